@@ -1,0 +1,36 @@
+# Thin wrapper over CMake for the Quick start: `make run`, `make test`.
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+PREFIX ?= /usr/local
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all build run test clean asan install examples
+all: build
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	./$(BUILD)/astar run
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD)
+
+# The library, tests and examples under AddressSanitizer + UBSan, then ctest.
+asan:
+	cmake -S . -B $(ASAN_BUILD) -DASTAR_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# make install PREFIX=/opt/astar (DESTDIR=... works too, for staging).
+install: build
+	DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
+
+examples: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target astar_examples

@@ -1,0 +1,26 @@
+/*
+** astar/astar.h -- libastar, A* pathfinding on grids. Include this one header.
+**
+**   base.h    statuses, allocator, points, version
+**   grid.h    the map: passable / blocked cells, terrain costs
+**   search.h  workspaces, options, astar_find_path
+**   format.h  Moving AI .map / .scen and plain ASCII maps, parsed from memory
+**
+** Quick use:
+**     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
+**     astar_grid_new(&g, 64, 64, NULL);
+**     astar_grid_set_passable(g, 10, 10, false);
+**     astar_workspace_new(&ws, g, NULL);
+**     if (astar_find_path(ws, g, NULL, (astar_point){0, 0}, (astar_point){63, 63},
+**                         path, 256, &r) == ASTAR_OK) { ... r.length, r.cost ... }
+**     astar_workspace_free(ws); astar_grid_free(g);
+*/
+#ifndef ASTAR_ASTAR_H
+#define ASTAR_ASTAR_H
+
+#include "base.h"
+#include "grid.h"
+#include "search.h"
+#include "format.h"
+
+#endif /* ASTAR_ASTAR_H */

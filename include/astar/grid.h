@@ -1,0 +1,103 @@
+/*
+** astar/grid.h -- the square-grid map: passable / blocked cells and an
+** optional per-cell terrain cost.
+**
+** A grid is a shareable, read-mostly object: any number of threads may search
+** the same grid at once (each with its own astar_workspace, see
+** astar/search.h) as long as no thread modifies it meanwhile. Modifying calls
+** (set_*, clear_*) need exclusive access.
+**
+** Size limits: 1 <= width, height <= ASTAR_GRID_MAX_SIDE and
+** width * height <= ASTAR_GRID_MAX_CELLS. Memory: about 2 bytes per cell,
+** plus 4 bytes per cell once a terrain layer exists (astar_grid_memory()).
+*/
+#ifndef ASTAR_GRID_H
+#define ASTAR_GRID_H
+
+#include "base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ASTAR_GRID_MAX_SIDE 32768          /* largest width or height */
+#define ASTAR_GRID_MAX_CELLS (1u << 28)    /* largest width * height (16384^2) */
+#define ASTAR_TERRAIN_MAX 1.0e9f           /* largest terrain cost accepted */
+
+typedef struct astar_grid astar_grid;
+
+/*
+** Create a width x height grid with every cell passable and no terrain layer
+** (every terrain cost 1). `alloc` may be NULL (malloc); it is copied, and the
+** grid uses it for its whole life. Allocates.
+** Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (out is NULL), ASTAR_TOO_LARGE
+** (a side < 1 or beyond the limits above) or ASTAR_NO_MEMORY.
+*/
+ASTAR_API astar_status astar_grid_new(astar_grid **out, int32_t width, int32_t height,
+                                      const astar_allocator *alloc);
+
+/* Release the grid and everything it owns. NULL is allowed. Workspaces used
+** with it are independent objects and stay valid. */
+ASTAR_API void astar_grid_free(astar_grid *grid);
+
+/* Independent copy of `grid` (cells and terrain), using `alloc` (NULL: malloc)
+** for the copy. Allocates. Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or
+** ASTAR_NO_MEMORY. */
+ASTAR_API astar_status astar_grid_clone(astar_grid **out, const astar_grid *grid,
+                                        const astar_allocator *alloc);
+
+ASTAR_API int32_t astar_grid_width(const astar_grid *grid);  /* columns */
+ASTAR_API int32_t astar_grid_height(const astar_grid *grid); /* rows */
+
+/* True if (x, y) lies inside the grid. */
+ASTAR_API bool astar_grid_contains(const astar_grid *grid, int32_t x, int32_t y);
+
+/* Passability of (x, y); cells outside the grid read as blocked. */
+ASTAR_API bool astar_grid_passable(const astar_grid *grid, int32_t x, int32_t y);
+
+/* Make (x, y) passable or blocked. O(1), no allocation.
+** Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (grid NULL) or ASTAR_OUT_OF_BOUNDS. */
+ASTAR_API astar_status astar_grid_set_passable(astar_grid *grid, int32_t x, int32_t y,
+                                               bool passable);
+
+/* Set every cell passable (true) or blocked (false). O(cells), no allocation. */
+ASTAR_API astar_status astar_grid_fill(astar_grid *grid, bool passable);
+
+/*
+** Terrain cost of entering (x, y): a move into the cell costs the move's cost
+** (straight or diagonal, see astar_options) times this factor. The value must
+** be finite and in (0, ASTAR_TERRAIN_MAX]. The first call that sets a value
+** other than 1 allocates the terrain layer (4 bytes a cell) and may return
+** ASTAR_NO_MEMORY; later calls do not allocate.
+** Costs below 1 are allowed: the built-in heuristics are scaled by the
+** smallest terrain cost on the grid (astar_grid_min_terrain), so they stay
+** admissible. Keeping that minimum up to date is O(1), except that raising
+** the last cell holding the minimum rescans the layer (O(cells)).
+** Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (grid NULL or bad cost),
+** ASTAR_OUT_OF_BOUNDS or ASTAR_NO_MEMORY.
+*/
+ASTAR_API astar_status astar_grid_set_terrain(astar_grid *grid, int32_t x, int32_t y, float cost);
+
+/* Terrain cost of (x, y); 1 where no layer exists; 0 outside the grid. */
+ASTAR_API float astar_grid_terrain(const astar_grid *grid, int32_t x, int32_t y);
+
+/* True once a terrain layer exists (some cost was set to a value other than 1). */
+ASTAR_API bool astar_grid_has_terrain(const astar_grid *grid);
+
+/* Smallest terrain cost of any cell (1 without a layer). */
+ASTAR_API float astar_grid_min_terrain(const astar_grid *grid);
+
+/* Drop the terrain layer: every cost back to 1, its memory released. */
+ASTAR_API void astar_grid_clear_terrain(astar_grid *grid);
+
+/* Number of passable cells. O(cells). */
+ASTAR_API size_t astar_grid_count_passable(const astar_grid *grid);
+
+/* Bytes the grid currently holds from its allocator. */
+ASTAR_API size_t astar_grid_memory(const astar_grid *grid);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_GRID_H */

@@ -1,0 +1,201 @@
+/*
+** astar/search.h -- A* search on an astar_grid.
+**
+** Two objects take part in a search:
+**   - the grid (astar/grid.h): read-only during a search, shareable by threads;
+**   - a workspace (astar_workspace): the per-thread scratch memory -- node
+**     records, the open list and the last path. It is allocated once; a search
+**     never allocates, and the cost of starting a search does not depend on
+**     the size of the grid (generation stamps replace clearing).
+**
+** Movement model. From a cell, the straight moves go N, E, S, W (cost
+** options.straight_cost) and, with options.moves == 8, the diagonal moves go
+** NE, SE, SW, NW (cost options.diagonal_cost), subject to options.corner.
+** Entering a cell multiplies the move cost by that cell's terrain cost. A
+** move never enters a blocked cell or leaves the grid.
+**
+** Determinism and tie order. The open list is ordered by f = g + h, smallest
+** first. Equal f values are ordered by options.tie:
+**   ASTAR_TIE_LARGER_G  larger g first (deeper nodes; g compared after
+**                       rounding to single precision);
+**   ASTAR_TIE_NEWEST    the most recently pushed node first (LIFO);
+**   ASTAR_TIE_CROSS     smaller |cross product| first -- the cell nearer the
+**                       straight start-goal line (Patel, "Breaking ties");
+** and whatever is still equal goes by cell index: smaller y first, then
+** smaller x. A "push" is the moment a node enters or re-enters the open
+** list, or has its g lowered there. Neighbours are generated in the fixed
+** order N, E, S, W, NE, SE, SW, NW. All arithmetic is IEEE-754 double in a
+** fixed order, so the same grid, options and endpoints give the same path on
+** every run and platform (the library is built without fast-math or
+** floating-point contraction).
+**
+** Outcomes of astar_find_path (the returned status):
+**   ASTAR_OK               a path was found; it is optimal when the heuristic
+**                          is admissible and options.weight <= 1, otherwise at
+**                          most `weight` times optimal for a consistent
+**                          heuristic. start == goal is ASTAR_OK with a
+**                          one-cell path, cost 0 and no expansions.
+**   ASTAR_BUFFER_TOO_SMALL a path was found but needs more than `cap` cells:
+**                          result->length says how many; nothing written.
+**                          astar_workspace_path() can copy it afterwards.
+**   ASTAR_NO_PATH          every cell reachable from the start was expanded.
+**   ASTAR_LIMIT_REACHED    max_expansions expansions were done without
+**                          reaching the goal (the search was cut short).
+**   ASTAR_START_BLOCKED    the start cell is blocked (checked before the goal).
+**   ASTAR_GOAL_BLOCKED     the goal cell is blocked.
+**   ASTAR_OUT_OF_BOUNDS    start or goal lies outside the grid.
+**   ASTAR_CAPACITY         the grid is larger than the workspace was sized for
+**                          (see astar_workspace_reserve).
+**   ASTAR_INVALID_ARGUMENT a NULL workspace/grid, or a bad option value.
+*/
+#ifndef ASTAR_SEARCH_H
+#define ASTAR_SEARCH_H
+
+#include "base.h"
+#include "grid.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Diagonal corner rule: when may a diagonal move pass the two cells that
+** share a side with both its origin and its target ("side cells")? */
+typedef enum astar_corner {
+  ASTAR_CORNER_NO_CUT = 0, /* only if both side cells are passable (Moving AI; default) */
+  ASTAR_CORNER_ALWAYS,     /* always (cutting corners and squeezing between allowed) */
+  ASTAR_CORNER_ONE_SIDE,   /* if at most one side cell is blocked */
+  ASTAR_CORNER_NEVER       /* never: no diagonal moves at all */
+} astar_corner;
+
+/* Heuristic h(cell). The built-in ones use straight_cost s and diagonal cost d
+** and are multiplied by the grid's smallest terrain cost and by weight.
+** dx, dy are the absolute coordinate differences to the goal. */
+typedef enum astar_heuristic {
+  ASTAR_H_AUTO = 0,  /* octile with diagonal moves, Manhattan without (default) */
+  ASTAR_H_OCTILE,    /* s*max + (min(d,2s) - s)*min: exact distance on an open grid */
+  ASTAR_H_MANHATTAN, /* s*(dx+dy): exact for 4 moves; overestimates with diagonals */
+  ASTAR_H_CHEBYSHEV, /* min(s,d)*max(dx,dy): admissible, weaker than octile */
+  ASTAR_H_EUCLIDEAN, /* min(s,d/sqrt2)*sqrt(dx^2+dy^2): admissible, weaker */
+  ASTAR_H_ZERO,      /* 0: Dijkstra's algorithm */
+  ASTAR_H_CALLBACK   /* options.heuristic_fn (multiplied by weight only) */
+} astar_heuristic;
+
+/* Tie order among open nodes with equal f; see the top of this file. */
+typedef enum astar_tie {
+  ASTAR_TIE_LARGER_G = 0, /* default */
+  ASTAR_TIE_NEWEST,
+  ASTAR_TIE_CROSS
+} astar_tie;
+
+/* May a closed (already expanded) node be reopened when a cheaper path to it
+** is found? Needed for optimality when the heuristic is not consistent. */
+typedef enum astar_reopen {
+  ASTAR_REOPEN_AUTO = 0, /* reopen iff the heuristic is not known consistent:
+                            ASTAR_H_CALLBACK, or Manhattan with diagonal moves.
+                            Weighted consistent heuristics do not reopen: the
+                            weight bound holds without it. */
+  ASTAR_REOPEN_ALWAYS,
+  ASTAR_REOPEN_NEVER
+} astar_reopen;
+
+/* User heuristic: estimated cost from `cell` to `goal`. Must return a finite
+** value >= 0 (others are treated as 0). Called once per generated node. */
+typedef double (*astar_heuristic_fn)(void *ctx, astar_point cell, astar_point goal);
+
+/* Search options. Always start from astar_options_init() so that fields added
+** in later versions get their defaults. */
+typedef struct astar_options {
+  int moves;                       /* 4 or 8 (default 8) */
+  astar_corner corner;             /* diagonal rule (default ASTAR_CORNER_NO_CUT) */
+  double straight_cost;            /* cost of N/E/S/W moves: finite, > 0 (default 1) */
+  double diagonal_cost;            /* cost of diagonal moves: finite, > 0 (default sqrt 2) */
+  astar_heuristic heuristic;       /* default ASTAR_H_AUTO */
+  astar_heuristic_fn heuristic_fn; /* used with ASTAR_H_CALLBACK, else ignored */
+  void *heuristic_ctx;             /* passed to heuristic_fn */
+  double weight;                   /* h multiplier: finite, >= 0 (default 1) */
+  astar_tie tie;                   /* default ASTAR_TIE_LARGER_G */
+  astar_reopen reopen;             /* default ASTAR_REOPEN_AUTO */
+  uint64_t max_expansions;         /* stop after this many expansions; 0 = no limit */
+} astar_options;
+
+/* Fill `opt` with the defaults: 8 moves, no corner cutting, costs 1 and
+** sqrt(2), automatic heuristic, weight 1, larger-g ties, automatic reopening,
+** no expansion limit -- the Moving AI benchmark rules. */
+ASTAR_API void astar_options_init(astar_options *opt);
+
+/* Check every field of `opt`: ASTAR_OK or ASTAR_INVALID_ARGUMENT. */
+ASTAR_API astar_status astar_options_validate(const astar_options *opt);
+
+/* Search statistics. */
+typedef struct astar_stats {
+  uint64_t expanded;  /* nodes taken from the open list and expanded */
+  uint64_t generated; /* pushes: nodes entering the open list or lowered in it */
+  uint64_t reopened;  /* closed nodes put back on the open list */
+  uint64_t max_open;  /* largest size the open list reached */
+} astar_stats;
+
+/* What a search produced besides its status. */
+typedef struct astar_result {
+  double cost;       /* path cost (sum of step costs); 0 when there is no path */
+  size_t length;     /* cells in the path, start and goal included; 0 if none */
+  astar_stats stats; /* work done by this search */
+} astar_result;
+
+typedef struct astar_workspace astar_workspace;
+
+/*
+** Create a workspace big enough for `grid` and for any grid with no more
+** cells ((width+2)*(height+2) counts). The grid is not retained. `alloc` may
+** be NULL (malloc). Allocates about 44 bytes per cell (astar_workspace_memory).
+** Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_NO_MEMORY.
+*/
+ASTAR_API astar_status astar_workspace_new(astar_workspace **out, const astar_grid *grid,
+                                           const astar_allocator *alloc);
+
+/* Release the workspace. NULL is allowed. */
+ASTAR_API void astar_workspace_free(astar_workspace *ws);
+
+/* Grow the workspace, if needed, so that it can search `grid`. Allocates only
+** when growing; on ASTAR_NO_MEMORY the workspace is unchanged and usable. */
+ASTAR_API astar_status astar_workspace_reserve(astar_workspace *ws, const astar_grid *grid);
+
+/* Bytes the workspace holds from its allocator. */
+ASTAR_API size_t astar_workspace_memory(const astar_workspace *ws);
+
+/*
+** Find a path from `start` to `goal` on `grid`. `opt` may be NULL (defaults).
+** On ASTAR_OK the path, start first and goal last, is written to path[0 ..
+** length-1]; path may be NULL when cap is 0. `result` may be NULL; when given
+** it is always filled (cost and length are 0 unless a path was found).
+** Never allocates. See the top of this file for every outcome.
+*/
+ASTAR_API astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid,
+                                       const astar_options *opt, astar_point start,
+                                       astar_point goal, astar_point *path, size_t cap,
+                                       astar_result *result);
+
+/*
+** Copy the path found by the last astar_find_path on `ws` (status ASTAR_OK or
+** ASTAR_BUFFER_TOO_SMALL) into path[0 .. *len-1]. *len receives the length.
+** Returns ASTAR_OK, ASTAR_BUFFER_TOO_SMALL (nothing written), ASTAR_NO_PATH
+** (the last search found no path) or ASTAR_INVALID_ARGUMENT. No allocation.
+*/
+ASTAR_API astar_status astar_workspace_path(const astar_workspace *ws, astar_point *path,
+                                            size_t cap, size_t *len);
+
+/*
+** Cost of `path` (n cells) on `grid` under `opt` (NULL: defaults), checking
+** that every step is a legal move: in bounds, passable, adjacent, allowed by
+** moves and the corner rule. On success *cost is the sum of step costs.
+** Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT with *bad_index (if not NULL)
+** set to the index of the first offending cell. No allocation.
+*/
+ASTAR_API astar_status astar_path_cost(const astar_grid *grid, const astar_options *opt,
+                                       const astar_point *path, size_t n, double *cost,
+                                       size_t *bad_index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_SEARCH_H */

@@ -1,0 +1,217 @@
+/*
+** grid.c -- the square grid: passability, the neighbour bytes kept in step
+** with it, and the optional terrain layer with its running minimum.
+*/
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+const int8_t astar__dir_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+const int8_t astar__dir_dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+static int32_t dir_offset(const astar_grid *g, int d) {
+  return astar__dir_dy[d] * g->stride + astar__dir_dx[d];
+}
+
+static void free_arrays(astar_grid *g) {
+  astar__free(&g->alloc, g->pass, g->ncells);
+  astar__free(&g->alloc, g->nb, g->ncells);
+  astar__free(&g->alloc, g->terrain, (size_t)g->ncells * sizeof(float));
+}
+
+/* Recompute nb for every cell from pass. */
+static void rebuild_neighbours(astar_grid *g) {
+  const uint32_t n = g->ncells;
+  int32_t off[8];
+  for (int d = 0; d < 8; d++) off[d] = dir_offset(g, d);
+  memset(g->nb, 0, n);
+  /* Only interior cells are ever expanded, and their neighbours are all
+  ** inside the padded array. */
+  for (int32_t y = 0; y < g->height; y++) {
+    uint32_t u = astar__index(g, 0, y);
+    for (int32_t x = 0; x < g->width; x++, u++) {
+      uint8_t m = 0;
+      for (int d = 0; d < 8; d++) m |= (uint8_t)(g->pass[u + off[d]] << d);
+      g->nb[u] = m;
+    }
+  }
+}
+
+static bool dims_ok(int32_t w, int32_t h) {
+  if (w < 1 || h < 1 || w > ASTAR_GRID_MAX_SIDE || h > ASTAR_GRID_MAX_SIDE) return false;
+  return (uint64_t)w * (uint64_t)h <= ASTAR_GRID_MAX_CELLS;
+}
+
+astar_status astar_grid_new(astar_grid **out, int32_t width, int32_t height,
+                            const astar_allocator *alloc) {
+  if (!out) return ASTAR_INVALID_ARGUMENT;
+  *out = NULL;
+  if (!dims_ok(width, height)) return ASTAR_TOO_LARGE;
+  astar_allocator a;
+  astar__alloc_init(&a, alloc);
+  astar_grid *g = astar__malloc(&a, sizeof *g);
+  if (!g) return ASTAR_NO_MEMORY;
+  memset(g, 0, sizeof *g);
+  g->alloc = a;
+  g->width = width;
+  g->height = height;
+  g->stride = width + 2;
+  g->ncells = (uint32_t)g->stride * (uint32_t)(height + 2);
+  g->min_terrain = 1.0f;
+  g->min_count = (uint32_t)width * (uint32_t)height;
+  g->pass = astar__calloc(&a, g->ncells, 1);
+  g->nb = astar__calloc(&a, g->ncells, 1);
+  if (!g->pass || !g->nb) {
+    free_arrays(g);
+    astar__free(&a, g, sizeof *g);
+    return ASTAR_NO_MEMORY;
+  }
+  for (int32_t y = 0; y < height; y++) memset(g->pass + astar__index(g, 0, y), 1, (size_t)width);
+  rebuild_neighbours(g);
+  *out = g;
+  return ASTAR_OK;
+}
+
+void astar_grid_free(astar_grid *grid) {
+  if (!grid) return;
+  astar_allocator a = grid->alloc;
+  free_arrays(grid);
+  astar__free(&a, grid, sizeof *grid);
+}
+
+astar_status astar_grid_clone(astar_grid **out, const astar_grid *grid,
+                              const astar_allocator *alloc) {
+  if (!out) return ASTAR_INVALID_ARGUMENT;
+  *out = NULL;
+  if (!grid) return ASTAR_INVALID_ARGUMENT;
+  astar_allocator a;
+  astar__alloc_init(&a, alloc);
+  astar_grid *g = astar__malloc(&a, sizeof *g);
+  if (!g) return ASTAR_NO_MEMORY;
+  *g = *grid;
+  g->alloc = a;
+  g->pass = astar__malloc(&a, grid->ncells);
+  g->nb = astar__malloc(&a, grid->ncells);
+  g->terrain = grid->terrain ? astar__malloc(&a, (size_t)grid->ncells * sizeof(float)) : NULL;
+  if (!g->pass || !g->nb || (grid->terrain && !g->terrain)) {
+    free_arrays(g);
+    astar__free(&a, g, sizeof *g);
+    return ASTAR_NO_MEMORY;
+  }
+  memcpy(g->pass, grid->pass, grid->ncells);
+  memcpy(g->nb, grid->nb, grid->ncells);
+  if (grid->terrain) memcpy(g->terrain, grid->terrain, (size_t)grid->ncells * sizeof(float));
+  *out = g;
+  return ASTAR_OK;
+}
+
+int32_t astar_grid_width(const astar_grid *grid) { return grid ? grid->width : 0; }
+int32_t astar_grid_height(const astar_grid *grid) { return grid ? grid->height : 0; }
+
+bool astar_grid_contains(const astar_grid *grid, int32_t x, int32_t y) {
+  return grid && x >= 0 && y >= 0 && x < grid->width && y < grid->height;
+}
+
+bool astar_grid_passable(const astar_grid *grid, int32_t x, int32_t y) {
+  return astar_grid_contains(grid, x, y) && grid->pass[astar__index(grid, x, y)];
+}
+
+astar_status astar_grid_set_passable(astar_grid *grid, int32_t x, int32_t y, bool passable) {
+  if (!grid) return ASTAR_INVALID_ARGUMENT;
+  if (!astar_grid_contains(grid, x, y)) return ASTAR_OUT_OF_BOUNDS;
+  const uint32_t u = astar__index(grid, x, y);
+  const uint8_t p = passable ? 1 : 0;
+  if (grid->pass[u] == p) return ASTAR_OK;
+  grid->pass[u] = p;
+  /* Tell each neighbour: the cell is its neighbour in the opposite direction. */
+  for (int d = 0; d < 8; d++) {
+    uint8_t *nb = &grid->nb[(int64_t)u + dir_offset(grid, d)];
+    const uint8_t bit = (uint8_t)(1u << ASTAR__OPPOSITE(d));
+    *nb = p ? (uint8_t)(*nb | bit) : (uint8_t)(*nb & ~bit);
+  }
+  return ASTAR_OK;
+}
+
+astar_status astar_grid_fill(astar_grid *grid, bool passable) {
+  if (!grid) return ASTAR_INVALID_ARGUMENT;
+  for (int32_t y = 0; y < grid->height; y++)
+    memset(grid->pass + astar__index(grid, 0, y), passable ? 1 : 0, (size_t)grid->width);
+  rebuild_neighbours(grid);
+  return ASTAR_OK;
+}
+
+/* Recount min_terrain / min_count over the interior. O(cells). */
+static void rescan_min_terrain(astar_grid *g) {
+  float mn = INFINITY;
+  uint32_t count = 0;
+  for (int32_t y = 0; y < g->height; y++) {
+    const float *row = g->terrain + astar__index(g, 0, y);
+    for (int32_t x = 0; x < g->width; x++) {
+      if (row[x] < mn) {
+        mn = row[x];
+        count = 1;
+      } else if (row[x] == mn) {
+        count++;
+      }
+    }
+  }
+  g->min_terrain = mn;
+  g->min_count = count;
+}
+
+astar_status astar_grid_set_terrain(astar_grid *grid, int32_t x, int32_t y, float cost) {
+  if (!grid) return ASTAR_INVALID_ARGUMENT;
+  if (!(cost > 0.0f && cost <= ASTAR_TERRAIN_MAX)) return ASTAR_INVALID_ARGUMENT; /* also NaN */
+  if (!astar_grid_contains(grid, x, y)) return ASTAR_OUT_OF_BOUNDS;
+  if (!grid->terrain) {
+    if (cost == 1.0f) return ASTAR_OK;
+    float *t = astar__malloc(&grid->alloc, (size_t)grid->ncells * sizeof(float));
+    if (!t) return ASTAR_NO_MEMORY;
+    for (uint32_t i = 0; i < grid->ncells; i++) t[i] = 1.0f;
+    grid->terrain = t;
+  }
+  float *cell = &grid->terrain[astar__index(grid, x, y)];
+  const float old = *cell;
+  *cell = cost;
+  if (cost < grid->min_terrain) {
+    grid->min_terrain = cost;
+    grid->min_count = 1;
+  } else if (cost == grid->min_terrain) {
+    if (old != cost) grid->min_count++;
+  } else if (old == grid->min_terrain && --grid->min_count == 0) {
+    rescan_min_terrain(grid);
+  }
+  return ASTAR_OK;
+}
+
+float astar_grid_terrain(const astar_grid *grid, int32_t x, int32_t y) {
+  if (!astar_grid_contains(grid, x, y)) return 0.0f;
+  return grid->terrain ? grid->terrain[astar__index(grid, x, y)] : 1.0f;
+}
+
+bool astar_grid_has_terrain(const astar_grid *grid) { return grid && grid->terrain; }
+
+float astar_grid_min_terrain(const astar_grid *grid) { return grid ? grid->min_terrain : 1.0f; }
+
+void astar_grid_clear_terrain(astar_grid *grid) {
+  if (!grid || !grid->terrain) return;
+  astar__free(&grid->alloc, grid->terrain, (size_t)grid->ncells * sizeof(float));
+  grid->terrain = NULL;
+  grid->min_terrain = 1.0f;
+  grid->min_count = (uint32_t)grid->width * (uint32_t)grid->height;
+}
+
+size_t astar_grid_count_passable(const astar_grid *grid) {
+  if (!grid) return 0;
+  size_t n = 0;
+  for (uint32_t i = 0; i < grid->ncells; i++) n += grid->pass[i];
+  return n;
+}
+
+size_t astar_grid_memory(const astar_grid *grid) {
+  if (!grid) return 0;
+  size_t n = sizeof *grid + 2 * (size_t)grid->ncells;
+  if (grid->terrain) n += (size_t)grid->ncells * sizeof(float);
+  return n;
+}

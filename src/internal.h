@@ -1,0 +1,100 @@
+/*
+** internal.h -- definitions shared by the library's source files: the
+** allocator helpers, the grid's layout and the direction tables.
+** Nothing here is public API.
+*/
+#ifndef ASTAR_INTERNAL_H
+#define ASTAR_INTERNAL_H
+
+#include "astar/astar.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define ASTAR__INLINE static inline __attribute__((always_inline))
+#define ASTAR__LIKELY(x) __builtin_expect(!!(x), 1)
+#define ASTAR__UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define ASTAR__INLINE static inline
+#define ASTAR__LIKELY(x) (x)
+#define ASTAR__UNLIKELY(x) (x)
+#endif
+
+/* ---- allocation (alloc.c) -------------------------------------------- */
+
+/* Copy `a` (NULL or a NULL fn: the malloc-based default) into `dst`. */
+void astar__alloc_init(astar_allocator *dst, const astar_allocator *a);
+/* n bytes, or NULL. n == 0 returns NULL. */
+void *astar__malloc(const astar_allocator *a, size_t n);
+/* n * size bytes, zeroed; NULL on overflow or failure. */
+void *astar__calloc(const astar_allocator *a, size_t n, size_t size);
+/* Release a block of `size` bytes (NULL allowed). */
+void astar__free(const astar_allocator *a, void *p, size_t size);
+/* *out = a * b; false on overflow. */
+bool astar__mul(size_t a, size_t b, size_t *out);
+
+/* ---- directions -------------------------------------------------------- */
+
+/*
+** Direction numbers, also the bit numbers in astar_grid.nb and the order in
+** which a search generates neighbours: the four straight moves, then the
+** four diagonals. ASTAR__OPPOSITE(d) is the reverse direction.
+*/
+enum {
+  ASTAR__N = 0, ASTAR__E, ASTAR__S, ASTAR__W, /* straight */
+  ASTAR__NE, ASTAR__SE, ASTAR__SW, ASTAR__NW  /* diagonal */
+};
+#define ASTAR__OPPOSITE(d) ((d) < 4 ? (((d) + 2) & 3) : (4 + ((((d)-4) + 2) & 3)))
+
+extern const int8_t astar__dir_dx[8]; /* column step of each direction */
+extern const int8_t astar__dir_dy[8]; /* row step of each direction */
+
+/* ---- the grid (grid.c) ------------------------------------------------- */
+
+/*
+** Cells are stored row-major with a one-cell blocked border, so a neighbour
+** index never needs a bounds check: cell (x, y) lives at index
+** (y + 1) * stride + (x + 1). Besides its own passability every cell keeps
+** a byte saying which of its eight neighbours are passable (nb); with it a
+** search learns all legal moves from one byte and one table lookup.
+*/
+struct astar_grid {
+  astar_allocator alloc; /* where every block below came from */
+  int32_t width;         /* columns, 1 .. ASTAR_GRID_MAX_SIDE */
+  int32_t height;        /* rows, 1 .. ASTAR_GRID_MAX_SIDE */
+  int32_t stride;        /* width + 2: padded row length */
+  uint32_t ncells;       /* stride * (height + 2): padded cell count */
+  uint8_t *pass;         /* [ncells] 1 passable, 0 blocked; border always 0 */
+  uint8_t *nb;           /* [ncells] bit d: the neighbour in direction d is passable */
+  float *terrain;        /* [ncells] entry cost factor, or NULL: every factor is 1 */
+  float min_terrain;     /* smallest factor over all cells (1 without a layer) */
+  uint32_t min_count;    /* interior cells whose factor equals min_terrain */
+};
+
+/* Padded index of (x, y); the caller has checked bounds. */
+ASTAR__INLINE uint32_t astar__index(const astar_grid *g, int32_t x, int32_t y) {
+  return (uint32_t)(y + 1) * (uint32_t)g->stride + (uint32_t)(x + 1);
+}
+
+/* ---- search node records (search.c, heap.h) ----------------------------- */
+
+/*
+** Per-cell search state lives in two arrays. mark[] (2 bytes a cell, dense,
+** so the common "already closed?" test stays in cache) says whether the cell
+** was reached in the current search and whether it is closed: mark == gen
+** means open, gen | 1 closed, anything else "not reached" -- so starting a
+** search never clears memory. node[] holds the rest, valid only when the
+** mark is current.
+*/
+typedef struct astar__node {
+  double g;        /* best known cost from the start */
+  uint32_t pos;    /* heap position while open */
+  uint32_t parent; /* predecessor on the best known path, or ASTAR__NO_PARENT */
+} astar__node;
+#define ASTAR__NO_PARENT UINT32_MAX
+
+/* Bytes of the per-query workspace arrays for one padded cell. */
+size_t astar__workspace_bytes_per_cell(void);
+
+#endif /* ASTAR_INTERNAL_H */
