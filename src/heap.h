@@ -97,7 +97,8 @@ ASTAR__INLINE astar__hent astar__heap_pop(astar__heap *h, astar__node *nd) {
 }
 
 /* Lower the key of the entry at position i (new key must not be larger). */
-ASTAR__INLINE void astar__heap_decrease(astar__heap *h, astar__node *nd, uint32_t i, astar__hent e) {
+ASTAR__INLINE void astar__heap_decrease(astar__heap *h, astar__node *nd, uint32_t i,
+                                        astar__hent e) {
   astar__heap_up(h, nd, i, e);
 }
 

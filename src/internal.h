@@ -42,8 +42,14 @@ bool astar__mul(size_t a, size_t b, size_t *out);
 ** four diagonals. ASTAR__OPPOSITE(d) is the reverse direction.
 */
 enum {
-  ASTAR__N = 0, ASTAR__E, ASTAR__S, ASTAR__W, /* straight */
-  ASTAR__NE, ASTAR__SE, ASTAR__SW, ASTAR__NW  /* diagonal */
+  ASTAR__N = 0,
+  ASTAR__E,
+  ASTAR__S,
+  ASTAR__W, /* straight */
+  ASTAR__NE,
+  ASTAR__SE,
+  ASTAR__SW,
+  ASTAR__NW /* diagonal */
 };
 #define ASTAR__OPPOSITE(d) ((d) < 4 ? (((d) + 2) & 3) : (4 + ((((d)-4) + 2) & 3)))
 

@@ -18,19 +18,19 @@
 enum { RULE_STRAIGHT = 0, RULE_NO_CUT, RULE_ALWAYS, RULE_ONE_SIDE, RULE_COUNT };
 
 struct astar_workspace {
-  astar_allocator alloc;  /* source of the arrays below */
-  uint32_t capacity;      /* padded cells the arrays hold */
-  uint16_t *mark;         /* [capacity] gen: open, gen|1: closed, else unreached */
-  astar__node *node;      /* [capacity] g, heap position, parent */
-  astar__heap open;       /* open list, cap == capacity (a node is in it once) */
-  uint16_t gen;           /* even generation number of the current search */
-  uint32_t seq;           /* pushes so far in this search (tie key) */
+  astar_allocator alloc;          /* source of the arrays below */
+  uint32_t capacity;              /* padded cells the arrays hold */
+  uint16_t *mark;                 /* [capacity] gen: open, gen|1: closed, else unreached */
+  astar__node *node;              /* [capacity] g, heap position, parent */
+  astar__heap open;               /* open list, cap == capacity (a node is in it once) */
+  uint16_t gen;                   /* even generation number of the current search */
+  uint32_t seq;                   /* pushes so far in this search (tie key) */
   uint8_t moves[RULE_COUNT][256]; /* legal-move masks per rule */
   /* The last search, for astar_workspace_path. */
-  bool found;             /* it produced a path */
-  uint32_t last_goal;     /* padded index of its goal */
-  int32_t last_stride;    /* padded row length of its grid */
-  size_t last_len;        /* cells in its path */
+  bool found;          /* it produced a path */
+  uint32_t last_goal;  /* padded index of its goal */
+  int32_t last_stride; /* padded row length of its grid */
+  size_t last_len;     /* cells in its path */
 };
 
 /* ---- options ------------------------------------------------------------ */
@@ -49,7 +49,9 @@ void astar_options_init(astar_options *opt) {
   opt->max_expansions = 0;
 }
 
-static bool cost_ok(double c) { return isfinite(c) && c > 0.0; }
+static bool cost_ok(double c) {
+  return isfinite(c) && c > 0.0;
+}
 
 astar_status astar_options_validate(const astar_options *o) {
   if (!o) return ASTAR_INVALID_ARGUMENT;
@@ -71,9 +73,12 @@ static bool diagonals_on(const astar_options *o) {
 static int rule_of(const astar_options *o) {
   if (!diagonals_on(o)) return RULE_STRAIGHT;
   switch (o->corner) {
-  case ASTAR_CORNER_ALWAYS: return RULE_ALWAYS;
-  case ASTAR_CORNER_ONE_SIDE: return RULE_ONE_SIDE;
-  default: return RULE_NO_CUT;
+  case ASTAR_CORNER_ALWAYS:
+    return RULE_ALWAYS;
+  case ASTAR_CORNER_ONE_SIDE:
+    return RULE_ONE_SIDE;
+  default:
+    return RULE_NO_CUT;
   }
 }
 
@@ -87,9 +92,12 @@ static bool move_allowed(int rule, unsigned nb, int d) {
   static const uint8_t side_b[4] = {ASTAR__E, ASTAR__E, ASTAR__W, ASTAR__W};
   const unsigned open_sides = ((nb >> side_a[d - 4]) & 1u) + ((nb >> side_b[d - 4]) & 1u);
   switch (rule) {
-  case RULE_NO_CUT: return open_sides == 2;
-  case RULE_ONE_SIDE: return open_sides >= 1;
-  default: return true;
+  case RULE_NO_CUT:
+    return open_sides == 2;
+  case RULE_ONE_SIDE:
+    return open_sides >= 1;
+  default:
+    return true;
   }
 }
 
@@ -202,11 +210,11 @@ enum { HK_OCTILE, HK_MANHATTAN, HK_CHEBYSHEV, HK_EUCLIDEAN, HK_ZERO, HK_CALLBACK
 /* Everything a search needs, resolved once from the options. */
 typedef struct query {
   const astar_grid *grid;
-  uint32_t start, goal;    /* padded indices */
-  int32_t sx, sy, gx, gy;  /* padded coordinates of start and goal */
-  int hkind;               /* HK_* */
-  double ha, hb;           /* heuristic coefficients (see heuristic()) */
-  astar_heuristic_fn hfn;  /* HK_CALLBACK */
+  uint32_t start, goal;   /* padded indices */
+  int32_t sx, sy, gx, gy; /* padded coordinates of start and goal */
+  int hkind;              /* HK_* */
+  double ha, hb;          /* heuristic coefficients (see heuristic()) */
+  astar_heuristic_fn hfn; /* HK_CALLBACK */
   void *hctx;
   int tie;                 /* astar_tie */
   bool reopen;             /* may closed nodes be reopened? */
@@ -223,11 +231,16 @@ ASTAR__INLINE double heuristic(const query *q, int hk, int32_t x, int32_t y) {
   const int32_t ddy = y > q->gy ? y - q->gy : q->gy - y;
   const double dx = (double)ddx, dy = (double)ddy;
   switch (hk) {
-  case HK_OCTILE: return q->ha * (dx + dy) + q->hb * (double)(ddx < ddy ? ddx : ddy);
-  case HK_MANHATTAN: return q->ha * (dx + dy);
-  case HK_CHEBYSHEV: return q->ha * (double)(ddx > ddy ? ddx : ddy);
-  case HK_EUCLIDEAN: return q->ha * sqrt(dx * dx + dy * dy);
-  case HK_ZERO: return 0.0;
+  case HK_OCTILE:
+    return q->ha * (dx + dy) + q->hb * (double)(ddx < ddy ? ddx : ddy);
+  case HK_MANHATTAN:
+    return q->ha * (dx + dy);
+  case HK_CHEBYSHEV:
+    return q->ha * (double)(ddx > ddy ? ddx : ddy);
+  case HK_EUCLIDEAN:
+    return q->ha * sqrt(dx * dx + dy * dy);
+  case HK_ZERO:
+    return 0.0;
   default: {
     const astar_point c = {x - 1, y - 1}, g = {q->gx - 1, q->gy - 1};
     const double h = q->hfn(q->hctx, c, g);
@@ -271,7 +284,9 @@ static void setup_heuristic(query *q, const astar_options *o, const astar_grid *
     q->hkind = HK_EUCLIDEAN;
     q->ha = (diag && d / SQRT2 < s ? d / SQRT2 : s) * scale;
     break;
-  case ASTAR_H_ZERO: q->hkind = HK_ZERO; break;
+  case ASTAR_H_ZERO:
+    q->hkind = HK_ZERO;
+    break;
   default:
     q->hkind = HK_CALLBACK;
     q->ha = o->weight;
@@ -280,9 +295,15 @@ static void setup_heuristic(query *q, const astar_options *o, const astar_grid *
     break;
   }
   switch (o->reopen) {
-  case ASTAR_REOPEN_ALWAYS: q->reopen = true; break;
-  case ASTAR_REOPEN_NEVER: q->reopen = false; break;
-  default: q->reopen = h == ASTAR_H_CALLBACK || (h == ASTAR_H_MANHATTAN && diag); break;
+  case ASTAR_REOPEN_ALWAYS:
+    q->reopen = true;
+    break;
+  case ASTAR_REOPEN_NEVER:
+    q->reopen = false;
+    break;
+  default:
+    q->reopen = h == ASTAR_H_CALLBACK || (h == ASTAR_H_MANHATTAN && diag);
+    break;
   }
 }
 
@@ -353,8 +374,10 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, query *q, const int 
     const double gu = nd[u].g;
     /* Row from a reciprocal multiply, corrected: cheaper than a division. */
     int32_t uy = (int32_t)((double)u * inv_stride);
-    if (uy * stride > (int32_t)u) uy--;
-    else if ((uy + 1) * stride <= (int32_t)u) uy++;
+    if (uy * stride > (int32_t)u)
+      uy--;
+    else if ((uy + 1) * stride <= (int32_t)u)
+      uy++;
     const int32_t ux = (int32_t)u - uy * stride;
     unsigned m = moves[nbs[u]];
     while (m) {
@@ -425,9 +448,9 @@ static astar_status check_endpoint(const astar_grid *g, astar_point p) {
   return astar_grid_contains(g, p.x, p.y) ? ASTAR_OK : ASTAR_OUT_OF_BOUNDS;
 }
 
-astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid,
-                             const astar_options *opt, astar_point start, astar_point goal,
-                             astar_point *path, size_t cap, astar_result *result) {
+astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                             astar_point start, astar_point goal, astar_point *path, size_t cap,
+                             astar_result *result) {
   astar_options defaults;
   if (result) memset(result, 0, sizeof *result);
   if (!ws || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
@@ -483,7 +506,15 @@ astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid,
   q.stats.generated = 1;
   q.stats.max_open = 1;
 
-  st = run_search(ws, &q);
+  if (q.start == q.goal) {
+    /* Trivial path: nothing is expanded (documented outcome). */
+    q.stats.generated = 0;
+    q.stats.max_open = 0;
+    ws->open.len = 0;
+    st = ASTAR_OK;
+  } else {
+    st = run_search(ws, &q);
+  }
   if (result) result->stats = q.stats;
   if (st != ASTAR_OK) return st;
 
@@ -516,8 +547,7 @@ astar_status astar_workspace_path(const astar_workspace *ws, astar_point *path, 
 /* ---- path checking ---------------------------------------------------------- */
 
 astar_status astar_path_cost(const astar_grid *grid, const astar_options *opt,
-                             const astar_point *path, size_t n, double *cost,
-                             size_t *bad_index) {
+                             const astar_point *path, size_t n, double *cost, size_t *bad_index) {
   astar_options defaults;
   if (bad_index) *bad_index = 0;
   if (!grid || !cost || (n > 0 && !path) || n == 0) return ASTAR_INVALID_ARGUMENT;

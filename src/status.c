@@ -25,4 +25,6 @@ const char *astar_strerror(astar_status status) {
   return status_text[status];
 }
 
-const char *astar_version(void) { return ASTAR_VERSION_STRING; }
+const char *astar_version(void) {
+  return ASTAR_VERSION_STRING;
+}

@@ -15,11 +15,13 @@
 **     width W
 **     map
 **     <H rows of W characters>
-**   The header lines may come in any order before "map"; "type" is optional.
+**   The header lines may come in any order before "map"; "type" is optional;
+**   keywords are case-sensitive.
 **   '.', 'G' and 'S' are passable; '@', 'O', 'T' and 'W' are blocked. Any
 **   other character is an error. Rows must have exactly W characters.
 **
-** Moving AI scenario (.map.scen): a "version N" line (1 or 1.0), then one
+** Moving AI scenario (.map.scen): a "version 1" line (also "1.0"; other
+** versions are rejected), then one
 ** query per line with 9 tab- or space-separated fields: bucket, map name,
 ** map width, map height, start x, start y, goal x, goal y, optimal length.
 ** The map name is informational only. Blank lines are ignored.
@@ -29,8 +31,9 @@
 **   '1'..'9'    passable with terrain cost 1..9
 **   'S'         the start (passable; at most one)
 **   'G'         the goal  (passable; at most one)
-** Lines whose first character is ';' are comments. Trailing empty lines are
-** ignored; a row of a different length is an error.
+** Lines whose first character is ';' are comments, anywhere. Leading and
+** trailing empty lines are ignored (a line of spaces is a passable row); a
+** row of a different length is an error.
 */
 #ifndef ASTAR_FORMAT_H
 #define ASTAR_FORMAT_H
@@ -50,13 +53,13 @@ ASTAR_API astar_status astar_movingai_parse_map(astar_grid **out, const char *te
 
 /* One scenario line. */
 typedef struct astar_scen_query {
-  int32_t bucket;         /* first field */
-  const char *map;        /* second field, NUL-terminated, owned by the scen */
-  int32_t map_width;      /* third field */
-  int32_t map_height;     /* fourth field */
-  astar_point start;      /* fields 5-6 */
-  astar_point goal;       /* fields 7-8 */
-  double optimal_length;  /* field 9 */
+  int32_t bucket;        /* first field */
+  const char *map;       /* second field, NUL-terminated, owned by the scen */
+  int32_t map_width;     /* third field */
+  int32_t map_height;    /* fourth field */
+  astar_point start;     /* fields 5-6 */
+  astar_point goal;      /* fields 7-8 */
+  double optimal_length; /* field 9 */
 } astar_scen_query;
 
 typedef struct astar_scen astar_scen;

@@ -20,9 +20,9 @@
 extern "C" {
 #endif
 
-#define ASTAR_GRID_MAX_SIDE 32768          /* largest width or height */
-#define ASTAR_GRID_MAX_CELLS (1u << 28)    /* largest width * height (16384^2) */
-#define ASTAR_TERRAIN_MAX 1.0e9f           /* largest terrain cost accepted */
+#define ASTAR_GRID_MAX_SIDE 32768       /* largest width or height */
+#define ASTAR_GRID_MAX_CELLS (1u << 28) /* largest width * height (16384^2) */
+#define ASTAR_TERRAIN_MAX 1.0e9f        /* largest terrain cost accepted */
 
 typedef struct astar_grid astar_grid;
 

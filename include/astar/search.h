@@ -72,7 +72,8 @@ typedef enum astar_corner {
 ** dx, dy are the absolute coordinate differences to the goal. */
 typedef enum astar_heuristic {
   ASTAR_H_AUTO = 0,  /* octile with diagonal moves, Manhattan without (default) */
-  ASTAR_H_OCTILE,    /* s*max + (min(d,2s) - s)*min: exact distance on an open grid */
+  ASTAR_H_OCTILE,    /* s*max + (d-s)*min: exact on an open grid (for d < s: d*max;
+                        for d > 2s: s*(dx+dy), so it never overestimates) */
   ASTAR_H_MANHATTAN, /* s*(dx+dy): exact for 4 moves; overestimates with diagonals */
   ASTAR_H_CHEBYSHEV, /* min(s,d)*max(dx,dy): admissible, weaker than octile */
   ASTAR_H_EUCLIDEAN, /* min(s,d/sqrt2)*sqrt(dx^2+dy^2): admissible, weaker */

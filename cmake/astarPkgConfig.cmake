@@ -1,0 +1,16 @@
+# cmake/astarPkgConfig.cmake -- writes astar.pc during `cmake --install`.
+# Runs inside the install script, where CMAKE_INSTALL_PREFIX is the prefix
+# actually installed to (--prefix overrides the configured one). Inputs:
+# ASTAR_PC_IN, ASTAR_PC_OUT, ASTAR_PC_LIBDIR, ASTAR_PC_INCLUDEDIR,
+# ASTAR_PC_VERSION, ASTAR_PC_DESCRIPTION.
+set(ASTAR_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+foreach(kind LIBDIR INCLUDEDIR)
+  if(IS_ABSOLUTE "${ASTAR_PC_${kind}}")
+    set(ASTAR_PC_FULL_${kind} "${ASTAR_PC_${kind}}")
+  else()
+    # Written as ${prefix}/... so that overriding prefix
+    # (pkg-config --define-variable=prefix=...) moves everything.
+    set(ASTAR_PC_FULL_${kind} "\${prefix}/${ASTAR_PC_${kind}}")
+  endif()
+endforeach()
+configure_file("${ASTAR_PC_IN}" "${ASTAR_PC_OUT}" @ONLY)

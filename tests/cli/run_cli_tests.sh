@@ -1,0 +1,280 @@
+#!/usr/bin/env bash
+#
+# run_cli_tests.sh -- end-to-end checks of the astar command-line tool:
+# outputs, exit statuses (0 ok, 1 runtime failure, 2 usage error) and error
+# messages. Usage: run_cli_tests.sh PATH/TO/astar REPO_ROOT
+# Prints one line per failed check and "N passed, M failed" at the end;
+# exits non-zero if any check failed.
+
+set -u
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
+  exit 2
+fi
+ASTAR=$1
+ROOT=$2
+if [ ! -x "$ASTAR" ]; then
+  echo "$0: $ASTAR is not an executable" >&2
+  exit 2
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-cli.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+
+passed=0
+failed=0
+OUT=$TMP/stdout
+ERR=$TMP/stderr
+RC=0
+
+# run ARGS...: run astar, keep stdout/stderr/exit status for the checks below.
+run() {
+  "$ASTAR" "$@" >"$OUT" 2>"$ERR"
+  RC=$?
+}
+
+ok() {
+  passed=$((passed + 1))
+}
+
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $*"
+  echo "  stdout: $(head -c 300 "$OUT" | tr '\n' '|')"
+  echo "  stderr: $(head -c 300 "$ERR" | tr '\n' '|')"
+}
+
+# expect_rc NAME CODE
+expect_rc() {
+  if [ "$RC" -eq "$2" ]; then ok; else fail "$1: exit status $RC, expected $2"; fi
+}
+
+# expect_out NAME REGEX: stdout matches the extended regex
+expect_out() {
+  if grep -Eq -- "$2" "$OUT"; then ok; else fail "$1: stdout lacks /$2/"; fi
+}
+
+# expect_err NAME REGEX: stderr matches the extended regex
+expect_err() {
+  if grep -Eq -- "$2" "$ERR"; then ok; else fail "$1: stderr lacks /$2/"; fi
+}
+
+# expect_one_line_err NAME: exactly one line on stderr, nothing on stdout
+expect_one_line_err() {
+  local n
+  n=$(wc -l <"$ERR")
+  if [ "$n" -eq 1 ] && [ ! -s "$OUT" ]; then ok; else fail "$1: expected one stderr line, got $n"; fi
+}
+
+# ---- fixtures ----------------------------------------------------------------
+
+# The tutorial's example as an ASCII map: wall at x=3 for y=1..3.
+cat >"$TMP/tutorial.txt" <<'EOF'
+; seed 000's example
+.......
+...#...
+.S.#.G.
+...#...
+.......
+EOF
+
+# Moving AI maps and scenarios, in a directory tree for `bench`; the map
+# field inside the scen is deliberately wrong (the tool must ignore it).
+mkdir -p "$TMP/bench/sub"
+printf 'type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n' >"$TMP/bench/walls.map"
+printf 'version 1\n0\tmaps/nowhere.map\t4\t3\t0\t0\t3\t0\t3\n0\tmaps/nowhere.map\t4\t3\t0\t0\t3\t2\t5\n0\tmaps/nowhere.map\t4\t3\t0\t0\t1\t2\t3\n' \
+  >"$TMP/bench/walls.map.scen"
+printf 'type octile\r\nheight 3\r\nwidth 5\r\nmap\r\n.....\r\n.....\r\n.....' >"$TMP/bench/sub/open.map"
+printf 'version 1\n1\topen.map\t5\t3\t0\t0\t4\t2\t4.82842712\n1\topen.map\t5\t3\t4\t0\t0\t0\t4\n' \
+  >"$TMP/bench/sub/open.map.scen"
+# The same map with one wrong optimal length, for --check.
+mkdir -p "$TMP/wrong"
+cp "$TMP/bench/walls.map" "$TMP/wrong/walls.map"
+printf 'version 1\n0\tw\t4\t3\t0\t0\t3\t0\t3\n0\tw\t4\t3\t0\t0\t3\t2\t4.5\n' >"$TMP/wrong/walls.map.scen"
+
+printf 'S..#\n...#\n.x.G\n' >"$TMP/bad.txt"
+printf 'S.#.\n..#G\n..#.\n' >"$TMP/nopath.txt"
+
+# ---- help and dispatch ---------------------------------------------------------
+
+run --help
+expect_rc "astar --help" 0
+expect_out "astar --help lists commands" "^  run "
+expect_out "astar --help lists solve" "^  solve "
+expect_out "astar --help lists bench" "^  bench "
+expect_out "astar --help documents exit status" "Exit status"
+
+for cmd in run solve bench; do
+  run "$cmd" --help
+  expect_rc "astar $cmd --help" 0
+  expect_out "astar $cmd --help shows usage" "usage: astar $cmd"
+done
+
+run --version
+expect_rc "astar --version" 0
+expect_out "astar --version" "[0-9]+\.[0-9]+\.[0-9]+"
+
+run frobnicate
+expect_rc "unknown command" 2
+expect_one_line_err "unknown command"
+expect_err "unknown command names it" "frobnicate"
+
+run
+expect_rc "no command" 2
+
+# ---- run -------------------------------------------------------------------------
+
+run run
+expect_rc "astar run" 0
+expect_out "astar run prints the tutorial cost" "^cost: +68$"
+expect_out "astar run draws the start" "S"
+expect_out "astar run draws a path" "\*"
+
+run run --tutorial --tie larger-g
+expect_rc "astar run --tutorial --tie larger-g" 0
+expect_out "tutorial cost does not depend on ties" "^cost: +68$"
+
+# ---- solve -------------------------------------------------------------------------
+
+run solve "$TMP/tutorial.txt" --costs 10,14
+expect_rc "solve tutorial map (S/G from the map)" 0
+expect_out "solve tutorial cost" "^cost: +68$"
+expect_out "solve prints the path" "\(1,2\) .*\(5,2\)"
+
+run solve "$TMP/tutorial.txt" 1 2 5 2 --costs=10,14 --heuristic=zero
+expect_rc "solve with coordinates and --opt=value" 0
+expect_out "solve --heuristic=zero cost" "^cost: +68$"
+
+run solve "$TMP/bench/walls.map" 0 0 3 2
+expect_rc "solve Moving AI map" 0
+expect_out "solve Moving AI map cost" "^cost: +5$"
+expect_out "solve draws a picture" "^ *0 \|S"
+
+run solve "$TMP/bench/sub/open.map" 0 0 4 2
+expect_rc "solve CRLF map" 0
+expect_out "solve diagonal cost" "^cost: +4\.828427"
+
+run solve "$TMP/nopath.txt"
+expect_rc "solve without a path" 1
+expect_out "solve reports no path" "no path"
+
+run solve "$TMP/bench/walls.map" 0 0 1 1
+expect_rc "solve to a blocked goal" 1
+
+run solve "$TMP/bench/walls.map" 0 0 3 2 --moves 4 --weight 2 --tie cross --corner never \
+  --reopen always --max-expansions 1000 --heuristic manhattan
+expect_rc "solve with every search option" 0
+
+# ---- usage errors (exit 2, one line) ---------------------------------------------------
+
+run solve "$TMP/tutorial.txt" --frobnicate
+expect_rc "unknown option" 2
+expect_one_line_err "unknown option"
+expect_err "unknown option names it" "--frobnicate"
+
+run solve "$TMP/tutorial.txt" --weight abc
+expect_rc "bad --weight" 2
+expect_one_line_err "bad --weight"
+expect_err "bad --weight message" "--weight.*'abc'"
+
+run solve "$TMP/tutorial.txt" --weight=-1
+expect_rc "negative --weight" 2
+
+run solve "$TMP/tutorial.txt" --moves 6
+expect_rc "bad --moves" 2
+expect_one_line_err "bad --moves"
+
+run solve "$TMP/tutorial.txt" --heuristic fast
+expect_rc "bad --heuristic" 2
+expect_err "bad --heuristic lists choices" "octile"
+
+run solve "$TMP/tutorial.txt" --costs 10
+expect_rc "bad --costs" 2
+
+run solve "$TMP/tutorial.txt" 1 2 x 2
+expect_rc "bad coordinate" 2
+expect_one_line_err "bad coordinate"
+expect_err "bad coordinate message" "'x'"
+
+run solve "$TMP/tutorial.txt" 1 2 3
+expect_rc "wrong number of coordinates" 2
+
+run bench "$TMP/bench" --algo nosuch
+expect_rc "unknown --algo" 2
+expect_one_line_err "unknown --algo"
+
+run bench "$TMP/bench" --limit zero
+expect_rc "bad --limit" 2
+
+run bench
+expect_rc "bench without PATH" 2
+
+# ---- runtime failures (exit 1, naming the file) --------------------------------------------
+
+run solve "$TMP/does-not-exist.map" 0 0 1 1
+expect_rc "missing map file" 1
+expect_err "missing map file is named" "does-not-exist\.map"
+
+run solve "$TMP/bad.txt"
+expect_rc "malformed map" 1
+expect_err "malformed map has file:line:col" "bad\.txt:3:2:"
+
+run bench "$TMP/does-not-exist"
+expect_rc "missing bench path" 1
+expect_err "missing bench path is named" "does-not-exist"
+
+mkdir -p "$TMP/orphan"
+cp "$TMP/bench/walls.map.scen" "$TMP/orphan/"
+run bench "$TMP/orphan"
+expect_rc "scen without its map" 1
+expect_err "scen without its map names the map" "orphan/walls\.map"
+
+# ---- bench -----------------------------------------------------------------------------
+
+run bench "$TMP/bench" --check
+expect_rc "bench --check on a directory" 0
+expect_out "bench finds nested scen files" "sub/open\.map"
+expect_out "bench total line" "^total \(2 maps\) +5 +5 +0 "
+
+run bench "$TMP/bench/walls.map.scen" --limit 1 --quiet
+expect_rc "bench one file --limit --quiet" 0
+expect_out "bench --limit 1" "^total \(1 map\) +1 +1 +0 "
+
+run bench "$TMP/bench" --every 2
+expect_rc "bench --every" 0
+expect_out "bench --every 2 runs 3 of 5" "^total \(2 maps\) +3 "
+
+run bench "$TMP/wrong" --check
+expect_rc "bench --check with a mismatch" 1
+expect_err "bench --check lists the mismatch" "walls\.map query 1: expected 4\.5, got 5"
+
+run bench "$TMP/wrong"
+expect_rc "bench without --check ignores mismatches" 0
+expect_out "bench counts the mismatch" "^total \(1 map\) +2 +2 +1 "
+
+run bench "$TMP/bench" --json
+expect_rc "bench --json" 0
+if python3 -m json.tool <"$OUT" >/dev/null 2>&1; then ok; else fail "bench --json output is not JSON"; fi
+if python3 - "$OUT" <<'EOF'; then ok; else fail "bench --json fields"; fi
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k in ("queries", "solved", "mismatches", "seconds", "us_per_query", "mean_expansions", "maps"):
+    assert k in d, k
+assert d["queries"] == 5 and d["solved"] == 5 and d["mismatches"] == 0
+assert len(d["maps"]) == 2
+for m in d["maps"]:
+    for k in ("map", "scen", "queries", "solved", "mismatches", "seconds", "mean_expansions"):
+        assert k in m, k
+assert [m["map"].rsplit("/", 2)[-2:] for m in d["maps"]] == [["sub", "open.map"], ["bench", "walls.map"]]  # sorted by path
+EOF
+
+if [ -d "$ROOT/tests/data/small" ] && find "$ROOT/tests/data/small" -name '*.scen' | grep -q .; then
+  run bench "$ROOT/tests/data/small" --check
+  expect_rc "bench --check on tests/data/small" 0
+  run bench "$ROOT/tests/data/small" --json
+  if python3 -m json.tool <"$OUT" >/dev/null 2>&1; then ok; else fail "tests/data/small --json"; fi
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# tests/install/check.sh -- checks an installed libastar the way users meet it:
+# `cmake --install` into a temporary prefix, then find_package(astar) from a
+# stand-alone CMake project (tests/install/CMakeLists.txt), pkg-config builds
+# of examples/basic.c (shared and static), the installed headers on their own,
+# and the shared library's exported symbols.
+#
+#   tests/install/check.sh [BUILD_DIR]      (default: build; it must be built)
+#
+# KEEP=1 keeps the temporary directory. Ends with "N passed, M failed" and
+# exits non-zero if anything failed.
+
+# The check functions are called through check(); shellcheck cannot see that.
+# shellcheck disable=SC2317
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+BUILD=$(cd "${1:-$ROOT/build}" 2>/dev/null && pwd) || {
+  echo "check.sh: build directory ${1:-$ROOT/build} not found (run make first)" >&2
+  exit 2
+}
+CC=${CC:-cc}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-install.XXXXXX")
+if [[ "${KEEP:-0}" != 1 ]]; then trap 'rm -rf "$TMP"' EXIT; else echo "keeping $TMP"; fi
+PREFIX=$TMP/prefix
+LOG=$TMP/log
+
+passed=0
+failed=0
+# check NAME COMMAND...: run COMMAND quietly; report and count the outcome.
+check() {
+  local name=$1
+  shift
+  if "$@" >"$LOG" 2>&1; then
+    echo "ok   $name"
+    passed=$((passed + 1))
+  else
+    echo "FAIL $name"
+    sed 's/^/     | /' "$LOG" | tail -n 30
+    failed=$((failed + 1))
+  fi
+}
+# needs_libastar BINARY: true if BINARY loads libastar.so at run time.
+needs_libastar() { readelf -d "$1" | grep -q 'NEEDED.*\[libastar\.so'; }
+not() { ! "$@"; }
+summary() {
+  echo "$passed passed, $failed failed"
+  [[ $failed == 0 ]]
+  exit
+}
+
+version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$BUILD/CMakeCache.txt")
+major=${version%%.*}
+
+check "cmake --install into a fresh prefix" cmake --install "$BUILD" --prefix "$PREFIX"
+[[ $failed == 0 ]] || summary
+
+# GNUInstallDirs may pick lib, lib64 or lib/<multiarch>; find where it went.
+libdir=$(dirname "$(find "$PREFIX" -name libastar.a -print -quit)")
+[[ -d "$libdir" ]] || libdir=$PREFIX/lib
+
+files_installed() {
+  local f missing=0
+  for f in include/astar/astar.h include/astar/base.h include/astar/grid.h \
+    include/astar/search.h include/astar/format.h; do
+    [[ -f "$PREFIX/$f" ]] || { echo "missing $f"; missing=1; }
+  done
+  for f in libastar.a libastar.so "libastar.so.$major" "libastar.so.$version" \
+    pkgconfig/astar.pc cmake/astar/astarConfig.cmake cmake/astar/astarConfigVersion.cmake \
+    cmake/astar/astarTargets.cmake; do
+    [[ -e "$libdir/$f" ]] || { echo "missing $libdir/$f"; missing=1; }
+  done
+  if [[ -x "$BUILD/astar" && ! -x "$PREFIX/bin/astar" ]]; then
+    echo "missing bin/astar"
+    missing=1
+  fi
+  [[ $missing == 0 ]]
+}
+check "headers, libastar.a, libastar.so, CLI, astar.pc, CMake package installed" files_installed
+
+soname_is_major() { readelf -d "$libdir/libastar.so" | grep -q "SONAME.*\[libastar\.so\.$major\]"; }
+check "libastar.so has SONAME libastar.so.$major" soname_is_major
+
+# Hidden visibility: only the public astar_* API leaves the shared library.
+exports_only_api() {
+  local bad
+  nm -D --defined-only "$libdir/libastar.so" | awk '$2 ~ /^[TDBRVW]$/ {print $3}' >"$TMP/syms"
+  grep -q '^astar_find_path$' "$TMP/syms" || { echo "astar_find_path not exported"; return 1; }
+  bad=$(grep -v '^astar_[a-z]' "$TMP/syms" | grep -v '^_' || true)
+  bad+=$(grep '^astar__' "$TMP/syms" || true)
+  [[ -z "$bad" ]] || { echo "unexpected exports:"; echo "$bad"; return 1; }
+}
+check "libastar.so exports only astar_* API symbols" exports_only_api
+
+# Each installed header compiles alone, as strict C11 (and as C++ if there is
+# a C++ compiler): no missing includes, no extensions.
+headers_alone() {
+  local h
+  for h in "$PREFIX"/include/astar/*.h; do
+    echo "#include <astar/$(basename "$h")>" >"$TMP/h.c"
+    "$CC" -std=c11 -Wall -Wextra -pedantic -Werror -I"$PREFIX/include" -c "$TMP/h.c" \
+      -o "$TMP/h.o" || return 1
+    if command -v c++ >/dev/null; then
+      cp "$TMP/h.c" "$TMP/h.cpp"
+      c++ -Wall -Wextra -Werror -I"$PREFIX/include" -c "$TMP/h.cpp" -o "$TMP/h.o" || return 1
+    fi
+  done
+}
+check "installed headers compile on their own (-std=c11 -pedantic -Werror)" headers_alone
+
+# --- CMake: find_package(astar) ------------------------------------------------
+consumer_build() { # DIR [cmake args...]
+  local dir=$1
+  shift
+  cmake -S "$ROOT/tests/install" -B "$dir" -DCMAKE_PREFIX_PATH="$PREFIX" \
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_BUILD_TYPE=Release "$@" &&
+    cmake --build "$dir"
+}
+C1=$TMP/consumer
+check "find_package(astar) consumer configures and builds" consumer_build "$C1"
+check "astar::astar (default) links the shared library and runs" \
+  bash -c "'$C1/consumer' && readelf -d '$C1/consumer' | grep -q 'NEEDED.*libastar.so'"
+check "astar::astar_shared runs" bash -c "'$C1/consumer_shared'"
+check "astar::astar_static runs" "$C1/consumer_static"
+check "astar::astar_static does not load libastar.so" not needs_libastar "$C1/consumer_static"
+C2=$TMP/consumer-static
+check "ASTAR_USE_STATIC_LIBS=ON consumer builds" consumer_build "$C2" -DASTAR_USE_STATIC_LIBS=ON
+check "ASTAR_USE_STATIC_LIBS=ON makes astar::astar static" not needs_libastar "$C2/consumer"
+
+# --- pkg-config ------------------------------------------------------------------
+if command -v pkg-config >/dev/null; then
+  export PKG_CONFIG_PATH=$libdir/pkgconfig
+  check "pkg-config --modversion astar is $version" \
+    test "$(pkg-config --modversion astar 2>&1)" = "$version"
+  check "pkg-config --static adds -lm" bash -c "pkg-config --static --libs astar | grep -q -- -lm"
+  # shellcheck disable=SC2046 # word splitting of pkg-config output is intended
+  check "examples/basic.c builds with \$(pkg-config --cflags --libs astar)" \
+    "$CC" -std=c11 -Wall -Wextra -Werror "$ROOT/examples/basic.c" -o "$TMP/basic" \
+    $(pkg-config --cflags --libs astar)
+  check "basic (shared) runs" env LD_LIBRARY_PATH="$libdir" "$TMP/basic"
+  check "basic (shared) loads libastar.so" needs_libastar "$TMP/basic"
+  # -lastar would pick the .so; -l:libastar.a forces the archive.
+  # shellcheck disable=SC2046
+  check "examples/basic.c links statically (pkg-config --static, -l:libastar.a)" \
+    "$CC" -std=c11 -Wall -Wextra -Werror "$ROOT/examples/basic.c" -o "$TMP/basic-static" \
+    $(pkg-config --cflags astar) $(pkg-config --static --libs astar | sed 's/-lastar\b/-l:libastar.a/')
+  check "basic (static) runs without libastar.so" env -u LD_LIBRARY_PATH "$TMP/basic-static"
+  check "basic (static) does not load libastar.so" not needs_libastar "$TMP/basic-static"
+  unset PKG_CONFIG_PATH
+else
+  echo "skip pkg-config checks: pkg-config not installed"
+fi
+
+# --- Packaging: DESTDIR staging keeps the real prefix in astar.pc ---------------
+staged_install() {
+  DESTDIR=$TMP/stage cmake --install "$BUILD" --prefix /opt/astar &&
+    grep -qx 'prefix=/opt/astar' "$TMP/stage/opt/astar/${libdir#"$PREFIX"/}/pkgconfig/astar.pc" &&
+    [[ -f $TMP/stage/opt/astar/include/astar/astar.h ]]
+}
+check "DESTDIR install stages files and keeps prefix=/opt/astar in astar.pc" staged_install
+
+summary

@@ -1,0 +1,211 @@
+/*
+** cli.h -- shared declarations of the astar command-line tool: exit codes,
+** the command table, argument parsing, file loading, pictures and JSON.
+** All file I/O of the project lives in tools/; the library never does any.
+*/
+#ifndef ASTAR_CLI_H
+#define ASTAR_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <astar/astar.h>
+
+/* Exit statuses (documented in `astar --help`). */
+#define CLI_EXIT_OK 0    /* success (solve: a path was found) */
+#define CLI_EXIT_FAIL 1  /* runtime failure, no path, or a --check mismatch */
+#define CLI_EXIT_USAGE 2 /* bad command line */
+
+#if defined(__GNUC__)
+#define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CLI_PRINTF(f, a)
+#endif
+
+/* ---- commands (main.c holds the table; one line per command) ---------- */
+
+typedef int (*cli_command_fn)(int argc, char **argv); /* argv[0] = command name */
+
+typedef struct cli_command {
+  const char *name;
+  const char *summary; /* one line for `astar --help` */
+  cli_command_fn run;
+} cli_command;
+
+int cli_cmd_run(int argc, char **argv);   /* cmd_run.c */
+int cli_cmd_solve(int argc, char **argv); /* cmd_solve.c */
+int cli_cmd_bench(int argc, char **argv); /* cmd_bench.c */
+
+/* ---- messages (options.c) ---------------------------------------------- */
+
+/* "astar: <message>\n" on stderr. */
+void cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+/* Usage error: prints "astar: <message>" and returns CLI_EXIT_USAGE. */
+int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+/* ---- argument parsing (options.c) ---------------------------------------
+** A tiny iterator over argv. Options are "--name value" or "--name=value";
+** "--" ends the options; a lone "-" or a negative number is a positional. */
+
+enum { CLI_ARG_END, CLI_ARG_POSITIONAL, CLI_ARG_OPTION };
+
+typedef struct cli_parser {
+  int argc;
+  char **argv;
+  int index;                /* next argv element to look at */
+  const char *command;      /* for messages: "solve" */
+  const char *arg;          /* the current positional, or the whole option text */
+  char name[48];            /* the current option's name, "--weight" */
+  const char *inline_value; /* text after '=', or NULL */
+  bool options_done;        /* "--" seen */
+} cli_parser;
+
+void cli_parser_init(cli_parser *p, int argc, char **argv, const char *command);
+
+/* Advance: CLI_ARG_END, CLI_ARG_POSITIONAL (p->arg) or CLI_ARG_OPTION (p->name). */
+int cli_next(cli_parser *p);
+
+/* True if the current option is `name` (or `alias`, which may be NULL). */
+bool cli_is(const cli_parser *p, const char *name, const char *alias);
+
+/* The current option's value (inline or the next argument). Returns NULL
+** after printing an error when it is missing. */
+const char *cli_value(cli_parser *p);
+
+/* For options without a value: false (after an error) if one was given. */
+bool cli_flag(const cli_parser *p);
+
+/* Error for an option nobody recognised; returns CLI_EXIT_USAGE. */
+int cli_unknown_option(const cli_parser *p);
+
+/* Strict number parsing. On failure they print
+** "astar: WHAT: expected ..., got 'TEXT'" and return false. */
+bool cli_parse_int(const char *what, const char *text, long min, long max, long *out);
+bool cli_parse_u64(const char *what, const char *text, uint64_t *out);
+bool cli_parse_double(const char *what, const char *text, double min, bool min_exclusive,
+                      double *out);
+
+/* Case-sensitive lookup of `text` in a NULL-terminated list of names; on
+** failure prints "astar: WHAT: expected one of a|b|c, got 'TEXT'". */
+bool cli_parse_choice(const char *what, const char *text, const char *const *names, int *out);
+
+/* ---- search options shared by run, solve and bench (options.c) --------- */
+
+/* Help lines describing the shared search options. */
+extern const char cli_search_options_help[];
+
+/* If the current option is one of the shared search options, parse its value
+** into `opt`: returns 1 (consumed), -1 (bad value, message printed) or 0
+** (not a search option). */
+int cli_search_option(cli_parser *p, astar_options *opt);
+
+/* Names of the enum values, for printing settings. */
+const char *cli_corner_name(astar_corner c);
+const char *cli_heuristic_name(astar_heuristic h);
+const char *cli_tie_name(astar_tie t);
+
+/* One-line summary of the options ("8 moves, no-cut corners, costs 1/1.414..."). */
+void cli_describe_options(FILE *out, const astar_options *opt);
+
+/* ---- search algorithms (algos.c) ---------------------------------------- */
+
+typedef astar_status (*cli_find_fn)(astar_workspace *ws, const astar_grid *grid,
+                                    const astar_options *opt, astar_point start, astar_point goal,
+                                    astar_point *path, size_t cap, astar_result *result);
+
+typedef struct cli_algo {
+  const char *name;
+  const char *summary;
+  cli_find_fn find;
+} cli_algo;
+
+/* The names as "astar|jps|...", for messages and help. */
+void cli_algo_list(char *buf, size_t size);
+
+/* The algorithm called `name`, or NULL after printing a usage error. */
+const cli_algo *cli_find_algo(const char *name);
+
+/* ---- files (fileio.c) ----------------------------------------------------- */
+
+/* Read a whole file ("-" is standard input) into a malloc'd buffer with a NUL
+** after the data. Prints "astar: PATH: reason" and returns false on failure. */
+bool cli_read_file(const char *path, char **data, size_t *len);
+
+/* Read and parse a map (Moving AI or ASCII). start/goal (may be NULL) get the
+** ASCII 'S'/'G' cells or (-1,-1). Prints "PATH:LINE:COL: message" on a parse
+** error. Returns false after printing on any failure. */
+bool cli_load_map(const char *path, astar_grid **grid, astar_point *start, astar_point *goal);
+
+/* Read and parse a Moving AI .scen file; errors as for cli_load_map. */
+bool cli_load_scen(const char *path, astar_scen **scen);
+
+/* Print "PATH:LINE:COL: message" (or "PATH: message") for a parse failure. */
+void cli_report_parse_error(const char *path, astar_status st, const astar_parse_error *err);
+
+/* ---- pictures (picture.c) ------------------------------------------------ */
+
+typedef struct cli_picture {
+  const astar_grid *grid;
+  const astar_point *path; /* may be NULL */
+  size_t path_len;
+  astar_point start, goal; /* marked S and G when inside the grid */
+  bool color;              /* ANSI colours */
+  bool ruler;              /* column / row numbers */
+} cli_picture;
+
+/* Draw the grid: '#' blocked, '.' open, '2'..'9' terrain cost, '+' other
+** terrain, '*' path, 'S' start, 'G' goal. */
+void cli_draw(FILE *out, const cli_picture *pic);
+
+/* True if colours should be used on `out` (a terminal and NO_COLOR unset). */
+bool cli_want_color(FILE *out);
+
+/* The legend line matching cli_draw. */
+void cli_draw_legend(FILE *out, const astar_grid *grid);
+
+/* ---- output helpers (report.c) ------------------------------------------- */
+
+/* Shortest exact-looking form of a cost: "68", "12.3137085". */
+void cli_format_cost(char *buf, size_t size, double cost);
+
+/* "expanded 12, generated 30, reopened 0, max open 11" */
+void cli_print_stats(FILE *out, const astar_stats *st);
+
+/* Path as "(x,y) (x,y) ...", wrapped to `width` columns after `indent`. */
+void cli_print_path(FILE *out, const astar_point *path, size_t n, int indent, int width);
+
+/* ---- one search and its report (show.c) ---------------------------------- */
+
+typedef struct cli_solution {
+  astar_status status;
+  astar_result result;
+  astar_point *path; /* malloc'd; len cells when status is ASTAR_OK */
+  size_t len;
+  double seconds; /* wall time of the search alone */
+} cli_solution;
+
+/* Run one search with a fresh workspace. Returns false (after a message) only
+** when the workspace or path buffer cannot be allocated; the search outcome
+** is sol->status. Free with cli_solution_free. */
+bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_options *opt,
+                    astar_point start, astar_point goal, cli_solution *sol);
+void cli_solution_free(cli_solution *sol);
+
+/* status / cost / length / work lines, and the path when with_path. */
+void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path);
+
+/* "map:      LABEL (W x H, N open cells)" */
+void cli_print_map_line(FILE *out, const char *label, const astar_grid *grid);
+
+/* ---- JSON (jsonout.c) ------------------------------------------------------ */
+
+/* Write `s` as a JSON string literal, quotes included. */
+void cli_json_string(FILE *out, const char *s);
+
+/* Write a finite number (non-finite values become 0). */
+void cli_json_number(FILE *out, double v, int decimals);
+
+#endif /* ASTAR_CLI_H */

@@ -1,0 +1,531 @@
+/*
+** cmd_bench.c -- `astar bench PATH...`: run the queries of Moving AI .scen
+** files, compare each cost with the file's optimal length and time the
+** searches. A directory means every .scen under it (recursively, sorted by
+** path); each scen's map is the file beside it with the same name minus
+** ".scen" (the map field inside the scen is spelled inconsistently across
+** the benchmark sets, so it is ignored).
+**
+** Only the search loop is timed: files are read and parsed, the workspace
+** and all result arrays allocated, before the clock starts.
+*/
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli.h"
+
+#define REL_TOLERANCE 1e-5 /* Moving AI lengths have 6 significant digits at worst */
+#define MAX_REPORTED 10    /* mismatches listed with --check */
+#define MAX_DEPTH 64       /* directory recursion guard (symlink loops) */
+
+typedef struct bench_file {
+  char *scen;  /* path of the .scen file */
+  char *map;   /* path of the map beside it */
+  char *label; /* map name shown in the table (relative to the directory given) */
+} bench_file;
+
+typedef struct file_list {
+  bench_file *v;
+  size_t n, cap;
+} file_list;
+
+typedef struct bench_stats {
+  size_t queries, solved, mismatches;
+  double seconds;
+  double expansions; /* sum */
+} bench_stats;
+
+typedef struct mismatch {
+  const char *label;
+  size_t index; /* query index in the scen file, 0-based */
+  double expected, got;
+  astar_status status;
+} mismatch;
+
+typedef struct bench_config {
+  astar_options opt;
+  const cli_algo *algo;
+  bool check, json, quiet;
+  size_t limit, every;
+} bench_config;
+
+static int out_of_memory(void) {
+  cli_error("out of memory");
+  return CLI_EXIT_FAIL;
+}
+
+/* ---- collecting the files ------------------------------------------------- */
+
+static char *dup_string(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = malloc(n);
+  if (d) memcpy(d, s, n);
+  return d;
+}
+
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static bool push_file(file_list *l, const char *scen, const char *label) {
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 16;
+    bench_file *v = realloc(l->v, cap * sizeof *v);
+    if (!v) return false;
+    l->v = v;
+    l->cap = cap;
+  }
+  bench_file *f = &l->v[l->n];
+  /* X.map.scen -> X.map; a bare X.scen -> X (or X.map when X is absent). */
+  size_t n = strlen(scen) - strlen(".scen");
+  f->scen = dup_string(scen);
+  f->map = malloc(n + sizeof ".map");
+  f->label = malloc(strlen(label) + sizeof ".map");
+  if (!f->scen || !f->map || !f->label) {
+    free(f->scen), free(f->map), free(f->label);
+    return false;
+  }
+  memcpy(f->map, scen, n);
+  f->map[n] = '\0';
+  size_t ln = strlen(label) - (ends_with(label, ".scen") ? strlen(".scen") : 0);
+  memcpy(f->label, label, ln);
+  f->label[ln] = '\0';
+  struct stat sb;
+  if (!ends_with(f->map, ".map") && stat(f->map, &sb) != 0) {
+    strcat(f->map, ".map");
+    strcat(f->label, ".map");
+  }
+  l->n++;
+  return true;
+}
+
+static void free_files(file_list *l) {
+  for (size_t i = 0; i < l->n; i++) free(l->v[i].scen), free(l->v[i].map), free(l->v[i].label);
+  free(l->v);
+}
+
+static int cmp_string(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+typedef struct string_list {
+  char **v;
+  size_t n, cap;
+} string_list;
+
+static bool push_string(string_list *l, char *s) {
+  if (!s) return false;
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 16;
+    char **v = realloc(l->v, cap * sizeof *v);
+    if (!v) {
+      free(s);
+      return false;
+    }
+    l->v = v;
+    l->cap = cap;
+  }
+  l->v[l->n++] = s;
+  return true;
+}
+
+/* Every *.scen under `dir` into `out`. Returns false after a message. */
+static bool walk(const char *dir, string_list *out, int depth) {
+  if (depth > MAX_DEPTH) {
+    cli_error("%s: directories nested too deep (a symlink loop?)", dir);
+    return false;
+  }
+  DIR *d = opendir(dir);
+  if (!d) {
+    cli_error("%s: %s", dir, strerror(errno));
+    return false;
+  }
+  bool ok = true;
+  struct dirent *e;
+  while (ok && (e = readdir(d)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    size_t n = strlen(dir) + strlen(e->d_name) + 2;
+    char *path = malloc(n);
+    if (!path) {
+      ok = false;
+      break;
+    }
+    snprintf(path, n, "%s%s%s", dir, ends_with(dir, "/") ? "" : "/", e->d_name);
+    struct stat sb;
+    if (stat(path, &sb) != 0) {
+      free(path); /* a dangling symlink: not a scenario */
+    } else if (S_ISDIR(sb.st_mode)) {
+      ok = walk(path, out, depth + 1);
+      free(path);
+    } else if (ends_with(e->d_name, ".scen")) {
+      if (!(ok = push_string(out, path))) out_of_memory();
+    } else {
+      free(path);
+    }
+  }
+  closedir(d);
+  return ok;
+}
+
+/* Expand the PATH arguments into the list of scen files. Returns an exit
+** status, or -1 to go on. */
+static int collect(char **paths, int npaths, file_list *files) {
+  for (int i = 0; i < npaths; i++) {
+    const char *arg = paths[i];
+    struct stat sb;
+    if (stat(arg, &sb) != 0) {
+      cli_error("%s: %s", arg, strerror(errno));
+      return CLI_EXIT_FAIL;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+      if (!ends_with(arg, ".scen"))
+        return cli_usage_error("bench: %s: expected a .scen file or a directory", arg);
+      if (!push_file(files, arg, arg)) return out_of_memory();
+      continue;
+    }
+    string_list found = {NULL, 0, 0};
+    if (!walk(arg, &found, 0)) {
+      for (size_t k = 0; k < found.n; k++) free(found.v[k]);
+      free(found.v);
+      return CLI_EXIT_FAIL;
+    }
+    if (found.n == 0) {
+      free(found.v);
+      cli_error("%s: no .scen files found", arg);
+      return CLI_EXIT_FAIL;
+    }
+    qsort(found.v, found.n, sizeof *found.v, cmp_string);
+    size_t prefix = strlen(arg) + (ends_with(arg, "/") ? 0 : 1);
+    bool ok = true;
+    for (size_t k = 0; k < found.n; k++) {
+      if (ok && !push_file(files, found.v[k], found.v[k] + prefix)) ok = false;
+      free(found.v[k]);
+    }
+    free(found.v);
+    if (!ok) return out_of_memory();
+  }
+  return -1;
+}
+
+/* ---- running one scen file ------------------------------------------------- */
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static bool is_mismatch(astar_status st, double cost, double optimal) {
+  if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) return true;
+  double diff = fabs(cost - optimal);
+  return optimal > 0 ? diff / optimal > REL_TOLERANCE : diff > REL_TOLERANCE;
+}
+
+/* Run the selected queries of one file. Returns false after a message when
+** a file cannot be loaded or memory runs out. */
+static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *out,
+                     mismatch *reported, size_t *nreported) {
+  memset(out, 0, sizeof *out);
+  astar_grid *grid = NULL;
+  astar_scen *scen = NULL;
+  astar_workspace *ws = NULL;
+  astar_point *path = NULL;
+  size_t *sel = NULL;
+  double *cost = NULL;
+  uint64_t *expanded = NULL;
+  unsigned char *status = NULL;
+  bool ok = false;
+
+  if (!cli_load_map(f->map, &grid, NULL, NULL) || !cli_load_scen(f->scen, &scen)) goto done;
+  size_t count = astar_scen_count(scen);
+  const astar_scen_query *q = astar_scen_queries(scen);
+  if (count > 0 &&
+      (q[0].map_width != astar_grid_width(grid) || q[0].map_height != astar_grid_height(grid)))
+    cli_error("warning: %s says the map is %d x %d, but %s is %d x %d", f->scen,
+              (int)q[0].map_width, (int)q[0].map_height, f->map, (int)astar_grid_width(grid),
+              (int)astar_grid_height(grid));
+
+  size_t cap = astar_grid_count_passable(grid);
+  if (cap == 0) cap = 1;
+  astar_status st = astar_workspace_new(&ws, grid, NULL);
+  size_t nsel = 0;
+  sel = malloc((count ? count : 1) * sizeof *sel);
+  path = malloc(cap * sizeof *path);
+  cost = malloc((count ? count : 1) * sizeof *cost);
+  expanded = malloc((count ? count : 1) * sizeof *expanded);
+  status = malloc(count ? count : 1);
+  if (st != ASTAR_OK || !sel || !path || !cost || !expanded || !status) {
+    cli_error("%s: %s", f->map, astar_strerror(st != ASTAR_OK ? st : ASTAR_NO_MEMORY));
+    goto done;
+  }
+  for (size_t i = 0; i < count; i += cfg->every) {
+    if (cfg->limit && nsel == cfg->limit) break;
+    sel[nsel++] = i;
+  }
+
+  cli_find_fn find = cfg->algo->find;
+  double t0 = now_seconds();
+  for (size_t k = 0; k < nsel; k++) {
+    const astar_scen_query *qq = &q[sel[k]];
+    astar_result r;
+    status[k] = (unsigned char)find(ws, grid, &cfg->opt, qq->start, qq->goal, path, cap, &r);
+    cost[k] = r.cost;
+    expanded[k] = r.stats.expanded;
+  }
+  out->seconds = now_seconds() - t0;
+
+  out->queries = nsel;
+  for (size_t k = 0; k < nsel; k++) {
+    astar_status s = (astar_status)status[k];
+    double optimal = q[sel[k]].optimal_length;
+    out->expansions += (double)expanded[k];
+    if (s == ASTAR_OK || s == ASTAR_BUFFER_TOO_SMALL) out->solved++;
+    if (is_mismatch(s, cost[k], optimal)) {
+      out->mismatches++;
+      if (*nreported < MAX_REPORTED)
+        reported[(*nreported)++] = (mismatch){f->label, sel[k], optimal, cost[k], s};
+    }
+  }
+  ok = true;
+done:
+  free(status), free(expanded), free(cost), free(path), free(sel);
+  astar_workspace_free(ws);
+  astar_scen_free(scen);
+  astar_grid_free(grid);
+  return ok;
+}
+
+/* ---- output ---------------------------------------------------------------- */
+
+static void add_stats(bench_stats *total, const bench_stats *s) {
+  total->queries += s->queries;
+  total->solved += s->solved;
+  total->mismatches += s->mismatches;
+  total->seconds += s->seconds;
+  total->expansions += s->expansions;
+}
+
+static double per_query(double v, size_t queries) {
+  return queries ? v / (double)queries : 0;
+}
+
+static void table_header(int w) {
+  /* "µs" is two bytes but one column: pad by hand. */
+  printf("%-*s %9s %9s %10s %9s %11s %14s\n", w, "map", "queries", "solved", "mismatches",
+         "seconds", "\xc2\xb5s/query", "mean expanded");
+}
+
+static void table_row(int w, const char *label, const bench_stats *s) {
+  printf("%-*s %9zu %9zu %10zu %9.3f %10.1f %14.1f\n", w, label, s->queries, s->solved,
+         s->mismatches, s->seconds, per_query(s->seconds * 1e6, s->queries),
+         per_query(s->expansions, s->queries));
+}
+
+static void table_rule(int w) {
+  for (int i = 0; i < w + 67; i++) putchar('-');
+  putchar('\n');
+}
+
+static void json_fields(const bench_stats *s) {
+  printf("\"queries\":%zu,\"solved\":%zu,\"mismatches\":%zu,\"seconds\":", s->queries, s->solved,
+         s->mismatches);
+  cli_json_number(stdout, s->seconds, 6);
+  fputs(",\"us_per_query\":", stdout);
+  cli_json_number(stdout, per_query(s->seconds * 1e6, s->queries), 3);
+  fputs(",\"mean_expansions\":", stdout);
+  cli_json_number(stdout, per_query(s->expansions, s->queries), 3);
+}
+
+static void help(FILE *out) {
+  char algos[256];
+  cli_algo_list(algos, sizeof algos);
+  fprintf(out,
+          "usage: astar bench PATH... [OPTIONS]\n"
+          "\n"
+          "Run every query of Moving AI scenario files and compare each path cost with\n"
+          "the optimal length in the file (a mismatch: no path, or relative error > 1e-5).\n"
+          "PATH is a .scen file or a directory (every *.scen under it, sorted by path).\n"
+          "The map is the file beside the scenario: X.map.scen -> X.map.\n"
+          "Prints per map and in total: queries, solved, mismatches, seconds of search\n"
+          "(file loading excluded), microseconds per query and mean expansions.\n"
+          "\n"
+          "Options:\n"
+          "  --algo NAME            search algorithm: %s (default astar)\n"
+          "  --check                exit 1 if any query mismatches; list the first few\n"
+          "  --json                 print one JSON object instead of the table\n"
+          "  --limit N              run only the first N queries of each file\n"
+          "  --every K              run only every K-th query (0, K, 2K, ...; before --limit)\n"
+          "  --map FILE             use FILE as the map of every scenario given (for\n"
+          "                         scenario subsets kept apart from their map)\n"
+          "  --quiet                print only the total line\n"
+          "  -h, --help             show this help\n"
+          "\n%s"
+          "  (the optimal lengths assume the defaults: 8 moves, no-cut, costs 1,sqrt2)\n"
+          "\n"
+          "Exit status: 0 done, 1 unreadable/malformed file or (--check) a mismatch,\n"
+          "2 usage error.\n",
+          algos, cli_search_options_help);
+}
+
+int cli_cmd_bench(int argc, char **argv) {
+  bench_config cfg;
+  memset(&cfg, 0, sizeof cfg);
+  astar_options_init(&cfg.opt);
+  cfg.algo = cli_find_algo("astar");
+  cfg.every = 1;
+  const char *map_override = NULL; /* --map: one map for every scenario */
+  char **paths = malloc((size_t)argc * sizeof *paths);
+  int npaths = 0;
+  if (!paths) return out_of_memory();
+
+  cli_parser p;
+  cli_parser_init(&p, argc, argv, "bench");
+  int rc = -1;
+  for (int kind; rc < 0 && (kind = cli_next(&p)) != CLI_ARG_END;) {
+    if (kind == CLI_ARG_POSITIONAL) {
+      paths[npaths++] = p.argv[p.index - 1];
+      continue;
+    }
+    int r = cli_search_option(&p, &cfg.opt);
+    const char *v;
+    long n;
+    if (r < 0)
+      rc = CLI_EXIT_USAGE;
+    else if (r > 0)
+      continue;
+    else if (cli_is(&p, "--help", "-h")) {
+      help(stdout);
+      rc = CLI_EXIT_OK;
+    } else if (cli_is(&p, "--algo", NULL)) {
+      if (!(v = cli_value(&p)) || !(cfg.algo = cli_find_algo(v))) rc = CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--check", NULL)) {
+      cfg.check = true;
+      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--json", NULL)) {
+      cfg.json = true;
+      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--quiet", "-q")) {
+      cfg.quiet = true;
+      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--limit", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, LONG_MAX, &n))
+        rc = CLI_EXIT_USAGE;
+      else
+        cfg.limit = (size_t)n;
+    } else if (cli_is(&p, "--map", NULL)) {
+      if (!(map_override = cli_value(&p))) rc = CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--every", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, LONG_MAX, &n))
+        rc = CLI_EXIT_USAGE;
+      else
+        cfg.every = (size_t)n;
+    } else {
+      rc = cli_unknown_option(&p);
+    }
+  }
+  if (rc < 0 && npaths == 0)
+    rc = cli_usage_error("bench: missing PATH (a .scen file or a directory; see 'astar bench "
+                         "--help')");
+  if (rc < 0 && astar_options_validate(&cfg.opt) != ASTAR_OK)
+    rc = cli_usage_error("bench: the search options are not valid together");
+  file_list files = {NULL, 0, 0};
+  if (rc < 0) rc = collect(paths, npaths, &files);
+  free(paths);
+  for (size_t i = 0; rc < 0 && map_override && i < files.n; i++) {
+    char *m = dup_string(map_override);
+    if (!m) {
+      rc = CLI_EXIT_FAIL;
+      break;
+    }
+    free(files.v[i].map);
+    files.v[i].map = m;
+  }
+  if (rc >= 0) {
+    free_files(&files);
+    return rc;
+  }
+
+  int w = 20;
+  for (size_t i = 0; i < files.n; i++)
+    if ((int)strlen(files.v[i].label) > w) w = (int)strlen(files.v[i].label);
+  if (!cfg.json && !cfg.quiet) {
+    printf("algorithm %s on %zu scenario file%s; ", cfg.algo->name, files.n,
+           files.n == 1 ? "" : "s");
+    cli_describe_options(stdout, &cfg.opt);
+    putchar('\n');
+  }
+  if (!cfg.json) table_header(w);
+  if (!cfg.json && !cfg.quiet) table_rule(w);
+
+  bench_stats total = {0, 0, 0, 0, 0};
+  bench_stats *per = calloc(files.n, sizeof *per);
+  mismatch reported[MAX_REPORTED];
+  size_t nreported = 0;
+  rc = CLI_EXIT_OK;
+  if (!per) rc = out_of_memory();
+  for (size_t i = 0; rc == CLI_EXIT_OK && i < files.n; i++) {
+    if (!run_file(&cfg, &files.v[i], &per[i], reported, &nreported)) {
+      rc = CLI_EXIT_FAIL;
+      break;
+    }
+    add_stats(&total, &per[i]);
+    if (!cfg.json && !cfg.quiet) {
+      table_row(w, files.v[i].label, &per[i]);
+      fflush(stdout); /* long runs: show each map as it finishes */
+    }
+  }
+  if (rc == CLI_EXIT_OK) {
+    if (cfg.json) {
+      printf("{\"algo\":");
+      cli_json_string(stdout, cfg.algo->name);
+      putchar(',');
+      json_fields(&total);
+      fputs(",\"maps\":[", stdout);
+      for (size_t i = 0; i < files.n; i++) {
+        fputs(i ? ",\n  {\"map\":" : "\n  {\"map\":", stdout);
+        cli_json_string(stdout, files.v[i].map);
+        fputs(",\"scen\":", stdout);
+        cli_json_string(stdout, files.v[i].scen);
+        putchar(',');
+        json_fields(&per[i]);
+        putchar('}');
+      }
+      fputs("\n]}\n", stdout);
+    } else {
+      char label[64];
+      snprintf(label, sizeof label, "total (%zu map%s)", files.n, files.n == 1 ? "" : "s");
+      if (!cfg.quiet) table_rule(w);
+      table_row(w, label, &total);
+    }
+    if (cfg.check && total.mismatches > 0) {
+      for (size_t i = 0; i < nreported; i++) {
+        const mismatch *m = &reported[i];
+        char exp[64], got[64];
+        cli_format_cost(exp, sizeof exp, m->expected);
+        cli_format_cost(got, sizeof got, m->got);
+        if (m->status == ASTAR_OK || m->status == ASTAR_BUFFER_TOO_SMALL)
+          fprintf(stderr, "mismatch: %s query %zu: expected %s, got %s\n", m->label, m->index, exp,
+                  got);
+        else
+          fprintf(stderr, "mismatch: %s query %zu: expected %s, got %s\n", m->label, m->index, exp,
+                  astar_strerror(m->status));
+      }
+      if (total.mismatches > nreported)
+        fprintf(stderr, "... and %zu more\n", total.mismatches - nreported);
+      cli_error("bench --check: %zu of %zu queries mismatched", total.mismatches, total.queries);
+      rc = CLI_EXIT_FAIL;
+    }
+  }
+  free(per);
+  free_files(&files);
+  return rc;
+}

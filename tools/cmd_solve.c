@@ -1,0 +1,113 @@
+/*
+** cmd_solve.c -- `astar solve MAP [SX SY GX GY]`: one path on a map file,
+** printed as coordinates and, for maps up to 200 cells wide, as a picture.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define PICTURE_MAX_WIDTH 200
+
+static void help(FILE *out) {
+  char algos[256];
+  cli_algo_list(algos, sizeof algos);
+  fprintf(out,
+          "usage: astar solve MAP SX SY GX GY [OPTIONS]\n"
+          "       astar solve MAP [OPTIONS]        (ASCII map with S and G cells)\n"
+          "\n"
+          "Find one path from (SX,SY) to (GX,GY) on MAP (Moving AI .map or ASCII; `-`\n"
+          "reads standard input). x is the column, y the row, (0,0) the top left.\n"
+          "Prints the outcome, cost, length, search statistics, the path as\n"
+          "(x,y) coordinates and, for maps up to %d cells wide, a picture.\n"
+          "\n"
+          "Options:\n"
+          "  --algo NAME            search algorithm: %s (default astar)\n"
+          "  --picture / --no-picture  always / never draw the map\n"
+          "  -h, --help             show this help\n"
+          "\n%s"
+          "\n"
+          "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error.\n",
+          PICTURE_MAX_WIDTH, algos, cli_search_options_help);
+}
+
+int cli_cmd_solve(int argc, char **argv) {
+  cli_parser p;
+  astar_options opt;
+  astar_options_init(&opt);
+  const cli_algo *algo = cli_find_algo("astar");
+  int picture = -1; /* -1: by width */
+  const char *pos[5];
+  const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
+  int npos = 0;
+
+  cli_parser_init(&p, argc, argv, "solve");
+  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
+    if (kind == CLI_ARG_POSITIONAL) {
+      if (npos == 5) return cli_usage_error("solve: unexpected argument '%s'", p.arg);
+      pos[npos++] = p.arg;
+      continue;
+    }
+    int r = cli_search_option(&p, &opt);
+    if (r < 0) return CLI_EXIT_USAGE;
+    if (r > 0) continue;
+    if (cli_is(&p, "--help", "-h")) {
+      help(stdout);
+      return CLI_EXIT_OK;
+    } else if (cli_is(&p, "--algo", NULL)) {
+      const char *v = cli_value(&p);
+      if (!v || !(algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--picture", NULL) || cli_is(&p, "--no-picture", NULL)) {
+      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
+      picture = cli_is(&p, "--picture", NULL);
+    } else {
+      return cli_unknown_option(&p);
+    }
+  }
+  if (npos != 1 && npos != 5)
+    return cli_usage_error(npos == 0 ? "solve: missing MAP (see 'astar solve --help')"
+                                     : "solve: expected MAP and four coordinates SX SY GX GY, "
+                                       "or MAP alone (see 'astar solve --help')");
+  long c[4] = {0, 0, 0, 0};
+  for (int i = 1; i < npos; i++)
+    if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
+  if (astar_options_validate(&opt) != ASTAR_OK)
+    return cli_usage_error("solve: the search options are not valid together");
+
+  const char *path = pos[0];
+  astar_grid *grid;
+  astar_point s, g;
+  if (!cli_load_map(path, &grid, &s, &g)) return CLI_EXIT_FAIL;
+  if (npos == 5) {
+    s = (astar_point){(int32_t)c[0], (int32_t)c[1]};
+    g = (astar_point){(int32_t)c[2], (int32_t)c[3]};
+  } else if (s.x < 0 || g.x < 0) {
+    astar_grid_free(grid);
+    return cli_usage_error("solve: %s has no %s cell; give the coordinates SX SY GX GY", path,
+                           s.x < 0 && g.x < 0 ? "'S' or 'G'"
+                           : s.x < 0          ? "'S'"
+                                              : "'G'");
+  }
+
+  cli_solution sol;
+  if (!cli_solve_once(algo, grid, &opt, s, g, &sol)) {
+    astar_grid_free(grid);
+    return CLI_EXIT_FAIL;
+  }
+  cli_print_map_line(stdout, strcmp(path, "-") == 0 ? "(stdin)" : path, grid);
+  fputs("options:  ", stdout);
+  cli_describe_options(stdout, &opt);
+  if (strcmp(algo->name, "astar") != 0) printf(", algorithm %s", algo->name);
+  printf("\nquery:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
+  cli_print_solution(stdout, &sol, true);
+  if (picture == 1 || (picture == -1 && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)) {
+    cli_picture pic = {grid, sol.path, sol.len, s, g, cli_want_color(stdout), true};
+    putchar('\n');
+    cli_draw(stdout, &pic);
+    cli_draw_legend(stdout, grid);
+  }
+  int rc = sol.status == ASTAR_OK ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+  cli_solution_free(&sol);
+  astar_grid_free(grid);
+  return rc;
+}

@@ -1,0 +1,98 @@
+/*
+** fileio.c -- reading files into memory and handing them to the library's
+** parsers, which work on buffers only. Errors name the file (and the line and
+** column for parse errors) so that a user can go straight to the problem.
+*/
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+bool cli_read_file(const char *path, char **data, size_t *len) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    cli_error("%s: %s", path, strerror(errno));
+    return false;
+  }
+  /* Grow geometrically rather than asking for the size: works for pipes too. */
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  bool ok = buf != NULL;
+  while (ok) {
+    if (n == cap) {
+      char *bigger = cap < ((size_t)-1 - 1) / 2 ? realloc(buf, cap * 2 + 1) : NULL;
+      if (!bigger) {
+        ok = false;
+        errno = ENOMEM;
+        break;
+      }
+      buf = bigger;
+      cap *= 2;
+    }
+    size_t got = fread(buf + n, 1, cap - n, f);
+    n += got;
+    if (got == 0) {
+      if (ferror(f)) ok = false;
+      break;
+    }
+  }
+  int saved = errno;
+  if (!is_stdin) fclose(f);
+  if (!ok) {
+    cli_error("%s: %s", path, strerror(saved ? saved : EIO));
+    free(buf);
+    return false;
+  }
+  buf[n] = '\0';
+  *data = buf;
+  *len = n;
+  return true;
+}
+
+void cli_report_parse_error(const char *path, astar_status st, const astar_parse_error *err) {
+  const char *msg = err && err->message[0] ? err->message : astar_strerror(st);
+  if (st == ASTAR_PARSE_ERROR && err && err->line > 0) {
+    if (err->column > 0)
+      fprintf(stderr, "%s:%d:%d: %s\n", path, (int)err->line, (int)err->column, msg);
+    else
+      fprintf(stderr, "%s:%d: %s\n", path, (int)err->line, msg);
+  } else {
+    fprintf(stderr, "%s: %s\n", path, msg);
+  }
+}
+
+bool cli_load_map(const char *path, astar_grid **grid, astar_point *start, astar_point *goal) {
+  char *text;
+  size_t len;
+  *grid = NULL;
+  if (!cli_read_file(path, &text, &len)) return false;
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_status st = astar_parse_map(grid, text, len, NULL, start, goal, &err);
+  free(text);
+  if (st != ASTAR_OK) {
+    cli_report_parse_error(path, st, &err);
+    *grid = NULL;
+    return false;
+  }
+  return true;
+}
+
+bool cli_load_scen(const char *path, astar_scen **scen) {
+  char *text;
+  size_t len;
+  *scen = NULL;
+  if (!cli_read_file(path, &text, &len)) return false;
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_status st = astar_movingai_parse_scen(scen, text, len, NULL, &err);
+  free(text);
+  if (st != ASTAR_OK) {
+    cli_report_parse_error(path, st, &err);
+    *scen = NULL;
+    return false;
+  }
+  return true;
+}

@@ -1,0 +1,87 @@
+/*
+** main.c -- entry point of the astar tool: the command table, `astar --help`,
+** `astar --version` and dispatch. A new command is one line in `commands`
+** plus its cmd_*.c file.
+*/
+#include <string.h>
+
+#include "cli.h"
+
+static const cli_command commands[] = {
+    {"run", "solve the built-in example maps and draw them (what `make run` shows)", cli_cmd_run},
+    {"solve", "find one path on a map file, print it and draw it", cli_cmd_solve},
+    {"bench", "run Moving AI .scen queries, check optimal lengths, time the searches",
+     cli_cmd_bench},
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void print_help(FILE *out) {
+  fputs("usage: astar COMMAND [ARGS...] [OPTIONS]\n"
+        "       astar COMMAND --help\n"
+        "\n"
+        "A* pathfinding on grid maps (libastar).\n"
+        "\n"
+        "Commands:\n",
+        out);
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+  fputs("\n"
+        "Options:\n"
+        "  -h, --help     show this help (or `astar help COMMAND`)\n"
+        "  --version      show the version\n"
+        "\n"
+        "Options are written `--name value` or `--name=value`; `--` ends them.\n"
+        "Maps are Moving AI .map files or plain ASCII (`.` open, `#` blocked, `1`-`9`\n"
+        "terrain cost, `S` start, `G` goal); `-` reads a map from standard input.\n"
+        "\n"
+        "Exit status:\n"
+        "  0  success (solve: a path was found)\n"
+        "  1  runtime failure (unreadable or malformed file), no path, or a\n"
+        "     `bench --check` mismatch\n"
+        "  2  usage error (unknown command or option, bad number)\n",
+        out);
+}
+
+static const cli_command *find_command(const char *name) {
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    if (strcmp(commands[i].name, name) == 0) return &commands[i];
+  return NULL;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    char list[256] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < NCOMMANDS && used < sizeof list; i++)
+      used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
+                               commands[i].name);
+    return cli_usage_error("missing command: one of %s (see 'astar --help')", list);
+  }
+  const char *name = argv[1];
+  if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
+    print_help(stdout);
+    return CLI_EXIT_OK;
+  }
+  if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+    printf("astar %s (libastar %s)\n", ASTAR_VERSION_STRING, astar_version());
+    return CLI_EXIT_OK;
+  }
+  if (strcmp(name, "help") == 0) {
+    if (argc < 3) {
+      print_help(stdout);
+      return CLI_EXIT_OK;
+    }
+    const cli_command *c = find_command(argv[2]);
+    if (!c) return cli_usage_error("unknown command '%s' (see 'astar --help')", argv[2]);
+    char help[] = "--help";
+    char *args[] = {argv[2], help, NULL};
+    return c->run(2, args);
+  }
+  const cli_command *c = find_command(name);
+  if (!c) {
+    if (name[0] == '-') return cli_usage_error("unknown option '%s' (see 'astar --help')", name);
+    return cli_usage_error("unknown command '%s' (see 'astar --help')", name);
+  }
+  return c->run(argc - 1, argv + 1);
+}

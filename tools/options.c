@@ -1,0 +1,262 @@
+/*
+** options.c -- command-line parsing shared by every command: the argv
+** iterator, strict number parsing, one-line usage errors and the search
+** options common to run, solve and bench.
+*/
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* ---- messages ------------------------------------------------------------ */
+
+void cli_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("astar: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+int cli_usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("astar: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return CLI_EXIT_USAGE;
+}
+
+/* ---- argv iterator --------------------------------------------------------- */
+
+void cli_parser_init(cli_parser *p, int argc, char **argv, const char *command) {
+  memset(p, 0, sizeof *p);
+  p->argc = argc;
+  p->argv = argv;
+  p->index = 1; /* argv[0] is the command name */
+  p->command = command;
+}
+
+/* "-5" and "-0.5" read as numbers, not options, so that a bad coordinate gets
+** a message about the number instead of "unknown option". */
+static bool looks_negative_number(const char *s) {
+  return s[0] == '-' &&
+         (isdigit((unsigned char)s[1]) || (s[1] == '.' && isdigit((unsigned char)s[2])));
+}
+
+int cli_next(cli_parser *p) {
+  p->inline_value = NULL;
+  p->name[0] = '\0';
+  if (p->index >= p->argc) return CLI_ARG_END;
+  const char *a = p->argv[p->index++];
+  p->arg = a;
+  if (p->options_done || a[0] != '-' || a[1] == '\0' || looks_negative_number(a))
+    return CLI_ARG_POSITIONAL;
+  if (strcmp(a, "--") == 0) {
+    p->options_done = true;
+    return cli_next(p);
+  }
+  const char *eq = strchr(a, '=');
+  size_t n = eq ? (size_t)(eq - a) : strlen(a);
+  if (n >= sizeof p->name) n = sizeof p->name - 1; /* overlong: stays unknown */
+  memcpy(p->name, a, n);
+  p->name[n] = '\0';
+  if (eq) p->inline_value = eq + 1;
+  return CLI_ARG_OPTION;
+}
+
+bool cli_is(const cli_parser *p, const char *name, const char *alias) {
+  return strcmp(p->name, name) == 0 || (alias && strcmp(p->name, alias) == 0);
+}
+
+const char *cli_value(cli_parser *p) {
+  if (p->inline_value) return p->inline_value;
+  if (p->index >= p->argc) {
+    cli_error("%s: missing value", p->name);
+    return NULL;
+  }
+  return p->argv[p->index++];
+}
+
+bool cli_flag(const cli_parser *p) {
+  if (!p->inline_value) return true;
+  cli_error("%s: takes no value, got '%s'", p->name, p->inline_value);
+  return false;
+}
+
+int cli_unknown_option(const cli_parser *p) {
+  return cli_usage_error("%s: unknown option '%s' (see 'astar %s --help')", p->command, p->arg,
+                         p->command);
+}
+
+/* ---- numbers ------------------------------------------------------------- */
+
+bool cli_parse_int(const char *what, const char *text, long min, long max, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(text, &end, 10);
+  if (end == text || *end != '\0' || errno == ERANGE || v < min || v > max ||
+      isspace((unsigned char)text[0])) {
+    if (max >= INT32_MAX)
+      cli_error("%s: expected an integer >= %ld, got '%s'", what, min, text);
+    else
+      cli_error("%s: expected an integer from %ld to %ld, got '%s'", what, min, max, text);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+bool cli_parse_u64(const char *what, const char *text, uint64_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(text, &end, 10);
+  if (!isdigit((unsigned char)text[0]) || *end != '\0' || errno == ERANGE) {
+    cli_error("%s: expected an integer >= 0, got '%s'", what, text);
+    return false;
+  }
+  *out = (uint64_t)v;
+  return true;
+}
+
+bool cli_parse_double(const char *what, const char *text, double min, bool min_exclusive,
+                      double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(text, &end);
+  bool ok = end != text && *end == '\0' && !isspace((unsigned char)text[0]) && isfinite(v) &&
+            (min_exclusive ? v > min : v >= min);
+  if (!ok) {
+    cli_error("%s: expected a number %s %g, got '%s'", what, min_exclusive ? ">" : ">=", min, text);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+bool cli_parse_choice(const char *what, const char *text, const char *const *names, int *out) {
+  for (int i = 0; names[i]; i++) {
+    if (strcmp(text, names[i]) == 0) {
+      *out = i;
+      return true;
+    }
+  }
+  char list[256] = "";
+  size_t used = 0;
+  for (int i = 0; names[i] && used < sizeof list; i++)
+    used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? "|" : "", names[i]);
+  cli_error("%s: expected one of %s, got '%s'", what, list, text);
+  return false;
+}
+
+/* ---- shared search options ------------------------------------------------ */
+
+/* Indexed by the enum values of astar/search.h. */
+static const char *const corner_names[] = {"no-cut", "always", "one-side", "never", NULL};
+static const char *const heuristic_names[] = {"auto",      "octile", "manhattan", "chebyshev",
+                                              "euclidean", "zero",   NULL};
+static const char *const tie_names[] = {"larger-g", "newest", "cross", NULL};
+static const char *const reopen_names[] = {"auto", "always", "never", NULL};
+
+const char cli_search_options_help[] =
+    "Search options:\n"
+    "  --moves 4|8            neighbours per cell (default 8)\n"
+    "  --corner RULE          diagonal past blocked side cells: no-cut (default,\n"
+    "                         Moving AI rule), always, one-side, never (no diagonals)\n"
+    "  --heuristic H          auto (default: octile, or manhattan with 4 moves),\n"
+    "                         octile, manhattan, chebyshev, euclidean, zero (Dijkstra)\n"
+    "  --weight W             multiply h by W >= 0 (default 1; > 1 trades length for speed)\n"
+    "  --tie T                equal-f order: larger-g (default), newest, cross\n"
+    "  --reopen R             reopen closed cells: auto (default), always, never\n"
+    "  --costs S,D            straight and diagonal move costs (default 1,1.41421356...)\n"
+    "  --max-expansions N     give up after N expansions (default 0 = no limit)\n";
+
+static bool parse_costs(const char *what, const char *text, astar_options *opt) {
+  const char *comma = strchr(text, ',');
+  char first[64];
+  size_t n = comma ? (size_t)(comma - text) : 0;
+  if (!comma || n >= sizeof first) {
+    cli_error("%s: expected two numbers S,D such as 10,14, got '%s'", what, text);
+    return false;
+  }
+  memcpy(first, text, n);
+  first[n] = '\0';
+  double s, d;
+  if (!cli_parse_double(what, first, 0, true, &s)) return false;
+  if (!cli_parse_double(what, comma + 1, 0, true, &d)) return false;
+  opt->straight_cost = s;
+  opt->diagonal_cost = d;
+  return true;
+}
+
+int cli_search_option(cli_parser *p, astar_options *opt) {
+  const char *v;
+  int choice;
+  const char *name = p->name;
+  if (cli_is(p, "--moves", NULL)) {
+    if (!(v = cli_value(p))) return -1;
+    if (strcmp(v, "4") != 0 && strcmp(v, "8") != 0) {
+      cli_error("%s: expected 4 or 8, got '%s'", name, v);
+      return -1;
+    }
+    opt->moves = v[0] - '0';
+  } else if (cli_is(p, "--corner", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, corner_names, &choice)) return -1;
+    opt->corner = (astar_corner)choice;
+  } else if (cli_is(p, "--heuristic", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, heuristic_names, &choice)) return -1;
+    opt->heuristic = (astar_heuristic)choice;
+  } else if (cli_is(p, "--weight", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, false, &opt->weight)) return -1;
+  } else if (cli_is(p, "--tie", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, tie_names, &choice)) return -1;
+    opt->tie = (astar_tie)choice;
+  } else if (cli_is(p, "--reopen", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, reopen_names, &choice)) return -1;
+    opt->reopen = (astar_reopen)choice;
+  } else if (cli_is(p, "--costs", NULL)) {
+    if (!(v = cli_value(p)) || !parse_costs(name, v, opt)) return -1;
+  } else if (cli_is(p, "--max-expansions", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_u64(name, v, &opt->max_expansions)) return -1;
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+const char *cli_corner_name(astar_corner c) {
+  return (unsigned)c < 4 ? corner_names[c] : "?";
+}
+
+const char *cli_heuristic_name(astar_heuristic h) {
+  return (unsigned)h < 6 ? heuristic_names[h] : (h == ASTAR_H_CALLBACK ? "callback" : "?");
+}
+
+const char *cli_tie_name(astar_tie t) {
+  return (unsigned)t < 3 ? tie_names[t] : "?";
+}
+
+void cli_describe_options(FILE *out, const astar_options *opt) {
+  char s[32], d[32];
+  cli_format_cost(s, sizeof s, opt->straight_cost);
+  cli_format_cost(d, sizeof d, opt->diagonal_cost);
+  fprintf(out, "%d moves", opt->moves);
+  if (opt->moves == 8)
+    fprintf(out, ", corners %s, costs %s/%s", cli_corner_name(opt->corner), s, d);
+  else
+    fprintf(out, ", cost %s", s);
+  fprintf(out, ", heuristic %s", cli_heuristic_name(opt->heuristic));
+  if (opt->weight != 1) fprintf(out, " x %g", opt->weight);
+  fprintf(out, ", ties %s", cli_tie_name(opt->tie));
+  if (opt->reopen != ASTAR_REOPEN_AUTO)
+    fprintf(out, ", reopen %s", reopen_names[(unsigned)opt->reopen < 3 ? opt->reopen : 0]);
+  if (opt->max_expansions)
+    fprintf(out, ", max %llu expansions", (unsigned long long)opt->max_expansions);
+}

@@ -1,0 +1,91 @@
+/*
+** show.c -- one search, start to finish, and its report: used by `run` and
+** `solve`, which differ only in where the map comes from.
+*/
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_options *opt,
+                    astar_point start, astar_point goal, cli_solution *sol) {
+  memset(sol, 0, sizeof *sol);
+  /* A shortest path never visits a cell twice, so the passable count bounds it. */
+  size_t cap = astar_grid_count_passable(grid);
+  if (cap == 0) cap = 1;
+  astar_workspace *ws = NULL;
+  astar_status st = astar_workspace_new(&ws, grid, NULL);
+  sol->path = malloc(cap * sizeof *sol->path);
+  if (st != ASTAR_OK || !sol->path) {
+    cli_error("cannot create a search workspace: %s",
+              astar_strerror(st != ASTAR_OK ? st : ASTAR_NO_MEMORY));
+    astar_workspace_free(ws);
+    free(sol->path);
+    sol->path = NULL;
+    return false;
+  }
+  double t0 = now_seconds();
+  sol->status = algo->find(ws, grid, opt, start, goal, sol->path, cap, &sol->result);
+  sol->seconds = now_seconds() - t0;
+  sol->len = sol->status == ASTAR_OK ? sol->result.length : 0;
+  astar_workspace_free(ws);
+  return true;
+}
+
+void cli_solution_free(cli_solution *sol) {
+  free(sol->path);
+  sol->path = NULL;
+}
+
+/* A friendlier wording of the search outcomes than astar_strerror's. */
+static const char *outcome(astar_status st) {
+  switch (st) {
+  case ASTAR_OK:
+    return "path found";
+  case ASTAR_NO_PATH:
+    return "no path: the goal cannot be reached from the start";
+  case ASTAR_LIMIT_REACHED:
+    return "gave up: --max-expansions reached before the goal";
+  case ASTAR_START_BLOCKED:
+    return "the start cell is blocked";
+  case ASTAR_GOAL_BLOCKED:
+    return "the goal cell is blocked";
+  case ASTAR_OUT_OF_BOUNDS:
+    return "the start or the goal lies outside the map";
+  default:
+    return astar_strerror(st);
+  }
+}
+
+void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path) {
+  fprintf(out, "status:   %s\n", outcome(sol->status));
+  if (sol->status == ASTAR_OK) {
+    char cost[64];
+    cli_format_cost(cost, sizeof cost, sol->result.cost);
+    fprintf(out, "cost:     %s\n", cost);
+    fprintf(out, "length:   %zu cells (%zu moves)\n", sol->len, sol->len ? sol->len - 1 : 0);
+  }
+  fputs("work:     ", out);
+  cli_print_stats(out, &sol->result.stats);
+  fprintf(out, " in %.3f ms\n", sol->seconds * 1e3);
+  if (with_path && sol->status == ASTAR_OK) {
+    fputs("path:     ", out);
+    cli_print_path(out, sol->path, sol->len, 10, 100);
+  }
+}
+
+void cli_print_map_line(FILE *out, const char *label, const astar_grid *grid) {
+  fprintf(out, "map:      %s (%d x %d, %zu open cells", label, (int)astar_grid_width(grid),
+          (int)astar_grid_height(grid), astar_grid_count_passable(grid));
+  if (astar_grid_has_terrain(grid)) fputs(", with terrain costs", out);
+  fputs(")\n", out);
+}
