@@ -63,7 +63,14 @@ for map in "${MAPS[@]}"; do
       echo
     done | python3 -c '
 import json, sys
-runs = [json.loads(l) for l in sys.stdin if l.strip()]
+text, dec, runs, i = sys.stdin.read(), json.JSONDecoder(), [], 0
+while True:
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i >= len(text):
+        break
+    obj, i = dec.raw_decode(text, i)
+    runs.append(obj)
 runs.sort(key=lambda j: j["us_per_query"])
 m = runs[len(runs) // 2]
 print("RESULT peer=libastar-%s map=%s queries=%d solve_s=%.6f us_per_query=%.2f mean_exp=%.1f "

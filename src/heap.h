@@ -1,5 +1,5 @@
 /*
-** heap.h -- the open list: a binary min-heap of (key, node) entries with an
+** heap.h -- the open list: a 4-ary min-heap of (key, node) entries with an
 ** index array, so membership is O(1) and decrease-key O(log n) (Patel
 ** 3.3.11, the "hybrid" of an indexed array and a heap).
 **

@@ -99,6 +99,7 @@ typedef struct astar__node {
   uint32_t parent; /* predecessor on the best known path, or ASTAR__NO_PARENT */
 } astar__node;
 #define ASTAR__NO_PARENT UINT32_MAX
+#define ASTAR__IN_SLOT UINT32_MAX /* pos of the open node kept outside the heap */
 
 /* Bytes of the per-query workspace arrays for one padded cell. */
 size_t astar__workspace_bytes_per_cell(void);

@@ -359,12 +359,26 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, query *q, const int 
   uint32_t seq = ws->seq;
   astar_status st = ASTAR_NO_PATH;
 
-  while (open->len) {
+  /* The slot holds at most one open entry outside the heap: a successor
+  ** that beats the heap's minimum when generated (typical when A* walks
+  ** straight at the goal: f stays equal and g grows). Popping takes the
+  ** smaller of slot and heap top, so the order is exactly the heap's; the
+  ** slot only saves the push and the sift-down. */
+  bool slot_full = false;
+  astar__hent slot = {0, 0};
+  for (;;) {
+    if (!slot_full && !open->len) break;
     if (limit && expanded >= limit) {
       st = ASTAR_LIMIT_REACHED;
       break;
     }
-    const uint32_t u = ASTAR__HNODE(astar__heap_pop(open, nd));
+    uint32_t u;
+    if (slot_full && (!open->len || astar__hless(&slot, &open->a[0]))) {
+      u = ASTAR__HNODE(slot);
+      slot_full = false;
+    } else {
+      u = ASTAR__HNODE(astar__heap_pop(open, nd));
+    }
     mark[u] = closed;
     expanded++;
     if (u == goal) {
@@ -380,12 +394,18 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, query *q, const int 
       uy++;
     const int32_t ux = (int32_t)u - uy * stride;
     unsigned m = moves[nbs[u]];
+    if (!reopen) {
+      /* Drop closed neighbours without a branch each: on most maps the
+      ** majority of neighbours are closed and the test is unpredictable. */
+      unsigned live = 0;
+      for (int d = 0; d < 8; d++) live |= (unsigned)(mark[(int32_t)u + q->off[d]] != closed) << d;
+      m &= live;
+    }
     while (m) {
       const int d = __builtin_ctz(m);
       m &= m - 1;
       const uint32_t v = (uint32_t)((int32_t)u + q->off[d]);
       const uint16_t mv = mark[v];
-      if (mv == closed && !reopen) continue;
       const double ng = gu + (terrain ? q->cost[d] * (double)ter[v] : q->cost[d]);
       astar__node *const n = &nd[v];
       const bool seen = (mv | 1u) == closed;
@@ -398,13 +418,34 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, query *q, const int 
       seq++;
       generated++;
       if (mv == gen) {
+        if (n->pos == ASTAR__IN_SLOT) {
+          slot = e; /* only ever smaller: the slot stays below its old key */
+          continue;
+        }
         astar__heap_decrease(open, nd, n->pos, e);
-      } else {
-        if (mv == closed) reopened++;
-        mark[v] = gen;
-        astar__heap_push(open, nd, e);
-        if (open->len > max_open) max_open = open->len;
+        continue;
       }
+      if (mv == closed) reopened++;
+      mark[v] = gen;
+      if (!open->len || astar__hless(&e, &open->a[0])) {
+        if (slot_full) {
+          if (astar__hless(&e, &slot)) {
+            astar__heap_push(open, nd, slot);
+            slot = e;
+            n->pos = ASTAR__IN_SLOT;
+          } else {
+            astar__heap_push(open, nd, e);
+          }
+        } else {
+          slot = e;
+          slot_full = true;
+          n->pos = ASTAR__IN_SLOT;
+        }
+      } else {
+        astar__heap_push(open, nd, e);
+      }
+      const uint64_t nopen = open->len + slot_full;
+      if (nopen > max_open) max_open = nopen;
     }
   }
   q->stats.expanded = expanded;
