@@ -14,9 +14,37 @@ static int32_t dir_offset(const astar_grid *g, int d) {
   return astar__dir_dy[d] * g->stride + astar__dir_dx[d];
 }
 
+static size_t rbits_bytes(const astar_grid *g) {
+  return (size_t)(g->height + 2) * g->rwords * sizeof(uint64_t);
+}
+static size_t cbits_bytes(const astar_grid *g) {
+  return (size_t)(g->width + 2) * g->cwords * sizeof(uint64_t);
+}
+
+static void set_bit(uint64_t *line, uint32_t i, bool on) {
+  const uint64_t m = (uint64_t)1 << (i & 63);
+  line[i >> 6] = on ? line[i >> 6] | m : line[i >> 6] & ~m;
+}
+
+/* Recompute both bit layers from pass. */
+static void rebuild_bits(astar_grid *g) {
+  memset(g->rbits, 0, rbits_bytes(g));
+  memset(g->cbits, 0, cbits_bytes(g));
+  for (int32_t y = 0; y < g->height; y++) {
+    const uint32_t row = astar__index(g, 0, y);
+    for (int32_t x = 0; x < g->width; x++)
+      if (g->pass[row + (uint32_t)x]) {
+        set_bit(g->rbits + (size_t)(y + 1) * g->rwords, (uint32_t)x + 1, true);
+        set_bit(g->cbits + (size_t)(x + 1) * g->cwords, (uint32_t)y + 1, true);
+      }
+  }
+}
+
 static void free_arrays(astar_grid *g) {
   astar__free(&g->alloc, g->pass, g->ncells);
   astar__free(&g->alloc, g->nb, g->ncells);
+  astar__free(&g->alloc, g->rbits, rbits_bytes(g));
+  astar__free(&g->alloc, g->cbits, cbits_bytes(g));
   astar__free(&g->alloc, g->terrain, (size_t)g->ncells * sizeof(float));
 }
 
@@ -61,15 +89,20 @@ astar_status astar_grid_new(astar_grid **out, int32_t width, int32_t height,
   g->ncells = (uint32_t)g->stride * (uint32_t)(height + 2);
   g->min_terrain = 1.0f;
   g->min_count = (uint32_t)width * (uint32_t)height;
+  g->rwords = ((uint32_t)g->stride + 63) / 64 + 1;
+  g->cwords = ((uint32_t)height + 2 + 63) / 64 + 1;
   g->pass = astar__calloc(&a, g->ncells, 1);
   g->nb = astar__calloc(&a, g->ncells, 1);
-  if (!g->pass || !g->nb) {
+  g->rbits = astar__calloc(&a, rbits_bytes(g), 1);
+  g->cbits = astar__calloc(&a, cbits_bytes(g), 1);
+  if (!g->pass || !g->nb || !g->rbits || !g->cbits) {
     free_arrays(g);
     astar__free(&a, g, sizeof *g);
     return ASTAR_NO_MEMORY;
   }
   for (int32_t y = 0; y < height; y++) memset(g->pass + astar__index(g, 0, y), 1, (size_t)width);
   rebuild_neighbours(g);
+  rebuild_bits(g);
   *out = g;
   return ASTAR_OK;
 }
@@ -94,14 +127,18 @@ astar_status astar_grid_clone(astar_grid **out, const astar_grid *grid,
   g->alloc = a;
   g->pass = astar__malloc(&a, grid->ncells);
   g->nb = astar__malloc(&a, grid->ncells);
+  g->rbits = astar__malloc(&a, rbits_bytes(grid));
+  g->cbits = astar__malloc(&a, cbits_bytes(grid));
   g->terrain = grid->terrain ? astar__malloc(&a, (size_t)grid->ncells * sizeof(float)) : NULL;
-  if (!g->pass || !g->nb || (grid->terrain && !g->terrain)) {
+  if (!g->pass || !g->nb || !g->rbits || !g->cbits || (grid->terrain && !g->terrain)) {
     free_arrays(g);
     astar__free(&a, g, sizeof *g);
     return ASTAR_NO_MEMORY;
   }
   memcpy(g->pass, grid->pass, grid->ncells);
   memcpy(g->nb, grid->nb, grid->ncells);
+  memcpy(g->rbits, grid->rbits, rbits_bytes(grid));
+  memcpy(g->cbits, grid->cbits, cbits_bytes(grid));
   if (grid->terrain) memcpy(g->terrain, grid->terrain, (size_t)grid->ncells * sizeof(float));
   *out = g;
   return ASTAR_OK;
@@ -129,6 +166,9 @@ astar_status astar_grid_set_passable(astar_grid *grid, int32_t x, int32_t y, boo
   const uint8_t p = passable ? 1 : 0;
   if (grid->pass[u] == p) return ASTAR_OK;
   grid->pass[u] = p;
+  grid->version++;
+  set_bit(grid->rbits + (size_t)(y + 1) * grid->rwords, (uint32_t)x + 1, passable);
+  set_bit(grid->cbits + (size_t)(x + 1) * grid->cwords, (uint32_t)y + 1, passable);
   /* Tell each neighbour: the cell is its neighbour in the opposite direction. */
   for (int d = 0; d < 8; d++) {
     uint8_t *nb = &grid->nb[(int64_t)u + dir_offset(grid, d)];
@@ -143,6 +183,8 @@ astar_status astar_grid_fill(astar_grid *grid, bool passable) {
   for (int32_t y = 0; y < grid->height; y++)
     memset(grid->pass + astar__index(grid, 0, y), passable ? 1 : 0, (size_t)grid->width);
   rebuild_neighbours(grid);
+  rebuild_bits(grid);
+  grid->version++;
   return ASTAR_OK;
 }
 
@@ -179,6 +221,7 @@ astar_status astar_grid_set_terrain(astar_grid *grid, int32_t x, int32_t y, floa
   float *cell = &grid->terrain[astar__index(grid, x, y)];
   const float old = *cell;
   *cell = cost;
+  if (old != cost) grid->version++;
   if (cost < grid->min_terrain) {
     grid->min_terrain = cost;
     grid->min_count = 1;
@@ -207,6 +250,7 @@ void astar_grid_clear_terrain(astar_grid *grid) {
   if (!grid || !grid->terrain) return;
   astar__free(&grid->alloc, grid->terrain, (size_t)grid->ncells * sizeof(float));
   grid->terrain = NULL;
+  grid->version++;
   grid->min_terrain = 1.0f;
   grid->min_count = (uint32_t)grid->width * (uint32_t)grid->height;
 }
@@ -220,7 +264,11 @@ size_t astar_grid_count_passable(const astar_grid *grid) {
 
 size_t astar_grid_memory(const astar_grid *grid) {
   if (!grid) return 0;
-  size_t n = sizeof *grid + 2 * (size_t)grid->ncells;
+  size_t n = sizeof *grid + 2 * (size_t)grid->ncells + rbits_bytes(grid) + cbits_bytes(grid);
   if (grid->terrain) n += (size_t)grid->ncells * sizeof(float);
   return n;
+}
+
+uint64_t astar_grid_version(const astar_grid *grid) {
+  return grid ? grid->version : 0;
 }

@@ -73,6 +73,11 @@ struct astar_grid {
   uint32_t ncells;       /* stride * (height + 2): padded cell count */
   uint8_t *pass;         /* [ncells] 1 passable, 0 blocked; border always 0 */
   uint8_t *nb;           /* [ncells] bit d: the neighbour in direction d is passable */
+  uint64_t *rbits;       /* [(height+2) * rwords] passability bits by row (bit x = padded x) */
+  uint64_t *cbits;       /* [(width+2) * cwords] the same by column (bit y = padded y) */
+  uint32_t rwords;       /* words a row: covers stride bits plus one spare zero word */
+  uint32_t cwords;       /* words a column: covers height+2 bits plus one spare zero word */
+  uint64_t version;      /* bumped by every change of passability or terrain */
   float *terrain;        /* [ncells] entry cost factor, or NULL: every factor is 1 */
   float min_terrain;     /* smallest factor over all cells (1 without a layer) */
   uint32_t min_count;    /* interior cells whose factor equals min_terrain */
@@ -100,6 +105,23 @@ typedef struct astar__node {
 } astar__node;
 #define ASTAR__NO_PARENT UINT32_MAX
 #define ASTAR__IN_SLOT UINT32_MAX /* pos of the open node kept outside the heap */
+
+/*
+** The 64 passability bits of a padded row starting at padded column x (bit 0
+** is column x); bits beyond the row read as 0 (blocked). Same for columns.
+** The spare word at the end of every row / column keeps the reads in bounds.
+*/
+ASTAR__INLINE uint64_t astar__bits_at(const uint64_t *line, uint32_t x) {
+  const uint32_t w = x >> 6, b = x & 63;
+  const uint64_t lo = line[w] >> b;
+  return b ? lo | line[w + 1] << (64 - b) : lo;
+}
+ASTAR__INLINE const uint64_t *astar__row(const astar_grid *g, uint32_t padded_y) {
+  return g->rbits + (size_t)padded_y * g->rwords;
+}
+ASTAR__INLINE const uint64_t *astar__col(const astar_grid *g, uint32_t padded_x) {
+  return g->cbits + (size_t)padded_x * g->cwords;
+}
 
 /* Bytes of the per-query workspace arrays for one padded cell. */
 size_t astar__workspace_bytes_per_cell(void);

@@ -5,6 +5,7 @@
 **   grid.h    the map: passable / blocked cells, terrain costs
 **   search.h  workspaces, options, astar_find_path
 **   format.h  Moving AI .map / .scen and plain ASCII maps, parsed from memory
+**   jps_plus.h  JPS+: precomputed jump distances and the search that uses them
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -22,5 +23,6 @@
 #include "grid.h"
 #include "search.h"
 #include "format.h"
+#include "jps_plus.h"
 
 #endif /* ASTAR_ASTAR_H */

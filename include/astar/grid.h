@@ -8,8 +8,10 @@
 ** (set_*, clear_*) need exclusive access.
 **
 ** Size limits: 1 <= width, height <= ASTAR_GRID_MAX_SIDE and
-** width * height <= ASTAR_GRID_MAX_CELLS. Memory: about 2 bytes per cell,
-** plus 4 bytes per cell once a terrain layer exists (astar_grid_memory()).
+** width * height <= ASTAR_GRID_MAX_CELLS. Memory: about 2.25 bytes per cell
+** (a passability byte, a neighbour byte, and passability bits by row and by
+** column for scanning searches), plus 4 bytes per cell once a terrain layer
+** exists (astar_grid_memory()).
 */
 #ifndef ASTAR_GRID_H
 #define ASTAR_GRID_H
@@ -92,6 +94,12 @@ ASTAR_API void astar_grid_clear_terrain(astar_grid *grid);
 
 /* Number of passable cells. O(cells). */
 ASTAR_API size_t astar_grid_count_passable(const astar_grid *grid);
+
+/* A counter that every change of passability or terrain increases (a
+** change that leaves the cell as it was may not). Objects derived from a
+** grid (precomputed data, cached paths) record it to detect that they are
+** stale. */
+ASTAR_API uint64_t astar_grid_version(const astar_grid *grid);
 
 /* Bytes the grid currently holds from its allocator. */
 ASTAR_API size_t astar_grid_memory(const astar_grid *grid);

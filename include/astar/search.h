@@ -46,6 +46,8 @@
 **   ASTAR_OUT_OF_BOUNDS    start or goal lies outside the grid.
 **   ASTAR_CAPACITY         the grid is larger than the workspace was sized for
 **                          (see astar_workspace_reserve).
+**   ASTAR_UNSUPPORTED      options.algorithm cannot honour the other options
+**                          or the grid (see astar_algorithm).
 **   ASTAR_INVALID_ARGUMENT a NULL workspace/grid, or a bad option value.
 */
 #ifndef ASTAR_SEARCH_H
@@ -99,6 +101,29 @@ typedef enum astar_reopen {
   ASTAR_REOPEN_NEVER
 } astar_reopen;
 
+/* Search algorithm. Every algorithm returns a path of the same (optimal)
+** cost as A* under the same options; the cells may differ where several
+** optimal paths exist. */
+typedef enum astar_algorithm {
+  ASTAR_ALGO_ASTAR = 0, /* A* over the cells (default); supports every option */
+  ASTAR_ALGO_JPS        /* Jump Point Search (Harabor & Grastien 2011, with the
+                           block-based scanning of 2014): expands only jump
+                           points. Needs moves == 8, ASTAR_CORNER_NO_CUT, a grid
+                           without terrain layer, straight <= diagonal <
+                           2 * straight, heuristic AUTO or OCTILE, and reopen
+                           not ALWAYS; otherwise ASTAR_UNSUPPORTED. */
+} astar_algorithm;
+
+/* Open-list data structure of the search. All of them pop nodes in exactly
+** the documented tie order, so they give identical paths and statistics;
+** they differ only in speed (docs/open-sets.md compares them). */
+typedef enum astar_open_set {
+  ASTAR_OPEN_AUTO = 0, /* the library's choice (currently ASTAR_OPEN_HEAP4) */
+  ASTAR_OPEN_HEAP4,    /* 4-ary heap with position index (decrease-key) */
+  ASTAR_OPEN_HEAP2,    /* binary heap with position index (decrease-key) */
+  ASTAR_OPEN_BUCKET    /* buckets of f with a heap on the lowest bucket (HOT queue) */
+} astar_open_set;
+
 /* User heuristic: estimated cost from `cell` to `goal`. Must return a finite
 ** value >= 0 (others are treated as 0). Called once per generated node. */
 typedef double (*astar_heuristic_fn)(void *ctx, astar_point cell, astar_point goal);
@@ -117,11 +142,14 @@ typedef struct astar_options {
   astar_tie tie;                   /* default ASTAR_TIE_LARGER_G */
   astar_reopen reopen;             /* default ASTAR_REOPEN_AUTO */
   uint64_t max_expansions;         /* stop after this many expansions; 0 = no limit */
+  astar_algorithm algorithm;       /* default ASTAR_ALGO_ASTAR */
+  astar_open_set open_set;         /* default ASTAR_OPEN_AUTO */
 } astar_options;
 
 /* Fill `opt` with the defaults: 8 moves, no corner cutting, costs 1 and
 ** sqrt(2), automatic heuristic, weight 1, larger-g ties, automatic reopening,
-** no expansion limit -- the Moving AI benchmark rules. */
+** no expansion limit, A* with the default open list -- the Moving AI
+** benchmark rules. */
 ASTAR_API void astar_options_init(astar_options *opt);
 
 /* Check every field of `opt`: ASTAR_OK or ASTAR_INVALID_ARGUMENT. */

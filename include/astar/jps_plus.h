@@ -1,0 +1,79 @@
+/*
+** astar/jps_plus.h -- JPS+: Jump Point Search over precomputed jump
+** distances (Rabin 2015), the fastest optimal search of the library on
+** uniform-cost grids.
+**
+** The precomputation is an explicit object built from one grid: for every
+** passable cell and each of the 8 directions, how far a jump goes and
+** whether it ends at a jump point or at a wall. It stays valid only while
+** the grid does not change: the object records astar_grid_version() and a
+** search on a changed grid returns ASTAR_INVALID_ARGUMENT.
+**
+** Rules: 8 moves, no corner cutting (ASTAR_CORNER_NO_CUT), no terrain layer,
+** straight <= diagonal < 2 * straight -- as for ASTAR_ALGO_JPS.
+*/
+#ifndef ASTAR_JPS_PLUS_H
+#define ASTAR_JPS_PLUS_H
+
+#include "base.h"
+#include "grid.h"
+#include "search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct astar_jps_plus astar_jps_plus;
+
+/*
+** Precompute the jump distances of `grid` (O(cells) time). `alloc` may be
+** NULL (malloc). Allocates about 16 bytes per cell (astar_jps_plus_memory).
+** Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT, ASTAR_UNSUPPORTED (the grid has
+** a terrain layer) or ASTAR_NO_MEMORY.
+*/
+ASTAR_API astar_status astar_jps_plus_new(astar_jps_plus **out, const astar_grid *grid,
+                                          const astar_allocator *alloc);
+
+/* Release it. NULL is allowed. */
+ASTAR_API void astar_jps_plus_free(astar_jps_plus *pre);
+
+/* Bytes held from its allocator. */
+ASTAR_API size_t astar_jps_plus_memory(const astar_jps_plus *pre);
+
+/*
+** Serialise into buf[0 .. *len-1] (a portable little-endian format with a
+** header, the grid's dimensions and a checksum of its cells). With buf NULL
+** or cap too small: ASTAR_BUFFER_TOO_SMALL and *len = the size needed.
+** No allocation.
+*/
+ASTAR_API astar_status astar_jps_plus_save(const astar_jps_plus *pre, void *buf, size_t cap,
+                                           size_t *len);
+
+/*
+** Rebuild a precomputation from bytes made by astar_jps_plus_save, for
+** `grid`. Checks the format, the dimensions and the cell checksum against
+** `grid`: ASTAR_PARSE_ERROR for malformed or truncated bytes,
+** ASTAR_INVALID_ARGUMENT when they belong to another grid. Allocates.
+*/
+ASTAR_API astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid,
+                                           const void *buf, size_t len,
+                                           const astar_allocator *alloc);
+
+/*
+** Search like astar_find_path, using the precomputation. `opt` may be NULL;
+** opt->algorithm and opt->open_set are ignored. Besides the outcomes of
+** astar_find_path: ASTAR_UNSUPPORTED when the options break the rules above,
+** ASTAR_INVALID_ARGUMENT when `grid` is not the grid (or version) `pre` was
+** built from. Never allocates. stats.expanded counts jump points.
+*/
+ASTAR_API astar_status astar_jps_plus_find_path(astar_workspace *ws, const astar_jps_plus *pre,
+                                                const astar_grid *grid, const astar_options *opt,
+                                                astar_point start, astar_point goal,
+                                                astar_point *path, size_t cap,
+                                                astar_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_JPS_PLUS_H */

@@ -1,0 +1,168 @@
+/*
+** options.c -- search options: defaults, validation, the movement rules
+** they select, the heuristic they resolve to, and path checking.
+*/
+#include "query.h"
+
+void astar_options_init(astar_options *opt) {
+  if (!opt) return;
+  memset(opt, 0, sizeof *opt);
+  opt->moves = 8;
+  opt->corner = ASTAR_CORNER_NO_CUT;
+  opt->straight_cost = 1.0;
+  opt->diagonal_cost = ASTAR__SQRT2;
+  opt->heuristic = ASTAR_H_AUTO;
+  opt->weight = 1.0;
+  opt->tie = ASTAR_TIE_LARGER_G;
+  opt->reopen = ASTAR_REOPEN_AUTO;
+  opt->max_expansions = 0;
+}
+
+static bool cost_ok(double c) {
+  return isfinite(c) && c > 0.0;
+}
+
+astar_status astar_options_validate(const astar_options *o) {
+  if (!o) return ASTAR_INVALID_ARGUMENT;
+  if (o->moves != 4 && o->moves != 8) return ASTAR_INVALID_ARGUMENT;
+  if ((unsigned)o->corner > (unsigned)ASTAR_CORNER_NEVER) return ASTAR_INVALID_ARGUMENT;
+  if (!cost_ok(o->straight_cost) || !cost_ok(o->diagonal_cost)) return ASTAR_INVALID_ARGUMENT;
+  if ((unsigned)o->heuristic > (unsigned)ASTAR_H_CALLBACK) return ASTAR_INVALID_ARGUMENT;
+  if (o->heuristic == ASTAR_H_CALLBACK && !o->heuristic_fn) return ASTAR_INVALID_ARGUMENT;
+  if (!(isfinite(o->weight) && o->weight >= 0.0)) return ASTAR_INVALID_ARGUMENT;
+  if ((unsigned)o->tie > (unsigned)ASTAR_TIE_CROSS) return ASTAR_INVALID_ARGUMENT;
+  if ((unsigned)o->reopen > (unsigned)ASTAR_REOPEN_NEVER) return ASTAR_INVALID_ARGUMENT;
+  if ((unsigned)o->algorithm > (unsigned)ASTAR_ALGO_JPS) return ASTAR_INVALID_ARGUMENT;
+  if ((unsigned)o->open_set > (unsigned)ASTAR_OPEN_BUCKET) return ASTAR_INVALID_ARGUMENT;
+  return ASTAR_OK;
+}
+
+bool astar__diagonals_on(const astar_options *o) {
+  return o->moves == 8 && o->corner != ASTAR_CORNER_NEVER;
+}
+
+int astar__rule_of(const astar_options *o) {
+  if (!astar__diagonals_on(o)) return ASTAR__RULE_STRAIGHT;
+  switch (o->corner) {
+  case ASTAR_CORNER_ALWAYS:
+    return ASTAR__RULE_ALWAYS;
+  case ASTAR_CORNER_ONE_SIDE:
+    return ASTAR__RULE_ONE_SIDE;
+  default:
+    return ASTAR__RULE_NO_CUT;
+  }
+}
+
+/* Is the move in direction d allowed from a cell with neighbour byte nb? */
+bool astar__move_allowed(int rule, unsigned nb, int d) {
+  if (!(nb & (1u << d))) return false;
+  if (d < 4) return true;
+  if (rule == ASTAR__RULE_STRAIGHT) return false;
+  /* Side cells of each diagonal: NE: N,E  SE: S,E  SW: S,W  NW: N,W. */
+  static const uint8_t side_a[4] = {ASTAR__N, ASTAR__S, ASTAR__S, ASTAR__N};
+  static const uint8_t side_b[4] = {ASTAR__E, ASTAR__E, ASTAR__W, ASTAR__W};
+  const unsigned open_sides = ((nb >> side_a[d - 4]) & 1u) + ((nb >> side_b[d - 4]) & 1u);
+  switch (rule) {
+  case ASTAR__RULE_NO_CUT:
+    return open_sides == 2;
+  case ASTAR__RULE_ONE_SIDE:
+    return open_sides >= 1;
+  default:
+    return true;
+  }
+}
+
+/* Resolve the heuristic into kind + coefficients: h = ha*(dx+dy) + hb*min
+** for octile (which covers the d < s and d > 2s cases too), ha*... for the
+** others; ha and hb already include weight and the terrain floor. */
+void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar_grid *g) {
+  const double s = o->straight_cost, d = o->diagonal_cost;
+  const double scale = o->weight * (double)g->min_terrain;
+  const bool diag = astar__diagonals_on(o);
+  int h = o->heuristic;
+  if (h == ASTAR_H_AUTO) h = diag ? ASTAR_H_OCTILE : ASTAR_H_MANHATTAN;
+  q->ha = q->hb = 0.0;
+  switch (h) {
+  case ASTAR_H_OCTILE:
+    q->hkind = ASTAR__HK_OCTILE;
+    if (!diag || d >= 2.0 * s) {
+      q->ha = s * scale; /* diagonals never help: Manhattan */
+    } else if (d >= s) {
+      q->ha = s * scale; /* s*max + (d-s)*min == s*(dx+dy) + (d-2s)*min */
+      q->hb = (d - 2.0 * s) * scale;
+    } else {
+      q->ha = d * scale; /* d*max == d*(dx+dy) - d*min */
+      q->hb = -d * scale;
+    }
+    break;
+  case ASTAR_H_MANHATTAN:
+    q->hkind = ASTAR__HK_MANHATTAN;
+    q->ha = s * scale;
+    break;
+  case ASTAR_H_CHEBYSHEV:
+    q->hkind = ASTAR__HK_CHEBYSHEV;
+    q->ha = (diag && d < s ? d : s) * scale;
+    break;
+  case ASTAR_H_EUCLIDEAN:
+    q->hkind = ASTAR__HK_EUCLIDEAN;
+    q->ha = (diag && d / ASTAR__SQRT2 < s ? d / ASTAR__SQRT2 : s) * scale;
+    break;
+  case ASTAR_H_ZERO:
+    q->hkind = ASTAR__HK_ZERO;
+    break;
+  default:
+    q->hkind = ASTAR__HK_CALLBACK;
+    q->ha = o->weight;
+    q->hfn = o->heuristic_fn;
+    q->hctx = o->heuristic_ctx;
+    break;
+  }
+  switch (o->reopen) {
+  case ASTAR_REOPEN_ALWAYS:
+    q->reopen = true;
+    break;
+  case ASTAR_REOPEN_NEVER:
+    q->reopen = false;
+    break;
+  default:
+    q->reopen = h == ASTAR_H_CALLBACK || (h == ASTAR_H_MANHATTAN && diag);
+    break;
+  }
+}
+
+/* ---- path checking ---------------------------------------------------------- */
+
+astar_status astar_path_cost(const astar_grid *grid, const astar_options *opt,
+                             const astar_point *path, size_t n, double *cost, size_t *bad_index) {
+  astar_options defaults;
+  if (bad_index) *bad_index = 0;
+  if (!grid || !cost || (n > 0 && !path) || n == 0) return ASTAR_INVALID_ARGUMENT;
+  if (!opt) {
+    astar_options_init(&defaults);
+    opt = &defaults;
+  }
+  if (astar_options_validate(opt) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
+  const int rule = astar__rule_of(opt);
+  double total = 0.0;
+  for (size_t i = 0; i < n; i++) {
+    const astar_point p = path[i];
+    if (!astar_grid_passable(grid, p.x, p.y)) goto bad;
+    if (i == 0) continue;
+    const astar_point a = path[i - 1];
+    const int dx = p.x - a.x, dy = p.y - a.y;
+    int d = -1;
+    for (int k = 0; k < 8; k++)
+      if (astar__dir_dx[k] == dx && astar__dir_dy[k] == dy) d = k;
+    if (d < 0) goto bad;
+    const unsigned nb = grid->nb[astar__index(grid, a.x, a.y)];
+    if (!astar__move_allowed(rule, nb, d)) goto bad;
+    const double c = d < 4 ? opt->straight_cost : opt->diagonal_cost;
+    total += grid->terrain ? c * (double)grid->terrain[astar__index(grid, p.x, p.y)] : c;
+    continue;
+  bad:
+    if (bad_index) *bad_index = i;
+    return ASTAR_INVALID_ARGUMENT;
+  }
+  *cost = total;
+  return ASTAR_OK;
+}

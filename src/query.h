@@ -1,0 +1,171 @@
+/*
+** query.h -- what every grid search shares: the workspace's layout, the
+** per-search "query" resolved from the options (heuristic, costs, tie
+** order), and the begin / end steps around an algorithm's main loop.
+** Included by the search algorithms (astar.c, jps.c, jps_plus.c).
+*/
+#ifndef ASTAR_QUERY_H
+#define ASTAR_QUERY_H
+
+#include "heap.h"
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#define ASTAR__SQRT2 1.41421356237309504880
+
+/* Legal-move rules: the index of a table mapping a neighbour byte to the
+** mask of allowed directions. */
+enum {
+  ASTAR__RULE_STRAIGHT = 0,
+  ASTAR__RULE_NO_CUT,
+  ASTAR__RULE_ALWAYS,
+  ASTAR__RULE_ONE_SIDE,
+  ASTAR__RULE_COUNT
+};
+
+struct astar_workspace {
+  astar_allocator alloc;                 /* source of the arrays below */
+  uint32_t capacity;                     /* padded cells the arrays hold */
+  uint16_t *mark;                        /* [capacity] gen: open, gen|1: closed, else unreached */
+  astar__node *node;                     /* [capacity] g, heap position, parent */
+  astar__heap open;                      /* open list, cap == capacity (a node is in it once) */
+  uint16_t gen;                          /* even generation number of the current search */
+  uint32_t seq;                          /* pushes so far in this search (tie key) */
+  uint8_t moves[ASTAR__RULE_COUNT][256]; /* legal-move masks per rule */
+  /* The last search, for astar_workspace_path. */
+  bool found;          /* it produced a path */
+  uint32_t last_goal;  /* padded index of its goal */
+  int32_t last_stride; /* padded row length of its grid */
+  size_t last_len;     /* cells in its path (parent links may skip cells: see
+                          astar__path_length) */
+};
+
+/* ---- options (options.c) --------------------------------------------------- */
+
+/* Diagonal moves possible under these options? */
+bool astar__diagonals_on(const astar_options *o);
+/* The ASTAR__RULE_* of these options. */
+int astar__rule_of(const astar_options *o);
+/* Is the move in direction d allowed under `rule` from a cell whose
+** neighbour byte is nb? */
+bool astar__move_allowed(int rule, unsigned nb, int d);
+
+/* ---- the query -------------------------------------------------------------- */
+
+enum {
+  ASTAR__HK_OCTILE,
+  ASTAR__HK_MANHATTAN,
+  ASTAR__HK_CHEBYSHEV,
+  ASTAR__HK_EUCLIDEAN,
+  ASTAR__HK_ZERO,
+  ASTAR__HK_CALLBACK
+};
+
+/* Everything a search needs, resolved once from the options. */
+typedef struct astar__query {
+  const astar_grid *grid;
+  uint32_t start, goal;    /* padded indices */
+  int32_t sx, sy, gx, gy;  /* padded coordinates of start and goal */
+  int hkind;               /* ASTAR__HK_* */
+  double ha, hb;           /* heuristic coefficients (see astar__h) */
+  astar_heuristic_fn hfn;  /* ASTAR__HK_CALLBACK */
+  void *hctx;              /* its context */
+  int tie;                 /* astar_tie */
+  bool reopen;             /* may closed nodes be reopened? */
+  const uint8_t *moves;    /* legal-move table for the rule */
+  double cost[8];          /* move cost per direction */
+  int32_t off[8];          /* index offset per direction */
+  uint64_t max_expansions; /* 0: none */
+  astar_stats stats;       /* running totals */
+} astar__query;
+
+/* Heuristic at padded (x, y); hk is q->hkind (a constant where the caller
+** specialises on it). */
+ASTAR__INLINE double astar__h(const astar__query *q, int hk, int32_t x, int32_t y) {
+  const int32_t ddx = x > q->gx ? x - q->gx : q->gx - x;
+  const int32_t ddy = y > q->gy ? y - q->gy : q->gy - y;
+  const double dx = (double)ddx, dy = (double)ddy;
+  switch (hk) {
+  case ASTAR__HK_OCTILE:
+    return q->ha * (dx + dy) + q->hb * (double)(ddx < ddy ? ddx : ddy);
+  case ASTAR__HK_MANHATTAN:
+    return q->ha * (dx + dy);
+  case ASTAR__HK_CHEBYSHEV:
+    return q->ha * (double)(ddx > ddy ? ddx : ddy);
+  case ASTAR__HK_EUCLIDEAN:
+    return q->ha * sqrt(dx * dx + dy * dy);
+  case ASTAR__HK_ZERO:
+    return 0.0;
+  default: {
+    const astar_point c = {x - 1, y - 1}, g = {q->gx - 1, q->gy - 1};
+    const double h = q->hfn(q->hctx, c, g);
+    return (isfinite(h) && h > 0.0) ? q->ha * h : 0.0;
+  }
+  }
+}
+
+/* 32-bit tie key of a node at padded (x, y) with cost g pushed as push
+** number seq; smaller first (the order documented in search.h). */
+ASTAR__INLINE uint32_t astar__tie_key(const astar__query *q, int tie, double g, int32_t x,
+                                      int32_t y, uint32_t seq) {
+  if (tie == ASTAR_TIE_LARGER_G) {
+    /* Larger g first. g >= 0, so the bits of (float)g order like g; the
+    ** single-precision rounding only merges near-equal g values, which then
+    ** fall through to the node-index order. */
+    const float fg = (float)g;
+    uint32_t bits;
+    memcpy(&bits, &fg, sizeof bits);
+    return ~bits;
+  }
+  if (tie == ASTAR_TIE_NEWEST) return ~seq;
+  const int64_t dx1 = x - q->gx, dy1 = y - q->gy;
+  const int64_t dx2 = q->sx - q->gx, dy2 = q->sy - q->gy;
+  int64_t c = dx1 * dy2 - dx2 * dy1;
+  if (c < 0) c = -c;
+  return c > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)c;
+}
+
+/* Heap entry for f, tie key and node. */
+ASTAR__INLINE astar__hent astar__entry(double f, uint32_t tie, uint32_t node) {
+  astar__hent e;
+  memcpy(&e.f, &f, sizeof f);
+  e.t = (uint64_t)tie << 32 | node;
+  return e;
+}
+
+/* Fill the heuristic and reopening fields of q from the options. */
+void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar_grid *g);
+
+/* ---- begin / end (workspace.c) ------------------------------------------------ */
+
+/*
+** Start a search: validate the arguments, resolve `opt` (NULL: defaults)
+** into *q, open a new generation in ws and push the start. Returns ASTAR_OK
+** to go on; any other status is the search's final outcome (blocked
+** endpoints, bad arguments, ...). start == goal leaves the open list empty
+** and sets *trivial.
+*/
+astar_status astar__begin(astar__query *q, astar_workspace *ws, const astar_grid *grid,
+                          const astar_options *opt, astar_point start, astar_point goal,
+                          bool *trivial);
+
+/*
+** Finish a search whose main loop returned `st`: record the path for
+** astar_workspace_path, fill *result (may be NULL) and copy the path into
+** (path, cap). Parent links may skip cells along a straight or diagonal
+** line (jump searches): the path is filled in cell by cell, diagonal moves
+** first. Returns the search's final status.
+*/
+astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, astar_point *path,
+                        size_t cap, astar_result *result);
+
+/* ---- algorithms ------------------------------------------------------------------ */
+
+/* Jump Point Search (jps.c); same contract as astar_find_path, opt not NULL. */
+astar_status astar__jps_find_path(astar_workspace *ws, const astar_grid *grid,
+                                  const astar_options *opt, astar_point start, astar_point goal,
+                                  astar_point *path, size_t cap, astar_result *result);
+
+#endif /* ASTAR_QUERY_H */

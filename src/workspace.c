@@ -1,0 +1,244 @@
+/*
+** workspace.c -- the per-thread search workspace: its arrays, the begin /
+** end steps every search algorithm shares, and path reconstruction.
+*/
+#include "query.h"
+
+static void build_move_tables(uint8_t moves[ASTAR__RULE_COUNT][256]) {
+  for (int r = 0; r < ASTAR__RULE_COUNT; r++)
+    for (unsigned nb = 0; nb < 256; nb++) {
+      uint8_t m = 0;
+      for (int d = 0; d < 8; d++)
+        if (astar__move_allowed(r, nb, d)) m |= (uint8_t)(1u << d);
+      moves[r][nb] = m;
+    }
+}
+
+/* ---- workspace ----------------------------------------------------------------- */
+
+size_t astar__workspace_bytes_per_cell(void) {
+  return sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent);
+}
+
+static void free_ws_arrays(astar_workspace *ws) {
+  astar__free(&ws->alloc, ws->mark, (size_t)ws->capacity * sizeof(uint16_t));
+  astar__free(&ws->alloc, ws->node, (size_t)ws->capacity * sizeof(astar__node));
+  astar__free(&ws->alloc, ws->open.a, (size_t)ws->capacity * sizeof(astar__hent));
+  ws->mark = NULL;
+  ws->node = NULL;
+  ws->open.a = NULL;
+  ws->capacity = 0;
+  ws->open.cap = 0;
+}
+
+/* Allocate arrays for n cells into ws (which has none); all or nothing. */
+static astar_status alloc_ws_arrays(astar_workspace *ws, uint32_t n) {
+  /* Marks start at 0 and the first search uses generation 2: zeroed memory
+  ** means "not reached". */
+  uint16_t *mark = astar__calloc(&ws->alloc, n, sizeof(uint16_t));
+  astar__node *node = astar__calloc(&ws->alloc, n, sizeof(astar__node));
+  astar__hent *heap = astar__calloc(&ws->alloc, n, sizeof(astar__hent));
+  if (!mark || !node || !heap) {
+    astar__free(&ws->alloc, mark, (size_t)n * sizeof(uint16_t));
+    astar__free(&ws->alloc, node, (size_t)n * sizeof(astar__node));
+    astar__free(&ws->alloc, heap, (size_t)n * sizeof(astar__hent));
+    return ASTAR_NO_MEMORY;
+  }
+  ws->mark = mark;
+  ws->node = node;
+  ws->open.a = heap;
+  ws->open.cap = n;
+  ws->open.len = 0;
+  ws->capacity = n;
+  ws->gen = 0;
+  ws->found = false;
+  return ASTAR_OK;
+}
+
+astar_status astar_workspace_new(astar_workspace **out, const astar_grid *grid,
+                                 const astar_allocator *alloc) {
+  if (!out) return ASTAR_INVALID_ARGUMENT;
+  *out = NULL;
+  if (!grid) return ASTAR_INVALID_ARGUMENT;
+  astar_allocator a;
+  astar__alloc_init(&a, alloc);
+  astar_workspace *ws = astar__malloc(&a, sizeof *ws);
+  if (!ws) return ASTAR_NO_MEMORY;
+  memset(ws, 0, sizeof *ws);
+  ws->alloc = a;
+  build_move_tables(ws->moves);
+  if (alloc_ws_arrays(ws, grid->ncells) != ASTAR_OK) {
+    astar__free(&a, ws, sizeof *ws);
+    return ASTAR_NO_MEMORY;
+  }
+  *out = ws;
+  return ASTAR_OK;
+}
+
+void astar_workspace_free(astar_workspace *ws) {
+  if (!ws) return;
+  astar_allocator a = ws->alloc;
+  free_ws_arrays(ws);
+  astar__free(&a, ws, sizeof *ws);
+}
+
+astar_status astar_workspace_reserve(astar_workspace *ws, const astar_grid *grid) {
+  if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
+  if (grid->ncells <= ws->capacity) return ASTAR_OK;
+  /* Allocate the new arrays before dropping the old ones, so that a failure
+  ** leaves the workspace as it was. */
+  astar_workspace tmp;
+  memset(&tmp, 0, sizeof tmp);
+  tmp.alloc = ws->alloc;
+  if (alloc_ws_arrays(&tmp, grid->ncells) != ASTAR_OK) return ASTAR_NO_MEMORY;
+  free_ws_arrays(ws);
+  ws->mark = tmp.mark;
+  ws->node = tmp.node;
+  ws->open = tmp.open;
+  ws->capacity = tmp.capacity;
+  ws->gen = 0;
+  ws->found = false;
+  return ASTAR_OK;
+}
+
+size_t astar_workspace_memory(const astar_workspace *ws) {
+  if (!ws) return 0;
+  return sizeof *ws + (size_t)ws->capacity * astar__workspace_bytes_per_cell();
+}
+
+/* ---- begin / end ----------------------------------------------------------------- */
+
+static astar_status check_endpoint(const astar_grid *g, astar_point p) {
+  return astar_grid_contains(g, p.x, p.y) ? ASTAR_OK : ASTAR_OUT_OF_BOUNDS;
+}
+
+astar_status astar__begin(astar__query *q, astar_workspace *ws, const astar_grid *grid,
+                          const astar_options *opt, astar_point start, astar_point goal,
+                          bool *trivial) {
+  astar_status st = astar_options_validate(opt);
+  *trivial = false;
+  if (st != ASTAR_OK) return st;
+  if (grid->ncells > ws->capacity) return ASTAR_CAPACITY;
+  if ((st = check_endpoint(grid, start)) != ASTAR_OK) return st;
+  if ((st = check_endpoint(grid, goal)) != ASTAR_OK) return st;
+  if (!astar_grid_passable(grid, start.x, start.y)) return ASTAR_START_BLOCKED;
+  if (!astar_grid_passable(grid, goal.x, goal.y)) return ASTAR_GOAL_BLOCKED;
+
+  memset(q, 0, sizeof *q);
+  q->grid = grid;
+  q->start = astar__index(grid, start.x, start.y);
+  q->goal = astar__index(grid, goal.x, goal.y);
+  q->sx = start.x + 1;
+  q->sy = start.y + 1;
+  q->gx = goal.x + 1;
+  q->gy = goal.y + 1;
+  q->tie = opt->tie;
+  q->max_expansions = opt->max_expansions;
+  q->moves = ws->moves[astar__rule_of(opt)];
+  for (int d = 0; d < 8; d++) {
+    q->cost[d] = d < 4 ? opt->straight_cost : opt->diagonal_cost;
+    q->off[d] = astar__dir_dy[d] * grid->stride + astar__dir_dx[d];
+  }
+  astar__setup_heuristic(q, opt, grid);
+
+  /* New generation; when the 16-bit counter wraps, clear the marks (once
+  ** every 32767 searches, so the amortised cost is negligible). */
+  ws->gen = (uint16_t)(ws->gen + 2u);
+  if (ws->gen == 0) {
+    memset(ws->mark, 0, (size_t)ws->capacity * sizeof(uint16_t));
+    ws->gen = 2;
+  }
+  ws->seq = 0;
+  ws->open.len = 0;
+
+  astar__node *s = &ws->node[q->start];
+  s->g = 0.0;
+  s->parent = ASTAR__NO_PARENT;
+  ws->mark[q->start] = ws->gen;
+  if (q->start == q->goal) {
+    *trivial = true; /* documented: one cell, cost 0, nothing expanded */
+    return ASTAR_OK;
+  }
+  const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
+  astar__heap_push(&ws->open, ws->node,
+                   astar__entry(h0, astar__tie_key(q, q->tie, 0.0, q->sx, q->sy, 0), q->start));
+  ws->seq = 1;
+  q->stats.generated = 1;
+  q->stats.max_open = 1;
+  return ASTAR_OK;
+}
+
+/* Cells of the path ending at the last goal: each parent link covers
+** max(|dx|, |dy|) moves. */
+static size_t path_length(const astar_workspace *ws) {
+  size_t n = 1;
+  const int32_t stride = ws->last_stride;
+  for (uint32_t v = ws->last_goal; ws->node[v].parent != ASTAR__NO_PARENT;) {
+    const uint32_t p = ws->node[v].parent;
+    const int32_t dx = (int32_t)(v % (uint32_t)stride) - (int32_t)(p % (uint32_t)stride);
+    const int32_t dy = (int32_t)(v / (uint32_t)stride) - (int32_t)(p / (uint32_t)stride);
+    const int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    n += (size_t)(ax > ay ? ax : ay);
+    v = p;
+  }
+  return n;
+}
+
+/* Write the last path into path[0 .. len-1], filling in skipped cells. */
+static void write_path(const astar_workspace *ws, astar_point *path, size_t len) {
+  const int32_t stride = ws->last_stride;
+  uint32_t v = ws->last_goal;
+  size_t i = len;
+  int32_t x = (int32_t)(v % (uint32_t)stride), y = (int32_t)(v / (uint32_t)stride);
+  path[--i] = (astar_point){x - 1, y - 1};
+  while (ws->node[v].parent != ASTAR__NO_PARENT) {
+    const uint32_t p = ws->node[v].parent;
+    const int32_t px = (int32_t)(p % (uint32_t)stride), py = (int32_t)(p / (uint32_t)stride);
+    /* Walk back from (x, y) to (px, py): the forward route is diagonal first,
+    ** then straight, so backwards it is straight first, then diagonal. */
+    while (x != px || y != py) {
+      const int32_t rx = px - x, ry = py - y;
+      const int32_t arx = rx < 0 ? -rx : rx, ary = ry < 0 ? -ry : ry;
+      if (arx > ary) {
+        x += rx < 0 ? -1 : 1;
+      } else if (ary > arx) {
+        y += ry < 0 ? -1 : 1;
+      } else {
+        x += rx < 0 ? -1 : 1;
+        y += ry < 0 ? -1 : 1;
+      }
+      path[--i] = (astar_point){x - 1, y - 1};
+    }
+    v = p;
+  }
+}
+
+astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, astar_point *path,
+                        size_t cap, astar_result *result) {
+  if (result) result->stats = q->stats;
+  if (st != ASTAR_OK) return st;
+  ws->found = true;
+  ws->last_goal = q->goal;
+  ws->last_stride = q->grid->stride;
+  ws->last_len = path_length(ws);
+  if (result) {
+    result->cost = ws->node[q->goal].g;
+    result->length = ws->last_len;
+  }
+  if (ws->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;
+  write_path(ws, path, ws->last_len);
+  return ASTAR_OK;
+}
+
+astar_status astar_workspace_path(const astar_workspace *ws, astar_point *path, size_t cap,
+                                  size_t *len) {
+  if (!ws || !len || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  if (!ws->found) {
+    *len = 0;
+    return ASTAR_NO_PATH;
+  }
+  *len = ws->last_len;
+  if (ws->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;
+  write_path(ws, path, ws->last_len);
+  return ASTAR_OK;
+}
