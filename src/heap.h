@@ -1,5 +1,5 @@
 /*
-** heap.h -- the open list: a 4-ary min-heap of (key, node) entries with an
+** heap.h -- the open list: a d-ary min-heap of (key, node) entries with an
 ** index array, so membership is O(1) and decrease-key O(log n) (Patel
 ** 3.3.11, the "hybrid" of an indexed array and a heap).
 **
@@ -44,11 +44,19 @@ ASTAR__INLINE bool astar__hless(const astar__hent *x, const astar__hent *y) {
 }
 #endif
 
+/*
+** The operations take the arity K (2 or 4) as an argument; callers pass a
+** constant, so each use compiles to a specialised heap. A 4-ary heap has
+** half the levels of a binary one and its children share a cache line;
+** docs/open-sets.md compares the two.
+*/
+
 /* Move entry `e` up from hole i; records positions in nd. */
-ASTAR__INLINE void astar__heap_up(astar__heap *h, astar__node *nd, uint32_t i, astar__hent e) {
+ASTAR__INLINE void astar__heap_up_k(astar__heap *h, astar__node *nd, uint32_t i, astar__hent e,
+                                    const unsigned K) {
   astar__hent *a = h->a;
   while (i > 0) {
-    uint32_t p = (i - 1) >> 2;
+    uint32_t p = (i - 1) / K;
     if (!astar__hless(&e, &a[p])) break;
     a[i] = a[p];
     nd[ASTAR__HNODE(a[i])].pos = i;
@@ -59,14 +67,17 @@ ASTAR__INLINE void astar__heap_up(astar__heap *h, astar__node *nd, uint32_t i, a
 }
 
 /* Move entry `e` down from hole i. */
-ASTAR__INLINE void astar__heap_down(astar__heap *h, astar__node *nd, uint32_t i, astar__hent e) {
+ASTAR__INLINE void astar__heap_down_k(astar__heap *h, astar__node *nd, uint32_t i, astar__hent e,
+                                      const unsigned K) {
   astar__hent *a = h->a;
   const uint32_t n = h->len;
   for (;;) {
-    uint32_t c = 4 * i + 1;
+    uint32_t c = K * i + 1;
     if (c >= n) break;
     uint32_t b = c;
-    if (c + 3 < n) {
+    if (K == 2) {
+      if (c + 1 < n) b = c + astar__hless(&a[c + 1], &a[c]);
+    } else if (c + 3 < n) {
       const uint32_t b1 = c + astar__hless(&a[c + 1], &a[c]);
       const uint32_t b2 = c + 2 + astar__hless(&a[c + 3], &a[c + 2]);
       /* Arithmetic select: the winner of the final is unpredictable. */
@@ -84,22 +95,30 @@ ASTAR__INLINE void astar__heap_down(astar__heap *h, astar__node *nd, uint32_t i,
 }
 
 /* Add an entry; the caller guarantees len < cap. */
-ASTAR__INLINE void astar__heap_push(astar__heap *h, astar__node *nd, astar__hent e) {
-  astar__heap_up(h, nd, h->len++, e);
+ASTAR__INLINE void astar__heap_push_k(astar__heap *h, astar__node *nd, astar__hent e,
+                                      const unsigned K) {
+  astar__heap_up_k(h, nd, h->len++, e, K);
 }
 
 /* Remove and return the minimum; the heap must not be empty. */
-ASTAR__INLINE astar__hent astar__heap_pop(astar__heap *h, astar__node *nd) {
+ASTAR__INLINE astar__hent astar__heap_pop_k(astar__heap *h, astar__node *nd, const unsigned K) {
   astar__hent top = h->a[0];
   astar__hent last = h->a[--h->len];
-  if (h->len) astar__heap_down(h, nd, 0, last);
+  if (h->len) astar__heap_down_k(h, nd, 0, last, K);
   return top;
 }
 
+/* The 4-ary heap, the default. */
+ASTAR__INLINE void astar__heap_push(astar__heap *h, astar__node *nd, astar__hent e) {
+  astar__heap_push_k(h, nd, e, 4);
+}
+ASTAR__INLINE astar__hent astar__heap_pop(astar__heap *h, astar__node *nd) {
+  return astar__heap_pop_k(h, nd, 4);
+}
 /* Lower the key of the entry at position i (new key must not be larger). */
 ASTAR__INLINE void astar__heap_decrease(astar__heap *h, astar__node *nd, uint32_t i,
                                         astar__hent e) {
-  astar__heap_up(h, nd, i, e);
+  astar__heap_up_k(h, nd, i, e, 4);
 }
 
 #endif /* ASTAR_HEAP_H */

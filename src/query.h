@@ -25,13 +25,42 @@ enum {
   ASTAR__RULE_COUNT
 };
 
+/* Node states, added to the generation in mark[]. */
+#define ASTAR__OPEN 0u      /* in the open list (heap or slot) */
+#define ASTAR__CLOSED 1u    /* expanded */
+#define ASTAR__COLD_RING 2u /* open, in a cold bucket of the ring (ASTAR_OPEN_BUCKET) */
+#define ASTAR__COLD_OVER 3u /* open, in the overflow list (ASTAR_OPEN_BUCKET) */
+
+/*
+** The cold part of the bucket open list (ASTAR_OPEN_BUCKET, a HOT queue:
+** Cherkassky, Goldberg & Silverstein 1999; Patel 3.3.9). Bucket k holds the
+** open nodes with floor(f / width) == k. The lowest bucket ("hot", number
+** base) lives in the heap; every higher one is a singly linked list through
+** node.pos, in a ring of ASTAR__RING lists, and nodes beyond the ring wait
+** in an overflow list. Only the hot bucket is ordered, which is all popping
+** needs; a cold node's key is recomputed from g when its bucket turns hot.
+*/
+#define ASTAR__RING 1024u
+#define ASTAR__NONE UINT32_MAX
+typedef struct astar__buckets {
+  uint32_t head[ASTAR__RING]; /* first node of each ring list, or ASTAR__NONE */
+  uint32_t overflow;          /* first node of the overflow list, or ASTAR__NONE */
+  uint32_t cold;              /* nodes in the ring lists and the overflow list */
+  uint32_t in_ring;           /* of which in the ring */
+  uint64_t base;              /* bucket number of the hot bucket */
+  double inv_width;           /* 1 / bucket width */
+} astar__buckets;
+
 struct astar_workspace {
   astar_allocator alloc;                 /* source of the arrays below */
   uint32_t capacity;                     /* padded cells the arrays hold */
-  uint16_t *mark;                        /* [capacity] gen: open, gen|1: closed, else unreached */
+  uint16_t *mark;                        /* [capacity] gen + ASTAR__OPEN/CLOSED/COLD*, else
+                                            unreached (gen is a multiple of 4) */
   astar__node *node;                     /* [capacity] g, heap position, parent */
   astar__heap open;                      /* open list, cap == capacity (a node is in it once) */
-  uint16_t gen;                          /* even generation number of the current search */
+  uint16_t gen;                          /* generation of the current search, a multiple of 4 */
+  uint32_t *aux;                         /* [capacity] push number of nodes in cold buckets */
+  astar__buckets buckets;                /* cold part of ASTAR_OPEN_BUCKET */
   uint32_t seq;                          /* pushes so far in this search (tie key) */
   uint8_t moves[ASTAR__RULE_COUNT][256]; /* legal-move masks per rule */
   /* The last search, for astar_workspace_path. */

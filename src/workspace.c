@@ -17,13 +17,15 @@ static void build_move_tables(uint8_t moves[ASTAR__RULE_COUNT][256]) {
 /* ---- workspace ----------------------------------------------------------------- */
 
 size_t astar__workspace_bytes_per_cell(void) {
-  return sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent);
+  return sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent) + sizeof(uint32_t);
 }
 
 static void free_ws_arrays(astar_workspace *ws) {
   astar__free(&ws->alloc, ws->mark, (size_t)ws->capacity * sizeof(uint16_t));
   astar__free(&ws->alloc, ws->node, (size_t)ws->capacity * sizeof(astar__node));
   astar__free(&ws->alloc, ws->open.a, (size_t)ws->capacity * sizeof(astar__hent));
+  astar__free(&ws->alloc, ws->aux, (size_t)ws->capacity * sizeof(uint32_t));
+  ws->aux = NULL;
   ws->mark = NULL;
   ws->node = NULL;
   ws->open.a = NULL;
@@ -33,12 +35,14 @@ static void free_ws_arrays(astar_workspace *ws) {
 
 /* Allocate arrays for n cells into ws (which has none); all or nothing. */
 static astar_status alloc_ws_arrays(astar_workspace *ws, uint32_t n) {
-  /* Marks start at 0 and the first search uses generation 2: zeroed memory
+  /* Marks start at 0 and the first search uses generation 4: zeroed memory
   ** means "not reached". */
   uint16_t *mark = astar__calloc(&ws->alloc, n, sizeof(uint16_t));
   astar__node *node = astar__calloc(&ws->alloc, n, sizeof(astar__node));
   astar__hent *heap = astar__calloc(&ws->alloc, n, sizeof(astar__hent));
-  if (!mark || !node || !heap) {
+  uint32_t *aux = astar__calloc(&ws->alloc, n, sizeof(uint32_t));
+  if (!mark || !node || !heap || !aux) {
+    astar__free(&ws->alloc, aux, (size_t)n * sizeof(uint32_t));
     astar__free(&ws->alloc, mark, (size_t)n * sizeof(uint16_t));
     astar__free(&ws->alloc, node, (size_t)n * sizeof(astar__node));
     astar__free(&ws->alloc, heap, (size_t)n * sizeof(astar__hent));
@@ -47,6 +51,7 @@ static astar_status alloc_ws_arrays(astar_workspace *ws, uint32_t n) {
   ws->mark = mark;
   ws->node = node;
   ws->open.a = heap;
+  ws->aux = aux;
   ws->open.cap = n;
   ws->open.len = 0;
   ws->capacity = n;
@@ -95,6 +100,7 @@ astar_status astar_workspace_reserve(astar_workspace *ws, const astar_grid *grid
   ws->mark = tmp.mark;
   ws->node = tmp.node;
   ws->open = tmp.open;
+  ws->aux = tmp.aux;
   ws->capacity = tmp.capacity;
   ws->gen = 0;
   ws->found = false;
@@ -142,11 +148,11 @@ astar_status astar__begin(astar__query *q, astar_workspace *ws, const astar_grid
   astar__setup_heuristic(q, opt, grid);
 
   /* New generation; when the 16-bit counter wraps, clear the marks (once
-  ** every 32767 searches, so the amortised cost is negligible). */
-  ws->gen = (uint16_t)(ws->gen + 2u);
+  ** every 16383 searches, so the amortised cost is negligible). */
+  ws->gen = (uint16_t)(ws->gen + 4u);
   if (ws->gen == 0) {
     memset(ws->mark, 0, (size_t)ws->capacity * sizeof(uint16_t));
-    ws->gen = 2;
+    ws->gen = 4;
   }
   ws->seq = 0;
   ws->open.len = 0;

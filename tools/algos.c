@@ -6,8 +6,18 @@
 
 #include "cli.h"
 
+/* Jump Point Search: astar_find_path with options.algorithm set. */
+static astar_status find_jps(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                             astar_point start, astar_point goal, astar_point *path, size_t cap,
+                             astar_result *result) {
+  astar_options o = *opt;
+  o.algorithm = ASTAR_ALGO_JPS;
+  return astar_find_path(ws, grid, &o, start, goal, path, cap, result);
+}
+
 static const cli_algo algos[] = {
-    {"astar", "A* with a binary heap (astar_find_path)", astar_find_path},
+    {"astar", "A* over the cells (astar_find_path)", astar_find_path},
+    {"jps", "Jump Point Search, online (options.algorithm = ASTAR_ALGO_JPS)", find_jps},
 };
 
 #define NALGOS (sizeof algos / sizeof algos[0])

@@ -164,6 +164,7 @@ static const char *const heuristic_names[] = {"auto",      "octile", "manhattan"
                                               "euclidean", "zero",   NULL};
 static const char *const tie_names[] = {"larger-g", "newest", "cross", NULL};
 static const char *const reopen_names[] = {"auto", "always", "never", NULL};
+static const char *const open_names[] = {"auto", "heap4", "heap2", "bucket", NULL};
 
 const char cli_search_options_help[] =
     "Search options:\n"
@@ -175,6 +176,8 @@ const char cli_search_options_help[] =
     "  --weight W             multiply h by W >= 0 (default 1; > 1 trades length for speed)\n"
     "  --tie T                equal-f order: larger-g (default), newest, cross\n"
     "  --reopen R             reopen closed cells: auto (default), always, never\n"
+    "  --open S               open list: auto (default), heap4, heap2, bucket (same\n"
+    "                         paths, different speed)\n"
     "  --costs S,D            straight and diagonal move costs (default 1,1.41421356...)\n"
     "  --max-expansions N     give up after N expansions (default 0 = no limit)\n";
 
@@ -221,6 +224,9 @@ int cli_search_option(cli_parser *p, astar_options *opt) {
   } else if (cli_is(p, "--reopen", NULL)) {
     if (!(v = cli_value(p)) || !cli_parse_choice(name, v, reopen_names, &choice)) return -1;
     opt->reopen = (astar_reopen)choice;
+  } else if (cli_is(p, "--open", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, open_names, &choice)) return -1;
+    opt->open_set = (astar_open_set)choice;
   } else if (cli_is(p, "--costs", NULL)) {
     if (!(v = cli_value(p)) || !parse_costs(name, v, opt)) return -1;
   } else if (cli_is(p, "--max-expansions", NULL)) {
@@ -259,4 +265,6 @@ void cli_describe_options(FILE *out, const astar_options *opt) {
     fprintf(out, ", reopen %s", reopen_names[(unsigned)opt->reopen < 3 ? opt->reopen : 0]);
   if (opt->max_expansions)
     fprintf(out, ", max %llu expansions", (unsigned long long)opt->max_expansions);
+  if (opt->open_set != ASTAR_OPEN_AUTO)
+    fprintf(out, ", open list %s", open_names[(unsigned)opt->open_set < 4 ? opt->open_set : 0]);
 }

@@ -175,7 +175,7 @@ typedef struct astar_workspace astar_workspace;
 /*
 ** Create a workspace big enough for `grid` and for any grid with no more
 ** cells ((width+2)*(height+2) counts). The grid is not retained. `alloc` may
-** be NULL (malloc). Allocates about 44 bytes per cell (astar_workspace_memory).
+** be NULL (malloc). Allocates about 38 bytes per cell (astar_workspace_memory).
 ** Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or ASTAR_NO_MEMORY.
 */
 ASTAR_API astar_status astar_workspace_new(astar_workspace **out, const astar_grid *grid,
