@@ -1,12 +1,19 @@
 /*
-** astar.c -- A* over the cells, and astar_find_path, the entry point that
-** dispatches to the chosen algorithm.
+** astar.c -- A* over the cells: the sliced search (begin / step / finish)
+** and the one-shot entry points built on it (astar_find_path and friends),
+** which also dispatch to the other algorithms.
 **
 ** The loop is written once (search_loop) and instantiated for the common
 ** configurations with constant arguments, so the compiler removes the
-** branches on heuristic kind, terrain and tie mode from the hot path.
+** branches on heuristic kind, terrain, tie mode, open list and the general
+** features (several goals, layers, fog of war, deadlines, partial paths)
+** from the plain hot path.
 */
+#include "layers.h"
 #include "query.h"
+
+#include <astar/islands.h>
+#include <astar/knowledge.h>
 
 enum { OS_HEAP4, OS_HEAP2, OS_BUCKET };
 
@@ -110,15 +117,73 @@ static void advance(astar_workspace *ws, const astar__query *q, int hk, int tie)
   }
 }
 
+/* ---- what the general loop adds -------------------------------------------- */
+
+/* Is padded node u a goal? */
+ASTAR__INLINE bool is_goal_node(const astar__query *q, uint32_t u) {
+  if (q->is_goal) {
+    const int32_t stride = q->grid->stride;
+    const astar_point c = {(int32_t)(u % (uint32_t)stride) - 1,
+                           (int32_t)(u / (uint32_t)stride) - 1};
+    return q->is_goal(q->goal_ctx, c);
+  }
+  if (q->goals) {
+    for (size_t i = 0; i < q->ngoals; i++)
+      if (astar__index(q->grid, q->goals[i].x, q->goals[i].y) == u &&
+          astar_grid_passable(q->grid, q->goals[i].x, q->goals[i].y))
+        return true;
+    return false;
+  }
+  return u == q->goal;
+}
+
+/* Distance of padded (x, y) to the goal by the move rules (octile, or
+** Manhattan without diagonals), the first criterion for partial paths; for
+** a goal region, the heuristic. */
+static double closeness(const astar__query *q, int32_t x, int32_t y) {
+  if (q->is_goal) return astar__h(q, q->hkind, x, y);
+  const bool diag = (q->moves[0xff] & 0xf0u) != 0;
+  double best = INFINITY;
+  const size_t n = q->goals ? q->ngoals : 1;
+  for (size_t i = 0; i < n; i++) {
+    int32_t gx = q->gx, gy = q->gy;
+    if (q->goals) {
+      if (!astar_grid_passable(q->grid, q->goals[i].x, q->goals[i].y)) continue;
+      gx = q->goals[i].x + 1;
+      gy = q->goals[i].y + 1;
+    }
+    const double dx = fabs((double)(x - gx)), dy = fabs((double)(y - gy));
+    const double d =
+        diag ? (dx > dy ? dx : dy) + (ASTAR__SQRT2 - 1.0) * (dx < dy ? dx : dy) : dx + dy;
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/* Entry cost factor of padded cell v under the general features. */
+ASTAR__INLINE double entry_factor(const astar__query *q, uint32_t v) {
+  const float *ter = q->grid->terrain;
+  double f = ter ? 1.0 + q->alpha * ((double)ter[v] - 1.0) : 1.0;
+  for (size_t i = 0; i < q->nlayers; i++) f += (double)q->layer_w[i] * (double)q->layers[i]->v[v];
+  if (q->knowledge && q->unknown == ASTAR_UNKNOWN_COST && astar__knowledge_unknown(q->knowledge, v))
+    f *= q->unknown_cost;
+  return f;
+}
+
 /*
-** The A* loop. hk, terrain, tie and os (open-list kind) are compile-time
-** constants at the call sites below, so each instantiation carries only its
-** own branches. Returns ASTAR_OK (goal popped), ASTAR_NO_PATH or
-** ASTAR_LIMIT_REACHED.
+** The A* loop, run until the search ends or `budget` expansions (0: no
+** budget) were done in this call (ASTAR_IN_PROGRESS); its state lives in
+** the workspace between calls. hk, terrain, tie, os (open-list kind) and
+** general are compile-time constants at the call sites below, so each
+** instantiation carries only its own branches. Returns ASTAR_OK (a goal
+** popped: ws->reached), ASTAR_NO_PATH, ASTAR_LIMIT_REACHED, ASTAR_STOPPED
+** or ASTAR_IN_PROGRESS.
 */
-ASTAR__INLINE astar_status search_loop(astar_workspace *ws, astar__query *q, const int hk,
-                                       const bool terrain, const int tie, const int os) {
+ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, const int hk,
+                                       const bool terrain, const int tie, const int os,
+                                       const bool general) {
   const unsigned K = os == OS_HEAP2 ? 2 : 4;
+  astar__query *const q = &ws->q;
   astar__node *const nd = ws->node;
   uint16_t *const mark = ws->mark;
   astar__heap *const open = &ws->open;
@@ -133,6 +198,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, astar__query *q, con
   const double inv_stride = 1.0 / (double)stride;
   const bool reopen = q->reopen;
   const uint64_t limit = q->max_expansions;
+  const uint64_t stop_at = budget ? q->stats.expanded + budget : UINT64_MAX;
   uint64_t expanded = q->stats.expanded, generated = q->stats.generated;
   uint64_t reopened = q->stats.reopened, max_open = q->stats.max_open;
   uint32_t seq = ws->seq;
@@ -143,8 +209,8 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, astar__query *q, con
   ** straight at the goal: f stays equal and g grows). Popping takes the
   ** smaller of slot and heap top, so the order is exactly the heap's; the
   ** slot only saves the push and the sift-down. */
-  bool slot_full = false;
-  astar__hent slot = {0, 0};
+  bool slot_full = ws->slot_full;
+  astar__hent slot = ws->slot;
   for (;;) {
     if (!slot_full && !open->len) {
       if (os != OS_BUCKET || !bk->cold) break;
@@ -152,6 +218,15 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, astar__query *q, con
     }
     if (limit && expanded >= limit) {
       st = ASTAR_LIMIT_REACHED;
+      break;
+    }
+    if (expanded >= stop_at) {
+      st = ASTAR_IN_PROGRESS;
+      break;
+    }
+    if (general && q->stop_fn && expanded % q->stop_interval == 0 && expanded &&
+        q->stop_fn(q->stop_ctx)) {
+      st = ASTAR_STOPPED;
       break;
     }
     uint32_t u;
@@ -163,10 +238,6 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, astar__query *q, con
     }
     mark[u] = closed;
     expanded++;
-    if (u == goal) {
-      st = ASTAR_OK;
-      break;
-    }
     const double gu = nd[u].g;
     /* Row from a reciprocal multiply, corrected: cheaper than a division. */
     int32_t uy = (int32_t)((double)u * inv_stride);
@@ -175,7 +246,22 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, astar__query *q, con
     else if ((uy + 1) * stride <= (int32_t)u)
       uy++;
     const int32_t ux = (int32_t)u - uy * stride;
-    unsigned m = moves[nbs[u]];
+    if (general ? is_goal_node(q, u) : u == goal) {
+      ws->reached = u;
+      st = ASTAR_OK;
+      break;
+    }
+    if (general && q->partial) {
+      const double d = closeness(q, ux, uy);
+      if (d < ws->best_d || (d == ws->best_d && gu < ws->best_g)) {
+        ws->best = u;
+        ws->best_d = d;
+        ws->best_g = gu;
+      }
+    }
+    unsigned m = moves[general && q->knowledge
+                           ? astar__knowledge_nb(q->knowledge, grid, (astar_unknown)q->unknown, u)
+                           : nbs[u]];
     if (!reopen) {
       /* Drop closed neighbours without a branch each: on most maps the
       ** majority of neighbours are closed and the test is unpredictable. */
@@ -188,7 +274,9 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, astar__query *q, con
       m &= m - 1;
       const uint32_t v = (uint32_t)((int32_t)u + q->off[d]);
       const uint16_t mv = mark[v];
-      const double ng = gu + (terrain ? q->cost[d] * (double)ter[v] : q->cost[d]);
+      const double ng = gu + (general   ? q->cost[d] * entry_factor(q, v)
+                              : terrain ? q->cost[d] * (double)ter[v]
+                                        : q->cost[d]);
       astar__node *const n = &nd[v];
       const bool seen = (uint16_t)(mv & ~3u) == gen;
       if (seen && !(ng < n->g)) continue;
@@ -246,6 +334,8 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, astar__query *q, con
   q->stats.reopened = reopened;
   q->stats.max_open = max_open;
   ws->seq = seq;
+  ws->slot_full = slot_full;
+  ws->slot = slot;
   return st;
 }
 
@@ -267,39 +357,299 @@ static void buckets_begin(astar_workspace *ws, const astar__query *q) {
   b->base = bucket_of(b, f0);
 }
 
-static astar_status run_astar(astar_workspace *ws, astar__query *q, astar_open_set os) {
+/* Run the search in ws for `budget` expansions with the loop instance that
+** fits its options. */
+static astar_status run_astar(astar_workspace *ws, uint64_t budget, astar_open_set os) {
+  const astar__query *q = &ws->q;
   const bool ter = q->grid->terrain != NULL;
-  if (os == ASTAR_OPEN_BUCKET) {
-    buckets_begin(ws, q);
-    return search_loop(ws, q, q->hkind, ter, q->tie, OS_BUCKET);
+  if (q->general) {
+    if (os == ASTAR_OPEN_BUCKET)
+      return search_loop(ws, budget, q->hkind, ter, q->tie, OS_BUCKET, true);
+    if (os == ASTAR_OPEN_HEAP2)
+      return search_loop(ws, budget, q->hkind, ter, q->tie, OS_HEAP2, true);
+    return search_loop(ws, budget, q->hkind, ter, q->tie, OS_HEAP4, true);
   }
-  if (os == ASTAR_OPEN_HEAP2) return search_loop(ws, q, q->hkind, ter, q->tie, OS_HEAP2);
+  if (os == ASTAR_OPEN_BUCKET)
+    return search_loop(ws, budget, q->hkind, ter, q->tie, OS_BUCKET, false);
+  if (os == ASTAR_OPEN_HEAP2)
+    return search_loop(ws, budget, q->hkind, ter, q->tie, OS_HEAP2, false);
   if (q->tie == ASTAR_TIE_LARGER_G && q->hkind == ASTAR__HK_OCTILE)
-    return ter ? search_loop(ws, q, ASTAR__HK_OCTILE, true, ASTAR_TIE_LARGER_G, OS_HEAP4)
-               : search_loop(ws, q, ASTAR__HK_OCTILE, false, ASTAR_TIE_LARGER_G, OS_HEAP4);
+    return ter ? search_loop(ws, budget, ASTAR__HK_OCTILE, true, ASTAR_TIE_LARGER_G, OS_HEAP4,
+                             false)
+               : search_loop(ws, budget, ASTAR__HK_OCTILE, false, ASTAR_TIE_LARGER_G, OS_HEAP4,
+                             false);
   if (q->tie == ASTAR_TIE_LARGER_G && q->hkind == ASTAR__HK_MANHATTAN)
-    return ter ? search_loop(ws, q, ASTAR__HK_MANHATTAN, true, ASTAR_TIE_LARGER_G, OS_HEAP4)
-               : search_loop(ws, q, ASTAR__HK_MANHATTAN, false, ASTAR_TIE_LARGER_G, OS_HEAP4);
-  return search_loop(ws, q, q->hkind, ter, q->tie, OS_HEAP4);
+    return ter ? search_loop(ws, budget, ASTAR__HK_MANHATTAN, true, ASTAR_TIE_LARGER_G, OS_HEAP4,
+                             false)
+               : search_loop(ws, budget, ASTAR__HK_MANHATTAN, false, ASTAR_TIE_LARGER_G, OS_HEAP4,
+                             false);
+  return search_loop(ws, budget, q->hkind, ter, q->tie, OS_HEAP4, false);
 }
 
-astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
-                             astar_point start, astar_point goal, astar_point *path, size_t cap,
-                             astar_result *result) {
+/* ---- the sliced search --------------------------------------------------------- */
+
+typedef struct goal_spec {
+  astar_point goal;         /* the single goal (or the first valid of several) */
+  const astar_point *goals; /* several goals, or NULL */
+  size_t ngoals;
+  astar_goal_fn is_goal; /* region test, or NULL */
+  void *goal_ctx;
+} goal_spec;
+
+/* Is (x, y) a cell the search may end on, as the player sees it? */
+static bool goal_usable(const astar_grid *g, const astar_options *o, astar_point p) {
+  if (!astar_grid_contains(g, p.x, p.y)) return false;
+  if (!o->knowledge) return astar_grid_passable(g, p.x, p.y);
+  const astar_cell_knowledge k = astar_knowledge_get(o->knowledge, p.x, p.y);
+  if (k == ASTAR_CELL_UNKNOWN) return o->unknown != ASTAR_UNKNOWN_BLOCKED;
+  return k == ASTAR_CELL_PASSABLE;
+}
+
+static astar_status begin(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                          astar_point start, goal_spec gs) {
   astar_options defaults;
-  if (result) memset(result, 0, sizeof *result);
-  if (!ws || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
+  ws->phase = ASTAR__IDLE;
   ws->found = false;
   if (!opt) {
     astar_options_init(&defaults);
     opt = &defaults;
   }
-  if (opt->algorithm == ASTAR_ALGO_JPS)
-    return astar__jps_find_path(ws, grid, opt, start, goal, path, cap, result);
-  astar__query q;
-  bool trivial;
-  astar_status st = astar__begin(&q, ws, grid, opt, start, goal, &trivial);
+  astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
-  if (!trivial) st = run_astar(ws, &q, opt->open_set);
-  return astar__end(&q, ws, st, path, cap, result);
+  if (opt->algorithm != ASTAR_ALGO_ASTAR || opt->turn_penalty > 0.0) return ASTAR_UNSUPPORTED;
+  for (size_t i = 0; i < opt->nlayers; i++)
+    if (!astar__layer_fits(opt->layers[i], grid)) return ASTAR_INVALID_ARGUMENT;
+  if (opt->knowledge && !astar__knowledge_fits(opt->knowledge, grid)) return ASTAR_INVALID_ARGUMENT;
+
+  /* The goal the common preparation checks: for several goals the first
+  ** usable one; for a region the start itself (never a blocked cell). */
+  astar_point check_goal = gs.goal;
+  if (gs.goals) {
+    size_t i = 0;
+    if (!gs.ngoals) return ASTAR_INVALID_ARGUMENT;
+    while (i < gs.ngoals && !goal_usable(grid, opt, gs.goals[i])) i++;
+    if (i == gs.ngoals) return ASTAR_GOAL_BLOCKED;
+    check_goal = gs.goals[i];
+  } else if (gs.is_goal) {
+    check_goal = start;
+  } else if (opt->knowledge && astar_grid_contains(grid, gs.goal.x, gs.goal.y) &&
+             !goal_usable(grid, opt, gs.goal)) {
+    return ASTAR_GOAL_BLOCKED;
+  }
+  /* With knowledge the goal's truth is unknown to the player: check only
+  ** bounds and the start in the common preparation. */
+  astar_options prep = *opt;
+  astar__query *q = &ws->q;
+  if (opt->knowledge && astar_grid_contains(grid, check_goal.x, check_goal.y) &&
+      !astar_grid_passable(grid, check_goal.x, check_goal.y)) {
+    st = astar__prepare(q, ws, grid, &prep, start, start);
+    if (st == ASTAR_OK) {
+      q->goal = astar__index(grid, check_goal.x, check_goal.y);
+      q->gx = check_goal.x + 1;
+      q->gy = check_goal.y + 1;
+    }
+  } else {
+    st = astar__prepare(q, ws, grid, &prep, start, check_goal);
+  }
+  if (st != ASTAR_OK) return st;
+
+  /* Islands: an unreachable goal fails at once, or is retargeted. */
+  bool unreachable = false;
+  if (opt->islands && !gs.is_goal) {
+    const astar_islands *isl = opt->islands;
+    if (astar_islands_moves(isl) != opt->moves || astar_islands_corner(isl) != opt->corner)
+      return ASTAR_INVALID_ARGUMENT;
+    if (!astar_islands_current(isl, grid)) return ASTAR_STALE;
+    if (gs.goals) {
+      bool any = false;
+      for (size_t i = 0; i < gs.ngoals && !any; i++)
+        any = astar_islands_reachable(isl, start, gs.goals[i]);
+      unreachable = !any;
+    } else if (!astar_islands_reachable(isl, start, check_goal)) {
+      if (opt->retarget && !gs.goals) {
+        astar_point t;
+        if (astar_islands_nearest(isl, astar_islands_id(isl, start.x, start.y), check_goal, &t) !=
+            ASTAR_OK)
+          return ASTAR_INVALID_ARGUMENT;
+        q->goal = astar__index(grid, t.x, t.y);
+        q->gx = t.x + 1;
+        q->gy = t.y + 1;
+      } else {
+        unreachable = true;
+      }
+    }
+  }
+
+  q->goals = gs.goals;
+  q->ngoals = gs.ngoals;
+  q->is_goal = gs.is_goal;
+  q->goal_ctx = gs.goal_ctx;
+  if (gs.goals) {
+    q->base_hk = q->hkind;
+    q->hkind = ASTAR__HK_MULTI;
+  } else if (gs.is_goal && q->hkind != ASTAR__HK_CALLBACK) {
+    q->hkind = ASTAR__HK_ZERO;
+  }
+  if (gs.is_goal) q->gx = q->gy = 0; /* the callback sees goal (-1, -1) */
+  q->alpha = opt->terrain_scale;
+  q->layers = opt->layers;
+  q->layer_w = opt->layer_weights;
+  q->nlayers = opt->nlayers;
+  q->knowledge = opt->knowledge;
+  q->unknown = opt->unknown;
+  q->unknown_cost = opt->unknown_cost;
+  q->stop_fn = opt->stop_fn;
+  q->stop_ctx = opt->stop_ctx;
+  q->stop_interval = opt->stop_interval ? opt->stop_interval : 1;
+  q->partial = opt->partial;
+  q->general = gs.goals || gs.is_goal || opt->nlayers || opt->knowledge || opt->stop_fn ||
+               opt->partial || (grid->terrain && opt->terrain_scale != 1.0);
+
+  const bool trivial =
+      gs.is_goal ? gs.is_goal(gs.goal_ctx, start) : !unreachable && is_goal_node(q, q->start);
+  astar__open(q, ws, !trivial && !unreachable);
+  ws->slot_full = false;
+  ws->version = grid->version;
+  ws->best = q->start;
+  ws->best_d = closeness(q, q->sx, q->sy);
+  ws->best_g = 0.0;
+  ws->open_set = opt->open_set;
+  if (opt->open_set == ASTAR_OPEN_BUCKET && !trivial && !unreachable) buckets_begin(ws, q);
+  if (trivial || unreachable) {
+    ws->phase = ASTAR__ENDED;
+    ws->outcome = trivial ? ASTAR_OK : ASTAR_NO_PATH;
+    ws->reached = q->start;
+  } else {
+    ws->phase = ASTAR__RUNNING;
+  }
+  return ASTAR_OK;
+}
+
+astar_status astar_search_begin(astar_workspace *ws, const astar_grid *grid,
+                                const astar_options *opt, astar_point start, astar_point goal) {
+  const goal_spec gs = {goal, NULL, 0, NULL, NULL};
+  return begin(ws, grid, opt, start, gs);
+}
+
+astar_status astar_search_begin_multi(astar_workspace *ws, const astar_grid *grid,
+                                      const astar_options *opt, astar_point start,
+                                      const astar_point *goals, size_t ngoals) {
+  if (!goals) return ASTAR_INVALID_ARGUMENT;
+  const goal_spec gs = {start, goals, ngoals, NULL, NULL};
+  return begin(ws, grid, opt, start, gs);
+}
+
+astar_status astar_search_begin_region(astar_workspace *ws, const astar_grid *grid,
+                                       const astar_options *opt, astar_point start,
+                                       astar_goal_fn is_goal, void *goal_ctx) {
+  if (!is_goal) return ASTAR_INVALID_ARGUMENT;
+  const goal_spec gs = {start, NULL, 0, is_goal, goal_ctx};
+  return begin(ws, grid, opt, start, gs);
+}
+
+astar_status astar_search_step(astar_workspace *ws, uint64_t budget, uint64_t *expanded) {
+  if (expanded) *expanded = 0;
+  if (!ws || ws->phase == ASTAR__IDLE) return ASTAR_INVALID_ARGUMENT;
+  if (ws->phase == ASTAR__ENDED) return ws->outcome;
+  if (ws->q.grid->version != ws->version) {
+    ws->phase = ASTAR__ENDED;
+    ws->outcome = ASTAR_STALE;
+    return ASTAR_STALE;
+  }
+  const uint64_t before = ws->q.stats.expanded;
+  const astar_status st = run_astar(ws, budget, ws->open_set);
+  if (expanded) *expanded = ws->q.stats.expanded - before;
+  if (st == ASTAR_IN_PROGRESS) return st;
+  ws->phase = ASTAR__ENDED;
+  ws->outcome = st;
+  return st;
+}
+
+astar_status astar_search_finish(astar_workspace *ws, astar_point *path, size_t cap,
+                                 astar_result *result) {
+  if (!ws || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  if (ws->phase == ASTAR__RUNNING) return ASTAR_IN_PROGRESS;
+  if (ws->phase != ASTAR__ENDED) return ASTAR_INVALID_ARGUMENT;
+  astar__query *q = &ws->q;
+  ws->phase = ASTAR__IDLE;
+  if (result) memset(result, 0, sizeof *result);
+  const astar_status outcome = ws->outcome;
+  astar_status st = outcome;
+  bool partial = false;
+  if (outcome == ASTAR_OK) {
+    q->goal = ws->reached;
+  } else if (q->partial && (outcome == ASTAR_NO_PATH || outcome == ASTAR_LIMIT_REACHED ||
+                            outcome == ASTAR_STOPPED)) {
+    q->goal = ws->best;
+    st = ASTAR_OK;
+    partial = true;
+  }
+  st = astar__end(q, ws, st, path, cap, result);
+  if (result) {
+    result->cause = outcome;
+    result->end = (astar_point){-1, -1};
+    if (ws->found) {
+      const uint32_t stride = (uint32_t)q->grid->stride;
+      result->end = (astar_point){(int32_t)(q->goal % stride) - 1, (int32_t)(q->goal / stride) - 1};
+    }
+  }
+  if (partial && st == ASTAR_OK) return ASTAR_PARTIAL;
+  return st;
+}
+
+void astar_search_cancel(astar_workspace *ws) {
+  if (ws) ws->phase = ASTAR__IDLE;
+}
+
+/* ---- one-shot searches ------------------------------------------------------------ */
+
+static astar_status run_to_end(astar_workspace *ws, astar_status st, astar_point *path, size_t cap,
+                               astar_result *result) {
+  if (st != ASTAR_OK) {
+    if (result) {
+      memset(result, 0, sizeof *result);
+      result->end = (astar_point){-1, -1};
+      result->cause = st;
+    }
+    return st;
+  }
+  astar_search_step(ws, 0, NULL);
+  return astar_search_finish(ws, path, cap, result);
+}
+
+astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                             astar_point start, astar_point goal, astar_point *path, size_t cap,
+                             astar_result *result) {
+  if (result) memset(result, 0, sizeof *result);
+  if (!ws || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  if (opt && opt->algorithm == ASTAR_ALGO_JPS) {
+    ws->phase = ASTAR__IDLE;
+    ws->found = false;
+    const astar_status st = astar__jps_find_path(ws, grid, opt, start, goal, path, cap, result);
+    if (result) {
+      result->cause = st;
+      result->end = ws->found ? goal : (astar_point){-1, -1};
+    }
+    return st;
+  }
+  return run_to_end(ws, astar_search_begin(ws, grid, opt, start, goal), path, cap, result);
+}
+
+astar_status astar_find_path_multi(astar_workspace *ws, const astar_grid *grid,
+                                   const astar_options *opt, astar_point start,
+                                   const astar_point *goals, size_t ngoals, astar_point *path,
+                                   size_t cap, astar_result *result) {
+  if (cap > 0 && !path) return ASTAR_INVALID_ARGUMENT;
+  return run_to_end(ws, astar_search_begin_multi(ws, grid, opt, start, goals, ngoals), path, cap,
+                    result);
+}
+
+astar_status astar_find_path_region(astar_workspace *ws, const astar_grid *grid,
+                                    const astar_options *opt, astar_point start,
+                                    astar_goal_fn is_goal, void *goal_ctx, astar_point *path,
+                                    size_t cap, astar_result *result) {
+  if (cap > 0 && !path) return ASTAR_INVALID_ARGUMENT;
+  return run_to_end(ws, astar_search_begin_region(ws, grid, opt, start, is_goal, goal_ctx), path,
+                    cap, result);
 }

@@ -16,6 +16,9 @@ void astar_options_init(astar_options *opt) {
   opt->tie = ASTAR_TIE_LARGER_G;
   opt->reopen = ASTAR_REOPEN_AUTO;
   opt->max_expansions = 0;
+  opt->stop_interval = 256;
+  opt->terrain_scale = 1.0;
+  opt->unknown_cost = 2.0;
 }
 
 static bool cost_ok(double c) {
@@ -34,6 +37,16 @@ astar_status astar_options_validate(const astar_options *o) {
   if ((unsigned)o->reopen > (unsigned)ASTAR_REOPEN_NEVER) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->algorithm > (unsigned)ASTAR_ALGO_JPS) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->open_set > (unsigned)ASTAR_OPEN_BUCKET) return ASTAR_INVALID_ARGUMENT;
+  if (o->stop_fn && o->stop_interval == 0) return ASTAR_INVALID_ARGUMENT;
+  if (!(o->terrain_scale >= 0.0 && o->terrain_scale <= 1.0)) return ASTAR_INVALID_ARGUMENT;
+  if (o->nlayers && (!o->layers || !o->layer_weights)) return ASTAR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < o->nlayers; i++)
+    if (!o->layers[i] || !(isfinite(o->layer_weights[i]) && o->layer_weights[i] >= 0.0f))
+      return ASTAR_INVALID_ARGUMENT;
+  if (!(isfinite(o->turn_penalty) && o->turn_penalty >= 0.0)) return ASTAR_INVALID_ARGUMENT;
+  if ((unsigned)o->unknown > (unsigned)ASTAR_UNKNOWN_COST) return ASTAR_INVALID_ARGUMENT;
+  if (!cost_ok(o->unknown_cost)) return ASTAR_INVALID_ARGUMENT;
+  if (o->retarget && !o->islands) return ASTAR_INVALID_ARGUMENT;
   return ASTAR_OK;
 }
 
@@ -77,7 +90,14 @@ bool astar__move_allowed(int rule, unsigned nb, int d) {
 ** others; ha and hb already include weight and the terrain floor. */
 void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar_grid *g) {
   const double s = o->straight_cost, d = o->diagonal_cost;
-  const double scale = o->weight * (double)g->min_terrain;
+  /* The smallest entry factor any cell can have: the terrain floor after
+  ** terrain_scale (layers only add), times the unknown-cell factor when
+  ** that is below 1. Scaling by it keeps every built-in heuristic
+  ** admissible. */
+  double floor_factor = 1.0 + o->terrain_scale * ((double)g->min_terrain - 1.0);
+  if (o->knowledge && o->unknown == ASTAR_UNKNOWN_COST && o->unknown_cost < 1.0)
+    floor_factor *= o->unknown_cost;
+  const double scale = o->weight * floor_factor;
   const bool diag = astar__diagonals_on(o);
   int h = o->heuristic;
   if (h == ASTAR_H_AUTO) h = diag ? ASTAR_H_OCTILE : ASTAR_H_MANHATTAN;

@@ -25,6 +25,57 @@ enum {
   ASTAR__RULE_COUNT
 };
 
+/* ---- the query -------------------------------------------------------------- */
+
+enum {
+  ASTAR__HK_OCTILE,
+  ASTAR__HK_MANHATTAN,
+  ASTAR__HK_CHEBYSHEV,
+  ASTAR__HK_EUCLIDEAN,
+  ASTAR__HK_ZERO,
+  ASTAR__HK_CALLBACK,
+  ASTAR__HK_MULTI /* minimum over q->goals of q->base_hk */
+};
+
+/* Everything a search needs, resolved once from the options. */
+typedef struct astar__query {
+  const astar_grid *grid;
+  uint32_t start, goal;    /* padded indices */
+  int32_t sx, sy, gx, gy;  /* padded coordinates of start and goal */
+  int hkind;               /* ASTAR__HK_* */
+  double ha, hb;           /* heuristic coefficients (see astar__h) */
+  astar_heuristic_fn hfn;  /* ASTAR__HK_CALLBACK */
+  void *hctx;              /* its context */
+  int tie;                 /* astar_tie */
+  bool reopen;             /* may closed nodes be reopened? */
+  const uint8_t *moves;    /* legal-move table for the rule */
+  double cost[8];          /* move cost per direction */
+  int32_t off[8];          /* index offset per direction */
+  uint64_t max_expansions; /* 0: none */
+  astar_stats stats;       /* running totals */
+  /* Features of the general loop (general == true when any is in use). */
+  bool general;                     /* run the general loop */
+  const astar_point *goals;         /* several goals (NULL: the one goal above) */
+  size_t ngoals;                    /* their number */
+  int base_hk;                      /* heuristic kind towards each goal (with goals) */
+  astar_goal_fn is_goal;            /* goal region test (NULL: none) */
+  void *goal_ctx;                   /* its context */
+  double alpha;                     /* terrain_scale */
+  const astar_layer *const *layers; /* influence layers */
+  const float *layer_w;             /* their weights */
+  size_t nlayers;                   /* their number */
+  const astar_knowledge *knowledge; /* fog of war (NULL: none) */
+  int unknown;                      /* astar_unknown */
+  double unknown_cost;              /* factor for unknown cells (ASTAR_UNKNOWN_COST) */
+  astar_stop_fn stop_fn;            /* deadline hook */
+  void *stop_ctx;                   /* its context */
+  uint32_t stop_interval;           /* expansions between polls */
+  bool partial;                     /* keep the best node for a partial path */
+} astar__query;
+
+/* Phases of the sliced search. */
+enum { ASTAR__IDLE = 0, ASTAR__RUNNING, ASTAR__ENDED };
+
 /* Node states, added to the generation in mark[]. */
 #define ASTAR__OPEN 0u      /* in the open list (heap or slot) */
 #define ASTAR__CLOSED 1u    /* expanded */
@@ -63,6 +114,17 @@ struct astar_workspace {
   astar__buckets buckets;                /* cold part of ASTAR_OPEN_BUCKET */
   uint32_t seq;                          /* pushes so far in this search (tie key) */
   uint8_t moves[ASTAR__RULE_COUNT][256]; /* legal-move masks per rule */
+  /* The sliced search (astar_search_*): the A* in progress or last run. */
+  astar__query q;          /* its resolved options and running statistics */
+  int phase;               /* ASTAR__IDLE, ASTAR__RUNNING or ASTAR__ENDED */
+  astar_status outcome;    /* when ENDED: ASTAR_OK, NO_PATH, LIMIT_REACHED, STOPPED, STALE */
+  bool slot_full;          /* the slot (see astar.c) holds an entry */
+  astar__hent slot;        /* the open entry kept outside the heap */
+  uint64_t version;        /* astar_grid_version of q.grid at begin */
+  uint32_t reached;        /* padded index of the goal reached, when outcome is OK */
+  astar_open_set open_set; /* open list of the search */
+  uint32_t best;           /* partial paths: best node expanded so far */
+  double best_d, best_g;   /* its distance to the goal and its g */
   /* The last search, for astar_workspace_path. */
   bool found;          /* it produced a path */
   uint32_t last_goal;  /* padded index of its goal */
@@ -81,40 +143,17 @@ int astar__rule_of(const astar_options *o);
 ** neighbour byte is nb? */
 bool astar__move_allowed(int rule, unsigned nb, int d);
 
-/* ---- the query -------------------------------------------------------------- */
+/* ---- heuristic and keys ---------------------------------------------------------- */
 
-enum {
-  ASTAR__HK_OCTILE,
-  ASTAR__HK_MANHATTAN,
-  ASTAR__HK_CHEBYSHEV,
-  ASTAR__HK_EUCLIDEAN,
-  ASTAR__HK_ZERO,
-  ASTAR__HK_CALLBACK
-};
+/* Minimum over q->goals of the base heuristic (workspace.c). */
+double astar__h_multi(const astar__query *q, int32_t x, int32_t y);
 
-/* Everything a search needs, resolved once from the options. */
-typedef struct astar__query {
-  const astar_grid *grid;
-  uint32_t start, goal;    /* padded indices */
-  int32_t sx, sy, gx, gy;  /* padded coordinates of start and goal */
-  int hkind;               /* ASTAR__HK_* */
-  double ha, hb;           /* heuristic coefficients (see astar__h) */
-  astar_heuristic_fn hfn;  /* ASTAR__HK_CALLBACK */
-  void *hctx;              /* its context */
-  int tie;                 /* astar_tie */
-  bool reopen;             /* may closed nodes be reopened? */
-  const uint8_t *moves;    /* legal-move table for the rule */
-  double cost[8];          /* move cost per direction */
-  int32_t off[8];          /* index offset per direction */
-  uint64_t max_expansions; /* 0: none */
-  astar_stats stats;       /* running totals */
-} astar__query;
-
-/* Heuristic at padded (x, y); hk is q->hkind (a constant where the caller
-** specialises on it). */
-ASTAR__INLINE double astar__h(const astar__query *q, int hk, int32_t x, int32_t y) {
-  const int32_t ddx = x > q->gx ? x - q->gx : q->gx - x;
-  const int32_t ddy = y > q->gy ? y - q->gy : q->gy - y;
+/* Heuristic at padded (x, y) towards padded goal (gx, gy) for a base kind
+** hk (not ASTAR__HK_MULTI); hk is a constant where the caller specialises. */
+ASTAR__INLINE double astar__h_at(const astar__query *q, int hk, int32_t x, int32_t y, int32_t gx,
+                                 int32_t gy) {
+  const int32_t ddx = x > gx ? x - gx : gx - x;
+  const int32_t ddy = y > gy ? y - gy : gy - y;
   const double dx = (double)ddx, dy = (double)ddy;
   switch (hk) {
   case ASTAR__HK_OCTILE:
@@ -128,11 +167,18 @@ ASTAR__INLINE double astar__h(const astar__query *q, int hk, int32_t x, int32_t 
   case ASTAR__HK_ZERO:
     return 0.0;
   default: {
-    const astar_point c = {x - 1, y - 1}, g = {q->gx - 1, q->gy - 1};
+    const astar_point c = {x - 1, y - 1}, g = {gx - 1, gy - 1};
     const double h = q->hfn(q->hctx, c, g);
     return (isfinite(h) && h > 0.0) ? q->ha * h : 0.0;
   }
   }
+}
+
+/* Heuristic at padded (x, y); hk is q->hkind (a constant where the caller
+** specialises on it). */
+ASTAR__INLINE double astar__h(const astar__query *q, int hk, int32_t x, int32_t y) {
+  if (hk == ASTAR__HK_MULTI) return astar__h_multi(q, x, y);
+  return astar__h_at(q, hk, x, y, q->gx, q->gy);
 }
 
 /* 32-bit tie key of a node at padded (x, y) with cost g pushed as push
@@ -168,6 +214,13 @@ ASTAR__INLINE astar__hent astar__entry(double f, uint32_t tie, uint32_t node) {
 void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar_grid *g);
 
 /* ---- begin / end (workspace.c) ------------------------------------------------ */
+
+/* The two halves of astar__begin: validate and resolve the options into *q
+** (no workspace change), then open a new generation and, if push_start,
+** push the start. */
+astar_status astar__prepare(astar__query *q, astar_workspace *ws, const astar_grid *grid,
+                            const astar_options *opt, astar_point start, astar_point goal);
+void astar__open(astar__query *q, astar_workspace *ws, bool push_start);
 
 /*
 ** Start a search: validate the arguments, resolve `opt` (NULL: defaults)

@@ -17,6 +17,10 @@ static const char *const status_text[ASTAR_STATUS_COUNT] = {
     [ASTAR_PARSE_ERROR] = "parse error",
     [ASTAR_UNSUPPORTED] = "not supported by this algorithm or setting",
     [ASTAR_CAPACITY] = "workspace too small for this grid",
+    [ASTAR_IN_PROGRESS] = "search in progress",
+    [ASTAR_PARTIAL] = "partial path: the goal was not reached",
+    [ASTAR_STOPPED] = "search stopped by the caller",
+    [ASTAR_STALE] = "the grid changed since this object was built",
 };
 
 const char *astar_strerror(astar_status status) {

@@ -118,11 +118,9 @@ static astar_status check_endpoint(const astar_grid *g, astar_point p) {
   return astar_grid_contains(g, p.x, p.y) ? ASTAR_OK : ASTAR_OUT_OF_BOUNDS;
 }
 
-astar_status astar__begin(astar__query *q, astar_workspace *ws, const astar_grid *grid,
-                          const astar_options *opt, astar_point start, astar_point goal,
-                          bool *trivial) {
+astar_status astar__prepare(astar__query *q, astar_workspace *ws, const astar_grid *grid,
+                            const astar_options *opt, astar_point start, astar_point goal) {
   astar_status st = astar_options_validate(opt);
-  *trivial = false;
   if (st != ASTAR_OK) return st;
   if (grid->ncells > ws->capacity) return ASTAR_CAPACITY;
   if ((st = check_endpoint(grid, start)) != ASTAR_OK) return st;
@@ -146,7 +144,10 @@ astar_status astar__begin(astar__query *q, astar_workspace *ws, const astar_grid
     q->off[d] = astar__dir_dy[d] * grid->stride + astar__dir_dx[d];
   }
   astar__setup_heuristic(q, opt, grid);
+  return ASTAR_OK;
+}
 
+void astar__open(astar__query *q, astar_workspace *ws, bool push_start) {
   /* New generation; when the 16-bit counter wraps, clear the marks (once
   ** every 16383 searches, so the amortised cost is negligible). */
   ws->gen = (uint16_t)(ws->gen + 4u);
@@ -156,22 +157,41 @@ astar_status astar__begin(astar__query *q, astar_workspace *ws, const astar_grid
   }
   ws->seq = 0;
   ws->open.len = 0;
+  ws->found = false;
 
   astar__node *s = &ws->node[q->start];
   s->g = 0.0;
   s->parent = ASTAR__NO_PARENT;
   ws->mark[q->start] = ws->gen;
-  if (q->start == q->goal) {
-    *trivial = true; /* documented: one cell, cost 0, nothing expanded */
-    return ASTAR_OK;
-  }
+  if (!push_start) return;
   const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
   astar__heap_push(&ws->open, ws->node,
                    astar__entry(h0, astar__tie_key(q, q->tie, 0.0, q->sx, q->sy, 0), q->start));
   ws->seq = 1;
   q->stats.generated = 1;
   q->stats.max_open = 1;
+}
+
+astar_status astar__begin(astar__query *q, astar_workspace *ws, const astar_grid *grid,
+                          const astar_options *opt, astar_point start, astar_point goal,
+                          bool *trivial) {
+  *trivial = false;
+  const astar_status st = astar__prepare(q, ws, grid, opt, start, goal);
+  if (st != ASTAR_OK) return st;
+  *trivial = q->start == q->goal; /* documented: one cell, cost 0, nothing expanded */
+  astar__open(q, ws, !*trivial);
   return ASTAR_OK;
+}
+
+double astar__h_multi(const astar__query *q, int32_t x, int32_t y) {
+  double best = INFINITY;
+  for (size_t i = 0; i < q->ngoals; i++) {
+    const astar_point g = q->goals[i];
+    if (!astar_grid_passable(q->grid, g.x, g.y)) continue; /* skipped goals */
+    const double h = astar__h_at(q, q->base_hk, x, y, g.x + 1, g.y + 1);
+    if (h < best) best = h;
+  }
+  return best;
 }
 
 /* Cells of the path ending at the last goal: each parent link covers

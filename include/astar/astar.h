@@ -6,6 +6,10 @@
 **   search.h  workspaces, options, astar_find_path
 **   format.h  Moving AI .map / .scen and plain ASCII maps, parsed from memory
 **   jps_plus.h  JPS+: precomputed jump distances and the search that uses them
+**   knowledge.h fog of war: one player's view of a shared grid
+**   islands.h   connected components: O(1) reachability
+**   field.h     distance field to one goal, for groups of units
+**   queue.h     path-request queue spread over frames under a budget
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -24,5 +28,9 @@
 #include "search.h"
 #include "format.h"
 #include "jps_plus.h"
+#include "knowledge.h"
+#include "islands.h"
+#include "field.h"
+#include "queue.h"
 
 #endif /* ASTAR_ASTAR_H */

@@ -60,6 +60,11 @@ typedef enum astar_status {
   ASTAR_PARSE_ERROR,      /* malformed input text; see astar_parse_error */
   ASTAR_UNSUPPORTED,      /* valid request this algorithm cannot honour */
   ASTAR_CAPACITY,         /* the workspace is too small for this grid */
+  ASTAR_IN_PROGRESS,      /* sliced search: budget used up, call step again */
+  ASTAR_PARTIAL,          /* search: no full path; the path to the best node
+                             found was returned (options.partial) */
+  ASTAR_STOPPED,          /* search: options.stop_fn asked to stop */
+  ASTAR_STALE,            /* the grid changed since the object was built */
   ASTAR_STATUS_COUNT      /* number of statuses (not a status) */
 } astar_status;
 

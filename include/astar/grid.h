@@ -104,6 +104,35 @@ ASTAR_API uint64_t astar_grid_version(const astar_grid *grid);
 /* Bytes the grid currently holds from its allocator. */
 ASTAR_API size_t astar_grid_memory(const astar_grid *grid);
 
+/*
+** Influence layers (Patel; seed 000 "influence maps"): extra per-cell costs
+** such as danger, kept apart from the grid so that each player, unit type or
+** moment can have its own. A search given layers (astar_options.layers)
+** charges, for entering cell v, move cost x (terrain(v) + sum of
+** weight_i * layer_i(v)). Values are finite and >= 0, so the heuristics stay
+** admissible. A layer has the dimensions of the grid it is used with.
+*/
+typedef struct astar_layer astar_layer;
+
+/* A width x height layer of zeros. Allocates 4 bytes a cell. */
+ASTAR_API astar_status astar_layer_new(astar_layer **out, int32_t width, int32_t height,
+                                       const astar_allocator *alloc);
+/* Release it. NULL is allowed. */
+ASTAR_API void astar_layer_free(astar_layer *layer);
+/* Set one value (finite, >= 0): ASTAR_OK, ASTAR_INVALID_ARGUMENT, ASTAR_OUT_OF_BOUNDS. */
+ASTAR_API astar_status astar_layer_set(astar_layer *layer, int32_t x, int32_t y, float value);
+/* The value at (x, y); 0 outside. */
+ASTAR_API float astar_layer_get(const astar_layer *layer, int32_t x, int32_t y);
+/* Every value to `value` (finite, >= 0). */
+ASTAR_API astar_status astar_layer_fill(astar_layer *layer, float value);
+/* Add a cone of influence: value * (1 - d / radius) at Euclidean distance
+** d < radius from (x, y), clipped to the layer (a unit's threat, say).
+** value finite >= 0, radius > 0. No allocation. */
+ASTAR_API astar_status astar_layer_add_cone(astar_layer *layer, int32_t x, int32_t y, float radius,
+                                            float value);
+ASTAR_API int32_t astar_layer_width(const astar_layer *layer);
+ASTAR_API int32_t astar_layer_height(const astar_layer *layer);
+
 #ifdef __cplusplus
 }
 #endif

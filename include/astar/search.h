@@ -124,6 +124,19 @@ typedef enum astar_open_set {
   ASTAR_OPEN_BUCKET    /* buckets of f with a heap on the lowest bucket (HOT queue) */
 } astar_open_set;
 
+/* How a search with options.knowledge treats cells the player has not seen. */
+typedef enum astar_unknown {
+  ASTAR_UNKNOWN_PASSABLE = 0, /* assume passable (the seed's behaviour; default) */
+  ASTAR_UNKNOWN_BLOCKED,      /* assume blocked */
+  ASTAR_UNKNOWN_COST          /* passable, entry cost multiplied by options.unknown_cost */
+} astar_unknown;
+
+typedef struct astar_knowledge astar_knowledge; /* astar/knowledge.h */
+typedef struct astar_islands astar_islands;     /* astar/islands.h */
+
+/* Deadline check for options.stop_fn: return true to stop the search. */
+typedef bool (*astar_stop_fn)(void *ctx);
+
 /* User heuristic: estimated cost from `cell` to `goal`. Must return a finite
 ** value >= 0 (others are treated as 0). Called once per generated node. */
 typedef double (*astar_heuristic_fn)(void *ctx, astar_point cell, astar_point goal);
@@ -144,6 +157,31 @@ typedef struct astar_options {
   uint64_t max_expansions;         /* stop after this many expansions; 0 = no limit */
   astar_algorithm algorithm;       /* default ASTAR_ALGO_ASTAR */
   astar_open_set open_set;         /* default ASTAR_OPEN_AUTO */
+
+  /* Budgets and partial paths (see "Game loop" below). */
+  bool partial;           /* on NO_PATH, LIMIT_REACHED or STOPPED return the path to
+                             the best node found, as ASTAR_PARTIAL (default false) */
+  astar_stop_fn stop_fn;  /* polled every stop_interval expansions; NULL: never */
+  void *stop_ctx;         /* passed to stop_fn */
+  uint32_t stop_interval; /* expansions between polls, >= 1 (default 256) */
+
+  /* Costs (see "Costs and optimality" below). */
+  double terrain_scale;             /* alpha in [0, 1]: a terrain factor t counts as
+                                       1 + alpha * (t - 1) (default 1: exact) */
+  const astar_layer *const *layers; /* influence layers (NULL: none) */
+  const float *layer_weights;       /* weight of each layer: finite, >= 0 */
+  size_t nlayers;                   /* number of layers */
+  double turn_penalty;              /* added for every change of direction, >= 0
+                                       (default 0; > 0 needs astar_workspace_reserve_turns) */
+
+  /* What the searcher knows (see astar/knowledge.h and astar/islands.h). */
+  const astar_knowledge *knowledge; /* fog of war over the grid (NULL: full knowledge) */
+  astar_unknown unknown;            /* treatment of unknown cells */
+  double unknown_cost;              /* entry factor of unknown cells with ASTAR_UNKNOWN_COST,
+                                       finite, > 0 (default 2) */
+  const astar_islands *islands;     /* connected components of the grid (NULL: none) */
+  bool retarget;                    /* with islands: replace an unreachable goal by the
+                                       reachable cell nearest to it (default false) */
 } astar_options;
 
 /* Fill `opt` with the defaults: 8 moves, no corner cutting, costs 1 and
@@ -165,9 +203,15 @@ typedef struct astar_stats {
 
 /* What a search produced besides its status. */
 typedef struct astar_result {
-  double cost;       /* path cost (sum of step costs); 0 when there is no path */
-  size_t length;     /* cells in the path, start and goal included; 0 if none */
-  astar_stats stats; /* work done by this search */
+  double cost;        /* path cost (sum of step costs); 0 when there is no path */
+  size_t length;      /* cells in the path, start and goal included; 0 if none */
+  astar_stats stats;  /* work done by this search */
+  astar_point end;    /* last cell of the path: the goal reached (for several goals,
+                         which one), the retargeted goal, or the best node of a
+                         partial path; (-1, -1) when there is no path */
+  astar_status cause; /* with ASTAR_PARTIAL: why the goal was not reached
+                         (ASTAR_NO_PATH, ASTAR_LIMIT_REACHED or ASTAR_STOPPED);
+                         otherwise the returned status */
 } astar_result;
 
 typedef struct astar_workspace astar_workspace;
@@ -222,6 +266,108 @@ ASTAR_API astar_status astar_workspace_path(const astar_workspace *ws, astar_poi
 ASTAR_API astar_status astar_path_cost(const astar_grid *grid, const astar_options *opt,
                                        const astar_point *path, size_t n, double *cost,
                                        size_t *bad_index);
+
+/*
+** ---- Game loop: sliced search, budgets, partial paths ----------------------
+**
+** A search can run a slice at a time (Detour's "sliced" queries): begin sets
+** it up, each step expands at most `budget` nodes, finish hands out the
+** path. The workspace holds the search between calls; the grid, and any
+** layers / knowledge / islands / callbacks / goal array named by the
+** options, must stay alive and unchanged until finish or cancel (a changed
+** grid makes step return ASTAR_STALE). Stepping to the end gives exactly the
+** path and statistics of astar_find_path, whatever the budgets.
+**
+** options.max_expansions bounds the whole search (ASTAR_LIMIT_REACHED);
+** options.stop_fn is a deadline hook (ASTAR_STOPPED). With options.partial,
+** a search that ends without reaching the goal -- no path, limit, stopped --
+** finishes with ASTAR_PARTIAL and the path to the best node expanded:
+** the one closest to the goal by the move rules' distance (octile, or
+** Manhattan with 4 moves; for several goals the nearest), then cheapest,
+** then earliest expanded. result.cause says why. A partial path is never
+** reported as ASTAR_OK.
+*/
+
+/* Set up a search on ws (cancelling any search in progress). Returns
+** ASTAR_OK when the search is ready to step, or its final outcome at once
+** (ASTAR_START_BLOCKED, ASTAR_OUT_OF_BOUNDS, ASTAR_UNSUPPORTED, ...; with
+** islands, ASTAR_NO_PATH for an unreachable goal). No allocation. */
+ASTAR_API astar_status astar_search_begin(astar_workspace *ws, const astar_grid *grid,
+                                          const astar_options *opt, astar_point start,
+                                          astar_point goal);
+
+/* As astar_search_begin, with several goals: the search ends at the first
+** goal it reaches (the cheapest one, under an admissible heuristic); the
+** built-in heuristic is the minimum over the goals (O(ngoals) per node, so
+** meant for tens of goals, not thousands). goals[] must stay valid until
+** finish. Blocked or outside goals are skipped; none left: ASTAR_GOAL_BLOCKED. */
+ASTAR_API astar_status astar_search_begin_multi(astar_workspace *ws, const astar_grid *grid,
+                                                const astar_options *opt, astar_point start,
+                                                const astar_point *goals, size_t ngoals);
+
+/* Goal test for a goal region: true when `cell` is a goal. */
+typedef bool (*astar_goal_fn)(void *ctx, astar_point cell);
+
+/* As astar_search_begin, the goal being any cell for which is_goal returns
+** true. The heuristic is options.heuristic_fn with ASTAR_H_CALLBACK (called
+** with goal (-1, -1)), otherwise zero (Dijkstra). */
+ASTAR_API astar_status astar_search_begin_region(astar_workspace *ws, const astar_grid *grid,
+                                                 const astar_options *opt, astar_point start,
+                                                 astar_goal_fn is_goal, void *goal_ctx);
+
+/* Expand up to `budget` nodes (0: no budget). *expanded (may be NULL)
+** receives the number expanded by this call. Returns ASTAR_IN_PROGRESS when
+** the budget ran out first, otherwise the search's outcome (ASTAR_OK, goal
+** reached; ASTAR_NO_PATH; ASTAR_LIMIT_REACHED; ASTAR_STOPPED; ASTAR_STALE;
+** ASTAR_INVALID_ARGUMENT if no search was begun). No allocation. */
+ASTAR_API astar_status astar_search_step(astar_workspace *ws, uint64_t budget, uint64_t *expanded);
+
+/* End the search: write its path and result exactly as astar_find_path
+** would (with options.partial, a path to the best node: ASTAR_PARTIAL).
+** Returns ASTAR_IN_PROGRESS, touching nothing, if the search has not ended.
+** The path stays available through astar_workspace_path. No allocation. */
+ASTAR_API astar_status astar_search_finish(astar_workspace *ws, astar_point *path, size_t cap,
+                                           astar_result *result);
+
+/* Abandon the search in progress (if any). */
+ASTAR_API void astar_search_cancel(astar_workspace *ws);
+
+/* One-shot searches for several goals or a goal region (begin, step to the
+** end, finish). */
+ASTAR_API astar_status astar_find_path_multi(astar_workspace *ws, const astar_grid *grid,
+                                             const astar_options *opt, astar_point start,
+                                             const astar_point *goals, size_t ngoals,
+                                             astar_point *path, size_t cap, astar_result *result);
+ASTAR_API astar_status astar_find_path_region(astar_workspace *ws, const astar_grid *grid,
+                                              const astar_options *opt, astar_point start,
+                                              astar_goal_fn is_goal, void *goal_ctx,
+                                              astar_point *path, size_t cap, astar_result *result);
+
+/*
+** Make `ws` able to search `grid` with options.turn_penalty > 0: such a
+** search runs over (cell, arrival direction) states, nine per cell, and
+** needs about 9 x 38 bytes a cell more. Allocates once; searches after it
+** do not. ASTAR_OK or ASTAR_NO_MEMORY (the workspace unchanged).
+*/
+ASTAR_API astar_status astar_workspace_reserve_turns(astar_workspace *ws, const astar_grid *grid);
+
+/*
+** ---- Costs and optimality ----------------------------------------------------
+**
+** The path is optimal (least total cost under the options' cost model) when
+** the heuristic is admissible -- every built-in one except Manhattan with
+** diagonal moves -- and weight <= 1; terrain factors, influence layers and
+** turn penalties are part of the cost model and keep it optimal. Choices
+** that trade the exact cost for speed, each measured against the exact
+** model:
+**   weight w > 1         cost <= w x optimal (weighted A*);
+**   terrain_scale < 1    optimal for the scaled terrain only; against the
+**                        real terrain the path can be much worse (it is a
+**                        quick first draft: refine with terrain_scale 1);
+**   ASTAR_H_MANHATTAN with diagonals, or an inadmissible callback: no bound.
+** With knowledge, "optimal" is relative to what the player knows, with
+** unknown cells treated as options.unknown says.
+*/
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,98 @@
+/*
+** astar/queue.h -- a path-request queue that spreads searches over frames
+** under a budget (seed 000, "speed tips"; Patel 3.4.2).
+**
+** Agents submit requests; every frame the game calls astar_queue_update
+** with a budget of node expansions. The queue works on its requests in a
+** fixed, fair order -- higher priority first, then older (submission order)
+** -- one at a time, with sliced searches (astar/search.h), moving to the
+** next request as soon as one ends within the same update. A request's path
+** goes into the caller's buffer given at submission; its outcome is
+** identical to the one-shot astar_find_path with the same options. Results
+** are delivered by an optional callback during update, and can be polled.
+** Cancelling is allowed at any time.
+**
+** The queue owns one workspace (sized for its grid) and a request table
+** of fixed capacity: submitting and updating never allocate. The grid (and
+** anything the requests' options point to) must stay unchanged while
+** requests are pending.
+*/
+#ifndef ASTAR_QUEUE_H
+#define ASTAR_QUEUE_H
+
+#include "base.h"
+#include "grid.h"
+#include "search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct astar_queue astar_queue;
+typedef uint32_t astar_request_id; /* never 0 for a valid request */
+
+/* Where a request stands (astar_queue_poll). */
+typedef enum astar_request_state {
+  ASTAR_REQUEST_UNKNOWN = 0, /* no such id (never submitted, or released) */
+  ASTAR_REQUEST_QUEUED,      /* waiting its turn */
+  ASTAR_REQUEST_RUNNING,     /* its search is in progress */
+  ASTAR_REQUEST_DONE,        /* ended: see the status */
+  ASTAR_REQUEST_CANCELLED    /* cancelled before it ended */
+} astar_request_state;
+
+/* Called from astar_queue_update when a request ends. path/len is the
+** request's buffer (len 0 when there is no path); valid during the call. */
+typedef void (*astar_request_done_fn)(void *ctx, astar_request_id id, astar_status status,
+                                      const astar_point *path, size_t len,
+                                      const astar_result *result);
+
+/* A queue for `grid` holding at most `capacity` requests at once (queued,
+** running or done but not yet released). Allocates. */
+ASTAR_API astar_status astar_queue_new(astar_queue **out, const astar_grid *grid, size_t capacity,
+                                       const astar_allocator *alloc);
+/* Release it (pending requests are dropped without callbacks). NULL allowed. */
+ASTAR_API void astar_queue_free(astar_queue *queue);
+
+/* Deliver results to fn(ctx, ...) from now on (NULL: none). */
+ASTAR_API void astar_queue_set_callback(astar_queue *queue, astar_request_done_fn fn, void *ctx);
+
+/* Submit a request. opt (NULL: defaults) is copied. The path will be
+** written to path[0 .. cap-1] (ASTAR_BUFFER_TOO_SMALL if it does not fit).
+** Higher priority runs first. *id receives the request's id. Returns
+** ASTAR_OK, ASTAR_CAPACITY (table full), ASTAR_INVALID_ARGUMENT. */
+ASTAR_API astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt,
+                                          astar_point start, astar_point goal, int priority,
+                                          astar_point *path, size_t cap, astar_request_id *id);
+
+/* Cancel a queued or running request (no callback). ASTAR_OK, or
+** ASTAR_INVALID_ARGUMENT when it is unknown or already done. */
+ASTAR_API astar_status astar_queue_cancel(astar_queue *queue, astar_request_id id);
+
+/* Work for this frame. */
+typedef struct astar_queue_frame {
+  uint64_t expanded; /* expansions spent (<= budget) */
+  uint32_t finished; /* requests that ended during this update */
+  uint32_t pending;  /* requests queued or running afterwards */
+} astar_queue_frame;
+
+/* Spend at most `budget` expansions (> 0) on the pending requests in order.
+** frame (may be NULL) receives what was done. Never allocates. */
+ASTAR_API astar_status astar_queue_update(astar_queue *queue, uint64_t budget,
+                                          astar_queue_frame *frame);
+
+/* State of request `id`; for a done request, *status and *result (either
+** may be NULL) receive its outcome. */
+ASTAR_API astar_request_state astar_queue_poll(const astar_queue *queue, astar_request_id id,
+                                               astar_status *status, astar_result *result);
+
+/* Forget a done or cancelled request, freeing its table entry. */
+ASTAR_API astar_status astar_queue_release(astar_queue *queue, astar_request_id id);
+
+/* Requests queued or running. */
+ASTAR_API size_t astar_queue_pending(const astar_queue *queue);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASTAR_QUEUE_H */
