@@ -140,7 +140,7 @@ ASTAR__INLINE bool is_goal_node(const astar__query *q, uint32_t u) {
 /* Distance of padded (x, y) to the goal by the move rules (octile, or
 ** Manhattan without diagonals), the first criterion for partial paths; for
 ** a goal region, the heuristic. */
-static double closeness(const astar__query *q, int32_t x, int32_t y) {
+double astar__closeness(const astar__query *q, int32_t x, int32_t y) {
   if (q->is_goal) return astar__h(q, q->hkind, x, y);
   const bool diag = (q->moves[0xff] & 0xf0u) != 0;
   double best = INFINITY;
@@ -252,7 +252,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       break;
     }
     if (general && q->partial) {
-      const double d = closeness(q, ux, uy);
+      const double d = astar__closeness(q, ux, uy);
       if (d < ws->best_d || (d == ws->best_d && gu < ws->best_g)) {
         ws->best = u;
         ws->best_d = d;
@@ -417,7 +417,8 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   }
   astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
-  if (opt->algorithm != ASTAR_ALGO_ASTAR || opt->turn_penalty > 0.0) return ASTAR_UNSUPPORTED;
+  if (opt->algorithm != ASTAR_ALGO_ASTAR) return ASTAR_UNSUPPORTED;
+  if (opt->turn_penalty > 0.0 && ws->turns.capacity < grid->ncells) return ASTAR_CAPACITY;
   for (size_t i = 0; i < opt->nlayers; i++)
     if (!astar__layer_fits(opt->layers[i], grid)) return ASTAR_INVALID_ARGUMENT;
   if (opt->knowledge && !astar__knowledge_fits(opt->knowledge, grid)) return ASTAR_INVALID_ARGUMENT;
@@ -503,23 +504,36 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   q->stop_ctx = opt->stop_ctx;
   q->stop_interval = opt->stop_interval ? opt->stop_interval : 1;
   q->partial = opt->partial;
+  q->turn_penalty = opt->turn_penalty;
   q->general = gs.goals || gs.is_goal || opt->nlayers || opt->knowledge || opt->stop_fn ||
                opt->partial || (grid->terrain && opt->terrain_scale != 1.0);
 
   const bool trivial =
       gs.is_goal ? gs.is_goal(gs.goal_ctx, start) : !unreachable && is_goal_node(q, q->start);
-  astar__open(q, ws, !trivial && !unreachable);
+  const bool turns = q->turn_penalty > 0.0;
+  astar__open(q, ws, !trivial && !unreachable && !turns);
+  if (turns) {
+    if (!trivial && !unreachable) {
+      astar__turns_open(ws);
+    } else {
+      astar__node *s0 = &ws->turns.node[q->start * ASTAR__TURN_STATES + 8];
+      s0->g = 0.0;
+      s0->parent = ASTAR__NO_PARENT;
+    }
+  }
+  const uint32_t start_node = turns ? q->start * ASTAR__TURN_STATES + 8 : q->start;
   ws->slot_full = false;
   ws->version = grid->version;
-  ws->best = q->start;
-  ws->best_d = closeness(q, q->sx, q->sy);
+  ws->best = start_node;
+  ws->best_d = astar__closeness(q, q->sx, q->sy);
   ws->best_g = 0.0;
   ws->open_set = opt->open_set;
-  if (opt->open_set == ASTAR_OPEN_BUCKET && !trivial && !unreachable) buckets_begin(ws, q);
+  if (opt->open_set == ASTAR_OPEN_BUCKET && !trivial && !unreachable && !turns)
+    buckets_begin(ws, q);
   if (trivial || unreachable) {
     ws->phase = ASTAR__ENDED;
     ws->outcome = trivial ? ASTAR_OK : ASTAR_NO_PATH;
-    ws->reached = q->start;
+    ws->reached = start_node;
   } else {
     ws->phase = ASTAR__RUNNING;
   }
@@ -558,7 +572,8 @@ astar_status astar_search_step(astar_workspace *ws, uint64_t budget, uint64_t *e
     return ASTAR_STALE;
   }
   const uint64_t before = ws->q.stats.expanded;
-  const astar_status st = run_astar(ws, budget, ws->open_set);
+  const astar_status st =
+      ws->q.turn_penalty > 0.0 ? astar__turns_run(ws, budget) : run_astar(ws, budget, ws->open_set);
   if (expanded) *expanded = ws->q.stats.expanded - before;
   if (st == ASTAR_IN_PROGRESS) return st;
   ws->phase = ASTAR__ENDED;
@@ -591,7 +606,8 @@ astar_status astar_search_finish(astar_workspace *ws, astar_point *path, size_t 
     result->end = (astar_point){-1, -1};
     if (ws->found) {
       const uint32_t stride = (uint32_t)q->grid->stride;
-      result->end = (astar_point){(int32_t)(q->goal % stride) - 1, (int32_t)(q->goal / stride) - 1};
+      const uint32_t cell = q->turn_penalty > 0.0 ? q->goal / ASTAR__TURN_STATES : q->goal;
+      result->end = (astar_point){(int32_t)(cell % stride) - 1, (int32_t)(cell / stride) - 1};
     }
   }
   if (partial && st == ASTAR_OK) return ASTAR_PARTIAL;

@@ -71,6 +71,7 @@ typedef struct astar__query {
   void *stop_ctx;                   /* its context */
   uint32_t stop_interval;           /* expansions between polls */
   bool partial;                     /* keep the best node for a partial path */
+  double turn_penalty;              /* > 0: search (cell, arrival) states (turns.c) */
 } astar__query;
 
 /* Phases of the sliced search. */
@@ -102,6 +103,16 @@ typedef struct astar__buckets {
   double inv_width;           /* 1 / bucket width */
 } astar__buckets;
 
+/* The state space of searches with a turn penalty: state = cell * 9 +
+** arrival direction (0..7, or 8 for the start), each with its own record. */
+#define ASTAR__TURN_STATES 9u
+typedef struct astar__turns {
+  uint32_t capacity; /* cells covered (0: not reserved); states = 9 x capacity */
+  uint16_t *mark;    /* [9 * capacity] like astar_workspace.mark */
+  astar__node *node; /* [9 * capacity] like astar_workspace.node */
+  astar__heap open;  /* open list of states, cap 9 * capacity */
+} astar__turns;
+
 struct astar_workspace {
   astar_allocator alloc;                 /* source of the arrays below */
   uint32_t capacity;                     /* padded cells the arrays hold */
@@ -112,6 +123,7 @@ struct astar_workspace {
   uint16_t gen;                          /* generation of the current search, a multiple of 4 */
   uint32_t *aux;                         /* [capacity] push number of nodes in cold buckets */
   astar__buckets buckets;                /* cold part of ASTAR_OPEN_BUCKET */
+  astar__turns turns;                    /* turn-penalty states (astar_workspace_reserve_turns) */
   uint32_t seq;                          /* pushes so far in this search (tie key) */
   uint8_t moves[ASTAR__RULE_COUNT][256]; /* legal-move masks per rule */
   /* The sliced search (astar_search_*): the A* in progress or last run. */
@@ -126,11 +138,13 @@ struct astar_workspace {
   uint32_t best;           /* partial paths: best node expanded so far */
   double best_d, best_g;   /* its distance to the goal and its g */
   /* The last search, for astar_workspace_path. */
-  bool found;          /* it produced a path */
-  uint32_t last_goal;  /* padded index of its goal */
-  int32_t last_stride; /* padded row length of its grid */
-  size_t last_len;     /* cells in its path (parent links may skip cells: see
-                          astar__path_length) */
+  bool found;                    /* it produced a path */
+  uint32_t last_goal;            /* node of its goal (a cell, or a turn state: see last_per) */
+  const astar__node *last_nodes; /* the node records its parent links live in */
+  uint32_t last_per;             /* nodes per cell: 1, or 9 for turn states (cell * 9 + arrival) */
+  int32_t last_stride;           /* padded row length of its grid */
+  size_t last_len;               /* cells in its path (parent links may skip cells: see
+                                    astar__path_length) */
 };
 
 /* ---- options (options.c) --------------------------------------------------- */
@@ -244,6 +258,18 @@ astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, a
                         size_t cap, astar_result *result);
 
 /* ---- algorithms ------------------------------------------------------------------ */
+
+/* Turn-penalty search over (cell, arrival) states (turns.c): push the start
+** state, then run like search_loop (same contract, same general features,
+** 4-ary heap). The goal / best node found is a state. */
+void astar__turns_open(astar_workspace *ws);
+astar_status astar__turns_run(astar_workspace *ws, uint64_t budget);
+/* Partial paths: distance of padded (x, y) to the goal(s) by the move rules
+** (astar.c). */
+double astar__closeness(const astar__query *q, int32_t x, int32_t y);
+/* Allocation of the turn arrays for `cells` cells; release. */
+astar_status astar__turns_reserve(astar_workspace *ws, uint32_t cells);
+void astar__turns_free(astar_workspace *ws);
 
 /* Jump Point Search (jps.c); same contract as astar_find_path, opt not NULL. */
 astar_status astar__jps_find_path(astar_workspace *ws, const astar_grid *grid,

@@ -84,6 +84,7 @@ void astar_workspace_free(astar_workspace *ws) {
   if (!ws) return;
   astar_allocator a = ws->alloc;
   free_ws_arrays(ws);
+  astar__turns_free(ws);
   astar__free(&a, ws, sizeof *ws);
 }
 
@@ -109,7 +110,9 @@ astar_status astar_workspace_reserve(astar_workspace *ws, const astar_grid *grid
 
 size_t astar_workspace_memory(const astar_workspace *ws) {
   if (!ws) return 0;
-  return sizeof *ws + (size_t)ws->capacity * astar__workspace_bytes_per_cell();
+  return sizeof *ws + (size_t)ws->capacity * astar__workspace_bytes_per_cell() +
+         (size_t)ws->turns.capacity * ASTAR__TURN_STATES *
+             (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent));
 }
 
 /* ---- begin / end ----------------------------------------------------------------- */
@@ -153,6 +156,8 @@ void astar__open(astar__query *q, astar_workspace *ws, bool push_start) {
   ws->gen = (uint16_t)(ws->gen + 4u);
   if (ws->gen == 0) {
     memset(ws->mark, 0, (size_t)ws->capacity * sizeof(uint16_t));
+    if (ws->turns.mark)
+      memset(ws->turns.mark, 0, (size_t)ws->turns.capacity * ASTAR__TURN_STATES * sizeof(uint16_t));
     ws->gen = 4;
   }
   ws->seq = 0;
@@ -199,13 +204,15 @@ double astar__h_multi(const astar__query *q, int32_t x, int32_t y) {
 static size_t path_length(const astar_workspace *ws) {
   size_t n = 1;
   const int32_t stride = ws->last_stride;
-  for (uint32_t v = ws->last_goal; ws->node[v].parent != ASTAR__NO_PARENT;) {
-    const uint32_t p = ws->node[v].parent;
+  const astar__node *nd = ws->last_nodes;
+  const uint32_t per = ws->last_per;
+  for (uint32_t s = ws->last_goal; nd[s].parent != ASTAR__NO_PARENT;) {
+    const uint32_t v = s / per, p = nd[s].parent / per;
     const int32_t dx = (int32_t)(v % (uint32_t)stride) - (int32_t)(p % (uint32_t)stride);
     const int32_t dy = (int32_t)(v / (uint32_t)stride) - (int32_t)(p / (uint32_t)stride);
     const int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
     n += (size_t)(ax > ay ? ax : ay);
-    v = p;
+    s = nd[s].parent;
   }
   return n;
 }
@@ -213,12 +220,14 @@ static size_t path_length(const astar_workspace *ws) {
 /* Write the last path into path[0 .. len-1], filling in skipped cells. */
 static void write_path(const astar_workspace *ws, astar_point *path, size_t len) {
   const int32_t stride = ws->last_stride;
-  uint32_t v = ws->last_goal;
+  const astar__node *nd = ws->last_nodes;
+  const uint32_t per = ws->last_per;
+  uint32_t s = ws->last_goal;
   size_t i = len;
-  int32_t x = (int32_t)(v % (uint32_t)stride), y = (int32_t)(v / (uint32_t)stride);
+  int32_t x = (int32_t)(s / per % (uint32_t)stride), y = (int32_t)(s / per / (uint32_t)stride);
   path[--i] = (astar_point){x - 1, y - 1};
-  while (ws->node[v].parent != ASTAR__NO_PARENT) {
-    const uint32_t p = ws->node[v].parent;
+  while (nd[s].parent != ASTAR__NO_PARENT) {
+    const uint32_t p = nd[s].parent / per;
     const int32_t px = (int32_t)(p % (uint32_t)stride), py = (int32_t)(p / (uint32_t)stride);
     /* Walk back from (x, y) to (px, py): the forward route is diagonal first,
     ** then straight, so backwards it is straight first, then diagonal. */
@@ -235,7 +244,7 @@ static void write_path(const astar_workspace *ws, astar_point *path, size_t len)
       }
       path[--i] = (astar_point){x - 1, y - 1};
     }
-    v = p;
+    s = nd[s].parent;
   }
 }
 
@@ -246,9 +255,11 @@ astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, a
   ws->found = true;
   ws->last_goal = q->goal;
   ws->last_stride = q->grid->stride;
+  ws->last_nodes = q->turn_penalty > 0.0 ? ws->turns.node : ws->node;
+  ws->last_per = q->turn_penalty > 0.0 ? ASTAR__TURN_STATES : 1;
   ws->last_len = path_length(ws);
   if (result) {
-    result->cost = ws->node[q->goal].g;
+    result->cost = ws->last_nodes[q->goal].g;
     result->length = ws->last_len;
   }
   if (ws->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;

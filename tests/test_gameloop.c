@@ -539,6 +539,131 @@ static void test_islands_in_search(void) {
   astar_grid_free(g);
 }
 
+/* Reference for turn penalties: plain Dijkstra over (cell, arrival) states
+** with O(states^2) selection. Returns the optimal cost or -1. */
+static double ref_turns(const astar_grid *g, const astar_options *o, astar_point s, astar_point t) {
+  const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+  const size_t n = (size_t)w * (size_t)h * 9;
+  double *dist = malloc(n * sizeof *dist);
+  char *done = calloc(n, 1);
+  static const int dx[8] = {0, 1, 0, -1, 1, 1, -1, -1}, dy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+  for (size_t i = 0; i < n; i++) dist[i] = INFINITY;
+  dist[((size_t)s.y * (size_t)w + (size_t)s.x) * 9 + 8] = 0;
+  double best = -1;
+  for (;;) {
+    size_t u = n;
+    for (size_t i = 0; i < n; i++)
+      if (!done[i] && isfinite(dist[i]) && (u == n || dist[i] < dist[u])) u = i;
+    if (u == n) break;
+    done[u] = 1;
+    const size_t cell = u / 9, du = u % 9;
+    const astar_point a = {(int32_t)(cell % (size_t)w), (int32_t)(cell / (size_t)w)};
+    if (a.x == t.x && a.y == t.y) {
+      best = dist[u];
+      break;
+    }
+    for (int d = 0; d < 8; d++) {
+      const astar_point b = {a.x + dx[d], a.y + dy[d]};
+      double c;
+      if (!validate_step(g, o, a, b, &c, NULL, 0)) continue;
+      if (du != 8 && du != (size_t)d) c += o->turn_penalty;
+      const size_t v = ((size_t)b.y * (size_t)w + (size_t)b.x) * 9 + (size_t)d;
+      if (dist[u] + c < dist[v]) dist[v] = dist[u] + c;
+    }
+  }
+  free(dist);
+  free(done);
+  return best;
+}
+
+/* Turn penalties: optimal over (cell, direction) states, never without a
+** reservation, and straighter paths. */
+static void test_turn_penalty(void) {
+  rng r;
+  rng_seed(&r, 61);
+  static astar_point path[CAP];
+  int compared = 0;
+  for (int m = 0; m < 40; m++) {
+    randmap_spec spec;
+    randmap_random_spec(&spec, &r, 14, 1);
+    astar_grid *g;
+    CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+    astar_workspace *ws;
+    CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+    astar_options o;
+    random_opts(&o, &r);
+    o.weight = 1;
+    o.turn_penalty = rng_range(&r, 0, 1) ? 0.5 : 3.0;
+    astar_point s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
+    astar_result res;
+    if (s.x < 0) goto next;
+    CHECK(astar_find_path(ws, g, &o, s, t, path, CAP, &res) == ASTAR_CAPACITY);
+    CHECK(astar_workspace_reserve_turns(ws, g) == ASTAR_OK);
+    for (int i = 0; i < 5; i++) {
+      s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
+      astar_status st = astar_find_path(ws, g, &o, s, t, path, CAP, &res);
+      const double ref = ref_turns(g, &o, s, t);
+      if (ref < 0) {
+        CHECK(st == ASTAR_NO_PATH);
+        continue;
+      }
+      CHECKF(st == ASTAR_OK && fabs(res.cost - ref) <= 1e-9 * (1 + ref), "turns: %d %g vs %g",
+             (int)st, res.cost, ref);
+      /* the path's own cost: steps + one penalty per change of direction */
+      double c = 0;
+      int last = -1;
+      for (size_t k = 1; k < res.length; k++) {
+        double sc;
+        CHECK(validate_step(g, &o, path[k - 1], path[k], &sc, NULL, 0));
+        const int d = (path[k].x - path[k - 1].x + 1) * 3 + (path[k].y - path[k - 1].y + 1);
+        if (last >= 0 && d != last) sc += o.turn_penalty;
+        last = d;
+        c += sc;
+      }
+      CHECK(fabs(c - res.cost) <= 1e-9 * (1 + c));
+      CHECK(res.end.x == t.x && res.end.y == t.y);
+      compared++;
+    }
+  next:
+    astar_workspace_free(ws);
+    astar_grid_free(g);
+  }
+  CHECK(compared > 100);
+  /* straighter: on an open field the penalised path turns once */
+  astar_grid *g;
+  CHECK(astar_grid_new(&g, 30, 30, NULL) == ASTAR_OK);
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  CHECK(astar_workspace_reserve_turns(ws, g) == ASTAR_OK);
+  astar_options o;
+  astar_options_init(&o);
+  o.tie = ASTAR_TIE_CROSS; /* without penalty: a staircase near the line */
+  astar_result res;
+  int turns_plain = 0, turns_pen = 0;
+  CHECK(astar_find_path(ws, g, &o, (astar_point){0, 0}, (astar_point){29, 11}, path, CAP, &res) ==
+        ASTAR_OK);
+  for (size_t k = 2; k < res.length; k++)
+    turns_plain += (path[k].x - path[k - 1].x != path[k - 1].x - path[k - 2].x) ||
+                   (path[k].y - path[k - 1].y != path[k - 1].y - path[k - 2].y);
+  o.turn_penalty = 1.0;
+  CHECK(astar_find_path(ws, g, &o, (astar_point){0, 0}, (astar_point){29, 11}, path, CAP, &res) ==
+        ASTAR_OK);
+  for (size_t k = 2; k < res.length; k++)
+    turns_pen += (path[k].x - path[k - 1].x != path[k - 1].x - path[k - 2].x) ||
+                 (path[k].y - path[k - 1].y != path[k - 1].y - path[k - 2].y);
+  CHECKF(turns_pen == 1 && turns_plain > 1, "turns: plain %d, penalised %d", turns_plain,
+         turns_pen);
+  /* sliced turn search == one-shot */
+  CHECK(astar_search_begin(ws, g, &o, (astar_point){0, 0}, (astar_point){29, 11}) == ASTAR_OK);
+  while (astar_search_step(ws, 7, NULL) == ASTAR_IN_PROGRESS) {
+  }
+  astar_result r2;
+  CHECK(astar_search_finish(ws, path, CAP, &r2) == ASTAR_OK);
+  CHECK(r2.cost == res.cost && r2.stats.expanded == res.stats.expanded);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
 int main(void) {
   RUN(test_sliced_equals_one_shot);
   RUN(test_sliced_on_benchmark_maps);
@@ -549,5 +674,6 @@ int main(void) {
   RUN(test_fog_of_war);
   RUN(test_fog_against_reference);
   RUN(test_islands_in_search);
+  RUN(test_turn_penalty);
   return check_summary();
 }

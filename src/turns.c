@@ -1,0 +1,163 @@
+/*
+** turns.c -- A* with a turn penalty (seed 000, "smoothing": straighter paths
+** by charging for every change of direction).
+**
+** The cost of a move then depends on the previous move, so a search over
+** cells alone would not be optimal. This one runs over states (cell,
+** arrival direction) -- nine per cell, the ninth for the start -- where the
+** cost model is again a plain graph, so the usual A* guarantees hold: the
+** path is optimal for move costs + terrain + layers + penalties. The
+** heuristic stays the cell heuristic (admissible: penalties only add).
+** The state arrays are reserved explicitly (astar_workspace_reserve_turns);
+** searching never allocates. Open list: the 4-ary heap.
+*/
+#include "layers.h"
+#include "query.h"
+
+static void free_turns(astar_allocator *a, astar__turns *t) {
+  const size_t n = (size_t)t->capacity * ASTAR__TURN_STATES;
+  astar__free(a, t->mark, n * sizeof(uint16_t));
+  astar__free(a, t->node, n * sizeof(astar__node));
+  astar__free(a, t->open.a, n * sizeof(astar__hent));
+  memset(t, 0, sizeof *t);
+}
+
+void astar__turns_free(astar_workspace *ws) {
+  free_turns(&ws->alloc, &ws->turns);
+}
+
+astar_status astar__turns_reserve(astar_workspace *ws, uint32_t cells) {
+  if (cells <= ws->turns.capacity) return ASTAR_OK;
+  size_t n;
+  if (!astar__mul(cells, ASTAR__TURN_STATES, &n) || n > UINT32_MAX - 1) return ASTAR_TOO_LARGE;
+  astar__turns t;
+  memset(&t, 0, sizeof t);
+  t.mark = astar__calloc(&ws->alloc, n, sizeof(uint16_t));
+  t.node = astar__calloc(&ws->alloc, n, sizeof(astar__node));
+  t.open.a = astar__calloc(&ws->alloc, n, sizeof(astar__hent));
+  t.capacity = cells;
+  t.open.cap = (uint32_t)n;
+  if (!t.mark || !t.node || !t.open.a) {
+    free_turns(&ws->alloc, &t);
+    return ASTAR_NO_MEMORY;
+  }
+  free_turns(&ws->alloc, &ws->turns);
+  ws->turns = t;
+  return ASTAR_OK;
+}
+
+astar_status astar_workspace_reserve_turns(astar_workspace *ws, const astar_grid *grid) {
+  if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
+  return astar__turns_reserve(ws, grid->ncells);
+}
+
+void astar__turns_open(astar_workspace *ws) {
+  astar__query *q = &ws->q;
+  astar__turns *t = &ws->turns;
+  const uint32_t s = q->start * ASTAR__TURN_STATES + 8;
+  t->open.len = 0;
+  t->node[s].g = 0.0;
+  t->node[s].parent = ASTAR__NO_PARENT;
+  t->mark[s] = ws->gen;
+  const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
+  astar__heap_push(&t->open, t->node,
+                   astar__entry(h0, astar__tie_key(q, q->tie, 0.0, q->sx, q->sy, 0), s));
+  ws->seq = 1;
+  q->stats.generated = 1;
+  q->stats.max_open = 1;
+}
+
+/* The goal test and the partial-path metric of astar.c, on cells. */
+static bool goal_cell(const astar__query *q, uint32_t u) {
+  if (q->is_goal) {
+    const uint32_t stride = (uint32_t)q->grid->stride;
+    return q->is_goal(q->goal_ctx,
+                      (astar_point){(int32_t)(u % stride) - 1, (int32_t)(u / stride) - 1});
+  }
+  if (q->goals) {
+    for (size_t i = 0; i < q->ngoals; i++)
+      if (astar_grid_passable(q->grid, q->goals[i].x, q->goals[i].y) &&
+          astar__index(q->grid, q->goals[i].x, q->goals[i].y) == u)
+        return true;
+    return false;
+  }
+  return u == q->goal;
+}
+
+static double factor(const astar__query *q, uint32_t v) {
+  const float *ter = q->grid->terrain;
+  double f = ter ? 1.0 + q->alpha * ((double)ter[v] - 1.0) : 1.0;
+  for (size_t i = 0; i < q->nlayers; i++) f += (double)q->layer_w[i] * (double)q->layers[i]->v[v];
+  if (q->knowledge && q->unknown == ASTAR_UNKNOWN_COST && astar__knowledge_unknown(q->knowledge, v))
+    f *= q->unknown_cost;
+  return f;
+}
+
+astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
+  astar__query *const q = &ws->q;
+  astar__turns *const t = &ws->turns;
+  astar__node *const nd = t->node;
+  uint16_t *const mark = t->mark;
+  astar__heap *const open = &t->open;
+  const astar_grid *const grid = q->grid;
+  const uint16_t gen = ws->gen, closed = (uint16_t)(gen + ASTAR__CLOSED);
+  const uint32_t stride = (uint32_t)grid->stride;
+  const uint64_t stop_at = budget ? q->stats.expanded + budget : UINT64_MAX;
+  astar_stats *const stats = &q->stats;
+  while (open->len) {
+    if (q->max_expansions && stats->expanded >= q->max_expansions) return ASTAR_LIMIT_REACHED;
+    if (stats->expanded >= stop_at) return ASTAR_IN_PROGRESS;
+    if (q->stop_fn && stats->expanded && stats->expanded % q->stop_interval == 0 &&
+        q->stop_fn(q->stop_ctx))
+      return ASTAR_STOPPED;
+    const uint32_t s = ASTAR__HNODE(astar__heap_pop(open, nd));
+    mark[s] = closed;
+    stats->expanded++;
+    const uint32_t u = s / ASTAR__TURN_STATES, du = s % ASTAR__TURN_STATES;
+    const int32_t ux = (int32_t)(u % stride), uy = (int32_t)(u / stride);
+    const double gu = nd[s].g;
+    if (goal_cell(q, u)) {
+      ws->reached = s;
+      return ASTAR_OK;
+    }
+    if (q->partial) {
+      const double d = astar__closeness(q, ux, uy);
+      if (d < ws->best_d || (d == ws->best_d && gu < ws->best_g)) {
+        ws->best = s;
+        ws->best_d = d;
+        ws->best_g = gu;
+      }
+    }
+    unsigned m = q->moves[q->knowledge ? astar__knowledge_nb(q->knowledge, grid,
+                                                             (astar_unknown)q->unknown, u)
+                                       : grid->nb[u]];
+    while (m) {
+      const unsigned d = (unsigned)__builtin_ctz(m);
+      m &= m - 1;
+      const uint32_t v = (uint32_t)((int32_t)u + q->off[d]);
+      const uint32_t sv = v * ASTAR__TURN_STATES + d;
+      const uint16_t mv = mark[sv];
+      if (mv == closed && !q->reopen) continue;
+      double ng = gu + q->cost[d] * factor(q, v);
+      if (du != 8 && du != d) ng += q->turn_penalty;
+      astar__node *const n = &nd[sv];
+      const bool seen = (uint16_t)(mv & ~3u) == gen;
+      if (seen && !(ng < n->g)) continue;
+      const int32_t vx = ux + astar__dir_dx[d], vy = uy + astar__dir_dy[d];
+      n->g = ng;
+      n->parent = s;
+      const astar__hent e = astar__entry(ng + astar__h(q, q->hkind, vx, vy),
+                                         astar__tie_key(q, q->tie, ng, vx, vy, ws->seq++), sv);
+      stats->generated++;
+      if (mv == gen) {
+        astar__heap_decrease(open, nd, n->pos, e);
+      } else {
+        if (mv == closed) stats->reopened++;
+        mark[sv] = gen;
+        astar__heap_push(open, nd, e);
+        if (open->len > stats->max_open) stats->max_open = open->len;
+      }
+    }
+  }
+  return ASTAR_NO_PATH;
+}
