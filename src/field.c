@@ -132,6 +132,11 @@ static void flood(astar_field *f, const astar_grid *g, const astar_options *o, f
   int32_t off[8];
   for (int d = 0; d < 8; d++) off[d] = astar__dir_dy[d] * g->stride + astar__dir_dx[d];
 
+  static const uint8_t opposite[8] = {ASTAR__OPPOSITE(0), ASTAR__OPPOSITE(1), ASTAR__OPPOSITE(2),
+                                      ASTAR__OPPOSITE(3), ASTAR__OPPOSITE(4), ASTAR__OPPOSITE(5),
+                                      ASTAR__OPPOSITE(6), ASTAR__OPPOSITE(7)};
+  double cost_d[8];
+  for (int d = 0; d < 8; d++) cost_d[d] = f->cost_d[d];
   double *const cost = f->cost;
   uint8_t *const next = f->next;
   uint32_t *const pos = h->pos;
@@ -170,8 +175,8 @@ static void flood(astar_field *f, const astar_grid *g, const astar_options *o, f
       const uint32_t u = (uint32_t)((int32_t)v + off[e]);
       const uint32_t pu = pos[u];
       if (pu == SETTLED) continue;
-      const int d = ASTAR__OPPOSITE(e);
-      const double ng = cv + f->cost_d[d] * fv;
+      const unsigned d = opposite[e];
+      const double ng = cv + cost_d[e] * fv; /* e and d are both straight or both diagonal */
       if (bounded && ng > max_cost) continue;
       if (pu == NOT_REACHED) {
         cost[u] = ng;
@@ -184,7 +189,7 @@ static void flood(astar_field *f, const astar_grid *g, const astar_options *o, f
         next[u] = (uint8_t)d;
         sift_up(h, pu, make_entry(ng, u));
         generated++;
-      } else if (ng == cost[u] && (unsigned)d < next[u]) {
+      } else if (ng == cost[u] && d < next[u]) {
         next[u] = (uint8_t)d;
       }
     }

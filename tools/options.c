@@ -165,6 +165,7 @@ static const char *const heuristic_names[] = {"auto",      "octile", "manhattan"
 static const char *const tie_names[] = {"larger-g", "newest", "cross", NULL};
 static const char *const reopen_names[] = {"auto", "always", "never", NULL};
 static const char *const open_names[] = {"auto", "heap4", "heap2", "bucket", NULL};
+static const char *const unknown_names[] = {"passable", "blocked", "cost", NULL};
 
 const char cli_search_options_help[] =
     "Search options:\n"
@@ -179,7 +180,14 @@ const char cli_search_options_help[] =
     "  --open S               open list: auto (default), heap4, heap2, bucket (same\n"
     "                         paths, different speed)\n"
     "  --costs S,D            straight and diagonal move costs (default 1,1.41421356...)\n"
-    "  --max-expansions N     give up after N expansions (default 0 = no limit)\n";
+    "  --max-expansions N     give up after N expansions (default 0 = no limit)\n"
+    "  --partial              without a full path, return the path to the best node\n"
+    "                         found (status 'partial')\n"
+    "  --terrain-scale A      count a terrain factor t as 1 + A*(t-1), A in [0,1]\n"
+    "                         (default 1; 0 ignores terrain: a quick first draft)\n"
+    "  --turn-penalty P       extra cost P for every change of direction (default 0)\n"
+    "  --unknown U            with fog of war: passable (default), blocked, cost\n"
+    "  --unknown-cost C       entry factor of unknown cells with --unknown cost (default 2)\n";
 
 static bool parse_costs(const char *what, const char *text, astar_options *opt) {
   const char *comma = strchr(text, ',');
@@ -227,6 +235,24 @@ int cli_search_option(cli_parser *p, astar_options *opt) {
   } else if (cli_is(p, "--open", NULL)) {
     if (!(v = cli_value(p)) || !cli_parse_choice(name, v, open_names, &choice)) return -1;
     opt->open_set = (astar_open_set)choice;
+  } else if (cli_is(p, "--partial", NULL)) {
+    if (!cli_flag(p)) return -1;
+    opt->partial = true;
+  } else if (cli_is(p, "--terrain-scale", NULL)) {
+    double a;
+    if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, false, &a)) return -1;
+    if (a > 1.0) {
+      cli_error("%s: expected a number in [0,1], got '%s'", name, v);
+      return -1;
+    }
+    opt->terrain_scale = a;
+  } else if (cli_is(p, "--turn-penalty", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, false, &opt->turn_penalty)) return -1;
+  } else if (cli_is(p, "--unknown", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, unknown_names, &choice)) return -1;
+    opt->unknown = (astar_unknown)choice;
+  } else if (cli_is(p, "--unknown-cost", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, true, &opt->unknown_cost)) return -1;
   } else if (cli_is(p, "--costs", NULL)) {
     if (!(v = cli_value(p)) || !parse_costs(name, v, opt)) return -1;
   } else if (cli_is(p, "--max-expansions", NULL)) {

@@ -12,7 +12,7 @@
 ** reachable cell nearest the goal instead (result.end says which).
 ** Islands record astar_grid_version(); after the grid changes, call
 ** astar_islands_update (searches with stale islands return ASTAR_STALE).
-** Memory: 4 bytes a cell.
+** Memory: 4 bytes a cell, plus up to 2 for the island sizes.
 */
 #ifndef ASTAR_ISLANDS_H
 #define ASTAR_ISLANDS_H
