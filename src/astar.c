@@ -239,6 +239,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
     mark[u] = closed;
     expanded++;
     const double gu = nd[u].g;
+    if (general && q->observer) q->stats.expanded = expanded;
     /* Row from a reciprocal multiply, corrected: cheaper than a division. */
     int32_t uy = (int32_t)((double)u * inv_stride);
     if (uy * stride > (int32_t)u)
@@ -246,7 +247,12 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
     else if ((uy + 1) * stride <= (int32_t)u)
       uy++;
     const int32_t ux = (int32_t)u - uy * stride;
-    if (general ? is_goal_node(q, u) : u == goal) {
+    const bool at_goal = general ? is_goal_node(q, u) : u == goal;
+    if (general && q->observer) {
+      astar__emit(q, at_goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, nd[u].parent, gu,
+                  gu + astar__h(q, hk, ux, uy), 1);
+    }
+    if (at_goal) {
       ws->reached = u;
       st = ASTAR_OK;
       break;
@@ -288,6 +294,12 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       const double f = ng + h;
       const astar__hent e = astar__entry(f, astar__tie_key(q, tie, ng, vx, vy, seq), v);
       generated++;
+      if (general && q->observer)
+        astar__emit(q,
+                    mv == closed ? ASTAR_EVENT_REOPEN
+                    : seen       ? ASTAR_EVENT_IMPROVE
+                                 : ASTAR_EVENT_PUSH,
+                    v, u, ng, f, 1);
       if (mv == gen) {
         seq++;
         if (n->pos == ASTAR__IN_SLOT) {
@@ -505,8 +517,10 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   q->stop_interval = opt->stop_interval ? opt->stop_interval : 1;
   q->partial = opt->partial;
   q->turn_penalty = opt->turn_penalty;
+  q->observer = opt->observer;
+  q->observer_ctx = opt->observer_ctx;
   q->general = gs.goals || gs.is_goal || opt->nlayers || opt->knowledge || opt->stop_fn ||
-               opt->partial || (grid->terrain && opt->terrain_scale != 1.0);
+               opt->partial || opt->observer || (grid->terrain && opt->terrain_scale != 1.0);
 
   const bool trivial =
       gs.is_goal ? gs.is_goal(gs.goal_ctx, start) : !unreachable && is_goal_node(q, q->start);
@@ -530,6 +544,13 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   ws->open_set = opt->open_set;
   if (opt->open_set == ASTAR_OPEN_BUCKET && !trivial && !unreachable && !turns)
     buckets_begin(ws, q);
+  if (q->observer && !unreachable) {
+    /* The start's push, or for a trivial search (start is the goal: nothing
+    ** generated, nothing expanded) only the goal event. */
+    const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
+    astar__emit(q, trivial ? ASTAR_EVENT_GOAL : ASTAR_EVENT_PUSH, start_node, ASTAR__NO_PARENT, 0.0,
+                h0, turns ? ASTAR__TURN_STATES : 1);
+  }
   if (trivial || unreachable) {
     ws->phase = ASTAR__ENDED;
     ws->outcome = trivial ? ASTAR_OK : ASTAR_NO_PATH;
@@ -640,6 +661,9 @@ astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const 
   if (result) memset(result, 0, sizeof *result);
   if (!ws || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
   if (opt && opt->algorithm == ASTAR_ALGO_JPS) {
+    if (opt->observer || opt->partial || opt->stop_fn || opt->nlayers || opt->knowledge ||
+        opt->turn_penalty > 0.0 || opt->islands || opt->terrain_scale != 1.0)
+      return ASTAR_UNSUPPORTED; /* the game-loop features are A*'s */
     ws->phase = ASTAR__IDLE;
     ws->found = false;
     const astar_status st = astar__jps_find_path(ws, grid, opt, start, goal, path, cap, result);

@@ -72,6 +72,8 @@ typedef struct astar__query {
   uint32_t stop_interval;           /* expansions between polls */
   bool partial;                     /* keep the best node for a partial path */
   double turn_penalty;              /* > 0: search (cell, arrival) states (turns.c) */
+  astar_observer_fn observer;       /* event hook (NULL: none) */
+  void *observer_ctx;               /* its context */
 } astar__query;
 
 /* Phases of the sliced search. */
@@ -264,6 +266,11 @@ astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, a
 ** 4-ary heap). The goal / best node found is a state. */
 void astar__turns_open(astar_workspace *ws);
 astar_status astar__turns_run(astar_workspace *ws, uint64_t budget);
+/* Report an event on node `node` (a cell, or a turn state when per == 9)
+** to q->observer (workspace.c). */
+void astar__emit(const astar__query *q, astar_event_type type, uint32_t node, uint32_t parent,
+                 double g, double f, uint32_t per);
+
 /* Partial paths: distance of padded (x, y) to the goal(s) by the move rules
 ** (astar.c). */
 double astar__closeness(const astar__query *q, int32_t x, int32_t y);

@@ -116,7 +116,11 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
     const uint32_t u = s / ASTAR__TURN_STATES, du = s % ASTAR__TURN_STATES;
     const int32_t ux = (int32_t)(u % stride), uy = (int32_t)(u / stride);
     const double gu = nd[s].g;
-    if (goal_cell(q, u)) {
+    const bool at_goal = goal_cell(q, u);
+    if (q->observer)
+      astar__emit(q, at_goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, s, nd[s].parent, gu,
+                  gu + astar__h(q, q->hkind, ux, uy), ASTAR__TURN_STATES);
+    if (at_goal) {
       ws->reached = s;
       return ASTAR_OK;
     }
@@ -149,6 +153,15 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
       const astar__hent e = astar__entry(ng + astar__h(q, q->hkind, vx, vy),
                                          astar__tie_key(q, q->tie, ng, vx, vy, ws->seq++), sv);
       stats->generated++;
+      if (q->observer) {
+        double fe;
+        memcpy(&fe, &e.f, sizeof fe);
+        astar__emit(q,
+                    mv == closed ? ASTAR_EVENT_REOPEN
+                    : seen       ? ASTAR_EVENT_IMPROVE
+                                 : ASTAR_EVENT_PUSH,
+                    sv, s, ng, fe, ASTAR__TURN_STATES);
+      }
       if (mv == gen) {
         astar__heap_decrease(open, nd, n->pos, e);
       } else {

@@ -199,6 +199,26 @@ double astar__h_multi(const astar__query *q, int32_t x, int32_t y) {
   return best;
 }
 
+void astar__emit(const astar__query *q, astar_event_type type, uint32_t node, uint32_t parent,
+                 double g, double f, uint32_t per) {
+  const uint32_t stride = (uint32_t)q->grid->stride;
+  const uint32_t c = node / per;
+  astar_event e;
+  e.type = type;
+  e.cell = (astar_point){(int32_t)(c % stride) - 1, (int32_t)(c / stride) - 1};
+  e.parent = (astar_point){-1, -1};
+  if (parent != ASTAR__NO_PARENT) {
+    const uint32_t p = parent / per;
+    e.parent = (astar_point){(int32_t)(p % stride) - 1, (int32_t)(p / stride) - 1};
+  }
+  e.g = g;
+  e.f = f;
+  e.h = f - g;
+  e.expanded = q->stats.expanded;
+  e.direction = per > 1 ? (int)(node % per) : -1;
+  q->observer(q->observer_ctx, &e);
+}
+
 /* Cells of the path ending at the last goal: each parent link covers
 ** max(|dx|, |dy|) moves. */
 static size_t path_length(const astar_workspace *ws) {

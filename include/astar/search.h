@@ -134,6 +134,36 @@ typedef enum astar_unknown {
 typedef struct astar_knowledge astar_knowledge; /* astar/knowledge.h */
 typedef struct astar_islands astar_islands;     /* astar/islands.h */
 
+/* ---- Seeing the search: the observer (options.observer) ---------------------
+** An observer receives every event of an A* search as it happens, in order
+** -- what the tutorials draw: nodes entering the open list, being expanded,
+** getting a cheaper g (re-parented), being reopened, and the goal being
+** found. It costs nothing when not installed (the search runs a loop
+** without the calls). The event is valid during the call only; the observer
+** must not touch the workspace. Supported by ASTAR_ALGO_ASTAR (any options,
+** turn penalty included); other algorithms return ASTAR_UNSUPPORTED. */
+typedef enum astar_event_type {
+  ASTAR_EVENT_PUSH = 0, /* a node entered the open list for the first time */
+  ASTAR_EVENT_EXPAND,   /* a node was taken from the open list and expanded */
+  ASTAR_EVENT_IMPROVE,  /* an open node got a lower g and a new parent */
+  ASTAR_EVENT_REOPEN,   /* a closed node got a lower g and went back to the open list */
+  ASTAR_EVENT_GOAL      /* the goal was taken from the open list: the search ends */
+} astar_event_type;
+
+typedef struct astar_event {
+  astar_event_type type; /* what happened */
+  astar_point cell;      /* the node's cell */
+  astar_point parent;    /* its parent's cell; (-1, -1) for the start */
+  double g;              /* cost from the start (after the event) */
+  double h;              /* heuristic value (as weighted for the search) */
+  double f;              /* g + h, the open-list key */
+  uint64_t expanded;     /* expansions so far (EXPAND / GOAL count themselves) */
+  int direction;         /* turn-penalty searches: arrival direction 0..7 (N, E, S,
+                            W, NE, SE, SW, NW), 8 at the start; otherwise -1 */
+} astar_event;
+
+typedef void (*astar_observer_fn)(void *ctx, const astar_event *event);
+
 /* Deadline check for options.stop_fn: return true to stop the search. */
 typedef bool (*astar_stop_fn)(void *ctx);
 
@@ -182,6 +212,10 @@ typedef struct astar_options {
   const astar_islands *islands;     /* connected components of the grid (NULL: none) */
   bool retarget;                    /* with islands: replace an unreachable goal by the
                                        reachable cell nearest to it (default false) */
+
+  /* Seeing the search. */
+  astar_observer_fn observer; /* called for every search event (NULL: none) */
+  void *observer_ctx;         /* passed to observer */
 } astar_options;
 
 /* Fill `opt` with the defaults: 8 moves, no corner cutting, costs 1 and
