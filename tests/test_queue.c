@@ -1,0 +1,605 @@
+/*
+** test_queue.c -- the path-request queue (astar/queue.h): every request's
+** outcome equals the one-shot astar_find_path whatever the frame budgets,
+** each frame spends exactly its budget while work remains and never more,
+** requests finish in (priority desc, submission asc) order, cancelling,
+** capacity, id safety after release, allocation failures and no allocator
+** calls outside astar_queue_new / astar_queue_free.
+*/
+#include "check.h"
+#include "util/failalloc.h"
+#include "util/randmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SIDE 60
+#define CAP (SIDE * SIDE)
+#define MAXREQ 48
+
+/* What one request expects and what the callback saw of it. */
+typedef struct expect {
+  astar_request_id id;
+  astar_point start, goal;
+  astar_options opt;
+  int priority;
+  size_t cap;
+  astar_status status;
+  astar_result result;
+  int calls;              /* callback invocations for this request */
+  astar_status cb_status; /* what the callback got */
+  size_t cb_len;
+  const astar_point *cb_path;
+} expect;
+
+typedef struct recorder {
+  expect *req;
+  int n;
+  astar_request_id order[4 * MAXREQ]; /* ids in completion order */
+  int norder;
+  int unknown_calls; /* callbacks for ids not in req */
+} recorder;
+
+static void on_done(void *ctx, astar_request_id id, astar_status status, const astar_point *path,
+                    size_t len, const astar_result *result) {
+  recorder *rec = ctx;
+  (void)result;
+  if (rec->norder < (int)(sizeof rec->order / sizeof rec->order[0])) rec->order[rec->norder++] = id;
+  for (int i = 0; i < rec->n; i++)
+    if (rec->req[i].id == id) {
+      rec->req[i].calls++;
+      rec->req[i].cb_status = status;
+      rec->req[i].cb_len = len;
+      rec->req[i].cb_path = path;
+      return;
+    }
+  rec->unknown_calls++;
+}
+
+static int same_result(astar_status sa, const astar_result *a, const astar_point *pa,
+                       astar_status sb, const astar_result *b, const astar_point *pb) {
+  if (sa != sb || a->length != b->length || a->cost != b->cost) return 0;
+  if (a->stats.expanded != b->stats.expanded || a->stats.generated != b->stats.generated ||
+      a->stats.reopened != b->stats.reopened || a->stats.max_open != b->stats.max_open)
+    return 0;
+  if (a->end.x != b->end.x || a->end.y != b->end.y || a->cause != b->cause) return 0;
+  if (sa == ASTAR_OK || sa == ASTAR_PARTIAL)
+    for (size_t i = 0; i < a->length; i++)
+      if (pa[i].x != pb[i].x || pa[i].y != pb[i].y) return 0;
+  return 1;
+}
+
+static void random_opts(astar_options *o, rng *r) {
+  astar_options_init(o);
+  o->moves = rng_range(r, 0, 3) ? 8 : 4;
+  o->corner = (astar_corner)rng_range(r, 0, 3);
+  o->tie = (astar_tie)rng_range(r, 0, 2);
+  o->open_set = (astar_open_set)rng_range(r, 0, 3);
+  if (!rng_range(r, 0, 4)) o->weight = 1.5;
+  if (!rng_range(r, 0, 6)) o->heuristic = ASTAR_H_ZERO;
+  o->partial = !rng_range(r, 0, 4);
+  if (!rng_range(r, 0, 5)) o->max_expansions = (uint64_t)rng_range(r, 1, 300);
+}
+
+/* An endpoint: usually a passable cell, sometimes any cell or one outside. */
+static astar_point random_endpoint(const astar_grid *g, rng *r) {
+  const int k = rng_range(r, 0, 19);
+  if (k == 0) return (astar_point){-1, rng_range(r, 0, 3)};
+  if (k == 1)
+    return (astar_point){rng_range(r, 0, astar_grid_width(g) - 1),
+                         rng_range(r, 0, astar_grid_height(g) - 1)};
+  return randmap_passable_cell(g, r);
+}
+
+static astar_point bufs[MAXREQ][CAP]; /* the queue's requests' buffers */
+static astar_point ref[CAP];          /* one-shot paths */
+
+/* Run the queue until empty with random budgets, checking every frame.
+** Returns the frames used; *expanded_total the expansions spent. */
+static int drain(astar_queue *q, rng *r, uint64_t *expanded_total, int max_frames) {
+  int frames = 0;
+  *expanded_total = 0;
+  while (astar_queue_pending(q) > 0 && frames < max_frames) {
+    const uint64_t budget = (uint64_t)rng_range(r, 1, 500);
+    astar_queue_frame f;
+    CHECK(astar_queue_update(q, budget, &f) == ASTAR_OK);
+    CHECKF(f.expanded <= budget, "frame %d: %llu > %llu", frames, (unsigned long long)f.expanded,
+           (unsigned long long)budget);
+    if (f.pending > 0)
+      CHECKF(f.expanded == budget, "frame %d: %llu of %llu with %u pending", frames,
+             (unsigned long long)f.expanded, (unsigned long long)budget, (unsigned)f.pending);
+    CHECK_EQ(f.pending, astar_queue_pending(q));
+    *expanded_total += f.expanded;
+    frames++;
+  }
+  CHECK_EQ(astar_queue_pending(q), 0);
+  return frames;
+}
+
+/* Many random requests on random maps, some arriving while others run:
+** every outcome equals the one-shot search with the same options. */
+static void test_matches_one_shot(void) {
+  rng r;
+  rng_seed(&r, 2024);
+  static expect req[MAXREQ];
+  int total = 0, too_small = 0, failed_begin = 0, found = 0;
+  for (int m = 0; m < 40; m++) {
+    randmap_spec spec;
+    randmap_random_spec(&spec, &r, SIDE, 1);
+    astar_grid *g;
+    CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+    astar_workspace *ws;
+    CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+    astar_queue *q;
+    CHECK(astar_queue_new(&q, g, MAXREQ, NULL) == ASTAR_OK);
+    recorder rec = {req, 0, {0}, 0, 0};
+    astar_queue_set_callback(q, on_done, &rec);
+
+    const int n = rng_range(&r, 1, MAXREQ);
+    const int upfront = rng_range(&r, 1, n);
+    uint64_t spent = 0, expected_work = 0;
+    for (int i = 0; i < n; i++) {
+      expect *e = &req[i];
+      memset(e, 0, sizeof *e);
+      e->start = random_endpoint(g, &r);
+      e->goal = random_endpoint(g, &r);
+      random_opts(&e->opt, &r);
+      e->priority = rng_range(&r, -2, 2);
+      e->cap = rng_range(&r, 0, 9) ? CAP : (size_t)rng_range(&r, 0, 8);
+      e->status = astar_find_path(ws, g, &e->opt, e->start, e->goal, e->cap ? ref : NULL, e->cap,
+                                  &e->result);
+      expected_work += e->result.stats.expanded;
+      too_small += e->status == ASTAR_BUFFER_TOO_SMALL;
+      failed_begin += e->result.stats.expanded == 0 && e->status != ASTAR_OK;
+      found += e->status == ASTAR_OK;
+    }
+    /* Submit the first `upfront`, then the rest one per frame. */
+    for (int i = 0; i < n; i++) {
+      expect *e = &req[i];
+      if (i >= upfront) {
+        const uint64_t budget = (uint64_t)rng_range(&r, 1, 500);
+        astar_queue_frame f;
+        CHECK(astar_queue_update(q, budget, &f) == ASTAR_OK);
+        CHECK(f.expanded <= budget);
+        if (f.pending > 0) CHECK(f.expanded == budget);
+        spent += f.expanded;
+      }
+      memset(bufs[i], 0xff, sizeof bufs[i]);
+      CHECK(astar_queue_submit(q, &e->opt, e->start, e->goal, e->priority, e->cap ? bufs[i] : NULL,
+                               e->cap, &e->id) == ASTAR_OK);
+      CHECK(e->id != 0);
+      rec.n = i + 1;
+      CHECK(astar_queue_poll(q, e->id, NULL, NULL) == ASTAR_REQUEST_QUEUED);
+    }
+    uint64_t drained;
+    drain(q, &r, &drained, 1000000);
+    spent += drained;
+    CHECK_EQ(spent, expected_work);
+    CHECK_EQ(rec.norder, n);
+    CHECK_EQ(rec.unknown_calls, 0);
+
+    for (int i = 0; i < n; i++) {
+      expect *e = &req[i];
+      astar_status st = ASTAR_STATUS_COUNT;
+      astar_result res;
+      CHECK(astar_queue_poll(q, e->id, &st, &res) == ASTAR_REQUEST_DONE);
+      /* The reference path again (bufs[i] now holds the queue's). */
+      astar_result again;
+      const astar_status sa =
+          astar_find_path(ws, g, &e->opt, e->start, e->goal, e->cap ? ref : NULL, e->cap, &again);
+      CHECKF(same_result(sa, &again, ref, st, &res, bufs[i]),
+             "map %d request %d: one-shot %d (len %zu), queue %d (len %zu)", m, i, (int)sa,
+             again.length, (int)st, res.length);
+      CHECK(same_result(e->status, &e->result, ref, sa, &again, ref));
+      CHECK_EQ(e->calls, 1);
+      CHECK_EQ(e->cb_status, st);
+      CHECK_EQ(e->cb_len, (st == ASTAR_OK || st == ASTAR_PARTIAL) ? res.length : 0);
+      CHECK(e->cb_path == (e->cap ? bufs[i] : NULL));
+      if (st == ASTAR_BUFFER_TOO_SMALL && e->cap > 0) /* nothing written */
+        CHECK(bufs[i][0].x == -1 && bufs[i][0].y == -1);
+      CHECK(astar_queue_release(q, e->id) == ASTAR_OK);
+      CHECK(astar_queue_poll(q, e->id, NULL, NULL) == ASTAR_REQUEST_UNKNOWN);
+    }
+    total += n;
+    astar_queue_free(q);
+    astar_workspace_free(ws);
+    astar_grid_free(g);
+  }
+  CHECK(total > 500);
+  CHECK(too_small > 0);
+  CHECK(failed_begin > 0);
+  CHECK(found > 200);
+}
+
+/* A w x h open grid with a wall leaving a gap, so searches take a while. */
+static astar_grid *walled_grid(int32_t w, int32_t h) {
+  astar_grid *g;
+  CHECK(astar_grid_new(&g, w, h, NULL) == ASTAR_OK);
+  for (int32_t y = 0; y < h - 2; y++) astar_grid_set_passable(g, w / 2, y, false);
+  return g;
+}
+
+/* All submitted before the first update: completion order is priority
+** descending, then submission order. */
+static void test_fairness(void) {
+  rng r;
+  rng_seed(&r, 7);
+  astar_grid *g = walled_grid(40, 30);
+  static expect req[MAXREQ];
+  for (int round = 0; round < 20; round++) {
+    astar_queue *q;
+    CHECK(astar_queue_new(&q, g, MAXREQ, NULL) == ASTAR_OK);
+    recorder rec = {req, 0, {0}, 0, 0};
+    astar_queue_set_callback(q, on_done, &rec);
+    const int n = rng_range(&r, 1, MAXREQ);
+    for (int i = 0; i < n; i++) {
+      expect *e = &req[i];
+      memset(e, 0, sizeof *e);
+      e->priority = rng_range(&r, 0, 3);
+      e->start = randmap_passable_cell(g, &r);
+      e->goal = randmap_passable_cell(g, &r);
+      CHECK(astar_queue_submit(q, NULL, e->start, e->goal, e->priority, bufs[i], CAP, &e->id) ==
+            ASTAR_OK);
+      rec.n = i + 1;
+    }
+    uint64_t spent;
+    drain(q, &r, &spent, 100000);
+    CHECK_EQ(rec.norder, n);
+    /* Expected: a stable sort of the submission order by priority. */
+    int k = 0;
+    for (int p = 3; p >= 0; p--)
+      for (int i = 0; i < n; i++)
+        if (req[i].priority == p) {
+          CHECKF(k < rec.norder && rec.order[k] == req[i].id, "round %d: position %d", round, k);
+          k++;
+        }
+    astar_queue_free(q);
+  }
+  astar_grid_free(g);
+}
+
+/* Cancel a queued and a running request: no callback, CANCELLED, and the
+** rest finish exactly as one-shot searches. */
+static void test_cancel(void) {
+  astar_grid *g = walled_grid(50, 40);
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 16, NULL) == ASTAR_OK);
+  static expect req[8];
+  recorder rec = {req, 8, {0}, 0, 0};
+  astar_queue_set_callback(q, on_done, &rec);
+  for (int i = 0; i < 8; i++) {
+    memset(&req[i], 0, sizeof req[i]);
+    req[i].start = (astar_point){i, 0};
+    req[i].goal = (astar_point){49 - i, i};
+    CHECK(astar_queue_submit(q, NULL, req[i].start, req[i].goal, 0, bufs[i], CAP, &req[i].id) ==
+          ASTAR_OK);
+  }
+  /* Request 0 is running after a small frame. */
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 10, &f) == ASTAR_OK);
+  CHECK_EQ(f.expanded, 10);
+  CHECK_EQ(f.finished, 0);
+  CHECK(astar_queue_poll(q, req[0].id, NULL, NULL) == ASTAR_REQUEST_RUNNING);
+  CHECK(astar_queue_poll(q, req[1].id, NULL, NULL) == ASTAR_REQUEST_QUEUED);
+  CHECK(astar_queue_release(q, req[0].id) == ASTAR_INVALID_ARGUMENT); /* still pending */
+  CHECK(astar_queue_cancel(q, req[0].id) == ASTAR_OK);                /* running */
+  CHECK(astar_queue_cancel(q, req[3].id) == ASTAR_OK);                /* queued */
+  CHECK(astar_queue_cancel(q, req[7].id) == ASTAR_OK);                /* queued, last in heap */
+  CHECK(astar_queue_cancel(q, req[3].id) == ASTAR_INVALID_ARGUMENT);  /* already cancelled */
+  CHECK_EQ(astar_queue_pending(q), 5);
+  astar_status st = ASTAR_STATUS_COUNT;
+  CHECK(astar_queue_poll(q, req[0].id, &st, NULL) == ASTAR_REQUEST_CANCELLED);
+  CHECK(st == ASTAR_STATUS_COUNT); /* no outcome for a cancelled request */
+  rng r;
+  rng_seed(&r, 3);
+  uint64_t spent;
+  drain(q, &r, &spent, 100000);
+  uint64_t work = 0;
+  for (int i = 0; i < 8; i++) {
+    const bool cancelled = i == 0 || i == 3 || i == 7;
+    CHECK_EQ(req[i].calls, cancelled ? 0 : 1);
+    astar_result res;
+    const astar_request_state s = astar_queue_poll(q, req[i].id, &st, &res);
+    CHECK(s == (cancelled ? ASTAR_REQUEST_CANCELLED : ASTAR_REQUEST_DONE));
+    if (cancelled) {
+      CHECK(astar_queue_cancel(q, req[i].id) == ASTAR_INVALID_ARGUMENT);
+    } else {
+      astar_result a;
+      const astar_status sa = astar_find_path(ws, g, NULL, req[i].start, req[i].goal, ref, CAP, &a);
+      CHECK(sa == ASTAR_OK);
+      CHECK(same_result(sa, &a, ref, st, &res, bufs[i]));
+      CHECK(astar_queue_cancel(q, req[i].id) == ASTAR_INVALID_ARGUMENT); /* done */
+      work += a.stats.expanded;
+    }
+    CHECK(astar_queue_release(q, req[i].id) == ASTAR_OK);
+    CHECK(astar_queue_cancel(q, req[i].id) == ASTAR_INVALID_ARGUMENT); /* unknown */
+  }
+  CHECK_EQ(spent, work); /* the 10 expansions of the cancelled one came before */
+  astar_queue_free(q);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
+/* Cancelling from inside the callback, submitting from it and a nested
+** update (refused). */
+typedef struct reentry {
+  astar_queue *q;
+  astar_request_id victim, extra;
+  astar_status nested;
+  int calls;
+} reentry;
+
+static void on_done_reenter(void *ctx, astar_request_id id, astar_status status,
+                            const astar_point *path, size_t len, const astar_result *result) {
+  reentry *re = ctx;
+  (void)status, (void)path, (void)len, (void)result;
+  if (re->calls++ == 0) {
+    re->nested = astar_queue_update(re->q, 100, NULL);
+    astar_queue_cancel(re->q, re->victim);
+    CHECK(astar_queue_release(re->q, id) == ASTAR_OK); /* release itself */
+    CHECK(astar_queue_submit(re->q, NULL, (astar_point){0, 0}, (astar_point){3, 3}, 0, NULL, 0,
+                             &re->extra) == ASTAR_OK);
+  }
+}
+
+static void test_callback_reentry(void) {
+  astar_grid *g = walled_grid(20, 20);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 2, NULL) == ASTAR_OK);
+  reentry re = {q, 0, 0, ASTAR_OK, 0};
+  astar_queue_set_callback(q, on_done_reenter, &re);
+  astar_request_id a, b;
+  CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){1, 1}, 0, NULL, 0, &a) ==
+        ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){19, 0}, 0, NULL, 0, &b) ==
+        ASTAR_OK);
+  re.victim = b;
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 1000, &f) == ASTAR_OK);
+  CHECK(re.nested == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_poll(q, a, NULL, NULL) == ASTAR_REQUEST_UNKNOWN);
+  CHECK(astar_queue_poll(q, b, NULL, NULL) == ASTAR_REQUEST_CANCELLED);
+  astar_status st;
+  CHECK(astar_queue_poll(q, re.extra, &st, NULL) == ASTAR_REQUEST_DONE);
+  CHECK(st == ASTAR_BUFFER_TOO_SMALL); /* cap 0 */
+  CHECK_EQ(re.calls, 2);
+  CHECK_EQ(f.finished, 2);
+  CHECK_EQ(f.pending, 0);
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
+/* A full table refuses with ASTAR_CAPACITY until an entry is released. */
+static void test_capacity(void) {
+  astar_grid *g = walled_grid(10, 10);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 3, NULL) == ASTAR_OK);
+  astar_request_id id[4];
+  for (int i = 0; i < 3; i++)
+    CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){9, 0}, 0, bufs[i], CAP,
+                             &id[i]) == ASTAR_OK);
+  id[3] = 123;
+  CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){9, 0}, 0, bufs[3], CAP,
+                           &id[3]) == ASTAR_CAPACITY);
+  CHECK_EQ(id[3], 0);
+  rng r;
+  rng_seed(&r, 1);
+  uint64_t spent;
+  drain(q, &r, &spent, 10000);
+  /* Done but not released: still full. */
+  CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){9, 0}, 0, bufs[3], CAP,
+                           &id[3]) == ASTAR_CAPACITY);
+  CHECK(astar_queue_release(q, id[1]) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){9, 0}, 0, bufs[3], CAP,
+                           &id[3]) == ASTAR_OK);
+  CHECK(id[3] != id[1]);
+  astar_queue_free(q); /* with a pending request: dropped */
+  astar_grid_free(g);
+}
+
+/* Released and never issued ids are unknown; an old id never sees the
+** request that reuses its slot. */
+static void test_id_reuse(void) {
+  astar_grid *g = walled_grid(12, 12);
+  for (size_t capacity = 1; capacity <= 5; capacity += 2) {
+    astar_queue *q;
+    CHECK(astar_queue_new(&q, g, capacity, NULL) == ASTAR_OK);
+    CHECK(astar_queue_poll(q, 0, NULL, NULL) == ASTAR_REQUEST_UNKNOWN);
+    for (astar_request_id x = 1; x < 64; x++)
+      CHECK(astar_queue_poll(q, x, NULL, NULL) == ASTAR_REQUEST_UNKNOWN);
+    CHECK(astar_queue_poll(q, UINT32_MAX, NULL, NULL) == ASTAR_REQUEST_UNKNOWN);
+    static astar_request_id seen[3000];
+    int nseen = 0;
+    for (int i = 0; i < 1000; i++) {
+      astar_request_id id;
+      const astar_point goal = {i % 12, 11};
+      CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, goal, 0, bufs[0], CAP, &id) ==
+            ASTAR_OK);
+      CHECK(id != 0);
+      for (int k = nseen - 1; k >= 0 && k >= nseen - 50; k--) CHECK(seen[k] != id);
+      if (nseen > 0) {
+        /* The previous id (released) stays unknown, even though its slot
+        ** may hold the new request. */
+        const astar_request_id old = seen[nseen - 1];
+        astar_status st = ASTAR_STATUS_COUNT;
+        CHECK(astar_queue_poll(q, old, &st, NULL) == ASTAR_REQUEST_UNKNOWN);
+        CHECK(st == ASTAR_STATUS_COUNT);
+        CHECK(astar_queue_cancel(q, old) == ASTAR_INVALID_ARGUMENT);
+        CHECK(astar_queue_release(q, old) == ASTAR_INVALID_ARGUMENT);
+      }
+      seen[nseen++] = id;
+      CHECK(astar_queue_update(q, 10000, NULL) == ASTAR_OK);
+      astar_status st;
+      astar_result res;
+      CHECK(astar_queue_poll(q, id, &st, &res) == ASTAR_REQUEST_DONE);
+      CHECK(st == ASTAR_OK);
+      CHECK(res.end.x == goal.x && res.end.y == goal.y);
+      CHECK(astar_queue_release(q, id) == ASTAR_OK);
+      CHECK(astar_queue_release(q, id) == ASTAR_INVALID_ARGUMENT);
+    }
+    /* All 1000 ids distinct. */
+    int dup = 0;
+    for (int i = 0; i < nseen; i++)
+      for (int j = i + 1; j < nseen; j++) dup += seen[i] == seen[j];
+    CHECK_EQ(dup, 0);
+    astar_queue_free(q);
+  }
+  astar_grid_free(g);
+}
+
+/* Every allocation of astar_queue_new failing in turn: NO_MEMORY, *out
+** NULL, nothing leaked. */
+static void test_alloc_failure(void) {
+  astar_grid *g = walled_grid(30, 20);
+  failalloc fa;
+  int succeeded = 0;
+  for (long k = 1; k < 50 && !succeeded; k++) {
+    failalloc_init(&fa);
+    failalloc_fail_in(&fa, k);
+    astar_allocator a = failalloc_allocator(&fa);
+    astar_queue *q = (astar_queue *)&fa;
+    const astar_status st = astar_queue_new(&q, g, 10, &a);
+    if (st == ASTAR_OK) {
+      CHECK(fa.failures == 0);
+      succeeded = 1;
+      astar_queue_free(q);
+    } else {
+      CHECK(st == ASTAR_NO_MEMORY);
+      CHECK(q == NULL);
+      CHECK_EQ(fa.failures, 1);
+    }
+    CHECK_EQ(fa.blocks, 0);
+    CHECK_EQ(fa.bytes, 0);
+    CHECK_EQ(fa.osize_mismatches, 0);
+  }
+  CHECK(succeeded);
+  astar_grid_free(g);
+}
+
+/* No allocator call between astar_queue_new and astar_queue_free. */
+static void test_no_allocation(void) {
+  rng r;
+  rng_seed(&r, 99);
+  randmap_spec spec = {SIDE, SIDE, 0.3, 1, 0.5, 5.0};
+  astar_grid *g;
+  CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+  failalloc fa;
+  failalloc_init(&fa);
+  astar_allocator a = failalloc_allocator(&fa);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, MAXREQ, &a) == ASTAR_OK);
+  const long calls = fa.calls;
+  CHECK(calls > 0);
+  astar_request_id ids[MAXREQ];
+  for (int round = 0; round < 3; round++) {
+    for (int i = 0; i < MAXREQ; i++) {
+      astar_options o;
+      random_opts(&o, &r);
+      CHECK(astar_queue_submit(q, &o, randmap_passable_cell(g, &r), randmap_passable_cell(g, &r),
+                               rng_range(&r, 0, 5), bufs[i], CAP, &ids[i]) == ASTAR_OK);
+    }
+    CHECK(astar_queue_cancel(q, ids[5]) == ASTAR_OK);
+    uint64_t spent;
+    drain(q, &r, &spent, 1000000);
+    for (int i = 0; i < MAXREQ; i++) {
+      astar_status st;
+      astar_result res;
+      CHECK(astar_queue_poll(q, ids[i], &st, &res) != ASTAR_REQUEST_UNKNOWN);
+      CHECK(astar_queue_release(q, ids[i]) == ASTAR_OK);
+    }
+  }
+  CHECK_EQ(fa.calls, calls);
+  astar_queue_free(q);
+  CHECK_EQ(fa.blocks, 0);
+  CHECK_EQ(fa.osize_mismatches, 0);
+  astar_grid_free(g);
+}
+
+/* Bad arguments and degenerate cases. */
+static void test_arguments(void) {
+  astar_grid *g = walled_grid(8, 8);
+  astar_queue *q = (astar_queue *)g;
+  CHECK(astar_queue_new(NULL, g, 4, NULL) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_new(&q, NULL, 4, NULL) == ASTAR_INVALID_ARGUMENT);
+  CHECK(q == NULL);
+  CHECK(astar_queue_new(&q, g, 0, NULL) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_new(&q, g, 4, NULL) == ASTAR_OK);
+  astar_request_id id = 77;
+  const astar_point s = {0, 0}, t = {7, 7};
+  CHECK(astar_queue_submit(NULL, NULL, s, t, 0, bufs[0], CAP, &id) == ASTAR_INVALID_ARGUMENT);
+  CHECK_EQ(id, 0);
+  CHECK(astar_queue_submit(q, NULL, s, t, 0, bufs[0], CAP, NULL) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_submit(q, NULL, s, t, 0, NULL, 5, &id) == ASTAR_INVALID_ARGUMENT);
+  astar_options o;
+  astar_options_init(&o);
+  o.weight = -1;
+  CHECK(astar_queue_submit(q, &o, s, t, 0, bufs[0], CAP, &id) == ASTAR_INVALID_ARGUMENT);
+  CHECK_EQ(astar_queue_pending(q), 0);
+  CHECK(astar_queue_update(q, 0, NULL) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_update(NULL, 10, NULL) == ASTAR_INVALID_ARGUMENT);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 10, &f) == ASTAR_OK); /* nothing to do */
+  CHECK(f.expanded == 0 && f.finished == 0 && f.pending == 0);
+
+  /* Requests that cannot start end at once, without expansions, all in
+  ** one update; start == goal too. */
+  astar_request_id b[4];
+  CHECK(astar_queue_submit(q, NULL, (astar_point){4, 0}, t, 0, bufs[0], CAP, &b[0]) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, s, (astar_point){8, 0}, 0, bufs[1], CAP, &b[1]) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, s, s, 0, bufs[2], CAP, &b[2]) == ASTAR_OK);
+  o.weight = 1;
+  o.algorithm = ASTAR_ALGO_JPS; /* requests are sliced A* searches: refused at once */
+  CHECK(astar_queue_submit(q, &o, s, t, 0, bufs[3], CAP, &b[3]) == ASTAR_UNSUPPORTED);
+  o.algorithm = ASTAR_ALGO_ASTAR;
+  o.moves = 4;
+  o.turn_penalty = 1; /* needs a turn reservation the queue's workspace lacks */
+  CHECK(astar_queue_submit(q, &o, s, t, 0, bufs[3], CAP, &b[3]) == ASTAR_OK);
+  o.turn_penalty = 0;
+  CHECK(astar_queue_update(q, 1, &f) == ASTAR_OK);
+  CHECK(f.expanded == 0 && f.finished == 4 && f.pending == 0);
+  astar_status st;
+  astar_result res;
+  CHECK(astar_queue_poll(q, b[0], &st, &res) == ASTAR_REQUEST_DONE);
+  CHECK(st == ASTAR_START_BLOCKED && res.cause == ASTAR_START_BLOCKED && res.end.x == -1);
+  CHECK(astar_queue_poll(q, b[1], &st, &res) == ASTAR_REQUEST_DONE);
+  CHECK(st == ASTAR_OUT_OF_BOUNDS && res.length == 0);
+  CHECK(astar_queue_poll(q, b[2], &st, &res) == ASTAR_REQUEST_DONE);
+  CHECK(st == ASTAR_OK && res.length == 1 && res.cost == 0 && res.stats.expanded == 0);
+  CHECK(bufs[2][0].x == 0 && bufs[2][0].y == 0);
+  CHECK(astar_queue_poll(q, b[3], &st, &res) == ASTAR_REQUEST_DONE);
+  CHECK(st == ASTAR_CAPACITY);
+  /* with the turn states reserved the same request runs */
+  CHECK(astar_queue_reserve_turns(q) == ASTAR_OK);
+  for (int k = 0; k < 4; k++) astar_queue_release(q, b[k]);
+  o.turn_penalty = 1;
+  astar_request_id tid;
+  CHECK(astar_queue_submit(q, &o, s, t, 0, bufs[3], CAP, &tid) == ASTAR_OK);
+  o.turn_penalty = 0;
+  while (astar_queue_pending(q)) CHECK(astar_queue_update(q, 100, &f) == ASTAR_OK);
+  CHECK(astar_queue_poll(q, tid, &st, &res) == ASTAR_REQUEST_DONE);
+  CHECK(st == ASTAR_OK || st == ASTAR_NO_PATH);
+  CHECK(astar_queue_release(q, tid) == ASTAR_OK);
+  CHECK(astar_queue_poll(NULL, b[3], &st, &res) == ASTAR_REQUEST_UNKNOWN);
+  CHECK(astar_queue_release(NULL, b[3]) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_cancel(NULL, b[3]) == ASTAR_INVALID_ARGUMENT);
+  CHECK_EQ(astar_queue_pending(NULL), 0);
+  astar_queue_set_callback(NULL, NULL, NULL);
+  astar_queue_free(q);
+  astar_queue_free(NULL);
+  astar_grid_free(g);
+}
+
+int main(void) {
+  RUN(test_matches_one_shot);
+  RUN(test_fairness);
+  RUN(test_cancel);
+  RUN(test_callback_reentry);
+  RUN(test_capacity);
+  RUN(test_id_reuse);
+  RUN(test_alloc_failure);
+  RUN(test_no_allocation);
+  RUN(test_arguments);
+  return check_summary();
+}
