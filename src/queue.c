@@ -185,7 +185,7 @@ astar_status astar_queue_new(astar_queue **out, const astar_grid *grid, size_t c
     return st;
   }
   while (q->ibits < 32 && ((uint64_t)1 << q->ibits) < capacity) q->ibits++;
-  q->gen_max = (uint32_t)(UINT32_MAX >> q->ibits);
+  q->gen_max = (uint32_t)((uint64_t)UINT32_MAX >> q->ibits); /* ibits <= 24: capacity <= 2^24 */
   q->running = NONE;
   q->free_head = q->free_tail = NONE;
   for (uint32_t i = 0; i < q->capacity; i++) {
