@@ -661,6 +661,8 @@ astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const 
   if (result) memset(result, 0, sizeof *result);
   if (!ws || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
   if (opt && opt->algorithm == ASTAR_ALGO_JPS) {
+    const astar_status valid = astar_options_validate(opt);
+    if (valid != ASTAR_OK) return valid;
     if (opt->observer || opt->partial || opt->stop_fn || opt->nlayers || opt->knowledge ||
         opt->turn_penalty > 0.0 || opt->islands || opt->terrain_scale != 1.0)
       return ASTAR_UNSUPPORTED; /* the game-loop features are A*'s */

@@ -111,7 +111,11 @@ typedef enum astar_algorithm {
                            points. Needs moves == 8, ASTAR_CORNER_NO_CUT, a grid
                            without terrain layer, straight <= diagonal <
                            2 * straight, heuristic AUTO or OCTILE, and reopen
-                           not ALWAYS; otherwise ASTAR_UNSUPPORTED. */
+                           not ALWAYS, and none of the game-loop options
+                           (observer, partial, stop_fn, layers, knowledge,
+                           islands, turn_penalty, terrain_scale != 1);
+                           otherwise ASTAR_UNSUPPORTED. One-shot only (the
+                           sliced API is A*'s). */
 } astar_algorithm;
 
 /* Open-list data structure of the search. All of them pop nodes in exactly
