@@ -34,3 +34,14 @@ install: build
 
 examples: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS) --target astar_examples
+
+# The WebAssembly playground (web/README.md): `make web` builds web/dist with
+# Emscripten, `make serve` serves it on localhost (WEB_PORT, default 8000).
+WEB_PORT ?= 8000
+.PHONY: web serve
+web:
+	web/build.sh
+
+serve: web
+	@echo "playground: http://localhost:$(WEB_PORT)/  (Ctrl-C stops the server)"
+	cd web/dist && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1

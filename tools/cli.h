@@ -34,9 +34,12 @@ typedef struct cli_command {
   cli_command_fn run;
 } cli_command;
 
-int cli_cmd_run(int argc, char **argv);   /* cmd_run.c */
-int cli_cmd_solve(int argc, char **argv); /* cmd_solve.c */
-int cli_cmd_bench(int argc, char **argv); /* cmd_bench.c */
+int cli_cmd_run(int argc, char **argv);        /* cmd_run.c */
+int cli_cmd_solve(int argc, char **argv);      /* cmd_solve.c */
+int cli_cmd_bench(int argc, char **argv);      /* cmd_bench.c */
+int cli_cmd_precompute(int argc, char **argv); /* cmd_precompute.c */
+int cli_cmd_render(int argc, char **argv);     /* cmd_render.c */
+int cli_cmd_simulate(int argc, char **argv);   /* cmd_simulate.c */
 
 /* ---- messages (options.c) ---------------------------------------------- */
 
@@ -110,16 +113,35 @@ const char *cli_tie_name(astar_tie t);
 /* One-line summary of the options ("8 moves, no-cut corners, costs 1/1.414..."). */
 void cli_describe_options(FILE *out, const astar_options *opt);
 
-/* ---- search algorithms (algos.c) ---------------------------------------- */
+/* ---- search algorithms (algos.c) ----------------------------------------
+** An algorithm is a find function with the astar_find_path signature. One
+** that answers queries from per-map preprocessing (JPS+) also has a
+** cli_pre_ops: hooks that build the preprocessing for a grid (or load it
+** from bytes made by `save`), a search that uses it, and its release. Its
+** `find` stays self-contained -- it builds and frees the preprocessing
+** around a single query -- so `run` and `solve` need not know the
+** difference; `bench` and `precompute` use the hooks (cli_prepare). */
 
 typedef astar_status (*cli_find_fn)(astar_workspace *ws, const astar_grid *grid,
                                     const astar_options *opt, astar_point start, astar_point goal,
                                     astar_point *path, size_t cap, astar_result *result);
 
+typedef struct cli_pre_ops {
+  astar_status (*build)(void **ctx, const astar_grid *grid);
+  astar_status (*load)(void **ctx, const astar_grid *grid, const void *buf, size_t len);
+  astar_status (*save)(const void *ctx, void *buf, size_t cap, size_t *len);
+  size_t (*memory)(const void *ctx); /* bytes held */
+  void (*release)(void *ctx);
+  astar_status (*find)(const void *ctx, astar_workspace *ws, const astar_grid *grid,
+                       const astar_options *opt, astar_point start, astar_point goal,
+                       astar_point *path, size_t cap, astar_result *result);
+} cli_pre_ops;
+
 typedef struct cli_algo {
   const char *name;
   const char *summary;
-  cli_find_fn find;
+  cli_find_fn find;       /* one self-contained search */
+  const cli_pre_ops *pre; /* NULL: no preprocessing */
 } cli_algo;
 
 /* The names as "astar|jps|...", for messages and help. */
@@ -127,6 +149,34 @@ void cli_algo_list(char *buf, size_t size);
 
 /* The algorithm called `name`, or NULL after printing a usage error. */
 const cli_algo *cli_find_algo(const char *name);
+
+/* An algorithm made ready for one grid: its preprocessing (if any) built or
+** loaded, with the time that took and the bytes it holds. */
+typedef struct cli_prepared {
+  const cli_algo *algo;
+  const astar_grid *grid;
+  void *ctx;      /* NULL without preprocessing */
+  double seconds; /* build, or read + load, wall time */
+  size_t bytes;   /* memory of the preprocessing */
+} cli_prepared;
+
+/* Prepare `algo` for `grid`: build its preprocessing, or with `pre_file`
+** (not NULL) read and load it from that file. Algorithms without
+** preprocessing need nothing (pre_file must then be NULL). Returns false
+** after a message naming the file or the map `label` on failure. */
+bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid, const char *label,
+                 const char *pre_file);
+
+/* One search with a prepared algorithm (on the grid it was prepared for). */
+astar_status cli_prepared_find(const cli_prepared *p, astar_workspace *ws, const astar_options *opt,
+                               astar_point start, astar_point goal, astar_point *path, size_t cap,
+                               astar_result *result);
+
+/* Release the preprocessing (a zeroed or failed cli_prepared is fine). */
+void cli_prepared_free(cli_prepared *p);
+
+/* Wall-clock seconds (monotonic), for timing. */
+double cli_now_seconds(void);
 
 /* ---- files (fileio.c) ----------------------------------------------------- */
 
@@ -185,6 +235,7 @@ typedef struct cli_solution {
   astar_point *path; /* malloc'd; len cells when status is ASTAR_OK */
   size_t len;
   double seconds; /* wall time of the search alone */
+  uint64_t steps; /* sliced searches (--budget): the steps taken; else 0 */
 } cli_solution;
 
 /* Run one search with a fresh workspace. Returns false (after a message) only
@@ -207,5 +258,61 @@ void cli_json_string(FILE *out, const char *s);
 
 /* Write a finite number (non-finite values become 0). */
 void cli_json_number(FILE *out, double v, int decimals);
+
+/* ---- search traces: solve --trace (trace.c) -------------------------------
+** JSON Lines: a header (map, query, options), one line per observer event,
+** a result line (status, cost, path, statistics). docs/seeing-the-search.md. */
+
+typedef struct cli_trace {
+  FILE *out;
+  const char *path; /* "-": standard output */
+  bool to_stdout;
+  uint64_t events;
+} cli_trace;
+
+/* Open `path` and write the header. False after a message naming the file. */
+bool cli_trace_begin(cli_trace *t, const char *path, const char *map_label, const astar_grid *grid,
+                     astar_point start, astar_point goal, const astar_options *opt,
+                     const char *algo);
+
+/* The observer (astar_observer_fn) writing one event line; ctx is the cli_trace. */
+void cli_trace_event(void *ctx, const astar_event *e);
+
+/* Write the result line and close. False after a message on a write error. */
+bool cli_trace_end(cli_trace *t, const cli_solution *sol);
+
+/* Close without a result line (the search could not run). */
+void cli_trace_abort(cli_trace *t);
+
+/* Machine-readable name of a status: "ok", "no_path", "limit_reached", ... */
+const char *cli_status_key(astar_status st);
+
+/* ---- game-loop options of solve (solve_extras.c) ---------------------------- */
+
+#define CLI_MAX_GOALS 32
+#define CLI_MAX_CONES 16
+
+typedef struct cli_extras {
+  uint64_t budget;                  /* --budget: expansions per step (0: one-shot) */
+  astar_point goals[CLI_MAX_GOALS]; /* --goals: goals besides GX,GY */
+  size_t ngoals;
+  bool islands, retarget;         /* --islands, --retarget */
+  double cones[CLI_MAX_CONES][4]; /* --cone X,Y,R,V */
+  size_t ncones;
+  int32_t fog; /* --fog R, or -1 */
+} cli_extras;
+
+extern const char cli_extras_help[];
+
+/* Like cli_search_option, for the options above. */
+int cli_extra_option(cli_parser *p, cli_extras *x);
+
+/* Was any of them given? */
+bool cli_extras_active(const cli_extras *x);
+
+/* Build the objects they ask for on `grid` and run the search (sliced when
+** --budget) into *sol. False after a message only for set-up failures. */
+bool cli_solve_extras(const cli_extras *x, const astar_grid *grid, const astar_options *opt,
+                      astar_point start, astar_point goal, cli_solution *sol);
 
 #endif /* ASTAR_CLI_H */

@@ -24,11 +24,14 @@ static void help(FILE *out) {
           "Options:\n"
           "  --algo NAME            search algorithm: %s (default astar)\n"
           "  --picture / --no-picture  always / never draw the map\n"
+          "  --trace FILE           write every search event to FILE as JSON Lines (`-`:\n"
+          "                         standard output, instead of the report; astar only)\n"
           "  -h, --help             show this help\n"
+          "\n%s"
           "\n%s"
           "\n"
           "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error.\n",
-          PICTURE_MAX_WIDTH, algos, cli_search_options_help);
+          PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_extras_help);
 }
 
 int cli_cmd_solve(int argc, char **argv) {
@@ -37,6 +40,10 @@ int cli_cmd_solve(int argc, char **argv) {
   astar_options_init(&opt);
   const cli_algo *algo = cli_find_algo("astar");
   int picture = -1; /* -1: by width */
+  const char *trace_path = NULL;
+  cli_extras extras;
+  memset(&extras, 0, sizeof extras);
+  extras.fog = -1;
   const char *pos[5];
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
   int npos = 0;
@@ -49,6 +56,7 @@ int cli_cmd_solve(int argc, char **argv) {
       continue;
     }
     int r = cli_search_option(&p, &opt);
+    if (r == 0) r = cli_extra_option(&p, &extras);
     if (r < 0) return CLI_EXIT_USAGE;
     if (r > 0) continue;
     if (cli_is(&p, "--help", "-h")) {
@@ -60,6 +68,8 @@ int cli_cmd_solve(int argc, char **argv) {
     } else if (cli_is(&p, "--picture", NULL) || cli_is(&p, "--no-picture", NULL)) {
       if (!cli_flag(&p)) return CLI_EXIT_USAGE;
       picture = cli_is(&p, "--picture", NULL);
+    } else if (cli_is(&p, "--trace", NULL)) {
+      if (!(trace_path = cli_value(&p))) return CLI_EXIT_USAGE;
     } else {
       return cli_unknown_option(&p);
     }
@@ -71,8 +81,12 @@ int cli_cmd_solve(int argc, char **argv) {
   long c[4] = {0, 0, 0, 0};
   for (int i = 1; i < npos; i++)
     if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
+  if (cli_extras_active(&extras) && strcmp(algo->name, "astar") != 0)
+    return cli_usage_error("solve: the game-loop options need --algo astar");
   if (astar_options_validate(&opt) != ASTAR_OK)
     return cli_usage_error("solve: the search options are not valid together");
+  if (trace_path && strcmp(algo->name, "astar") != 0)
+    return cli_usage_error("--trace: needs --algo astar (the observer follows A* only)");
 
   const char *path = pos[0];
   astar_grid *grid;
@@ -89,10 +103,29 @@ int cli_cmd_solve(int argc, char **argv) {
                                               : "'G'");
   }
 
+  cli_trace trace;
+  if (trace_path) {
+    if (!cli_trace_begin(&trace, trace_path, strcmp(path, "-") == 0 ? "(stdin)" : path, grid, s, g,
+                         &opt, algo->name)) {
+      astar_grid_free(grid);
+      return CLI_EXIT_FAIL;
+    }
+    opt.observer = cli_trace_event;
+    opt.observer_ctx = &trace;
+  }
   cli_solution sol;
-  if (!cli_solve_once(algo, grid, &opt, s, g, &sol)) {
+  if (cli_extras_active(&extras) ? !cli_solve_extras(&extras, grid, &opt, s, g, &sol)
+                                 : !cli_solve_once(algo, grid, &opt, s, g, &sol)) {
+    if (trace_path) cli_trace_abort(&trace);
     astar_grid_free(grid);
     return CLI_EXIT_FAIL;
+  }
+  int rc = sol.status == ASTAR_OK ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+  if (trace_path && !cli_trace_end(&trace, &sol)) rc = CLI_EXIT_FAIL;
+  if (trace_path && trace.to_stdout) {
+    cli_solution_free(&sol);
+    astar_grid_free(grid);
+    return rc; /* standard output holds the trace alone */
   }
   cli_print_map_line(stdout, strcmp(path, "-") == 0 ? "(stdin)" : path, grid);
   fputs("options:  ", stdout);
@@ -106,7 +139,6 @@ int cli_cmd_solve(int argc, char **argv) {
     cli_draw(stdout, &pic);
     cli_draw_legend(stdout, grid);
   }
-  int rc = sol.status == ASTAR_OK ? CLI_EXIT_OK : CLI_EXIT_FAIL;
   cli_solution_free(&sol);
   astar_grid_free(grid);
   return rc;

@@ -12,6 +12,10 @@ static const cli_command commands[] = {
     {"solve", "find one path on a map file, print it and draw it", cli_cmd_solve},
     {"bench", "run Moving AI .scen queries, check optimal lengths, time the searches",
      cli_cmd_bench},
+    {"precompute", "build an algorithm's per-map preprocessing (JPS+) and save it to a file",
+     cli_cmd_precompute},
+    {"simulate", "queue many agents' path requests over frames under a budget", cli_cmd_simulate},
+    {"render", "draw what A* did (open/closed, F/G/H, parents) as SVG or PNG", cli_cmd_render},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -25,7 +29,7 @@ static void print_help(FILE *out) {
         "Commands:\n",
         out);
   for (size_t i = 0; i < NCOMMANDS; i++)
-    fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
   fputs("\n"
         "Options:\n"
         "  -h, --help     show this help (or `astar help COMMAND`)\n"

@@ -24,6 +24,7 @@ bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_op
   if (cap == 0) cap = 1;
   astar_workspace *ws = NULL;
   astar_status st = astar_workspace_new(&ws, grid, NULL);
+  if (st == ASTAR_OK && opt->turn_penalty > 0) st = astar_workspace_reserve_turns(ws, grid);
   sol->path = malloc(cap * sizeof *sol->path);
   if (st != ASTAR_OK || !sol->path) {
     cli_error("cannot create a search workspace: %s",
@@ -36,7 +37,7 @@ bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_op
   double t0 = now_seconds();
   sol->status = algo->find(ws, grid, opt, start, goal, sol->path, cap, &sol->result);
   sol->seconds = now_seconds() - t0;
-  sol->len = sol->status == ASTAR_OK ? sol->result.length : 0;
+  sol->len = (sol->status == ASTAR_OK || sol->status == ASTAR_PARTIAL) ? sol->result.length : 0;
   astar_workspace_free(ws);
   return true;
 }
@@ -61,6 +62,10 @@ static const char *outcome(astar_status st) {
     return "the goal cell is blocked";
   case ASTAR_OUT_OF_BOUNDS:
     return "the start or the goal lies outside the map";
+  case ASTAR_PARTIAL:
+    return "partial path: the goal was not reached; the path ends at the best cell found";
+  case ASTAR_STOPPED:
+    return "stopped by the deadline";
   default:
     return astar_strerror(st);
   }
@@ -68,7 +73,13 @@ static const char *outcome(astar_status st) {
 
 void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path) {
   fprintf(out, "status:   %s\n", outcome(sol->status));
-  if (sol->status == ASTAR_OK) {
+  const bool has_path = sol->status == ASTAR_OK || sol->status == ASTAR_PARTIAL;
+  if (sol->status == ASTAR_PARTIAL)
+    fprintf(out, "reason:   %s; ends at (%d,%d)\n", outcome(sol->result.cause),
+            (int)sol->result.end.x, (int)sol->result.end.y);
+  else if (sol->status == ASTAR_OK && sol->result.end.x >= 0)
+    fprintf(out, "reached:  (%d,%d)\n", (int)sol->result.end.x, (int)sol->result.end.y);
+  if (has_path) {
     char cost[64];
     cli_format_cost(cost, sizeof cost, sol->result.cost);
     fprintf(out, "cost:     %s\n", cost);
@@ -76,8 +87,10 @@ void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path) {
   }
   fputs("work:     ", out);
   cli_print_stats(out, &sol->result.stats);
-  fprintf(out, " in %.3f ms\n", sol->seconds * 1e3);
-  if (with_path && sol->status == ASTAR_OK) {
+  fprintf(out, " in %.3f ms", sol->seconds * 1e3);
+  if (sol->steps) fprintf(out, ", %llu steps", (unsigned long long)sol->steps);
+  fputc('\n', out);
+  if (with_path && has_path) {
     fputs("path:     ", out);
     cli_print_path(out, sol->path, sol->len, 10, 100);
   }

@@ -1,0 +1,514 @@
+#!/usr/bin/env bash
+#
+# render_tests.sh -- end-to-end checks of "seeing the search": `astar solve
+# --trace` (JSON Lines, consistent with the printed statistics) and `astar
+# render` (valid SVG and PNG of the right size; the cells' states in the
+# picture match a replay of the trace; arrows point to the parents; --step,
+# --frames; exit statuses). PNGs are decoded by a small Python checker
+# (chunk CRCs, zlib stream, filters, palette) written below.
+# Usage: render_tests.sh PATH/TO/astar REPO_ROOT
+# Prints one line per failed check and "N passed, M failed" at the end;
+# exits non-zero if any check failed.
+
+set -u
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
+  exit 2
+fi
+ASTAR=$1
+ROOT=$2
+if [ ! -x "$ASTAR" ]; then
+  echo "$0: $ASTAR is not an executable" >&2
+  exit 2
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "$0: python3 is needed to check the outputs" >&2
+  exit 2
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-render.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+
+passed=0
+failed=0
+OUT=$TMP/stdout
+ERR=$TMP/stderr
+RC=0
+
+run() {
+  "$ASTAR" "$@" >"$OUT" 2>"$ERR"
+  RC=$?
+}
+
+ok() {
+  passed=$((passed + 1))
+}
+
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $*"
+  echo "  stdout: $(head -c 300 "$OUT" | tr '\n' '|')"
+  echo "  stderr: $(head -c 300 "$ERR" | tr '\n' '|')"
+}
+
+expect_rc() {
+  if [ "$RC" -eq "$2" ]; then ok; else fail "$1: exit status $RC, expected $2"; fi
+}
+
+expect_one_line_err() {
+  local n
+  n=$(wc -l <"$ERR")
+  if [ "$n" -eq 1 ]; then ok; else fail "$1: expected one stderr line, got $n"; fi
+}
+
+expect_err() {
+  if grep -Eq -- "$2" "$ERR"; then ok; else fail "$1: stderr lacks /$2/"; fi
+}
+
+# check NAME PYTHON-SCRIPT ARGS...: a Python check; its stdout explains a failure.
+check() {
+  local name=$1 script=$2
+  shift 2
+  local msg
+  if msg=$(python3 "$TMP/$script" "$@" 2>&1); then
+    ok
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name: $(echo "$msg" | tail -3 | tr '\n' '|')"
+  fi
+}
+
+# ---- the Python helpers ----------------------------------------------------------
+
+# pngcheck.py: decode a PNG with nothing but zlib (chunk CRCs, IHDR, PLTE,
+# IDAT inflate, the five row filters, palette bit depths 1-8 or RGB).
+cat >"$TMP/pngcheck.py" <<'EOF'
+import struct, sys, zlib
+
+def decode(path):
+    d = open(path, 'rb').read()
+    assert d[:8] == b'\x89PNG\r\n\x1a\n', 'bad signature'
+    pos, chunks = 8, []
+    while pos < len(d):
+        n, = struct.unpack('>I', d[pos:pos + 4])
+        t, body = d[pos + 4:pos + 8], d[pos + 8:pos + 8 + n]
+        crc, = struct.unpack('>I', d[pos + 8 + n:pos + 12 + n])
+        assert zlib.crc32(t + body) & 0xffffffff == crc, 'bad CRC in %r' % t
+        chunks.append((t, body))
+        pos += 12 + n
+    assert pos == len(d), 'trailing bytes'
+    assert chunks[0][0] == b'IHDR' and chunks[-1][0] == b'IEND', 'chunk order'
+    w, h, depth, ctype, comp, filt, lace = struct.unpack('>IIBBBBB', chunks[0][1])
+    assert ctype in (2, 3) and comp == 0 and filt == 0 and lace == 0, 'IHDR fields'
+    assert depth == 8 or (ctype == 3 and depth in (1, 2, 4)), 'bit depth'
+    z = b''.join(b for t, b in chunks if t == b'IDAT')
+    raw = zlib.decompress(z)  # checks the Adler-32 too
+    assert zlib.adler32(raw) & 0xffffffff == struct.unpack('>I', z[-4:])[0], 'Adler-32'
+    pal = next((b for t, b in chunks if t == b'PLTE'), None)
+    assert (ctype == 3) == (pal is not None), 'PLTE'
+    bpp = 3 if ctype == 2 else 1
+    stride = (w * depth * bpp + 7) // 8
+    assert len(raw) == h * (1 + stride), 'image data length %d' % len(raw)
+    rows, prev = [], bytearray(stride)
+    for y in range(h):
+        base = y * (1 + stride)
+        f, line = raw[base], bytearray(raw[base + 1:base + 1 + stride])
+        assert f <= 4, 'filter type %d' % f
+        if f:
+            for i in range(stride):
+                a = line[i - bpp] if i >= bpp else 0
+                b = prev[i]
+                c = prev[i - bpp] if i >= bpp else 0
+                if f == 1: p = a
+                elif f == 2: p = b
+                elif f == 3: p = (a + b) // 2
+                else:
+                    q = a + b - c
+                    pa, pb, pc = abs(q - a), abs(q - b), abs(q - c)
+                    p = a if pa <= pb and pa <= pc else b if pb <= pc else c
+                line[i] = (line[i] + p) & 255
+        rows.append(line)
+        prev = line
+    def pixel(x, y):
+        if ctype == 2:
+            return '%02x%02x%02x' % tuple(rows[y][3 * x:3 * x + 3])
+        per = 8 // depth
+        k = (rows[y][x // per] >> (8 - depth * (x % per + 1))) & ((1 << depth) - 1)
+        assert 3 * k + 3 <= len(pal), 'palette index'
+        return '%02x%02x%02x' % tuple(pal[3 * k:3 * k + 3])
+    return w, h, pixel
+
+if __name__ == '__main__':
+    # pngcheck.py FILE W H: a valid PNG of W x H pixels
+    w, h, _ = decode(sys.argv[1])
+    assert (w, h) == (int(sys.argv[2]), int(sys.argv[3])), 'size %dx%d' % (w, h)
+EOF
+
+# pngsame.py A B: two PNGs with identical pixels.
+cat >"$TMP/pngsame.py" <<'EOF'
+import sys
+sys.path.insert(0, sys.argv[0].rsplit('/', 1)[0])
+from pngcheck import decode
+wa, ha, pa = decode(sys.argv[1])
+wb, hb, pb = decode(sys.argv[2])
+assert (wa, ha) == (wb, hb), 'sizes differ'
+for y in range(0, ha, 3):
+    for x in range(0, wa, 3):
+        assert pa(x, y) == pb(x, y), 'pixel (%d,%d) differs' % (x, y)
+EOF
+
+# trace.py FILE SOLVE-STDOUT: the trace is JSON Lines with a header, events
+# and a result line, consistent with the statistics `solve` printed.
+cat >"$TMP/trace.py" <<'EOF'
+import json, re, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+head, events, tail = lines[0], lines[1:-1], lines[-1]
+for k in ('map', 'width', 'height', 'start', 'goal', 'options'):
+    assert k in head, 'header lacks %s' % k
+for k in ('status', 'cost', 'length', 'path', 'expanded', 'generated'):
+    assert k in tail, 'result line lacks %s' % k
+kinds = {}
+for e in events:
+    assert e['event'] in ('push', 'expand', 'improve', 'reopen', 'goal'), e
+    for k in ('x', 'y', 'px', 'py', 'g', 'h', 'f', 'expanded'):
+        assert k in e, 'event lacks %s: %r' % (k, e)
+    assert abs(e['f'] - e['g'] - e['h']) <= 1e-6 * (1 + abs(e['f'])), 'f != g + h: %r' % e
+    kinds[e['event']] = kinds.get(e['event'], 0) + 1
+report = open(sys.argv[2]).read()
+m = re.search(r'expanded (\d+), generated (\d+), reopened (\d+)', report)
+assert m, 'no statistics in the solve output'
+exp, gen, reo = map(int, m.groups())
+n_exp = kinds.get('expand', 0) + kinds.get('goal', 0)
+assert n_exp == exp == tail['expanded'], 'expansions: trace %d, solve %d' % (n_exp, exp)
+n_gen = kinds.get('push', 0) + kinds.get('improve', 0) + kinds.get('reopen', 0)
+assert n_gen == gen == tail['generated'], 'pushes: trace %d, solve %d' % (n_gen, gen)
+assert kinds.get('reopen', 0) == reo
+if tail['status'] == 'ok':
+    assert kinds.get('goal') == 1 and events[-1]['event'] == 'goal', 'goal event last'
+    assert [events[-1]['x'], events[-1]['y']] == head['goal']
+    assert tail['path'][0] == head['start'] and tail['path'][-1] == head['goal']
+    assert len(tail['path']) == tail['length']
+    m = re.search(r'cost: +(\S+)', report)
+    assert m and abs(float(m.group(1)) - tail['cost']) < 1e-6, 'cost'
+EOF
+
+# replay.py TRACE K: cell states after K expansions -- {(x,y): 'open'|'closed'}.
+cat >"$TMP/replay.py" <<'EOF'
+import json
+def replay(path, k=None):
+    lines = [json.loads(l) for l in open(path)]
+    state, parent, n = {}, {}, 0
+    for e in lines[1:-1]:
+        c = (e['x'], e['y'])
+        if e['event'] in ('expand', 'goal'):
+            if k is not None and n == k:
+                break
+            n += 1
+            state[c] = 'closed'
+        elif e['event'] == 'reopen' or state.get(c) != 'closed':
+            state[c] = 'open'
+        parent[c] = (e['px'], e['py'])
+    return lines[0], state, parent
+EOF
+
+# svgstate.py SVG TRACE K: the SVG parses; its recorded counts match a
+# replay of the trace up to K expansions ("-": the whole search).
+cat >"$TMP/svgstate.py" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+sys.path.insert(0, sys.argv[0].rsplit('/', 1)[0])
+from replay import replay
+root = ET.parse(sys.argv[1]).getroot()
+k = None if sys.argv[3] == '-' else int(sys.argv[3])
+head, state, _ = replay(sys.argv[2], k)
+closed = sum(1 for s in state.values() if s == 'closed')
+opened = sum(1 for s in state.values() if s == 'open')
+if k is not None:
+    assert closed == k, 'the trace has %d closed cells after %d expansions' % (closed, k)
+assert int(root.get('data-closed')) == closed, 'closed: svg %s, trace %d' % (root.get('data-closed'), closed)
+assert int(root.get('data-open')) == opened, 'open: svg %s, trace %d' % (root.get('data-open'), opened)
+EOF
+
+# arrows.py SVG TRACE CELL: every visited cell but the start has one arrow,
+# drawn from its centre (the disc) towards its parent (the head's tip).
+cat >"$TMP/arrows.py" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+sys.path.insert(0, sys.argv[0].rsplit('/', 1)[0])
+from replay import replay
+ns = '{http://www.w3.org/2000/svg}'
+root = ET.parse(sys.argv[1]).getroot()
+cell = int(sys.argv[3])
+head, state, parent = replay(sys.argv[2])
+items = [el for el in root.iter() if el.tag in (ns + 'polygon', ns + 'circle')]
+arrows = {}
+for i, el in enumerate(items):
+    if el.tag != ns + 'circle':
+        continue
+    cx, cy = float(el.get('cx')), float(el.get('cy'))
+    tip = [float(v) for v in items[i - 1].get('points').split()[0].split(',')]
+    c = (int(cx // cell), int(cy // cell))
+    dx, dy = tip[0] - cx, tip[1] - cy
+    sx = 0 if abs(dx) < cell * 0.05 else (1 if dx > 0 else -1)
+    sy = 0 if abs(dy) < cell * 0.05 else (1 if dy > 0 else -1)
+    arrows[c] = (sx, sy)
+visited = [c for c in state if list(c) != head['start']]
+assert len(arrows) == len(visited), '%d arrows for %d visited cells' % (len(arrows), len(visited))
+for c in visited:
+    p = parent[c]
+    want = (p[0] - c[0], p[1] - c[1])
+    assert arrows[c] == want, 'cell %r: arrow %r, parent at %r' % (c, arrows[c], want)
+texts = [t.text for t in root.iter(ns + 'text')]
+assert len(texts) >= 3 * len(state), 'F/G/H labels: %d texts for %d cells' % (len(texts), len(state))
+EOF
+
+# pngstate.py PNG TRACE K CELL: the centre pixel of every cell has the colour
+# of its state after K expansions (walls black, unseen white, open blue,
+# closed red; the start and goal cells are skipped -- they have their own).
+cat >"$TMP/pngstate.py" <<'EOF'
+import sys
+sys.path.insert(0, sys.argv[0].rsplit('/', 1)[0])
+from pngcheck import decode
+from replay import replay
+w, h, pixel = decode(sys.argv[1])
+head, state, _ = replay(sys.argv[2], int(sys.argv[3]))
+cell = int(sys.argv[4])
+want = {'open': '4f8fea', 'closed': 'ffc4bc', None: 'ffffff'}
+assert (w, h) == (head['width'] * cell, head['height'] * cell), 'size'
+bad = 0
+counts = {}
+for y in range(head['height']):
+    for x in range(head['width']):
+        if [x, y] in (head['start'], head['goal']):
+            continue
+        p = pixel(x * cell + cell // 2, y * cell + cell // 2)
+        s = state.get((x, y))
+        counts[p] = counts.get(p, 0) + 1
+        if p != want[s] and not (s is None and p == '000000'):
+            bad += 1
+assert bad == 0, '%d cells with the wrong colour (%r)' % (bad, counts)
+EOF
+
+# svgframes.py TOTAL N FILES...: frame i shows round((i+1)*TOTAL/N) expansions.
+cat >"$TMP/svgframes.py" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+total, n = int(sys.argv[1]), int(sys.argv[2])
+files = sys.argv[3:]
+assert len(files) == n
+for i, f in enumerate(files):
+    e = int(ET.parse(f).getroot().get('data-expanded'))
+    want = int((i + 1) * total / n + 0.5)
+    assert e == want, '%s: %d expansions, expected %d' % (f, e, want)
+EOF
+
+# ---- fixtures ----------------------------------------------------------------------
+
+cat >"$TMP/tutorial.txt" <<'EOF'
+; seed 000's example
+.......
+...#...
+.S.#.G.
+...#...
+.......
+EOF
+TUT=(--costs 10,14 --tie newest)
+
+# A map with terrain costs and a room with one door.
+cat >"$TMP/terrain.txt" <<'EOF'
+S.....3333......
+.####.3333......
+.#..#.99999.....
+.#..#.99999..44.
+.#.##........44.
+.............44G
+EOF
+
+ROOMS=$ROOT/tests/data/small/rooms64-8.map
+if [ ! -f "$ROOMS" ]; then
+  echo "$0: missing $ROOMS" >&2
+  exit 2
+fi
+
+# ---- solve --trace ------------------------------------------------------------------
+
+run solve "$TMP/tutorial.txt" "${TUT[@]}" --trace "$TMP/tut.jsonl"
+expect_rc "trace: tutorial" 0
+cp "$OUT" "$TMP/tut.solve"
+check "trace: tutorial JSON lines match the statistics" trace.py "$TMP/tut.jsonl" "$TMP/tut.solve"
+
+run solve "$ROOMS" 44 35 1 3 --trace "$TMP/rooms.jsonl"
+expect_rc "trace: rooms" 0
+cp "$OUT" "$TMP/rooms.solve"
+check "trace: rooms JSON lines match the statistics" trace.py "$TMP/rooms.jsonl" "$TMP/rooms.solve"
+
+# Inconsistent heuristic (Manhattan with diagonals): reopenings are traced too.
+run solve "$ROOMS" 44 35 1 3 --heuristic manhattan --reopen always --trace "$TMP/reopen.jsonl"
+expect_rc "trace: reopening search" 0
+cp "$OUT" "$TMP/reopen.solve"
+check "trace: reopening search matches the statistics" trace.py "$TMP/reopen.jsonl" \
+  "$TMP/reopen.solve"
+
+# No path: the result line says so.
+run solve "$ROOMS" 2 2 60 60 --trace "$TMP/nopath.jsonl"
+expect_rc "trace: no path" 1
+if tail -1 "$TMP/nopath.jsonl" | grep -q '"status":"no_path"'; then ok; else
+  fail "trace: no_path status in the result line"
+fi
+
+# `--trace -`: standard output holds the trace alone.
+run solve "$TMP/tutorial.txt" "${TUT[@]}" --trace -
+expect_rc "trace to stdout" 0
+if python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$OUT" 2>/dev/null &&
+  cmp -s "$OUT" "$TMP/tut.jsonl"; then ok; else
+  fail "trace to stdout: same JSON lines as the file"
+fi
+
+run solve "$TMP/tutorial.txt" --trace
+expect_rc "trace: missing value" 2
+expect_one_line_err "trace: missing value"
+
+run solve "$TMP/tutorial.txt" --trace "$TMP/x.jsonl" --algo jps
+expect_rc "trace: not with jps" 2
+expect_one_line_err "trace: not with jps"
+
+run solve "$TMP/tutorial.txt" --trace "$TMP/no/such/dir/t.jsonl"
+expect_rc "trace: unwritable file" 1
+expect_one_line_err "trace: unwritable file"
+expect_err "trace: unwritable file names it" "no/such/dir/t.jsonl"
+
+# ---- render: SVG ----------------------------------------------------------------------
+
+run render "$TMP/tutorial.txt" "${TUT[@]}" -o "$TMP/tut.svg"
+expect_rc "render: tutorial svg" 0
+check "render: tutorial svg state matches the trace" svgstate.py "$TMP/tut.svg" "$TMP/tut.jsonl" -
+check "render: tutorial svg arrows point to the parents" arrows.py "$TMP/tut.svg" \
+  "$TMP/tut.jsonl" 72
+if python3 -c '
+import sys, xml.etree.ElementTree as ET
+r = ET.parse(sys.argv[1]).getroot()
+assert (r.get("width"), r.get("height")) == ("504", "360")' "$TMP/tut.svg"; then ok; else
+  fail "render: tutorial svg is 7x72 by 5x72 px"
+fi
+
+run render "$TMP/tutorial.txt" "${TUT[@]}" --cell 90 -o "$TMP/tut90.svg"
+expect_rc "render: --cell 90" 0
+check "render: arrows at --cell 90" arrows.py "$TMP/tut90.svg" "$TMP/tut.jsonl" 90
+
+# The mirror path (default ties) has other parents: still right.
+run solve "$TMP/tutorial.txt" --costs 10,14 --trace "$TMP/tutl.jsonl"
+run render "$TMP/tutorial.txt" --costs 10,14 -o "$TMP/tutl.svg"
+check "render: arrows with larger-g ties" arrows.py "$TMP/tutl.svg" "$TMP/tutl.jsonl" 72
+
+# --step K: the picture holds the search after K expansions.
+for k in 0 1 5 100 500; do
+  run render "$ROOMS" 44 35 1 3 --step $k -o "$TMP/step$k.svg"
+  expect_rc "render: --step $k" 0
+  check "render: --step $k matches the trace" svgstate.py "$TMP/step$k.svg" \
+    "$TMP/rooms.jsonl" $k
+done
+
+# --frames N: evenly spread, the last one the whole search.
+total=$(grep -Eo 'expanded [0-9]+' "$TMP/rooms.solve" | head -1 | cut -d' ' -f2)
+run render "$ROOMS" 44 35 1 3 --frames 4 -o "$TMP/fr.svg"
+expect_rc "render: --frames 4" 0
+check "render: --frames 4 spread over the search" svgframes.py "$total" 4 \
+  "$TMP/fr-000.svg" "$TMP/fr-001.svg" "$TMP/fr-002.svg" "$TMP/fr-003.svg"
+check "render: last frame is the whole search" svgstate.py "$TMP/fr-003.svg" "$TMP/rooms.jsonl" -
+
+# ---- render: PNG ------------------------------------------------------------------------
+
+run render "$TMP/tutorial.txt" "${TUT[@]}" -o "$TMP/tut.png"
+expect_rc "render: tutorial png" 0
+check "render: tutorial png is valid, 504 x 360" pngcheck.py "$TMP/tut.png" 504 360
+
+ASTAR_PNG_STORED=1 "$ASTAR" render "$TMP/tutorial.txt" "${TUT[@]}" -o "$TMP/tut-stored.png" \
+  >/dev/null 2>&1
+check "render: stored-block png is valid" pngcheck.py "$TMP/tut-stored.png" 504 360
+check "render: stored and compressed png agree" pngsame.py "$TMP/tut.png" "$TMP/tut-stored.png"
+
+for k in 0 1 37 400; do
+  run render "$ROOMS" 44 35 1 3 --step $k --cell 12 -o "$TMP/step$k.png"
+  expect_rc "render: png --step $k" 0
+  check "render: png --step $k cell colours match the trace" pngstate.py "$TMP/step$k.png" \
+    "$TMP/rooms.jsonl" $k 12
+done
+
+run render "$ROOMS" 44 35 1 3 --frames 3 --cell 2 -o "$TMP/fr.png"
+expect_rc "render: png --frames 3" 0
+for i in 000 001 002; do
+  check "render: png frame $i" pngcheck.py "$TMP/fr-$i.png" 128 128
+done
+
+run render "$TMP/terrain.txt" --cell 80 -o "$TMP/terrain.png"
+expect_rc "render: terrain map" 0
+check "render: terrain png" pngcheck.py "$TMP/terrain.png" $((16 * 80)) $((6 * 80))
+run render "$TMP/terrain.txt" --no-fgh --cell 10 -o "$TMP/terrain2.png"
+check "render: terrain png without labels" pngcheck.py "$TMP/terrain2.png" 160 60
+
+# A 600 x 600 map: too big for SVG, quick as PNG (1 px a cell).
+python3 -c '
+import random
+random.seed(5)
+rows = ["".join("#" if random.random() < 0.2 else "." for _ in range(600)) for _ in range(600)]
+rows[0] = "." + rows[0][1:]
+rows[-1] = rows[-1][:-1] + "."
+print("\n".join(rows))' >"$TMP/big.txt"
+run render "$TMP/big.txt" 0 0 599 599 -o "$TMP/big.png"
+expect_rc "render: 600 x 600 png" 0
+check "render: 600 x 600 png is valid" pngcheck.py "$TMP/big.png" 600 600
+
+run render "$TMP/big.txt" 0 0 599 599 -o "$TMP/big.svg"
+expect_rc "render: svg refused for a big map" 2
+expect_one_line_err "render: svg refused for a big map"
+expect_err "render: svg refusal suggests png" "png"
+
+# ---- render: errors ------------------------------------------------------------------------
+
+run render "$TMP/tutorial.txt"
+expect_rc "render: missing -o" 2
+expect_one_line_err "render: missing -o"
+
+run render "$TMP/tutorial.txt" -o "$TMP/x.jpg"
+expect_rc "render: bad extension" 2
+expect_one_line_err "render: bad extension"
+
+run render "$TMP/tutorial.txt" -o "$TMP/x.png" --step 3 --frames 2
+expect_rc "render: --step with --frames" 2
+expect_one_line_err "render: --step with --frames"
+
+for bad in "--frames 0" "--frames x" "--cell 0" "--cell 999" "--step -1" "--bogus" "--fgh=1"; do
+  # shellcheck disable=SC2086
+  run render "$TMP/tutorial.txt" -o "$TMP/x.png" $bad
+  expect_rc "render: bad argument $bad" 2
+  expect_one_line_err "render: bad argument $bad"
+done
+
+run render "$TMP/tutorial.txt" 1 2 -o "$TMP/x.png"
+expect_rc "render: two coordinates" 2
+expect_one_line_err "render: two coordinates"
+
+run render "$TMP/tutorial.txt" 1 2 3 2 -o "$TMP/x.png"
+expect_rc "render: blocked goal" 1
+expect_one_line_err "render: blocked goal"
+
+run render "$TMP/tutorial.txt" 1 2 50 2 -o "$TMP/x.png"
+expect_rc "render: goal outside" 1
+expect_one_line_err "render: goal outside"
+
+run render "$TMP/no-such-map.txt" -o "$TMP/x.png"
+expect_rc "render: missing map" 1
+expect_one_line_err "render: missing map"
+
+run render "$TMP/tutorial.txt" -o "$TMP/no/such/dir/x.png"
+expect_rc "render: unwritable png" 1
+expect_one_line_err "render: unwritable png"
+expect_err "render: unwritable png names the file" "no/such/dir/x.png"
+
+run render "$TMP/tutorial.txt" -o "$TMP/no/such/dir/x.svg"
+expect_rc "render: unwritable svg" 1
+expect_one_line_err "render: unwritable svg"
+
+run render --help
+expect_rc "render: --help" 0
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,387 @@
+/*
+** browser_test.mjs -- end-to-end test of the WebAssembly playground (web/)
+** in Debian's headless Chromium, driven by playwright-core.
+**
+** Serves web/dist on a free localhost port, loads the page, draws walls with
+** the mouse, runs searches from the UI and checks what the page displays
+** against the native CLI (build/astar solve) on the same map, exported from
+** the page: same cost, length and expansions. Fails on any console error,
+** page error, failed request or request leaving localhost. Saves a
+** screenshot to build/web-screenshot.png and docs/images/playground.png.
+**
+**   node tests/web/browser_test.mjs [--dist DIR] [--cli PATH] [--chromium PATH]
+**                                   [--no-docs-image]
+** Prints "N passed, M failed" last; exit status 1 on any failure.
+*/
+import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const arg = (name, dflt) => {
+  const k = process.argv.indexOf(name);
+  return k > 0 && k + 1 < process.argv.length ? process.argv[k + 1] : dflt;
+};
+const DIST = path.resolve(arg('--dist', path.join(ROOT, 'web/dist')));
+const CLI = path.resolve(arg('--cli', path.join(ROOT, 'build/astar')));
+const CHROMIUM = arg('--chromium', process.env.CHROMIUM || '/usr/bin/chromium');
+const WORK = path.join(ROOT, 'build/web-test');
+const SHOT = path.join(ROOT, 'build/web-screenshot.png');
+const DOCS_SHOT = path.join(ROOT, 'docs/images/playground.png');
+const MOVINGAI_MAP = path.resolve(ROOT, '../shared/bench/movingai/dao/den312d.map');
+
+let passed = 0, failed = 0;
+function check(name, ok, detail = '') {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` -- ${detail}` : ''}`);
+  return ok;
+}
+
+function die(msg) {
+  console.error(`browser_test: ${msg}`);
+  console.log(`${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}
+
+for (const [what, p] of [['bundle', path.join(DIST, 'astar.wasm')], ['page', path.join(DIST, 'index.html')],
+  ['native CLI', CLI], ['chromium', CHROMIUM]]) {
+  if (!fs.existsSync(p)) die(`${what} not found: ${p} (run \`make web\` and \`make\` first)`);
+}
+
+/* ---- a static server for web/dist on 127.0.0.1:<free port> -------------- */
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.png': 'image/png',
+};
+const served = [];
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://localhost');
+  const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+  const file = path.join(DIST, path.normalize(rel));
+  served.push(rel);
+  if (!file.startsWith(DIST + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('not found');
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
+    'cache-control': 'no-store',
+  });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const ORIGIN = `http://127.0.0.1:${server.address().port}`;
+
+/* ---- the native reference ------------------------------------------------ */
+
+fs.mkdirSync(WORK, { recursive: true });
+
+// `astar solve` on a map file; returns { status, cost, costText, length, expanded }.
+function solve(mapFile, s, g, extra = []) {
+  let out;
+  const args = ['solve', mapFile, String(s.x), String(s.y), String(g.x), String(g.y), '--no-picture', ...extra];
+  try {
+    out = execFileSync(CLI, args, { encoding: 'utf8' });
+  } catch (e) {
+    out = `${e.stdout || ''}${e.stderr || ''}`;
+  }
+  const field = (re) => (out.match(re) || [])[1];
+  return {
+    status: field(/^status:\s+(.*)$/m) || out.trim().split('\n').pop(),
+    costText: field(/^cost:\s+(\S+)/m),
+    cost: Number(field(/^cost:\s+(\S+)/m)),
+    length: Number(field(/^length:\s+(\d+)/m)),
+    expanded: Number(field(/expanded (\d+)/)),
+    args: args.join(' '),
+  };
+}
+
+/* ---- the browser --------------------------------------------------------- */
+
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-web-test-'));
+const watchdog = setTimeout(() => die('timed out after 180 s'), 180_000);
+const t0 = Date.now();
+let context;
+try {
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+} catch (e) {
+  die(`cannot launch ${CHROMIUM}: ${e.message.split('\n')[0]}`);
+}
+
+const problems = [];
+const page = context.pages()[0] || await context.newPage();
+page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+await context.route('**/*', (route) => {
+  const url = route.request().url();
+  if (url.startsWith(ORIGIN) || url.startsWith('data:')) return route.continue();
+  problems.push(`request outside localhost: ${url}`);
+  return route.abort();
+});
+
+const $text = async (sel) => (await page.locator(sel).textContent()).trim();
+// The first number in a displayed text ("1,234", "34 cells", "37.1421").
+const num = (s) => Number((String(s).replace(/,/g, '').match(/-?\d+(\.\d+)?(e[+-]?\d+)?/i) || [NaN])[0]);
+const pg = (fn, ...a) => page.evaluate(fn, ...a);
+
+async function setSpeed(v) {
+  await page.locator('#speed').evaluate((el, val) => {
+    el.value = String(val);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, v);
+}
+
+// Click Run with animation off; the page then shows the finished search.
+async function runInstant() {
+  await setSpeed(10);
+  await page.click('#run');
+  await page.waitForSelector('#status[data-state=done], #status[data-state=failed]', { timeout: 20_000 });
+  return readResult();
+}
+
+async function readResult() {
+  return {
+    state: await page.getAttribute('#status', 'data-state'),
+    code: Number(await page.getAttribute('#status', 'data-code')),
+    status: await $text('#status'),
+    costText: await $text('#cost'),
+    cost: num(await $text('#cost')),
+    length: num(await $text('#length')),
+    expanded: num(await $text('#expanded')),
+  };
+}
+
+// Decimal places the page printed, for comparing to that precision.
+const decimals = (s) => (s.includes('.') ? s.split('.')[1].length : 0);
+
+let mapSeq = 0;
+// Run from the UI, export the page's grid, solve natively, compare.
+async function compareWithCli(label, cliArgs, { expectStatus = 'path found' } = {}) {
+  const r = await runInstant();
+  const sz = await pg(() => window.__playground.size());
+  const mapFile = path.join(WORK, `map${++mapSeq}.txt`);
+  fs.writeFileSync(mapFile, await pg(() => window.__playground.exportAscii()));
+  const n = solve(mapFile, sz.start, sz.goal, cliArgs);
+  if (expectStatus !== 'path found') {
+    check(`${label}: page and CLI both report "${n.status}"`,
+      r.state === 'failed' && r.status === n.status && n.status === expectStatus,
+      `page "${r.status}", CLI "${n.status}"`);
+    return r;
+  }
+  const tol = 0.5 * 10 ** -decimals(r.costText) + 1e-9;
+  check(`${label}: page finds a path`, r.state === 'done', `status "${r.status}"`);
+  check(`${label}: cost ${r.costText} equals the native CLI's ${n.costText}`,
+    Math.abs(r.cost - n.cost) <= tol, `${n.args}`);
+  check(`${label}: length ${r.length} and expansions ${r.expanded} equal the CLI's`,
+    r.length === n.length && r.expanded === n.expanded,
+    `CLI length ${n.length}, expanded ${n.expanded}`);
+  return r;
+}
+
+async function cellPoint(x, y) {
+  const box = await page.locator('#grid').boundingBox();
+  const sz = await pg(() => window.__playground.size());
+  const cw = box.width / sz.width, ch = box.height / sz.height;
+  return { x: box.x + (x + 0.5) * cw, y: box.y + (y + 0.5) * ch };
+}
+
+async function dragCells(a, b) {
+  const p = await cellPoint(a[0], a[1]), q = await cellPoint(b[0], b[1]);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.move(q.x, q.y, { steps: 12 });
+  await page.mouse.up();
+}
+
+try {
+  /* Load. */
+  await page.goto(`${ORIGIN}/index.html`);
+  await page.waitForFunction(() => window.__playground && (window.__playground.ready || window.__playground.error),
+    null, { timeout: 20_000 }).catch(() => {});
+  const boot = await pg(() => window.__playground ? { ready: window.__playground.ready, error: window.__playground.error } : null);
+  if (!check('page loads and instantiates astar.wasm', boot && boot.ready && !boot.error,
+    JSON.stringify(boot) + (problems.length ? `; ${problems.join('; ')}` : ''))) {
+    throw new Error('the page is broken');
+  }
+  check('astar.wasm was fetched from the local server', served.includes('/astar.wasm'));
+  const version = await $text('#version');
+  check('the page names the library version', /^libastar \d+\.\d+\.\d+$/.test(version), version);
+  const sz = await pg(() => window.__playground.size());
+  check('default grid is 40 x 25 with start and goal', sz.width === 40 && sz.height === 25 &&
+    (sz.start.x !== sz.goal.x || sz.start.y !== sz.goal.y), JSON.stringify(sz));
+
+  /* Draw a wall across the map by mouse, one gap at row 22. */
+  const WX = 26, GAP = 22;
+  await dragCells([WX, 0], [WX, GAP - 1]);
+  await dragCells([WX, GAP + 1], [WX, 24]);
+  const rows = (await pg(() => window.__playground.exportAscii())).trim().split('\n');
+  const column = rows.map((r) => r[WX]).join('');
+  check('mouse drags drew the wall with one gap', column === '#'.repeat(GAP) + '.' + '#'.repeat(24 - GAP),
+    `column ${WX}: ${column}`);
+
+  /* Step through the first expansions. */
+  await page.selectOption('#step-unit', 'expansion');
+  for (let k = 0; k < 5; k++) await page.click('#step');
+  const stepped = await readResult();
+  check('Step expands one node at a time', stepped.state === 'paused' && stepped.expanded === 5,
+    `${stepped.status}, expanded ${stepped.expanded}`);
+  await page.click('#clear-path');
+
+  /* Animated run to the end. */
+  await setSpeed(7);
+  await page.click('#run');
+  const midState = await page.getAttribute('#status', 'data-state');
+  await page.waitForSelector('#status[data-state=done]', { timeout: 30_000 });
+  const animated = await readResult();
+  check('Run animates the recorded events to the end', ['running', 'done'].includes(midState) &&
+    animated.state === 'done', `state during run: ${midState}`);
+
+  /* A* against the native CLI (defaults on both sides). */
+  const astar = await compareWithCli('A*', []);
+  check('the animated and the instant run agree', animated.cost === astar.cost &&
+    animated.expanded === astar.expanded);
+  const route = (await pg(() => window.__playground.result())).path;
+  check('the path goes through the gap', route.some(([x, y]) => x === WX && y === GAP));
+
+  // The replayed events leave G = 0 at the start and G = the path cost at
+  // the goal, and every path cell's parent is its predecessor on the path.
+  const cinfo = (x, y) => pg(([a, b]) => window.__playground.cellInfo(a, b), [x, y]);
+  const s0 = await cinfo(...route[0]), gN = await cinfo(...route[route.length - 1]);
+  let parentsOk = true;
+  for (let k = 1; k < route.length; k++) {
+    const ci = await cinfo(...route[k]);
+    if (!ci.parent || ci.parent[0] !== route[k - 1][0] || ci.parent[1] !== route[k - 1][1]) parentsOk = false;
+  }
+  check('event replay: G(start) = 0, G(goal) = path cost, parents follow the path',
+    s0.g === 0 && Math.abs(gN.g - astar.cost) <= 1e-4 && parentsOk, `G(goal) ${gN.g}`);
+
+  // Hover a closed cell beside the path (for the check and the screenshot).
+  let hoverAt = route[Math.floor(route.length / 3)];
+  for (const [x, y] of route.slice(Math.floor(route.length / 3))) {
+    if (y + 1 < sz.height && (await cinfo(x, y + 1)).state === 'closed') {
+      hoverAt = [x, y + 1];
+      break;
+    }
+  }
+  const hp = await cellPoint(hoverAt[0], hoverAt[1]);
+  await page.mouse.move(hp.x, hp.y);
+  const info = await $text('#cell-info');
+  const hc = await cinfo(...hoverAt);
+  check('hovering a cell shows its F, G, H and parent', /F [\d.]+ = G [\d.]+ \+ H [\d.]+/.test(info) &&
+    /parent \(\d+, \d+\)/.test(info) && info.includes(`G ${hc.g.toFixed(3).replace(/\.?0+$/, '')}`), info);
+  fs.mkdirSync(path.dirname(SHOT), { recursive: true });
+  await page.screenshot({ path: SHOT });
+  if (!process.argv.includes('--no-docs-image')) {
+    fs.mkdirSync(path.dirname(DOCS_SHOT), { recursive: true });
+    fs.copyFileSync(SHOT, DOCS_SHOT);
+  }
+  check('screenshot saved', fs.statSync(SHOT).size > 10_000, SHOT);
+
+  /* Dijkstra expands more than A*, same cost. */
+  await page.selectOption('#algorithm', 'dijkstra');
+  const dij = await compareWithCli('Dijkstra', ['--heuristic', 'zero']);
+  check(`Dijkstra expands more cells than A* (${dij.expanded} > ${astar.expanded})`,
+    dij.expanded > astar.expanded);
+  check('Dijkstra and A* find the same cost', Math.abs(dij.cost - astar.cost) < 1e-6);
+
+  /* Other options, each against the CLI. */
+  await page.selectOption('#algorithm', 'astar');
+  await page.selectOption('#costs', '10,14');
+  await compareWithCli('A* with costs 10/14', ['--costs', '10,14']);
+  await page.selectOption('#costs', '1,1.4142135623730951');
+  await page.selectOption('#diagonal', '4');
+  await compareWithCli('A* with 4 moves', ['--moves', '4']);
+  await page.selectOption('#diagonal', '8-no-cut');
+  await page.fill('#turn-penalty', '2');
+  await page.locator('#turn-penalty').dispatchEvent('change');
+  await compareWithCli('A* with turn penalty 2', ['--turn-penalty', '2']);
+  await page.fill('#turn-penalty', '0');
+  await page.locator('#turn-penalty').dispatchEvent('change');
+  await page.selectOption('#algorithm', 'weighted');
+  await compareWithCli('weighted A* (w = 2)', ['--weight', '2']);
+
+  /* JPS: unsupported with terrain (default map), then on a map without it. */
+  await page.selectOption('#algorithm', 'jps');
+  await compareWithCli('JPS on a map with terrain', ['--algo', 'jps'], { expectStatus: 'not supported by this algorithm or setting' });
+  await page.click('label:has(> input[name=brush][value=erase])');
+  const ascii = (await pg(() => window.__playground.exportAscii())).trim().split('\n');
+  for (let y = 0; y < ascii.length; y++) {
+    const xs = [...ascii[y]].map((ch, x) => (/[2-9]/.test(ch) ? x : -1)).filter((x) => x >= 0);
+    if (xs.length) await dragCells([xs[0], y], [xs[xs.length - 1], y]);
+  }
+  check('the erase brush removed the terrain',
+    !/[2-9]/.test(await pg(() => window.__playground.exportAscii())));
+  await page.click('label:has(> input[name=brush][value=wall])');
+  const jps = await compareWithCli('JPS', ['--algo', 'jps']);
+  const jpsPlus = await page.selectOption('#algorithm', 'jps-plus').then(() => compareWithCli('JPS+', ['--algo', 'jps-plus']));
+  await page.selectOption('#algorithm', 'astar');
+  const astar2 = await compareWithCli('A* without terrain', []);
+  check('JPS, JPS+ and A* find the same cost', Math.abs(jps.cost - astar2.cost) < 1e-6 &&
+    Math.abs(jpsPlus.cost - astar2.cost) < 1e-6);
+
+  /* A Moving AI map through the file input (when the benchmark data is there). */
+  if (fs.existsSync(MOVINGAI_MAP)) {
+    await page.setInputFiles('#map-file', MOVINGAI_MAP);
+    await page.waitForFunction(() => window.__playground.size().width !== 40, null, { timeout: 10_000 });
+    const m = await pg(() => window.__playground.size());
+    const head = fs.readFileSync(MOVINGAI_MAP, 'utf8');
+    const hw = Number(head.match(/^width (\d+)/m)[1]), hh = Number(head.match(/^height (\d+)/m)[1]);
+    check('a Moving AI .map loads through the file input', m.width === hw && m.height === hh,
+      `${m.width} x ${m.height}, file says ${hw} x ${hh}`);
+    const r = await runInstant();
+    const n = solve(MOVINGAI_MAP, m.start, m.goal);
+    check(`Moving AI map: cost ${r.costText} and expansions equal the CLI's on the .map file`,
+      r.state === 'done' && Math.abs(r.cost - n.cost) <= 0.5 * 10 ** -decimals(r.costText) + 1e-9 &&
+      r.expanded === n.expanded, `CLI ${n.costText}, expanded ${n.expanded}; page expanded ${r.expanded}`);
+  } else {
+    console.log(`skip Moving AI map (${MOVINGAI_MAP} not found)`);
+  }
+
+  /* An ASCII map with S and G through the file input, then a malformed one. */
+  const tiny = 'S..#....\n.#.#.##.\n.#...#G.\n';
+  await page.setInputFiles('#map-file', { name: 'tiny.txt', mimeType: 'text/plain', buffer: Buffer.from(tiny) });
+  await page.waitForFunction(() => window.__playground.size().width === 8, null, { timeout: 10_000 });
+  const t = await pg(() => window.__playground.size());
+  check('an ASCII map loads with its S and G', t.height === 3 && t.start.x === 0 && t.start.y === 0 &&
+    t.goal.x === 6 && t.goal.y === 2, JSON.stringify(t));
+  fs.writeFileSync(path.join(WORK, 'tiny.txt'), tiny);
+  const tr = await runInstant();
+  const tn = solve(path.join(WORK, 'tiny.txt'), t.start, t.goal);
+  check(`ASCII map: cost ${tr.costText} and expansions equal the CLI's`,
+    Math.abs(tr.cost - tn.cost) < 1e-4 && tr.expanded === tn.expanded, `CLI ${tn.costText}, ${tn.expanded}`);
+  await page.setInputFiles('#map-file', { name: 'bad.map', mimeType: 'text/plain', buffer: Buffer.from('..\n.x\n') });
+  await page.waitForFunction(() => document.getElementById('message').classList.contains('error'), null,
+    { timeout: 10_000 }).catch(() => {});
+  const bad = await $text('#message');
+  check('a malformed map is reported with line and column', /^bad\.map:2:2: /.test(bad), bad);
+
+  /* Maze button makes a solvable-or-not map without breaking the page. */
+  await page.click('#maze');
+  const mz = await runInstant();
+  check('Maze + Run gives an outcome', mz.state === 'done' || mz.state === 'failed', mz.status);
+} catch (e) {
+  check('browser session', false, e.stack || e.message);
+}
+
+check('no console errors, page errors or failed requests', problems.length === 0, problems.join('; '));
+await context.close();
+server.close();
+fs.rmSync(profile, { recursive: true, force: true });
+clearTimeout(watchdog);
+console.log(`time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,111 @@
+/*
+** cmd_precompute.c -- `astar precompute MAP -o FILE`: build an algorithm's
+** per-map preprocessing (JPS+ jump distances) and save it, so that `astar
+** bench --pre FILE` (or a program using astar_jps_plus_load) can skip the
+** build.
+*/
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void help(FILE *out) {
+  fputs("usage: astar precompute MAP -o FILE [--algo NAME]\n"
+        "\n"
+        "Build the preprocessing of an algorithm for MAP (a Moving AI .map or an\n"
+        "ASCII map) and write it to FILE in the library's portable byte format.\n"
+        "Prints the build time, the memory it takes and the bytes per map cell.\n"
+        "The file is valid only for this map: loading it for another map fails.\n"
+        "\n"
+        "Options:\n"
+        "  -o, --output FILE      where to write (required)\n"
+        "  --algo NAME            algorithm with preprocessing: jps-plus (default)\n"
+        "  -h, --help             show this help\n"
+        "\n"
+        "Exit status: 0 written, 1 unreadable/malformed map or a write error,\n"
+        "2 usage error.\n",
+        out);
+}
+
+/* Write len bytes to path; false after a message naming the file. */
+static bool write_file(const char *path, const void *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (!f) {
+    cli_error("%s: %s", path, strerror(errno));
+    return false;
+  }
+  bool ok = fwrite(data, 1, len, f) == len;
+  int saved = errno;
+  if (fclose(f) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (!ok) {
+    cli_error("%s: %s", path, strerror(saved ? saved : EIO));
+    remove(path); /* no half-written file that would fail to load later */
+  }
+  return ok;
+}
+
+int cli_cmd_precompute(int argc, char **argv) {
+  cli_parser p;
+  const char *map = NULL, *output = NULL;
+  const cli_algo *algo = cli_find_algo("jps-plus");
+  cli_parser_init(&p, argc, argv, "precompute");
+  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
+    if (kind == CLI_ARG_POSITIONAL) {
+      if (map) return cli_usage_error("precompute: unexpected argument '%s'", p.arg);
+      map = p.arg;
+    } else if (cli_is(&p, "--help", "-h")) {
+      help(stdout);
+      return CLI_EXIT_OK;
+    } else if (cli_is(&p, "--output", "-o")) {
+      if (!(output = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--algo", NULL)) {
+      const char *v = cli_value(&p);
+      if (!v || !(algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
+      if (!algo->pre)
+        return cli_usage_error("precompute: algorithm '%s' has no preprocessing", algo->name);
+    } else {
+      return cli_unknown_option(&p);
+    }
+  }
+  if (!map) return cli_usage_error("precompute: missing MAP (see 'astar precompute --help')");
+  if (!output)
+    return cli_usage_error("precompute: missing -o FILE (see 'astar precompute --help')");
+
+  astar_grid *grid;
+  if (!cli_load_map(map, &grid, NULL, NULL)) return CLI_EXIT_FAIL;
+  const char *label = strcmp(map, "-") == 0 ? "(stdin)" : map;
+  cli_prepared prep;
+  if (!cli_prepare(&prep, algo, grid, label, NULL)) {
+    astar_grid_free(grid);
+    return CLI_EXIT_FAIL;
+  }
+  int rc = CLI_EXIT_FAIL;
+  size_t len = 0;
+  void *buf = NULL;
+  astar_status st = algo->pre->save(prep.ctx, NULL, 0, &len);
+  if (st == ASTAR_BUFFER_TOO_SMALL && (buf = malloc(len ? len : 1)) != NULL)
+    st = algo->pre->save(prep.ctx, buf, len, &len);
+  if (!buf)
+    cli_error("out of memory");
+  else if (st != ASTAR_OK)
+    cli_error("%s: cannot save: %s", label, astar_strerror(st));
+  else if (write_file(output, buf, len))
+    rc = CLI_EXIT_OK;
+  if (rc == CLI_EXIT_OK) {
+    const double cells = (double)astar_grid_width(grid) * (double)astar_grid_height(grid);
+    cli_print_map_line(stdout, label, grid);
+    char name[64];
+    snprintf(name, sizeof name, "%s:", algo->name);
+    printf("%-9s built in %.3f ms, %zu bytes in memory (%.2f bytes/cell)\n", name,
+           prep.seconds * 1e3, prep.bytes, (double)prep.bytes / cells);
+    printf("output:   %s, %zu bytes (%.2f bytes/cell)\n", output, len, (double)len / cells);
+  }
+  free(buf);
+  cli_prepared_free(&prep);
+  astar_grid_free(grid);
+  return rc;
+}

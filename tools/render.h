@@ -1,0 +1,88 @@
+/*
+** render.h -- drawing surfaces of `astar render`: one small set of drawing
+** calls (rectangles, triangles, discs, text) with two backends, an RGB raster
+** (saved by the PNG encoder of png.c) and an SVG writer (svg.c), so that the
+** picture of a search is described once (cmd_render.c).
+*/
+#ifndef ASTAR_RENDER_H
+#define ASTAR_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Colours are 0xRRGGBB. */
+typedef uint32_t render_rgb;
+
+enum { RENDER_LEFT, RENDER_RIGHT, RENDER_CENTER }; /* text anchors */
+
+/* Text is drawn with a 5 x 7 pixel font magnified `scale` times: a glyph
+** covers 5*scale x 7*scale pixels and advances 6*scale. */
+#define RENDER_GLYPH_W 5
+#define RENDER_GLYPH_H 7
+#define RENDER_ADVANCE 6
+
+typedef struct render_canvas render_canvas;
+
+typedef struct render_ops {
+  void (*rect)(render_canvas *c, int x, int y, int w, int h, render_rgb color);
+  void (*triangle)(render_canvas *c, const double xy[6], render_rgb color);
+  void (*disc)(render_canvas *c, double cx, double cy, double r, render_rgb color);
+  /* `x` is the left edge, right edge or centre (anchor), `y` the top. */
+  void (*text)(render_canvas *c, int x, int y, int anchor, int scale, const char *s,
+               render_rgb color);
+} render_ops;
+
+struct render_canvas {
+  const render_ops *ops;
+  int width, height; /* pixels */
+};
+
+/* Text width in pixels at `scale` (without the space after the last glyph). */
+int render_text_width(const char *s, int scale);
+
+/* A line of the given width from (x0,y0) to (x1,y1), as two triangles. */
+void render_line(render_canvas *c, double x0, double y0, double x1, double y1, double width,
+                 render_rgb color);
+
+/* ---- RGB raster (render_raster.c) ---------------------------------------- */
+
+typedef struct render_raster {
+  render_canvas base;
+  uint8_t *rgb; /* width * height * 3 bytes, rows top to bottom */
+} render_raster;
+
+/* Allocate a raster filled with `background`; false when out of memory. */
+bool render_raster_init(render_raster *r, int width, int height, render_rgb background);
+void render_raster_free(render_raster *r);
+
+/* ---- PNG (png.c) ------------------------------------------------------------ */
+
+/* Encode an RGB image as PNG (palette when it has at most 256 colours, else
+** truecolour; deflate with LZ77 and fixed Huffman codes, or stored blocks if
+** that would be smaller -- or always, with `stored`) and write it to `out`.
+** Returns false with errno set on failure. *bytes receives the file size. */
+bool render_png_write(FILE *out, int width, int height, const uint8_t *rgb, bool stored,
+                      size_t *bytes);
+
+/* ---- SVG (svg.c) ------------------------------------------------------------ */
+
+typedef struct render_svg {
+  render_canvas base;
+  FILE *out;
+  /* A pending rectangle: horizontal neighbours of one colour merge into it. */
+  int px, py, pw, ph;
+  render_rgb pcolor;
+  bool pending;
+} render_svg;
+
+/* Write the SVG prologue (size, background, `attrs` -- extra root attributes,
+** may be NULL) and set up the canvas. */
+void render_svg_begin(render_svg *s, FILE *out, int width, int height, render_rgb background,
+                      const char *attrs);
+
+/* Write the epilogue. */
+void render_svg_end(render_svg *s);
+
+#endif /* ASTAR_RENDER_H */

@@ -1,0 +1,168 @@
+/*
+** solve_extras.c -- the game-loop options of `astar solve`: a sliced search
+** under a per-step budget, several goals, islands (with retargeting),
+** influence cones and fog of war. They need objects built on the loaded
+** grid, so they are parsed here and run by cli_solve_extras instead of the
+** plain one-shot search.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char cli_extras_help[] =
+    "Game-loop options (solve):\n"
+    "  --budget N             sliced search: N expansions per step; reports the steps\n"
+    "  --goals X,Y[;X,Y...]   more goals: the path ends at the cheapest one\n"
+    "  --islands              precompute islands: an unreachable goal fails at once\n"
+    "  --retarget             with --islands: go to the reachable cell nearest the goal\n"
+    "  --cone X,Y,R,V         an influence layer: V*(1-d/R) within distance R of (X,Y)\n"
+    "                         added to the entry cost factor (repeatable)\n"
+    "  --fog R                the searcher knows only the cells within R of the start\n"
+    "                         (see --unknown)\n";
+
+/* Parse "a,b,c,..." into n numbers. */
+static bool parse_numbers(const char *what, const char *text, double *v, int n) {
+  const char *p = text;
+  for (int i = 0; i < n; i++) {
+    char *end;
+    v[i] = strtod(p, &end);
+    if (end == p || (i < n - 1 && *end != ',') || (i == n - 1 && *end != '\0')) {
+      cli_error("%s: expected %d comma-separated numbers, got '%s'", what, n, text);
+      return false;
+    }
+    p = end + 1;
+  }
+  return true;
+}
+
+int cli_extra_option(cli_parser *p, cli_extras *x) {
+  const char *v;
+  const char *name = p->name;
+  if (cli_is(p, "--budget", NULL)) {
+    long n;
+    if (!(v = cli_value(p)) || !cli_parse_int(name, v, 1, 1000000000L, &n)) return -1;
+    x->budget = (uint64_t)n;
+  } else if (cli_is(p, "--goals", NULL)) {
+    if (!(v = cli_value(p))) return -1;
+    for (const char *s = v; *s;) {
+      const char *semi = strchr(s, ';');
+      size_t len = semi ? (size_t)(semi - s) : strlen(s);
+      char item[64];
+      double xy[2];
+      if (len >= sizeof item || x->ngoals == CLI_MAX_GOALS) {
+        cli_error("%s: expected at most %d goals X,Y separated by ';', got '%s'", name,
+                  CLI_MAX_GOALS, v);
+        return -1;
+      }
+      memcpy(item, s, len);
+      item[len] = '\0';
+      if (!parse_numbers(name, item, xy, 2)) return -1;
+      x->goals[x->ngoals++] = (astar_point){(int32_t)xy[0], (int32_t)xy[1]};
+      s = semi ? semi + 1 : s + len;
+    }
+  } else if (cli_is(p, "--islands", NULL)) {
+    if (!cli_flag(p)) return -1;
+    x->islands = true;
+  } else if (cli_is(p, "--retarget", NULL)) {
+    if (!cli_flag(p)) return -1;
+    x->islands = x->retarget = true;
+  } else if (cli_is(p, "--cone", NULL)) {
+    double c[4];
+    if (!(v = cli_value(p)) || !parse_numbers(name, v, c, 4)) return -1;
+    if (x->ncones == CLI_MAX_CONES || !(c[2] > 0) || !(c[3] >= 0)) {
+      cli_error("%s: expected X,Y,R,V with R > 0 and V >= 0 (at most %d cones), got '%s'", name,
+                CLI_MAX_CONES, v);
+      return -1;
+    }
+    memcpy(x->cones[x->ncones++], c, sizeof c);
+  } else if (cli_is(p, "--fog", NULL)) {
+    long n;
+    if (!(v = cli_value(p)) || !cli_parse_int(name, v, 0, 1000000L, &n)) return -1;
+    x->fog = (int32_t)n;
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+bool cli_extras_active(const cli_extras *x) {
+  return x->budget || x->ngoals || x->islands || x->ncones || x->fog >= 0;
+}
+
+bool cli_solve_extras(const cli_extras *x, const astar_grid *grid, const astar_options *base,
+                      astar_point start, astar_point goal, cli_solution *sol) {
+  memset(sol, 0, sizeof *sol);
+  astar_options opt = *base;
+  astar_workspace *ws = NULL;
+  astar_islands *isl = NULL;
+  astar_layer *layer = NULL;
+  astar_knowledge *seen = NULL;
+  const astar_layer *layers[1];
+  const float weights[1] = {1.0f};
+  astar_point goals[CLI_MAX_GOALS + 1];
+  bool ok = false;
+  size_t cap = astar_grid_count_passable(grid);
+  if (cap == 0) cap = 1;
+  sol->path = malloc(cap * sizeof *sol->path);
+  astar_status st = astar_workspace_new(&ws, grid, NULL);
+  if (st == ASTAR_OK && opt.turn_penalty > 0) st = astar_workspace_reserve_turns(ws, grid);
+  if (st == ASTAR_OK && x->islands) {
+    st = astar_islands_new(&isl, grid, &opt, NULL);
+    opt.islands = isl;
+    opt.retarget = x->retarget;
+  }
+  if (st == ASTAR_OK && x->ncones) {
+    st = astar_layer_new(&layer, astar_grid_width(grid), astar_grid_height(grid), NULL);
+    for (size_t i = 0; st == ASTAR_OK && i < x->ncones; i++)
+      st = astar_layer_add_cone(layer, (int32_t)x->cones[i][0], (int32_t)x->cones[i][1],
+                                (float)x->cones[i][2], (float)x->cones[i][3]);
+    layers[0] = layer;
+    opt.layers = layers;
+    opt.layer_weights = weights;
+    opt.nlayers = 1;
+  }
+  if (st == ASTAR_OK && x->fog >= 0) {
+    st = astar_knowledge_new(&seen, grid, NULL);
+    if (st == ASTAR_OK)
+      st = astar_knowledge_reveal_radius(seen, grid, start.x, start.y, x->fog, NULL);
+    opt.knowledge = seen;
+  }
+  if (st != ASTAR_OK || !sol->path) {
+    cli_error("cannot set up the search: %s",
+              astar_strerror(st != ASTAR_OK ? st : ASTAR_NO_MEMORY));
+    goto done;
+  }
+  const double t0 = cli_now_seconds();
+  if (x->ngoals) {
+    goals[0] = goal;
+    memcpy(goals + 1, x->goals, x->ngoals * sizeof *goals);
+    st = astar_search_begin_multi(ws, grid, &opt, start, goals, x->ngoals + 1);
+  } else {
+    st = astar_search_begin(ws, grid, &opt, start, goal);
+  }
+  if (st == ASTAR_OK) {
+    do {
+      sol->steps++;
+    } while (astar_search_step(ws, x->budget, NULL) == ASTAR_IN_PROGRESS);
+    st = astar_search_finish(ws, sol->path, cap, &sol->result);
+    if (!x->budget) sol->steps = 0; /* one-shot: no steps to report */
+  } else {
+    sol->result.end = (astar_point){-1, -1};
+    sol->result.cause = st;
+  }
+  sol->seconds = cli_now_seconds() - t0;
+  sol->status = st;
+  sol->len = (st == ASTAR_OK || st == ASTAR_PARTIAL) ? sol->result.length : 0;
+  ok = true;
+done:
+  astar_knowledge_free(seen);
+  astar_layer_free(layer);
+  astar_islands_free(isl);
+  astar_workspace_free(ws);
+  if (!ok) {
+    free(sol->path);
+    sol->path = NULL;
+  }
+  return ok;
+}

@@ -1,0 +1,1087 @@
+/* app.js -- the playground's logic: keeps the map the user draws in step
+   with the libastar grid inside the WebAssembly module (bridge.c), runs the
+   real search with its observer, replays the recorded events on a canvas
+   (open, closed, F / G / H, parent arrows) and shows the result. */
+'use strict';
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+
+  // astar_event_type and astar_status values (astar/search.h, astar/base.h).
+  const EV_PUSH = 0, EV_EXPAND = 1, EV_IMPROVE = 2, EV_REOPEN = 3, EV_GOAL = 4;
+  const ST_OK = 0, ST_UNSUPPORTED = 11;
+  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2 };
+  const H_ZERO = 5;
+  const GREEDY_WEIGHT = 1e6; // f = g + 1e6 h: ordered by h, g only breaks ties
+  // Events per animation frame for speeds 1..10 (10: no animation).
+  const RATES = [0.2, 0.5, 1, 2, 4, 10, 30, 100, 400, Infinity];
+
+  // Cell colours [r, g, b].
+  const C_EMPTY = [255, 255, 255], C_WALL = [45, 52, 64];
+  const C_OPEN = [159, 205, 255], C_CLOSED = [255, 178, 168], C_PATH = [163, 230, 186];
+  const C_T2 = [242, 231, 204], C_T9 = [170, 128, 70];
+
+  let M = null; // the Emscripten module
+  let pg = 0; // pg_state * in the module
+
+  // The map (mirrored into the module cell by cell): 0 wall, 1..9 terrain cost.
+  let W = 40, H = 25;
+  let cells = new Uint8Array(W * H).fill(1);
+  let start = 0, goal = 0; // cell indices
+  let mapName = '';
+
+  // What the search display shows, rebuilt by replaying events.
+  let seen, gval, hval, parent, touched, ntouched;
+  let path = []; // cell indices of the displayed path
+  let current = -1; // cell of the last applied event
+  let search = null; // the last search: result + recorded events + replay cursor
+  let playing = false, frameBudget = 0, rafId = 0;
+
+  // Canvas.
+  const canvas = $('grid'), ctx = canvas.getContext('2d');
+  const board = $('board');
+  let cell = 20; // CSS pixels per cell
+  let base, bctx, img, px; // one pixel per cell, scaled up when drawn
+  let needDraw = false;
+
+  const ui = {
+    algorithm: $('algorithm'), weight: $('weight'), heuristic: $('heuristic'),
+    diagonal: $('diagonal'), costs: $('costs'), tie: $('tie'), openset: $('openset'),
+    turn: $('turn-penalty'), reopen: $('reopen'), speed: $('speed'), stepUnit: $('step-unit'),
+    live: $('live'), terrain: $('terrain'), size: $('size'), labels: $('labels'),
+  };
+
+  /* ---- small helpers --------------------------------------------------- */
+
+  const xy = (i) => [i % W, (i / W) | 0];
+  const idx = (x, y) => y * W + x;
+  const fmt = (v, digits) => {
+    if (!Number.isFinite(v)) return '–';
+    if (Math.abs(v) >= 1e5) return v.toExponential(2);
+    return Number.isInteger(v) ? String(v) : v.toFixed(digits);
+  };
+  const fmtCost = (v) => fmt(v, 4);
+  const fmtInt = (v) => Math.round(v).toLocaleString('en-US');
+  const mix = (a, b, t) => [0, 1, 2].map((k) => Math.round(a[k] + (b[k] - a[k]) * t));
+  const rgba = (c) => (255 << 24) | (c[2] << 16) | (c[1] << 8) | c[0]; // little-endian RGBA
+
+  function message(text, isError) {
+    const m = $('message');
+    m.textContent = text || '';
+    m.classList.toggle('error', !!isError);
+  }
+
+  function setStatus(text, state) {
+    const s = $('status');
+    s.textContent = text;
+    s.dataset.state = state;
+    s.title = text;
+  }
+
+  /* ---- options --------------------------------------------------------- */
+
+  function readOptions() {
+    const algo = ui.algorithm.value;
+    const [moves, corner] = {
+      '8-no-cut': [8, 0], '8-always': [8, 1], '8-one-side': [8, 2], '8-never': [8, 3], 4: [4, 0],
+    }[ui.diagonal.value];
+    const [straight, diagonal] = ui.costs.value.split(',').map(Number);
+    let heuristic = Number(ui.heuristic.value), weight = 1;
+    if (algo === 'dijkstra') heuristic = H_ZERO;
+    if (algo === 'greedy') weight = GREEDY_WEIGHT;
+    if (algo === 'weighted') weight = Number(ui.weight.value);
+    const turn = Math.max(0, Number(ui.turn.value) || 0);
+    return {
+      algo, moves, corner, straight, diagonal, heuristic, weight, turn,
+      tie: Number(ui.tie.value), reopen: Number(ui.reopen.value), open: Number(ui.openset.value),
+      engine: ALGO[algo] ?? 0,
+    };
+  }
+
+  function pushOptions() {
+    const o = readOptions();
+    const st = M._pg_set_options(pg, o.moves, o.corner, o.straight, o.diagonal, o.heuristic,
+      o.weight, o.tie, o.reopen, o.engine, o.open, o.turn);
+    return { o, st };
+  }
+
+  function syncOptionUi() {
+    const algo = ui.algorithm.value;
+    $('weight-row').hidden = algo !== 'weighted';
+    $('weight-value').textContent = Number(ui.weight.value).toFixed(1);
+    ui.heuristic.disabled = algo === 'dijkstra';
+    const jps = algo === 'jps' || algo === 'jps-plus';
+    ui.openset.disabled = algo === 'jps-plus';
+    ui.tie.disabled = jps;
+    const rate = RATES[Number(ui.speed.value) - 1];
+    $('speed-value').textContent = rate === Infinity ? 'instant' : `${rate}/frame`;
+    $('terrain-value').textContent = ui.terrain.value;
+  }
+
+  /* ---- the grid in the module ------------------------------------------ */
+
+  function setCell(i, v) {
+    if (cells[i] === v) return false;
+    cells[i] = v;
+    const [x, y] = xy(i);
+    M._pg_set_cell(pg, x, y, v);
+    paintCell(i);
+    return true;
+  }
+
+  // Write all of `cells` to the module at once.
+  function putCells() {
+    M.HEAPU8.set(cells, M._pg_cells(pg));
+    M._pg_put_cells(pg);
+  }
+
+  function newGrid(w, h) {
+    const st = M._pg_resize(pg, w, h);
+    if (st !== ST_OK) throw new Error(`grid ${w}x${h}: ${M.UTF8ToString(M._pg_strerror(st))}`);
+    W = w;
+    H = h;
+    cells = new Uint8Array(W * H).fill(1);
+    allocView();
+    layout();
+  }
+
+  function defaultEndpoints() {
+    start = idx(Math.floor(W / 5), Math.floor(H / 2));
+    goal = idx(W - 1 - Math.floor(W / 5), Math.floor(H / 2));
+  }
+
+  function defaultMap() {
+    newGrid(40, 25);
+    defaultEndpoints();
+    // A wall between start and goal with a gap at the top, and two blocks.
+    for (let y = 4; y <= 20; y++) cells[idx(20, y)] = 0;
+    for (let x = 14; x <= 20; x++) cells[idx(x, 20)] = 0;
+    for (let y = 8; y <= 12; y++) for (let x = 28; x <= 29; x++) cells[idx(x, y)] = 0;
+    for (let y = 14; y <= 17; y++) for (let x = 11; x <= 13; x++) cells[idx(x, y)] = 5;
+    putCells();
+    mapName = '';
+  }
+
+  /* ---- the search display ---------------------------------------------- */
+
+  function allocView() {
+    const n = W * H;
+    seen = new Uint8Array(n); // 0 untouched, 1 open, 2 closed
+    gval = new Float64Array(n);
+    hval = new Float64Array(n);
+    parent = new Int32Array(n).fill(-1);
+    touched = new Int32Array(n);
+    ntouched = 0;
+    path = [];
+    current = -1;
+    base = document.createElement('canvas');
+    base.width = W;
+    base.height = H;
+    bctx = base.getContext('2d');
+    img = bctx.createImageData(W, H);
+    px = new Uint32Array(img.data.buffer);
+    search = null;
+    stopPlaying();
+  }
+
+  function resetView() {
+    for (let k = 0; k < ntouched; k++) {
+      const i = touched[k];
+      seen[i] = 0;
+      parent[i] = -1;
+    }
+    ntouched = 0;
+    path = [];
+    current = -1;
+    repaintAll();
+  }
+
+  function colourOf(i) {
+    const v = cells[i];
+    if (v === 0) return C_WALL;
+    const ground = v === 1 ? C_EMPTY : mix(C_T2, C_T9, (Math.min(v, 9) - 2) / 7);
+    const s = seen[i];
+    if (s === 0) return ground;
+    const over = s === 3 ? C_PATH : s === 2 ? C_CLOSED : C_OPEN;
+    // On terrain: the state's colour, browned by the cost.
+    return v === 1 ? over : mix(over, C_T9, 0.12 + 0.05 * (Math.min(v, 9) - 2));
+  }
+
+  function paintCell(i) {
+    px[i] = rgba(colourOf(i));
+    needDraw = true;
+  }
+
+  function repaintAll() {
+    for (let i = 0; i < W * H; i++) px[i] = rgba(colourOf(i));
+    needDraw = true;
+  }
+
+  // Run the search now (recording events); the display starts empty and
+  // the events are replayed by play() / stepOnce() / finish().
+  function startSearch() {
+    stopPlaying();
+    const { o, st } = pushOptions();
+    resetView();
+    if (st !== ST_OK) {
+      search = null;
+      setStatus('invalid options', 'failed');
+      message(M.UTF8ToString(M._pg_strerror(st)), true);
+      return null;
+    }
+    const [sx, sy] = xy(start), [gx, gy] = xy(goal);
+    const status = M._pg_run(pg, sx, sy, gx, gy, 1);
+    const n = M._pg_event_count(pg), flags = M._pg_event_flags(pg);
+    const evBase = M._pg_events(pg);
+    // Copies: memory growth replaces the heap views, and the next run the buffer.
+    const ev32 = M.HEAP32.slice(evBase >> 2, (evBase >> 2) + n * 8);
+    const ev64 = M.HEAPF64.slice(evBase >> 3, (evBase >> 3) + n * 4);
+    const len = status === ST_OK ? M._pg_path_length(pg) : 0;
+    const pp = M._pg_path(pg) >> 2;
+    const p = [];
+    for (let k = 0; k < len; k++) p.push(idx(M.HEAP32[pp + 2 * k], M.HEAP32[pp + 2 * k + 1]));
+    search = {
+      options: o, status, statusText: M.UTF8ToString(M._pg_strerror(status)),
+      cost: M._pg_cost(pg), length: len, path: p,
+      expanded: M._pg_stat(pg, 0), generated: M._pg_stat(pg, 1), reopened: M._pg_stat(pg, 2),
+      maxOpen: M._pg_stat(pg, 3), timeMs: M._pg_stat(pg, 4), timeRuns: M._pg_stat(pg, 5),
+      precomputeMs: M._pg_stat(pg, 6),
+      recorded: (flags & 1) !== 0, truncated: (flags & 2) !== 0,
+      ev32, ev64, n, cursor: 0, expandedSoFar: 0, generatedSoFar: 0,
+      turnMode: o.turn > 0, done: false,
+    };
+    clearStats();
+    if (!search.recorded) {
+      message(o.algo === 'jps' || o.algo === 'jps-plus'
+        ? `${o.algo === 'jps' ? 'JPS' : 'JPS+'}: only the path is drawn (the library's observer ` +
+          'reports A* searches); expanded counts jump points.'
+        : '');
+    } else {
+      message(search.truncated ? `${fmtInt(n)} events recorded (the buffer is full): ` +
+        'the replay stops early, the result is complete.' : '');
+    }
+    return search;
+  }
+
+  function applyEvent(k) {
+    const s = search;
+    const type = s.ev32[k * 8], i = s.ev32[k * 8 + 1], par = s.ev32[k * 8 + 2];
+    const g = s.ev64[k * 4 + 2], h = s.ev64[k * 4 + 3];
+    if (seen[i] === 0) touched[ntouched++] = i;
+    if (type === EV_EXPAND || type === EV_GOAL) {
+      s.expandedSoFar++;
+      // With a turn penalty a cell holds several (cell, direction) states;
+      // it shows the cheapest.
+      if (seen[i] === 0 || !s.turnMode || g <= gval[i]) {
+        gval[i] = g;
+        hval[i] = h;
+        parent[i] = par;
+      }
+      seen[i] = 2;
+    } else {
+      s.generatedSoFar++;
+      if (seen[i] === 0 || !s.turnMode || g < gval[i]) {
+        gval[i] = g;
+        hval[i] = h;
+        parent[i] = par;
+      }
+      if (!(s.turnMode && seen[i] === 2) || type === EV_REOPEN) seen[i] = 1;
+    }
+    current = i;
+    paintCell(i);
+  }
+
+  // Apply events up to `end` (exclusive) and finish when all are applied.
+  function advance(end) {
+    const s = search;
+    end = Math.min(end, s.n);
+    while (s.cursor < end) applyEvent(s.cursor++);
+    if (s.cursor >= s.n) finish();
+    else showProgress();
+    needDraw = true;
+  }
+
+  function finish() {
+    const s = search;
+    if (!s || s.done) return;
+    while (s.cursor < s.n) applyEvent(s.cursor++);
+    s.done = true;
+    stopPlaying();
+    current = -1;
+    path = s.path;
+    for (const i of path) {
+      if (seen[i] === 0) touched[ntouched++] = i;
+      seen[i] = 3;
+      paintCell(i);
+    }
+    showResult();
+    needDraw = true;
+  }
+
+  function clearStats() {
+    for (const id of ['cost', 'length', 'expanded', 'generated', 'time']) $(id).textContent = '–';
+  }
+
+  function showProgress() {
+    const s = search;
+    setStatus(`${playing ? 'searching' : 'paused'} · ${fmtInt(s.cursor)} / ${fmtInt(s.n)}`,
+      playing ? 'running' : 'paused');
+    $('status').title = `event ${s.cursor} of ${s.n}`;
+    $('expanded').textContent = fmtInt(s.expandedSoFar);
+    $('generated').textContent = fmtInt(s.generatedSoFar);
+  }
+
+  function showResult() {
+    const s = search;
+    const ok = s.status === ST_OK;
+    setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed');
+    if (s.status === ST_UNSUPPORTED && (s.options.algo === 'jps' || s.options.algo === 'jps-plus'))
+      message('JPS and JPS+ need 8 moves without corner cutting, a map without terrain, ' +
+        'no turn penalty and the octile heuristic.', true);
+    $('status').dataset.code = String(s.status);
+    $('cost').textContent = ok ? fmtCost(s.cost) : '–';
+    $('cost').title = ok ? String(s.cost) : '';
+    $('length').textContent = ok ? `${s.length} cells` : '–';
+    $('expanded').textContent = fmtInt(s.expanded);
+    $('generated').textContent = fmtInt(s.generated);
+    const t = s.timeMs;
+    $('time').textContent = t >= 1 ? `${t.toFixed(2)} ms` : `${(t * 1000).toFixed(1)} µs`;
+    $('time').title = `mean of ${s.timeRuns} run(s) without observer` +
+      (s.precomputeMs > 0 ? `; JPS+ precomputation ${s.precomputeMs.toFixed(2)} ms` : '');
+  }
+
+  /* ---- run / step / play ----------------------------------------------- */
+
+  function rate() {
+    const r = RATES[Number(ui.speed.value) - 1];
+    // Big maps need proportionally more events per frame to stay watchable.
+    return r === Infinity ? r : r * Math.max(1, (W * H) / 2000);
+  }
+
+  function tick() {
+    rafId = 0;
+    if (!playing || !search) return;
+    frameBudget += rate();
+    const k = Math.floor(frameBudget);
+    frameBudget -= k;
+    if (k > 0) advance(search.cursor + k);
+    if (playing) rafId = requestAnimationFrame(tick);
+  }
+
+  function stopPlaying() {
+    playing = false;
+    if (rafId) cancelAnimationFrame(rafId);
+    rafId = 0;
+    $('run').textContent = search && !search.done && search.cursor > 0 ? 'Resume' : 'Run';
+  }
+
+  function run() {
+    if (playing) {
+      // Run acts as pause while the replay plays.
+      stopPlaying();
+      showProgress();
+      return;
+    }
+    if (!search || search.done) if (!startSearch()) return;
+    if (rate() === Infinity) {
+      finish();
+      return;
+    }
+    playing = true;
+    frameBudget = 1;
+    $('run').textContent = 'Pause';
+    rafId = requestAnimationFrame(tick);
+  }
+
+  function stepOnce() {
+    stopPlaying();
+    if (!search || search.done) {
+      if (!startSearch()) return;
+    }
+    const s = search;
+    if (ui.stepUnit.value === 'event') {
+      advance(s.cursor + 1);
+    } else {
+      // Up to and including the next expansion.
+      let k = s.cursor;
+      while (k < s.n && s.ev32[k * 8] !== EV_EXPAND && s.ev32[k * 8] !== EV_GOAL) k++;
+      advance(k + 1);
+    }
+    if (!s.done) {
+      $('run').textContent = 'Resume';
+      showProgress();
+    }
+    refreshHover();
+  }
+
+  function clearPath() {
+    stopPlaying();
+    search = null;
+    resetView();
+    clearStats();
+    setStatus('ready', 'idle');
+    message('');
+    $('run').textContent = 'Run';
+  }
+
+  // The map or the options changed: show the new result at once when a
+  // finished search is on display (and "re-run" is on), else drop it.
+  let rerunPending = false;
+  function mapChanged() {
+    if (search && search.done && ui.live.checked) {
+      if (!rerunPending) {
+        rerunPending = true;
+        requestAnimationFrame(() => {
+          rerunPending = false;
+          if (search && search.done && startSearch()) finish();
+        });
+      }
+    } else if (search) {
+      clearPath();
+    }
+  }
+
+  /* ---- drawing --------------------------------------------------------- */
+
+  function layout() {
+    const r = board.getBoundingClientRect();
+    const avw = Math.max(50, r.width - 4), avh = Math.max(50, r.height - 4);
+    let c = Math.min(avw / W, avh / H);
+    if (c >= 3) c = Math.floor(c);
+    cell = c;
+    const cw = Math.round(c * W), ch = Math.round(c * H);
+    const dpr = window.devicePixelRatio || 1;
+    canvas.style.width = `${cw}px`;
+    canvas.style.height = `${ch}px`;
+    canvas.width = Math.round(cw * dpr);
+    canvas.height = Math.round(ch * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    repaintAll();
+    draw();
+  }
+
+  function labelMode() {
+    const m = ui.labels.value;
+    if (m === 'none' || cell < 14) return 'none';
+    if (m === 'fgh') return cell >= 28 ? 'fgh' : 'f';
+    if (m === 'f') return 'f';
+    return cell >= 46 ? 'fgh' : cell >= 24 ? 'f' : 'none';
+  }
+
+  function arrow(x0, y0, x1, y1, headLen) {
+    const a = Math.atan2(y1 - y0, x1 - x0);
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.moveTo(x1 - headLen * Math.cos(a - 0.5), y1 - headLen * Math.sin(a - 0.5));
+    ctx.lineTo(x1, y1);
+    ctx.lineTo(x1 - headLen * Math.cos(a + 0.5), y1 - headLen * Math.sin(a + 0.5));
+  }
+
+  function draw() {
+    needDraw = false;
+    const c = cell, cw = c * W, ch = c * H;
+    bctx.putImageData(img, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    ctx.clearRect(0, 0, cw, ch);
+    ctx.drawImage(base, 0, 0, cw, ch);
+
+    if (c >= 7) {
+      ctx.beginPath();
+      for (let x = 1; x < W; x++) {
+        ctx.moveTo(x * c + 0.5, 0);
+        ctx.lineTo(x * c + 0.5, ch);
+      }
+      for (let y = 1; y < H; y++) {
+        ctx.moveTo(0, y * c + 0.5);
+        ctx.lineTo(cw, y * c + 0.5);
+      }
+      ctx.strokeStyle = c >= 14 ? 'rgba(40, 55, 75, 0.10)' : 'rgba(40, 55, 75, 0.07)';
+      ctx.lineWidth = 1;
+      ctx.stroke();
+    }
+
+    const mode = labelMode();
+    // Terrain costs as faint digits where no search values are written.
+    if (c >= 16) {
+      ctx.font = `600 ${Math.round(c * 0.42)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillStyle = 'rgba(80, 56, 20, 0.45)';
+      for (let i = 0; i < W * H; i++) {
+        if (cells[i] > 1 && (seen[i] === 0 || mode === 'none') && i !== start && i !== goal) {
+          const [x, y] = xy(i);
+          ctx.fillText(String(cells[i]), x * c + c / 2, y * c + c / 2 + 1);
+        }
+      }
+    }
+
+    // Parent arrows, then F / G / H.
+    if (mode !== 'none' && ntouched > 0) {
+      ctx.beginPath();
+      const reach = mode === 'fgh' ? 0.2 : 0.3;
+      for (let k = 0; k < ntouched; k++) {
+        const i = touched[k], p = parent[i];
+        if (p < 0 || seen[i] === 0) continue;
+        const [x, y] = xy(i), [qx, qy] = xy(p);
+        const cx = x * c + c / 2, cy = y * c + c / 2;
+        const dx = qx - x, dy = qy - y, l = Math.hypot(dx, dy);
+        const off = mode === 'fgh' ? 0.06 : 0.1;
+        arrow(cx - (dx / l) * c * off, cy - (dy / l) * c * off,
+          cx + (dx / l) * c * reach, cy + (dy / l) * c * reach, Math.max(3, c * 0.09));
+      }
+      ctx.strokeStyle = 'rgba(35, 45, 60, 0.55)';
+      ctx.lineWidth = Math.max(1, c / 36);
+      ctx.stroke();
+
+      const digits = search && search.options.straight >= 10 ? 0 : 1;
+      // Greedy best-first orders by H alone (F = G + 10^6 H): show H there.
+      const greedy = search && search.options.weight >= GREEDY_WEIGHT;
+      const key = (g, h) => greedy ? h / GREEDY_WEIGHT : g + h;
+      ctx.textBaseline = 'alphabetic';
+      for (let k = 0; k < ntouched; k++) {
+        const i = touched[k];
+        if (seen[i] === 0) continue;
+        const [x, y] = xy(i);
+        const x0 = x * c, y0 = y * c, g = gval[i], h = hval[i];
+        ctx.fillStyle = '#17202b';
+        if (mode === 'fgh') {
+          const fs = Math.round(c * 0.22), ss = Math.round(c * 0.18), pad = c * 0.07;
+          ctx.font = `700 ${fs}px system-ui, sans-serif`;
+          ctx.textAlign = 'left';
+          ctx.fillText(fmt(key(g, h), digits), x0 + pad, y0 + pad + fs * 0.85);
+          ctx.font = `500 ${ss}px system-ui, sans-serif`;
+          ctx.fillStyle = '#3b4756';
+          ctx.fillText(fmt(g, digits), x0 + pad, y0 + c - pad);
+          ctx.textAlign = 'right';
+          ctx.fillText(fmt(greedy ? h / GREEDY_WEIGHT : h, digits), x0 + c - pad, y0 + c - pad);
+        } else {
+          const fs = Math.max(8, Math.round(c * 0.3));
+          ctx.font = `650 ${fs}px system-ui, sans-serif`;
+          ctx.textAlign = 'left';
+          const f = key(g, h);
+          ctx.fillText(fmt(f, f >= 100 ? 0 : digits), x0 + c * 0.06, y0 + fs * 0.92);
+        }
+      }
+    }
+
+    // The path through cell centres.
+    if (path.length > 1) {
+      ctx.beginPath();
+      for (let k = 0; k < path.length; k++) {
+        const [x, y] = xy(path[k]);
+        const px_ = x * c + c / 2, py = y * c + c / 2;
+        if (k === 0) ctx.moveTo(px_, py);
+        else ctx.lineTo(px_, py);
+      }
+      ctx.lineJoin = 'round';
+      ctx.lineCap = 'round';
+      ctx.strokeStyle = 'rgba(22, 150, 75, 0.85)';
+      ctx.lineWidth = Math.max(2, c * (mode === 'fgh' ? 0.08 : 0.16));
+      ctx.stroke();
+    }
+
+    // The node just expanded or pushed.
+    if (current >= 0) {
+      const [x, y] = xy(current);
+      ctx.strokeStyle = '#f2b705';
+      ctx.lineWidth = Math.max(2, c * 0.1);
+      const m = ctx.lineWidth / 2;
+      ctx.strokeRect(x * c + m, y * c + m, c - 2 * m, c - 2 * m);
+    }
+
+    drawEndpoint(start, '#1f9d55', 'S');
+    drawEndpoint(goal, '#e0483a', 'G');
+
+    if (hoverCell >= 0 && c >= 6 && !drag) {
+      const [x, y] = xy(hoverCell);
+      ctx.strokeStyle = 'rgba(20, 28, 40, 0.85)';
+      ctx.lineWidth = 2;
+      ctx.strokeRect(x * c + 1, y * c + 1, c - 2, c - 2);
+    }
+  }
+
+  function drawEndpoint(i, colour, letter) {
+    const c = cell, [x, y] = xy(i);
+    ctx.fillStyle = colour;
+    if (c >= 10) {
+      const m = Math.max(1, c * 0.08), r = c * 0.18;
+      ctx.beginPath();
+      ctx.roundRect(x * c + m, y * c + m, c - 2 * m, c - 2 * m, r);
+      ctx.fill();
+      if (c >= 14) {
+        ctx.fillStyle = '#fff';
+        ctx.font = `700 ${Math.round(c * 0.5)}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(letter, x * c + c / 2, y * c + c / 2 + 1);
+      }
+    } else {
+      // Tiny cells: a ringed dot that stays visible on big maps.
+      const r = Math.max(4.5, c * 0.75);
+      ctx.beginPath();
+      ctx.arc(x * c + c / 2, y * c + c / 2, r, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.strokeStyle = '#fff';
+      ctx.lineWidth = 1.5;
+      ctx.stroke();
+    }
+  }
+
+  function frame() {
+    if (needDraw) draw();
+    requestAnimationFrame(frame);
+  }
+
+  /* ---- hover ----------------------------------------------------------- */
+
+  let hoverCell = -1, hoverX = 0, hoverY = 0;
+  const HOVER_HINT = 'Drag to draw walls or terrain · drag S and G to move them · right-drag ' +
+    'erases · hover a cell for F, G, H and parent · keys: space run/pause, n step, c clear';
+  const DIRS = { '0,-1': '↑', '1,0': '→', '0,1': '↓', '-1,0': '←', '1,-1': '↗', '1,1': '↘', '-1,1': '↙', '-1,-1': '↖' };
+
+  function describe(i) {
+    const [x, y] = xy(i);
+    const v = cells[i];
+    let head = `(${x}, ${y})`;
+    if (i === start) head += ' start';
+    if (i === goal) head += ' goal';
+    const ground = v === 0 ? 'wall' : v === 1 ? 'cost 1' : `terrain ${v}`;
+    const state = ['', 'open', 'closed', 'on the path'][seen[i]];
+    if (seen[i] === 0) return { head, ground, state: '', values: '' };
+    const digits = search && search.options.straight >= 10 ? 0 : 3;
+    const w = search ? search.options.weight : 1;
+    const g = gval[i], h = hval[i];
+    let hText = fmt(h, digits);
+    if (w !== 1 && w > 0) hText += ` (${fmt(w, 1)} × ${fmt(h / w, digits)})`;
+    let par = '';
+    if (parent[i] >= 0) {
+      const [qx, qy] = xy(parent[i]);
+      par = `parent (${qx}, ${qy}) ${DIRS[`${qx - x},${qy - y}`] || ''}`;
+    } else {
+      par = 'no parent (start)';
+    }
+    return { head, ground, state, values: `F ${fmt(g + h, digits)} = G ${fmt(g, digits)} + H ${hText}`, par };
+  }
+
+  function refreshHover() {
+    const tip = $('tooltip');
+    if (hoverCell < 0 || hoverCell >= W * H) {
+      tip.hidden = true;
+      return;
+    }
+    const d = describe(hoverCell);
+    $('cell-info').textContent = [d.head, d.ground, d.state, d.values, d.par].filter(Boolean).join(' · ');
+    tip.innerHTML = '';
+    const line = (html) => {
+      const div = document.createElement('div');
+      div.innerHTML = html;
+      tip.appendChild(div);
+    };
+    line(`<b>${d.head}</b> <span class="dim">${d.ground}${d.state ? ` · ${d.state}` : ''}</span>`);
+    if (d.values) {
+      line(d.values);
+      line(`<span class="dim">${d.par}</span>`);
+    }
+    tip.hidden = false;
+    const br = board.getBoundingClientRect();
+    let tx = hoverX - br.left + 16, ty = hoverY - br.top + 16;
+    const tw = tip.offsetWidth, th = tip.offsetHeight;
+    if (tx + tw > br.width) tx = hoverX - br.left - tw - 12;
+    if (ty + th > br.height) ty = hoverY - br.top - th - 12;
+    tip.style.left = `${Math.max(0, tx)}px`;
+    tip.style.top = `${Math.max(0, ty)}px`;
+  }
+
+  /* ---- mouse: drawing and dragging --------------------------------------- */
+
+  let drag = null; // { kind: 'start' | 'goal' | 'paint', value, last }
+
+  function cellAt(ev) {
+    const r = canvas.getBoundingClientRect();
+    const x = Math.floor((ev.clientX - r.left) / (r.width / W));
+    const y = Math.floor((ev.clientY - r.top) / (r.height / H));
+    if (x < 0 || y < 0 || x >= W || y >= H) return -1;
+    return idx(x, y);
+  }
+
+  function brush() {
+    return document.querySelector('input[name=brush]:checked').value;
+  }
+
+  // Every cell on the segment a..b (Bresenham), so fast drags leave no gaps.
+  function cellsBetween(a, b) {
+    let [x0, y0] = xy(a);
+    const [x1, y1] = xy(b);
+    const dx = Math.abs(x1 - x0), dy = -Math.abs(y1 - y0);
+    const sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+    let err = dx + dy;
+    const out = [];
+    for (;;) {
+      out.push(idx(x0, y0));
+      if (x0 === x1 && y0 === y1) break;
+      const e2 = 2 * err;
+      if (e2 >= dy) {
+        err += dy;
+        x0 += sx;
+      }
+      if (e2 <= dx) {
+        err += dx;
+        y0 += sy;
+      }
+    }
+    return out;
+  }
+
+  function paintTo(i) {
+    let changed = false;
+    for (const j of cellsBetween(drag.last, i)) {
+      if (j !== start && j !== goal && setCell(j, drag.value)) changed = true;
+    }
+    drag.last = i;
+    if (changed) mapChanged();
+  }
+
+  canvas.addEventListener('pointerdown', (ev) => {
+    if (!M) return;
+    const i = cellAt(ev);
+    if (i < 0) return;
+    ev.preventDefault();
+    canvas.setPointerCapture(ev.pointerId);
+    if (ev.button === 0 && (i === start || i === goal)) {
+      drag = { kind: i === start ? 'start' : 'goal' };
+      canvas.classList.add('drag');
+      return;
+    }
+    let value;
+    const b = brush();
+    if (ev.button === 2 || b === 'erase') value = 1;
+    else if (b === 'terrain') value = cells[i] === Number(ui.terrain.value) ? 1 : Number(ui.terrain.value);
+    else value = cells[i] === 0 ? 1 : 0; // start on a wall: erase
+    drag = { kind: 'paint', value, last: i };
+    paintTo(i);
+  });
+
+  canvas.addEventListener('pointermove', (ev) => {
+    if (!M) return;
+    const i = cellAt(ev);
+    hoverX = ev.clientX;
+    hoverY = ev.clientY;
+    if (drag && i >= 0) {
+      if (drag.kind === 'paint') {
+        paintTo(i);
+      } else if (cells[i] !== 0 && i !== start && i !== goal) {
+        if (drag.kind === 'start') start = i;
+        else goal = i;
+        needDraw = true;
+        mapChanged();
+      }
+    }
+    canvas.classList.toggle('over-endpoint', i === start || i === goal);
+    if (i !== hoverCell) needDraw = true;
+    hoverCell = i;
+    refreshHover();
+  });
+
+  const endDrag = () => {
+    drag = null;
+    canvas.classList.remove('drag');
+  };
+  canvas.addEventListener('pointerup', endDrag);
+  canvas.addEventListener('pointercancel', endDrag);
+  canvas.addEventListener('pointerleave', () => {
+    hoverCell = -1;
+    needDraw = true;
+    refreshHover();
+    $('cell-info').textContent = HOVER_HINT;
+  });
+  canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
+
+  /* ---- map generators and loading -------------------------------------- */
+
+  // Keep an endpoint on a passable cell: the nearest one (breadth-first).
+  function nearestPassable(i, avoid) {
+    if (cells[i] !== 0 && i !== avoid) return i;
+    const dist = new Int32Array(W * H).fill(-1), q = [i];
+    dist[i] = 0;
+    for (let h = 0; h < q.length; h++) {
+      const [x, y] = xy(q[h]);
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const nx = x + dx, ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= W || ny >= H) continue;
+        const j = idx(nx, ny);
+        if (dist[j] >= 0) continue;
+        if (cells[j] !== 0 && j !== avoid) return j;
+        dist[j] = 0;
+        q.push(j);
+      }
+    }
+    return i;
+  }
+
+  // Breadth-first over 4-neighbours: the farthest reachable cell from i.
+  function farthest(i) {
+    const dist = new Int32Array(W * H).fill(-1), q = new Int32Array(W * H);
+    let head = 0, tail = 0, last = i;
+    dist[i] = 0;
+    q[tail++] = i;
+    while (head < tail) {
+      const u = q[head++];
+      last = u;
+      const x = u % W, y = (u / W) | 0;
+      if (x > 0 && cells[u - 1] && dist[u - 1] < 0) { dist[u - 1] = dist[u] + 1; q[tail++] = u - 1; }
+      if (x < W - 1 && cells[u + 1] && dist[u + 1] < 0) { dist[u + 1] = dist[u] + 1; q[tail++] = u + 1; }
+      if (y > 0 && cells[u - W] && dist[u - W] < 0) { dist[u - W] = dist[u] + 1; q[tail++] = u - W; }
+      if (y < H - 1 && cells[u + W] && dist[u + W] < 0) { dist[u + W] = dist[u] + 1; q[tail++] = u + W; }
+    }
+    return { cell: last, reached: tail };
+  }
+
+  // Endpoints far apart in the largest-looking region (two sweeps).
+  function pickEndpoints() {
+    let best = null;
+    for (let t = 0; t < 12; t++) {
+      const i = Math.floor(Math.random() * W * H);
+      if (!cells[i]) continue;
+      const r = farthest(i);
+      if (!best || r.reached > best.reached) best = r;
+    }
+    if (!best) {
+      const i = cells.findIndex((v) => v !== 0);
+      if (i < 0) return;
+      best = { cell: i };
+    }
+    const a = farthest(best.cell).cell;
+    start = best.cell;
+    goal = a === start ? start : a;
+    start = farthest(goal).cell;
+  }
+
+  function afterBulkChange() {
+    start = nearestPassable(start, -1);
+    goal = nearestPassable(goal, start);
+    putCells();
+    clearPath();
+    repaintAll();
+  }
+
+  function maze() {
+    cells.fill(0);
+    const mw = (W - 1) >> 1, mh = (H - 1) >> 1;
+    const visited = new Uint8Array(mw * mh);
+    const stack = [[Math.floor(Math.random() * mw), Math.floor(Math.random() * mh)]];
+    visited[stack[0][1] * mw + stack[0][0]] = 1;
+    cells[idx(stack[0][0] * 2 + 1, stack[0][1] * 2 + 1)] = 1;
+    while (stack.length) {
+      const [x, y] = stack[stack.length - 1];
+      const next = [[1, 0], [-1, 0], [0, 1], [0, -1]]
+        .map(([dx, dy]) => [x + dx, y + dy, dx, dy])
+        .filter(([nx, ny]) => nx >= 0 && ny >= 0 && nx < mw && ny < mh && !visited[ny * mw + nx]);
+      if (!next.length) {
+        stack.pop();
+        continue;
+      }
+      const [nx, ny, dx, dy] = next[Math.floor(Math.random() * next.length)];
+      visited[ny * mw + nx] = 1;
+      cells[idx(x * 2 + 1 + dx, y * 2 + 1 + dy)] = 1;
+      cells[idx(nx * 2 + 1, ny * 2 + 1)] = 1;
+      stack.push([nx, ny]);
+    }
+    // A few extra openings give the search more than one way round.
+    for (let k = 0; k < (mw * mh) / 12; k++) {
+      const x = 1 + Math.floor(Math.random() * (W - 2)), y = 1 + Math.floor(Math.random() * (H - 2));
+      if ((x + y) % 2 === 1) cells[idx(x, y)] = 1;
+    }
+    afterBulkChange();
+  }
+
+  function obstacles() {
+    for (let i = 0; i < W * H; i++) {
+      const r = Math.random();
+      cells[i] = r < 0.27 ? 0 : r < 0.33 ? 2 + Math.floor(Math.random() * 8) : 1;
+    }
+    cells[start] = 1;
+    cells[goal] = 1;
+    afterBulkChange();
+  }
+
+  function clearWalls() {
+    cells.fill(1);
+    afterBulkChange();
+  }
+
+  function setSizeOption(text) {
+    let opt = ui.size.querySelector('option[data-loaded]');
+    if (!opt) {
+      opt = document.createElement('option');
+      opt.dataset.loaded = '1';
+      ui.size.appendChild(opt);
+    }
+    opt.value = 'loaded';
+    opt.textContent = text;
+    ui.size.value = 'loaded';
+  }
+
+  function loadMapText(text, name) {
+    const bytes = new TextEncoder().encode(text);
+    const p = M._malloc(bytes.length + 1);
+    M.HEAPU8.set(bytes, p);
+    const st = M._pg_load_map(pg, p, bytes.length);
+    M._free(p);
+    if (st !== ST_OK) {
+      const line = M._pg_error_line(pg), col = M._pg_error_column(pg);
+      const why = M.UTF8ToString(M._pg_error_message(pg)) || M.UTF8ToString(M._pg_strerror(st));
+      message(`${name}${line ? `:${line}:${col}` : ''}: ${why}`, true);
+      return false;
+    }
+    W = M._pg_width(pg);
+    H = M._pg_height(pg);
+    const cp = M._pg_cells(pg);
+    cells = M.HEAPU8.slice(cp, cp + W * H);
+    allocView();
+    const s = M._pg_loaded_start(pg), g = M._pg_loaded_goal(pg);
+    if (s >= 0 && g >= 0) {
+      start = s;
+      goal = g;
+    } else {
+      pickEndpoints();
+    }
+    mapName = name;
+    setSizeOption(`${name} (${W} × ${H})`);
+    clearPath();
+    layout();
+    message(`${name}: ${W} × ${H}` + (W * H > 20000 ? ' · drag S and G to choose a query' : ''));
+    return true;
+  }
+
+  /* ---- wiring ------------------------------------------------------------ */
+
+  function bind() {
+    $('run').addEventListener('click', run);
+    $('step').addEventListener('click', stepOnce);
+    $('clear-path').addEventListener('click', clearPath);
+    $('clear-walls').addEventListener('click', clearWalls);
+    $('maze').addEventListener('click', maze);
+    $('random').addEventListener('click', obstacles);
+    for (const el of [ui.algorithm, ui.heuristic, ui.diagonal, ui.costs, ui.tie, ui.openset,
+      ui.reopen, ui.turn, ui.weight]) {
+      el.addEventListener(el.type === 'range' ? 'input' : 'change', () => {
+        syncOptionUi();
+        mapChanged();
+      });
+    }
+    ui.speed.addEventListener('input', syncOptionUi);
+    ui.terrain.addEventListener('input', () => {
+      syncOptionUi();
+      document.querySelector('input[name=brush][value=terrain]').checked = true;
+    });
+    ui.labels.addEventListener('change', () => { needDraw = true; });
+    ui.size.addEventListener('change', () => {
+      const v = ui.size.value;
+      if (v === 'loaded') return;
+      const [w, h] = v.split('x').map(Number);
+      if (w === 40 && h === 25) defaultMap();
+      else {
+        newGrid(w, h);
+        defaultEndpoints();
+      }
+      ui.size.querySelector('option[data-loaded]')?.remove();
+      clearPath();
+      repaintAll();
+    });
+    $('map-file').addEventListener('change', async (ev) => {
+      const f = ev.target.files[0];
+      if (!f) return;
+      loadMapText(await f.text(), f.name);
+      ev.target.value = '';
+    });
+    document.addEventListener('keydown', (ev) => {
+      const tag = ev.target.tagName;
+      if (tag === 'INPUT' && ev.target.type !== 'range' && ev.target.type !== 'radio' &&
+          ev.target.type !== 'checkbox') return;
+      if (tag === 'SELECT' || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      if (tag === 'BUTTON' && ev.key === ' ') return; // the button's own click
+      if (ev.key === ' ') {
+        ev.preventDefault();
+        run();
+      } else if (ev.key === 'n') {
+        stepOnce();
+      } else if (ev.key === 'c') {
+        clearPath();
+      }
+    });
+    new ResizeObserver(() => layout()).observe(board);
+  }
+
+  function exportAscii(withEndpoints) {
+    const rows = [];
+    for (let y = 0; y < H; y++) {
+      let r = '';
+      for (let x = 0; x < W; x++) {
+        const i = idx(x, y), v = cells[i];
+        if (withEndpoints && i === start) r += 'S';
+        else if (withEndpoints && i === goal) r += 'G';
+        else r += v === 0 ? '#' : v === 1 ? '.' : String(v);
+      }
+      rows.push(r);
+    }
+    return `${rows.join('\n')}\n`;
+  }
+
+  // For tests and the curious: read-only views of the state, plus the map.
+  window.__playground = {
+    ready: false,
+    error: null,
+    size: () => {
+      const [sx, sy] = xy(start), [gx, gy] = xy(goal);
+      return { width: W, height: H, cell, start: { x: sx, y: sy }, goal: { x: gx, y: gy } };
+    },
+    exportAscii: (withEndpoints = false) => exportAscii(withEndpoints),
+    loadMap: (text, name = 'map') => loadMapText(text, name),
+    options: () => readOptions(),
+    // What the display holds for cell (x, y) after the replayed events.
+    cellInfo: (x, y) => {
+      const i = idx(x, y);
+      return {
+        cell: cells[i], state: ['none', 'open', 'closed', 'path'][seen[i]],
+        g: gval[i], h: hval[i], f: gval[i] + hval[i], parent: parent[i] >= 0 ? xy(parent[i]) : null,
+      };
+    },
+    result: () => search && search.done ? {
+      status: search.status, statusText: search.statusText, cost: search.cost,
+      length: search.length, expanded: search.expanded, generated: search.generated,
+      events: search.n, recorded: search.recorded, path: search.path.map(xy),
+    } : null,
+  };
+
+  function fail(err) {
+    console.error(err);
+    window.__playground.error = String(err && err.message || err);
+    setStatus('failed to load the WebAssembly module', 'failed');
+    message(String(err && err.message || err), true);
+    document.body.dataset.state = 'broken';
+  }
+
+  function init() {
+    if (typeof createAstarModule !== 'function') {
+      fail(new Error('astar.js did not load'));
+      return;
+    }
+    createAstarModule().then((mod) => {
+      M = mod;
+      pg = M._pg_new(W, H);
+      if (!pg) throw new Error('pg_new failed');
+      $('version').textContent = `libastar ${M.UTF8ToString(M._pg_version())}`;
+      defaultMap();
+      bind();
+      syncOptionUi();
+      layout();
+      $('cell-info').textContent = HOVER_HINT;
+      setStatus('ready', 'idle');
+      requestAnimationFrame(frame);
+      window.__playground.ready = true;
+      document.body.dataset.state = 'ready';
+    }).catch(fail);
+  }
+
+  init();
+})();
