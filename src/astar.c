@@ -271,8 +271,13 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
     if (!reopen) {
       /* Drop closed neighbours without a branch each: on most maps the
       ** majority of neighbours are closed and the test is unpredictable. */
-      unsigned live = 0;
-      for (int d = 0; d < 8; d++) live |= (unsigned)(mark[(int32_t)u + q->off[d]] != closed) << d;
+      const uint16_t *up = mark + u - (uint32_t)stride, *mid = mark + u,
+                     *down = mark + u + (uint32_t)stride;
+      const unsigned live =
+          (unsigned)(up[0] != closed) << ASTAR__N | (unsigned)(mid[1] != closed) << ASTAR__E |
+          (unsigned)(down[0] != closed) << ASTAR__S | (unsigned)(mid[-1] != closed) << ASTAR__W |
+          (unsigned)(up[1] != closed) << ASTAR__NE | (unsigned)(down[1] != closed) << ASTAR__SE |
+          (unsigned)(down[-1] != closed) << ASTAR__SW | (unsigned)(up[-1] != closed) << ASTAR__NW;
       m &= live;
     }
     while (m) {
