@@ -9,8 +9,7 @@
 ** features (several goals, layers, fog of war, deadlines, partial paths)
 ** from the plain hot path.
 */
-#include "layers.h"
-#include "query.h"
+#include "general.h"
 
 #include <astar/islands.h>
 #include <astar/knowledge.h>
@@ -119,24 +118,6 @@ static void advance(astar_workspace *ws, const astar__query *q, int hk, int tie)
 
 /* ---- what the general loop adds -------------------------------------------- */
 
-/* Is padded node u a goal? */
-ASTAR__INLINE bool is_goal_node(const astar__query *q, uint32_t u) {
-  if (q->is_goal) {
-    const int32_t stride = q->grid->stride;
-    const astar_point c = {(int32_t)(u % (uint32_t)stride) - 1,
-                           (int32_t)(u / (uint32_t)stride) - 1};
-    return q->is_goal(q->goal_ctx, c);
-  }
-  if (q->goals) {
-    for (size_t i = 0; i < q->ngoals; i++)
-      if (astar__index(q->grid, q->goals[i].x, q->goals[i].y) == u &&
-          astar_grid_passable(q->grid, q->goals[i].x, q->goals[i].y))
-        return true;
-    return false;
-  }
-  return u == q->goal;
-}
-
 /* Distance of padded (x, y) to the goal by the move rules (octile, or
 ** Manhattan without diagonals), the first criterion for partial paths; for
 ** a goal region, the heuristic. */
@@ -158,16 +139,6 @@ double astar__closeness(const astar__query *q, int32_t x, int32_t y) {
     if (d < best) best = d;
   }
   return best;
-}
-
-/* Entry cost factor of padded cell v under the general features. */
-ASTAR__INLINE double entry_factor(const astar__query *q, uint32_t v) {
-  const float *ter = q->grid->terrain;
-  double f = ter ? 1.0 + q->alpha * ((double)ter[v] - 1.0) : 1.0;
-  for (size_t i = 0; i < q->nlayers; i++) f += (double)q->layer_w[i] * (double)q->layers[i]->v[v];
-  if (q->knowledge && q->unknown == ASTAR_UNKNOWN_COST && astar__knowledge_unknown(q->knowledge, v))
-    f *= q->unknown_cost;
-  return f;
 }
 
 /*
@@ -247,7 +218,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
     else if ((uy + 1) * stride <= (int32_t)u)
       uy++;
     const int32_t ux = (int32_t)u - uy * stride;
-    const bool at_goal = general ? is_goal_node(q, u) : u == goal;
+    const bool at_goal = general ? astar__is_goal_node(q, u) : u == goal;
     if (general && q->observer) {
       astar__emit(q, at_goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, nd[u].parent, gu,
                   gu + astar__h(q, hk, ux, uy), 1);
@@ -285,7 +256,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       m &= m - 1;
       const uint32_t v = (uint32_t)((int32_t)u + q->off[d]);
       const uint16_t mv = mark[v];
-      const double ng = gu + (general   ? q->cost[d] * entry_factor(q, v)
+      const double ng = gu + (general   ? q->cost[d] * astar__entry_factor(q, v)
                               : terrain ? q->cost[d] * (double)ter[v]
                                         : q->cost[d]);
       astar__node *const n = &nd[v];
@@ -527,8 +498,8 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   q->general = gs.goals || gs.is_goal || opt->nlayers || opt->knowledge || opt->stop_fn ||
                opt->partial || opt->observer || (grid->terrain && opt->terrain_scale != 1.0);
 
-  const bool trivial =
-      gs.is_goal ? gs.is_goal(gs.goal_ctx, start) : !unreachable && is_goal_node(q, q->start);
+  const bool trivial = gs.is_goal ? gs.is_goal(gs.goal_ctx, start)
+                                  : !unreachable && astar__is_goal_node(q, q->start);
   const bool turns = q->turn_penalty > 0.0;
   astar__open(q, ws, !trivial && !unreachable && !turns);
   if (turns) {
@@ -666,11 +637,6 @@ astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const 
   if (result) memset(result, 0, sizeof *result);
   if (!ws || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
   if (opt && opt->algorithm == ASTAR_ALGO_JPS) {
-    const astar_status valid = astar_options_validate(opt);
-    if (valid != ASTAR_OK) return valid;
-    if (opt->observer || opt->partial || opt->stop_fn || opt->nlayers || opt->knowledge ||
-        opt->turn_penalty > 0.0 || opt->islands || opt->terrain_scale != 1.0)
-      return ASTAR_UNSUPPORTED; /* the game-loop features are A*'s */
     ws->phase = ASTAR__IDLE;
     ws->found = false;
     const astar_status st = astar__jps_find_path(ws, grid, opt, start, goal, path, cap, result);

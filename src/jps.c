@@ -464,26 +464,12 @@ ASTAR__INLINE astar_status jps_loop(astar_workspace *ws, astar__query *q, const 
   return st;
 }
 
-/* Can JPS honour these options on this grid? (See astar_algorithm.) Besides
-** the documented movement and heuristic rules, the features of the general
-** A* loop that JPS does not implement are refused rather than ignored (the
-** same list as astar_find_path's dispatch checks, so that this function is
-** safe to call on its own). */
-static bool jps_supported(const astar_options *o, const astar_grid *g) {
-  return o->moves == 8 && o->corner == ASTAR_CORNER_NO_CUT && g->terrain == NULL &&
-         o->straight_cost <= o->diagonal_cost && o->diagonal_cost < 2.0 * o->straight_cost &&
-         (o->heuristic == ASTAR_H_AUTO || o->heuristic == ASTAR_H_OCTILE) &&
-         o->reopen != ASTAR_REOPEN_ALWAYS && !o->observer && !o->partial && !o->stop_fn &&
-         !o->nlayers && !o->knowledge && !o->islands && o->turn_penalty == 0.0 &&
-         o->terrain_scale == 1.0;
-}
-
 astar_status astar__jps_find_path(astar_workspace *ws, const astar_grid *grid,
                                   const astar_options *opt, astar_point start, astar_point goal,
                                   astar_point *path, size_t cap, astar_result *result) {
   astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
-  if (!jps_supported(opt, grid)) return ASTAR_UNSUPPORTED;
+  if (!astar__jump_rules_ok(opt, grid)) return ASTAR_UNSUPPORTED;
   astar__query q;
   bool trivial;
   st = astar__begin(&q, ws, grid, opt, start, goal, &trivial);

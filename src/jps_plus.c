@@ -663,17 +663,6 @@ ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const 
   return st;
 }
 
-/* The rules of astar/jps_plus.h (those of ASTAR_ALGO_JPS): the uniform-cost
-** model the table was built for, and none of the general loop's features. */
-static bool supported(const astar_options *o, const astar_grid *g) {
-  const double s = o->straight_cost, d = o->diagonal_cost;
-  return o->moves == 8 && o->corner == ASTAR_CORNER_NO_CUT && !g->terrain && s <= d &&
-         d < 2.0 * s && (o->heuristic == ASTAR_H_AUTO || o->heuristic == ASTAR_H_OCTILE) &&
-         o->reopen != ASTAR_REOPEN_ALWAYS && !o->observer && !o->partial && !o->stop_fn &&
-         !o->nlayers && !o->knowledge && !o->islands && o->turn_penalty == 0.0 &&
-         o->terrain_scale == 1.0;
-}
-
 /* The search proper; ws, pre and grid are not NULL. */
 static astar_status search(astar_workspace *ws, const astar_jps_plus *pre, const astar_grid *grid,
                            const astar_options *opt, astar_point start, astar_point goal,
@@ -687,7 +676,7 @@ static astar_status search(astar_workspace *ws, const astar_jps_plus *pre, const
   if (pre->grid != grid || pre->version != grid->version || pre->width != grid->width ||
       pre->height != grid->height)
     return ASTAR_INVALID_ARGUMENT;
-  if (!supported(opt, grid)) return ASTAR_UNSUPPORTED;
+  if (!astar__jump_rules_ok(opt, grid)) return ASTAR_UNSUPPORTED;
   astar__query q;
   bool trivial;
   astar_status st = astar__begin(&q, ws, grid, opt, start, goal, &trivial);

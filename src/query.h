@@ -25,6 +25,12 @@ enum {
   ASTAR__RULE_COUNT
 };
 
+/* Can the jump searches (JPS, JPS+) honour these options on this grid?
+** The uniform-cost model they are built for (8 moves, no corner cutting, no
+** terrain, straight <= diagonal < 2 * straight, octile heuristic, no forced
+** reopening) and none of the general A* loop's features. */
+bool astar__jump_rules_ok(const astar_options *o, const astar_grid *g);
+
 /* ---- the query -------------------------------------------------------------- */
 
 enum {

@@ -11,8 +11,7 @@
 ** The state arrays are reserved explicitly (astar_workspace_reserve_turns);
 ** searching never allocates. Open list: the 4-ary heap.
 */
-#include "layers.h"
-#include "query.h"
+#include "general.h"
 
 static void free_turns(astar_allocator *a, astar__turns *t) {
   const size_t n = (size_t)t->capacity * ASTAR__TURN_STATES;
@@ -67,32 +66,6 @@ void astar__turns_open(astar_workspace *ws) {
   q->stats.max_open = 1;
 }
 
-/* The goal test and the partial-path metric of astar.c, on cells. */
-static bool goal_cell(const astar__query *q, uint32_t u) {
-  if (q->is_goal) {
-    const uint32_t stride = (uint32_t)q->grid->stride;
-    return q->is_goal(q->goal_ctx,
-                      (astar_point){(int32_t)(u % stride) - 1, (int32_t)(u / stride) - 1});
-  }
-  if (q->goals) {
-    for (size_t i = 0; i < q->ngoals; i++)
-      if (astar_grid_passable(q->grid, q->goals[i].x, q->goals[i].y) &&
-          astar__index(q->grid, q->goals[i].x, q->goals[i].y) == u)
-        return true;
-    return false;
-  }
-  return u == q->goal;
-}
-
-static double factor(const astar__query *q, uint32_t v) {
-  const float *ter = q->grid->terrain;
-  double f = ter ? 1.0 + q->alpha * ((double)ter[v] - 1.0) : 1.0;
-  for (size_t i = 0; i < q->nlayers; i++) f += (double)q->layer_w[i] * (double)q->layers[i]->v[v];
-  if (q->knowledge && q->unknown == ASTAR_UNKNOWN_COST && astar__knowledge_unknown(q->knowledge, v))
-    f *= q->unknown_cost;
-  return f;
-}
-
 astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
   astar__query *const q = &ws->q;
   astar__turns *const t = &ws->turns;
@@ -116,7 +89,7 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
     const uint32_t u = s / ASTAR__TURN_STATES, du = s % ASTAR__TURN_STATES;
     const int32_t ux = (int32_t)(u % stride), uy = (int32_t)(u / stride);
     const double gu = nd[s].g;
-    const bool at_goal = goal_cell(q, u);
+    const bool at_goal = astar__is_goal_node(q, u);
     if (q->observer)
       astar__emit(q, at_goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, s, nd[s].parent, gu,
                   gu + astar__h(q, q->hkind, ux, uy), ASTAR__TURN_STATES);
@@ -142,7 +115,7 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
       const uint32_t sv = v * ASTAR__TURN_STATES + d;
       const uint16_t mv = mark[sv];
       if (mv == closed && !q->reopen) continue;
-      double ng = gu + q->cost[d] * factor(q, v);
+      double ng = gu + q->cost[d] * astar__entry_factor(q, v);
       if (du != 8 && du != d) ng += q->turn_penalty;
       astar__node *const n = &nd[sv];
       const bool seen = (uint16_t)(mv & ~3u) == gen;
