@@ -40,6 +40,7 @@ int cli_cmd_bench(int argc, char **argv);      /* cmd_bench.c */
 int cli_cmd_precompute(int argc, char **argv); /* cmd_precompute.c */
 int cli_cmd_render(int argc, char **argv);     /* cmd_render.c */
 int cli_cmd_simulate(int argc, char **argv);   /* cmd_simulate.c */
+int cli_cmd_group(int argc, char **argv);      /* cmd_group.c */
 
 /* ---- messages (options.c) ---------------------------------------------- */
 
@@ -299,7 +300,10 @@ typedef struct cli_extras {
   bool islands, retarget;         /* --islands, --retarget */
   double cones[CLI_MAX_CONES][4]; /* --cone X,Y,R,V */
   size_t ncones;
-  int32_t fog; /* --fog R, or -1 */
+  int32_t fog;     /* --fog R, or -1 */
+  bool region;     /* --region X0,Y0,X1,Y1: goal = any cell inside */
+  int32_t rect[4]; /* its corners (inclusive) */
+  bool refine;     /* --refine: first a quick path ignoring terrain */
 } cli_extras;
 
 extern const char cli_extras_help[];

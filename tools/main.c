@@ -15,6 +15,7 @@ static const cli_command commands[] = {
     {"precompute", "build an algorithm's per-map preprocessing (JPS+) and save it to a file",
      cli_cmd_precompute},
     {"simulate", "queue many agents' path requests over frames under a budget", cli_cmd_simulate},
+    {"group", "many units, one goal: a distance field against one search per unit", cli_cmd_group},
     {"render", "draw what A* did (open/closed, F/G/H, parents) as SVG or PNG", cli_cmd_render},
 };
 

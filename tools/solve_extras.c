@@ -19,7 +19,10 @@ const char cli_extras_help[] =
     "  --cone X,Y,R,V         an influence layer: V*(1-d/R) within distance R of (X,Y)\n"
     "                         added to the entry cost factor (repeatable)\n"
     "  --fog R                the searcher knows only the cells within R of the start\n"
-    "                         (see --unknown)\n";
+    "                         (see --unknown)\n"
+    "  --region X0,Y0,X1,Y1   the goal is any cell of this rectangle (GX,GY ignored)\n"
+    "  --refine               first a quick path with terrain ignored (--terrain-scale 0),\n"
+    "                         reported, then the exact one\n";
 
 /* Parse "a,b,c,..." into n numbers. */
 static bool parse_numbers(const char *what, const char *text, double *v, int n) {
@@ -76,6 +79,14 @@ int cli_extra_option(cli_parser *p, cli_extras *x) {
       return -1;
     }
     memcpy(x->cones[x->ncones++], c, sizeof c);
+  } else if (cli_is(p, "--region", NULL)) {
+    double r[4];
+    if (!(v = cli_value(p)) || !parse_numbers(name, v, r, 4)) return -1;
+    for (int i = 0; i < 4; i++) x->rect[i] = (int32_t)r[i];
+    x->region = true;
+  } else if (cli_is(p, "--refine", NULL)) {
+    if (!cli_flag(p)) return -1;
+    x->refine = true;
   } else if (cli_is(p, "--fog", NULL)) {
     long n;
     if (!(v = cli_value(p)) || !cli_parse_int(name, v, 0, 1000000L, &n)) return -1;
@@ -87,7 +98,28 @@ int cli_extra_option(cli_parser *p, cli_extras *x) {
 }
 
 bool cli_extras_active(const cli_extras *x) {
-  return x->budget || x->ngoals || x->islands || x->ncones || x->fog >= 0;
+  return x->budget || x->ngoals || x->islands || x->ncones || x->fog >= 0 || x->region || x->refine;
+}
+
+/* --region: is c inside the rectangle ctx (int32_t[4], two corners)? */
+static bool in_rect(void *ctx, astar_point c) {
+  const int32_t *r = ctx;
+  const int32_t x0 = r[0] < r[2] ? r[0] : r[2], x1 = r[0] < r[2] ? r[2] : r[0];
+  const int32_t y0 = r[1] < r[3] ? r[1] : r[3], y1 = r[1] < r[3] ? r[3] : r[1];
+  return c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1;
+}
+
+/* Begin the search the extras describe on ws. */
+static astar_status begin(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                          const cli_extras *x, astar_point start, astar_point goal,
+                          astar_point *goals) {
+  if (x->region) return astar_search_begin_region(ws, grid, opt, start, in_rect, (void *)x->rect);
+  if (x->ngoals) {
+    goals[0] = goal;
+    memcpy(goals + 1, x->goals, x->ngoals * sizeof *goals);
+    return astar_search_begin_multi(ws, grid, opt, start, goals, x->ngoals + 1);
+  }
+  return astar_search_begin(ws, grid, opt, start, goal);
 }
 
 bool cli_solve_extras(const cli_extras *x, const astar_grid *grid, const astar_options *base,
@@ -133,14 +165,32 @@ bool cli_solve_extras(const cli_extras *x, const astar_grid *grid, const astar_o
               astar_strerror(st != ASTAR_OK ? st : ASTAR_NO_MEMORY));
     goto done;
   }
-  const double t0 = cli_now_seconds();
-  if (x->ngoals) {
-    goals[0] = goal;
-    memcpy(goals + 1, x->goals, x->ngoals * sizeof *goals);
-    st = astar_search_begin_multi(ws, grid, &opt, start, goals, x->ngoals + 1);
-  } else {
-    st = astar_search_begin(ws, grid, &opt, start, goal);
+  if (x->refine) {
+    /* Patel 3.4.4: a quick draft with the terrain underestimated (ignored),
+    ** then the exact path; a game would show the draft at once. */
+    astar_options quick = opt;
+    quick.terrain_scale = 0.0;
+    astar_result qr;
+    const double q0 = cli_now_seconds();
+    st = begin(ws, grid, &quick, x, start, goal, goals);
+    if (st == ASTAR_OK) {
+      while (astar_search_step(ws, 0, NULL) == ASTAR_IN_PROGRESS) {
+      }
+      st = astar_search_finish(ws, sol->path, cap, &qr);
+    }
+    const double q1 = cli_now_seconds();
+    if (st == ASTAR_OK) {
+      double real;
+      astar_path_cost(grid, &opt, sol->path, qr.length, &real, NULL);
+      printf("draft:    terrain ignored: %zu cells, cost %.4f with the real terrain, "
+             "%llu expanded in %.3f ms\n",
+             qr.length, real, (unsigned long long)qr.stats.expanded, (q1 - q0) * 1e3);
+    } else {
+      printf("draft:    %s\n", astar_strerror(st));
+    }
   }
+  const double t0 = cli_now_seconds();
+  st = begin(ws, grid, &opt, x, start, goal, goals);
   if (st == ASTAR_OK) {
     do {
       sol->steps++;

@@ -276,5 +276,52 @@ if [ -d "$ROOT/tests/data/small" ] && find "$ROOT/tests/data/small" -name '*.sce
   if python3 -m json.tool <"$OUT" >/dev/null 2>&1; then ok; else fail "tests/data/small --json"; fi
 fi
 
+# ---- game-loop options of solve, simulate, group -------------------------------
+
+cat >"$TMP/wall.txt" <<'EOF'
+S.......#.......
+........#.......
+........#.......
+........#......G
+........#.......
+EOF
+run solve "$TMP/wall.txt"
+expect_rc "solve: walled-off goal" 1
+run solve "$TMP/wall.txt" --partial --no-picture
+expect_rc "solve --partial (not a full path)" 1
+expect_out "solve --partial says partial" "^status: +partial path"
+expect_out "solve --partial ends at the wall" "ends at \(7,3\)"
+run solve "$TMP/wall.txt" --islands --no-picture
+expect_out "solve --islands: no expansion" "expanded 0,"
+run solve "$TMP/wall.txt" --retarget --no-picture
+expect_rc "solve --retarget" 0
+expect_out "solve --retarget reaches the nearest cell" "^reached: +\(7,3\)"
+run solve "$TMP/tutorial.txt" --budget 3 --no-picture
+expect_rc "solve --budget" 0
+expect_out "solve --budget counts steps" "[0-9]+ steps"
+run solve "$TMP/tutorial.txt" --goals "1,4;2,0" --no-picture
+expect_out "solve --goals reaches the nearest goal" "^reached: +\(1,4\)"
+run solve "$TMP/tutorial.txt" --region 4,0,6,4 --no-picture
+expect_out "solve --region reaches the rectangle" "^reached: +\(4,[0-9]\)"
+run solve "$TMP/tutorial.txt" --fog 1 --unknown blocked --no-picture
+expect_rc "solve --fog with unknown blocked" 1
+run solve "$TMP/tutorial.txt" --turn-penalty 2 --no-picture
+expect_rc "solve --turn-penalty" 0
+run solve "$TMP/tutorial.txt" --cone 2,2,3,5 --refine --no-picture
+expect_out "solve --refine prints the draft" "^draft: "
+run solve "$TMP/tutorial.txt" --cone 1,2
+expect_rc "solve --cone with two numbers" 2
+expect_one_line_err "solve --cone error"
+run solve "$TMP/tutorial.txt" --algo jps --budget 5
+expect_rc "game-loop options need astar" 2
+run simulate "$TMP/tutorial.txt" --agents 5 --budget 4
+expect_rc "simulate" 0
+expect_out "simulate reports frames" "frames"
+run group "$TMP/tutorial.txt" 5 2 --units 4
+expect_rc "group" 0
+expect_out "group costs agree" "agree for every unit"
+run group "$TMP/tutorial.txt" 3 2
+expect_rc "group: blocked goal" 1
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
