@@ -1,5 +1,6 @@
 # Thin wrapper over CMake for the Quick start: `make run`, `make test`.
 BUILD ?= build
+MAKEFLAGS += --no-print-directory
 ASAN_BUILD ?= build-asan
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
