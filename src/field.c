@@ -296,9 +296,8 @@ astar_status astar_field_path(const astar_field *field, const astar_grid *grid, 
   size_t len = 0;
   double total = 0.0;
   uint32_t u = 0;
-  if (!field || !grid || (cap > 0 && !path)) {
-    st = ASTAR_INVALID_ARGUMENT;
-  } else if (grid->width != field->width || grid->height != field->height) {
+  if (!field || !grid || (cap > 0 && !path) || grid->width != field->width ||
+      grid->height != field->height) {
     st = ASTAR_INVALID_ARGUMENT;
   } else if (grid->version != field->version) {
     st = ASTAR_STALE;

@@ -58,7 +58,7 @@
 **  32  checksum of the file         u64 (bytes 0..31, then the data)
 **  40  data: for every cell, row-major, the 8 distances as int16 in the
 **      direction order N E S W NE SE SW NW.  */
-#define JPP_MAGIC "ASTARJP+"
+static const uint8_t jpp_magic[8] = {'A', 'S', 'T', 'A', 'R', 'J', 'P', '+'}; /* no NUL */
 #define JPP_FORMAT 1u
 #define JPP_HEADER 40u
 #define JPP_CELL_BYTES 16u
@@ -86,6 +86,16 @@ static int diag_of(int a, int b) {
   return -1; /* not reached for perpendicular a, b */
 }
 
+/* The straight components of diagonal direction d: its row move (N or S)
+** and its column move (E or W). */
+static int vertical_of(int d) {
+  return astar__dir_dy[d] < 0 ? ASTAR__N : ASTAR__S;
+}
+
+static int horizontal_of(int d) {
+  return astar__dir_dx[d] > 0 ? ASTAR__E : ASTAR__W;
+}
+
 static bool has(unsigned nb, int d) {
   return (nb >> d) & 1u;
 }
@@ -93,8 +103,8 @@ static bool has(unsigned nb, int d) {
 /* Is the move in direction d legal from a cell with neighbour byte nb? */
 static bool legal(unsigned nb, int d) {
   if (d < 4) return has(nb, d);
-  const int a = astar__dir_dy[d] < 0 ? ASTAR__N : ASTAR__S;
-  const int b = astar__dir_dx[d] > 0 ? ASTAR__E : ASTAR__W;
+  const int a = vertical_of(d);
+  const int b = horizontal_of(d);
   return has(nb, d) && has(nb, a) && has(nb, b);
 }
 
@@ -129,8 +139,8 @@ static void build_tables(astar_jps_plus *pre) {
           m |= (unsigned)legal(nb, diag_of(a, t)) << diag_of(a, t);
         }
       } else {
-        const int a = astar__dir_dy[t] < 0 ? ASTAR__N : ASTAR__S;
-        const int b = astar__dir_dx[t] > 0 ? ASTAR__E : ASTAR__W;
+        const int a = vertical_of(t);
+        const int b = horizontal_of(t);
         m = (unsigned)legal(nb, t) << t | (unsigned)legal(nb, a) << a | (unsigned)legal(nb, b) << b;
       }
       succ[t][nb] = (uint8_t)m;
@@ -159,8 +169,8 @@ ASTAR__INLINE int32_t entry(const astar_jps_plus *pre, const int16_t *dist, cons
   if (d < 4) {
     stop = (pre->jp[g->nb[n]] >> d) & 1u;
   } else {
-    const int a = astar__dir_dy[d] < 0 ? ASTAR__N : ASTAR__S;
-    const int b = astar__dir_dx[d] > 0 ? ASTAR__E : ASTAR__W;
+    const int a = vertical_of(d);
+    const int b = horizontal_of(d);
     stop = dn[a] > 0 || dn[b] > 0;
   }
   if (stop) return 1;
@@ -357,7 +367,7 @@ astar_status astar_jps_plus_save(const astar_jps_plus *pre, void *buf, size_t ca
   *len = need;
   if (!buf || cap < need) return ASTAR_BUFFER_TOO_SMALL;
   uint8_t *p = buf;
-  memcpy(p, JPP_MAGIC, 8);
+  memcpy(p, jpp_magic, sizeof jpp_magic);
   put_u32(p + 8, JPP_FORMAT);
   put_u32(p + 12, (uint32_t)pre->width);
   put_u32(p + 16, (uint32_t)pre->height);
@@ -392,7 +402,7 @@ astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid, c
   ** (ASTAR_INVALID_ARGUMENT). The whole-file checksum covers the header,
   ** so damage anywhere reads as malformed, not as "another grid". */
   const uint8_t *p = buf;
-  if (len < JPP_HEADER || memcmp(p, JPP_MAGIC, 8) != 0) return ASTAR_PARSE_ERROR;
+  if (len < JPP_HEADER || memcmp(p, jpp_magic, sizeof jpp_magic) != 0) return ASTAR_PARSE_ERROR;
   if (get_u32(p + 8) != JPP_FORMAT || get_u32(p + 20) != JPP_CELL_BYTES) return ASTAR_PARSE_ERROR;
   const uint32_t w = get_u32(p + 12), h = get_u32(p + 16);
   if (w < 1 || h < 1 || w > ASTAR_GRID_MAX_SIDE || h > ASTAR_GRID_MAX_SIDE ||

@@ -100,12 +100,13 @@ astar_status astar_layer_add_cone(astar_layer *layer, int32_t x, int32_t y, floa
    * and radius can overflow an integer. The d < r test below is the exact
    * one; these bounds only need to contain it. */
   const double ylo = fmax(0.0, floor(cy - r)), yhi = fmin(layer->height - 1.0, ceil(cy + r));
-  for (double fy = ylo; fy <= yhi; fy += 1.0) {
-    const double dy = fy - cy;
+  if (ylo > yhi) return ASTAR_OK; /* the disc misses the layer */
+  for (int32_t iy = (int32_t)ylo; iy <= (int32_t)yhi; iy++) {
+    const double dy = iy - cy;
     const double half = sqrt(fmax(r * r - dy * dy, 0.0)) + 1.0; /* a cell of slack */
     const double xlo = fmax(0.0, floor(cx - half)), xhi = fmin(layer->width - 1.0, ceil(cx + half));
     if (xlo > xhi) continue;
-    float *row = layer->v + index_of(layer, 0, (int32_t)fy);
+    float *row = layer->v + index_of(layer, 0, iy);
     for (int32_t ix = (int32_t)xlo; ix <= (int32_t)xhi; ix++) {
       /* A select, not a branch, at the rim; adding +0 outside the disc
        * leaves a value (never -0) bit for bit as it was. */

@@ -151,15 +151,16 @@ astar_status astar__prepare(astar__query *q, astar_workspace *ws, const astar_gr
 }
 
 void astar__open(astar__query *q, astar_workspace *ws, bool push_start) {
-  /* New generation; when the 16-bit counter wraps, clear the marks (once
-  ** every 16383 searches, so the amortised cost is negligible). */
-  ws->gen = (uint16_t)(ws->gen + 4u);
-  if (ws->gen == 0) {
+  /* New generation; when the 16-bit counter would wrap to 0, clear the
+  ** marks and restart it (once every 16383 searches, so the amortised cost
+  ** is negligible). */
+  if (ws->gen > UINT16_MAX - 4u) {
     memset(ws->mark, 0, (size_t)ws->capacity * sizeof(uint16_t));
     if (ws->turns.mark)
       memset(ws->turns.mark, 0, (size_t)ws->turns.capacity * ASTAR__TURN_STATES * sizeof(uint16_t));
-    ws->gen = 4;
+    ws->gen = 0;
   }
+  ws->gen = (uint16_t)(ws->gen + 4u);
   ws->seq = 0;
   ws->open.len = 0;
   ws->found = false;

@@ -293,16 +293,17 @@ static void test_search_does_not_allocate(void) {
     o.reopen = (astar_reopen)(i % 3);
     o.weight = 1.0 + (i % 5) * 0.5;
     astar_point s = P(i % 30, (i * 7) % 48), t = P(63 - i % 20, (i * 11) % 48);
-    astar_status st = astar_find_path(ws, g, &o, s, t, path, 64 * 48, &r);
+    astar_status st = astar_find_path(ws, g, &o, s, t, path, (size_t)64 * 48, &r);
     CHECKF(st == ASTAR_OK || st == ASTAR_NO_PATH, "query %d: status %d", i, (int)st);
     if (st == ASTAR_OK) {
       CHECK_EQ(astar_path_cost(g, &o, path, r.length, &cost, NULL), ASTAR_OK);
-      CHECK_EQ(astar_workspace_path(ws, path, 64 * 48, &len), ASTAR_OK);
+      CHECK_EQ(astar_workspace_path(ws, path, (size_t)64 * 48, &len), ASTAR_OK);
     }
   }
   astar_options_init(&o);
   o.max_expansions = 5;
-  CHECK_EQ(astar_find_path(ws, g, &o, P(0, 0), P(63, 47), path, 64 * 48, &r), ASTAR_LIMIT_REACHED);
+  CHECK_EQ(astar_find_path(ws, g, &o, P(0, 0), P(63, 47), path, (size_t)64 * 48, &r),
+           ASTAR_LIMIT_REACHED);
   CHECK_EQ(astar_find_path(ws, g, NULL, P(0, 0), P(63, 47), NULL, 0, &r), ASTAR_BUFFER_TOO_SMALL);
   CHECK_EQ(astar_find_path(ws, g, NULL, P(30, 5), P(63, 47), path, 10, &r), ASTAR_START_BLOCKED);
   CHECK_EQ(astar_find_path(ws, small, NULL, P(0, 0), P(4, 4), path, 10, &r), ASTAR_OK);

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CAP (80 * 80)
+#define CAP ((size_t)80 * 80)
 
 static int same_result(astar_status sa, const astar_result *a, const astar_point *pa,
                        astar_status sb, const astar_result *b, const astar_point *pb) {

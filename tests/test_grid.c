@@ -146,7 +146,7 @@ static void test_terrain(void) {
   CHECK(astar_grid_terrain(g, 1, 1) == 3.5f);
   CHECK(astar_grid_terrain(g, 0, 0) == 1.0f);
   CHECK(astar_grid_min_terrain(g) == 1.0f);
-  CHECK(astar_grid_memory(g) >= bare + 9 * 4);
+  CHECK(astar_grid_memory(g) >= bare + (size_t)9 * 4);
   /* Terrain and passability are independent. */
   CHECK(astar_grid_passable(g, 1, 1));
   CHECK_EQ(astar_grid_set_passable(g, 1, 1, false), ASTAR_OK);
@@ -296,10 +296,10 @@ static void test_memory(void) {
   CHECK(astar_grid_memory(small) > 0);
   CHECK(astar_grid_memory(big) > astar_grid_memory(small));
   /* "about 2 bytes per cell" */
-  CHECKF(astar_grid_memory(big) <= 4u * 1000 * 1000, "%zu bytes", astar_grid_memory(big));
+  CHECKF(astar_grid_memory(big) <= (size_t)4 * 1000 * 1000, "%zu bytes", astar_grid_memory(big));
   size_t before = astar_grid_memory(big);
   astar_grid_set_terrain(big, 0, 0, 2.0f);
-  CHECK(astar_grid_memory(big) >= before + 4u * 1000 * 1000);
+  CHECK(astar_grid_memory(big) >= before + (size_t)4 * 1000 * 1000);
   astar_grid_free(small);
   astar_grid_free(big);
 }

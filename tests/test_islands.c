@@ -80,7 +80,7 @@ static uint32_t ref_label(const astar_grid *g, const astar_options *o, uint32_t 
 static int agree(const astar_islands *isl, const astar_grid *g, const astar_options *o,
                  const char *what, uint64_t seed) {
   const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
-  uint32_t *lab = malloc((size_t)w * h * sizeof *lab);
+  uint32_t *lab = calloc((size_t)w * h, sizeof *lab);
   const uint32_t count = ref_label(g, o, lab);
   int ok = 1;
   if (astar_islands_count(isl) != count) {

@@ -243,7 +243,7 @@ static void test_reveal_radius_random(void) {
     CHECK_EQ(randmap_make(&g, &spec, &r), ASTAR_OK);
     CHECK_EQ(astar_knowledge_new(&k, g, NULL), ASTAR_OK);
     const int32_t w = spec.width, h = spec.height;
-    uint8_t *st = calloc((size_t)(w * h), 1);
+    uint8_t *st = calloc((size_t)w * (size_t)h, 1);
     for (int step = 0; step < 12; step++) {
       const int32_t cx = rng_range(&r, -8, w + 8), cy = rng_range(&r, -8, h + 8);
       const int32_t radius = rng_range(&r, 0, 20);

@@ -204,7 +204,7 @@ static void test_cone_clipping(void) {
   const int32_t w = 13, h = 7;
   astar_layer *l = NULL;
   CHECK_EQ(astar_layer_new(&l, w, h, NULL), ASTAR_OK);
-  float *ref = calloc((size_t)(w * h), sizeof(float));
+  float *ref = calloc((size_t)w * (size_t)h, sizeof(float));
   /* Centres at corners, on edges, outside (near and far), radii fractional,
    * small and larger than the layer. */
   const struct {
@@ -255,7 +255,7 @@ static void test_cone_random(void) {
     const int32_t w = rng_range(&r, 1, 40), h = rng_range(&r, 1, 40);
     astar_layer *l = NULL;
     CHECK_EQ(astar_layer_new(&l, w, h, NULL), ASTAR_OK);
-    float *ref = calloc((size_t)(w * h), sizeof(float));
+    float *ref = calloc((size_t)w * (size_t)h, sizeof(float));
     const int ncones = rng_range(&r, 1, 6);
     for (int c = 0; c < ncones; c++) {
       const int32_t cx = rng_range(&r, -10, w + 10), cy = rng_range(&r, -10, h + 10);

@@ -59,12 +59,12 @@ static void test_events_match_stats(void) {
       const int consistent = rng_range(&r, 0, 3) != 0;
       if (!consistent) o.heuristic = ASTAR_H_MANHATTAN; /* reopens with diagonals */
       astar_result a, b;
-      astar_status sa = astar_find_path(ws, g, &o, s, t, pa, 64 * 64, &a);
+      astar_status sa = astar_find_path(ws, g, &o, s, t, pa, (size_t)64 * 64, &a);
       tally tl;
       memset(&tl, 0, sizeof tl);
       o.observer = observe;
       o.observer_ctx = &tl;
-      astar_status sb = astar_find_path(ws, g, &o, s, t, pb, 64 * 64, &b);
+      astar_status sb = astar_find_path(ws, g, &o, s, t, pb, (size_t)64 * 64, &b);
       searches++;
       CHECK(sa == sb && a.cost == b.cost && a.length == b.length);
       CHECK(memcmp(&a.stats, &b.stats, sizeof a.stats) == 0);

@@ -81,7 +81,7 @@ static void random_options(astar_options *o, rng *r) {
 static void test_same_order_everywhere(void) {
   rng r;
   rng_seed(&r, 77);
-  size_t cap = 200 * 200;
+  size_t cap = (size_t)200 * 200;
   outcome out[NSETS];
   for (size_t k = 0; k < NSETS; k++) out[k].path = malloc(cap * sizeof(astar_point));
   int runs = 0, reopened = 0, differ = 0;

@@ -14,18 +14,18 @@
 #include <string.h>
 
 #define SIDE 60
-#define CAP (SIDE * SIDE)
+#define CAP ((size_t)SIDE * SIDE)
 #define MAXREQ 48
 
 /* What one request expects and what the callback saw of it. */
 typedef struct expect {
   astar_request_id id;
+  int priority;
   astar_point start, goal;
   astar_options opt;
-  int priority;
   size_t cap;
-  astar_status status;
   astar_result result;
+  astar_status status;
   int calls;              /* callback invocations for this request */
   astar_status cb_status; /* what the callback got */
   size_t cb_len;

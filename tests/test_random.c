@@ -17,7 +17,7 @@
 
 #define P(x, y) ((astar_point){(x), (y)})
 #define MAXSIDE 64
-#define MAXCELLS (MAXSIDE * MAXSIDE)
+#define MAXCELLS ((size_t)MAXSIDE * MAXSIDE)
 
 /* Report the first few failures in full, count the rest quietly: one bug
 ** tends to fail thousands of combinations. */

@@ -582,8 +582,8 @@ static void test_capacity(void) {
   CHECKF(validate_path(small, NULL, P(7, 0), P(0, 7), path, r.length, r.cost, err, sizeof err),
          "%s", err);
   /* "about 44 bytes per cell" */
-  CHECKF(astar_workspace_memory(ws) >= 66u * 66u * 8u, "%zu", astar_workspace_memory(ws));
-  CHECKF(astar_workspace_memory(ws) <= 66u * 66u * 100u, "%zu", astar_workspace_memory(ws));
+  CHECKF(astar_workspace_memory(ws) >= (size_t)66 * 66 * 8, "%zu", astar_workspace_memory(ws));
+  CHECKF(astar_workspace_memory(ws) <= (size_t)66 * 66 * 100, "%zu", astar_workspace_memory(ws));
   astar_workspace_free(ws);
   astar_grid_free(small);
   astar_grid_free(big);
@@ -659,7 +659,7 @@ static void test_workspace_reuse(void) {
     astar_point s = randmap_passable_cell(g, &rr), t = randmap_passable_cell(g, &rr);
     if (s.x < 0) continue;
     double want = ref_dijkstra(g, &o, s, t);
-    astar_status st = astar_find_path(ws, g, &o, s, t, path, 64 * 64, &r);
+    astar_status st = astar_find_path(ws, g, &o, s, t, path, (size_t)64 * 64, &r);
     if (want < 0) {
       CHECKF(st == ASTAR_NO_PATH, "query %d: status %d, expected no path", q, (int)st);
       continue;
@@ -673,7 +673,7 @@ static void test_workspace_reuse(void) {
     /* A fresh workspace gives the very same answer. */
     if (q % 10 == 0) {
       astar_workspace *fresh = ws_for(g);
-      CHECK_EQ(astar_find_path(fresh, g, &o, s, t, path2, 64 * 64, &r2), ASTAR_OK);
+      CHECK_EQ(astar_find_path(fresh, g, &o, s, t, path2, (size_t)64 * 64, &r2), ASTAR_OK);
       CHECK(r2.length == r.length && r2.cost == r.cost);
       CHECK(memcmp(path, path2, r.length * sizeof path[0]) == 0);
       CHECK(memcmp(&r.stats, &r2.stats, sizeof r.stats) == 0);
@@ -792,7 +792,7 @@ static void test_stats(void) {
   astar_result r;
   for (int q = 0; q < 200; q++) {
     astar_point s = randmap_passable_cell(g, &rr), t = randmap_passable_cell(g, &rr);
-    astar_status st = astar_find_path(ws, g, NULL, s, t, path, 48 * 48, &r);
+    astar_status st = astar_find_path(ws, g, NULL, s, t, path, (size_t)48 * 48, &r);
     if (st != ASTAR_OK && st != ASTAR_NO_PATH) {
       CHECKF(0, "status %d", (int)st);
       continue;
@@ -911,7 +911,7 @@ static void test_path_cost(void) {
     o.straight_cost = (q & 4) ? 10 : 1;
     o.diagonal_cost = (q & 4) ? 14 : sqrt(2.0);
     astar_point s = randmap_passable_cell(g, &rr), t = randmap_passable_cell(g, &rr);
-    if (astar_find_path(ws, g, &o, s, t, path, 40 * 30, &r) != ASTAR_OK) continue;
+    if (astar_find_path(ws, g, &o, s, t, path, (size_t)40 * 30, &r) != ASTAR_OK) continue;
     CHECK_EQ(astar_path_cost(g, &o, path, r.length, &c, &bad), ASTAR_OK);
     CHECKF(validate_walk(g, &o, path, r.length, &mine, NULL, err, sizeof err), "%s", err);
     CHECKF(cost_equal(c, mine) && cost_equal(c, r.cost),

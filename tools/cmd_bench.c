@@ -168,12 +168,11 @@ static bool walk(const char *dir, string_list *out, int depth) {
     }
     snprintf(path, n, "%s%s%s", dir, ends_with(dir, "/") ? "" : "/", e->d_name);
     struct stat sb;
-    if (stat(path, &sb) != 0) {
-      free(path); /* a dangling symlink: not a scenario */
-    } else if (S_ISDIR(sb.st_mode)) {
+    const bool exists = stat(path, &sb) == 0; /* false: a dangling symlink, not a scenario */
+    if (exists && S_ISDIR(sb.st_mode)) {
       ok = walk(path, out, depth + 1);
       free(path);
-    } else if (ends_with(e->d_name, ".scen")) {
+    } else if (exists && ends_with(e->d_name, ".scen")) {
       if (!(ok = push_string(out, path))) out_of_memory();
     } else {
       free(path);
@@ -292,9 +291,12 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
 
   /* With --repeat, the first pass also pays for first touches of the
   ** workspace's memory; the median pass is the steady state. Every pass
-  ** computes the same results (searches are deterministic). */
+  ** computes the same results (searches are deterministic). At least one
+  ** pass runs (--repeat is 1 .. MAX_REPEAT): it fills status, cost and
+  ** expanded. */
   double passes[MAX_REPEAT];
-  for (size_t rep = 0; rep < cfg->repeat; rep++) {
+  size_t rep = 0;
+  do {
     double t0 = cli_now_seconds();
     for (size_t k = 0; k < nsel; k++) {
       const astar_scen_query *qq = &q[sel[k]];
@@ -305,8 +307,8 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
       expanded[k] = r.stats.expanded;
     }
     passes[rep] = cli_now_seconds() - t0;
-  }
-  out->seconds = median(passes, cfg->repeat);
+  } while (++rep < cfg->repeat);
+  out->seconds = median(passes, rep);
 
   out->queries = nsel;
   for (size_t k = 0; k < nsel; k++) {
@@ -526,7 +528,7 @@ int cli_cmd_bench(int argc, char **argv) {
 
   bench_stats total;
   memset(&total, 0, sizeof total);
-  bench_stats *per = calloc(files.n, sizeof *per);
+  bench_stats *per = calloc(files.n ? files.n : 1, sizeof *per);
   mismatch reported[MAX_REPORTED];
   size_t nreported = 0;
   rc = CLI_EXIT_OK;

@@ -19,7 +19,7 @@
 /* Maps up to this size get F/G/H labels unless --no-fgh. */
 #define FGH_AUTO_MAX 40
 /* SVG has one element per run of cells; beyond this PNG is the sensible format. */
-#define SVG_MAX_CELLS (256 * 256)
+#define SVG_MAX_CELLS 65536 /* 256 x 256 */
 /* Raster images are held in memory, 3 bytes a pixel. */
 #define MAX_PIXELS (64L * 1024 * 1024)
 #define MAX_FRAMES 1000
@@ -564,9 +564,9 @@ int cli_cmd_render(int argc, char **argv) {
     j.goal = (astar_point){(int32_t)c[2], (int32_t)c[3]};
   } else if (j.start.x < 0 || j.goal.x < 0) {
     rc = cli_usage_error("render: %s has no %s cell; give the coordinates SX SY GX GY", map,
-                         j.start.x < 0 && j.goal.x < 0 ? "'S' or 'G'"
-                         : j.start.x < 0               ? "'S'"
-                                                       : "'G'");
+                         j.start.x >= 0  ? "'G'"
+                         : j.goal.x >= 0 ? "'S'"
+                                         : "'S' or 'G'");
     goto done;
   }
   size_t ncells = (size_t)j.w * (size_t)j.h;
@@ -644,7 +644,6 @@ int cli_cmd_render(int argc, char **argv) {
   cli_print_solution(stdout, &sol, false);
 
   uint64_t targets[MAX_FRAMES];
-  j.targets = targets;
   if (have_step || frames) {
     /* Second pass: the same search, taking pictures on the way. Frame i of
     ** N shows the search after round((i+1) * total / N) expansions. */
@@ -656,6 +655,7 @@ int cli_cmd_render(int argc, char **argv) {
         targets[i] = (uint64_t)(((double)(i + 1) * (double)j.total) / (double)frames + 0.5);
       j.ntargets = (size_t)frames;
     }
+    j.targets = targets;
     job_reset_state(&j);
     j.next_target = 0;
     astar_result again;

@@ -98,9 +98,9 @@ int cli_cmd_solve(int argc, char **argv) {
   } else if (s.x < 0 || g.x < 0) {
     astar_grid_free(grid);
     return cli_usage_error("solve: %s has no %s cell; give the coordinates SX SY GX GY", path,
-                           s.x < 0 && g.x < 0 ? "'S' or 'G'"
-                           : s.x < 0          ? "'S'"
-                                              : "'G'");
+                           s.x >= 0   ? "'G'"
+                           : g.x >= 0 ? "'S'"
+                                      : "'S' or 'G'");
   }
 
   cli_trace trace;

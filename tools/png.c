@@ -175,6 +175,13 @@ static uint32_t hash3(const uint8_t *p) {
   return (v * 2654435761u) >> (32 - HASH_BITS);
 }
 
+/* How many leading bytes a and b share, at most max. */
+static size_t match_length(const uint8_t *a, const uint8_t *b, size_t max) {
+  size_t l = 0;
+  while (l < max && a[l] == b[l]) l++;
+  return l;
+}
+
 /* One final fixed-Huffman block holding all of `src`. Greedy matching: the
 ** longest match among the last MAX_CHAIN positions with the same 3-byte hash. */
 static bool deflate_fixed(bytes *out, const uint8_t *src, size_t n) {
@@ -202,8 +209,7 @@ static bool deflate_fixed(bytes *out, const uint8_t *src, size_t n) {
         size_t c = (size_t)cand;
         if (i - c > WINDOW) break;
         if (src[c + (size_t)best_len] == src[i + (size_t)best_len]) {
-          size_t l = 0;
-          while (l < max_len && src[c + l] == src[i + l]) l++;
+          const size_t l = match_length(src + c, src + i, max_len);
           if ((int)l > best_len) {
             best_len = (int)l;
             best_dist = (int)(i - c);
@@ -388,10 +394,14 @@ bool render_png_write(FILE *out, int width, int height, const uint8_t *rgb, bool
       if (use_palette) {
         dst[0] = 0;
         const uint8_t *src = index + y * w;
-        int per_byte = 8 / depth;
-        for (size_t x = 0; x < w; x++)
-          dst[1 + x / (size_t)per_byte] |=
-              (uint8_t)(src[x] << (8 - depth * (int)(x % (size_t)per_byte + 1)));
+        const size_t per_byte = (size_t)(8 / depth);
+        for (size_t x = 0; x < w; x++) {
+          const int shift = 8 - depth * (int)(x % per_byte + 1);
+          /* index[] holds w * h entries, all set since use_palette held; the
+          ** analyser does not tie npix to w * h.
+          ** NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult) */
+          dst[1 + x / per_byte] |= (uint8_t)(src[x] << shift);
+        }
       } else {
         filter_row(dst, rgb + y * 3 * w, y ? rgb + (y - 1) * 3 * w : NULL, stride, scratch);
       }
@@ -423,7 +433,7 @@ bool render_png_write(FILE *out, int width, int height, const uint8_t *rgb, bool
   ok = ok && write_chunk(out, &ct, "IHDR", ihdr, 13, &written);
   if (ok && use_palette) {
     uint8_t plte[768];
-    for (int i = 0; i < pal->count; i++) {
+    for (size_t i = 0; i < (size_t)pal->count; i++) {
       plte[3 * i] = (uint8_t)(pal->color[i] >> 16);
       plte[3 * i + 1] = (uint8_t)(pal->color[i] >> 8);
       plte[3 * i + 2] = (uint8_t)pal->color[i];

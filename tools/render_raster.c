@@ -95,7 +95,7 @@ static void raster_rect(render_canvas *c, int x, int y, int w, int h, render_rgb
   for (int yy = y0; yy < y1; yy++) {
     put_pixel(r, x0, yy, color);
     uint8_t *row = r->rgb + ((size_t)yy * (size_t)c->width + (size_t)x0) * 3;
-    for (int xx = 1; xx < x1 - x0; xx++) memcpy(row + 3 * xx, row, 3);
+    for (size_t xx = 1; xx < (size_t)(x1 - x0); xx++) memcpy(row + 3 * xx, row, 3);
   }
 }
 

@@ -57,7 +57,7 @@ size_t ref_dijkstra_all(const astar_grid *g, const astar_options *opt, astar_poi
 
   /* Each cell is improved at most 8 times, so this bounds the pushes. */
   entry *heap = malloc(sizeof(entry) * (cells * 8 + 1));
-  unsigned char *done = calloc(cells, 1);
+  unsigned char *done = calloc(cells ? cells : 1, 1);
   if (!heap || !done) {
     free(heap);
     free(done);
