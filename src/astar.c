@@ -406,7 +406,8 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
   if (opt->algorithm != ASTAR_ALGO_ASTAR) return ASTAR_UNSUPPORTED;
-  if (opt->turn_penalty > 0.0 && ws->turns.capacity < grid->ncells) return ASTAR_CAPACITY;
+  if (opt->turn_penalty > 0.0 && ws->turns.capacity < grid->ncells)
+    return ASTAR_TURNS_NOT_RESERVED;
   for (size_t i = 0; i < opt->nlayers; i++)
     if (!astar__layer_fits(opt->layers[i], grid)) return ASTAR_INVALID_ARGUMENT;
   if (opt->knowledge && !astar__knowledge_fits(opt->knowledge, grid)) return ASTAR_INVALID_ARGUMENT;
@@ -448,7 +449,7 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   if (opt->islands && !gs.is_goal) {
     const astar_islands *isl = opt->islands;
     if (astar_islands_moves(isl) != opt->moves || astar_islands_corner(isl) != opt->corner)
-      return ASTAR_INVALID_ARGUMENT;
+      return ASTAR_MISMATCH;
     if (!astar_islands_current(isl, grid)) return ASTAR_STALE;
     if (gs.goals) {
       bool any = false;

@@ -76,6 +76,7 @@ astar_status astar_grid_new(astar_grid **out, int32_t width, int32_t height,
                             const astar_allocator *alloc) {
   if (!out) return ASTAR_INVALID_ARGUMENT;
   *out = NULL;
+  if (width < 1 || height < 1) return ASTAR_INVALID_ARGUMENT;
   if (!dims_ok(width, height)) return ASTAR_TOO_LARGE;
   astar_allocator a;
   astar__alloc_init(&a, alloc);

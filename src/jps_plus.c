@@ -399,7 +399,7 @@ astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid, c
   if (!grid || (!buf && len > 0)) return ASTAR_INVALID_ARGUMENT;
   if (grid->terrain) return ASTAR_UNSUPPORTED;
   /* Format first (ASTAR_PARSE_ERROR), then whether it fits this grid
-  ** (ASTAR_INVALID_ARGUMENT). The whole-file checksum covers the header,
+  ** (ASTAR_MISMATCH). The whole-file checksum covers the header,
   ** so damage anywhere reads as malformed, not as "another grid". */
   const uint8_t *p = buf;
   if (len < JPP_HEADER || memcmp(p, jpp_magic, sizeof jpp_magic) != 0) return ASTAR_PARSE_ERROR;
@@ -410,9 +410,9 @@ astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid, c
     return ASTAR_PARSE_ERROR;
   if ((uint64_t)len != saved_size((int32_t)w, (int32_t)h)) return ASTAR_PARSE_ERROR;
   if (get_u64(p + 32) != file_checksum(p, len)) return ASTAR_PARSE_ERROR;
-  if ((int32_t)w != grid->width || (int32_t)h != grid->height) return ASTAR_INVALID_ARGUMENT;
+  if ((int32_t)w != grid->width || (int32_t)h != grid->height) return ASTAR_MISMATCH;
   const uint64_t sum = cells_checksum(grid);
-  if (get_u64(p + 24) != sum) return ASTAR_INVALID_ARGUMENT;
+  if (get_u64(p + 24) != sum) return ASTAR_MISMATCH;
 
   astar_jps_plus *pre;
   const astar_status st = alloc_pre(&pre, grid, alloc);
@@ -683,9 +683,9 @@ static astar_status search(astar_workspace *ws, const astar_jps_plus *pre, const
     opt = &defaults;
   }
   if (astar_options_validate(opt) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
-  if (pre->grid != grid || pre->version != grid->version || pre->width != grid->width ||
-      pre->height != grid->height)
-    return ASTAR_INVALID_ARGUMENT;
+  if (pre->grid != grid || pre->width != grid->width || pre->height != grid->height)
+    return ASTAR_MISMATCH;
+  if (pre->version != grid->version) return ASTAR_STALE;
   if (!astar__jump_rules_ok(opt, grid)) return ASTAR_UNSUPPORTED;
   astar__query q;
   bool trivial;

@@ -226,7 +226,7 @@ astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt, as
   if (astar_options_validate(&o) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
   if (o.algorithm != ASTAR_ALGO_ASTAR) return ASTAR_UNSUPPORTED; /* sliced search is A*'s */
   const uint32_t slot = free_pop(queue);
-  if (slot == NONE) return ASTAR_CAPACITY;
+  if (slot == NONE) return ASTAR_QUEUE_FULL;
   request *r = &queue->req[slot];
   r->opt = o;
   r->start = start;

@@ -21,6 +21,10 @@ static const char *const status_text[ASTAR_STATUS_COUNT] = {
     [ASTAR_PARTIAL] = "partial path: the goal was not reached",
     [ASTAR_STOPPED] = "search stopped by the caller",
     [ASTAR_STALE] = "the grid changed since this object was built",
+    [ASTAR_TURNS_NOT_RESERVED] =
+        "turn penalty without turn states: call astar_workspace_reserve_turns first",
+    [ASTAR_QUEUE_FULL] = "the request queue is full: release finished requests",
+    [ASTAR_MISMATCH] = "built for another grid or other movement rules than this search's",
 };
 
 const char *astar_strerror(astar_status status) {

@@ -528,7 +528,7 @@ static void test_islands_in_search(void) {
   CHECK(res.end.x == 4 && res.end.y == 2); /* nearest reachable cell to (8,2) */
   o.retarget = false;
   o.moves = 4; /* islands built for other moves */
-  CHECK(astar_find_path(ws, g, &o, s, t, path, 64, &res) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_find_path(ws, g, &o, s, t, path, 64, &res) == ASTAR_MISMATCH);
   o.moves = 8;
   astar_grid_set_passable(g, 5, 3, true); /* open the wall: islands stale */
   CHECK(astar_find_path(ws, g, &o, s, t, path, 64, &res) == ASTAR_STALE);
@@ -597,7 +597,7 @@ static void test_turn_penalty(void) {
     astar_point s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
     astar_result res;
     if (s.x < 0) goto next;
-    CHECK(astar_find_path(ws, g, &o, s, t, path, CAP, &res) == ASTAR_CAPACITY);
+    CHECK(astar_find_path(ws, g, &o, s, t, path, CAP, &res) == ASTAR_TURNS_NOT_RESERVED);
     CHECK(astar_workspace_reserve_turns(ws, g) == ASTAR_OK);
     for (int i = 0; i < 5; i++) {
       s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);

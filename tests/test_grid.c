@@ -34,13 +34,23 @@ static void expect_too_large(int32_t w, int32_t h) {
   if (st == ASTAR_OK) astar_grid_free(g);
 }
 
+static void expect_invalid(int32_t w, int32_t h) {
+  astar_grid *g = (astar_grid *)1;
+  astar_status st = astar_grid_new(&g, w, h, NULL);
+  CHECKF(st == ASTAR_INVALID_ARGUMENT, "%dx%d gave status %d", (int)w, (int)h, (int)st);
+  CHECKF(g == NULL, "%dx%d left *out non-NULL", (int)w, (int)h);
+  if (st == ASTAR_OK) astar_grid_free(g);
+}
+
 static void test_limits(void) {
-  expect_too_large(0, 5);
-  expect_too_large(5, 0);
-  expect_too_large(0, 0);
-  expect_too_large(-1, 5);
-  expect_too_large(5, -1);
-  expect_too_large(INT32_MIN, INT32_MIN);
+  /* No cells is not "too large": a side below 1 is an invalid argument. */
+  expect_invalid(0, 5);
+  expect_invalid(5, 0);
+  expect_invalid(0, 0);
+  expect_invalid(-1, 5);
+  expect_invalid(5, -1);
+  expect_invalid(INT32_MIN, INT32_MIN);
+  expect_too_large(0x7fffffff, 1);
   expect_too_large(ASTAR_GRID_MAX_SIDE + 1, 1);
   expect_too_large(1, ASTAR_GRID_MAX_SIDE + 1);
   expect_too_large(INT32_MAX, 1);

@@ -508,7 +508,7 @@ static void test_stale(void) {
   astar_grid *copy;
   CHECK(astar_grid_clone(&copy, g, NULL) == ASTAR_OK);
   CHECK(astar_jps_plus_find_path(r.ws, r.pre, copy, NULL, P(0, 0), P(5, 4), NULL, 0, &res) ==
-        ASTAR_INVALID_ARGUMENT);
+        ASTAR_MISMATCH);
   astar_grid_free(copy);
   /* Setting a cell to what it already is changes nothing. */
   CHECK(astar_grid_set_passable(g, 0, 0, true) == ASTAR_OK);
@@ -516,11 +516,11 @@ static void test_stale(void) {
         ASTAR_BUFFER_TOO_SMALL);
   CHECK(astar_grid_set_passable(g, 3, 3, false) == ASTAR_OK);
   CHECK(astar_jps_plus_find_path(r.ws, r.pre, g, NULL, P(0, 0), P(5, 4), NULL, 0, &res) ==
-        ASTAR_INVALID_ARGUMENT);
+        ASTAR_STALE);
   /* Even when the cell is set back: the version moved on. */
   CHECK(astar_grid_set_passable(g, 3, 3, true) == ASTAR_OK);
   CHECK(astar_jps_plus_find_path(r.ws, r.pre, g, NULL, P(0, 0), P(5, 4), NULL, 0, &res) ==
-        ASTAR_INVALID_ARGUMENT);
+        ASTAR_STALE);
   /* A terrain layer also changes the version. */
   astar_jps_plus_free(r.pre);
   CHECK(astar_jps_plus_new(&r.pre, g, NULL) == ASTAR_OK);
@@ -528,7 +528,7 @@ static void test_stale(void) {
         ASTAR_BUFFER_TOO_SMALL);
   CHECK(astar_grid_set_terrain(g, 4, 4, 3.0f) == ASTAR_OK);
   CHECK(astar_jps_plus_find_path(r.ws, r.pre, g, NULL, P(0, 0), P(5, 4), NULL, 0, &res) ==
-        ASTAR_INVALID_ARGUMENT);
+        ASTAR_STALE);
   /* Rebuilt after the change (and the terrain removed): fine again. */
   astar_grid_clear_terrain(g);
   astar_grid_set_passable(g, 1, 3, false);
@@ -643,14 +643,14 @@ static void test_load_rejects(void) {
   astar_grid *other;
   CHECK(astar_grid_clone(&other, g, NULL) == ASTAR_OK);
   astar_grid_set_passable(other, 9, 1, false);
-  CHECK(astar_jps_plus_load(&p, other, buf, len, NULL) == ASTAR_INVALID_ARGUMENT && !p);
+  CHECK(astar_jps_plus_load(&p, other, buf, len, NULL) == ASTAR_MISMATCH && !p);
   astar_grid_set_passable(other, 9, 1, true); /* same cells again: fine */
   CHECK(astar_jps_plus_load(&p, other, buf, len, NULL) == ASTAR_OK && p);
   astar_jps_plus_free(p);
   p = NULL;
   astar_grid_free(other);
   CHECK(astar_grid_new(&other, 11, 5, NULL) == ASTAR_OK);
-  CHECK(astar_jps_plus_load(&p, other, buf, len, NULL) == ASTAR_INVALID_ARGUMENT && !p);
+  CHECK(astar_jps_plus_load(&p, other, buf, len, NULL) == ASTAR_MISMATCH && !p);
   astar_grid_free(other);
 
   /* Random junk of the right length. */
@@ -749,10 +749,10 @@ static void test_load_fuzz(void) {
         CHECK(st == ASTAR_OK);
       } else if (memcmp(buf, good, 24) == 0 && memcmp(buf + 32, good + 32, len - 32) != 0 &&
                  memcmp(buf + 40, good + 40, len - 40) == 0) {
-        CHECKF(st == ASTAR_INVALID_ARGUMENT && !p, "map %d edit %d: %s", m, it,
+        CHECKF(st == ASTAR_MISMATCH && !p, "map %d edit %d: %s", m, it,
                astar_strerror(st)); /* only the grid checksum changed */
       } else {
-        CHECKF((st == ASTAR_PARSE_ERROR || st == ASTAR_INVALID_ARGUMENT) && !p,
+        CHECKF((st == ASTAR_PARSE_ERROR || st == ASTAR_MISMATCH) && !p,
                "map %d edit %d: %s", m, it, astar_strerror(st));
         if (memcmp(buf, good, 40) == 0 || memcmp(buf + 24, good + 24, 8) == 0)
           CHECKF(st == ASTAR_PARSE_ERROR, "map %d edit %d: data edit read as %s", m, it,

@@ -371,7 +371,7 @@ static void test_callback_reentry(void) {
   astar_grid_free(g);
 }
 
-/* A full table refuses with ASTAR_CAPACITY until an entry is released. */
+/* A full table refuses with ASTAR_QUEUE_FULL until an entry is released. */
 static void test_capacity(void) {
   astar_grid *g = walled_grid(10, 10);
   astar_queue *q;
@@ -382,7 +382,7 @@ static void test_capacity(void) {
                              &id[i]) == ASTAR_OK);
   id[3] = 123;
   CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){9, 0}, 0, bufs[3], CAP,
-                           &id[3]) == ASTAR_CAPACITY);
+                           &id[3]) == ASTAR_QUEUE_FULL);
   CHECK_EQ(id[3], 0);
   rng r;
   rng_seed(&r, 1);
@@ -390,7 +390,7 @@ static void test_capacity(void) {
   drain(q, &r, &spent, 10000);
   /* Done but not released: still full. */
   CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){9, 0}, 0, bufs[3], CAP,
-                           &id[3]) == ASTAR_CAPACITY);
+                           &id[3]) == ASTAR_QUEUE_FULL);
   CHECK(astar_queue_release(q, id[1]) == ASTAR_OK);
   CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){9, 0}, 0, bufs[3], CAP,
                            &id[3]) == ASTAR_OK);
@@ -569,7 +569,7 @@ static void test_arguments(void) {
   CHECK(st == ASTAR_OK && res.length == 1 && res.cost == 0 && res.stats.expanded == 0);
   CHECK(bufs[2][0].x == 0 && bufs[2][0].y == 0);
   CHECK(astar_queue_poll(q, b[3], &st, &res) == ASTAR_REQUEST_DONE);
-  CHECK(st == ASTAR_CAPACITY);
+  CHECK(st == ASTAR_TURNS_NOT_RESERVED);
   /* with the turn states reserved the same request runs */
   CHECK(astar_queue_reserve_turns(q) == ASTAR_OK);
   for (int k = 0; k < 4; k++) astar_queue_release(q, b[k]);

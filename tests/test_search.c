@@ -942,6 +942,7 @@ static void test_strerror(void) {
     CHECKF(m != NULL && m[0] != '\0', "status %d", s);
     if (!m) m = "";
     CHECKF(strcmp(m, "unknown status") != 0, "status %d has no text", s);
+    CHECKF(m[0] && m[strlen(m) - 1] != '.', "status %d: text ends with a period", s);
     for (int k = 0; k < s; k++)
       CHECKF(strcmp(seen[k], m) != 0, "statuses %d and %d share text", k, s);
     seen[s] = m;

@@ -59,16 +59,23 @@ typedef enum astar_status {
   ASTAR_NO_MEMORY,        /* the allocator returned NULL */
   ASTAR_PARSE_ERROR,      /* malformed input text; see astar_parse_error */
   ASTAR_UNSUPPORTED,      /* valid request this algorithm cannot honour */
-  ASTAR_CAPACITY,         /* the workspace is too small for this grid */
+  ASTAR_CAPACITY,         /* the workspace is too small for this grid
+                             (astar_workspace_reserve grows it) */
   ASTAR_IN_PROGRESS,      /* sliced search: budget used up, call step again */
   ASTAR_PARTIAL,          /* search: no full path; the path to the best node
                              found was returned (options.partial) */
   ASTAR_STOPPED,          /* search: options.stop_fn asked to stop */
   ASTAR_STALE,            /* the grid changed since the object was built */
+  ASTAR_TURNS_NOT_RESERVED, /* turn_penalty > 0 on a workspace without turn
+                               states (astar_workspace_reserve_turns) */
+  ASTAR_QUEUE_FULL,       /* the request queue's table has no free entry */
+  ASTAR_MISMATCH,         /* the object was built for another grid, or for
+                             other movement rules than the search's */
   ASTAR_STATUS_COUNT      /* number of statuses (not a status) */
 } astar_status;
 
-/* A short English description of `status` ("no path", ...). Never NULL; an
+/* One English sentence describing `status`, without a final period, e.g.
+** "no path: the goal is not reachable from the start". Never NULL; an
 ** unknown value gives "unknown status". Static storage, no allocation. */
 ASTAR_API const char *astar_strerror(astar_status status);
 

@@ -32,8 +32,9 @@ typedef struct astar_grid astar_grid;
 ** Create a width x height grid with every cell passable and no terrain layer
 ** (every terrain cost 1). `alloc` may be NULL (malloc); it is copied, and the
 ** grid uses it for its whole life. Allocates.
-** Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (out is NULL), ASTAR_TOO_LARGE
-** (a side < 1 or beyond the limits above) or ASTAR_NO_MEMORY.
+** Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (out is NULL, or a side < 1),
+** ASTAR_TOO_LARGE (a side or the cell count beyond the limits above) or
+** ASTAR_NO_MEMORY.
 */
 ASTAR_API astar_status astar_grid_new(astar_grid **out, int32_t width, int32_t height,
                                       const astar_allocator *alloc);

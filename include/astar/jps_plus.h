@@ -7,7 +7,8 @@
 ** passable cell and each of the 8 directions, how far a jump goes and
 ** whether it ends at a jump point or at a wall. It stays valid only while
 ** the grid does not change: the object records astar_grid_version() and a
-** search on a changed grid returns ASTAR_INVALID_ARGUMENT.
+** search on a changed grid returns ASTAR_STALE (rebuild it, or load it
+** again); a search on another grid object returns ASTAR_MISMATCH.
 **
 ** Rules: 8 moves, no corner cutting (ASTAR_CORNER_NO_CUT), no terrain layer,
 ** straight <= diagonal < 2 * straight -- as for ASTAR_ALGO_JPS.
@@ -53,7 +54,8 @@ ASTAR_API astar_status astar_jps_plus_save(const astar_jps_plus *pre, void *buf,
 ** Rebuild a precomputation from bytes made by astar_jps_plus_save, for
 ** `grid`. Checks the format, the dimensions and the cell checksum against
 ** `grid`: ASTAR_PARSE_ERROR for malformed or truncated bytes,
-** ASTAR_INVALID_ARGUMENT when they belong to another grid. Allocates.
+** ASTAR_MISMATCH when they belong to another grid (other size or other
+** cells), ASTAR_INVALID_ARGUMENT for NULL arguments. Allocates.
 */
 ASTAR_API astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid,
                                            const void *buf, size_t len,
@@ -63,8 +65,9 @@ ASTAR_API astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_gri
 ** Search like astar_find_path, using the precomputation. `opt` may be NULL;
 ** opt->algorithm and opt->open_set are ignored. Besides the outcomes of
 ** astar_find_path: ASTAR_UNSUPPORTED when the options break the rules above,
-** ASTAR_INVALID_ARGUMENT when `grid` is not the grid (or version) `pre` was
-** built from. Never allocates. stats.expanded counts jump points.
+** ASTAR_MISMATCH when `grid` is not the grid object `pre` was built for,
+** ASTAR_STALE when that grid changed since (astar_grid_version). Never
+** allocates. stats.expanded counts jump points.
 */
 ASTAR_API astar_status astar_jps_plus_find_path(astar_workspace *ws, const astar_jps_plus *pre,
                                                 const astar_grid *grid, const astar_options *opt,

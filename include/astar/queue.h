@@ -59,7 +59,7 @@ ASTAR_API void astar_queue_set_callback(astar_queue *queue, astar_request_done_f
 /* Submit a request. opt (NULL: defaults) is copied. The path will be
 ** written to path[0 .. cap-1] (ASTAR_BUFFER_TOO_SMALL if it does not fit).
 ** Higher priority runs first. *id receives the request's id. Returns
-** ASTAR_OK, ASTAR_CAPACITY (table full), ASTAR_INVALID_ARGUMENT (bad
+** ASTAR_OK, ASTAR_QUEUE_FULL (table full), ASTAR_INVALID_ARGUMENT (bad
 ** options), ASTAR_UNSUPPORTED (opt->algorithm other than ASTAR_ALGO_ASTAR:
 ** requests run as sliced A* searches). */
 ASTAR_API astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt,
@@ -67,7 +67,7 @@ ASTAR_API astar_status astar_queue_submit(astar_queue *queue, const astar_option
                                           astar_point *path, size_t cap, astar_request_id *id);
 
 /* Let the queue run requests with options.turn_penalty > 0 (without this
-** they end with ASTAR_CAPACITY): reserves the turn states of its workspace
+** they end with ASTAR_TURNS_NOT_RESERVED): reserves the turn states of its workspace
 ** (astar_workspace_reserve_turns). Allocates; ASTAR_OK or ASTAR_NO_MEMORY. */
 ASTAR_API astar_status astar_queue_reserve_turns(astar_queue *queue);
 

@@ -46,6 +46,11 @@
 **   ASTAR_OUT_OF_BOUNDS    start or goal lies outside the grid.
 **   ASTAR_CAPACITY         the grid is larger than the workspace was sized for
 **                          (see astar_workspace_reserve).
+**   ASTAR_TURNS_NOT_RESERVED  options.turn_penalty > 0 but the workspace has
+**                          no turn states (astar_workspace_reserve_turns).
+**   ASTAR_MISMATCH         options.islands were built for other moves or
+**                          another corner rule than the search's.
+**   ASTAR_STALE            options.islands are out of date for the grid.
 **   ASTAR_UNSUPPORTED      options.algorithm cannot honour the other options
 **                          or the grid (see astar_algorithm).
 **   ASTAR_INVALID_ARGUMENT a NULL workspace/grid, or a bad option value.
