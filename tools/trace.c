@@ -18,7 +18,7 @@ static const char *const status_names[] = {
     "goal_blocked", "buffer_too_small", "out_of_bounds", "invalid_argument",
     "too_large",    "no_memory",        "parse_error",   "unsupported",
     "capacity",     "in_progress",      "partial",       "stopped",
-    "stale"};
+    "stale",        "turns_not_reserved", "queue_full",  "mismatch"};
 
 const char *cli_status_key(astar_status st) {
   size_t n = sizeof status_names / sizeof status_names[0];
