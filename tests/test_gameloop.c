@@ -679,7 +679,11 @@ static void test_turn_penalty(void) {
     astar_result res;
     if (s.x < 0) goto next;
     CHECK(astar_find_path(ws, g, &o, s, t, path, CAP, &res) == ASTAR_TURNS_NOT_RESERVED);
+    const size_t before = astar_workspace_memory(ws);
     CHECK(astar_workspace_reserve_turns(ws, g) == ASTAR_OK);
+    /* The figure of the header: 9 x 34 bytes per padded cell. */
+    CHECK_EQ(astar_workspace_memory(ws) - before, (size_t)306 * (size_t)(astar_grid_width(g) + 2) *
+                                                      (size_t)(astar_grid_height(g) + 2));
     for (int i = 0; i < 5; i++) {
       s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
       astar_status st = astar_find_path(ws, g, &o, s, t, path, CAP, &res);

@@ -264,9 +264,12 @@ static char *find_map(const bench_file *f, const astar_scen *scen) {
   char *found = NULL;
   for (int i = 0; i < 2 && !found; i++)
     if (tries[i] && file_exists(tries[i])) found = tries[i], tries[i] = NULL;
-  if (!found)
+  if (!found && tries[0] && tries[1] && strcmp(tries[0], tries[1]) != 0)
     cli_error("%s:%d: map '%s' not found (looked for %s, %s and %s)", f->scen, (int)q[0].line,
-              field, f->map, tries[0] ? tries[0] : "?", tries[1] ? tries[1] : "?");
+              field, f->map, tries[0], tries[1]);
+  else if (!found)
+    cli_error("%s:%d: map '%s' not found (looked for %s and %s)", f->scen, (int)q[0].line, field,
+              f->map, tries[0] ? tries[0] : field);
   free(tries[0]);
   free(tries[1]);
   return found;
@@ -634,7 +637,8 @@ int cli_cmd_bench(int argc, char **argv) {
       fputs("\n]}\n", stdout);
     } else {
       char label[64];
-      snprintf(label, sizeof label, "total (%zu map%s)", files.n, files.n == 1 ? "" : "s");
+      const size_t ran = files.n - failed_files;
+      snprintf(label, sizeof label, "total (%zu map%s)", ran, ran == 1 ? "" : "s");
       if (!cfg.quiet) table_rule(w, pre);
       table_row(w, pre, label, &total);
     }

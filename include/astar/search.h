@@ -407,7 +407,8 @@ ASTAR_API astar_status astar_find_path_region(astar_workspace *ws, const astar_g
 /*
 ** Make `ws` able to search `grid` with options.turn_penalty > 0: such a
 ** search runs over (cell, arrival direction) states, nine per cell, and
-** needs about 9 x 38 bytes a cell more. Allocates once; searches after it
+** needs 9 x 34 = 306 bytes more per padded cell ((width + 2) x (height + 2)
+** cells; astar_workspace_memory reports the total). Allocates once; searches after it
 ** do not. ASTAR_OK or ASTAR_NO_MEMORY (the workspace unchanged).
 */
 ASTAR_API astar_status astar_workspace_reserve_turns(astar_workspace *ws, const astar_grid *grid);
