@@ -407,8 +407,7 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
   if (opt->algorithm != ASTAR_ALGO_ASTAR) return ASTAR_UNSUPPORTED;
-  if (opt->turn_penalty > 0.0 && ws->turns.capacity < grid->ncells)
-    return ASTAR_TURNS_NOT_RESERVED;
+  if (opt->turn_penalty > 0.0 && ws->turns.capacity < grid->ncells) return ASTAR_TURNS_NOT_RESERVED;
   for (size_t i = 0; i < opt->nlayers; i++)
     if (!astar__layer_fits(opt->layers[i], grid)) return ASTAR_INVALID_ARGUMENT;
   if (opt->knowledge && !astar__knowledge_fits(opt->knowledge, grid)) return ASTAR_INVALID_ARGUMENT;

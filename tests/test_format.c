@@ -350,8 +350,8 @@ static void test_scen_basic(void) {
     CHECK(astar_scen_version(sc) == 1.0);
     CHECK(strcmp(q[0].map, "a.map") == 0 && strcmp(q[1].map, "b.map") == 0);
     static const int32_t lines[3][2] = {{2, 3}, {5, 7}, {4, 6}};
-    CHECKF(q[0].line == lines[i][0] && q[1].line == lines[i][1],
-           "case %zu: lines %d, %d", i, (int)q[0].line, (int)q[1].line);
+    CHECKF(q[0].line == lines[i][0] && q[1].line == lines[i][1], "case %zu: lines %d, %d", i,
+           (int)q[0].line, (int)q[1].line);
     CHECK(q[0].optimal_length == 4.24264069 && q[1].optimal_length == 1.41421356);
     CHECK(q[1].start.x == 1 && q[1].goal.y == 2);
     astar_scen_free(sc);

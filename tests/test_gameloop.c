@@ -424,7 +424,7 @@ static void test_heuristic_floor(void) {
         continue;
       }
       const double bound = (o.heuristic_floor > mn ? o.heuristic_floor / mn : 1.0) * ref;
-      double cost;
+      double cost = -1.0;
       CHECK(st == ASTAR_OK && astar_path_cost(g, &o, path, res.length, &cost, NULL) == ASTAR_OK);
       CHECKF(res.cost <= bound * (1 + 1e-9) + 1e-9 && fabs(cost - res.cost) <= 1e-9 * (1 + cost),
              "floor %g (min %g): cost %.9g, optimal %.9g", o.heuristic_floor, mn, res.cost, ref);
@@ -456,10 +456,11 @@ static void test_heuristic_floor(void) {
   CHECKF(faster >= 15, "the floor made %d of 20 searches at least 2x cheaper", faster);
   astar_workspace_free(ws);
   astar_grid_free(g);
-  CHECK(astar_options_validate(&(astar_options){.moves = 8, .straight_cost = 1,
-                                                .diagonal_cost = 1, .weight = 1,
-                                                .heuristic_floor = -1}) ==
-        ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_options_validate(&(astar_options){.moves = 8,
+                                                .straight_cost = 1,
+                                                .diagonal_cost = 1,
+                                                .weight = 1,
+                                                .heuristic_floor = -1}) == ASTAR_INVALID_ARGUMENT);
 }
 
 /* Fog of war on hand-made maps: the planned route follows what the player
@@ -682,8 +683,8 @@ static void test_turn_penalty(void) {
     const size_t before = astar_workspace_memory(ws);
     CHECK(astar_workspace_reserve_turns(ws, g) == ASTAR_OK);
     /* The figure of the header: 9 x 34 bytes per padded cell. */
-    CHECK_EQ(astar_workspace_memory(ws) - before, (size_t)306 * (size_t)(astar_grid_width(g) + 2) *
-                                                      (size_t)(astar_grid_height(g) + 2));
+    CHECK_EQ(astar_workspace_memory(ws) - before,
+             (size_t)306 * (size_t)(astar_grid_width(g) + 2) * (size_t)(astar_grid_height(g) + 2));
     for (int i = 0; i < 5; i++) {
       s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
       astar_status st = astar_find_path(ws, g, &o, s, t, path, CAP, &res);

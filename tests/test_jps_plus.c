@@ -752,8 +752,8 @@ static void test_load_fuzz(void) {
         CHECKF(st == ASTAR_MISMATCH && !p, "map %d edit %d: %s", m, it,
                astar_strerror(st)); /* only the grid checksum changed */
       } else {
-        CHECKF((st == ASTAR_PARSE_ERROR || st == ASTAR_MISMATCH) && !p,
-               "map %d edit %d: %s", m, it, astar_strerror(st));
+        CHECKF((st == ASTAR_PARSE_ERROR || st == ASTAR_MISMATCH) && !p, "map %d edit %d: %s", m, it,
+               astar_strerror(st));
         if (memcmp(buf, good, 40) == 0 || memcmp(buf + 24, good + 24, 8) == 0)
           CHECKF(st == ASTAR_PARSE_ERROR, "map %d edit %d: data edit read as %s", m, it,
                  astar_strerror(st));

@@ -89,8 +89,7 @@ int cli_unknown_option(const cli_parser *p);
 ** "astar: WHAT: expected an integer from MIN to MAX, got 'TEXT'" (the same
 ** message whatever was wrong) and return false. */
 bool cli_parse_int(const char *what, const char *text, long min, long max, long *out);
-bool cli_parse_uint(const char *what, const char *text, uint64_t min, uint64_t max,
-                    uint64_t *out);
+bool cli_parse_uint(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out);
 bool cli_parse_u64(const char *what, const char *text, uint64_t *out); /* 0 .. UINT64_MAX */
 bool cli_parse_double(const char *what, const char *text, double min, bool min_exclusive,
                       double *out);
@@ -144,9 +143,9 @@ typedef struct cli_pre_ops {
 typedef struct cli_algo {
   const char *name;
   const char *summary;
-  cli_find_fn find;        /* one self-contained search */
-  const cli_pre_ops *pre;  /* NULL: no preprocessing */
-  astar_algorithm rules;   /* whose option rules apply (astar_unsupported_reason) */
+  cli_find_fn find;       /* one self-contained search */
+  const cli_pre_ops *pre; /* NULL: no preprocessing */
+  astar_algorithm rules;  /* whose option rules apply (astar_unsupported_reason) */
 } cli_algo;
 
 /* Why `algo` cannot run with these options on `grid` (NULL: it can); the
@@ -261,8 +260,8 @@ typedef struct cli_solution {
 ** preparation, the workspace or the path buffer fails; the search outcome
 ** is sol->status. Free with cli_solution_free. */
 bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_options *opt,
-                    astar_point start, astar_point goal, const char *label,
-                    const char *pre_file, cli_solution *sol);
+                    astar_point start, astar_point goal, const char *label, const char *pre_file,
+                    cli_solution *sol);
 void cli_solution_free(cli_solution *sol);
 
 /* status / cost / length / work lines, and the path when with_path. */

@@ -253,8 +253,7 @@ static char *find_map(const bench_file *f, const astar_scen *scen) {
   const size_t count = astar_scen_count(scen);
   const astar_scen_query *q = astar_scen_queries(scen);
   if (count == 0) {
-    cli_error("%s: map %s not found (and the scenario has no query naming a map)", f->scen,
-              f->map);
+    cli_error("%s: map %s not found (and the scenario has no query naming a map)", f->scen, f->map);
     return NULL;
   }
   const char *field = q[0].map;

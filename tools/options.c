@@ -114,15 +114,13 @@ bool cli_parse_int(const char *what, const char *text, long min, long max, long 
   return true;
 }
 
-bool cli_parse_uint(const char *what, const char *text, uint64_t min, uint64_t max,
-                    uint64_t *out) {
+bool cli_parse_uint(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out) {
   char *end;
   errno = 0;
   unsigned long long v = strtoull(text, &end, 10);
-  if (!isdigit((unsigned char)text[0]) || *end != '\0' || errno == ERANGE || v < min ||
-      v > max) {
-    cli_error("%s: expected an integer from %llu to %llu, got '%s'", what,
-              (unsigned long long)min, (unsigned long long)max, text);
+  if (!isdigit((unsigned char)text[0]) || *end != '\0' || errno == ERANGE || v < min || v > max) {
+    cli_error("%s: expected an integer from %llu to %llu, got '%s'", what, (unsigned long long)min,
+              (unsigned long long)max, text);
     return false;
   }
   *out = (uint64_t)v;

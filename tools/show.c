@@ -17,8 +17,8 @@ static double now_seconds(void) {
 }
 
 bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_options *opt,
-                    astar_point start, astar_point goal, const char *label,
-                    const char *pre_file, cli_solution *sol) {
+                    astar_point start, astar_point goal, const char *label, const char *pre_file,
+                    cli_solution *sol) {
   memset(sol, 0, sizeof *sol);
   /* The preprocessing (JPS+) is built or loaded first and timed on its own:
   ** the search time is the search's. */
