@@ -7,6 +7,7 @@
 #ifndef ASTAR_QUERY_H
 #define ASTAR_QUERY_H
 
+#include "engine/engine.h"
 #include "heap.h"
 #include "internal.h"
 
@@ -154,7 +155,11 @@ struct astar_workspace {
   int32_t last_stride;           /* padded row length of its grid */
   size_t last_len;               /* cells in its path (parent links may skip cells: see
                                     astar__path_length) */
+  astar__engine eng;             /* searches over spaces (src/engine/) */
 };
+
+/* Grow the workspace's node arrays to n records (all or nothing). */
+astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n);
 
 /* ---- options (options.c) --------------------------------------------------- */
 

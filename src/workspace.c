@@ -85,18 +85,24 @@ void astar_workspace_free(astar_workspace *ws) {
   astar_allocator a = ws->alloc;
   free_ws_arrays(ws);
   astar__turns_free(ws);
+  astar__engine_free(ws);
   astar__free(&a, ws, sizeof *ws);
 }
 
 astar_status astar_workspace_reserve(astar_workspace *ws, const astar_grid *grid) {
   if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
-  if (grid->ncells <= ws->capacity) return ASTAR_OK;
+  return astar__workspace_grow(ws, grid->ncells);
+}
+
+astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n) {
+  if (n <= ws->capacity) return ASTAR_OK;
   /* Allocate the new arrays before dropping the old ones, so that a failure
   ** leaves the workspace as it was. */
   astar_workspace tmp;
   memset(&tmp, 0, sizeof tmp);
   tmp.alloc = ws->alloc;
-  if (alloc_ws_arrays(&tmp, grid->ncells) != ASTAR_OK) return ASTAR_NO_MEMORY;
+  if (alloc_ws_arrays(&tmp, n) != ASTAR_OK) return ASTAR_NO_MEMORY;
+  astar__engine_forget(ws);
   free_ws_arrays(ws);
   ws->mark = tmp.mark;
   ws->node = tmp.node;
@@ -112,7 +118,9 @@ size_t astar_workspace_memory(const astar_workspace *ws) {
   if (!ws) return 0;
   return sizeof *ws + (size_t)ws->capacity * astar__workspace_bytes_per_cell() +
          (size_t)ws->turns.capacity * ASTAR__TURN_STATES *
-             (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent));
+             (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent)) +
+         (size_t)ws->eng.arcs_cap * sizeof(astar_arc) +
+         (size_t)ws->eng.back.cap * (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent));
 }
 
 /* ---- begin / end ----------------------------------------------------------------- */
@@ -164,6 +172,7 @@ void astar__open(astar__query *q, astar_workspace *ws, bool push_start) {
   ws->seq = 0;
   ws->open.len = 0;
   ws->found = false;
+  astar__engine_forget(ws); /* the node records are about to change */
 
   astar__node *s = &ws->node[q->start];
   s->g = 0.0;
