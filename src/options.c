@@ -154,9 +154,8 @@ bool astar__jump_rules_ok(const astar_options *o, const astar_grid *g) {
   const double s = o->straight_cost, d = o->diagonal_cost;
   return o->moves == 8 && o->corner == ASTAR_CORNER_NO_CUT && !g->terrain && s <= d &&
          d < 2.0 * s && (o->heuristic == ASTAR_H_AUTO || o->heuristic == ASTAR_H_OCTILE) &&
-         o->reopen != ASTAR_REOPEN_ALWAYS && !o->observer && !o->partial && !o->stop_fn &&
-         !o->nlayers && !o->knowledge && !o->islands && o->turn_penalty == 0.0 &&
-         o->terrain_scale == 1.0;
+         o->reopen != ASTAR_REOPEN_ALWAYS && !o->partial && !o->stop_fn && !o->nlayers &&
+         !o->knowledge && !o->islands && o->turn_penalty == 0.0 && o->terrain_scale == 1.0;
 }
 
 /* ---- path checking ---------------------------------------------------------- */
