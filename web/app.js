@@ -1,16 +1,23 @@
 /* app.js -- the playground's logic: keeps the map the user draws in step
    with the libastar grid inside the WebAssembly module (bridge.c), runs the
    real search with its observer, replays the recorded events on a canvas
-   (open, closed, F / G / H, parent arrows) and shows the result. */
+   (open, closed, cells scanned by JPS jumps, F / G / H, parent arrows) and
+   shows the result. */
 'use strict';
 
 (() => {
   const $ = (id) => document.getElementById(id);
 
   // astar_event_type and astar_status values (astar/search.h, astar/base.h).
-  const EV_PUSH = 0, EV_EXPAND = 1, EV_IMPROVE = 2, EV_REOPEN = 3, EV_GOAL = 4;
+  const EV_PUSH = 0, EV_EXPAND = 1, EV_IMPROVE = 2, EV_REOPEN = 3, EV_GOAL = 4, EV_SCAN = 5;
+  // Display states of a cell (seen[]): untouched, open, closed, on the path,
+  // scanned by a jump (JPS / JPS+) without being a node.
+  const S_NONE = 0, S_OPEN = 1, S_CLOSED = 2, S_PATH = 3, S_SCAN = 4;
+  const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned'];
   const ST_OK = 0, ST_UNSUPPORTED = 11;
   const ALGO = { astar: 0, jps: 1, 'jps-plus': 2 };
+  const isJump = (algo) => algo === 'jps' || algo === 'jps-plus';
+  const algoName = (algo) => (algo === 'jps' ? 'JPS' : 'JPS+');
   const H_ZERO = 5;
   const GREEDY_WEIGHT = 1e6; // f = g + 1e6 h: ordered by h, g only breaks ties
   // Events per animation frame for speeds 1..10 (10: no animation).
@@ -19,6 +26,7 @@
   // Cell colours [r, g, b].
   const C_EMPTY = [255, 255, 255], C_WALL = [45, 52, 64];
   const C_OPEN = [159, 205, 255], C_CLOSED = [255, 178, 168], C_PATH = [163, 230, 186];
+  const C_SCAN = [255, 236, 170];
   const C_T2 = [242, 231, 204], C_T9 = [170, 128, 70];
 
   let M = null; // the Emscripten module
@@ -31,7 +39,7 @@
   let mapName = '';
 
   // What the search display shows, rebuilt by replaying events.
-  let seen, gval, hval, parent, touched, ntouched;
+  let seen, gval, hval, parent, touched, ntouched; // g and h are NaN until an event sets them
   let path = []; // cell indices of the displayed path
   let current = -1; // cell of the last applied event
   let search = null; // the last search: result + recorded events + replay cursor
@@ -116,6 +124,7 @@
     const rate = RATES[Number(ui.speed.value) - 1];
     $('speed-value').textContent = rate === Infinity ? 'instant' : `${rate}/frame`;
     $('terrain-value').textContent = ui.terrain.value;
+    if (M) updateNotice();
   }
 
   /* ---- the grid in the module ------------------------------------------ */
@@ -166,9 +175,9 @@
 
   function allocView() {
     const n = W * H;
-    seen = new Uint8Array(n); // 0 untouched, 1 open, 2 closed
-    gval = new Float64Array(n);
-    hval = new Float64Array(n);
+    seen = new Uint8Array(n); // S_*
+    gval = new Float64Array(n).fill(NaN);
+    hval = new Float64Array(n).fill(NaN);
     parent = new Int32Array(n).fill(-1);
     touched = new Int32Array(n);
     ntouched = 0;
@@ -185,10 +194,13 @@
   }
 
   function resetView() {
+    // Nothing of the last search stays behind (no stale G or H).
     for (let k = 0; k < ntouched; k++) {
       const i = touched[k];
-      seen[i] = 0;
+      seen[i] = S_NONE;
       parent[i] = -1;
+      gval[i] = NaN;
+      hval[i] = NaN;
     }
     ntouched = 0;
     path = [];
@@ -202,7 +214,7 @@
     const ground = v === 1 ? C_EMPTY : mix(C_T2, C_T9, (Math.min(v, 9) - 2) / 7);
     const s = seen[i];
     if (s === 0) return ground;
-    const over = s === 3 ? C_PATH : s === 2 ? C_CLOSED : C_OPEN;
+    const over = s === S_PATH ? C_PATH : s === S_CLOSED ? C_CLOSED : s === S_SCAN ? C_SCAN : C_OPEN;
     // On terrain: the state's colour, browned by the cost.
     return v === 1 ? over : mix(over, C_T9, 0.12 + 0.05 * (Math.min(v, 9) - 2));
   }
@@ -247,19 +259,12 @@
       maxOpen: M._pg_stat(pg, 3), timeMs: M._pg_stat(pg, 4), timeRuns: M._pg_stat(pg, 5),
       precomputeMs: M._pg_stat(pg, 6),
       recorded: (flags & 1) !== 0, truncated: (flags & 2) !== 0,
-      ev32, ev64, n, cursor: 0, expandedSoFar: 0, generatedSoFar: 0,
+      ev32, ev64, n, cursor: 0, expandedSoFar: 0, generatedSoFar: 0, scannedSoFar: 0,
       turnMode: o.turn > 0, done: false,
     };
     clearStats();
-    if (!search.recorded) {
-      message(o.algo === 'jps' || o.algo === 'jps-plus'
-        ? `${o.algo === 'jps' ? 'JPS' : 'JPS+'}: only the path is drawn (the library's observer ` +
-          'reports A* searches); expanded counts jump points.'
-        : '');
-    } else {
-      message(search.truncated ? `${fmtInt(n)} events recorded (the buffer is full): ` +
-        'the replay stops early, the result is complete.' : '');
-    }
+    message(search.truncated ? `${fmtInt(n)} events recorded (the buffer is full): ` +
+      'the replay stops early, the result is complete.' : '');
     return search;
   }
 
@@ -267,25 +272,35 @@
     const s = search;
     const type = s.ev32[k * 8], i = s.ev32[k * 8 + 1], par = s.ev32[k * 8 + 2];
     const g = s.ev64[k * 4 + 2], h = s.ev64[k * 4 + 3];
-    if (seen[i] === 0) touched[ntouched++] = i;
-    if (type === EV_EXPAND || type === EV_GOAL) {
+    if (seen[i] === S_NONE) touched[ntouched++] = i;
+    if (type === EV_SCAN) {
+      // A cell a jump passed over: it shows the cheapest G a jump reached it
+      // with (on the path, the path's own G) until it becomes a node.
+      s.scannedSoFar++;
+      if (seen[i] === S_NONE || (seen[i] === S_SCAN && g < gval[i])) {
+        gval[i] = g;
+        hval[i] = h;
+        parent[i] = par;
+        seen[i] = S_SCAN;
+      }
+    } else if (type === EV_EXPAND || type === EV_GOAL) {
       s.expandedSoFar++;
       // With a turn penalty a cell holds several (cell, direction) states;
       // it shows the cheapest.
-      if (seen[i] === 0 || !s.turnMode || g <= gval[i]) {
+      if (seen[i] === S_NONE || !s.turnMode || g <= gval[i]) {
         gval[i] = g;
         hval[i] = h;
         parent[i] = par;
       }
-      seen[i] = 2;
+      seen[i] = S_CLOSED;
     } else {
       s.generatedSoFar++;
-      if (seen[i] === 0 || !s.turnMode || g < gval[i]) {
+      if (seen[i] === S_NONE || seen[i] === S_SCAN || !s.turnMode || g < gval[i]) {
         gval[i] = g;
         hval[i] = h;
         parent[i] = par;
       }
-      if (!(s.turnMode && seen[i] === 2) || type === EV_REOPEN) seen[i] = 1;
+      if (!(s.turnMode && seen[i] === S_CLOSED) || type === EV_REOPEN) seen[i] = S_OPEN;
     }
     current = i;
     paintCell(i);
@@ -309,9 +324,24 @@
     stopPlaying();
     current = -1;
     path = s.path;
-    for (const i of path) {
-      if (seen[i] === 0) touched[ntouched++] = i;
-      seen[i] = 3;
+    // A path cell shows the path's own story: G is the cost along the path
+    // (each step's move cost times the entered cell's cost), the parent its
+    // predecessor. For A* that is what the events said; a jump search may
+    // have left a cell on the path as an open node with a dearer G, or only
+    // scanned it. (With a turn penalty a cell holds several states: kept.)
+    let gAcc = 0;
+    for (let k = 0; k < path.length; k++) {
+      const i = path[k];
+      if (k > 0) {
+        const [x0, y0] = xy(path[k - 1]), [x1, y1] = xy(i);
+        gAcc += (x0 !== x1 && y0 !== y1 ? s.options.diagonal : s.options.straight) * cells[i];
+      }
+      if (seen[i] === S_NONE) touched[ntouched++] = i;
+      if (!s.turnMode) {
+        gval[i] = k === 0 ? 0 : gAcc;
+        parent[i] = k === 0 ? -1 : path[k - 1];
+      }
+      seen[i] = S_PATH;
       paintCell(i);
     }
     showResult();
@@ -335,9 +365,11 @@
     const s = search;
     const ok = s.status === ST_OK;
     setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed');
-    if (s.status === ST_UNSUPPORTED && (s.options.algo === 'jps' || s.options.algo === 'jps-plus'))
-      message('JPS and JPS+ need 8 moves without corner cutting, a map without terrain, ' +
-        'no turn penalty and the octile heuristic.', true);
+    if (s.status === ST_UNSUPPORTED) updateNotice(true);
+    else if (ok && isJump(s.options.algo))
+      message(`${algoName(s.options.algo)} expanded ${fmtInt(s.expanded)} jump points (red) and ` +
+        `pushed ${fmtInt(s.generated)} (blue); its jumps scanned ${fmtInt(s.scannedSoFar)} cells ` +
+        '(yellow), each with the G of the cheapest jump over it and that jump\'s origin as parent.');
     $('status').dataset.code = String(s.status);
     $('cost').textContent = ok ? fmtCost(s.cost) : '–';
     $('cost').title = ok ? String(s.cost) : '';
@@ -348,6 +380,74 @@
     $('time').textContent = t >= 1 ? `${t.toFixed(2)} ms` : `${(t * 1000).toFixed(1)} µs`;
     $('time').title = `mean of ${s.timeRuns} run(s) without observer` +
       (s.precomputeMs > 0 ? `; JPS+ precomputation ${s.precomputeMs.toFixed(2)} ms` : '');
+  }
+
+  /* ---- the notice: what the chosen algorithm cannot do, and the fixes --- */
+
+  // The options JPS and JPS+ need, as the page's controls name them.
+  const JUMP_OPTIONS = { diagonal: '8-no-cut', heuristic: ['0', '1'], reopen: ['0', '2'] };
+
+  function jumpOptionsOk() {
+    return ui.diagonal.value === JUMP_OPTIONS.diagonal &&
+      JUMP_OPTIONS.heuristic.includes(ui.heuristic.value) &&
+      JUMP_OPTIONS.reopen.includes(ui.reopen.value) && !(Number(ui.turn.value) > 0);
+  }
+
+  // Show or hide the notice for the selected algorithm: the library's
+  // reason in full, the map's terrain count, and one button per fix. With
+  // `failed`, a search just returned ASTAR_UNSUPPORTED.
+  function updateNotice(failed = false) {
+    const algo = ui.algorithm.value;
+    const box = $('notice');
+    let reason = null;
+    if (isJump(algo)) {
+      const { st } = pushOptions();
+      if (st === ST_OK) {
+        const p = M._pg_unsupported_reason(pg);
+        reason = p ? M.UTF8ToString(p) : null;
+      }
+    }
+    if (!reason) {
+      box.hidden = true;
+      return;
+    }
+    const nTerrain = M._pg_terrain_cells(pg);
+    $('notice-title').textContent = `${algoName(algo)} ${failed ? 'could not run' : 'cannot run'} here.`;
+    $('notice-text').textContent = reason + (nTerrain ? ` The map has ${fmtInt(nTerrain)} terrain ` +
+      `cell${nTerrain === 1 ? '' : 's'} (cost 2–9).` : '');
+    $('fix-terrain').hidden = nTerrain === 0;
+    $('fix-options').hidden = jumpOptionsOk();
+    $('fix-options').textContent = `Use ${algoName(algo)}'s options`;
+    box.hidden = false;
+  }
+
+  // After a fix: recheck, and show the search if the last one was refused.
+  function afterFix() {
+    syncOptionUi();
+    const refused = search && search.done && search.status === ST_UNSUPPORTED;
+    clearPath();
+    updateNotice();
+    if (refused) run();
+  }
+
+  function clearTerrain() {
+    for (let i = 0; i < cells.length; i++) if (cells[i] > 1) cells[i] = 1;
+    putCells();
+    repaintAll();
+    afterFix();
+  }
+
+  function useJumpOptions() {
+    ui.diagonal.value = JUMP_OPTIONS.diagonal;
+    if (!JUMP_OPTIONS.heuristic.includes(ui.heuristic.value)) ui.heuristic.value = '0';
+    if (!JUMP_OPTIONS.reopen.includes(ui.reopen.value)) ui.reopen.value = '0';
+    ui.turn.value = '0';
+    afterFix();
+  }
+
+  function useAstar() {
+    ui.algorithm.value = 'astar';
+    afterFix();
   }
 
   /* ---- run / step / play ----------------------------------------------- */
@@ -422,12 +522,14 @@
     setStatus('ready', 'idle');
     message('');
     $('run').textContent = 'Run';
+    updateNotice();
   }
 
   // The map or the options changed: show the new result at once when a
   // finished search is on display (and "re-run" is on), else drop it.
   let rerunPending = false;
   function mapChanged() {
+    if (isJump(ui.algorithm.value)) updateNotice();
     if (search && search.done && ui.live.checked) {
       if (!rerunPending) {
         rerunPending = true;
@@ -646,8 +748,8 @@
     if (i === start) head += ' start';
     if (i === goal) head += ' goal';
     const ground = v === 0 ? 'wall' : v === 1 ? 'cost 1' : `terrain ${v}`;
-    const state = ['', 'open', 'closed', 'on the path'][seen[i]];
-    if (seen[i] === 0) return { head, ground, state: '', values: '' };
+    const state = ['', 'open', 'closed', 'on the path', 'scanned by a jump'][seen[i]];
+    if (seen[i] === S_NONE) return { head, ground, state: '', values: '' };
     const digits = search && search.options.straight >= 10 ? 0 : 3;
     const w = search ? search.options.weight : 1;
     const g = gval[i], h = hval[i];
@@ -655,8 +757,11 @@
     if (w !== 1 && w > 0) hText += ` (${fmt(w, 1)} × ${fmt(h / w, digits)})`;
     let par = '';
     if (parent[i] >= 0) {
+      // Jump searches link cells several steps apart: the arrow gives the way.
       const [qx, qy] = xy(parent[i]);
-      par = `parent (${qx}, ${qy}) ${DIRS[`${qx - x},${qy - y}`] || ''}`;
+      const steps = Math.max(Math.abs(qx - x), Math.abs(qy - y));
+      par = `parent (${qx}, ${qy}) ${DIRS[`${Math.sign(qx - x)},${Math.sign(qy - y)}`] || ''}` +
+        (steps > 1 ? ` ${steps} steps away` : '');
     } else {
       par = 'no parent (start)';
     }
@@ -862,6 +967,7 @@
     putCells();
     clearPath();
     repaintAll();
+    updateNotice();
   }
 
   function maze() {
@@ -962,6 +1068,9 @@
     $('clear-walls').addEventListener('click', clearWalls);
     $('maze').addEventListener('click', maze);
     $('random').addEventListener('click', obstacles);
+    $('fix-terrain').addEventListener('click', clearTerrain);
+    $('fix-options').addEventListener('click', useJumpOptions);
+    $('use-astar').addEventListener('click', useAstar);
     for (const el of [ui.algorithm, ui.heuristic, ui.diagonal, ui.costs, ui.tie, ui.openset,
       ui.reopen, ui.turn, ui.weight]) {
       el.addEventListener(el.type === 'range' ? 'input' : 'change', () => {
@@ -1027,6 +1136,8 @@
     return `${rows.join('\n')}\n`;
   }
 
+  const nan = (v) => (Number.isNaN(v) ? null : v); // JSON has no NaN
+
   // For tests and the curious: read-only views of the state, plus the map.
   window.__playground = {
     ready: false,
@@ -1042,14 +1153,16 @@
     cellInfo: (x, y) => {
       const i = idx(x, y);
       return {
-        cell: cells[i], state: ['none', 'open', 'closed', 'path'][seen[i]],
-        g: gval[i], h: hval[i], f: gval[i] + hval[i], parent: parent[i] >= 0 ? xy(parent[i]) : null,
+        cell: cells[i], state: STATE_NAMES[seen[i]],
+        g: nan(gval[i]), h: nan(hval[i]), f: nan(gval[i] + hval[i]),
+        parent: parent[i] >= 0 ? xy(parent[i]) : null,
       };
     },
     result: () => search && search.done ? {
       status: search.status, statusText: search.statusText, cost: search.cost,
       length: search.length, expanded: search.expanded, generated: search.generated,
-      events: search.n, recorded: search.recorded, path: search.path.map(xy),
+      events: search.n, recorded: search.recorded, scanned: search.scannedSoFar,
+      path: search.path.map(xy), options: search.options,
     } : null,
   };
 

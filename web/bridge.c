@@ -10,6 +10,7 @@
 */
 #include <astar/astar.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,12 +67,13 @@ typedef struct pg_state {
   pg_event *events;
   size_t nevents, events_cap;
   bool events_truncated;
-  bool recorded;        /* events were recorded (A* only: the observer is A*'s) */
+  bool recorded;        /* events were recorded (every algorithm reports them) */
   double time_ms;       /* mean time of one search without observer */
   int32_t time_runs;    /* how many searches that mean is over */
   double precompute_ms; /* JPS+ precomputation of this run, 0 if cached */
   astar_point loaded_start, loaded_goal;
   astar_parse_error perr;
+  char reason[200]; /* pg_unsupported_reason's sentence */
 } pg_state;
 
 static void observe(void *ctx, const astar_event *ev) {
@@ -301,13 +303,21 @@ static astar_status search_once(pg_state *s, astar_point start, astar_point goal
   return astar_find_path(s->ws, s->grid, o, start, goal, s->path, s->path_cap, &s->result);
 }
 
+/* pg_run's flags. */
+enum {
+  PG_RUN_RECORD = 1, /* run with the observer first and record every event */
+  PG_RUN_ONCE = 2    /* time a single run (not repeated): dragging S or G */
+};
+
 /*
-** Search from (sx, sy) to (gx, gy). With `record`, an A* search first runs
-** with the observer and records every event. The search is then timed
-** without observer (repeated while that takes under ~20 ms, so that short
-** searches get a meaningful mean). Returns the status.
+** Search from (sx, sy) to (gx, gy). With PG_RUN_RECORD the search first
+** runs with the observer and records every event (A*: cells; JPS and JPS+:
+** jump points and the cells each jump scanned). The search is then timed
+** without observer -- once with PG_RUN_ONCE, else repeated while that takes
+** under ~20 ms, so that short searches get a meaningful mean. Returns the
+** status.
 */
-PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, int record) {
+PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, int flags) {
   const astar_point start = {sx, sy}, goal = {gx, gy};
   reset_result(s);
   if (s->opt.turn_penalty > 0 && !s->turns_reserved) {
@@ -325,7 +335,7 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     if (st != ASTAR_OK) return s->status = st;
     s->jpp_version = astar_grid_version(s->grid);
   }
-  if (record && s->algorithm == PG_ALGO_ASTAR) {
+  if (flags & PG_RUN_RECORD) {
     astar_options o = s->opt;
     o.observer = observe;
     o.observer_ctx = s;
@@ -338,9 +348,58 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     s->status = search_once(s, start, goal, &s->opt);
     s->time_runs++;
     t = now_ms();
-  } while (t - t0 < 20.0 && s->time_runs < 1000);
+  } while (!(flags & PG_RUN_ONCE) && t - t0 < 20.0 && s->time_runs < 1000);
   s->time_ms = (t - t0) / s->time_runs;
   return s->status;
+}
+
+/* Cells with a terrain cost other than 1. */
+PG_API int32_t pg_terrain_cells(const pg_state *s) {
+  return (int32_t)s->terrain_cells;
+}
+
+static const char *const corner_names[] = {"no corner cutting", "cutting any corner",
+                                           "cutting one corner", "no diagonal moves"};
+static const char *const heuristic_names[] = {"auto",      "octile", "Manhattan", "Chebyshev",
+                                              "Euclidean", "zero",   "a callback"};
+
+/*
+** Why the selected algorithm cannot run with the current options on the
+** current grid, as one English sentence naming the first option or grid
+** property it cannot honour (the rules of ASTAR_ALGO_JPS in astar/search.h,
+** in that order); NULL when it can. A* runs with everything the page sets.
+*/
+PG_API const char *pg_unsupported_reason(pg_state *s) {
+  const astar_options *o = &s->opt;
+  const char *name = s->algorithm == PG_ALGO_JPS ? "Jump Point Search" : "JPS+";
+  const size_t n = sizeof s->reason;
+  if (s->algorithm == PG_ALGO_ASTAR) return NULL;
+  if (o->moves != 8)
+    snprintf(s->reason, n, "%s needs 8 moves; the search is set to 4 moves.", name);
+  else if (o->corner != ASTAR_CORNER_NO_CUT)
+    snprintf(s->reason, n,
+             "%s needs diagonal moves without corner cutting; the movement is set to %s.", name,
+             corner_names[o->corner]);
+  else if (astar_grid_has_terrain(s->grid))
+    snprintf(s->reason, n,
+             "%s needs every passable cell to cost the same: it jumps over cells without "
+             "reading their cost, and this map has terrain.",
+             name);
+  else if (!(o->straight_cost <= o->diagonal_cost && o->diagonal_cost < 2 * o->straight_cost))
+    snprintf(s->reason, n,
+             "%s needs a diagonal move to cost at least a straight one and less than two; the "
+             "costs are %g and %g.",
+             name, o->straight_cost, o->diagonal_cost);
+  else if (o->heuristic != ASTAR_H_AUTO && o->heuristic != ASTAR_H_OCTILE)
+    snprintf(s->reason, n, "%s needs the octile heuristic; the heuristic is set to %s.", name,
+             heuristic_names[o->heuristic]);
+  else if (o->reopen == ASTAR_REOPEN_ALWAYS)
+    snprintf(s->reason, n, "%s never reopens closed nodes; reopening is set to always.", name);
+  else if (o->turn_penalty > 0)
+    snprintf(s->reason, n, "%s cannot add a turn penalty; it is set to %g.", name, o->turn_penalty);
+  else
+    return NULL;
+  return s->reason;
 }
 
 PG_API int pg_status(const pg_state *s) {

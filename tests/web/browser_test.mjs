@@ -168,6 +168,62 @@ async function readResult() {
 // Decimal places the page printed, for comparing to that precision.
 const decimals = (s) => (s.includes('.') ? s.split('.')[1].length : 0);
 
+// The notice box: shown, its text, its buttons, and whether all of it is
+// inside the viewport and unclipped.
+async function noticeState() {
+  return pg(() => {
+    const box = document.getElementById('notice');
+    const r = box.getBoundingClientRect();
+    const visible = !box.hidden && r.width > 0 && r.height > 0;
+    const inView = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+    const clipped = [...box.querySelectorAll('p, span, strong, button')].some((el) =>
+      !el.hidden && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1));
+    return {
+      visible, unclipped: visible && inView && !clipped, text: box.textContent.replace(/\s+/g, ' ').trim(),
+      buttons: [...box.querySelectorAll('button')].filter((b) => !b.hidden).map((b) => b.textContent.trim()),
+    };
+  });
+}
+
+// After a JPS / JPS+ run: the events show jump points and scanned cells,
+// and every path cell carries its true G (the cost along the path), H (the
+// octile distance to the goal) and F = G + H -- not 0 or stale values.
+async function checkJumpDisplay(label) {
+  const d = await pg(() => {
+    const P = window.__playground, r = P.result(), sz = P.size();
+    const o = r.options, oct = (x, y) => {
+      const dx = Math.abs(x - sz.goal.x), dy = Math.abs(y - sz.goal.y);
+      return o.straight * Math.max(dx, dy) + (o.diagonal - o.straight) * Math.min(dx, dy);
+    };
+    let g = 0, pathOk = true, bad = '';
+    r.path.forEach(([x, y], k) => {
+      if (k) g += (x !== r.path[k - 1][0] && y !== r.path[k - 1][1] ? o.diagonal : o.straight);
+      const c = P.cellInfo(x, y);
+      const pp = k ? r.path[k - 1] : null;
+      if (c.state !== 'path' || c.g === null || Math.abs(c.g - g) > 1e-9 || Math.abs(c.h - oct(x, y)) > 1e-9 ||
+          Math.abs(c.f - (c.g + c.h)) > 1e-9 || (k ? !c.parent || c.parent[0] !== pp[0] || c.parent[1] !== pp[1] : c.parent)) {
+        pathOk = false;
+        bad = bad || `(${x}, ${y}) ${JSON.stringify(c)} want g ${g} h ${oct(x, y)}`;
+      }
+    });
+    let scanned = 0, lines = true, closed = 0;
+    for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) {
+      const c = P.cellInfo(x, y);
+      if (c.state === 'closed') closed++;
+      if (c.state !== 'scanned') continue;
+      scanned++;
+      const dx = Math.abs(c.parent[0] - x), dy = Math.abs(c.parent[1] - y);
+      if (c.g === null || c.h === null || !(dx === 0 || dy === 0 || dx === dy)) lines = false;
+    }
+    return { recorded: r.recorded, events: r.events, scannedEvents: r.scanned, scanned, lines, closed,
+      expanded: r.expanded, pathOk, bad };
+  });
+  check(`${label}: the jump points and the ${d.scanned} cells the jumps scanned are shown`,
+    d.recorded && d.scannedEvents > 0 && d.scanned > 0 && d.closed > 0 && d.closed <= d.expanded && d.lines,
+    JSON.stringify(d));
+  check(`${label}: every path cell shows its true F, G and H, its parent the cell before it`, d.pathOk, d.bad);
+}
+
 let mapSeq = 0;
 // Run from the UI, export the page's grid, solve natively, compare.
 async function compareWithCli(label, cliArgs, { expectStatus = 'path found' } = {}) {
@@ -314,20 +370,40 @@ try {
   await page.selectOption('#algorithm', 'weighted');
   await compareWithCli('weighted A* (w = 2)', ['--weight', '2']);
 
-  /* JPS: unsupported with terrain (default map), then on a map without it. */
+  /* JPS: refused on the default map (it has terrain), explained in full,
+     with the switches offered: "Use A*" and "Clear terrain". */
   await page.selectOption('#algorithm', 'jps');
+  let nt = await noticeState();
+  check('selecting JPS on a map with terrain explains why, in full, with the fixes',
+    nt.visible && nt.unclipped && /Jump Point Search needs every passable cell to cost the same/.test(nt.text) &&
+    /terrain cells/.test(nt.text) && nt.buttons.includes('Clear terrain') && nt.buttons.includes('Use A*'),
+    JSON.stringify(nt));
   await compareWithCli('JPS on a map with terrain', ['--algo', 'jps'], { expectStatus: 'not supported by this algorithm or setting' });
+  nt = await noticeState();
+  check('after the refused run the notice says it could not run', nt.visible && /could not run/.test(nt.text), nt.text);
+  await page.click('#use-astar');
+  check('"Use A*" switches the algorithm and hides the notice',
+    (await page.inputValue('#algorithm')) === 'astar' && !(await noticeState()).visible);
+  await page.selectOption('#algorithm', 'jps-plus');
+  check('JPS+ is refused the same way', (await noticeState()).visible);
+  // The erase brush removes one row of terrain; "Clear terrain" the rest.
   await page.click('label:has(> input[name=brush][value=erase])');
   const ascii = (await pg(() => window.__playground.exportAscii())).trim().split('\n');
-  for (let y = 0; y < ascii.length; y++) {
-    const xs = [...ascii[y]].map((ch, x) => (/[2-9]/.test(ch) ? x : -1)).filter((x) => x >= 0);
-    if (xs.length) await dragCells([xs[0], y], [xs[xs.length - 1], y]);
-  }
-  check('the erase brush removed the terrain',
-    !/[2-9]/.test(await pg(() => window.__playground.exportAscii())));
+  const terrainRows = ascii.map((r, y) => [y, [...r].map((ch, x) => (/[2-9]/.test(ch) ? x : -1)).filter((x) => x >= 0)])
+    .filter(([, xs]) => xs.length);
+  const [ty, txs] = terrainRows[0];
+  await dragCells([txs[0], ty], [txs[txs.length - 1], ty]);
+  check('the erase brush removed a row of terrain',
+    !/[2-9]/.test((await pg(() => window.__playground.exportAscii())).split('\n')[ty]));
   await page.click('label:has(> input[name=brush][value=wall])');
+  await page.click('#fix-terrain');
+  check('"Clear terrain" removes all terrain and the notice',
+    !/[2-9]/.test(await pg(() => window.__playground.exportAscii())) && !(await noticeState()).visible);
+  await page.selectOption('#algorithm', 'jps');
   const jps = await compareWithCli('JPS', ['--algo', 'jps']);
+  await checkJumpDisplay('JPS');
   const jpsPlus = await page.selectOption('#algorithm', 'jps-plus').then(() => compareWithCli('JPS+', ['--algo', 'jps-plus']));
+  await checkJumpDisplay('JPS+');
   await page.selectOption('#algorithm', 'astar');
   const astar2 = await compareWithCli('A* without terrain', []);
   check('JPS, JPS+ and A* find the same cost', Math.abs(jps.cost - astar2.cost) < 1e-6 &&
