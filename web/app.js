@@ -41,7 +41,10 @@
   // What the search display shows, rebuilt by replaying events.
   let seen, gval, hval, parent, touched, ntouched; // g and h are NaN until an event sets them
   let path = []; // cell indices of the displayed path
-  let current = -1; // cell of the last applied event
+  // The replay goes by groups (astar/search.h): an EXPAND and the events it
+  // caused (PUSH, IMPROVE, REOPEN, SCAN) up to the next EXPAND or GOAL.
+  let current = -1; // cell of the group's expanded node (or the last event's, stepping by event)
+  let groupStart = -1; // event index of the current group's EXPAND, -1 before the first
   let search = null; // the last search: result + recorded events + replay cursor
   let playing = false, frameBudget = 0, rafId = 0;
 
@@ -205,6 +208,7 @@
     ntouched = 0;
     path = [];
     current = -1;
+    groupStart = -1;
     repaintAll();
   }
 
@@ -302,8 +306,28 @@
       }
       if (!(s.turnMode && seen[i] === S_CLOSED) || type === EV_REOPEN) seen[i] = S_OPEN;
     }
-    current = i;
+    if (type === EV_EXPAND || type === EV_GOAL) groupStart = k;
+    if (type === EV_EXPAND || type === EV_GOAL || ui.stepUnit.value === 'event') current = i;
     paintCell(i);
+  }
+
+  const isExpansion = (s, k) => s.ev32[k * 8] === EV_EXPAND || s.ev32[k * 8] === EV_GOAL;
+
+  // End (exclusive) of the step by expansion from the cursor: the next
+  // group whole -- its EXPAND and every event it caused, so the expanded
+  // node shows together with the neighbours it pushed. From the first
+  // event the start's push comes along; from inside a group (after steps
+  // by event) the rest of that group.
+  function groupEnd(s) {
+    let k = s.cursor;
+    if (k > 0 && k < s.n && !isExpansion(s, k)) {
+      while (k < s.n && !isExpansion(s, k)) k++;
+      return k;
+    }
+    while (k < s.n && !isExpansion(s, k)) k++;
+    if (k < s.n) k++;
+    while (k < s.n && !isExpansion(s, k)) k++;
+    return k;
   }
 
   // Apply events up to `end` (exclusive) and finish when all are applied.
@@ -499,14 +523,7 @@
       if (!startSearch()) return;
     }
     const s = search;
-    if (ui.stepUnit.value === 'event') {
-      advance(s.cursor + 1);
-    } else {
-      // Up to and including the next expansion.
-      let k = s.cursor;
-      while (k < s.n && s.ev32[k * 8] !== EV_EXPAND && s.ev32[k * 8] !== EV_GOAL) k++;
-      advance(k + 1);
-    }
+    advance(ui.stepUnit.value === 'event' ? s.cursor + 1 : groupEnd(s));
     if (!s.done) {
       $('run').textContent = 'Resume';
       showProgress();
@@ -682,7 +699,22 @@
       ctx.stroke();
     }
 
-    // The node just expanded or pushed.
+    // The nodes the current group pushed or improved: a thin ring each.
+    if (search && !search.done && groupStart >= 0 && c >= 6) {
+      ctx.beginPath();
+      for (let k = groupStart + 1; k < search.cursor; k++) {
+        const t = search.ev32[k * 8];
+        if (t !== EV_PUSH && t !== EV_IMPROVE && t !== EV_REOPEN) continue;
+        const [x, y] = xy(search.ev32[k * 8 + 1]);
+        const m = Math.max(1.5, c * 0.08);
+        ctx.rect(x * c + m, y * c + m, c - 2 * m, c - 2 * m);
+      }
+      ctx.strokeStyle = '#2358b3';
+      ctx.lineWidth = Math.max(1, c * 0.04);
+      ctx.stroke();
+    }
+
+    // The node being expanded (stepping by event: the last event's cell).
     if (current >= 0) {
       const [x, y] = xy(current);
       ctx.strokeStyle = '#f2b705';
@@ -1157,6 +1189,22 @@
         g: nan(gval[i]), h: nan(hval[i]), f: nan(gval[i] + hval[i]),
         parent: parent[i] >= 0 ? xy(parent[i]) : null,
       };
+    },
+    // The replay's position and the current group: its expanded node and
+    // the nodes it pushed or improved, with the G and parent of the event.
+    stepState: () => {
+      if (!search) return null;
+      const s = search, name = ['push', 'expand', 'improve', 'reopen', 'goal', 'scan'];
+      const group = { expanded: null, pushed: [], scanned: 0 };
+      if (groupStart >= 0) {
+        group.expanded = xy(s.ev32[groupStart * 8 + 1]);
+        for (let k = groupStart + 1; k < s.cursor; k++) {
+          const t = s.ev32[k * 8];
+          if (t === EV_SCAN) group.scanned++;
+          else group.pushed.push({ cell: xy(s.ev32[k * 8 + 1]), parent: xy(s.ev32[k * 8 + 2]), g: s.ev64[k * 4 + 2] });
+        }
+      }
+      return { cursor: s.cursor, n: s.n, done: s.done, next: s.cursor < s.n ? name[s.ev32[s.cursor * 8]] : null, group };
     },
     result: () => search && search.done ? {
       status: search.status, statusText: search.statusText, cost: search.cost,

@@ -224,6 +224,24 @@ async function checkJumpDisplay(label) {
   check(`${label}: every path cell shows its true F, G and H, its parent the cell before it`, d.pathOk, d.bad);
 }
 
+// After a step by expansion: the replay stopped just before the next
+// expansion, and every node the group pushed or improved is displayed open
+// with the event's G and the expanded node as parent.
+async function checkGroup() {
+  return pg(() => {
+    const P = window.__playground, st = P.stepState(), gr = st.group;
+    if (!gr.expanded) return { ok: false, why: 'no group' };
+    const ex = P.cellInfo(...gr.expanded);
+    let ok = (st.next === 'expand' || st.next === 'goal') && ex.state === 'closed';
+    for (const p of gr.pushed) {
+      const c = P.cellInfo(...p.cell);
+      if (c.state !== 'open' || c.g !== p.g || !c.parent || c.parent[0] !== gr.expanded[0] ||
+          c.parent[1] !== gr.expanded[1] || p.parent[0] !== gr.expanded[0] || p.parent[1] !== gr.expanded[1]) ok = false;
+    }
+    return { ok, next: st.next, expanded: gr.expanded, pushed: gr.pushed.length, scanned: gr.scanned };
+  });
+}
+
 let mapSeq = 0;
 // Run from the UI, export the page's grid, solve natively, compare.
 async function compareWithCli(label, cliArgs, { expectStatus = 'path found' } = {}) {
@@ -289,12 +307,27 @@ try {
   check('mouse drags drew the wall with one gap', column === '#'.repeat(GAP) + '.' + '#'.repeat(24 - GAP),
     `column ${WX}: ${column}`);
 
-  /* Step through the first expansions. */
+  /* Step through the first expansions: each step shows the expanded node
+     together with the neighbours it pushed (one group of events). */
   await page.selectOption('#step-unit', 'expansion');
-  for (let k = 0; k < 5; k++) await page.click('#step');
+  const groupsOk = [];
+  for (let k = 0; k < 5; k++) {
+    await page.click('#step');
+    groupsOk.push(await checkGroup());
+  }
   const stepped = await readResult();
   check('Step expands one node at a time', stepped.state === 'paused' && stepped.expanded === 5,
     `${stepped.status}, expanded ${stepped.expanded}`);
+  check('each step shows the expanded node with the neighbours it pushed, their F/G/H and parent set',
+    groupsOk.every((g) => g.ok) && groupsOk[0].pushed >= 3, JSON.stringify(groupsOk));
+  await page.selectOption('#step-unit', 'event');
+  const before = (await pg(() => window.__playground.stepState())).cursor;
+  await page.click('#step');
+  check('Step by event applies exactly one event', (await pg(() => window.__playground.stepState())).cursor === before + 1);
+  await page.selectOption('#step-unit', 'expansion');
+  await page.click('#step');
+  check('a step by expansion from inside a group completes that group',
+    (await pg(() => window.__playground.stepState())).next === 'expand');
   await page.click('#clear-path');
 
   /* Animated run to the end. */
@@ -400,6 +433,12 @@ try {
   check('"Clear terrain" removes all terrain and the notice',
     !/[2-9]/.test(await pg(() => window.__playground.exportAscii())) && !(await noticeState()).visible);
   await page.selectOption('#algorithm', 'jps');
+  await page.click('#clear-path');
+  await page.click('#step');
+  const jg = await checkGroup();
+  check('JPS: a step shows the expanded jump point, the cells its jumps scanned and the jump points pushed',
+    jg.ok && jg.pushed > 0 && jg.scanned > 0, JSON.stringify(jg));
+  await page.click('#clear-path');
   const jps = await compareWithCli('JPS', ['--algo', 'jps']);
   await checkJumpDisplay('JPS');
   const jpsPlus = await page.selectOption('#algorithm', 'jps-plus').then(() => compareWithCli('JPS+', ['--algo', 'jps-plus']));
