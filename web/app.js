@@ -15,6 +15,7 @@
   const S_NONE = 0, S_OPEN = 1, S_CLOSED = 2, S_PATH = 3, S_SCAN = 4;
   const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned'];
   const ST_OK = 0, ST_UNSUPPORTED = 11;
+  const PG_RUN_RECORD = 1, PG_RUN_ONCE = 2; // pg_run flags (bridge.c)
   const ALGO = { astar: 0, jps: 1, 'jps-plus': 2 };
   const isJump = (algo) => algo === 'jps' || algo === 'jps-plus';
   const algoName = (algo) => (algo === 'jps' ? 'JPS' : 'JPS+');
@@ -130,10 +131,94 @@
     if (M) updateNotice();
   }
 
+  /* ---- undo / redo of map edits --------------------------------------- */
+
+  // Each entry undoes one edit: a stroke ({ cells: [[i, old, new], ...] }),
+  // a move of S or G ({ which, from, to }) or a whole-map change ({ before,
+  // after, ends: [start, goal before, start, goal after] }). A new grid
+  // (size, loaded map) starts a new history. Bounded in entries and bytes.
+  const HISTORY_MAX = 200, HISTORY_BYTES = 64 << 20;
+  let undoStack = [], redoStack = [];
+  let stroke = null; // Map cell -> value before, while a stroke records
+
+  const entryBytes = (e) => (e.before ? 2 * e.before.length : e.cells ? 12 * e.cells.length : 16);
+
+  function pushHistory(e) {
+    undoStack.push(e);
+    redoStack = [];
+    let bytes = undoStack.reduce((a, x) => a + entryBytes(x), 0);
+    while (undoStack.length > HISTORY_MAX || (bytes > HISTORY_BYTES && undoStack.length > 1))
+      bytes -= entryBytes(undoStack.shift());
+    syncHistoryUi();
+  }
+
+  function clearHistory() {
+    undoStack = [];
+    redoStack = [];
+    stroke = null;
+    syncHistoryUi();
+  }
+
+  function syncHistoryUi() {
+    for (const el of document.querySelectorAll('[data-undo]')) el.disabled = !undoStack.length;
+    for (const el of document.querySelectorAll('[data-redo]')) el.disabled = !redoStack.length;
+  }
+
+  function beginStroke() {
+    stroke = new Map();
+  }
+
+  function endStroke() {
+    if (stroke && stroke.size) pushHistory({ cells: [...stroke].map(([i, old]) => [i, old, cells[i]]) });
+    stroke = null;
+  }
+
+  // Run fn, which rewrites `cells` (and maybe start, goal), as one edit.
+  function bulkEdit(fn) {
+    const before = cells.slice(), ends = [start, goal];
+    fn();
+    pushHistory({ before, after: cells.slice(), ends: [...ends, start, goal] });
+  }
+
+  // Apply an entry backwards (undo) or forwards (redo).
+  function applyHistory(e, back) {
+    stopPlaying();
+    if (e.cells) {
+      for (const [i, old, nw] of e.cells) setCell(i, back ? old : nw);
+    } else if (e.which) {
+      if (e.which === 'start') start = back ? e.from : e.to;
+      else goal = back ? e.from : e.to;
+      needDraw = true;
+    } else {
+      cells.set(back ? e.before : e.after);
+      putCells();
+      [start, goal] = back ? e.ends.slice(0, 2) : e.ends.slice(2);
+      repaintAll();
+    }
+    mapChanged();
+  }
+
+  function undo() {
+    const e = undoStack.pop();
+    if (!e) return;
+    applyHistory(e, true);
+    redoStack.push(e);
+    syncHistoryUi();
+  }
+
+  function redo() {
+    const e = redoStack.pop();
+    if (!e) return;
+    applyHistory(e, false);
+    undoStack.push(e);
+    syncHistoryUi();
+  }
+
   /* ---- the grid in the module ------------------------------------------ */
 
   function setCell(i, v) {
     if (cells[i] === v) return false;
+    if (stroke && !stroke.has(i)) stroke.set(i, cells[i]);
     cells[i] = v;
     const [x, y] = xy(i);
     M._pg_set_cell(pg, x, y, v);
@@ -155,6 +240,7 @@
     cells = new Uint8Array(W * H).fill(1);
     allocView();
     layout();
+    clearHistory();
   }
 
   function defaultEndpoints() {
@@ -204,12 +290,12 @@
       parent[i] = -1;
       gval[i] = NaN;
       hval[i] = NaN;
+      paintCell(i);
     }
     ntouched = 0;
     path = [];
     current = -1;
     groupStart = -1;
-    repaintAll();
   }
 
   function colourOf(i) {
@@ -246,7 +332,15 @@
       return null;
     }
     const [sx, sy] = xy(start), [gx, gy] = xy(goal);
-    const status = M._pg_run(pg, sx, sy, gx, gy, 1);
+    search = readSearch(o, M._pg_run(pg, sx, sy, gx, gy, PG_RUN_RECORD));
+    clearStats();
+    message(search.truncated ? `${fmtInt(search.n)} events recorded (the buffer is full): ` +
+      'the replay stops early, the result is complete.' : '');
+    return search;
+  }
+
+  // The last run's result and recorded events, as the replay's state.
+  function readSearch(o, status) {
     const n = M._pg_event_count(pg), flags = M._pg_event_flags(pg);
     const evBase = M._pg_events(pg);
     // Copies: memory growth replaces the heap views, and the next run the buffer.
@@ -256,7 +350,7 @@
     const pp = M._pg_path(pg) >> 2;
     const p = [];
     for (let k = 0; k < len; k++) p.push(idx(M.HEAP32[pp + 2 * k], M.HEAP32[pp + 2 * k + 1]));
-    search = {
+    return {
       options: o, status, statusText: M.UTF8ToString(M._pg_strerror(status)),
       cost: M._pg_cost(pg), length: len, path: p,
       expanded: M._pg_stat(pg, 0), generated: M._pg_stat(pg, 1), reopened: M._pg_stat(pg, 2),
@@ -264,12 +358,8 @@
       precomputeMs: M._pg_stat(pg, 6),
       recorded: (flags & 1) !== 0, truncated: (flags & 2) !== 0,
       ev32, ev64, n, cursor: 0, expandedSoFar: 0, generatedSoFar: 0, scannedSoFar: 0,
-      turnMode: o.turn > 0, done: false,
+      turnMode: o.turn > 0, done: false, preview: false,
     };
-    clearStats();
-    message(search.truncated ? `${fmtInt(n)} events recorded (the buffer is full): ` +
-      'the replay stops early, the result is complete.' : '');
-    return search;
   }
 
   function applyEvent(k) {
@@ -390,6 +480,7 @@
     const ok = s.status === ST_OK;
     setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed');
     if (s.status === ST_UNSUPPORTED) updateNotice(true);
+    else if (s.preview) message('Dragging: the path only; the search shows when you let go.');
     else if (ok && isJump(s.options.algo))
       message(`${algoName(s.options.algo)} expanded ${fmtInt(s.expanded)} jump points (red) and ` +
         `pushed ${fmtInt(s.generated)} (blue); its jumps scanned ${fmtInt(s.scannedSoFar)} cells ` +
@@ -543,8 +634,16 @@
   }
 
   // The map or the options changed: show the new result at once when a
-  // finished search is on display (and "re-run" is on), else drop it.
+  // finished search is on display (and "re-run" is on), else drop it. The
+  // re-run waits for the next animation frame, so a fast drag costs one
+  // search a frame, not one per pointer event. While a drag goes on over a
+  // big map (more than LIVE_FULL_CELLS cells) it is a preview: one search
+  // without recording events, the path and the numbers only; releasing the
+  // pointer records the search in full (finishDrag).
+  const LIVE_FULL_CELLS = 40000;
   let rerunPending = false;
+  const liveTimes = []; // ms per preview re-run: search, display and drawing
+
   function mapChanged() {
     if (isJump(ui.algorithm.value)) updateNotice();
     if (search && search.done && ui.live.checked) {
@@ -552,12 +651,34 @@
         rerunPending = true;
         requestAnimationFrame(() => {
           rerunPending = false;
-          if (search && search.done && startSearch()) finish();
+          if (!search || !search.done) return;
+          if (drag && W * H > LIVE_FULL_CELLS) previewSearch();
+          else if (startSearch()) finish();
         });
       }
     } else if (search) {
       clearPath();
     }
+  }
+
+  // One search without events: the display shows its path and numbers.
+  function previewSearch() {
+    const t0 = performance.now();
+    const { o, st } = pushOptions();
+    if (st !== ST_OK) return;
+    resetView();
+    const [sx, sy] = xy(start), [gx, gy] = xy(goal);
+    const status = M._pg_run(pg, sx, sy, gx, gy, PG_RUN_ONCE);
+    search = readSearch(o, status);
+    search.preview = true;
+    finish();
+    draw();
+    liveTimes.push(performance.now() - t0);
+  }
+
+  // A drag ended: a preview on display becomes the full recorded search.
+  function finishDrag() {
+    if (search && search.done && search.preview && startSearch()) finish();
   }
 
   /* ---- drawing --------------------------------------------------------- */
@@ -750,8 +871,9 @@
         ctx.fillText(letter, x * c + c / 2, y * c + c / 2 + 1);
       }
     } else {
-      // Tiny cells: a ringed dot that stays visible on big maps.
-      const r = Math.max(4.5, c * 0.75);
+      // Tiny cells: a ringed dot that stays visible on big maps (and is
+      // grabbed by itself, markerAt).
+      const r = markerRadius();
       ctx.beginPath();
       ctx.arc(x * c + c / 2, y * c + c / 2, r, 0, Math.PI * 2);
       ctx.fill();
@@ -831,7 +953,10 @@
 
   /* ---- mouse: drawing and dragging --------------------------------------- */
 
-  let drag = null; // { kind: 'start' | 'goal' | 'paint', value, last }
+  // The drag in progress: { kind: 'paint', value, last } or { kind: 'start' |
+  // 'goal', from, dx, dy } -- a marker follows the pointer minus where it was
+  // grabbed (dx, dy in CSS px from the marker's centre).
+  let drag = null;
 
   function cellAt(ev) {
     const r = canvas.getBoundingClientRect();
@@ -878,14 +1003,34 @@
     if (changed) mapChanged();
   }
 
+  // Radius of the drawn S / G marker in CSS px (drawEndpoint).
+  const markerRadius = () => (cell >= 10 ? cell / 2 : Math.max(6, cell * 0.75));
+
+  // The marker under the pointer, grabbed by its drawing, not by its cell:
+  // within its radius, or a finger's or a mouse's reach of its centre
+  // (cells of a big map are smaller than the marker). The nearer one wins.
+  function markerAt(ev) {
+    const r = canvas.getBoundingClientRect(), cw = r.width / W;
+    const px_ = ev.clientX - r.left, py = ev.clientY - r.top;
+    const reach = Math.max(markerRadius() + 2, ev.pointerType === 'touch' ? 22 : 10);
+    let best = null;
+    for (const [kind, i] of [['start', start], ['goal', goal]]) {
+      const [x, y] = xy(i);
+      const dx = px_ - (x + 0.5) * cw, dy = py - (y + 0.5) * cw, d = Math.hypot(dx, dy);
+      if (d <= reach && (!best || d < best.d)) best = { kind, d, dx, dy };
+    }
+    return best;
+  }
+
   canvas.addEventListener('pointerdown', (ev) => {
     if (!M) return;
     const i = cellAt(ev);
-    if (i < 0) return;
+    const mk = ev.button === 0 ? markerAt(ev) : null;
+    if (i < 0 && !mk) return;
     ev.preventDefault();
     canvas.setPointerCapture(ev.pointerId);
-    if (ev.button === 0 && (i === start || i === goal)) {
-      drag = { kind: i === start ? 'start' : 'goal' };
+    if (mk) {
+      drag = { kind: mk.kind, from: mk.kind === 'start' ? start : goal, dx: mk.dx, dy: mk.dy };
       canvas.classList.add('drag');
       return;
     }
@@ -895,6 +1040,7 @@
     else if (b === 'terrain') value = cells[i] === Number(ui.terrain.value) ? 1 : Number(ui.terrain.value);
     else value = cells[i] === 0 ? 1 : 0; // start on a wall: erase
     drag = { kind: 'paint', value, last: i };
+    beginStroke();
     paintTo(i);
   });
 
@@ -903,25 +1049,36 @@
     const i = cellAt(ev);
     hoverX = ev.clientX;
     hoverY = ev.clientY;
-    if (drag && i >= 0) {
-      if (drag.kind === 'paint') {
-        paintTo(i);
-      } else if (cells[i] !== 0 && i !== start && i !== goal) {
-        if (drag.kind === 'start') start = i;
-        else goal = i;
+    if (drag && drag.kind === 'paint' && i >= 0) {
+      paintTo(i);
+    } else if (drag && drag.kind !== 'paint') {
+      // The marker keeps the offset it was grabbed at; it moves onto free
+      // cells only and never onto the other endpoint.
+      const t = cellAt({ clientX: ev.clientX - drag.dx, clientY: ev.clientY - drag.dy });
+      if (t >= 0 && cells[t] !== 0 && t !== start && t !== goal) {
+        if (drag.kind === 'start') start = t;
+        else goal = t;
         needDraw = true;
         mapChanged();
       }
     }
-    canvas.classList.toggle('over-endpoint', i === start || i === goal);
+    canvas.classList.toggle('over-endpoint', !drag && !!markerAt(ev));
     if (i !== hoverCell) needDraw = true;
     hoverCell = i;
     refreshHover();
   });
 
   const endDrag = () => {
+    if (!drag) return;
+    if (drag.kind === 'paint') {
+      endStroke();
+    } else {
+      const to = drag.kind === 'start' ? start : goal;
+      if (to !== drag.from) pushHistory({ which: drag.kind, from: drag.from, to });
+    }
     drag = null;
     canvas.classList.remove('drag');
+    finishDrag();
   };
   canvas.addEventListener('pointerup', endDrag);
   canvas.addEventListener('pointercancel', endDrag);
@@ -1084,6 +1241,7 @@
       pickEndpoints();
     }
     mapName = name;
+    clearHistory();
     setSizeOption(`${name} (${W} × ${H})`);
     clearPath();
     layout();
@@ -1097,10 +1255,12 @@
     $('run').addEventListener('click', run);
     $('step').addEventListener('click', stepOnce);
     $('clear-path').addEventListener('click', clearPath);
-    $('clear-walls').addEventListener('click', clearWalls);
-    $('maze').addEventListener('click', maze);
-    $('random').addEventListener('click', obstacles);
-    $('fix-terrain').addEventListener('click', clearTerrain);
+    $('clear-walls').addEventListener('click', () => bulkEdit(clearWalls));
+    $('maze').addEventListener('click', () => bulkEdit(maze));
+    $('random').addEventListener('click', () => bulkEdit(obstacles));
+    $('fix-terrain').addEventListener('click', () => bulkEdit(clearTerrain));
+    for (const el of document.querySelectorAll('[data-undo]')) el.addEventListener('click', undo);
+    for (const el of document.querySelectorAll('[data-redo]')) el.addEventListener('click', redo);
     $('fix-options').addEventListener('click', useJumpOptions);
     $('use-astar').addEventListener('click', useAstar);
     for (const el of [ui.algorithm, ui.heuristic, ui.diagonal, ui.costs, ui.tie, ui.openset,
@@ -1137,6 +1297,16 @@
     });
     document.addEventListener('keydown', (ev) => {
       const tag = ev.target.tagName;
+      // Ctrl/Cmd+Z undoes a map edit, Ctrl/Cmd+Shift+Z or Ctrl+Y redoes it
+      // (a text field keeps its own undo).
+      const mod = ev.ctrlKey || ev.metaKey, key = ev.key.toLowerCase();
+      if (mod && !ev.altKey && (key === 'z' || key === 'y') &&
+          !(tag === 'INPUT' && ev.target.type === 'number')) {
+        ev.preventDefault();
+        if (key === 'y' || ev.shiftKey) redo();
+        else undo();
+        return;
+      }
       if (tag === 'INPUT' && ev.target.type !== 'range' && ev.target.type !== 'radio' &&
           ev.target.type !== 'checkbox') return;
       if (tag === 'SELECT' || ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -1190,6 +1360,13 @@
         parent: parent[i] >= 0 ? xy(parent[i]) : null,
       };
     },
+    // Preview re-runs while dragging: how many and their time in ms.
+    dragStats: () => {
+      const t = [...liveTimes].sort((a, b) => a - b);
+      return { moves: t.length, median: t.length ? t[t.length >> 1] : null, max: t.length ? t[t.length - 1] : null };
+    },
+    resetDragStats: () => { liveTimes.length = 0; },
+    history: () => ({ undo: undoStack.length, redo: redoStack.length }),
     // The replay's position and the current group: its expanded node and
     // the nodes it pushed or improved, with the G and parent of the event.
     stepState: () => {
