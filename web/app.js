@@ -25,8 +25,11 @@
   const RATES = [0.2, 0.5, 1, 2, 4, 10, 30, 100, 400, Infinity];
 
   // Cell colours [r, g, b].
-  const C_EMPTY = [255, 255, 255], C_WALL = [45, 52, 64];
-  const C_OPEN = [159, 205, 255], C_CLOSED = [255, 178, 168], C_PATH = [163, 230, 186];
+  // Open and closed differ in luminance, not only in hue: 0.136 against
+  // 0.738, a contrast of 4.2 : 1 (at least 3.2 : 1 under the terrain tint);
+  // open cells carry white labels.
+  const C_EMPTY = [255, 255, 255], C_WALL = [22, 26, 33];
+  const C_OPEN = [30, 100, 200], C_CLOSED = [255, 214, 206], C_PATH = [163, 230, 186];
   const C_SCAN = [255, 236, 170];
   const C_T2 = [242, 231, 204], C_T9 = [170, 128, 70];
 
@@ -83,11 +86,17 @@
     m.classList.toggle('error', !!isError);
   }
 
-  function setStatus(text, state) {
+  // The status word sits in a polite live region (#status-live) with a
+  // sentence for screen readers (#announce); the event counter of a replay
+  // (#progress) is outside it, so a running replay is not read out frame by
+  // frame. Only a changed text is written: an unchanged one is not re-read.
+  function setStatus(text, state, progress = '', spoken = '') {
     const s = $('status');
-    s.textContent = text;
+    if (s.textContent !== text) s.textContent = text;
     s.dataset.state = state;
     s.title = text;
+    if ($('progress').textContent !== progress) $('progress').textContent = progress;
+    if ($('announce').textContent !== spoken) $('announce').textContent = spoken;
   }
 
   /* ---- options --------------------------------------------------------- */
@@ -127,6 +136,8 @@
     ui.tie.disabled = jps;
     const rate = RATES[Number(ui.speed.value) - 1];
     $('speed-value').textContent = rate === Infinity ? 'instant' : `${rate}/frame`;
+    ui.speed.setAttribute('aria-valuetext', rate === Infinity ? 'instant' : `${rate} events a frame`);
+    if (M) updateKey();
     $('terrain-value').textContent = ui.terrain.value;
     if (M) updateNotice();
   }
@@ -305,8 +316,9 @@
     const s = seen[i];
     if (s === 0) return ground;
     const over = s === S_PATH ? C_PATH : s === S_CLOSED ? C_CLOSED : s === S_SCAN ? C_SCAN : C_OPEN;
-    // On terrain: the state's colour, browned by the cost.
-    return v === 1 ? over : mix(over, C_T9, 0.12 + 0.05 * (Math.min(v, 9) - 2));
+    // On terrain: the state's colour, browned by the cost (at most 0.2, so
+    // open and closed stay apart in luminance).
+    return v === 1 ? over : mix(over, C_T9, 0.06 + 0.02 * (Math.min(v, 9) - 2));
   }
 
   function paintCell(i) {
@@ -468,8 +480,16 @@
 
   function showProgress() {
     const s = search;
-    setStatus(`${playing ? 'searching' : 'paused'} · ${fmtInt(s.cursor)} / ${fmtInt(s.n)}`,
-      playing ? 'running' : 'paused');
+    let spoken = '';
+    if (!playing && groupStart >= 0) {
+      // Stepping: say what the step did.
+      const [x, y] = xy(s.ev32[groupStart * 8 + 1]);
+      let pushed = 0;
+      for (let k = groupStart + 1; k < s.cursor; k++) if (s.ev32[k * 8] !== EV_SCAN) pushed++;
+      spoken = `: expanded (${x}, ${y}), ${pushed} node${pushed === 1 ? '' : 's'} pushed or improved`;
+    }
+    setStatus(playing ? 'searching' : 'paused', playing ? 'running' : 'paused',
+      `· ${fmtInt(s.cursor)} / ${fmtInt(s.n)}`, spoken);
     $('status').title = `event ${s.cursor} of ${s.n}`;
     $('expanded').textContent = fmtInt(s.expandedSoFar);
     $('generated').textContent = fmtInt(s.generatedSoFar);
@@ -478,7 +498,8 @@
   function showResult() {
     const s = search;
     const ok = s.status === ST_OK;
-    setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed');
+    setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed', '', ok
+      ? `: cost ${fmtCost(s.cost)}, ${s.length} cells, ${fmtInt(s.expanded)} expanded` : '');
     if (s.status === ST_UNSUPPORTED) updateNotice(true);
     else if (s.preview) message('Dragging: the path only; the search shows when you let go.');
     else if (ok && isJump(s.options.algo))
@@ -698,6 +719,35 @@
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     repaintAll();
     draw();
+    updateKey();
+  }
+
+  // The legend's key of the numbers in a cell follows what the canvas
+  // writes: F (H for greedy: the key it orders by) top left, G bottom left,
+  // H bottom right; F alone; or nothing at this cell size.
+  function updateKey() {
+    const mode = labelMode(), key = $('fgh-key');
+    const greedy = ui.algorithm.value === 'greedy';
+    const top = greedy ? 'H' : 'F';
+    key.querySelector('.k-f').textContent = top;
+    key.querySelector('.k-g').hidden = mode !== 'fgh';
+    key.querySelector('.k-h').hidden = mode !== 'fgh';
+    key.dataset.mode = mode;
+    let text, label;
+    if (mode === 'fgh') {
+      text = greedy ? 'H: the key' : 'F = G + H';
+      label = `numbers in a cell: ${top} top left, G bottom left, H bottom right` +
+        (greedy ? '; greedy best-first orders by H' : '; F = G + H');
+    } else if (mode === 'f') {
+      text = greedy ? 'H (hover: F, G)' : 'F (hover: G, H)';
+      label = `numbers in a cell: ${top} top left; hover a cell for F, G and H`;
+    } else {
+      text = 'hover: F = G + H';
+      label = 'cells too small for numbers: hover a cell for F, G and H';
+    }
+    key.querySelector('.key-text').textContent = text;
+    key.setAttribute('aria-label', label);
+    key.title = label;
   }
 
   function labelMode() {
@@ -757,21 +807,24 @@
 
     // Parent arrows, then F / G / H.
     if (mode !== 'none' && ntouched > 0) {
-      ctx.beginPath();
+      // Two passes: light arrows on the dark open cells, dark ones elsewhere.
       const reach = mode === 'fgh' ? 0.2 : 0.3;
-      for (let k = 0; k < ntouched; k++) {
-        const i = touched[k], p = parent[i];
-        if (p < 0 || seen[i] === 0) continue;
-        const [x, y] = xy(i), [qx, qy] = xy(p);
-        const cx = x * c + c / 2, cy = y * c + c / 2;
-        const dx = qx - x, dy = qy - y, l = Math.hypot(dx, dy);
-        const off = mode === 'fgh' ? 0.06 : 0.1;
-        arrow(cx - (dx / l) * c * off, cy - (dy / l) * c * off,
-          cx + (dx / l) * c * reach, cy + (dy / l) * c * reach, Math.max(3, c * 0.09));
+      for (const onOpen of [false, true]) {
+        ctx.beginPath();
+        for (let k = 0; k < ntouched; k++) {
+          const i = touched[k], p = parent[i];
+          if (p < 0 || seen[i] === S_NONE || (seen[i] === S_OPEN) !== onOpen) continue;
+          const [x, y] = xy(i), [qx, qy] = xy(p);
+          const cx = x * c + c / 2, cy = y * c + c / 2;
+          const dx = qx - x, dy = qy - y, l = Math.hypot(dx, dy);
+          const off = mode === 'fgh' ? 0.06 : 0.1;
+          arrow(cx - (dx / l) * c * off, cy - (dy / l) * c * off,
+            cx + (dx / l) * c * reach, cy + (dy / l) * c * reach, Math.max(3, c * 0.09));
+        }
+        ctx.strokeStyle = onOpen ? 'rgba(255, 255, 255, 0.7)' : 'rgba(35, 45, 60, 0.55)';
+        ctx.lineWidth = Math.max(1, c / 36);
+        ctx.stroke();
       }
-      ctx.strokeStyle = 'rgba(35, 45, 60, 0.55)';
-      ctx.lineWidth = Math.max(1, c / 36);
-      ctx.stroke();
 
       const digits = search && search.options.straight >= 10 ? 0 : 1;
       // Greedy best-first orders by H alone (F = G + 10^6 H): show H there.
@@ -783,14 +836,15 @@
         if (seen[i] === 0) continue;
         const [x, y] = xy(i);
         const x0 = x * c, y0 = y * c, g = gval[i], h = hval[i];
-        ctx.fillStyle = '#17202b';
+        const light = seen[i] === S_OPEN; // white text on the dark open colour
+        ctx.fillStyle = light ? '#ffffff' : '#17202b';
         if (mode === 'fgh') {
           const fs = Math.round(c * 0.22), ss = Math.round(c * 0.18), pad = c * 0.07;
           ctx.font = `700 ${fs}px system-ui, sans-serif`;
           ctx.textAlign = 'left';
           ctx.fillText(fmt(key(g, h), digits), x0 + pad, y0 + pad + fs * 0.85);
           ctx.font = `500 ${ss}px system-ui, sans-serif`;
-          ctx.fillStyle = '#3b4756';
+          ctx.fillStyle = light ? '#e3ecfa' : '#3b4756';
           ctx.fillText(fmt(g, digits), x0 + pad, y0 + c - pad);
           ctx.textAlign = 'right';
           ctx.fillText(fmt(greedy ? h / GREEDY_WEIGHT : h, digits), x0 + c - pad, y0 + c - pad);
@@ -830,8 +884,8 @@
         const m = Math.max(1.5, c * 0.08);
         ctx.rect(x * c + m, y * c + m, c - 2 * m, c - 2 * m);
       }
-      ctx.strokeStyle = '#2358b3';
-      ctx.lineWidth = Math.max(1, c * 0.04);
+      ctx.strokeStyle = '#ffffff'; // on the dark open colour
+      ctx.lineWidth = Math.max(1.5, c * 0.05);
       ctx.stroke();
     }
 
@@ -1275,7 +1329,10 @@
       syncOptionUi();
       document.querySelector('input[name=brush][value=terrain]').checked = true;
     });
-    ui.labels.addEventListener('change', () => { needDraw = true; });
+    ui.labels.addEventListener('change', () => {
+      needDraw = true;
+      updateKey();
+    });
     ui.size.addEventListener('change', () => {
       const v = ui.size.value;
       if (v === 'loaded') return;
@@ -1349,6 +1406,7 @@
       return { width: W, height: H, cell, start: { x: sx, y: sy }, goal: { x: gx, y: gy } };
     },
     exportAscii: (withEndpoints = false) => exportAscii(withEndpoints),
+    labelMode: () => labelMode(),
     loadMap: (text, name = 'map') => loadMapText(text, name),
     options: () => readOptions(),
     // What the display holds for cell (x, y) after the replayed events.

@@ -219,7 +219,7 @@ async function checkJumpDisplay(label) {
       expanded: r.expanded, pathOk, bad };
   });
   check(`${label}: the jump points and the ${d.scanned} cells the jumps scanned are shown`,
-    d.recorded && d.scannedEvents > 0 && d.scanned > 0 && d.closed > 0 && d.closed <= d.expanded && d.lines,
+    d.recorded && d.scannedEvents > 0 && d.scanned > 0 && d.closed <= d.expanded && d.lines,
     JSON.stringify(d));
   check(`${label}: every path cell shows its true F, G and H, its parent the cell before it`, d.pathOk, d.bad);
 }
@@ -532,6 +532,64 @@ try {
     await page.keyboard.press('Control+z');
     const b2 = await pg(() => window.__playground.size());
     check('the move of S on the big map can be undone', b2.start.x === b0.start.x && b2.start.y === b0.start.y);
+  }
+
+  /* Accessibility: every control has a label bound to it (sliders found by
+     role and name), the status sits in a polite live region that reads the
+     result, open and closed cells differ in luminance by 3 : 1 or more, and
+     the legend says which number in a cell is F, G and H. */
+  {
+    const unlabelled = await pg(() => [...document.querySelectorAll('input, select, button')]
+      .filter((el) => !el.closest('[hidden]') && !(el.labels && el.labels.length) && !el.getAttribute('aria-label') &&
+        !(el.tagName === 'BUTTON' && el.textContent.trim()))
+      .map((el) => el.id || el.outerHTML.slice(0, 60)));
+    check('every control has a label', unlabelled.length === 0, unlabelled.join(', '));
+    let sliders = 0;
+    for (const name of ['Speed', 'Terrain cost']) sliders += await page.getByRole('slider', { name, exact: true }).count();
+    await page.selectOption('#algorithm', 'weighted');
+    sliders += await page.getByRole('slider', { name: 'Weight', exact: true }).count();
+    await page.selectOption('#algorithm', 'astar');
+    check('the sliders Speed, Terrain cost and Weight are named by their labels', sliders === 3, `${sliders} of 3`);
+    await page.selectOption('#size', '40x25'); // the default map
+    await runInstant();
+    const live = await pg(() => {
+      const r = document.getElementById('status').closest('[aria-live]');
+      return r ? { live: r.getAttribute('aria-live'), role: r.getAttribute('role'), text: r.textContent } : null;
+    });
+    check('the status is in a polite live region that reads the result',
+      live && live.live === 'polite' && live.role === 'status' && /path found: cost [\d.]+, \d+ cells/.test(live.text),
+      JSON.stringify(live));
+    const lum = await pg(() => {
+      const P = window.__playground, sz = P.size(), cv = document.getElementById('grid');
+      const cx = cv.getContext('2d'), dpr = cv.width / cv.getBoundingClientRect().width, c = sz.cell;
+      const L = ([r, g, b]) => {
+        const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+      };
+      const sample = (x, y) => L(cx.getImageData(Math.round((x * c + c - 2.5) * dpr), Math.round((y * c + c / 2) * dpr), 1, 1).data);
+      let open = null, closed = null;
+      for (let y = 0; y < sz.height && !(open && closed); y++) for (let x = 0; x < sz.width; x++) {
+        const ci = P.cellInfo(x, y);
+        if (ci.cell !== 1) continue;
+        if (ci.state === 'open' && !open) open = sample(x, y);
+        if (ci.state === 'closed' && !closed) closed = sample(x, y);
+      }
+      return { open, closed, ratio: (Math.max(open, closed) + 0.05) / (Math.min(open, closed) + 0.05) };
+    });
+    check(`open and closed cells differ in luminance (${lum.ratio.toFixed(2)} : 1 >= 3 : 1)`, lum.ratio >= 3, JSON.stringify(lum));
+    const keyOf = () => pg(() => {
+      const k = document.getElementById('fgh-key'), r = (s) => k.querySelector(s).getBoundingClientRect();
+      const f = r('.k-f'), g = r('.k-g'), h = r('.k-h');
+      return { mode: k.dataset.mode, canvas: window.__playground.labelMode(), label: k.getAttribute('aria-label'),
+        visible: k.getBoundingClientRect().width > 0, gShown: g.width > 0, hShown: h.width > 0,
+        layout: f.top < g.top && Math.abs(f.left - g.left) < 2 && h.left > g.left && Math.abs(h.top - g.top) < 2 };
+    });
+    const k1 = await keyOf();
+    await page.selectOption('#size', '16x10');
+    const k2 = await keyOf();
+    check('the legend keys the numbers as the canvas writes them: F top left, G bottom left, H bottom right',
+      k2.visible && k2.mode === 'fgh' && k2.canvas === 'fgh' && k2.layout && /F top left, G bottom left, H bottom right/.test(k2.label) &&
+      k1.mode === k1.canvas && (k1.mode === 'fgh') === (k1.gShown && k1.hShown), JSON.stringify([k1, k2]));
   }
 
   /* A Moving AI map through the file input (when the benchmark data is there). */
