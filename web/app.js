@@ -901,7 +901,7 @@
     drawEndpoint(start, '#1f9d55', 'S');
     drawEndpoint(goal, '#e0483a', 'G');
 
-    if (hoverCell >= 0 && c >= 6 && !drag) {
+    if (hoverCell >= 0 && c >= 6 && (!drag || drag.kind === 'inspect')) {
       const [x, y] = xy(hoverCell);
       ctx.strokeStyle = 'rgba(20, 28, 40, 0.85)';
       ctx.lineWidth = 2;
@@ -945,8 +945,11 @@
   /* ---- hover ----------------------------------------------------------- */
 
   let hoverCell = -1, hoverX = 0, hoverY = 0;
-  const HOVER_HINT = 'Drag to draw walls or terrain · drag S and G to move them · right-drag ' +
-    'erases · hover a cell for F, G, H and parent · keys: space run/pause, n step, c clear';
+  // Touch screens have no hover: there the Inspect brush shows a cell.
+  const HOVER_HINT = window.matchMedia('(hover: none)').matches
+    ? 'Drag to draw walls · drag S and G · Inspect brush (Options): a cell\'s F, G, H'
+    : 'Drag to draw walls or terrain · drag S and G to move them · right-drag erases · hover a ' +
+      'cell for F, G, H and parent · keys: space run/pause, n step, c clear, Ctrl+Z undo';
   const DIRS = { '0,-1': '↑', '1,0': '→', '0,1': '↓', '-1,0': '←', '1,-1': '↗', '1,1': '↘', '-1,1': '↙', '-1,-1': '↖' };
 
   function describe(i) {
@@ -1011,6 +1014,7 @@
   // 'goal', from, dx, dy } -- a marker follows the pointer minus where it was
   // grabbed (dx, dy in CSS px from the marker's centre).
   let drag = null;
+  let layoutPending = false; // the board was resized during a drag
 
   function cellAt(ev) {
     const r = canvas.getBoundingClientRect();
@@ -1090,6 +1094,15 @@
     }
     let value;
     const b = brush();
+    if (b === 'inspect' && ev.button === 0) {
+      drag = { kind: 'inspect' };
+      hoverX = ev.clientX;
+      hoverY = ev.clientY;
+      hoverCell = i;
+      needDraw = true;
+      refreshHover();
+      return;
+    }
     if (ev.button === 2 || b === 'erase') value = 1;
     else if (b === 'terrain') value = cells[i] === Number(ui.terrain.value) ? 1 : Number(ui.terrain.value);
     else value = cells[i] === 0 ? 1 : 0; // start on a wall: erase
@@ -1105,7 +1118,7 @@
     hoverY = ev.clientY;
     if (drag && drag.kind === 'paint' && i >= 0) {
       paintTo(i);
-    } else if (drag && drag.kind !== 'paint') {
+    } else if (drag && (drag.kind === 'start' || drag.kind === 'goal')) {
       // The marker keeps the offset it was grabbed at; it moves onto free
       // cells only and never onto the other endpoint.
       const t = cellAt({ clientX: ev.clientX - drag.dx, clientY: ev.clientY - drag.dy });
@@ -1126,17 +1139,22 @@
     if (!drag) return;
     if (drag.kind === 'paint') {
       endStroke();
-    } else {
+    } else if (drag.kind !== 'inspect') {
       const to = drag.kind === 'start' ? start : goal;
       if (to !== drag.from) pushHistory({ which: drag.kind, from: drag.from, to });
     }
     drag = null;
     canvas.classList.remove('drag');
     finishDrag();
+    if (layoutPending) {
+      layoutPending = false;
+      layout();
+    }
   };
   canvas.addEventListener('pointerup', endDrag);
   canvas.addEventListener('pointercancel', endDrag);
-  canvas.addEventListener('pointerleave', () => {
+  canvas.addEventListener('pointerleave', (ev) => {
+    if (ev.pointerType === 'touch' && brush() === 'inspect') return; // keep what the finger showed
     hoverCell = -1;
     needDraw = true;
     refreshHover();
@@ -1303,9 +1321,52 @@
     return true;
   }
 
+  /* ---- compact screens: drawer and action bar ----------------------------- */
+
+  // The compact layout of style.css: the panel is a drawer, and the Run /
+  // Step / Clear and Undo / Redo rows move (the same elements, so ids and
+  // handlers stay) into the action bar under the grid, and back.
+  const COMPACT = window.matchMedia('(max-width: 760px), (max-height: 560px)');
+  const homes = {}; // row id -> { parent, next } in the panel
+
+  function placeControls() {
+    const bar = $('actionbar');
+    for (const id of ['run-buttons', 'undo-buttons']) {
+      const el = $(id);
+      if (!homes[id]) homes[id] = { parent: el.parentNode, next: el.nextSibling };
+      if (COMPACT.matches) bar.appendChild(el);
+      else homes[id].parent.insertBefore(el, homes[id].next);
+    }
+    closeDrawer();
+  }
+
+  function openDrawer() {
+    document.body.classList.add('drawer-open');
+    $('panel').inert = false;
+    $('scrim').hidden = false;
+    $('menu').setAttribute('aria-expanded', 'true');
+    $('drawer-close').focus();
+  }
+
+  // Closed, the drawer is out of the tab order (inert); wide, the panel is
+  // always there.
+  function closeDrawer() {
+    const wasOpen = document.body.classList.contains('drawer-open');
+    document.body.classList.remove('drawer-open');
+    $('panel').inert = COMPACT.matches;
+    $('scrim').hidden = true;
+    $('menu').setAttribute('aria-expanded', 'false');
+    if (wasOpen && COMPACT.matches) $('menu').focus();
+  }
+
   /* ---- wiring ------------------------------------------------------------ */
 
   function bind() {
+    $('menu').addEventListener('click', () => (document.body.classList.contains('drawer-open') ? closeDrawer() : openDrawer()));
+    $('drawer-close').addEventListener('click', closeDrawer);
+    $('scrim').addEventListener('click', closeDrawer);
+    COMPACT.addEventListener('change', placeControls);
+    placeControls();
     $('run').addEventListener('click', run);
     $('step').addEventListener('click', stepOnce);
     $('clear-path').addEventListener('click', clearPath);
@@ -1354,6 +1415,10 @@
     });
     document.addEventListener('keydown', (ev) => {
       const tag = ev.target.tagName;
+      if (ev.key === 'Escape' && document.body.classList.contains('drawer-open')) {
+        closeDrawer();
+        return;
+      }
       // Ctrl/Cmd+Z undoes a map edit, Ctrl/Cmd+Shift+Z or Ctrl+Y redoes it
       // (a text field keeps its own undo).
       const mod = ev.ctrlKey || ev.metaKey, key = ev.key.toLowerCase();
@@ -1377,7 +1442,12 @@
         clearPath();
       }
     });
-    new ResizeObserver(() => layout()).observe(board);
+    // The canvas is not resized under a finger or the mouse: a message
+    // appearing mid-drag would move every cell. It follows on release.
+    new ResizeObserver(() => {
+      if (drag) layoutPending = true;
+      else layout();
+    }).observe(board);
   }
 
   function exportAscii(withEndpoints) {

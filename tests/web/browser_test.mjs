@@ -6,8 +6,12 @@
 ** the mouse, runs searches from the UI and checks what the page displays
 ** against the native CLI (build/astar solve) on the same map, exported from
 ** the page: same cost, length and expansions. Fails on any console error,
-** page error, failed request or request leaving localhost. Saves a
-** screenshot to build/web-screenshot.png and docs/images/playground.png.
+** page error, failed request or request leaving localhost. Then the same
+** page on a phone, upright (390 x 844) and on its side (844 x 390), with
+** touch: layout, touch drawing and dragging, the drawer, the JPS notice.
+** Saves screenshots of each size into $ASTAR_CI_LOGS/web/ (default
+** build/ci-logs/web/) and prints their paths; the desktop one is copied to
+** docs/images/playground.png.
 **
 **   node tests/web/browser_test.mjs [--dist DIR] [--cli PATH] [--chromium PATH]
 **                                   [--no-docs-image]
@@ -17,7 +21,6 @@ import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,7 +33,7 @@ const DIST = path.resolve(arg('--dist', path.join(ROOT, 'web/dist')));
 const CLI = path.resolve(arg('--cli', path.join(ROOT, 'build/astar')));
 const CHROMIUM = arg('--chromium', process.env.CHROMIUM || '/usr/bin/chromium');
 const WORK = path.join(ROOT, 'build/web-test');
-const SHOT = path.join(ROOT, 'build/web-screenshot.png');
+const LOGS = path.resolve(ROOT, process.env.ASTAR_CI_LOGS || 'build/ci-logs', 'web');
 const DOCS_SHOT = path.join(ROOT, 'docs/images/playground.png');
 const MOVINGAI_MAP = path.resolve(ROOT, '../shared/bench/movingai/dao/den312d.map');
 
@@ -105,15 +108,13 @@ function solve(mapFile, s, g, extra = []) {
 
 /* ---- the browser --------------------------------------------------------- */
 
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-web-test-'));
-const watchdog = setTimeout(() => die('timed out after 180 s'), 180_000);
+const watchdog = setTimeout(() => die('timed out after 240 s'), 240_000);
 const t0 = Date.now();
-let context;
+let browser;
 try {
-  context = await chromium.launchPersistentContext(profile, {
+  browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1440, height: 900 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
@@ -121,17 +122,38 @@ try {
   die(`cannot launch ${CHROMIUM}: ${e.message.split('\n')[0]}`);
 }
 
+// A page in a context of its own (viewport, touch), watched for errors and
+// for requests leaving localhost.
 const problems = [];
-const page = context.pages()[0] || await context.newPage();
-page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
-page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
-await context.route('**/*', (route) => {
-  const url = route.request().url();
-  if (url.startsWith(ORIGIN) || url.startsWith('data:')) return route.continue();
-  problems.push(`request outside localhost: ${url}`);
-  return route.abort();
-});
+async function newPage(options) {
+  const context = await browser.newContext(options);
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(ORIGIN) || url.startsWith('data:')) return route.continue();
+    problems.push(`request outside localhost: ${url}`);
+    return route.abort();
+  });
+  const p = await context.newPage();
+  p.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  p.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  return { context, page: p };
+}
+
+const desktop = await newPage({ viewport: { width: 1440, height: 900 } });
+let page = desktop.page; // the page the helpers below drive
+
+// Screenshots go to the CI log folder; each path is printed.
+const shots = [];
+async function screenshot(name) {
+  fs.mkdirSync(LOGS, { recursive: true });
+  const file = path.join(LOGS, `${name}.png`);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: file });
+  shots.push(file);
+  console.log(`     screenshot ${path.relative(process.cwd(), file) || file}`);
+  return file;
+}
 
 const $text = async (sel) => (await page.locator(sel).textContent()).trim();
 // The first number in a displayed text ("1,234", "34 cells", "37.1421").
@@ -255,6 +277,108 @@ function map512() {
   rows[40] = rows[40].slice(0, 40) + 'S' + rows[40].slice(41);
   rows[480] = rows[480].slice(0, 470) + 'G' + rows[480].slice(471);
   return `${rows.join('\n')}\n`;
+}
+
+/* ---- compact screens -------------------------------------------------------- */
+
+// A finger dragged from a to b (CSS px) in `steps` moves, through the
+// DevTools protocol: Chromium turns it into touch pointer events.
+async function touchDrag(cdp, a, b, steps = 12) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: a.x, y: a.y }] });
+  for (let k = 1; k <= steps; k++) {
+    const t = k / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+// What a phone user sees: nothing wider than the screen, every stat box on
+// screen with its label and value unclipped, the grid on screen with cells
+// of 8 px or more, the Run / Step / Clear / Undo buttons on screen.
+function compactLayout() {
+  return pg(() => {
+    const vw = innerWidth, vh = innerHeight, bad = [];
+    const inView = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.left >= -0.5 && r.top >= -0.5 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5;
+    };
+    const clipped = (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    if (document.documentElement.scrollWidth > vw || document.body.scrollWidth > vw) bad.push('wider than the screen');
+    for (const st of document.querySelectorAll('.stat')) {
+      if (!inView(st)) bad.push(`stat off screen: ${st.textContent.trim()}`);
+      for (const el of st.querySelectorAll('.k, .v')) if (clipped(el)) bad.push(`clipped: "${el.textContent.trim()}"`);
+    }
+    const cv = document.getElementById('grid');
+    if (!inView(cv)) bad.push('grid off screen');
+    const cell = window.__playground.size().cell;
+    if (cell < 8) bad.push(`cells of ${cell.toFixed(1)} px`);
+    for (const id of ['run', 'step', 'clear-path', 'undo', 'menu']) if (!inView(document.getElementById(id))) bad.push(`#${id} off screen`);
+    const panel = document.getElementById('panel').getBoundingClientRect();
+    if (panel.right > 0.5) bad.push('the options drawer is open');
+    return { ok: bad.length === 0, bad, cell };
+  });
+}
+
+async function testCompact(w, h) {
+  const tag = `${w} x ${h}`, name = `phone-${w}x${h}`;
+  const ph = await newPage({ viewport: { width: w, height: h }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  page = ph.page;
+  await page.goto(`${ORIGIN}/index.html`);
+  await page.waitForFunction(() => window.__playground && window.__playground.ready, null, { timeout: 20_000 });
+  const cdp = await ph.context.newCDPSession(page);
+
+  let lay = await compactLayout();
+  check(`${tag}: stats, grid (cells ${lay.cell.toFixed(1)} px) and buttons fit the screen, nothing clipped`, lay.ok, lay.bad.join('; '));
+
+  // Touch: draw a wall along row 3, then drag S by its marker.
+  await touchDrag(cdp, await cellPoint(2, 3), await cellPoint(12, 3));
+  const row3 = (await pg(() => window.__playground.exportAscii())).split('\n')[3].slice(2, 13);
+  check(`${tag}: a finger draws walls`, row3 === '#'.repeat(11), row3);
+  const s0 = (await pg(() => window.__playground.size())).start;
+  const sp = await cellPoint(s0.x, s0.y);
+  await touchDrag(cdp, { x: sp.x + 3, y: sp.y - 2 }, { x: sp.x + 3, y: sp.y - 2 + 4 * (await pg(() => window.__playground.size())).cell });
+  const s1 = (await pg(() => window.__playground.size())).start;
+  check(`${tag}: a finger drags S by its marker`, s1.x === s0.x && s1.y === s0.y + 4, `${JSON.stringify(s0)} -> ${JSON.stringify(s1)}`);
+  await page.tap('#undo');
+  const s2 = (await pg(() => window.__playground.size())).start;
+  check(`${tag}: Undo is at hand and takes the move back`, s2.x === s0.x && s2.y === s0.y);
+
+  // Run from the action bar.
+  await setSpeed(10);
+  await page.tap('#run');
+  await page.waitForSelector('#status[data-state=done]', { timeout: 20_000 });
+  lay = await compactLayout();
+  check(`${tag}: Run shows the result, every number readable`, lay.ok && /^\d/.test(await $text('#cost')), lay.bad.join('; '));
+  await screenshot(`${name}-result`);
+
+  // The options drawer.
+  await page.tap('#menu');
+  await page.waitForTimeout(300); // the drawer's slide
+  const drawer = await pg(() => {
+    const r = document.getElementById('panel').getBoundingClientRect(), a = document.getElementById('algorithm').getBoundingClientRect();
+    return { left: r.left, right: r.right, w: innerWidth, inert: document.getElementById('panel').inert,
+      expanded: document.getElementById('menu').getAttribute('aria-expanded'), select: a.width > 0 && a.right <= innerWidth };
+  });
+  check(`${tag}: Options opens the drawer with every control`, drawer.left >= -0.5 && drawer.right <= drawer.w &&
+    !drawer.inert && drawer.expanded === 'true' && drawer.select, JSON.stringify(drawer));
+  await screenshot(`${name}-options`);
+  await page.selectOption('#algorithm', 'jps');
+  await page.tap('#drawer-close');
+  await page.waitForTimeout(300);
+  const closed = await pg(() => ({ right: document.getElementById('panel').getBoundingClientRect().right, inert: document.getElementById('panel').inert }));
+  check(`${tag}: Close puts the drawer away (off screen, inert)`, closed.right <= 0.5 && closed.inert, JSON.stringify(closed));
+
+  // JPS on the default map: the notice in full, with the switches.
+  const nt = await noticeState();
+  check(`${tag}: the JPS notice is shown in full with its switches`, nt.unclipped && /terrain/.test(nt.text) &&
+    nt.buttons.includes('Use A*') && nt.buttons.includes('Clear terrain'), JSON.stringify(nt));
+  lay = await compactLayout();
+  check(`${tag}: with the notice the grid and buttons still fit`, lay.ok, lay.bad.join('; '));
+  await screenshot(`${name}-jps-notice`);
+  await page.tap('#use-astar');
+  check(`${tag}: "Use A*" works by touch`, (await page.inputValue('#algorithm')) === 'astar' && !(await noticeState()).visible);
+  await ph.context.close();
+  page = desktop.page;
 }
 
 let mapSeq = 0;
@@ -411,13 +535,12 @@ try {
   const hc = await cinfo(...hoverAt);
   check('hovering a cell shows its F, G, H and parent', /F [\d.]+ = G [\d.]+ \+ H [\d.]+/.test(info) &&
     /parent \(\d+, \d+\)/.test(info) && info.includes(`G ${hc.g.toFixed(3).replace(/\.?0+$/, '')}`), info);
-  fs.mkdirSync(path.dirname(SHOT), { recursive: true });
-  await page.screenshot({ path: SHOT });
+  const deskShot = await screenshot('desktop-1440x900');
   if (!process.argv.includes('--no-docs-image')) {
     fs.mkdirSync(path.dirname(DOCS_SHOT), { recursive: true });
-    fs.copyFileSync(SHOT, DOCS_SHOT);
+    fs.copyFileSync(deskShot, DOCS_SHOT);
   }
-  check('screenshot saved', fs.statSync(SHOT).size > 10_000, SHOT);
+  check('desktop screenshot saved', fs.statSync(deskShot).size > 10_000, deskShot);
 
   /* Dijkstra expands more than A*, same cost. */
   await page.selectOption('#algorithm', 'dijkstra');
@@ -480,6 +603,7 @@ try {
   await page.click('#clear-path');
   const jps = await compareWithCli('JPS', ['--algo', 'jps']);
   await checkJumpDisplay('JPS');
+  await screenshot('desktop-1440x900-jps');
   const jpsPlus = await page.selectOption('#algorithm', 'jps-plus').then(() => compareWithCli('JPS+', ['--algo', 'jps-plus']));
   await checkJumpDisplay('JPS+');
   await page.selectOption('#algorithm', 'astar');
@@ -636,10 +760,20 @@ try {
   check('browser session', false, e.stack || e.message);
 }
 
+/* Phones: upright and on its side, with touch. */
+for (const [w, h] of [[390, 844], [844, 390]]) {
+  try {
+    await testCompact(w, h);
+  } catch (e) {
+    check(`${w} x ${h} session`, false, e.stack || e.message);
+  }
+}
+
 check('no console errors, page errors or failed requests', problems.length === 0, problems.join('; '));
-await context.close();
+check(`screenshots at desktop and phone sizes in ${LOGS}`, shots.length >= 8 &&
+  ['1440x900', '390x844', '844x390'].every((sz) => shots.some((f) => f.includes(sz))), shots.join(', '));
+await browser.close();
 server.close();
-fs.rmSync(profile, { recursive: true, force: true });
 clearTimeout(watchdog);
 console.log(`time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`${passed} passed, ${failed} failed`);
