@@ -399,6 +399,7 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
   ws->phase = ASTAR__IDLE;
   ws->found = false;
+  ws->retargeted = false;
   if (!opt) {
     astar_options_init(&defaults);
     opt = &defaults;
@@ -406,8 +407,7 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
   if (opt->algorithm != ASTAR_ALGO_ASTAR) return ASTAR_UNSUPPORTED;
-  if (opt->turn_penalty > 0.0 && ws->turns.capacity < grid->ncells)
-    return ASTAR_TURNS_NOT_RESERVED;
+  if (opt->turn_penalty > 0.0 && ws->turns.capacity < grid->ncells) return ASTAR_TURNS_NOT_RESERVED;
   for (size_t i = 0; i < opt->nlayers; i++)
     if (!astar__layer_fits(opt->layers[i], grid)) return ASTAR_INVALID_ARGUMENT;
   if (opt->knowledge && !astar__knowledge_fits(opt->knowledge, grid)) return ASTAR_INVALID_ARGUMENT;
@@ -465,6 +465,7 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
         q->goal = astar__index(grid, t.x, t.y);
         q->gx = t.x + 1;
         q->gy = t.y + 1;
+        ws->retargeted = true;
       } else {
         unreachable = true;
       }
@@ -601,6 +602,7 @@ astar_status astar_search_finish(astar_workspace *ws, astar_point *path, size_t 
   st = astar__end(q, ws, st, path, cap, result);
   if (result) {
     result->cause = outcome;
+    result->retargeted = ws->retargeted;
     result->end = (astar_point){-1, -1};
     if (ws->found) {
       const uint32_t stride = (uint32_t)q->grid->stride;

@@ -363,7 +363,8 @@
     const p = [];
     for (let k = 0; k < len; k++) p.push(idx(M.HEAP32[pp + 2 * k], M.HEAP32[pp + 2 * k + 1]));
     return {
-      options: o, status, statusText: M.UTF8ToString(M._pg_strerror(status)),
+      // (The notice gives ASTAR_UNSUPPORTED's reason, not the API's name.)
+      options: o, status, statusText: M.UTF8ToString(M._pg_strerror(status)).replace(/ \(astar_\w+ says why\)$/, ''),
       cost: M._pg_cost(pg), length: len, path: p,
       expanded: M._pg_stat(pg, 0), generated: M._pg_stat(pg, 1), reopened: M._pg_stat(pg, 2),
       maxOpen: M._pg_stat(pg, 3), timeMs: M._pg_stat(pg, 4), timeRuns: M._pg_stat(pg, 5),
@@ -548,9 +549,11 @@
       return;
     }
     const nTerrain = M._pg_terrain_cells(pg);
-    $('notice-title').textContent = `${algoName(algo)} ${failed ? 'could not run' : 'cannot run'} here.`;
-    $('notice-text').textContent = reason + (nTerrain ? ` The map has ${fmtInt(nTerrain)} terrain ` +
-      `cell${nTerrain === 1 ? '' : 's'} (cost 2–9).` : '');
+    $('notice-title').textContent = `${algoName(algo)} ${failed ? 'could not run' : 'cannot run'} here:`;
+    // The library's sentence, then what it means on this map.
+    $('notice-text').textContent = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` +
+      (nTerrain ? ` This map has ${fmtInt(nTerrain)} terrain cell${nTerrain === 1 ? '' : 's'} ` +
+        '(cost 2–9), and a jump passes over cells without reading their cost.' : '');
     $('fix-terrain').hidden = nTerrain === 0;
     $('fix-options').hidden = jumpOptionsOk();
     $('fix-options').textContent = `Use ${algoName(algo)}'s options`;

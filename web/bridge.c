@@ -10,7 +10,6 @@
 */
 #include <astar/astar.h>
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,7 +72,6 @@ typedef struct pg_state {
   double precompute_ms; /* JPS+ precomputation of this run, 0 if cached */
   astar_point loaded_start, loaded_goal;
   astar_parse_error perr;
-  char reason[200]; /* pg_unsupported_reason's sentence */
 } pg_state;
 
 static void observe(void *ctx, const astar_event *ev) {
@@ -358,48 +356,17 @@ PG_API int32_t pg_terrain_cells(const pg_state *s) {
   return (int32_t)s->terrain_cells;
 }
 
-static const char *const corner_names[] = {"no corner cutting", "cutting any corner",
-                                           "cutting one corner", "no diagonal moves"};
-static const char *const heuristic_names[] = {"auto",      "octile", "Manhattan", "Chebyshev",
-                                              "Euclidean", "zero",   "a callback"};
-
 /*
 ** Why the selected algorithm cannot run with the current options on the
-** current grid, as one English sentence naming the first option or grid
-** property it cannot honour (the rules of ASTAR_ALGO_JPS in astar/search.h,
-** in that order); NULL when it can. A* runs with everything the page sets.
+** current grid: the library's sentence (astar_unsupported_reason, which
+** names the first option or grid property it cannot honour), asked for JPS
+** when JPS+ is selected -- JPS+ has JPS's rules; NULL when it can run.
 */
 PG_API const char *pg_unsupported_reason(pg_state *s) {
-  const astar_options *o = &s->opt;
-  const char *name = s->algorithm == PG_ALGO_JPS ? "Jump Point Search" : "JPS+";
-  const size_t n = sizeof s->reason;
   if (s->algorithm == PG_ALGO_ASTAR) return NULL;
-  if (o->moves != 8)
-    snprintf(s->reason, n, "%s needs 8 moves; the search is set to 4 moves.", name);
-  else if (o->corner != ASTAR_CORNER_NO_CUT)
-    snprintf(s->reason, n,
-             "%s needs diagonal moves without corner cutting; the movement is set to %s.", name,
-             corner_names[o->corner]);
-  else if (astar_grid_has_terrain(s->grid))
-    snprintf(s->reason, n,
-             "%s needs every passable cell to cost the same: it jumps over cells without "
-             "reading their cost, and this map has terrain.",
-             name);
-  else if (!(o->straight_cost <= o->diagonal_cost && o->diagonal_cost < 2 * o->straight_cost))
-    snprintf(s->reason, n,
-             "%s needs a diagonal move to cost at least a straight one and less than two; the "
-             "costs are %g and %g.",
-             name, o->straight_cost, o->diagonal_cost);
-  else if (o->heuristic != ASTAR_H_AUTO && o->heuristic != ASTAR_H_OCTILE)
-    snprintf(s->reason, n, "%s needs the octile heuristic; the heuristic is set to %s.", name,
-             heuristic_names[o->heuristic]);
-  else if (o->reopen == ASTAR_REOPEN_ALWAYS)
-    snprintf(s->reason, n, "%s never reopens closed nodes; reopening is set to always.", name);
-  else if (o->turn_penalty > 0)
-    snprintf(s->reason, n, "%s cannot add a turn penalty; it is set to %g.", name, o->turn_penalty);
-  else
-    return NULL;
-  return s->reason;
+  astar_options o = s->opt;
+  o.algorithm = ASTAR_ALGO_JPS;
+  return astar_unsupported_reason(&o, s->grid);
 }
 
 PG_API int pg_status(const pg_state *s) {
