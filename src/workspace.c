@@ -229,6 +229,26 @@ void astar__emit(const astar__query *q, astar_event_type type, uint32_t node, ui
   q->observer(q->observer_ctx, &e);
 }
 
+void astar__observe_start(astar__query *q, const astar_options *opt, bool trivial) {
+  q->observer = opt->observer;
+  q->observer_ctx = opt->observer_ctx;
+  const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
+  astar__emit(q, trivial ? ASTAR_EVENT_GOAL : ASTAR_EVENT_PUSH, q->start, ASTAR__NO_PARENT, 0.0, h0,
+              1);
+}
+
+void astar__emit_scan(const astar__query *q, uint32_t origin, int dx, int dy, int32_t n, double g0,
+                      double step) {
+  const int32_t stride = q->grid->stride;
+  const int32_t oy = (int32_t)(origin / (uint32_t)stride), ox = (int32_t)origin - oy * stride;
+  for (int32_t k = 1; k <= n; k++) {
+    const int32_t x = ox + k * dx, y = oy + k * dy;
+    const double g = g0 + (double)k * step;
+    astar__emit(q, ASTAR_EVENT_SCAN, (uint32_t)(y * stride + x), origin, g,
+                g + astar__h(q, q->hkind, x, y), 1);
+  }
+}
+
 /* Cells of the path ending at the last goal: each parent link covers
 ** max(|dx|, |dy|) moves. */
 static size_t path_length(const astar_workspace *ws) {
