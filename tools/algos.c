@@ -81,17 +81,107 @@ static astar_status find_jps_plus(astar_workspace *ws, const astar_grid *grid,
 static const cli_pre_ops jps_plus_ops = {jpp_build,  jpp_load,    jpp_save,
                                          jpp_memory, jpp_release, jpp_find};
 
+/* Dijkstra on the grid: A* with the zero heuristic. */
+static astar_status find_dijkstra(astar_workspace *ws, const astar_grid *grid,
+                                  const astar_options *opt, astar_point start, astar_point goal,
+                                  astar_point *path, size_t cap, astar_result *result) {
+  astar_options o = *opt;
+  o.heuristic = ASTAR_H_ZERO;
+  return astar_find_path(ws, grid, &o, start, goal, path, cap, result);
+}
+
+/* ---- the search engine on the grid as a space (astar/engine.h) --------------- */
+
+/* The engine's options from the grid options the CLI parsed. */
+static void engine_options(astar_engine_options *eo, const astar_options *opt,
+                           astar_method method) {
+  astar_engine_options_init(eo);
+  eo->method = method;
+  eo->weight = opt->weight;
+  eo->tie = opt->tie;
+  eo->reopen = opt->reopen;
+  eo->max_expansions = opt->max_expansions;
+  eo->partial = opt->partial;
+}
+
+/* One search through the engine: the grid as a space, the node path
+** converted to cells in the caller's buffer (nodes are written first into
+** the same memory: 4 bytes each against a cell's 8, converted from the end
+** so that no node is overwritten before it is read). */
+static astar_status engine_find(astar_method method, astar_workspace *ws, const astar_grid *grid,
+                                const astar_options *opt, astar_point start, astar_point goal,
+                                astar_point *path, size_t cap, astar_result *result) {
+  if (result) memset(result, 0, sizeof *result);
+  astar_grid_space holder;
+  astar_space sp;
+  astar_status st = astar_grid_space_init(&sp, &holder, grid, opt);
+  /* Reserved once; later calls on the same workspace allocate nothing. */
+  if (st == ASTAR_OK)
+    st = astar_workspace_reserve_space(
+        ws, &sp, method == ASTAR_METHOD_BIDIRECTIONAL ? ASTAR_RESERVE_BACKWARD : 0u);
+  if (st != ASTAR_OK) return st;
+  if (!astar_grid_contains(grid, start.x, start.y) || !astar_grid_contains(grid, goal.x, goal.y))
+    return ASTAR_OUT_OF_BOUNDS;
+  astar_engine_options eo;
+  engine_options(&eo, opt, method);
+  astar_engine_result er;
+  astar_node *nodes = (astar_node *)(void *)path;
+  st = astar_space_find_path(ws, &sp, &eo, astar_grid_space_node(&holder, start),
+                             astar_grid_space_node(&holder, goal), nodes, cap, &er);
+  if (st == ASTAR_OK || st == ASTAR_PARTIAL)
+    for (size_t i = er.length; i-- > 0;) path[i] = astar_grid_space_cell(&holder, nodes[i]);
+  if (result) {
+    result->cost = er.cost;
+    result->length = er.length;
+    result->stats = er.stats;
+    result->cause = er.cause;
+    result->end =
+        er.end == ASTAR_NODE_NONE ? (astar_point){-1, -1} : astar_grid_space_cell(&holder, er.end);
+  }
+  return st;
+}
+
+#define ENGINE_FIND(fn, method)                                                                    \
+  static astar_status fn(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,    \
+                         astar_point start, astar_point goal, astar_point *path, size_t cap,       \
+                         astar_result *result) {                                                   \
+    return engine_find(method, ws, grid, opt, start, goal, path, cap, result);                     \
+  }
+ENGINE_FIND(engine_astar, ASTAR_METHOD_ASTAR)
+ENGINE_FIND(engine_dijkstra, ASTAR_METHOD_DIJKSTRA)
+ENGINE_FIND(engine_greedy, ASTAR_METHOD_GREEDY)
+ENGINE_FIND(engine_bidir, ASTAR_METHOD_BIDIRECTIONAL)
+
 /* ---- the table ---------------------------------------------------------------- */
 
+/* The algorithms --algo names. Those with engine == false search the grid
+** with its own loops; `--space graph` swaps them for the engine entry of the
+** same name below; engine-only methods always run on the grid as a space. */
 static const cli_algo algos[] = {
-    {"astar", "A* over the cells (astar_find_path)", astar_find_path, NULL, ASTAR_ALGO_ASTAR},
+    {"astar", "A* over the cells (astar_find_path)", astar_find_path, NULL, ASTAR_ALGO_ASTAR, false,
+     ASTAR_METHOD_ASTAR},
     {"jps", "Jump Point Search, online (options.algorithm = ASTAR_ALGO_JPS)", find_jps, NULL,
-     ASTAR_ALGO_JPS},
+     ASTAR_ALGO_JPS, false, ASTAR_METHOD_COUNT},
     {"jps-plus", "JPS+ over precomputed jump distances (astar/jps_plus.h)", find_jps_plus,
-     &jps_plus_ops, ASTAR_ALGO_JPS},
+     &jps_plus_ops, ASTAR_ALGO_JPS, false, ASTAR_METHOD_COUNT},
+    {"dijkstra", "Dijkstra: A* with the zero heuristic", find_dijkstra, NULL, ASTAR_ALGO_ASTAR,
+     false, ASTAR_METHOD_DIJKSTRA},
+    {"greedy", "greedy best-first search (the engine; no cost bound)", engine_greedy, NULL,
+     ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_GREEDY},
+    {"bidir", "bidirectional A*, optimal (the engine on the grid as a space)", engine_bidir, NULL,
+     ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_BIDIRECTIONAL},
+};
+
+/* The engine's versions of the grid algorithms (--space graph). */
+static const cli_algo graph_algos[] = {
+    {"astar", "A* by the engine on the grid as a space", engine_astar, NULL, ASTAR_ALGO_ASTAR, true,
+     ASTAR_METHOD_ASTAR},
+    {"dijkstra", "Dijkstra by the engine on the grid as a space", engine_dijkstra, NULL,
+     ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_DIJKSTRA},
 };
 
 #define NALGOS (sizeof algos / sizeof algos[0])
+#define NGRAPH (sizeof graph_algos / sizeof graph_algos[0])
 
 void cli_algo_list(char *buf, size_t size) {
   size_t used = 0;
@@ -109,8 +199,31 @@ const cli_algo *cli_find_algo(const char *name) {
   return NULL;
 }
 
+const cli_algo *cli_algo_on_graph(const cli_algo *algo) {
+  if (algo->engine) return algo;
+  for (size_t i = 0; i < NGRAPH; i++)
+    if (strcmp(graph_algos[i].name, algo->name) == 0) return &graph_algos[i];
+  cli_error("--space graph: %s searches the grid with its own loop only (the engine runs "
+            "astar, dijkstra, greedy, bidir)",
+            algo->name);
+  return NULL;
+}
+
+/* What the engine on the grid as a space cannot honour (NULL: nothing). */
+static const char *engine_unsupported(const astar_options *o) {
+  if (o->heuristic == ASTAR_H_CALLBACK) return "the engine takes the space's own heuristic";
+  if (o->tie == ASTAR_TIE_CROSS)
+    return "the engine breaks ties by larger g or newest, then node id (no cross product)";
+  if (o->nlayers || o->knowledge || o->islands || o->turn_penalty != 0.0 ||
+      o->terrain_scale != 1.0 || o->stop_fn)
+    return "the grid-loop options (layers, fog, islands, turn penalty, terrain scale) are "
+           "A*'s on the grid (use --space grid --algo astar)";
+  return NULL;
+}
+
 const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
                                  const astar_grid *grid) {
+  if (algo->engine) return engine_unsupported(opt);
   astar_options o = *opt;
   o.algorithm = algo->rules;
   return astar_unsupported_reason(&o, grid);

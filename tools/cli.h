@@ -146,7 +146,13 @@ typedef struct cli_algo {
   cli_find_fn find;       /* one self-contained search */
   const cli_pre_ops *pre; /* NULL: no preprocessing */
   astar_algorithm rules;  /* whose option rules apply (astar_unsupported_reason) */
+  bool engine;            /* runs through the search engine, the grid as a space */
+  astar_method method;    /* the engine's method (ASTAR_METHOD_COUNT: none) */
 } cli_algo;
+
+/* The engine's version of `algo` (for --space graph): itself when it is an
+** engine method, NULL after a message when it has none (jps, jps-plus). */
+const cli_algo *cli_algo_on_graph(const cli_algo *algo);
 
 /* Why `algo` cannot run with these options on `grid` (NULL: it can); the
 ** library's sentence (astar_unsupported_reason). */

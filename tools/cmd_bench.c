@@ -462,6 +462,9 @@ static void help(FILE *out) {
           "\n"
           "Options:\n"
           "  --algo NAME            search algorithm: %s (default astar)\n"
+          "  --space grid|graph     grid (default): the grid's own loops; graph: the search\n"
+          "                         engine on the grid as a space (astar/engine.h) -- what\n"
+          "                         greedy and bidir always use\n"
           "  --check                exit 1 if any query mismatches; list the first few\n"
           "  --json                 print one JSON object instead of the table\n"
           "  --limit N              run only the first N queries of each file\n"
@@ -490,6 +493,7 @@ int cli_cmd_bench(int argc, char **argv) {
   cfg.every = 1;
   cfg.repeat = 1;
   const char *map_override = NULL; /* --map: one map for every scenario */
+  bool graph = false;              /* --space graph */
   char **paths = malloc((size_t)argc * sizeof *paths);
   int npaths = 0;
   if (!paths) return out_of_memory();
@@ -514,6 +518,13 @@ int cli_cmd_bench(int argc, char **argv) {
       rc = CLI_EXIT_OK;
     } else if (cli_is(&p, "--algo", NULL)) {
       if (!(v = cli_value(&p)) || !(cfg.algo = cli_find_algo(v))) rc = CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--space", NULL)) {
+      static const char *const spaces[] = {"grid", "graph", NULL};
+      int which;
+      if (!(v = cli_value(&p)) || !cli_parse_choice(p.name, v, spaces, &which))
+        rc = CLI_EXIT_USAGE;
+      else
+        graph = which == 1;
     } else if (cli_is(&p, "--check", NULL)) {
       cfg.check = true;
       if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
@@ -546,6 +557,7 @@ int cli_cmd_bench(int argc, char **argv) {
       rc = cli_unknown_option(&p);
     }
   }
+  if (rc < 0 && graph && !(cfg.algo = cli_algo_on_graph(cfg.algo))) rc = CLI_EXIT_USAGE;
   if (rc < 0 && npaths == 0)
     rc = cli_usage_error("bench: missing PATH (a .scen file or a directory; see 'astar bench "
                          "--help')");
@@ -588,7 +600,8 @@ int cli_cmd_bench(int argc, char **argv) {
   for (size_t i = 0; i < files.n; i++)
     if ((int)strlen(files.v[i].label) > w) w = (int)strlen(files.v[i].label);
   if (!cfg.json && !cfg.quiet) {
-    printf("algorithm %s on %zu scenario file%s; ", cfg.algo->name, files.n,
+    printf("algorithm %s%s on %zu scenario file%s; ", cfg.algo->name,
+           cfg.algo->engine ? " (search engine, the grid as a space)" : "", files.n,
            files.n == 1 ? "" : "s");
     cli_describe_options(stdout, &cfg.opt);
     putchar('\n');

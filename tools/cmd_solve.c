@@ -23,6 +23,8 @@ static void help(FILE *out) {
           "\n"
           "Options:\n"
           "  --algo NAME            search algorithm: %s (default astar)\n"
+          "  --space grid|graph     grid (default): the grid's own loops; graph: the search\n"
+          "                         engine on the grid as a space (greedy, bidir: always)\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
           "                         precompute`) instead of building it (jps-plus)\n"
           "  --picture / --no-picture  always / never draw the map\n"
@@ -45,6 +47,7 @@ int cli_cmd_solve(int argc, char **argv) {
   int picture = -1; /* -1: by width */
   const char *trace_path = NULL;
   const char *pre_file = NULL;
+  bool graph = false; /* --space graph */
   cli_extras extras;
   memset(&extras, 0, sizeof extras);
   extras.fog = -1;
@@ -76,6 +79,12 @@ int cli_cmd_solve(int argc, char **argv) {
       if (!(trace_path = cli_value(&p))) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--pre", NULL)) {
       if (!(pre_file = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--space", NULL)) {
+      static const char *const spaces[] = {"grid", "graph", NULL};
+      int which;
+      const char *v = cli_value(&p);
+      if (!v || !cli_parse_choice(p.name, v, spaces, &which)) return CLI_EXIT_USAGE;
+      graph = which == 1;
     } else {
       return cli_unknown_option(&p);
     }
@@ -87,11 +96,12 @@ int cli_cmd_solve(int argc, char **argv) {
   long c[4] = {0, 0, 0, 0};
   for (int i = 1; i < npos; i++)
     if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
-  if (cli_extras_active(&extras) && strcmp(algo->name, "astar") != 0)
+  if (graph && !(algo = cli_algo_on_graph(algo))) return CLI_EXIT_USAGE;
+  if (cli_extras_active(&extras) && (strcmp(algo->name, "astar") != 0 || algo->engine))
     return cli_usage_error("solve: the game-loop options need --algo astar");
   if (astar_options_validate(&opt) != ASTAR_OK)
     return cli_usage_error("solve: the search options are not valid together");
-  if (trace_path && strcmp(algo->name, "astar") != 0)
+  if (trace_path && (strcmp(algo->name, "astar") != 0 || algo->engine))
     return cli_usage_error("--trace: needs --algo astar (the observer follows A* only)");
   if (pre_file && !algo->pre)
     return cli_usage_error("solve: --pre needs an algorithm with preprocessing (--algo jps-plus)");

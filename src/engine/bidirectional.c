@@ -96,8 +96,8 @@ astar_status astar__bidir_begin(astar_workspace *ws) {
 }
 
 /* Expand the top node of side `s` (dir 0 forward, 1 backward); `o` is the
-** other side. Returns ASTAR_OK to go on, or ASTAR_INVALID_ARGUMENT for a
-** bad arc from the space. */
+** other side. Returns ASTAR_OK to go on, or the space's failure
+** (astar__engine_arcs). */
 ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_view *o, const int dir,
                                   const bool observe) {
   const astar_node u = ASTAR__HNODE(astar__heap_pop(s->open, s->node));
@@ -109,14 +109,11 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
     const double hu = dir ? astar__engine_h_back(e, u) : astar__engine_h(e, u);
     astar__engine_emit(e, ASTAR_EVENT_EXPAND, u, s->node[u].parent, gu, hu, dir);
   }
-  const astar_space_ops *ops = e->space.ops;
-  const size_t n = dir ? ops->predecessors(e->space.self, u, e->arcs, e->arcs_cap)
-                       : ops->successors(e->space.self, u, e->arcs, e->arcs_cap);
-  if (n > e->arcs_cap) return ASTAR_INVALID_ARGUMENT;
+  astar_status fault;
+  const size_t n = astar__engine_arcs(e, u, dir != 0, &fault);
+  if (n == (size_t)-1) return fault;
   for (size_t i = 0; i < n; i++) {
     const astar_arc *a = &e->arcs[i];
-    if (a->node >= e->space.node_count || !(a->cost >= 0.0 && a->cost <= DBL_MAX))
-      return ASTAR_INVALID_ARGUMENT;
     const astar_node v = a->node;
     const double ng = gu + a->cost;
     const uint16_t mv = s->mark[v];

@@ -15,6 +15,7 @@
 #include "../heap.h"
 #include "astar/engine.h"
 
+#include <float.h>
 #include <string.h>
 
 /* One direction of a search: its node records and open list. */
@@ -50,8 +51,10 @@ typedef struct astar__engine {
   astar_node best;          /* partial paths: best expanded node */
   double best_h, best_g;    /* its heuristic and g */
   /* Bidirectional searches. */
-  double mu;       /* cost of the best meeting found (INFINITY: none) */
-  astar_node meet; /* where, or NONE */
+  astar_status fault; /* set by a space adapter that cannot go on (an implicit
+                         space's full table); ASTAR_OK otherwise */
+  double mu;          /* cost of the best meeting found (INFINITY: none) */
+  astar_node meet;    /* where, or NONE */
   /* The last path, for astar_workspace_space_path. */
   bool found;           /* the last search produced a path */
   astar_node last_end;  /* its last node */
@@ -93,6 +96,34 @@ ASTAR__INLINE uint32_t astar__engine_tie(int tie, double g, uint32_t seq) {
   uint32_t bits;
   memcpy(&bits, &fg, sizeof bits);
   return ~bits;
+}
+
+/*
+** The arcs out of node u (into u when `backward`), from the space into
+** e->arcs: their number, or (size_t)-1 with *st set when the space failed:
+** too many arcs, a node out of range or a cost NaN, negative or infinite
+** (ASTAR_INVALID_ARGUMENT -- a faulty space is never followed out of
+** bounds), or a fault an adapter reported in e->fault (an implicit space's
+** full table: ASTAR_CAPACITY). Every method expands through it.
+*/
+ASTAR__INLINE size_t astar__engine_arcs(astar__engine *e, astar_node u, const bool backward,
+                                        astar_status *st) {
+  const astar_space_ops *ops = e->space.ops;
+  const size_t n = backward ? ops->predecessors(e->space.self, u, e->arcs, e->arcs_cap)
+                            : ops->successors(e->space.self, u, e->arcs, e->arcs_cap);
+  if (ASTAR__UNLIKELY(e->fault != ASTAR_OK)) {
+    *st = e->fault;
+    return (size_t)-1;
+  }
+  bool bad = n > e->arcs_cap;
+  for (size_t i = 0; i < n && !bad; i++)
+    bad = e->arcs[i].node >= e->space.node_count ||
+          !(e->arcs[i].cost >= 0.0 && e->arcs[i].cost <= DBL_MAX);
+  if (ASTAR__UNLIKELY(bad)) {
+    *st = ASTAR_INVALID_ARGUMENT;
+    return (size_t)-1;
+  }
+  return n;
 }
 
 /* Report an event to the observer (the caller checked there is one). */

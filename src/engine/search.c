@@ -163,12 +163,6 @@ static bool is_goal(const astar__engine *e, astar_node u) {
   return false;
 }
 
-/* A bad arc from the space (node out of range, cost NaN, negative or
-** infinite): the search cannot go on. */
-ASTAR__INLINE bool bad_arc(const astar__engine *e, const astar_arc *a) {
-  return a->node >= e->space.node_count || !(a->cost >= 0.0 && a->cost <= DBL_MAX);
-}
-
 /*
 ** A*, Dijkstra, greedy and weighted A*, until the search ends or `budget`
 ** expansions (0: none) were done in this call. `observe` is a constant at
@@ -180,8 +174,6 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
   uint16_t *const mark = ws->mark;
   astar__heap *const open = &ws->open;
   astar_arc *const arcs = e->arcs;
-  const astar_space_ops *const ops = e->space.ops;
-  const void *const self = e->space.self;
   const uint16_t gen = ws->gen, closed = (uint16_t)(gen + ASTAR__CLOSED);
   const double weight = e->weight;
   const bool greedy = e->greedy, reopen = e->reopen, partial = e->opt.partial;
@@ -217,11 +209,11 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
       e->reached = u;
       return ASTAR_OK;
     }
-    const size_t n = ops->successors(self, u, arcs, e->arcs_cap);
-    if (n > e->arcs_cap) return ASTAR_INVALID_ARGUMENT;
+    astar_status fault;
+    const size_t n = astar__engine_arcs(e, u, false, &fault);
+    if (n == (size_t)-1) return fault;
     for (size_t i = 0; i < n; i++) {
       const astar_arc *const a = &arcs[i];
-      if (ASTAR__UNLIKELY(bad_arc(e, a))) return ASTAR_INVALID_ARGUMENT;
       const astar_node v = a->node;
       const double ng = gu + a->cost;
       const uint16_t mv = mark[v];
@@ -333,6 +325,7 @@ static astar_status begin(astar_workspace *ws, const astar_space *space,
     break;
   }
   memset(&e->stats, 0, sizeof e->stats);
+  e->fault = ASTAR_OK;
   e->reached = e->meet = ASTAR_NODE_NONE;
   e->best = start;
   e->best_h = INFINITY;
