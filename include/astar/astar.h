@@ -14,6 +14,7 @@
 **   engine.h    one search engine over any space: A*, Dijkstra, greedy,
 **               bidirectional, ...
 **   grid_space.h  the square grid as a space
+**   implicit.h  implicit spaces: the caller's 64-bit states, numbered on the fly
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -39,5 +40,6 @@
 #include "space.h"
 #include "engine.h"
 #include "grid_space.h"
+#include "implicit.h"
 
 #endif /* ASTAR_ASTAR_H */

@@ -106,6 +106,7 @@ typedef struct astar_engine_result {
   astar_status cause; /* with ASTAR_PARTIAL: why the goal was not reached;
                          otherwise the returned status */
   astar_node meet;    /* bidirectional: where the two searches met (else NONE) */
+  uint64_t end_state; /* implicit searches (astar/implicit.h): the state of end */
 } astar_engine_result;
 
 /* Defaults: A*, weight 1, larger-g ties, automatic reopening, no limit. */

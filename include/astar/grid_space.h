@@ -40,6 +40,7 @@ typedef struct astar_grid_space {
   double cost[8];         /* cost of a move per direction */
   int hkind;              /* heuristic kind (internal) */
   double ha, hb;          /* heuristic coefficients (internal) */
+  uint64_t wdiv;          /* UINT64_MAX / width + 1: row = node * wdiv >> 64 (internal) */
 } astar_grid_space;
 
 ASTAR_API astar_status astar_grid_space_init(astar_space *out, astar_grid_space *holder,

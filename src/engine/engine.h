@@ -29,18 +29,25 @@ typedef struct astar__side {
   bool slot_unused;  /* (reserved) */
 } astar__side;
 
+struct astar__states; /* the state table of implicit spaces (spaces/implicit.c) */
+
+/* Goal test on a node, for spaces whose goal is a predicate (implicit). */
+typedef bool (*astar__goal_fn)(const void *self, astar_node node);
+
 /* The engine's part of a workspace. */
 typedef struct astar__engine {
   /* Reserved memory. */
   astar_arc *arcs;   /* [arcs_cap] successor / predecessor buffer */
   uint32_t arcs_cap; /* its entries */
   astar__side back;  /* backward half of bidirectional searches (cap 0: none) */
+  struct astar__states *states; /* implicit spaces' state table, or NULL */
   /* The search in progress or last run. */
   astar_space space;        /* what is searched */
   astar_engine_options opt; /* its options (validated) */
   astar_node start, goal;   /* endpoints (goal NONE with several goals) */
   const astar_node *goals;  /* several goals, or NULL */
   size_t ngoals;            /* their number */
+  astar__goal_fn goal_fn;   /* goal test replacing goal and goals, or NULL */
   double weight;            /* multiplier of h (0: Dijkstra) */
   bool greedy;              /* f = h */
   bool reopen;              /* closed nodes may be reopened */
@@ -61,6 +68,16 @@ typedef struct astar__engine {
   astar_node last_meet; /* bidirectional: the meeting node, or NONE */
   size_t last_len;      /* its nodes */
 } astar__engine;
+
+/* Begin a search (what astar_space_search_begin does), with an optional
+** goal test instead of the goal node (implicit spaces). */
+astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
+                                 const astar_engine_options *opt, astar_node start,
+                                 astar_node goal, const astar_node *goals, size_t ngoals,
+                                 astar__goal_fn goal_fn);
+
+/* Free the implicit state table (spaces/implicit.c). */
+void astar__states_free(astar_workspace *ws);
 
 /* Free the engine's memory (workspace.c calls it from astar_workspace_free). */
 void astar__engine_free(astar_workspace *ws);

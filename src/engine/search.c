@@ -63,6 +63,7 @@ void astar__engine_free(astar_workspace *ws) {
   e->arcs = NULL;
   e->arcs_cap = 0;
   free_side(&ws->alloc, &e->back);
+  astar__states_free(ws);
 }
 
 void astar__engine_forget(astar_workspace *ws) {
@@ -156,6 +157,7 @@ void astar__engine_emit(const astar__engine *e, astar_event_type type, astar_nod
 /* ---- the A* loop -------------------------------------------------------------------- */
 
 static bool is_goal(const astar__engine *e, astar_node u) {
+  if (e->goal_fn) return e->goal_fn(e->space.self, u);
   if (!e->goals) return u == e->goal;
   for (size_t i = 0; i < e->ngoals; i++)
     if (e->goals[i] == u) /* a goal the space does not let us use is skipped */
@@ -265,9 +267,10 @@ static void open_forward(astar_workspace *ws) {
   ws->open.len = 0;
 }
 
-static astar_status begin(astar_workspace *ws, const astar_space *space,
-                          const astar_engine_options *opt, astar_node start, astar_node goal,
-                          const astar_node *goals, size_t ngoals) {
+astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
+                                 const astar_engine_options *opt, astar_node start,
+                                 astar_node goal, const astar_node *goals, size_t ngoals,
+                                 astar__goal_fn goal_fn) {
   if (!ws) return ASTAR_INVALID_ARGUMENT;
   /* Whatever ran on ws before is over: its records are about to change. */
   ws->phase = ASTAR__IDLE;
@@ -282,7 +285,7 @@ static astar_status begin(astar_workspace *ws, const astar_space *space,
   if (astar_space_validate(space) != ASTAR_OK || astar_engine_options_validate(opt) != ASTAR_OK)
     return ASTAR_INVALID_ARGUMENT;
   const bool bidir = opt->method == ASTAR_METHOD_BIDIRECTIONAL;
-  if (bidir && goals) return ASTAR_UNSUPPORTED;
+  if (bidir && (goals || goal_fn)) return ASTAR_UNSUPPORTED;
   if (bidir && !space->ops->predecessors) return ASTAR_UNSUPPORTED;
   if (space->node_count > ws->capacity || space->max_degree > e->arcs_cap ||
       (bidir && space->node_count > e->back.cap))
@@ -306,6 +309,7 @@ static astar_status begin(astar_workspace *ws, const astar_space *space,
   e->goal = goals ? ASTAR_NODE_NONE : goal;
   e->goals = goals;
   e->ngoals = goals ? ngoals : 0;
+  e->goal_fn = goal_fn;
   e->greedy = opt->method == ASTAR_METHOD_GREEDY;
   e->weight = opt->method == ASTAR_METHOD_DIJKSTRA ? 0.0 : e->greedy ? 1.0 : opt->weight;
   const bool consistent = (space->flags & ASTAR_SPACE_CONSISTENT) != 0;
@@ -340,7 +344,7 @@ static astar_status begin(astar_workspace *ws, const astar_space *space,
   s->g = 0.0;
   s->parent = ASTAR__NO_PARENT;
   ws->mark[start] = ws->gen;
-  const bool trivial = !goals && start == goal;
+  const bool trivial = !goals && !goal_fn && start == goal;
   if (trivial) {
     /* One node, cost 0, nothing expanded: as the grid searches. */
     e->reached = start;
@@ -361,14 +365,14 @@ static astar_status begin(astar_workspace *ws, const astar_space *space,
 astar_status astar_space_search_begin(astar_workspace *ws, const astar_space *space,
                                       const astar_engine_options *opt, astar_node start,
                                       astar_node goal) {
-  return begin(ws, space, opt, start, goal, NULL, 0);
+  return astar__engine_begin(ws, space, opt, start, goal, NULL, 0, NULL);
 }
 
 astar_status astar_space_search_begin_multi(astar_workspace *ws, const astar_space *space,
                                             const astar_engine_options *opt, astar_node start,
                                             const astar_node *goals, size_t ngoals) {
   if (!goals || ngoals == 0) return ASTAR_INVALID_ARGUMENT;
-  return begin(ws, space, opt, start, ASTAR_NODE_NONE, goals, ngoals);
+  return astar__engine_begin(ws, space, opt, start, ASTAR_NODE_NONE, goals, ngoals, NULL);
 }
 
 astar_status astar_space_search_step(astar_workspace *ws, uint64_t budget, uint64_t *expanded) {

@@ -34,10 +34,20 @@ ASTAR__INLINE unsigned legal(int rule, unsigned nb) {
   return (nb & 0xfu) | (nb & (sides << 4));
 }
 
+/* Row of node v: v / width by a multiply (exact for every 32-bit v; Lemire,
+** Kaser & Kurz 2019) -- a division would cost more than the rest of a
+** heuristic call. */
+ASTAR__INLINE uint32_t row(const astar_grid_space *gs, astar_node v) {
+#if defined(__SIZEOF_INT128__)
+  if (gs->width > 1) return (uint32_t)(((unsigned __int128)gs->wdiv * v) >> 64);
+#endif
+  return v / (uint32_t)gs->width;
+}
+
 /* Padded index of node v. */
 ASTAR__INLINE uint32_t padded(const astar_grid_space *gs, astar_node v) {
-  const uint32_t w = (uint32_t)gs->width;
-  return (v / w + 1) * (uint32_t)gs->grid->stride + v % w + 1;
+  const uint32_t y = row(gs, v), x = v - y * (uint32_t)gs->width;
+  return (y + 1) * (uint32_t)gs->grid->stride + x + 1;
 }
 
 /* Both directions: the arcs to (successors) or from (predecessors) the
@@ -77,9 +87,9 @@ static size_t predecessors(const void *self, astar_node v, astar_arc *arcs, size
 
 static double heuristic(const void *self, astar_node a, astar_node b) {
   const astar_grid_space *gs = self;
-  const uint32_t w = (uint32_t)gs->width;
-  const int32_t ax = (int32_t)(a % w), ay = (int32_t)(a / w);
-  const int32_t bx = (int32_t)(b % w), by = (int32_t)(b / w);
+  const uint32_t w = (uint32_t)gs->width, ra = row(gs, a), rb = row(gs, b);
+  const int32_t ax = (int32_t)(a - ra * w), ay = (int32_t)ra;
+  const int32_t bx = (int32_t)(b - rb * w), by = (int32_t)rb;
   const int32_t ddx = ax > bx ? ax - bx : bx - ax, ddy = ay > by ? ay - by : by - ay;
   const double dx = (double)ddx, dy = (double)ddy;
   switch (gs->hkind) {
@@ -124,6 +134,7 @@ astar_status astar_grid_space_init(astar_space *out, astar_grid_space *holder,
   memset(holder, 0, sizeof *holder);
   holder->grid = grid;
   holder->width = grid->width;
+  holder->wdiv = UINT64_MAX / (uint64_t)grid->width + 1; /* width 1: unused */
   holder->rule = astar__rule_of(opt);
   for (int d = 0; d < 8; d++) holder->cost[d] = d < 4 ? opt->straight_cost : opt->diagonal_cost;
   /* The grid searches' heuristic, unweighted (the engine has its own
