@@ -35,6 +35,7 @@ typedef struct request {
   astar_point start, goal; /* endpoints */
   astar_point *path;       /* the caller's buffer */
   size_t cap;              /* its cells */
+  void *user;              /* the caller's pointer */
   uint64_t seq;            /* submission number: ties among equal priorities */
   int priority;            /* higher first */
   uint32_t gen;            /* generation, the high bits of the id */
@@ -211,14 +212,13 @@ void astar_queue_set_callback(astar_queue *queue, astar_request_done_fn fn, void
 
 /* ---- requests -------------------------------------------------------------------- */
 
-astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt, astar_point start,
-                                astar_point goal, int priority, astar_point *path, size_t cap,
-                                astar_request_id *id) {
+astar_status astar_queue_submit_request(astar_queue *queue, const astar_request *req,
+                                        astar_request_id *id) {
   if (id) *id = 0;
-  if (!queue || !id || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  if (!queue || !req || !id || (req->cap > 0 && !req->path)) return ASTAR_INVALID_ARGUMENT;
   astar_options o;
-  if (opt)
-    o = *opt;
+  if (req->opt)
+    o = *req->opt;
   else
     astar_options_init(&o);
   /* A bad option would fail the search at once anyway; refusing it here
@@ -229,18 +229,32 @@ astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt, as
   if (slot == NONE) return ASTAR_QUEUE_FULL;
   request *r = &queue->req[slot];
   r->opt = o;
-  r->start = start;
-  r->goal = goal;
-  r->path = path;
-  r->cap = cap;
+  r->start = req->start;
+  r->goal = req->goal;
+  r->path = req->path;
+  r->cap = req->cap;
+  r->user = req->user;
   r->seq = queue->next_seq++;
-  r->priority = priority;
+  r->priority = req->priority;
   r->state = ASTAR_REQUEST_QUEUED;
   r->status = ASTAR_IN_PROGRESS;
   memset(&r->result, 0, sizeof r->result);
   heap_push(queue, slot);
   *id = make_id(queue, slot);
   return ASTAR_OK;
+}
+
+astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt, astar_point start,
+                                astar_point goal, int priority, astar_point *path, size_t cap,
+                                astar_request_id *id) {
+  astar_request req = {0};
+  req.start = start;
+  req.goal = goal;
+  req.opt = opt;
+  req.priority = priority;
+  req.path = path;
+  req.cap = cap;
+  return astar_queue_submit_request(queue, &req, id);
 }
 
 astar_status astar_queue_cancel(astar_queue *queue, astar_request_id id) {
@@ -259,6 +273,20 @@ astar_status astar_queue_cancel(astar_queue *queue, astar_request_id id) {
   return ASTAR_OK;
 }
 
+/* What the callback receives for the request in `slot`. */
+static void describe(const astar_queue *q, uint32_t slot, astar_request_done *d) {
+  const request *r = &q->req[slot];
+  memset(d, 0, sizeof *d);
+  d->id = make_id(q, slot);
+  d->user = r->user;
+  d->status = ASTAR_IN_PROGRESS;
+  if (r->state != ASTAR_REQUEST_DONE) return;
+  d->status = r->status;
+  d->path = r->path;
+  d->len = (r->status == ASTAR_OK || r->status == ASTAR_PARTIAL) ? r->result.length : 0;
+  d->result = r->result;
+}
+
 /* Record the outcome of the running request and tell the callback. */
 static void complete(astar_queue *q, uint32_t slot, astar_status st, const astar_result *res) {
   request *r = &q->req[slot];
@@ -267,11 +295,11 @@ static void complete(astar_queue *q, uint32_t slot, astar_status st, const astar
   r->result = *res;
   q->running = NONE;
   if (!q->fn) return;
-  /* Copies: the callback may release the request (or submit another into
-  ** its slot) while it looks at them. */
-  const astar_result copy = *res;
-  const size_t len = (st == ASTAR_OK || st == ASTAR_PARTIAL) ? copy.length : 0;
-  q->fn(q->ctx, make_id(q, slot), st, r->path, len, &copy);
+  /* A copy: the callback may release the request (or submit another into
+  ** its slot) while it looks at it. */
+  astar_request_done d;
+  describe(q, slot, &d);
+  q->fn(q->ctx, &d);
 }
 
 astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue_frame *frame) {
@@ -338,6 +366,20 @@ astar_request_state astar_queue_poll(const astar_queue *queue, astar_request_id 
   return r->state;
 }
 
+astar_request_state astar_queue_outcome(const astar_queue *queue, astar_request_id id,
+                                        astar_request_done *out) {
+  const uint32_t slot = slot_of(queue, id);
+  if (slot == NONE) {
+    if (out) {
+      memset(out, 0, sizeof *out);
+      out->status = ASTAR_INVALID_ARGUMENT;
+    }
+    return ASTAR_REQUEST_UNKNOWN;
+  }
+  if (out) describe(queue, slot, out);
+  return queue->req[slot].state;
+}
+
 astar_status astar_queue_release(astar_queue *queue, astar_request_id id) {
   const uint32_t slot = slot_of(queue, id);
   if (slot == NONE) return ASTAR_INVALID_ARGUMENT;
@@ -347,6 +389,7 @@ astar_status astar_queue_release(astar_queue *queue, astar_request_id id) {
   r->state = ASTAR_REQUEST_UNKNOWN;
   r->gen = r->gen >= queue->gen_max ? 1 : r->gen + 1;
   r->path = NULL;
+  r->user = NULL;
   free_push(queue, slot);
   return ASTAR_OK;
 }

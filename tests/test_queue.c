@@ -30,6 +30,8 @@ typedef struct expect {
   astar_status cb_status; /* what the callback got */
   size_t cb_len;
   const astar_point *cb_path;
+  void *cb_user;          /* the user pointer it got */
+  astar_result cb_result; /* the result it got */
 } expect;
 
 typedef struct recorder {
@@ -40,17 +42,19 @@ typedef struct recorder {
   int unknown_calls; /* callbacks for ids not in req */
 } recorder;
 
-static void on_done(void *ctx, astar_request_id id, astar_status status, const astar_point *path,
-                    size_t len, const astar_result *result) {
+static void on_done(void *ctx, const astar_request_done *d) {
   recorder *rec = ctx;
-  (void)result;
-  if (rec->norder < (int)(sizeof rec->order / sizeof rec->order[0])) rec->order[rec->norder++] = id;
+  if (rec->norder < (int)(sizeof rec->order / sizeof rec->order[0]))
+    rec->order[rec->norder++] = d->id;
   for (int i = 0; i < rec->n; i++)
-    if (rec->req[i].id == id) {
-      rec->req[i].calls++;
-      rec->req[i].cb_status = status;
-      rec->req[i].cb_len = len;
-      rec->req[i].cb_path = path;
+    if (rec->req[i].id == d->id) {
+      expect *e = &rec->req[i];
+      e->calls++;
+      e->cb_status = d->status;
+      e->cb_len = d->len;
+      e->cb_path = d->path;
+      e->cb_user = d->user;
+      e->cb_result = d->result;
       return;
     }
   rec->unknown_calls++;
@@ -165,8 +169,15 @@ static void test_matches_one_shot(void) {
         spent += f.expanded;
       }
       memset(bufs[i], 0xff, sizeof bufs[i]);
-      CHECK(astar_queue_submit(q, &e->opt, e->start, e->goal, e->priority, e->cap ? bufs[i] : NULL,
-                               e->cap, &e->id) == ASTAR_OK);
+      astar_request rq = {0};
+      rq.start = e->start;
+      rq.goal = e->goal;
+      rq.opt = &e->opt;
+      rq.priority = e->priority;
+      rq.path = e->cap ? bufs[i] : NULL;
+      rq.cap = e->cap;
+      rq.user = e;
+      CHECK(astar_queue_submit_request(q, &rq, &e->id) == ASTAR_OK);
       CHECK(e->id != 0);
       rec.n = i + 1;
       CHECK(astar_queue_poll(q, e->id, NULL, NULL) == ASTAR_REQUEST_QUEUED);
@@ -195,6 +206,8 @@ static void test_matches_one_shot(void) {
       CHECK_EQ(e->cb_status, st);
       CHECK_EQ(e->cb_len, (st == ASTAR_OK || st == ASTAR_PARTIAL) ? res.length : 0);
       CHECK(e->cb_path == (e->cap ? bufs[i] : NULL));
+      CHECK(e->cb_user == e);
+      CHECK(same_result(st, &res, bufs[i], e->cb_status, &e->cb_result, bufs[i]));
       if (st == ASTAR_BUFFER_TOO_SMALL && e->cap > 0) /* nothing written */
         CHECK(bufs[i][0].x == -1 && bufs[i][0].y == -1);
       CHECK(astar_queue_release(q, e->id) == ASTAR_OK);
@@ -322,6 +335,94 @@ static void test_cancel(void) {
   astar_grid_free(g);
 }
 
+/* Each request's user pointer comes back in the callback and from
+** astar_queue_outcome, whatever the order the requests end in. */
+typedef struct unit {
+  int index;
+  int calls;
+  astar_request_id id;
+  astar_status status;
+  astar_point *path;
+  size_t len;
+} unit;
+
+static void on_unit_done(void *ctx, const astar_request_done *d) {
+  int *stray = ctx;
+  unit *u = d->user;
+  if (!u || u->id != d->id) {
+    ++*stray;
+    return;
+  }
+  u->calls++;
+  u->status = d->status;
+  u->path = (astar_point *)d->path;
+  u->len = d->len;
+}
+
+static void test_user_pointer(void) {
+  astar_grid *g = walled_grid(30, 20);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 16, NULL) == ASTAR_OK);
+  int stray = 0;
+  astar_queue_set_callback(q, on_unit_done, &stray);
+  static unit units[10];
+  for (int i = 0; i < 10; i++) {
+    memset(&units[i], 0, sizeof units[i]);
+    units[i].index = i;
+    astar_request rq = {0};
+    rq.start = (astar_point){i, 0};
+    rq.goal = (astar_point){29 - i, 19 - i % 5};
+    rq.priority = i % 3; /* ends out of submission order */
+    rq.path = bufs[i];
+    rq.cap = CAP;
+    rq.user = &units[i];
+    CHECK(astar_queue_submit_request(q, &rq, &units[i].id) == ASTAR_OK);
+    astar_request_done out;
+    CHECK(astar_queue_outcome(q, units[i].id, &out) == ASTAR_REQUEST_QUEUED);
+    CHECK(out.id == units[i].id && out.user == &units[i]);
+    CHECK(out.status == ASTAR_IN_PROGRESS && out.path == NULL && out.len == 0);
+  }
+  /* A request submitted the short way has no user pointer. */
+  astar_request_id plain;
+  CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){29, 19}, -1, bufs[10], CAP,
+                           &plain) == ASTAR_OK);
+  astar_request_done out;
+  CHECK(astar_queue_outcome(q, plain, &out) == ASTAR_REQUEST_QUEUED);
+  CHECK(out.user == NULL);
+  CHECK(astar_queue_cancel(q, units[4].id) == ASTAR_OK);
+  CHECK(astar_queue_outcome(q, units[4].id, &out) == ASTAR_REQUEST_CANCELLED);
+  CHECK(out.user == &units[4] && out.status == ASTAR_IN_PROGRESS);
+  CHECK(astar_queue_update(q, 5, NULL) == ASTAR_OK);
+  /* the highest priority, oldest first: unit 2 */
+  CHECK(astar_queue_outcome(q, units[2].id, &out) == ASTAR_REQUEST_RUNNING);
+  CHECK(out.user == &units[2]);
+  while (astar_queue_pending(q) > 0) CHECK(astar_queue_update(q, 7, NULL) == ASTAR_OK);
+  CHECK_EQ(stray, 1); /* the plain request: its callback had no user pointer */
+  for (int i = 0; i < 10; i++) {
+    CHECK_EQ(units[i].calls, i == 4 ? 0 : 1);
+    if (i == 4) continue;
+    CHECK(units[i].status == ASTAR_OK);
+    CHECK(units[i].path == bufs[i] && units[i].len > 0);
+    CHECK(astar_queue_outcome(q, units[i].id, &out) == ASTAR_REQUEST_DONE);
+    CHECK(out.user == &units[i] && out.id == units[i].id && out.status == ASTAR_OK);
+    CHECK(out.path == bufs[i] && out.len == units[i].len && out.result.length == out.len);
+    CHECK(astar_queue_outcome(q, units[i].id, NULL) == ASTAR_REQUEST_DONE);
+    CHECK(astar_queue_release(q, units[i].id) == ASTAR_OK);
+    memset(&out, 0x5a, sizeof out);
+    CHECK(astar_queue_outcome(q, units[i].id, &out) == ASTAR_REQUEST_UNKNOWN);
+    CHECK(out.id == 0 && out.user == NULL && out.status == ASTAR_INVALID_ARGUMENT);
+  }
+  astar_request_id id = 5;
+  CHECK(astar_queue_submit_request(q, NULL, &id) == ASTAR_INVALID_ARGUMENT && id == 0);
+  astar_request rq = {0};
+  rq.cap = 3; /* without a buffer */
+  CHECK(astar_queue_submit_request(q, &rq, &id) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_submit_request(NULL, &rq, &id) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_outcome(NULL, plain, &out) == ASTAR_REQUEST_UNKNOWN);
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
 /* Cancelling from inside the callback, submitting from it and a nested
 ** update (refused). */
 typedef struct reentry {
@@ -331,14 +432,12 @@ typedef struct reentry {
   int calls;
 } reentry;
 
-static void on_done_reenter(void *ctx, astar_request_id id, astar_status status,
-                            const astar_point *path, size_t len, const astar_result *result) {
+static void on_done_reenter(void *ctx, const astar_request_done *d) {
   reentry *re = ctx;
-  (void)status, (void)path, (void)len, (void)result;
   if (re->calls++ == 0) {
     re->nested = astar_queue_update(re->q, 100, NULL);
     astar_queue_cancel(re->q, re->victim);
-    CHECK(astar_queue_release(re->q, id) == ASTAR_OK); /* release itself */
+    CHECK(astar_queue_release(re->q, d->id) == ASTAR_OK); /* release itself */
     CHECK(astar_queue_submit(re->q, NULL, (astar_point){0, 0}, (astar_point){3, 3}, 0, NULL, 0,
                              &re->extra) == ASTAR_OK);
   }
@@ -595,6 +694,7 @@ int main(void) {
   RUN(test_matches_one_shot);
   RUN(test_fairness);
   RUN(test_cancel);
+  RUN(test_user_pointer);
   RUN(test_callback_reentry);
   RUN(test_capacity);
   RUN(test_id_reuse);

@@ -32,16 +32,8 @@ typedef struct agent {
   uint64_t expanded;
 } agent;
 
-/* id -> agent index, open addressing (ids are never 0, so 0 marks empty). */
-typedef struct id_map {
-  astar_request_id *key;
-  size_t *val;
-  size_t mask;
-} id_map;
-
 typedef struct sim {
   agent *agents;
-  id_map map;
   long frame; /* frame whose update is running */
   size_t done;
 } sim;
@@ -130,47 +122,16 @@ static bool draw_agents(agent *a, size_t n, const astar_grid *g, const astar_isl
   return true;
 }
 
-/* ---- id map ------------------------------------------------------------------ */
-
-static bool map_init(id_map *m, size_t n) {
-  size_t size = 16;
-  while (size < 2 * n) size *= 2;
-  m->key = calloc(size, sizeof *m->key);
-  m->val = calloc(size, sizeof *m->val);
-  m->mask = size - 1;
-  return m->key && m->val;
-}
-
-static void map_free(id_map *m) {
-  free(m->key);
-  free(m->val);
-}
-
-static size_t map_slot(const id_map *m, astar_request_id id) {
-  size_t i = ((size_t)id * 0x9E3779B1u) & m->mask;
-  while (m->key[i] != 0 && m->key[i] != id) i = (i + 1) & m->mask;
-  return i;
-}
-
-static void map_put(id_map *m, astar_request_id id, size_t v) {
-  const size_t i = map_slot(m, id);
-  m->key[i] = id;
-  m->val[i] = v;
-}
-
 /* ---- the simulation -------------------------------------------------------------- */
 
-static void on_done(void *ctx, astar_request_id id, astar_status status, const astar_point *path,
-                    size_t len, const astar_result *result) {
+/* A request ended: its user pointer is the agent. */
+static void on_done(void *ctx, const astar_request_done *d) {
   sim *s = ctx;
-  (void)path, (void)len;
-  const size_t i = map_slot(&s->map, id);
-  if (s->map.key[i] != id) return;
-  agent *a = &s->agents[s->map.val[i]];
+  agent *a = d->user;
   a->finished = s->frame;
-  a->status = status;
-  a->cost = result->cost;
-  a->expanded = result->stats.expanded;
+  a->status = d->status;
+  a->cost = d->result.cost;
+  a->expanded = d->result.stats.expanded;
   s->done++;
 }
 
@@ -197,14 +158,20 @@ static bool run_frames(astar_queue *q, sim *s, size_t n, uint64_t budget, long a
       agent *a = &s->agents[next];
       /* One buffer for all: a path is written when its request ends and
       ** the callback is done with it before the next one ends. */
-      const astar_status st =
-          astar_queue_submit(q, opt, a->start, a->goal, a->priority, buf, cap, &a->id);
+      astar_request req = {0};
+      req.start = a->start;
+      req.goal = a->goal;
+      req.opt = opt;
+      req.priority = a->priority;
+      req.path = buf;
+      req.cap = cap;
+      req.user = a;
+      const astar_status st = astar_queue_submit_request(q, &req, &a->id);
       if (st != ASTAR_OK) {
         cli_error("simulate: submitting request %zu: %s", next, astar_strerror(st));
         return false;
       }
       a->submitted = frame;
-      map_put(&s->map, a->id, next);
     }
     if (next == n && astar_queue_pending(q) == 0) break;
     if (max_frames > 0 && frame >= max_frames) break;
@@ -366,7 +333,7 @@ int cli_cmd_simulate(int argc, char **argv) {
   sim s = {0};
   astar_point *buf = malloc(cap * sizeof *buf);
   s.agents = calloc(n, sizeof *s.agents);
-  if (!buf || !s.agents || !map_init(&s.map, n)) {
+  if (!buf || !s.agents) {
     cli_error("out of memory");
     goto done;
   }
@@ -432,7 +399,6 @@ int cli_cmd_simulate(int argc, char **argv) {
 done:
   astar_queue_free(q);
   astar_islands_free(isl);
-  map_free(&s.map);
   free(s.agents);
   free(buf);
   astar_grid_free(grid);

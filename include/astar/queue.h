@@ -40,11 +40,39 @@ typedef enum astar_request_state {
   ASTAR_REQUEST_CANCELLED    /* cancelled before it ended */
 } astar_request_state;
 
-/* Called from astar_queue_update when a request ends. path/len is the
-** request's buffer (len 0 when there is no path); valid during the call. */
-typedef void (*astar_request_done_fn)(void *ctx, astar_request_id id, astar_status status,
-                                      const astar_point *path, size_t len,
-                                      const astar_result *result);
+/* A path request (astar_queue_submit_request). Zero-initialise it
+** (astar_request r = {0};) and set what you need: zero is the default of
+** every field, including those later versions may add. */
+typedef struct astar_request {
+  astar_point start;        /* where the unit stands */
+  astar_point goal;         /* where it wants to go */
+  const astar_options *opt; /* search options (NULL: defaults), copied at submission */
+  int priority;             /* higher runs first (default 0) */
+  astar_point *path;        /* the caller's buffer for the path (NULL when cap is 0);
+                               it must stay valid until the request ends or is cancelled */
+  size_t cap;               /* cells in path */
+  void *user;               /* the caller's pointer (the unit, its order...), handed
+                               back with the outcome; never dereferenced by the queue */
+} astar_request;
+
+/* How a request ended, as the callback receives it (astar_queue_outcome
+** gives the same). */
+typedef struct astar_request_done {
+  astar_request_id id;     /* the request */
+  void *user;              /* its astar_request.user (NULL from astar_queue_submit) */
+  astar_status status;     /* what astar_find_path returns for the same search (see
+                              astar/search.h); ASTAR_IN_PROGRESS while not done */
+  const astar_point *path; /* the request's buffer (NULL when its cap is 0) */
+  size_t len;              /* cells of the path written there: result.length for
+                              ASTAR_OK and ASTAR_PARTIAL, otherwise 0 */
+  astar_result result;     /* the search's result (length, cost, statistics, end) */
+} astar_request_done;
+
+/* Called from astar_queue_update when a request ends. `done` is valid
+** during the call only. The callback may submit, cancel, release and poll
+** (its own request included); astar_queue_update from inside it returns
+** ASTAR_INVALID_ARGUMENT. */
+typedef void (*astar_request_done_fn)(void *ctx, const astar_request_done *done);
 
 /* A queue for `grid` holding at most `capacity` requests at once (queued,
 ** running or done but not yet released). Allocates. */
@@ -56,12 +84,19 @@ ASTAR_API void astar_queue_free(astar_queue *queue);
 /* Deliver results to fn(ctx, ...) from now on (NULL: none). */
 ASTAR_API void astar_queue_set_callback(astar_queue *queue, astar_request_done_fn fn, void *ctx);
 
-/* Submit a request. opt (NULL: defaults) is copied. The path will be
-** written to path[0 .. cap-1] (ASTAR_BUFFER_TOO_SMALL if it does not fit).
-** Higher priority runs first. *id receives the request's id. Returns
-** ASTAR_OK, ASTAR_QUEUE_FULL (table full), ASTAR_INVALID_ARGUMENT (bad
-** options), ASTAR_UNSUPPORTED (opt->algorithm other than ASTAR_ALGO_ASTAR:
-** requests run as sliced A* searches). */
+/* Submit a request; *id receives its id (0 on failure). req->opt is
+** copied; req->path must stay valid until the request ends. The path goes
+** to req->path[0 .. req->cap-1] (ASTAR_BUFFER_TOO_SMALL when it does not
+** fit). Returns ASTAR_OK, ASTAR_QUEUE_FULL (no free table entry: release
+** finished requests), ASTAR_INVALID_ARGUMENT (NULL queue, req or id, a
+** buffer missing for cap > 0, or bad options), ASTAR_UNSUPPORTED
+** (opt->algorithm other than ASTAR_ALGO_ASTAR: requests run as sliced A*
+** searches). Never allocates. */
+ASTAR_API astar_status astar_queue_submit_request(astar_queue *queue, const astar_request *req,
+                                                  astar_request_id *id);
+
+/* astar_queue_submit_request with the fields as arguments and no user
+** pointer. */
 ASTAR_API astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt,
                                           astar_point start, astar_point goal, int priority,
                                           astar_point *path, size_t cap, astar_request_id *id);
@@ -91,6 +126,14 @@ ASTAR_API astar_status astar_queue_update(astar_queue *queue, uint64_t budget,
 ** may be NULL) receive its outcome. */
 ASTAR_API astar_request_state astar_queue_poll(const astar_queue *queue, astar_request_id id,
                                                astar_status *status, astar_result *result);
+
+/* State of request `id` and, in *out (may be NULL), what is known of it:
+** for a done request exactly what the callback received; for a queued,
+** running or cancelled one its id and user pointer, status
+** ASTAR_IN_PROGRESS and nothing else; for an unknown id all zero with
+** status ASTAR_INVALID_ARGUMENT. No allocation. */
+ASTAR_API astar_request_state astar_queue_outcome(const astar_queue *queue, astar_request_id id,
+                                                  astar_request_done *out);
 
 /* Forget a done or cancelled request, freeing its table entry. */
 ASTAR_API astar_status astar_queue_release(astar_queue *queue, astar_request_id id);
