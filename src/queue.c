@@ -40,6 +40,8 @@ typedef struct request {
   int priority;            /* higher first */
   uint32_t gen;            /* generation, the high bits of the id */
   uint32_t link;           /* heap position while queued; next free slot while free */
+  uint32_t wprev, wnext;   /* neighbours in the waiting list (see struct astar_queue) */
+  bool waiting;            /* answered at submission, callback not yet fired */
   astar_request_state state;
   astar_status status; /* outcome when done */
   astar_result result; /* its result */
@@ -56,6 +58,9 @@ struct astar_queue {
   uint32_t running;    /* slot of the running request, or NONE */
   uint32_t free_head;  /* oldest free slot, or NONE */
   uint32_t free_tail;  /* newest free slot, or NONE */
+  uint32_t wait_head;  /* requests answered at submission whose callback waits for */
+  uint32_t wait_tail;  /* the next update: a doubly linked FIFO, or NONE */
+  uint32_t nwait;      /* their number */
   unsigned ibits;      /* low id bits holding the slot */
   uint32_t gen_max;    /* largest generation that fits the high bits */
   uint64_t next_seq;   /* submission counter */
@@ -99,6 +104,35 @@ static uint32_t free_pop(astar_queue *q) {
   q->free_head = q->req[slot].link;
   if (q->free_head == NONE) q->free_tail = NONE;
   return slot;
+}
+
+/* ---- the waiting list: answered at submission, delivered at the next update ---- */
+
+static void wait_push(astar_queue *q, uint32_t slot) {
+  request *r = &q->req[slot];
+  r->waiting = true;
+  r->wnext = NONE;
+  r->wprev = q->wait_tail;
+  if (q->wait_tail == NONE)
+    q->wait_head = slot;
+  else
+    q->req[q->wait_tail].wnext = slot;
+  q->wait_tail = slot;
+  q->nwait++;
+}
+
+static void wait_remove(astar_queue *q, uint32_t slot) {
+  request *r = &q->req[slot];
+  if (r->wprev == NONE)
+    q->wait_head = r->wnext;
+  else
+    q->req[r->wprev].wnext = r->wnext;
+  if (r->wnext == NONE)
+    q->wait_tail = r->wprev;
+  else
+    q->req[r->wnext].wprev = r->wprev;
+  r->waiting = false;
+  q->nwait--;
 }
 
 /* ---- the heap of queued requests ----------------------------------------------- */
@@ -189,6 +223,7 @@ astar_status astar_queue_new(astar_queue **out, const astar_grid *grid, size_t c
   q->gen_max = (uint32_t)((uint64_t)UINT32_MAX >> q->ibits); /* ibits <= 24: capacity <= 2^24 */
   q->running = NONE;
   q->free_head = q->free_tail = NONE;
+  q->wait_head = q->wait_tail = NONE;
   for (uint32_t i = 0; i < q->capacity; i++) {
     q->req[i].state = ASTAR_REQUEST_UNKNOWN;
     q->req[i].gen = 1;
@@ -236,11 +271,20 @@ astar_status astar_queue_submit_request(astar_queue *queue, const astar_request 
   r->user = req->user;
   r->seq = queue->next_seq++;
   r->priority = req->priority;
+  r->waiting = false;
+  *id = make_id(queue, slot);
+  /* A request that needs no search is answered now, without touching the
+  ** search in progress; its callback waits for the next update. */
+  if (astar__search_settle(queue->ws, queue->grid, &r->opt, r->start, r->goal, r->path, r->cap,
+                           &r->result, &r->status)) {
+    r->state = ASTAR_REQUEST_DONE;
+    wait_push(queue, slot);
+    return ASTAR_OK;
+  }
   r->state = ASTAR_REQUEST_QUEUED;
   r->status = ASTAR_IN_PROGRESS;
   memset(&r->result, 0, sizeof r->result);
   heap_push(queue, slot);
-  *id = make_id(queue, slot);
   return ASTAR_OK;
 }
 
@@ -287,13 +331,8 @@ static void describe(const astar_queue *q, uint32_t slot, astar_request_done *d)
   d->result = r->result;
 }
 
-/* Record the outcome of the running request and tell the callback. */
-static void complete(astar_queue *q, uint32_t slot, astar_status st, const astar_result *res) {
-  request *r = &q->req[slot];
-  r->state = ASTAR_REQUEST_DONE;
-  r->status = st;
-  r->result = *res;
-  q->running = NONE;
+/* Tell the callback how the request in `slot` ended. */
+static void deliver(astar_queue *q, uint32_t slot) {
   if (!q->fn) return;
   /* A copy: the callback may release the request (or submit another into
   ** its slot) while it looks at it. */
@@ -302,12 +341,31 @@ static void complete(astar_queue *q, uint32_t slot, astar_status st, const astar
   q->fn(q->ctx, &d);
 }
 
+/* Record the outcome of the running request and tell the callback. */
+static void complete(astar_queue *q, uint32_t slot, astar_status st, const astar_result *res) {
+  request *r = &q->req[slot];
+  r->state = ASTAR_REQUEST_DONE;
+  r->status = st;
+  r->result = *res;
+  q->running = NONE;
+  deliver(q, slot);
+}
+
 astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue_frame *frame) {
   if (frame) memset(frame, 0, sizeof *frame);
   if (!queue || budget == 0 || queue->in_update) return ASTAR_INVALID_ARGUMENT;
   queue->in_update = true;
   uint64_t left = budget;
   uint32_t finished = 0;
+  /* First the requests answered at submission before this update, oldest
+  ** first; those the callbacks submit now wait for the next update. */
+  const uint64_t submitted = queue->next_seq;
+  while (queue->wait_head != NONE && queue->req[queue->wait_head].seq < submitted) {
+    const uint32_t slot = queue->wait_head;
+    wait_remove(queue, slot);
+    deliver(queue, slot);
+    finished++;
+  }
   while (left > 0) {
     if (queue->running == NONE) {
       if (queue->nheap == 0) break;
@@ -386,6 +444,8 @@ astar_status astar_queue_release(astar_queue *queue, astar_request_id id) {
   request *r = &queue->req[slot];
   if (r->state != ASTAR_REQUEST_DONE && r->state != ASTAR_REQUEST_CANCELLED)
     return ASTAR_INVALID_ARGUMENT; /* still pending: cancel it first */
+  /* Answered at submission and not yet delivered: its callback will not fire. */
+  if (r->waiting) wait_remove(queue, slot);
   r->state = ASTAR_REQUEST_UNKNOWN;
   r->gen = r->gen >= queue->gen_max ? 1 : r->gen + 1;
   r->path = NULL;
@@ -396,7 +456,7 @@ astar_status astar_queue_release(astar_queue *queue, astar_request_id id) {
 
 size_t astar_queue_pending(const astar_queue *queue) {
   if (!queue) return 0;
-  return (size_t)queue->nheap + (queue->running != NONE);
+  return (size_t)queue->nheap + (queue->running != NONE) + queue->nwait;
 }
 
 astar_status astar_queue_reserve_turns(astar_queue *queue) {

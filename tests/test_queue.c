@@ -10,6 +10,8 @@
 #include "util/failalloc.h"
 #include "util/randmap.h"
 
+#include <astar/islands.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,7 +128,7 @@ static void test_matches_one_shot(void) {
   rng r;
   rng_seed(&r, 2024);
   static expect req[MAXREQ];
-  int total = 0, too_small = 0, failed_begin = 0, found = 0;
+  int total = 0, too_small = 0, failed_begin = 0, found = 0, answered = 0;
   for (int m = 0; m < 40; m++) {
     randmap_spec spec;
     randmap_random_spec(&spec, &r, SIDE, 1);
@@ -138,6 +140,8 @@ static void test_matches_one_shot(void) {
     CHECK(astar_queue_new(&q, g, MAXREQ, NULL) == ASTAR_OK);
     recorder rec = {req, 0, {0}, 0, 0};
     astar_queue_set_callback(q, on_done, &rec);
+    astar_islands *isl; /* for the default moves and corner rule */
+    CHECK(astar_islands_new(&isl, g, NULL, NULL) == ASTAR_OK);
 
     const int n = rng_range(&r, 1, MAXREQ);
     const int upfront = rng_range(&r, 1, n);
@@ -148,6 +152,11 @@ static void test_matches_one_shot(void) {
       e->start = random_endpoint(g, &r);
       e->goal = random_endpoint(g, &r);
       random_opts(&e->opt, &r);
+      if (e->opt.moves == 8 && e->opt.corner == ASTAR_CORNER_NO_CUT && rng_range(&r, 0, 2)) {
+        e->opt.islands = isl;
+        e->opt.retarget = !rng_range(&r, 0, 3);
+      }
+      if (!rng_range(&r, 0, 15)) e->goal = e->start;
       e->priority = rng_range(&r, -2, 2);
       e->cap = rng_range(&r, 0, 9) ? CAP : (size_t)rng_range(&r, 0, 8);
       e->status = astar_find_path(ws, g, &e->opt, e->start, e->goal, e->cap ? ref : NULL, e->cap,
@@ -180,7 +189,10 @@ static void test_matches_one_shot(void) {
       CHECK(astar_queue_submit_request(q, &rq, &e->id) == ASTAR_OK);
       CHECK(e->id != 0);
       rec.n = i + 1;
-      CHECK(astar_queue_poll(q, e->id, NULL, NULL) == ASTAR_REQUEST_QUEUED);
+      /* A request that needs no search is answered at once. */
+      CHECK(astar_queue_poll(q, e->id, NULL, NULL) ==
+            (e->result.stats.expanded == 0 ? ASTAR_REQUEST_DONE : ASTAR_REQUEST_QUEUED));
+      answered += e->result.stats.expanded == 0;
     }
     uint64_t drained;
     drain(q, &r, &drained, 1000000);
@@ -214,6 +226,7 @@ static void test_matches_one_shot(void) {
       CHECK(astar_queue_poll(q, e->id, NULL, NULL) == ASTAR_REQUEST_UNKNOWN);
     }
     total += n;
+    astar_islands_free(isl);
     astar_queue_free(q);
     astar_workspace_free(ws);
     astar_grid_free(g);
@@ -222,6 +235,7 @@ static void test_matches_one_shot(void) {
   CHECK(too_small > 0);
   CHECK(failed_begin > 0);
   CHECK(found > 200);
+  CHECK(answered > 100);
 }
 
 /* A w x h open grid with a wall leaving a gap, so searches take a while. */
@@ -258,11 +272,18 @@ static void test_fairness(void) {
     uint64_t spent;
     drain(q, &r, &spent, 100000);
     CHECK_EQ(rec.norder, n);
-    /* Expected: a stable sort of the submission order by priority. */
+    /* Expected: first the requests answered at submission (start == goal)
+    ** in submission order, then a stable sort of the others by priority. */
     int k = 0;
+    for (int i = 0; i < n; i++)
+      if (req[i].start.x == req[i].goal.x && req[i].start.y == req[i].goal.y) {
+        CHECKF(k < rec.norder && rec.order[k] == req[i].id, "round %d: position %d", round, k);
+        k++;
+      }
     for (int p = 3; p >= 0; p--)
       for (int i = 0; i < n; i++)
-        if (req[i].priority == p) {
+        if (req[i].priority == p &&
+            (req[i].start.x != req[i].goal.x || req[i].start.y != req[i].goal.y)) {
           CHECKF(k < rec.norder && rec.order[k] == req[i].id, "round %d: position %d", round, k);
           k++;
         }
@@ -419,6 +440,182 @@ static void test_user_pointer(void) {
   CHECK(astar_queue_submit_request(q, &rq, &id) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_queue_submit_request(NULL, &rq, &id) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_queue_outcome(NULL, plain, &out) == ASTAR_REQUEST_UNKNOWN);
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
+/* Observer that counts events (a trivial request's GOAL event). */
+static void count_events(void *ctx, const astar_event *e) {
+  (void)e;
+  ++*(int *)ctx;
+}
+
+/* Requests that need no search -- an unreachable goal (islands), blocked
+** or outside endpoints, start == goal, options the workspace cannot run --
+** are answered inside astar_queue_submit: done and pollable at once, with
+** the one-shot outcome, without disturbing the search in progress; their
+** callbacks fire at the start of the next update, in submission order,
+** before any search work and without using the budget. */
+static void test_answered_at_submission(void) {
+  /* Two rooms: x < 20 and x > 20, no gap. */
+  astar_grid *g;
+  CHECK(astar_grid_new(&g, 41, 30, NULL) == ASTAR_OK);
+  for (int32_t y = 0; y < 30; y++) astar_grid_set_passable(g, 20, y, false);
+  astar_grid_set_passable(g, 5, 5, false);
+  astar_islands *isl;
+  CHECK(astar_islands_new(&isl, g, NULL, NULL) == ASTAR_OK);
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 16, NULL) == ASTAR_OK);
+  static expect req[12];
+  recorder rec = {req, 0, {0}, 0, 0};
+  astar_queue_set_callback(q, on_done, &rec);
+
+  /* A long search, running. */
+  expect *a = &req[rec.n++];
+  memset(a, 0, sizeof *a);
+  astar_options_init(&a->opt);
+  a->opt.heuristic = ASTAR_H_ZERO;
+  a->start = (astar_point){0, 0};
+  a->goal = (astar_point){19, 29};
+  CHECK(astar_queue_submit(q, &a->opt, a->start, a->goal, 0, bufs[0], CAP, &a->id) == ASTAR_OK);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 20, &f) == ASTAR_OK);
+  CHECK(astar_queue_poll(q, a->id, NULL, NULL) == ASTAR_REQUEST_RUNNING);
+
+  int events = 0;
+  struct {
+    astar_point s, t;
+    int variant; /* 0 plain, 1 islands, 2 islands + partial, 3 turns, 4 cap 0, 5 observer,
+                    6 islands + retarget */
+    astar_status want;
+  } cases[] = {
+      {{1, 1}, {30, 3}, 1, ASTAR_NO_PATH},           /* another island */
+      {{1, 1}, {30, 3}, 2, ASTAR_PARTIAL},           /* ... with partial: the start */
+      {{5, 5}, {8, 8}, 0, ASTAR_START_BLOCKED},      /* blocked start */
+      {{1, 1}, {20, 4}, 0, ASTAR_GOAL_BLOCKED},      /* blocked goal */
+      {{1, 1}, {41, 4}, 0, ASTAR_OUT_OF_BOUNDS},     /* outside */
+      {{7, 9}, {7, 9}, 0, ASTAR_OK},                 /* start == goal */
+      {{7, 9}, {7, 9}, 4, ASTAR_BUFFER_TOO_SMALL},   /* ... with no buffer */
+      {{7, 9}, {7, 9}, 5, ASTAR_OK},                 /* ... seen by an observer */
+      {{1, 1}, {9, 9}, 3, ASTAR_TURNS_NOT_RESERVED}, /* turns without their states */
+      {{3, 2}, {30, 2}, 6, ASTAR_OK},                /* retarget onto the start */
+  };
+  const int ncases = (int)(sizeof cases / sizeof cases[0]);
+  for (int k = 0; k < ncases; k++) {
+    expect *e = &req[rec.n];
+    memset(e, 0, sizeof *e);
+    astar_options_init(&e->opt);
+    e->start = cases[k].s;
+    e->goal = cases[k].t;
+    e->cap = CAP;
+    const int v = cases[k].variant;
+    if (v == 1 || v == 2 || v == 6) e->opt.islands = isl;
+    if (v == 2) e->opt.partial = true;
+    if (v == 3) e->opt.turn_penalty = 1;
+    if (v == 4) e->cap = 0;
+    if (v == 5) e->opt.observer = count_events, e->opt.observer_ctx = &events;
+    if (v == 6) {
+      e->opt.retarget = true;
+      e->start = (astar_point){19, 2}; /* the cell nearest (30, 2) on its island */
+    }
+    astar_point *buf = bufs[rec.n];
+    memset(buf, 0xff, sizeof bufs[0]);
+    CHECK(astar_queue_submit(q, &e->opt, e->start, e->goal, 0, e->cap ? buf : NULL, e->cap,
+                             &e->id) == ASTAR_OK);
+    rec.n++;
+    /* Done at once, with the one-shot outcome. */
+    astar_status st = ASTAR_STATUS_COUNT;
+    astar_result res;
+    CHECKF(astar_queue_poll(q, e->id, &st, &res) == ASTAR_REQUEST_DONE, "case %d", k);
+    CHECKF(st == cases[k].want, "case %d: %s", k, astar_strerror(st));
+    if (v == 5) CHECK_EQ(events, 1); /* the trivial search's GOAL event, in submit */
+    static astar_point one[CAP];
+    const int before = events;
+    const astar_status so =
+        astar_find_path(ws, g, &e->opt, e->start, e->goal, e->cap ? one : NULL, e->cap, &e->result);
+    events = before;
+    CHECKF(same_result(so, &e->result, one, st, &res, buf), "case %d: one-shot %s", k,
+           astar_strerror(so));
+    if (st == ASTAR_OK || st == ASTAR_PARTIAL)
+      CHECK(buf[0].x == e->start.x && buf[0].y == e->start.y); /* written in submit */
+    CHECK(astar_queue_poll(q, a->id, NULL, NULL) == ASTAR_REQUEST_RUNNING);
+  }
+  CHECK_EQ(rec.norder, 0);                      /* no callback from inside submit */
+  CHECK_EQ(astar_queue_pending(q), 1 + ncases); /* waiting for delivery count as pending */
+  /* Released before the next update: no callback. */
+  CHECK(astar_queue_release(q, req[3].id) == ASTAR_OK);
+  CHECK_EQ(astar_queue_pending(q), ncases);
+
+  /* The next update delivers them first, at no cost: its whole budget goes
+  ** to the running search. */
+  CHECK(astar_queue_update(q, 1, &f) == ASTAR_OK);
+  CHECK_EQ(f.expanded, 1);
+  CHECK_EQ(f.finished, ncases - 1);
+  CHECK_EQ(f.pending, 1);
+  CHECK_EQ(rec.norder, ncases - 1);
+  for (int i = 1, k = 0; i <= ncases; i++) {
+    if (i == 3) continue;
+    CHECKF(rec.order[k] == req[i].id, "delivery %d", k);
+    k++;
+    CHECK_EQ(req[i].calls, 1);
+    CHECK_EQ(req[i].cb_status, cases[i - 1].want);
+  }
+  CHECK_EQ(req[3].calls, 0);
+  /* The running search was not disturbed: the one-shot result. */
+  rng r;
+  rng_seed(&r, 5);
+  uint64_t spent;
+  drain(q, &r, &spent, 100000);
+  astar_status st;
+  astar_result res;
+  CHECK(astar_queue_poll(q, a->id, &st, &res) == ASTAR_REQUEST_DONE);
+  const astar_status sa = astar_find_path(ws, g, &a->opt, a->start, a->goal, ref, CAP, &a->result);
+  CHECK(sa == ASTAR_OK);
+  CHECK(same_result(sa, &a->result, ref, st, &res, bufs[0]));
+  CHECK_EQ(spent + 21, a->result.stats.expanded);
+  astar_queue_free(q);
+  astar_workspace_free(ws);
+  astar_islands_free(isl);
+  astar_grid_free(g);
+}
+
+/* A request answered at submission from inside a callback is delivered at
+** the next update, not the current one. */
+typedef struct chain {
+  astar_queue *q;
+  int calls;
+  astar_request_id last;
+} chain;
+
+static void on_done_chain(void *ctx, const astar_request_done *d) {
+  chain *c = ctx;
+  (void)d;
+  c->calls++;
+  CHECK(astar_queue_submit(c->q, NULL, (astar_point){2, 2}, (astar_point){2, 2}, 0, NULL, 0,
+                           &c->last) == ASTAR_OK);
+  CHECK(astar_queue_release(c->q, d->id) == ASTAR_OK);
+}
+
+static void test_answered_in_callback(void) {
+  astar_grid *g = walled_grid(10, 10);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 4, NULL) == ASTAR_OK);
+  chain c = {q, 0, 0};
+  astar_queue_set_callback(q, on_done_chain, &c);
+  astar_request_id id;
+  CHECK(astar_queue_submit(q, NULL, (astar_point){1, 1}, (astar_point){1, 1}, 0, NULL, 0, &id) ==
+        ASTAR_OK);
+  for (int frame = 1; frame <= 5; frame++) {
+    astar_queue_frame f;
+    CHECK(astar_queue_update(q, 100, &f) == ASTAR_OK);
+    CHECK_EQ(c.calls, frame); /* one a frame, never a loop */
+    CHECK_EQ(f.finished, 1);
+    CHECK_EQ(f.expanded, 0);
+    CHECK_EQ(f.pending, 1);
+    CHECK(astar_queue_poll(q, c.last, NULL, NULL) == ASTAR_REQUEST_DONE);
+  }
   astar_queue_free(q);
   astar_grid_free(g);
 }
@@ -695,6 +892,8 @@ int main(void) {
   RUN(test_fairness);
   RUN(test_cancel);
   RUN(test_user_pointer);
+  RUN(test_answered_at_submission);
+  RUN(test_answered_in_callback);
   RUN(test_callback_reentry);
   RUN(test_capacity);
   RUN(test_id_reuse);

@@ -12,6 +12,19 @@
 ** are delivered by an optional callback during update, and can be polled.
 ** Cancelling is allowed at any time.
 **
+** Requests answered at submission. A request that needs no search -- its
+** start or goal is blocked or outside the grid, its start is its goal, its
+** options' islands say the goal is unreachable (or retarget it onto the
+** start), or it cannot run at all (no turn states, stale or mismatched
+** islands...) -- does not wait its turn: astar_queue_submit answers it
+** with exactly the one-shot outcome (path written to its buffer, poll says
+** ASTAR_REQUEST_DONE at once) without disturbing the search in progress.
+** Its callback never fires inside submit: it fires at the very start of the
+** next astar_queue_update, before any search work and without using the
+** budget, in submission order. Releasing the request before then drops its
+** callback. (An observer in its options sees a trivial search's goal event
+** inside submit: the search happens there.)
+**
 ** The queue owns one workspace (sized for its grid) and a request table
 ** of fixed capacity: submitting and updating never allocate. The grid (and
 ** anything the requests' options point to) must stay unchanged while
@@ -87,11 +100,12 @@ ASTAR_API void astar_queue_set_callback(astar_queue *queue, astar_request_done_f
 /* Submit a request; *id receives its id (0 on failure). req->opt is
 ** copied; req->path must stay valid until the request ends. The path goes
 ** to req->path[0 .. req->cap-1] (ASTAR_BUFFER_TOO_SMALL when it does not
-** fit). Returns ASTAR_OK, ASTAR_QUEUE_FULL (no free table entry: release
-** finished requests), ASTAR_INVALID_ARGUMENT (NULL queue, req or id, a
-** buffer missing for cap > 0, or bad options), ASTAR_UNSUPPORTED
-** (opt->algorithm other than ASTAR_ALGO_ASTAR: requests run as sliced A*
-** searches). Never allocates. */
+** fit). A request that needs no search is done when this returns (see the
+** top of this file); no callback fires from inside it. Returns ASTAR_OK,
+** ASTAR_QUEUE_FULL (no free table entry: release finished requests),
+** ASTAR_INVALID_ARGUMENT (NULL queue, req or id, a buffer missing for
+** cap > 0, or bad options), ASTAR_UNSUPPORTED (opt->algorithm other than
+** ASTAR_ALGO_ASTAR: requests run as sliced A* searches). Never allocates. */
 ASTAR_API astar_status astar_queue_submit_request(astar_queue *queue, const astar_request *req,
                                                   astar_request_id *id);
 
@@ -113,12 +127,17 @@ ASTAR_API astar_status astar_queue_cancel(astar_queue *queue, astar_request_id i
 /* Work for this frame. */
 typedef struct astar_queue_frame {
   uint64_t expanded; /* expansions spent (<= budget) */
-  uint32_t finished; /* requests that ended during this update */
-  uint32_t pending;  /* requests queued or running afterwards */
+  uint32_t finished; /* results delivered: requests answered at submission
+                        since the last update, then those that ended now */
+  uint32_t pending;  /* astar_queue_pending afterwards */
 } astar_queue_frame;
 
-/* Spend at most `budget` expansions (> 0) on the pending requests in order.
-** frame (may be NULL) receives what was done. Never allocates. */
+/* Deliver the results of the requests answered at submission since the
+** last update (callbacks, no budget used), then spend at most `budget`
+** expansions (> 0) on the queued and running requests in order. The whole
+** budget is spent unless no search work is left. frame (may be NULL)
+** receives what was done. ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL queue,
+** budget 0, or called from a callback). Never allocates. */
 ASTAR_API astar_status astar_queue_update(astar_queue *queue, uint64_t budget,
                                           astar_queue_frame *frame);
 
@@ -138,7 +157,9 @@ ASTAR_API astar_request_state astar_queue_outcome(const astar_queue *queue, asta
 /* Forget a done or cancelled request, freeing its table entry. */
 ASTAR_API astar_status astar_queue_release(astar_queue *queue, astar_request_id id);
 
-/* Requests queued or running. */
+/* Requests queued or running, plus those answered at submission whose
+** callback waits for the next update: while it is not 0 an update has
+** something to do. */
 ASTAR_API size_t astar_queue_pending(const astar_queue *queue);
 
 #ifdef __cplusplus
