@@ -42,6 +42,8 @@ typedef struct request {
   uint32_t link;           /* heap position while queued; next free slot while free */
   uint32_t wprev, wnext;   /* neighbours in the waiting list (see struct astar_queue) */
   bool waiting;            /* answered at submission, callback not yet fired */
+  bool settled;            /* answered at submission (its path, if any, is the start) */
+  bool copied;             /* astar_queue_path copied its path */
   astar_request_state state;
   astar_status status; /* outcome when done */
   astar_result result; /* its result */
@@ -56,6 +58,7 @@ struct astar_queue {
   uint32_t capacity;   /* slots */
   uint32_t nheap;      /* queued requests */
   uint32_t running;    /* slot of the running request, or NONE */
+  uint32_t held;       /* slot of the request whose path the workspace holds, or NONE */
   uint32_t free_head;  /* oldest free slot, or NONE */
   uint32_t free_tail;  /* newest free slot, or NONE */
   uint32_t wait_head;  /* requests answered at submission whose callback waits for */
@@ -222,6 +225,7 @@ astar_status astar_queue_new(astar_queue **out, const astar_grid *grid, size_t c
   while (q->ibits < 32 && ((uint64_t)1 << q->ibits) < capacity) q->ibits++;
   q->gen_max = (uint32_t)((uint64_t)UINT32_MAX >> q->ibits); /* ibits <= 24: capacity <= 2^24 */
   q->running = NONE;
+  q->held = NONE;
   q->free_head = q->free_tail = NONE;
   q->wait_head = q->wait_tail = NONE;
   for (uint32_t i = 0; i < q->capacity; i++) {
@@ -272,15 +276,18 @@ astar_status astar_queue_submit_request(astar_queue *queue, const astar_request 
   r->seq = queue->next_seq++;
   r->priority = req->priority;
   r->waiting = false;
+  r->copied = false;
   *id = make_id(queue, slot);
   /* A request that needs no search is answered now, without touching the
   ** search in progress; its callback waits for the next update. */
   if (astar__search_settle(queue->ws, queue->grid, &r->opt, r->start, r->goal, r->path, r->cap,
                            &r->result, &r->status)) {
     r->state = ASTAR_REQUEST_DONE;
+    r->settled = true;
     wait_push(queue, slot);
     return ASTAR_OK;
   }
+  r->settled = false;
   r->state = ASTAR_REQUEST_QUEUED;
   r->status = ASTAR_IN_PROGRESS;
   memset(&r->result, 0, sizeof r->result);
@@ -351,12 +358,20 @@ static void complete(astar_queue *q, uint32_t slot, astar_status st, const astar
   deliver(q, slot);
 }
 
+/* Does the request in `slot` end with a path (in its buffer or not)? */
+static bool has_path(const request *r) {
+  return r->state == ASTAR_REQUEST_DONE && r->result.length > 0 &&
+         (r->status == ASTAR_OK || r->status == ASTAR_PARTIAL ||
+          r->status == ASTAR_BUFFER_TOO_SMALL);
+}
+
 astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue_frame *frame) {
   if (frame) memset(frame, 0, sizeof *frame);
   if (!queue || budget == 0 || queue->in_update) return ASTAR_INVALID_ARGUMENT;
   queue->in_update = true;
   uint64_t left = budget;
   uint32_t finished = 0;
+  bool held = false;
   /* First the requests answered at submission before this update, oldest
   ** first; those the callbacks submit now wait for the next update. */
   const uint64_t submitted = queue->next_seq;
@@ -374,6 +389,7 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
       request *r = &queue->req[slot];
       r->state = ASTAR_REQUEST_RUNNING;
       queue->running = slot;
+      queue->held = NONE; /* the workspace is about to forget the last path */
       const astar_status st =
           astar_search_begin(queue->ws, queue->grid, &r->opt, r->start, r->goal);
       if (st != ASTAR_OK) {
@@ -398,14 +414,22 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
     request *r = &queue->req[slot];
     astar_result res;
     const astar_status fst = astar_search_finish(queue->ws, r->path, r->cap, &res);
+    queue->held = slot; /* astar_queue_path can copy it, from the callback on */
     complete(queue, slot, fst, &res);
     finished++;
+    /* A path that did not fit and that nobody copied (or released) in the
+    ** callback: keep it until the next update rather than lose it. */
+    if (queue->held == slot && fst == ASTAR_BUFFER_TOO_SMALL && !r->copied && res.length > 0) {
+      held = true;
+      break;
+    }
   }
   queue->in_update = false;
   if (frame) {
     frame->expanded = budget - left;
     frame->finished = finished;
     frame->pending = (uint32_t)astar_queue_pending(queue);
+    frame->path_held = held;
   }
   return ASTAR_OK;
 }
@@ -438,6 +462,32 @@ astar_request_state astar_queue_outcome(const astar_queue *queue, astar_request_
   return queue->req[slot].state;
 }
 
+astar_status astar_queue_path(astar_queue *queue, astar_request_id id, astar_point *path,
+                              size_t cap, size_t *len) {
+  if (len) *len = 0;
+  const uint32_t slot = slot_of(queue, id);
+  if (slot == NONE || !len || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  request *r = &queue->req[slot];
+  if (r->state == ASTAR_REQUEST_QUEUED || r->state == ASTAR_REQUEST_RUNNING)
+    return ASTAR_IN_PROGRESS;
+  if (r->state != ASTAR_REQUEST_DONE) return ASTAR_INVALID_ARGUMENT; /* cancelled */
+  if (!has_path(r)) return ASTAR_NO_PATH;
+  *len = r->result.length;
+  if (r->settled) {
+    /* Answered at submission: the path is the start alone. */
+    if (cap < 1) return ASTAR_BUFFER_TOO_SMALL;
+    path[0] = r->start;
+  } else {
+    if (queue->held != slot) return ASTAR_EXPIRED;
+    if (cap < *len) return ASTAR_BUFFER_TOO_SMALL;
+    size_t n = 0;
+    if (astar_workspace_path(queue->ws, path, cap, &n) != ASTAR_OK || n != *len)
+      return ASTAR_EXPIRED; /* cannot happen: the workspace holds this path */
+  }
+  r->copied = true;
+  return ASTAR_OK;
+}
+
 astar_status astar_queue_release(astar_queue *queue, astar_request_id id) {
   const uint32_t slot = slot_of(queue, id);
   if (slot == NONE) return ASTAR_INVALID_ARGUMENT;
@@ -446,6 +496,7 @@ astar_status astar_queue_release(astar_queue *queue, astar_request_id id) {
     return ASTAR_INVALID_ARGUMENT; /* still pending: cancel it first */
   /* Answered at submission and not yet delivered: its callback will not fire. */
   if (r->waiting) wait_remove(queue, slot);
+  if (queue->held == slot) queue->held = NONE;
   r->state = ASTAR_REQUEST_UNKNOWN;
   r->gen = r->gen >= queue->gen_max ? 1 : r->gen + 1;
   r->path = NULL;

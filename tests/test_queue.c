@@ -34,6 +34,8 @@ typedef struct expect {
   const astar_point *cb_path;
   void *cb_user;          /* the user pointer it got */
   astar_result cb_result; /* the result it got */
+  astar_status fetch_st;  /* astar_queue_path in the callback (recorder.fetch) */
+  size_t fetch_len;
 } expect;
 
 typedef struct recorder {
@@ -41,8 +43,11 @@ typedef struct recorder {
   int n;
   astar_request_id order[4 * MAXREQ]; /* ids in completion order */
   int norder;
-  int unknown_calls; /* callbacks for ids not in req */
+  int unknown_calls;  /* callbacks for ids not in req */
+  astar_queue *fetch; /* when set: copy paths that did not fit into fetched[] */
 } recorder;
+
+static astar_point fetched[MAXREQ][CAP]; /* paths copied by the callback */
 
 static void on_done(void *ctx, const astar_request_done *d) {
   recorder *rec = ctx;
@@ -57,6 +62,8 @@ static void on_done(void *ctx, const astar_request_done *d) {
       e->cb_path = d->path;
       e->cb_user = d->user;
       e->cb_result = d->result;
+      if (rec->fetch && d->status == ASTAR_BUFFER_TOO_SMALL && i < MAXREQ)
+        e->fetch_st = astar_queue_path(rec->fetch, d->id, fetched[i], CAP, &e->fetch_len);
       return;
     }
   rec->unknown_calls++;
@@ -111,7 +118,7 @@ static int drain(astar_queue *q, rng *r, uint64_t *expanded_total, int max_frame
     CHECK(astar_queue_update(q, budget, &f) == ASTAR_OK);
     CHECKF(f.expanded <= budget, "frame %d: %llu > %llu", frames, (unsigned long long)f.expanded,
            (unsigned long long)budget);
-    if (f.pending > 0)
+    if (f.pending > 0 && !f.path_held)
       CHECKF(f.expanded == budget, "frame %d: %llu of %llu with %u pending", frames,
              (unsigned long long)f.expanded, (unsigned long long)budget, (unsigned)f.pending);
     CHECK_EQ(f.pending, astar_queue_pending(q));
@@ -128,7 +135,7 @@ static void test_matches_one_shot(void) {
   rng r;
   rng_seed(&r, 2024);
   static expect req[MAXREQ];
-  int total = 0, too_small = 0, failed_begin = 0, found = 0, answered = 0;
+  int total = 0, too_small = 0, failed_begin = 0, found = 0, answered = 0, fetched_ok = 0;
   for (int m = 0; m < 40; m++) {
     randmap_spec spec;
     randmap_random_spec(&spec, &r, SIDE, 1);
@@ -138,8 +145,9 @@ static void test_matches_one_shot(void) {
     CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
     astar_queue *q;
     CHECK(astar_queue_new(&q, g, MAXREQ, NULL) == ASTAR_OK);
-    recorder rec = {req, 0, {0}, 0, 0};
+    recorder rec = {req, 0, {0}, 0, 0, NULL};
     astar_queue_set_callback(q, on_done, &rec);
+    if (m % 2) rec.fetch = q;
     astar_islands *isl; /* for the default moves and corner rule */
     CHECK(astar_islands_new(&isl, g, NULL, NULL) == ASTAR_OK);
 
@@ -174,7 +182,7 @@ static void test_matches_one_shot(void) {
         astar_queue_frame f;
         CHECK(astar_queue_update(q, budget, &f) == ASTAR_OK);
         CHECK(f.expanded <= budget);
-        if (f.pending > 0) CHECK(f.expanded == budget);
+        if (f.pending > 0 && !f.path_held) CHECK(f.expanded == budget);
         spent += f.expanded;
       }
       memset(bufs[i], 0xff, sizeof bufs[i]);
@@ -222,6 +230,16 @@ static void test_matches_one_shot(void) {
       CHECK(same_result(st, &res, bufs[i], e->cb_status, &e->cb_result, bufs[i]));
       if (st == ASTAR_BUFFER_TOO_SMALL && e->cap > 0) /* nothing written */
         CHECK(bufs[i][0].x == -1 && bufs[i][0].y == -1);
+      if (st == ASTAR_BUFFER_TOO_SMALL && rec.fetch) {
+        /* ... but the callback could copy it */
+        CHECK(e->fetch_st == ASTAR_OK);
+        CHECK_EQ(e->fetch_len, res.length);
+        const astar_status sb =
+            astar_find_path(ws, g, &e->opt, e->start, e->goal, ref, CAP, &again);
+        CHECK(sb == ASTAR_OK || sb == ASTAR_PARTIAL);
+        CHECK(same_result(sb, &again, ref, sb, &again, fetched[i]));
+        fetched_ok++;
+      }
       CHECK(astar_queue_release(q, e->id) == ASTAR_OK);
       CHECK(astar_queue_poll(q, e->id, NULL, NULL) == ASTAR_REQUEST_UNKNOWN);
     }
@@ -236,6 +254,7 @@ static void test_matches_one_shot(void) {
   CHECK(failed_begin > 0);
   CHECK(found > 200);
   CHECK(answered > 100);
+  CHECK(fetched_ok > 5);
 }
 
 /* A w x h open grid with a wall leaving a gap, so searches take a while. */
@@ -256,7 +275,7 @@ static void test_fairness(void) {
   for (int round = 0; round < 20; round++) {
     astar_queue *q;
     CHECK(astar_queue_new(&q, g, MAXREQ, NULL) == ASTAR_OK);
-    recorder rec = {req, 0, {0}, 0, 0};
+    recorder rec = {req, 0, {0}, 0, 0, NULL};
     astar_queue_set_callback(q, on_done, &rec);
     const int n = rng_range(&r, 1, MAXREQ);
     for (int i = 0; i < n; i++) {
@@ -301,7 +320,7 @@ static void test_cancel(void) {
   astar_queue *q;
   CHECK(astar_queue_new(&q, g, 16, NULL) == ASTAR_OK);
   static expect req[8];
-  recorder rec = {req, 8, {0}, 0, 0};
+  recorder rec = {req, 8, {0}, 0, 0, NULL};
   astar_queue_set_callback(q, on_done, &rec);
   for (int i = 0; i < 8; i++) {
     memset(&req[i], 0, sizeof req[i]);
@@ -469,7 +488,7 @@ static void test_answered_at_submission(void) {
   astar_queue *q;
   CHECK(astar_queue_new(&q, g, 16, NULL) == ASTAR_OK);
   static expect req[12];
-  recorder rec = {req, 0, {0}, 0, 0};
+  recorder rec = {req, 0, {0}, 0, 0, NULL};
   astar_queue_set_callback(q, on_done, &rec);
 
   /* A long search, running. */
@@ -616,6 +635,163 @@ static void test_answered_in_callback(void) {
     CHECK_EQ(f.pending, 1);
     CHECK(astar_queue_poll(q, c.last, NULL, NULL) == ASTAR_REQUEST_DONE);
   }
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
+/* ---- paths longer than the request's buffer ---------------------------------- */
+
+static astar_point big[CAP]; /* where the tests fetch paths */
+
+static int same_path(const astar_point *a, const astar_point *b, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (a[i].x != b[i].x || a[i].y != b[i].y) return 0;
+  return 1;
+}
+
+/* The callback copies a path that did not fit with astar_queue_path; the
+** update then goes on with the next request. */
+typedef struct fetcher {
+  astar_queue *q;
+  int calls, fetched;
+  size_t len;
+  astar_status first, got;
+} fetcher;
+
+static void on_done_fetch(void *ctx, const astar_request_done *d) {
+  fetcher *fe = ctx;
+  fe->calls++;
+  if (d->status != ASTAR_BUFFER_TOO_SMALL) return;
+  CHECK(d->len == 0 && d->result.length > 3);
+  size_t len = 99;
+  fe->first = astar_queue_path(fe->q, d->id, big, 3, &len); /* still too small */
+  CHECK_EQ(len, d->result.length);
+  fe->got = astar_queue_path(fe->q, d->id, big, CAP, &fe->len);
+  fe->fetched++;
+}
+
+static void test_path_in_callback(void) {
+  astar_grid *g = walled_grid(40, 30);
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 4, NULL) == ASTAR_OK);
+  fetcher fe = {q, 0, 0, 0, ASTAR_OK, ASTAR_OK};
+  astar_queue_set_callback(q, on_done_fetch, &fe);
+  const astar_point s = {0, 0}, t = {39, 0};
+  astar_request_id a, b;
+  CHECK(astar_queue_submit(q, NULL, s, t, 0, bufs[0], 3, &a) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, t, s, 0, bufs[1], CAP, &b) == ASTAR_OK);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 100000, &f) == ASTAR_OK);
+  CHECK_EQ(fe.calls, 2); /* both ended in one update */
+  CHECK_EQ(f.finished, 2);
+  CHECK(!f.path_held);
+  CHECK_EQ(fe.fetched, 1);
+  CHECK(fe.first == ASTAR_BUFFER_TOO_SMALL);
+  CHECK(fe.got == ASTAR_OK);
+  astar_result r1;
+  CHECK(astar_find_path(ws, g, NULL, s, t, ref, CAP, &r1) == ASTAR_OK);
+  CHECK_EQ(fe.len, r1.length);
+  CHECK(same_path(big, ref, r1.length));
+  /* Another search has run since: a's path is gone, b's is held. */
+  size_t len = 0;
+  CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_EXPIRED);
+  CHECK_EQ(len, r1.length);
+  astar_status st;
+  CHECK(astar_queue_poll(q, a, &st, NULL) == ASTAR_REQUEST_DONE && st == ASTAR_BUFFER_TOO_SMALL);
+  CHECK(astar_queue_path(q, b, big, CAP, &len) == ASTAR_OK);
+  CHECK(same_path(big, bufs[1], len));
+  astar_queue_free(q);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
+/* Without a callback that copies it, a path that did not fit stops the
+** update, so that it stays retrievable until the next update starts
+** another search; astar_queue_path says when it is gone. */
+static void test_path_polled(void) {
+  astar_grid *g = walled_grid(40, 30);
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
+  const astar_point s = {0, 0}, t = {39, 0};
+  astar_request_id a, b, c, none, triv;
+  CHECK(astar_queue_submit(q, NULL, s, t, 0, bufs[0], 3, &a) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, t, s, 0, bufs[1], CAP, &b) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, s, (astar_point){39, 29}, 0, bufs[2], 2, &c) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, s, s, 0, NULL, 0, &triv) == ASTAR_OK); /* answered now */
+  size_t len = 77;
+  CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_IN_PROGRESS && len == 0);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 100000, &f) == ASTAR_OK);
+  CHECK(f.path_held);
+  CHECK_EQ(f.finished, 2); /* triv, then a: the update stopped there */
+  CHECK(f.expanded < 100000);
+  CHECK_EQ(f.pending, 2);
+  CHECK(astar_queue_poll(q, b, NULL, NULL) == ASTAR_REQUEST_QUEUED);
+  astar_result r1;
+  CHECK(astar_find_path(ws, g, NULL, s, t, ref, CAP, &r1) == ASTAR_OK);
+  CHECK(astar_queue_path(q, a, big, 3, &len) == ASTAR_BUFFER_TOO_SMALL);
+  CHECK_EQ(len, r1.length);
+  CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_OK);
+  CHECK_EQ(len, r1.length);
+  CHECK(same_path(big, ref, len));
+  CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_OK); /* as often as needed */
+  /* A path answered at submission (the start alone) stays available. */
+  CHECK(astar_queue_path(q, triv, big, CAP, &len) == ASTAR_OK);
+  CHECK(len == 1 && big[0].x == s.x && big[0].y == s.y);
+  /* The next update starts b: a's path is gone; c does not fit either. */
+  CHECK(astar_queue_update(q, 100000, &f) == ASTAR_OK);
+  CHECK(f.path_held);
+  CHECK_EQ(f.finished, 2);
+  CHECK_EQ(f.pending, 0);
+  CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_EXPIRED);
+  CHECK(astar_queue_path(q, b, big, CAP, &len) == ASTAR_EXPIRED);
+  CHECK(astar_queue_path(q, c, big, 0, &len) == ASTAR_BUFFER_TOO_SMALL);
+  CHECK(astar_queue_path(q, triv, big, CAP, &len) == ASTAR_OK && len == 1);
+  /* No path at all: NO_PATH; released: unknown. */
+  astar_grid_set_passable(g, 5, 5, false);
+  CHECK(astar_queue_submit(q, NULL, s, (astar_point){5, 5}, 0, bufs[3], CAP, &none) == ASTAR_OK);
+  CHECK(astar_queue_path(q, none, big, CAP, &len) == ASTAR_NO_PATH && len == 0);
+  CHECK(astar_queue_release(q, c) == ASTAR_OK);
+  CHECK(astar_queue_path(q, c, big, CAP, &len) == ASTAR_INVALID_ARGUMENT && len == 0);
+  CHECK(astar_queue_path(q, triv, NULL, 4, &len) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_path(q, triv, big, CAP, NULL) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_path(NULL, triv, big, CAP, &len) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_cancel(q, a) == ASTAR_INVALID_ARGUMENT);
+  astar_request_id d;
+  CHECK(astar_queue_submit(q, NULL, s, t, 0, bufs[4], CAP, &d) == ASTAR_OK);
+  CHECK(astar_queue_update(q, 3, &f) == ASTAR_OK);
+  CHECK(astar_queue_cancel(q, d) == ASTAR_OK);
+  CHECK(astar_queue_path(q, d, big, CAP, &len) == ASTAR_INVALID_ARGUMENT); /* cancelled */
+  astar_queue_free(q);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
+/* Releasing a held request in the callback lets the update go on. */
+static void on_done_release(void *ctx, const astar_request_done *d) {
+  astar_queue *q = ctx;
+  CHECK(astar_queue_release(q, d->id) == ASTAR_OK);
+}
+
+static void test_path_released(void) {
+  astar_grid *g = walled_grid(40, 30);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 4, NULL) == ASTAR_OK);
+  astar_queue_set_callback(q, on_done_release, q);
+  astar_request_id a, b;
+  CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){39, 0}, 0, NULL, 0, &a) ==
+        ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, (astar_point){39, 0}, (astar_point){0, 0}, 0, NULL, 0, &b) ==
+        ASTAR_OK);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 100000, &f) == ASTAR_OK);
+  CHECK_EQ(f.finished, 2);
+  CHECK(!f.path_held);
+  CHECK_EQ(f.pending, 0);
   astar_queue_free(q);
   astar_grid_free(g);
 }
@@ -894,6 +1070,9 @@ int main(void) {
   RUN(test_user_pointer);
   RUN(test_answered_at_submission);
   RUN(test_answered_in_callback);
+  RUN(test_path_in_callback);
+  RUN(test_path_polled);
+  RUN(test_path_released);
   RUN(test_callback_reentry);
   RUN(test_capacity);
   RUN(test_id_reuse);

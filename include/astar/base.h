@@ -47,31 +47,33 @@ extern "C" {
 ** one value a caller can switch on.
 */
 typedef enum astar_status {
-  ASTAR_OK = 0,           /* success (a search: a complete path was found) */
-  ASTAR_NO_PATH,          /* search: the goal cannot be reached from the start */
-  ASTAR_LIMIT_REACHED,    /* search: options.max_expansions ran out first */
-  ASTAR_START_BLOCKED,    /* search: the start cell is not passable */
-  ASTAR_GOAL_BLOCKED,     /* search: the goal cell is not passable */
-  ASTAR_BUFFER_TOO_SMALL, /* output did not fit; the needed length is reported */
-  ASTAR_OUT_OF_BOUNDS,    /* a coordinate lies outside the grid */
-  ASTAR_INVALID_ARGUMENT, /* NULL where not allowed, bad option value, ... */
-  ASTAR_TOO_LARGE,        /* dimensions beyond the documented limits */
-  ASTAR_NO_MEMORY,        /* the allocator returned NULL */
-  ASTAR_PARSE_ERROR,      /* malformed input text; see astar_parse_error */
-  ASTAR_UNSUPPORTED,      /* valid request this algorithm cannot honour */
-  ASTAR_CAPACITY,         /* the workspace is too small for this grid
-                             (astar_workspace_reserve grows it) */
-  ASTAR_IN_PROGRESS,      /* sliced search: budget used up, call step again */
-  ASTAR_PARTIAL,          /* search: no full path; the path to the best node
-                             found was returned (options.partial) */
-  ASTAR_STOPPED,          /* search: options.stop_fn asked to stop */
-  ASTAR_STALE,            /* the grid changed since the object was built */
+  ASTAR_OK = 0,             /* success (a search: a complete path was found) */
+  ASTAR_NO_PATH,            /* search: the goal cannot be reached from the start */
+  ASTAR_LIMIT_REACHED,      /* search: options.max_expansions ran out first */
+  ASTAR_START_BLOCKED,      /* search: the start cell is not passable */
+  ASTAR_GOAL_BLOCKED,       /* search: the goal cell is not passable */
+  ASTAR_BUFFER_TOO_SMALL,   /* output did not fit; the needed length is reported */
+  ASTAR_OUT_OF_BOUNDS,      /* a coordinate lies outside the grid */
+  ASTAR_INVALID_ARGUMENT,   /* NULL where not allowed, bad option value, ... */
+  ASTAR_TOO_LARGE,          /* dimensions beyond the documented limits */
+  ASTAR_NO_MEMORY,          /* the allocator returned NULL */
+  ASTAR_PARSE_ERROR,        /* malformed input text; see astar_parse_error */
+  ASTAR_UNSUPPORTED,        /* valid request this algorithm cannot honour */
+  ASTAR_CAPACITY,           /* the workspace is too small for this grid
+                               (astar_workspace_reserve grows it) */
+  ASTAR_IN_PROGRESS,        /* sliced search: budget used up, call step again */
+  ASTAR_PARTIAL,            /* search: no full path; the path to the best node
+                               found was returned (options.partial) */
+  ASTAR_STOPPED,            /* search: options.stop_fn asked to stop */
+  ASTAR_STALE,              /* the grid changed since the object was built */
   ASTAR_TURNS_NOT_RESERVED, /* turn_penalty > 0 on a workspace without turn
                                states (astar_workspace_reserve_turns) */
-  ASTAR_QUEUE_FULL,       /* the request queue's table has no free entry */
-  ASTAR_MISMATCH,         /* the object was built for another grid, or for
-                             other movement rules than the search's */
-  ASTAR_STATUS_COUNT      /* number of statuses (not a status) */
+  ASTAR_QUEUE_FULL,         /* the request queue's table has no free entry */
+  ASTAR_MISMATCH,           /* the object was built for another grid, or for
+                               other movement rules than the search's */
+  ASTAR_EXPIRED,            /* a result the library held is gone: the request
+                               queue has started another search since */
+  ASTAR_STATUS_COUNT        /* number of statuses (not a status) */
 } astar_status;
 
 /* One English sentence describing `status`, without a final period, e.g.

@@ -130,12 +130,15 @@ typedef struct astar_queue_frame {
   uint32_t finished; /* results delivered: requests answered at submission
                         since the last update, then those that ended now */
   uint32_t pending;  /* astar_queue_pending afterwards */
+  bool path_held;    /* the update stopped early to keep a path that did not fit
+                        its buffer and was not copied (astar_queue_path) */
 } astar_queue_frame;
 
 /* Deliver the results of the requests answered at submission since the
 ** last update (callbacks, no budget used), then spend at most `budget`
 ** expansions (> 0) on the queued and running requests in order. The whole
-** budget is spent unless no search work is left. frame (may be NULL)
+** budget is spent unless no search work is left, or a path that did not fit
+** its buffer is held (frame->path_held: see astar_queue_path). frame (may be NULL)
 ** receives what was done. ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL queue,
 ** budget 0, or called from a callback). Never allocates. */
 ASTAR_API astar_status astar_queue_update(astar_queue *queue, uint64_t budget,
@@ -153,6 +156,35 @@ ASTAR_API astar_request_state astar_queue_poll(const astar_queue *queue, astar_r
 ** status ASTAR_INVALID_ARGUMENT. No allocation. */
 ASTAR_API astar_request_state astar_queue_outcome(const astar_queue *queue, astar_request_id id,
                                                   astar_request_done *out);
+
+/*
+** Copy the path of done request `id` into path[0 .. *len-1], whatever its
+** buffer's size: the way to get a path longer than the request's buffer
+** (status ASTAR_BUFFER_TOO_SMALL, result.length cells). *len receives the
+** path's length (0 when it has none). Returns
+**   ASTAR_OK                copied;
+**   ASTAR_BUFFER_TOO_SMALL  cap < *len: nothing written, call again with more;
+**   ASTAR_NO_PATH           the request ended without a path;
+**   ASTAR_EXPIRED           the queue no longer holds the path (nothing written);
+**   ASTAR_IN_PROGRESS       the request is queued or running;
+**   ASTAR_INVALID_ARGUMENT  NULL queue or len, cap > 0 without path, an unknown
+**                           or cancelled request.
+** The queue holds a request's path in its workspace from the moment it
+** ends until the queue starts another search, so:
+**   - inside the request's callback it is always available;
+**   - a path that did not fit its buffer and was not copied by the end of
+**     the callback (or without a callback) stops the update there, budget
+**     left unspent, so it stays available until the next astar_queue_update
+**     starts a search: a polling game gets it between updates;
+**   - a path answered at submission (one cell) stays available until the
+**     request is released;
+**   - otherwise it expires when the next search starts, possibly later in
+**     the same update (the request's own buffer keeps a path that fit).
+** Releasing the request in its callback also lets the update go on. May be
+** called from the callback. No allocation.
+*/
+ASTAR_API astar_status astar_queue_path(astar_queue *queue, astar_request_id id, astar_point *path,
+                                        size_t cap, size_t *len);
 
 /* Forget a done or cancelled request, freeing its table entry. */
 ASTAR_API astar_status astar_queue_release(astar_queue *queue, astar_request_id id);
