@@ -38,6 +38,8 @@ typedef struct request {
   void *user;              /* the caller's pointer */
   uint64_t seq;            /* submission number: ties among equal priorities */
   int priority;            /* higher first */
+  uint64_t version;        /* grid version its outcome was computed on (its search began on) */
+  uint32_t restarts;       /* restarts after grid changes */
   uint32_t gen;            /* generation, the high bits of the id */
   uint32_t link;           /* heap position while queued; next free slot while free */
   uint32_t wprev, wnext;   /* neighbours in the waiting list (see struct astar_queue) */
@@ -52,21 +54,22 @@ typedef struct request {
 struct astar_queue {
   astar_allocator alloc;
   const astar_grid *grid;
-  astar_workspace *ws; /* where the running request searches */
-  request *req;        /* [capacity] */
-  uint32_t *heap;      /* [capacity] slots of the queued requests */
-  uint32_t capacity;   /* slots */
-  uint32_t nheap;      /* queued requests */
-  uint32_t running;    /* slot of the running request, or NONE */
-  uint32_t held;       /* slot of the request whose path the workspace holds, or NONE */
-  uint32_t free_head;  /* oldest free slot, or NONE */
-  uint32_t free_tail;  /* newest free slot, or NONE */
-  uint32_t wait_head;  /* requests answered at submission whose callback waits for */
-  uint32_t wait_tail;  /* the next update: a doubly linked FIFO, or NONE */
-  uint32_t nwait;      /* their number */
-  unsigned ibits;      /* low id bits holding the slot */
-  uint32_t gen_max;    /* largest generation that fits the high bits */
-  uint64_t next_seq;   /* submission counter */
+  astar_workspace *ws;   /* where the running request searches */
+  request *req;          /* [capacity] */
+  uint32_t *heap;        /* [capacity] slots of the queued requests */
+  uint32_t capacity;     /* slots */
+  uint32_t nheap;        /* queued requests */
+  uint32_t running;      /* slot of the running request, or NONE */
+  uint32_t held;         /* slot of the request whose path the workspace holds, or NONE */
+  uint32_t free_head;    /* oldest free slot, or NONE */
+  uint32_t free_tail;    /* newest free slot, or NONE */
+  uint32_t wait_head;    /* requests answered at submission whose callback waits for */
+  uint32_t wait_tail;    /* the next update: a doubly linked FIFO, or NONE */
+  uint32_t nwait;        /* their number */
+  unsigned ibits;        /* low id bits holding the slot */
+  uint32_t gen_max;      /* largest generation that fits the high bits */
+  uint64_t next_seq;     /* submission counter */
+  uint32_t max_restarts; /* astar_queue_set_restarts */
   astar_request_done_fn fn;
   void *ctx;
   bool in_update; /* guards against update called from the callback */
@@ -226,6 +229,7 @@ astar_status astar_queue_new(astar_queue **out, const astar_grid *grid, size_t c
   q->gen_max = (uint32_t)((uint64_t)UINT32_MAX >> q->ibits); /* ibits <= 24: capacity <= 2^24 */
   q->running = NONE;
   q->held = NONE;
+  q->max_restarts = ASTAR_QUEUE_DEFAULT_RESTARTS;
   q->free_head = q->free_tail = NONE;
   q->wait_head = q->wait_tail = NONE;
   for (uint32_t i = 0; i < q->capacity; i++) {
@@ -247,6 +251,10 @@ void astar_queue_set_callback(astar_queue *queue, astar_request_done_fn fn, void
   if (!queue) return;
   queue->fn = fn;
   queue->ctx = ctx;
+}
+
+void astar_queue_set_restarts(astar_queue *queue, uint32_t max_restarts) {
+  if (queue) queue->max_restarts = max_restarts;
 }
 
 /* ---- requests -------------------------------------------------------------------- */
@@ -277,6 +285,8 @@ astar_status astar_queue_submit_request(astar_queue *queue, const astar_request 
   r->priority = req->priority;
   r->waiting = false;
   r->copied = false;
+  r->restarts = 0;
+  r->version = astar_grid_version(queue->grid);
   *id = make_id(queue, slot);
   /* A request that needs no search is answered now, without touching the
   ** search in progress; its callback waits for the next update. */
@@ -331,7 +341,9 @@ static void describe(const astar_queue *q, uint32_t slot, astar_request_done *d)
   d->id = make_id(q, slot);
   d->user = r->user;
   d->status = ASTAR_IN_PROGRESS;
+  d->restarts = r->restarts;
   if (r->state != ASTAR_REQUEST_DONE) return;
+  d->grid_version = r->version;
   d->status = r->status;
   d->path = r->path;
   d->len = (r->status == ASTAR_OK || r->status == ASTAR_PARTIAL) ? r->result.length : 0;
@@ -370,7 +382,7 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
   if (!queue || budget == 0 || queue->in_update) return ASTAR_INVALID_ARGUMENT;
   queue->in_update = true;
   uint64_t left = budget;
-  uint32_t finished = 0;
+  uint32_t finished = 0, restarted = 0;
   bool held = false;
   /* First the requests answered at submission before this update, oldest
   ** first; those the callbacks submit now wait for the next update. */
@@ -390,6 +402,7 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
       r->state = ASTAR_REQUEST_RUNNING;
       queue->running = slot;
       queue->held = NONE; /* the workspace is about to forget the last path */
+      r->version = astar_grid_version(queue->grid);
       const astar_status st =
           astar_search_begin(queue->ws, queue->grid, &r->opt, r->start, r->goal);
       if (st != ASTAR_OK) {
@@ -412,6 +425,17 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
     }
     const uint32_t slot = queue->running;
     request *r = &queue->req[slot];
+    if (st == ASTAR_STALE && r->restarts < queue->max_restarts) {
+      /* The grid changed under the search: back to the queue, in its place,
+      ** to start again on the grid as it is now. */
+      astar_search_cancel(queue->ws);
+      queue->running = NONE;
+      r->restarts++;
+      r->state = ASTAR_REQUEST_QUEUED;
+      heap_push(queue, slot);
+      restarted++;
+      continue;
+    }
     astar_result res;
     const astar_status fst = astar_search_finish(queue->ws, r->path, r->cap, &res);
     queue->held = slot; /* astar_queue_path can copy it, from the callback on */
@@ -429,6 +453,7 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
     frame->expanded = budget - left;
     frame->finished = finished;
     frame->pending = (uint32_t)astar_queue_pending(queue);
+    frame->restarted = restarted;
     frame->path_held = held;
   }
   return ASTAR_OK;

@@ -796,6 +796,227 @@ static void test_path_released(void) {
   astar_grid_free(g);
 }
 
+/* ---- the grid changing while requests are pending ------------------------------ */
+
+/* What the callback saw, by id. */
+typedef struct seen_req {
+  astar_request_id id;
+  astar_status status;
+  uint64_t version;
+  uint32_t restarts;
+  astar_result result;
+  int calls;
+} seen_req;
+
+typedef struct watcher {
+  seen_req r[8];
+  int n;
+  astar_request_id order[8];
+  int norder;
+  astar_grid *edit_in_callback; /* when set: the first callback toggles a cell */
+} watcher;
+
+static void on_done_watch(void *ctx, const astar_request_done *d) {
+  watcher *w = ctx;
+  if (w->norder < 8) w->order[w->norder++] = d->id;
+  for (int i = 0; i < w->n; i++)
+    if (w->r[i].id == d->id) {
+      w->r[i].calls++;
+      w->r[i].status = d->status;
+      w->r[i].version = d->grid_version;
+      w->r[i].restarts = d->restarts;
+      w->r[i].result = d->result;
+    }
+  if (w->edit_in_callback) {
+    astar_grid_set_passable(w->edit_in_callback, 0, 29, false);
+    w->edit_in_callback = NULL;
+  }
+}
+
+static astar_request_id watch_submit(astar_queue *q, watcher *w, astar_point s, astar_point t,
+                                     int priority, int slot) {
+  astar_options o;
+  astar_options_init(&o);
+  o.heuristic = ASTAR_H_ZERO; /* long searches: many frames */
+  astar_request_id id;
+  CHECK(astar_queue_submit(q, &o, s, t, priority, bufs[slot], CAP, &id) == ASTAR_OK);
+  memset(&w->r[w->n], 0, sizeof w->r[0]);
+  w->r[w->n++].id = id;
+  return id;
+}
+
+/* The one-shot search of watch_submit's requests on the grid as it is now. */
+static astar_status one_shot_now(const astar_grid *g, astar_point s, astar_point t,
+                                 astar_result *res) {
+  static astar_workspace *ws;
+  astar_workspace_free(ws);
+  ws = NULL;
+  if (!g) return ASTAR_OK;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_options o;
+  astar_options_init(&o);
+  o.heuristic = ASTAR_H_ZERO;
+  return astar_find_path(ws, g, &o, s, t, ref, CAP, res);
+}
+
+/* Default policy: a running search whose grid changed restarts from scratch
+** on the new grid (reported in the frame and the outcome); queued requests
+** run on the grid as it is when their turn comes; every result is the
+** one-shot result on the version it reports. */
+static void test_grid_change_restarts(void) {
+  astar_grid *g = walled_grid(40, 30);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
+  static watcher w;
+  memset(&w, 0, sizeof w);
+  astar_queue_set_callback(q, on_done_watch, &w);
+  const astar_point s0 = {0, 0}, t0 = {39, 29}, s1 = {39, 0}, t1 = {0, 29};
+  const astar_request_id a = watch_submit(q, &w, s0, t0, 0, 0);
+  const astar_request_id b = watch_submit(q, &w, s1, t1, 0, 1);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 50, &f) == ASTAR_OK);
+  CHECK(astar_queue_poll(q, a, NULL, NULL) == ASTAR_REQUEST_RUNNING);
+  CHECK(astar_queue_poll(q, b, NULL, NULL) == ASTAR_REQUEST_QUEUED);
+  const uint64_t v0 = astar_grid_version(g);
+  /* The gap in the wall moves: a's search so far is worthless. */
+  astar_grid_set_passable(g, 20, 28, false);
+  astar_grid_set_passable(g, 20, 0, true);
+  const uint64_t v1 = astar_grid_version(g);
+  CHECK(v1 != v0);
+  CHECK(astar_queue_update(q, 50, &f) == ASTAR_OK);
+  CHECK_EQ(f.restarted, 1);
+  CHECK_EQ(f.expanded, 50); /* the whole budget went to the new search */
+  CHECK(astar_queue_poll(q, a, NULL, NULL) == ASTAR_REQUEST_RUNNING);
+  astar_request_done out;
+  CHECK(astar_queue_outcome(q, a, &out) == ASTAR_REQUEST_RUNNING);
+  CHECK_EQ(out.restarts, 1);
+  rng r;
+  rng_seed(&r, 11);
+  uint64_t spent;
+  drain(q, &r, &spent, 100000);
+  CHECK_EQ(w.r[0].calls, 1);
+  CHECK_EQ(w.r[1].calls, 1);
+  astar_result ra, rb;
+  CHECK(one_shot_now(g, s0, t0, &ra) == ASTAR_OK);
+  CHECK(w.r[0].status == ASTAR_OK && w.r[0].version == v1 && w.r[0].restarts == 1);
+  CHECK(same_result(ASTAR_OK, &ra, ref, w.r[0].status, &w.r[0].result, bufs[0]));
+  CHECK(one_shot_now(g, s1, t1, &rb) == ASTAR_OK);
+  CHECK(w.r[1].status == ASTAR_OK && w.r[1].version == v1 && w.r[1].restarts == 0);
+  CHECK(same_result(ASTAR_OK, &rb, ref, w.r[1].status, &w.r[1].result, bufs[1]));
+  /* Work: 50 wasted on the first try, then both searches exactly. */
+  CHECK_EQ(50 + 50 + spent, 50 + ra.stats.expanded + rb.stats.expanded);
+  /* A done request keeps its outcome when the grid changes later. */
+  astar_grid_set_passable(g, 10, 10, false);
+  CHECK(astar_queue_outcome(q, a, &out) == ASTAR_REQUEST_DONE);
+  CHECK(out.status == ASTAR_OK && out.grid_version == v1 && out.restarts == 1);
+  CHECK(out.grid_version != astar_grid_version(g)); /* the caller can see it is outdated */
+  astar_queue_free(q);
+  one_shot_now(NULL, s0, t0, NULL);
+  astar_grid_free(g);
+}
+
+/* A restarted request keeps its place: a more urgent request that arrived
+** meanwhile goes first. Edits from a callback, between two searches, need
+** no restart. */
+static void test_grid_change_order(void) {
+  astar_grid *g = walled_grid(40, 30);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
+  static watcher w;
+  memset(&w, 0, sizeof w);
+  astar_queue_set_callback(q, on_done_watch, &w);
+  const astar_request_id a = watch_submit(q, &w, (astar_point){0, 0}, (astar_point){39, 29}, 0, 0);
+  const astar_request_id b = watch_submit(q, &w, (astar_point){1, 0}, (astar_point){38, 29}, 0, 1);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 30, &f) == ASTAR_OK);
+  const astar_request_id h = watch_submit(q, &w, (astar_point){2, 0}, (astar_point){2, 3}, 5, 2);
+  astar_grid_set_passable(g, 30, 5, false);
+  w.edit_in_callback = g; /* h's callback closes (0, 29) before a restarts */
+  rng r;
+  rng_seed(&r, 12);
+  uint64_t spent;
+  drain(q, &r, &spent, 100000);
+  CHECK_EQ(w.norder, 3);
+  CHECK(w.order[0] == h && w.order[1] == a && w.order[2] == b);
+  CHECK_EQ(w.r[0].restarts, 1);
+  CHECK_EQ(w.r[1].restarts, 0);
+  CHECK_EQ(w.r[2].restarts, 0);
+  CHECK(w.r[0].version == astar_grid_version(g) && w.r[1].version == astar_grid_version(g));
+  CHECK(w.r[2].version < w.r[0].version);
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
+/* With no restarts (or after the allowed ones) the running request ends
+** with ASTAR_STALE, no path, reporting the version it searched; the rest of
+** the budget goes to the next request. */
+static void test_grid_change_stale(void) {
+  astar_grid *g = walled_grid(40, 30);
+  for (uint32_t allowed = 0; allowed <= 2; allowed++) {
+    astar_queue *q;
+    CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
+    astar_queue_set_restarts(q, allowed);
+    static watcher w;
+    memset(&w, 0, sizeof w);
+    astar_queue_set_callback(q, on_done_watch, &w);
+    const astar_point s0 = {0, 0}, t0 = {39, 29}, s1 = {1, 1}, t1 = {5, 5};
+    const astar_request_id a = watch_submit(q, &w, s0, t0, 0, 0);
+    watch_submit(q, &w, s1, t1, 0, 1);
+    astar_queue_frame f;
+    uint32_t restarted = 0;
+    uint64_t searched = 0;
+    for (uint32_t k = 0; k <= allowed; k++) {
+      CHECK(astar_queue_update(q, 40, &f) == ASTAR_OK);
+      CHECK_EQ(f.finished, 0);
+      restarted += f.restarted;
+      searched = astar_grid_version(g);
+      /* an edit between every two updates */
+      astar_grid_set_passable(g, 39, 10, !astar_grid_passable(g, 39, 10));
+    }
+    CHECK_EQ(restarted, allowed);
+    CHECK(astar_queue_update(q, 1000, &f) == ASTAR_OK);
+    CHECK_EQ(f.restarted, 0);
+    CHECK_EQ(f.finished, 2); /* a (stale), then b in the same update */
+    CHECK(w.order[0] == a);
+    CHECK(w.r[0].status == ASTAR_STALE);
+    CHECK_EQ(w.r[0].restarts, allowed);
+    CHECK_EQ(w.r[0].version, searched);
+    CHECK(w.r[0].result.length == 0 && w.r[0].result.cause == ASTAR_STALE);
+    CHECK(w.r[0].result.end.x == -1);
+    size_t len;
+    CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_NO_PATH);
+    astar_result rb;
+    CHECK(w.r[1].status == ASTAR_OK && w.r[1].version == astar_grid_version(g));
+    CHECK(one_shot_now(g, s1, t1, &rb) == ASTAR_OK);
+    CHECK(same_result(ASTAR_OK, &rb, ref, w.r[1].status, &w.r[1].result, bufs[1]));
+    astar_queue_free(q);
+  }
+  one_shot_now(NULL, (astar_point){0, 0}, (astar_point){0, 0}, NULL);
+  astar_grid_free(g);
+}
+
+/* Requests answered at submission report the version they were answered
+** on, even when the grid changes before their callback. */
+static void test_grid_change_answered(void) {
+  astar_grid *g = walled_grid(10, 10);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 4, NULL) == ASTAR_OK);
+  static watcher w;
+  memset(&w, 0, sizeof w);
+  astar_queue_set_callback(q, on_done_watch, &w);
+  astar_grid_set_passable(g, 3, 3, false);
+  const uint64_t v = astar_grid_version(g);
+  const astar_request_id a = watch_submit(q, &w, (astar_point){0, 0}, (astar_point){3, 3}, 0, 0);
+  astar_request_done out;
+  CHECK(astar_queue_outcome(q, a, &out) == ASTAR_REQUEST_DONE);
+  CHECK(out.status == ASTAR_GOAL_BLOCKED && out.grid_version == v && out.restarts == 0);
+  astar_grid_set_passable(g, 3, 3, true);
+  CHECK(astar_queue_update(q, 10, NULL) == ASTAR_OK);
+  CHECK(w.r[0].calls == 1 && w.r[0].status == ASTAR_GOAL_BLOCKED && w.r[0].version == v);
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
 /* Cancelling from inside the callback, submitting from it and a nested
 ** update (refused). */
 typedef struct reentry {
@@ -1073,6 +1294,10 @@ int main(void) {
   RUN(test_path_in_callback);
   RUN(test_path_polled);
   RUN(test_path_released);
+  RUN(test_grid_change_restarts);
+  RUN(test_grid_change_order);
+  RUN(test_grid_change_stale);
+  RUN(test_grid_change_answered);
   RUN(test_callback_reentry);
   RUN(test_capacity);
   RUN(test_id_reuse);

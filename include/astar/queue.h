@@ -26,9 +26,29 @@
 ** inside submit: the search happens there.)
 **
 ** The queue owns one workspace (sized for its grid) and a request table
-** of fixed capacity: submitting and updating never allocate. The grid (and
-** anything the requests' options point to) must stay unchanged while
-** requests are pending.
+** of fixed capacity: submitting and updating never allocate.
+**
+** The grid changing while requests are pending -- the normal state of a
+** game -- follows one policy; edit it between updates or from a request's
+** callback, never from a callback called during a search (observer, stop
+** or heuristic function):
+**   - queued requests run on the grid as it is when their turn comes;
+**   - a running request whose grid changed (astar_grid_version) is
+**     restarted from scratch: it goes back to the queue, keeping its place
+**     (priority, then submission order), so it normally runs again at once
+**     on the new grid; frame->restarted counts it, the work already done is
+**     lost. After astar_queue_set_restarts's number of restarts (default
+**     ASTAR_QUEUE_DEFAULT_RESTARTS) it ends with ASTAR_STALE instead, no
+**     path, so that a grid edited every frame cannot hold the queue on one
+**     long search; the callback may resubmit it;
+**   - requests already done keep their outcome.
+** Every outcome is computed on one version of the grid, reported in
+** astar_request_done.grid_version with the number of restarts. Options'
+** islands (and other objects derived from the grid) must be brought up to
+** date before the next update (astar_islands_update): a request that
+** starts with stale islands ends with ASTAR_STALE, as astar_find_path
+** does. Anything else the options point to (layers, knowledge, callbacks)
+** must stay valid and unchanged while the request is pending.
 */
 #ifndef ASTAR_QUEUE_H
 #define ASTAR_QUEUE_H
@@ -79,6 +99,11 @@ typedef struct astar_request_done {
   size_t len;              /* cells of the path written there: result.length for
                               ASTAR_OK and ASTAR_PARTIAL, otherwise 0 */
   astar_result result;     /* the search's result (length, cost, statistics, end) */
+  uint64_t grid_version;   /* astar_grid_version() of the grid the outcome was
+                              computed on (for ASTAR_STALE: the one its last
+                              search began on); compare with the grid's current
+                              version to see whether the outcome is outdated */
+  uint32_t restarts;       /* times its search restarted because the grid changed */
 } astar_request_done;
 
 /* Called from astar_queue_update when a request ends. `done` is valid
@@ -120,18 +145,29 @@ ASTAR_API astar_status astar_queue_submit(astar_queue *queue, const astar_option
 ** (astar_workspace_reserve_turns). Allocates; ASTAR_OK or ASTAR_NO_MEMORY. */
 ASTAR_API astar_status astar_queue_reserve_turns(astar_queue *queue);
 
+/* How many times a running request whose grid changed is restarted from
+** scratch before it ends with ASTAR_STALE (see the top of this file). */
+#define ASTAR_QUEUE_DEFAULT_RESTARTS 3u
+
+/* Set that number for every request from now on: 0 makes a grid change
+** end the running request with ASTAR_STALE at once; UINT32_MAX restarts it
+** for ever (a grid edited every frame can then hold the queue on one long
+** search). */
+ASTAR_API void astar_queue_set_restarts(astar_queue *queue, uint32_t max_restarts);
+
 /* Cancel a queued or running request (no callback). ASTAR_OK, or
 ** ASTAR_INVALID_ARGUMENT when it is unknown or already done. */
 ASTAR_API astar_status astar_queue_cancel(astar_queue *queue, astar_request_id id);
 
 /* Work for this frame. */
 typedef struct astar_queue_frame {
-  uint64_t expanded; /* expansions spent (<= budget) */
-  uint32_t finished; /* results delivered: requests answered at submission
-                        since the last update, then those that ended now */
-  uint32_t pending;  /* astar_queue_pending afterwards */
-  bool path_held;    /* the update stopped early to keep a path that did not fit
-                        its buffer and was not copied (astar_queue_path) */
+  uint64_t expanded;  /* expansions spent (<= budget) */
+  uint32_t finished;  /* results delivered: requests answered at submission
+                         since the last update, then those that ended now */
+  uint32_t pending;   /* astar_queue_pending afterwards */
+  uint32_t restarted; /* searches restarted because the grid changed */
+  bool path_held;     /* the update stopped early to keep a path that did not fit
+                         its buffer and was not copied (astar_queue_path) */
 } astar_queue_frame;
 
 /* Deliver the results of the requests answered at submission since the
