@@ -13,7 +13,20 @@
 ** and taking the next request are O(log n) too; poll and release are O(1).
 ** One request runs at a time on the workspace (a sliced search); it is not
 ** pre-empted when a more urgent request arrives, since the workspace holds
-** one search and restarting would waste the work already done.
+** one search and restarting would waste the work already done. A search
+** whose grid changed is another matter: its work is already lost, so it
+** goes back into the heap with its old key (or ends ASTAR_STALE once its
+** restarts are used up).
+**
+** Answers at submission. astar__search_settle decides, without touching
+** the workspace, whether a request needs a search at all; if not it is done
+** at once and waits in a doubly linked FIFO (O(1) removal when released)
+** whose callbacks the next update fires first. Requests submitted from
+** those callbacks have later submission numbers and wait for the update
+** after, so a callback that keeps resubmitting cannot loop.
+**
+** Held path. The workspace keeps the last search's path until the next
+** begin; `held` names the request it belongs to, for astar_queue_path.
 **
 ** Ids. id = generation << ibits | slot, where ibits is the number of bits
 ** that holds every slot index. A slot's generation (>= 1, so an id is

@@ -1193,13 +1193,20 @@ static void test_no_allocation(void) {
       CHECK(astar_queue_submit(q, &o, randmap_passable_cell(g, &r), randmap_passable_cell(g, &r),
                                rng_range(&r, 0, 5), bufs[i], CAP, &ids[i]) == ASTAR_OK);
     }
-    CHECK(astar_queue_cancel(q, ids[5]) == ASTAR_OK);
+    astar_queue_cancel(q, ids[5]); /* (unless answered at submission) */
+    astar_grid_set_passable(g, 0, 0, !astar_grid_passable(g, 0, 0));
+    astar_queue_update(q, 50, NULL);
+    astar_grid_set_passable(g, 0, 0, !astar_grid_passable(g, 0, 0)); /* restarts */
     uint64_t spent;
     drain(q, &r, &spent, 1000000);
     for (int i = 0; i < MAXREQ; i++) {
       astar_status st;
       astar_result res;
       CHECK(astar_queue_poll(q, ids[i], &st, &res) != ASTAR_REQUEST_UNKNOWN);
+      astar_request_done out;
+      CHECK(astar_queue_outcome(q, ids[i], &out) != ASTAR_REQUEST_UNKNOWN);
+      size_t len;
+      astar_queue_path(q, ids[i], big, CAP, &len);
       CHECK(astar_queue_release(q, ids[i]) == ASTAR_OK);
     }
   }

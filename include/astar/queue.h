@@ -16,7 +16,7 @@
 ** start or goal is blocked or outside the grid, its start is its goal, its
 ** options' islands say the goal is unreachable (or retarget it onto the
 ** start), or it cannot run at all (no turn states, stale or mismatched
-** islands...) -- does not wait its turn: astar_queue_submit answers it
+** islands...) -- does not wait its turn: submitting answers it
 ** with exactly the one-shot outcome (path written to its buffer, poll says
 ** ASTAR_REQUEST_DONE at once) without disturbing the search in progress.
 ** Its callback never fires inside submit: it fires at the very start of the
@@ -106,10 +106,11 @@ typedef struct astar_request_done {
   uint32_t restarts;       /* times its search restarted because the grid changed */
 } astar_request_done;
 
-/* Called from astar_queue_update when a request ends. `done` is valid
-** during the call only. The callback may submit, cancel, release and poll
-** (its own request included); astar_queue_update from inside it returns
-** ASTAR_INVALID_ARGUMENT. */
+/* Called from astar_queue_update when a request's result is delivered
+** (see the top of this file for when). `done` is valid during the call
+** only. The callback may submit, cancel, release, poll and copy paths (its
+** own request included) and edit the grid; astar_queue_update from inside
+** it returns ASTAR_INVALID_ARGUMENT. */
 typedef void (*astar_request_done_fn)(void *ctx, const astar_request_done *done);
 
 /* A queue for `grid` holding at most `capacity` requests at once (queued,
@@ -141,8 +142,10 @@ ASTAR_API astar_status astar_queue_submit(astar_queue *queue, const astar_option
                                           astar_point *path, size_t cap, astar_request_id *id);
 
 /* Let the queue run requests with options.turn_penalty > 0 (without this
-** they end with ASTAR_TURNS_NOT_RESERVED): reserves the turn states of its workspace
-** (astar_workspace_reserve_turns). Allocates; ASTAR_OK or ASTAR_NO_MEMORY. */
+** they are answered at submission with ASTAR_TURNS_NOT_RESERVED): reserves
+** the turn states of its workspace (astar_workspace_reserve_turns).
+** Allocates; ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL queue) or
+** ASTAR_NO_MEMORY. */
 ASTAR_API astar_status astar_queue_reserve_turns(astar_queue *queue);
 
 /* How many times a running request whose grid changed is restarted from
@@ -152,16 +155,17 @@ ASTAR_API astar_status astar_queue_reserve_turns(astar_queue *queue);
 /* Set that number for every request from now on: 0 makes a grid change
 ** end the running request with ASTAR_STALE at once; UINT32_MAX restarts it
 ** for ever (a grid edited every frame can then hold the queue on one long
-** search). */
+** search). A NULL queue is ignored. */
 ASTAR_API void astar_queue_set_restarts(astar_queue *queue, uint32_t max_restarts);
 
 /* Cancel a queued or running request (no callback). ASTAR_OK, or
-** ASTAR_INVALID_ARGUMENT when it is unknown or already done. */
+** ASTAR_INVALID_ARGUMENT when it is unknown or already done (answered at
+** submission included: release it to drop its callback). */
 ASTAR_API astar_status astar_queue_cancel(astar_queue *queue, astar_request_id id);
 
 /* Work for this frame. */
 typedef struct astar_queue_frame {
-  uint64_t expanded;  /* expansions spent (<= budget) */
+  uint64_t expanded;  /* expansions spent (<= budget), work lost to restarts included */
   uint32_t finished;  /* results delivered: requests answered at submission
                          since the last update, then those that ended now */
   uint32_t pending;   /* astar_queue_pending afterwards */
@@ -181,7 +185,7 @@ ASTAR_API astar_status astar_queue_update(astar_queue *queue, uint64_t budget,
                                           astar_queue_frame *frame);
 
 /* State of request `id`; for a done request, *status and *result (either
-** may be NULL) receive its outcome. */
+** may be NULL) receive its outcome, otherwise they are left as they were. */
 ASTAR_API astar_request_state astar_queue_poll(const astar_queue *queue, astar_request_id id,
                                                astar_status *status, astar_result *result);
 
@@ -222,7 +226,10 @@ ASTAR_API astar_request_state astar_queue_outcome(const astar_queue *queue, asta
 ASTAR_API astar_status astar_queue_path(astar_queue *queue, astar_request_id id, astar_point *path,
                                         size_t cap, size_t *len);
 
-/* Forget a done or cancelled request, freeing its table entry. */
+/* Forget a done or cancelled request, freeing its table entry; its id
+** becomes unknown. A request answered at submission and not yet delivered
+** gets no callback. ASTAR_OK, or ASTAR_INVALID_ARGUMENT (unknown, or still
+** queued or running: cancel it first). */
 ASTAR_API astar_status astar_queue_release(astar_queue *queue, astar_request_id id);
 
 /* Requests queued or running, plus those answered at submission whose
