@@ -30,11 +30,11 @@ typedef struct expect {
   astar_status status;
   int calls;              /* callback invocations for this request */
   astar_status cb_status; /* what the callback got */
+  astar_status fetch_st;  /* astar_queue_path in the callback (recorder.fetch) */
   size_t cb_len;
   const astar_point *cb_path;
   void *cb_user;          /* the user pointer it got */
   astar_result cb_result; /* the result it got */
-  astar_status fetch_st;  /* astar_queue_path in the callback (recorder.fetch) */
   size_t fetch_len;
 } expect;
 
@@ -213,6 +213,7 @@ static void test_matches_one_shot(void) {
       expect *e = &req[i];
       astar_status st = ASTAR_STATUS_COUNT;
       astar_result res;
+      memset(&res, 0, sizeof res);
       CHECK(astar_queue_poll(q, e->id, &st, &res) == ASTAR_REQUEST_DONE);
       /* The reference path again (bufs[i] now holds the queue's). */
       astar_result again;
@@ -848,15 +849,15 @@ static astar_request_id watch_submit(astar_queue *q, watcher *w, astar_point s, 
 /* The one-shot search of watch_submit's requests on the grid as it is now. */
 static astar_status one_shot_now(const astar_grid *g, astar_point s, astar_point t,
                                  astar_result *res) {
-  static astar_workspace *ws;
-  astar_workspace_free(ws);
-  ws = NULL;
-  if (!g) return ASTAR_OK;
-  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  memset(res, 0, sizeof *res);
+  astar_workspace *ws;
+  if (astar_workspace_new(&ws, g, NULL) != ASTAR_OK) return ASTAR_NO_MEMORY;
   astar_options o;
   astar_options_init(&o);
   o.heuristic = ASTAR_H_ZERO;
-  return astar_find_path(ws, g, &o, s, t, ref, CAP, res);
+  const astar_status st = astar_find_path(ws, g, &o, s, t, ref, CAP, res);
+  astar_workspace_free(ws);
+  return st;
 }
 
 /* Default policy: a running search whose grid changed restarts from scratch
@@ -897,6 +898,8 @@ static void test_grid_change_restarts(void) {
   CHECK_EQ(w.r[0].calls, 1);
   CHECK_EQ(w.r[1].calls, 1);
   astar_result ra, rb;
+  memset(&ra, 0, sizeof ra);
+  memset(&rb, 0, sizeof rb);
   CHECK(one_shot_now(g, s0, t0, &ra) == ASTAR_OK);
   CHECK(w.r[0].status == ASTAR_OK && w.r[0].version == v1 && w.r[0].restarts == 1);
   CHECK(same_result(ASTAR_OK, &ra, ref, w.r[0].status, &w.r[0].result, bufs[0]));
@@ -911,7 +914,6 @@ static void test_grid_change_restarts(void) {
   CHECK(out.status == ASTAR_OK && out.grid_version == v1 && out.restarts == 1);
   CHECK(out.grid_version != astar_grid_version(g)); /* the caller can see it is outdated */
   astar_queue_free(q);
-  one_shot_now(NULL, s0, t0, NULL);
   astar_grid_free(g);
 }
 
@@ -991,7 +993,6 @@ static void test_grid_change_stale(void) {
     CHECK(same_result(ASTAR_OK, &rb, ref, w.r[1].status, &w.r[1].result, bufs[1]));
     astar_queue_free(q);
   }
-  one_shot_now(NULL, (astar_point){0, 0}, (astar_point){0, 0}, NULL);
   astar_grid_free(g);
 }
 
