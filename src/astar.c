@@ -400,11 +400,14 @@ enum { BEGIN_SEARCH, BEGIN_TRIVIAL, BEGIN_UNREACHABLE };
 ** ASTAR_OK with *kind telling whether the search has anything to expand
 ** (BEGIN_SEARCH), starts on its goal (BEGIN_TRIVIAL) or has a goal the
 ** islands say is unreachable (BEGIN_UNREACHABLE); any other status is the
-** search's final outcome. Reads ws (its capacities and move tables) but
+** search's final outcome. *retargeted says whether islands replaced the
+** goal (options.retarget). Reads ws (its capacities and move tables) but
 ** changes nothing in it, so it can judge a search while another one is in
 ** progress on ws. */
 static astar_status resolve(astar__query *q, const astar_workspace *ws, const astar_grid *grid,
-                            const astar_options *opt, astar_point start, goal_spec gs, int *kind) {
+                            const astar_options *opt, astar_point start, goal_spec gs, int *kind,
+                            bool *retargeted) {
+  *retargeted = false;
   astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
   if (opt->algorithm != ASTAR_ALGO_ASTAR) return ASTAR_UNSUPPORTED;
@@ -465,6 +468,7 @@ static astar_status resolve(astar__query *q, const astar_workspace *ws, const as
         q->goal = astar__index(grid, t.x, t.y);
         q->gx = t.x + 1;
         q->gy = t.y + 1;
+        *retargeted = true;
       } else {
         unreachable = true;
       }
@@ -522,14 +526,17 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
   ws->phase = ASTAR__IDLE;
   ws->found = false;
+  ws->retargeted = false;
   if (!opt) {
     astar_options_init(&defaults);
     opt = &defaults;
   }
   astar__query *q = &ws->q;
   int kind;
-  const astar_status st = resolve(q, ws, grid, opt, start, gs, &kind);
+  bool retargeted;
+  const astar_status st = resolve(q, ws, grid, opt, start, gs, &kind, &retargeted);
   if (st != ASTAR_OK) return st;
+  ws->retargeted = retargeted;
   const bool trivial = kind == BEGIN_TRIVIAL, unreachable = kind == BEGIN_UNREACHABLE;
   const bool turns = q->turn_penalty > 0.0;
   astar__open(q, ws, !trivial && !unreachable && !turns);
@@ -573,9 +580,10 @@ bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
   }
   astar__query q;
   int kind = BEGIN_SEARCH;
+  bool retargeted = false;
   const goal_spec gs = {goal, NULL, 0, NULL, NULL};
   const astar_status st = (ws && grid && (cap == 0 || path))
-                              ? resolve(&q, ws, grid, opt, start, gs, &kind)
+                              ? resolve(&q, ws, grid, opt, start, gs, &kind, &retargeted)
                               : ASTAR_INVALID_ARGUMENT;
   if (st == ASTAR_OK && kind == BEGIN_SEARCH) return false;
   /* What astar_find_path reports: see run_to_end and astar_search_finish. */
@@ -587,6 +595,7 @@ bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
   const bool trivial = kind == BEGIN_TRIVIAL;
   if (q.observer && trivial) emit_first(&q, true);
   result->cause = trivial ? ASTAR_OK : ASTAR_NO_PATH;
+  result->retargeted = retargeted;
   if (!trivial && !q.partial) {
     *status = ASTAR_NO_PATH;
     return true;
@@ -667,6 +676,7 @@ astar_status astar_search_finish(astar_workspace *ws, astar_point *path, size_t 
   st = astar__end(q, ws, st, path, cap, result);
   if (result) {
     result->cause = outcome;
+    result->retargeted = ws->retargeted;
     result->end = (astar_point){-1, -1};
     if (ws->found) {
       const uint32_t stride = (uint32_t)q->grid->stride;

@@ -622,6 +622,7 @@ astar_status astar_movingai_parse_scen(astar_scen **out, const char *text, size_
   while (fmt_next(&c, &s, &n)) {
     if (fmt_blank(s, n)) continue;
     scen_line(s, n, c.line, &qs[count], &name, &name_n, NULL);
+    qs[count].line = c.line;
     if (!prev || prev_n != name_n || memcmp(prev, name, name_n) != 0) {
       memcpy(names, name, name_n);
       names[name_n] = '\0';
@@ -711,8 +712,8 @@ astar_status astar_ascii_parse_map(astar_grid **out, const char *text, size_t le
   }
   w = n;
   if (w > ASTAR_GRID_MAX_SIDE)
-    return fmt_fail(err, ASTAR_TOO_LARGE, c.line, 1, "row is %zu cells wide, the limit is %d", w,
-                    ASTAR_GRID_MAX_SIDE);
+    return fmt_fail(err, ASTAR_TOO_LARGE, c.line, ASTAR_GRID_MAX_SIDE + 1,
+                    "row is %zu cells wide, the limit is %d", w, ASTAR_GRID_MAX_SIDE);
   for (;;) {
     size_t lim = n < w ? n : w;
     if (h >= ASTAR_GRID_MAX_SIDE)

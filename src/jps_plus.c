@@ -213,7 +213,8 @@ static void compute(const astar_jps_plus *pre, int16_t *dist, const astar_grid *
 }
 
 /* Does every entry obey its rule? Then, by induction from the end of each
-** ray, the table is exactly what compute() makes for g. */
+** ray, the table is exactly what compute() makes for g. As costly as a
+** build: astar_jps_plus_verify, on request. */
 static bool verify(const astar_jps_plus *pre, const astar_grid *g) {
   const int16_t *const dist = pre->dist;
   bool ok = true;
@@ -232,6 +233,33 @@ static bool verify(const astar_jps_plus *pre, const astar_grid *g) {
       ok &= dc[7] == entry(pre, dist, g, c, 7);
     }
   return ok;
+}
+
+/*
+** Does every jump stay inside the grid? That is what the search needs to
+** be memory-safe on any table: a jump of |v| cells from an interior cell
+** lands on an interior cell, so every later read is in bounds too (the
+** search only reads the cells jumps land on, and cells on the straight or
+** diagonal segment between two such cells, which the grid's rectangle
+** contains). One pass of integer compares, cheap next to verify().
+*/
+static bool in_bounds(const astar_jps_plus *pre, const astar_grid *g) {
+  const int16_t *const dist = pre->dist;
+  const int32_t w = g->width, h = g->height;
+  int32_t bad = 0;
+  for (int32_t y = 1; y <= h; y++) {
+    const int16_t *dc = dist + ((size_t)y * (size_t)g->stride + 1) * JPP_DIRS;
+    for (int32_t x = 1; x <= w; x++, dc += JPP_DIRS) {
+      int32_t a[JPP_DIRS];
+      for (int d = 0; d < JPP_DIRS; d++) a[d] = dc[d] < 0 ? -(int32_t)dc[d] : dc[d];
+      /* Room left in each direction: N y-1, E w-x, S h-y, W x-1. */
+      const int32_t rn = y - 1, re = w - x, rs = h - y, rw = x - 1;
+      bad |= (a[ASTAR__N] > rn) | (a[ASTAR__E] > re) | (a[ASTAR__S] > rs) | (a[ASTAR__W] > rw);
+      bad |= (a[ASTAR__NE] > (rn < re ? rn : re)) | (a[ASTAR__SE] > (rs < re ? rs : re));
+      bad |= (a[ASTAR__SW] > (rs < rw ? rs : rw)) | (a[ASTAR__NW] > (rn < rw ? rn : rw));
+    }
+  }
+  return !bad;
 }
 
 static size_t dist_bytes(uint32_t ncells) {
@@ -433,12 +461,20 @@ astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid, c
         row[x * JPP_DIRS + d] = (int16_t)(v >= 0x8000 ? v - 0x10000 : v);
       }
   }
-  if (!verify(pre, grid)) {
+  if (!in_bounds(pre, grid)) {
     astar_jps_plus_free(pre);
     return ASTAR_PARSE_ERROR;
   }
   *out = pre;
   return ASTAR_OK;
+}
+
+astar_status astar_jps_plus_verify(const astar_jps_plus *pre, const astar_grid *grid) {
+  if (!pre || !grid) return ASTAR_INVALID_ARGUMENT;
+  if (pre->grid != grid || pre->width != grid->width || pre->height != grid->height)
+    return ASTAR_MISMATCH;
+  if (pre->version != grid->version) return ASTAR_STALE;
+  return verify(pre, grid) ? ASTAR_OK : ASTAR_PARSE_ERROR;
 }
 
 /* ---- search ------------------------------------------------------------------------------ */

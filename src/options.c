@@ -44,6 +44,7 @@ astar_status astar_options_validate(const astar_options *o) {
     if (!o->layers[i] || !(isfinite(o->layer_weights[i]) && o->layer_weights[i] >= 0.0f))
       return ASTAR_INVALID_ARGUMENT;
   if (!(isfinite(o->turn_penalty) && o->turn_penalty >= 0.0)) return ASTAR_INVALID_ARGUMENT;
+  if (!(isfinite(o->heuristic_floor) && o->heuristic_floor >= 0.0)) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->unknown > (unsigned)ASTAR_UNKNOWN_COST) return ASTAR_INVALID_ARGUMENT;
   if (!cost_ok(o->unknown_cost)) return ASTAR_INVALID_ARGUMENT;
   if (o->retarget && !o->islands) return ASTAR_INVALID_ARGUMENT;
@@ -97,6 +98,8 @@ void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar
   double floor_factor = 1.0 + o->terrain_scale * ((double)g->min_terrain - 1.0);
   if (o->knowledge && o->unknown == ASTAR_UNKNOWN_COST && o->unknown_cost < 1.0)
     floor_factor *= o->unknown_cost;
+  /* The caller's floor replaces it: weighted A* by heuristic_floor / floor. */
+  if (o->heuristic_floor > 0.0) floor_factor = o->heuristic_floor;
   const double scale = o->weight * floor_factor;
   const bool diag = astar__diagonals_on(o);
   int h = o->heuristic;
@@ -150,13 +153,50 @@ void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar
   }
 }
 
-bool astar__jump_rules_ok(const astar_options *o, const astar_grid *g) {
+/* The first rule of the jump searches that o or g breaks, as a sentence,
+** or NULL. One list, so that the check and its explanation never differ. */
+static const char *jump_rule_broken(const astar_options *o, const astar_grid *g) {
   const double s = o->straight_cost, d = o->diagonal_cost;
-  return o->moves == 8 && o->corner == ASTAR_CORNER_NO_CUT && !g->terrain && s <= d &&
-         d < 2.0 * s && (o->heuristic == ASTAR_H_AUTO || o->heuristic == ASTAR_H_OCTILE) &&
-         o->reopen != ASTAR_REOPEN_ALWAYS && !o->observer && !o->partial && !o->stop_fn &&
-         !o->nlayers && !o->knowledge && !o->islands && o->turn_penalty == 0.0 &&
-         o->terrain_scale == 1.0;
+  if (g->terrain)
+    return "the grid has terrain costs; JPS needs uniform costs (clear the terrain, or use A*)";
+  if (o->moves != 8) return "JPS needs 8 moves; options.moves is 4 (use A*)";
+  if (o->corner != ASTAR_CORNER_NO_CUT)
+    return "JPS needs the no-corner-cutting rule (ASTAR_CORNER_NO_CUT); use A* for other rules";
+  if (!(s <= d && d < 2.0 * s))
+    return "JPS needs straight <= diagonal < 2 x straight move costs (use A*)";
+  if (o->heuristic != ASTAR_H_AUTO && o->heuristic != ASTAR_H_OCTILE)
+    return "JPS uses the octile heuristic only (heuristic AUTO or OCTILE; use A* for others)";
+  if (o->reopen == ASTAR_REOPEN_ALWAYS) return "JPS never reopens nodes (reopen ALWAYS is A*'s)";
+  if (o->observer) return "JPS has no observer; use A* to watch the search";
+  if (o->partial) return "JPS gives no partial paths (options.partial is A*'s)";
+  if (o->stop_fn) return "JPS has no stop_fn deadline hook (use A*'s sliced search)";
+  if (o->nlayers) return "JPS needs uniform costs; influence layers are A*'s";
+  if (o->knowledge) return "JPS searches the true grid; fog of war (knowledge) is A*'s";
+  if (o->islands) return "JPS does not take islands (options.islands is A*'s)";
+  if (o->turn_penalty != 0.0) return "JPS has no turn penalty (use A*)";
+  if (o->terrain_scale != 1.0) return "JPS needs uniform costs; terrain_scale is A*'s";
+  return NULL;
+}
+
+bool astar__jump_rules_ok(const astar_options *o, const astar_grid *g) {
+  return jump_rule_broken(o, g) == NULL;
+}
+
+const char *astar_unsupported_reason(const astar_options *opt, const astar_grid *grid) {
+  astar_options defaults;
+  if (!grid) return "no grid";
+  if (!opt) {
+    astar_options_init(&defaults);
+    opt = &defaults;
+  }
+  switch (opt->algorithm) {
+  case ASTAR_ALGO_ASTAR:
+    return NULL;
+  case ASTAR_ALGO_JPS:
+    return jump_rule_broken(opt, grid);
+  default:
+    return "unknown options.algorithm";
+  }
 }
 
 /* ---- path checking ---------------------------------------------------------- */

@@ -143,6 +143,7 @@ struct astar_workspace {
   uint64_t version;        /* astar_grid_version of q.grid at begin */
   uint32_t reached;        /* padded index of the goal reached, when outcome is OK */
   astar_open_set open_set; /* open list of the search */
+  bool retargeted;         /* options.retarget replaced the goal of this search */
   uint32_t best;           /* partial paths: best node expanded so far */
   double best_d, best_g;   /* its distance to the goal and its g */
   /* The last search, for astar_workspace_path. */

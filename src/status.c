@@ -15,7 +15,8 @@ static const char *const status_text[ASTAR_STATUS_COUNT] = {
     [ASTAR_TOO_LARGE] = "size beyond the supported limits",
     [ASTAR_NO_MEMORY] = "out of memory",
     [ASTAR_PARSE_ERROR] = "parse error",
-    [ASTAR_UNSUPPORTED] = "not supported by this algorithm or setting",
+    [ASTAR_UNSUPPORTED] =
+        "not supported by this algorithm or setting (astar_unsupported_reason says why)",
     [ASTAR_CAPACITY] = "workspace too small for this grid",
     [ASTAR_IN_PROGRESS] = "search in progress",
     [ASTAR_PARTIAL] = "partial path: the goal was not reached",

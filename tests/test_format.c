@@ -328,6 +328,7 @@ static void test_scen_basic(void) {
     CHECK(q[1].map == q[0].map); /* one copy of a repeated name */
     CHECK(q[2].bucket == 7 && strcmp(q[2].map, "other.map") == 0);
     CHECK(q[2].goal.x == 48 && q[2].goal.y == 48 && q[2].optimal_length == 2835.85);
+    CHECK(q[0].line == 2 && q[1].line == 3 && q[2].line == 5); /* blank line 4 skipped */
   }
   astar_scen_free(sc);
 
@@ -348,6 +349,9 @@ static void test_scen_basic(void) {
     CHECK_EQ(astar_scen_count(sc), 2);
     CHECK(astar_scen_version(sc) == 1.0);
     CHECK(strcmp(q[0].map, "a.map") == 0 && strcmp(q[1].map, "b.map") == 0);
+    static const int32_t lines[3][2] = {{2, 3}, {5, 7}, {4, 6}};
+    CHECKF(q[0].line == lines[i][0] && q[1].line == lines[i][1], "case %zu: lines %d, %d", i,
+           (int)q[0].line, (int)q[1].line);
     CHECK(q[0].optimal_length == 4.24264069 && q[1].optimal_length == 1.41421356);
     CHECK(q[1].start.x == 1 && q[1].goal.y == 2);
     astar_scen_free(sc);
@@ -602,7 +606,7 @@ static void test_ascii_errors(void) {
     memset(t, '.', 32769);
     t[32769] = '\n';
     t[32770] = '\0';
-    ASCII_ERR(t, L, 1, 1, "32769 cells wide");
+    ASCII_ERR(t, L, 1, 32769, "32769 cells wide"); /* the first cell too many */
     free(t);
   }
   {

@@ -389,6 +389,80 @@ static void test_layers_and_scaling(void) {
   CHECK(compared > 150);
 }
 
+/* options.heuristic_floor: the bound cost <= (f / m) x optimal (m the
+** smallest terrain factor) against the reference Dijkstra on random maps
+** with terrain below 1, every path legal; and the speed-up it is for: one
+** cheap road row on an open map. */
+static void test_heuristic_floor(void) {
+  rng r;
+  rng_seed(&r, 77);
+  static astar_point path[CAP];
+  int compared = 0, faster = 0;
+  for (int m = 0; m < 80; m++) {
+    randmap_spec spec;
+    randmap_random_spec(&spec, &r, 40, 0);
+    spec.terrain = 1;
+    spec.terrain_lo = 0.25;
+    spec.terrain_hi = 4.0;
+    astar_grid *g;
+    CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+    astar_workspace *ws;
+    CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+    const double mn = (double)astar_grid_min_terrain(g);
+    for (int i = 0; i < 8; i++) {
+      astar_point s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
+      if (s.x < 0) break;
+      astar_options o;
+      random_opts(&o, &r);
+      o.weight = 1;
+      o.heuristic_floor = rng_range(&r, 0, 1) ? 1.0 : 2.5;
+      astar_result res;
+      const astar_status st = astar_find_path(ws, g, &o, s, t, path, CAP, &res);
+      const double ref = ref_dijkstra(g, &o, s, t);
+      if (ref < 0) {
+        CHECK(st == ASTAR_NO_PATH);
+        continue;
+      }
+      const double bound = (o.heuristic_floor > mn ? o.heuristic_floor / mn : 1.0) * ref;
+      double cost = -1.0;
+      CHECK(st == ASTAR_OK && astar_path_cost(g, &o, path, res.length, &cost, NULL) == ASTAR_OK);
+      CHECKF(res.cost <= bound * (1 + 1e-9) + 1e-9 && fabs(cost - res.cost) <= 1e-9 * (1 + cost),
+             "floor %g (min %g): cost %.9g, optimal %.9g", o.heuristic_floor, mn, res.cost, ref);
+      compared++;
+    }
+    astar_workspace_free(ws);
+    astar_grid_free(g);
+  }
+  CHECK(compared > 300);
+
+  /* One road row of 0.5 across a 128 x 128 open map. */
+  astar_grid *g;
+  CHECK(astar_grid_new(&g, 128, 128, NULL) == ASTAR_OK);
+  for (int32_t x = 0; x < 128; x++) astar_grid_set_terrain(g, x, 64, 0.5f);
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  for (int i = 0; i < 20; i++) {
+    const astar_point s = {rng_range(&r, 0, 127), rng_range(&r, 0, 40)};
+    const astar_point t = {rng_range(&r, 0, 127), rng_range(&r, 0, 40)};
+    astar_options o;
+    astar_options_init(&o);
+    astar_result exact, quick;
+    CHECK(astar_find_path(ws, g, &o, s, t, path, CAP, &exact) == ASTAR_OK);
+    o.heuristic_floor = 1.0;
+    CHECK(astar_find_path(ws, g, &o, s, t, path, CAP, &quick) == ASTAR_OK);
+    CHECK(quick.cost <= 2.0 * exact.cost + 1e-9);
+    faster += quick.stats.expanded * 2 < exact.stats.expanded;
+  }
+  CHECKF(faster >= 15, "the floor made %d of 20 searches at least 2x cheaper", faster);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+  CHECK(astar_options_validate(&(astar_options){.moves = 8,
+                                                .straight_cost = 1,
+                                                .diagonal_cost = 1,
+                                                .weight = 1,
+                                                .heuristic_floor = -1}) == ASTAR_INVALID_ARGUMENT);
+}
+
 /* Fog of war on hand-made maps: the planned route follows what the player
 ** knows, per policy. */
 static void test_fog_of_war(void) {
@@ -522,10 +596,18 @@ static void test_islands_in_search(void) {
   CHECK(res.stats.expanded == 20); /* the whole left side flooded */
   o.islands = isl;
   CHECK(astar_find_path(ws, g, &o, s, t, path, 64, &res) == ASTAR_NO_PATH);
-  CHECK(res.stats.expanded == 0);
+  CHECK(res.stats.expanded == 0 && !res.retargeted);
   o.retarget = true;
   CHECK(astar_find_path(ws, g, &o, s, t, path, 64, &res) == ASTAR_OK);
   CHECK(res.end.x == 4 && res.end.y == 2); /* nearest reachable cell to (8,2) */
+  CHECK(res.retargeted);                   /* and the result says so */
+  /* A reachable goal with retarget on: not retargeted. */
+  CHECK(astar_find_path(ws, g, &o, s, (astar_point){4, 2}, path, 64, &res) == ASTAR_OK);
+  CHECK(!res.retargeted && res.end.x == 4 && res.end.y == 2);
+  /* The sliced search reports it too. */
+  CHECK(astar_search_begin(ws, g, &o, s, t) == ASTAR_OK);
+  CHECK(astar_search_step(ws, 0, NULL) == ASTAR_OK);
+  CHECK(astar_search_finish(ws, path, 64, &res) == ASTAR_OK && res.retargeted);
   o.retarget = false;
   o.moves = 4; /* islands built for other moves */
   CHECK(astar_find_path(ws, g, &o, s, t, path, 64, &res) == ASTAR_MISMATCH);
@@ -598,7 +680,11 @@ static void test_turn_penalty(void) {
     astar_result res;
     if (s.x < 0) goto next;
     CHECK(astar_find_path(ws, g, &o, s, t, path, CAP, &res) == ASTAR_TURNS_NOT_RESERVED);
+    const size_t before = astar_workspace_memory(ws);
     CHECK(astar_workspace_reserve_turns(ws, g) == ASTAR_OK);
+    /* The figure of the header: 9 x 34 bytes per padded cell. */
+    CHECK_EQ(astar_workspace_memory(ws) - before,
+             (size_t)306 * (size_t)(astar_grid_width(g) + 2) * (size_t)(astar_grid_height(g) + 2));
     for (int i = 0; i < 5; i++) {
       s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
       astar_status st = astar_find_path(ws, g, &o, s, t, path, CAP, &res);
@@ -671,6 +757,7 @@ int main(void) {
   RUN(test_limit_and_deadline);
   RUN(test_multi_goal_and_region);
   RUN(test_layers_and_scaling);
+  RUN(test_heuristic_floor);
   RUN(test_fog_of_war);
   RUN(test_fog_against_reference);
   RUN(test_islands_in_search);

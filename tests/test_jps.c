@@ -497,7 +497,17 @@ static void test_unsupported(void) {
     /* unsupported before the endpoints are looked at */                                           \
     CHECK_EQ(astar_find_path(ws, g, &o, P(-5, 0), P(9, 9), path, 32, &r), ASTAR_UNSUPPORTED);      \
     CHECK_EQ(astar_find_path(ws, g, &o, P(3, 3), P(3, 3), path, 32, &r), ASTAR_UNSUPPORTED);       \
+    /* and the reason is a sentence naming JPS */                                                  \
+    const char *why_ = astar_unsupported_reason(&o, g);                                            \
+    CHECKF(why_ &&strstr(why_, "JPS") && strlen(why_) > 20, "%s: reason %s", #stmt,                \
+           why_ ? why_ : "(null)");                                                                \
   } while (0)
+  o = jps_opts();
+  CHECK(astar_unsupported_reason(&o, g) == NULL);
+  o.algorithm = ASTAR_ALGO_ASTAR;
+  o.moves = 4;
+  CHECK(astar_unsupported_reason(&o, g) == NULL); /* A* honours everything */
+  CHECK(astar_unsupported_reason(NULL, g) == NULL);
   UNSUP(o.moves = 4);
   UNSUP(o.corner = ASTAR_CORNER_ALWAYS);
   UNSUP(o.corner = ASTAR_CORNER_ONE_SIDE);
@@ -535,6 +545,10 @@ static void test_unsupported(void) {
   CHECK(astar_grid_has_terrain(g));
   o = jps_opts();
   CHECK_EQ(astar_find_path(ws, g, &o, P(0, 0), P(9, 9), path, 32, &r), ASTAR_UNSUPPORTED);
+  {
+    const char *why = astar_unsupported_reason(&o, g);
+    CHECK(why && strstr(why, "terrain") && strstr(why, "uniform costs"));
+  }
   astar_grid_clear_terrain(g);
   CHECK_EQ(astar_find_path(ws, g, &o, P(0, 0), P(9, 9), path, 32, &r), ASTAR_OK);
   CHECK_EQ(r.length, 10);

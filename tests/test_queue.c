@@ -76,6 +76,7 @@ static int same_result(astar_status sa, const astar_result *a, const astar_point
       a->stats.reopened != b->stats.reopened || a->stats.max_open != b->stats.max_open)
     return 0;
   if (a->end.x != b->end.x || a->end.y != b->end.y || a->cause != b->cause) return 0;
+  if (a->retargeted != b->retargeted) return 0;
   if (sa == ASTAR_OK || sa == ASTAR_PARTIAL)
     for (size_t i = 0; i < a->length; i++)
       if (pa[i].x != pb[i].x || pa[i].y != pb[i].y) return 0;

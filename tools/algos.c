@@ -84,10 +84,11 @@ static const cli_pre_ops jps_plus_ops = {jpp_build,  jpp_load,    jpp_save,
 /* ---- the table ---------------------------------------------------------------- */
 
 static const cli_algo algos[] = {
-    {"astar", "A* over the cells (astar_find_path)", astar_find_path, NULL},
-    {"jps", "Jump Point Search, online (options.algorithm = ASTAR_ALGO_JPS)", find_jps, NULL},
+    {"astar", "A* over the cells (astar_find_path)", astar_find_path, NULL, ASTAR_ALGO_ASTAR},
+    {"jps", "Jump Point Search, online (options.algorithm = ASTAR_ALGO_JPS)", find_jps, NULL,
+     ASTAR_ALGO_JPS},
     {"jps-plus", "JPS+ over precomputed jump distances (astar/jps_plus.h)", find_jps_plus,
-     &jps_plus_ops},
+     &jps_plus_ops, ASTAR_ALGO_JPS},
 };
 
 #define NALGOS (sizeof algos / sizeof algos[0])
@@ -106,6 +107,23 @@ const cli_algo *cli_find_algo(const char *name) {
   cli_algo_list(list, sizeof list);
   cli_error("--algo: expected one of %s, got '%s'", list, name);
   return NULL;
+}
+
+const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
+                                 const astar_grid *grid) {
+  astar_options o = *opt;
+  o.algorithm = algo->rules;
+  return astar_unsupported_reason(&o, grid);
+}
+
+const char *cli_algo_unsupported_options(const cli_algo *algo, const astar_options *opt) {
+  /* A 1x1 grid has no terrain or other property to object to: what is
+  ** left are the options. */
+  astar_grid *one = NULL;
+  if (astar_grid_new(&one, 1, 1, NULL) != ASTAR_OK) return NULL;
+  const char *why = cli_algo_unsupported(algo, opt, one);
+  astar_grid_free(one);
+  return why;
 }
 
 /* ---- preparing an algorithm for a map --------------------------------------------- */

@@ -86,9 +86,11 @@ bool cli_flag(const cli_parser *p);
 int cli_unknown_option(const cli_parser *p);
 
 /* Strict number parsing. On failure they print
-** "astar: WHAT: expected ..., got 'TEXT'" and return false. */
+** "astar: WHAT: expected an integer from MIN to MAX, got 'TEXT'" (the same
+** message whatever was wrong) and return false. */
 bool cli_parse_int(const char *what, const char *text, long min, long max, long *out);
-bool cli_parse_u64(const char *what, const char *text, uint64_t *out);
+bool cli_parse_uint(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out);
+bool cli_parse_u64(const char *what, const char *text, uint64_t *out); /* 0 .. UINT64_MAX */
 bool cli_parse_double(const char *what, const char *text, double min, bool min_exclusive,
                       double *out);
 
@@ -143,7 +145,15 @@ typedef struct cli_algo {
   const char *summary;
   cli_find_fn find;       /* one self-contained search */
   const cli_pre_ops *pre; /* NULL: no preprocessing */
+  astar_algorithm rules;  /* whose option rules apply (astar_unsupported_reason) */
 } cli_algo;
+
+/* Why `algo` cannot run with these options on `grid` (NULL: it can); the
+** library's sentence (astar_unsupported_reason). */
+const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
+                                 const astar_grid *grid);
+/* The same for the options alone, whatever the map (NULL: fine). */
+const char *cli_algo_unsupported_options(const cli_algo *algo, const astar_options *opt);
 
 /* The names as "astar|jps|...", for messages and help. */
 void cli_algo_list(char *buf, size_t size);
@@ -235,15 +245,23 @@ typedef struct cli_solution {
   astar_result result;
   astar_point *path; /* malloc'd; len cells when status is ASTAR_OK */
   size_t len;
-  double seconds; /* wall time of the search alone */
-  uint64_t steps; /* sliced searches (--budget): the steps taken; else 0 */
+  double seconds;       /* wall time of the search alone */
+  uint64_t steps;       /* sliced searches (--budget): the steps taken; else 0 */
+  bool has_pre;         /* the algorithm has preprocessing (reported apart) */
+  const char *pre_file; /* it was loaded from this file; NULL: built */
+  double pre_seconds;   /* building or loading it */
+  size_t pre_bytes;     /* its memory */
 } cli_solution;
 
-/* Run one search with a fresh workspace. Returns false (after a message) only
-** when the workspace or path buffer cannot be allocated; the search outcome
+/* Run one search with a fresh workspace, after preparing the algorithm
+** (its preprocessing built, or loaded from pre_file when not NULL; label
+** names the map in messages; timed
+** apart from the search). Returns false (after a message) only when that
+** preparation, the workspace or the path buffer fails; the search outcome
 ** is sol->status. Free with cli_solution_free. */
 bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_options *opt,
-                    astar_point start, astar_point goal, cli_solution *sol);
+                    astar_point start, astar_point goal, const char *label, const char *pre_file,
+                    cli_solution *sol);
 void cli_solution_free(cli_solution *sol);
 
 /* status / cost / length / work lines, and the path when with_path. */

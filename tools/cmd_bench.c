@@ -3,8 +3,12 @@
 ** files, compare each cost with the file's optimal length and time the
 ** searches. A directory means every .scen under it (recursively, sorted by
 ** path); each scen's map is the file beside it with the same name minus
-** ".scen" (the map field inside the scen is spelled inconsistently across
-** the benchmark sets, so it is ignored).
+** ".scen". The map field inside the scen is spelled inconsistently across
+** the benchmark sets, so it is the fallback: when the file beside the scen
+** does not exist, the field is tried (its base name beside the scen, then
+** as written, relative to the scen's folder). A scenario whose map cannot
+** be found or read is reported (file and line) and the run goes on with
+** the others; the exit status then says it failed.
 **
 ** Only the search loop is timed: files are read and parsed, the workspace
 ** and all result arrays allocated, and an algorithm's preprocessing (JPS+)
@@ -224,6 +228,52 @@ static int collect(char **paths, int npaths, file_list *files) {
 
 /* ---- running one scen file ------------------------------------------------- */
 
+static bool file_exists(const char *path) {
+  struct stat sb;
+  return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* A malloc'd "DIR/NAME" where DIR is the folder of `file` ("" if none);
+** NAME itself when it is absolute. */
+static char *beside(const char *file, const char *name) {
+  const char *slash = strrchr(file, '/');
+  const size_t dn = name[0] == '/' ? 0 : slash ? (size_t)(slash - file) + 1 : 0;
+  char *s = malloc(dn + strlen(name) + 1);
+  if (!s) return NULL;
+  memcpy(s, file, dn);
+  strcpy(s + dn, name);
+  return s;
+}
+
+/* The map of scenario f when the file beside it is missing: the scen's map
+** field, by base name beside the scen, then as written relative to the
+** scen's folder. Returns a malloc'd path, or NULL after a message naming
+** the scen file and the line of its first query. */
+static char *find_map(const bench_file *f, const astar_scen *scen) {
+  const size_t count = astar_scen_count(scen);
+  const astar_scen_query *q = astar_scen_queries(scen);
+  if (count == 0) {
+    cli_error("%s: map %s not found (and the scenario has no query naming a map)", f->scen, f->map);
+    return NULL;
+  }
+  const char *field = q[0].map;
+  const char *base = strrchr(field, '/');
+  base = base ? base + 1 : field;
+  char *tries[2] = {beside(f->scen, base), beside(f->scen, field)};
+  char *found = NULL;
+  for (int i = 0; i < 2 && !found; i++)
+    if (tries[i] && file_exists(tries[i])) found = tries[i], tries[i] = NULL;
+  if (!found && tries[0] && tries[1] && strcmp(tries[0], tries[1]) != 0)
+    cli_error("%s:%d: map '%s' not found (looked for %s, %s and %s)", f->scen, (int)q[0].line,
+              field, f->map, tries[0], tries[1]);
+  else if (!found)
+    cli_error("%s:%d: map '%s' not found (looked for %s and %s)", f->scen, (int)q[0].line, field,
+              f->map, tries[0] ? tries[0] : field);
+  free(tries[0]);
+  free(tries[1]);
+  return found;
+}
+
 static bool is_mismatch(astar_status st, double cost, double optimal) {
   if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) return true;
   double diff = fabs(cost - optimal);
@@ -259,7 +309,17 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
 
   memset(&prep, 0, sizeof prep);
 
-  if (!cli_load_map(f->map, &grid, NULL, NULL) || !cli_load_scen(f->scen, &scen)) goto done;
+  if (!cli_load_scen(f->scen, &scen)) goto done;
+  char *found = NULL;
+  if (!file_exists(f->map) && !(found = find_map(f, scen))) goto done;
+  const bool loaded = cli_load_map(found ? found : f->map, &grid, NULL, NULL);
+  free(found);
+  if (!loaded) goto done;
+  const char *why = cli_algo_unsupported(cfg->algo, &cfg->opt, grid);
+  if (why) {
+    cli_error("%s: %s: %s", f->map, cfg->algo->name, why);
+    goto done;
+  }
   size_t count = astar_scen_count(scen);
   const astar_scen_query *q = astar_scen_queries(scen);
   if (count > 0 &&
@@ -271,6 +331,8 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
   size_t cap = astar_grid_count_passable(grid);
   if (cap == 0) cap = 1;
   astar_status st = astar_workspace_new(&ws, grid, NULL);
+  /* The options ask for turn states: reserve them (a search never allocates). */
+  if (st == ASTAR_OK && cfg->opt.turn_penalty > 0) st = astar_workspace_reserve_turns(ws, grid);
   size_t nsel = 0;
   sel = malloc((count ? count : 1) * sizeof *sel);
   path = malloc(cap * sizeof *path);
@@ -491,6 +553,15 @@ int cli_cmd_bench(int argc, char **argv) {
     rc = cli_usage_error("bench: the search options are not valid together");
   if (rc < 0 && cfg.pre_file && !cfg.algo->pre)
     rc = cli_usage_error("bench: --pre needs an algorithm with preprocessing (--algo jps-plus)");
+  if (rc < 0 && (cfg.opt.unknown != ASTAR_UNKNOWN_PASSABLE || cfg.opt.unknown_cost != 2.0))
+    rc = cli_usage_error("bench: --unknown and --unknown-cost apply to fog of war, which bench "
+                         "does not simulate (see 'astar solve --fog')");
+  if (rc < 0) {
+    /* Options the algorithm cannot honour on any map: a usage error now,
+    ** not one failure per map later. */
+    const char *why = cli_algo_unsupported_options(cfg.algo, &cfg.opt);
+    if (why) rc = cli_usage_error("bench: --algo %s: %s", cfg.algo->name, why);
+  }
   file_list files = {NULL, 0, 0};
   if (rc < 0) rc = collect(paths, npaths, &files);
   free(paths);
@@ -532,11 +603,13 @@ int cli_cmd_bench(int argc, char **argv) {
   mismatch reported[MAX_REPORTED];
   size_t nreported = 0;
   rc = CLI_EXIT_OK;
+  size_t failed_files = 0;
   if (!per) rc = out_of_memory();
   for (size_t i = 0; rc == CLI_EXIT_OK && i < files.n; i++) {
+    /* A file that cannot run was reported; the others still run. */
     if (!run_file(&cfg, &files.v[i], &per[i], reported, &nreported)) {
-      rc = CLI_EXIT_FAIL;
-      break;
+      failed_files++;
+      continue;
     }
     add_stats(&total, &per[i]);
     if (!cfg.json && !cfg.quiet) {
@@ -563,7 +636,8 @@ int cli_cmd_bench(int argc, char **argv) {
       fputs("\n]}\n", stdout);
     } else {
       char label[64];
-      snprintf(label, sizeof label, "total (%zu map%s)", files.n, files.n == 1 ? "" : "s");
+      const size_t ran = files.n - failed_files;
+      snprintf(label, sizeof label, "total (%zu map%s)", ran, ran == 1 ? "" : "s");
       if (!cfg.quiet) table_rule(w, pre);
       table_row(w, pre, label, &total);
     }
@@ -583,6 +657,18 @@ int cli_cmd_bench(int argc, char **argv) {
       if (total.mismatches > nreported)
         fprintf(stderr, "... and %zu more\n", total.mismatches - nreported);
       cli_error("bench --check: %zu of %zu queries mismatched", total.mismatches, total.queries);
+      rc = CLI_EXIT_FAIL;
+    }
+    if (total.queries > 0 && total.solved == 0) {
+      /* Nothing worked: whatever the reason, not a success. */
+      const astar_status why = nreported ? reported[0].status : ASTAR_NO_PATH;
+      cli_error("bench: none of the %zu queries was solved (first: %s)", total.queries,
+                astar_strerror(why));
+      rc = CLI_EXIT_FAIL;
+    }
+    if (failed_files) {
+      cli_error("bench: %zu of %zu scenario files could not run (see above)", failed_files,
+                files.n);
       rc = CLI_EXIT_FAIL;
     }
   }

@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "cli.h"
 #include "render.h"
 
@@ -380,6 +383,36 @@ static void draw_frame(const job *j, render_canvas *c, bool final) {
 
 /* ---- output files ------------------------------------------------------------------ */
 
+/* Can files named like `out` be created or replaced? Checks the folder (and
+** the file, when it exists) without creating anything; false after a
+** message naming the file. */
+static bool output_writable(const char *out) {
+  const char *slash = strrchr(out, '/');
+  char dir[4096];
+  if (!slash) {
+    snprintf(dir, sizeof dir, ".");
+  } else {
+    const size_t n = slash == out ? 1 : (size_t)(slash - out);
+    if (n >= sizeof dir) {
+      cli_error("%s: file name too long", out);
+      return false;
+    }
+    memcpy(dir, out, n);
+    dir[n] = '\0';
+  }
+  struct stat sb;
+  errno = 0;
+  if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+    cli_error("-o %s: folder %s: %s", out, dir, errno ? strerror(errno) : "not a directory");
+    return false;
+  }
+  if (access(dir, W_OK | X_OK) != 0 || (access(out, F_OK) == 0 && access(out, W_OK) != 0)) {
+    cli_error("-o %s: %s", out, strerror(errno));
+    return false;
+  }
+  return true;
+}
+
 /* FILE.png -> FILE-007.png for frame 7 of several. */
 static void frame_name(char *buf, size_t size, const char *out, size_t index, bool many) {
   if (!many) {
@@ -551,6 +584,9 @@ int cli_cmd_render(int argc, char **argv) {
   if (astar_options_validate(&j.opt) != ASTAR_OK)
     return cli_usage_error("render: the search options are not valid together");
 
+  /* An output that cannot be written fails now, not after the search. */
+  if (!output_writable(j.out)) return CLI_EXIT_FAIL;
+
   const char *map = pos[0];
   astar_grid *grid;
   if (!cli_load_map(map, &grid, &j.start, &j.goal)) return CLI_EXIT_FAIL;
@@ -580,8 +616,10 @@ int cli_cmd_render(int argc, char **argv) {
     astar_point q = k ? j.goal : j.start;
     const char *what = k ? "goal" : "start";
     if (!astar_grid_contains(grid, q.x, q.y)) {
-      cli_error("render: the %s (%d,%d) lies outside the %d x %d map", what, (int)q.x, (int)q.y,
-                (int)j.w, (int)j.h);
+      rc = cli_usage_error("render: the %s (%d,%d) lies outside the %d x %d map %s (x 0..%d, "
+                           "y 0..%d)",
+                           what, (int)q.x, (int)q.y, (int)j.w, (int)j.h, map, (int)j.w - 1,
+                           (int)j.h - 1);
       goto done;
     }
     if (!astar_grid_passable(grid, q.x, q.y)) {
@@ -639,7 +677,7 @@ int cli_cmd_render(int argc, char **argv) {
   sol.status = j.status;
   sol.result = j.result;
   sol.path = j.path;
-  sol.len = j.status == ASTAR_OK ? j.path_len : 0;
+  sol.len = j.status == ASTAR_OK || j.status == ASTAR_PARTIAL ? j.path_len : 0;
   sol.seconds = j.seconds;
   cli_print_solution(stdout, &sol, false);
 

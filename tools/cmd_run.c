@@ -87,7 +87,7 @@ static bool show(const char *title, const char *what, const astar_grid *grid,
                  const astar_options *opt, astar_point s, astar_point g, const char *note) {
   const cli_algo *algo = cli_find_algo("astar");
   cli_solution sol;
-  if (!cli_solve_once(algo, grid, opt, s, g, &sol)) return false;
+  if (!cli_solve_once(algo, grid, opt, s, g, "map", NULL, &sol)) return false;
   bool color = cli_want_color(stdout);
   printf("%s== %s ==%s\n", color ? "\033[1m" : "", title, color ? "\033[0m" : "");
   printf("%s\n", what);

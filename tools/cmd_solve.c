@@ -23,6 +23,8 @@ static void help(FILE *out) {
           "\n"
           "Options:\n"
           "  --algo NAME            search algorithm: %s (default astar)\n"
+          "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
+          "                         precompute`) instead of building it (jps-plus)\n"
           "  --picture / --no-picture  always / never draw the map\n"
           "  --trace FILE           write every search event to FILE as JSON Lines (`-`:\n"
           "                         standard output, instead of the report; astar only)\n"
@@ -30,7 +32,8 @@ static void help(FILE *out) {
           "\n%s"
           "\n%s"
           "\n"
-          "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error.\n",
+          "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error\n"
+          "(a start or goal outside the map included).\n",
           PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_extras_help);
 }
 
@@ -41,6 +44,7 @@ int cli_cmd_solve(int argc, char **argv) {
   const cli_algo *algo = cli_find_algo("astar");
   int picture = -1; /* -1: by width */
   const char *trace_path = NULL;
+  const char *pre_file = NULL;
   cli_extras extras;
   memset(&extras, 0, sizeof extras);
   extras.fog = -1;
@@ -70,6 +74,8 @@ int cli_cmd_solve(int argc, char **argv) {
       picture = cli_is(&p, "--picture", NULL);
     } else if (cli_is(&p, "--trace", NULL)) {
       if (!(trace_path = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--pre", NULL)) {
+      if (!(pre_file = cli_value(&p))) return CLI_EXIT_USAGE;
     } else {
       return cli_unknown_option(&p);
     }
@@ -87,6 +93,13 @@ int cli_cmd_solve(int argc, char **argv) {
     return cli_usage_error("solve: the search options are not valid together");
   if (trace_path && strcmp(algo->name, "astar") != 0)
     return cli_usage_error("--trace: needs --algo astar (the observer follows A* only)");
+  if (pre_file && !algo->pre)
+    return cli_usage_error("solve: --pre needs an algorithm with preprocessing (--algo jps-plus)");
+  if (extras.fog < 0 && (opt.unknown != ASTAR_UNKNOWN_PASSABLE || opt.unknown_cost != 2.0))
+    return cli_usage_error("solve: --unknown and --unknown-cost need --fog R (they say how the "
+                           "searcher treats cells it has not seen)");
+  const char *why = cli_algo_unsupported_options(algo, &opt);
+  if (why) return cli_usage_error("solve: --algo %s: %s", algo->name, why);
 
   const char *path = pos[0];
   astar_grid *grid;
@@ -102,6 +115,23 @@ int cli_cmd_solve(int argc, char **argv) {
                            : g.x >= 0 ? "'S'"
                                       : "'S' or 'G'");
   }
+  /* Coordinates outside the map are a mistake on the command line. */
+  for (int i = 0; i < 2; i++) {
+    const astar_point pt = i ? g : s;
+    if (!astar_grid_contains(grid, pt.x, pt.y)) {
+      const int32_t w = astar_grid_width(grid), h = astar_grid_height(grid);
+      astar_grid_free(grid);
+      return cli_usage_error("solve: the %s (%d,%d) lies outside the %d x %d map %s (x 0..%d, "
+                             "y 0..%d)",
+                             i ? "goal" : "start", (int)pt.x, (int)pt.y, (int)w, (int)h, path,
+                             (int)w - 1, (int)h - 1);
+    }
+  }
+  if ((why = cli_algo_unsupported(algo, &opt, grid)) != NULL) {
+    cli_error("%s: %s: %s", path, algo->name, why);
+    astar_grid_free(grid);
+    return CLI_EXIT_FAIL;
+  }
 
   cli_trace trace;
   if (trace_path) {
@@ -115,7 +145,7 @@ int cli_cmd_solve(int argc, char **argv) {
   }
   cli_solution sol;
   if (cli_extras_active(&extras) ? !cli_solve_extras(&extras, grid, &opt, s, g, &sol)
-                                 : !cli_solve_once(algo, grid, &opt, s, g, &sol)) {
+                                 : !cli_solve_once(algo, grid, &opt, s, g, path, pre_file, &sol)) {
     if (trace_path) cli_trace_abort(&trace);
     astar_grid_free(grid);
     return CLI_EXIT_FAIL;

@@ -53,7 +53,9 @@ bool cli_read_file(const char *path, char **data, size_t *len) {
 
 void cli_report_parse_error(const char *path, astar_status st, const astar_parse_error *err) {
   const char *msg = err && err->message[0] ? err->message : astar_strerror(st);
-  if (st == ASTAR_PARSE_ERROR && err && err->line > 0) {
+  /* Any error tied to a place in the text names it: malformed text and
+  ** sizes beyond the limits alike. */
+  if (err && err->line > 0) {
     if (err->column > 0)
       fprintf(stderr, "%s:%d:%d: %s\n", path, (int)err->line, (int)err->column, msg);
     else

@@ -98,32 +98,37 @@ int cli_unknown_option(const cli_parser *p) {
 
 /* ---- numbers ------------------------------------------------------------- */
 
+/* Every rejected integer gets the same message, naming the whole accepted
+** range: a value out of range and one that is no integer at all are told
+** the same true thing. */
 bool cli_parse_int(const char *what, const char *text, long min, long max, long *out) {
   char *end;
   errno = 0;
   long v = strtol(text, &end, 10);
   if (end == text || *end != '\0' || errno == ERANGE || v < min || v > max ||
       isspace((unsigned char)text[0])) {
-    if (max >= INT32_MAX)
-      cli_error("%s: expected an integer >= %ld, got '%s'", what, min, text);
-    else
-      cli_error("%s: expected an integer from %ld to %ld, got '%s'", what, min, max, text);
+    cli_error("%s: expected an integer from %ld to %ld, got '%s'", what, min, max, text);
     return false;
   }
   *out = v;
   return true;
 }
 
-bool cli_parse_u64(const char *what, const char *text, uint64_t *out) {
+bool cli_parse_uint(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out) {
   char *end;
   errno = 0;
   unsigned long long v = strtoull(text, &end, 10);
-  if (!isdigit((unsigned char)text[0]) || *end != '\0' || errno == ERANGE) {
-    cli_error("%s: expected an integer >= 0, got '%s'", what, text);
+  if (!isdigit((unsigned char)text[0]) || *end != '\0' || errno == ERANGE || v < min || v > max) {
+    cli_error("%s: expected an integer from %llu to %llu, got '%s'", what, (unsigned long long)min,
+              (unsigned long long)max, text);
     return false;
   }
   *out = (uint64_t)v;
   return true;
+}
+
+bool cli_parse_u64(const char *what, const char *text, uint64_t *out) {
+  return cli_parse_uint(what, text, 0, UINT64_MAX, out);
 }
 
 bool cli_parse_double(const char *what, const char *text, double min, bool min_exclusive,
@@ -186,6 +191,9 @@ const char cli_search_options_help[] =
     "  --terrain-scale A      count a terrain factor t as 1 + A*(t-1), A in [0,1]\n"
     "                         (default 1; 0 ignores terrain: a quick first draft)\n"
     "  --turn-penalty P       extra cost P for every change of direction (default 0)\n"
+    "  --heuristic-floor F    the heuristic assumes terrain factor F (default 0: the\n"
+    "                         map's cheapest, exact); F above it is faster on maps\n"
+    "                         with a few cheap cells, cost <= F/cheapest x optimal\n"
     "  --unknown U            with fog of war: passable (default), blocked, cost\n"
     "  --unknown-cost C       entry factor of unknown cells with --unknown cost (default 2)\n";
 
@@ -248,6 +256,9 @@ int cli_search_option(cli_parser *p, astar_options *opt) {
     opt->terrain_scale = a;
   } else if (cli_is(p, "--turn-penalty", NULL)) {
     if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, false, &opt->turn_penalty)) return -1;
+  } else if (cli_is(p, "--heuristic-floor", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, false, &opt->heuristic_floor))
+      return -1;
   } else if (cli_is(p, "--unknown", NULL)) {
     if (!(v = cli_value(p)) || !cli_parse_choice(name, v, unknown_names, &choice)) return -1;
     opt->unknown = (astar_unknown)choice;

@@ -17,8 +17,17 @@ static double now_seconds(void) {
 }
 
 bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_options *opt,
-                    astar_point start, astar_point goal, cli_solution *sol) {
+                    astar_point start, astar_point goal, const char *label, const char *pre_file,
+                    cli_solution *sol) {
   memset(sol, 0, sizeof *sol);
+  /* The preprocessing (JPS+) is built or loaded first and timed on its own:
+  ** the search time is the search's. */
+  cli_prepared prep;
+  if (!cli_prepare(&prep, algo, grid, label, pre_file)) return false;
+  sol->pre_seconds = prep.seconds;
+  sol->pre_bytes = prep.bytes;
+  sol->pre_file = algo->pre ? pre_file : NULL;
+  sol->has_pre = algo->pre != NULL;
   /* A shortest path never visits a cell twice, so the passable count bounds it. */
   size_t cap = astar_grid_count_passable(grid);
   if (cap == 0) cap = 1;
@@ -32,13 +41,15 @@ bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_op
     astar_workspace_free(ws);
     free(sol->path);
     sol->path = NULL;
+    cli_prepared_free(&prep);
     return false;
   }
   double t0 = now_seconds();
-  sol->status = algo->find(ws, grid, opt, start, goal, sol->path, cap, &sol->result);
+  sol->status = cli_prepared_find(&prep, ws, opt, start, goal, sol->path, cap, &sol->result);
   sol->seconds = now_seconds() - t0;
   sol->len = (sol->status == ASTAR_OK || sol->status == ASTAR_PARTIAL) ? sol->result.length : 0;
   astar_workspace_free(ws);
+  cli_prepared_free(&prep);
   return true;
 }
 
@@ -77,6 +88,11 @@ void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path) {
   if (sol->status == ASTAR_PARTIAL)
     fprintf(out, "reason:   %s; ends at (%d,%d)\n", outcome(sol->result.cause),
             (int)sol->result.end.x, (int)sol->result.end.y);
+  else if (sol->status == ASTAR_OK && sol->result.retargeted)
+    fprintf(out,
+            "goal:     replaced (--retarget): the goal is unreachable from the start; the path "
+            "goes to (%d,%d), the reachable cell nearest to it\n",
+            (int)sol->result.end.x, (int)sol->result.end.y);
   else if (sol->status == ASTAR_OK && sol->result.end.x >= 0)
     fprintf(out, "reached:  (%d,%d)\n", (int)sol->result.end.x, (int)sol->result.end.y);
   if (has_path) {
@@ -90,6 +106,14 @@ void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path) {
   fprintf(out, " in %.3f ms", sol->seconds * 1e3);
   if (sol->steps) fprintf(out, ", %llu steps", (unsigned long long)sol->steps);
   fputc('\n', out);
+  if (sol->has_pre) {
+    if (sol->pre_file)
+      fprintf(out, "prepared: loaded %s in %.3f ms (%zu bytes; not part of the search time)\n",
+              sol->pre_file, sol->pre_seconds * 1e3, sol->pre_bytes);
+    else
+      fprintf(out, "prepared: precomputed in %.3f ms (%zu bytes; not part of the search time)\n",
+              sol->pre_seconds * 1e3, sol->pre_bytes);
+  }
   if (with_path && has_path) {
     fputs("path:     ", out);
     cli_print_path(out, sol->path, sol->len, 10, 100);

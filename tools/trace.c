@@ -13,12 +13,26 @@
 static const char *const event_names[] = {"push", "expand", "improve", "reopen", "goal"};
 
 /* Indexed by astar_status; stable machine-readable names. */
-static const char *const status_names[] = {
-    "ok",           "no_path",          "limit_reached", "start_blocked",
-    "goal_blocked", "buffer_too_small", "out_of_bounds", "invalid_argument",
-    "too_large",    "no_memory",        "parse_error",   "unsupported",
-    "capacity",     "in_progress",      "partial",       "stopped",
-    "stale"};
+static const char *const status_names[] = {"ok",
+                                           "no_path",
+                                           "limit_reached",
+                                           "start_blocked",
+                                           "goal_blocked",
+                                           "buffer_too_small",
+                                           "out_of_bounds",
+                                           "invalid_argument",
+                                           "too_large",
+                                           "no_memory",
+                                           "parse_error",
+                                           "unsupported",
+                                           "capacity",
+                                           "in_progress",
+                                           "partial",
+                                           "stopped",
+                                           "stale",
+                                           "turns_not_reserved",
+                                           "queue_full",
+                                           "mismatch"};
 
 const char *cli_status_key(astar_status st) {
   size_t n = sizeof status_names / sizeof status_names[0];

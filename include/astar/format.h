@@ -60,6 +60,7 @@ typedef struct astar_scen_query {
   astar_point start;     /* fields 5-6 */
   astar_point goal;      /* fields 7-8 */
   double optimal_length; /* field 9 */
+  int32_t line;          /* 1-based line of this query in the text (for messages) */
 } astar_scen_query;
 
 typedef struct astar_scen astar_scen;

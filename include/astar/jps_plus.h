@@ -52,14 +52,30 @@ ASTAR_API astar_status astar_jps_plus_save(const astar_jps_plus *pre, void *buf,
 
 /*
 ** Rebuild a precomputation from bytes made by astar_jps_plus_save, for
-** `grid`. Checks the format, the dimensions and the cell checksum against
-** `grid`: ASTAR_PARSE_ERROR for malformed or truncated bytes,
+** `grid`. Checks the format, the dimensions, the file checksum and the cell
+** checksum against `grid`, and that every jump stays inside the grid:
+** ASTAR_PARSE_ERROR for malformed, truncated or damaged bytes,
 ** ASTAR_MISMATCH when they belong to another grid (other size or other
 ** cells), ASTAR_INVALID_ARGUMENT for NULL arguments. Allocates.
+**
+** Trust: a search on any loaded table is memory-safe. The entries are not
+** re-derived (that costs as much as astar_jps_plus_new, and loading is
+** meant to be cheaper than building), so bytes crafted to pass both 64-bit
+** checksums could give wrong paths; accidental damage cannot pass them.
+** For files from untrusted sources, call astar_jps_plus_verify once.
 */
 ASTAR_API astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid,
                                            const void *buf, size_t len,
                                            const astar_allocator *alloc);
+
+/*
+** Check every entry of `pre` against the rule that builds it from `grid`:
+** ASTAR_OK when the table is exactly what astar_jps_plus_new would make,
+** ASTAR_PARSE_ERROR when an entry differs (the bytes it was loaded from were
+** wrong), ASTAR_MISMATCH / ASTAR_STALE as for a search, or
+** ASTAR_INVALID_ARGUMENT. Costs about as much as building. No allocation.
+*/
+ASTAR_API astar_status astar_jps_plus_verify(const astar_jps_plus *pre, const astar_grid *grid);
 
 /*
 ** Search like astar_find_path, using the precomputation. `opt` may be NULL;

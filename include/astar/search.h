@@ -213,6 +213,9 @@ typedef struct astar_options {
   size_t nlayers;                   /* number of layers */
   double turn_penalty;              /* added for every change of direction, >= 0
                                        (default 0; > 0 needs astar_workspace_reserve_turns) */
+  double heuristic_floor;           /* entry factor the built-in heuristics assume, finite,
+                                       >= 0; 0 (default): the smallest any cell can have
+                                       (admissible). See "Costs and optimality". */
 
   /* What the searcher knows (see astar/knowledge.h and astar/islands.h). */
   const astar_knowledge *knowledge; /* fog of war over the grid (NULL: full knowledge) */
@@ -237,6 +240,18 @@ ASTAR_API void astar_options_init(astar_options *opt);
 /* Check every field of `opt`: ASTAR_OK or ASTAR_INVALID_ARGUMENT. */
 ASTAR_API astar_status astar_options_validate(const astar_options *opt);
 
+/*
+** Why opt->algorithm cannot run with these options on `grid` -- why a
+** search would return ASTAR_UNSUPPORTED: NULL when it can, else one English
+** sentence naming the first option or grid property the algorithm cannot
+** honour and what to do, e.g. "the grid has terrain costs; JPS needs
+** uniform costs (clear the terrain, or use A*)". JPS+ (astar/jps_plus.h)
+** has JPS's rules: ask with opt->algorithm = ASTAR_ALGO_JPS. `opt` NULL
+** means the defaults. Static storage; no allocation. Option values are not
+** validated here (astar_options_validate does that).
+*/
+ASTAR_API const char *astar_unsupported_reason(const astar_options *opt, const astar_grid *grid);
+
 /* Search statistics. */
 typedef struct astar_stats {
   uint64_t expanded;  /* nodes taken from the open list and expanded */
@@ -256,6 +271,8 @@ typedef struct astar_result {
   astar_status cause; /* with ASTAR_PARTIAL: why the goal was not reached
                          (ASTAR_NO_PATH, ASTAR_LIMIT_REACHED or ASTAR_STOPPED);
                          otherwise the returned status */
+  bool retargeted;    /* options.retarget replaced an unreachable goal by `end`,
+                         the reachable cell nearest to it; false otherwise */
 } astar_result;
 
 typedef struct astar_workspace astar_workspace;
@@ -390,7 +407,8 @@ ASTAR_API astar_status astar_find_path_region(astar_workspace *ws, const astar_g
 /*
 ** Make `ws` able to search `grid` with options.turn_penalty > 0: such a
 ** search runs over (cell, arrival direction) states, nine per cell, and
-** needs about 9 x 38 bytes a cell more. Allocates once; searches after it
+** needs 9 x 34 = 306 bytes more per padded cell ((width + 2) x (height + 2)
+** cells; astar_workspace_memory reports the total). Allocates once; searches after it
 ** do not. ASTAR_OK or ASTAR_NO_MEMORY (the workspace unchanged).
 */
 ASTAR_API astar_status astar_workspace_reserve_turns(astar_workspace *ws, const astar_grid *grid);
@@ -409,6 +427,22 @@ ASTAR_API astar_status astar_workspace_reserve_turns(astar_workspace *ws, const 
 **                        real terrain the path can be much worse (it is a
 **                        quick first draft: refine with terrain_scale 1);
 **   ASTAR_H_MANHATTAN with diagonals, or an inadmissible callback: no bound.
+**
+** Terrain below 1 and the heuristic. To stay admissible the built-in
+** heuristics assume every step is as cheap as the cheapest cell on the grid
+** (astar_grid_min_terrain, after terrain_scale). One cheap road on a map of
+** factor-1 cells therefore weakens the heuristic everywhere: one road row
+** of 0.5 across an open 256 x 256 map took 50 searches from 82,863 to
+** 900,667 expansions (11x; den520d: 3x). Two ways out:
+**   heuristic_floor f    the heuristics assume factor f instead: with m the
+**                        smallest factor, f > m is weighted A* by f / m
+**                        (cost <= (f / m) x optimal, the bound of `weight`).
+**                        Same 50 searches with f = 1: 23,158 expansions, cost
+**                        1.06 x optimal on average, 1.84 x at worst (den520d:
+**                        1.0002 / 1.0027); bench/terrain_floor.c;
+**   landmarks            an admissible heuristic computed on the real costs,
+**                        exact and fast (planned: the landmarks module).
+**
 ** With knowledge, "optimal" is relative to what the player knows, with
 ** unknown cells treated as options.unknown says.
 */

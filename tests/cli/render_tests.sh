@@ -491,7 +491,7 @@ expect_rc "render: blocked goal" 1
 expect_one_line_err "render: blocked goal"
 
 run render "$TMP/tutorial.txt" 1 2 50 2 -o "$TMP/x.png"
-expect_rc "render: goal outside" 1
+expect_rc "render: goal outside (a usage error)" 2
 expect_one_line_err "render: goal outside"
 
 run render "$TMP/no-such-map.txt" -o "$TMP/x.png"
@@ -506,6 +506,18 @@ expect_err "render: unwritable png names the file" "no/such/dir/x.png"
 run render "$TMP/tutorial.txt" -o "$TMP/no/such/dir/x.svg"
 expect_rc "render: unwritable svg" 1
 expect_one_line_err "render: unwritable svg"
+# ... refused before any search: nothing on stdout (no map or status lines).
+if [ ! -s "$OUT" ]; then ok; else fail "render: unwritable output still searched"; fi
+
+# A partial path: its length is reported as solve reports it.
+printf 'S.#.\n..#G\n..#.\n' >"$TMP/walled.txt"
+run solve "$TMP/walled.txt" --partial --no-picture
+solve_len=$(sed -n 's/^length: *\([0-9]*\) cells.*/\1/p' "$OUT")
+run render "$TMP/walled.txt" --partial -o "$TMP/partial.svg"
+render_len=$(sed -n 's/^length: *\([0-9]*\) cells.*/\1/p' "$OUT")
+if [ -n "$solve_len" ] && [ "$solve_len" != 0 ] && [ "$solve_len" = "$render_len" ]; then ok; else
+  fail "render --partial length '$render_len', solve says '$solve_len'"
+fi
 
 run render --help
 expect_rc "render: --help" 0

@@ -295,7 +295,7 @@ run solve "$TMP/wall.txt" --islands --no-picture
 expect_out "solve --islands: no expansion" "expanded 0,"
 run solve "$TMP/wall.txt" --retarget --no-picture
 expect_rc "solve --retarget" 0
-expect_out "solve --retarget reaches the nearest cell" "^reached: +\(7,3\)"
+expect_out "solve --retarget says the goal was replaced by the nearest cell" "^goal: +replaced \(--retarget\).*\(7,3\)"
 run solve "$TMP/tutorial.txt" --budget 3 --no-picture
 expect_rc "solve --budget" 0
 expect_out "solve --budget counts steps" "[0-9]+ steps"
@@ -358,6 +358,94 @@ expect_rc "group" 0
 expect_out "group costs agree" "agree for every unit"
 run group "$TMP/tutorial.txt" 3 2
 expect_rc "group: blocked goal" 1
+
+# ---- what a new user tripped over (issue 8) -----------------------------------------
+
+# bench --turn-penalty reserves the turn states; every query is solved.
+run bench "$TMP/bench" --turn-penalty 1 --quiet
+expect_rc "bench --turn-penalty runs" 0
+expect_out "bench --turn-penalty solves every query" "^total \(2 maps\) +5 +5 "
+# A run that solves nothing never exits 0, --check or not.
+run bench "$TMP/bench" --max-expansions 1 --quiet
+expect_rc "bench with nothing solved fails" 1
+expect_err "bench with nothing solved says so" "none of the 5 queries was solved"
+
+# A scen whose map is missing: named with its line; the other maps still run.
+mkdir -p "$TMP/mixed/a" "$TMP/mixed/b"
+printf 'version 1\n\n0\tnowhere.map\t4\t3\t0\t0\t3\t0\t3\n' >"$TMP/mixed/a/lost.map.scen"
+cp "$TMP/bench/walls.map" "$TMP/bench/walls.map.scen" "$TMP/mixed/b/"
+run bench "$TMP/mixed" --quiet
+expect_rc "bench: a missing map fails the run" 1
+expect_err "bench: the missing map names the scen and its line" "a/lost\.map\.scen:3: map 'nowhere\.map' not found"
+expect_out "bench: the other maps still run" "^total \(1 map\) +3 +3 "
+# ... and the scen's map field finds a map the file name rule does not.
+mkdir -p "$TMP/field"
+cp "$TMP/bench/walls.map" "$TMP/field/real.map"
+printf 'version 1\n0\tmaps/real.map\t4\t3\t0\t0\t3\t0\t3\n' >"$TMP/field/renamed.scen"
+run bench "$TMP/field" --check --quiet
+expect_rc "bench: map found by the scen's map field" 0
+expect_out "bench: map field query solved" "^total \(1 map\) +1 +1 +0 "
+
+# Options a command ignores are refused.
+run bench "$TMP/bench" --unknown blocked
+expect_rc "bench --unknown refused" 2
+expect_one_line_err "bench --unknown refused"
+run solve "$TMP/tutorial.txt" --unknown blocked
+expect_rc "solve --unknown without --fog refused" 2
+
+# Unsupported options and maps: the reason, named.
+run bench "$TMP/bench" --algo jps --moves 4
+expect_rc "bench --algo jps --moves 4" 2
+expect_err "jps with 4 moves says why" "JPS needs 8 moves"
+printf '....\n.55.\n....\n' >"$TMP/terrain.txt"
+run solve "$TMP/terrain.txt" 0 0 3 2 --algo jps
+expect_rc "jps on a terrain map" 1
+expect_err "jps on a terrain map says why" "jps: the grid has terrain costs; JPS needs uniform costs"
+
+# Start or goal out of bounds: which one, a usage error on stderr.
+run solve "$TMP/tutorial.txt" 0 0 70 3
+expect_rc "solve: goal outside" 2
+expect_one_line_err "solve: goal outside"
+expect_err "solve: goal outside names it" "the goal \(70,3\) lies outside the 7 x 5 map"
+run solve "$TMP/tutorial.txt" 9 0 1 1
+expect_err "solve: start outside names it" "the start \(9,0\)"
+
+# Integers: one true message for every rejected value.
+run solve "$TMP/tutorial.txt" --budget 0
+cp "$ERR" "$TMP/budget0"
+run solve "$TMP/tutorial.txt" --budget 1e20
+if cmp -s <(sed "s/'.*'//" "$TMP/budget0") <(sed "s/'.*'//" "$ERR"); then ok; else fail "--budget 0 and 1e20 get different messages"; fi
+expect_err "--budget states the range" "expected an integer from 1 to 1000000000"
+run solve "$TMP/tutorial.txt" --max-expansions 99999999999999999999999
+expect_err "--max-expansions states the range" "from 0 to 18446744073709551615"
+
+# Size limits on a map name file, line and column.
+printf 'type octile\nheight 3\nwidth 99999999\nmap\n...\n' >"$TMP/huge.map"
+run solve "$TMP/huge.map" 0 0 1 1
+expect_rc "solve: map beyond the limits" 1
+expect_err "size limit names line and column" "huge\.map:3:7: width 99999999 exceeds"
+
+# JPS+: the precomputation is timed apart from the search; --pre in solve.
+run precompute "$TMP/bench/walls.map" -o "$TMP/walls.jpp"
+expect_rc "precompute walls" 0
+run solve "$TMP/bench/walls.map" 0 0 3 2 --algo jps-plus --no-picture
+expect_out "solve jps-plus reports the precomputation apart" "^prepared: precomputed in"
+run solve "$TMP/bench/walls.map" 0 0 3 2 --algo jps-plus --pre "$TMP/walls.jpp" --no-picture
+expect_rc "solve --pre" 0
+expect_out "solve --pre loads the file" "^prepared: loaded .*walls\.jpp"
+run solve "$TMP/bench/walls.map" 0 0 3 2 --pre "$TMP/walls.jpp"
+expect_rc "solve --pre needs jps-plus" 2
+
+# Every command of `astar --help` is in the README's tool list, and back.
+run --help
+if [ -f "$ROOT/README.md" ]; then
+  for c in $(sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p' "$OUT"); do
+    if grep -Eq "^    astar $c( |$)" "$ROOT/README.md"; then ok; else fail "README's tool list lacks '$c'"; fi
+  done
+  for c in $(sed -n 's/^    astar \([a-z][a-z-]*\).*/\1/p' "$ROOT/README.md" | sort -u); do
+    if grep -Eq "^  $c " "$OUT"; then ok; else fail "README lists '$c', astar --help does not"; fi
+  done
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -137,7 +137,7 @@ if command -v pkg-config >/dev/null; then
   check "examples/basic.c builds with \$(pkg-config --cflags --libs astar)" \
     "$CC" -std=c11 -Wall -Wextra -Werror "$ROOT/examples/basic.c" -o "$TMP/basic" \
     $(pkg-config --cflags --libs astar)
-  check "basic (shared) runs" env LD_LIBRARY_PATH="$libdir" "$TMP/basic"
+  check "basic (shared) runs without LD_LIBRARY_PATH (the .pc's RPATH)" env -u LD_LIBRARY_PATH "$TMP/basic"
   check "basic (shared) loads libastar.so" needs_libastar "$TMP/basic"
   # -lastar would pick the .so; -l:libastar.a forces the archive.
   # shellcheck disable=SC2046
