@@ -38,6 +38,17 @@
 ** free (a forced neighbour: a jump point). No branch per cell. The goal is
 ** matched afterwards by comparing coordinates with the event's position.
 **
+** Seeing the search. With options.observer the search runs a separate
+** instantiation of the loop (obs == true, a compile-time constant like
+** tie), so the plain loops are compiled exactly as without it. It reports
+** the jump points as nodes -- PUSH, IMPROVE, EXPAND, GOAL with their g and
+** h -- and, before a jump's successor is offered, every cell the jump
+** scanned as ASTAR_EVENT_SCAN: the free cells of a straight scan up to its
+** event (the jump point included, the blocked cell not), with the scan's
+** origin as parent (the expanded node, or the diagonal cell a diagonal
+** jump branched from), and each diagonal step with the expanded node as
+** parent.
+**
 ** Status order here: an invalid option value gives ASTAR_INVALID_ARGUMENT;
 ** then options or a grid JPS cannot honour give ASTAR_UNSUPPORTED (before
 ** any endpoint is looked at, so a caller can fall back to A* on that status
@@ -223,9 +234,10 @@ typedef struct jps_ctx {
 #endif
 #endif
 
-/* Offer cell (x, y) at cost ng with parent `parent`: push, lower or ignore. */
-ASTAR__INLINE void offer_body(jps_ctx *c, const int tie, int32_t x, int32_t y, double ng,
-                              uint32_t parent) {
+/* Offer cell (x, y) at cost ng with parent `parent`: push, lower or ignore
+** (with obs, reported as ASTAR_EVENT_PUSH or ASTAR_EVENT_IMPROVE). */
+ASTAR__INLINE void offer_body(jps_ctx *c, const int tie, const bool obs, int32_t x, int32_t y,
+                              double ng, uint32_t parent) {
   const uint32_t v = (uint32_t)(y * c->stride + x);
   const uint16_t mv = c->mark[v];
   /* Closed nodes are never reopened: the octile heuristic is consistent on
@@ -241,6 +253,7 @@ ASTAR__INLINE void offer_body(jps_ctx *c, const int tie, int32_t x, int32_t y, d
   const astar__hent e = astar__entry(f, astar__tie_key(c->q, tie, ng, x, y, c->seq), v);
   c->seq++;
   c->generated++;
+  if (obs) astar__emit(c->q, is_open ? ASTAR_EVENT_IMPROVE : ASTAR_EVENT_PUSH, v, parent, ng, f, 1);
   if (is_open) {
     if (n->pos == ASTAR__IN_SLOT)
       c->slot = e; /* only ever smaller: the slot stays below its old key */
@@ -272,17 +285,28 @@ ASTAR__INLINE void offer_body(jps_ctx *c, const int tie, int32_t x, int32_t y, d
 ** and a dozen inlined copies of the heap code would crowd the scans out of
 ** the instruction cache. */
 static ASTAR__NOINLINE void offer_lg(jps_ctx *c, int32_t x, int32_t y, double ng, uint32_t p) {
-  offer_body(c, ASTAR_TIE_LARGER_G, x, y, ng, p);
+  offer_body(c, ASTAR_TIE_LARGER_G, false, x, y, ng, p);
 }
 static ASTAR__NOINLINE void offer_new(jps_ctx *c, int32_t x, int32_t y, double ng, uint32_t p) {
-  offer_body(c, ASTAR_TIE_NEWEST, x, y, ng, p);
+  offer_body(c, ASTAR_TIE_NEWEST, false, x, y, ng, p);
 }
 static ASTAR__NOINLINE void offer_cross(jps_ctx *c, int32_t x, int32_t y, double ng, uint32_t p) {
-  offer_body(c, ASTAR_TIE_CROSS, x, y, ng, p);
+  offer_body(c, ASTAR_TIE_CROSS, false, x, y, ng, p);
 }
-ASTAR__INLINE void offer(jps_ctx *c, const int tie, int32_t x, int32_t y, double ng,
+/* The observed search's copy: the tie mode is read at run time there. */
+static ASTAR__NOINLINE void offer_obs(jps_ctx *c, int32_t x, int32_t y, double ng, uint32_t p) {
+  if (c->q->tie == ASTAR_TIE_LARGER_G)
+    offer_body(c, ASTAR_TIE_LARGER_G, true, x, y, ng, p);
+  else if (c->q->tie == ASTAR_TIE_NEWEST)
+    offer_body(c, ASTAR_TIE_NEWEST, true, x, y, ng, p);
+  else
+    offer_body(c, ASTAR_TIE_CROSS, true, x, y, ng, p);
+}
+ASTAR__INLINE void offer(jps_ctx *c, const int tie, const bool obs, int32_t x, int32_t y, double ng,
                          uint32_t parent) {
-  if (tie == ASTAR_TIE_LARGER_G)
+  if (obs)
+    offer_obs(c, x, y, ng, parent);
+  else if (tie == ASTAR_TIE_LARGER_G)
     offer_lg(c, x, y, ng, parent);
   else if (tie == ASTAR_TIE_NEWEST)
     offer_new(c, x, y, ng, parent);
@@ -291,9 +315,9 @@ ASTAR__INLINE void offer(jps_ctx *c, const int tie, int32_t x, int32_t y, double
 }
 
 /* Straight jump along row y from (x, y), east (dir > 0) or west; g0 is the
-** cost at (x, y). */
-ASTAR__INLINE void jump_h(jps_ctx *c, const int tie, const int dir, int32_t x, int32_t y, double g0,
-                          uint32_t parent) {
+** cost at (x, y). With obs, the free cells scanned are reported first. */
+ASTAR__INLINE void jump_h(jps_ctx *c, const int tie, const bool obs, const int dir, int32_t x,
+                          int32_t y, double g0, uint32_t parent) {
   const uint64_t *r0 = c->rbits + (size_t)y * c->rwords;
   bool jp;
   int32_t e = dir > 0 ? scan_up(r0 - c->rwords, r0, r0 + c->rwords, (uint32_t)x, &jp)
@@ -304,12 +328,15 @@ ASTAR__INLINE void jump_h(jps_ctx *c, const int tie, const int dir, int32_t x, i
     e = c->gx;
     jp = true;
   }
-  if (jp) offer(c, tie, e, y, g0 + (double)(dir > 0 ? e - x : x - e) * c->sc, parent);
+  if (obs)
+    astar__emit_scan(c->q, (uint32_t)(y * c->stride + x), dir, 0,
+                     (dir > 0 ? e - x : x - e) - (jp ? 0 : 1), g0, c->sc);
+  if (jp) offer(c, tie, obs, e, y, g0 + (double)(dir > 0 ? e - x : x - e) * c->sc, parent);
 }
 
 /* Straight jump along column x from (x, y), south (dir > 0) or north. */
-ASTAR__INLINE void jump_v(jps_ctx *c, const int tie, const int dir, int32_t x, int32_t y, double g0,
-                          uint32_t parent) {
+ASTAR__INLINE void jump_v(jps_ctx *c, const int tie, const bool obs, const int dir, int32_t x,
+                          int32_t y, double g0, uint32_t parent) {
   const uint64_t *c0 = c->cbits + (size_t)x * c->cwords;
   bool jp;
   int32_t e = dir > 0 ? scan_up(c0 - c->cwords, c0, c0 + c->cwords, (uint32_t)y, &jp)
@@ -319,14 +346,17 @@ ASTAR__INLINE void jump_v(jps_ctx *c, const int tie, const int dir, int32_t x, i
     e = c->gy;
     jp = true;
   }
-  if (jp) offer(c, tie, x, e, g0 + (double)(dir > 0 ? e - y : y - e) * c->sc, parent);
+  if (obs)
+    astar__emit_scan(c->q, (uint32_t)(y * c->stride + x), 0, dir,
+                     (dir > 0 ? e - y : y - e) - (jp ? 0 : 1), g0, c->sc);
+  if (jp) offer(c, tie, obs, x, e, g0 + (double)(dir > 0 ? e - y : y - e) * c->sc, parent);
 }
 
 /* Diagonal jump from u = (x, y) (cost gu) in direction (dx, dy): at every
 ** step, the two straight scans along the diagonal's components. Stops where
 ** the next diagonal move is illegal, or at the goal. */
-ASTAR__INLINE void jump_d(jps_ctx *c, const int tie, const uint8_t *nbs, const int dx, const int dy,
-                          int32_t x, int32_t y, uint32_t u, double gu) {
+ASTAR__INLINE void jump_d(jps_ctx *c, const int tie, const bool obs, const uint8_t *nbs,
+                          const int dx, const int dy, int32_t x, int32_t y, uint32_t u, double gu) {
   const int dd = dx > 0 ? (dy < 0 ? ASTAR__NE : ASTAR__SE) : (dy < 0 ? ASTAR__NW : ASTAR__SW);
   const unsigned need =
       1u << dd | 1u << (dx > 0 ? ASTAR__E : ASTAR__W) | 1u << (dy > 0 ? ASTAR__S : ASTAR__N);
@@ -340,12 +370,14 @@ ASTAR__INLINE void jump_d(jps_ctx *c, const int tie, const uint8_t *nbs, const i
     y += dy;
     k += 1.0;
     const double g = gu + k * c->dc;
+    if (obs)
+      astar__emit(c->q, ASTAR_EVENT_SCAN, v, u, g, g + astar__h(c->q, ASTAR__HK_OCTILE, x, y), 1);
     if (v == goal) {
-      offer(c, tie, x, y, g, u);
+      offer(c, tie, obs, x, y, g, u);
       return;
     }
-    jump_h(c, tie, dx, x, y, g, u);
-    jump_v(c, tie, dy, x, y, g, u);
+    jump_h(c, tie, obs, dx, x, y, g, u);
+    jump_v(c, tie, obs, dy, x, y, g, u);
   }
 }
 
@@ -392,9 +424,11 @@ ASTAR__INLINE unsigned successor_dirs(const astar__query *q, unsigned nbu, int32
   return dirs & q->moves[nbu];
 }
 
-/* The main loop; tie is a constant at each call site. Returns ASTAR_OK (goal
-** popped), ASTAR_NO_PATH or ASTAR_LIMIT_REACHED. */
-ASTAR__INLINE astar_status jps_loop(astar_workspace *ws, astar__query *q, const int tie) {
+/* The main loop; tie and obs (report events to q->observer) are constants
+** at each call site. Returns ASTAR_OK (goal popped), ASTAR_NO_PATH or
+** ASTAR_LIMIT_REACHED. */
+ASTAR__INLINE astar_status jps_loop(astar_workspace *ws, astar__query *q, const int tie,
+                                    const bool obs) {
   const astar_grid *const grid = q->grid;
   jps_ctx c;
   c.q = q;
@@ -439,6 +473,13 @@ ASTAR__INLINE astar_status jps_loop(astar_workspace *ws, astar__query *q, const 
     }
     c.mark[u] = c.closed;
     expanded++;
+    if (obs) {
+      const uint32_t ey = u / (uint32_t)stride, ex = u - ey * (uint32_t)stride;
+      const double eg = c.nd[u].g;
+      q->stats.expanded = expanded;
+      astar__emit(q, u == goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, c.nd[u].parent, eg,
+                  eg + astar__h(q, ASTAR__HK_OCTILE, (int32_t)ex, (int32_t)ey), 1);
+    }
     if (u == goal) {
       st = ASTAR_OK;
       break;
@@ -448,14 +489,14 @@ ASTAR__INLINE astar_status jps_loop(astar_workspace *ws, astar__query *q, const 
     const int32_t ux = (int32_t)u - uy * stride;
     const unsigned nbu = nbs[u];
     const unsigned dirs = successor_dirs(q, nbu, ux, uy, c.nd[u].parent, stride);
-    if (dirs & 1u << ASTAR__N) jump_v(&c, tie, -1, ux, uy, gu, u);
-    if (dirs & 1u << ASTAR__E) jump_h(&c, tie, 1, ux, uy, gu, u);
-    if (dirs & 1u << ASTAR__S) jump_v(&c, tie, 1, ux, uy, gu, u);
-    if (dirs & 1u << ASTAR__W) jump_h(&c, tie, -1, ux, uy, gu, u);
-    if (dirs & 1u << ASTAR__NE) jump_d(&c, tie, nbs, 1, -1, ux, uy, u, gu);
-    if (dirs & 1u << ASTAR__SE) jump_d(&c, tie, nbs, 1, 1, ux, uy, u, gu);
-    if (dirs & 1u << ASTAR__SW) jump_d(&c, tie, nbs, -1, 1, ux, uy, u, gu);
-    if (dirs & 1u << ASTAR__NW) jump_d(&c, tie, nbs, -1, -1, ux, uy, u, gu);
+    if (dirs & 1u << ASTAR__N) jump_v(&c, tie, obs, -1, ux, uy, gu, u);
+    if (dirs & 1u << ASTAR__E) jump_h(&c, tie, obs, 1, ux, uy, gu, u);
+    if (dirs & 1u << ASTAR__S) jump_v(&c, tie, obs, 1, ux, uy, gu, u);
+    if (dirs & 1u << ASTAR__W) jump_h(&c, tie, obs, -1, ux, uy, gu, u);
+    if (dirs & 1u << ASTAR__NE) jump_d(&c, tie, obs, nbs, 1, -1, ux, uy, u, gu);
+    if (dirs & 1u << ASTAR__SE) jump_d(&c, tie, obs, nbs, 1, 1, ux, uy, u, gu);
+    if (dirs & 1u << ASTAR__SW) jump_d(&c, tie, obs, nbs, -1, 1, ux, uy, u, gu);
+    if (dirs & 1u << ASTAR__NW) jump_d(&c, tie, obs, nbs, -1, -1, ux, uy, u, gu);
   }
   q->stats.expanded = expanded;
   q->stats.generated = c.generated;
@@ -474,16 +515,20 @@ astar_status astar__jps_find_path(astar_workspace *ws, const astar_grid *grid,
   bool trivial;
   st = astar__begin(&q, ws, grid, opt, start, goal, &trivial);
   if (st != ASTAR_OK) return st;
-  if (!trivial) {
+  if (opt->observer) {
+    /* One instance with the events, apart from the plain ones. */
+    astar__observe_start(&q, opt, trivial);
+    if (!trivial) st = jps_loop(ws, &q, q.tie, true);
+  } else if (!trivial) {
     switch (q.tie) {
     case ASTAR_TIE_LARGER_G:
-      st = jps_loop(ws, &q, ASTAR_TIE_LARGER_G);
+      st = jps_loop(ws, &q, ASTAR_TIE_LARGER_G, false);
       break;
     case ASTAR_TIE_NEWEST:
-      st = jps_loop(ws, &q, ASTAR_TIE_NEWEST);
+      st = jps_loop(ws, &q, ASTAR_TIE_NEWEST, false);
       break;
     default:
-      st = jps_loop(ws, &q, ASTAR_TIE_CROSS);
+      st = jps_loop(ws, &q, ASTAR_TIE_CROSS, false);
       break;
     }
   }

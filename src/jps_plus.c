@@ -36,6 +36,17 @@
 ** then a straight run from its parent: the shape astar__end fills in, each
 ** step legal (diagonal steps were checked when the table was built).
 **
+** Seeing the search. With options.observer a separate instantiation of
+** the loop (obs == true, a compile-time constant) reports the jump points
+** as nodes (PUSH, IMPROVE, EXPAND, GOAL with their g and h) and, before a
+** successor is offered, the cells each looked-up jump covers as
+** ASTAR_EVENT_SCAN: a straight ray from the node up to its jump point, the
+** goal or the last free cell; a diagonal ray from the node, step by step;
+** and the straight rays looked up at its diagonal jump points, with that
+** diagonal cell as parent. (JPS+ reads one distance per ray; the events
+** name the cells that distance stands for.) The plain loops are compiled
+** as without the observer.
+**
 ** Memory: 16 bytes per padded cell ((width+2) * (height+2) cells) plus a
 ** 2.3 KB table; the search allocates nothing.
 */
@@ -513,9 +524,10 @@ typedef struct jpp_state {
   uint64_t generated, max_open;
 } jpp_state;
 
-/* Offer cell s at padded (sx, sy) with cost ng through parent u. */
-ASTAR__INLINE void relax(jpp_state *S, const astar__query *q, const int tie, uint32_t u, uint32_t s,
-                         int32_t sx, int32_t sy, double ng) {
+/* Offer cell s at padded (sx, sy) with cost ng through parent u (with obs,
+** reported as ASTAR_EVENT_PUSH or ASTAR_EVENT_IMPROVE). */
+ASTAR__INLINE void relax(jpp_state *S, const astar__query *q, const int tie, const bool obs,
+                         uint32_t u, uint32_t s, int32_t sx, int32_t sy, double ng) {
   const uint16_t ms = S->mark[s];
   if (ms == S->closed) return;
   astar__node *const n = &S->nd[s];
@@ -529,6 +541,8 @@ ASTAR__INLINE void relax(jpp_state *S, const astar__query *q, const int tie, uin
   const astar__hent e = astar__entry(ng + h, astar__tie_key(q, tie, ng, sx, sy, S->seq), s);
   S->seq++;
   S->generated++;
+  if (obs)
+    astar__emit(q, ms == S->gen ? ASTAR_EVENT_IMPROVE : ASTAR_EVENT_PUSH, s, u, ng, ng + h, 1);
   astar__heap *const open = S->open;
   if (ms == S->gen) {
     if (n->pos == ASTAR__IN_SLOT)
@@ -570,7 +584,7 @@ typedef struct jpp_node {
 
 /* Straight direction d (a constant): the goal if the ray covers it, else
 ** the jump point the ray ends at, if any. */
-ASTAR__INLINE void straight_run(jpp_state *S, const astar__query *q, const int tie,
+ASTAR__INLINE void straight_run(jpp_state *S, const astar__query *q, const int tie, const bool obs,
                                 const jpp_node *x, const int d) {
   const int32_t v = x->du[d];
   int32_t k;
@@ -578,10 +592,28 @@ ASTAR__INLINE void straight_run(jpp_state *S, const astar__query *q, const int t
     k = x->galong;
   else if (v > 0)
     k = v;
-  else
+  else {
+    if (obs)
+      astar__emit_scan(q, x->u, astar__dir_dx[d], astar__dir_dy[d], -v, x->g, q->cost[ASTAR__N]);
     return;
-  relax(S, q, tie, x->u, (uint32_t)((int32_t)x->u + k * q->off[d]), x->ux + k * astar__dir_dx[d],
-        x->uy + k * astar__dir_dy[d], x->g + (double)k * q->cost[ASTAR__N]);
+  }
+  if (obs)
+    astar__emit_scan(q, x->u, astar__dir_dx[d], astar__dir_dy[d], k, x->g, q->cost[ASTAR__N]);
+  relax(S, q, tie, obs, x->u, (uint32_t)((int32_t)x->u + k * q->off[d]),
+        x->ux + k * astar__dir_dx[d], x->uy + k * astar__dir_dy[d],
+        x->g + (double)k * q->cost[ASTAR__N]);
+}
+
+/* With the observer: the n diagonal steps kd+1 .. kd+n of the ray from x in
+** direction d, each a scanned cell with x as parent. */
+static void emit_diagonal(const astar__query *q, const jpp_node *x, int d, int32_t kd, int32_t n) {
+  const int32_t ddx = astar__dir_dx[d], ddy = astar__dir_dy[d];
+  for (int32_t k = kd + 1; k <= kd + n; k++) {
+    const int32_t cx = x->ux + k * ddx, cy = x->uy + k * ddy;
+    const double g = x->g + (double)k * q->cost[ASTAR__NE];
+    astar__emit(q, ASTAR_EVENT_SCAN, (uint32_t)((int32_t)x->u + k * q->off[d]), x->u, g,
+                g + astar__h(q, ASTAR__HK_OCTILE, cx, cy), 1);
+  }
 }
 
 /*
@@ -592,7 +624,7 @@ ASTAR__INLINE void straight_run(jpp_state *S, const astar__query *q, const int t
 ** wall, or where it reaches the goal's nearer row or column -- that cell is
 ** generated, and the goal is a straight jump from it.
 */
-ASTAR__INLINE void diagonal_run(jpp_state *S, const astar__query *q, const int tie,
+ASTAR__INLINE void diagonal_run(jpp_state *S, const astar__query *q, const int tie, const bool obs,
                                 const jpp_node *x, const int d) {
   const int32_t ddx = astar__dir_dx[d], ddy = astar__dir_dy[d];
   const int a = ddy < 0 ? ASTAR__N : ASTAR__S, b = ddx > 0 ? ASTAR__E : ASTAR__W;
@@ -602,10 +634,12 @@ ASTAR__INLINE void diagonal_run(jpp_state *S, const astar__query *q, const int t
   int32_t kd = 0, v = x->du[d];
   for (;;) {
     if (kt > kd && kt <= kd + (v < 0 ? -v : v)) {
-      relax(S, q, tie, x->u, (uint32_t)((int32_t)x->u + kt * off), x->ux + kt * ddx,
+      if (obs) emit_diagonal(q, x, d, kd, kt - kd);
+      relax(S, q, tie, obs, x->u, (uint32_t)((int32_t)x->u + kt * off), x->ux + kt * ddx,
             x->uy + kt * ddy, x->g + (double)kt * cd);
       return;
     }
+    if (obs) emit_diagonal(q, x, d, kd, v < 0 ? -v : v);
     if (v <= 0) return;
     kd += v;
     const uint32_t y = (uint32_t)((int32_t)x->u + kd * off);
@@ -613,22 +647,27 @@ ASTAR__INLINE void diagonal_run(jpp_state *S, const astar__query *q, const int t
     const int32_t yx = x->ux + kd * ddx, yy = x->uy + kd * ddy;
     const double gj = x->g + (double)kd * cd;
     const int32_t wa = dj[a], wb = dj[b];
+    if (obs) {
+      astar__emit_scan(q, y, 0, ddy, wa < 0 ? -wa : wa, gj, cs);
+      astar__emit_scan(q, y, ddx, 0, wb < 0 ? -wb : wb, gj, cs);
+    }
     if (wa > 0)
-      relax(S, q, tie, x->u, (uint32_t)((int32_t)y + wa * offa), yx, yy + wa * ddy,
+      relax(S, q, tie, obs, x->u, (uint32_t)((int32_t)y + wa * offa), yx, yy + wa * ddy,
             gj + (double)wa * cs);
     if (wb > 0)
-      relax(S, q, tie, x->u, (uint32_t)((int32_t)y + wb * offb), yx + wb * ddx, yy,
+      relax(S, q, tie, obs, x->u, (uint32_t)((int32_t)y + wb * offb), yx + wb * ddx, yy,
             gj + (double)wb * cs);
     v = dj[d];
   }
 }
 
 /*
-** The A* loop over jump points; `tie` is a constant at the call sites.
-** Returns ASTAR_OK (goal popped), ASTAR_NO_PATH or ASTAR_LIMIT_REACHED.
+** The A* loop over jump points; `tie` and `obs` (report events to
+** q->observer) are constants at the call sites. Returns ASTAR_OK (goal
+** popped), ASTAR_NO_PATH or ASTAR_LIMIT_REACHED.
 */
 ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const astar_jps_plus *pre,
-                                    const int tie) {
+                                    const int tie, const bool obs) {
   jpp_state S;
   S.nd = ws->node;
   S.mark = ws->mark;
@@ -667,6 +706,12 @@ ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const 
     }
     S.mark[u] = S.closed;
     expanded++;
+    if (obs) {
+      const int32_t ey = row_of(u, stride, inv_stride), ex = (int32_t)u - ey * stride;
+      q->stats.expanded = expanded;
+      astar__emit(q, u == goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, nd[u].parent, nd[u].g,
+                  nd[u].g + astar__h(q, ASTAR__HK_OCTILE, ex, ey), 1);
+    }
     if (u == goal) {
       st = ASTAR_OK;
       break;
@@ -690,16 +735,16 @@ ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const 
     const jpp_node x = {u, ux, uy, gu, du, rx, ry, gdir, galong};
     /* One specialised block per direction, in the order N E S W NE SE SW NW. */
     if (m & 0x0fu) {
-      if (m & 0x01u) straight_run(&S, q, tie, &x, ASTAR__N);
-      if (m & 0x02u) straight_run(&S, q, tie, &x, ASTAR__E);
-      if (m & 0x04u) straight_run(&S, q, tie, &x, ASTAR__S);
-      if (m & 0x08u) straight_run(&S, q, tie, &x, ASTAR__W);
+      if (m & 0x01u) straight_run(&S, q, tie, obs, &x, ASTAR__N);
+      if (m & 0x02u) straight_run(&S, q, tie, obs, &x, ASTAR__E);
+      if (m & 0x04u) straight_run(&S, q, tie, obs, &x, ASTAR__S);
+      if (m & 0x08u) straight_run(&S, q, tie, obs, &x, ASTAR__W);
     }
     if (m & 0xf0u) {
-      if (m & 0x10u) diagonal_run(&S, q, tie, &x, ASTAR__NE);
-      if (m & 0x20u) diagonal_run(&S, q, tie, &x, ASTAR__SE);
-      if (m & 0x40u) diagonal_run(&S, q, tie, &x, ASTAR__SW);
-      if (m & 0x80u) diagonal_run(&S, q, tie, &x, ASTAR__NW);
+      if (m & 0x10u) diagonal_run(&S, q, tie, obs, &x, ASTAR__NE);
+      if (m & 0x20u) diagonal_run(&S, q, tie, obs, &x, ASTAR__SE);
+      if (m & 0x40u) diagonal_run(&S, q, tie, obs, &x, ASTAR__SW);
+      if (m & 0x80u) diagonal_run(&S, q, tie, obs, &x, ASTAR__NW);
     }
   }
   q->stats.expanded = expanded;
@@ -727,11 +772,15 @@ static astar_status search(astar_workspace *ws, const astar_jps_plus *pre, const
   bool trivial;
   astar_status st = astar__begin(&q, ws, grid, opt, start, goal, &trivial);
   if (st != ASTAR_OK) return st;
-  if (!trivial) {
+  if (opt->observer) {
+    /* One instance with the events, apart from the plain ones. */
+    astar__observe_start(&q, opt, trivial);
+    if (!trivial) st = jpp_loop(ws, &q, pre, q.tie, true);
+  } else if (!trivial) {
     if (q.tie == ASTAR_TIE_LARGER_G)
-      st = jpp_loop(ws, &q, pre, ASTAR_TIE_LARGER_G);
+      st = jpp_loop(ws, &q, pre, ASTAR_TIE_LARGER_G, false);
     else
-      st = jpp_loop(ws, &q, pre, q.tie);
+      st = jpp_loop(ws, &q, pre, q.tie, false);
   }
   return astar__end(&q, ws, st, path, cap, result);
 }

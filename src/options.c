@@ -167,7 +167,6 @@ static const char *jump_rule_broken(const astar_options *o, const astar_grid *g)
   if (o->heuristic != ASTAR_H_AUTO && o->heuristic != ASTAR_H_OCTILE)
     return "JPS uses the octile heuristic only (heuristic AUTO or OCTILE; use A* for others)";
   if (o->reopen == ASTAR_REOPEN_ALWAYS) return "JPS never reopens nodes (reopen ALWAYS is A*'s)";
-  if (o->observer) return "JPS has no observer; use A* to watch the search";
   if (o->partial) return "JPS gives no partial paths (options.partial is A*'s)";
   if (o->stop_fn) return "JPS has no stop_fn deadline hook (use A*'s sliced search)";
   if (o->nlayers) return "JPS needs uniform costs; influence layers are A*'s";

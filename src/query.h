@@ -7,6 +7,7 @@
 #ifndef ASTAR_QUERY_H
 #define ASTAR_QUERY_H
 
+#include "engine/engine.h"
 #include "heap.h"
 #include "internal.h"
 
@@ -28,7 +29,8 @@ enum {
 /* Can the jump searches (JPS, JPS+) honour these options on this grid?
 ** The uniform-cost model they are built for (8 moves, no corner cutting, no
 ** terrain, straight <= diagonal < 2 * straight, octile heuristic, no forced
-** reopening) and none of the general A* loop's features. */
+** reopening) and none of the general A* loop's features except the
+** observer, which they report to from a loop instance of their own. */
 bool astar__jump_rules_ok(const astar_options *o, const astar_grid *g);
 
 /* ---- the query -------------------------------------------------------------- */
@@ -154,7 +156,11 @@ struct astar_workspace {
   int32_t last_stride;           /* padded row length of its grid */
   size_t last_len;               /* cells in its path (parent links may skip cells: see
                                     astar__path_length) */
+  astar__engine eng;             /* searches over spaces (src/engine/) */
 };
+
+/* Grow the workspace's node arrays to n records (all or nothing). */
+astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n);
 
 /* ---- options (options.c) --------------------------------------------------- */
 
@@ -277,6 +283,16 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget);
 ** to q->observer (workspace.c). */
 void astar__emit(const astar__query *q, astar_event_type type, uint32_t node, uint32_t parent,
                  double g, double f, uint32_t per);
+
+/* The jump searches (jps.c, jps_plus.c) with options.observer: take the
+** observer into q and report the start's push -- or, for a trivial search
+** (start == goal), only the goal event -- as astar.c does (workspace.c). */
+void astar__observe_start(astar__query *q, const astar_options *opt, bool trivial);
+/* Report ASTAR_EVENT_SCAN for the n cells of a jump from padded cell
+** `origin` in direction (dx, dy), each step costing `step`: cell k (1..n)
+** has parent `origin` and g = g0 + k * step (workspace.c). */
+void astar__emit_scan(const astar__query *q, uint32_t origin, int dx, int dy, int32_t n, double g0,
+                      double step);
 
 /* Partial paths: distance of padded (x, y) to the goal(s) by the move rules
 ** (astar.c). */

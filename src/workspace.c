@@ -85,18 +85,24 @@ void astar_workspace_free(astar_workspace *ws) {
   astar_allocator a = ws->alloc;
   free_ws_arrays(ws);
   astar__turns_free(ws);
+  astar__engine_free(ws);
   astar__free(&a, ws, sizeof *ws);
 }
 
 astar_status astar_workspace_reserve(astar_workspace *ws, const astar_grid *grid) {
   if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
-  if (grid->ncells <= ws->capacity) return ASTAR_OK;
+  return astar__workspace_grow(ws, grid->ncells);
+}
+
+astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n) {
+  if (n <= ws->capacity) return ASTAR_OK;
   /* Allocate the new arrays before dropping the old ones, so that a failure
   ** leaves the workspace as it was. */
   astar_workspace tmp;
   memset(&tmp, 0, sizeof tmp);
   tmp.alloc = ws->alloc;
-  if (alloc_ws_arrays(&tmp, grid->ncells) != ASTAR_OK) return ASTAR_NO_MEMORY;
+  if (alloc_ws_arrays(&tmp, n) != ASTAR_OK) return ASTAR_NO_MEMORY;
+  astar__engine_forget(ws);
   free_ws_arrays(ws);
   ws->mark = tmp.mark;
   ws->node = tmp.node;
@@ -112,7 +118,9 @@ size_t astar_workspace_memory(const astar_workspace *ws) {
   if (!ws) return 0;
   return sizeof *ws + (size_t)ws->capacity * astar__workspace_bytes_per_cell() +
          (size_t)ws->turns.capacity * ASTAR__TURN_STATES *
-             (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent));
+             (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent)) +
+         (size_t)ws->eng.arcs_cap * sizeof(astar_arc) +
+         (size_t)ws->eng.back.cap * (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent));
 }
 
 /* ---- begin / end ----------------------------------------------------------------- */
@@ -164,6 +172,7 @@ void astar__open(astar__query *q, astar_workspace *ws, bool push_start) {
   ws->seq = 0;
   ws->open.len = 0;
   ws->found = false;
+  astar__engine_forget(ws); /* the node records are about to change */
 
   astar__node *s = &ws->node[q->start];
   s->g = 0.0;
@@ -218,6 +227,26 @@ void astar__emit(const astar__query *q, astar_event_type type, uint32_t node, ui
   e.expanded = q->stats.expanded;
   e.direction = per > 1 ? (int)(node % per) : -1;
   q->observer(q->observer_ctx, &e);
+}
+
+void astar__observe_start(astar__query *q, const astar_options *opt, bool trivial) {
+  q->observer = opt->observer;
+  q->observer_ctx = opt->observer_ctx;
+  const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
+  astar__emit(q, trivial ? ASTAR_EVENT_GOAL : ASTAR_EVENT_PUSH, q->start, ASTAR__NO_PARENT, 0.0, h0,
+              1);
+}
+
+void astar__emit_scan(const astar__query *q, uint32_t origin, int dx, int dy, int32_t n, double g0,
+                      double step) {
+  const int32_t stride = q->grid->stride;
+  const int32_t oy = (int32_t)(origin / (uint32_t)stride), ox = (int32_t)origin - oy * stride;
+  for (int32_t k = 1; k <= n; k++) {
+    const int32_t x = ox + k * dx, y = oy + k * dy;
+    const double g = g0 + (double)k * step;
+    astar__emit(q, ASTAR_EVENT_SCAN, (uint32_t)(y * stride + x), origin, g,
+                g + astar__h(q, q->hkind, x, y), 1);
+  }
 }
 
 /* Cells of the path ending at the last goal: each parent link covers

@@ -1,24 +1,36 @@
 /* app.js -- the playground's logic: keeps the map the user draws in step
    with the libastar grid inside the WebAssembly module (bridge.c), runs the
    real search with its observer, replays the recorded events on a canvas
-   (open, closed, F / G / H, parent arrows) and shows the result. */
+   (open, closed, cells scanned by JPS jumps, F / G / H, parent arrows) and
+   shows the result. */
 'use strict';
 
 (() => {
   const $ = (id) => document.getElementById(id);
 
   // astar_event_type and astar_status values (astar/search.h, astar/base.h).
-  const EV_PUSH = 0, EV_EXPAND = 1, EV_IMPROVE = 2, EV_REOPEN = 3, EV_GOAL = 4;
+  const EV_PUSH = 0, EV_EXPAND = 1, EV_IMPROVE = 2, EV_REOPEN = 3, EV_GOAL = 4, EV_SCAN = 5;
+  // Display states of a cell (seen[]): untouched, open, closed, on the path,
+  // scanned by a jump (JPS / JPS+) without being a node.
+  const S_NONE = 0, S_OPEN = 1, S_CLOSED = 2, S_PATH = 3, S_SCAN = 4;
+  const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned'];
   const ST_OK = 0, ST_UNSUPPORTED = 11;
+  const PG_RUN_RECORD = 1, PG_RUN_ONCE = 2; // pg_run flags (bridge.c)
   const ALGO = { astar: 0, jps: 1, 'jps-plus': 2 };
+  const isJump = (algo) => algo === 'jps' || algo === 'jps-plus';
+  const algoName = (algo) => (algo === 'jps' ? 'JPS' : 'JPS+');
   const H_ZERO = 5;
   const GREEDY_WEIGHT = 1e6; // f = g + 1e6 h: ordered by h, g only breaks ties
   // Events per animation frame for speeds 1..10 (10: no animation).
   const RATES = [0.2, 0.5, 1, 2, 4, 10, 30, 100, 400, Infinity];
 
   // Cell colours [r, g, b].
-  const C_EMPTY = [255, 255, 255], C_WALL = [45, 52, 64];
-  const C_OPEN = [159, 205, 255], C_CLOSED = [255, 178, 168], C_PATH = [163, 230, 186];
+  // Open and closed differ in luminance, not only in hue: 0.136 against
+  // 0.738, a contrast of 4.2 : 1 (at least 3.2 : 1 under the terrain tint);
+  // open cells carry white labels.
+  const C_EMPTY = [255, 255, 255], C_WALL = [22, 26, 33];
+  const C_OPEN = [30, 100, 200], C_CLOSED = [255, 214, 206], C_PATH = [163, 230, 186];
+  const C_SCAN = [255, 236, 170];
   const C_T2 = [242, 231, 204], C_T9 = [170, 128, 70];
 
   let M = null; // the Emscripten module
@@ -31,9 +43,12 @@
   let mapName = '';
 
   // What the search display shows, rebuilt by replaying events.
-  let seen, gval, hval, parent, touched, ntouched;
+  let seen, gval, hval, parent, touched, ntouched; // g and h are NaN until an event sets them
   let path = []; // cell indices of the displayed path
-  let current = -1; // cell of the last applied event
+  // The replay goes by groups (astar/search.h): an EXPAND and the events it
+  // caused (PUSH, IMPROVE, REOPEN, SCAN) up to the next EXPAND or GOAL.
+  let current = -1; // cell of the group's expanded node (or the last event's, stepping by event)
+  let groupStart = -1; // event index of the current group's EXPAND, -1 before the first
   let search = null; // the last search: result + recorded events + replay cursor
   let playing = false, frameBudget = 0, rafId = 0;
 
@@ -71,11 +86,17 @@
     m.classList.toggle('error', !!isError);
   }
 
-  function setStatus(text, state) {
+  // The status word sits in a polite live region (#status-live) with a
+  // sentence for screen readers (#announce); the event counter of a replay
+  // (#progress) is outside it, so a running replay is not read out frame by
+  // frame. Only a changed text is written: an unchanged one is not re-read.
+  function setStatus(text, state, progress = '', spoken = '') {
     const s = $('status');
-    s.textContent = text;
+    if (s.textContent !== text) s.textContent = text;
     s.dataset.state = state;
     s.title = text;
+    if ($('progress').textContent !== progress) $('progress').textContent = progress;
+    if ($('announce').textContent !== spoken) $('announce').textContent = spoken;
   }
 
   /* ---- options --------------------------------------------------------- */
@@ -115,13 +136,100 @@
     ui.tie.disabled = jps;
     const rate = RATES[Number(ui.speed.value) - 1];
     $('speed-value').textContent = rate === Infinity ? 'instant' : `${rate}/frame`;
+    ui.speed.setAttribute('aria-valuetext', rate === Infinity ? 'instant' : `${rate} events a frame`);
+    if (M) updateKey();
     $('terrain-value').textContent = ui.terrain.value;
+    if (M) updateNotice();
+  }
+
+  /* ---- undo / redo of map edits --------------------------------------- */
+
+  // Each entry undoes one edit: a stroke ({ cells: [[i, old, new], ...] }),
+  // a move of S or G ({ which, from, to }) or a whole-map change ({ before,
+  // after, ends: [start, goal before, start, goal after] }). A new grid
+  // (size, loaded map) starts a new history. Bounded in entries and bytes.
+  const HISTORY_MAX = 200, HISTORY_BYTES = 64 << 20;
+  let undoStack = [], redoStack = [];
+  let stroke = null; // Map cell -> value before, while a stroke records
+
+  const entryBytes = (e) => (e.before ? 2 * e.before.length : e.cells ? 12 * e.cells.length : 16);
+
+  function pushHistory(e) {
+    undoStack.push(e);
+    redoStack = [];
+    let bytes = undoStack.reduce((a, x) => a + entryBytes(x), 0);
+    while (undoStack.length > HISTORY_MAX || (bytes > HISTORY_BYTES && undoStack.length > 1))
+      bytes -= entryBytes(undoStack.shift());
+    syncHistoryUi();
+  }
+
+  function clearHistory() {
+    undoStack = [];
+    redoStack = [];
+    stroke = null;
+    syncHistoryUi();
+  }
+
+  function syncHistoryUi() {
+    for (const el of document.querySelectorAll('[data-undo]')) el.disabled = !undoStack.length;
+    for (const el of document.querySelectorAll('[data-redo]')) el.disabled = !redoStack.length;
+  }
+
+  function beginStroke() {
+    stroke = new Map();
+  }
+
+  function endStroke() {
+    if (stroke && stroke.size) pushHistory({ cells: [...stroke].map(([i, old]) => [i, old, cells[i]]) });
+    stroke = null;
+  }
+
+  // Run fn, which rewrites `cells` (and maybe start, goal), as one edit.
+  function bulkEdit(fn) {
+    const before = cells.slice(), ends = [start, goal];
+    fn();
+    pushHistory({ before, after: cells.slice(), ends: [...ends, start, goal] });
+  }
+
+  // Apply an entry backwards (undo) or forwards (redo).
+  function applyHistory(e, back) {
+    stopPlaying();
+    if (e.cells) {
+      for (const [i, old, nw] of e.cells) setCell(i, back ? old : nw);
+    } else if (e.which) {
+      if (e.which === 'start') start = back ? e.from : e.to;
+      else goal = back ? e.from : e.to;
+      needDraw = true;
+    } else {
+      cells.set(back ? e.before : e.after);
+      putCells();
+      [start, goal] = back ? e.ends.slice(0, 2) : e.ends.slice(2);
+      repaintAll();
+    }
+    mapChanged();
+  }
+
+  function undo() {
+    const e = undoStack.pop();
+    if (!e) return;
+    applyHistory(e, true);
+    redoStack.push(e);
+    syncHistoryUi();
+  }
+
+  function redo() {
+    const e = redoStack.pop();
+    if (!e) return;
+    applyHistory(e, false);
+    undoStack.push(e);
+    syncHistoryUi();
   }
 
   /* ---- the grid in the module ------------------------------------------ */
 
   function setCell(i, v) {
     if (cells[i] === v) return false;
+    if (stroke && !stroke.has(i)) stroke.set(i, cells[i]);
     cells[i] = v;
     const [x, y] = xy(i);
     M._pg_set_cell(pg, x, y, v);
@@ -143,6 +251,7 @@
     cells = new Uint8Array(W * H).fill(1);
     allocView();
     layout();
+    clearHistory();
   }
 
   function defaultEndpoints() {
@@ -166,9 +275,9 @@
 
   function allocView() {
     const n = W * H;
-    seen = new Uint8Array(n); // 0 untouched, 1 open, 2 closed
-    gval = new Float64Array(n);
-    hval = new Float64Array(n);
+    seen = new Uint8Array(n); // S_*
+    gval = new Float64Array(n).fill(NaN);
+    hval = new Float64Array(n).fill(NaN);
     parent = new Int32Array(n).fill(-1);
     touched = new Int32Array(n);
     ntouched = 0;
@@ -185,15 +294,19 @@
   }
 
   function resetView() {
+    // Nothing of the last search stays behind (no stale G or H).
     for (let k = 0; k < ntouched; k++) {
       const i = touched[k];
-      seen[i] = 0;
+      seen[i] = S_NONE;
       parent[i] = -1;
+      gval[i] = NaN;
+      hval[i] = NaN;
+      paintCell(i);
     }
     ntouched = 0;
     path = [];
     current = -1;
-    repaintAll();
+    groupStart = -1;
   }
 
   function colourOf(i) {
@@ -202,9 +315,10 @@
     const ground = v === 1 ? C_EMPTY : mix(C_T2, C_T9, (Math.min(v, 9) - 2) / 7);
     const s = seen[i];
     if (s === 0) return ground;
-    const over = s === 3 ? C_PATH : s === 2 ? C_CLOSED : C_OPEN;
-    // On terrain: the state's colour, browned by the cost.
-    return v === 1 ? over : mix(over, C_T9, 0.12 + 0.05 * (Math.min(v, 9) - 2));
+    const over = s === S_PATH ? C_PATH : s === S_CLOSED ? C_CLOSED : s === S_SCAN ? C_SCAN : C_OPEN;
+    // On terrain: the state's colour, browned by the cost (at most 0.2, so
+    // open and closed stay apart in luminance).
+    return v === 1 ? over : mix(over, C_T9, 0.06 + 0.02 * (Math.min(v, 9) - 2));
   }
 
   function paintCell(i) {
@@ -230,7 +344,15 @@
       return null;
     }
     const [sx, sy] = xy(start), [gx, gy] = xy(goal);
-    const status = M._pg_run(pg, sx, sy, gx, gy, 1);
+    search = readSearch(o, M._pg_run(pg, sx, sy, gx, gy, PG_RUN_RECORD));
+    clearStats();
+    message(search.truncated ? `${fmtInt(search.n)} events recorded (the buffer is full): ` +
+      'the replay stops early, the result is complete.' : '');
+    return search;
+  }
+
+  // The last run's result and recorded events, as the replay's state.
+  function readSearch(o, status) {
     const n = M._pg_event_count(pg), flags = M._pg_event_flags(pg);
     const evBase = M._pg_events(pg);
     // Copies: memory growth replaces the heap views, and the next run the buffer.
@@ -240,55 +362,75 @@
     const pp = M._pg_path(pg) >> 2;
     const p = [];
     for (let k = 0; k < len; k++) p.push(idx(M.HEAP32[pp + 2 * k], M.HEAP32[pp + 2 * k + 1]));
-    search = {
-      options: o, status, statusText: M.UTF8ToString(M._pg_strerror(status)),
+    return {
+      // (The notice gives ASTAR_UNSUPPORTED's reason, not the API's name.)
+      options: o, status, statusText: M.UTF8ToString(M._pg_strerror(status)).replace(/ \(astar_\w+ says why\)$/, ''),
       cost: M._pg_cost(pg), length: len, path: p,
       expanded: M._pg_stat(pg, 0), generated: M._pg_stat(pg, 1), reopened: M._pg_stat(pg, 2),
       maxOpen: M._pg_stat(pg, 3), timeMs: M._pg_stat(pg, 4), timeRuns: M._pg_stat(pg, 5),
       precomputeMs: M._pg_stat(pg, 6),
       recorded: (flags & 1) !== 0, truncated: (flags & 2) !== 0,
-      ev32, ev64, n, cursor: 0, expandedSoFar: 0, generatedSoFar: 0,
-      turnMode: o.turn > 0, done: false,
+      ev32, ev64, n, cursor: 0, expandedSoFar: 0, generatedSoFar: 0, scannedSoFar: 0,
+      turnMode: o.turn > 0, done: false, preview: false,
     };
-    clearStats();
-    if (!search.recorded) {
-      message(o.algo === 'jps' || o.algo === 'jps-plus'
-        ? `${o.algo === 'jps' ? 'JPS' : 'JPS+'}: only the path is drawn (the library's observer ` +
-          'reports A* searches); expanded counts jump points.'
-        : '');
-    } else {
-      message(search.truncated ? `${fmtInt(n)} events recorded (the buffer is full): ` +
-        'the replay stops early, the result is complete.' : '');
-    }
-    return search;
   }
 
   function applyEvent(k) {
     const s = search;
     const type = s.ev32[k * 8], i = s.ev32[k * 8 + 1], par = s.ev32[k * 8 + 2];
     const g = s.ev64[k * 4 + 2], h = s.ev64[k * 4 + 3];
-    if (seen[i] === 0) touched[ntouched++] = i;
-    if (type === EV_EXPAND || type === EV_GOAL) {
+    if (seen[i] === S_NONE) touched[ntouched++] = i;
+    if (type === EV_SCAN) {
+      // A cell a jump passed over: it shows the cheapest G a jump reached it
+      // with (on the path, the path's own G) until it becomes a node.
+      s.scannedSoFar++;
+      if (seen[i] === S_NONE || (seen[i] === S_SCAN && g < gval[i])) {
+        gval[i] = g;
+        hval[i] = h;
+        parent[i] = par;
+        seen[i] = S_SCAN;
+      }
+    } else if (type === EV_EXPAND || type === EV_GOAL) {
       s.expandedSoFar++;
       // With a turn penalty a cell holds several (cell, direction) states;
       // it shows the cheapest.
-      if (seen[i] === 0 || !s.turnMode || g <= gval[i]) {
+      if (seen[i] === S_NONE || !s.turnMode || g <= gval[i]) {
         gval[i] = g;
         hval[i] = h;
         parent[i] = par;
       }
-      seen[i] = 2;
+      seen[i] = S_CLOSED;
     } else {
       s.generatedSoFar++;
-      if (seen[i] === 0 || !s.turnMode || g < gval[i]) {
+      if (seen[i] === S_NONE || seen[i] === S_SCAN || !s.turnMode || g < gval[i]) {
         gval[i] = g;
         hval[i] = h;
         parent[i] = par;
       }
-      if (!(s.turnMode && seen[i] === 2) || type === EV_REOPEN) seen[i] = 1;
+      if (!(s.turnMode && seen[i] === S_CLOSED) || type === EV_REOPEN) seen[i] = S_OPEN;
     }
-    current = i;
+    if (type === EV_EXPAND || type === EV_GOAL) groupStart = k;
+    if (type === EV_EXPAND || type === EV_GOAL || ui.stepUnit.value === 'event') current = i;
     paintCell(i);
+  }
+
+  const isExpansion = (s, k) => s.ev32[k * 8] === EV_EXPAND || s.ev32[k * 8] === EV_GOAL;
+
+  // End (exclusive) of the step by expansion from the cursor: the next
+  // group whole -- its EXPAND and every event it caused, so the expanded
+  // node shows together with the neighbours it pushed. From the first
+  // event the start's push comes along; from inside a group (after steps
+  // by event) the rest of that group.
+  function groupEnd(s) {
+    let k = s.cursor;
+    if (k > 0 && k < s.n && !isExpansion(s, k)) {
+      while (k < s.n && !isExpansion(s, k)) k++;
+      return k;
+    }
+    while (k < s.n && !isExpansion(s, k)) k++;
+    if (k < s.n) k++;
+    while (k < s.n && !isExpansion(s, k)) k++;
+    return k;
   }
 
   // Apply events up to `end` (exclusive) and finish when all are applied.
@@ -309,9 +451,24 @@
     stopPlaying();
     current = -1;
     path = s.path;
-    for (const i of path) {
-      if (seen[i] === 0) touched[ntouched++] = i;
-      seen[i] = 3;
+    // A path cell shows the path's own story: G is the cost along the path
+    // (each step's move cost times the entered cell's cost), the parent its
+    // predecessor. For A* that is what the events said; a jump search may
+    // have left a cell on the path as an open node with a dearer G, or only
+    // scanned it. (With a turn penalty a cell holds several states: kept.)
+    let gAcc = 0;
+    for (let k = 0; k < path.length; k++) {
+      const i = path[k];
+      if (k > 0) {
+        const [x0, y0] = xy(path[k - 1]), [x1, y1] = xy(i);
+        gAcc += (x0 !== x1 && y0 !== y1 ? s.options.diagonal : s.options.straight) * cells[i];
+      }
+      if (seen[i] === S_NONE) touched[ntouched++] = i;
+      if (!s.turnMode) {
+        gval[i] = k === 0 ? 0 : gAcc;
+        parent[i] = k === 0 ? -1 : path[k - 1];
+      }
+      seen[i] = S_PATH;
       paintCell(i);
     }
     showResult();
@@ -324,8 +481,16 @@
 
   function showProgress() {
     const s = search;
-    setStatus(`${playing ? 'searching' : 'paused'} · ${fmtInt(s.cursor)} / ${fmtInt(s.n)}`,
-      playing ? 'running' : 'paused');
+    let spoken = '';
+    if (!playing && groupStart >= 0) {
+      // Stepping: say what the step did.
+      const [x, y] = xy(s.ev32[groupStart * 8 + 1]);
+      let pushed = 0;
+      for (let k = groupStart + 1; k < s.cursor; k++) if (s.ev32[k * 8] !== EV_SCAN) pushed++;
+      spoken = `: expanded (${x}, ${y}), ${pushed} node${pushed === 1 ? '' : 's'} pushed or improved`;
+    }
+    setStatus(playing ? 'searching' : 'paused', playing ? 'running' : 'paused',
+      `· ${fmtInt(s.cursor)} / ${fmtInt(s.n)}`, spoken);
     $('status').title = `event ${s.cursor} of ${s.n}`;
     $('expanded').textContent = fmtInt(s.expandedSoFar);
     $('generated').textContent = fmtInt(s.generatedSoFar);
@@ -334,10 +499,14 @@
   function showResult() {
     const s = search;
     const ok = s.status === ST_OK;
-    setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed');
-    if (s.status === ST_UNSUPPORTED && (s.options.algo === 'jps' || s.options.algo === 'jps-plus'))
-      message('JPS and JPS+ need 8 moves without corner cutting, a map without terrain, ' +
-        'no turn penalty and the octile heuristic.', true);
+    setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed', '', ok
+      ? `: cost ${fmtCost(s.cost)}, ${s.length} cells, ${fmtInt(s.expanded)} expanded` : '');
+    if (s.status === ST_UNSUPPORTED) updateNotice(true);
+    else if (s.preview) message('Dragging: the path only; the search shows when you let go.');
+    else if (ok && isJump(s.options.algo))
+      message(`${algoName(s.options.algo)} expanded ${fmtInt(s.expanded)} jump points (red) and ` +
+        `pushed ${fmtInt(s.generated)} (blue); its jumps scanned ${fmtInt(s.scannedSoFar)} cells ` +
+        '(yellow), each with the G of the cheapest jump over it and that jump\'s origin as parent.');
     $('status').dataset.code = String(s.status);
     $('cost').textContent = ok ? fmtCost(s.cost) : '–';
     $('cost').title = ok ? String(s.cost) : '';
@@ -348,6 +517,76 @@
     $('time').textContent = t >= 1 ? `${t.toFixed(2)} ms` : `${(t * 1000).toFixed(1)} µs`;
     $('time').title = `mean of ${s.timeRuns} run(s) without observer` +
       (s.precomputeMs > 0 ? `; JPS+ precomputation ${s.precomputeMs.toFixed(2)} ms` : '');
+  }
+
+  /* ---- the notice: what the chosen algorithm cannot do, and the fixes --- */
+
+  // The options JPS and JPS+ need, as the page's controls name them.
+  const JUMP_OPTIONS = { diagonal: '8-no-cut', heuristic: ['0', '1'], reopen: ['0', '2'] };
+
+  function jumpOptionsOk() {
+    return ui.diagonal.value === JUMP_OPTIONS.diagonal &&
+      JUMP_OPTIONS.heuristic.includes(ui.heuristic.value) &&
+      JUMP_OPTIONS.reopen.includes(ui.reopen.value) && !(Number(ui.turn.value) > 0);
+  }
+
+  // Show or hide the notice for the selected algorithm: the library's
+  // reason in full, the map's terrain count, and one button per fix. With
+  // `failed`, a search just returned ASTAR_UNSUPPORTED.
+  function updateNotice(failed = false) {
+    const algo = ui.algorithm.value;
+    const box = $('notice');
+    let reason = null;
+    if (isJump(algo)) {
+      const { st } = pushOptions();
+      if (st === ST_OK) {
+        const p = M._pg_unsupported_reason(pg);
+        reason = p ? M.UTF8ToString(p) : null;
+      }
+    }
+    if (!reason) {
+      box.hidden = true;
+      return;
+    }
+    const nTerrain = M._pg_terrain_cells(pg);
+    $('notice-title').textContent = `${algoName(algo)} ${failed ? 'could not run' : 'cannot run'} here:`;
+    // The library's sentence, then what it means on this map.
+    $('notice-text').textContent = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` +
+      (nTerrain ? ` This map has ${fmtInt(nTerrain)} terrain cell${nTerrain === 1 ? '' : 's'} ` +
+        '(cost 2–9), and a jump passes over cells without reading their cost.' : '');
+    $('fix-terrain').hidden = nTerrain === 0;
+    $('fix-options').hidden = jumpOptionsOk();
+    $('fix-options').textContent = `Use ${algoName(algo)}'s options`;
+    box.hidden = false;
+  }
+
+  // After a fix: recheck, and show the search if the last one was refused.
+  function afterFix() {
+    syncOptionUi();
+    const refused = search && search.done && search.status === ST_UNSUPPORTED;
+    clearPath();
+    updateNotice();
+    if (refused) run();
+  }
+
+  function clearTerrain() {
+    for (let i = 0; i < cells.length; i++) if (cells[i] > 1) cells[i] = 1;
+    putCells();
+    repaintAll();
+    afterFix();
+  }
+
+  function useJumpOptions() {
+    ui.diagonal.value = JUMP_OPTIONS.diagonal;
+    if (!JUMP_OPTIONS.heuristic.includes(ui.heuristic.value)) ui.heuristic.value = '0';
+    if (!JUMP_OPTIONS.reopen.includes(ui.reopen.value)) ui.reopen.value = '0';
+    ui.turn.value = '0';
+    afterFix();
+  }
+
+  function useAstar() {
+    ui.algorithm.value = 'astar';
+    afterFix();
   }
 
   /* ---- run / step / play ----------------------------------------------- */
@@ -399,14 +638,7 @@
       if (!startSearch()) return;
     }
     const s = search;
-    if (ui.stepUnit.value === 'event') {
-      advance(s.cursor + 1);
-    } else {
-      // Up to and including the next expansion.
-      let k = s.cursor;
-      while (k < s.n && s.ev32[k * 8] !== EV_EXPAND && s.ev32[k * 8] !== EV_GOAL) k++;
-      advance(k + 1);
-    }
+    advance(ui.stepUnit.value === 'event' ? s.cursor + 1 : groupEnd(s));
     if (!s.done) {
       $('run').textContent = 'Resume';
       showProgress();
@@ -422,23 +654,55 @@
     setStatus('ready', 'idle');
     message('');
     $('run').textContent = 'Run';
+    updateNotice();
   }
 
   // The map or the options changed: show the new result at once when a
-  // finished search is on display (and "re-run" is on), else drop it.
+  // finished search is on display (and "re-run" is on), else drop it. The
+  // re-run waits for the next animation frame, so a fast drag costs one
+  // search a frame, not one per pointer event. While a drag goes on over a
+  // big map (more than LIVE_FULL_CELLS cells) it is a preview: one search
+  // without recording events, the path and the numbers only; releasing the
+  // pointer records the search in full (finishDrag).
+  const LIVE_FULL_CELLS = 40000;
   let rerunPending = false;
+  const liveTimes = []; // ms per preview re-run: search, display and drawing
+
   function mapChanged() {
+    if (isJump(ui.algorithm.value)) updateNotice();
     if (search && search.done && ui.live.checked) {
       if (!rerunPending) {
         rerunPending = true;
         requestAnimationFrame(() => {
           rerunPending = false;
-          if (search && search.done && startSearch()) finish();
+          if (!search || !search.done) return;
+          if (drag && W * H > LIVE_FULL_CELLS) previewSearch();
+          else if (startSearch()) finish();
         });
       }
     } else if (search) {
       clearPath();
     }
+  }
+
+  // One search without events: the display shows its path and numbers.
+  function previewSearch() {
+    const t0 = performance.now();
+    const { o, st } = pushOptions();
+    if (st !== ST_OK) return;
+    resetView();
+    const [sx, sy] = xy(start), [gx, gy] = xy(goal);
+    const status = M._pg_run(pg, sx, sy, gx, gy, PG_RUN_ONCE);
+    search = readSearch(o, status);
+    search.preview = true;
+    finish();
+    draw();
+    liveTimes.push(performance.now() - t0);
+  }
+
+  // A drag ended: a preview on display becomes the full recorded search.
+  function finishDrag() {
+    if (search && search.done && search.preview && startSearch()) finish();
   }
 
   /* ---- drawing --------------------------------------------------------- */
@@ -458,6 +722,35 @@
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     repaintAll();
     draw();
+    updateKey();
+  }
+
+  // The legend's key of the numbers in a cell follows what the canvas
+  // writes: F (H for greedy: the key it orders by) top left, G bottom left,
+  // H bottom right; F alone; or nothing at this cell size.
+  function updateKey() {
+    const mode = labelMode(), key = $('fgh-key');
+    const greedy = ui.algorithm.value === 'greedy';
+    const top = greedy ? 'H' : 'F';
+    key.querySelector('.k-f').textContent = top;
+    key.querySelector('.k-g').hidden = mode !== 'fgh';
+    key.querySelector('.k-h').hidden = mode !== 'fgh';
+    key.dataset.mode = mode;
+    let text, label;
+    if (mode === 'fgh') {
+      text = greedy ? 'H: the key' : 'F = G + H';
+      label = `numbers in a cell: ${top} top left, G bottom left, H bottom right` +
+        (greedy ? '; greedy best-first orders by H' : '; F = G + H');
+    } else if (mode === 'f') {
+      text = greedy ? 'H (hover: F, G)' : 'F (hover: G, H)';
+      label = `numbers in a cell: ${top} top left; hover a cell for F, G and H`;
+    } else {
+      text = 'hover: F = G + H';
+      label = 'cells too small for numbers: hover a cell for F, G and H';
+    }
+    key.querySelector('.key-text').textContent = text;
+    key.setAttribute('aria-label', label);
+    key.title = label;
   }
 
   function labelMode() {
@@ -517,21 +810,24 @@
 
     // Parent arrows, then F / G / H.
     if (mode !== 'none' && ntouched > 0) {
-      ctx.beginPath();
+      // Two passes: light arrows on the dark open cells, dark ones elsewhere.
       const reach = mode === 'fgh' ? 0.2 : 0.3;
-      for (let k = 0; k < ntouched; k++) {
-        const i = touched[k], p = parent[i];
-        if (p < 0 || seen[i] === 0) continue;
-        const [x, y] = xy(i), [qx, qy] = xy(p);
-        const cx = x * c + c / 2, cy = y * c + c / 2;
-        const dx = qx - x, dy = qy - y, l = Math.hypot(dx, dy);
-        const off = mode === 'fgh' ? 0.06 : 0.1;
-        arrow(cx - (dx / l) * c * off, cy - (dy / l) * c * off,
-          cx + (dx / l) * c * reach, cy + (dy / l) * c * reach, Math.max(3, c * 0.09));
+      for (const onOpen of [false, true]) {
+        ctx.beginPath();
+        for (let k = 0; k < ntouched; k++) {
+          const i = touched[k], p = parent[i];
+          if (p < 0 || seen[i] === S_NONE || (seen[i] === S_OPEN) !== onOpen) continue;
+          const [x, y] = xy(i), [qx, qy] = xy(p);
+          const cx = x * c + c / 2, cy = y * c + c / 2;
+          const dx = qx - x, dy = qy - y, l = Math.hypot(dx, dy);
+          const off = mode === 'fgh' ? 0.06 : 0.1;
+          arrow(cx - (dx / l) * c * off, cy - (dy / l) * c * off,
+            cx + (dx / l) * c * reach, cy + (dy / l) * c * reach, Math.max(3, c * 0.09));
+        }
+        ctx.strokeStyle = onOpen ? 'rgba(255, 255, 255, 0.7)' : 'rgba(35, 45, 60, 0.55)';
+        ctx.lineWidth = Math.max(1, c / 36);
+        ctx.stroke();
       }
-      ctx.strokeStyle = 'rgba(35, 45, 60, 0.55)';
-      ctx.lineWidth = Math.max(1, c / 36);
-      ctx.stroke();
 
       const digits = search && search.options.straight >= 10 ? 0 : 1;
       // Greedy best-first orders by H alone (F = G + 10^6 H): show H there.
@@ -543,14 +839,15 @@
         if (seen[i] === 0) continue;
         const [x, y] = xy(i);
         const x0 = x * c, y0 = y * c, g = gval[i], h = hval[i];
-        ctx.fillStyle = '#17202b';
+        const light = seen[i] === S_OPEN; // white text on the dark open colour
+        ctx.fillStyle = light ? '#ffffff' : '#17202b';
         if (mode === 'fgh') {
           const fs = Math.round(c * 0.22), ss = Math.round(c * 0.18), pad = c * 0.07;
           ctx.font = `700 ${fs}px system-ui, sans-serif`;
           ctx.textAlign = 'left';
           ctx.fillText(fmt(key(g, h), digits), x0 + pad, y0 + pad + fs * 0.85);
           ctx.font = `500 ${ss}px system-ui, sans-serif`;
-          ctx.fillStyle = '#3b4756';
+          ctx.fillStyle = light ? '#e3ecfa' : '#3b4756';
           ctx.fillText(fmt(g, digits), x0 + pad, y0 + c - pad);
           ctx.textAlign = 'right';
           ctx.fillText(fmt(greedy ? h / GREEDY_WEIGHT : h, digits), x0 + c - pad, y0 + c - pad);
@@ -580,7 +877,22 @@
       ctx.stroke();
     }
 
-    // The node just expanded or pushed.
+    // The nodes the current group pushed or improved: a thin ring each.
+    if (search && !search.done && groupStart >= 0 && c >= 6) {
+      ctx.beginPath();
+      for (let k = groupStart + 1; k < search.cursor; k++) {
+        const t = search.ev32[k * 8];
+        if (t !== EV_PUSH && t !== EV_IMPROVE && t !== EV_REOPEN) continue;
+        const [x, y] = xy(search.ev32[k * 8 + 1]);
+        const m = Math.max(1.5, c * 0.08);
+        ctx.rect(x * c + m, y * c + m, c - 2 * m, c - 2 * m);
+      }
+      ctx.strokeStyle = '#ffffff'; // on the dark open colour
+      ctx.lineWidth = Math.max(1.5, c * 0.05);
+      ctx.stroke();
+    }
+
+    // The node being expanded (stepping by event: the last event's cell).
     if (current >= 0) {
       const [x, y] = xy(current);
       ctx.strokeStyle = '#f2b705';
@@ -592,7 +904,7 @@
     drawEndpoint(start, '#1f9d55', 'S');
     drawEndpoint(goal, '#e0483a', 'G');
 
-    if (hoverCell >= 0 && c >= 6 && !drag) {
+    if (hoverCell >= 0 && c >= 6 && (!drag || drag.kind === 'inspect')) {
       const [x, y] = xy(hoverCell);
       ctx.strokeStyle = 'rgba(20, 28, 40, 0.85)';
       ctx.lineWidth = 2;
@@ -616,8 +928,9 @@
         ctx.fillText(letter, x * c + c / 2, y * c + c / 2 + 1);
       }
     } else {
-      // Tiny cells: a ringed dot that stays visible on big maps.
-      const r = Math.max(4.5, c * 0.75);
+      // Tiny cells: a ringed dot that stays visible on big maps (and is
+      // grabbed by itself, markerAt).
+      const r = markerRadius();
       ctx.beginPath();
       ctx.arc(x * c + c / 2, y * c + c / 2, r, 0, Math.PI * 2);
       ctx.fill();
@@ -635,8 +948,11 @@
   /* ---- hover ----------------------------------------------------------- */
 
   let hoverCell = -1, hoverX = 0, hoverY = 0;
-  const HOVER_HINT = 'Drag to draw walls or terrain · drag S and G to move them · right-drag ' +
-    'erases · hover a cell for F, G, H and parent · keys: space run/pause, n step, c clear';
+  // Touch screens have no hover: there the Inspect brush shows a cell.
+  const HOVER_HINT = window.matchMedia('(hover: none)').matches
+    ? 'Drag to draw walls · drag S and G · Inspect brush (Options): a cell\'s F, G, H'
+    : 'Drag to draw walls or terrain · drag S and G to move them · right-drag erases · hover a ' +
+      'cell for F, G, H and parent · keys: space run/pause, n step, c clear, Ctrl+Z undo';
   const DIRS = { '0,-1': '↑', '1,0': '→', '0,1': '↓', '-1,0': '←', '1,-1': '↗', '1,1': '↘', '-1,1': '↙', '-1,-1': '↖' };
 
   function describe(i) {
@@ -646,8 +962,8 @@
     if (i === start) head += ' start';
     if (i === goal) head += ' goal';
     const ground = v === 0 ? 'wall' : v === 1 ? 'cost 1' : `terrain ${v}`;
-    const state = ['', 'open', 'closed', 'on the path'][seen[i]];
-    if (seen[i] === 0) return { head, ground, state: '', values: '' };
+    const state = ['', 'open', 'closed', 'on the path', 'scanned by a jump'][seen[i]];
+    if (seen[i] === S_NONE) return { head, ground, state: '', values: '' };
     const digits = search && search.options.straight >= 10 ? 0 : 3;
     const w = search ? search.options.weight : 1;
     const g = gval[i], h = hval[i];
@@ -655,8 +971,11 @@
     if (w !== 1 && w > 0) hText += ` (${fmt(w, 1)} × ${fmt(h / w, digits)})`;
     let par = '';
     if (parent[i] >= 0) {
+      // Jump searches link cells several steps apart: the arrow gives the way.
       const [qx, qy] = xy(parent[i]);
-      par = `parent (${qx}, ${qy}) ${DIRS[`${qx - x},${qy - y}`] || ''}`;
+      const steps = Math.max(Math.abs(qx - x), Math.abs(qy - y));
+      par = `parent (${qx}, ${qy}) ${DIRS[`${Math.sign(qx - x)},${Math.sign(qy - y)}`] || ''}` +
+        (steps > 1 ? ` ${steps} steps away` : '');
     } else {
       par = 'no parent (start)';
     }
@@ -694,7 +1013,11 @@
 
   /* ---- mouse: drawing and dragging --------------------------------------- */
 
-  let drag = null; // { kind: 'start' | 'goal' | 'paint', value, last }
+  // The drag in progress: { kind: 'paint', value, last } or { kind: 'start' |
+  // 'goal', from, dx, dy } -- a marker follows the pointer minus where it was
+  // grabbed (dx, dy in CSS px from the marker's centre).
+  let drag = null;
+  let layoutPending = false; // the board was resized during a drag
 
   function cellAt(ev) {
     const r = canvas.getBoundingClientRect();
@@ -741,23 +1064,53 @@
     if (changed) mapChanged();
   }
 
+  // Radius of the drawn S / G marker in CSS px (drawEndpoint).
+  const markerRadius = () => (cell >= 10 ? cell / 2 : Math.max(6, cell * 0.75));
+
+  // The marker under the pointer, grabbed by its drawing, not by its cell:
+  // within its radius, or a finger's or a mouse's reach of its centre
+  // (cells of a big map are smaller than the marker). The nearer one wins.
+  function markerAt(ev) {
+    const r = canvas.getBoundingClientRect(), cw = r.width / W;
+    const px_ = ev.clientX - r.left, py = ev.clientY - r.top;
+    const reach = Math.max(markerRadius() + 2, ev.pointerType === 'touch' ? 22 : 10);
+    let best = null;
+    for (const [kind, i] of [['start', start], ['goal', goal]]) {
+      const [x, y] = xy(i);
+      const dx = px_ - (x + 0.5) * cw, dy = py - (y + 0.5) * cw, d = Math.hypot(dx, dy);
+      if (d <= reach && (!best || d < best.d)) best = { kind, d, dx, dy };
+    }
+    return best;
+  }
+
   canvas.addEventListener('pointerdown', (ev) => {
     if (!M) return;
     const i = cellAt(ev);
-    if (i < 0) return;
+    const mk = ev.button === 0 ? markerAt(ev) : null;
+    if (i < 0 && !mk) return;
     ev.preventDefault();
     canvas.setPointerCapture(ev.pointerId);
-    if (ev.button === 0 && (i === start || i === goal)) {
-      drag = { kind: i === start ? 'start' : 'goal' };
+    if (mk) {
+      drag = { kind: mk.kind, from: mk.kind === 'start' ? start : goal, dx: mk.dx, dy: mk.dy };
       canvas.classList.add('drag');
       return;
     }
     let value;
     const b = brush();
+    if (b === 'inspect' && ev.button === 0) {
+      drag = { kind: 'inspect' };
+      hoverX = ev.clientX;
+      hoverY = ev.clientY;
+      hoverCell = i;
+      needDraw = true;
+      refreshHover();
+      return;
+    }
     if (ev.button === 2 || b === 'erase') value = 1;
     else if (b === 'terrain') value = cells[i] === Number(ui.terrain.value) ? 1 : Number(ui.terrain.value);
     else value = cells[i] === 0 ? 1 : 0; // start on a wall: erase
     drag = { kind: 'paint', value, last: i };
+    beginStroke();
     paintTo(i);
   });
 
@@ -766,29 +1119,45 @@
     const i = cellAt(ev);
     hoverX = ev.clientX;
     hoverY = ev.clientY;
-    if (drag && i >= 0) {
-      if (drag.kind === 'paint') {
-        paintTo(i);
-      } else if (cells[i] !== 0 && i !== start && i !== goal) {
-        if (drag.kind === 'start') start = i;
-        else goal = i;
+    if (drag && drag.kind === 'paint' && i >= 0) {
+      paintTo(i);
+    } else if (drag && (drag.kind === 'start' || drag.kind === 'goal')) {
+      // The marker keeps the offset it was grabbed at; it moves onto free
+      // cells only and never onto the other endpoint.
+      const t = cellAt({ clientX: ev.clientX - drag.dx, clientY: ev.clientY - drag.dy });
+      if (t >= 0 && cells[t] !== 0 && t !== start && t !== goal) {
+        if (drag.kind === 'start') start = t;
+        else goal = t;
         needDraw = true;
         mapChanged();
       }
     }
-    canvas.classList.toggle('over-endpoint', i === start || i === goal);
+    canvas.classList.toggle('over-endpoint', !drag && !!markerAt(ev));
     if (i !== hoverCell) needDraw = true;
     hoverCell = i;
     refreshHover();
   });
 
   const endDrag = () => {
+    if (!drag) return;
+    if (drag.kind === 'paint') {
+      endStroke();
+    } else if (drag.kind !== 'inspect') {
+      const to = drag.kind === 'start' ? start : goal;
+      if (to !== drag.from) pushHistory({ which: drag.kind, from: drag.from, to });
+    }
     drag = null;
     canvas.classList.remove('drag');
+    finishDrag();
+    if (layoutPending) {
+      layoutPending = false;
+      layout();
+    }
   };
   canvas.addEventListener('pointerup', endDrag);
   canvas.addEventListener('pointercancel', endDrag);
-  canvas.addEventListener('pointerleave', () => {
+  canvas.addEventListener('pointerleave', (ev) => {
+    if (ev.pointerType === 'touch' && brush() === 'inspect') return; // keep what the finger showed
     hoverCell = -1;
     needDraw = true;
     refreshHover();
@@ -862,6 +1231,7 @@
     putCells();
     clearPath();
     repaintAll();
+    updateNotice();
   }
 
   function maze() {
@@ -946,6 +1316,7 @@
       pickEndpoints();
     }
     mapName = name;
+    clearHistory();
     setSizeOption(`${name} (${W} × ${H})`);
     clearPath();
     layout();
@@ -953,15 +1324,63 @@
     return true;
   }
 
+  /* ---- compact screens: drawer and action bar ----------------------------- */
+
+  // The compact layout of style.css: the panel is a drawer, and the Run /
+  // Step / Clear and Undo / Redo rows move (the same elements, so ids and
+  // handlers stay) into the action bar under the grid, and back.
+  const COMPACT = window.matchMedia('(max-width: 760px), (max-height: 560px)');
+  const homes = {}; // row id -> { parent, next } in the panel
+
+  function placeControls() {
+    const bar = $('actionbar');
+    for (const id of ['run-buttons', 'undo-buttons']) {
+      const el = $(id);
+      if (!homes[id]) homes[id] = { parent: el.parentNode, next: el.nextSibling };
+      if (COMPACT.matches) bar.appendChild(el);
+      else homes[id].parent.insertBefore(el, homes[id].next);
+    }
+    closeDrawer();
+  }
+
+  function openDrawer() {
+    document.body.classList.add('drawer-open');
+    $('panel').inert = false;
+    $('scrim').hidden = false;
+    $('menu').setAttribute('aria-expanded', 'true');
+    $('drawer-close').focus();
+  }
+
+  // Closed, the drawer is out of the tab order (inert); wide, the panel is
+  // always there.
+  function closeDrawer() {
+    const wasOpen = document.body.classList.contains('drawer-open');
+    document.body.classList.remove('drawer-open');
+    $('panel').inert = COMPACT.matches;
+    $('scrim').hidden = true;
+    $('menu').setAttribute('aria-expanded', 'false');
+    if (wasOpen && COMPACT.matches) $('menu').focus();
+  }
+
   /* ---- wiring ------------------------------------------------------------ */
 
   function bind() {
+    $('menu').addEventListener('click', () => (document.body.classList.contains('drawer-open') ? closeDrawer() : openDrawer()));
+    $('drawer-close').addEventListener('click', closeDrawer);
+    $('scrim').addEventListener('click', closeDrawer);
+    COMPACT.addEventListener('change', placeControls);
+    placeControls();
     $('run').addEventListener('click', run);
     $('step').addEventListener('click', stepOnce);
     $('clear-path').addEventListener('click', clearPath);
-    $('clear-walls').addEventListener('click', clearWalls);
-    $('maze').addEventListener('click', maze);
-    $('random').addEventListener('click', obstacles);
+    $('clear-walls').addEventListener('click', () => bulkEdit(clearWalls));
+    $('maze').addEventListener('click', () => bulkEdit(maze));
+    $('random').addEventListener('click', () => bulkEdit(obstacles));
+    $('fix-terrain').addEventListener('click', () => bulkEdit(clearTerrain));
+    for (const el of document.querySelectorAll('[data-undo]')) el.addEventListener('click', undo);
+    for (const el of document.querySelectorAll('[data-redo]')) el.addEventListener('click', redo);
+    $('fix-options').addEventListener('click', useJumpOptions);
+    $('use-astar').addEventListener('click', useAstar);
     for (const el of [ui.algorithm, ui.heuristic, ui.diagonal, ui.costs, ui.tie, ui.openset,
       ui.reopen, ui.turn, ui.weight]) {
       el.addEventListener(el.type === 'range' ? 'input' : 'change', () => {
@@ -974,7 +1393,10 @@
       syncOptionUi();
       document.querySelector('input[name=brush][value=terrain]').checked = true;
     });
-    ui.labels.addEventListener('change', () => { needDraw = true; });
+    ui.labels.addEventListener('change', () => {
+      needDraw = true;
+      updateKey();
+    });
     ui.size.addEventListener('change', () => {
       const v = ui.size.value;
       if (v === 'loaded') return;
@@ -996,6 +1418,20 @@
     });
     document.addEventListener('keydown', (ev) => {
       const tag = ev.target.tagName;
+      if (ev.key === 'Escape' && document.body.classList.contains('drawer-open')) {
+        closeDrawer();
+        return;
+      }
+      // Ctrl/Cmd+Z undoes a map edit, Ctrl/Cmd+Shift+Z or Ctrl+Y redoes it
+      // (a text field keeps its own undo).
+      const mod = ev.ctrlKey || ev.metaKey, key = ev.key.toLowerCase();
+      if (mod && !ev.altKey && (key === 'z' || key === 'y') &&
+          !(tag === 'INPUT' && ev.target.type === 'number')) {
+        ev.preventDefault();
+        if (key === 'y' || ev.shiftKey) redo();
+        else undo();
+        return;
+      }
       if (tag === 'INPUT' && ev.target.type !== 'range' && ev.target.type !== 'radio' &&
           ev.target.type !== 'checkbox') return;
       if (tag === 'SELECT' || ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -1009,7 +1445,12 @@
         clearPath();
       }
     });
-    new ResizeObserver(() => layout()).observe(board);
+    // The canvas is not resized under a finger or the mouse: a message
+    // appearing mid-drag would move every cell. It follows on release.
+    new ResizeObserver(() => {
+      if (drag) layoutPending = true;
+      else layout();
+    }).observe(board);
   }
 
   function exportAscii(withEndpoints) {
@@ -1027,6 +1468,8 @@
     return `${rows.join('\n')}\n`;
   }
 
+  const nan = (v) => (Number.isNaN(v) ? null : v); // JSON has no NaN
+
   // For tests and the curious: read-only views of the state, plus the map.
   window.__playground = {
     ready: false,
@@ -1036,20 +1479,46 @@
       return { width: W, height: H, cell, start: { x: sx, y: sy }, goal: { x: gx, y: gy } };
     },
     exportAscii: (withEndpoints = false) => exportAscii(withEndpoints),
+    labelMode: () => labelMode(),
     loadMap: (text, name = 'map') => loadMapText(text, name),
     options: () => readOptions(),
     // What the display holds for cell (x, y) after the replayed events.
     cellInfo: (x, y) => {
       const i = idx(x, y);
       return {
-        cell: cells[i], state: ['none', 'open', 'closed', 'path'][seen[i]],
-        g: gval[i], h: hval[i], f: gval[i] + hval[i], parent: parent[i] >= 0 ? xy(parent[i]) : null,
+        cell: cells[i], state: STATE_NAMES[seen[i]],
+        g: nan(gval[i]), h: nan(hval[i]), f: nan(gval[i] + hval[i]),
+        parent: parent[i] >= 0 ? xy(parent[i]) : null,
       };
+    },
+    // Preview re-runs while dragging: how many and their time in ms.
+    dragStats: () => {
+      const t = [...liveTimes].sort((a, b) => a - b);
+      return { moves: t.length, median: t.length ? t[t.length >> 1] : null, max: t.length ? t[t.length - 1] : null };
+    },
+    resetDragStats: () => { liveTimes.length = 0; },
+    history: () => ({ undo: undoStack.length, redo: redoStack.length }),
+    // The replay's position and the current group: its expanded node and
+    // the nodes it pushed or improved, with the G and parent of the event.
+    stepState: () => {
+      if (!search) return null;
+      const s = search, name = ['push', 'expand', 'improve', 'reopen', 'goal', 'scan'];
+      const group = { expanded: null, pushed: [], scanned: 0 };
+      if (groupStart >= 0) {
+        group.expanded = xy(s.ev32[groupStart * 8 + 1]);
+        for (let k = groupStart + 1; k < s.cursor; k++) {
+          const t = s.ev32[k * 8];
+          if (t === EV_SCAN) group.scanned++;
+          else group.pushed.push({ cell: xy(s.ev32[k * 8 + 1]), parent: xy(s.ev32[k * 8 + 2]), g: s.ev64[k * 4 + 2] });
+        }
+      }
+      return { cursor: s.cursor, n: s.n, done: s.done, next: s.cursor < s.n ? name[s.ev32[s.cursor * 8]] : null, group };
     },
     result: () => search && search.done ? {
       status: search.status, statusText: search.statusText, cost: search.cost,
       length: search.length, expanded: search.expanded, generated: search.generated,
-      events: search.n, recorded: search.recorded, path: search.path.map(xy),
+      events: search.n, recorded: search.recorded, scanned: search.scannedSoFar,
+      path: search.path.map(xy), options: search.options,
     } : null,
   };
 

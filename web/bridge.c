@@ -66,7 +66,7 @@ typedef struct pg_state {
   pg_event *events;
   size_t nevents, events_cap;
   bool events_truncated;
-  bool recorded;        /* events were recorded (A* only: the observer is A*'s) */
+  bool recorded;        /* events were recorded (every algorithm reports them) */
   double time_ms;       /* mean time of one search without observer */
   int32_t time_runs;    /* how many searches that mean is over */
   double precompute_ms; /* JPS+ precomputation of this run, 0 if cached */
@@ -301,13 +301,21 @@ static astar_status search_once(pg_state *s, astar_point start, astar_point goal
   return astar_find_path(s->ws, s->grid, o, start, goal, s->path, s->path_cap, &s->result);
 }
 
+/* pg_run's flags. */
+enum {
+  PG_RUN_RECORD = 1, /* run with the observer first and record every event */
+  PG_RUN_ONCE = 2    /* time a single run (not repeated): dragging S or G */
+};
+
 /*
-** Search from (sx, sy) to (gx, gy). With `record`, an A* search first runs
-** with the observer and records every event. The search is then timed
-** without observer (repeated while that takes under ~20 ms, so that short
-** searches get a meaningful mean). Returns the status.
+** Search from (sx, sy) to (gx, gy). With PG_RUN_RECORD the search first
+** runs with the observer and records every event (A*: cells; JPS and JPS+:
+** jump points and the cells each jump scanned). The search is then timed
+** without observer -- once with PG_RUN_ONCE, else repeated while that takes
+** under ~20 ms, so that short searches get a meaningful mean. Returns the
+** status.
 */
-PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, int record) {
+PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, int flags) {
   const astar_point start = {sx, sy}, goal = {gx, gy};
   reset_result(s);
   if (s->opt.turn_penalty > 0 && !s->turns_reserved) {
@@ -325,7 +333,7 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     if (st != ASTAR_OK) return s->status = st;
     s->jpp_version = astar_grid_version(s->grid);
   }
-  if (record && s->algorithm == PG_ALGO_ASTAR) {
+  if (flags & PG_RUN_RECORD) {
     astar_options o = s->opt;
     o.observer = observe;
     o.observer_ctx = s;
@@ -338,9 +346,27 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     s->status = search_once(s, start, goal, &s->opt);
     s->time_runs++;
     t = now_ms();
-  } while (t - t0 < 20.0 && s->time_runs < 1000);
+  } while (!(flags & PG_RUN_ONCE) && t - t0 < 20.0 && s->time_runs < 1000);
   s->time_ms = (t - t0) / s->time_runs;
   return s->status;
+}
+
+/* Cells with a terrain cost other than 1. */
+PG_API int32_t pg_terrain_cells(const pg_state *s) {
+  return (int32_t)s->terrain_cells;
+}
+
+/*
+** Why the selected algorithm cannot run with the current options on the
+** current grid: the library's sentence (astar_unsupported_reason, which
+** names the first option or grid property it cannot honour), asked for JPS
+** when JPS+ is selected -- JPS+ has JPS's rules; NULL when it can run.
+*/
+PG_API const char *pg_unsupported_reason(pg_state *s) {
+  if (s->algorithm == PG_ALGO_ASTAR) return NULL;
+  astar_options o = s->opt;
+  o.algorithm = ASTAR_ALGO_JPS;
+  return astar_unsupported_reason(&o, s->grid);
 }
 
 PG_API int pg_status(const pg_state *s) {

@@ -48,7 +48,7 @@ if [[ $stale == 1 ]]; then
   # -ffp-contract=off: the library's determinism rule (no fused multiply-add).
   # FILESYSTEM=0: the page hands map text over in memory, no files.
   emcc -O2 -std=c11 -Wall -Wextra -ffp-contract=off -Iinclude \
-    src/*.c web/bridge.c \
+    $(find src -name '*.c' | sort) web/bridge.c \
     -o "$tmp/astar.js" \
     -sMODULARIZE=1 -sEXPORT_NAME=createAstarModule \
     -sENVIRONMENT=web,node \

@@ -10,6 +10,10 @@
 **   islands.h   connected components: O(1) reachability
 **   field.h     distance field to one goal, for groups of units
 **   queue.h     path-request queue spread over frames under a budget
+**   space.h     search spaces: what the engine searches (nodes, arcs, heuristic)
+**   engine.h    one search engine over any space: A*, Dijkstra, greedy,
+**               bidirectional, ...
+**   grid_space.h  the square grid as a space
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -32,5 +36,8 @@
 #include "islands.h"
 #include "field.h"
 #include "queue.h"
+#include "space.h"
+#include "engine.h"
+#include "grid_space.h"
 
 #endif /* ASTAR_ASTAR_H */

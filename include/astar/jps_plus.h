@@ -83,7 +83,8 @@ ASTAR_API astar_status astar_jps_plus_verify(const astar_jps_plus *pre, const as
 ** astar_find_path: ASTAR_UNSUPPORTED when the options break the rules above,
 ** ASTAR_MISMATCH when `grid` is not the grid object `pre` was built for,
 ** ASTAR_STALE when that grid changed since (astar_grid_version). Never
-** allocates. stats.expanded counts jump points.
+** allocates. stats.expanded counts jump points. opt->observer sees the
+** jump points and the cells each looked-up jump covers (astar/search.h).
 */
 ASTAR_API astar_status astar_jps_plus_find_path(astar_workspace *ws, const astar_jps_plus *pre,
                                                 const astar_grid *grid, const astar_options *opt,

@@ -117,10 +117,11 @@ typedef enum astar_algorithm {
                            without terrain layer, straight <= diagonal <
                            2 * straight, heuristic AUTO or OCTILE, and reopen
                            not ALWAYS, and none of the game-loop options
-                           (observer, partial, stop_fn, layers, knowledge,
-                           islands, turn_penalty, terrain_scale != 1);
-                           otherwise ASTAR_UNSUPPORTED. One-shot only (the
-                           sliced API is A*'s). */
+                           (partial, stop_fn, layers, knowledge, islands,
+                           turn_penalty, terrain_scale != 1); otherwise
+                           ASTAR_UNSUPPORTED. One-shot only (the sliced API
+                           is A*'s). The observer is supported: it sees the
+                           jump points and the cells each jump scanned. */
 } astar_algorithm;
 
 /* Open-list data structure of the search. All of them pop nodes in exactly
@@ -144,19 +145,35 @@ typedef struct astar_knowledge astar_knowledge; /* astar/knowledge.h */
 typedef struct astar_islands astar_islands;     /* astar/islands.h */
 
 /* ---- Seeing the search: the observer (options.observer) ---------------------
-** An observer receives every event of an A* search as it happens, in order
-** -- what the tutorials draw: nodes entering the open list, being expanded,
+** An observer receives every event of a search as it happens, in order --
+** what the tutorials draw: nodes entering the open list, being expanded,
 ** getting a cheaper g (re-parented), being reopened, and the goal being
 ** found. It costs nothing when not installed (the search runs a loop
 ** without the calls). The event is valid during the call only; the observer
-** must not touch the workspace. Supported by ASTAR_ALGO_ASTAR (any options,
-** turn penalty included); other algorithms return ASTAR_UNSUPPORTED. */
+** must not touch the workspace.
+**
+** Every search reports events in groups: the start's PUSH comes first; then
+** each EXPAND is followed by the events it caused (PUSH, IMPROVE, REOPEN,
+** SCAN) up to the next EXPAND, or GOAL, which ends the search. Supported by:
+**   ASTAR_ALGO_ASTAR (any options, turn penalty included): nodes are cells
+**     (with a turn penalty, cell and arrival direction);
+**   ASTAR_ALGO_JPS and astar_jps_plus_find_path (astar/jps_plus.h): nodes
+**     are jump points -- PUSH, IMPROVE, EXPAND, GOAL with their g and h,
+**     never REOPEN; the parent of a jump point is the node whose expansion
+**     reached it, possibly many cells away. Before a jump's successor is
+**     offered, the cells the jump scanned (JPS) or looked up (JPS+) come
+**     as ASTAR_EVENT_SCAN, each on a straight or diagonal line from its
+**     parent -- the expanded node, or the diagonal cell a straight scan
+**     branched from -- with g the cost along that line; a cell can be
+**     scanned several times. */
 typedef enum astar_event_type {
   ASTAR_EVENT_PUSH = 0, /* a node entered the open list for the first time */
   ASTAR_EVENT_EXPAND,   /* a node was taken from the open list and expanded */
   ASTAR_EVENT_IMPROVE,  /* an open node got a lower g and a new parent */
   ASTAR_EVENT_REOPEN,   /* a closed node got a lower g and went back to the open list */
-  ASTAR_EVENT_GOAL      /* the goal was taken from the open list: the search ends */
+  ASTAR_EVENT_GOAL,     /* the goal was taken from the open list: the search ends */
+  ASTAR_EVENT_SCAN      /* jump searches: a free cell a jump passed over (not a node:
+                           it never enters the open list); parent = the jump's origin */
 } astar_event_type;
 
 typedef struct astar_event {

@@ -6,8 +6,12 @@
 ** the mouse, runs searches from the UI and checks what the page displays
 ** against the native CLI (build/astar solve) on the same map, exported from
 ** the page: same cost, length and expansions. Fails on any console error,
-** page error, failed request or request leaving localhost. Saves a
-** screenshot to build/web-screenshot.png and docs/images/playground.png.
+** page error, failed request or request leaving localhost. Then the same
+** page on a phone, upright (390 x 844) and on its side (844 x 390), with
+** touch: layout, touch drawing and dragging, the drawer, the JPS notice.
+** Saves screenshots of each size into $ASTAR_CI_LOGS/web/ (default
+** build/ci-logs/web/) and prints their paths; the desktop one is copied to
+** docs/images/playground.png.
 **
 **   node tests/web/browser_test.mjs [--dist DIR] [--cli PATH] [--chromium PATH]
 **                                   [--no-docs-image]
@@ -17,7 +21,6 @@ import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,7 +33,7 @@ const DIST = path.resolve(arg('--dist', path.join(ROOT, 'web/dist')));
 const CLI = path.resolve(arg('--cli', path.join(ROOT, 'build/astar')));
 const CHROMIUM = arg('--chromium', process.env.CHROMIUM || '/usr/bin/chromium');
 const WORK = path.join(ROOT, 'build/web-test');
-const SHOT = path.join(ROOT, 'build/web-screenshot.png');
+const LOGS = path.resolve(ROOT, process.env.ASTAR_CI_LOGS || 'build/ci-logs', 'web');
 const DOCS_SHOT = path.join(ROOT, 'docs/images/playground.png');
 const MOVINGAI_MAP = path.resolve(ROOT, '../shared/bench/movingai/dao/den312d.map');
 
@@ -88,7 +91,7 @@ function solve(mapFile, s, g, extra = []) {
   let out;
   const args = ['solve', mapFile, String(s.x), String(s.y), String(g.x), String(g.y), '--no-picture', ...extra];
   try {
-    out = execFileSync(CLI, args, { encoding: 'utf8' });
+    out = execFileSync(CLI, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     out = `${e.stdout || ''}${e.stderr || ''}`;
   }
@@ -105,15 +108,13 @@ function solve(mapFile, s, g, extra = []) {
 
 /* ---- the browser --------------------------------------------------------- */
 
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-web-test-'));
-const watchdog = setTimeout(() => die('timed out after 180 s'), 180_000);
+const watchdog = setTimeout(() => die('timed out after 240 s'), 240_000);
 const t0 = Date.now();
-let context;
+let browser;
 try {
-  context = await chromium.launchPersistentContext(profile, {
+  browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1440, height: 900 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
@@ -121,17 +122,38 @@ try {
   die(`cannot launch ${CHROMIUM}: ${e.message.split('\n')[0]}`);
 }
 
+// A page in a context of its own (viewport, touch), watched for errors and
+// for requests leaving localhost.
 const problems = [];
-const page = context.pages()[0] || await context.newPage();
-page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
-page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
-await context.route('**/*', (route) => {
-  const url = route.request().url();
-  if (url.startsWith(ORIGIN) || url.startsWith('data:')) return route.continue();
-  problems.push(`request outside localhost: ${url}`);
-  return route.abort();
-});
+async function newPage(options) {
+  const context = await browser.newContext(options);
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(ORIGIN) || url.startsWith('data:')) return route.continue();
+    problems.push(`request outside localhost: ${url}`);
+    return route.abort();
+  });
+  const p = await context.newPage();
+  p.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  p.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  return { context, page: p };
+}
+
+const desktop = await newPage({ viewport: { width: 1440, height: 900 } });
+let page = desktop.page; // the page the helpers below drive
+
+// Screenshots go to the CI log folder; each path is printed.
+const shots = [];
+async function screenshot(name) {
+  fs.mkdirSync(LOGS, { recursive: true });
+  const file = path.join(LOGS, `${name}.png`);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: file });
+  shots.push(file);
+  console.log(`     screenshot ${path.relative(process.cwd(), file) || file}`);
+  return file;
+}
 
 const $text = async (sel) => (await page.locator(sel).textContent()).trim();
 // The first number in a displayed text ("1,234", "34 cells", "37.1421").
@@ -168,6 +190,197 @@ async function readResult() {
 // Decimal places the page printed, for comparing to that precision.
 const decimals = (s) => (s.includes('.') ? s.split('.')[1].length : 0);
 
+// The notice box: shown, its text, its buttons, and whether all of it is
+// inside the viewport and unclipped.
+async function noticeState() {
+  return pg(() => {
+    const box = document.getElementById('notice');
+    const r = box.getBoundingClientRect();
+    const visible = !box.hidden && r.width > 0 && r.height > 0;
+    const inView = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+    const clipped = [...box.querySelectorAll('p, span, strong, button')].some((el) =>
+      !el.hidden && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1));
+    return {
+      visible, unclipped: visible && inView && !clipped, text: box.textContent.replace(/\s+/g, ' ').trim(),
+      buttons: [...box.querySelectorAll('button')].filter((b) => !b.hidden).map((b) => b.textContent.trim()),
+    };
+  });
+}
+
+// After a JPS / JPS+ run: the events show jump points and scanned cells,
+// and every path cell carries its true G (the cost along the path), H (the
+// octile distance to the goal) and F = G + H -- not 0 or stale values.
+async function checkJumpDisplay(label) {
+  const d = await pg(() => {
+    const P = window.__playground, r = P.result(), sz = P.size();
+    const o = r.options, oct = (x, y) => {
+      const dx = Math.abs(x - sz.goal.x), dy = Math.abs(y - sz.goal.y);
+      return o.straight * Math.max(dx, dy) + (o.diagonal - o.straight) * Math.min(dx, dy);
+    };
+    let g = 0, pathOk = true, bad = '';
+    r.path.forEach(([x, y], k) => {
+      if (k) g += (x !== r.path[k - 1][0] && y !== r.path[k - 1][1] ? o.diagonal : o.straight);
+      const c = P.cellInfo(x, y);
+      const pp = k ? r.path[k - 1] : null;
+      if (c.state !== 'path' || c.g === null || Math.abs(c.g - g) > 1e-9 || Math.abs(c.h - oct(x, y)) > 1e-9 ||
+          Math.abs(c.f - (c.g + c.h)) > 1e-9 || (k ? !c.parent || c.parent[0] !== pp[0] || c.parent[1] !== pp[1] : c.parent)) {
+        pathOk = false;
+        bad = bad || `(${x}, ${y}) ${JSON.stringify(c)} want g ${g} h ${oct(x, y)}`;
+      }
+    });
+    let scanned = 0, lines = true, closed = 0;
+    for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) {
+      const c = P.cellInfo(x, y);
+      if (c.state === 'closed') closed++;
+      if (c.state !== 'scanned') continue;
+      scanned++;
+      const dx = Math.abs(c.parent[0] - x), dy = Math.abs(c.parent[1] - y);
+      if (c.g === null || c.h === null || !(dx === 0 || dy === 0 || dx === dy)) lines = false;
+    }
+    return { recorded: r.recorded, events: r.events, scannedEvents: r.scanned, scanned, lines, closed,
+      expanded: r.expanded, pathOk, bad };
+  });
+  check(`${label}: the jump points and the ${d.scanned} cells the jumps scanned are shown`,
+    d.recorded && d.scannedEvents > 0 && d.scanned > 0 && d.closed <= d.expanded && d.lines,
+    JSON.stringify(d));
+  check(`${label}: every path cell shows its true F, G and H, its parent the cell before it`, d.pathOk, d.bad);
+}
+
+// After a step by expansion: the replay stopped just before the next
+// expansion, and every node the group pushed or improved is displayed open
+// with the event's G and the expanded node as parent.
+async function checkGroup() {
+  return pg(() => {
+    const P = window.__playground, st = P.stepState(), gr = st.group;
+    if (!gr.expanded) return { ok: false, why: 'no group' };
+    const ex = P.cellInfo(...gr.expanded);
+    let ok = (st.next === 'expand' || st.next === 'goal') && ex.state === 'closed';
+    for (const p of gr.pushed) {
+      const c = P.cellInfo(...p.cell);
+      if (c.state !== 'open' || c.g !== p.g || !c.parent || c.parent[0] !== gr.expanded[0] ||
+          c.parent[1] !== gr.expanded[1] || p.parent[0] !== gr.expanded[0] || p.parent[1] !== gr.expanded[1]) ok = false;
+    }
+    return { ok, next: st.next, expanded: gr.expanded, pushed: gr.pushed.length, scanned: gr.scanned };
+  });
+}
+
+// A seeded 512 x 512 map with 20 % walls and S and G far apart.
+function map512() {
+  let seed = 12345;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const rows = [];
+  for (let y = 0; y < 512; y++) {
+    let r = '';
+    for (let x = 0; x < 512; x++) r += rnd() < 0.2 ? '#' : '.';
+    rows.push(r);
+  }
+  rows[40] = rows[40].slice(0, 40) + 'S' + rows[40].slice(41);
+  rows[480] = rows[480].slice(0, 470) + 'G' + rows[480].slice(471);
+  return `${rows.join('\n')}\n`;
+}
+
+/* ---- compact screens -------------------------------------------------------- */
+
+// A finger dragged from a to b (CSS px) in `steps` moves, through the
+// DevTools protocol: Chromium turns it into touch pointer events.
+async function touchDrag(cdp, a, b, steps = 12) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: a.x, y: a.y }] });
+  for (let k = 1; k <= steps; k++) {
+    const t = k / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+// What a phone user sees: nothing wider than the screen, every stat box on
+// screen with its label and value unclipped, the grid on screen with cells
+// of 8 px or more, the Run / Step / Clear / Undo buttons on screen.
+function compactLayout() {
+  return pg(() => {
+    const vw = innerWidth, vh = innerHeight, bad = [];
+    const inView = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.left >= -0.5 && r.top >= -0.5 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5;
+    };
+    const clipped = (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    if (document.documentElement.scrollWidth > vw || document.body.scrollWidth > vw) bad.push('wider than the screen');
+    for (const st of document.querySelectorAll('.stat')) {
+      if (!inView(st)) bad.push(`stat off screen: ${st.textContent.trim()}`);
+      for (const el of st.querySelectorAll('.k, .v')) if (clipped(el)) bad.push(`clipped: "${el.textContent.trim()}"`);
+    }
+    const cv = document.getElementById('grid');
+    if (!inView(cv)) bad.push('grid off screen');
+    const cell = window.__playground.size().cell;
+    if (cell < 8) bad.push(`cells of ${cell.toFixed(1)} px`);
+    for (const id of ['run', 'step', 'clear-path', 'undo', 'menu']) if (!inView(document.getElementById(id))) bad.push(`#${id} off screen`);
+    const panel = document.getElementById('panel').getBoundingClientRect();
+    if (panel.right > 0.5) bad.push('the options drawer is open');
+    return { ok: bad.length === 0, bad, cell };
+  });
+}
+
+async function testCompact(w, h) {
+  const tag = `${w} x ${h}`, name = `phone-${w}x${h}`;
+  const ph = await newPage({ viewport: { width: w, height: h }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  page = ph.page;
+  await page.goto(`${ORIGIN}/index.html`);
+  await page.waitForFunction(() => window.__playground && window.__playground.ready, null, { timeout: 20_000 });
+  const cdp = await ph.context.newCDPSession(page);
+
+  let lay = await compactLayout();
+  check(`${tag}: stats, grid (cells ${lay.cell.toFixed(1)} px) and buttons fit the screen, nothing clipped`, lay.ok, lay.bad.join('; '));
+
+  // Touch: draw a wall along row 3, then drag S by its marker.
+  await touchDrag(cdp, await cellPoint(2, 3), await cellPoint(12, 3));
+  const row3 = (await pg(() => window.__playground.exportAscii())).split('\n')[3].slice(2, 13);
+  check(`${tag}: a finger draws walls`, row3 === '#'.repeat(11), row3);
+  const s0 = (await pg(() => window.__playground.size())).start;
+  const sp = await cellPoint(s0.x, s0.y);
+  await touchDrag(cdp, { x: sp.x + 3, y: sp.y - 2 }, { x: sp.x + 3, y: sp.y - 2 + 4 * (await pg(() => window.__playground.size())).cell });
+  const s1 = (await pg(() => window.__playground.size())).start;
+  check(`${tag}: a finger drags S by its marker`, s1.x === s0.x && s1.y === s0.y + 4, `${JSON.stringify(s0)} -> ${JSON.stringify(s1)}`);
+  await page.tap('#undo');
+  const s2 = (await pg(() => window.__playground.size())).start;
+  check(`${tag}: Undo is at hand and takes the move back`, s2.x === s0.x && s2.y === s0.y);
+
+  // Run from the action bar.
+  await setSpeed(10);
+  await page.tap('#run');
+  await page.waitForSelector('#status[data-state=done]', { timeout: 20_000 });
+  lay = await compactLayout();
+  check(`${tag}: Run shows the result, every number readable`, lay.ok && /^\d/.test(await $text('#cost')), lay.bad.join('; '));
+  await screenshot(`${name}-result`);
+
+  // The options drawer.
+  await page.tap('#menu');
+  await page.waitForTimeout(300); // the drawer's slide
+  const drawer = await pg(() => {
+    const r = document.getElementById('panel').getBoundingClientRect(), a = document.getElementById('algorithm').getBoundingClientRect();
+    return { left: r.left, right: r.right, w: innerWidth, inert: document.getElementById('panel').inert,
+      expanded: document.getElementById('menu').getAttribute('aria-expanded'), select: a.width > 0 && a.right <= innerWidth };
+  });
+  check(`${tag}: Options opens the drawer with every control`, drawer.left >= -0.5 && drawer.right <= drawer.w &&
+    !drawer.inert && drawer.expanded === 'true' && drawer.select, JSON.stringify(drawer));
+  await screenshot(`${name}-options`);
+  await page.selectOption('#algorithm', 'jps');
+  await page.tap('#drawer-close');
+  await page.waitForTimeout(300);
+  const closed = await pg(() => ({ right: document.getElementById('panel').getBoundingClientRect().right, inert: document.getElementById('panel').inert }));
+  check(`${tag}: Close puts the drawer away (off screen, inert)`, closed.right <= 0.5 && closed.inert, JSON.stringify(closed));
+
+  // JPS on the default map: the notice in full, with the switches.
+  const nt = await noticeState();
+  check(`${tag}: the JPS notice is shown in full with its switches`, nt.unclipped && /terrain/.test(nt.text) &&
+    nt.buttons.includes('Use A*') && nt.buttons.includes('Clear terrain'), JSON.stringify(nt));
+  lay = await compactLayout();
+  check(`${tag}: with the notice the grid and buttons still fit`, lay.ok, lay.bad.join('; '));
+  await screenshot(`${name}-jps-notice`);
+  await page.tap('#use-astar');
+  check(`${tag}: "Use A*" works by touch`, (await page.inputValue('#algorithm')) === 'astar' && !(await noticeState()).visible);
+  await ph.context.close();
+  page = desktop.page;
+}
+
 let mapSeq = 0;
 // Run from the UI, export the page's grid, solve natively, compare.
 async function compareWithCli(label, cliArgs, { expectStatus = 'path found' } = {}) {
@@ -176,6 +389,15 @@ async function compareWithCli(label, cliArgs, { expectStatus = 'path found' } = 
   const mapFile = path.join(WORK, `map${++mapSeq}.txt`);
   fs.writeFileSync(mapFile, await pg(() => window.__playground.exportAscii()));
   const n = solve(mapFile, sz.start, sz.goal, cliArgs);
+  if (expectStatus === 'unsupported') {
+    // The CLI names the reason (astar_unsupported_reason); the page's
+    // notice says the same sentence.
+    const why = (n.status.match(/: (?:jps|jps-plus): (.*)$/) || [])[1] || '';
+    const nt = await noticeState();
+    check(`${label}: page and CLI both refuse, for the same reason`, r.state === 'failed' && r.code === 11 &&
+      why.length > 20 && nt.text.toLowerCase().includes(why.toLowerCase()), `page "${r.status}" / "${nt.text}", CLI "${n.status}"`);
+    return r;
+  }
   if (expectStatus !== 'path found') {
     check(`${label}: page and CLI both report "${n.status}"`,
       r.state === 'failed' && r.status === n.status && n.status === expectStatus,
@@ -233,12 +455,51 @@ try {
   check('mouse drags drew the wall with one gap', column === '#'.repeat(GAP) + '.' + '#'.repeat(24 - GAP),
     `column ${WX}: ${column}`);
 
-  /* Step through the first expansions. */
+  /* Undo and redo of map edits: a stroke, a move of S, a whole-map change. */
+  const drawn = await pg(() => window.__playground.exportAscii(true));
+  await page.click('#undo');
+  const undone = (await pg(() => window.__playground.exportAscii())).trim().split('\n').map((r) => r[WX]).join('');
+  check('Undo takes back the last stroke', undone === '#'.repeat(GAP) + '.'.repeat(25 - GAP), undone);
+  await page.click('#redo');
+  check('Redo puts it back', (await pg(() => window.__playground.exportAscii(true))) === drawn);
+  const sA = (await pg(() => window.__playground.size())).start;
+  await dragCells([sA.x, sA.y], [sA.x - 3, sA.y + 2]);
+  const sB = (await pg(() => window.__playground.size())).start;
+  check('dragging S moves it', sB.x === sA.x - 3 && sB.y === sA.y + 2, JSON.stringify(sB));
+  check('moving S painted no wall', (await pg(() => window.__playground.exportAscii())) ===
+    drawn.replace(/[SG]/g, '.'));
+  await page.keyboard.press('Control+z');
+  const sC = (await pg(() => window.__playground.size())).start;
+  check('Ctrl+Z takes back the move of S', sC.x === sA.x && sC.y === sA.y, JSON.stringify(sC));
+  await page.click('#clear-walls');
+  await page.keyboard.press('Control+z');
+  check('Clear walls can be undone', (await pg(() => window.__playground.exportAscii(true))) === drawn);
+  await page.keyboard.press('Control+Shift+z');
+  await page.keyboard.press('Control+z');
+  check('... and redone (Ctrl+Shift+Z)', (await pg(() => window.__playground.exportAscii(true))) === drawn &&
+    (await pg(() => window.__playground.history())).redo === 1);
+
+  /* Step through the first expansions: each step shows the expanded node
+     together with the neighbours it pushed (one group of events). */
   await page.selectOption('#step-unit', 'expansion');
-  for (let k = 0; k < 5; k++) await page.click('#step');
+  const groupsOk = [];
+  for (let k = 0; k < 5; k++) {
+    await page.click('#step');
+    groupsOk.push(await checkGroup());
+  }
   const stepped = await readResult();
   check('Step expands one node at a time', stepped.state === 'paused' && stepped.expanded === 5,
     `${stepped.status}, expanded ${stepped.expanded}`);
+  check('each step shows the expanded node with the neighbours it pushed, their F/G/H and parent set',
+    groupsOk.every((g) => g.ok) && groupsOk[0].pushed >= 3, JSON.stringify(groupsOk));
+  await page.selectOption('#step-unit', 'event');
+  const before = (await pg(() => window.__playground.stepState())).cursor;
+  await page.click('#step');
+  check('Step by event applies exactly one event', (await pg(() => window.__playground.stepState())).cursor === before + 1);
+  await page.selectOption('#step-unit', 'expansion');
+  await page.click('#step');
+  check('a step by expansion from inside a group completes that group',
+    (await pg(() => window.__playground.stepState())).next === 'expand');
   await page.click('#clear-path');
 
   /* Animated run to the end. */
@@ -283,13 +544,12 @@ try {
   const hc = await cinfo(...hoverAt);
   check('hovering a cell shows its F, G, H and parent', /F [\d.]+ = G [\d.]+ \+ H [\d.]+/.test(info) &&
     /parent \(\d+, \d+\)/.test(info) && info.includes(`G ${hc.g.toFixed(3).replace(/\.?0+$/, '')}`), info);
-  fs.mkdirSync(path.dirname(SHOT), { recursive: true });
-  await page.screenshot({ path: SHOT });
+  const deskShot = await screenshot('desktop-1440x900');
   if (!process.argv.includes('--no-docs-image')) {
     fs.mkdirSync(path.dirname(DOCS_SHOT), { recursive: true });
-    fs.copyFileSync(SHOT, DOCS_SHOT);
+    fs.copyFileSync(deskShot, DOCS_SHOT);
   }
-  check('screenshot saved', fs.statSync(SHOT).size > 10_000, SHOT);
+  check('desktop screenshot saved', fs.statSync(deskShot).size > 10_000, deskShot);
 
   /* Dijkstra expands more than A*, same cost. */
   await page.selectOption('#algorithm', 'dijkstra');
@@ -314,24 +574,156 @@ try {
   await page.selectOption('#algorithm', 'weighted');
   await compareWithCli('weighted A* (w = 2)', ['--weight', '2']);
 
-  /* JPS: unsupported with terrain (default map), then on a map without it. */
+  /* JPS: refused on the default map (it has terrain), explained in full,
+     with the switches offered: "Use A*" and "Clear terrain". */
   await page.selectOption('#algorithm', 'jps');
-  await compareWithCli('JPS on a map with terrain', ['--algo', 'jps'], { expectStatus: 'not supported by this algorithm or setting' });
+  let nt = await noticeState();
+  check('selecting JPS on a map with terrain explains why, in full, with the fixes',
+    nt.visible && nt.unclipped && /JPS needs uniform costs/.test(nt.text) &&
+    /terrain cells/.test(nt.text) && nt.buttons.includes('Clear terrain') && nt.buttons.includes('Use A*'),
+    JSON.stringify(nt));
+  await compareWithCli('JPS on a map with terrain', ['--algo', 'jps'], { expectStatus: 'unsupported' });
+  nt = await noticeState();
+  check('after the refused run the notice says it could not run', nt.visible && /could not run/.test(nt.text), nt.text);
+  await page.click('#use-astar');
+  check('"Use A*" switches the algorithm and hides the notice',
+    (await page.inputValue('#algorithm')) === 'astar' && !(await noticeState()).visible);
+  await page.selectOption('#algorithm', 'jps-plus');
+  check('JPS+ is refused the same way', (await noticeState()).visible);
+  // The erase brush removes one row of terrain; "Clear terrain" the rest.
   await page.click('label:has(> input[name=brush][value=erase])');
   const ascii = (await pg(() => window.__playground.exportAscii())).trim().split('\n');
-  for (let y = 0; y < ascii.length; y++) {
-    const xs = [...ascii[y]].map((ch, x) => (/[2-9]/.test(ch) ? x : -1)).filter((x) => x >= 0);
-    if (xs.length) await dragCells([xs[0], y], [xs[xs.length - 1], y]);
-  }
-  check('the erase brush removed the terrain',
-    !/[2-9]/.test(await pg(() => window.__playground.exportAscii())));
+  const terrainRows = ascii.map((r, y) => [y, [...r].map((ch, x) => (/[2-9]/.test(ch) ? x : -1)).filter((x) => x >= 0)])
+    .filter(([, xs]) => xs.length);
+  const [ty, txs] = terrainRows[0];
+  await dragCells([txs[0], ty], [txs[txs.length - 1], ty]);
+  check('the erase brush removed a row of terrain',
+    !/[2-9]/.test((await pg(() => window.__playground.exportAscii())).split('\n')[ty]));
   await page.click('label:has(> input[name=brush][value=wall])');
+  await page.click('#fix-terrain');
+  check('"Clear terrain" removes all terrain and the notice',
+    !/[2-9]/.test(await pg(() => window.__playground.exportAscii())) && !(await noticeState()).visible);
+  await page.selectOption('#algorithm', 'jps');
+  await page.click('#clear-path');
+  await page.click('#step');
+  const jg = await checkGroup();
+  check('JPS: a step shows the expanded jump point, the cells its jumps scanned and the jump points pushed',
+    jg.ok && jg.pushed > 0 && jg.scanned > 0, JSON.stringify(jg));
+  await page.click('#clear-path');
   const jps = await compareWithCli('JPS', ['--algo', 'jps']);
+  await checkJumpDisplay('JPS');
+  await screenshot('desktop-1440x900-jps');
   const jpsPlus = await page.selectOption('#algorithm', 'jps-plus').then(() => compareWithCli('JPS+', ['--algo', 'jps-plus']));
+  await checkJumpDisplay('JPS+');
   await page.selectOption('#algorithm', 'astar');
   const astar2 = await compareWithCli('A* without terrain', []);
   check('JPS, JPS+ and A* find the same cost', Math.abs(jps.cost - astar2.cost) < 1e-6 &&
     Math.abs(jpsPlus.cost - astar2.cost) < 1e-6);
+
+  /* A 512 x 512 map: S and G are grabbed by their marker, not by the cell
+     under the pointer (cells are about 1.5 px, the marker 12), and
+     dragging S re-runs the search at every animation frame without
+     recording events; letting go records the search in full. */
+  {
+    const big = map512();
+    fs.writeFileSync(path.join(WORK, 'r512.txt'), big);
+    await pg((t) => window.__playground.loadMap(t, 'r512.txt'), big);
+    await page.selectOption('#algorithm', 'astar');
+    await runInstant();
+    const before = await pg(() => window.__playground.exportAscii());
+    const b0 = await pg(() => window.__playground.size());
+    const box = await page.locator('#grid').boundingBox();
+    const cw = box.width / b0.width;
+    // 4 px right and 3 px up of S's centre: another cell, on the marker.
+    const gx0 = box.x + (b0.start.x + 0.5) * cw + 4, gy0 = box.y + (b0.start.y + 0.5) * cw - 3;
+    check('on a 512 x 512 map the grab point lies in another cell than S',
+      Math.floor((gx0 - box.x) / cw) !== b0.start.x || Math.floor((gy0 - box.y) / cw) !== b0.start.y);
+    await pg(() => window.__playground.resetDragStats());
+    await page.mouse.move(gx0, gy0);
+    await page.mouse.down();
+    for (let k = 1; k <= 30; k++) {
+      await page.mouse.move(gx0 + k * 5, gy0 + k * 3);
+      await pg(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    }
+    const during = await pg(() => window.__playground.result());
+    await page.mouse.up();
+    await page.waitForFunction(() => { const r = window.__playground.result(); return r && r.recorded; }, null, { timeout: 20_000 });
+    const b1 = await pg(() => window.__playground.size());
+    const ds = await pg(() => window.__playground.dragStats());
+    check('grabbing the S marker off its cell moved S and painted nothing',
+      (b1.start.x !== b0.start.x || b1.start.y !== b0.start.y) && (await pg(() => window.__playground.exportAscii())) === before,
+      `S ${JSON.stringify(b0.start)} -> ${JSON.stringify(b1.start)}`);
+    check('during the drag the search re-ran without recording events', ds.moves >= 10 && during && !during.recorded,
+      JSON.stringify(ds));
+    console.log(`     drag S on 512 x 512 (A*, ${during ? during.expanded : '?'} expansions): ${ds.moves} re-runs, ` +
+      `median ${ds.median.toFixed(1)} ms, max ${ds.max.toFixed(1)} ms per move`);
+    check(`a move re-runs at interactive speed (median ${ds.median.toFixed(1)} ms < 50 ms)`, ds.median < 50);
+    const rel = await pg(() => window.__playground.result());
+    const n = solve(path.join(WORK, 'r512.txt'), b1.start, b1.goal);
+    check('after letting go the recorded search equals the CLI', rel.recorded && rel.events > 0 &&
+      Math.abs(rel.cost - n.cost) < 1e-6 && rel.expanded === n.expanded, `CLI ${n.costText} ${n.expanded}; page ${rel.cost} ${rel.expanded}`);
+    await page.keyboard.press('Control+z');
+    const b2 = await pg(() => window.__playground.size());
+    check('the move of S on the big map can be undone', b2.start.x === b0.start.x && b2.start.y === b0.start.y);
+  }
+
+  /* Accessibility: every control has a label bound to it (sliders found by
+     role and name), the status sits in a polite live region that reads the
+     result, open and closed cells differ in luminance by 3 : 1 or more, and
+     the legend says which number in a cell is F, G and H. */
+  {
+    const unlabelled = await pg(() => [...document.querySelectorAll('input, select, button')]
+      .filter((el) => !el.closest('[hidden]') && !(el.labels && el.labels.length) && !el.getAttribute('aria-label') &&
+        !(el.tagName === 'BUTTON' && el.textContent.trim()))
+      .map((el) => el.id || el.outerHTML.slice(0, 60)));
+    check('every control has a label', unlabelled.length === 0, unlabelled.join(', '));
+    let sliders = 0;
+    for (const name of ['Speed', 'Terrain cost']) sliders += await page.getByRole('slider', { name, exact: true }).count();
+    await page.selectOption('#algorithm', 'weighted');
+    sliders += await page.getByRole('slider', { name: 'Weight', exact: true }).count();
+    await page.selectOption('#algorithm', 'astar');
+    check('the sliders Speed, Terrain cost and Weight are named by their labels', sliders === 3, `${sliders} of 3`);
+    await page.selectOption('#size', '40x25'); // the default map
+    await runInstant();
+    const live = await pg(() => {
+      const r = document.getElementById('status').closest('[aria-live]');
+      return r ? { live: r.getAttribute('aria-live'), role: r.getAttribute('role'), text: r.textContent } : null;
+    });
+    check('the status is in a polite live region that reads the result',
+      live && live.live === 'polite' && live.role === 'status' && /path found: cost [\d.]+, \d+ cells/.test(live.text),
+      JSON.stringify(live));
+    const lum = await pg(() => {
+      const P = window.__playground, sz = P.size(), cv = document.getElementById('grid');
+      const cx = cv.getContext('2d'), dpr = cv.width / cv.getBoundingClientRect().width, c = sz.cell;
+      const L = ([r, g, b]) => {
+        const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+      };
+      const sample = (x, y) => L(cx.getImageData(Math.round((x * c + c - 2.5) * dpr), Math.round((y * c + c / 2) * dpr), 1, 1).data);
+      let open = null, closed = null;
+      for (let y = 0; y < sz.height && !(open && closed); y++) for (let x = 0; x < sz.width; x++) {
+        const ci = P.cellInfo(x, y);
+        if (ci.cell !== 1) continue;
+        if (ci.state === 'open' && !open) open = sample(x, y);
+        if (ci.state === 'closed' && !closed) closed = sample(x, y);
+      }
+      return { open, closed, ratio: (Math.max(open, closed) + 0.05) / (Math.min(open, closed) + 0.05) };
+    });
+    check(`open and closed cells differ in luminance (${lum.ratio.toFixed(2)} : 1 >= 3 : 1)`, lum.ratio >= 3, JSON.stringify(lum));
+    const keyOf = () => pg(() => {
+      const k = document.getElementById('fgh-key'), r = (s) => k.querySelector(s).getBoundingClientRect();
+      const f = r('.k-f'), g = r('.k-g'), h = r('.k-h');
+      return { mode: k.dataset.mode, canvas: window.__playground.labelMode(), label: k.getAttribute('aria-label'),
+        visible: k.getBoundingClientRect().width > 0, gShown: g.width > 0, hShown: h.width > 0,
+        layout: f.top < g.top && Math.abs(f.left - g.left) < 2 && h.left > g.left && Math.abs(h.top - g.top) < 2 };
+    });
+    const k1 = await keyOf();
+    await page.selectOption('#size', '16x10');
+    const k2 = await keyOf();
+    check('the legend keys the numbers as the canvas writes them: F top left, G bottom left, H bottom right',
+      k2.visible && k2.mode === 'fgh' && k2.canvas === 'fgh' && k2.layout && /F top left, G bottom left, H bottom right/.test(k2.label) &&
+      k1.mode === k1.canvas && (k1.mode === 'fgh') === (k1.gShown && k1.hShown), JSON.stringify([k1, k2]));
+  }
 
   /* A Moving AI map through the file input (when the benchmark data is there). */
   if (fs.existsSync(MOVINGAI_MAP)) {
@@ -377,10 +769,20 @@ try {
   check('browser session', false, e.stack || e.message);
 }
 
+/* Phones: upright and on its side, with touch. */
+for (const [w, h] of [[390, 844], [844, 390]]) {
+  try {
+    await testCompact(w, h);
+  } catch (e) {
+    check(`${w} x ${h} session`, false, e.stack || e.message);
+  }
+}
+
 check('no console errors, page errors or failed requests', problems.length === 0, problems.join('; '));
-await context.close();
+check(`screenshots at desktop and phone sizes in ${LOGS}`, shots.length >= 8 &&
+  ['1440x900', '390x844', '844x390'].every((sz) => shots.some((f) => f.includes(sz))), shots.join(', '));
+await browser.close();
 server.close();
-fs.rmSync(profile, { recursive: true, force: true });
 clearTimeout(watchdog);
 console.log(`time ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,0 +1,189 @@
+/*
+** engine/bidirectional.c -- bidirectional A* (Patel 4.5): a forward search
+** from the start with h(x, goal) and a backward search from the goal, over
+** the space's predecessors, with h(start, y).
+**
+** Optimality. mu is the cost of the best start-goal path seen so far: each
+** time a node reached by one search gets a (better) g from the other, mu
+** takes g_forward + g_backward if that is lower. The search stops when mu
+** <= max(least f of the forward open list, least f of the backward open
+** list). While the optimal cost C* is below mu, each search holds an open
+** node on an optimal path with its optimal g (the invariant of A* with a
+** consistent heuristic, or of any admissible one with reopening), whose f
+** is at most C*: so the rule cannot stop before mu == C* (Pohl 1971; the
+** "max of both f" criterion). An empty open list on either side means every
+** path has been seen: mu is optimal, or there is none.
+**
+** Which side expands: the one with fewer open nodes (Pohl's cardinality
+** rule, which keeps the two frontiers balanced), the forward side on a tie.
+** Ties inside a side follow the engine's order (f, tie rule, node id), so
+** the search is deterministic.
+*/
+#include "../query.h"
+
+#include <float.h>
+
+/* One side of the search as the loop sees it. */
+typedef struct side_view {
+  uint16_t *mark;
+  astar__node *node;
+  astar__heap *open;
+  uint16_t gen;
+  uint32_t *seq;
+} side_view;
+
+static side_view forward(astar_workspace *ws) {
+  side_view s = {ws->mark, ws->node, &ws->open, ws->gen, &ws->seq};
+  return s;
+}
+
+static side_view backward(astar_workspace *ws) {
+  astar__side *b = &ws->eng.back;
+  side_view s = {b->mark, b->node, &b->open, b->gen, &b->seq};
+  return s;
+}
+
+static double min_f(const astar__heap *h) {
+  if (!h->len) return INFINITY;
+  double f;
+  memcpy(&f, &h->a[0].f, sizeof f);
+  return f;
+}
+
+/* Is node v reached (open or closed) in the current search of side s? */
+ASTAR__INLINE bool reached(const side_view *s, astar_node v) {
+  return (uint16_t)(s->mark[v] & ~3u) == s->gen;
+}
+
+/* Push the start of one side. */
+static void push_root(astar__engine *e, side_view *s, astar_node root, double h, int dir) {
+  s->node[root].g = 0.0;
+  s->node[root].parent = ASTAR__NO_PARENT;
+  s->mark[root] = s->gen;
+  astar__heap_push(s->open, s->node,
+                   astar__engine_entry(h, astar__engine_tie(e->opt.tie, 0.0, (*s->seq)++), root));
+  e->stats.generated++;
+  if (e->opt.observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, root, ASTAR_NODE_NONE, 0.0, h, dir);
+}
+
+astar_status astar__bidir_begin(astar_workspace *ws) {
+  astar__engine *e = &ws->eng;
+  astar__side *b = &e->back;
+  if (b->gen > UINT16_MAX - 4u) {
+    memset(b->mark, 0, (size_t)b->cap * sizeof *b->mark);
+    b->gen = 0;
+  }
+  b->gen = (uint16_t)(b->gen + 4u);
+  b->seq = 0;
+  b->open.len = 0;
+  ws->seq = 0;
+  if (e->start == e->goal) {
+    ws->node[e->start].g = 0.0;
+    ws->node[e->start].parent = ASTAR__NO_PARENT;
+    ws->mark[e->start] = ws->gen;
+    e->reached = e->start;
+    e->phase = ASTAR__ENDED;
+    e->outcome = ASTAR_OK;
+    e->meet = ASTAR_NODE_NONE;
+    e->opt.method = ASTAR_METHOD_ASTAR; /* finish: a one-node forward path */
+    return ASTAR_OK;
+  }
+  side_view f = forward(ws), k = backward(ws);
+  push_root(e, &f, e->start, astar__engine_h(e, e->start), 0);
+  push_root(e, &k, e->goal, astar__engine_h_back(e, e->goal), 1);
+  e->stats.max_open = 2;
+  return ASTAR_OK;
+}
+
+/* Expand the top node of side `s` (dir 0 forward, 1 backward); `o` is the
+** other side. Returns ASTAR_OK to go on, or ASTAR_INVALID_ARGUMENT for a
+** bad arc from the space. */
+ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_view *o, const int dir,
+                                  const bool observe) {
+  const astar_node u = ASTAR__HNODE(astar__heap_pop(s->open, s->node));
+  const uint16_t closed = (uint16_t)(s->gen + ASTAR__CLOSED);
+  s->mark[u] = closed;
+  e->stats.expanded++;
+  const double gu = s->node[u].g;
+  if (observe) {
+    const double hu = dir ? astar__engine_h_back(e, u) : astar__engine_h(e, u);
+    astar__engine_emit(e, ASTAR_EVENT_EXPAND, u, s->node[u].parent, gu, hu, dir);
+  }
+  const astar_space_ops *ops = e->space.ops;
+  const size_t n = dir ? ops->predecessors(e->space.self, u, e->arcs, e->arcs_cap)
+                       : ops->successors(e->space.self, u, e->arcs, e->arcs_cap);
+  if (n > e->arcs_cap) return ASTAR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < n; i++) {
+    const astar_arc *a = &e->arcs[i];
+    if (a->node >= e->space.node_count || !(a->cost >= 0.0 && a->cost <= DBL_MAX))
+      return ASTAR_INVALID_ARGUMENT;
+    const astar_node v = a->node;
+    const double ng = gu + a->cost;
+    const uint16_t mv = s->mark[v];
+    const bool seen = (uint16_t)(mv & ~3u) == s->gen;
+    if (seen && !(ng < s->node[v].g)) continue;
+    if (mv == closed && !e->reopen) continue;
+    const double h = dir ? astar__engine_h_back(e, v) : astar__engine_h(e, v);
+    s->node[v].g = ng;
+    s->node[v].parent = u;
+    const astar__hent en =
+        astar__engine_entry(ng + h, astar__engine_tie(e->opt.tie, ng, (*s->seq)++), v);
+    e->stats.generated++;
+    astar_event_type type = ASTAR_EVENT_PUSH;
+    if (!seen) {
+      s->mark[v] = s->gen;
+      astar__heap_push(s->open, s->node, en);
+    } else if (mv == closed) {
+      s->mark[v] = s->gen;
+      astar__heap_push(s->open, s->node, en);
+      e->stats.reopened++;
+      type = ASTAR_EVENT_REOPEN;
+    } else {
+      astar__heap_decrease(s->open, s->node, s->node[v].pos, en);
+      type = ASTAR_EVENT_IMPROVE;
+    }
+    if (observe) astar__engine_emit(e, type, v, u, ng, h, dir);
+    /* A path through v: the best seen is kept. */
+    if (reached(o, v)) {
+      const double through = ng + o->node[v].g;
+      if (through < e->mu) {
+        e->mu = through;
+        e->meet = v;
+      }
+    }
+  }
+  const uint64_t nopen = (uint64_t)s->open->len + o->open->len;
+  if (nopen > e->stats.max_open) e->stats.max_open = nopen;
+  return ASTAR_OK;
+}
+
+ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool observe) {
+  astar__engine *e = &ws->eng;
+  side_view f = forward(ws), k = backward(ws);
+  const uint64_t limit = e->opt.max_expansions;
+  const uint64_t stop_at = budget ? e->stats.expanded + budget : UINT64_MAX;
+  for (;;) {
+    const double ff = min_f(f.open), fk = min_f(k.open);
+    if (e->mu <= (ff > fk ? ff : fk)) {
+      if (e->meet == ASTAR_NODE_NONE) return ASTAR_NO_PATH; /* both infinite */
+      if (observe) {
+        const astar_node m = e->meet;
+        astar__engine_emit(e, ASTAR_EVENT_GOAL, m, ws->node[m].parent, e->mu, 0.0, 0);
+      }
+      return ASTAR_OK;
+    }
+    if (limit && e->stats.expanded >= limit) return ASTAR_LIMIT_REACHED;
+    if (e->stats.expanded >= stop_at) return ASTAR_IN_PROGRESS;
+    if (e->opt.stop_fn && e->stats.expanded && e->stats.expanded % e->opt.stop_interval == 0 &&
+        e->opt.stop_fn(e->opt.stop_ctx))
+      return ASTAR_STOPPED;
+    /* Both lists are non-empty here (an empty one has f = infinity). */
+    const astar_status st =
+        k.open->len < f.open->len ? expand(e, &k, &f, 1, observe) : expand(e, &f, &k, 0, observe);
+    if (st != ASTAR_OK) return st;
+  }
+}
+
+astar_status astar__bidir_run(astar_workspace *ws, uint64_t budget) {
+  return ws->eng.opt.observer ? run(ws, budget, true) : run(ws, budget, false);
+}

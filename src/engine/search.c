@@ -1,0 +1,527 @@
+/*
+** engine/search.c -- the search engine over a space (astar/engine.h): the
+** workspace reservation, the options, the A* loop with its settings
+** (Dijkstra, greedy best-first, weighted A*), the sliced begin / step /
+** finish, partial paths, several goals, the observer and the path.
+**
+** The loop asks the space for successors into the workspace's arc buffer
+** and for heuristic values, and keeps everything else -- g, parents, the
+** open list -- in the workspace's node records, indexed by node id. It
+** checks what a space hands back (node ids in range, costs finite and
+** >= 0): a faulty space ends the search with ASTAR_INVALID_ARGUMENT
+** instead of corrupting memory.
+*/
+#include "../query.h"
+
+#include <float.h>
+
+static const char *const method_names[ASTAR_METHOD_COUNT] = {"astar", "dijkstra", "greedy",
+                                                             "bidirectional"};
+
+const char *astar_method_name(astar_method method) {
+  return (unsigned)method < ASTAR_METHOD_COUNT ? method_names[method] : NULL;
+}
+
+void astar_engine_options_init(astar_engine_options *opt) {
+  if (!opt) return;
+  memset(opt, 0, sizeof *opt);
+  opt->method = ASTAR_METHOD_ASTAR;
+  opt->weight = 1.0;
+  opt->tie = ASTAR_TIE_LARGER_G;
+  opt->reopen = ASTAR_REOPEN_AUTO;
+  opt->stop_interval = 256;
+}
+
+astar_status astar_engine_options_validate(const astar_engine_options *o) {
+  if (!o) return ASTAR_INVALID_ARGUMENT;
+  if ((unsigned)o->method >= ASTAR_METHOD_COUNT) return ASTAR_INVALID_ARGUMENT;
+  if (!(isfinite(o->weight) && o->weight >= 0.0)) return ASTAR_INVALID_ARGUMENT;
+  if (o->tie != ASTAR_TIE_LARGER_G && o->tie != ASTAR_TIE_NEWEST) return ASTAR_INVALID_ARGUMENT;
+  if ((unsigned)o->reopen > (unsigned)ASTAR_REOPEN_NEVER) return ASTAR_INVALID_ARGUMENT;
+  if (o->stop_fn && o->stop_interval == 0) return ASTAR_INVALID_ARGUMENT;
+  return ASTAR_OK;
+}
+
+astar_status astar_space_validate(const astar_space *s) {
+  if (!s || !s->ops || !s->ops->successors || s->node_count == 0 || s->max_degree == 0)
+    return ASTAR_INVALID_ARGUMENT;
+  return ASTAR_OK;
+}
+
+/* ---- memory ------------------------------------------------------------------- */
+
+static void free_side(const astar_allocator *a, astar__side *s) {
+  astar__free(a, s->mark, (size_t)s->cap * sizeof *s->mark);
+  astar__free(a, s->node, (size_t)s->cap * sizeof *s->node);
+  astar__free(a, s->open.a, (size_t)s->cap * sizeof *s->open.a);
+  memset(s, 0, sizeof *s);
+}
+
+void astar__engine_free(astar_workspace *ws) {
+  astar__engine *e = &ws->eng;
+  astar__free(&ws->alloc, e->arcs, (size_t)e->arcs_cap * sizeof *e->arcs);
+  e->arcs = NULL;
+  e->arcs_cap = 0;
+  free_side(&ws->alloc, &e->back);
+}
+
+void astar__engine_forget(astar_workspace *ws) {
+  ws->eng.phase = ASTAR__IDLE;
+  ws->eng.found = false;
+}
+
+astar_status astar_workspace_reserve_space(astar_workspace *ws, const astar_space *space,
+                                           unsigned what) {
+  if (!ws || astar_space_validate(space) != ASTAR_OK || (what & ~ASTAR_RESERVE_BACKWARD))
+    return ASTAR_INVALID_ARGUMENT;
+  astar__engine *e = &ws->eng;
+  const uint32_t n = space->node_count;
+  /* Everything new is allocated before anything is replaced: a failure
+  ** leaves the workspace as it was. */
+  astar_arc *arcs = NULL;
+  astar__side back;
+  memset(&back, 0, sizeof back);
+  if (space->max_degree > e->arcs_cap) {
+    arcs = astar__calloc(&ws->alloc, space->max_degree, sizeof *arcs);
+    if (!arcs) return ASTAR_NO_MEMORY;
+  }
+  if ((what & ASTAR_RESERVE_BACKWARD) && n > e->back.cap) {
+    back.mark = astar__calloc(&ws->alloc, n, sizeof *back.mark);
+    back.node = astar__calloc(&ws->alloc, n, sizeof *back.node);
+    back.open.a = astar__calloc(&ws->alloc, n, sizeof *back.open.a);
+    back.cap = back.open.cap = n;
+    if (!back.mark || !back.node || !back.open.a) {
+      free_side(&ws->alloc, &back);
+      astar__free(&ws->alloc, arcs, (size_t)space->max_degree * sizeof *arcs);
+      return ASTAR_NO_MEMORY;
+    }
+  }
+  if (astar__workspace_grow(ws, n) != ASTAR_OK) {
+    free_side(&ws->alloc, &back);
+    astar__free(&ws->alloc, arcs, (size_t)space->max_degree * sizeof *arcs);
+    return ASTAR_NO_MEMORY;
+  }
+  astar__engine_forget(ws);
+  if (arcs) {
+    astar__free(&ws->alloc, e->arcs, (size_t)e->arcs_cap * sizeof *e->arcs);
+    e->arcs = arcs;
+    e->arcs_cap = space->max_degree;
+  }
+  if (back.cap) {
+    free_side(&ws->alloc, &e->back);
+    e->back = back;
+  }
+  return ASTAR_OK;
+}
+
+/* ---- heuristic and events ------------------------------------------------------- */
+
+static double sane(double h) {
+  return h >= 0.0 ? h : 0.0; /* NaN and negative values read as 0 */
+}
+
+double astar__engine_h(const astar__engine *e, astar_node v) {
+  const astar_space_ops *ops = e->space.ops;
+  if (!ops->heuristic) return 0.0;
+  if (!e->goals) return sane(ops->heuristic(e->space.self, v, e->goal));
+  double best = INFINITY;
+  for (size_t i = 0; i < e->ngoals; i++) {
+    const astar_node t = e->goals[i];
+    if (t >= e->space.node_count || (ops->usable && !ops->usable(e->space.self, t))) continue;
+    const double h = sane(ops->heuristic(e->space.self, v, t));
+    if (h < best) best = h;
+  }
+  return best;
+}
+
+double astar__engine_h_back(const astar__engine *e, astar_node v) {
+  const astar_space_ops *ops = e->space.ops;
+  return ops->heuristic ? sane(ops->heuristic(e->space.self, e->start, v)) : 0.0;
+}
+
+void astar__engine_emit(const astar__engine *e, astar_event_type type, astar_node node,
+                        astar_node parent, double g, double h, int side) {
+  astar_engine_event ev;
+  ev.type = type;
+  ev.node = node;
+  ev.parent = parent;
+  ev.g = g;
+  ev.h = h;
+  ev.f = e->greedy ? h : g + h;
+  ev.expanded = e->stats.expanded;
+  ev.side = side;
+  e->opt.observer(e->opt.observer_ctx, &ev);
+}
+
+/* ---- the A* loop -------------------------------------------------------------------- */
+
+static bool is_goal(const astar__engine *e, astar_node u) {
+  if (!e->goals) return u == e->goal;
+  for (size_t i = 0; i < e->ngoals; i++)
+    if (e->goals[i] == u) /* a goal the space does not let us use is skipped */
+      return !e->space.ops->usable || e->space.ops->usable(e->space.self, u);
+  return false;
+}
+
+/* A bad arc from the space (node out of range, cost NaN, negative or
+** infinite): the search cannot go on. */
+ASTAR__INLINE bool bad_arc(const astar__engine *e, const astar_arc *a) {
+  return a->node >= e->space.node_count || !(a->cost >= 0.0 && a->cost <= DBL_MAX);
+}
+
+/*
+** A*, Dijkstra, greedy and weighted A*, until the search ends or `budget`
+** expansions (0: none) were done in this call. `observe` is a constant at
+** the two call sites, so the loop without an observer has no calls to it.
+*/
+ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool observe) {
+  astar__engine *const e = &ws->eng;
+  astar__node *const nd = ws->node;
+  uint16_t *const mark = ws->mark;
+  astar__heap *const open = &ws->open;
+  astar_arc *const arcs = e->arcs;
+  const astar_space_ops *const ops = e->space.ops;
+  const void *const self = e->space.self;
+  const uint16_t gen = ws->gen, closed = (uint16_t)(gen + ASTAR__CLOSED);
+  const double weight = e->weight;
+  const bool greedy = e->greedy, reopen = e->reopen, partial = e->opt.partial;
+  const int tie = e->opt.tie;
+  const uint64_t limit = e->opt.max_expansions;
+  const uint64_t stop_at = budget ? e->stats.expanded + budget : UINT64_MAX;
+  for (;;) {
+    if (!open->len) return ASTAR_NO_PATH;
+    if (limit && e->stats.expanded >= limit) return ASTAR_LIMIT_REACHED;
+    if (e->stats.expanded >= stop_at) return ASTAR_IN_PROGRESS;
+    if (e->opt.stop_fn && e->stats.expanded && e->stats.expanded % e->opt.stop_interval == 0 &&
+        e->opt.stop_fn(e->opt.stop_ctx))
+      return ASTAR_STOPPED;
+    const astar_node u = ASTAR__HNODE(astar__heap_pop(open, nd));
+    mark[u] = closed;
+    e->stats.expanded++;
+    const double gu = nd[u].g;
+    const bool goal = is_goal(e, u);
+    if (observe || partial) {
+      const double hu = astar__engine_h(e, u);
+      if (observe)
+        astar__engine_emit(e, goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, nd[u].parent, gu,
+                           hu * weight, 0);
+      /* Best node for a partial path: smallest h, then smallest g, then
+      ** the earliest expanded. */
+      if (partial && (hu < e->best_h || (hu == e->best_h && gu < e->best_g))) {
+        e->best = u;
+        e->best_h = hu;
+        e->best_g = gu;
+      }
+    }
+    if (goal) {
+      e->reached = u;
+      return ASTAR_OK;
+    }
+    const size_t n = ops->successors(self, u, arcs, e->arcs_cap);
+    if (n > e->arcs_cap) return ASTAR_INVALID_ARGUMENT;
+    for (size_t i = 0; i < n; i++) {
+      const astar_arc *const a = &arcs[i];
+      if (ASTAR__UNLIKELY(bad_arc(e, a))) return ASTAR_INVALID_ARGUMENT;
+      const astar_node v = a->node;
+      const double ng = gu + a->cost;
+      const uint16_t mv = mark[v];
+      const bool seen = (uint16_t)(mv & ~3u) == gen;
+      if (seen && !(ng < nd[v].g)) continue;
+      if (mv == closed && !reopen) continue;
+      const double h = weight == 0.0 ? 0.0 : astar__engine_h(e, v) * weight;
+      const double f = greedy ? h : ng + h;
+      nd[v].g = ng;
+      nd[v].parent = u;
+      const astar__hent en = astar__engine_entry(f, astar__engine_tie(tie, ng, ws->seq++), v);
+      e->stats.generated++;
+      astar_event_type type = ASTAR_EVENT_PUSH;
+      if (!seen) {
+        mark[v] = gen;
+        astar__heap_push(open, nd, en);
+      } else if (mv == closed) {
+        mark[v] = gen;
+        astar__heap_push(open, nd, en);
+        e->stats.reopened++;
+        type = ASTAR_EVENT_REOPEN;
+      } else {
+        astar__heap_decrease(open, nd, nd[v].pos, en);
+        type = ASTAR_EVENT_IMPROVE;
+      }
+      if (open->len > e->stats.max_open) e->stats.max_open = open->len;
+      if (observe) astar__engine_emit(e, type, v, u, ng, h, 0);
+    }
+  }
+}
+
+static astar_status run_loop(astar_workspace *ws, uint64_t budget) {
+  return ws->eng.opt.observer ? loop(ws, budget, true) : loop(ws, budget, false);
+}
+
+/* ---- begin / step / finish ---------------------------------------------------------- */
+
+/* Open a new generation of the forward records (marks cleared when the
+** 16-bit counter would wrap). */
+static void open_forward(astar_workspace *ws) {
+  if (ws->gen > UINT16_MAX - 4u) {
+    memset(ws->mark, 0, (size_t)ws->capacity * sizeof(uint16_t));
+    if (ws->turns.mark)
+      memset(ws->turns.mark, 0, (size_t)ws->turns.capacity * ASTAR__TURN_STATES * sizeof(uint16_t));
+    ws->gen = 0;
+  }
+  ws->gen = (uint16_t)(ws->gen + 4u);
+  ws->seq = 0;
+  ws->open.len = 0;
+}
+
+static astar_status begin(astar_workspace *ws, const astar_space *space,
+                          const astar_engine_options *opt, astar_node start, astar_node goal,
+                          const astar_node *goals, size_t ngoals) {
+  if (!ws) return ASTAR_INVALID_ARGUMENT;
+  /* Whatever ran on ws before is over: its records are about to change. */
+  ws->phase = ASTAR__IDLE;
+  ws->found = false;
+  astar__engine *e = &ws->eng;
+  astar__engine_forget(ws);
+  astar_engine_options defaults;
+  if (!opt) {
+    astar_engine_options_init(&defaults);
+    opt = &defaults;
+  }
+  if (astar_space_validate(space) != ASTAR_OK || astar_engine_options_validate(opt) != ASTAR_OK)
+    return ASTAR_INVALID_ARGUMENT;
+  const bool bidir = opt->method == ASTAR_METHOD_BIDIRECTIONAL;
+  if (bidir && goals) return ASTAR_UNSUPPORTED;
+  if (bidir && !space->ops->predecessors) return ASTAR_UNSUPPORTED;
+  if (space->node_count > ws->capacity || space->max_degree > e->arcs_cap ||
+      (bidir && space->node_count > e->back.cap))
+    return ASTAR_CAPACITY;
+  const astar_space_ops *ops = space->ops;
+  if (start >= space->node_count) return ASTAR_OUT_OF_BOUNDS;
+  if (ops->usable && !ops->usable(space->self, start)) return ASTAR_START_BLOCKED;
+  if (goals) {
+    bool any = false;
+    for (size_t i = 0; i < ngoals; i++)
+      any |= goals[i] < space->node_count && (!ops->usable || ops->usable(space->self, goals[i]));
+    if (!any) return ASTAR_GOAL_BLOCKED;
+  } else {
+    if (goal >= space->node_count) return ASTAR_OUT_OF_BOUNDS;
+    if (ops->usable && !ops->usable(space->self, goal)) return ASTAR_GOAL_BLOCKED;
+  }
+
+  e->space = *space;
+  e->opt = *opt;
+  e->start = start;
+  e->goal = goals ? ASTAR_NODE_NONE : goal;
+  e->goals = goals;
+  e->ngoals = goals ? ngoals : 0;
+  e->greedy = opt->method == ASTAR_METHOD_GREEDY;
+  e->weight = opt->method == ASTAR_METHOD_DIJKSTRA ? 0.0 : e->greedy ? 1.0 : opt->weight;
+  const bool consistent = (space->flags & ASTAR_SPACE_CONSISTENT) != 0;
+  /* A consistent heuristic, even weighted, never needs reopening for the
+  ** method's bound; otherwise reopen so that an admissible one stays
+  ** optimal. Dijkstra and greedy: reopening cannot change their outcome's
+  ** guarantee, so only when asked. */
+  switch (opt->reopen) {
+  case ASTAR_REOPEN_ALWAYS:
+    e->reopen = true;
+    break;
+  case ASTAR_REOPEN_NEVER:
+    e->reopen = false;
+    break;
+  default:
+    e->reopen = !consistent && e->weight > 0.0 && !e->greedy;
+    break;
+  }
+  memset(&e->stats, 0, sizeof e->stats);
+  e->reached = e->meet = ASTAR_NODE_NONE;
+  e->best = start;
+  e->best_h = INFINITY;
+  e->best_g = INFINITY;
+  e->mu = INFINITY;
+  e->phase = ASTAR__RUNNING;
+
+  open_forward(ws);
+  ws->eng.found = false; /* open_forward's generation change is ours */
+  if (bidir) return astar__bidir_begin(ws);
+  astar__node *s = &ws->node[start];
+  s->g = 0.0;
+  s->parent = ASTAR__NO_PARENT;
+  ws->mark[start] = ws->gen;
+  const bool trivial = !goals && start == goal;
+  if (trivial) {
+    /* One node, cost 0, nothing expanded: as the grid searches. */
+    e->reached = start;
+    e->phase = ASTAR__ENDED;
+    e->outcome = ASTAR_OK;
+    return ASTAR_OK;
+  }
+  const double h0 = e->weight == 0.0 ? 0.0 : astar__engine_h(e, start) * e->weight;
+  astar__heap_push(&ws->open, ws->node,
+                   astar__engine_entry(h0, astar__engine_tie(opt->tie, 0.0, 0), start));
+  ws->seq = 1;
+  e->stats.generated = 1;
+  e->stats.max_open = 1;
+  if (opt->observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, start, ASTAR_NODE_NONE, 0.0, h0, 0);
+  return ASTAR_OK;
+}
+
+astar_status astar_space_search_begin(astar_workspace *ws, const astar_space *space,
+                                      const astar_engine_options *opt, astar_node start,
+                                      astar_node goal) {
+  return begin(ws, space, opt, start, goal, NULL, 0);
+}
+
+astar_status astar_space_search_begin_multi(astar_workspace *ws, const astar_space *space,
+                                            const astar_engine_options *opt, astar_node start,
+                                            const astar_node *goals, size_t ngoals) {
+  if (!goals || ngoals == 0) return ASTAR_INVALID_ARGUMENT;
+  return begin(ws, space, opt, start, ASTAR_NODE_NONE, goals, ngoals);
+}
+
+astar_status astar_space_search_step(astar_workspace *ws, uint64_t budget, uint64_t *expanded) {
+  if (expanded) *expanded = 0;
+  if (!ws || ws->eng.phase == ASTAR__IDLE) return ASTAR_INVALID_ARGUMENT;
+  astar__engine *e = &ws->eng;
+  if (e->phase == ASTAR__ENDED) return e->outcome;
+  const uint64_t before = e->stats.expanded;
+  const astar_status st = e->opt.method == ASTAR_METHOD_BIDIRECTIONAL ? astar__bidir_run(ws, budget)
+                                                                      : run_loop(ws, budget);
+  if (expanded) *expanded = e->stats.expanded - before;
+  if (st == ASTAR_IN_PROGRESS) return st;
+  e->phase = ASTAR__ENDED;
+  e->outcome = st;
+  return st;
+}
+
+/* Nodes on the path ending at `end` (forward parent links), and for a
+** bidirectional search the backward links from the meeting node on. */
+static size_t path_length(const astar_workspace *ws) {
+  const astar__engine *e = &ws->eng;
+  size_t n = 1;
+  const uint32_t from = e->last_meet != ASTAR_NODE_NONE ? e->last_meet : e->last_end;
+  for (uint32_t s = from; ws->node[s].parent != ASTAR__NO_PARENT; s = ws->node[s].parent) n++;
+  if (e->last_meet != ASTAR_NODE_NONE)
+    for (uint32_t s = e->last_meet; e->back.node[s].parent != ASTAR__NO_PARENT;
+         s = e->back.node[s].parent)
+      n++;
+  return n;
+}
+
+static void write_path(const astar_workspace *ws, astar_node *path, size_t len) {
+  const astar__engine *e = &ws->eng;
+  size_t i = 0;
+  if (e->last_meet != ASTAR_NODE_NONE) {
+    /* start .. meet from the forward links (written backwards), then the
+    ** backward links from meet to the goal. */
+    size_t k = 0;
+    for (uint32_t s = e->last_meet;; s = ws->node[s].parent) {
+      k++;
+      if (ws->node[s].parent == ASTAR__NO_PARENT) break;
+    }
+    i = k;
+    for (uint32_t s = e->last_meet;; s = ws->node[s].parent) {
+      path[--i] = s;
+      if (ws->node[s].parent == ASTAR__NO_PARENT) break;
+    }
+    i = k;
+    for (uint32_t s = e->last_meet; e->back.node[s].parent != ASTAR__NO_PARENT;) {
+      s = e->back.node[s].parent;
+      path[i++] = s;
+    }
+    return;
+  }
+  i = len;
+  for (uint32_t s = e->last_end;; s = ws->node[s].parent) {
+    path[--i] = s;
+    if (ws->node[s].parent == ASTAR__NO_PARENT) break;
+  }
+}
+
+astar_status astar_space_search_finish(astar_workspace *ws, astar_node *path, size_t cap,
+                                       astar_engine_result *result) {
+  if (!ws || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  astar__engine *e = &ws->eng;
+  if (e->phase == ASTAR__RUNNING) return ASTAR_IN_PROGRESS;
+  if (e->phase != ASTAR__ENDED) return ASTAR_INVALID_ARGUMENT;
+  e->phase = ASTAR__IDLE;
+  if (result) {
+    memset(result, 0, sizeof *result);
+    result->end = result->meet = ASTAR_NODE_NONE;
+    result->stats = e->stats;
+    result->cause = e->outcome;
+  }
+  astar_status st = e->outcome;
+  bool partial = false;
+  astar_node end = e->reached;
+  astar_node meet = ASTAR_NODE_NONE;
+  if (st == ASTAR_OK && e->opt.method == ASTAR_METHOD_BIDIRECTIONAL) {
+    meet = e->meet;
+    end = e->goal;
+  } else if (st != ASTAR_OK && e->opt.partial &&
+             (st == ASTAR_NO_PATH || st == ASTAR_LIMIT_REACHED || st == ASTAR_STOPPED) &&
+             e->opt.method != ASTAR_METHOD_BIDIRECTIONAL) {
+    end = e->best;
+    partial = true;
+    st = ASTAR_OK;
+  }
+  if (st != ASTAR_OK) return st;
+  e->found = true;
+  e->last_end = end;
+  e->last_meet = meet;
+  e->last_len = path_length(ws);
+  if (result) {
+    result->end = end;
+    result->meet = meet;
+    result->length = e->last_len;
+    result->cost = meet != ASTAR_NODE_NONE ? e->mu : ws->node[end].g;
+  }
+  if (e->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;
+  write_path(ws, path, e->last_len);
+  return partial ? ASTAR_PARTIAL : ASTAR_OK;
+}
+
+astar_status astar_workspace_space_path(const astar_workspace *ws, astar_node *path, size_t cap,
+                                        size_t *len) {
+  if (!ws || !len || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  if (!ws->eng.found) {
+    *len = 0;
+    return ASTAR_NO_PATH;
+  }
+  *len = ws->eng.last_len;
+  if (ws->eng.last_len > cap) return ASTAR_BUFFER_TOO_SMALL;
+  write_path(ws, path, ws->eng.last_len);
+  return ASTAR_OK;
+}
+
+/* ---- one-shot searches ----------------------------------------------------------------- */
+
+static astar_status to_end(astar_workspace *ws, astar_status st, astar_node *path, size_t cap,
+                           astar_engine_result *result) {
+  if (st != ASTAR_OK) {
+    if (result) {
+      memset(result, 0, sizeof *result);
+      result->end = result->meet = ASTAR_NODE_NONE;
+      result->cause = st;
+    }
+    return st;
+  }
+  astar_space_search_step(ws, 0, NULL);
+  return astar_space_search_finish(ws, path, cap, result);
+}
+
+astar_status astar_space_find_path(astar_workspace *ws, const astar_space *space,
+                                   const astar_engine_options *opt, astar_node start,
+                                   astar_node goal, astar_node *path, size_t cap,
+                                   astar_engine_result *result) {
+  if (cap > 0 && !path) return to_end(ws, ASTAR_INVALID_ARGUMENT, path, cap, result);
+  return to_end(ws, astar_space_search_begin(ws, space, opt, start, goal), path, cap, result);
+}
+
+astar_status astar_space_find_path_multi(astar_workspace *ws, const astar_space *space,
+                                         const astar_engine_options *opt, astar_node start,
+                                         const astar_node *goals, size_t ngoals, astar_node *path,
+                                         size_t cap, astar_engine_result *result) {
+  if (cap > 0 && !path) return to_end(ws, ASTAR_INVALID_ARGUMENT, path, cap, result);
+  return to_end(ws, astar_space_search_begin_multi(ws, space, opt, start, goals, ngoals), path, cap,
+                result);
+}
