@@ -393,17 +393,21 @@ static bool goal_usable(const astar_grid *g, const astar_options *o, astar_point
   return k == ASTAR_CELL_PASSABLE;
 }
 
-static astar_status begin(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
-                          astar_point start, goal_spec gs) {
-  astar_options defaults;
-  if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
-  ws->phase = ASTAR__IDLE;
-  ws->found = false;
-  ws->retargeted = false;
-  if (!opt) {
-    astar_options_init(&defaults);
-    opt = &defaults;
-  }
+/* What a search needs once its arguments are resolved. */
+enum { BEGIN_SEARCH, BEGIN_TRIVIAL, BEGIN_UNREACHABLE };
+
+/* Validate the arguments of a search and resolve them into *q. Returns
+** ASTAR_OK with *kind telling whether the search has anything to expand
+** (BEGIN_SEARCH), starts on its goal (BEGIN_TRIVIAL) or has a goal the
+** islands say is unreachable (BEGIN_UNREACHABLE); any other status is the
+** search's final outcome. *retargeted says whether islands replaced the
+** goal (options.retarget). Reads ws (its capacities and move tables) but
+** changes nothing in it, so it can judge a search while another one is in
+** progress on ws. */
+static astar_status resolve(astar__query *q, const astar_workspace *ws, const astar_grid *grid,
+                            const astar_options *opt, astar_point start, goal_spec gs, int *kind,
+                            bool *retargeted) {
+  *retargeted = false;
   astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
   if (opt->algorithm != ASTAR_ALGO_ASTAR) return ASTAR_UNSUPPORTED;
@@ -430,7 +434,6 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   /* With knowledge the goal's truth is unknown to the player: check only
   ** bounds and the start in the common preparation. */
   astar_options prep = *opt;
-  astar__query *q = &ws->q;
   if (opt->knowledge && astar_grid_contains(grid, check_goal.x, check_goal.y) &&
       !astar_grid_passable(grid, check_goal.x, check_goal.y)) {
     st = astar__prepare(q, ws, grid, &prep, start, start);
@@ -465,7 +468,7 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
         q->goal = astar__index(grid, t.x, t.y);
         q->gx = t.x + 1;
         q->gy = t.y + 1;
-        ws->retargeted = true;
+        *retargeted = true;
       } else {
         unreachable = true;
       }
@@ -502,6 +505,39 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
 
   const bool trivial = gs.is_goal ? gs.is_goal(gs.goal_ctx, start)
                                   : !unreachable && astar__is_goal_node(q, q->start);
+  *kind = trivial ? BEGIN_TRIVIAL : unreachable ? BEGIN_UNREACHABLE : BEGIN_SEARCH;
+  return ASTAR_OK;
+}
+
+/* The observer's first event: the start's push, or for a trivial search
+** (start is the goal: nothing generated, nothing expanded) only the goal
+** event. */
+static void emit_first(const astar__query *q, bool trivial) {
+  const bool turns = q->turn_penalty > 0.0;
+  const uint32_t start_node = turns ? q->start * ASTAR__TURN_STATES + 8 : q->start;
+  const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
+  astar__emit(q, trivial ? ASTAR_EVENT_GOAL : ASTAR_EVENT_PUSH, start_node, ASTAR__NO_PARENT, 0.0,
+              h0, turns ? ASTAR__TURN_STATES : 1);
+}
+
+static astar_status begin(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                          astar_point start, goal_spec gs) {
+  astar_options defaults;
+  if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
+  ws->phase = ASTAR__IDLE;
+  ws->found = false;
+  ws->retargeted = false;
+  if (!opt) {
+    astar_options_init(&defaults);
+    opt = &defaults;
+  }
+  astar__query *q = &ws->q;
+  int kind;
+  bool retargeted;
+  const astar_status st = resolve(q, ws, grid, opt, start, gs, &kind, &retargeted);
+  if (st != ASTAR_OK) return st;
+  ws->retargeted = retargeted;
+  const bool trivial = kind == BEGIN_TRIVIAL, unreachable = kind == BEGIN_UNREACHABLE;
   const bool turns = q->turn_penalty > 0.0;
   astar__open(q, ws, !trivial && !unreachable && !turns);
   if (turns) {
@@ -522,13 +558,7 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   ws->open_set = opt->open_set;
   if (opt->open_set == ASTAR_OPEN_BUCKET && !trivial && !unreachable && !turns)
     buckets_begin(ws, q);
-  if (q->observer && !unreachable) {
-    /* The start's push, or for a trivial search (start is the goal: nothing
-    ** generated, nothing expanded) only the goal event. */
-    const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
-    astar__emit(q, trivial ? ASTAR_EVENT_GOAL : ASTAR_EVENT_PUSH, start_node, ASTAR__NO_PARENT, 0.0,
-                h0, turns ? ASTAR__TURN_STATES : 1);
-  }
+  if (q->observer && !unreachable) emit_first(q, trivial);
   if (trivial || unreachable) {
     ws->phase = ASTAR__ENDED;
     ws->outcome = trivial ? ASTAR_OK : ASTAR_NO_PATH;
@@ -537,6 +567,50 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
     ws->phase = ASTAR__RUNNING;
   }
   return ASTAR_OK;
+}
+
+bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
+                          const astar_options *opt, astar_point start, astar_point goal,
+                          astar_point *path, size_t cap, astar_result *result,
+                          astar_status *status) {
+  astar_options defaults;
+  if (!opt) {
+    astar_options_init(&defaults);
+    opt = &defaults;
+  }
+  astar__query q;
+  int kind = BEGIN_SEARCH;
+  bool retargeted = false;
+  const goal_spec gs = {goal, NULL, 0, NULL, NULL};
+  const astar_status st = (ws && grid && (cap == 0 || path))
+                              ? resolve(&q, ws, grid, opt, start, gs, &kind, &retargeted)
+                              : ASTAR_INVALID_ARGUMENT;
+  if (st == ASTAR_OK && kind == BEGIN_SEARCH) return false;
+  /* What astar_find_path reports: see run_to_end and astar_search_finish. */
+  memset(result, 0, sizeof *result);
+  result->end = (astar_point){-1, -1};
+  result->cause = st;
+  *status = st;
+  if (st != ASTAR_OK) return true;
+  const bool trivial = kind == BEGIN_TRIVIAL;
+  if (q.observer && trivial) emit_first(&q, true);
+  result->cause = trivial ? ASTAR_OK : ASTAR_NO_PATH;
+  result->retargeted = retargeted;
+  if (!trivial && !q.partial) {
+    *status = ASTAR_NO_PATH;
+    return true;
+  }
+  /* The path is the start alone: it is the goal, or the best node of a
+  ** partial path when nothing was expanded. */
+  result->length = 1;
+  result->end = start;
+  if (cap < 1) {
+    *status = ASTAR_BUFFER_TOO_SMALL;
+  } else {
+    path[0] = start;
+    *status = trivial ? ASTAR_OK : ASTAR_PARTIAL;
+  }
+  return true;
 }
 
 astar_status astar_search_begin(astar_workspace *ws, const astar_grid *grid,

@@ -126,4 +126,22 @@ ASTAR__INLINE const uint64_t *astar__col(const astar_grid *g, uint32_t padded_x)
 /* Bytes of the per-query workspace arrays for one padded cell. */
 size_t astar__workspace_bytes_per_cell(void);
 
+/* ---- searches decided without expanding anything (astar.c) --------------- */
+
+/*
+** Can the A* search astar_find_path(ws, grid, opt, start, goal, path, cap,
+** result) would run be answered without expanding a node -- it cannot
+** start (bad options, blocked or outside endpoints, no turn states, stale
+** or mismatched islands...), its start is its goal, or islands say its goal
+** is unreachable? Then true, with *status, *result and path[0 .. cap-1]
+** exactly as astar_find_path gives them (an observer in opt sees a trivial
+** search's goal event). Otherwise false, nothing written. Reads ws (its
+** capacities) but never changes it: a search in progress on ws goes on
+** undisturbed. opt NULL: defaults. No allocation.
+*/
+bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
+                          const astar_options *opt, astar_point start, astar_point goal,
+                          astar_point *path, size_t cap, astar_result *result,
+                          astar_status *status);
+
 #endif /* ASTAR_INTERNAL_H */

@@ -247,7 +247,7 @@ void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar
 /* The two halves of astar__begin: validate and resolve the options into *q
 ** (no workspace change), then open a new generation and, if push_start,
 ** push the start. */
-astar_status astar__prepare(astar__query *q, astar_workspace *ws, const astar_grid *grid,
+astar_status astar__prepare(astar__query *q, const astar_workspace *ws, const astar_grid *grid,
                             const astar_options *opt, astar_point start, astar_point goal);
 void astar__open(astar__query *q, astar_workspace *ws, bool push_start);
 

@@ -13,7 +13,20 @@
 ** and taking the next request are O(log n) too; poll and release are O(1).
 ** One request runs at a time on the workspace (a sliced search); it is not
 ** pre-empted when a more urgent request arrives, since the workspace holds
-** one search and restarting would waste the work already done.
+** one search and restarting would waste the work already done. A search
+** whose grid changed is another matter: its work is already lost, so it
+** goes back into the heap with its old key (or ends ASTAR_STALE once its
+** restarts are used up).
+**
+** Answers at submission. astar__search_settle decides, without touching
+** the workspace, whether a request needs a search at all; if not it is done
+** at once and waits in a doubly linked FIFO (O(1) removal when released)
+** whose callbacks the next update fires first. Requests submitted from
+** those callbacks have later submission numbers and wait for the update
+** after, so a callback that keeps resubmitting cannot loop.
+**
+** Held path. The workspace keeps the last search's path until the next
+** begin; `held` names the request it belongs to, for astar_queue_path.
 **
 ** Ids. id = generation << ibits | slot, where ibits is the number of bits
 ** that holds every slot index. A slot's generation (>= 1, so an id is
@@ -35,10 +48,17 @@ typedef struct request {
   astar_point start, goal; /* endpoints */
   astar_point *path;       /* the caller's buffer */
   size_t cap;              /* its cells */
+  void *user;              /* the caller's pointer */
   uint64_t seq;            /* submission number: ties among equal priorities */
   int priority;            /* higher first */
+  uint64_t version;        /* grid version its outcome was computed on (its search began on) */
+  uint32_t restarts;       /* restarts after grid changes */
   uint32_t gen;            /* generation, the high bits of the id */
   uint32_t link;           /* heap position while queued; next free slot while free */
+  uint32_t wprev, wnext;   /* neighbours in the waiting list (see struct astar_queue) */
+  bool waiting;            /* answered at submission, callback not yet fired */
+  bool settled;            /* answered at submission (its path, if any, is the start) */
+  bool copied;             /* astar_queue_path copied its path */
   astar_request_state state;
   astar_status status; /* outcome when done */
   astar_result result; /* its result */
@@ -47,17 +67,22 @@ typedef struct request {
 struct astar_queue {
   astar_allocator alloc;
   const astar_grid *grid;
-  astar_workspace *ws; /* where the running request searches */
-  request *req;        /* [capacity] */
-  uint32_t *heap;      /* [capacity] slots of the queued requests */
-  uint32_t capacity;   /* slots */
-  uint32_t nheap;      /* queued requests */
-  uint32_t running;    /* slot of the running request, or NONE */
-  uint32_t free_head;  /* oldest free slot, or NONE */
-  uint32_t free_tail;  /* newest free slot, or NONE */
-  unsigned ibits;      /* low id bits holding the slot */
-  uint32_t gen_max;    /* largest generation that fits the high bits */
-  uint64_t next_seq;   /* submission counter */
+  astar_workspace *ws;   /* where the running request searches */
+  request *req;          /* [capacity] */
+  uint32_t *heap;        /* [capacity] slots of the queued requests */
+  uint32_t capacity;     /* slots */
+  uint32_t nheap;        /* queued requests */
+  uint32_t running;      /* slot of the running request, or NONE */
+  uint32_t held;         /* slot of the request whose path the workspace holds, or NONE */
+  uint32_t free_head;    /* oldest free slot, or NONE */
+  uint32_t free_tail;    /* newest free slot, or NONE */
+  uint32_t wait_head;    /* requests answered at submission whose callback waits for */
+  uint32_t wait_tail;    /* the next update: a doubly linked FIFO, or NONE */
+  uint32_t nwait;        /* their number */
+  unsigned ibits;        /* low id bits holding the slot */
+  uint32_t gen_max;      /* largest generation that fits the high bits */
+  uint64_t next_seq;     /* submission counter */
+  uint32_t max_restarts; /* astar_queue_set_restarts */
   astar_request_done_fn fn;
   void *ctx;
   bool in_update; /* guards against update called from the callback */
@@ -98,6 +123,35 @@ static uint32_t free_pop(astar_queue *q) {
   q->free_head = q->req[slot].link;
   if (q->free_head == NONE) q->free_tail = NONE;
   return slot;
+}
+
+/* ---- the waiting list: answered at submission, delivered at the next update ---- */
+
+static void wait_push(astar_queue *q, uint32_t slot) {
+  request *r = &q->req[slot];
+  r->waiting = true;
+  r->wnext = NONE;
+  r->wprev = q->wait_tail;
+  if (q->wait_tail == NONE)
+    q->wait_head = slot;
+  else
+    q->req[q->wait_tail].wnext = slot;
+  q->wait_tail = slot;
+  q->nwait++;
+}
+
+static void wait_remove(astar_queue *q, uint32_t slot) {
+  request *r = &q->req[slot];
+  if (r->wprev == NONE)
+    q->wait_head = r->wnext;
+  else
+    q->req[r->wprev].wnext = r->wnext;
+  if (r->wnext == NONE)
+    q->wait_tail = r->wprev;
+  else
+    q->req[r->wnext].wprev = r->wprev;
+  r->waiting = false;
+  q->nwait--;
 }
 
 /* ---- the heap of queued requests ----------------------------------------------- */
@@ -187,7 +241,10 @@ astar_status astar_queue_new(astar_queue **out, const astar_grid *grid, size_t c
   while (q->ibits < 32 && ((uint64_t)1 << q->ibits) < capacity) q->ibits++;
   q->gen_max = (uint32_t)((uint64_t)UINT32_MAX >> q->ibits); /* ibits <= 24: capacity <= 2^24 */
   q->running = NONE;
+  q->held = NONE;
+  q->max_restarts = ASTAR_QUEUE_DEFAULT_RESTARTS;
   q->free_head = q->free_tail = NONE;
+  q->wait_head = q->wait_tail = NONE;
   for (uint32_t i = 0; i < q->capacity; i++) {
     q->req[i].state = ASTAR_REQUEST_UNKNOWN;
     q->req[i].gen = 1;
@@ -209,16 +266,19 @@ void astar_queue_set_callback(astar_queue *queue, astar_request_done_fn fn, void
   queue->ctx = ctx;
 }
 
+void astar_queue_set_restarts(astar_queue *queue, uint32_t max_restarts) {
+  if (queue) queue->max_restarts = max_restarts;
+}
+
 /* ---- requests -------------------------------------------------------------------- */
 
-astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt, astar_point start,
-                                astar_point goal, int priority, astar_point *path, size_t cap,
-                                astar_request_id *id) {
+astar_status astar_queue_submit_request(astar_queue *queue, const astar_request *req,
+                                        astar_request_id *id) {
   if (id) *id = 0;
-  if (!queue || !id || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  if (!queue || !req || !id || (req->cap > 0 && !req->path)) return ASTAR_INVALID_ARGUMENT;
   astar_options o;
-  if (opt)
-    o = *opt;
+  if (req->opt)
+    o = *req->opt;
   else
     astar_options_init(&o);
   /* A bad option would fail the search at once anyway; refusing it here
@@ -229,18 +289,46 @@ astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt, as
   if (slot == NONE) return ASTAR_QUEUE_FULL;
   request *r = &queue->req[slot];
   r->opt = o;
-  r->start = start;
-  r->goal = goal;
-  r->path = path;
-  r->cap = cap;
+  r->start = req->start;
+  r->goal = req->goal;
+  r->path = req->path;
+  r->cap = req->cap;
+  r->user = req->user;
   r->seq = queue->next_seq++;
-  r->priority = priority;
+  r->priority = req->priority;
+  r->waiting = false;
+  r->copied = false;
+  r->restarts = 0;
+  r->version = astar_grid_version(queue->grid);
+  *id = make_id(queue, slot);
+  /* A request that needs no search is answered now, without touching the
+  ** search in progress; its callback waits for the next update. */
+  if (astar__search_settle(queue->ws, queue->grid, &r->opt, r->start, r->goal, r->path, r->cap,
+                           &r->result, &r->status)) {
+    r->state = ASTAR_REQUEST_DONE;
+    r->settled = true;
+    wait_push(queue, slot);
+    return ASTAR_OK;
+  }
+  r->settled = false;
   r->state = ASTAR_REQUEST_QUEUED;
   r->status = ASTAR_IN_PROGRESS;
   memset(&r->result, 0, sizeof r->result);
   heap_push(queue, slot);
-  *id = make_id(queue, slot);
   return ASTAR_OK;
+}
+
+astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt, astar_point start,
+                                astar_point goal, int priority, astar_point *path, size_t cap,
+                                astar_request_id *id) {
+  astar_request req = {0};
+  req.start = start;
+  req.goal = goal;
+  req.opt = opt;
+  req.priority = priority;
+  req.path = path;
+  req.cap = cap;
+  return astar_queue_submit_request(queue, &req, id);
 }
 
 astar_status astar_queue_cancel(astar_queue *queue, astar_request_id id) {
@@ -259,6 +347,32 @@ astar_status astar_queue_cancel(astar_queue *queue, astar_request_id id) {
   return ASTAR_OK;
 }
 
+/* What the callback receives for the request in `slot`. */
+static void describe(const astar_queue *q, uint32_t slot, astar_request_done *d) {
+  const request *r = &q->req[slot];
+  memset(d, 0, sizeof *d);
+  d->id = make_id(q, slot);
+  d->user = r->user;
+  d->status = ASTAR_IN_PROGRESS;
+  d->restarts = r->restarts;
+  if (r->state != ASTAR_REQUEST_DONE) return;
+  d->grid_version = r->version;
+  d->status = r->status;
+  d->path = r->path;
+  d->len = (r->status == ASTAR_OK || r->status == ASTAR_PARTIAL) ? r->result.length : 0;
+  d->result = r->result;
+}
+
+/* Tell the callback how the request in `slot` ended. */
+static void deliver(astar_queue *q, uint32_t slot) {
+  if (!q->fn) return;
+  /* A copy: the callback may release the request (or submit another into
+  ** its slot) while it looks at it. */
+  astar_request_done d;
+  describe(q, slot, &d);
+  q->fn(q->ctx, &d);
+}
+
 /* Record the outcome of the running request and tell the callback. */
 static void complete(astar_queue *q, uint32_t slot, astar_status st, const astar_result *res) {
   request *r = &q->req[slot];
@@ -266,12 +380,14 @@ static void complete(astar_queue *q, uint32_t slot, astar_status st, const astar
   r->status = st;
   r->result = *res;
   q->running = NONE;
-  if (!q->fn) return;
-  /* Copies: the callback may release the request (or submit another into
-  ** its slot) while it looks at them. */
-  const astar_result copy = *res;
-  const size_t len = (st == ASTAR_OK || st == ASTAR_PARTIAL) ? copy.length : 0;
-  q->fn(q->ctx, make_id(q, slot), st, r->path, len, &copy);
+  deliver(q, slot);
+}
+
+/* Does the request in `slot` end with a path (in its buffer or not)? */
+static bool has_path(const request *r) {
+  return r->state == ASTAR_REQUEST_DONE && r->result.length > 0 &&
+         (r->status == ASTAR_OK || r->status == ASTAR_PARTIAL ||
+          r->status == ASTAR_BUFFER_TOO_SMALL);
 }
 
 astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue_frame *frame) {
@@ -279,7 +395,17 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
   if (!queue || budget == 0 || queue->in_update) return ASTAR_INVALID_ARGUMENT;
   queue->in_update = true;
   uint64_t left = budget;
-  uint32_t finished = 0;
+  uint32_t finished = 0, restarted = 0;
+  bool held = false;
+  /* First the requests answered at submission before this update, oldest
+  ** first; those the callbacks submit now wait for the next update. */
+  const uint64_t submitted = queue->next_seq;
+  while (queue->wait_head != NONE && queue->req[queue->wait_head].seq < submitted) {
+    const uint32_t slot = queue->wait_head;
+    wait_remove(queue, slot);
+    deliver(queue, slot);
+    finished++;
+  }
   while (left > 0) {
     if (queue->running == NONE) {
       if (queue->nheap == 0) break;
@@ -288,6 +414,8 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
       request *r = &queue->req[slot];
       r->state = ASTAR_REQUEST_RUNNING;
       queue->running = slot;
+      queue->held = NONE; /* the workspace is about to forget the last path */
+      r->version = astar_grid_version(queue->grid);
       const astar_status st =
           astar_search_begin(queue->ws, queue->grid, &r->opt, r->start, r->goal);
       if (st != ASTAR_OK) {
@@ -310,16 +438,36 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
     }
     const uint32_t slot = queue->running;
     request *r = &queue->req[slot];
+    if (st == ASTAR_STALE && r->restarts < queue->max_restarts) {
+      /* The grid changed under the search: back to the queue, in its place,
+      ** to start again on the grid as it is now. */
+      astar_search_cancel(queue->ws);
+      queue->running = NONE;
+      r->restarts++;
+      r->state = ASTAR_REQUEST_QUEUED;
+      heap_push(queue, slot);
+      restarted++;
+      continue;
+    }
     astar_result res;
     const astar_status fst = astar_search_finish(queue->ws, r->path, r->cap, &res);
+    queue->held = slot; /* astar_queue_path can copy it, from the callback on */
     complete(queue, slot, fst, &res);
     finished++;
+    /* A path that did not fit and that nobody copied (or released) in the
+    ** callback: keep it until the next update rather than lose it. */
+    if (queue->held == slot && fst == ASTAR_BUFFER_TOO_SMALL && !r->copied && res.length > 0) {
+      held = true;
+      break;
+    }
   }
   queue->in_update = false;
   if (frame) {
     frame->expanded = budget - left;
     frame->finished = finished;
     frame->pending = (uint32_t)astar_queue_pending(queue);
+    frame->restarted = restarted;
+    frame->path_held = held;
   }
   return ASTAR_OK;
 }
@@ -338,22 +486,66 @@ astar_request_state astar_queue_poll(const astar_queue *queue, astar_request_id 
   return r->state;
 }
 
+astar_request_state astar_queue_outcome(const astar_queue *queue, astar_request_id id,
+                                        astar_request_done *out) {
+  const uint32_t slot = slot_of(queue, id);
+  if (slot == NONE) {
+    if (out) {
+      memset(out, 0, sizeof *out);
+      out->status = ASTAR_INVALID_ARGUMENT;
+    }
+    return ASTAR_REQUEST_UNKNOWN;
+  }
+  if (out) describe(queue, slot, out);
+  return queue->req[slot].state;
+}
+
+astar_status astar_queue_path(astar_queue *queue, astar_request_id id, astar_point *path,
+                              size_t cap, size_t *len) {
+  if (len) *len = 0;
+  const uint32_t slot = slot_of(queue, id);
+  if (slot == NONE || !len || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  request *r = &queue->req[slot];
+  if (r->state == ASTAR_REQUEST_QUEUED || r->state == ASTAR_REQUEST_RUNNING)
+    return ASTAR_IN_PROGRESS;
+  if (r->state != ASTAR_REQUEST_DONE) return ASTAR_INVALID_ARGUMENT; /* cancelled */
+  if (!has_path(r)) return ASTAR_NO_PATH;
+  *len = r->result.length;
+  if (r->settled) {
+    /* Answered at submission: the path is the start alone. */
+    if (cap < 1) return ASTAR_BUFFER_TOO_SMALL;
+    path[0] = r->start;
+  } else {
+    if (queue->held != slot) return ASTAR_EXPIRED;
+    if (cap < *len) return ASTAR_BUFFER_TOO_SMALL;
+    size_t n = 0;
+    if (astar_workspace_path(queue->ws, path, cap, &n) != ASTAR_OK || n != *len)
+      return ASTAR_EXPIRED; /* cannot happen: the workspace holds this path */
+  }
+  r->copied = true;
+  return ASTAR_OK;
+}
+
 astar_status astar_queue_release(astar_queue *queue, astar_request_id id) {
   const uint32_t slot = slot_of(queue, id);
   if (slot == NONE) return ASTAR_INVALID_ARGUMENT;
   request *r = &queue->req[slot];
   if (r->state != ASTAR_REQUEST_DONE && r->state != ASTAR_REQUEST_CANCELLED)
     return ASTAR_INVALID_ARGUMENT; /* still pending: cancel it first */
+  /* Answered at submission and not yet delivered: its callback will not fire. */
+  if (r->waiting) wait_remove(queue, slot);
+  if (queue->held == slot) queue->held = NONE;
   r->state = ASTAR_REQUEST_UNKNOWN;
   r->gen = r->gen >= queue->gen_max ? 1 : r->gen + 1;
   r->path = NULL;
+  r->user = NULL;
   free_push(queue, slot);
   return ASTAR_OK;
 }
 
 size_t astar_queue_pending(const astar_queue *queue) {
   if (!queue) return 0;
-  return (size_t)queue->nheap + (queue->running != NONE);
+  return (size_t)queue->nheap + (queue->running != NONE) + queue->nwait;
 }
 
 astar_status astar_queue_reserve_turns(astar_queue *queue) {

@@ -26,6 +26,7 @@ static const char *const status_text[ASTAR_STATUS_COUNT] = {
         "turn penalty without turn states: call astar_workspace_reserve_turns first",
     [ASTAR_QUEUE_FULL] = "the request queue is full: release finished requests",
     [ASTAR_MISMATCH] = "built for another grid or other movement rules than this search's",
+    [ASTAR_EXPIRED] = "the queue no longer holds this path: copy it in the callback",
 };
 
 const char *astar_strerror(astar_status status) {

@@ -129,7 +129,7 @@ static astar_status check_endpoint(const astar_grid *g, astar_point p) {
   return astar_grid_contains(g, p.x, p.y) ? ASTAR_OK : ASTAR_OUT_OF_BOUNDS;
 }
 
-astar_status astar__prepare(astar__query *q, astar_workspace *ws, const astar_grid *grid,
+astar_status astar__prepare(astar__query *q, const astar_workspace *ws, const astar_grid *grid,
                             const astar_options *opt, astar_point start, astar_point goal) {
   astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;

@@ -10,6 +10,8 @@
 #include "util/failalloc.h"
 #include "util/randmap.h"
 
+#include <astar/islands.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,8 +30,12 @@ typedef struct expect {
   astar_status status;
   int calls;              /* callback invocations for this request */
   astar_status cb_status; /* what the callback got */
+  astar_status fetch_st;  /* astar_queue_path in the callback (recorder.fetch) */
   size_t cb_len;
   const astar_point *cb_path;
+  void *cb_user;          /* the user pointer it got */
+  astar_result cb_result; /* the result it got */
+  size_t fetch_len;
 } expect;
 
 typedef struct recorder {
@@ -37,20 +43,27 @@ typedef struct recorder {
   int n;
   astar_request_id order[4 * MAXREQ]; /* ids in completion order */
   int norder;
-  int unknown_calls; /* callbacks for ids not in req */
+  int unknown_calls;  /* callbacks for ids not in req */
+  astar_queue *fetch; /* when set: copy paths that did not fit into fetched[] */
 } recorder;
 
-static void on_done(void *ctx, astar_request_id id, astar_status status, const astar_point *path,
-                    size_t len, const astar_result *result) {
+static astar_point fetched[MAXREQ][CAP]; /* paths copied by the callback */
+
+static void on_done(void *ctx, const astar_request_done *d) {
   recorder *rec = ctx;
-  (void)result;
-  if (rec->norder < (int)(sizeof rec->order / sizeof rec->order[0])) rec->order[rec->norder++] = id;
+  if (rec->norder < (int)(sizeof rec->order / sizeof rec->order[0]))
+    rec->order[rec->norder++] = d->id;
   for (int i = 0; i < rec->n; i++)
-    if (rec->req[i].id == id) {
-      rec->req[i].calls++;
-      rec->req[i].cb_status = status;
-      rec->req[i].cb_len = len;
-      rec->req[i].cb_path = path;
+    if (rec->req[i].id == d->id) {
+      expect *e = &rec->req[i];
+      e->calls++;
+      e->cb_status = d->status;
+      e->cb_len = d->len;
+      e->cb_path = d->path;
+      e->cb_user = d->user;
+      e->cb_result = d->result;
+      if (rec->fetch && d->status == ASTAR_BUFFER_TOO_SMALL && i < MAXREQ)
+        e->fetch_st = astar_queue_path(rec->fetch, d->id, fetched[i], CAP, &e->fetch_len);
       return;
     }
   rec->unknown_calls++;
@@ -63,6 +76,7 @@ static int same_result(astar_status sa, const astar_result *a, const astar_point
       a->stats.reopened != b->stats.reopened || a->stats.max_open != b->stats.max_open)
     return 0;
   if (a->end.x != b->end.x || a->end.y != b->end.y || a->cause != b->cause) return 0;
+  if (a->retargeted != b->retargeted) return 0;
   if (sa == ASTAR_OK || sa == ASTAR_PARTIAL)
     for (size_t i = 0; i < a->length; i++)
       if (pa[i].x != pb[i].x || pa[i].y != pb[i].y) return 0;
@@ -105,7 +119,7 @@ static int drain(astar_queue *q, rng *r, uint64_t *expanded_total, int max_frame
     CHECK(astar_queue_update(q, budget, &f) == ASTAR_OK);
     CHECKF(f.expanded <= budget, "frame %d: %llu > %llu", frames, (unsigned long long)f.expanded,
            (unsigned long long)budget);
-    if (f.pending > 0)
+    if (f.pending > 0 && !f.path_held)
       CHECKF(f.expanded == budget, "frame %d: %llu of %llu with %u pending", frames,
              (unsigned long long)f.expanded, (unsigned long long)budget, (unsigned)f.pending);
     CHECK_EQ(f.pending, astar_queue_pending(q));
@@ -122,7 +136,7 @@ static void test_matches_one_shot(void) {
   rng r;
   rng_seed(&r, 2024);
   static expect req[MAXREQ];
-  int total = 0, too_small = 0, failed_begin = 0, found = 0;
+  int total = 0, too_small = 0, failed_begin = 0, found = 0, answered = 0, fetched_ok = 0;
   for (int m = 0; m < 40; m++) {
     randmap_spec spec;
     randmap_random_spec(&spec, &r, SIDE, 1);
@@ -132,8 +146,11 @@ static void test_matches_one_shot(void) {
     CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
     astar_queue *q;
     CHECK(astar_queue_new(&q, g, MAXREQ, NULL) == ASTAR_OK);
-    recorder rec = {req, 0, {0}, 0, 0};
+    recorder rec = {req, 0, {0}, 0, 0, NULL};
     astar_queue_set_callback(q, on_done, &rec);
+    if (m % 2) rec.fetch = q;
+    astar_islands *isl; /* for the default moves and corner rule */
+    CHECK(astar_islands_new(&isl, g, NULL, NULL) == ASTAR_OK);
 
     const int n = rng_range(&r, 1, MAXREQ);
     const int upfront = rng_range(&r, 1, n);
@@ -144,6 +161,11 @@ static void test_matches_one_shot(void) {
       e->start = random_endpoint(g, &r);
       e->goal = random_endpoint(g, &r);
       random_opts(&e->opt, &r);
+      if (e->opt.moves == 8 && e->opt.corner == ASTAR_CORNER_NO_CUT && rng_range(&r, 0, 2)) {
+        e->opt.islands = isl;
+        e->opt.retarget = !rng_range(&r, 0, 3);
+      }
+      if (!rng_range(&r, 0, 15)) e->goal = e->start;
       e->priority = rng_range(&r, -2, 2);
       e->cap = rng_range(&r, 0, 9) ? CAP : (size_t)rng_range(&r, 0, 8);
       e->status = astar_find_path(ws, g, &e->opt, e->start, e->goal, e->cap ? ref : NULL, e->cap,
@@ -161,15 +183,25 @@ static void test_matches_one_shot(void) {
         astar_queue_frame f;
         CHECK(astar_queue_update(q, budget, &f) == ASTAR_OK);
         CHECK(f.expanded <= budget);
-        if (f.pending > 0) CHECK(f.expanded == budget);
+        if (f.pending > 0 && !f.path_held) CHECK(f.expanded == budget);
         spent += f.expanded;
       }
       memset(bufs[i], 0xff, sizeof bufs[i]);
-      CHECK(astar_queue_submit(q, &e->opt, e->start, e->goal, e->priority, e->cap ? bufs[i] : NULL,
-                               e->cap, &e->id) == ASTAR_OK);
+      astar_request rq = {0};
+      rq.start = e->start;
+      rq.goal = e->goal;
+      rq.opt = &e->opt;
+      rq.priority = e->priority;
+      rq.path = e->cap ? bufs[i] : NULL;
+      rq.cap = e->cap;
+      rq.user = e;
+      CHECK(astar_queue_submit_request(q, &rq, &e->id) == ASTAR_OK);
       CHECK(e->id != 0);
       rec.n = i + 1;
-      CHECK(astar_queue_poll(q, e->id, NULL, NULL) == ASTAR_REQUEST_QUEUED);
+      /* A request that needs no search is answered at once. */
+      CHECK(astar_queue_poll(q, e->id, NULL, NULL) ==
+            (e->result.stats.expanded == 0 ? ASTAR_REQUEST_DONE : ASTAR_REQUEST_QUEUED));
+      answered += e->result.stats.expanded == 0;
     }
     uint64_t drained;
     drain(q, &r, &drained, 1000000);
@@ -182,6 +214,7 @@ static void test_matches_one_shot(void) {
       expect *e = &req[i];
       astar_status st = ASTAR_STATUS_COUNT;
       astar_result res;
+      memset(&res, 0, sizeof res);
       CHECK(astar_queue_poll(q, e->id, &st, &res) == ASTAR_REQUEST_DONE);
       /* The reference path again (bufs[i] now holds the queue's). */
       astar_result again;
@@ -195,12 +228,25 @@ static void test_matches_one_shot(void) {
       CHECK_EQ(e->cb_status, st);
       CHECK_EQ(e->cb_len, (st == ASTAR_OK || st == ASTAR_PARTIAL) ? res.length : 0);
       CHECK(e->cb_path == (e->cap ? bufs[i] : NULL));
+      CHECK(e->cb_user == e);
+      CHECK(same_result(st, &res, bufs[i], e->cb_status, &e->cb_result, bufs[i]));
       if (st == ASTAR_BUFFER_TOO_SMALL && e->cap > 0) /* nothing written */
         CHECK(bufs[i][0].x == -1 && bufs[i][0].y == -1);
+      if (st == ASTAR_BUFFER_TOO_SMALL && rec.fetch) {
+        /* ... but the callback could copy it */
+        CHECK(e->fetch_st == ASTAR_OK);
+        CHECK_EQ(e->fetch_len, res.length);
+        const astar_status sb =
+            astar_find_path(ws, g, &e->opt, e->start, e->goal, ref, CAP, &again);
+        CHECK(sb == ASTAR_OK || sb == ASTAR_PARTIAL);
+        CHECK(same_result(sb, &again, ref, sb, &again, fetched[i]));
+        fetched_ok++;
+      }
       CHECK(astar_queue_release(q, e->id) == ASTAR_OK);
       CHECK(astar_queue_poll(q, e->id, NULL, NULL) == ASTAR_REQUEST_UNKNOWN);
     }
     total += n;
+    astar_islands_free(isl);
     astar_queue_free(q);
     astar_workspace_free(ws);
     astar_grid_free(g);
@@ -209,6 +255,8 @@ static void test_matches_one_shot(void) {
   CHECK(too_small > 0);
   CHECK(failed_begin > 0);
   CHECK(found > 200);
+  CHECK(answered > 100);
+  CHECK(fetched_ok > 5);
 }
 
 /* A w x h open grid with a wall leaving a gap, so searches take a while. */
@@ -229,7 +277,7 @@ static void test_fairness(void) {
   for (int round = 0; round < 20; round++) {
     astar_queue *q;
     CHECK(astar_queue_new(&q, g, MAXREQ, NULL) == ASTAR_OK);
-    recorder rec = {req, 0, {0}, 0, 0};
+    recorder rec = {req, 0, {0}, 0, 0, NULL};
     astar_queue_set_callback(q, on_done, &rec);
     const int n = rng_range(&r, 1, MAXREQ);
     for (int i = 0; i < n; i++) {
@@ -245,11 +293,18 @@ static void test_fairness(void) {
     uint64_t spent;
     drain(q, &r, &spent, 100000);
     CHECK_EQ(rec.norder, n);
-    /* Expected: a stable sort of the submission order by priority. */
+    /* Expected: first the requests answered at submission (start == goal)
+    ** in submission order, then a stable sort of the others by priority. */
     int k = 0;
+    for (int i = 0; i < n; i++)
+      if (req[i].start.x == req[i].goal.x && req[i].start.y == req[i].goal.y) {
+        CHECKF(k < rec.norder && rec.order[k] == req[i].id, "round %d: position %d", round, k);
+        k++;
+      }
     for (int p = 3; p >= 0; p--)
       for (int i = 0; i < n; i++)
-        if (req[i].priority == p) {
+        if (req[i].priority == p &&
+            (req[i].start.x != req[i].goal.x || req[i].start.y != req[i].goal.y)) {
           CHECKF(k < rec.norder && rec.order[k] == req[i].id, "round %d: position %d", round, k);
           k++;
         }
@@ -267,7 +322,7 @@ static void test_cancel(void) {
   astar_queue *q;
   CHECK(astar_queue_new(&q, g, 16, NULL) == ASTAR_OK);
   static expect req[8];
-  recorder rec = {req, 8, {0}, 0, 0};
+  recorder rec = {req, 8, {0}, 0, 0, NULL};
   astar_queue_set_callback(q, on_done, &rec);
   for (int i = 0; i < 8; i++) {
     memset(&req[i], 0, sizeof req[i]);
@@ -322,6 +377,648 @@ static void test_cancel(void) {
   astar_grid_free(g);
 }
 
+/* Each request's user pointer comes back in the callback and from
+** astar_queue_outcome, whatever the order the requests end in. */
+typedef struct unit {
+  int index;
+  int calls;
+  astar_request_id id;
+  astar_status status;
+  astar_point *path;
+  size_t len;
+} unit;
+
+static void on_unit_done(void *ctx, const astar_request_done *d) {
+  int *stray = ctx;
+  unit *u = d->user;
+  if (!u || u->id != d->id) {
+    ++*stray;
+    return;
+  }
+  u->calls++;
+  u->status = d->status;
+  u->path = (astar_point *)d->path;
+  u->len = d->len;
+}
+
+static void test_user_pointer(void) {
+  astar_grid *g = walled_grid(30, 20);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 16, NULL) == ASTAR_OK);
+  int stray = 0;
+  astar_queue_set_callback(q, on_unit_done, &stray);
+  static unit units[10];
+  for (int i = 0; i < 10; i++) {
+    memset(&units[i], 0, sizeof units[i]);
+    units[i].index = i;
+    astar_request rq = {0};
+    rq.start = (astar_point){i, 0};
+    rq.goal = (astar_point){29 - i, 19 - i % 5};
+    rq.priority = i % 3; /* ends out of submission order */
+    rq.path = bufs[i];
+    rq.cap = CAP;
+    rq.user = &units[i];
+    CHECK(astar_queue_submit_request(q, &rq, &units[i].id) == ASTAR_OK);
+    astar_request_done out;
+    CHECK(astar_queue_outcome(q, units[i].id, &out) == ASTAR_REQUEST_QUEUED);
+    CHECK(out.id == units[i].id && out.user == &units[i]);
+    CHECK(out.status == ASTAR_IN_PROGRESS && out.path == NULL && out.len == 0);
+  }
+  /* A request submitted the short way has no user pointer. */
+  astar_request_id plain;
+  CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){29, 19}, -1, bufs[10], CAP,
+                           &plain) == ASTAR_OK);
+  astar_request_done out;
+  CHECK(astar_queue_outcome(q, plain, &out) == ASTAR_REQUEST_QUEUED);
+  CHECK(out.user == NULL);
+  CHECK(astar_queue_cancel(q, units[4].id) == ASTAR_OK);
+  CHECK(astar_queue_outcome(q, units[4].id, &out) == ASTAR_REQUEST_CANCELLED);
+  CHECK(out.user == &units[4] && out.status == ASTAR_IN_PROGRESS);
+  CHECK(astar_queue_update(q, 5, NULL) == ASTAR_OK);
+  /* the highest priority, oldest first: unit 2 */
+  CHECK(astar_queue_outcome(q, units[2].id, &out) == ASTAR_REQUEST_RUNNING);
+  CHECK(out.user == &units[2]);
+  while (astar_queue_pending(q) > 0) CHECK(astar_queue_update(q, 7, NULL) == ASTAR_OK);
+  CHECK_EQ(stray, 1); /* the plain request: its callback had no user pointer */
+  for (int i = 0; i < 10; i++) {
+    CHECK_EQ(units[i].calls, i == 4 ? 0 : 1);
+    if (i == 4) continue;
+    CHECK(units[i].status == ASTAR_OK);
+    CHECK(units[i].path == bufs[i] && units[i].len > 0);
+    CHECK(astar_queue_outcome(q, units[i].id, &out) == ASTAR_REQUEST_DONE);
+    CHECK(out.user == &units[i] && out.id == units[i].id && out.status == ASTAR_OK);
+    CHECK(out.path == bufs[i] && out.len == units[i].len && out.result.length == out.len);
+    CHECK(astar_queue_outcome(q, units[i].id, NULL) == ASTAR_REQUEST_DONE);
+    CHECK(astar_queue_release(q, units[i].id) == ASTAR_OK);
+    memset(&out, 0x5a, sizeof out);
+    CHECK(astar_queue_outcome(q, units[i].id, &out) == ASTAR_REQUEST_UNKNOWN);
+    CHECK(out.id == 0 && out.user == NULL && out.status == ASTAR_INVALID_ARGUMENT);
+  }
+  astar_request_id id = 5;
+  CHECK(astar_queue_submit_request(q, NULL, &id) == ASTAR_INVALID_ARGUMENT && id == 0);
+  astar_request rq = {0};
+  rq.cap = 3; /* without a buffer */
+  CHECK(astar_queue_submit_request(q, &rq, &id) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_submit_request(NULL, &rq, &id) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_outcome(NULL, plain, &out) == ASTAR_REQUEST_UNKNOWN);
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
+/* Observer that counts events (a trivial request's GOAL event). */
+static void count_events(void *ctx, const astar_event *e) {
+  (void)e;
+  ++*(int *)ctx;
+}
+
+/* Requests that need no search -- an unreachable goal (islands), blocked
+** or outside endpoints, start == goal, options the workspace cannot run --
+** are answered inside astar_queue_submit: done and pollable at once, with
+** the one-shot outcome, without disturbing the search in progress; their
+** callbacks fire at the start of the next update, in submission order,
+** before any search work and without using the budget. */
+static void test_answered_at_submission(void) {
+  /* Two rooms: x < 20 and x > 20, no gap. */
+  astar_grid *g;
+  CHECK(astar_grid_new(&g, 41, 30, NULL) == ASTAR_OK);
+  for (int32_t y = 0; y < 30; y++) astar_grid_set_passable(g, 20, y, false);
+  astar_grid_set_passable(g, 5, 5, false);
+  astar_islands *isl;
+  CHECK(astar_islands_new(&isl, g, NULL, NULL) == ASTAR_OK);
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 16, NULL) == ASTAR_OK);
+  static expect req[12];
+  recorder rec = {req, 0, {0}, 0, 0, NULL};
+  astar_queue_set_callback(q, on_done, &rec);
+
+  /* A long search, running. */
+  expect *a = &req[rec.n++];
+  memset(a, 0, sizeof *a);
+  astar_options_init(&a->opt);
+  a->opt.heuristic = ASTAR_H_ZERO;
+  a->start = (astar_point){0, 0};
+  a->goal = (astar_point){19, 29};
+  CHECK(astar_queue_submit(q, &a->opt, a->start, a->goal, 0, bufs[0], CAP, &a->id) == ASTAR_OK);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 20, &f) == ASTAR_OK);
+  CHECK(astar_queue_poll(q, a->id, NULL, NULL) == ASTAR_REQUEST_RUNNING);
+
+  int events = 0;
+  struct {
+    astar_point s, t;
+    int variant; /* 0 plain, 1 islands, 2 islands + partial, 3 turns, 4 cap 0, 5 observer,
+                    6 islands + retarget */
+    astar_status want;
+  } cases[] = {
+      {{1, 1}, {30, 3}, 1, ASTAR_NO_PATH},           /* another island */
+      {{1, 1}, {30, 3}, 2, ASTAR_PARTIAL},           /* ... with partial: the start */
+      {{5, 5}, {8, 8}, 0, ASTAR_START_BLOCKED},      /* blocked start */
+      {{1, 1}, {20, 4}, 0, ASTAR_GOAL_BLOCKED},      /* blocked goal */
+      {{1, 1}, {41, 4}, 0, ASTAR_OUT_OF_BOUNDS},     /* outside */
+      {{7, 9}, {7, 9}, 0, ASTAR_OK},                 /* start == goal */
+      {{7, 9}, {7, 9}, 4, ASTAR_BUFFER_TOO_SMALL},   /* ... with no buffer */
+      {{7, 9}, {7, 9}, 5, ASTAR_OK},                 /* ... seen by an observer */
+      {{1, 1}, {9, 9}, 3, ASTAR_TURNS_NOT_RESERVED}, /* turns without their states */
+      {{3, 2}, {30, 2}, 6, ASTAR_OK},                /* retarget onto the start */
+  };
+  const int ncases = (int)(sizeof cases / sizeof cases[0]);
+  for (int k = 0; k < ncases; k++) {
+    expect *e = &req[rec.n];
+    memset(e, 0, sizeof *e);
+    astar_options_init(&e->opt);
+    e->start = cases[k].s;
+    e->goal = cases[k].t;
+    e->cap = CAP;
+    const int v = cases[k].variant;
+    if (v == 1 || v == 2 || v == 6) e->opt.islands = isl;
+    if (v == 2) e->opt.partial = true;
+    if (v == 3) e->opt.turn_penalty = 1;
+    if (v == 4) e->cap = 0;
+    if (v == 5) e->opt.observer = count_events, e->opt.observer_ctx = &events;
+    if (v == 6) {
+      e->opt.retarget = true;
+      e->start = (astar_point){19, 2}; /* the cell nearest (30, 2) on its island */
+    }
+    astar_point *buf = bufs[rec.n];
+    memset(buf, 0xff, sizeof bufs[0]);
+    CHECK(astar_queue_submit(q, &e->opt, e->start, e->goal, 0, e->cap ? buf : NULL, e->cap,
+                             &e->id) == ASTAR_OK);
+    rec.n++;
+    /* Done at once, with the one-shot outcome. */
+    astar_status st = ASTAR_STATUS_COUNT;
+    astar_result res;
+    CHECKF(astar_queue_poll(q, e->id, &st, &res) == ASTAR_REQUEST_DONE, "case %d", k);
+    CHECKF(st == cases[k].want, "case %d: %s", k, astar_strerror(st));
+    if (v == 5) CHECK_EQ(events, 1); /* the trivial search's GOAL event, in submit */
+    static astar_point one[CAP];
+    const int before = events;
+    const astar_status so =
+        astar_find_path(ws, g, &e->opt, e->start, e->goal, e->cap ? one : NULL, e->cap, &e->result);
+    events = before;
+    CHECKF(same_result(so, &e->result, one, st, &res, buf), "case %d: one-shot %s", k,
+           astar_strerror(so));
+    if (st == ASTAR_OK || st == ASTAR_PARTIAL)
+      CHECK(buf[0].x == e->start.x && buf[0].y == e->start.y); /* written in submit */
+    CHECK(astar_queue_poll(q, a->id, NULL, NULL) == ASTAR_REQUEST_RUNNING);
+  }
+  CHECK_EQ(rec.norder, 0);                      /* no callback from inside submit */
+  CHECK_EQ(astar_queue_pending(q), 1 + ncases); /* waiting for delivery count as pending */
+  /* Released before the next update: no callback. */
+  CHECK(astar_queue_release(q, req[3].id) == ASTAR_OK);
+  CHECK_EQ(astar_queue_pending(q), ncases);
+
+  /* The next update delivers them first, at no cost: its whole budget goes
+  ** to the running search. */
+  CHECK(astar_queue_update(q, 1, &f) == ASTAR_OK);
+  CHECK_EQ(f.expanded, 1);
+  CHECK_EQ(f.finished, ncases - 1);
+  CHECK_EQ(f.pending, 1);
+  CHECK_EQ(rec.norder, ncases - 1);
+  for (int i = 1, k = 0; i <= ncases; i++) {
+    if (i == 3) continue;
+    CHECKF(rec.order[k] == req[i].id, "delivery %d", k);
+    k++;
+    CHECK_EQ(req[i].calls, 1);
+    CHECK_EQ(req[i].cb_status, cases[i - 1].want);
+  }
+  CHECK_EQ(req[3].calls, 0);
+  /* The running search was not disturbed: the one-shot result. */
+  rng r;
+  rng_seed(&r, 5);
+  uint64_t spent;
+  drain(q, &r, &spent, 100000);
+  astar_status st;
+  astar_result res;
+  CHECK(astar_queue_poll(q, a->id, &st, &res) == ASTAR_REQUEST_DONE);
+  const astar_status sa = astar_find_path(ws, g, &a->opt, a->start, a->goal, ref, CAP, &a->result);
+  CHECK(sa == ASTAR_OK);
+  CHECK(same_result(sa, &a->result, ref, st, &res, bufs[0]));
+  CHECK_EQ(spent + 21, a->result.stats.expanded);
+  astar_queue_free(q);
+  astar_workspace_free(ws);
+  astar_islands_free(isl);
+  astar_grid_free(g);
+}
+
+/* A request answered at submission from inside a callback is delivered at
+** the next update, not the current one. */
+typedef struct chain {
+  astar_queue *q;
+  int calls;
+  astar_request_id last;
+} chain;
+
+static void on_done_chain(void *ctx, const astar_request_done *d) {
+  chain *c = ctx;
+  (void)d;
+  c->calls++;
+  CHECK(astar_queue_submit(c->q, NULL, (astar_point){2, 2}, (astar_point){2, 2}, 0, NULL, 0,
+                           &c->last) == ASTAR_OK);
+  CHECK(astar_queue_release(c->q, d->id) == ASTAR_OK);
+}
+
+static void test_answered_in_callback(void) {
+  astar_grid *g = walled_grid(10, 10);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 4, NULL) == ASTAR_OK);
+  chain c = {q, 0, 0};
+  astar_queue_set_callback(q, on_done_chain, &c);
+  astar_request_id id;
+  CHECK(astar_queue_submit(q, NULL, (astar_point){1, 1}, (astar_point){1, 1}, 0, NULL, 0, &id) ==
+        ASTAR_OK);
+  for (int frame = 1; frame <= 5; frame++) {
+    astar_queue_frame f;
+    CHECK(astar_queue_update(q, 100, &f) == ASTAR_OK);
+    CHECK_EQ(c.calls, frame); /* one a frame, never a loop */
+    CHECK_EQ(f.finished, 1);
+    CHECK_EQ(f.expanded, 0);
+    CHECK_EQ(f.pending, 1);
+    CHECK(astar_queue_poll(q, c.last, NULL, NULL) == ASTAR_REQUEST_DONE);
+  }
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
+/* ---- paths longer than the request's buffer ---------------------------------- */
+
+static astar_point big[CAP]; /* where the tests fetch paths */
+
+static int same_path(const astar_point *a, const astar_point *b, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (a[i].x != b[i].x || a[i].y != b[i].y) return 0;
+  return 1;
+}
+
+/* The callback copies a path that did not fit with astar_queue_path; the
+** update then goes on with the next request. */
+typedef struct fetcher {
+  astar_queue *q;
+  int calls, fetched;
+  size_t len;
+  astar_status first, got;
+} fetcher;
+
+static void on_done_fetch(void *ctx, const astar_request_done *d) {
+  fetcher *fe = ctx;
+  fe->calls++;
+  if (d->status != ASTAR_BUFFER_TOO_SMALL) return;
+  CHECK(d->len == 0 && d->result.length > 3);
+  size_t len = 99;
+  fe->first = astar_queue_path(fe->q, d->id, big, 3, &len); /* still too small */
+  CHECK_EQ(len, d->result.length);
+  fe->got = astar_queue_path(fe->q, d->id, big, CAP, &fe->len);
+  fe->fetched++;
+}
+
+static void test_path_in_callback(void) {
+  astar_grid *g = walled_grid(40, 30);
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 4, NULL) == ASTAR_OK);
+  fetcher fe = {q, 0, 0, 0, ASTAR_OK, ASTAR_OK};
+  astar_queue_set_callback(q, on_done_fetch, &fe);
+  const astar_point s = {0, 0}, t = {39, 0};
+  astar_request_id a, b;
+  CHECK(astar_queue_submit(q, NULL, s, t, 0, bufs[0], 3, &a) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, t, s, 0, bufs[1], CAP, &b) == ASTAR_OK);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 100000, &f) == ASTAR_OK);
+  CHECK_EQ(fe.calls, 2); /* both ended in one update */
+  CHECK_EQ(f.finished, 2);
+  CHECK(!f.path_held);
+  CHECK_EQ(fe.fetched, 1);
+  CHECK(fe.first == ASTAR_BUFFER_TOO_SMALL);
+  CHECK(fe.got == ASTAR_OK);
+  astar_result r1;
+  CHECK(astar_find_path(ws, g, NULL, s, t, ref, CAP, &r1) == ASTAR_OK);
+  CHECK_EQ(fe.len, r1.length);
+  CHECK(same_path(big, ref, r1.length));
+  /* Another search has run since: a's path is gone, b's is held. */
+  size_t len = 0;
+  CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_EXPIRED);
+  CHECK_EQ(len, r1.length);
+  astar_status st;
+  CHECK(astar_queue_poll(q, a, &st, NULL) == ASTAR_REQUEST_DONE && st == ASTAR_BUFFER_TOO_SMALL);
+  CHECK(astar_queue_path(q, b, big, CAP, &len) == ASTAR_OK);
+  CHECK(same_path(big, bufs[1], len));
+  astar_queue_free(q);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
+/* Without a callback that copies it, a path that did not fit stops the
+** update, so that it stays retrievable until the next update starts
+** another search; astar_queue_path says when it is gone. */
+static void test_path_polled(void) {
+  astar_grid *g = walled_grid(40, 30);
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
+  const astar_point s = {0, 0}, t = {39, 0};
+  astar_request_id a, b, c, none, triv;
+  CHECK(astar_queue_submit(q, NULL, s, t, 0, bufs[0], 3, &a) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, t, s, 0, bufs[1], CAP, &b) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, s, (astar_point){39, 29}, 0, bufs[2], 2, &c) == ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, s, s, 0, NULL, 0, &triv) == ASTAR_OK); /* answered now */
+  size_t len = 77;
+  CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_IN_PROGRESS && len == 0);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 100000, &f) == ASTAR_OK);
+  CHECK(f.path_held);
+  CHECK_EQ(f.finished, 2); /* triv, then a: the update stopped there */
+  CHECK(f.expanded < 100000);
+  CHECK_EQ(f.pending, 2);
+  CHECK(astar_queue_poll(q, b, NULL, NULL) == ASTAR_REQUEST_QUEUED);
+  astar_result r1;
+  CHECK(astar_find_path(ws, g, NULL, s, t, ref, CAP, &r1) == ASTAR_OK);
+  CHECK(astar_queue_path(q, a, big, 3, &len) == ASTAR_BUFFER_TOO_SMALL);
+  CHECK_EQ(len, r1.length);
+  CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_OK);
+  CHECK_EQ(len, r1.length);
+  CHECK(same_path(big, ref, len));
+  CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_OK); /* as often as needed */
+  /* A path answered at submission (the start alone) stays available. */
+  CHECK(astar_queue_path(q, triv, big, CAP, &len) == ASTAR_OK);
+  CHECK(len == 1 && big[0].x == s.x && big[0].y == s.y);
+  /* The next update starts b: a's path is gone; c does not fit either. */
+  CHECK(astar_queue_update(q, 100000, &f) == ASTAR_OK);
+  CHECK(f.path_held);
+  CHECK_EQ(f.finished, 2);
+  CHECK_EQ(f.pending, 0);
+  CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_EXPIRED);
+  CHECK(astar_queue_path(q, b, big, CAP, &len) == ASTAR_EXPIRED);
+  CHECK(astar_queue_path(q, c, big, 0, &len) == ASTAR_BUFFER_TOO_SMALL);
+  CHECK(astar_queue_path(q, triv, big, CAP, &len) == ASTAR_OK && len == 1);
+  /* No path at all: NO_PATH; released: unknown. */
+  astar_grid_set_passable(g, 5, 5, false);
+  CHECK(astar_queue_submit(q, NULL, s, (astar_point){5, 5}, 0, bufs[3], CAP, &none) == ASTAR_OK);
+  CHECK(astar_queue_path(q, none, big, CAP, &len) == ASTAR_NO_PATH && len == 0);
+  CHECK(astar_queue_release(q, c) == ASTAR_OK);
+  CHECK(astar_queue_path(q, c, big, CAP, &len) == ASTAR_INVALID_ARGUMENT && len == 0);
+  CHECK(astar_queue_path(q, triv, NULL, 4, &len) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_path(q, triv, big, CAP, NULL) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_path(NULL, triv, big, CAP, &len) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_queue_cancel(q, a) == ASTAR_INVALID_ARGUMENT);
+  astar_request_id d;
+  CHECK(astar_queue_submit(q, NULL, s, t, 0, bufs[4], CAP, &d) == ASTAR_OK);
+  CHECK(astar_queue_update(q, 3, &f) == ASTAR_OK);
+  CHECK(astar_queue_cancel(q, d) == ASTAR_OK);
+  CHECK(astar_queue_path(q, d, big, CAP, &len) == ASTAR_INVALID_ARGUMENT); /* cancelled */
+  astar_queue_free(q);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
+/* Releasing a held request in the callback lets the update go on. */
+static void on_done_release(void *ctx, const astar_request_done *d) {
+  astar_queue *q = ctx;
+  CHECK(astar_queue_release(q, d->id) == ASTAR_OK);
+}
+
+static void test_path_released(void) {
+  astar_grid *g = walled_grid(40, 30);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 4, NULL) == ASTAR_OK);
+  astar_queue_set_callback(q, on_done_release, q);
+  astar_request_id a, b;
+  CHECK(astar_queue_submit(q, NULL, (astar_point){0, 0}, (astar_point){39, 0}, 0, NULL, 0, &a) ==
+        ASTAR_OK);
+  CHECK(astar_queue_submit(q, NULL, (astar_point){39, 0}, (astar_point){0, 0}, 0, NULL, 0, &b) ==
+        ASTAR_OK);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 100000, &f) == ASTAR_OK);
+  CHECK_EQ(f.finished, 2);
+  CHECK(!f.path_held);
+  CHECK_EQ(f.pending, 0);
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
+/* ---- the grid changing while requests are pending ------------------------------ */
+
+/* What the callback saw, by id. */
+typedef struct seen_req {
+  astar_request_id id;
+  astar_status status;
+  uint64_t version;
+  uint32_t restarts;
+  astar_result result;
+  int calls;
+} seen_req;
+
+typedef struct watcher {
+  seen_req r[8];
+  int n;
+  astar_request_id order[8];
+  int norder;
+  astar_grid *edit_in_callback; /* when set: the first callback toggles a cell */
+} watcher;
+
+static void on_done_watch(void *ctx, const astar_request_done *d) {
+  watcher *w = ctx;
+  if (w->norder < 8) w->order[w->norder++] = d->id;
+  for (int i = 0; i < w->n; i++)
+    if (w->r[i].id == d->id) {
+      w->r[i].calls++;
+      w->r[i].status = d->status;
+      w->r[i].version = d->grid_version;
+      w->r[i].restarts = d->restarts;
+      w->r[i].result = d->result;
+    }
+  if (w->edit_in_callback) {
+    astar_grid_set_passable(w->edit_in_callback, 0, 29, false);
+    w->edit_in_callback = NULL;
+  }
+}
+
+static astar_request_id watch_submit(astar_queue *q, watcher *w, astar_point s, astar_point t,
+                                     int priority, int slot) {
+  astar_options o;
+  astar_options_init(&o);
+  o.heuristic = ASTAR_H_ZERO; /* long searches: many frames */
+  astar_request_id id;
+  CHECK(astar_queue_submit(q, &o, s, t, priority, bufs[slot], CAP, &id) == ASTAR_OK);
+  memset(&w->r[w->n], 0, sizeof w->r[0]);
+  w->r[w->n++].id = id;
+  return id;
+}
+
+/* The one-shot search of watch_submit's requests on the grid as it is now. */
+static astar_status one_shot_now(const astar_grid *g, astar_point s, astar_point t,
+                                 astar_result *res) {
+  memset(res, 0, sizeof *res);
+  astar_workspace *ws;
+  if (astar_workspace_new(&ws, g, NULL) != ASTAR_OK) return ASTAR_NO_MEMORY;
+  astar_options o;
+  astar_options_init(&o);
+  o.heuristic = ASTAR_H_ZERO;
+  const astar_status st = astar_find_path(ws, g, &o, s, t, ref, CAP, res);
+  astar_workspace_free(ws);
+  return st;
+}
+
+/* Default policy: a running search whose grid changed restarts from scratch
+** on the new grid (reported in the frame and the outcome); queued requests
+** run on the grid as it is when their turn comes; every result is the
+** one-shot result on the version it reports. */
+static void test_grid_change_restarts(void) {
+  astar_grid *g = walled_grid(40, 30);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
+  static watcher w;
+  memset(&w, 0, sizeof w);
+  astar_queue_set_callback(q, on_done_watch, &w);
+  const astar_point s0 = {0, 0}, t0 = {39, 29}, s1 = {39, 0}, t1 = {0, 29};
+  const astar_request_id a = watch_submit(q, &w, s0, t0, 0, 0);
+  const astar_request_id b = watch_submit(q, &w, s1, t1, 0, 1);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 50, &f) == ASTAR_OK);
+  CHECK(astar_queue_poll(q, a, NULL, NULL) == ASTAR_REQUEST_RUNNING);
+  CHECK(astar_queue_poll(q, b, NULL, NULL) == ASTAR_REQUEST_QUEUED);
+  const uint64_t v0 = astar_grid_version(g);
+  /* The gap in the wall moves: a's search so far is worthless. */
+  astar_grid_set_passable(g, 20, 28, false);
+  astar_grid_set_passable(g, 20, 0, true);
+  const uint64_t v1 = astar_grid_version(g);
+  CHECK(v1 != v0);
+  CHECK(astar_queue_update(q, 50, &f) == ASTAR_OK);
+  CHECK_EQ(f.restarted, 1);
+  CHECK_EQ(f.expanded, 50); /* the whole budget went to the new search */
+  CHECK(astar_queue_poll(q, a, NULL, NULL) == ASTAR_REQUEST_RUNNING);
+  astar_request_done out;
+  CHECK(astar_queue_outcome(q, a, &out) == ASTAR_REQUEST_RUNNING);
+  CHECK_EQ(out.restarts, 1);
+  rng r;
+  rng_seed(&r, 11);
+  uint64_t spent;
+  drain(q, &r, &spent, 100000);
+  CHECK_EQ(w.r[0].calls, 1);
+  CHECK_EQ(w.r[1].calls, 1);
+  astar_result ra, rb;
+  memset(&ra, 0, sizeof ra);
+  memset(&rb, 0, sizeof rb);
+  CHECK(one_shot_now(g, s0, t0, &ra) == ASTAR_OK);
+  CHECK(w.r[0].status == ASTAR_OK && w.r[0].version == v1 && w.r[0].restarts == 1);
+  CHECK(same_result(ASTAR_OK, &ra, ref, w.r[0].status, &w.r[0].result, bufs[0]));
+  CHECK(one_shot_now(g, s1, t1, &rb) == ASTAR_OK);
+  CHECK(w.r[1].status == ASTAR_OK && w.r[1].version == v1 && w.r[1].restarts == 0);
+  CHECK(same_result(ASTAR_OK, &rb, ref, w.r[1].status, &w.r[1].result, bufs[1]));
+  /* Work: 50 wasted on the first try, then both searches exactly. */
+  CHECK_EQ(50 + 50 + spent, 50 + ra.stats.expanded + rb.stats.expanded);
+  /* A done request keeps its outcome when the grid changes later. */
+  astar_grid_set_passable(g, 10, 10, false);
+  CHECK(astar_queue_outcome(q, a, &out) == ASTAR_REQUEST_DONE);
+  CHECK(out.status == ASTAR_OK && out.grid_version == v1 && out.restarts == 1);
+  CHECK(out.grid_version != astar_grid_version(g)); /* the caller can see it is outdated */
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
+/* A restarted request keeps its place: a more urgent request that arrived
+** meanwhile goes first. Edits from a callback, between two searches, need
+** no restart. */
+static void test_grid_change_order(void) {
+  astar_grid *g = walled_grid(40, 30);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
+  static watcher w;
+  memset(&w, 0, sizeof w);
+  astar_queue_set_callback(q, on_done_watch, &w);
+  const astar_request_id a = watch_submit(q, &w, (astar_point){0, 0}, (astar_point){39, 29}, 0, 0);
+  const astar_request_id b = watch_submit(q, &w, (astar_point){1, 0}, (astar_point){38, 29}, 0, 1);
+  astar_queue_frame f;
+  CHECK(astar_queue_update(q, 30, &f) == ASTAR_OK);
+  const astar_request_id h = watch_submit(q, &w, (astar_point){2, 0}, (astar_point){2, 3}, 5, 2);
+  astar_grid_set_passable(g, 30, 5, false);
+  w.edit_in_callback = g; /* h's callback closes (0, 29) before a restarts */
+  rng r;
+  rng_seed(&r, 12);
+  uint64_t spent;
+  drain(q, &r, &spent, 100000);
+  CHECK_EQ(w.norder, 3);
+  CHECK(w.order[0] == h && w.order[1] == a && w.order[2] == b);
+  CHECK_EQ(w.r[0].restarts, 1);
+  CHECK_EQ(w.r[1].restarts, 0);
+  CHECK_EQ(w.r[2].restarts, 0);
+  CHECK(w.r[0].version == astar_grid_version(g) && w.r[1].version == astar_grid_version(g));
+  CHECK(w.r[2].version < w.r[0].version);
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
+/* With no restarts (or after the allowed ones) the running request ends
+** with ASTAR_STALE, no path, reporting the version it searched; the rest of
+** the budget goes to the next request. */
+static void test_grid_change_stale(void) {
+  astar_grid *g = walled_grid(40, 30);
+  for (uint32_t allowed = 0; allowed <= 2; allowed++) {
+    astar_queue *q;
+    CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
+    astar_queue_set_restarts(q, allowed);
+    static watcher w;
+    memset(&w, 0, sizeof w);
+    astar_queue_set_callback(q, on_done_watch, &w);
+    const astar_point s0 = {0, 0}, t0 = {39, 29}, s1 = {1, 1}, t1 = {5, 5};
+    const astar_request_id a = watch_submit(q, &w, s0, t0, 0, 0);
+    watch_submit(q, &w, s1, t1, 0, 1);
+    astar_queue_frame f;
+    uint32_t restarted = 0;
+    uint64_t searched = 0;
+    for (uint32_t k = 0; k <= allowed; k++) {
+      CHECK(astar_queue_update(q, 40, &f) == ASTAR_OK);
+      CHECK_EQ(f.finished, 0);
+      restarted += f.restarted;
+      searched = astar_grid_version(g);
+      /* an edit between every two updates */
+      astar_grid_set_passable(g, 39, 10, !astar_grid_passable(g, 39, 10));
+    }
+    CHECK_EQ(restarted, allowed);
+    CHECK(astar_queue_update(q, 1000, &f) == ASTAR_OK);
+    CHECK_EQ(f.restarted, 0);
+    CHECK_EQ(f.finished, 2); /* a (stale), then b in the same update */
+    CHECK(w.order[0] == a);
+    CHECK(w.r[0].status == ASTAR_STALE);
+    CHECK_EQ(w.r[0].restarts, allowed);
+    CHECK_EQ(w.r[0].version, searched);
+    CHECK(w.r[0].result.length == 0 && w.r[0].result.cause == ASTAR_STALE);
+    CHECK(w.r[0].result.end.x == -1);
+    size_t len;
+    CHECK(astar_queue_path(q, a, big, CAP, &len) == ASTAR_NO_PATH);
+    astar_result rb;
+    CHECK(w.r[1].status == ASTAR_OK && w.r[1].version == astar_grid_version(g));
+    CHECK(one_shot_now(g, s1, t1, &rb) == ASTAR_OK);
+    CHECK(same_result(ASTAR_OK, &rb, ref, w.r[1].status, &w.r[1].result, bufs[1]));
+    astar_queue_free(q);
+  }
+  astar_grid_free(g);
+}
+
+/* Requests answered at submission report the version they were answered
+** on, even when the grid changes before their callback. */
+static void test_grid_change_answered(void) {
+  astar_grid *g = walled_grid(10, 10);
+  astar_queue *q;
+  CHECK(astar_queue_new(&q, g, 4, NULL) == ASTAR_OK);
+  static watcher w;
+  memset(&w, 0, sizeof w);
+  astar_queue_set_callback(q, on_done_watch, &w);
+  astar_grid_set_passable(g, 3, 3, false);
+  const uint64_t v = astar_grid_version(g);
+  const astar_request_id a = watch_submit(q, &w, (astar_point){0, 0}, (astar_point){3, 3}, 0, 0);
+  astar_request_done out;
+  CHECK(astar_queue_outcome(q, a, &out) == ASTAR_REQUEST_DONE);
+  CHECK(out.status == ASTAR_GOAL_BLOCKED && out.grid_version == v && out.restarts == 0);
+  astar_grid_set_passable(g, 3, 3, true);
+  CHECK(astar_queue_update(q, 10, NULL) == ASTAR_OK);
+  CHECK(w.r[0].calls == 1 && w.r[0].status == ASTAR_GOAL_BLOCKED && w.r[0].version == v);
+  astar_queue_free(q);
+  astar_grid_free(g);
+}
+
 /* Cancelling from inside the callback, submitting from it and a nested
 ** update (refused). */
 typedef struct reentry {
@@ -331,14 +1028,12 @@ typedef struct reentry {
   int calls;
 } reentry;
 
-static void on_done_reenter(void *ctx, astar_request_id id, astar_status status,
-                            const astar_point *path, size_t len, const astar_result *result) {
+static void on_done_reenter(void *ctx, const astar_request_done *d) {
   reentry *re = ctx;
-  (void)status, (void)path, (void)len, (void)result;
   if (re->calls++ == 0) {
     re->nested = astar_queue_update(re->q, 100, NULL);
     astar_queue_cancel(re->q, re->victim);
-    CHECK(astar_queue_release(re->q, id) == ASTAR_OK); /* release itself */
+    CHECK(astar_queue_release(re->q, d->id) == ASTAR_OK); /* release itself */
     CHECK(astar_queue_submit(re->q, NULL, (astar_point){0, 0}, (astar_point){3, 3}, 0, NULL, 0,
                              &re->extra) == ASTAR_OK);
   }
@@ -500,13 +1195,20 @@ static void test_no_allocation(void) {
       CHECK(astar_queue_submit(q, &o, randmap_passable_cell(g, &r), randmap_passable_cell(g, &r),
                                rng_range(&r, 0, 5), bufs[i], CAP, &ids[i]) == ASTAR_OK);
     }
-    CHECK(astar_queue_cancel(q, ids[5]) == ASTAR_OK);
+    astar_queue_cancel(q, ids[5]); /* (unless answered at submission) */
+    astar_grid_set_passable(g, 0, 0, !astar_grid_passable(g, 0, 0));
+    astar_queue_update(q, 50, NULL);
+    astar_grid_set_passable(g, 0, 0, !astar_grid_passable(g, 0, 0)); /* restarts */
     uint64_t spent;
     drain(q, &r, &spent, 1000000);
     for (int i = 0; i < MAXREQ; i++) {
       astar_status st;
       astar_result res;
       CHECK(astar_queue_poll(q, ids[i], &st, &res) != ASTAR_REQUEST_UNKNOWN);
+      astar_request_done out;
+      CHECK(astar_queue_outcome(q, ids[i], &out) != ASTAR_REQUEST_UNKNOWN);
+      size_t len;
+      astar_queue_path(q, ids[i], big, CAP, &len);
       CHECK(astar_queue_release(q, ids[i]) == ASTAR_OK);
     }
   }
@@ -595,6 +1297,16 @@ int main(void) {
   RUN(test_matches_one_shot);
   RUN(test_fairness);
   RUN(test_cancel);
+  RUN(test_user_pointer);
+  RUN(test_answered_at_submission);
+  RUN(test_answered_in_callback);
+  RUN(test_path_in_callback);
+  RUN(test_path_polled);
+  RUN(test_path_released);
+  RUN(test_grid_change_restarts);
+  RUN(test_grid_change_order);
+  RUN(test_grid_change_stale);
+  RUN(test_grid_change_answered);
   RUN(test_callback_reentry);
   RUN(test_capacity);
   RUN(test_id_reuse);

@@ -3,14 +3,21 @@
 ** in miniature for the path-request queue (astar/queue.h). N agents ask for
 ** paths between random reachable cells; every frame the queue spends at
 ** most B expansions. Reports how many frames the work took, how long each
-** agent waited, the work per frame, and the same searches run one-shot as
-** a sanity check (identical results, identical total expansions).
+** agent waited, the work per frame, and checks every result against the
+** same search run one-shot on the grid it was computed on (identical
+** results; identical total expansions unless grid edits made the queue
+** restart or drop searches).
 **
 ** Pairs are drawn with our own splitmix64 generator from --seed, so a run is
 ** reproducible on every platform. Start and goal lie on the same island
 ** (astar/islands.h, for the search's moves and corner rule): a game does not
 ** ask for a path it knows cannot exist, and one unreachable goal would
-** otherwise flood its whole island and dominate the numbers.
+** otherwise flood its whole island and dominate the numbers -- unless
+** --unreachable asks for some, to show --islands answering them at once.
+** --edits moves a wall around while requests are pending, to show the
+** queue's policy for grid changes (restart, or ASTAR_STALE).
+**
+** Each agent is its request's user pointer: the callback needs no lookup.
 */
 #include <limits.h>
 #include <stdlib.h>
@@ -20,28 +27,27 @@
 
 #define MAX_AGENTS 1000000L
 #define MAX_PRIORITIES 1000L
+#define MOVING_WALLS 4 /* --edits: walls standing at once */
 
 typedef struct agent {
   astar_point start, goal;
   int priority;
+  bool unreachable; /* goal drawn on another island (--unreachable) */
   astar_request_id id;
   long submitted; /* frame of submission */
   long finished;  /* frame of completion, or -1 */
   astar_status status;
   double cost;
   uint64_t expanded;
+  uint64_t version;  /* grid version of the outcome */
+  uint32_t restarts; /* restarts after grid edits */
+  bool answered;     /* answered at submission (no search) */
 } agent;
-
-/* id -> agent index, open addressing (ids are never 0, so 0 marks empty). */
-typedef struct id_map {
-  astar_request_id *key;
-  size_t *val;
-  size_t mask;
-} id_map;
 
 typedef struct sim {
   agent *agents;
-  id_map map;
+  size_t *ended; /* agents whose request ended in the current update */
+  size_t nended;
   long frame; /* frame whose update is running */
   size_t done;
 } sim;
@@ -56,7 +62,8 @@ static void help(FILE *out) {
           "working on requests by priority (higher first), then in submission order.\n"
           "Prints the frames used until all are done, the latency of the requests in\n"
           "frames (1 = done in the frame it was submitted), expansions and time per\n"
-          "frame, and the same searches run one-shot for comparison.\n"
+          "frame, and checks every result against the same search run one-shot on\n"
+          "the grid it was computed on.\n"
           "\n"
           "Options:\n"
           "  --agents N             number of agents / requests, 1..%ld (required)\n"
@@ -66,11 +73,22 @@ static void help(FILE *out) {
           "  --arrivals R           submit R requests per frame (default 0: all at frame 0)\n"
           "  --priorities K         random priorities 0..K-1 (default 1: all equal)\n"
           "  --seed S               seed of the random pairs and priorities (default 1)\n"
+          "  --islands              give the searches the map's islands: a goal on\n"
+          "                         another island is answered at submission\n"
+          "  --unreachable U        U of the N agents get a goal on another island\n"
+          "                         (default 0)\n"
+          "  --edits E              every E frames a random open cell (no agent's start\n"
+          "                         or goal) becomes a wall and the wall of %d edits\n"
+          "                         before opens again (default 0: no edits)\n"
+          "  --restarts K           restarts of a search whose grid changed before it\n"
+          "                         ends stale (default %u)\n"
           "  -h, --help             show this help\n"
           "\n%s"
           "\n"
-          "Exit status: 0 success, 1 unreadable map or a one-shot mismatch, 2 usage error.\n",
-          MAX_AGENTS, cli_search_options_help);
+          "Exit status: 0 success; 1 unreadable map, a result that differs from the\n"
+          "one-shot search, a frame over budget, or no request found a path; 2 usage\n"
+          "error.\n",
+          MAX_AGENTS, MOVING_WALLS, ASTAR_QUEUE_DEFAULT_RESTARTS, cli_search_options_help);
 }
 
 /* ---- random numbers (splitmix64: the same stream on every platform) ---------- */
@@ -86,15 +104,15 @@ static uint32_t random_below(uint64_t *state, uint32_t n) {
   return (uint32_t)(next_random(state) % n);
 }
 
-/* A random cell of island `want` (0: any open cell); false after `tries`
-** misses. */
-static bool random_cell(const astar_grid *g, const astar_islands *isl, uint32_t want,
+/* A random cell of island `want` (0: any open cell; with `other`, any
+** island but `want`); false after `tries` misses. */
+static bool random_cell(const astar_grid *g, const astar_islands *isl, uint32_t want, bool other,
                         uint64_t *state, long tries, astar_point *out) {
   const uint32_t w = (uint32_t)astar_grid_width(g), h = (uint32_t)astar_grid_height(g);
   for (long i = 0; i < tries; i++) {
     const astar_point p = {(int32_t)random_below(state, w), (int32_t)random_below(state, h)};
     const uint32_t id = astar_islands_id(isl, p.x, p.y);
-    if (id != 0 && (want == 0 || id == want)) {
+    if (id != 0 && (want == 0 || (other ? id != want : id == want))) {
       *out = p;
       return true;
     }
@@ -102,75 +120,89 @@ static bool random_cell(const astar_grid *g, const astar_islands *isl, uint32_t 
   return false;
 }
 
+/* Does agent i of n get an unreachable goal? u of them, spread evenly. */
+static bool pick_unreachable(size_t i, size_t n, size_t u) {
+  return u > 0 && (i * u) / n != ((i + 1) * u) / n;
+}
+
 /* Draw every agent's start, goal and priority. */
-static bool draw_agents(agent *a, size_t n, const astar_grid *g, const astar_islands *isl,
-                        uint64_t seed, long priorities) {
+static bool draw_agents(agent *a, size_t n, size_t unreachable, const astar_grid *g,
+                        const astar_islands *isl, uint64_t seed, long priorities) {
   uint64_t state = seed;
   const long cells = (long)astar_grid_width(g) * astar_grid_height(g);
   const long tries = 64 * cells + 1000;
   for (size_t i = 0; i < n; i++) {
     astar_point s = {0, 0}, t = {0, 0};
     bool ok = false;
+    const bool away = pick_unreachable(i, n, unreachable);
     /* A start on an island of one cell has no other goal: draw again. */
     for (int k = 0; k < 1000 && !ok; k++) {
-      if (!random_cell(g, isl, 0, &state, tries, &s)) break;
+      if (!random_cell(g, isl, 0, false, &state, tries, &s)) break;
       const uint32_t id = astar_islands_id(isl, s.x, s.y);
+      if (away) {
+        ok = random_cell(g, isl, id, true, &state, tries, &t);
+        break;
+      }
       if (astar_islands_size(isl, id) < 2) continue;
       do {
-        if (!random_cell(g, isl, id, &state, tries, &t)) break;
+        if (!random_cell(g, isl, id, false, &state, tries, &t)) break;
       } while (t.x == s.x && t.y == s.y);
       ok = t.x != s.x || t.y != s.y;
     }
     if (!ok) return false;
     a[i].start = s;
     a[i].goal = t;
+    a[i].unreachable = away;
     a[i].priority = (int)random_below(&state, (uint32_t)priorities);
     a[i].finished = -1;
   }
   return true;
 }
 
-/* ---- id map ------------------------------------------------------------------ */
+/* ---- grid edits (--edits): a wall moving around ---------------------------------- */
 
-static bool map_init(id_map *m, size_t n) {
-  size_t size = 16;
-  while (size < 2 * n) size *= 2;
-  m->key = calloc(size, sizeof *m->key);
-  m->val = calloc(size, sizeof *m->val);
-  m->mask = size - 1;
-  return m->key && m->val;
-}
+typedef struct editor {
+  long every;                     /* frames between edits (0: none) */
+  uint64_t state;                 /* random stream of the cells */
+  uint8_t *endpoint;              /* [cells] 1 for an agent's start or goal */
+  astar_point wall[MOVING_WALLS]; /* the walls placed, oldest first */
+  int nwalls;
+  long edits;
+} editor;
 
-static void map_free(id_map *m) {
-  free(m->key);
-  free(m->val);
-}
-
-static size_t map_slot(const id_map *m, astar_request_id id) {
-  size_t i = ((size_t)id * 0x9E3779B1u) & m->mask;
-  while (m->key[i] != 0 && m->key[i] != id) i = (i + 1) & m->mask;
-  return i;
-}
-
-static void map_put(id_map *m, astar_request_id id, size_t v) {
-  const size_t i = map_slot(m, id);
-  m->key[i] = id;
-  m->val[i] = v;
+/* Close a random open cell that is no agent's endpoint; reopen the oldest
+** wall once MOVING_WALLS stand. */
+static void edit_grid(editor *e, astar_grid *g) {
+  const uint32_t w = (uint32_t)astar_grid_width(g), h = (uint32_t)astar_grid_height(g);
+  if (e->nwalls == MOVING_WALLS) {
+    astar_grid_set_passable(g, e->wall[0].x, e->wall[0].y, true);
+    memmove(e->wall, e->wall + 1, (MOVING_WALLS - 1) * sizeof e->wall[0]);
+    e->nwalls--;
+  }
+  for (int k = 0; k < 10000; k++) {
+    const astar_point p = {(int32_t)random_below(&e->state, w),
+                           (int32_t)random_below(&e->state, h)};
+    if (!astar_grid_passable(g, p.x, p.y) || e->endpoint[(size_t)p.y * w + (size_t)p.x]) continue;
+    astar_grid_set_passable(g, p.x, p.y, false);
+    e->wall[e->nwalls++] = p;
+    break;
+  }
+  e->edits++;
 }
 
 /* ---- the simulation -------------------------------------------------------------- */
 
-static void on_done(void *ctx, astar_request_id id, astar_status status, const astar_point *path,
-                    size_t len, const astar_result *result) {
+/* A request ended: its user pointer is the agent. */
+static void on_done(void *ctx, const astar_request_done *d) {
   sim *s = ctx;
-  (void)path, (void)len;
-  const size_t i = map_slot(&s->map, id);
-  if (s->map.key[i] != id) return;
-  agent *a = &s->agents[s->map.val[i]];
+  agent *a = d->user;
   a->finished = s->frame;
-  a->status = status;
-  a->cost = result->cost;
-  a->expanded = result->stats.expanded;
+  a->status = d->status;
+  a->cost = d->result.cost;
+  a->expanded = d->result.stats.expanded;
+  a->version = d->grid_version;
+  a->restarts = d->restarts;
+  s->ended[s->nended++] = (size_t)(a - s->agents);
   s->done++;
 }
 
@@ -183,28 +215,82 @@ typedef struct frame_stats {
   long frames;
   uint64_t expanded_total, expanded_max;
   double seconds_total, seconds_max;
+  uint64_t restarted; /* searches restarted after edits */
 } frame_stats;
+
+/* The one-shot check of every result, on the grid it was computed on. */
+typedef struct checker {
+  astar_workspace *ws;
+  astar_point *buf;
+  size_t cap;
+  uint64_t expanded; /* one-shot expansions */
+  uint64_t results;  /* the queue's results' expansions */
+  double seconds;    /* one-shot time */
+  size_t searches;   /* one-shot searches */
+  size_t differ;     /* results that differ */
+  size_t unchecked;  /* results computed on an older grid (cannot be replayed) */
+  size_t stale;      /* ASTAR_STALE results */
+  size_t found;      /* results with a path (ok or partial) */
+} checker;
+
+static void check_ended(checker *c, sim *s, const astar_grid *g, const astar_options *opt) {
+  for (size_t k = 0; k < s->nended; k++) {
+    agent *a = &s->agents[s->ended[k]];
+    c->found += a->status == ASTAR_OK || a->status == ASTAR_PARTIAL;
+    if (a->status == ASTAR_STALE) { /* its work is lost */
+      c->stale++;
+      continue;
+    }
+    c->results += a->expanded;
+    if (a->version != astar_grid_version(g)) {
+      c->unchecked++;
+      continue;
+    }
+    astar_result r;
+    const double t0 = cli_now_seconds();
+    const astar_status st = astar_find_path(c->ws, g, opt, a->start, a->goal, c->buf, c->cap, &r);
+    c->seconds += cli_now_seconds() - t0;
+    c->expanded += r.stats.expanded;
+    c->searches++;
+    c->differ += st != a->status || r.cost != a->cost || r.stats.expanded != a->expanded;
+  }
+  s->nended = 0;
+}
 
 /* Run the frames. Returns false on a library failure (message printed). */
 static bool run_frames(astar_queue *q, sim *s, size_t n, uint64_t budget, long arrivals,
                        long max_frames, astar_point *buf, size_t cap, const astar_options *opt,
+                       astar_grid *grid, astar_islands *isl, editor *ed, checker *chk,
                        frame_stats *fs) {
   size_t next = 0;
   memset(fs, 0, sizeof *fs);
   for (long frame = 0;; frame++) {
+    if (ed->every > 0 && frame > 0 && frame % ed->every == 0 &&
+        (next < n || astar_queue_pending(q) > 0)) {
+      /* The game edits its map between frames; islands follow. */
+      edit_grid(ed, grid);
+      if (isl) astar_islands_update(isl, grid);
+    }
     const size_t batch = arrivals > 0 ? (size_t)arrivals : n;
     for (size_t k = 0; k < batch && next < n; k++, next++) {
       agent *a = &s->agents[next];
       /* One buffer for all: a path is written when its request ends and
       ** the callback is done with it before the next one ends. */
-      const astar_status st =
-          astar_queue_submit(q, opt, a->start, a->goal, a->priority, buf, cap, &a->id);
+      astar_request req = {0};
+      req.start = a->start;
+      req.goal = a->goal;
+      req.opt = opt;
+      req.priority = a->priority;
+      req.path = buf;
+      req.cap = cap;
+      req.user = a;
+      const astar_status st = astar_queue_submit_request(q, &req, &a->id);
       if (st != ASTAR_OK) {
         cli_error("simulate: submitting request %zu: %s", next, astar_strerror(st));
         return false;
       }
       a->submitted = frame;
-      map_put(&s->map, a->id, next);
+      a->answered = astar_queue_poll(q, a->id, NULL, NULL) == ASTAR_REQUEST_DONE;
     }
     if (next == n && astar_queue_pending(q) == 0) break;
     if (max_frames > 0 && frame >= max_frames) break;
@@ -219,36 +305,13 @@ static bool run_frames(astar_queue *q, sim *s, size_t n, uint64_t budget, long a
     }
     fs->frames++;
     fs->expanded_total += f.expanded;
+    fs->restarted += f.restarted;
     if (f.expanded > fs->expanded_max) fs->expanded_max = f.expanded;
     fs->seconds_total += dt;
     if (dt > fs->seconds_max) fs->seconds_max = dt;
+    check_ended(chk, s, grid, opt);
   }
   return true;
-}
-
-/* The same searches one-shot: compare every result and time them. Returns
-** the number of agents whose outcome differs. */
-static size_t run_one_shot(const astar_grid *g, const astar_options *opt, agent *agents, size_t n,
-                           astar_point *buf, size_t cap, uint64_t *expanded, double *seconds,
-                           bool *ok) {
-  astar_workspace *ws;
-  size_t diff = 0;
-  *expanded = 0;
-  *seconds = 0;
-  *ok = astar_workspace_new(&ws, g, NULL) == ASTAR_OK;
-  if (!*ok) return 0;
-  for (size_t i = 0; i < n; i++) {
-    agent *a = &agents[i];
-    if (a->finished < 0) continue;
-    astar_result r;
-    const double t0 = cli_now_seconds();
-    const astar_status st = astar_find_path(ws, g, opt, a->start, a->goal, buf, cap, &r);
-    *seconds += cli_now_seconds() - t0;
-    *expanded += r.stats.expanded;
-    diff += st != a->status || r.cost != a->cost || r.stats.expanded != a->expanded;
-  }
-  astar_workspace_free(ws);
-  return diff;
 }
 
 static void print_latency(const sim *s, size_t n, long priorities) {
@@ -304,14 +367,38 @@ static void print_outcomes(const sim *s, size_t n) {
   puts(")");
 }
 
+/* Requests answered at submission (no search) and how long their agents
+** waited; the unreachable goals among them. */
+static void print_answered(const sim *s, size_t n, size_t unreachable) {
+  size_t answered = 0, away = 0, away_answered = 0;
+  long away_max = 0;
+  for (size_t i = 0; i < n; i++) {
+    const agent *a = &s->agents[i];
+    answered += a->answered;
+    if (!a->unreachable || a->finished < 0) continue;
+    away++;
+    away_answered += a->answered;
+    const long l = a->finished - a->submitted + 1;
+    if (l > away_max) away_max = l;
+  }
+  if (answered == 0 && unreachable == 0) return;
+  printf("answered: %zu at submission (no search; delivered at the start of the next update)\n",
+         answered);
+  if (unreachable > 0)
+    printf("          unreachable goals: %zu finished, %zu of them at submission, latency max %ld "
+           "frames\n",
+           away, away_answered, away_max);
+}
+
 int cli_cmd_simulate(int argc, char **argv) {
   cli_parser p;
   astar_options opt;
   astar_options_init(&opt);
   const char *map_path = NULL;
-  long agents = 0, frames = 0, arrivals = 0, priorities = 1;
+  long agents = 0, frames = 0, arrivals = 0, priorities = 1, unreachable = 0, edits = 0;
+  uint64_t restarts = ASTAR_QUEUE_DEFAULT_RESTARTS;
   uint64_t budget = 0, seed = 1;
-  bool have_budget = false;
+  bool have_budget = false, use_islands = false;
 
   cli_parser_init(&p, argc, argv, "simulate");
   for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
@@ -345,6 +432,19 @@ int cli_cmd_simulate(int argc, char **argv) {
         return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--seed", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &seed)) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--islands", NULL)) {
+      use_islands = true;
+    } else if (cli_is(&p, "--unreachable", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, MAX_AGENTS, &unreachable))
+        return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--edits", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, LONG_MAX, &edits))
+        return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--restarts", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &restarts)) return CLI_EXIT_USAGE;
+      if (restarts > UINT32_MAX)
+        return cli_usage_error("%s: expected an integer <= %lu, got '%s'", p.name,
+                               (unsigned long)UINT32_MAX, v);
     } else {
       return cli_unknown_option(&p);
     }
@@ -352,6 +452,8 @@ int cli_cmd_simulate(int argc, char **argv) {
   if (!map_path) return cli_usage_error("simulate: missing MAP (see 'astar simulate --help')");
   if (agents == 0) return cli_usage_error("simulate: missing --agents N");
   if (!have_budget) return cli_usage_error("simulate: missing --budget B");
+  if (unreachable > agents)
+    return cli_usage_error("simulate: --unreachable %ld exceeds --agents %ld", unreachable, agents);
   if (astar_options_validate(&opt) != ASTAR_OK)
     return cli_usage_error("simulate: the search options are not valid together");
 
@@ -359,48 +461,82 @@ int cli_cmd_simulate(int argc, char **argv) {
   if (!cli_load_map(map_path, &grid, NULL, NULL)) return CLI_EXIT_FAIL;
   const char *label = strcmp(map_path, "-") == 0 ? "(stdin)" : map_path;
   const size_t n = (size_t)agents;
-  const size_t cap = (size_t)astar_grid_width(grid) * (size_t)astar_grid_height(grid);
+  const size_t cells = (size_t)astar_grid_width(grid) * (size_t)astar_grid_height(grid);
+  const size_t cap = cells;
   int rc = CLI_EXIT_FAIL;
   astar_islands *isl = NULL;
   astar_queue *q = NULL;
   sim s = {0};
+  editor ed = {0};
+  checker chk = {0};
   astar_point *buf = malloc(cap * sizeof *buf);
   s.agents = calloc(n, sizeof *s.agents);
-  if (!buf || !s.agents || !map_init(&s.map, n)) {
+  s.ended = calloc(n, sizeof *s.ended);
+  ed.endpoint = calloc(cells, 1);
+  chk.buf = malloc(cap * sizeof *chk.buf);
+  chk.cap = cap;
+  if (!buf || !s.agents || !s.ended || !ed.endpoint || !chk.buf) {
     cli_error("out of memory");
     goto done;
   }
   astar_status st = astar_islands_new(&isl, grid, &opt, NULL);
   if (st == ASTAR_OK) st = astar_queue_new(&q, grid, n, NULL);
+  if (st == ASTAR_OK) st = astar_workspace_new(&chk.ws, grid, NULL);
+  /* Searches with a turn penalty run over (cell, direction) states, which
+  ** the queue's workspace (and the checker's) must reserve once. */
+  if (st == ASTAR_OK && opt.turn_penalty > 0) st = astar_queue_reserve_turns(q);
+  if (st == ASTAR_OK && opt.turn_penalty > 0) st = astar_workspace_reserve_turns(chk.ws, grid);
   if (st != ASTAR_OK) {
     cli_error("simulate: %s", astar_strerror(st));
     goto done;
   }
-  if (!draw_agents(s.agents, n, grid, isl, seed, priorities)) {
-    cli_error("simulate: %s has no two connected open cells", label);
+  if (!draw_agents(s.agents, n, (size_t)unreachable, grid, isl, seed, priorities)) {
+    if (unreachable > 0 && astar_islands_count(isl) < 2)
+      cli_error("simulate: %s has a single island: no goal can be unreachable", label);
+    else
+      cli_error("simulate: %s has no two connected open cells", label);
     goto done;
   }
+  if (use_islands) opt.islands = isl;
+  astar_queue_set_restarts(q, (uint32_t)restarts);
   astar_queue_set_callback(q, on_done, &s);
+  ed.every = edits;
+  ed.state = seed ^ 0x5EED5EED5EED5EEDull;
+  const size_t w = (size_t)astar_grid_width(grid);
+  for (size_t i = 0; i < n; i++) {
+    ed.endpoint[(size_t)s.agents[i].start.y * w + (size_t)s.agents[i].start.x] = 1;
+    ed.endpoint[(size_t)s.agents[i].goal.y * w + (size_t)s.agents[i].goal.x] = 1;
+  }
 
   frame_stats fs;
-  if (!run_frames(q, &s, n, budget, arrivals, frames, buf, cap, &opt, &fs)) goto done;
+  if (!run_frames(q, &s, n, budget, arrivals, frames, buf, cap, &opt, grid,
+                  use_islands ? isl : NULL, &ed, &chk, &fs))
+    goto done;
   const size_t unfinished = astar_queue_pending(q);
+  /* Report the map as loaded: the moving walls go. */
+  for (int k = 0; k < ed.nwalls; k++)
+    astar_grid_set_passable(grid, ed.wall[k].x, ed.wall[k].y, true);
 
   cli_print_map_line(stdout, label, grid);
   fputs("options:  ", stdout);
   cli_describe_options(stdout, &opt);
+  if (opt.turn_penalty > 0) printf(", turn penalty %g", opt.turn_penalty);
+  if (opt.partial) fputs(", partial paths", stdout);
+  if (use_islands) fputs(", islands", stdout);
   printf("\nagents:   %zu, ", n);
   if (arrivals > 0)
     printf("%ld arriving per frame", arrivals);
   else
     fputs("all at frame 0", stdout);
-  printf(", priorities %ld, seed %llu\n", priorities, (unsigned long long)seed);
-  printf("budget:   %llu expansions per frame\n", (unsigned long long)budget);
+  printf(", priorities %ld, seed %llu", priorities, (unsigned long long)seed);
+  if (unreachable > 0) printf(", %ld with an unreachable goal", unreachable);
+  printf("\nbudget:   %llu expansions per frame\n", (unsigned long long)budget);
   if (unfinished)
     printf("frames:   %ld (--frames limit; %zu requests unfinished)\n", fs.frames, unfinished);
   else
     printf("frames:   %ld until all done\n", fs.frames);
   print_outcomes(&s, n);
+  print_answered(&s, n, (size_t)unreachable);
   print_latency(&s, n, priorities);
   const double nf = fs.frames ? (double)fs.frames : 1.0;
   printf("expanded: %llu in all; per frame mean %.1f, max %llu (budget %llu)\n",
@@ -408,31 +544,39 @@ int cli_cmd_simulate(int argc, char **argv) {
          (unsigned long long)fs.expanded_max, (unsigned long long)budget);
   printf("time:     %.3f ms in all; per frame mean %.1f us, max %.1f us\n", fs.seconds_total * 1e3,
          fs.seconds_total / nf * 1e6, fs.seconds_max * 1e6);
+  /* Work the queue spent on searches that were restarted, ended stale, or
+  ** are unfinished: everything beyond the results' own expansions. */
+  const uint64_t wasted = fs.expanded_total > chk.results ? fs.expanded_total - chk.results : 0;
+  if (edits > 0)
+    printf("edits:    %ld (a wall moved every %ld frames); %llu searches restarted, %zu ended "
+           "stale (--restarts %llu), %llu expansions lost to them\n",
+           ed.edits, edits, (unsigned long long)fs.restarted, chk.stale,
+           (unsigned long long)restarts, (unsigned long long)wasted);
 
-  uint64_t one_expanded;
-  double one_seconds;
-  bool ok;
-  const size_t diff =
-      run_one_shot(grid, &opt, s.agents, n, buf, cap, &one_expanded, &one_seconds, &ok);
-  if (!ok) {
-    cli_error("simulate: out of memory");
-    goto done;
-  }
-  /* Work of cancelled or unfinished requests is not comparable; with all
-  ** done the totals must agree exactly. */
-  const bool same_total = unfinished > 0 || one_expanded == fs.expanded_total;
-  printf("one-shot: %llu expanded in %.3f ms (%zu searches); results %s, totals %s\n",
-         (unsigned long long)one_expanded, one_seconds * 1e3, s.done, diff ? "DIFFER" : "identical",
-         unfinished   ? "not compared (unfinished requests)"
+  /* With every request done and no restart or stale search, the totals
+  ** must agree exactly. */
+  const bool comparable = unfinished == 0 && fs.restarted == 0 && chk.stale == 0;
+  const bool same_total = !comparable || chk.results == fs.expanded_total;
+  printf("one-shot: %llu expanded in %.3f ms (%zu searches", (unsigned long long)chk.expanded,
+         chk.seconds * 1e3, chk.searches);
+  if (chk.unchecked) printf(", %zu results of an older grid not replayed", chk.unchecked);
+  printf("); results %s, totals %s\n", chk.differ ? "DIFFER" : "identical",
+         !comparable  ? (unfinished ? "not compared (unfinished requests)"
+                                    : "not compared (restarted or stale searches)")
          : same_total ? "equal"
                       : "DIFFER");
   if (fs.expanded_max > budget) printf("error: a frame exceeded the budget\n");
-  rc = (diff || !same_total || fs.expanded_max > budget) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+  if (chk.found == 0) printf("error: no request found a path\n");
+  rc = (chk.differ || !same_total || fs.expanded_max > budget || chk.found == 0) ? CLI_EXIT_FAIL
+                                                                                 : CLI_EXIT_OK;
 
 done:
   astar_queue_free(q);
   astar_islands_free(isl);
-  map_free(&s.map);
+  astar_workspace_free(chk.ws);
+  free(chk.buf);
+  free(ed.endpoint);
+  free(s.ended);
   free(s.agents);
   free(buf);
   astar_grid_free(grid);

@@ -32,7 +32,8 @@ static const char *const status_names[] = {"ok",
                                            "stale",
                                            "turns_not_reserved",
                                            "queue_full",
-                                           "mismatch"};
+                                           "mismatch",
+                                           "expired"};
 
 const char *cli_status_key(astar_status st) {
   size_t n = sizeof status_names / sizeof status_names[0];

@@ -71,6 +71,8 @@ typedef enum astar_status {
   ASTAR_QUEUE_FULL,         /* the request queue's table has no free entry */
   ASTAR_MISMATCH,           /* the object was built for another grid, or for
                                other movement rules than the search's */
+  ASTAR_EXPIRED,            /* a result the library held is gone: the request
+                               queue has started another search since */
   ASTAR_STATUS_COUNT        /* number of statuses (not a status) */
 } astar_status;
 

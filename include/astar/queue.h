@@ -12,10 +12,43 @@
 ** are delivered by an optional callback during update, and can be polled.
 ** Cancelling is allowed at any time.
 **
+** Requests answered at submission. A request that needs no search -- its
+** start or goal is blocked or outside the grid, its start is its goal, its
+** options' islands say the goal is unreachable (or retarget it onto the
+** start), or it cannot run at all (no turn states, stale or mismatched
+** islands...) -- does not wait its turn: submitting answers it
+** with exactly the one-shot outcome (path written to its buffer, poll says
+** ASTAR_REQUEST_DONE at once) without disturbing the search in progress.
+** Its callback never fires inside submit: it fires at the very start of the
+** next astar_queue_update, before any search work and without using the
+** budget, in submission order. Releasing the request before then drops its
+** callback. (An observer in its options sees a trivial search's goal event
+** inside submit: the search happens there.)
+**
 ** The queue owns one workspace (sized for its grid) and a request table
-** of fixed capacity: submitting and updating never allocate. The grid (and
-** anything the requests' options point to) must stay unchanged while
-** requests are pending.
+** of fixed capacity: submitting and updating never allocate.
+**
+** The grid changing while requests are pending -- the normal state of a
+** game -- follows one policy; edit it between updates or from a request's
+** callback, never from a callback called during a search (observer, stop
+** or heuristic function):
+**   - queued requests run on the grid as it is when their turn comes;
+**   - a running request whose grid changed (astar_grid_version) is
+**     restarted from scratch: it goes back to the queue, keeping its place
+**     (priority, then submission order), so it normally runs again at once
+**     on the new grid; frame->restarted counts it, the work already done is
+**     lost. After astar_queue_set_restarts's number of restarts (default
+**     ASTAR_QUEUE_DEFAULT_RESTARTS) it ends with ASTAR_STALE instead, no
+**     path, so that a grid edited every frame cannot hold the queue on one
+**     long search; the callback may resubmit it;
+**   - requests already done keep their outcome.
+** Every outcome is computed on one version of the grid, reported in
+** astar_request_done.grid_version with the number of restarts. Options'
+** islands (and other objects derived from the grid) must be brought up to
+** date before the next update (astar_islands_update): a request that
+** starts with stale islands ends with ASTAR_STALE, as astar_find_path
+** does. Anything else the options point to (layers, knowledge, callbacks)
+** must stay valid and unchanged while the request is pending.
 */
 #ifndef ASTAR_QUEUE_H
 #define ASTAR_QUEUE_H
@@ -40,11 +73,45 @@ typedef enum astar_request_state {
   ASTAR_REQUEST_CANCELLED    /* cancelled before it ended */
 } astar_request_state;
 
-/* Called from astar_queue_update when a request ends. path/len is the
-** request's buffer (len 0 when there is no path); valid during the call. */
-typedef void (*astar_request_done_fn)(void *ctx, astar_request_id id, astar_status status,
-                                      const astar_point *path, size_t len,
-                                      const astar_result *result);
+/* A path request (astar_queue_submit_request). Zero-initialise it
+** (astar_request r = {0};) and set what you need: zero is the default of
+** every field, including those later versions may add. */
+typedef struct astar_request {
+  astar_point start;        /* where the unit stands */
+  astar_point goal;         /* where it wants to go */
+  const astar_options *opt; /* search options (NULL: defaults), copied at submission */
+  int priority;             /* higher runs first (default 0) */
+  astar_point *path;        /* the caller's buffer for the path (NULL when cap is 0);
+                               it must stay valid until the request ends or is cancelled */
+  size_t cap;               /* cells in path */
+  void *user;               /* the caller's pointer (the unit, its order...), handed
+                               back with the outcome; never dereferenced by the queue */
+} astar_request;
+
+/* How a request ended, as the callback receives it (astar_queue_outcome
+** gives the same). */
+typedef struct astar_request_done {
+  astar_request_id id;     /* the request */
+  void *user;              /* its astar_request.user (NULL from astar_queue_submit) */
+  astar_status status;     /* what astar_find_path returns for the same search (see
+                              astar/search.h); ASTAR_IN_PROGRESS while not done */
+  const astar_point *path; /* the request's buffer (NULL when its cap is 0) */
+  size_t len;              /* cells of the path written there: result.length for
+                              ASTAR_OK and ASTAR_PARTIAL, otherwise 0 */
+  astar_result result;     /* the search's result (length, cost, statistics, end) */
+  uint64_t grid_version;   /* astar_grid_version() of the grid the outcome was
+                              computed on (for ASTAR_STALE: the one its last
+                              search began on); compare with the grid's current
+                              version to see whether the outcome is outdated */
+  uint32_t restarts;       /* times its search restarted because the grid changed */
+} astar_request_done;
+
+/* Called from astar_queue_update when a request's result is delivered
+** (see the top of this file for when). `done` is valid during the call
+** only. The callback may submit, cancel, release, poll and copy paths (its
+** own request included) and edit the grid; astar_queue_update from inside
+** it returns ASTAR_INVALID_ARGUMENT. */
+typedef void (*astar_request_done_fn)(void *ctx, const astar_request_done *done);
 
 /* A queue for `grid` holding at most `capacity` requests at once (queued,
 ** running or done but not yet released). Allocates. */
@@ -56,46 +123,118 @@ ASTAR_API void astar_queue_free(astar_queue *queue);
 /* Deliver results to fn(ctx, ...) from now on (NULL: none). */
 ASTAR_API void astar_queue_set_callback(astar_queue *queue, astar_request_done_fn fn, void *ctx);
 
-/* Submit a request. opt (NULL: defaults) is copied. The path will be
-** written to path[0 .. cap-1] (ASTAR_BUFFER_TOO_SMALL if it does not fit).
-** Higher priority runs first. *id receives the request's id. Returns
-** ASTAR_OK, ASTAR_QUEUE_FULL (table full), ASTAR_INVALID_ARGUMENT (bad
-** options), ASTAR_UNSUPPORTED (opt->algorithm other than ASTAR_ALGO_ASTAR:
-** requests run as sliced A* searches). */
+/* Submit a request; *id receives its id (0 on failure). req->opt is
+** copied; req->path must stay valid until the request ends. The path goes
+** to req->path[0 .. req->cap-1] (ASTAR_BUFFER_TOO_SMALL when it does not
+** fit). A request that needs no search is done when this returns (see the
+** top of this file); no callback fires from inside it. Returns ASTAR_OK,
+** ASTAR_QUEUE_FULL (no free table entry: release finished requests),
+** ASTAR_INVALID_ARGUMENT (NULL queue, req or id, a buffer missing for
+** cap > 0, or bad options), ASTAR_UNSUPPORTED (opt->algorithm other than
+** ASTAR_ALGO_ASTAR: requests run as sliced A* searches). Never allocates. */
+ASTAR_API astar_status astar_queue_submit_request(astar_queue *queue, const astar_request *req,
+                                                  astar_request_id *id);
+
+/* astar_queue_submit_request with the fields as arguments and no user
+** pointer. */
 ASTAR_API astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt,
                                           astar_point start, astar_point goal, int priority,
                                           astar_point *path, size_t cap, astar_request_id *id);
 
 /* Let the queue run requests with options.turn_penalty > 0 (without this
-** they end with ASTAR_TURNS_NOT_RESERVED): reserves the turn states of its workspace
-** (astar_workspace_reserve_turns). Allocates; ASTAR_OK or ASTAR_NO_MEMORY. */
+** they are answered at submission with ASTAR_TURNS_NOT_RESERVED): reserves
+** the turn states of its workspace (astar_workspace_reserve_turns).
+** Allocates; ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL queue) or
+** ASTAR_NO_MEMORY. */
 ASTAR_API astar_status astar_queue_reserve_turns(astar_queue *queue);
 
+/* How many times a running request whose grid changed is restarted from
+** scratch before it ends with ASTAR_STALE (see the top of this file). */
+#define ASTAR_QUEUE_DEFAULT_RESTARTS 3u
+
+/* Set that number for every request from now on: 0 makes a grid change
+** end the running request with ASTAR_STALE at once; UINT32_MAX restarts it
+** for ever (a grid edited every frame can then hold the queue on one long
+** search). A NULL queue is ignored. */
+ASTAR_API void astar_queue_set_restarts(astar_queue *queue, uint32_t max_restarts);
+
 /* Cancel a queued or running request (no callback). ASTAR_OK, or
-** ASTAR_INVALID_ARGUMENT when it is unknown or already done. */
+** ASTAR_INVALID_ARGUMENT when it is unknown or already done (answered at
+** submission included: release it to drop its callback). */
 ASTAR_API astar_status astar_queue_cancel(astar_queue *queue, astar_request_id id);
 
 /* Work for this frame. */
 typedef struct astar_queue_frame {
-  uint64_t expanded; /* expansions spent (<= budget) */
-  uint32_t finished; /* requests that ended during this update */
-  uint32_t pending;  /* requests queued or running afterwards */
+  uint64_t expanded;  /* expansions spent (<= budget), work lost to restarts included */
+  uint32_t finished;  /* results delivered: requests answered at submission
+                         since the last update, then those that ended now */
+  uint32_t pending;   /* astar_queue_pending afterwards */
+  uint32_t restarted; /* searches restarted because the grid changed */
+  bool path_held;     /* the update stopped early to keep a path that did not fit
+                         its buffer and was not copied (astar_queue_path) */
 } astar_queue_frame;
 
-/* Spend at most `budget` expansions (> 0) on the pending requests in order.
-** frame (may be NULL) receives what was done. Never allocates. */
+/* Deliver the results of the requests answered at submission since the
+** last update (callbacks, no budget used), then spend at most `budget`
+** expansions (> 0) on the queued and running requests in order. The whole
+** budget is spent unless no search work is left, or a path that did not fit
+** its buffer is held (frame->path_held: see astar_queue_path). frame (may be NULL)
+** receives what was done. ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL queue,
+** budget 0, or called from a callback). Never allocates. */
 ASTAR_API astar_status astar_queue_update(astar_queue *queue, uint64_t budget,
                                           astar_queue_frame *frame);
 
 /* State of request `id`; for a done request, *status and *result (either
-** may be NULL) receive its outcome. */
+** may be NULL) receive its outcome, otherwise they are left as they were. */
 ASTAR_API astar_request_state astar_queue_poll(const astar_queue *queue, astar_request_id id,
                                                astar_status *status, astar_result *result);
 
-/* Forget a done or cancelled request, freeing its table entry. */
+/* State of request `id` and, in *out (may be NULL), what is known of it:
+** for a done request exactly what the callback received; for a queued,
+** running or cancelled one its id and user pointer, status
+** ASTAR_IN_PROGRESS and nothing else; for an unknown id all zero with
+** status ASTAR_INVALID_ARGUMENT. No allocation. */
+ASTAR_API astar_request_state astar_queue_outcome(const astar_queue *queue, astar_request_id id,
+                                                  astar_request_done *out);
+
+/*
+** Copy the path of done request `id` into path[0 .. *len-1], whatever its
+** buffer's size: the way to get a path longer than the request's buffer
+** (status ASTAR_BUFFER_TOO_SMALL, result.length cells). *len receives the
+** path's length (0 when it has none). Returns
+**   ASTAR_OK                copied;
+**   ASTAR_BUFFER_TOO_SMALL  cap < *len: nothing written, call again with more;
+**   ASTAR_NO_PATH           the request ended without a path;
+**   ASTAR_EXPIRED           the queue no longer holds the path (nothing written);
+**   ASTAR_IN_PROGRESS       the request is queued or running;
+**   ASTAR_INVALID_ARGUMENT  NULL queue or len, cap > 0 without path, an unknown
+**                           or cancelled request.
+** The queue holds a request's path in its workspace from the moment it
+** ends until the queue starts another search, so:
+**   - inside the request's callback it is always available;
+**   - a path that did not fit its buffer and was not copied by the end of
+**     the callback (or without a callback) stops the update there, budget
+**     left unspent, so it stays available until the next astar_queue_update
+**     starts a search: a polling game gets it between updates;
+**   - a path answered at submission (one cell) stays available until the
+**     request is released;
+**   - otherwise it expires when the next search starts, possibly later in
+**     the same update (the request's own buffer keeps a path that fit).
+** Releasing the request in its callback also lets the update go on. May be
+** called from the callback. No allocation.
+*/
+ASTAR_API astar_status astar_queue_path(astar_queue *queue, astar_request_id id, astar_point *path,
+                                        size_t cap, size_t *len);
+
+/* Forget a done or cancelled request, freeing its table entry; its id
+** becomes unknown. A request answered at submission and not yet delivered
+** gets no callback. ASTAR_OK, or ASTAR_INVALID_ARGUMENT (unknown, or still
+** queued or running: cancel it first). */
 ASTAR_API astar_status astar_queue_release(astar_queue *queue, astar_request_id id);
 
-/* Requests queued or running. */
+/* Requests queued or running, plus those answered at submission whose
+** callback waits for the next update: while it is not 0 an update has
+** something to do. */
 ASTAR_API size_t astar_queue_pending(const astar_queue *queue);
 
 #ifdef __cplusplus

@@ -317,6 +317,42 @@ expect_rc "game-loop options need astar" 2
 run simulate "$TMP/tutorial.txt" --agents 5 --budget 4
 expect_rc "simulate" 0
 expect_out "simulate reports frames" "frames"
+# simulate: turn penalties are reserved, a run without a single path fails,
+# islands answer unreachable goals at submission, grid edits restart or
+# drop the searches in progress (every result checked one-shot).
+run simulate "$TMP/tutorial.txt" --agents 3 --budget 50 --turn-penalty 1
+expect_rc "simulate --turn-penalty" 0
+expect_out "simulate --turn-penalty: every request ok" "^finished: 3 of 3 \(ok 3\)"
+expect_out "simulate --turn-penalty shows the penalty" "turn penalty 1"
+run simulate "$TMP/wall.txt" --agents 3 --budget 5 --unreachable 3
+expect_rc "simulate: no request found a path" 1
+expect_out "simulate: says no path was found" "no request found a path"
+expect_out "simulate: unreachable goals flood without islands" "0 of them at submission"
+run simulate "$TMP/wall.txt" --agents 6 --budget 5 --unreachable 2 --islands
+expect_rc "simulate --islands --unreachable" 0
+expect_out "simulate --islands answers at submission" "^answered: 2 at submission"
+expect_out "simulate --islands: no wait" "2 finished, 2 of them at submission, latency max 1 frames"
+expect_out "simulate --islands: results identical" "results identical, totals equal"
+run simulate "$TMP/tutorial.txt" --agents 3 --budget 5 --unreachable 1
+expect_rc "simulate --unreachable on a single island" 1
+expect_one_line_err "simulate --unreachable on a single island: message"
+run simulate "$TMP/tutorial.txt" --agents 3 --budget 5 --unreachable 4
+expect_rc "simulate --unreachable > --agents" 2
+run simulate "$TMP/tutorial.txt" --agents 3 --budget 5 --restarts -1
+expect_rc "simulate --restarts -1" 2
+CAVE=$ROOT/tests/data/small/cave64.map
+run simulate "$CAVE" --agents 30 --budget 200 --edits 2
+expect_rc "simulate --edits" 0
+expect_out "simulate --edits restarts searches" "^edits: .* [1-9][0-9]* searches restarted"
+expect_out "simulate --edits: results identical" "results identical"
+run simulate "$CAVE" --agents 30 --budget 200 --edits 1 --restarts 0
+expect_rc "simulate --edits --restarts 0" 0
+expect_out "simulate --restarts 0: stale, never restarted" \
+  "^edits: .* 0 searches restarted, [1-9][0-9]* ended stale \(--restarts 0\)"
+expect_out "simulate --restarts 0: stale results reported" "^finished: 30 of 30 \(.*grid changed"
+run simulate "$CAVE" --agents 30 --budget 200 --edits 1 --restarts 0 --islands --turn-penalty 1
+expect_rc "simulate --edits with islands and turns" 0
+expect_out "simulate --edits with islands: results identical" "results identical"
 run group "$TMP/tutorial.txt" 5 2 --units 4
 expect_rc "group" 0
 expect_out "group costs agree" "agree for every unit"
