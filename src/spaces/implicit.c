@@ -23,17 +23,17 @@
 #include "astar/implicit.h"
 
 struct astar__states {
-  astar__engine *eng;              /* whose fault a full table sets */
-  const astar_implicit *space;     /* the space being searched */
-  uint64_t *keys;                  /* [cap] state of each node id */
-  uint32_t *slot_id;               /* [nslots] node id + 1, valid when slot_stamp is current */
-  uint32_t *slot_stamp;            /* [nslots] search number that filled the slot */
-  astar_state_arc *sarcs;          /* [max_degree] the callback's arcs */
-  uint32_t cap;                    /* node ids available */
-  uint32_t nslots;                 /* slots, a power of two >= 2 * cap */
-  uint32_t max_degree;             /* entries of sarcs */
-  uint32_t count;                  /* ids given out in this search */
-  uint32_t stamp;                  /* this search's number, >= 1 */
+  astar__engine *eng;          /* whose fault a full table sets */
+  const astar_implicit *space; /* the space being searched */
+  uint64_t *keys;              /* [cap] state of each node id */
+  uint32_t *slot_id;           /* [nslots] node id + 1, valid when slot_stamp is current */
+  uint32_t *slot_stamp;        /* [nslots] search number that filled the slot */
+  astar_state_arc *sarcs;      /* [max_degree] the callback's arcs */
+  uint32_t cap;                /* node ids available */
+  uint32_t nslots;             /* slots, a power of two >= 2 * cap */
+  uint32_t max_degree;         /* entries of sarcs */
+  uint32_t count;              /* ids given out in this search */
+  uint32_t stamp;              /* this search's number, >= 1 */
 };
 
 /* ---- the table -------------------------------------------------------------- */
@@ -138,12 +138,13 @@ static const astar_space_ops ops_bare = {successors, NULL, NULL, NULL, NULL};
 astar_status astar_workspace_reserve_states(astar_workspace *ws, uint32_t max_states,
                                             uint32_t max_degree, unsigned what) {
   if (!ws || max_states == 0 || max_states > (UINT32_C(1) << 30) || max_degree == 0 ||
-      (what & ~ASTAR_RESERVE_BACKWARD))
+      (what & ~(ASTAR_RESERVE_BACKWARD | ASTAR_RESERVE_FRONT_TO_FRONT)))
     return ASTAR_INVALID_ARGUMENT;
   struct astar__states *old = ws->eng.states;
-  const bool backward = (what & ASTAR_RESERVE_BACKWARD) != 0;
+  const bool backward = (what & (ASTAR_RESERVE_BACKWARD | ASTAR_RESERVE_FRONT_TO_FRONT)) != 0;
+  const bool pairs = (what & ASTAR_RESERVE_FRONT_TO_FRONT) != 0;
   if (old && old->cap >= max_states && old->max_degree >= max_degree &&
-      (!backward || ws->eng.back.cap >= max_states))
+      (!backward || ws->eng.back.cap >= max_states) && (!pairs || ws->eng.pair_cap >= max_states))
     return ASTAR_OK;
   /* The node records first (all or nothing, as everything here), then a
   ** new table replacing the old one. */
@@ -204,8 +205,8 @@ astar_status astar_implicit_find_path(astar_workspace *ws, const astar_implicit 
   sp.node_count = t->cap;
   sp.max_degree = space->max_degree;
   sp.flags = space->flags;
-  astar_status st = astar__engine_begin(ws, &sp, opt, s, g, NULL, 0,
-                                        uops->is_goal ? goal_test : NULL);
+  astar_status st =
+      astar__engine_begin(ws, &sp, opt, s, g, NULL, 0, uops->is_goal ? goal_test : NULL);
   if (st == ASTAR_OK) {
     astar_space_search_step(ws, 0, NULL);
     /* Nodes first, into the caller's buffer (4 bytes each in 8-byte
