@@ -28,7 +28,7 @@
 ** closed. If the heuristic leaves the band the bound is void and the goal
 ** may be lost: ASTAR_NO_PATH with result.dropped > 0.
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 void astar__bandwidth_begin(astar__engine *e) {
   e->weight = 1.0;

@@ -16,7 +16,7 @@
 ** positions in ws->aux; each of push, decrease-key and drop costs
 ** O(log width) in both.
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 #define DROPPED 2u /* mark state of a dropped node: gen + DROPPED */
 

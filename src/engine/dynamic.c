@@ -23,7 +23,7 @@
 ** to C* on long paths. Without reopening (ASTAR_REOPEN_NEVER) the
 ** invariant, and the bound, can fail.
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 void astar__dynamic_begin(astar__engine *e) {
   const double n = astar__engine_h(e, e->start);

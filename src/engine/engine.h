@@ -12,7 +12,7 @@
 #ifndef ASTAR_ENGINE_ENGINE_H
 #define ASTAR_ENGINE_ENGINE_H
 
-#include "../heap.h"
+#include "core/heap.h"
 #include "astar/engine.h"
 
 #include <float.h>

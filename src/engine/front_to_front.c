@@ -46,7 +46,7 @@
 ** A* costs O(degree log frontier). For small frontiers, or spaces where an
 ** expansion costs more than that.
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 /* One side as the search sees it. */
 typedef struct f2f_side {

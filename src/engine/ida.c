@@ -32,7 +32,7 @@
 ** deepest path; result.iterations the iterations. The search is sliced at
 ** expansions like every method.
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 /* A frame of the stack: node, g, next successor index. */
 ASTAR__INLINE astar__hent frame(astar_node node, double g, uint32_t next) {

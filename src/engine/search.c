@@ -16,7 +16,7 @@
 ** >= 0): a faulty space ends the search with ASTAR_INVALID_ARGUMENT
 ** instead of corrupting memory.
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 #include <float.h>
 

@@ -18,7 +18,7 @@
 ** in a full table ends the search: the adapter sets the engine's fault to
 ** ASTAR_CAPACITY, which the engine reports (astar__engine_arcs).
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 #include "astar/implicit.h"
 
