@@ -167,6 +167,50 @@ void cli_algo_list(char *buf, size_t size);
 /* The algorithm called `name`, or NULL after printing a usage error. */
 const cli_algo *cli_find_algo(const char *name);
 
+/* ---- settings of the engine's variants (algos.c) --------------------------
+** --width (beam), --epsilon (dynamic), --band-e / --band-d (bandwidth): each
+** accepted only with its method. The command parses them, checks them
+** against the algorithm and hands them over with cli_variant_use before
+** searching; after each engine search cli_variant_last says what the
+** library reported besides the grid's result (drops, iterations). */
+
+#define CLI_VARIANT_WIDTH 1u   /* --width given */
+#define CLI_VARIANT_EPSILON 2u /* --epsilon given */
+#define CLI_VARIANT_BAND 4u    /* --band-e or --band-d given */
+
+typedef struct cli_variant_settings {
+  uint32_t width;        /* beam width */
+  double epsilon;        /* dynamic weighting */
+  double band_e, band_d; /* bandwidth search */
+  unsigned given;        /* CLI_VARIANT_*: which were on the command line */
+} cli_variant_settings;
+
+typedef struct cli_variant_outcome {
+  uint64_t dropped;    /* beam, bandwidth: entries dropped */
+  uint64_t iterations; /* ida: iterations; retarget: legs */
+} cli_variant_outcome;
+
+extern const char cli_variant_options_help[];
+
+/* The library's defaults, nothing given. */
+void cli_variant_defaults(cli_variant_settings *v);
+
+/* Like cli_search_option, for the options above. */
+int cli_variant_option(cli_parser *p, cli_variant_settings *v);
+
+/* Why the settings given do not fit `algo` (a usage error), or NULL. */
+const char *cli_variant_misuse(const cli_variant_settings *v, const cli_algo *algo);
+
+/* ", width 64" (beam), ", epsilon 1" (dynamic), ", band -D/+E" (bandwidth):
+** the settings `algo` uses, for an options line. */
+void cli_variant_describe(FILE *out, const cli_variant_settings *v, const cli_algo *algo);
+
+/* Use these settings in the engine searches that follow. */
+void cli_variant_use(const cli_variant_settings *v);
+
+/* What the last engine search reported besides the grid's result. */
+const cli_variant_outcome *cli_variant_last(void);
+
 /* An algorithm made ready for one grid: its preprocessing (if any) built or
 ** loaded, with the time that took and the bytes it holds. */
 typedef struct cli_prepared {
@@ -251,12 +295,15 @@ typedef struct cli_solution {
   astar_result result;
   astar_point *path; /* malloc'd; len cells when status is ASTAR_OK */
   size_t len;
-  double seconds;       /* wall time of the search alone */
-  uint64_t steps;       /* sliced searches (--budget): the steps taken; else 0 */
-  bool has_pre;         /* the algorithm has preprocessing (reported apart) */
-  const char *pre_file; /* it was loaded from this file; NULL: built */
-  double pre_seconds;   /* building or loading it */
-  size_t pre_bytes;     /* its memory */
+  double seconds;              /* wall time of the search alone */
+  uint64_t steps;              /* sliced searches (--budget): the steps taken; else 0 */
+  bool has_pre;                /* the algorithm has preprocessing (reported apart) */
+  const char *pre_file;        /* it was loaded from this file; NULL: built */
+  double pre_seconds;          /* building or loading it */
+  size_t pre_bytes;            /* its memory */
+  astar_method method;         /* the engine's method that searched (ASTAR_METHOD_ASTAR also
+                                  for the grid's own searches) */
+  cli_variant_outcome variant; /* its drops and iterations */
 } cli_solution;
 
 /* Run one search with a fresh workspace, after preparing the algorithm

@@ -50,6 +50,8 @@ typedef struct bench_stats {
   double expansions;  /* sum */
   double pre_seconds; /* preprocessing: build, or read + load */
   size_t pre_bytes;   /* preprocessing: memory held */
+  double dropped;     /* sum: beam, bandwidth */
+  double iterations;  /* sum: ida (iterations), retarget (legs) */
 } bench_stats;
 
 typedef struct mismatch {
@@ -66,7 +68,26 @@ typedef struct bench_config {
   bool check, json, quiet;
   size_t limit, every;
   size_t repeat; /* timed passes over the queries; the median pass is reported */
+  int extra;     /* column of the engine's variants: EXTRA_* */
 } bench_config;
+
+/* The extra column: none, mean drops (beam, bandwidth), mean iterations
+** (ida) or legs (retarget). */
+enum { EXTRA_NONE, EXTRA_DROPPED, EXTRA_ITERATIONS };
+
+static int extra_of(const cli_algo *algo) {
+  if (!algo->engine) return EXTRA_NONE;
+  switch (algo->method) {
+  case ASTAR_METHOD_BEAM:
+  case ASTAR_METHOD_BANDWIDTH:
+    return EXTRA_DROPPED;
+  case ASTAR_METHOD_IDA:
+  case ASTAR_METHOD_RETARGETING:
+    return EXTRA_ITERATIONS;
+  default:
+    return EXTRA_NONE;
+  }
+}
 
 static int out_of_memory(void) {
   cli_error("out of memory");
@@ -367,6 +388,11 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
                                                    cap, &r);
       cost[k] = r.cost;
       expanded[k] = r.stats.expanded;
+      if (cfg->extra != EXTRA_NONE && rep == 0) {
+        const cli_variant_outcome *vo = cli_variant_last();
+        out->dropped += (double)vo->dropped;
+        out->iterations += (double)vo->iterations;
+      }
     }
     passes[rep] = cli_now_seconds() - t0;
   } while (++rep < cfg->repeat);
@@ -404,34 +430,45 @@ static void add_stats(bench_stats *total, const bench_stats *s) {
   total->expansions += s->expansions;
   total->pre_seconds += s->pre_seconds;
   total->pre_bytes += s->pre_bytes;
+  total->dropped += s->dropped;
+  total->iterations += s->iterations;
 }
 
 static double per_query(double v, size_t queries) {
   return queries ? v / (double)queries : 0;
 }
 
-/* With preprocessing (pre), two more columns: its time and its memory. */
-static void table_header(int w, bool pre) {
+/* With preprocessing (pre), two more columns: its time and its memory;
+** for the engine's variants (extra), one: mean drops or iterations. */
+static void table_header(int w, bool pre, int extra) {
   /* "µs" is two bytes but one column: pad by hand. */
   printf("%-*s %9s %9s %10s %9s %11s %14s", w, "map", "queries", "solved", "mismatches", "seconds",
          "\xc2\xb5s/query", "mean expanded");
   if (pre) printf(" %10s %12s", "pre ms", "pre bytes");
+  if (extra == EXTRA_DROPPED) printf(" %14s", "mean dropped");
+  if (extra == EXTRA_ITERATIONS) printf(" %15s", "mean iterations");
   putchar('\n');
 }
 
-static void table_row(int w, bool pre, const char *label, const bench_stats *s) {
+static void table_row(int w, bool pre, int extra, const char *label, const bench_stats *s) {
   printf("%-*s %9zu %9zu %10zu %9.3f %10.1f %14.1f", w, label, s->queries, s->solved, s->mismatches,
          s->seconds, per_query(s->seconds * 1e6, s->queries), per_query(s->expansions, s->queries));
   if (pre) printf(" %10.2f %12zu", s->pre_seconds * 1e3, s->pre_bytes);
+  if (extra == EXTRA_DROPPED) printf(" %14.1f", per_query(s->dropped, s->queries));
+  if (extra == EXTRA_ITERATIONS) printf(" %15.1f", per_query(s->iterations, s->queries));
   putchar('\n');
 }
 
-static void table_rule(int w, bool pre) {
-  for (int i = 0; i < w + 67 + (pre ? 24 : 0); i++) putchar('-');
+static void table_rule(int w, bool pre, int extra) {
+  const int width = w + 67 + (pre ? 24 : 0) +
+                    (extra == EXTRA_DROPPED      ? 15
+                     : extra == EXTRA_ITERATIONS ? 16
+                                                 : 0);
+  for (int i = 0; i < width; i++) putchar('-');
   putchar('\n');
 }
 
-static void json_fields(const bench_stats *s) {
+static void json_fields(const bench_stats *s, int extra) {
   printf("\"queries\":%zu,\"solved\":%zu,\"mismatches\":%zu,\"seconds\":", s->queries, s->solved,
          s->mismatches);
   cli_json_number(stdout, s->seconds, 6);
@@ -442,6 +479,14 @@ static void json_fields(const bench_stats *s) {
   fputs(",\"pre_seconds\":", stdout);
   cli_json_number(stdout, s->pre_seconds, 6);
   printf(",\"pre_bytes\":%zu", s->pre_bytes);
+  if (extra == EXTRA_DROPPED) {
+    fputs(",\"mean_dropped\":", stdout);
+    cli_json_number(stdout, per_query(s->dropped, s->queries), 3);
+  }
+  if (extra == EXTRA_ITERATIONS) {
+    fputs(",\"mean_iterations\":", stdout);
+    cli_json_number(stdout, per_query(s->iterations, s->queries), 3);
+  }
 }
 
 static void help(FILE *out) {
@@ -464,7 +509,7 @@ static void help(FILE *out) {
           "  --algo NAME            search algorithm: %s (default astar)\n"
           "  --space grid|graph     grid (default): the grid's own loops; graph: the search\n"
           "                         engine on the grid as a space (astar/engine.h) -- what\n"
-          "                         greedy and bidir always use\n"
+          "                         greedy, bidir and the variants of Patel 4 always use\n"
           "  --check                exit 1 if any query mismatches; list the first few\n"
           "  --json                 print one JSON object instead of the table\n"
           "  --limit N              run only the first N queries of each file\n"
@@ -479,10 +524,13 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "  (the optimal lengths assume the defaults: 8 moves, no-cut, costs 1,sqrt2)\n"
+          "\n%s"
+          "  (bench adds a column for them: mean dropped for beam and bandwidth, mean\n"
+          "  iterations for ida -- legs for retarget; JSON: mean_dropped, mean_iterations)\n"
           "\n"
           "Exit status: 0 done, 1 unreadable/malformed file or (--check) a mismatch,\n"
           "2 usage error.\n",
-          algos, cli_search_options_help);
+          algos, cli_search_options_help, cli_variant_options_help);
 }
 
 int cli_cmd_bench(int argc, char **argv) {
@@ -494,6 +542,8 @@ int cli_cmd_bench(int argc, char **argv) {
   cfg.repeat = 1;
   const char *map_override = NULL; /* --map: one map for every scenario */
   bool graph = false;              /* --space graph */
+  cli_variant_settings variant;
+  cli_variant_defaults(&variant);
   char **paths = malloc((size_t)argc * sizeof *paths);
   int npaths = 0;
   if (!paths) return out_of_memory();
@@ -507,6 +557,7 @@ int cli_cmd_bench(int argc, char **argv) {
       continue;
     }
     int r = cli_search_option(&p, &cfg.opt);
+    if (r == 0) r = cli_variant_option(&p, &variant);
     const char *v;
     long n;
     if (r < 0)
@@ -558,6 +609,12 @@ int cli_cmd_bench(int argc, char **argv) {
     }
   }
   if (rc < 0 && graph && !(cfg.algo = cli_algo_on_graph(cfg.algo))) rc = CLI_EXIT_USAGE;
+  if (rc < 0) {
+    const char *misuse = cli_variant_misuse(&variant, cfg.algo);
+    if (misuse) rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
+    cli_variant_use(&variant);
+    cfg.extra = extra_of(cfg.algo);
+  }
   if (rc < 0 && npaths == 0)
     rc = cli_usage_error("bench: missing PATH (a .scen file or a directory; see 'astar bench "
                          "--help')");
@@ -604,11 +661,12 @@ int cli_cmd_bench(int argc, char **argv) {
            cfg.algo->engine ? " (search engine, the grid as a space)" : "", files.n,
            files.n == 1 ? "" : "s");
     cli_describe_options(stdout, &cfg.opt);
+    cli_variant_describe(stdout, &variant, cfg.algo);
     putchar('\n');
   }
   const bool pre = cfg.algo->pre != NULL;
-  if (!cfg.json) table_header(w, pre);
-  if (!cfg.json && !cfg.quiet) table_rule(w, pre);
+  if (!cfg.json) table_header(w, pre, cfg.extra);
+  if (!cfg.json && !cfg.quiet) table_rule(w, pre, cfg.extra);
 
   bench_stats total;
   memset(&total, 0, sizeof total);
@@ -626,7 +684,7 @@ int cli_cmd_bench(int argc, char **argv) {
     }
     add_stats(&total, &per[i]);
     if (!cfg.json && !cfg.quiet) {
-      table_row(w, pre, files.v[i].label, &per[i]);
+      table_row(w, pre, cfg.extra, files.v[i].label, &per[i]);
       fflush(stdout); /* long runs: show each map as it finishes */
     }
   }
@@ -635,7 +693,7 @@ int cli_cmd_bench(int argc, char **argv) {
       printf("{\"algo\":");
       cli_json_string(stdout, cfg.algo->name);
       printf(",\"repeat\":%zu,", cfg.repeat);
-      json_fields(&total);
+      json_fields(&total, cfg.extra);
       fputs(",\"maps\":[", stdout);
       for (size_t i = 0; i < files.n; i++) {
         fputs(i ? ",\n  {\"map\":" : "\n  {\"map\":", stdout);
@@ -643,7 +701,7 @@ int cli_cmd_bench(int argc, char **argv) {
         fputs(",\"scen\":", stdout);
         cli_json_string(stdout, files.v[i].scen);
         putchar(',');
-        json_fields(&per[i]);
+        json_fields(&per[i], cfg.extra);
         putchar('}');
       }
       fputs("\n]}\n", stdout);
@@ -651,8 +709,8 @@ int cli_cmd_bench(int argc, char **argv) {
       char label[64];
       const size_t ran = files.n - failed_files;
       snprintf(label, sizeof label, "total (%zu map%s)", ran, ran == 1 ? "" : "s");
-      if (!cfg.quiet) table_rule(w, pre);
-      table_row(w, pre, label, &total);
+      if (!cfg.quiet) table_rule(w, pre, cfg.extra);
+      table_row(w, pre, cfg.extra, label, &total);
     }
     if (cfg.check && total.mismatches > 0) {
       for (size_t i = 0; i < nreported; i++) {

@@ -24,7 +24,8 @@ static void help(FILE *out) {
           "Options:\n"
           "  --algo NAME            search algorithm: %s (default astar)\n"
           "  --space grid|graph     grid (default): the grid's own loops; graph: the search\n"
-          "                         engine on the grid as a space (greedy, bidir: always)\n"
+          "                         engine on the grid as a space (greedy, bidir, ida, beam,\n"
+          "                         dynamic, bandwidth, f2f, retarget: always)\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
           "                         precompute`) instead of building it (jps-plus)\n"
           "  --picture / --no-picture  always / never draw the map\n"
@@ -33,10 +34,12 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "\n%s"
+          "\n%s"
           "\n"
           "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error\n"
           "(a start or goal outside the map included).\n",
-          PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_extras_help);
+          PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_variant_options_help,
+          cli_extras_help);
 }
 
 int cli_cmd_solve(int argc, char **argv) {
@@ -50,6 +53,8 @@ int cli_cmd_solve(int argc, char **argv) {
   bool graph = false; /* --space graph */
   cli_extras extras;
   memset(&extras, 0, sizeof extras);
+  cli_variant_settings variant;
+  cli_variant_defaults(&variant);
   extras.fog = -1;
   const char *pos[5];
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
@@ -64,6 +69,7 @@ int cli_cmd_solve(int argc, char **argv) {
     }
     int r = cli_search_option(&p, &opt);
     if (r == 0) r = cli_extra_option(&p, &extras);
+    if (r == 0) r = cli_variant_option(&p, &variant);
     if (r < 0) return CLI_EXIT_USAGE;
     if (r > 0) continue;
     if (cli_is(&p, "--help", "-h")) {
@@ -97,6 +103,9 @@ int cli_cmd_solve(int argc, char **argv) {
   for (int i = 1; i < npos; i++)
     if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
   if (graph && !(algo = cli_algo_on_graph(algo))) return CLI_EXIT_USAGE;
+  const char *misuse = cli_variant_misuse(&variant, algo);
+  if (misuse) return cli_usage_error("solve: %s (got --algo %s)", misuse, algo->name);
+  cli_variant_use(&variant);
   if (cli_extras_active(&extras) && (strcmp(algo->name, "astar") != 0 || algo->engine))
     return cli_usage_error("solve: the game-loop options need --algo astar");
   if (astar_options_validate(&opt) != ASTAR_OK)
@@ -171,6 +180,7 @@ int cli_cmd_solve(int argc, char **argv) {
   fputs("options:  ", stdout);
   cli_describe_options(stdout, &opt);
   if (strcmp(algo->name, "astar") != 0) printf(", algorithm %s", algo->name);
+  cli_variant_describe(stdout, &variant, algo);
   printf("\nquery:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
   cli_print_solution(stdout, &sol, true);
   if (picture == 1 || (picture == -1 && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)) {

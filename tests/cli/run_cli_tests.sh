@@ -436,6 +436,60 @@ expect_out "solve --pre loads the file" "^prepared: loaded .*walls\.jpp"
 run solve "$TMP/bench/walls.map" 0 0 3 2 --pre "$TMP/walls.jpp"
 expect_rc "solve --pre needs jps-plus" 2
 
+# The engine's variants of Patel 4 (--algo ida|beam|dynamic|bandwidth|f2f|retarget)
+# and their settings, each accepted with its own method only.
+for a in ida f2f; do
+  run solve "$TMP/tutorial.txt" --algo "$a" --costs 10,14 --no-picture
+  expect_rc "solve --algo $a" 0
+  expect_out "solve --algo $a is optimal" "^cost: +68$"
+done
+run solve "$TMP/tutorial.txt" --algo ida --costs 10,14 --no-picture
+expect_out "solve --algo ida reports its iterations" "^iterations: [1-9][0-9]* "
+run solve "$TMP/tutorial.txt" --algo retarget --costs 10,14 --no-picture
+expect_rc "solve --algo retarget" 0
+expect_out "solve --algo retarget reports its legs" "^legs: +[1-9]"
+run solve "$TMP/tutorial.txt" --algo dynamic --epsilon 0.5 --costs 10,14 --no-picture
+expect_rc "solve --algo dynamic --epsilon" 0
+expect_out "dynamic: the setting in the options line" "algorithm dynamic, epsilon 0.5"
+cost=$(sed -n 's/^cost: *//p' "$OUT")
+if awk -v c="$cost" 'BEGIN { exit !(c >= 68 && c <= 1.5 * 68) }'; then ok; else fail "dynamic cost $cost not within 1.5 x 68"; fi
+run solve "$TMP/tutorial.txt" --algo bandwidth --band-e 0 --band-d 100 --costs 10,14 --no-picture
+expect_rc "solve --algo bandwidth" 0
+expect_out "bandwidth with h in its band is optimal here" "^cost: +68$"
+expect_out "bandwidth reports its drops" "^dropped: +[0-9]+ "
+run solve "$TMP/tutorial.txt" --algo beam --width 1 --costs 10,14 --no-picture
+expect_out "beam of width 1 reports its drops" "^dropped: +[1-9]"
+run solve "$TMP/nopath.txt" --algo beam --width 2 --no-picture
+expect_rc "beam: no path" 1
+for bad in "--algo astar --width 3" "--algo dynamic --width 3" "--algo beam --epsilon 2" \
+  "--algo ida --band-e 1" "--algo dynamic --band-d 1" "--space graph --algo astar --epsilon 1"; do
+  # shellcheck disable=SC2086 # word splitting wanted
+  run solve "$TMP/tutorial.txt" $bad
+  expect_rc "solve $bad: a setting of another method" 2
+  expect_one_line_err "solve $bad"
+done
+run solve "$TMP/tutorial.txt" --algo beam --width 0
+expect_rc "--width 0" 2
+expect_err "--width states the range" "expected an integer from 1 to 4294967295"
+run solve "$TMP/tutorial.txt" --algo dynamic --epsilon -1
+expect_rc "--epsilon -1" 2
+run bench "$TMP/bench" --algo ida
+expect_rc "bench --algo ida" 0
+expect_out "bench ida: iterations column" "mean iterations"
+expect_out "bench ida: optimal" "^total \(2 maps\) +5 +5 +0 "
+run bench "$TMP/bench" --algo f2f --check
+expect_rc "bench --algo f2f --check" 0
+run bench "$TMP/bench" --algo beam --width 2 --json
+expect_rc "bench --algo beam --json" 0
+expect_out "bench beam: mean_dropped in JSON" '"mean_dropped":'
+run bench "$TMP/bench" --algo bandwidth --band-e 1 --band-d 2
+expect_out "bench bandwidth: dropped column" "mean dropped"
+run bench "$TMP/bench" --algo retarget --quiet
+expect_out "bench retarget: one total line with the legs" "^total .* [0-9.]+$"
+run bench "$TMP/bench" --algo bidir --width 4
+expect_rc "bench --width needs beam" 2
+expect_one_line_err "bench --width needs beam"
+
 # Every command of `astar --help` is in the README's tool list, and back.
 run --help
 if [ -f "$ROOT/README.md" ]; then
