@@ -52,6 +52,8 @@ typedef struct bench_stats {
   size_t pre_bytes;   /* preprocessing: memory held */
   double dropped;     /* sum: beam, bandwidth */
   double iterations;  /* sum: ida (iterations), retarget (legs) */
+  double ratio;       /* sum of cost / optimal over the solved queries with optimal > 0 */
+  size_t rated;       /* their number */
 } bench_stats;
 
 typedef struct mismatch {
@@ -69,11 +71,29 @@ typedef struct bench_config {
   size_t limit, every;
   size_t repeat; /* timed passes over the queries; the median pass is reported */
   int extra;     /* column of the engine's variants: EXTRA_* */
+  bool ratio;    /* column of the mean cost / optimal (methods without optimality) */
 } bench_config;
 
 /* The extra column: none, mean drops (beam, bandwidth), mean iterations
 ** (ida) or legs (retarget). */
 enum { EXTRA_NONE, EXTRA_DROPPED, EXTRA_ITERATIONS };
+
+/* Is the algorithm with these options not always optimal? Then bench
+** shows the mean ratio of cost to optimal. */
+static bool may_be_suboptimal(const cli_algo *algo, const astar_options *opt) {
+  if (opt->weight > 1.0) return true;
+  if (!algo->engine) return false;
+  switch (algo->method) {
+  case ASTAR_METHOD_GREEDY:
+  case ASTAR_METHOD_BEAM:
+  case ASTAR_METHOD_DYNAMIC:
+  case ASTAR_METHOD_BANDWIDTH:
+  case ASTAR_METHOD_RETARGETING:
+    return true;
+  default:
+    return false;
+  }
+}
 
 static int extra_of(const cli_algo *algo) {
   if (!algo->engine) return EXTRA_NONE;
@@ -403,7 +423,13 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
     astar_status s = (astar_status)status[k];
     double optimal = q[sel[k]].optimal_length;
     out->expansions += (double)expanded[k];
-    if (s == ASTAR_OK || s == ASTAR_BUFFER_TOO_SMALL) out->solved++;
+    if (s == ASTAR_OK || s == ASTAR_BUFFER_TOO_SMALL) {
+      out->solved++;
+      if (optimal > 0) {
+        out->ratio += cost[k] / optimal;
+        out->rated++;
+      }
+    }
     if (is_mismatch(s, cost[k], optimal)) {
       out->mismatches++;
       if (*nreported < MAX_REPORTED)
@@ -432,6 +458,8 @@ static void add_stats(bench_stats *total, const bench_stats *s) {
   total->pre_bytes += s->pre_bytes;
   total->dropped += s->dropped;
   total->iterations += s->iterations;
+  total->ratio += s->ratio;
+  total->rated += s->rated;
 }
 
 static double per_query(double v, size_t queries) {
@@ -440,27 +468,30 @@ static double per_query(double v, size_t queries) {
 
 /* With preprocessing (pre), two more columns: its time and its memory;
 ** for the engine's variants (extra), one: mean drops or iterations. */
-static void table_header(int w, bool pre, int extra) {
+static void table_header(int w, bool pre, int extra, bool ratio) {
   /* "µs" is two bytes but one column: pad by hand. */
   printf("%-*s %9s %9s %10s %9s %11s %14s", w, "map", "queries", "solved", "mismatches", "seconds",
          "\xc2\xb5s/query", "mean expanded");
   if (pre) printf(" %10s %12s", "pre ms", "pre bytes");
   if (extra == EXTRA_DROPPED) printf(" %14s", "mean dropped");
   if (extra == EXTRA_ITERATIONS) printf(" %15s", "mean iterations");
+  if (ratio) printf(" %13s", "cost/optimal");
   putchar('\n');
 }
 
-static void table_row(int w, bool pre, int extra, const char *label, const bench_stats *s) {
+static void table_row(int w, bool pre, int extra, bool ratio, const char *label,
+                      const bench_stats *s) {
   printf("%-*s %9zu %9zu %10zu %9.3f %10.1f %14.1f", w, label, s->queries, s->solved, s->mismatches,
          s->seconds, per_query(s->seconds * 1e6, s->queries), per_query(s->expansions, s->queries));
   if (pre) printf(" %10.2f %12zu", s->pre_seconds * 1e3, s->pre_bytes);
   if (extra == EXTRA_DROPPED) printf(" %14.1f", per_query(s->dropped, s->queries));
   if (extra == EXTRA_ITERATIONS) printf(" %15.1f", per_query(s->iterations, s->queries));
+  if (ratio) printf(" %13.4f", s->rated ? s->ratio / (double)s->rated : 0.0);
   putchar('\n');
 }
 
-static void table_rule(int w, bool pre, int extra) {
-  const int width = w + 67 + (pre ? 24 : 0) +
+static void table_rule(int w, bool pre, int extra, bool ratio) {
+  const int width = w + 67 + (pre ? 24 : 0) + (ratio ? 14 : 0) +
                     (extra == EXTRA_DROPPED      ? 15
                      : extra == EXTRA_ITERATIONS ? 16
                                                  : 0);
@@ -468,7 +499,7 @@ static void table_rule(int w, bool pre, int extra) {
   putchar('\n');
 }
 
-static void json_fields(const bench_stats *s, int extra) {
+static void json_fields(const bench_stats *s, int extra, bool ratio) {
   printf("\"queries\":%zu,\"solved\":%zu,\"mismatches\":%zu,\"seconds\":", s->queries, s->solved,
          s->mismatches);
   cli_json_number(stdout, s->seconds, 6);
@@ -486,6 +517,10 @@ static void json_fields(const bench_stats *s, int extra) {
   if (extra == EXTRA_ITERATIONS) {
     fputs(",\"mean_iterations\":", stdout);
     cli_json_number(stdout, per_query(s->iterations, s->queries), 3);
+  }
+  if (ratio) {
+    fputs(",\"mean_cost_ratio\":", stdout);
+    cli_json_number(stdout, s->rated ? s->ratio / (double)s->rated : 0.0, 6);
   }
 }
 
@@ -526,7 +561,10 @@ static void help(FILE *out) {
           "  (the optimal lengths assume the defaults: 8 moves, no-cut, costs 1,sqrt2)\n"
           "\n%s"
           "  (bench adds a column for them: mean dropped for beam and bandwidth, mean\n"
-          "  iterations for ida -- legs for retarget; JSON: mean_dropped, mean_iterations)\n"
+          "  iterations for ida -- legs for retarget; JSON: mean_dropped, mean_iterations;\n"
+          "  and for a method that may not be optimal -- greedy, beam, dynamic, bandwidth,\n"
+          "  retarget, --weight above 1 -- the mean of cost / optimal over the solved\n"
+          "  queries; JSON: mean_cost_ratio)\n"
           "\n"
           "Exit status: 0 done, 1 unreadable/malformed file or (--check) a mismatch,\n"
           "2 usage error.\n",
@@ -614,6 +652,7 @@ int cli_cmd_bench(int argc, char **argv) {
     if (misuse) rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
     cli_variant_use(&variant);
     cfg.extra = extra_of(cfg.algo);
+    cfg.ratio = may_be_suboptimal(cfg.algo, &cfg.opt);
   }
   if (rc < 0 && npaths == 0)
     rc = cli_usage_error("bench: missing PATH (a .scen file or a directory; see 'astar bench "
@@ -665,8 +704,8 @@ int cli_cmd_bench(int argc, char **argv) {
     putchar('\n');
   }
   const bool pre = cfg.algo->pre != NULL;
-  if (!cfg.json) table_header(w, pre, cfg.extra);
-  if (!cfg.json && !cfg.quiet) table_rule(w, pre, cfg.extra);
+  if (!cfg.json) table_header(w, pre, cfg.extra, cfg.ratio);
+  if (!cfg.json && !cfg.quiet) table_rule(w, pre, cfg.extra, cfg.ratio);
 
   bench_stats total;
   memset(&total, 0, sizeof total);
@@ -684,7 +723,7 @@ int cli_cmd_bench(int argc, char **argv) {
     }
     add_stats(&total, &per[i]);
     if (!cfg.json && !cfg.quiet) {
-      table_row(w, pre, cfg.extra, files.v[i].label, &per[i]);
+      table_row(w, pre, cfg.extra, cfg.ratio, files.v[i].label, &per[i]);
       fflush(stdout); /* long runs: show each map as it finishes */
     }
   }
@@ -693,7 +732,7 @@ int cli_cmd_bench(int argc, char **argv) {
       printf("{\"algo\":");
       cli_json_string(stdout, cfg.algo->name);
       printf(",\"repeat\":%zu,", cfg.repeat);
-      json_fields(&total, cfg.extra);
+      json_fields(&total, cfg.extra, cfg.ratio);
       fputs(",\"maps\":[", stdout);
       for (size_t i = 0; i < files.n; i++) {
         fputs(i ? ",\n  {\"map\":" : "\n  {\"map\":", stdout);
@@ -701,7 +740,7 @@ int cli_cmd_bench(int argc, char **argv) {
         fputs(",\"scen\":", stdout);
         cli_json_string(stdout, files.v[i].scen);
         putchar(',');
-        json_fields(&per[i], cfg.extra);
+        json_fields(&per[i], cfg.extra, cfg.ratio);
         putchar('}');
       }
       fputs("\n]}\n", stdout);
@@ -709,8 +748,8 @@ int cli_cmd_bench(int argc, char **argv) {
       char label[64];
       const size_t ran = files.n - failed_files;
       snprintf(label, sizeof label, "total (%zu map%s)", ran, ran == 1 ? "" : "s");
-      if (!cfg.quiet) table_rule(w, pre, cfg.extra);
-      table_row(w, pre, cfg.extra, label, &total);
+      if (!cfg.quiet) table_rule(w, pre, cfg.extra, cfg.ratio);
+      table_row(w, pre, cfg.extra, cfg.ratio, label, &total);
     }
     if (cfg.check && total.mismatches > 0) {
       for (size_t i = 0; i < nreported; i++) {

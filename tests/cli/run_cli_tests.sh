@@ -484,6 +484,12 @@ expect_rc "bench --algo beam --json" 0
 expect_out "bench beam: mean_dropped in JSON" '"mean_dropped":'
 run bench "$TMP/bench" --algo bandwidth --band-e 1 --band-d 2
 expect_out "bench bandwidth: dropped column" "mean dropped"
+run bench "$TMP/bench" --algo dynamic --epsilon 3
+expect_out "bench dynamic: the mean cost ratio" "cost/optimal"
+run bench "$TMP/bench" --algo dynamic --json
+expect_out "bench dynamic: mean_cost_ratio in JSON" '"mean_cost_ratio":1\.'
+run bench "$TMP/bench" --algo astar
+if grep -q "cost/optimal" "$OUT"; then fail "bench astar: no ratio column for an optimal method"; else ok; fi
 run bench "$TMP/bench" --algo retarget --quiet
 expect_out "bench retarget: one total line with the legs" "^total .* [0-9.]+$"
 run bench "$TMP/bench" --algo bidir --width 4
