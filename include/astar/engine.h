@@ -91,12 +91,13 @@ typedef enum astar_method {
                                   result.dropped == 0 it was A*: C = C*. Needs
                                   ASTAR_RESERVE_BACKWARD (its worst-first heap) */
   ASTAR_METHOD_DYNAMIC,        /* dynamic weighting (4.3, Pohl 1973): f = g +
-                                  (1 + epsilon max(0, 1 - g / h(start))) h, the
+                                  (1 + epsilon min(1, h / h(start))) h, the
                                   weight falling from 1 + epsilon at the start to
-                                  1 once g reaches h(start): C <= (1 + epsilon) C*
-                                  (closed nodes are reopened unless options.reopen
-                                  is ASTAR_REOPEN_NEVER, which voids the bound).
-                                  options.weight is not used */
+                                  1 at the goal: C <= (1 + epsilon) C* (closed
+                                  nodes reopened). With options.reopen
+                                  ASTAR_REOPEN_NEVER and a consistent heuristic:
+                                  C <= (1 + 2 epsilon) C*, and far fewer
+                                  expansions. options.weight is not used */
   ASTAR_METHOD_BANDWIDTH,      /* bandwidth search (4.4, Harris 1974): for a
                                   heuristic within [h* - band_d, h* + band_e] of
                                   the true remaining cost h*, C <= C* + band_e,
@@ -152,7 +153,11 @@ typedef struct astar_engine_event {
 ** when a leg begins (node the leg's target, side the side that searches,
 ** g 0, h and f its heuristic from the side's root). In IDA* an EXPAND is
 ** the first visit of a node in an iteration and PUSH a node placed on the
-** current path; it has no IMPROVE or REOPEN. */
+** current path; it has no IMPROVE or REOPEN. The h of an event is the
+** part of the node's key beyond g: for FRONT_TO_FRONT the least h(x, y) +
+** g(y) over its partners, for RETARGETING the heuristic toward the side's
+** current target. FRONT_TO_FRONT lowers the keys of the other side's open
+** nodes without events. */
 
 /* Observer of a search over a space: called for every event. */
 typedef void (*astar_engine_observer_fn)(void *ctx, const astar_engine_event *event);

@@ -146,12 +146,13 @@ ASTAR__INLINE bool astar__method_two_sided(astar_method m) {
          m == ASTAR_METHOD_RETARGETING;
 }
 
-/* The weight of h at a node reached with cost g: options.weight, or for
-** dynamic weighting 1 + epsilon max(0, 1 - g / h(start)). */
-ASTAR__INLINE double astar__engine_w(const astar__engine *e, double g) {
+/* The weight of h at a node with heuristic value h (unweighted):
+** options.weight, or for dynamic weighting 1 + epsilon min(1, h /
+** h(start)) (dynamic.c). */
+ASTAR__INLINE double astar__engine_w(const astar__engine *e, double h) {
   if (e->dyn_eps == 0.0) return e->weight;
-  const double fall = 1.0 - g * e->dyn_inv_n;
-  return 1.0 + (fall > 0.0 ? e->dyn_eps * fall : 0.0);
+  const double left = h * e->dyn_inv_n;
+  return 1.0 + e->dyn_eps * (left < 1.0 ? left : 1.0);
 }
 
 /* Is u a goal of the search (the goal node, one of the usable goals, or

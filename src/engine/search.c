@@ -199,7 +199,7 @@ void astar__engine_emit(const astar__engine *e, astar_event_type type, astar_nod
 
 /*
 ** A*, Dijkstra, greedy, weighted A*, dynamic weighting (the weight of h
-** depends on g: astar__engine_w, dynamic.c) and bandwidth search (a node
+** depends on h: astar__engine_w, dynamic.c) and bandwidth search (a node
 ** generated with f above the expanded node's f + e->band is dropped:
 ** bandwidth.c), until the search ends or `budget` expansions (0: none)
 ** were done in this call. `observe` is a constant at the two call sites,
@@ -236,7 +236,7 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
       const double hu = astar__engine_h(e, u);
       if (observe)
         astar__engine_emit(e, goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, nd[u].parent, gu,
-                           hu * astar__engine_w(e, gu), 0);
+                           hu * astar__engine_w(e, hu), 0);
       /* Best node for a partial path: smallest h, then smallest g, then
       ** the earliest expanded. */
       if (partial && (hu < e->best_h || (hu == e->best_h && gu < e->best_g))) {
@@ -260,8 +260,11 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
       const bool seen = (uint16_t)(mv & ~3u) == gen;
       if (seen && !(ng < nd[v].g)) continue;
       if (mv == closed && !reopen) continue;
-      const double w = dynamic ? astar__engine_w(e, ng) : weight;
-      const double h = w == 0.0 ? 0.0 : astar__engine_h(e, v) * w;
+      double h = 0.0;
+      if (weight != 0.0) {
+        const double hv = astar__engine_h(e, v);
+        h = hv * (dynamic ? astar__engine_w(e, hv) : weight);
+      }
       const double f = greedy ? h : ng + h;
       if (f > limit_f) { /* bandwidth: outside the band, not on an optimal path */
         e->dropped++;
@@ -376,8 +379,9 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
   default:
     e->reopen = !consistent && e->weight > 0.0 && !e->greedy;
     /* Dynamic weighting and bandwidth search need reopening for their
-    ** bounds whatever the heuristic; front-to-front search expands out of
-    ** f order, and retargeting has no bound to keep. */
+    ** bounds whatever the heuristic (dynamic weighting keeps a looser one
+    ** without: dynamic.c); front-to-front search expands out of f order;
+    ** retargeting has no bound to keep. */
     if (method == ASTAR_METHOD_DYNAMIC || method == ASTAR_METHOD_BANDWIDTH ||
         method == ASTAR_METHOD_FRONT_TO_FRONT)
       e->reopen = true;
@@ -429,7 +433,8 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
   default:
     break;
   }
-  const double h0 = e->weight == 0.0 ? 0.0 : astar__engine_h(e, start) * astar__engine_w(e, 0.0);
+  const double hs = e->weight == 0.0 ? 0.0 : astar__engine_h(e, start);
+  const double h0 = hs * astar__engine_w(e, hs);
   astar__heap_push(&ws->open, ws->node,
                    astar__engine_entry(h0, astar__engine_tie(opt->tie, 0.0, 0), start));
   ws->seq = 1;
