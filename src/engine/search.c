@@ -202,18 +202,21 @@ void astar__engine_emit(const astar__engine *e, astar_event_type type, astar_nod
 ** depends on h: astar__engine_w, dynamic.c) and bandwidth search (a node
 ** generated with f above the expanded node's f + e->band is dropped:
 ** bandwidth.c), until the search ends or `budget` expansions (0: none)
-** were done in this call. `observe` is a constant at the two call sites,
-** so the loop without an observer has no calls to it.
+** were done in this call. `observe` and `variant` (dynamic weighting or
+** bandwidth search) are constants at the call sites, so the loop without
+** an observer has no calls to it and plain A* pays nothing for the
+** variants.
 */
-ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool observe) {
+ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool observe,
+                                const bool variant) {
   astar__engine *const e = &ws->eng;
   astar__node *const nd = ws->node;
   uint16_t *const mark = ws->mark;
   astar__heap *const open = &ws->open;
   astar_arc *const arcs = e->arcs;
   const uint16_t gen = ws->gen, closed = (uint16_t)(gen + ASTAR__CLOSED);
-  const double weight = e->weight, band = e->band;
-  const bool dynamic = e->dyn_eps != 0.0;
+  const double weight = e->weight, band = variant ? e->band : INFINITY;
+  const bool dynamic = variant && e->dyn_eps != 0.0;
   const bool greedy = e->greedy, reopen = e->reopen, partial = e->opt.partial;
   const int tie = e->opt.tie;
   const uint64_t limit = e->opt.max_expansions;
@@ -230,7 +233,7 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
     mark[u] = closed;
     e->stats.expanded++;
     const double gu = nd[u].g;
-    const double limit_f = astar__entry_f(top) + band; /* infinite but for bandwidth */
+    const double limit_f = variant ? astar__entry_f(top) + band : INFINITY; /* bandwidth */
     const bool goal = astar__engine_is_goal(e, u);
     if (observe || partial) {
       const double hu = astar__engine_h(e, u);
@@ -266,7 +269,7 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
         h = hv * (dynamic ? astar__engine_w(e, hv) : weight);
       }
       const double f = greedy ? h : ng + h;
-      if (f > limit_f) { /* bandwidth: outside the band, not on an optimal path */
+      if (variant && f > limit_f) { /* bandwidth: outside the band, not on an optimal path */
         e->dropped++;
         if (observe) astar__engine_emit(e, ASTAR_EVENT_DROP, v, u, ng, h, 0);
         continue;
@@ -295,7 +298,10 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
 }
 
 static astar_status run_loop(astar_workspace *ws, uint64_t budget) {
-  return ws->eng.opt.observer ? loop(ws, budget, true) : loop(ws, budget, false);
+  const astar_method m = ws->eng.opt.method;
+  if (m == ASTAR_METHOD_DYNAMIC || m == ASTAR_METHOD_BANDWIDTH)
+    return ws->eng.opt.observer ? loop(ws, budget, true, true) : loop(ws, budget, false, true);
+  return ws->eng.opt.observer ? loop(ws, budget, true, false) : loop(ws, budget, false, false);
 }
 
 /* ---- begin / step / finish ---------------------------------------------------------- */
