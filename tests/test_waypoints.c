@@ -70,26 +70,41 @@ static bool crosses(astar_point a, astar_point b, int32_t x, int32_t y) {
 
 /* Line of sight, by definition: every cell whose open square the segment
 ** crosses is passable, and at every grid point on the segment the two
-** side cells satisfy the corner rule. */
+** side cells satisfy the corner rule. Only the cells of each column near
+** the segment are tried (a rough floating-point range, widened by one);
+** `crosses` decides exactly. */
 static bool ref_sight(const astar_grid *g, astar_corner corner, astar_point a, astar_point b) {
   if (!open_at(g, a.x, a.y) || !open_at(g, b.x, b.y)) return false;
   const int32_t x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
   const int32_t y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
-  for (int32_t y = y0; y <= y1; y++)
-    for (int32_t x = x0; x <= x1; x++)
+  for (int32_t x = x0; x <= x1; x++) {
+    int32_t lo = y0, hi = y1;
+    if (a.x != b.x) {
+      /* y of the line at the column's two edges, in cell units. */
+      const double k = (double)(b.y - a.y) / (double)(b.x - a.x);
+      const double ya = a.y + 0.5 + (x - a.x - 0.5) * k, yb = ya + k;
+      const double mn = ya < yb ? ya : yb, mx = ya < yb ? yb : ya;
+      if ((int32_t)floor(mn) - 1 > lo) lo = (int32_t)floor(mn) - 1;
+      if ((int32_t)floor(mx) + 1 < hi) hi = (int32_t)floor(mx) + 1;
+    }
+    for (int32_t y = lo; y <= hi; y++)
       if (crosses(a, b, x, y) && !open_at(g, x, y)) return false;
+  }
+  if (a.x == b.x) return true; /* a vertical segment meets no grid point */
   const int64_t ax = 2 * (int64_t)a.x + 1, ay = 2 * (int64_t)a.y + 1;
   const int64_t dx = 2 * (int64_t)(b.x - a.x), dy = 2 * (int64_t)(b.y - a.y);
-  for (int32_t y = y0 + 1; y <= y1; y++)
-    for (int32_t x = x0 + 1; x <= x1; x++) {
-      /* Grid point (x, y), doubled (2x, 2y): on the line? */
-      if ((2 * (int64_t)x - ax) * dy != (2 * (int64_t)y - ay) * dx) continue;
-      const int32_t sx = b.x > a.x ? 1 : -1, sy = b.y > a.y ? 1 : -1;
-      const bool s1 = open_at(g, sx > 0 ? x : x - 1, sy > 0 ? y - 1 : y);
-      const bool s2 = open_at(g, sx > 0 ? x - 1 : x, sy > 0 ? y : y - 1);
-      if (corner == ASTAR_CORNER_NO_CUT && !(s1 && s2)) return false;
-      if (corner == ASTAR_CORNER_ONE_SIDE && !(s1 || s2)) return false;
-    }
+  for (int32_t x = x0 + 1; x <= x1; x++) {
+    /* Grid point (x, y), doubled (2x, 2y), on the line: 2y = ay + (2x - ax) dy / dx. */
+    const int64_t num = ay * dx + (2 * (int64_t)x - ax) * dy;
+    if (num % (2 * dx) != 0) continue;
+    const int32_t y = (int32_t)(num / (2 * dx));
+    if (y <= y0 || y > y1) continue;
+    const int32_t sx = b.x > a.x ? 1 : -1, sy = b.y > a.y ? 1 : -1;
+    const bool s1 = open_at(g, sx > 0 ? x : x - 1, sy > 0 ? y - 1 : y);
+    const bool s2 = open_at(g, sx > 0 ? x - 1 : x, sy > 0 ? y : y - 1);
+    if (corner == ASTAR_CORNER_NO_CUT && !(s1 && s2)) return false;
+    if (corner == ASTAR_CORNER_ONE_SIDE && !(s1 || s2)) return false;
+  }
   return true;
 }
 
@@ -368,6 +383,64 @@ static void test_random(void) {
            t.paths ? t.ratio_sum / (double)t.paths : 0.0, t.unreachable, t.below_full);
     CHECK(t.paths > 300 && t.unreachable > 10 && t.strictly_below_grid > 50);
   }
+}
+
+/* Long sight lines (runs of cells over several 64-bit words, lines of
+** every slope) on large sparse maps: astar_waypoints_visible against the
+** reference on random pairs, and the whole graph on one map. */
+static void test_long_sightlines(void) {
+  rng r;
+  rng_seed(&r, 4242);
+  long seen = 0, pairs = 0;
+  for (int m = 0; m < 12; m++) {
+    /* Few scattered obstacles and a few long walls with gaps. */
+    const int32_t side = m == 0 ? 90 : 230;
+    randmap_spec spec = {
+        rng_range(&r, 60, side), rng_range(&r, 60, side), 0.001 + 0.004 * rng_unit(&r), 0, 0, 0};
+    astar_grid *g = NULL;
+    CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+    if (!g) continue;
+    for (int k = 0; k < 3; k++) {
+      const bool across = rng_range(&r, 0, 1);
+      const int32_t at = rng_range(&r, 0, (across ? spec.height : spec.width) - 1);
+      for (int32_t i = 0; i < (across ? spec.width : spec.height); i++)
+        if (rng_range(&r, 0, 9) != 0)
+          astar_grid_set_passable(g, across ? i : at, across ? at : i, false);
+    }
+    for (astar_corner c = ASTAR_CORNER_NO_CUT; c <= ASTAR_CORNER_ONE_SIDE; c++) {
+      astar_options o;
+      astar_options_init(&o);
+      o.corner = c;
+      astar_waypoints *wp = NULL;
+      CHECK(astar_waypoints_new(&wp, g, &o, 0, NULL) == ASTAR_OK);
+      for (int i = 0; i < 1500; i++) {
+        astar_point a = randmap_passable_cell(g, &r), b = randmap_passable_cell(g, &r);
+        if (i % 3 == 0)
+          b.y = a.y + (b.x - a.x) * (i % 2 ? 1 : -1) / (1 + i % 4); /* lattice lines */
+        if (!astar_grid_contains(g, b.x, b.y)) continue;
+        const bool want = ref_sight(g, c, a, b);
+        CHECKF(astar_waypoints_visible(wp, g, a, b) == want &&
+                   astar_waypoints_visible(wp, g, b, a) == want,
+               "map %d rule %d: (%d,%d)-(%d,%d) should be %d", m, (int)c, a.x, a.y, b.x, b.y,
+               (int)want);
+        seen += want;
+        pairs++;
+      }
+      if (m == 0) {
+        /* Every edge of the graph, both ways. */
+        const uint32_t n = astar_waypoints_count(wp);
+        size_t edges = 0;
+        for (uint32_t i = 0; i < n; i++)
+          for (uint32_t j = i + 1; j < n; j++)
+            edges += ref_sight(g, c, astar_waypoints_cell(wp, i), astar_waypoints_cell(wp, j));
+        CHECKF(edges == astar_waypoints_edge_count(wp), "rule %d: %zu edges, expected %zu", (int)c,
+               astar_waypoints_edge_count(wp), edges);
+      }
+      astar_waypoints_free(wp);
+    }
+    astar_grid_free(g);
+  }
+  CHECK(seen > pairs / 4 && seen < pairs);
 }
 
 /* A map from rows of '#' (blocked) and '.' (open). */
@@ -713,6 +786,7 @@ static void test_interleaved_queries(void) {
 int main(void) {
   RUN(test_known);
   RUN(test_random);
+  RUN(test_long_sightlines);
   RUN(test_no_waypoints);
   RUN(test_stale_and_arguments);
   RUN(test_interleaved_queries);
