@@ -18,9 +18,12 @@
 ** the ascending neighbour ids of waypoint v in adj[]. Edge costs are
 ** recomputed from the cells (a square root) rather than stored.
 */
-#include "../query.h"
+#include "core/internal.h"
 
 #include "astar/waypoints.h"
+
+#include <math.h>
+#include <string.h>
 
 struct astar_waypoints {
   astar_allocator alloc;  /* where every block below came from */
@@ -265,7 +268,8 @@ astar_status astar_waypoints_new(astar_waypoints **out, const astar_grid *grid,
     opt = &defaults;
   }
   if (astar_options_validate(opt) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
-  if (!astar__diagonals_on(opt) || grid->terrain) return ASTAR_UNSUPPORTED;
+  if (opt->moves != 8 || opt->corner == ASTAR_CORNER_NEVER || grid->terrain)
+    return ASTAR_UNSUPPORTED;
   astar_allocator a;
   astar__alloc_init(&a, alloc);
   astar_waypoints *wp = astar__calloc(&a, 1, sizeof *wp);
