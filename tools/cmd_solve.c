@@ -40,6 +40,8 @@ static void help(FILE *out) {
 }
 
 int cli_cmd_solve(int argc, char **argv) {
+  int hex_rc;
+  if (cli_hex_dispatch(argc, argv, cli_hex_solve, &hex_rc)) return hex_rc;
   cli_parser p;
   astar_options opt;
   astar_options_init(&opt);
