@@ -488,6 +488,7 @@ static void help(FILE *out) {
   fprintf(out,
           "usage: astar render MAP SX SY GX GY -o FILE.svg|FILE.png [OPTIONS]\n"
           "       astar render MAP -o FILE [OPTIONS]   (ASCII map with S and G cells)\n"
+          "       astar render MAP.hex ...             (a hex map: astar render MAP.hex --help)\n"
           "\n"
           "Draw what A* did from (SX,SY) to (GX,GY) on MAP: walls black, terrain darker\n"
           "the costlier, open cells blue, closed cells red, the path green, the start\n"
