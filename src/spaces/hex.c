@@ -10,7 +10,7 @@
 ** the grid keeps, for each parity, the six node-id and padded-index steps,
 ** derived once from the axial conversions (one definition of adjacency).
 */
-#include "../internal.h"
+#include "core/internal.h"
 
 #include "astar/hex.h"
 
