@@ -136,12 +136,15 @@ static bool rg_valid(const rgraph *g, const astar_node *p, size_t n, astar_node 
 }
 
 static astar_workspace *ws_for(const astar_space *s) {
-  astar_grid *tiny;
   astar_workspace *ws = NULL;
-  if (astar_grid_new(&tiny, 1, 1, NULL) != ASTAR_OK) return NULL;
-  if (astar_workspace_new(&ws, tiny, NULL) != ASTAR_OK) ws = NULL;
-  astar_grid_free(tiny);
-  if (ws && astar_workspace_reserve_space(ws, s, ASTAR_RESERVE_BACKWARD) != ASTAR_OK) {
+  if (astar_workspace_new_empty(&ws, NULL) != ASTAR_OK) return NULL;
+  /* An empty workspace searches nothing until reserved. */
+  astar_node p[4];
+  if (astar_space_find_path(ws, s, NULL, 0, 0, p, 4, NULL) != ASTAR_CAPACITY) {
+    astar_workspace_free(ws);
+    return NULL;
+  }
+  if (astar_workspace_reserve_space(ws, s, ASTAR_RESERVE_BACKWARD) != ASTAR_OK) {
     astar_workspace_free(ws);
     ws = NULL;
   }
