@@ -15,6 +15,7 @@
 **               bidirectional, ...
 **   grid_space.h  the square grid as a space
 **   implicit.h  implicit spaces: the caller's 64-bit states, numbered on the fly
+**   hex.h       hexagonal grids: coordinates, the grid as a space, ASCII hex maps
 **   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
 **
 ** Quick use:
@@ -42,6 +43,7 @@
 #include "engine.h"
 #include "grid_space.h"
 #include "implicit.h"
+#include "hex.h"
 #include "waypoints.h"
 
 #endif /* ASTAR_ASTAR_H */
