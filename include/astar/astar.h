@@ -15,6 +15,8 @@
 **               bidirectional, ...
 **   grid_space.h  the square grid as a space
 **   implicit.h  implicit spaces: the caller's 64-bit states, numbered on the fly
+**   hex.h       hexagonal grids: coordinates, the grid as a space, ASCII hex maps
+**   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -41,5 +43,7 @@
 #include "engine.h"
 #include "grid_space.h"
 #include "implicit.h"
+#include "hex.h"
+#include "waypoints.h"
 
 #endif /* ASTAR_ASTAR_H */
