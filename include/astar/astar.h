@@ -15,6 +15,7 @@
 **               bidirectional, ...
 **   grid_space.h  the square grid as a space
 **   implicit.h  implicit spaces: the caller's 64-bit states, numbered on the fly
+**   graph.h     static graphs in compressed (CSR) form; DIMACS .gr / .co / .p2p
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -41,5 +42,6 @@
 #include "engine.h"
 #include "grid_space.h"
 #include "implicit.h"
+#include "graph.h"
 
 #endif /* ASTAR_ASTAR_H */
