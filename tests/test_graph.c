@@ -54,8 +54,12 @@ static void rg_make(rgraph *g, rng *r, uint32_t n, bool zero) {
   g->m = 0;
   g->undirected = rng_range(r, 0, 3) == 0;
   g->dims = (int[]){0, 2, 2, 3}[rng_range(r, 0, 3)];
-  for (uint32_t v = 0; v < n * 3; v++) g->xyz[v] = floor(rng_unit(r) * 800.0) / 8.0;
+  /* Coordinates that are floats exactly (stored as floats) or not. */
+  const bool float_xyz = rng_range(r, 0, 1);
+  for (uint32_t v = 0; v < n * 3; v++)
+    g->xyz[v] = float_xyz ? floor(rng_unit(r) * 800.0) / 8.0 : rng_unit(r) * 100.0;
   const bool metric = g->dims && rng_range(r, 0, 1);
+  const bool fractions = !metric && rng_range(r, 0, 2) == 0;
   const size_t want = (size_t)rng_range(r, 0, (int32_t)(5 * n));
   bool isolated[MAXN];
   for (uint32_t v = 0; v < n; v++) isolated[v] = n > 2 && rng_range(r, 0, 9) == 0;
@@ -69,8 +73,10 @@ static void rg_make(rgraph *g, rng *r, uint32_t n, bool zero) {
       double d = 0;
       for (int k = 0; k < g->dims; k++) d += (p[k] - q[k]) * (p[k] - q[k]);
       e.cost = ceil(sqrt(d) * (1.0 + rng_unit(r)) * 64.0) / 64.0;
+    } else if (fractions) {
+      e.cost = rng_range(r, 1, 5000) / 10.0; /* not floats: stored as doubles */
     } else {
-      e.cost = rng_range(r, 1, 200) / 8.0;
+      e.cost = rng_range(r, 1, 200) / 8.0; /* at most 256 distinct: a one-byte index */
     }
     if (zero && rng_range(r, 0, 9) == 0) e.cost = 0.0;
     g->e[g->m++] = e;
@@ -233,6 +239,7 @@ static void test_random_graphs(void) {
 static void test_structure(void) {
   static rgraph g;
   static astar_arc want[2 * MAXE];
+  int kinds[3] = {0, 0, 0};
   rng r;
   rng_seed(&r, 5150);
   for (int gi = 0; gi < 200; gi++) {
@@ -258,9 +265,11 @@ static void test_structure(void) {
             want[k++].cost = e->cost;
           }
         }
-        size_t n;
-        const astar_arc *got =
-            incoming ? astar_graph_in_arcs(gr, v, &n) : astar_graph_out_arcs(gr, v, &n);
+        static astar_arc got[2 * MAXE];
+        const size_t n = incoming ? astar_graph_in_arcs(gr, v, got, 2 * MAXE)
+                                  : astar_graph_out_arcs(gr, v, got, 2 * MAXE);
+        CHECK(n == (incoming ? astar_graph_in_arcs(gr, v, NULL, 0)
+                             : astar_graph_out_arcs(gr, v, NULL, 0)));
         CHECKF(n == k, "graph %d node %u: %zu arcs, expected %zu", gi, (unsigned)v, n, k);
         for (size_t i = 0; i < n && i < k; i++)
           CHECK(got[i].node == want[i].node && got[i].cost == want[i].cost);
@@ -278,22 +287,39 @@ static void test_structure(void) {
         CHECK(sn == n && same_arcs(buf, got, n));
       }
       if (g.undirected) {
-        size_t a, b;
-        const astar_arc *o = astar_graph_out_arcs(gr, v, &a), *i = astar_graph_in_arcs(gr, v, &b);
-        CHECK(a == b && o == i);
+        static astar_arc o[2 * MAXE], i[2 * MAXE];
+        const size_t a = astar_graph_out_arcs(gr, v, o, 2 * MAXE);
+        CHECK(a == astar_graph_in_arcs(gr, v, i, 2 * MAXE) && same_arcs(o, i, a));
       }
     }
     CHECK(total_out == astar_graph_arc_count(gr) && total_in == total_out);
     CHECK(astar_graph_max_degree(gr) == (most ? most : 1));
-    size_t n = 99;
-    CHECK(astar_graph_out_arcs(gr, g.n, &n) == NULL && n == 0);
-    CHECK(astar_graph_in_arcs(gr, g.n, &n) == NULL && n == 0);
+    CHECK(astar_graph_out_arcs(gr, g.n, want, 5) == 0 &&
+          astar_graph_in_arcs(gr, g.n, want, 5) == 0);
+    /* Memory: the handle plus offsets, heads and costs in their most compact
+    ** exact form (one byte with at most 256 distinct costs, a float when all
+    ** are floats, else a double), once when undirected. */
+    static double distinct[257];
+    size_t nd = 0;
+    bool flt = true;
+    for (size_t i = 0; i < g.m; i++) {
+      size_t k = 0;
+      while (k < nd && distinct[k] != g.e[i].cost) k++;
+      if (k == nd && nd < 257) distinct[nd++] = g.e[i].cost;
+      flt = flt && (double)(float)g.e[i].cost == g.e[i].cost;
+    }
     const size_t arcs = astar_graph_arc_count(gr) ? astar_graph_arc_count(gr) : 1;
-    const size_t expect =
-        (g.undirected ? 1 : 2) * ((g.n + 1) * sizeof(uint32_t) + arcs * sizeof(astar_arc));
-    CHECK(astar_graph_memory(gr) > expect && astar_graph_memory(gr) < expect + 256);
+    const size_t per_arc = 4 + (nd <= 256 ? 1 : flt ? 4 : 8);
+    const size_t arrays = (g.undirected ? 1 : 2) * ((g.n + 1) * sizeof(uint32_t) + arcs * per_arc);
+    static size_t handle;
+    if (!handle) handle = astar_graph_memory(gr) - arrays;
+    CHECKF(astar_graph_memory(gr) == handle + arrays, "graph %d: %zu bytes, expected %zu + %zu", gi,
+           astar_graph_memory(gr), handle, arrays);
+    kinds[nd <= 256 ? 0 : flt ? 1 : 2]++;
     astar_graph_free(gr);
   }
+  CHECKF(kinds[0] > 5 && kinds[1] > 5 && kinds[2] > 5, "cost storages %d %d %d", kinds[0], kinds[1],
+         kinds[2]);
 }
 
 /* ---- the heuristic --------------------------------------------------------------------- */
@@ -313,7 +339,13 @@ static void test_heuristic(void) {
     CHECK(astar_graph_set_heuristic(gr, ASTAR_GRAPH_H_EUCLIDEAN, ASTAR_GRAPH_SCALE_AUTO) ==
           ASTAR_INVALID_ARGUMENT); /* no coordinates */
     CHECK(astar_graph_set_coords(gr, g.dims, g.xyz) == ASTAR_OK);
-    CHECK(astar_graph_dims(gr) == g.dims && astar_graph_coords(gr) != NULL);
+    CHECK(astar_graph_dims(gr) == g.dims);
+    for (astar_node v = 0; v < g.n; v++) {
+      double xyz[3] = {-1, -1, -1};
+      const double *want = g.xyz + (size_t)g.dims * v;
+      CHECK(astar_graph_coords(gr, v, xyz) && xyz[0] == want[0] &&
+            xyz[g.dims - 1] == want[g.dims - 1]);
+    }
     CHECK(astar_graph_heuristic_kind(gr) == ASTAR_GRAPH_H_EUCLIDEAN);
     for (int kind = 1; kind < ASTAR_GRAPH_H_COUNT; kind++) {
       const astar_status st =
@@ -363,7 +395,7 @@ static void test_heuristic(void) {
     CHECK(astar_graph_space(gr, &sp) == ASTAR_OK && sp.ops->heuristic == NULL);
     /* Removing the coordinates; bad coordinates. */
     CHECK(astar_graph_set_coords(gr, 0, NULL) == ASTAR_OK);
-    CHECK(astar_graph_dims(gr) == 0 && astar_graph_coords(gr) == NULL);
+    CHECK(astar_graph_dims(gr) == 0 && !astar_graph_coords(gr, 0, (double[3]){0}));
     CHECK(astar_graph_space(gr, &sp) == ASTAR_OK && !sp.ops->position(gr, 0, (double[3]){0}));
     g.xyz[0] = NAN;
     CHECK(astar_graph_set_coords(gr, 2, g.xyz) == ASTAR_INVALID_ARGUMENT);
@@ -574,9 +606,9 @@ static void test_grid_round_trip(void) {
     CHECK(memcmp(xy, gg.xy, 2 * (size_t)gg.n * sizeof *xy) == 0);
     CHECK(parsed && astar_graph_node_count(parsed) == gg.n);
     for (astar_node v = 0; parsed && v < gg.n; v++) {
-      size_t a, b;
-      const astar_arc *x = astar_graph_out_arcs(g, v, &a), *y = astar_graph_out_arcs(parsed, v, &b);
-      CHECK(a == b && same_arcs(x, y, a));
+      astar_arc x[8], y[8];
+      const size_t a = astar_graph_out_arcs(g, v, x, 8);
+      CHECK(a == astar_graph_out_arcs(parsed, v, y, 8) && same_arcs(x, y, a));
     }
     astar_graph_free(parsed);
     free(xy);
@@ -688,8 +720,8 @@ static void test_dimacs_samples(void) {
   const char *und = "p sp 3 2\na 1 2 1.5\na 2 3 2.25\n";
   CHECK(astar_dimacs_parse_gr(&g, und, strlen(und), ASTAR_GRAPH_UNDIRECTED, NULL, &err) ==
         ASTAR_OK);
-  size_t n;
-  const astar_arc *a = astar_graph_out_arcs(g, 1, &n);
+  astar_arc a[4];
+  const size_t n = astar_graph_out_arcs(g, 1, a, 4);
   CHECK(n == 2 && a[0].node == 0 && a[0].cost == 1.5 && a[1].node == 2 && a[1].cost == 2.25);
   astar_graph_free(g);
 }
@@ -799,11 +831,10 @@ static void test_dimacs_errors(void) {
   astar_graph *g;
   astar_parse_error err;
   CHECK(astar_dimacs_parse_gr(&g, ok, strlen(ok), 0, NULL, &err) == ASTAR_OK);
-  size_t n;
-  const astar_arc *a = astar_graph_out_arcs(g, 1, &n);
-  CHECK(n == 1 && a[0].node == 2 && a[0].cost == 20);
-  a = astar_graph_out_arcs(g, 2, &n);
-  CHECK(n == 1 && a[0].node == 0 && a[0].cost == 0.25);
+  astar_arc a[4];
+  CHECK(astar_graph_out_arcs(g, 1, a, 4) == 1 && a[0].node == 2 && a[0].cost == 20);
+  CHECK(astar_graph_out_arcs(g, 2, a, 4) == 1 && a[0].node == 0 && a[0].cost == 0.25);
+  CHECK(astar_graph_out_arcs(g, 2, NULL, 0) == 1 && astar_graph_in_arcs(g, 0, NULL, 0) == 1);
   astar_graph_free(g);
   /* Arguments. */
   double xy[6];

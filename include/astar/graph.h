@@ -78,10 +78,13 @@ ASTAR_API astar_status astar_graph_check_edges(uint32_t node_count, const astar_
 /*
 ** Build a graph of node_count nodes from edges[0 .. nedges-1] (copied; the
 ** caller keeps the array). flags: 0 (directed) or ASTAR_GRAPH_UNDIRECTED.
-** alloc: NULL for malloc/realloc/free. Allocates four blocks (out- and
-** in-arc offsets and arcs, 4 bytes a node and 16 bytes an arc each; the
-** in-arcs share the out-arcs' when undirected) plus the handle; O(nodes +
-** arcs) time. The graph starts without coordinates (no heuristic).
+** alloc: NULL for malloc/realloc/free. Allocates the handle (about 2.2 KB)
+** and six blocks -- offsets, heads and costs of the arcs out and of the
+** arcs in; three when undirected, the two directions sharing them -- of 4
+** bytes a node and 5, 8 or 12 bytes an arc: costs are kept in the smallest
+** exact form (a one-byte index when there are at most 256 distinct costs,
+** floats when every cost is a float exactly, else doubles); O(nodes + arcs)
+** time. The graph starts without coordinates (no heuristic).
 ** Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (out NULL, node_count 0, edges
 ** NULL with nedges > 0, an unknown flag, an edge that fails
 ** astar_graph_check_edges -- which says which); ASTAR_TOO_LARGE (more than
@@ -113,7 +116,9 @@ typedef enum astar_graph_heuristic {
 /*
 ** Give every node a position: xyz[dims * v + k] is coordinate k of node v
 ** (dims 2: x, y; dims 3: x, y, z), every value finite. The array is copied
-** (allocates dims * 8 bytes a node; replaces any earlier coordinates).
+** -- allocating dims * 4 bytes a node when every coordinate is a float
+** exactly (integer positions below 2^24 are), else dims * 8; the values
+** read back are those given -- and replaces any earlier coordinates.
 ** The heuristic becomes Euclidean with the automatic scale (O(arcs)).
 ** dims 0 with xyz NULL removes the coordinates and the heuristic. Not while
 ** the graph is being searched: call it before sharing the graph, and take
@@ -150,7 +155,7 @@ ASTAR_API astar_status astar_graph_set_heuristic(astar_graph *g, astar_graph_heu
 */
 ASTAR_API astar_status astar_graph_space(const astar_graph *g, astar_space *out);
 
-/* ---- accessors (no allocation; g must not be NULL unless said) ---------- */
+/* ---- accessors (no allocation; g NULL reads as 0 / none) ---------------- */
 
 /* Number of nodes (>= 1); 0 for NULL. */
 ASTAR_API uint32_t astar_graph_node_count(const astar_graph *g);
@@ -158,19 +163,24 @@ ASTAR_API uint32_t astar_graph_node_count(const astar_graph *g);
 /* Number of arcs, both directions of an undirected edge counted; 0 for NULL. */
 ASTAR_API size_t astar_graph_arc_count(const astar_graph *g);
 
-/* The arcs out of node v (arc.node the head) or into v (arc.node the tail),
-** in the graph's order, valid as long as g: a pointer into the graph and
-** their number in *n. v >= node_count: NULL and *n = 0. */
-ASTAR_API const astar_arc *astar_graph_out_arcs(const astar_graph *g, astar_node v, size_t *n);
-ASTAR_API const astar_arc *astar_graph_in_arcs(const astar_graph *g, astar_node v, size_t *n);
+/* Copy the arcs out of node v (arc.node the head) or into v (arc.node the
+** tail), in the graph's order, into arcs[0 .. min(degree, cap) - 1]
+** (arcs may be NULL when cap is 0). Returns the degree: call with cap 0 to
+** learn it. 0 for g NULL or v >= node_count. */
+ASTAR_API size_t astar_graph_out_arcs(const astar_graph *g, astar_node v, astar_arc *arcs,
+                                      size_t cap);
+ASTAR_API size_t astar_graph_in_arcs(const astar_graph *g, astar_node v, astar_arc *arcs,
+                                     size_t cap);
 
 /* Largest number of arcs out of or into one node. */
 ASTAR_API uint32_t astar_graph_max_degree(const astar_graph *g);
 
-/* Dimensions of the coordinates (0: none, 2 or 3) and the coordinates
-** themselves (dims values a node, NULL without). */
+/* Dimensions of the coordinates: 0 (none), 2 or 3. */
 ASTAR_API int astar_graph_dims(const astar_graph *g);
-ASTAR_API const double *astar_graph_coords(const astar_graph *g);
+
+/* Node v's coordinates (as given to set_coords) into xyz[0 .. dims-1].
+** False, nothing written, without coordinates or for v out of range. */
+ASTAR_API bool astar_graph_coords(const astar_graph *g, astar_node v, double *xyz);
 
 /* The heuristic in use and its scale (0 with ASTAR_GRAPH_H_NONE). */
 ASTAR_API astar_graph_heuristic astar_graph_heuristic_kind(const astar_graph *g);
