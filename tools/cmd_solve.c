@@ -15,6 +15,8 @@ static void help(FILE *out) {
   fprintf(out,
           "usage: astar solve MAP SX SY GX GY [OPTIONS]\n"
           "       astar solve MAP [OPTIONS]        (ASCII map with S and G cells)\n"
+          "       astar solve --graph X.gr [--coords X.co] S T   (a DIMACS graph; see\n"
+          "                                        'astar solve --graph x --help')\n"
           "\n"
           "Find one path from (SX,SY) to (GX,GY) on MAP (Moving AI .map or ASCII; `-`\n"
           "reads standard input). x is the column, y the row, (0,0) the top left.\n"
@@ -40,6 +42,7 @@ static void help(FILE *out) {
 }
 
 int cli_cmd_solve(int argc, char **argv) {
+  if (cli_wants_graph(argc, argv)) return cli_graph_solve(argc, argv);
   cli_parser p;
   astar_options opt;
   astar_options_init(&opt);
