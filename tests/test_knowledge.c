@@ -12,7 +12,7 @@
 #include "check.h"
 #include "util/failalloc.h"
 #include "util/randmap.h"
-#include "../src/layers.h"
+#include "gameloop/layers.h"
 
 /* Every border byte of the padded array reads blocked. */
 static bool border_blocked(const astar_knowledge *k) {

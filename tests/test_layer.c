@@ -12,7 +12,7 @@
 #include "check.h"
 #include "util/failalloc.h"
 #include "util/randmap.h"
-#include "../src/layers.h"
+#include "gameloop/layers.h"
 
 /* Every border value of the padded array is still 0. */
 static bool border_zero(const astar_layer *l) {

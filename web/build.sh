@@ -47,7 +47,7 @@ if [[ $stale == 1 ]]; then
   trap 'rm -rf "$tmp"' EXIT
   # -ffp-contract=off: the library's determinism rule (no fused multiply-add).
   # FILESYSTEM=0: the page hands map text over in memory, no files.
-  emcc -O2 -std=c11 -Wall -Wextra -ffp-contract=off -Iinclude \
+  emcc -O2 -std=c11 -Wall -Wextra -ffp-contract=off -Iinclude -Isrc \
     $(find src -name '*.c' | sort) web/bridge.c \
     -o "$tmp/astar.js" \
     -sMODULARIZE=1 -sEXPORT_NAME=createAstarModule \

@@ -19,7 +19,7 @@
 ** Ties inside a side follow the engine's order (f, tie rule, node id), so
 ** the search is deterministic.
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 #include <float.h>
 

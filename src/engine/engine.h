@@ -12,7 +12,7 @@
 #ifndef ASTAR_ENGINE_ENGINE_H
 #define ASTAR_ENGINE_ENGINE_H
 
-#include "../heap.h"
+#include "core/heap.h"
 #include "astar/engine.h"
 
 #include <float.h>
@@ -37,9 +37,9 @@ typedef bool (*astar__goal_fn)(const void *self, astar_node node);
 /* The engine's part of a workspace. */
 typedef struct astar__engine {
   /* Reserved memory. */
-  astar_arc *arcs;   /* [arcs_cap] successor / predecessor buffer */
-  uint32_t arcs_cap; /* its entries */
-  astar__side back;  /* backward half of bidirectional searches (cap 0: none) */
+  astar_arc *arcs;              /* [arcs_cap] successor / predecessor buffer */
+  uint32_t arcs_cap;            /* its entries */
+  astar__side back;             /* backward half of bidirectional searches (cap 0: none) */
   struct astar__states *states; /* implicit spaces' state table, or NULL */
   /* The search in progress or last run. */
   astar_space space;        /* what is searched */
@@ -72,9 +72,8 @@ typedef struct astar__engine {
 /* Begin a search (what astar_space_search_begin does), with an optional
 ** goal test instead of the goal node (implicit spaces). */
 astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
-                                 const astar_engine_options *opt, astar_node start,
-                                 astar_node goal, const astar_node *goals, size_t ngoals,
-                                 astar__goal_fn goal_fn);
+                                 const astar_engine_options *opt, astar_node start, astar_node goal,
+                                 const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn);
 
 /* Free the implicit state table (spaces/implicit.c). */
 void astar__states_free(astar_workspace *ws);

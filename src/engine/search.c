@@ -11,7 +11,7 @@
 ** >= 0): a faulty space ends the search with ASTAR_INVALID_ARGUMENT
 ** instead of corrupting memory.
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 #include <float.h>
 
@@ -268,9 +268,8 @@ static void open_forward(astar_workspace *ws) {
 }
 
 astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
-                                 const astar_engine_options *opt, astar_node start,
-                                 astar_node goal, const astar_node *goals, size_t ngoals,
-                                 astar__goal_fn goal_fn) {
+                                 const astar_engine_options *opt, astar_node start, astar_node goal,
+                                 const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn) {
   if (!ws) return ASTAR_INVALID_ARGUMENT;
   /* Whatever ran on ws before is over: its records are about to change. */
   ws->phase = ASTAR__IDLE;

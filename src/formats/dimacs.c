@@ -10,7 +10,7 @@
 ** allocating anything; the .gr parser then runs the same scan a second
 ** time filling a temporary edge array, and builds the graph from it.
 */
-#include "../internal.h"
+#include "core/internal.h"
 
 #include "astar/graph.h"
 

@@ -26,7 +26,7 @@
 ** coordinate type, chosen when the space is taken, so a heuristic call is
 ** two coordinate fetches and a few flops, without a switch.
 */
-#include "../internal.h"
+#include "core/internal.h"
 
 #include "astar/graph.h"
 

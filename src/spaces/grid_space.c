@@ -7,7 +7,7 @@
 ** the same both ways), and a move costs the move's cost times the terrain
 ** of the cell it enters.
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 #include "astar/grid_space.h"
 

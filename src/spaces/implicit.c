@@ -18,22 +18,22 @@
 ** in a full table ends the search: the adapter sets the engine's fault to
 ** ASTAR_CAPACITY, which the engine reports (astar__engine_arcs).
 */
-#include "../query.h"
+#include "core/workspace.h"
 
 #include "astar/implicit.h"
 
 struct astar__states {
-  astar__engine *eng;              /* whose fault a full table sets */
-  const astar_implicit *space;     /* the space being searched */
-  uint64_t *keys;                  /* [cap] state of each node id */
-  uint32_t *slot_id;               /* [nslots] node id + 1, valid when slot_stamp is current */
-  uint32_t *slot_stamp;            /* [nslots] search number that filled the slot */
-  astar_state_arc *sarcs;          /* [max_degree] the callback's arcs */
-  uint32_t cap;                    /* node ids available */
-  uint32_t nslots;                 /* slots, a power of two >= 2 * cap */
-  uint32_t max_degree;             /* entries of sarcs */
-  uint32_t count;                  /* ids given out in this search */
-  uint32_t stamp;                  /* this search's number, >= 1 */
+  astar__engine *eng;          /* whose fault a full table sets */
+  const astar_implicit *space; /* the space being searched */
+  uint64_t *keys;              /* [cap] state of each node id */
+  uint32_t *slot_id;           /* [nslots] node id + 1, valid when slot_stamp is current */
+  uint32_t *slot_stamp;        /* [nslots] search number that filled the slot */
+  astar_state_arc *sarcs;      /* [max_degree] the callback's arcs */
+  uint32_t cap;                /* node ids available */
+  uint32_t nslots;             /* slots, a power of two >= 2 * cap */
+  uint32_t max_degree;         /* entries of sarcs */
+  uint32_t count;              /* ids given out in this search */
+  uint32_t stamp;              /* this search's number, >= 1 */
 };
 
 /* ---- the table -------------------------------------------------------------- */
@@ -204,8 +204,8 @@ astar_status astar_implicit_find_path(astar_workspace *ws, const astar_implicit 
   sp.node_count = t->cap;
   sp.max_degree = space->max_degree;
   sp.flags = space->flags;
-  astar_status st = astar__engine_begin(ws, &sp, opt, s, g, NULL, 0,
-                                        uops->is_goal ? goal_test : NULL);
+  astar_status st =
+      astar__engine_begin(ws, &sp, opt, s, g, NULL, 0, uops->is_goal ? goal_test : NULL);
   if (st == ASTAR_OK) {
     astar_space_search_step(ws, 0, NULL);
     /* Nodes first, into the caller's buffer (4 bytes each in 8-byte

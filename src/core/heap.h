@@ -16,7 +16,7 @@
 #ifndef ASTAR_HEAP_H
 #define ASTAR_HEAP_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 typedef struct astar__hent {
   uint64_t f; /* bits of the double f = g + h (>= 0): smaller first */

@@ -56,7 +56,8 @@
 ** blocked goal) in its order. (astar_find_path refuses the game-loop options
 ** with ASTAR_UNSUPPORTED before calling here.)
 */
-#include "query.h"
+#include "core/workspace.h"
+#include "search/jps.h"
 
 /* ---- block scans ------------------------------------------------------------------ */
 
@@ -424,7 +425,7 @@ ASTAR__INLINE unsigned successor_dirs(const astar__query *q, unsigned nbu, int32
   return dirs & q->moves[nbu];
 }
 
-/* The main loop; tie and obs (report events to q->observer) are constants
+/* The main loop; tie and obs (report events to q->fx->observer) are constants
 ** at each call site. Returns ASTAR_OK (goal popped), ASTAR_NO_PATH or
 ** ASTAR_LIMIT_REACHED. */
 ASTAR__INLINE astar_status jps_loop(astar_workspace *ws, astar__query *q, const int tie,

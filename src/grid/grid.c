@@ -2,7 +2,7 @@
 ** grid.c -- the square grid: passability, the neighbour bytes kept in step
 ** with it, and the optional terrain layer with its running minimum.
 */
-#include "internal.h"
+#include "core/internal.h"
 
 #include <math.h>
 #include <string.h>

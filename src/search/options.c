@@ -2,7 +2,7 @@
 ** options.c -- search options: defaults, validation, the movement rules
 ** they select, the heuristic they resolve to, and path checking.
 */
-#include "query.h"
+#include "core/workspace.h"
 
 void astar_options_init(astar_options *opt) {
   if (!opt) return;

@@ -35,7 +35,7 @@
 ** its slot has been reused 2^(32 - ibits) - 1 times: a released or never
 ** issued id reads as ASTAR_REQUEST_UNKNOWN.
 */
-#include "internal.h"
+#include "core/internal.h"
 
 #include <string.h>
 

@@ -4,7 +4,7 @@
 ** the border marked blocked, so a search derives the player's neighbour
 ** bytes from it exactly as it reads the grid's.
 */
-#include "layers.h"
+#include "gameloop/layers.h"
 
 #include <math.h>
 #include <string.h>

@@ -25,8 +25,8 @@
 ** per passable cell at most (decrease-key keeps a cell in it once), and a
 ** position index (4 bytes a padded cell); both are freed before it returns.
 */
-#include "layers.h"
-#include "query.h"
+#include "gameloop/layers.h"
+#include "core/workspace.h"
 
 #define NO_DIR 0xFFu
 #define NOT_REACHED UINT32_MAX

@@ -9,7 +9,10 @@
 ** features (several goals, layers, fog of war, deadlines, partial paths)
 ** from the plain hot path.
 */
-#include "general.h"
+#include "core/workspace.h"
+#include "search/general.h"
+#include "search/jps.h"
+#include "search/turns.h"
 
 #include <astar/islands.h>
 #include <astar/knowledge.h>
@@ -122,16 +125,16 @@ static void advance(astar_workspace *ws, const astar__query *q, int hk, int tie)
 ** Manhattan without diagonals), the first criterion for partial paths; for
 ** a goal region, the heuristic. */
 double astar__closeness(const astar__query *q, int32_t x, int32_t y) {
-  if (q->is_goal) return astar__h(q, q->hkind, x, y);
+  if (q->fx->is_goal) return astar__h(q, q->hkind, x, y);
   const bool diag = (q->moves[0xff] & 0xf0u) != 0;
   double best = INFINITY;
-  const size_t n = q->goals ? q->ngoals : 1;
+  const size_t n = q->fx->goals ? q->fx->ngoals : 1;
   for (size_t i = 0; i < n; i++) {
     int32_t gx = q->gx, gy = q->gy;
-    if (q->goals) {
-      if (!astar_grid_passable(q->grid, q->goals[i].x, q->goals[i].y)) continue;
-      gx = q->goals[i].x + 1;
-      gy = q->goals[i].y + 1;
+    if (q->fx->goals) {
+      if (!astar_grid_passable(q->grid, q->fx->goals[i].x, q->fx->goals[i].y)) continue;
+      gx = q->fx->goals[i].x + 1;
+      gy = q->fx->goals[i].y + 1;
     }
     const double dx = fabs((double)(x - gx)), dy = fabs((double)(y - gy));
     const double d =
@@ -195,8 +198,8 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       st = ASTAR_IN_PROGRESS;
       break;
     }
-    if (general && q->stop_fn && expanded % q->stop_interval == 0 && expanded &&
-        q->stop_fn(q->stop_ctx)) {
+    if (general && q->fx->stop_fn && expanded % q->fx->stop_interval == 0 && expanded &&
+        q->fx->stop_fn(q->fx->stop_ctx)) {
       st = ASTAR_STOPPED;
       break;
     }
@@ -210,7 +213,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
     mark[u] = closed;
     expanded++;
     const double gu = nd[u].g;
-    if (general && q->observer) q->stats.expanded = expanded;
+    if (general && q->fx->observer) q->stats.expanded = expanded;
     /* Row from a reciprocal multiply, corrected: cheaper than a division. */
     int32_t uy = (int32_t)((double)u * inv_stride);
     if (uy * stride > (int32_t)u)
@@ -219,7 +222,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       uy++;
     const int32_t ux = (int32_t)u - uy * stride;
     const bool at_goal = general ? astar__is_goal_node(q, u) : u == goal;
-    if (general && q->observer) {
+    if (general && q->fx->observer) {
       astar__emit(q, at_goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, nd[u].parent, gu,
                   gu + astar__h(q, hk, ux, uy), 1);
     }
@@ -228,7 +231,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       st = ASTAR_OK;
       break;
     }
-    if (general && q->partial) {
+    if (general && q->fx->partial) {
       const double d = astar__closeness(q, ux, uy);
       if (d < ws->best_d || (d == ws->best_d && gu < ws->best_g)) {
         ws->best = u;
@@ -236,9 +239,10 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
         ws->best_g = gu;
       }
     }
-    unsigned m = moves[general && q->knowledge
-                           ? astar__knowledge_nb(q->knowledge, grid, (astar_unknown)q->unknown, u)
-                           : nbs[u]];
+    unsigned m =
+        moves[general && q->fx->knowledge
+                  ? astar__knowledge_nb(q->fx->knowledge, grid, (astar_unknown)q->fx->unknown, u)
+                  : nbs[u]];
     if (!reopen) {
       /* Drop closed neighbours without a branch each: on most maps the
       ** majority of neighbours are closed and the test is unpredictable. */
@@ -270,7 +274,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       const double f = ng + h;
       const astar__hent e = astar__entry(f, astar__tie_key(q, tie, ng, vx, vy, seq), v);
       generated++;
-      if (general && q->observer)
+      if (general && q->fx->observer)
         astar__emit(q,
                     mv == closed ? ASTAR_EVENT_REOPEN
                     : seen       ? ASTAR_EVENT_IMPROVE
@@ -404,9 +408,9 @@ enum { BEGIN_SEARCH, BEGIN_TRIVIAL, BEGIN_UNREACHABLE };
 ** goal (options.retarget). Reads ws (its capacities and move tables) but
 ** changes nothing in it, so it can judge a search while another one is in
 ** progress on ws. */
-static astar_status resolve(astar__query *q, const astar_workspace *ws, const astar_grid *grid,
-                            const astar_options *opt, astar_point start, goal_spec gs, int *kind,
-                            bool *retargeted) {
+static astar_status resolve(astar__query *q, astar__features *fx, const astar_workspace *ws,
+                            const astar_grid *grid, const astar_options *opt, astar_point start,
+                            goal_spec gs, int *kind, bool *retargeted) {
   *retargeted = false;
   astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
@@ -436,14 +440,14 @@ static astar_status resolve(astar__query *q, const astar_workspace *ws, const as
   astar_options prep = *opt;
   if (opt->knowledge && astar_grid_contains(grid, check_goal.x, check_goal.y) &&
       !astar_grid_passable(grid, check_goal.x, check_goal.y)) {
-    st = astar__prepare(q, ws, grid, &prep, start, start);
+    st = astar__prepare(q, fx, ws, grid, &prep, start, start);
     if (st == ASTAR_OK) {
       q->goal = astar__index(grid, check_goal.x, check_goal.y);
       q->gx = check_goal.x + 1;
       q->gy = check_goal.y + 1;
     }
   } else {
-    st = astar__prepare(q, ws, grid, &prep, start, check_goal);
+    st = astar__prepare(q, fx, ws, grid, &prep, start, check_goal);
   }
   if (st != ASTAR_OK) return st;
 
@@ -475,31 +479,31 @@ static astar_status resolve(astar__query *q, const astar_workspace *ws, const as
     }
   }
 
-  q->goals = gs.goals;
-  q->ngoals = gs.ngoals;
-  q->is_goal = gs.is_goal;
-  q->goal_ctx = gs.goal_ctx;
+  q->fx->goals = gs.goals;
+  q->fx->ngoals = gs.ngoals;
+  q->fx->is_goal = gs.is_goal;
+  q->fx->goal_ctx = gs.goal_ctx;
   if (gs.goals) {
-    q->base_hk = q->hkind;
+    q->fx->base_hk = q->hkind;
     q->hkind = ASTAR__HK_MULTI;
   } else if (gs.is_goal && q->hkind != ASTAR__HK_CALLBACK) {
     q->hkind = ASTAR__HK_ZERO;
   }
   if (gs.is_goal) q->gx = q->gy = 0; /* the callback sees goal (-1, -1) */
-  q->alpha = opt->terrain_scale;
-  q->layers = opt->layers;
-  q->layer_w = opt->layer_weights;
-  q->nlayers = opt->nlayers;
-  q->knowledge = opt->knowledge;
-  q->unknown = opt->unknown;
-  q->unknown_cost = opt->unknown_cost;
-  q->stop_fn = opt->stop_fn;
-  q->stop_ctx = opt->stop_ctx;
-  q->stop_interval = opt->stop_interval ? opt->stop_interval : 1;
-  q->partial = opt->partial;
-  q->turn_penalty = opt->turn_penalty;
-  q->observer = opt->observer;
-  q->observer_ctx = opt->observer_ctx;
+  q->fx->alpha = opt->terrain_scale;
+  q->fx->layers = opt->layers;
+  q->fx->layer_w = opt->layer_weights;
+  q->fx->nlayers = opt->nlayers;
+  q->fx->knowledge = opt->knowledge;
+  q->fx->unknown = opt->unknown;
+  q->fx->unknown_cost = opt->unknown_cost;
+  q->fx->stop_fn = opt->stop_fn;
+  q->fx->stop_ctx = opt->stop_ctx;
+  q->fx->stop_interval = opt->stop_interval ? opt->stop_interval : 1;
+  q->fx->partial = opt->partial;
+  q->fx->turn_penalty = opt->turn_penalty;
+  q->fx->observer = opt->observer;
+  q->fx->observer_ctx = opt->observer_ctx;
   q->general = gs.goals || gs.is_goal || opt->nlayers || opt->knowledge || opt->stop_fn ||
                opt->partial || opt->observer || (grid->terrain && opt->terrain_scale != 1.0);
 
@@ -513,7 +517,7 @@ static astar_status resolve(astar__query *q, const astar_workspace *ws, const as
 ** (start is the goal: nothing generated, nothing expanded) only the goal
 ** event. */
 static void emit_first(const astar__query *q, bool trivial) {
-  const bool turns = q->turn_penalty > 0.0;
+  const bool turns = q->fx->turn_penalty > 0.0;
   const uint32_t start_node = turns ? q->start * ASTAR__TURN_STATES + 8 : q->start;
   const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
   astar__emit(q, trivial ? ASTAR_EVENT_GOAL : ASTAR_EVENT_PUSH, start_node, ASTAR__NO_PARENT, 0.0,
@@ -534,11 +538,11 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   astar__query *q = &ws->q;
   int kind;
   bool retargeted;
-  const astar_status st = resolve(q, ws, grid, opt, start, gs, &kind, &retargeted);
+  const astar_status st = resolve(q, &ws->fx, ws, grid, opt, start, gs, &kind, &retargeted);
   if (st != ASTAR_OK) return st;
   ws->retargeted = retargeted;
   const bool trivial = kind == BEGIN_TRIVIAL, unreachable = kind == BEGIN_UNREACHABLE;
-  const bool turns = q->turn_penalty > 0.0;
+  const bool turns = q->fx->turn_penalty > 0.0;
   astar__open(q, ws, !trivial && !unreachable && !turns);
   if (turns) {
     if (!trivial && !unreachable) {
@@ -558,7 +562,7 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   ws->open_set = opt->open_set;
   if (opt->open_set == ASTAR_OPEN_BUCKET && !trivial && !unreachable && !turns)
     buckets_begin(ws, q);
-  if (q->observer && !unreachable) emit_first(q, trivial);
+  if (q->fx->observer && !unreachable) emit_first(q, trivial);
   if (trivial || unreachable) {
     ws->phase = ASTAR__ENDED;
     ws->outcome = trivial ? ASTAR_OK : ASTAR_NO_PATH;
@@ -579,11 +583,12 @@ bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
     opt = &defaults;
   }
   astar__query q;
+  astar__features fx; /* scratch: the workspace is not touched */
   int kind = BEGIN_SEARCH;
   bool retargeted = false;
   const goal_spec gs = {goal, NULL, 0, NULL, NULL};
   const astar_status st = (ws && grid && (cap == 0 || path))
-                              ? resolve(&q, ws, grid, opt, start, gs, &kind, &retargeted)
+                              ? resolve(&q, &fx, ws, grid, opt, start, gs, &kind, &retargeted)
                               : ASTAR_INVALID_ARGUMENT;
   if (st == ASTAR_OK && kind == BEGIN_SEARCH) return false;
   /* What astar_find_path reports: see run_to_end and astar_search_finish. */
@@ -593,10 +598,10 @@ bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
   *status = st;
   if (st != ASTAR_OK) return true;
   const bool trivial = kind == BEGIN_TRIVIAL;
-  if (q.observer && trivial) emit_first(&q, true);
+  if (q.fx->observer && trivial) emit_first(&q, true);
   result->cause = trivial ? ASTAR_OK : ASTAR_NO_PATH;
   result->retargeted = retargeted;
-  if (!trivial && !q.partial) {
+  if (!trivial && !q.fx->partial) {
     *status = ASTAR_NO_PATH;
     return true;
   }
@@ -645,8 +650,8 @@ astar_status astar_search_step(astar_workspace *ws, uint64_t budget, uint64_t *e
     return ASTAR_STALE;
   }
   const uint64_t before = ws->q.stats.expanded;
-  const astar_status st =
-      ws->q.turn_penalty > 0.0 ? astar__turns_run(ws, budget) : run_astar(ws, budget, ws->open_set);
+  const astar_status st = ws->q.fx->turn_penalty > 0.0 ? astar__turns_run(ws, budget)
+                                                       : run_astar(ws, budget, ws->open_set);
   if (expanded) *expanded = ws->q.stats.expanded - before;
   if (st == ASTAR_IN_PROGRESS) return st;
   ws->phase = ASTAR__ENDED;
@@ -667,8 +672,8 @@ astar_status astar_search_finish(astar_workspace *ws, astar_point *path, size_t 
   bool partial = false;
   if (outcome == ASTAR_OK) {
     q->goal = ws->reached;
-  } else if (q->partial && (outcome == ASTAR_NO_PATH || outcome == ASTAR_LIMIT_REACHED ||
-                            outcome == ASTAR_STOPPED)) {
+  } else if (q->fx->partial && (outcome == ASTAR_NO_PATH || outcome == ASTAR_LIMIT_REACHED ||
+                                outcome == ASTAR_STOPPED)) {
     q->goal = ws->best;
     st = ASTAR_OK;
     partial = true;
@@ -680,7 +685,7 @@ astar_status astar_search_finish(astar_workspace *ws, astar_point *path, size_t 
     result->end = (astar_point){-1, -1};
     if (ws->found) {
       const uint32_t stride = (uint32_t)q->grid->stride;
-      const uint32_t cell = q->turn_penalty > 0.0 ? q->goal / ASTAR__TURN_STATES : q->goal;
+      const uint32_t cell = q->fx->turn_penalty > 0.0 ? q->goal / ASTAR__TURN_STATES : q->goal;
       result->end = (astar_point){(int32_t)(cell % stride) - 1, (int32_t)(cell / stride) - 1};
     }
   }

@@ -1,15 +1,15 @@
 /*
-** query.h -- what every grid search shares: the workspace's layout, the
-** per-search "query" resolved from the options (heuristic, costs, tie
-** order), and the begin / end steps around an algorithm's main loop.
-** Included by the search algorithms (astar.c, jps.c, jps_plus.c).
+** search/query.h -- what every grid search shares: the per-search "query"
+** resolved from the options (heuristic, costs, tie order), the features of
+** the general loop kept apart from it, the state types a workspace holds
+** for grid searches (buckets, turn states), and the begin / end steps
+** around an algorithm's main loop (search/query.c).
 */
 #ifndef ASTAR_QUERY_H
 #define ASTAR_QUERY_H
 
-#include "engine/engine.h"
-#include "heap.h"
-#include "internal.h"
+#include "core/heap.h"
+#include "core/internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -42,27 +42,17 @@ enum {
   ASTAR__HK_EUCLIDEAN,
   ASTAR__HK_ZERO,
   ASTAR__HK_CALLBACK,
-  ASTAR__HK_MULTI /* minimum over q->goals of q->base_hk */
+  ASTAR__HK_MULTI /* minimum over q->fx->goals of q->fx->base_hk */
 };
 
-/* Everything a search needs, resolved once from the options. */
-typedef struct astar__query {
-  const astar_grid *grid;
-  uint32_t start, goal;    /* padded indices */
-  int32_t sx, sy, gx, gy;  /* padded coordinates of start and goal */
-  int hkind;               /* ASTAR__HK_* */
-  double ha, hb;           /* heuristic coefficients (see astar__h) */
-  astar_heuristic_fn hfn;  /* ASTAR__HK_CALLBACK */
-  void *hctx;              /* its context */
-  int tie;                 /* astar_tie */
-  bool reopen;             /* may closed nodes be reopened? */
-  const uint8_t *moves;    /* legal-move table for the rule */
-  double cost[8];          /* move cost per direction */
-  int32_t off[8];          /* index offset per direction */
-  uint64_t max_expansions; /* 0: none */
-  astar_stats stats;       /* running totals */
-  /* Features of the general loop (general == true when any is in use). */
-  bool general;                     /* run the general loop */
+/*
+** The features of the general loop (astar.c's general instances, turns.c,
+** the partial-path and observer code): several goals or a region, entry
+** cost factors, fog of war, deadlines, partial paths, turn penalties,
+** events. They live apart from the query, which the hot loops read, so
+** that a plain search carries none of them.
+*/
+typedef struct astar__features {
   const astar_point *goals;         /* several goals (NULL: the one goal above) */
   size_t ngoals;                    /* their number */
   int base_hk;                      /* heuristic kind towards each goal (with goals) */
@@ -82,6 +72,27 @@ typedef struct astar__query {
   double turn_penalty;              /* > 0: search (cell, arrival) states (turns.c) */
   astar_observer_fn observer;       /* event hook (NULL: none) */
   void *observer_ctx;               /* its context */
+} astar__features;
+
+/* Everything a search needs, resolved once from the options. */
+typedef struct astar__query {
+  const astar_grid *grid;
+  uint32_t start, goal;    /* padded indices */
+  int32_t sx, sy, gx, gy;  /* padded coordinates of start and goal */
+  int hkind;               /* ASTAR__HK_* */
+  double ha, hb;           /* heuristic coefficients (see astar__h) */
+  astar_heuristic_fn hfn;  /* ASTAR__HK_CALLBACK */
+  void *hctx;              /* its context */
+  int tie;                 /* astar_tie */
+  bool reopen;             /* may closed nodes be reopened? */
+  const uint8_t *moves;    /* legal-move table for the rule */
+  double cost[8];          /* move cost per direction */
+  int32_t off[8];          /* index offset per direction */
+  uint64_t max_expansions; /* 0: none */
+  astar_stats stats;       /* running totals */
+  bool general;            /* run the general loop (a feature of fx is in use) */
+  astar__features *fx;     /* the general loop's features (in the workspace, or the
+                              caller's scratch for a search judged without running) */
 } astar__query;
 
 /* Phases of the sliced search. */
@@ -123,45 +134,6 @@ typedef struct astar__turns {
   astar__heap open;  /* open list of states, cap 9 * capacity */
 } astar__turns;
 
-struct astar_workspace {
-  astar_allocator alloc;                 /* source of the arrays below */
-  uint32_t capacity;                     /* padded cells the arrays hold */
-  uint16_t *mark;                        /* [capacity] gen + ASTAR__OPEN/CLOSED/COLD*, else
-                                            unreached (gen is a multiple of 4) */
-  astar__node *node;                     /* [capacity] g, heap position, parent */
-  astar__heap open;                      /* open list, cap == capacity (a node is in it once) */
-  uint16_t gen;                          /* generation of the current search, a multiple of 4 */
-  uint32_t *aux;                         /* [capacity] push number of nodes in cold buckets */
-  astar__buckets buckets;                /* cold part of ASTAR_OPEN_BUCKET */
-  astar__turns turns;                    /* turn-penalty states (astar_workspace_reserve_turns) */
-  uint32_t seq;                          /* pushes so far in this search (tie key) */
-  uint8_t moves[ASTAR__RULE_COUNT][256]; /* legal-move masks per rule */
-  /* The sliced search (astar_search_*): the A* in progress or last run. */
-  astar__query q;          /* its resolved options and running statistics */
-  int phase;               /* ASTAR__IDLE, ASTAR__RUNNING or ASTAR__ENDED */
-  astar_status outcome;    /* when ENDED: ASTAR_OK, NO_PATH, LIMIT_REACHED, STOPPED, STALE */
-  bool slot_full;          /* the slot (see astar.c) holds an entry */
-  astar__hent slot;        /* the open entry kept outside the heap */
-  uint64_t version;        /* astar_grid_version of q.grid at begin */
-  uint32_t reached;        /* padded index of the goal reached, when outcome is OK */
-  astar_open_set open_set; /* open list of the search */
-  bool retargeted;         /* options.retarget replaced the goal of this search */
-  uint32_t best;           /* partial paths: best node expanded so far */
-  double best_d, best_g;   /* its distance to the goal and its g */
-  /* The last search, for astar_workspace_path. */
-  bool found;                    /* it produced a path */
-  uint32_t last_goal;            /* node of its goal (a cell, or a turn state: see last_per) */
-  const astar__node *last_nodes; /* the node records its parent links live in */
-  uint32_t last_per;             /* nodes per cell: 1, or 9 for turn states (cell * 9 + arrival) */
-  int32_t last_stride;           /* padded row length of its grid */
-  size_t last_len;               /* cells in its path (parent links may skip cells: see
-                                    astar__path_length) */
-  astar__engine eng;             /* searches over spaces (src/engine/) */
-};
-
-/* Grow the workspace's node arrays to n records (all or nothing). */
-astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n);
-
 /* ---- options (options.c) --------------------------------------------------- */
 
 /* Diagonal moves possible under these options? */
@@ -174,7 +146,7 @@ bool astar__move_allowed(int rule, unsigned nb, int d);
 
 /* ---- heuristic and keys ---------------------------------------------------------- */
 
-/* Minimum over q->goals of the base heuristic (workspace.c). */
+/* Minimum over q->fx->goals of the base heuristic (search/query.c). */
 double astar__h_multi(const astar__query *q, int32_t x, int32_t y);
 
 /* Heuristic at padded (x, y) towards padded goal (gx, gy) for a base kind
@@ -242,13 +214,14 @@ ASTAR__INLINE astar__hent astar__entry(double f, uint32_t tie, uint32_t node) {
 /* Fill the heuristic and reopening fields of q from the options. */
 void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar_grid *g);
 
-/* ---- begin / end (workspace.c) ------------------------------------------------ */
+/* ---- begin / end (search/query.c) ------------------------------------------------ */
 
 /* The two halves of astar__begin: validate and resolve the options into *q
 ** (no workspace change), then open a new generation and, if push_start,
 ** push the start. */
-astar_status astar__prepare(astar__query *q, const astar_workspace *ws, const astar_grid *grid,
-                            const astar_options *opt, astar_point start, astar_point goal);
+astar_status astar__prepare(astar__query *q, astar__features *fx, const astar_workspace *ws,
+                            const astar_grid *grid, const astar_options *opt, astar_point start,
+                            astar_point goal);
 void astar__open(astar__query *q, astar_workspace *ws, bool push_start);
 
 /*
@@ -274,36 +247,23 @@ astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, a
 
 /* ---- algorithms ------------------------------------------------------------------ */
 
-/* Turn-penalty search over (cell, arrival) states (turns.c): push the start
-** state, then run like search_loop (same contract, same general features,
-** 4-ary heap). The goal / best node found is a state. */
-void astar__turns_open(astar_workspace *ws);
-astar_status astar__turns_run(astar_workspace *ws, uint64_t budget);
 /* Report an event on node `node` (a cell, or a turn state when per == 9)
-** to q->observer (workspace.c). */
+** to q->fx->observer (search/query.c). */
 void astar__emit(const astar__query *q, astar_event_type type, uint32_t node, uint32_t parent,
                  double g, double f, uint32_t per);
 
 /* The jump searches (jps.c, jps_plus.c) with options.observer: take the
 ** observer into q and report the start's push -- or, for a trivial search
-** (start == goal), only the goal event -- as astar.c does (workspace.c). */
+** (start == goal), only the goal event -- as astar.c does (search/query.c). */
 void astar__observe_start(astar__query *q, const astar_options *opt, bool trivial);
 /* Report ASTAR_EVENT_SCAN for the n cells of a jump from padded cell
 ** `origin` in direction (dx, dy), each step costing `step`: cell k (1..n)
-** has parent `origin` and g = g0 + k * step (workspace.c). */
+** has parent `origin` and g = g0 + k * step (search/query.c). */
 void astar__emit_scan(const astar__query *q, uint32_t origin, int dx, int dy, int32_t n, double g0,
                       double step);
 
 /* Partial paths: distance of padded (x, y) to the goal(s) by the move rules
 ** (astar.c). */
 double astar__closeness(const astar__query *q, int32_t x, int32_t y);
-/* Allocation of the turn arrays for `cells` cells; release. */
-astar_status astar__turns_reserve(astar_workspace *ws, uint32_t cells);
-void astar__turns_free(astar_workspace *ws);
-
-/* Jump Point Search (jps.c); same contract as astar_find_path, opt not NULL. */
-astar_status astar__jps_find_path(astar_workspace *ws, const astar_grid *grid,
-                                  const astar_options *opt, astar_point start, astar_point goal,
-                                  astar_point *path, size_t cap, astar_result *result);
 
 #endif /* ASTAR_QUERY_H */

@@ -4,7 +4,7 @@
 ** Stored in the grid's padded layout (layers.h) so a search reads a value
 ** with the cell index it already holds.
 */
-#include "layers.h"
+#include "gameloop/layers.h"
 
 #include <float.h>
 #include <math.h>

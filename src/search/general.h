@@ -7,20 +7,20 @@
 #ifndef ASTAR_GENERAL_H
 #define ASTAR_GENERAL_H
 
-#include "layers.h"
-#include "query.h"
+#include "gameloop/layers.h"
+#include "search/query.h"
 
 /* Is padded cell u a goal of the search? */
 ASTAR__INLINE bool astar__is_goal_node(const astar__query *q, uint32_t u) {
-  if (q->is_goal) {
+  if (q->fx->is_goal) {
     const uint32_t stride = (uint32_t)q->grid->stride;
     const astar_point c = {(int32_t)(u % stride) - 1, (int32_t)(u / stride) - 1};
-    return q->is_goal(q->goal_ctx, c);
+    return q->fx->is_goal(q->fx->goal_ctx, c);
   }
-  if (q->goals) {
-    for (size_t i = 0; i < q->ngoals; i++)
-      if (astar__index(q->grid, q->goals[i].x, q->goals[i].y) == u &&
-          astar_grid_passable(q->grid, q->goals[i].x, q->goals[i].y))
+  if (q->fx->goals) {
+    for (size_t i = 0; i < q->fx->ngoals; i++)
+      if (astar__index(q->grid, q->fx->goals[i].x, q->fx->goals[i].y) == u &&
+          astar_grid_passable(q->grid, q->fx->goals[i].x, q->fx->goals[i].y))
         return true;
     return false;
   }
@@ -32,10 +32,12 @@ ASTAR__INLINE bool astar__is_goal_node(const astar__query *q, uint32_t u) {
 ** ASTAR_UNKNOWN_COST. */
 ASTAR__INLINE double astar__entry_factor(const astar__query *q, uint32_t v) {
   const float *ter = q->grid->terrain;
-  double f = ter ? 1.0 + q->alpha * ((double)ter[v] - 1.0) : 1.0;
-  for (size_t i = 0; i < q->nlayers; i++) f += (double)q->layer_w[i] * (double)q->layers[i]->v[v];
-  if (q->knowledge && q->unknown == ASTAR_UNKNOWN_COST && astar__knowledge_unknown(q->knowledge, v))
-    f *= q->unknown_cost;
+  double f = ter ? 1.0 + q->fx->alpha * ((double)ter[v] - 1.0) : 1.0;
+  for (size_t i = 0; i < q->fx->nlayers; i++)
+    f += (double)q->fx->layer_w[i] * (double)q->fx->layers[i]->v[v];
+  if (q->fx->knowledge && q->fx->unknown == ASTAR_UNKNOWN_COST &&
+      astar__knowledge_unknown(q->fx->knowledge, v))
+    f *= q->fx->unknown_cost;
   return f;
 }
 

@@ -11,7 +11,9 @@
 ** The state arrays are reserved explicitly (astar_workspace_reserve_turns);
 ** searching never allocates. Open list: the 4-ary heap.
 */
-#include "general.h"
+#include "core/workspace.h"
+#include "search/general.h"
+#include "search/turns.h"
 
 static void free_turns(astar_allocator *a, astar__turns *t) {
   const size_t n = (size_t)t->capacity * ASTAR__TURN_STATES;
@@ -80,8 +82,8 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
   while (open->len) {
     if (q->max_expansions && stats->expanded >= q->max_expansions) return ASTAR_LIMIT_REACHED;
     if (stats->expanded >= stop_at) return ASTAR_IN_PROGRESS;
-    if (q->stop_fn && stats->expanded && stats->expanded % q->stop_interval == 0 &&
-        q->stop_fn(q->stop_ctx))
+    if (q->fx->stop_fn && stats->expanded && stats->expanded % q->fx->stop_interval == 0 &&
+        q->fx->stop_fn(q->fx->stop_ctx))
       return ASTAR_STOPPED;
     const uint32_t s = ASTAR__HNODE(astar__heap_pop(open, nd));
     mark[s] = closed;
@@ -90,14 +92,14 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
     const int32_t ux = (int32_t)(u % stride), uy = (int32_t)(u / stride);
     const double gu = nd[s].g;
     const bool at_goal = astar__is_goal_node(q, u);
-    if (q->observer)
+    if (q->fx->observer)
       astar__emit(q, at_goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, s, nd[s].parent, gu,
                   gu + astar__h(q, q->hkind, ux, uy), ASTAR__TURN_STATES);
     if (at_goal) {
       ws->reached = s;
       return ASTAR_OK;
     }
-    if (q->partial) {
+    if (q->fx->partial) {
       const double d = astar__closeness(q, ux, uy);
       if (d < ws->best_d || (d == ws->best_d && gu < ws->best_g)) {
         ws->best = s;
@@ -105,9 +107,9 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
         ws->best_g = gu;
       }
     }
-    unsigned m = q->moves[q->knowledge ? astar__knowledge_nb(q->knowledge, grid,
-                                                             (astar_unknown)q->unknown, u)
-                                       : grid->nb[u]];
+    unsigned m = q->moves[q->fx->knowledge ? astar__knowledge_nb(q->fx->knowledge, grid,
+                                                                 (astar_unknown)q->fx->unknown, u)
+                                           : grid->nb[u]];
     while (m) {
       const unsigned d = (unsigned)__builtin_ctz(m);
       m &= m - 1;
@@ -116,7 +118,7 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
       const uint16_t mv = mark[sv];
       if (mv == closed && !q->reopen) continue;
       double ng = gu + q->cost[d] * astar__entry_factor(q, v);
-      if (du != 8 && du != d) ng += q->turn_penalty;
+      if (du != 8 && du != d) ng += q->fx->turn_penalty;
       astar__node *const n = &nd[sv];
       const bool seen = (uint16_t)(mv & ~3u) == gen;
       if (seen && !(ng < n->g)) continue;
@@ -126,7 +128,7 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
       const astar__hent e = astar__entry(ng + astar__h(q, q->hkind, vx, vy),
                                          astar__tie_key(q, q->tie, ng, vx, vy, ws->seq++), sv);
       stats->generated++;
-      if (q->observer) {
+      if (q->fx->observer) {
         double fe;
         memcpy(&fe, &e.f, sizeof fe);
         astar__emit(q,

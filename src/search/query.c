@@ -1,127 +1,11 @@
 /*
-** workspace.c -- the per-thread search workspace: its arrays, the begin /
-** end steps every search algorithm shares, and path reconstruction.
+** search/query.c -- the steps every grid search shares (A*, JPS, JPS+, the
+** turn-penalty search): resolving the options into a query, opening a new
+** generation of the workspace's records, events, and the end of a search --
+** the path rebuilt from parent links (which may skip cells along straight
+** and diagonal lines) into the caller's buffer.
 */
-#include "query.h"
-
-static void build_move_tables(uint8_t moves[ASTAR__RULE_COUNT][256]) {
-  for (int r = 0; r < ASTAR__RULE_COUNT; r++)
-    for (unsigned nb = 0; nb < 256; nb++) {
-      uint8_t m = 0;
-      for (int d = 0; d < 8; d++)
-        if (astar__move_allowed(r, nb, d)) m |= (uint8_t)(1u << d);
-      moves[r][nb] = m;
-    }
-}
-
-/* ---- workspace ----------------------------------------------------------------- */
-
-size_t astar__workspace_bytes_per_cell(void) {
-  return sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent) + sizeof(uint32_t);
-}
-
-static void free_ws_arrays(astar_workspace *ws) {
-  astar__free(&ws->alloc, ws->mark, (size_t)ws->capacity * sizeof(uint16_t));
-  astar__free(&ws->alloc, ws->node, (size_t)ws->capacity * sizeof(astar__node));
-  astar__free(&ws->alloc, ws->open.a, (size_t)ws->capacity * sizeof(astar__hent));
-  astar__free(&ws->alloc, ws->aux, (size_t)ws->capacity * sizeof(uint32_t));
-  ws->aux = NULL;
-  ws->mark = NULL;
-  ws->node = NULL;
-  ws->open.a = NULL;
-  ws->capacity = 0;
-  ws->open.cap = 0;
-}
-
-/* Allocate arrays for n cells into ws (which has none); all or nothing. */
-static astar_status alloc_ws_arrays(astar_workspace *ws, uint32_t n) {
-  /* Marks start at 0 and the first search uses generation 4: zeroed memory
-  ** means "not reached". */
-  uint16_t *mark = astar__calloc(&ws->alloc, n, sizeof(uint16_t));
-  astar__node *node = astar__calloc(&ws->alloc, n, sizeof(astar__node));
-  astar__hent *heap = astar__calloc(&ws->alloc, n, sizeof(astar__hent));
-  uint32_t *aux = astar__calloc(&ws->alloc, n, sizeof(uint32_t));
-  if (!mark || !node || !heap || !aux) {
-    astar__free(&ws->alloc, aux, (size_t)n * sizeof(uint32_t));
-    astar__free(&ws->alloc, mark, (size_t)n * sizeof(uint16_t));
-    astar__free(&ws->alloc, node, (size_t)n * sizeof(astar__node));
-    astar__free(&ws->alloc, heap, (size_t)n * sizeof(astar__hent));
-    return ASTAR_NO_MEMORY;
-  }
-  ws->mark = mark;
-  ws->node = node;
-  ws->open.a = heap;
-  ws->aux = aux;
-  ws->open.cap = n;
-  ws->open.len = 0;
-  ws->capacity = n;
-  ws->gen = 0;
-  ws->found = false;
-  return ASTAR_OK;
-}
-
-astar_status astar_workspace_new(astar_workspace **out, const astar_grid *grid,
-                                 const astar_allocator *alloc) {
-  if (!out) return ASTAR_INVALID_ARGUMENT;
-  *out = NULL;
-  if (!grid) return ASTAR_INVALID_ARGUMENT;
-  astar_allocator a;
-  astar__alloc_init(&a, alloc);
-  astar_workspace *ws = astar__malloc(&a, sizeof *ws);
-  if (!ws) return ASTAR_NO_MEMORY;
-  memset(ws, 0, sizeof *ws);
-  ws->alloc = a;
-  build_move_tables(ws->moves);
-  if (alloc_ws_arrays(ws, grid->ncells) != ASTAR_OK) {
-    astar__free(&a, ws, sizeof *ws);
-    return ASTAR_NO_MEMORY;
-  }
-  *out = ws;
-  return ASTAR_OK;
-}
-
-void astar_workspace_free(astar_workspace *ws) {
-  if (!ws) return;
-  astar_allocator a = ws->alloc;
-  free_ws_arrays(ws);
-  astar__turns_free(ws);
-  astar__engine_free(ws);
-  astar__free(&a, ws, sizeof *ws);
-}
-
-astar_status astar_workspace_reserve(astar_workspace *ws, const astar_grid *grid) {
-  if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
-  return astar__workspace_grow(ws, grid->ncells);
-}
-
-astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n) {
-  if (n <= ws->capacity) return ASTAR_OK;
-  /* Allocate the new arrays before dropping the old ones, so that a failure
-  ** leaves the workspace as it was. */
-  astar_workspace tmp;
-  memset(&tmp, 0, sizeof tmp);
-  tmp.alloc = ws->alloc;
-  if (alloc_ws_arrays(&tmp, n) != ASTAR_OK) return ASTAR_NO_MEMORY;
-  astar__engine_forget(ws);
-  free_ws_arrays(ws);
-  ws->mark = tmp.mark;
-  ws->node = tmp.node;
-  ws->open = tmp.open;
-  ws->aux = tmp.aux;
-  ws->capacity = tmp.capacity;
-  ws->gen = 0;
-  ws->found = false;
-  return ASTAR_OK;
-}
-
-size_t astar_workspace_memory(const astar_workspace *ws) {
-  if (!ws) return 0;
-  return sizeof *ws + (size_t)ws->capacity * astar__workspace_bytes_per_cell() +
-         (size_t)ws->turns.capacity * ASTAR__TURN_STATES *
-             (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent)) +
-         (size_t)ws->eng.arcs_cap * sizeof(astar_arc) +
-         (size_t)ws->eng.back.cap * (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent));
-}
+#include "core/workspace.h"
 
 /* ---- begin / end ----------------------------------------------------------------- */
 
@@ -129,8 +13,9 @@ static astar_status check_endpoint(const astar_grid *g, astar_point p) {
   return astar_grid_contains(g, p.x, p.y) ? ASTAR_OK : ASTAR_OUT_OF_BOUNDS;
 }
 
-astar_status astar__prepare(astar__query *q, const astar_workspace *ws, const astar_grid *grid,
-                            const astar_options *opt, astar_point start, astar_point goal) {
+astar_status astar__prepare(astar__query *q, astar__features *fx, const astar_workspace *ws,
+                            const astar_grid *grid, const astar_options *opt, astar_point start,
+                            astar_point goal) {
   astar_status st = astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
   if (grid->ncells > ws->capacity) return ASTAR_CAPACITY;
@@ -140,6 +25,8 @@ astar_status astar__prepare(astar__query *q, const astar_workspace *ws, const as
   if (!astar_grid_passable(grid, goal.x, goal.y)) return ASTAR_GOAL_BLOCKED;
 
   memset(q, 0, sizeof *q);
+  memset(fx, 0, sizeof *fx);
+  q->fx = fx;
   q->grid = grid;
   q->start = astar__index(grid, start.x, start.y);
   q->goal = astar__index(grid, goal.x, goal.y);
@@ -191,7 +78,7 @@ astar_status astar__begin(astar__query *q, astar_workspace *ws, const astar_grid
                           const astar_options *opt, astar_point start, astar_point goal,
                           bool *trivial) {
   *trivial = false;
-  const astar_status st = astar__prepare(q, ws, grid, opt, start, goal);
+  const astar_status st = astar__prepare(q, &ws->fx, ws, grid, opt, start, goal);
   if (st != ASTAR_OK) return st;
   *trivial = q->start == q->goal; /* documented: one cell, cost 0, nothing expanded */
   astar__open(q, ws, !*trivial);
@@ -200,10 +87,10 @@ astar_status astar__begin(astar__query *q, astar_workspace *ws, const astar_grid
 
 double astar__h_multi(const astar__query *q, int32_t x, int32_t y) {
   double best = INFINITY;
-  for (size_t i = 0; i < q->ngoals; i++) {
-    const astar_point g = q->goals[i];
+  for (size_t i = 0; i < q->fx->ngoals; i++) {
+    const astar_point g = q->fx->goals[i];
     if (!astar_grid_passable(q->grid, g.x, g.y)) continue; /* skipped goals */
-    const double h = astar__h_at(q, q->base_hk, x, y, g.x + 1, g.y + 1);
+    const double h = astar__h_at(q, q->fx->base_hk, x, y, g.x + 1, g.y + 1);
     if (h < best) best = h;
   }
   return best;
@@ -226,12 +113,12 @@ void astar__emit(const astar__query *q, astar_event_type type, uint32_t node, ui
   e.h = f - g;
   e.expanded = q->stats.expanded;
   e.direction = per > 1 ? (int)(node % per) : -1;
-  q->observer(q->observer_ctx, &e);
+  q->fx->observer(q->fx->observer_ctx, &e);
 }
 
 void astar__observe_start(astar__query *q, const astar_options *opt, bool trivial) {
-  q->observer = opt->observer;
-  q->observer_ctx = opt->observer_ctx;
+  q->fx->observer = opt->observer;
+  q->fx->observer_ctx = opt->observer_ctx;
   const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
   astar__emit(q, trivial ? ASTAR_EVENT_GOAL : ASTAR_EVENT_PUSH, q->start, ASTAR__NO_PARENT, 0.0, h0,
               1);
@@ -305,8 +192,8 @@ astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, a
   ws->found = true;
   ws->last_goal = q->goal;
   ws->last_stride = q->grid->stride;
-  ws->last_nodes = q->turn_penalty > 0.0 ? ws->turns.node : ws->node;
-  ws->last_per = q->turn_penalty > 0.0 ? ASTAR__TURN_STATES : 1;
+  ws->last_nodes = q->fx->turn_penalty > 0.0 ? ws->turns.node : ws->node;
+  ws->last_per = q->fx->turn_penalty > 0.0 ? ASTAR__TURN_STATES : 1;
   ws->last_len = path_length(ws);
   if (result) {
     result->cost = ws->last_nodes[q->goal].g;

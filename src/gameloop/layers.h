@@ -13,7 +13,7 @@
 #ifndef ASTAR_LAYERS_H
 #define ASTAR_LAYERS_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 /* An influence layer: an extra entry cost per cell (astar/grid.h). */
 struct astar_layer {

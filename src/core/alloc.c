@@ -2,7 +2,7 @@
 ** alloc.c -- the allocator plumbing every object uses, and the default
 ** allocator (malloc / realloc / free).
 */
-#include "internal.h"
+#include "core/internal.h"
 
 #include <stdlib.h>
 #include <string.h>

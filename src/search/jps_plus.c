@@ -50,7 +50,7 @@
 ** Memory: 16 bytes per padded cell ((width+2) * (height+2) cells) plus a
 ** 2.3 KB table; the search allocates nothing.
 */
-#include "query.h"
+#include "core/workspace.h"
 
 #define JPP_DIRS 8
 #if defined(__GNUC__)
@@ -663,7 +663,7 @@ ASTAR__INLINE void diagonal_run(jpp_state *S, const astar__query *q, const int t
 
 /*
 ** The A* loop over jump points; `tie` and `obs` (report events to
-** q->observer) are constants at the call sites. Returns ASTAR_OK (goal
+** q->fx->observer) are constants at the call sites. Returns ASTAR_OK (goal
 ** popped), ASTAR_NO_PATH or ASTAR_LIMIT_REACHED.
 */
 ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const astar_jps_plus *pre,

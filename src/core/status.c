@@ -1,7 +1,7 @@
 /*
 ** status.c -- status descriptions and the version string.
 */
-#include "internal.h"
+#include "core/internal.h"
 
 static const char *const status_text[ASTAR_STATUS_COUNT] = {
     [ASTAR_OK] = "ok",

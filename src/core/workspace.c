@@ -1,0 +1,127 @@
+/*
+** core/workspace.c -- the per-thread search workspace: its node records,
+** open list and move tables, allocated once and grown on request; the
+** searches (grid searches in search/, the engine in engine/) keep their
+** state in it and never allocate.
+*/
+#include "core/workspace.h"
+#include "search/turns.h"
+
+static void build_move_tables(uint8_t moves[ASTAR__RULE_COUNT][256]) {
+  for (int r = 0; r < ASTAR__RULE_COUNT; r++)
+    for (unsigned nb = 0; nb < 256; nb++) {
+      uint8_t m = 0;
+      for (int d = 0; d < 8; d++)
+        if (astar__move_allowed(r, nb, d)) m |= (uint8_t)(1u << d);
+      moves[r][nb] = m;
+    }
+}
+
+/* ---- workspace ----------------------------------------------------------------- */
+
+size_t astar__workspace_bytes_per_cell(void) {
+  return sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent) + sizeof(uint32_t);
+}
+
+static void free_ws_arrays(astar_workspace *ws) {
+  astar__free(&ws->alloc, ws->mark, (size_t)ws->capacity * sizeof(uint16_t));
+  astar__free(&ws->alloc, ws->node, (size_t)ws->capacity * sizeof(astar__node));
+  astar__free(&ws->alloc, ws->open.a, (size_t)ws->capacity * sizeof(astar__hent));
+  astar__free(&ws->alloc, ws->aux, (size_t)ws->capacity * sizeof(uint32_t));
+  ws->aux = NULL;
+  ws->mark = NULL;
+  ws->node = NULL;
+  ws->open.a = NULL;
+  ws->capacity = 0;
+  ws->open.cap = 0;
+}
+
+/* Allocate arrays for n cells into ws (which has none); all or nothing. */
+static astar_status alloc_ws_arrays(astar_workspace *ws, uint32_t n) {
+  /* Marks start at 0 and the first search uses generation 4: zeroed memory
+  ** means "not reached". */
+  uint16_t *mark = astar__calloc(&ws->alloc, n, sizeof(uint16_t));
+  astar__node *node = astar__calloc(&ws->alloc, n, sizeof(astar__node));
+  astar__hent *heap = astar__calloc(&ws->alloc, n, sizeof(astar__hent));
+  uint32_t *aux = astar__calloc(&ws->alloc, n, sizeof(uint32_t));
+  if (!mark || !node || !heap || !aux) {
+    astar__free(&ws->alloc, aux, (size_t)n * sizeof(uint32_t));
+    astar__free(&ws->alloc, mark, (size_t)n * sizeof(uint16_t));
+    astar__free(&ws->alloc, node, (size_t)n * sizeof(astar__node));
+    astar__free(&ws->alloc, heap, (size_t)n * sizeof(astar__hent));
+    return ASTAR_NO_MEMORY;
+  }
+  ws->mark = mark;
+  ws->node = node;
+  ws->open.a = heap;
+  ws->aux = aux;
+  ws->open.cap = n;
+  ws->open.len = 0;
+  ws->capacity = n;
+  ws->gen = 0;
+  ws->found = false;
+  return ASTAR_OK;
+}
+
+astar_status astar_workspace_new(astar_workspace **out, const astar_grid *grid,
+                                 const astar_allocator *alloc) {
+  if (!out) return ASTAR_INVALID_ARGUMENT;
+  *out = NULL;
+  if (!grid) return ASTAR_INVALID_ARGUMENT;
+  astar_allocator a;
+  astar__alloc_init(&a, alloc);
+  astar_workspace *ws = astar__malloc(&a, sizeof *ws);
+  if (!ws) return ASTAR_NO_MEMORY;
+  memset(ws, 0, sizeof *ws);
+  ws->alloc = a;
+  build_move_tables(ws->moves);
+  if (alloc_ws_arrays(ws, grid->ncells) != ASTAR_OK) {
+    astar__free(&a, ws, sizeof *ws);
+    return ASTAR_NO_MEMORY;
+  }
+  *out = ws;
+  return ASTAR_OK;
+}
+
+void astar_workspace_free(astar_workspace *ws) {
+  if (!ws) return;
+  astar_allocator a = ws->alloc;
+  free_ws_arrays(ws);
+  astar__turns_free(ws);
+  astar__engine_free(ws);
+  astar__free(&a, ws, sizeof *ws);
+}
+
+astar_status astar_workspace_reserve(astar_workspace *ws, const astar_grid *grid) {
+  if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
+  return astar__workspace_grow(ws, grid->ncells);
+}
+
+astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n) {
+  if (n <= ws->capacity) return ASTAR_OK;
+  /* Allocate the new arrays before dropping the old ones, so that a failure
+  ** leaves the workspace as it was. */
+  astar_workspace tmp;
+  memset(&tmp, 0, sizeof tmp);
+  tmp.alloc = ws->alloc;
+  if (alloc_ws_arrays(&tmp, n) != ASTAR_OK) return ASTAR_NO_MEMORY;
+  astar__engine_forget(ws);
+  free_ws_arrays(ws);
+  ws->mark = tmp.mark;
+  ws->node = tmp.node;
+  ws->open = tmp.open;
+  ws->aux = tmp.aux;
+  ws->capacity = tmp.capacity;
+  ws->gen = 0;
+  ws->found = false;
+  return ASTAR_OK;
+}
+
+size_t astar_workspace_memory(const astar_workspace *ws) {
+  if (!ws) return 0;
+  return sizeof *ws + (size_t)ws->capacity * astar__workspace_bytes_per_cell() +
+         (size_t)ws->turns.capacity * ASTAR__TURN_STATES *
+             (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent)) +
+         (size_t)ws->eng.arcs_cap * sizeof(astar_arc) +
+         (size_t)ws->eng.back.cap * (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent));
+}

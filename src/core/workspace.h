@@ -1,0 +1,55 @@
+/*
+** core/workspace.h -- the per-thread search workspace (astar_workspace of
+** astar/search.h): node records and open list shared by every search, the
+** state of the grid searches (search/query.h) and of the engine over
+** spaces (engine/engine.h). One workspace serves all of them, one search at
+** a time; each search opens a new generation of the records.
+*/
+#ifndef ASTAR_CORE_WORKSPACE_H
+#define ASTAR_CORE_WORKSPACE_H
+
+#include "core/heap.h"
+#include "engine/engine.h"
+#include "search/query.h"
+
+struct astar_workspace {
+  astar_allocator alloc;                 /* source of the arrays below */
+  uint32_t capacity;                     /* padded cells the arrays hold */
+  uint16_t *mark;                        /* [capacity] gen + ASTAR__OPEN/CLOSED/COLD*, else
+                                            unreached (gen is a multiple of 4) */
+  astar__node *node;                     /* [capacity] g, heap position, parent */
+  astar__heap open;                      /* open list, cap == capacity (a node is in it once) */
+  uint16_t gen;                          /* generation of the current search, a multiple of 4 */
+  uint32_t *aux;                         /* [capacity] push number of nodes in cold buckets */
+  astar__buckets buckets;                /* cold part of ASTAR_OPEN_BUCKET */
+  astar__turns turns;                    /* turn-penalty states (astar_workspace_reserve_turns) */
+  uint32_t seq;                          /* pushes so far in this search (tie key) */
+  uint8_t moves[ASTAR__RULE_COUNT][256]; /* legal-move masks per rule */
+  /* The sliced search (astar_search_*): the A* in progress or last run. */
+  astar__query q;          /* its resolved options and running statistics */
+  astar__features fx;      /* the general loop's features (q.fx points here) */
+  int phase;               /* ASTAR__IDLE, ASTAR__RUNNING or ASTAR__ENDED */
+  astar_status outcome;    /* when ENDED: ASTAR_OK, NO_PATH, LIMIT_REACHED, STOPPED, STALE */
+  bool slot_full;          /* the slot (see astar.c) holds an entry */
+  astar__hent slot;        /* the open entry kept outside the heap */
+  uint64_t version;        /* astar_grid_version of q.grid at begin */
+  uint32_t reached;        /* padded index of the goal reached, when outcome is OK */
+  astar_open_set open_set; /* open list of the search */
+  bool retargeted;         /* options.retarget replaced the goal of this search */
+  uint32_t best;           /* partial paths: best node expanded so far */
+  double best_d, best_g;   /* its distance to the goal and its g */
+  /* The last search, for astar_workspace_path. */
+  bool found;                    /* it produced a path */
+  uint32_t last_goal;            /* node of its goal (a cell, or a turn state: see last_per) */
+  const astar__node *last_nodes; /* the node records its parent links live in */
+  uint32_t last_per;             /* nodes per cell: 1, or 9 for turn states (cell * 9 + arrival) */
+  int32_t last_stride;           /* padded row length of its grid */
+  size_t last_len;               /* cells in its path (parent links may skip cells: see
+                                    astar__path_length) */
+  astar__engine eng;             /* searches over spaces (src/engine/) */
+};
+
+/* Grow the workspace's node arrays to n records (all or nothing). */
+astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n);
+
+#endif /* ASTAR_CORE_WORKSPACE_H */
