@@ -460,6 +460,16 @@ static void test_arguments(void) {
   CHECK(astar_space_find_path(ws, &sp, NULL, 0, 1, path, 2, &res) == ASTAR_OUT_OF_BOUNDS);
   astar_workspace_free(ws);
   astar_graph_free(g);
+  /* Values beyond the float range: stored as doubles, read back exactly. */
+  const astar_graph_edge huge[2] = {{0, 1, 1e300}, {1, 2, 3}};
+  const double far[6] = {0, 0, 1e300, 0, -1e300, 1};
+  CHECK(astar_graph_new(&g, 3, huge, 2, 0, NULL) == ASTAR_OK);
+  CHECK(astar_graph_set_coords(g, 2, far) == ASTAR_OK);
+  astar_arc arc;
+  double xy[2];
+  CHECK(astar_graph_out_arcs(g, 0, &arc, 1) == 1 && arc.cost == 1e300);
+  CHECK(astar_graph_coords(g, 2, xy) && xy[0] == -1e300 && xy[1] == 1);
+  astar_graph_free(g);
   astar_graph_free(NULL);
   CHECK(astar_graph_node_count(NULL) == 0 && astar_graph_arc_count(NULL) == 0);
   CHECK(astar_graph_memory(NULL) == 0);

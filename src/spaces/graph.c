@@ -141,6 +141,12 @@ static int dict_index(astar_graph *g, dict_build *d, double c) {
   }
 }
 
+/* Is v a float exactly? (Out of the float range, the conversion itself
+** would be undefined: checked first.) */
+static bool is_float(double v) {
+  return fabs(v) <= FLT_MAX && (double)(float)v == v;
+}
+
 /* The most compact exact storage of the costs (filling the dictionary
 ** when it is COST_DICT). */
 static int choose_costs(astar_graph *g, dict_build *d, const astar_graph_edge *edges,
@@ -149,7 +155,7 @@ static int choose_costs(astar_graph *g, dict_build *d, const astar_graph_edge *e
   for (size_t i = 0; i < nedges && (dict || flt); i++) {
     const double c = edges[i].cost;
     if (dict && dict_index(g, d, c) < 0) dict = false;
-    if (flt && (double)(float)c != c) flt = false;
+    if (flt && !is_float(c)) flt = false;
   }
   return dict ? COST_DICT : flt ? COST_FLOAT : COST_DOUBLE;
 }
@@ -384,7 +390,7 @@ astar_status astar_graph_set_coords(astar_graph *g, int dims, const double *xyz)
   bool flt = true;
   for (size_t i = 0; i < count; i++) {
     if (!isfinite(xyz[i])) return ASTAR_INVALID_ARGUMENT;
-    flt = flt && (double)(float)xyz[i] == xyz[i];
+    flt = flt && is_float(xyz[i]);
   }
   void *copy = NULL;
   if (dims > 0) {
