@@ -84,14 +84,11 @@ int main(int argc, char **argv) {
   }
   const astar_space space = {&ops, NULL, N, 8, ASTAR_SPACE_ADMISSIBLE | ASTAR_SPACE_CONSISTENT};
 
-  /* A workspace made for a 1x1 grid, then reserved for this space (with
-  ** the backward records bidirectional searches need): allocated once. */
-  astar_grid *tiny = NULL;
+  /* A workspace reserved for this space (with the backward records
+  ** bidirectional searches need): allocated once, searches allocate nothing. */
   astar_workspace *ws = NULL;
-  astar_status st = astar_grid_new(&tiny, 1, 1, NULL);
-  if (st == ASTAR_OK) st = astar_workspace_new(&ws, tiny, NULL);
+  astar_status st = astar_workspace_new_empty(&ws, NULL);
   if (st == ASTAR_OK) st = astar_workspace_reserve_space(ws, &space, ASTAR_RESERVE_BACKWARD);
-  astar_grid_free(tiny);
   if (st != ASTAR_OK) {
     fprintf(stderr, "set-up: %s\n", astar_strerror(st));
     astar_workspace_free(ws);

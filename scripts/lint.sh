@@ -17,9 +17,9 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/astar-lint.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT
 
-shopt -s nullglob
-LIB_SOURCES=(src/*.c tools/*.c)
-ALL_C=(src/*.c src/*.h include/astar/*.h tools/*.c tools/*.h tests/*.c tests/*.h
+shopt -s nullglob globstar
+LIB_SOURCES=(src/**/*.c tools/*.c)
+ALL_C=(src/**/*.c src/**/*.h include/astar/*.h tools/*.c tools/*.h tests/*.c tests/*.h
   tests/util/*.c tests/util/*.h tests/install/*.c examples/*.c)
 
 passed=0

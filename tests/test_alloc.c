@@ -55,6 +55,11 @@ static astar_status make_workspace(void **obj, const astar_allocator *a, void *a
   return astar_workspace_new((astar_workspace **)obj, arg, a);
 }
 
+static astar_status make_empty_workspace(void **obj, const astar_allocator *a, void *arg) {
+  (void)arg;
+  return astar_workspace_new_empty((astar_workspace **)obj, a);
+}
+
 static astar_status make_map(void **obj, const astar_allocator *a, void *arg) {
   astar_parse_error err;
   (void)arg;
@@ -142,6 +147,7 @@ static void test_constructors(void) {
       {"astar_grid_new", make_grid, free_grid, NULL},
       {"astar_grid_clone", make_clone, free_grid, src},
       {"astar_workspace_new", make_workspace, free_ws, src},
+      {"astar_workspace_new_empty", make_empty_workspace, free_ws, NULL},
       {"astar_movingai_parse_map", make_map, free_grid, NULL},
       {"astar_movingai_parse_scen", make_scen, free_scen, NULL},
       {"astar_ascii_parse_map", make_ascii, free_grid, NULL},

@@ -126,11 +126,8 @@ static bool rg_valid(const rgraph *g, const astar_node *p, size_t n, astar_node 
 }
 
 static astar_workspace *ws_for(const astar_space *s, const astar_allocator *a) {
-  astar_grid *tiny;
   astar_workspace *ws = NULL;
-  if (astar_grid_new(&tiny, 1, 1, NULL) != ASTAR_OK) return NULL;
-  if (astar_workspace_new(&ws, tiny, a) != ASTAR_OK) ws = NULL;
-  astar_grid_free(tiny);
+  if (astar_workspace_new_empty(&ws, a) != ASTAR_OK) ws = NULL;
   if (ws && astar_workspace_reserve_space(ws, s, ASTAR_RESERVE_BACKWARD) != ASTAR_OK) {
     astar_workspace_free(ws);
     ws = NULL;

@@ -149,7 +149,8 @@ static void test_puzzle_optimal(void) {
       astar_engine_options_init(&o);
       o.method = (astar_method)method;
       astar_engine_result res;
-      const astar_status st = astar_implicit_find_path(ws, &sp, &o, start, SOLVED, path, 4096, &res);
+      const astar_status st =
+          astar_implicit_find_path(ws, &sp, &o, start, SOLVED, path, 4096, &res);
       CHECKF(st == ASTAR_OK, "board %d method %d: %s", q, method, astar_strerror(st));
       if (st != ASTAR_OK) continue;
       CHECK(path[0] == start && path[res.length - 1] == SOLVED && res.end_state == SOLVED);
@@ -193,8 +194,7 @@ static void test_goal_test_and_full_table(void) {
   astar_engine_options o;
   astar_engine_options_init(&o);
   o.method = ASTAR_METHOD_BIDIRECTIONAL;
-  CHECK(astar_implicit_find_path(ws, &sp, &o, start, SOLVED, path, 64, &res) ==
-        ASTAR_UNSUPPORTED);
+  CHECK(astar_implicit_find_path(ws, &sp, &o, start, SOLVED, path, 64, &res) == ASTAR_UNSUPPORTED);
   astar_workspace_free(ws);
 
   /* Room for fewer states than the search meets. */
@@ -217,8 +217,7 @@ static void test_goal_test_and_full_table(void) {
   CHECK(astar_workspace_reserve_states(ws, (1u << 30) + 1, 4, 0) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_workspace_reserve_states(NULL, 10, 4, 0) == ASTAR_INVALID_ARGUMENT);
   const astar_implicit wide = {&ops, NULL, 99, 0};
-  CHECK(astar_implicit_find_path(ws, &wide, NULL, start, SOLVED, path, 64, &res) ==
-        ASTAR_CAPACITY);
+  CHECK(astar_implicit_find_path(ws, &wide, NULL, start, SOLVED, path, 64, &res) == ASTAR_CAPACITY);
   CHECK(astar_implicit_find_path(ws, NULL, NULL, start, SOLVED, path, 64, &res) ==
         ASTAR_INVALID_ARGUMENT);
   CHECK(astar_implicit_find_path(ws, &sp, NULL, SOLVED, SOLVED, path, 64, &res) == ASTAR_OK);

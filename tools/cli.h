@@ -137,10 +137,15 @@ typedef astar_status (*cli_find_fn)(astar_workspace *ws, const astar_grid *grid,
                                     astar_point *path, size_t cap, astar_result *result);
 
 typedef struct cli_pre_ops {
-  astar_status (*build)(void **ctx, const astar_grid *grid);
+  /* opt: the search options, for preprocessing that depends on them (the
+  ** corner rule of a waypoint graph); JPS+ ignores them. */
+  astar_status (*build)(void **ctx, const astar_grid *grid, const astar_options *opt);
   astar_status (*load)(void **ctx, const astar_grid *grid, const void *buf, size_t len);
   astar_status (*save)(const void *ctx, void *buf, size_t cap, size_t *len);
   size_t (*memory)(const void *ctx); /* bytes held */
+  /* Nodes and edges of a precomputed graph (waypoints), for reports; NULL:
+  ** the preprocessing is not a graph. */
+  void (*graph_size)(const void *ctx, size_t *nodes, size_t *edges);
   void (*release)(void *ctx);
   astar_status (*find)(const void *ctx, astar_workspace *ws, const astar_grid *grid,
                        const astar_options *opt, astar_point start, astar_point goal,
@@ -160,6 +165,19 @@ typedef struct cli_algo {
 /* The engine's version of `algo` (for --space graph): itself when it is an
 ** engine method, NULL after a message when it has none (jps, jps-plus). */
 const cli_algo *cli_algo_on_graph(const cli_algo *algo);
+
+/* The waypoint-graph version of `algo` (--space waypoints; waypoints.c):
+** the engine's method of the same name on the grid's waypoint graph, NULL
+** after a message when it has none (jps, jps-plus). */
+const cli_algo *cli_algo_on_waypoints(const cli_algo *algo);
+
+/* Is `algo` one of those: an any-angle search whose path holds the bends
+** (the waypoints) and whose costs are straight-line distances? */
+bool cli_algo_is_waypoints(const cli_algo *algo);
+
+/* Why a waypoint graph cannot be built or searched with these options on
+** `grid` (NULL: any grid's properties unchecked); NULL when it can. */
+const char *cli_waypoints_unsupported(const astar_options *opt, const astar_grid *grid);
 
 /* Why `algo` cannot run with these options on `grid` (NULL: it can); the
 ** library's sentence (astar_unsupported_reason). */
@@ -184,12 +202,13 @@ typedef struct cli_prepared {
   size_t bytes;   /* memory of the preprocessing */
 } cli_prepared;
 
-/* Prepare `algo` for `grid`: build its preprocessing, or with `pre_file`
-** (not NULL) read and load it from that file. Algorithms without
-** preprocessing need nothing (pre_file must then be NULL). Returns false
-** after a message naming the file or the map `label` on failure. */
-bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid, const char *label,
-                 const char *pre_file);
+/* Prepare `algo` for `grid` and the search options `opt`: build its
+** preprocessing, or with `pre_file` (not NULL) read and load it from that
+** file. Algorithms without preprocessing need nothing (pre_file must then
+** be NULL). Returns false after a message naming the file or the map
+** `label` on failure. */
+bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid,
+                 const astar_options *opt, const char *label, const char *pre_file);
 
 /* One search with a prepared algorithm (on the grid it was prepared for). */
 astar_status cli_prepared_find(const cli_prepared *p, astar_workspace *ws, const astar_options *opt,
@@ -205,8 +224,13 @@ double cli_now_seconds(void);
 /* ---- files (fileio.c) ----------------------------------------------------- */
 
 /* Read a whole file ("-" is standard input) into a malloc'd buffer with a NUL
-** after the data. Prints "astar: PATH: reason" and returns false on failure. */
+** after the data. Prints "astar: PATH: reason" and returns false on failure.
+** Standard input is kept after its first read, so "-" may be read again. */
 bool cli_read_file(const char *path, char **data, size_t *len);
+
+/* cli_read_file without a message on failure: to look at a file before
+** choosing how to load it. */
+bool cli_peek_file(const char *path, char **data, size_t *len);
 
 /* Read and parse a map (Moving AI or ASCII). start/goal (may be NULL) get the
 ** ASCII 'S'/'G' cells or (-1,-1). Prints "PATH:LINE:COL: message" on a parse
@@ -225,13 +249,15 @@ typedef struct cli_picture {
   const astar_grid *grid;
   const astar_point *path; /* may be NULL */
   size_t path_len;
-  astar_point start, goal; /* marked S and G when inside the grid */
-  bool color;              /* ANSI colours */
-  bool ruler;              /* column / row numbers */
+  astar_point start, goal;  /* marked S and G when inside the grid */
+  bool color;               /* ANSI colours */
+  bool ruler;               /* column / row numbers */
+  const astar_point *marks; /* cells drawn 'o' over the path (waypoints); may be NULL */
+  size_t nmarks;            /* their number */
 } cli_picture;
 
 /* Draw the grid: '#' blocked, '.' open, '2'..'9' terrain cost, '+' other
-** terrain, '*' path, 'S' start, 'G' goal. */
+** terrain, '*' path, 'o' marks, 'S' start, 'G' goal. */
 void cli_draw(FILE *out, const cli_picture *pic);
 
 /* True if colours should be used on `out` (a terminal and NO_COLOR unset). */
@@ -279,6 +305,14 @@ void cli_solution_free(cli_solution *sol);
 
 /* status / cost / length / work lines, and the path when with_path. */
 void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path);
+
+/* The report of a waypoint-graph search (waypoints.c): status, cost, the
+** waypoints, the cells walked between them (checked as a grid path under
+** opt) and, with `picture`, the map with the walk, the waypoints, start
+** and goal. */
+void cli_print_waypoint_solution(FILE *out, const cli_solution *sol, const astar_grid *grid,
+                                 const astar_options *opt, astar_point start, astar_point goal,
+                                 bool picture);
 
 /* "map:      LABEL (W x H, N open cells)" */
 void cli_print_map_line(FILE *out, const char *label, const astar_grid *grid);
@@ -349,5 +383,72 @@ bool cli_extras_active(const cli_extras *x);
 ** --budget) into *sol. False after a message only for set-up failures. */
 bool cli_solve_extras(const cli_extras *x, const astar_grid *grid, const astar_options *opt,
                       astar_point start, astar_point goal, cli_solution *sol);
+
+/* ---- picture files (cmd_render.c) ------------------------------------------ */
+
+/* Can files named like `out` be created or replaced? Checks the folder (and
+** the file, when it exists) without creating anything; false after a
+** message naming the file. */
+bool cli_output_writable(const char *out);
+
+/* FILE.png -> FILE-007.png for frame 7 when `many`, else FILE.png. */
+void cli_frame_name(char *buf, size_t size, const char *out, size_t index, bool many);
+
+/* ---- hex maps (hex_cli.c, hex_render.c) -------------------------------------
+** A map whose header says `hex ...` (astar/hex.h) is searched by the engine
+** on the hex grid as a space. solve and render begin with cli_hex_dispatch,
+** which hands their whole command line to the hex version when the map
+** argument is a hex map. */
+
+/* If the first positional argument of argv (a command's, argv[0] its name)
+** names a hex map file, run `run(argc, argv)` into *rc and return true;
+** otherwise false, nothing printed or run. */
+bool cli_hex_dispatch(int argc, char **argv, int (*run)(int argc, char **argv), int *rc);
+
+int cli_hex_solve(int argc, char **argv);  /* hex_cli.c */
+int cli_hex_render(int argc, char **argv); /* hex_render.c */
+
+/* True if the file (or "-") holds a hex map; quiet when unreadable. */
+bool cli_is_hex_map(const char *path);
+
+/* Read and parse a hex map; errors as for cli_load_map. */
+bool cli_load_hex_map(const char *path, astar_hex_grid **grid, astar_point *start,
+                      astar_point *goal);
+
+/* "pointy odd-r", ... */
+const char *cli_hex_shape_name(const astar_hex_grid *grid);
+
+/* "map:      LABEL (hex pointy odd-r, W x H, N open cells)" */
+void cli_print_hex_map_line(FILE *out, const char *label, const astar_hex_grid *grid);
+
+/* The engine's options on hex maps: --algo, --weight, --tie, --reopen,
+** --max-expansions, --partial. As cli_search_option: 1 consumed, -1 bad
+** value (message printed), 0 not one of them. */
+int cli_hex_search_option(cli_parser *p, astar_engine_options *eo);
+extern const char cli_hex_search_help[];
+
+/* The usage error for an option hex maps do not take (saying so when it is
+** an option of square maps). Returns CLI_EXIT_USAGE. */
+int cli_hex_not_for_hex(const cli_parser *p);
+
+/* "astar", "dijkstra", "greedy", "bidir". */
+const char *cli_hex_method_name(astar_method m);
+
+/* One-line summary of the options ("algorithm astar, heuristic hex distance, ..."). */
+void cli_hex_describe(FILE *out, const astar_engine_options *eo);
+
+/* A workspace reserved for `space` (both halves with `backward`); NULL after
+** a message. */
+astar_workspace *cli_hex_workspace(const astar_space *space, bool backward);
+
+/* One search on a hex grid into *sol (path as cells, result as a grid
+** search's). False after a message only when set-up fails. */
+bool cli_hex_run(const astar_hex_grid *grid, const astar_engine_options *eo, astar_point start,
+                 astar_point goal, cli_solution *sol);
+
+/* The map in ASCII with the path: two characters a cell, shoved rows
+** indented (pointy) or shoved columns half a row lower (flat); a legend. */
+void cli_hex_draw(FILE *out, const astar_hex_grid *grid, const astar_point *path, size_t n,
+                  astar_point start, astar_point goal);
 
 #endif /* ASTAR_CLI_H */

@@ -194,11 +194,8 @@ static void describe(FILE *out, const graph_args *a, const astar_graph *g) {
 
 /* A workspace reserved for searching g with the method of a. */
 static astar_workspace *graph_workspace(const astar_space *sp, const graph_args *a) {
-  astar_grid *one = NULL;
   astar_workspace *ws = NULL;
-  astar_status st = astar_grid_new(&one, 1, 1, NULL);
-  if (st == ASTAR_OK) st = astar_workspace_new(&ws, one, NULL);
-  astar_grid_free(one);
+  astar_status st = astar_workspace_new_empty(&ws, NULL);
   if (st == ASTAR_OK)
     st = astar_workspace_reserve_space(
         ws, sp, a->eo.method == ASTAR_METHOD_BIDIRECTIONAL ? ASTAR_RESERVE_BACKWARD : 0u);

@@ -27,19 +27,19 @@
 #define MAX_PIXELS (64L * 1024 * 1024)
 #define MAX_FRAMES 1000
 
-/* Colours. Tints are light so that black text stays readable on them. */
-#define C_BACKGROUND 0xFFFFFFu
-#define C_WALL 0x000000u
-#define C_OPEN 0xB9D5FFu
-#define C_OPEN_STRONG 0x4F8FEAu /* without text: the thin frontier must show */
-#define C_CLOSED 0xFFC4BCu
-#define C_PATH_LIGHT 0xAEE8A4u /* with F/G/H text */
-#define C_PATH 0x2FB344u       /* without */
-#define C_START 0x17923Au
-#define C_GOAL 0xD62728u
-#define C_GRID 0xC8C8C8u
-#define C_DARK 0x1A1A1Au
-#define C_LIGHT 0xFFFFFFu
+/* Colours (render.h). */
+#define C_BACKGROUND RENDER_C_BACKGROUND
+#define C_WALL RENDER_C_WALL
+#define C_OPEN RENDER_C_OPEN
+#define C_OPEN_STRONG RENDER_C_OPEN_STRONG
+#define C_CLOSED RENDER_C_CLOSED
+#define C_PATH_LIGHT RENDER_C_PATH_LIGHT
+#define C_PATH RENDER_C_PATH
+#define C_START RENDER_C_START
+#define C_GOAL RENDER_C_GOAL
+#define C_GRID RENDER_C_GRID
+#define C_DARK RENDER_C_DARK
+#define C_LIGHT RENDER_C_LIGHT
 
 enum { UNSEEN = 0, OPEN = 1, CLOSED = 2 };
 
@@ -386,7 +386,7 @@ static void draw_frame(const job *j, render_canvas *c, bool final) {
 /* Can files named like `out` be created or replaced? Checks the folder (and
 ** the file, when it exists) without creating anything; false after a
 ** message naming the file. */
-static bool output_writable(const char *out) {
+bool cli_output_writable(const char *out) {
   const char *slash = strrchr(out, '/');
   char dir[4096];
   if (!slash) {
@@ -414,7 +414,7 @@ static bool output_writable(const char *out) {
 }
 
 /* FILE.png -> FILE-007.png for frame 7 of several. */
-static void frame_name(char *buf, size_t size, const char *out, size_t index, bool many) {
+void cli_frame_name(char *buf, size_t size, const char *out, size_t index, bool many) {
   if (!many) {
     snprintf(buf, size, "%s", out);
     return;
@@ -478,7 +478,7 @@ static bool write_picture(job *j, const char *name, bool final) {
 static void take_snapshot(job *j, size_t index, bool final) {
   if (j->failed) return;
   char name[4096];
-  frame_name(name, sizeof name, j->out, index, j->ntargets > 1);
+  cli_frame_name(name, sizeof name, j->out, index, j->ntargets > 1);
   if (!write_picture(j, name, final)) j->failed = true;
 }
 
@@ -488,6 +488,7 @@ static void help(FILE *out) {
   fprintf(out,
           "usage: astar render MAP SX SY GX GY -o FILE.svg|FILE.png [OPTIONS]\n"
           "       astar render MAP -o FILE [OPTIONS]   (ASCII map with S and G cells)\n"
+          "       astar render MAP.hex ...             (a hex map: astar render MAP.hex --help)\n"
           "\n"
           "Draw what A* did from (SX,SY) to (GX,GY) on MAP: walls black, terrain darker\n"
           "the costlier, open cells blue, closed cells red, the path green, the start\n"
@@ -525,6 +526,8 @@ static void job_free(job *j) {
 }
 
 int cli_cmd_render(int argc, char **argv) {
+  int hex_rc;
+  if (cli_hex_dispatch(argc, argv, cli_hex_render, &hex_rc)) return hex_rc;
   cli_parser p;
   job j;
   memset(&j, 0, sizeof j);
@@ -585,7 +588,7 @@ int cli_cmd_render(int argc, char **argv) {
     return cli_usage_error("render: the search options are not valid together");
 
   /* An output that cannot be written fails now, not after the search. */
-  if (!output_writable(j.out)) return CLI_EXIT_FAIL;
+  if (!cli_output_writable(j.out)) return CLI_EXIT_FAIL;
 
   const char *map = pos[0];
   astar_grid *grid;

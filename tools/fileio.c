@@ -9,13 +9,28 @@
 
 #include "cli.h"
 
-bool cli_read_file(const char *path, char **data, size_t *len) {
+/* Standard input can be read only once; it is kept, so that a command may
+** look at a map before choosing its parser (a hex map's header). */
+static char *stdin_copy;
+static size_t stdin_len;
+
+/* The whole file into a malloc'd buffer with a NUL after the data; on
+** failure false with errno set, nothing printed. */
+static bool read_all(const char *path, char **data, size_t *len) {
   bool is_stdin = strcmp(path, "-") == 0;
-  FILE *f = is_stdin ? stdin : fopen(path, "rb");
-  if (!f) {
-    cli_error("%s: %s", path, strerror(errno));
-    return false;
+  if (is_stdin && stdin_copy) {
+    char *copy = malloc(stdin_len + 1);
+    if (!copy) {
+      errno = ENOMEM;
+      return false;
+    }
+    memcpy(copy, stdin_copy, stdin_len + 1);
+    *data = copy;
+    *len = stdin_len;
+    return true;
   }
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f) return false;
   /* Grow geometrically rather than asking for the size: works for pipes too. */
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap + 1);
@@ -41,14 +56,29 @@ bool cli_read_file(const char *path, char **data, size_t *len) {
   int saved = errno;
   if (!is_stdin) fclose(f);
   if (!ok) {
-    cli_error("%s: %s", path, strerror(saved ? saved : EIO));
     free(buf);
+    errno = saved ? saved : EIO;
     return false;
   }
   buf[n] = '\0';
+  if (is_stdin && (stdin_copy = malloc(n + 1)) != NULL) {
+    memcpy(stdin_copy, buf, n + 1);
+    stdin_len = n;
+  }
   *data = buf;
   *len = n;
   return true;
+}
+
+bool cli_read_file(const char *path, char **data, size_t *len) {
+  errno = 0;
+  if (read_all(path, data, len)) return true;
+  cli_error("%s: %s", path, strerror(errno ? errno : EIO));
+  return false;
+}
+
+bool cli_peek_file(const char *path, char **data, size_t *len) {
+  return read_all(path, data, len);
 }
 
 void cli_report_parse_error(const char *path, astar_status st, const astar_parse_error *err) {

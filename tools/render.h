@@ -32,12 +32,33 @@ typedef struct render_ops {
   /* `x` is the left edge, right edge or centre (anchor), `y` the top. */
   void (*text)(render_canvas *c, int x, int y, int anchor, int scale, const char *s,
                render_rgb color);
+  /* A polygon of n corners xy[0..2n-1], filled by the even-odd rule, with an
+  ** outline `stroke_width` pixels wide in `stroke` (0: none). The fill is
+  ** not anti-aliased, so polygons sharing an edge (a hex map's cells) cover
+  ** each pixel once, with no seam between them. */
+  void (*polygon)(render_canvas *c, const double *xy, int n, render_rgb fill, render_rgb stroke,
+                  double stroke_width);
 } render_ops;
 
 struct render_canvas {
   const render_ops *ops;
   int width, height; /* pixels */
 };
+
+/* The colours of search pictures (square and hex maps alike). Tints are
+** light so that black text stays readable on them. */
+#define RENDER_C_BACKGROUND 0xFFFFFFu
+#define RENDER_C_WALL 0x000000u
+#define RENDER_C_OPEN 0xB9D5FFu
+#define RENDER_C_OPEN_STRONG 0x4F8FEAu /* without text: the thin frontier must show */
+#define RENDER_C_CLOSED 0xFFC4BCu
+#define RENDER_C_PATH_LIGHT 0xAEE8A4u /* with F/G/H text */
+#define RENDER_C_PATH 0x2FB344u       /* without */
+#define RENDER_C_START 0x17923Au
+#define RENDER_C_GOAL 0xD62728u
+#define RENDER_C_GRID 0xC8C8C8u
+#define RENDER_C_DARK 0x1A1A1Au
+#define RENDER_C_LIGHT 0xFFFFFFu
 
 /* Text width in pixels at `scale` (without the space after the last glyph). */
 int render_text_width(const char *s, int scale);

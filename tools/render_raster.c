@@ -1,8 +1,8 @@
 /*
 ** render_raster.c -- the RGB raster backend of `astar render` (what the PNG
-** encoder saves): filled rectangles, anti-aliased triangles and discs (4 x 4
-** samples a pixel), and text in a built-in 5 x 7 bitmap font that has the
-** characters cost labels need. Also the backend-neutral helpers of render.h.
+** encoder saves): filled rectangles and polygons, anti-aliased triangles and
+** discs (4 x 4 samples a pixel), and text in a built-in 5 x 7 bitmap font
+** that has the characters cost labels need. Also the backend-neutral helpers of render.h.
 */
 #include <math.h>
 #include <stdlib.h>
@@ -170,7 +170,43 @@ static void raster_text(render_canvas *c, int x, int y, int anchor, int scale, c
   }
 }
 
-static const render_ops raster_ops = {raster_rect, raster_triangle, raster_disc, raster_text};
+/* Fill by pixel centres (even-odd crossings), without anti-aliasing: a
+** pixel centre lies in exactly one of the polygons that tile a region, so
+** neighbours leave no lighter seam between them. The outline, when asked
+** for, is drawn anti-aliased on top. */
+static void raster_polygon(render_canvas *c, const double *xy, int n, render_rgb fill,
+                           render_rgb stroke, double stroke_width) {
+  render_raster *r = (render_raster *)c;
+  if (n < 3) return;
+  const size_t m = (size_t)n;
+  double minx = xy[0], maxx = xy[0], miny = xy[1], maxy = xy[1];
+  for (size_t i = 1; i < m; i++) {
+    minx = fmin(minx, xy[2 * i]), maxx = fmax(maxx, xy[2 * i]);
+    miny = fmin(miny, xy[2 * i + 1]), maxy = fmax(maxy, xy[2 * i + 1]);
+  }
+  int box[4];
+  if (clip_box(c, minx, miny, maxx, maxy, box)) {
+    for (int y = box[1]; y <= box[3]; y++) {
+      const double py = y + 0.5;
+      for (int x = box[0]; x <= box[2]; x++) {
+        const double px = x + 0.5;
+        bool inside = false;
+        for (size_t i = 0, j = m - 1; i < m; j = i++) {
+          const double xi = xy[2 * i], yi = xy[2 * i + 1], xj = xy[2 * j], yj = xy[2 * j + 1];
+          if ((yi > py) != (yj > py) && px < (xj - xi) * (py - yi) / (yj - yi) + xi)
+            inside = !inside;
+        }
+        if (inside) put_pixel(r, x, y, fill);
+      }
+    }
+  }
+  if (stroke_width > 0)
+    for (size_t i = 0, j = m - 1; i < m; j = i++)
+      render_line(c, xy[2 * j], xy[2 * j + 1], xy[2 * i], xy[2 * i + 1], stroke_width, stroke);
+}
+
+static const render_ops raster_ops = {raster_rect, raster_triangle, raster_disc, raster_text,
+                                      raster_polygon};
 
 bool render_raster_init(render_raster *r, int width, int height, render_rgb background) {
   r->base.ops = &raster_ops;

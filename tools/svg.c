@@ -81,7 +81,26 @@ static void svg_text(render_canvas *c, int x, int y, int anchor, int scale, cons
   fputs("</text>\n", s->out);
 }
 
-static const render_ops svg_ops = {svg_rect, svg_triangle, svg_disc, svg_text};
+static void svg_polygon(render_canvas *c, const double *xy, int n, render_rgb fill,
+                        render_rgb stroke, double stroke_width) {
+  render_svg *s = (render_svg *)c;
+  flush(s);
+  fputs("<polygon points=\"", s->out);
+  const size_t m = n > 0 ? 2 * (size_t)n : 0;
+  for (size_t i = 0; i < m; i++) {
+    coord(s->out, xy[i]);
+    if (i + 1 < m) fputc(i % 2 ? ' ' : ',', s->out);
+  }
+  fprintf(s->out, "\" fill=\"#%06x\"", (unsigned)fill);
+  if (stroke_width > 0) {
+    fprintf(s->out, " stroke=\"#%06x\" stroke-width=\"", (unsigned)stroke);
+    coord(s->out, stroke_width);
+    fputc('"', s->out);
+  }
+  fputs("/>\n", s->out);
+}
+
+static const render_ops svg_ops = {svg_rect, svg_triangle, svg_disc, svg_text, svg_polygon};
 
 void render_svg_begin(render_svg *s, FILE *out, int width, int height, render_rgb background,
                       const char *attrs) {

@@ -15,6 +15,8 @@
 **               bidirectional, ...
 **   grid_space.h  the square grid as a space
 **   implicit.h  implicit spaces: the caller's 64-bit states, numbered on the fly
+**   hex.h       hexagonal grids: coordinates, the grid as a space, ASCII hex maps
+**   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
 **   graph.h     static graphs in compressed (CSR) form; DIMACS .gr / .co / .p2p
 **
 ** Quick use:
@@ -42,6 +44,8 @@
 #include "engine.h"
 #include "grid_space.h"
 #include "implicit.h"
+#include "hex.h"
+#include "waypoints.h"
 #include "graph.h"
 
 #endif /* ASTAR_ASTAR_H */

@@ -34,6 +34,9 @@
 ** Lines whose first character is ';' are comments, anywhere. Leading and
 ** trailing empty lines are ignored (a line of spaces is a passable row); a
 ** row of a different length is an error.
+**
+** Hex maps have their own format and parser: astar_hex_parse_map in
+** astar/hex.h.
 */
 #ifndef ASTAR_FORMAT_H
 #define ASTAR_FORMAT_H

@@ -82,9 +82,8 @@ ASTAR_API astar_status astar_workspace_reserve_states(astar_workspace *ws, uint3
 ** allocates.
 */
 ASTAR_API astar_status astar_implicit_find_path(astar_workspace *ws, const astar_implicit *space,
-                                                const astar_engine_options *opt,
-                                                astar_state start, astar_state goal,
-                                                astar_state *path, size_t cap,
+                                                const astar_engine_options *opt, astar_state start,
+                                                astar_state goal, astar_state *path, size_t cap,
                                                 astar_engine_result *result);
 
 /* States met by the last implicit search on ws (how full the table got). */

@@ -303,6 +303,17 @@ typedef struct astar_workspace astar_workspace;
 ASTAR_API astar_status astar_workspace_new(astar_workspace **out, const astar_grid *grid,
                                            const astar_allocator *alloc);
 
+/*
+** A workspace holding nothing yet, to be reserved for what it will search:
+** astar_workspace_reserve (a grid), astar_workspace_reserve_space (a space,
+** astar/engine.h) or astar_workspace_reserve_states (implicit states,
+** astar/implicit.h). A search on it before that returns ASTAR_CAPACITY.
+** Allocates the workspace itself (a few kilobytes). ASTAR_OK,
+** ASTAR_INVALID_ARGUMENT (out NULL) or ASTAR_NO_MEMORY.
+*/
+ASTAR_API astar_status astar_workspace_new_empty(astar_workspace **out,
+                                                 const astar_allocator *alloc);
+
 /* Release the workspace. NULL is allowed. */
 ASTAR_API void astar_workspace_free(astar_workspace *ws);
 

@@ -63,11 +63,8 @@ static astar_status alloc_ws_arrays(astar_workspace *ws, uint32_t n) {
   return ASTAR_OK;
 }
 
-astar_status astar_workspace_new(astar_workspace **out, const astar_grid *grid,
-                                 const astar_allocator *alloc) {
-  if (!out) return ASTAR_INVALID_ARGUMENT;
-  *out = NULL;
-  if (!grid) return ASTAR_INVALID_ARGUMENT;
+/* A workspace with records for n nodes (0: none yet). */
+static astar_status new_workspace(astar_workspace **out, uint32_t n, const astar_allocator *alloc) {
   astar_allocator a;
   astar__alloc_init(&a, alloc);
   astar_workspace *ws = astar__malloc(&a, sizeof *ws);
@@ -75,12 +72,26 @@ astar_status astar_workspace_new(astar_workspace **out, const astar_grid *grid,
   memset(ws, 0, sizeof *ws);
   ws->alloc = a;
   build_move_tables(ws->moves);
-  if (alloc_ws_arrays(ws, grid->ncells) != ASTAR_OK) {
+  if (n && alloc_ws_arrays(ws, n) != ASTAR_OK) {
     astar__free(&a, ws, sizeof *ws);
     return ASTAR_NO_MEMORY;
   }
   *out = ws;
   return ASTAR_OK;
+}
+
+astar_status astar_workspace_new(astar_workspace **out, const astar_grid *grid,
+                                 const astar_allocator *alloc) {
+  if (!out) return ASTAR_INVALID_ARGUMENT;
+  *out = NULL;
+  if (!grid) return ASTAR_INVALID_ARGUMENT;
+  return new_workspace(out, grid->ncells, alloc);
+}
+
+astar_status astar_workspace_new_empty(astar_workspace **out, const astar_allocator *alloc) {
+  if (!out) return ASTAR_INVALID_ARGUMENT;
+  *out = NULL;
+  return new_workspace(out, 0, alloc);
 }
 
 void astar_workspace_free(astar_workspace *ws) {

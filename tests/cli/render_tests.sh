@@ -519,6 +519,204 @@ if [ -n "$solve_len" ] && [ "$solve_len" != 0 ] && [ "$solve_len" = "$render_len
   fail "render --partial length '$render_len', solve says '$solve_len'"
 fi
 
+# ---- hex maps ----------------------------------------------------------------------------
+
+# hexgeo.py: the centre of a cell in a hex picture (the library's layout:
+# circumradius R = CELL / sqrt(3), one pixel of padding) and the picture size.
+cat >"$TMP/hexgeo.py" <<'EOF'
+import math
+def center(shape, cell, x, y):
+    flat, even = shape.startswith('flat'), shape.endswith(('even-r', 'even-q'))
+    r = cell / math.sqrt(3)
+    line = x if flat else y
+    shove = (line % 2 == 0) if even else (line % 2 == 1)
+    if flat:
+        return 1 + r * (1 + 1.5 * x), 1 + r * math.sqrt(3) * (y + 0.5 + 0.5 * shove)
+    return 1 + r * math.sqrt(3) * (x + 0.5 + 0.5 * shove), 1 + r * (1 + 1.5 * y)
+def size(shape, cell, w, h):
+    r = cell / math.sqrt(3)
+    if shape.startswith('flat'):
+        return math.ceil(r * (1.5 * w + 0.5) + 2), math.ceil(cell * (h + 0.5) + 2)
+    return math.ceil(cell * (w + 0.5) + 2), math.ceil(r * (1.5 * h + 0.5) + 2)
+if __name__ == '__main__':
+    # hexgeo.py SHAPE CELL W H: prints the picture's width and height
+    import sys
+    print(*size(sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])))
+EOF
+
+# hexarrows.py SVG TRACE: every visited cell but the start has one arrow,
+# from its centre towards its parent's centre; F/G/H labels for each.
+cat >"$TMP/hexarrows.py" <<'EOF'
+import math, sys, xml.etree.ElementTree as ET
+sys.path.insert(0, sys.argv[0].rsplit('/', 1)[0])
+from replay import replay
+from hexgeo import center
+ns = '{http://www.w3.org/2000/svg}'
+root = ET.parse(sys.argv[1]).getroot()
+shape, cell = root.get('data-hex'), float(root.get('data-cell'))
+head, state, parent = replay(sys.argv[2])
+cells = {(x, y): center(shape, cell, x, y)
+         for x in range(head['width']) for y in range(head['height'])}
+items = [el for el in root.iter() if el.tag in (ns + 'polygon', ns + 'circle')]
+arrows = {}
+for i, el in enumerate(items):
+    if el.tag != ns + 'circle':
+        continue
+    cx, cy = float(el.get('cx')), float(el.get('cy'))
+    c = min(cells, key=lambda k: (cells[k][0] - cx) ** 2 + (cells[k][1] - cy) ** 2)
+    assert math.hypot(cells[c][0] - cx, cells[c][1] - cy) < 0.02, 'disc off centre at %r' % (c,)
+    tip = [float(v) for v in items[i - 1].get('points').split()[0].split(',')]
+    arrows[c] = (tip[0] - cx, tip[1] - cy)
+visited = [c for c in state if list(c) != head['start']]
+assert len(arrows) == len(visited), '%d arrows for %d visited cells' % (len(arrows), len(visited))
+for c in visited:
+    p = tuple(parent[c])
+    want = (cells[p][0] - cells[c][0], cells[p][1] - cells[c][1])
+    assert abs(math.hypot(*want) - cell) < 0.05, 'cell %r: parent %r is not a neighbour' % (c, p)
+    a = arrows[c]
+    cos = (a[0] * want[0] + a[1] * want[1]) / (math.hypot(*a) * math.hypot(*want))
+    assert cos > 0.999, 'cell %r: arrow %r, parent at %r' % (c, a, want)
+texts = [t.text for t in root.iter(ns + 'text')]
+assert len(texts) >= 3 * len(state), 'F/G/H labels: %d texts for %d cells' % (len(texts), len(state))
+EOF
+
+# hexpng.py PNG TRACE K CELL MAP: the centre pixel of every cell has the
+# colour of its state after K expansions (K '-': the whole search, the path
+# green), walls black as in the map file; start and goal skipped.
+cat >"$TMP/hexpng.py" <<'EOF'
+import json, sys
+sys.path.insert(0, sys.argv[0].rsplit('/', 1)[0])
+from pngcheck import decode
+from replay import replay
+from hexgeo import center, size
+w, h, pixel = decode(sys.argv[1])
+k = None if sys.argv[3] == '-' else int(sys.argv[3])
+head, state, _ = replay(sys.argv[2], k)
+cell = int(sys.argv[4])
+lines = [l.split() for l in open(sys.argv[5]) if l.strip() and not l.lstrip().startswith(';')]
+words = lines[0][1:] + [{'pointy': 'odd-r', 'flat': 'odd-q'}[lines[0][1]]]
+shape = ' '.join(words[:2])
+rows = [''.join(r) for r in lines[1:]]
+assert (w, h) == size(shape, cell, head['width'], head['height']), 'size %dx%d' % (w, h)
+path = set()
+if k is None:
+    path = {tuple(c) for c in json.loads(open(sys.argv[2]).readlines()[-1])['path']}
+want = {'open': '4f8fea', 'closed': 'ffc4bc', None: 'ffffff'}
+bad = []
+for y in range(head['height']):
+    for x in range(head['width']):
+        if [x, y] in (head['start'], head['goal']):
+            continue
+        cx, cy = center(shape, cell, x, y)
+        p = pixel(int(cx), int(cy))
+        if rows[y][x] == '#':
+            expect = '000000'
+        elif (x, y) in path:
+            expect = '2fb344'
+        else:
+            expect = want[state.get((x, y))]
+        if rows[y][x] in '23456789' and p != expect:
+            continue  # terrain shades the tint
+        if p != expect:
+            bad.append(((x, y), p, expect))
+assert not bad, '%d cells with the wrong colour, e.g. %r' % (len(bad), bad[:3])
+EOF
+
+# A pointy map without terrain (colours are exact), and the flat sample.
+cat >"$TMP/plain.hex" <<'EOF'
+hex pointy even-r
+ . . . . . . . . . .
+. # # # # . . . . .
+ S . . . # . # # # .
+. . . . # . . . # .
+ . # . . # . # . # G
+. . . . . . # . . .
+EOF
+HEXF=$ROOT/tests/data/hex/flat.hex
+
+run solve "$TMP/plain.hex" --trace "$TMP/hex.jsonl"
+expect_rc "hex trace: solve" 0
+cp "$OUT" "$TMP/hex.solve"
+check "hex trace: JSON lines match the statistics" trace.py "$TMP/hex.jsonl" "$TMP/hex.solve"
+if head -1 "$TMP/hex.jsonl" | grep -q '"hex":"pointy even-r"'; then ok; else
+  fail "hex trace: the header names the shape"
+fi
+
+run render "$TMP/plain.hex" -o "$TMP/hex.svg"
+expect_rc "hex render: svg" 0
+check "hex render: svg state matches the trace" svgstate.py "$TMP/hex.svg" "$TMP/hex.jsonl" -
+check "hex render: arrows point to the parents" hexarrows.py "$TMP/hex.svg" "$TMP/hex.jsonl"
+run render "$TMP/plain.hex" --cell 120 -o "$TMP/hex120.svg"
+check "hex render: arrows at --cell 120" hexarrows.py "$TMP/hex120.svg" "$TMP/hex.jsonl"
+
+for k in 0 1 7 20; do
+  run render "$TMP/plain.hex" --step $k -o "$TMP/hexstep$k.svg"
+  expect_rc "hex render: --step $k" 0
+  check "hex render: --step $k matches the trace" svgstate.py "$TMP/hexstep$k.svg" \
+    "$TMP/hex.jsonl" $k
+  run render "$TMP/plain.hex" --step $k --no-fgh --cell 14 -o "$TMP/hexstep$k.png"
+  check "hex render: png --step $k cell colours" hexpng.py "$TMP/hexstep$k.png" \
+    "$TMP/hex.jsonl" $k 14 "$TMP/plain.hex"
+done
+run render "$TMP/plain.hex" --no-fgh --cell 20 -o "$TMP/hexfinal.png"
+check "hex render: final png, path green" hexpng.py "$TMP/hexfinal.png" "$TMP/hex.jsonl" - 20 \
+  "$TMP/plain.hex"
+
+htotal=$(grep -Eo 'expanded [0-9]+' "$TMP/hex.solve" | head -1 | cut -d' ' -f2)
+run render "$TMP/plain.hex" --frames 3 -o "$TMP/hexfr.svg"
+expect_rc "hex render: --frames 3" 0
+check "hex render: --frames 3 spread over the search" svgframes.py "$htotal" 3 \
+  "$TMP/hexfr-000.svg" "$TMP/hexfr-001.svg" "$TMP/hexfr-002.svg"
+
+# The flat sample with terrain: every method, both formats.
+for algo in astar dijkstra greedy bidir; do
+  run solve "$HEXF" --algo $algo --trace "$TMP/hf-$algo.jsonl"
+  cp "$OUT" "$TMP/hf-$algo.solve"
+  # (greedy's f is h alone; bidir ends with a meeting event that is no expansion)
+  case $algo in astar | dijkstra)
+    check "hex trace: flat --algo $algo" trace.py "$TMP/hf-$algo.jsonl" "$TMP/hf-$algo.solve" ;;
+  esac
+  run render "$HEXF" --algo $algo -o "$TMP/hf-$algo.svg"
+  expect_rc "hex render: flat --algo $algo" 0
+  check "hex render: flat --algo $algo state" svgstate.py "$TMP/hf-$algo.svg" \
+    "$TMP/hf-$algo.jsonl" -
+done
+check "hex render: flat arrows" hexarrows.py "$TMP/hf-astar.svg" "$TMP/hf-astar.jsonl"
+run render "$HEXF" --algo dijkstra --no-fgh --cell 16 -o "$TMP/hf.png"
+expect_rc "hex render: flat png" 0
+check "hex render: flat png colours" hexpng.py "$TMP/hf.png" "$TMP/hf-dijkstra.jsonl" - 16 "$HEXF"
+hcell=$(sed -n 's/.*data-cell="\([0-9.]*\)".*/\1/p' "$TMP/hf-astar.svg")
+run render "$HEXF" -o "$TMP/hf-fgh.png"
+# shellcheck disable=SC2046 # the width and the height
+check "hex render: flat png with labels is valid" pngcheck.py "$TMP/hf-fgh.png" \
+  $(python3 "$TMP/hexgeo.py" "flat even-q" "$hcell" 10 6)
+
+# A hex map too big for SVG; errors.
+python3 -c '
+print("hex flat")
+for y in range(257):
+    print("." * 256)' >"$TMP/bighex.hex"
+run render "$TMP/bighex.hex" 0 0 255 256 -o "$TMP/bighex.svg"
+expect_rc "hex render: svg refused for a big map" 2
+expect_one_line_err "hex render: svg refused for a big map"
+run render "$TMP/bighex.hex" 0 0 255 256 -o "$TMP/bighex.png"
+expect_rc "hex render: big map as png" 0
+# shellcheck disable=SC2046
+check "hex render: big png is valid" pngcheck.py "$TMP/bighex.png" \
+  $(python3 "$TMP/hexgeo.py" "flat odd-q" 3 256 257)
+run render "$TMP/plain.hex" 1 1 9 4 -o "$TMP/x.svg"
+expect_rc "hex render: blocked start" 1
+expect_one_line_err "hex render: blocked start"
+run render "$TMP/plain.hex"
+expect_rc "hex render: missing -o" 2
+expect_one_line_err "hex render: missing -o"
+run render "$TMP/plain.hex" -o "$TMP/x.svg" --corner never
+expect_rc "hex render: square-map option" 2
+expect_err "hex render: square-map option explained" "--corner is an option of square maps"
+run render "$TMP/plain.hex" --help
+expect_rc "hex render: --help" 0
+if grep -q "usage: astar render MAP.hex" "$OUT"; then ok; else fail "hex render: --help is the hex one"; fi
+
 run render --help
 expect_rc "render: --help" 0
 

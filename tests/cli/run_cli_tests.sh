@@ -436,6 +436,115 @@ expect_out "solve --pre loads the file" "^prepared: loaded .*walls\.jpp"
 run solve "$TMP/bench/walls.map" 0 0 3 2 --pre "$TMP/walls.jpp"
 expect_rc "solve --pre needs jps-plus" 2
 
+# --space waypoints: any-angle paths over the waypoint graph.
+printf '..........\n..........\n....##....\nS...##...G\n..........\n' >"$TMP/block.txt"
+run solve "$TMP/block.txt" --space waypoints
+expect_rc "solve --space waypoints" 0
+expect_out "waypoints: the Euclidean cost" "^cost: +9\.24504019 "
+expect_out "waypoints: the bends" "^waypoints: 3 \(2 segments\): \(0,3\) \(6,4\) \(9,3\)"
+expect_out "waypoints: the walk is a grid path" "^cells: +11 walked along the segments, a legal grid path"
+expect_out "waypoints: marked in the picture" "^ *4 \|\.\.\.\*\*\*o\*\.\.\|"
+expect_out "waypoints: the graph is preprocessing" "^prepared: waypoint graph built in"
+run solve "$TMP/block.txt" --space waypoints --algo bidir --no-picture
+expect_rc "solve --space waypoints --algo bidir" 0
+expect_out "waypoints: bidir finds the same cost" "^cost: +9\.24504019 "
+run solve "$TMP/block.txt" --space waypoints --algo jps
+expect_rc "waypoints: jps has no waypoint version" 2
+expect_err "waypoints: jps refused by name" "jps searches the grid only"
+run solve "$TMP/block.txt" --space waypoints --moves 4
+expect_rc "waypoints: 4 moves refused" 2
+expect_err "waypoints: 4 moves explained" "needs diagonal moves"
+run solve "$TMP/block.txt" --space waypoints --pre "$TMP/walls.jpp"
+expect_rc "waypoints: --pre refused" 2
+if [ -d "$ROOT/tests/data/small" ] && find "$ROOT/tests/data/small" -name '*.scen' | grep -q .; then
+  run bench "$ROOT/tests/data/small" --space waypoints --check
+  expect_rc "bench --space waypoints: never longer than optimal" 0
+  expect_out "bench --space waypoints: the ratio column" "cost/opt"
+  expect_out "bench --space waypoints: no violation" "^total \([0-9]+ maps\) +([0-9]+) +\1 +0 "
+  run bench "$ROOT/tests/data/small" --space waypoints --json --limit 5
+  if python3 -m json.tool <"$OUT" >/dev/null 2>&1; then ok; else fail "waypoints --json"; fi
+  expect_out "bench --space waypoints --json: the ratio" '"mean_cost_ratio":0\.9'
+fi
+
+# ---- hex maps ------------------------------------------------------------------------
+
+HEXP=$ROOT/tests/data/hex/pointy.hex
+HEXF=$ROOT/tests/data/hex/flat.hex
+
+run solve "$HEXP"
+expect_rc "hex: solve the pointy sample" 0
+expect_out "hex: the map line names the shape" "^map: .*\(hex pointy odd-r, 12 x 8, 77 open cells, with terrain costs\)"
+expect_out "hex: options are the engine's" "^options:  algorithm astar, heuristic hex distance"
+expect_out "hex: cost" "^cost: +16$"
+expect_out "hex: path as offset coordinates" "^path: +\(0,2\) \(1,2\) \(2,2\) \(2,3\) \(3,4\)"
+expect_out "hex: drawing, even row" "^  2  S \* \* \. # "
+expect_out "hex: drawing, shoved row indented" "^  3   \. \. \* \. # "
+expect_out "hex: legend" "^legend: S start, G goal, \* path"
+
+# Every optimal method finds the same cost; greedy a path.
+for algo in dijkstra bidir; do
+  run solve "$HEXP" --algo "$algo" --no-picture
+  expect_rc "hex: --algo $algo" 0
+  expect_out "hex: --algo $algo is optimal" "^cost: +16$"
+  expect_out "hex: --algo $algo is named" "algorithm $algo"
+done
+run solve "$HEXP" --algo greedy --weight 1 --tie newest --reopen always
+expect_rc "hex: --algo greedy" 0
+expect_out "hex: greedy reaches the goal" "^reached:  \(11,6\)"
+
+run solve "$HEXF" 0 0 9 5 --algo bidir
+expect_rc "hex: flat map with coordinates" 0
+expect_out "hex: flat map cost" "^cost: +15$"
+expect_out "hex: flat map, shoved columns on the lower line" "^     S   \*   #   \.   \.$"
+
+# Standard input is read once, looked at, then parsed.
+run solve - --no-picture <"$HEXF"
+expect_rc "hex: map on standard input" 0
+expect_out "hex: stdin map line" "^map: +\(stdin\) \(hex flat even-q"
+
+printf 'hex pointy\n. . #\n # . .\n. . .\n' >"$TMP/walled.hex"
+run solve "$TMP/walled.hex" 0 0 2 0
+expect_rc "hex: goal blocked" 1
+expect_out "hex: goal blocked status" "goal cell is blocked"
+printf 'hex flat\nS # .\n# # G\n' >"$TMP/nopath.hex"
+run solve "$TMP/nopath.hex"
+expect_rc "hex: no path" 1
+expect_out "hex: no path status" "no path"
+run solve "$TMP/nopath.hex" --max-expansions 1 --partial
+expect_out "hex: partial path" "partial path"
+
+# Usage errors: one line, exit 2.
+run solve "$HEXP" --moves 4
+expect_rc "hex: square-map option" 2
+expect_one_line_err "hex: square-map option"
+expect_err "hex: square-map option explained" "--moves is an option of square maps"
+run solve "$HEXP" --algo jps
+expect_rc "hex: --algo jps" 2
+expect_err "hex: --algo choices" "astar\|dijkstra\|greedy\|bidir"
+run solve "$HEXP" --frobnicate
+expect_rc "hex: unknown option" 2
+expect_one_line_err "hex: unknown option"
+run solve "$HEXP" 0 0 12 0
+expect_rc "hex: goal outside" 2
+expect_err "hex: goal outside message" "lies outside the 12 x 8 map"
+run solve "$TMP/walled.hex"
+expect_rc "hex: no S or G" 2
+expect_one_line_err "hex: no S or G"
+run solve "$HEXP" --help
+expect_rc "hex: solve --help" 0
+expect_out "hex: solve --help on a hex map" "usage: astar solve MAP.hex"
+
+# Parse errors name file, line and column.
+printf 'hex pointy odd-q\n...\n' >"$TMP/badhead.hex"
+run solve "$TMP/badhead.hex"
+expect_rc "hex: bad header" 1
+expect_one_line_err "hex: bad header"
+expect_err "hex: bad header position" "badhead\.hex:1:12: layout odd-q is for flat maps"
+printf 'hex flat\n. . .\n. . . .\n' >"$TMP/ragged.hex"
+run solve "$TMP/ragged.hex"
+expect_rc "hex: ragged row" 1
+expect_err "hex: ragged row position" "ragged\.hex:3:7: row 2 \(y=1\) has 4 cells, expected 3"
+
 # Every command of `astar --help` is in the README's tool list, and back.
 run --help
 if [ -f "$ROOT/README.md" ]; then
