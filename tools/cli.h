@@ -41,6 +41,13 @@ int cli_cmd_precompute(int argc, char **argv); /* cmd_precompute.c */
 int cli_cmd_render(int argc, char **argv);     /* cmd_render.c */
 int cli_cmd_simulate(int argc, char **argv);   /* cmd_simulate.c */
 int cli_cmd_group(int argc, char **argv);      /* cmd_group.c */
+int cli_cmd_convert(int argc, char **argv);    /* cmd_graph.c */
+
+/* Graph mode of solve and bench (cmd_graph.c): does argv hold --graph? Then
+** solve and bench hand their arguments to these. */
+bool cli_wants_graph(int argc, char **argv);
+int cli_graph_solve(int argc, char **argv);
+int cli_graph_bench(int argc, char **argv);
 
 /* ---- messages (options.c) ---------------------------------------------- */
 

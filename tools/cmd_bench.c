@@ -542,6 +542,8 @@ static void help(FILE *out) {
   cli_algo_list(algos, sizeof algos);
   fprintf(out,
           "usage: astar bench PATH... [OPTIONS]\n"
+          "       astar bench --graph X.gr [--coords X.co] (--queries X.p2p | --random N)\n"
+          "                   (a DIMACS graph; see 'astar bench --graph x --help')\n"
           "\n"
           "Run every query of Moving AI scenario files and compare each path cost with\n"
           "the optimal length in the file (a mismatch: no path, or relative error > 1e-5).\n"
@@ -591,6 +593,7 @@ static void help(FILE *out) {
 }
 
 int cli_cmd_bench(int argc, char **argv) {
+  if (cli_wants_graph(argc, argv)) return cli_graph_bench(argc, argv);
   bench_config cfg;
   memset(&cfg, 0, sizeof cfg);
   astar_options_init(&cfg.opt);

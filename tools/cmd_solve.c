@@ -16,6 +16,8 @@ static void help(FILE *out) {
           "usage: astar solve MAP SX SY GX GY [OPTIONS]\n"
           "       astar solve MAP [OPTIONS]        (ASCII map with S and G cells)\n"
           "       astar solve MAP.hex ...          (a hex map: see astar solve MAP.hex --help)\n"
+          "       astar solve --graph X.gr [--coords X.co] S T   (a DIMACS graph; see\n"
+          "                                        'astar solve --graph x --help')\n"
           "\n"
           "Find one path from (SX,SY) to (GX,GY) on MAP (Moving AI .map or ASCII; `-`\n"
           "reads standard input). x is the column, y the row, (0,0) the top left.\n"
@@ -48,6 +50,7 @@ static void help(FILE *out) {
 }
 
 int cli_cmd_solve(int argc, char **argv) {
+  if (cli_wants_graph(argc, argv)) return cli_graph_solve(argc, argv);
   int hex_rc;
   if (cli_hex_dispatch(argc, argv, cli_hex_solve, &hex_rc)) return hex_rc;
   cli_parser p;
