@@ -191,7 +191,8 @@ static void test_random_graphs(void) {
       for (int ti = 0; ti < 4; ti++) {
         const astar_node t = (astar_node)rng_range(&r, 0, (int32_t)g.n - 1);
         const double ref = dist[t];
-        for (int method = 0; method < ASTAR_METHOD_COUNT; method++) {
+        /* The variants of Patel 4 are held to their guarantees in test_variants. */
+        for (int method = 0; method <= ASTAR_METHOD_BIDIRECTIONAL; method++) {
           astar_engine_options o;
           astar_engine_options_init(&o);
           o.method = (astar_method)method;
@@ -638,7 +639,7 @@ static void test_grid_round_trip(void) {
           astar_find_path(ws, grid, NULL, q[i].start, q[i].goal, cells, gg.n, &gres);
       const astar_node s = (astar_node)gg.id[q[i].start.y * w + q[i].start.x];
       const astar_node t = (astar_node)gg.id[q[i].goal.y * w + q[i].goal.x];
-      for (int method = 0; method < ASTAR_METHOD_COUNT; method++) {
+      for (int method = 0; method <= ASTAR_METHOD_BIDIRECTIONAL; method++) {
         if (method == ASTAR_METHOD_GREEDY) continue;
         astar_engine_options o;
         astar_engine_options_init(&o);
@@ -921,6 +922,7 @@ static void test_failalloc(void) {
     astar_engine_options o;
     astar_engine_options_init(&o);
     o.method = (astar_method)(q % ASTAR_METHOD_COUNT);
+    o.max_expansions = 100000; /* IDA* may take exponentially many on random costs */
     astar_engine_result res;
     (void)astar_space_find_path(ws, &sp, &o, (astar_node)rng_range(&r, 0, 199),
                                 (astar_node)rng_range(&r, 0, 199), path, MAXN, &res);
