@@ -375,11 +375,10 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
     return false;
   }
   if (pre_file) {
-    char *data;
-    size_t len;
-    if (!cli_read_file(pre_file, &data, &len)) return false;
-    st = algo->pre->load(&out->ctx, grid, data, len);
-    free(data);
+    cli_file_view file;
+    if (!cli_view_file(pre_file, &file)) return false;
+    st = algo->pre->load(&out->ctx, grid, file.data, file.len);
+    cli_release_view(&file);
     if (st != ASTAR_OK) {
       cli_error("%s: %s", pre_file,
                 st == ASTAR_PARSE_ERROR        ? "not a valid precomputation file (damaged, "

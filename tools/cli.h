@@ -272,6 +272,20 @@ double cli_now_seconds(void);
 ** Standard input is kept after its first read, so "-" may be read again. */
 bool cli_read_file(const char *path, char **data, size_t *len);
 
+/* A whole file's bytes, read-only: mapped when it is a regular file (no copy),
+** else read as cli_read_file does. Release with cli_release_view. */
+typedef struct cli_file_view {
+  const void *data; /* the bytes; no NUL after them when mapped */
+  size_t len;       /* bytes */
+  void *mapped;     /* the mapping to unmap, or NULL */
+  char *owned;      /* the buffer to free, or NULL */
+} cli_file_view;
+
+/* Open `path` as a view (prints "astar: PATH: reason" and returns false on
+** failure). */
+bool cli_view_file(const char *path, cli_file_view *v);
+void cli_release_view(cli_file_view *v);
+
 /* cli_read_file without a message on failure: to look at a file before
 ** choosing how to load it. */
 bool cli_peek_file(const char *path, char **data, size_t *len);

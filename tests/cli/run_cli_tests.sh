@@ -207,6 +207,14 @@ expect_one_line_err "unknown --algo"
 run bench "$TMP/bench" --limit zero
 expect_rc "bad --limit" 2
 
+run bench "$TMP/bench" --warmup -1
+expect_rc "bad --warmup" 2
+expect_err "--warmup names its range" "--warmup.*from 0 to"
+
+run bench "$TMP/bench" --warmup 0 --json
+expect_rc "bench --warmup 0" 0
+expect_out "JSON records the warm-up" '"warmup":0,'
+
 run bench
 expect_rc "bench without PATH" 2
 
@@ -435,6 +443,17 @@ expect_rc "solve --pre" 0
 expect_out "solve --pre loads the file" "^prepared: loaded .*walls\.jpp"
 run solve "$TMP/bench/walls.map" 0 0 3 2 --pre "$TMP/walls.jpp"
 expect_rc "solve --pre needs jps-plus" 2
+# A regular file is mapped, anything else read; both are checked alike.
+run bench "$TMP/bench/walls.map.scen" --algo jps-plus --pre "$TMP/walls.jpp" --check
+expect_rc "bench --pre (mapped file)" 0
+run bench "$TMP/bench/walls.map.scen" --algo jps-plus --pre - --check <"$TMP/walls.jpp"
+expect_rc "bench --pre - (read from standard input)" 0
+: >"$TMP/empty.jpp"
+run bench "$TMP/bench/walls.map.scen" --algo jps-plus --pre "$TMP/empty.jpp"
+expect_rc "bench --pre of an empty file" 1
+expect_err "an empty file is not a precomputation" "empty\.jpp: not a valid precomputation"
+run bench "$TMP/bench/walls.map.scen" --algo jps-plus --pre "$TMP"
+expect_rc "bench --pre of a directory" 1
 
 # The engine's variants of Patel 4 (--algo ida|beam|dynamic|bandwidth|f2f|retarget)
 # and their settings, each accepted with its own method only.
