@@ -1,8 +1,16 @@
 /*
 ** bridge.c -- the small C API the web playground calls from JavaScript: one
-** playground object holding a grid, a workspace, the search options and the
-** last search's results (status, statistics, path and every observer event
-** in a growable buffer that JavaScript reads through the HEAP views).
+** playground object holding a grid (square, and as hexagons in hex mode), a
+** workspace, the search options and the last search's results (status,
+** statistics, path and every observer event in a growable buffer that
+** JavaScript reads through the HEAP views).
+**
+** Searches: on the square grid, A* / JPS / JPS+ by the grid's own loops
+** (astar/search.h, astar/jps_plus.h) or any method of the search engine
+** (astar/engine.h: bidirectional, IDA*, beam, ...) on the grid as a space
+** (astar/grid_space.h); on the hex grid (astar/hex.h), the engine on the
+** hex grid as a space. Node ids of both spaces are the cell indices
+** y * width + x, as the page numbers cells.
 **
 ** Everything is reached through a pg_state handle, so the library's rule of
 ** no global mutable state holds here too. Cells are exchanged as one byte
@@ -31,18 +39,24 @@ static double now_ms(void) {
 #endif
 
 /* Algorithm numbers of pg_set_options; JPS+ is not an astar_algorithm but a
-** separate entry point with its own precomputation. */
-enum { PG_ALGO_ASTAR = 0, PG_ALGO_JPS = 1, PG_ALGO_JPS_PLUS = 2 };
+** separate entry point with its own precomputation; PG_ALGO_ENGINE is the
+** search engine with the method of pg_set_engine (on a hex grid every
+** search is the engine's). */
+enum { PG_ALGO_ASTAR = 0, PG_ALGO_JPS = 1, PG_ALGO_JPS_PLUS = 2, PG_ALGO_ENGINE = 3 };
+
+/* Geometries of pg_set_geometry. */
+enum { PG_SQUARE = 0, PG_HEX = 1 };
 
 /* One recorded observer event, 32 bytes, laid out for Int32Array and
 ** Float64Array views: cells are row-major indices, -1 for "none". */
 typedef struct pg_event {
-  int32_t type;      /* astar_event_type */
-  int32_t cell;      /* y * width + x */
-  int32_t parent;    /* parent cell index, -1 for the start */
-  int32_t direction; /* turn-penalty searches: arrival direction, else -1 */
-  double g;
-  double h; /* as weighted; f = g + h */
+  int32_t type;   /* astar_event_type */
+  int32_t cell;   /* y * width + x */
+  int32_t parent; /* parent cell index, -1 for the start */
+  int32_t aux;    /* grid searches: the arrival direction with a turn penalty, else -1;
+                     engine searches: the side, 0 forward, 1 backward (bidirectional) */
+  double g;       /* ITERATION (IDA*): 0; MEET: the cost of the whole path */
+  double h;       /* as weighted, f = g + h; ITERATION (IDA*): the new bound */
 } pg_event;
 
 /* Recording stops here (128 MiB of events); the search itself goes on. */
@@ -51,17 +65,29 @@ typedef struct pg_event {
 typedef struct pg_state {
   astar_grid *grid;
   astar_workspace *ws;
+  /* Hex mode: the same cells as hexagons, kept in step with `grid` by every
+  ** edit; NULL in square mode. centers: the library's cell centres
+  ** (astar_hex_center, circumradius 1), width * height (x, y) pairs. */
+  astar_hex_grid *hex;
+  astar_hex_orientation hex_orientation;
+  astar_hex_layout hex_layout;
+  double *centers;
   bool turns_reserved; /* astar_workspace_reserve_turns done for this grid */
   astar_jps_plus *jpp; /* JPS+ precomputation, rebuilt when the grid changes */
   uint64_t jpp_version;
   size_t terrain_cells; /* cells with a terrain cost other than 1 */
   uint8_t *cells;       /* width * height bytes exchanged with JavaScript */
   astar_options opt;
-  int algorithm; /* PG_ALGO_* */
+  int algorithm;             /* PG_ALGO_* */
+  astar_engine_options eopt; /* the engine's method and settings (pg_set_engine) */
   /* Last search. */
   astar_status status;
   astar_result result;
+  uint64_t dropped;    /* beam, bandwidth: entries dropped */
+  uint64_t iterations; /* IDA*: iterations */
+  astar_node meet;     /* bidirectional: where the searches met, else ASTAR_NODE_NONE */
   astar_point *path;
+  astar_node *nodes; /* an engine search's path as node ids */
   size_t path_cap;
   pg_event *events;
   size_t nevents, events_cap;
@@ -74,29 +100,48 @@ typedef struct pg_state {
   astar_parse_error perr;
 } pg_state;
 
-static void observe(void *ctx, const astar_event *ev) {
-  pg_state *s = ctx;
+/* The next free event record, or NULL when recording has stopped. */
+static pg_event *next_event(pg_state *s) {
   if (s->nevents == s->events_cap) {
     if (s->events_cap >= PG_MAX_EVENTS) {
       s->events_truncated = true;
-      return;
+      return NULL;
     }
     size_t cap = s->events_cap ? s->events_cap * 2 : 4096;
     if (cap > PG_MAX_EVENTS) cap = PG_MAX_EVENTS;
     pg_event *e = realloc(s->events, cap * sizeof *e);
     if (!e) {
       s->events_truncated = true;
-      return;
+      return NULL;
     }
     s->events = e;
     s->events_cap = cap;
   }
+  return &s->events[s->nevents++];
+}
+
+/* Observer of the grid's searches. */
+static void observe(void *ctx, const astar_event *ev) {
+  pg_state *s = ctx;
+  pg_event *e = next_event(s);
+  if (!e) return;
   const int32_t w = astar_grid_width(s->grid);
-  pg_event *e = &s->events[s->nevents++];
   e->type = (int32_t)ev->type;
   e->cell = ev->cell.y * w + ev->cell.x;
   e->parent = ev->parent.x < 0 ? -1 : ev->parent.y * w + ev->parent.x;
-  e->direction = ev->direction;
+  e->aux = ev->direction;
+  e->g = ev->g;
+  e->h = ev->h;
+}
+
+/* Observer of the engine's searches: node ids are cell indices. */
+static void observe_engine(void *ctx, const astar_engine_event *ev) {
+  pg_event *e = next_event(ctx);
+  if (!e) return;
+  e->type = (int32_t)ev->type;
+  e->cell = (int32_t)ev->node;
+  e->parent = ev->parent == ASTAR_NODE_NONE ? -1 : (int32_t)ev->parent;
+  e->aux = ev->side;
   e->g = ev->g;
   e->h = ev->h;
 }
@@ -104,6 +149,9 @@ static void observe(void *ctx, const astar_event *ev) {
 static void reset_result(pg_state *s) {
   s->status = ASTAR_NO_PATH;
   memset(&s->result, 0, sizeof s->result);
+  s->dropped = 0;
+  s->iterations = 0;
+  s->meet = ASTAR_NODE_NONE;
   s->nevents = 0;
   s->events_truncated = false;
   s->recorded = false;
@@ -112,16 +160,79 @@ static void reset_result(pg_state *s) {
   s->precompute_ms = 0;
 }
 
-/* Replace the grid by `g` (taken over): workspace, cell bytes, caches. */
+/* The cell bytes from the square grid. */
+static void read_cells(pg_state *s) {
+  const int32_t w = astar_grid_width(s->grid), h = astar_grid_height(s->grid);
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++) {
+      float t = astar_grid_terrain(s->grid, x, y);
+      uint8_t v = t <= 1.0f ? 1 : t >= 255.0f ? 255 : (uint8_t)(t + 0.5f);
+      s->cells[(size_t)y * (size_t)w + (size_t)x] = astar_grid_passable(s->grid, x, y) ? v : 0;
+    }
+}
+
+/* One cell of the hex grid as the byte `value` says (a blocked cell gets
+** terrain 1, as in a parsed hex map). */
+static astar_status put_hex_cell(astar_hex_grid *hx, int32_t x, int32_t y, uint8_t value) {
+  const float cost = value > 0 ? (float)value : 1.0f;
+  astar_status st = astar_hex_grid_set_passable(hx, x, y, value > 0);
+  if (st == ASTAR_OK && astar_hex_grid_terrain(hx, x, y) != cost)
+    st = astar_hex_grid_set_terrain(hx, x, y, cost);
+  return st;
+}
+
+/* Hex mode with the given shape: `given` (taken over; the cells must match
+** it) or, when NULL, a hex grid made from the cell bytes. The centres are
+** the library's (astar_hex_center). On failure nothing changes. */
+static astar_status use_hex(pg_state *s, astar_hex_orientation orientation, astar_hex_layout layout,
+                            astar_hex_grid *given) {
+  const int32_t w = astar_grid_width(s->grid), h = astar_grid_height(s->grid);
+  const size_t n = (size_t)w * (size_t)h;
+  astar_hex_grid *hx = given;
+  astar_status st = ASTAR_OK;
+  if (!hx) st = astar_hex_grid_new(&hx, w, h, orientation, layout, NULL);
+  double *centers = st == ASTAR_OK ? malloc(n * 2 * sizeof *centers) : NULL;
+  if (st == ASTAR_OK && !centers) st = ASTAR_NO_MEMORY;
+  for (int32_t y = 0; st == ASTAR_OK && y < h; y++)
+    for (int32_t x = 0; st == ASTAR_OK && x < w; x++) {
+      const size_t i = (size_t)y * (size_t)w + (size_t)x;
+      if (!given) st = put_hex_cell(hx, x, y, s->cells[i]);
+      astar_hex_center(orientation, layout, (astar_point){x, y}, &centers[2 * i]);
+    }
+  if (st != ASTAR_OK) {
+    astar_hex_grid_free(hx);
+    free(centers);
+    return st;
+  }
+  astar_hex_grid_free(s->hex);
+  free(s->centers);
+  s->hex = hx;
+  s->centers = centers;
+  s->hex_orientation = orientation;
+  s->hex_layout = layout;
+  return ASTAR_OK;
+}
+
+static void use_square(pg_state *s) {
+  astar_hex_grid_free(s->hex);
+  free(s->centers);
+  s->hex = NULL;
+  s->centers = NULL;
+}
+
+/* Replace the grid by `g` (taken over): workspace, cell bytes, caches; in
+** hex mode a hex grid of the same cells. */
 static astar_status adopt_grid(pg_state *s, astar_grid *g) {
   const size_t n = (size_t)astar_grid_width(g) * (size_t)astar_grid_height(g);
   uint8_t *cells = malloc(n);
   astar_point *path = malloc(n * sizeof *path);
+  astar_node *nodes = malloc(n * sizeof *nodes);
   astar_workspace *ws = NULL;
   astar_status st = astar_workspace_new(&ws, g, NULL);
-  if (st != ASTAR_OK || !cells || !path) {
+  if (st != ASTAR_OK || !cells || !path || !nodes) {
     free(cells);
     free(path);
+    free(nodes);
     astar_workspace_free(ws);
     astar_grid_free(g);
     return st != ASTAR_OK ? st : ASTAR_NO_MEMORY;
@@ -131,19 +242,27 @@ static astar_status adopt_grid(pg_state *s, astar_grid *g) {
   astar_jps_plus_free(s->jpp);
   free(s->cells);
   free(s->path);
+  free(s->nodes);
   s->grid = g;
   s->ws = ws;
   s->jpp = NULL;
   s->turns_reserved = false;
   s->cells = cells;
   s->path = path;
+  s->nodes = nodes;
   s->path_cap = n;
   s->terrain_cells = 0;
   const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
   for (int32_t y = 0; y < h; y++)
     for (int32_t x = 0; x < w; x++)
       if (astar_grid_terrain(g, x, y) != 1.0f) s->terrain_cells++;
+  read_cells(s);
   reset_result(s);
+  if (s->hex) {
+    st = use_hex(s, s->hex_orientation, s->hex_layout, NULL);
+    if (st != ASTAR_OK) use_square(s);
+    return st;
+  }
   return ASTAR_OK;
 }
 
@@ -152,6 +271,7 @@ PG_API pg_state *pg_new(int32_t width, int32_t height) {
   astar_grid *g = NULL;
   if (!s) return NULL;
   astar_options_init(&s->opt);
+  astar_engine_options_init(&s->eopt);
   if (astar_grid_new(&g, width, height, NULL) != ASTAR_OK || adopt_grid(s, g) != ASTAR_OK) {
     free(s);
     return NULL;
@@ -164,13 +284,15 @@ PG_API void pg_free(pg_state *s) {
   astar_grid_free(s->grid);
   astar_workspace_free(s->ws);
   astar_jps_plus_free(s->jpp);
+  use_square(s);
   free(s->cells);
   free(s->path);
+  free(s->nodes);
   free(s->events);
   free(s);
 }
 
-/* A new all-passable grid of the given size. */
+/* A new all-passable grid of the given size (hexagons in hex mode). */
 PG_API int pg_resize(pg_state *s, int32_t width, int32_t height) {
   astar_grid *g = NULL;
   astar_status st = astar_grid_new(&g, width, height, NULL);
@@ -184,6 +306,42 @@ PG_API int32_t pg_height(const pg_state *s) {
   return astar_grid_height(s->grid);
 }
 
+/*
+** Square (PG_SQUARE) or hex (PG_HEX) cells, the hex grid's orientation
+** (astar_hex_orientation: 0 pointy, 1 flat) and layout (astar_hex_layout:
+** 0 odd, 1 even). The map's cells stay as they are; in hex mode every search
+** runs on the hex grid. Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT or
+** ASTAR_NO_MEMORY (then nothing changed).
+*/
+PG_API int pg_set_geometry(pg_state *s, int32_t geometry, int32_t orientation, int32_t layout) {
+  if (geometry == PG_SQUARE) {
+    use_square(s);
+    reset_result(s);
+    return ASTAR_OK;
+  }
+  if (geometry != PG_HEX || (orientation != ASTAR_HEX_POINTY && orientation != ASTAR_HEX_FLAT) ||
+      (layout != ASTAR_HEX_ODD && layout != ASTAR_HEX_EVEN))
+    return ASTAR_INVALID_ARGUMENT;
+  reset_result(s);
+  return use_hex(s, (astar_hex_orientation)orientation, (astar_hex_layout)layout, NULL);
+}
+
+/* PG_SQUARE or PG_HEX; the hex grid's orientation and layout. */
+PG_API int32_t pg_geometry(const pg_state *s) {
+  return s->hex ? PG_HEX : PG_SQUARE;
+}
+PG_API int32_t pg_hex_orientation(const pg_state *s) {
+  return (int32_t)s->hex_orientation;
+}
+PG_API int32_t pg_hex_layout(const pg_state *s) {
+  return (int32_t)s->hex_layout;
+}
+/* Hex mode: the centre of every cell, (x, y) doubles per cell index, for
+** hexagons of circumradius 1 (astar_hex_center); NULL in square mode. */
+PG_API const double *pg_hex_centers(const pg_state *s) {
+  return s->centers;
+}
+
 /* One cell: 0 blocks it, 1..255 makes it passable with that terrain cost. */
 PG_API int pg_set_cell(pg_state *s, int32_t x, int32_t y, int32_t value) {
   if (!astar_grid_contains(s->grid, x, y) || value < 0 || value > 255) return ASTAR_OUT_OF_BOUNDS;
@@ -191,6 +349,7 @@ PG_API int pg_set_cell(pg_state *s, int32_t x, int32_t y, int32_t value) {
   const float cost = value > 0 ? (float)value : 1.0f;
   astar_status st = astar_grid_set_passable(s->grid, x, y, value > 0);
   if (st == ASTAR_OK && cost != old) st = astar_grid_set_terrain(s->grid, x, y, cost);
+  if (st == ASTAR_OK && s->hex) st = put_hex_cell(s->hex, x, y, (uint8_t)value);
   if (st != ASTAR_OK) return st;
   if (old != 1.0f) s->terrain_cells--;
   if (cost != 1.0f) s->terrain_cells++;
@@ -201,19 +360,13 @@ PG_API int pg_set_cell(pg_state *s, int32_t x, int32_t y, int32_t value) {
 }
 
 /* The width * height cell bytes; pg_get_cells fills them from the grid,
-** pg_put_cells writes them all to the grid. */
+** pg_put_cells writes them all to the grid (and the hex grid). */
 PG_API uint8_t *pg_cells(pg_state *s) {
   return s->cells;
 }
 
 PG_API void pg_get_cells(pg_state *s) {
-  const int32_t w = astar_grid_width(s->grid), h = astar_grid_height(s->grid);
-  for (int32_t y = 0; y < h; y++)
-    for (int32_t x = 0; x < w; x++) {
-      float t = astar_grid_terrain(s->grid, x, y);
-      uint8_t v = t <= 1.0f ? 1 : t >= 255.0f ? 255 : (uint8_t)(t + 0.5f);
-      s->cells[(size_t)y * (size_t)w + (size_t)x] = astar_grid_passable(s->grid, x, y) ? v : 0;
-    }
+  read_cells(s);
 }
 
 PG_API int pg_put_cells(pg_state *s) {
@@ -228,24 +381,61 @@ PG_API int pg_put_cells(pg_state *s) {
         st = astar_grid_set_terrain(s->grid, x, y, (float)v);
         s->terrain_cells++;
       }
+      if (st == ASTAR_OK && s->hex) st = put_hex_cell(s->hex, x, y, v);
       if (st != ASTAR_OK) return st;
     }
   return ASTAR_OK;
 }
 
-/* Parse a Moving AI .map or an ASCII map (astar_parse_map) from text[0..len)
-** and make it the grid. On ASTAR_PARSE_ERROR, pg_error_* tell where. */
-PG_API int pg_load_map(pg_state *s, const char *text, int32_t len) {
+/* A parsed hex map as the playground's map: a square grid of the same
+** cells, and hex mode with the map's shape. */
+static astar_status adopt_hex(pg_state *s, astar_hex_grid *hx) {
+  const int32_t w = astar_hex_grid_width(hx), h = astar_hex_grid_height(hx);
   astar_grid *g = NULL;
-  astar_point start, goal;
-  memset(&s->perr, 0, sizeof s->perr);
-  astar_status st = astar_parse_map(&g, text, (size_t)len, NULL, &start, &goal, &s->perr);
-  if (st != ASTAR_OK) return st;
+  astar_status st = astar_grid_new(&g, w, h, NULL);
+  for (int32_t y = 0; st == ASTAR_OK && y < h; y++)
+    for (int32_t x = 0; st == ASTAR_OK && x < w; x++) {
+      const float t = astar_hex_grid_terrain(hx, x, y);
+      st = astar_grid_set_passable(g, x, y, astar_hex_grid_passable(hx, x, y));
+      if (st == ASTAR_OK && t != 1.0f) st = astar_grid_set_terrain(g, x, y, t);
+    }
+  if (st != ASTAR_OK) {
+    astar_grid_free(g);
+    astar_hex_grid_free(hx);
+    return st;
+  }
+  use_square(s); /* adopt_grid builds no hex grid: hx is the one */
   st = adopt_grid(s, g);
+  if (st == ASTAR_OK)
+    st = use_hex(s, astar_hex_grid_orientation(hx), astar_hex_grid_layout(hx), hx);
+  else
+    astar_hex_grid_free(hx);
+  return st;
+}
+
+/* Parse a Moving AI .map, an ASCII map (astar_parse_map) or an ASCII hex
+** map (astar_hex_parse_map: then hex mode with its shape, see
+** pg_geometry) from text[0..len) and make it the grid. On
+** ASTAR_PARSE_ERROR, pg_error_* tell where. */
+PG_API int pg_load_map(pg_state *s, const char *text, int32_t len) {
+  astar_point start, goal;
+  astar_status st;
+  memset(&s->perr, 0, sizeof s->perr);
+  if (astar_hex_is_map(text, (size_t)len)) {
+    astar_hex_grid *hx = NULL;
+    st = astar_hex_parse_map(&hx, text, (size_t)len, NULL, &start, &goal, &s->perr);
+    if (st == ASTAR_OK) st = adopt_hex(s, hx);
+  } else {
+    astar_grid *g = NULL;
+    st = astar_parse_map(&g, text, (size_t)len, NULL, &start, &goal, &s->perr);
+    if (st == ASTAR_OK) {
+      use_square(s);
+      st = adopt_grid(s, g);
+    }
+  }
   if (st != ASTAR_OK) return st;
   s->loaded_start = start;
   s->loaded_goal = goal;
-  pg_get_cells(s);
   return ASTAR_OK;
 }
 
@@ -284,7 +474,7 @@ PG_API int pg_set_options(pg_state *s, int32_t moves, int32_t corner, double str
   o.algorithm = algorithm == PG_ALGO_JPS ? ASTAR_ALGO_JPS : ASTAR_ALGO_ASTAR;
   o.open_set = (astar_open_set)open_set;
   o.turn_penalty = turn_penalty;
-  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_JPS_PLUS)
+  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_ENGINE)
     return ASTAR_INVALID_ARGUMENT;
   astar_status st = astar_options_validate(&o);
   if (st != ASTAR_OK) return st;
@@ -293,8 +483,110 @@ PG_API int pg_set_options(pg_state *s, int32_t moves, int32_t corner, double str
   return ASTAR_OK;
 }
 
+/*
+** The search engine's method (astar_method: 0 A*, 1 Dijkstra, 2 greedy,
+** 3 bidirectional, 4 IDA*, 5 beam, 6 dynamic weighting, 7 bandwidth, ...)
+** and its settings, used with PG_ALGO_ENGINE and on hex grids: the beam
+** width, dynamic weighting's epsilon, bandwidth's band_e and band_d, and a
+** cap on expansions (0: none; the page caps IDA*, whose work can explode).
+** Weight, ties and reopening come from pg_set_options. ASTAR_OK or
+** ASTAR_INVALID_ARGUMENT (astar_engine_options_validate).
+*/
+PG_API int pg_set_engine(pg_state *s, int32_t method, int32_t beam_width, double epsilon,
+                         double band_e, double band_d, double max_expansions) {
+  astar_engine_options o;
+  astar_engine_options_init(&o);
+  if (method < 0 || method >= ASTAR_METHOD_COUNT || beam_width < 1 || !(max_expansions >= 0))
+    return ASTAR_INVALID_ARGUMENT;
+  o.method = (astar_method)method;
+  o.beam_width = (uint32_t)beam_width;
+  o.epsilon = epsilon;
+  o.band_e = band_e;
+  o.band_d = band_d;
+  o.max_expansions = (uint64_t)max_expansions;
+  astar_status st = astar_engine_options_validate(&o);
+  if (st != ASTAR_OK) return st;
+  s->eopt = o;
+  return ASTAR_OK;
+}
+
+/* Does this search go through the engine? (every search on a hex grid) */
+static bool uses_engine(const pg_state *s) {
+  return s->algorithm == PG_ALGO_ENGINE || s->hex;
+}
+
+/* What the engine cannot honour of the options (NULL: nothing), as the
+** CLI says it (tools/algos.c): the grid-loop options are A*'s. */
+static const char *engine_reason(const pg_state *s) {
+  if (s->hex && (s->algorithm == PG_ALGO_JPS || s->algorithm == PG_ALGO_JPS_PLUS))
+    return "JPS and JPS+ search square grids only";
+  if (s->opt.tie == ASTAR_TIE_CROSS)
+    return "the engine breaks ties by larger g or newest, then node id (no cross product)";
+  if (!s->hex && s->opt.turn_penalty != 0.0)
+    return "a turn penalty is an option of A* on the grid (the engine searches the cells as "
+           "a graph)";
+  return NULL;
+}
+
+/* What astar_workspace_reserve_space needs besides the forward search. */
+static unsigned reservation(astar_method method) {
+  switch (method) {
+  case ASTAR_METHOD_FRONT_TO_FRONT:
+    return ASTAR_RESERVE_FRONT_TO_FRONT;
+  case ASTAR_METHOD_BIDIRECTIONAL:
+  case ASTAR_METHOD_RETARGETING:
+  case ASTAR_METHOD_BEAM:
+    return ASTAR_RESERVE_BACKWARD;
+  default:
+    return 0;
+  }
+}
+
+/* One search by the engine on the grid as a space (astar/grid_space.h, with
+** the grid options of pg_set_options) or on the hex grid (astar/hex.h):
+** the path as cells, the result as the grid searches give it, and the
+** variants' dropped, iterations and meeting node. */
+static astar_status engine_search(pg_state *s, astar_point start, astar_point goal,
+                                  const astar_engine_options *eo) {
+  astar_grid_space holder;
+  astar_space sp;
+  astar_status st =
+      s->hex ? astar_hex_space(s->hex, &sp) : astar_grid_space_init(&sp, &holder, s->grid, &s->opt);
+  if (st == ASTAR_OK) st = astar_workspace_reserve_space(s->ws, &sp, reservation(eo->method));
+  if (st != ASTAR_OK) return st;
+  const int32_t w = astar_grid_width(s->grid);
+  astar_engine_result er;
+  st = astar_space_find_path(s->ws, &sp, eo, (astar_node)(start.y * w + start.x),
+                             (astar_node)(goal.y * w + goal.x), s->nodes, s->path_cap, &er);
+  if (st == ASTAR_OK || st == ASTAR_PARTIAL)
+    for (size_t i = 0; i < er.length; i++)
+      s->path[i] =
+          (astar_point){(int32_t)(s->nodes[i] % (uint32_t)w), (int32_t)(s->nodes[i] / (uint32_t)w)};
+  memset(&s->result, 0, sizeof s->result);
+  s->result.cost = er.cost;
+  s->result.length = er.length;
+  s->result.stats = er.stats;
+  s->result.cause = er.cause;
+  s->dropped = er.dropped;
+  s->iterations = er.iterations;
+  s->meet = er.meet;
+  return st;
+}
+
 static astar_status search_once(pg_state *s, astar_point start, astar_point goal,
-                                const astar_options *o) {
+                                const astar_options *o, bool record) {
+  if (uses_engine(s)) {
+    if (engine_reason(s)) return ASTAR_UNSUPPORTED;
+    astar_engine_options eo = s->eopt;
+    eo.weight = o->weight;
+    eo.tie = o->tie;
+    eo.reopen = o->reopen;
+    if (record) {
+      eo.observer = observe_engine;
+      eo.observer_ctx = s;
+    }
+    return engine_search(s, start, goal, &eo);
+  }
   if (s->algorithm == PG_ALGO_JPS_PLUS)
     return astar_jps_plus_find_path(s->ws, s->jpp, s->grid, o, start, goal, s->path, s->path_cap,
                                     &s->result);
@@ -318,12 +610,12 @@ enum {
 PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, int flags) {
   const astar_point start = {sx, sy}, goal = {gx, gy};
   reset_result(s);
-  if (s->opt.turn_penalty > 0 && !s->turns_reserved) {
+  if (s->opt.turn_penalty > 0 && !uses_engine(s) && !s->turns_reserved) {
     astar_status st = astar_workspace_reserve_turns(s->ws, s->grid);
     if (st != ASTAR_OK) return s->status = st;
     s->turns_reserved = true;
   }
-  if (s->algorithm == PG_ALGO_JPS_PLUS &&
+  if (s->algorithm == PG_ALGO_JPS_PLUS && !s->hex &&
       (!s->jpp || s->jpp_version != astar_grid_version(s->grid))) {
     astar_jps_plus_free(s->jpp);
     s->jpp = NULL;
@@ -338,12 +630,12 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     o.observer = observe;
     o.observer_ctx = s;
     s->recorded = true;
-    s->status = search_once(s, start, goal, &o);
+    s->status = search_once(s, start, goal, &o, true);
   }
   const double t0 = now_ms();
   double t = t0;
   do {
-    s->status = search_once(s, start, goal, &s->opt);
+    s->status = search_once(s, start, goal, &s->opt, false);
     s->time_runs++;
     t = now_ms();
   } while (!(flags & PG_RUN_ONCE) && t - t0 < 20.0 && s->time_runs < 1000);
@@ -358,11 +650,14 @@ PG_API int32_t pg_terrain_cells(const pg_state *s) {
 
 /*
 ** Why the selected algorithm cannot run with the current options on the
-** current grid: the library's sentence (astar_unsupported_reason, which
-** names the first option or grid property it cannot honour), asked for JPS
-** when JPS+ is selected -- JPS+ has JPS's rules; NULL when it can run.
+** current grid: for JPS and JPS+ the library's sentence
+** (astar_unsupported_reason, which names the first option or grid property
+** it cannot honour), asked for JPS when JPS+ is selected -- JPS+ has JPS's
+** rules; for the engine (and on hex grids) what it cannot honour, in the
+** CLI's words; NULL when it can run.
 */
 PG_API const char *pg_unsupported_reason(pg_state *s) {
+  if (uses_engine(s) || s->hex) return engine_reason(s);
   if (s->algorithm == PG_ALGO_ASTAR) return NULL;
   astar_options o = s->opt;
   o.algorithm = ASTAR_ALGO_JPS;
@@ -386,7 +681,8 @@ PG_API const astar_point *pg_path(const pg_state *s) {
   return s->path;
 }
 /* Statistics as doubles (JavaScript numbers): 0 expanded, 1 generated,
-** 2 reopened, 3 max open, 4 search ms, 5 timed runs, 6 JPS+ precompute ms. */
+** 2 reopened, 3 max open, 4 search ms, 5 timed runs, 6 JPS+ precompute ms,
+** 7 iterations (IDA*), 8 entries dropped (beam, bandwidth). */
 PG_API double pg_stat(const pg_state *s, int32_t which) {
   switch (which) {
   case 0:
@@ -403,9 +699,18 @@ PG_API double pg_stat(const pg_state *s, int32_t which) {
     return s->time_runs;
   case 6:
     return s->precompute_ms;
+  case 7:
+    return (double)s->iterations;
+  case 8:
+    return (double)s->dropped;
   default:
     return 0;
   }
+}
+
+/* Bidirectional search: the cell where the two searches met, -1 if none. */
+PG_API int32_t pg_meet(const pg_state *s) {
+  return s->meet == ASTAR_NODE_NONE ? -1 : (int32_t)s->meet;
 }
 
 PG_API const pg_event *pg_events(const pg_state *s) {
