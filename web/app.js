@@ -1,8 +1,10 @@
 /* app.js -- the playground's logic: keeps the map the user draws in step
    with the libastar grid inside the WebAssembly module (bridge.c), runs the
    real search with its observer, replays the recorded events on a canvas
-   (open, closed, cells scanned by JPS jumps, F / G / H, parent arrows) and
-   shows the result. */
+   (open, closed, cells scanned by JPS jumps, both frontiers of a
+   bidirectional search and where they met, IDA*'s iterations and its
+   depth-first path, the entries beam search dropped, F / G / H, parent
+   arrows) and shows the result. */
 'use strict';
 
 (() => {
@@ -10,15 +12,44 @@
 
   // astar_event_type and astar_status values (astar/search.h, astar/base.h).
   const EV_PUSH = 0, EV_EXPAND = 1, EV_IMPROVE = 2, EV_REOPEN = 3, EV_GOAL = 4, EV_SCAN = 5;
+  const EV_DROP = 6, EV_ITERATION = 7, EV_MEET = 8; // the engine's variants (astar/engine.h)
+  const EV_NAMES = ['push', 'expand', 'improve', 'reopen', 'goal', 'scan', 'drop', 'iteration', 'meet'];
   // Display states of a cell (seen[]): untouched, open, closed, on the path,
-  // scanned by a jump (JPS / JPS+) without being a node.
-  const S_NONE = 0, S_OPEN = 1, S_CLOSED = 2, S_PATH = 3, S_SCAN = 4;
-  const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned'];
+  // scanned by a jump (JPS / JPS+) without being a node, dropped (beam and
+  // bandwidth search).
+  const S_NONE = 0, S_OPEN = 1, S_CLOSED = 2, S_PATH = 3, S_SCAN = 4, S_DROP = 5;
+  const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned', 'dropped'];
   const ST_OK = 0, ST_UNSUPPORTED = 11;
   const PG_RUN_RECORD = 1, PG_RUN_ONCE = 2; // pg_run flags (bridge.c)
-  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2 };
+  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2 }, PG_ALGO_ENGINE = 3;
+  // The engine's methods (astar_method, astar/engine.h) of the page's algorithms.
+  const METHOD = { astar: 0, weighted: 0, dijkstra: 1, greedy: 2, bidir: 3, ida: 4, beam: 5, dynamic: 6, bandwidth: 7 };
+  // Algorithms only the engine runs (on the grid as a space, astar/grid_space.h).
+  const ENGINE_ONLY = new Set(['bidir', 'ida', 'beam', 'dynamic', 'bandwidth']);
   const isJump = (algo) => algo === 'jps' || algo === 'jps-plus';
-  const algoName = (algo) => (algo === 'jps' ? 'JPS' : 'JPS+');
+  const usesEngine = (algo) => ENGINE_ONLY.has(algo);
+  const NAMES = {
+    astar: 'A*', dijkstra: 'Dijkstra', greedy: 'Greedy best-first', weighted: 'Weighted A*', jps: 'JPS',
+    'jps-plus': 'JPS+', bidir: 'Bidirectional A*', ida: 'IDA*', beam: 'Beam search',
+    dynamic: 'Dynamic weighting', bandwidth: 'Bandwidth search',
+  };
+  const algoName = (algo) => NAMES[algo] || algo;
+  // One line on each algorithm, under the selector.
+  const HELP = {
+    astar: 'Expands the open cell of least F = G + H; with an admissible H the path is optimal.',
+    dijkstra: 'H = 0, so F = G: spreads evenly from S in every direction; optimal.',
+    greedy: 'Orders the open list by H alone (cells show H, the key): fast, no bound on the cost.',
+    weighted: 'F = G + w × H: fewer expansions, a cost at most w times the optimum.',
+    jps: 'A* that jumps along straight and diagonal lines of a uniform-cost grid, pushing only jump points; optimal.',
+    'jps-plus': 'JPS over jump distances precomputed for the map (rebuilt when it changes); optimal.',
+    bidir: 'A* from S (blue / red) and from G (magenta / lavender, hatched) until the two meet (◆); optimal.',
+    ida: 'Depth-first searches under an F bound, raised each iteration to the least F that exceeded it; optimal.',
+    beam: 'A* whose open list keeps only the beam width best nodes; the others are dropped (×): may miss the path.',
+    dynamic: 'The weight of H falls from 1 + ε at S to 1 at G: a cost at most (1 + ε) times the optimum.',
+    bandwidth: 'Drops a node whose F exceeds the expanded one\'s by more than e + d (×): a cost at most the optimum + e.',
+  };
+  // IDA*'s work can grow with the number of paths: the page stops it here.
+  const IDA_MAX_EXPANSIONS = 2e6;
   const H_ZERO = 5;
   const GREEDY_WEIGHT = 1e6; // f = g + 1e6 h: ordered by h, g only breaks ties
   // Events per animation frame for speeds 1..10 (10: no animation).
@@ -31,6 +62,11 @@
   const C_EMPTY = [255, 255, 255], C_WALL = [22, 26, 33];
   const C_OPEN = [30, 100, 200], C_CLOSED = [255, 214, 206], C_PATH = [163, 230, 186];
   const C_SCAN = [255, 236, 170];
+  // Bidirectional search: the backward search's open and closed cells
+  // (luminance 0.094 and 0.749, 5.5 : 1), hatched on top -- told from the
+  // forward ones by the hatching, not by hue alone. Dropped entries: grey
+  // with a cross.
+  const C_BACK_OPEN = [150, 40, 120], C_BACK_CLOSED = [236, 218, 250], C_DROP = [140, 140, 150];
   const C_T2 = [242, 231, 204], C_T9 = [170, 128, 70];
 
   let M = null; // the Emscripten module
@@ -44,6 +80,8 @@
 
   // What the search display shows, rebuilt by replaying events.
   let seen, gval, hval, parent, touched, ntouched; // g and h are NaN until an event sets them
+  let sideOf; // the search that set a cell: 0 forward, 1 backward (bidirectional)
+  let meetCell = -1; // bidirectional: the best meeting node so far
   let path = []; // cell indices of the displayed path
   // The replay goes by groups (astar/search.h): an EXPAND and the events it
   // caused (PUSH, IMPROVE, REOPEN, SCAN) up to the next EXPAND or GOAL.
@@ -64,6 +102,7 @@
     diagonal: $('diagonal'), costs: $('costs'), tie: $('tie'), openset: $('openset'),
     turn: $('turn-penalty'), reopen: $('reopen'), speed: $('speed'), stepUnit: $('step-unit'),
     live: $('live'), terrain: $('terrain'), size: $('size'), labels: $('labels'),
+    beamWidth: $('beam-width'), epsilon: $('epsilon'), bandE: $('band-e'), bandD: $('band-d'),
   };
 
   /* ---- small helpers --------------------------------------------------- */
@@ -107,22 +146,31 @@
       '8-no-cut': [8, 0], '8-always': [8, 1], '8-one-side': [8, 2], '8-never': [8, 3], 4: [4, 0],
     }[ui.diagonal.value];
     const [straight, diagonal] = ui.costs.value.split(',').map(Number);
+    const engine = usesEngine(algo);
     let heuristic = Number(ui.heuristic.value), weight = 1;
     if (algo === 'dijkstra') heuristic = H_ZERO;
-    if (algo === 'greedy') weight = GREEDY_WEIGHT;
+    if (algo === 'greedy' && !engine) weight = GREEDY_WEIGHT;
     if (algo === 'weighted') weight = Number(ui.weight.value);
     const turn = Math.max(0, Number(ui.turn.value) || 0);
     return {
       algo, moves, corner, straight, diagonal, heuristic, weight, turn,
       tie: Number(ui.tie.value), reopen: Number(ui.reopen.value), open: Number(ui.openset.value),
-      engine: ALGO[algo] ?? 0,
+      engine: engine ? PG_ALGO_ENGINE : ALGO[algo] ?? 0, method: METHOD[algo] ?? 0,
+      // The key the open list is ordered by, as the cells show it: F, or
+      // for greedy best-first H (the grid's greedy is A* with weight 10^6:
+      // H divided by it).
+      hKey: algo === 'greedy', hScale: weight >= GREEDY_WEIGHT ? GREEDY_WEIGHT : 1,
+      beamWidth: Number(ui.beamWidth.value), epsilon: Number(ui.epsilon.value),
+      bandE: Number(ui.bandE.value), bandD: Number(ui.bandD.value),
+      maxExpansions: algo === 'ida' ? IDA_MAX_EXPANSIONS : 0,
     };
   }
 
   function pushOptions() {
     const o = readOptions();
-    const st = M._pg_set_options(pg, o.moves, o.corner, o.straight, o.diagonal, o.heuristic,
+    let st = M._pg_set_options(pg, o.moves, o.corner, o.straight, o.diagonal, o.heuristic,
       o.weight, o.tie, o.reopen, o.engine, o.open, o.turn);
+    if (st === ST_OK) st = M._pg_set_engine(pg, o.method, o.beamWidth, o.epsilon, o.bandE, o.bandD, o.maxExpansions);
     return { o, st };
   }
 
@@ -130,9 +178,22 @@
     const algo = ui.algorithm.value;
     $('weight-row').hidden = algo !== 'weighted';
     $('weight-value').textContent = Number(ui.weight.value).toFixed(1);
+    $('beam-row').hidden = algo !== 'beam';
+    $('beam-width-value').textContent = ui.beamWidth.value;
+    $('epsilon-row').hidden = algo !== 'dynamic';
+    $('epsilon-value').textContent = Number(ui.epsilon.value).toFixed(1);
+    $('band-row').hidden = algo !== 'bandwidth';
+    $('band-e-value').textContent = Number(ui.bandE.value).toFixed(1);
+    $('band-d-value').textContent = Number(ui.bandD.value).toFixed(1);
+    $('algo-help').textContent = HELP[algo] || '';
+    $('lg-back').hidden = $('lg-meet').hidden = algo !== 'bidir';
+    $('lg-dfs').hidden = algo !== 'ida';
+    $('lg-drop').hidden = algo !== 'beam' && algo !== 'bandwidth';
+    $('extra-k').textContent = EXTRA_KEYS[algo] || 'max open';
     ui.heuristic.disabled = algo === 'dijkstra';
     const jps = algo === 'jps' || algo === 'jps-plus';
-    ui.openset.disabled = algo === 'jps-plus';
+    // The engine keeps its own heap (a 4-ary one, astar/engine.h).
+    ui.openset.disabled = algo === 'jps-plus' || usesEngine(algo);
     ui.tie.disabled = jps;
     const rate = RATES[Number(ui.speed.value) - 1];
     $('speed-value').textContent = rate === Infinity ? 'instant' : `${rate}/frame`;
@@ -141,6 +202,9 @@
     $('terrain-value').textContent = ui.terrain.value;
     if (M) updateNotice();
   }
+
+  // The last stat box: what the algorithm has to show beyond the others.
+  const EXTRA_KEYS = { bidir: 'met at', ida: 'iterations · f bound', beam: 'dropped', bandwidth: 'dropped' };
 
   /* ---- undo / redo of map edits --------------------------------------- */
 
@@ -279,10 +343,12 @@
     gval = new Float64Array(n).fill(NaN);
     hval = new Float64Array(n).fill(NaN);
     parent = new Int32Array(n).fill(-1);
+    sideOf = new Uint8Array(n);
     touched = new Int32Array(n);
     ntouched = 0;
     path = [];
     current = -1;
+    meetCell = -1;
     base = document.createElement('canvas');
     base.width = W;
     base.height = H;
@@ -299,6 +365,7 @@
       const i = touched[k];
       seen[i] = S_NONE;
       parent[i] = -1;
+      sideOf[i] = 0;
       gval[i] = NaN;
       hval[i] = NaN;
       paintCell(i);
@@ -307,6 +374,7 @@
     path = [];
     current = -1;
     groupStart = -1;
+    meetCell = -1;
   }
 
   function colourOf(i) {
@@ -315,7 +383,9 @@
     const ground = v === 1 ? C_EMPTY : mix(C_T2, C_T9, (Math.min(v, 9) - 2) / 7);
     const s = seen[i];
     if (s === 0) return ground;
-    const over = s === S_PATH ? C_PATH : s === S_CLOSED ? C_CLOSED : s === S_SCAN ? C_SCAN : C_OPEN;
+    const back = sideOf[i] === 1;
+    const over = s === S_PATH ? C_PATH : s === S_CLOSED ? (back ? C_BACK_CLOSED : C_CLOSED)
+      : s === S_SCAN ? C_SCAN : s === S_DROP ? C_DROP : back ? C_BACK_OPEN : C_OPEN;
     // On terrain: the state's colour, browned by the cost (at most 0.2, so
     // open and closed stay apart in luminance).
     return v === 1 ? over : mix(over, C_T9, 0.06 + 0.02 * (Math.min(v, 9) - 2));
@@ -368,18 +438,63 @@
       cost: M._pg_cost(pg), length: len, path: p,
       expanded: M._pg_stat(pg, 0), generated: M._pg_stat(pg, 1), reopened: M._pg_stat(pg, 2),
       maxOpen: M._pg_stat(pg, 3), timeMs: M._pg_stat(pg, 4), timeRuns: M._pg_stat(pg, 5),
-      precomputeMs: M._pg_stat(pg, 6),
+      precomputeMs: M._pg_stat(pg, 6), iterations: M._pg_stat(pg, 7), dropped: M._pg_stat(pg, 8),
+      meet: M._pg_meet(pg),
       recorded: (flags & 1) !== 0, truncated: (flags & 2) !== 0,
       ev32, ev64, n, cursor: 0, expandedSoFar: 0, generatedSoFar: 0, scannedSoFar: 0,
-      turnMode: o.turn > 0, done: false, preview: false,
+      droppedSoFar: 0, meetsSoFar: 0,
+      // IDA*: the iteration replayed and its bound (the start's first push
+      // carries the first bound, each ITERATION event the next).
+      iteration: 1, bound: n > 0 ? ev64[3] : NaN, firstBound: n > 0 ? ev64[3] : NaN,
+      turnMode: o.turn > 0 && !usesEngine(o.algo), done: false, preview: false,
     };
   }
 
   function applyEvent(k) {
     const s = search;
-    const type = s.ev32[k * 8], i = s.ev32[k * 8 + 1], par = s.ev32[k * 8 + 2];
+    const type = s.ev32[k * 8], i = s.ev32[k * 8 + 1], par = s.ev32[k * 8 + 2], side = s.ev32[k * 8 + 3];
     const g = s.ev64[k * 4 + 2], h = s.ev64[k * 4 + 3];
+    const algo = s.options.algo;
+    if (type === EV_ITERATION) {
+      // IDA* starts over under a raised bound: so does the picture.
+      resetView();
+      s.iteration++;
+      s.bound = h;
+      groupStart = k;
+      current = i;
+      needDraw = true;
+      return;
+    }
+    if (type === EV_MEET || (type === EV_GOAL && algo === 'bidir')) {
+      // A cheaper meeting of the two searches (GOAL: the final one). Not
+      // an expansion: the node keeps the state its search gave it.
+      if (type === EV_MEET) s.meetsSoFar++;
+      meetCell = i;
+      if (type === EV_GOAL) groupStart = k;
+      if (ui.stepUnit.value === 'event') current = i;
+      needDraw = true;
+      return;
+    }
+    if (type === EV_DROP) {
+      // An entry left the open list (beam: evicted when full) or was kept
+      // out of it for good. A closed node stays closed, and a node
+      // bandwidth search keeps open keeps its older entry.
+      s.droppedSoFar++;
+      const st = seen[i];
+      if (st === S_NONE || st === S_DROP || (st === S_OPEN && algo === 'beam')) {
+        if (st === S_NONE) touched[ntouched++] = i;
+        seen[i] = S_DROP;
+        gval[i] = g;
+        hval[i] = h;
+        parent[i] = par;
+        sideOf[i] = 0;
+        paintCell(i);
+      }
+      if (ui.stepUnit.value === 'event') current = i;
+      return;
+    }
     if (seen[i] === S_NONE) touched[ntouched++] = i;
+    sideOf[i] = side === 1 && algo === 'bidir' ? 1 : 0;
     if (type === EV_SCAN) {
       // A cell a jump passed over: it shows the cheapest G a jump reached it
       // with (on the path, the path's own G) until it becomes a node.
@@ -402,7 +517,7 @@
       seen[i] = S_CLOSED;
     } else {
       s.generatedSoFar++;
-      if (seen[i] === S_NONE || seen[i] === S_SCAN || !s.turnMode || g < gval[i]) {
+      if (seen[i] === S_NONE || seen[i] === S_SCAN || seen[i] === S_DROP || !s.turnMode || g < gval[i]) {
         gval[i] = g;
         hval[i] = h;
         parent[i] = par;
@@ -414,7 +529,12 @@
     paintCell(i);
   }
 
-  const isExpansion = (s, k) => s.ev32[k * 8] === EV_EXPAND || s.ev32[k * 8] === EV_GOAL;
+  // Where a step by expansion begins: an expansion (or the goal), or a new
+  // iteration of IDA*.
+  const isExpansion = (s, k) => {
+    const t = s.ev32[k * 8];
+    return t === EV_EXPAND || t === EV_GOAL || t === EV_ITERATION;
+  };
 
   // End (exclusive) of the step by expansion from the cursor: the next
   // group whole -- its EXPAND and every event it caused, so the expanded
@@ -467,6 +587,10 @@
       if (!s.turnMode) {
         gval[i] = k === 0 ? 0 : gAcc;
         parent[i] = k === 0 ? -1 : path[k - 1];
+        // A cell the backward search reached holds its h toward S: on the
+        // path it shows the rest of the path instead (the backward G), so
+        // that F is the path's cost.
+        if (sideOf[i] === 1) hval[i] = s.cost - gAcc;
       }
       seen[i] = S_PATH;
       paintCell(i);
@@ -476,7 +600,37 @@
   }
 
   function clearStats() {
-    for (const id of ['cost', 'length', 'expanded', 'generated', 'time']) $(id).textContent = '–';
+    for (const id of ['cost', 'length', 'expanded', 'generated', 'time', 'extra']) $(id).textContent = '–';
+    $('extra').title = '';
+  }
+
+  const cellName = (i) => {
+    const [x, y] = xy(i);
+    return `(${x}, ${y})`;
+  };
+
+  // The last stat box: IDA*'s iteration and bound, the entries dropped, where
+  // the bidirectional searches met; else the largest open list (at the end).
+  function showExtra(done) {
+    const s = search, algo = s.options.algo, box = $('extra');
+    let text = '–', title = '';
+    if (algo === 'ida') {
+      const it = done ? s.iterations : s.iteration;
+      text = `${fmtInt(it)} · ${fmt(s.bound, 1)}`;
+      title = `iteration ${it}, F bound ${s.bound} (the first ${s.firstBound})`;
+    } else if (algo === 'beam' || algo === 'bandwidth') {
+      text = fmtInt(done ? s.dropped : s.droppedSoFar);
+      title = 'entries dropped from the open list, or kept out of it';
+    } else if (algo === 'bidir') {
+      const m = done ? s.meet : meetCell;
+      text = m >= 0 ? cellName(m) : '–';
+      title = `${s.meetsSoFar} cheaper meeting${s.meetsSoFar === 1 ? '' : 's'} found`;
+    } else if (done) {
+      text = fmtInt(s.maxOpen);
+      title = 'the most nodes the open list held';
+    }
+    box.textContent = text;
+    box.title = title;
   }
 
   function showProgress() {
@@ -484,16 +638,27 @@
     let spoken = '';
     if (!playing && groupStart >= 0) {
       // Stepping: say what the step did.
-      const [x, y] = xy(s.ev32[groupStart * 8 + 1]);
-      let pushed = 0;
-      for (let k = groupStart + 1; k < s.cursor; k++) if (s.ev32[k * 8] !== EV_SCAN) pushed++;
-      spoken = `: expanded (${x}, ${y}), ${pushed} node${pushed === 1 ? '' : 's'} pushed or improved`;
+      const t = s.ev32[groupStart * 8], at = cellName(s.ev32[groupStart * 8 + 1]);
+      let pushed = 0, dropped = 0;
+      for (let k = groupStart + 1; k < s.cursor; k++) {
+        const u = s.ev32[k * 8];
+        if (u === EV_DROP) dropped++;
+        else if (u === EV_PUSH || u === EV_IMPROVE || u === EV_REOPEN) pushed++;
+      }
+      if (t === EV_ITERATION) {
+        spoken = `: iteration ${s.iteration} begins from ${at}, F bound ${fmt(s.bound, 3)}`;
+      } else {
+        const side = s.options.algo === 'bidir' ? (s.ev32[groupStart * 8 + 3] ? ' by the backward search' : ' by the forward search') : '';
+        spoken = `: expanded ${at}${side}, ${pushed} node${pushed === 1 ? '' : 's'} pushed or improved` +
+          (dropped ? `, ${dropped} dropped` : '');
+      }
     }
     setStatus(playing ? 'searching' : 'paused', playing ? 'running' : 'paused',
       `· ${fmtInt(s.cursor)} / ${fmtInt(s.n)}`, spoken);
     $('status').title = `event ${s.cursor} of ${s.n}`;
     $('expanded').textContent = fmtInt(s.expandedSoFar);
     $('generated').textContent = fmtInt(s.generatedSoFar);
+    showExtra(false);
   }
 
   function showResult() {
@@ -507,6 +672,7 @@
       message(`${algoName(s.options.algo)} expanded ${fmtInt(s.expanded)} jump points (red) and ` +
         `pushed ${fmtInt(s.generated)} (blue); its jumps scanned ${fmtInt(s.scannedSoFar)} cells ` +
         '(yellow), each with the G of the cheapest jump over it and that jump\'s origin as parent.');
+    else message(variantMessage(s, ok));
     $('status').dataset.code = String(s.status);
     $('cost').textContent = ok ? fmtCost(s.cost) : '–';
     $('cost').title = ok ? String(s.cost) : '';
@@ -517,6 +683,28 @@
     $('time').textContent = t >= 1 ? `${t.toFixed(2)} ms` : `${(t * 1000).toFixed(1)} µs`;
     $('time').title = `mean of ${s.timeRuns} run(s) without observer` +
       (s.precomputeMs > 0 ? `; JPS+ precomputation ${s.precomputeMs.toFixed(2)} ms` : '');
+    showExtra(true);
+  }
+
+  // What a finished search of the engine's variants showed, in words.
+  function variantMessage(s, ok) {
+    const algo = s.options.algo;
+    if (s.truncated) return `${fmtInt(s.n)} events recorded (the buffer is full): the replay stopped early, the result is complete.`;
+    if (algo === 'bidir' && s.meet >= 0)
+      return `The forward search (from S: blue open, red closed) and the backward search (from G: magenta open, ` +
+        `lavender closed, hatched) met at ${cellName(s.meet)} (◆), after ${fmtInt(s.meetsSoFar)} cheaper ` +
+        `meeting${s.meetsSoFar === 1 ? '' : 's'} on the way.`;
+    if (algo === 'ida')
+      return `IDA* ran ${fmtInt(s.iterations)} iteration${s.iterations === 1 ? '' : 's'}, raising the F bound from ` +
+        `${fmt(s.firstBound, 3)} to ${fmt(s.bound, 3)}; the picture is the last one's depth-first search. ` +
+        `${fmtInt(s.expanded)} expansions in all` +
+        (s.status !== ST_OK && s.expanded >= IDA_MAX_EXPANSIONS ? ' (the page stops IDA* there).' : '.');
+    if (algo === 'beam' || algo === 'bandwidth') {
+      const what = algo === 'beam' ? `Beam search (width ${s.options.beamWidth})` : 'Bandwidth search';
+      return `${what} dropped ${fmtInt(s.dropped)} entr${s.dropped === 1 ? 'y' : 'ies'} (grey, ×)` +
+        (!ok && s.dropped > 0 ? ': the goal was not reached within the beam, not proven unreachable.' : '.');
+    }
+    return '';
   }
 
   /* ---- the notice: what the chosen algorithm cannot do, and the fixes --- */
@@ -530,6 +718,12 @@
       JUMP_OPTIONS.reopen.includes(ui.reopen.value) && !(Number(ui.turn.value) > 0);
   }
 
+  // The engine's: ties by larger g or newest, no turn penalty.
+  const engineOptionsOk = () => ui.tie.value !== '2' && !(Number(ui.turn.value) > 0);
+
+  // Does the algorithm have conditions the notice may have to explain?
+  const mayRefuse = (algo) => isJump(algo) || usesEngine(algo);
+
   // Show or hide the notice for the selected algorithm: the library's
   // reason in full, the map's terrain count, and one button per fix. With
   // `failed`, a search just returned ASTAR_UNSUPPORTED.
@@ -537,7 +731,7 @@
     const algo = ui.algorithm.value;
     const box = $('notice');
     let reason = null;
-    if (isJump(algo)) {
+    if (mayRefuse(algo)) {
       const { st } = pushOptions();
       if (st === ST_OK) {
         const p = M._pg_unsupported_reason(pg);
@@ -548,14 +742,14 @@
       box.hidden = true;
       return;
     }
-    const nTerrain = M._pg_terrain_cells(pg);
+    const nTerrain = isJump(algo) ? M._pg_terrain_cells(pg) : 0;
     $('notice-title').textContent = `${algoName(algo)} ${failed ? 'could not run' : 'cannot run'} here:`;
     // The library's sentence, then what it means on this map.
     $('notice-text').textContent = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` +
       (nTerrain ? ` This map has ${fmtInt(nTerrain)} terrain cell${nTerrain === 1 ? '' : 's'} ` +
         '(cost 2–9), and a jump passes over cells without reading their cost.' : '');
     $('fix-terrain').hidden = nTerrain === 0;
-    $('fix-options').hidden = jumpOptionsOk();
+    $('fix-options').hidden = isJump(algo) ? jumpOptionsOk() : engineOptionsOk();
     $('fix-options').textContent = `Use ${algoName(algo)}'s options`;
     box.hidden = false;
   }
@@ -576,10 +770,15 @@
     afterFix();
   }
 
-  function useJumpOptions() {
-    ui.diagonal.value = JUMP_OPTIONS.diagonal;
-    if (!JUMP_OPTIONS.heuristic.includes(ui.heuristic.value)) ui.heuristic.value = '0';
-    if (!JUMP_OPTIONS.reopen.includes(ui.reopen.value)) ui.reopen.value = '0';
+  // "Use <algorithm>'s options": the options the selected one needs.
+  function useAlgoOptions() {
+    if (isJump(ui.algorithm.value)) {
+      ui.diagonal.value = JUMP_OPTIONS.diagonal;
+      if (!JUMP_OPTIONS.heuristic.includes(ui.heuristic.value)) ui.heuristic.value = '0';
+      if (!JUMP_OPTIONS.reopen.includes(ui.reopen.value)) ui.reopen.value = '0';
+    } else if (ui.tie.value === '2') {
+      ui.tie.value = '0';
+    }
     ui.turn.value = '0';
     afterFix();
   }
@@ -669,7 +868,7 @@
   const liveTimes = []; // ms per preview re-run: search, display and drawing
 
   function mapChanged() {
-    if (isJump(ui.algorithm.value)) updateNotice();
+    if (mayRefuse(ui.algorithm.value)) updateNotice();
     if (search && search.done && ui.live.checked) {
       if (!rerunPending) {
         rerunPending = true;
@@ -770,14 +969,35 @@
     ctx.lineTo(x1 - headLen * Math.cos(a + 0.5), y1 - headLen * Math.sin(a + 0.5));
   }
 
-  function draw() {
-    needDraw = false;
-    const c = cell, cw = c * W, ch = c * H;
+  /* ---- geometry: where a cell is on the canvas ------------------------- */
+
+  // Square cells are `cell` CSS px wide. The centre of cell i, the square
+  // its numbers are written in ([left, top, side]) and its outline `inset`
+  // px inside, added to the current path.
+  function center(i) {
+    const [x, y] = xy(i);
+    return [(x + 0.5) * cell, (y + 0.5) * cell];
+  }
+
+  function labelBox(i) {
+    const [x, y] = xy(i);
+    return [x * cell, y * cell, cell];
+  }
+
+  function cellPath(i, inset) {
+    const [x, y] = xy(i);
+    ctx.rect(x * cell + inset, y * cell + inset, cell - 2 * inset, cell - 2 * inset);
+  }
+
+  // The canvas's size in CSS px.
+  const canvasSize = () => [cell * W, cell * H];
+
+  // The map's cells and grid lines.
+  function drawCells() {
+    const c = cell, [cw, ch] = canvasSize();
     bctx.putImageData(img, 0, 0);
     ctx.imageSmoothingEnabled = false;
-    ctx.clearRect(0, 0, cw, ch);
     ctx.drawImage(base, 0, 0, cw, ch);
-
     if (c >= 7) {
       ctx.beginPath();
       for (let x = 1; x < W; x++) {
@@ -792,6 +1012,45 @@
       ctx.lineWidth = 1;
       ctx.stroke();
     }
+  }
+
+  // Marks that tell states apart without hue: the backward search's cells
+  // hatched, dropped entries crossed.
+  function drawMarks() {
+    if (ntouched === 0 || cell < 6) return;
+    for (const light of [false, true]) {
+      ctx.beginPath();
+      for (let k = 0; k < ntouched; k++) {
+        const i = touched[k], st = seen[i];
+        if ((st === S_OPEN) !== light) continue;
+        const [x0, y0, b] = labelBox(i);
+        if (sideOf[i] === 1 && (st === S_OPEN || st === S_CLOSED)) {
+          // Lines from top right to bottom left, a quarter of the box apart.
+          for (let t = 0.25; t < 2; t += 0.25) {
+            const a = Math.min(t, 1), z = Math.max(0, t - 1);
+            ctx.moveTo(x0 + a * b, y0 + z * b);
+            ctx.lineTo(x0 + z * b, y0 + a * b);
+          }
+        } else if (st === S_DROP) {
+          const m = b * 0.2;
+          ctx.moveTo(x0 + m, y0 + m);
+          ctx.lineTo(x0 + b - m, y0 + b - m);
+          ctx.moveTo(x0 + b - m, y0 + m);
+          ctx.lineTo(x0 + m, y0 + b - m);
+        }
+      }
+      ctx.strokeStyle = light ? 'rgba(255, 255, 255, 0.35)' : 'rgba(40, 30, 60, 0.3)';
+      ctx.lineWidth = Math.max(1, cell / 24);
+      ctx.stroke();
+    }
+  }
+
+  function draw() {
+    needDraw = false;
+    const c = cell, [cw, ch] = canvasSize();
+    ctx.clearRect(0, 0, cw, ch);
+    drawCells();
+    drawMarks();
 
     const mode = labelMode();
     // Terrain costs as faint digits where no search values are written.
@@ -802,8 +1061,8 @@
       ctx.fillStyle = 'rgba(80, 56, 20, 0.45)';
       for (let i = 0; i < W * H; i++) {
         if (cells[i] > 1 && (seen[i] === 0 || mode === 'none') && i !== start && i !== goal) {
-          const [x, y] = xy(i);
-          ctx.fillText(String(cells[i]), x * c + c / 2, y * c + c / 2 + 1);
+          const [px_, py] = center(i);
+          ctx.fillText(String(cells[i]), px_, py + 1);
         }
       }
     }
@@ -817,9 +1076,8 @@
         for (let k = 0; k < ntouched; k++) {
           const i = touched[k], p = parent[i];
           if (p < 0 || seen[i] === S_NONE || (seen[i] === S_OPEN) !== onOpen) continue;
-          const [x, y] = xy(i), [qx, qy] = xy(p);
-          const cx = x * c + c / 2, cy = y * c + c / 2;
-          const dx = qx - x, dy = qy - y, l = Math.hypot(dx, dy);
+          const [cx, cy] = center(i), [qx, qy] = center(p);
+          const dx = qx - cx, dy = qy - cy, l = Math.hypot(dx, dy);
           const off = mode === 'fgh' ? 0.06 : 0.1;
           arrow(cx - (dx / l) * c * off, cy - (dy / l) * c * off,
             cx + (dx / l) * c * reach, cy + (dy / l) * c * reach, Math.max(3, c * 0.09));
@@ -830,33 +1088,34 @@
       }
 
       const digits = search && search.options.straight >= 10 ? 0 : 1;
-      // Greedy best-first orders by H alone (F = G + 10^6 H): show H there.
-      const greedy = search && search.options.weight >= GREEDY_WEIGHT;
-      const key = (g, h) => greedy ? h / GREEDY_WEIGHT : g + h;
+      // Greedy best-first orders by H alone: show H there (the grid's greedy
+      // is A* with F = G + 10^6 H: H divided by the weight).
+      const o = search ? search.options : null;
+      const hKey = o && o.hKey, hs = o ? o.hScale : 1;
+      const key = (g, h) => hKey ? h / hs : g + h;
       ctx.textBaseline = 'alphabetic';
       for (let k = 0; k < ntouched; k++) {
         const i = touched[k];
         if (seen[i] === 0) continue;
-        const [x, y] = xy(i);
-        const x0 = x * c, y0 = y * c, g = gval[i], h = hval[i];
+        const [x0, y0, b] = labelBox(i), g = gval[i], h = hval[i];
         const light = seen[i] === S_OPEN; // white text on the dark open colour
         ctx.fillStyle = light ? '#ffffff' : '#17202b';
         if (mode === 'fgh') {
-          const fs = Math.round(c * 0.22), ss = Math.round(c * 0.18), pad = c * 0.07;
+          const fs = Math.round(b * 0.22), ss = Math.round(b * 0.18), pad = b * 0.07;
           ctx.font = `700 ${fs}px system-ui, sans-serif`;
           ctx.textAlign = 'left';
           ctx.fillText(fmt(key(g, h), digits), x0 + pad, y0 + pad + fs * 0.85);
           ctx.font = `500 ${ss}px system-ui, sans-serif`;
           ctx.fillStyle = light ? '#e3ecfa' : '#3b4756';
-          ctx.fillText(fmt(g, digits), x0 + pad, y0 + c - pad);
+          ctx.fillText(fmt(g, digits), x0 + pad, y0 + b - pad);
           ctx.textAlign = 'right';
-          ctx.fillText(fmt(greedy ? h / GREEDY_WEIGHT : h, digits), x0 + c - pad, y0 + c - pad);
+          ctx.fillText(fmt(h / hs, digits), x0 + b - pad, y0 + b - pad);
         } else {
-          const fs = Math.max(8, Math.round(c * 0.3));
+          const fs = Math.max(8, Math.round(b * 0.3));
           ctx.font = `650 ${fs}px system-ui, sans-serif`;
           ctx.textAlign = 'left';
           const f = key(g, h);
-          ctx.fillText(fmt(f, f >= 100 ? 0 : digits), x0 + c * 0.06, y0 + fs * 0.92);
+          ctx.fillText(fmt(f, f >= 100 ? 0 : digits), x0 + b * 0.06, y0 + fs * 0.92);
         }
       }
     }
@@ -865,8 +1124,7 @@
     if (path.length > 1) {
       ctx.beginPath();
       for (let k = 0; k < path.length; k++) {
-        const [x, y] = xy(path[k]);
-        const px_ = x * c + c / 2, py = y * c + c / 2;
+        const [px_, py] = center(path[k]);
         if (k === 0) ctx.moveTo(px_, py);
         else ctx.lineTo(px_, py);
       }
@@ -877,15 +1135,31 @@
       ctx.stroke();
     }
 
+    // IDA*: the depth-first path being followed, from the start to the
+    // current node (the parents of its pushes), dashed.
+    if (search && !search.done && search.options.algo === 'ida' && current >= 0) {
+      ctx.beginPath();
+      let i = current, steps = 0;
+      ctx.moveTo(...center(i));
+      while (parent[i] >= 0 && steps++ < ntouched) {
+        i = parent[i];
+        ctx.lineTo(...center(i));
+      }
+      ctx.setLineDash([Math.max(3, c * 0.2), Math.max(2, c * 0.12)]);
+      ctx.lineJoin = 'round';
+      ctx.strokeStyle = '#e67e22';
+      ctx.lineWidth = Math.max(2, c * 0.1);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+
     // The nodes the current group pushed or improved: a thin ring each.
     if (search && !search.done && groupStart >= 0 && c >= 6) {
       ctx.beginPath();
       for (let k = groupStart + 1; k < search.cursor; k++) {
         const t = search.ev32[k * 8];
         if (t !== EV_PUSH && t !== EV_IMPROVE && t !== EV_REOPEN) continue;
-        const [x, y] = xy(search.ev32[k * 8 + 1]);
-        const m = Math.max(1.5, c * 0.08);
-        ctx.rect(x * c + m, y * c + m, c - 2 * m, c - 2 * m);
+        cellPath(search.ev32[k * 8 + 1], Math.max(1.5, c * 0.08));
       }
       ctx.strokeStyle = '#ffffff'; // on the dark open colour
       ctx.lineWidth = Math.max(1.5, c * 0.05);
@@ -894,45 +1168,66 @@
 
     // The node being expanded (stepping by event: the last event's cell).
     if (current >= 0) {
-      const [x, y] = xy(current);
       ctx.strokeStyle = '#f2b705';
       ctx.lineWidth = Math.max(2, c * 0.1);
-      const m = ctx.lineWidth / 2;
-      ctx.strokeRect(x * c + m, y * c + m, c - 2 * m, c - 2 * m);
+      ctx.beginPath();
+      cellPath(current, ctx.lineWidth / 2);
+      ctx.stroke();
     }
 
     drawEndpoint(start, '#1f9d55', 'S');
     drawEndpoint(goal, '#e0483a', 'G');
 
+    // Bidirectional search: where the two searches met, a diamond (white
+    // inside a purple one: seen on every colour).
+    if (meetCell >= 0) {
+      const [mx, my] = center(meetCell), r = Math.max(5, c * 0.36);
+      ctx.beginPath();
+      ctx.moveTo(mx, my - r);
+      ctx.lineTo(mx + r, my);
+      ctx.lineTo(mx, my + r);
+      ctx.lineTo(mx - r, my);
+      ctx.closePath();
+      ctx.lineJoin = 'miter';
+      ctx.strokeStyle = '#7b1fa2';
+      ctx.lineWidth = Math.max(3, c * 0.12);
+      ctx.stroke();
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = Math.max(1, c * 0.04);
+      ctx.stroke();
+    }
+
     if (hoverCell >= 0 && c >= 6 && (!drag || drag.kind === 'inspect')) {
-      const [x, y] = xy(hoverCell);
       ctx.strokeStyle = 'rgba(20, 28, 40, 0.85)';
       ctx.lineWidth = 2;
-      ctx.strokeRect(x * c + 1, y * c + 1, c - 2, c - 2);
+      ctx.beginPath();
+      cellPath(hoverCell, 1);
+      ctx.stroke();
     }
   }
 
   function drawEndpoint(i, colour, letter) {
-    const c = cell, [x, y] = xy(i);
+    const c = cell, [cx, cy] = center(i);
     ctx.fillStyle = colour;
     if (c >= 10) {
-      const m = Math.max(1, c * 0.08), r = c * 0.18;
+      const m = Math.max(1, c * 0.08);
       ctx.beginPath();
-      ctx.roundRect(x * c + m, y * c + m, c - 2 * m, c - 2 * m, r);
+      const [x, y] = xy(i);
+      ctx.roundRect(x * c + m, y * c + m, c - 2 * m, c - 2 * m, c * 0.18);
       ctx.fill();
       if (c >= 14) {
         ctx.fillStyle = '#fff';
         ctx.font = `700 ${Math.round(c * 0.5)}px system-ui, sans-serif`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
-        ctx.fillText(letter, x * c + c / 2, y * c + c / 2 + 1);
+        ctx.fillText(letter, cx, cy + 1);
       }
     } else {
       // Tiny cells: a ringed dot that stays visible on big maps (and is
       // grabbed by itself, markerAt).
       const r = markerRadius();
       ctx.beginPath();
-      ctx.arc(x * c + c / 2, y * c + c / 2, r, 0, Math.PI * 2);
+      ctx.arc(cx, cy, r, 0, Math.PI * 2);
       ctx.fill();
       ctx.strokeStyle = '#fff';
       ctx.lineWidth = 1.5;
@@ -962,8 +1257,10 @@
     if (i === start) head += ' start';
     if (i === goal) head += ' goal';
     const ground = v === 0 ? 'wall' : v === 1 ? 'cost 1' : `terrain ${v}`;
-    const state = ['', 'open', 'closed', 'on the path', 'scanned by a jump'][seen[i]];
-    if (seen[i] === S_NONE) return { head, ground, state: '', values: '' };
+    let state = ['', 'open', 'closed', 'on the path', 'scanned by a jump', 'dropped'][seen[i]];
+    if (sideOf[i] === 1 && (seen[i] === S_OPEN || seen[i] === S_CLOSED)) state += ' (backward search: G is the cost to the goal)';
+    if (i === meetCell) state += `${state ? ', ' : ''}where the searches met`;
+    if (seen[i] === S_NONE) return { head, ground, state: i === meetCell ? state : '', values: '' };
     const digits = search && search.options.straight >= 10 ? 0 : 3;
     const w = search ? search.options.weight : 1;
     const g = gval[i], h = hval[i];
@@ -1379,10 +1676,10 @@
     $('fix-terrain').addEventListener('click', () => bulkEdit(clearTerrain));
     for (const el of document.querySelectorAll('[data-undo]')) el.addEventListener('click', undo);
     for (const el of document.querySelectorAll('[data-redo]')) el.addEventListener('click', redo);
-    $('fix-options').addEventListener('click', useJumpOptions);
+    $('fix-options').addEventListener('click', useAlgoOptions);
     $('use-astar').addEventListener('click', useAstar);
     for (const el of [ui.algorithm, ui.heuristic, ui.diagonal, ui.costs, ui.tie, ui.openset,
-      ui.reopen, ui.turn, ui.weight]) {
+      ui.reopen, ui.turn, ui.weight, ui.beamWidth, ui.epsilon, ui.bandE, ui.bandD]) {
       el.addEventListener(el.type === 'range' ? 'input' : 'change', () => {
         syncOptionUi();
         mapChanged();
@@ -1489,7 +1786,14 @@
         cell: cells[i], state: STATE_NAMES[seen[i]],
         g: nan(gval[i]), h: nan(hval[i]), f: nan(gval[i] + hval[i]),
         parent: parent[i] >= 0 ? xy(parent[i]) : null,
+        side: seen[i] === S_OPEN || seen[i] === S_CLOSED ? sideOf[i] : null, meet: i === meetCell,
       };
+    },
+    // Where cell (x, y) is drawn, in CSS px from the canvas's top left: its
+    // centre and the square its numbers are written in.
+    cellBox: (x, y) => {
+      const i = idx(x, y), [bx, by, b] = labelBox(i), [cx, cy] = center(i);
+      return { x: bx, y: by, size: b, cx, cy };
     },
     // Preview re-runs while dragging: how many and their time in ms.
     dragStats: () => {
@@ -1502,7 +1806,7 @@
     // the nodes it pushed or improved, with the G and parent of the event.
     stepState: () => {
       if (!search) return null;
-      const s = search, name = ['push', 'expand', 'improve', 'reopen', 'goal', 'scan'];
+      const s = search, name = EV_NAMES;
       const group = { expanded: null, pushed: [], scanned: 0 };
       if (groupStart >= 0) {
         group.expanded = xy(s.ev32[groupStart * 8 + 1]);
@@ -1512,13 +1816,30 @@
           else group.pushed.push({ cell: xy(s.ev32[k * 8 + 1]), parent: xy(s.ev32[k * 8 + 2]), g: s.ev64[k * 4 + 2] });
         }
       }
-      return { cursor: s.cursor, n: s.n, done: s.done, next: s.cursor < s.n ? name[s.ev32[s.cursor * 8]] : null, group };
+      return {
+        cursor: s.cursor, n: s.n, done: s.done, next: s.cursor < s.n ? name[s.ev32[s.cursor * 8]] : null, group,
+        iteration: s.iteration, bound: s.bound, dropped: s.droppedSoFar, meets: s.meetsSoFar,
+        meet: meetCell >= 0 ? xy(meetCell) : null, current: current >= 0 ? xy(current) : null,
+      };
     },
     result: () => search && search.done ? {
       status: search.status, statusText: search.statusText, cost: search.cost,
       length: search.length, expanded: search.expanded, generated: search.generated,
       events: search.n, recorded: search.recorded, scanned: search.scannedSoFar,
-      path: search.path.map(xy), options: search.options,
+      path: search.path.map(xy), options: search.options, maxOpen: search.maxOpen,
+      iterations: search.iterations, bound: search.bound, firstBound: search.firstBound,
+      dropped: search.dropped, droppedEvents: search.droppedSoFar,
+      meet: search.meet >= 0 ? xy(search.meet) : null, meets: search.meetsSoFar,
+      // Events of each type, and of each side (bidirectional).
+      counts: (() => {
+        const c = {}, sides = [0, 0], bidir = search.options.algo === 'bidir';
+        for (let k = 0; k < search.n; k++) {
+          const t = EV_NAMES[search.ev32[k * 8]];
+          c[t] = (c[t] || 0) + 1;
+          if (search.ev32[k * 8] <= EV_GOAL) sides[bidir && search.ev32[k * 8 + 3] === 1 ? 1 : 0]++;
+        }
+        return { ...c, forward: sides[0], backward: sides[1] };
+      })(),
     } : null,
   };
 

@@ -86,7 +86,8 @@ const ORIGIN = `http://127.0.0.1:${server.address().port}`;
 
 fs.mkdirSync(WORK, { recursive: true });
 
-// `astar solve` on a map file; returns { status, cost, costText, length, expanded }.
+// `astar solve` on a map file; returns { status, cost, costText, length,
+// expanded, iterations (IDA*), dropped (beam, bandwidth) }.
 function solve(mapFile, s, g, extra = []) {
   let out;
   const args = ['solve', mapFile, String(s.x), String(s.y), String(g.x), String(g.y), '--no-picture', ...extra];
@@ -102,6 +103,8 @@ function solve(mapFile, s, g, extra = []) {
     cost: Number(field(/^cost:\s+(\S+)/m)),
     length: Number(field(/^length:\s+(\d+)/m)),
     expanded: Number(field(/expanded (\d+)/)),
+    iterations: Number(field(/^iterations:\s+(\d+)/m)),
+    dropped: Number(field(/^dropped:\s+(\d+)/m)),
     args: args.join(' '),
   };
 }
@@ -341,7 +344,8 @@ async function testCompact(w, h) {
   check(`${tag}: a finger drags S by its marker`, s1.x === s0.x && s1.y === s0.y + 4, `${JSON.stringify(s0)} -> ${JSON.stringify(s1)}`);
   await page.tap('#undo');
   const s2 = (await pg(() => window.__playground.size())).start;
-  check(`${tag}: Undo is at hand and takes the move back`, s2.x === s0.x && s2.y === s0.y);
+  check(`${tag}: Undo is at hand and takes the move back`, s2.x === s0.x && s2.y === s0.y,
+    `S ${JSON.stringify(s2)}, history ${JSON.stringify(await pg(() => window.__playground.history()))}`);
 
   // Run from the action bar.
   await setSpeed(10);
@@ -379,6 +383,184 @@ async function testCompact(w, h) {
   check(`${tag}: "Use A*" works by touch`, (await page.inputValue('#algorithm')) === 'astar' && !(await noticeState()).visible);
   await ph.context.close();
   page = desktop.page;
+}
+
+// Set a range input and fire its input event.
+async function setRange(sel, v) {
+  await page.locator(sel).evaluate((el, val) => {
+    el.value = String(val);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, v);
+}
+
+// The most frequent colour inside a cell on the canvas (its fill: numbers,
+// arrows and hatching are thin), as [r, g, b].
+function cellColour(x, y) {
+  return pg(([cx, cy]) => {
+    const P = window.__playground, cv = document.getElementById('grid');
+    const box = P.cellBox(cx, cy), dpr = cv.width / cv.getBoundingClientRect().width;
+    const d = cv.getContext('2d').getImageData(Math.round(box.x * dpr), Math.round(box.y * dpr),
+      Math.max(1, Math.round(box.size * dpr)), Math.max(1, Math.round(box.size * dpr))).data;
+    const count = new Map();
+    for (let k = 0; k < d.length; k += 4) {
+      const key = (d[k] << 16) | (d[k + 1] << 8) | d[k + 2];
+      count.set(key, (count.get(key) || 0) + 1);
+    }
+    const [best] = [...count].sort((a, b) => b[1] - a[1])[0];
+    return [best >> 16, (best >> 8) & 255, best & 255];
+  }, [x, y]);
+}
+const colourDistance = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+// Run the selected algorithm from the UI and `astar solve` with cliArgs on
+// the exported map; both must agree on the outcome, cost, length,
+// expansions, and IDA*'s iterations or the entries dropped.
+async function compareVariant(label, cliArgs) {
+  const r = await runInstant();
+  const res = await pg(() => window.__playground.result());
+  const sz = await pg(() => window.__playground.size());
+  const mapFile = path.join(WORK, `map${++mapSeq}.txt`);
+  fs.writeFileSync(mapFile, await pg(() => window.__playground.exportAscii()));
+  const n = solve(mapFile, sz.start, sz.goal, cliArgs);
+  const found = n.status === 'path found';
+  check(`${label}: the page's outcome "${r.status}" is the CLI's`, found ? r.state === 'done' : r.status === n.status,
+    `CLI "${n.status}" (${n.args})`);
+  if (found) {
+    check(`${label}: cost ${r.costText}, length ${r.length} and expansions ${r.expanded} equal the CLI's`,
+      Math.abs(r.cost - n.cost) <= 0.5 * 10 ** -decimals(r.costText) + 1e-9 && r.length === n.length && r.expanded === n.expanded,
+      `CLI cost ${n.costText}, length ${n.length}, expanded ${n.expanded}`);
+  } else {
+    check(`${label}: expansions ${res.expanded} equal the CLI's`, res.expanded === n.expanded, `CLI ${n.expanded}`);
+  }
+  return { r, res, n };
+}
+
+async function testVariants(astar) {
+  await page.selectOption('#step-unit', 'expansion');
+
+  /* Bidirectional A*: two searches, told apart by colour and hatching, and
+     the node where they met. */
+  await page.selectOption('#algorithm', 'bidir');
+  check('each algorithm has its one-line explanation', /meet/.test(await $text('#algo-help')));
+  const bi = await compareVariant('bidirectional A*', ['--algo', 'bidir']);
+  check('bidirectional A* finds the optimal cost (A*\'s)', Math.abs(bi.res.cost - astar.cost) < 1e-9,
+    `${bi.res.cost} vs ${astar.cost}`);
+  const fronts = await pg(() => {
+    const P = window.__playground, sz = P.size(), out = { fwdOpen: null, backOpen: null, fwdClosed: null, backClosed: null, n: [0, 0] };
+    for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) {
+      const c = P.cellInfo(x, y);
+      if (c.side === null || c.cell !== 1) continue;
+      out.n[c.side]++;
+      const k = `${c.side ? 'back' : 'fwd'}${c.state === 'open' ? 'Open' : 'Closed'}`;
+      if (!out[k]) out[k] = [x, y];
+    }
+    return out;
+  });
+  const col = {};
+  for (const k of ['fwdOpen', 'backOpen', 'fwdClosed', 'backClosed']) col[k] = fronts[k] ? await cellColour(...fronts[k]) : null;
+  check(`bidirectional A*: both frontiers are shown (${fronts.n[0]} cells of the forward search, ${fronts.n[1]} of the backward one)`,
+    fronts.n[0] > 0 && fronts.n[1] > 0 && bi.res.counts.forward > 0 && bi.res.counts.backward > 0, JSON.stringify(fronts));
+  check('bidirectional A*: the backward frontier has colours of its own, open and closed',
+    Object.values(col).every(Boolean) && colourDistance(col.fwdOpen, col.backOpen) > 60 &&
+    colourDistance(col.fwdClosed, col.backClosed) > 30, JSON.stringify(col));
+  const meetInfo = bi.res.meet && await pg(([x, y]) => window.__playground.cellInfo(x, y), bi.res.meet);
+  check(`bidirectional A*: the meeting node ${JSON.stringify(bi.res.meet)} is marked and named, after ${bi.res.meets} MEET events`,
+    bi.res.meets >= 1 && bi.res.counts.meet === bi.res.meets && meetInfo && meetInfo.meet &&
+    (await $text('#extra')) === `(${bi.res.meet[0]}, ${bi.res.meet[1]})` && bi.res.path.some(([x, y]) => x === bi.res.meet[0] && y === bi.res.meet[1]),
+    `extra "${await $text('#extra')}"`);
+  check('bidirectional A*: the legend explains the backward search and the meet',
+    await page.locator('#lg-back').isVisible() && await page.locator('#lg-meet').isVisible());
+  await screenshot('desktop-1440x900-bidirectional');
+  // Stepping: the first MEET shows the meeting node while both searches are under way.
+  await page.click('#clear-path');
+  const stepToMeet = await pg(() => {
+    const P = window.__playground;
+    for (let k = 0; k < 5000; k++) {
+      document.getElementById('step').click();
+      const st = P.stepState();
+      if (st.meets > 0 || st.done) return st;
+    }
+    return P.stepState();
+  });
+  check('bidirectional A*: stepping, the first meeting is shown before the search ends',
+    stepToMeet.meets >= 1 && !stepToMeet.done && stepToMeet.meet !== null, JSON.stringify({ ...stepToMeet, group: undefined }));
+  await page.click('#clear-path');
+
+  /* IDA*: iterations under a rising bound; each iteration starts the picture over. */
+  await page.selectOption('#algorithm', 'ida');
+  const ida = await compareVariant('IDA*', ['--algo', 'ida']);
+  check(`IDA*: ${ida.res.iterations} iterations, the CLI's ${ida.n.iterations}, at least 2`,
+    ida.res.iterations >= 2 && ida.res.iterations === ida.n.iterations && ida.res.counts.iteration === ida.res.iterations - 1,
+    JSON.stringify(ida.res.counts));
+  check('IDA* finds the optimal cost (A*\'s)', Math.abs(ida.res.cost - astar.cost) < 1e-9, `${ida.res.cost} vs ${astar.cost}`);
+  check('IDA*: the iteration counter shows the iterations and the last bound',
+    (await $text('#extra')).startsWith(`${ida.res.iterations} · `) && Math.abs(ida.res.bound - ida.res.cost) < 1e-9,
+    await $text('#extra'));
+  await page.click('#clear-path');
+  const iter2 = await pg(() => {
+    const P = window.__playground;
+    let before = null;
+    for (let k = 0; k < 100000; k++) {
+      const st = P.stepState();
+      if (st && st.iteration === 1 && st.next === 'iteration') before = st;
+      document.getElementById('step').click();
+      const now = P.stepState();
+      if (now.iteration === 2 || now.done) {
+        const sz = P.size();
+        let shown = 0;
+        for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) if (P.cellInfo(x, y).state !== 'none') shown++;
+        return { before: before && before.cursor, iteration: now.iteration, bound: now.bound, shown,
+          current: now.current, start: [sz.start.x, sz.start.y], extra: document.getElementById('extra').textContent };
+      }
+    }
+    return null;
+  });
+  check('IDA*: stepping into iteration 2 starts the picture over from S under the raised bound',
+    iter2 && iter2.iteration === 2 && iter2.shown === 1 && iter2.current[0] === iter2.start[0] &&
+    iter2.current[1] === iter2.start[1] && iter2.extra.startsWith('2 · '), JSON.stringify(iter2));
+  await page.click('#clear-path');
+
+  /* Beam search with a narrow beam drops entries; they are shown and counted. */
+  await page.selectOption('#algorithm', 'beam');
+  check('the beam width slider is named by its label',
+    (await page.getByRole('slider', { name: 'Beam width', exact: true }).count()) === 1);
+  await setRange('#beam-width', 2);
+  const beam = await compareVariant('beam search, width 2', ['--algo', 'beam', '--width', '2']);
+  const droppedCells = await pg(() => {
+    const P = window.__playground, sz = P.size();
+    let n = 0;
+    for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) if (P.cellInfo(x, y).state === 'dropped') n++;
+    return n;
+  });
+  check(`beam search, width 2: ${beam.res.dropped} entries dropped, as the CLI says, ${droppedCells} cells shown dropped`,
+    beam.res.dropped > 0 && beam.res.dropped === beam.n.dropped && beam.res.counts.drop === beam.res.dropped &&
+    droppedCells > 0 && num(await $text('#extra')) === beam.res.dropped && await page.locator('#lg-drop').isVisible(),
+    `CLI ${beam.n.dropped}, extra "${await $text('#extra')}"`);
+  await setRange('#beam-width', 64);
+  const wide = await compareVariant('beam search, width 64', ['--algo', 'beam', '--width', '64']);
+  check('a wider beam drops fewer', wide.res.dropped < beam.res.dropped, `${wide.res.dropped} vs ${beam.res.dropped}`);
+
+  /* Dynamic weighting and bandwidth search, with their settings. */
+  await page.selectOption('#algorithm', 'dynamic');
+  await setRange('#epsilon', 2);
+  const dyn = await compareVariant('dynamic weighting, epsilon 2', ['--algo', 'dynamic', '--epsilon', '2']);
+  check('dynamic weighting keeps its bound: cost <= (1 + epsilon) x optimal', dyn.res.cost <= 3 * astar.cost + 1e-9);
+  await page.selectOption('#algorithm', 'bandwidth');
+  await setRange('#band-e', 1);
+  await setRange('#band-d', 0.5);
+  const band = await compareVariant('bandwidth search, e 1, d 0.5', ['--algo', 'bandwidth', '--band-e', '1', '--band-d', '0.5']);
+  check(`bandwidth search: ${band.res.dropped} dropped, as the CLI says`, band.res.dropped === band.n.dropped, `CLI ${band.n.dropped}`);
+
+  /* What the engine cannot do: a cross-product tie order. */
+  await page.selectOption('#algorithm', 'bidir');
+  await page.selectOption('#tie', '2');
+  let nt = await noticeState();
+  check('the engine\'s algorithms explain that they cannot break ties by the cross product',
+    nt.visible && /cross product/.test(nt.text) && nt.buttons.includes('Use Bidirectional A*\'s options'), JSON.stringify(nt));
+  await page.click('#fix-options');
+  nt = await noticeState();
+  check('"Use Bidirectional A*\'s options" sets ties it can use', !nt.visible && (await page.inputValue('#tie')) === '0');
+  await page.selectOption('#algorithm', 'astar');
 }
 
 let mapSeq = 0;
@@ -619,6 +801,10 @@ try {
   const astar2 = await compareWithCli('A* without terrain', []);
   check('JPS, JPS+ and A* find the same cost', Math.abs(jps.cost - astar2.cost) < 1e-6 &&
     Math.abs(jpsPlus.cost - astar2.cost) < 1e-6);
+
+  /* The engine's algorithms on the grid as a space (issue 9): each against
+     `astar solve --algo NAME` on the same map, and what each one shows. */
+  await testVariants(await pg(() => window.__playground.result())); // A*'s exact result
 
   /* A 512 x 512 map: S and G are grabbed by their marker, not by the cell
      under the pointer (cells are about 1.5 px, the marker 12), and
