@@ -4,7 +4,9 @@
    (open, closed, cells scanned by JPS jumps, both frontiers of a
    bidirectional search and where they met, IDA*'s iterations and its
    depth-first path, the entries beam search dropped, F / G / H, parent
-   arrows) and shows the result. */
+   arrows) and shows the result. The same map can be drawn as hexagons
+   (hex mode): the bridge then searches an astar_hex_grid of the same cells,
+   and the page draws each cell where the library's astar_hex_center says. */
 'use strict';
 
 (() => {
@@ -27,7 +29,8 @@
   // Algorithms only the engine runs (on the grid as a space, astar/grid_space.h).
   const ENGINE_ONLY = new Set(['bidir', 'ida', 'beam', 'dynamic', 'bandwidth']);
   const isJump = (algo) => algo === 'jps' || algo === 'jps-plus';
-  const usesEngine = (algo) => ENGINE_ONLY.has(algo);
+  // On hexagons every search is the engine's (on astar_hex_space).
+  const usesEngine = (algo) => hex !== null || ENGINE_ONLY.has(algo);
   const NAMES = {
     astar: 'A*', dijkstra: 'Dijkstra', greedy: 'Greedy best-first', weighted: 'Weighted A*', jps: 'JPS',
     'jps-plus': 'JPS+', bidir: 'Bidirectional A*', ida: 'IDA*', beam: 'Beam search',
@@ -72,6 +75,14 @@
   let M = null; // the Emscripten module
   let pg = 0; // pg_state * in the module
 
+  // Hex mode: null for square cells, else { orientation: 0 pointy | 1 flat,
+  // layout: 0 odd | 1 even } (astar/hex.h). centers: the library's cell
+  // centres for hexagons of circumradius 1 (pg_hex_centers), (x, y) per cell.
+  let hex = null, centers = null;
+  const SQRT3 = Math.sqrt(3);
+  const SHAPES = { 'pointy-odd': [0, 0], 'pointy-even': [0, 1], 'flat-odd': [1, 0], 'flat-even': [1, 1] };
+  const SHAPE_NAMES = [['pointy odd-r', 'pointy even-r'], ['flat odd-q', 'flat even-q']];
+
   // The map (mirrored into the module cell by cell): 0 wall, 1..9 terrain cost.
   let W = 40, H = 25;
   let cells = new Uint8Array(W * H).fill(1);
@@ -93,8 +104,10 @@
   // Canvas.
   const canvas = $('grid'), ctx = canvas.getContext('2d');
   const board = $('board');
-  let cell = 20; // CSS pixels per cell
+  let cell = 20; // CSS pixels per cell (hexagons: between neighbouring centres)
+  let R = 10; // hexagons: circumradius in CSS pixels
   let base, bctx, img, px; // one pixel per cell, scaled up when drawn
+  let hexBase = null, hbctx = null, hexLines = null; // hexagons: the filled cells, the outlines
   let needDraw = false;
 
   const ui = {
@@ -103,6 +116,7 @@
     turn: $('turn-penalty'), reopen: $('reopen'), speed: $('speed'), stepUnit: $('step-unit'),
     live: $('live'), terrain: $('terrain'), size: $('size'), labels: $('labels'),
     beamWidth: $('beam-width'), epsilon: $('epsilon'), bandE: $('band-e'), bandD: $('band-d'),
+    cells: $('cells'),
   };
 
   /* ---- small helpers --------------------------------------------------- */
@@ -190,11 +204,16 @@
     $('lg-dfs').hidden = algo !== 'ida';
     $('lg-drop').hidden = algo !== 'beam' && algo !== 'bandwidth';
     $('extra-k').textContent = EXTRA_KEYS[algo] || 'max open';
-    ui.heuristic.disabled = algo === 'dijkstra';
+    ui.heuristic.disabled = algo === 'dijkstra' || hex !== null;
     const jps = algo === 'jps' || algo === 'jps-plus';
     // The engine keeps its own heap (a 4-ary one, astar/engine.h).
     ui.openset.disabled = algo === 'jps-plus' || usesEngine(algo);
     ui.tie.disabled = jps;
+    // Hexagons have six neighbours, the cost of the hexagon entered and the
+    // hex distance as heuristic: the square grid's options do not apply.
+    for (const el of [ui.diagonal, ui.costs, ui.turn]) el.disabled = hex !== null;
+    for (const opt of ui.algorithm.querySelectorAll('option[data-square]')) opt.disabled = hex !== null;
+    $('geometry-help').hidden = hex === null;
     const rate = RATES[Number(ui.speed.value) - 1];
     $('speed-value').textContent = rate === Infinity ? 'instant' : `${rate}/frame`;
     ui.speed.setAttribute('aria-valuetext', rate === Infinity ? 'instant' : `${rate} events a frame`);
@@ -313,6 +332,7 @@
     W = w;
     H = h;
     cells = new Uint8Array(W * H).fill(1);
+    readGeometry();
     allocView();
     layout();
     clearHistory();
@@ -333,6 +353,42 @@
     for (let y = 14; y <= 17; y++) for (let x = 11; x <= 13; x++) cells[idx(x, y)] = 5;
     putCells();
     mapName = '';
+  }
+
+  // Hex mode and the cell centres as the module has them (after a new grid,
+  // a loaded map or a change of shape).
+  function readGeometry() {
+    if (M._pg_geometry(pg) === 1) {
+      hex = { orientation: M._pg_hex_orientation(pg), layout: M._pg_hex_layout(pg) };
+      const p = M._pg_hex_centers(pg) >> 3;
+      centers = M.HEAPF64.slice(p, p + 2 * W * H);
+      ui.cells.value = `${hex.orientation ? 'flat' : 'pointy'}-${hex.layout ? 'even' : 'odd'}`;
+    } else {
+      hex = null;
+      centers = null;
+      ui.cells.value = 'square';
+    }
+  }
+
+  // The Cells menu: square cells, or hexagons of one of the four shapes.
+  function setGeometry(value) {
+    const shape = SHAPES[value];
+    const st = shape ? M._pg_set_geometry(pg, 1, shape[0], shape[1]) : M._pg_set_geometry(pg, 0, 0, 0);
+    if (st !== ST_OK) {
+      message(`${value}: ${M.UTF8ToString(M._pg_strerror(st))}`, true);
+      readGeometry();
+      return;
+    }
+    readGeometry();
+    let note = '';
+    if (hex && isJump(ui.algorithm.value)) {
+      note = `${algoName(ui.algorithm.value)} searches square grids only: A* instead.`;
+      ui.algorithm.value = 'astar';
+    }
+    syncOptionUi();
+    clearPath();
+    layout();
+    if (note) message(note);
   }
 
   /* ---- the search display ---------------------------------------------- */
@@ -393,12 +449,23 @@
 
   function paintCell(i) {
     px[i] = rgba(colourOf(i));
+    if (hbctx) fillHex(i);
     needDraw = true;
   }
 
   function repaintAll() {
     for (let i = 0; i < W * H; i++) px[i] = rgba(colourOf(i));
+    if (hbctx) for (let i = 0; i < W * H; i++) fillHex(i);
     needDraw = true;
+  }
+
+  // Hexagons: cell i in its colour on the cached picture of the cells.
+  function fillHex(i) {
+    const v = px[i];
+    hbctx.fillStyle = `rgb(${v & 255}, ${(v >> 8) & 255}, ${(v >> 16) & 255})`;
+    hbctx.beginPath();
+    hexPath(hbctx, i, -0.5); // half a pixel over the edge: no seams between neighbours
+    hbctx.fill();
   }
 
   // Run the search now (recording events); the display starts empty and
@@ -581,7 +648,8 @@
       const i = path[k];
       if (k > 0) {
         const [x0, y0] = xy(path[k - 1]), [x1, y1] = xy(i);
-        gAcc += (x0 !== x1 && y0 !== y1 ? s.options.diagonal : s.options.straight) * cells[i];
+        // Hexagons: a move costs the terrain of the hexagon entered.
+        gAcc += hex ? cells[i] : (x0 !== x1 && y0 !== y1 ? s.options.diagonal : s.options.straight) * cells[i];
       }
       if (seen[i] === S_NONE) touched[ntouched++] = i;
       if (!s.turnMode) {
@@ -909,16 +977,47 @@
   function layout() {
     const r = board.getBoundingClientRect();
     const avw = Math.max(50, r.width - 4), avh = Math.max(50, r.height - 4);
-    let c = Math.min(avw / W, avh / H);
-    if (c >= 3) c = Math.floor(c);
-    cell = c;
-    const cw = Math.round(c * W), ch = Math.round(c * H);
     const dpr = window.devicePixelRatio || 1;
+    if (hex) {
+      const [ew, eh] = hexExtent();
+      R = Math.min(avw / ew, avh / eh);
+      if (R >= 3) R = Math.floor(R * 4) / 4;
+      cell = SQRT3 * R;
+      setCorners();
+    } else {
+      let c = Math.min(avw / W, avh / H);
+      if (c >= 3) c = Math.floor(c);
+      cell = c;
+    }
+    const [sw, sh] = canvasSize();
+    const cw = Math.round(sw), ch = Math.round(sh);
     canvas.style.width = `${cw}px`;
     canvas.style.height = `${ch}px`;
     canvas.width = Math.round(cw * dpr);
     canvas.height = Math.round(ch * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    hexBase = hbctx = hexLines = null;
+    if (hex) {
+      // The cells drawn once and then cell by cell as events change them
+      // (paintCell), and the outlines once: a frame copies both.
+      hexBase = document.createElement('canvas');
+      hexBase.width = canvas.width;
+      hexBase.height = canvas.height;
+      hbctx = hexBase.getContext('2d');
+      hbctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      if (R >= 4) {
+        hexLines = document.createElement('canvas');
+        hexLines.width = canvas.width;
+        hexLines.height = canvas.height;
+        const lc = hexLines.getContext('2d');
+        lc.setTransform(dpr, 0, 0, dpr, 0, 0);
+        lc.beginPath();
+        for (let i = 0; i < W * H; i++) hexPath(lc, i, 0);
+        lc.strokeStyle = R >= 8 ? 'rgba(40, 55, 75, 0.16)' : 'rgba(40, 55, 75, 0.10)';
+        lc.lineWidth = 1;
+        lc.stroke();
+      }
+    }
     repaintAll();
     draw();
     updateKey();
@@ -952,12 +1051,13 @@
     key.title = label;
   }
 
+  // Which numbers fit: by the side of the square they are written in.
   function labelMode() {
-    const m = ui.labels.value;
-    if (m === 'none' || cell < 14) return 'none';
-    if (m === 'fgh') return cell >= 28 ? 'fgh' : 'f';
+    const m = ui.labels.value, b = hex ? hexBoxSide() : cell;
+    if (m === 'none' || b < 14) return 'none';
+    if (m === 'fgh') return b >= 28 ? 'fgh' : 'f';
     if (m === 'f') return 'f';
-    return cell >= 46 ? 'fgh' : cell >= 24 ? 'f' : 'none';
+    return b >= 46 ? 'fgh' : b >= 24 ? 'f' : 'none';
   }
 
   function arrow(x0, y0, x1, y1, headLen) {
@@ -971,29 +1071,105 @@
 
   /* ---- geometry: where a cell is on the canvas ------------------------- */
 
-  // Square cells are `cell` CSS px wide. The centre of cell i, the square
-  // its numbers are written in ([left, top, side]) and its outline `inset`
-  // px inside, added to the current path.
+  // Square cells are `cell` CSS px wide; hexagons have circumradius R, their
+  // centres where the library puts them (astar_hex_center) scaled by R. The
+  // centre of cell i, the square its numbers are written in ([left, top,
+  // side]: for a hexagon the largest square inside it, side 2R / (1 +
+  // 1/sqrt(3)), a little less) and its outline `inset` px inside, added to
+  // the current path.
   function center(i) {
+    if (hex) return [centers[2 * i] * R, centers[2 * i + 1] * R];
     const [x, y] = xy(i);
     return [(x + 0.5) * cell, (y + 0.5) * cell];
   }
 
+  const hexBoxSide = () => 1.25 * R;
+
   function labelBox(i) {
+    if (hex) {
+      const b = hexBoxSide(), [cx, cy] = center(i);
+      return [cx - b / 2, cy - b / 2, b];
+    }
     const [x, y] = xy(i);
     return [x * cell, y * cell, cell];
   }
 
+  // Corner k of a hexagon of circumradius 1 (astar/hex.h: at 30 + 60 k
+  // degrees pointy, 60 k flat).
+  let corners = [];
+  function setCorners() {
+    corners = [];
+    for (let k = 0; k < 6; k++) {
+      const a = (Math.PI / 180) * (60 * k + (hex && hex.orientation === 0 ? 30 : 0));
+      corners.push([Math.cos(a), Math.sin(a)]);
+    }
+  }
+
+  function hexPath(cx_, i, inset) {
+    const [x0, y0] = center(i), r = R - inset;
+    cx_.moveTo(x0 + r * corners[0][0], y0 + r * corners[0][1]);
+    for (let k = 1; k < 6; k++) cx_.lineTo(x0 + r * corners[k][0], y0 + r * corners[k][1]);
+    cx_.closePath();
+  }
+
   function cellPath(i, inset) {
+    if (hex) {
+      hexPath(ctx, i, inset * 2 / SQRT3); // the inset across the edges, not the corners
+      return;
+    }
     const [x, y] = xy(i);
     ctx.rect(x * cell + inset, y * cell + inset, cell - 2 * inset, cell - 2 * inset);
   }
 
+  // The picture's size for circumradius 1 (astar/hex.h: every cell lies
+  // inside it).
+  const hexExtent = () => (hex.orientation === 0 ? [SQRT3 * (W + 0.5), 1.5 * H + 0.5]
+    : [1.5 * W + 0.5, SQRT3 * (H + 0.5)]);
+
   // The canvas's size in CSS px.
-  const canvasSize = () => [cell * W, cell * H];
+  const canvasSize = () => {
+    if (!hex) return [cell * W, cell * H];
+    const [ew, eh] = hexExtent();
+    return [ew * R, eh * R];
+  };
+
+  // The cell at (px_, py) CSS px on the canvas, or -1. Hexagons: the
+  // nearest centre among the cells around the estimate (the hexagon a
+  // point lies in is the one whose centre is nearest), within R.
+  function cellAtPoint(px_, py) {
+    if (!hex) {
+      const x = Math.floor(px_ / cell), y = Math.floor(py / cell);
+      return x < 0 || y < 0 || x >= W || y >= H ? -1 : idx(x, y);
+    }
+    const ux = px_ / R, uy = py / R;
+    let x0, y0;
+    if (hex.orientation === 0) {
+      y0 = Math.round((uy - 1) / 1.5);
+      x0 = Math.round(ux / SQRT3 - 0.5);
+    } else {
+      x0 = Math.round((ux - 1) / 1.5);
+      y0 = Math.round(uy / SQRT3 - 0.5);
+    }
+    let best = -1, bd = 1;
+    for (let y = y0 - 1; y <= y0 + 1; y++) for (let x = x0 - 1; x <= x0 + 1; x++) {
+      if (x < 0 || y < 0 || x >= W || y >= H) continue;
+      const i = idx(x, y), d = Math.hypot(centers[2 * i] - ux, centers[2 * i + 1] - uy);
+      if (d <= bd) {
+        bd = d;
+        best = i;
+      }
+    }
+    return best;
+  }
 
   // The map's cells and grid lines.
   function drawCells() {
+    if (hex) {
+      const [cw, ch] = canvasSize();
+      ctx.drawImage(hexBase, 0, 0, cw, ch);
+      if (hexLines) ctx.drawImage(hexLines, 0, 0, cw, ch);
+      return;
+    }
     const c = cell, [cw, ch] = canvasSize();
     bctx.putImageData(img, 0, 0);
     ctx.imageSmoothingEnabled = false;
@@ -1212,8 +1388,12 @@
     if (c >= 10) {
       const m = Math.max(1, c * 0.08);
       ctx.beginPath();
-      const [x, y] = xy(i);
-      ctx.roundRect(x * c + m, y * c + m, c - 2 * m, c - 2 * m, c * 0.18);
+      if (hex) {
+        cellPath(i, m);
+      } else {
+        const [x, y] = xy(i);
+        ctx.roundRect(x * c + m, y * c + m, c - 2 * m, c - 2 * m, c * 0.18);
+      }
       ctx.fill();
       if (c >= 14) {
         ctx.fillStyle = '#fff';
@@ -1267,7 +1447,12 @@
     let hText = fmt(h, digits);
     if (w !== 1 && w > 0) hText += ` (${fmt(w, 1)} × ${fmt(h / w, digits)})`;
     let par = '';
-    if (parent[i] >= 0) {
+    if (parent[i] >= 0 && hex) {
+      // The arrow nearest the way to the parent's centre.
+      const [qx, qy] = xy(parent[i]), [ax, ay] = center(i), [bx, by] = center(parent[i]);
+      const k = Math.round(Math.atan2(by - ay, bx - ax) / (Math.PI / 4));
+      par = `parent (${qx}, ${qy}) ${['→', '↘', '↓', '↙', '←', '↖', '↑', '↗'][(k + 8) % 8]}`;
+    } else if (parent[i] >= 0) {
       // Jump searches link cells several steps apart: the arrow gives the way.
       const [qx, qy] = xy(parent[i]);
       const steps = Math.max(Math.abs(qx - x), Math.abs(qy - y));
@@ -1317,19 +1502,28 @@
   let layoutPending = false; // the board was resized during a drag
 
   function cellAt(ev) {
-    const r = canvas.getBoundingClientRect();
-    const x = Math.floor((ev.clientX - r.left) / (r.width / W));
-    const y = Math.floor((ev.clientY - r.top) / (r.height / H));
-    if (x < 0 || y < 0 || x >= W || y >= H) return -1;
-    return idx(x, y);
+    const r = canvas.getBoundingClientRect(), scale = canvasSize()[0] / r.width;
+    return cellAtPoint((ev.clientX - r.left) * scale, (ev.clientY - r.top) * scale);
   }
 
   function brush() {
     return document.querySelector('input[name=brush]:checked').value;
   }
 
-  // Every cell on the segment a..b (Bresenham), so fast drags leave no gaps.
+  // Every cell on the segment a..b (Bresenham; hexagons: the cells under
+  // points a quarter of R apart on the line between the centres), so fast
+  // drags leave no gaps.
   function cellsBetween(a, b) {
+    if (hex) {
+      const [ax, ay] = center(a), [bx, by] = center(b);
+      const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / (R / 4)));
+      const out = [];
+      for (let k = 0; k <= n; k++) {
+        const j = cellAtPoint(ax + ((bx - ax) * k) / n, ay + ((by - ay) * k) / n);
+        if (j >= 0 && out[out.length - 1] !== j) out.push(j);
+      }
+      return out;
+    }
     let [x0, y0] = xy(a);
     const [x1, y1] = xy(b);
     const dx = Math.abs(x1 - x0), dy = -Math.abs(y1 - y0);
@@ -1368,13 +1562,13 @@
   // within its radius, or a finger's or a mouse's reach of its centre
   // (cells of a big map are smaller than the marker). The nearer one wins.
   function markerAt(ev) {
-    const r = canvas.getBoundingClientRect(), cw = r.width / W;
+    const r = canvas.getBoundingClientRect(), scale = r.width / canvasSize()[0];
     const px_ = ev.clientX - r.left, py = ev.clientY - r.top;
     const reach = Math.max(markerRadius() + 2, ev.pointerType === 'touch' ? 22 : 10);
     let best = null;
     for (const [kind, i] of [['start', start], ['goal', goal]]) {
-      const [x, y] = xy(i);
-      const dx = px_ - (x + 0.5) * cw, dy = py - (y + 0.5) * cw, d = Math.hypot(dx, dy);
+      const [cx, cy] = center(i);
+      const dx = px_ - cx * scale, dy = py - cy * scale, d = Math.hypot(dx, dy);
       if (d <= reach && (!best || d < best.d)) best = { kind, d, dx, dy };
     }
     return best;
@@ -1604,6 +1798,10 @@
     H = M._pg_height(pg);
     const cp = M._pg_cells(pg);
     cells = M.HEAPU8.slice(cp, cp + W * H);
+    const wasJump = isJump(ui.algorithm.value);
+    readGeometry();
+    if (hex && wasJump) ui.algorithm.value = 'astar';
+    syncOptionUi();
     allocView();
     const s = M._pg_loaded_start(pg), g = M._pg_loaded_goal(pg);
     if (s >= 0 && g >= 0) {
@@ -1614,7 +1812,7 @@
     }
     mapName = name;
     clearHistory();
-    setSizeOption(`${name} (${W} × ${H})`);
+    setSizeOption(`${name} (${hex ? 'hex, ' : ''}${W} × ${H})`);
     clearPath();
     layout();
     message(`${name}: ${W} × ${H}` + (W * H > 20000 ? ' · drag S and G to choose a query' : ''));
@@ -1690,6 +1888,7 @@
       syncOptionUi();
       document.querySelector('input[name=brush][value=terrain]').checked = true;
     });
+    ui.cells.addEventListener('change', () => setGeometry(ui.cells.value));
     ui.labels.addEventListener('change', () => {
       needDraw = true;
       updateKey();
@@ -1750,18 +1949,22 @@
     }).observe(board);
   }
 
+  // The map as text: an ASCII map, or on hexagons an ASCII hex map
+  // (astar_hex_parse_map: a header, cells apart, shoved rows indented).
   function exportAscii(withEndpoints) {
     const rows = [];
     for (let y = 0; y < H; y++) {
-      let r = '';
+      const r = [];
       for (let x = 0; x < W; x++) {
         const i = idx(x, y), v = cells[i];
-        if (withEndpoints && i === start) r += 'S';
-        else if (withEndpoints && i === goal) r += 'G';
-        else r += v === 0 ? '#' : v === 1 ? '.' : String(v);
+        if (withEndpoints && i === start) r.push('S');
+        else if (withEndpoints && i === goal) r.push('G');
+        else r.push(v === 0 ? '#' : v === 1 ? '.' : String(v));
       }
-      rows.push(r);
+      if (!hex) rows.push(r.join(''));
+      else rows.push((hex.orientation === 0 && (y & 1) === (hex.layout ? 0 : 1) ? ' ' : '') + r.join(' '));
     }
+    if (hex) rows.unshift(`hex ${SHAPE_NAMES[hex.orientation][hex.layout]}`);
     return `${rows.join('\n')}\n`;
   }
 
@@ -1773,7 +1976,10 @@
     error: null,
     size: () => {
       const [sx, sy] = xy(start), [gx, gy] = xy(goal);
-      return { width: W, height: H, cell, start: { x: sx, y: sy }, goal: { x: gx, y: gy } };
+      return {
+        width: W, height: H, cell, start: { x: sx, y: sy }, goal: { x: gx, y: gy },
+        geometry: hex ? 'hex' : 'square', shape: hex ? SHAPE_NAMES[hex.orientation][hex.layout] : null, radius: hex ? R : null,
+      };
     },
     exportAscii: (withEndpoints = false) => exportAscii(withEndpoints),
     labelMode: () => labelMode(),

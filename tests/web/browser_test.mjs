@@ -563,6 +563,217 @@ async function testVariants(astar) {
   await page.selectOption('#algorithm', 'astar');
 }
 
+/* ---- hex mode ------------------------------------------------------------ */
+
+// Centre of offset cell (x, y) for hexagons of circumradius 1, as
+// astar/hex.h defines the picture (astar_hex_center): neighbouring centres
+// sqrt(3) apart, shoved rows (pointy) or columns (flat) half a cell over.
+const SQ3 = Math.sqrt(3);
+function hexCenter(shape, x, y) {
+  const [orientation, layout] = shape.split(' ');
+  const shoved = (k) => ((k & 1) === (layout.startsWith('odd') ? 1 : 0) ? 1 : 0);
+  return orientation === 'pointy' ? [SQ3 * (x + 0.5 + 0.5 * shoved(y)), 1 + 1.5 * y]
+    : [1 + 1.5 * x, SQ3 * (y + 0.5 + 0.5 * shoved(x))];
+}
+
+// Hex distance between offset cells, through axial coordinates (Patel's
+// "Hexagonal Grids", as astar/hex.h names the layouts).
+function hexDistance(shape, a, b) {
+  const [orientation, layout] = shape.split(' ');
+  const odd = layout.startsWith('odd') ? 1 : 0;
+  const half = (k) => (odd ? (k - (k & 1)) / 2 : (k + (k & 1)) / 2);
+  const axial = ([x, y]) => (orientation === 'pointy' ? [x - half(y), y] : [x, y - half(x)]);
+  const [q1, r1] = axial(a), [q2, r2] = axial(b);
+  return (Math.abs(q1 - q2) + Math.abs(r1 - r2) + Math.abs(q1 + r1 - q2 - r2)) / 2;
+}
+
+// Where the test expects cell (x, y) on screen: the canvas's box, scaled so
+// that the picture of circumradius 1 fills it.
+async function hexPoint(x, y) {
+  const box = await page.locator('#grid').boundingBox();
+  const sz = await pg(() => window.__playground.size());
+  const ew = sz.shape.startsWith('pointy') ? SQ3 * (sz.width + 0.5) : 1.5 * sz.width + 0.5;
+  const r = box.width / ew, [cx, cy] = hexCenter(sz.shape, x, y);
+  return { x: box.x + cx * r, y: box.y + cy * r, r };
+}
+
+async function dragHex(a, b) {
+  const p = await hexPoint(...a), q = await hexPoint(...b);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.move(q.x, q.y, { steps: 16 });
+  await page.mouse.up();
+}
+
+async function clickHex(x, y) {
+  const p = await hexPoint(x, y);
+  await page.mouse.click(p.x, p.y);
+}
+
+const hexRows = async () => (await pg(() => window.__playground.exportAscii())).trim().split('\n').slice(1)
+  .map((r) => r.trim().split(/\s+/));
+
+// After a run on hexagons: every path cell shows G = the terrain entered
+// so far, H = the hex distance to G (the map's cheapest terrain is 1), F =
+// G + H, its parent the cell before it.
+async function checkHexPath(label) {
+  const d = await pg(() => {
+    const P = window.__playground, r = P.result();
+    return { path: r.path, info: r.path.map(([x, y]) => P.cellInfo(x, y)), sz: P.size() };
+  });
+  let g = 0, bad = '';
+  d.path.forEach(([x, y], k) => {
+    const c = d.info[k];
+    if (k) g += c.cell;
+    const h = hexDistance(d.sz.shape, [x, y], [d.sz.goal.x, d.sz.goal.y]);
+    const pp = k ? d.path[k - 1] : null;
+    if (!bad && (c.state !== 'path' || c.g !== g || Math.abs(c.h - h) > 1e-9 || c.f !== c.g + c.h ||
+        (k ? !c.parent || c.parent[0] !== pp[0] || c.parent[1] !== pp[1] : c.parent))) {
+      bad = `(${x}, ${y}) ${JSON.stringify(c)}, want G ${g} H ${h}`;
+    }
+  });
+  check(`${label}: every path cell shows G (the terrain entered), H (the hex distance), F = G + H and its parent`,
+    d.path.length > 1 && !bad, bad);
+}
+
+async function testHex() {
+  await page.selectOption('#algorithm', 'astar');
+  await page.selectOption('#size', '16x10');
+  await page.selectOption('#cells', 'pointy-odd');
+  let sz = await pg(() => window.__playground.size());
+  check('Cells: hexagons switch the map to a pointy odd-r hex grid', sz.geometry === 'hex' && sz.shape === 'pointy odd-r' &&
+    (await pg(() => window.__playground.exportAscii())).startsWith('hex pointy odd-r\n'), JSON.stringify(sz));
+  // Every cell is drawn where the library's geometry puts it.
+  const centres = await pg(() => {
+    const P = window.__playground, sz = P.size(), out = [];
+    for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) out.push([x, y, P.cellBox(x, y).cx, P.cellBox(x, y).cy]);
+    return out;
+  });
+  const hp0 = await hexPoint(0, 0), box0 = await page.locator('#grid').boundingBox();
+  const off = centres.map(([x, y, cx, cy]) => {
+    const [ux, uy] = hexCenter(sz.shape, x, y);
+    return Math.hypot(cx - ux * hp0.r, cy - uy * hp0.r);
+  });
+  check(`hex: every cell is drawn at its astar_hex_center (worst ${Math.max(...off).toFixed(2)} px off)`, Math.max(...off) < 0.75,
+    `R ${hp0.r.toFixed(2)}, canvas ${box0.width} x ${box0.height}`);
+  check('hex: the square grid\'s options are off, JPS is not offered, and a line says why',
+    await page.isDisabled('#diagonal') && await page.isDisabled('#costs') && await page.isDisabled('#heuristic') &&
+    await page.isDisabled('#turn-penalty') && await page.locator('#algorithm option[value=jps]').isDisabled() &&
+    /six neighbours/i.test(await $text('#geometry-help')));
+
+  // Draw: a wall along row 6 by dragging over the hexagons, single walls
+  // by clicks, terrain by a click with the terrain brush.
+  await dragHex([3, 6], [12, 6]);
+  let rows = await hexRows();
+  check('hex: a mouse drag along a row of hexagons draws walls on exactly those', rows[6].join('') === '...##########...' &&
+    rows.every((r, y) => y === 6 || !r.includes('#')), rows[6].join(''));
+  // The canvas shows them as hexagons at those centres: dark at a wall's
+  // centre and at the corners of its hexagon, light beside it.
+  const pix = async (pts) => pg((ps) => {
+    const cv = document.getElementById('grid'), r = cv.getBoundingClientRect(), dpr = cv.width / r.width;
+    return ps.map(([x, y]) => [...cv.getContext('2d').getImageData(Math.round((x - r.left) * dpr), Math.round((y - r.top) * dpr), 1, 1).data]
+      .slice(0, 3).reduce((a, b) => a + b, 0) / 3);
+  }, pts);
+  const w0 = await hexPoint(5, 6), f0 = await hexPoint(5, 7);
+  // Just inside the top and bottom corners of the pointy wall hexagon (5, 6).
+  const shades = await pix([[w0.x, w0.y], [w0.x, w0.y - 0.85 * w0.r], [w0.x, w0.y + 0.85 * w0.r], [f0.x, f0.y]]);
+  check('hex: the walls are drawn as hexagons at the library\'s centres', shades[0] < 60 && shades[1] < 60 && shades[2] < 60 &&
+    shades[3] > 200, JSON.stringify(shades));
+  for (const y of [1, 2, 3, 4]) await clickHex(10, y);
+  await page.click('label:has(> input[name=brush][value=terrain])');
+  await setRange('#terrain', 5);
+  await clickHex(6, 4);
+  await clickHex(7, 4);
+  await page.click('label:has(> input[name=brush][value=wall])');
+  rows = await hexRows();
+  check('hex: clicks draw single walls and terrain on the hexagons clicked',
+    [1, 2, 3, 4].every((y) => rows[y][10] === '#') && rows[4][6] === '5' && rows[4][7] === '5', rows.map((r) => r.join('')).join(' / '));
+  // Drag S by its marker below the wall.
+  const s0 = (await pg(() => window.__playground.size())).start;
+  await dragHex([s0.x, s0.y], [2, 8]);
+  sz = await pg(() => window.__playground.size());
+  check('hex: S is dragged onto another hexagon', sz.start.x === 2 && sz.start.y === 8, JSON.stringify(sz.start));
+
+  // A*, Dijkstra, greedy and bidirectional A* against `astar solve MAP.hex`.
+  const hexAstar = await compareWithCli('hex A*', []);
+  await checkHexPath('hex A*');
+  check('hex: the path goes round the wall', (await pg(() => window.__playground.result())).path.some(([x, y]) => y === 6 && (x < 3 || x > 12)));
+  await screenshot('desktop-1440x900-hex');
+  await page.click('#clear-path');
+  const groups = [];
+  for (let k = 0; k < 3; k++) {
+    await page.click('#step');
+    groups.push(await checkGroup());
+  }
+  check('hex: each step shows the expanded hexagon with the neighbours it pushed (up to six), their F/G/H and parent',
+    groups.every((g) => g.ok) && groups[0].pushed >= 3 && groups.every((g) => g.pushed <= 6), JSON.stringify(groups));
+  await page.click('#clear-path');
+  await page.selectOption('#algorithm', 'dijkstra');
+  const hexDij = await compareWithCli('hex Dijkstra', ['--algo', 'dijkstra']);
+  check('hex: Dijkstra finds A*\'s cost with more expansions', hexDij.cost === hexAstar.cost && hexDij.expanded > hexAstar.expanded);
+  await page.selectOption('#algorithm', 'greedy');
+  await compareWithCli('hex greedy best-first', ['--algo', 'greedy']);
+  await page.selectOption('#algorithm', 'bidir');
+  const hexBi = await compareWithCli('hex bidirectional A*', ['--algo', 'bidir']);
+  const hb = await pg(() => window.__playground.result());
+  check(`hex bidirectional A*: A*'s cost, both frontiers (${hb.counts.forward} / ${hb.counts.backward} events) and the meeting node`,
+    hexBi.cost === hexAstar.cost && hb.counts.forward > 0 && hb.counts.backward > 0 && hb.meets >= 1 && hb.meet &&
+    (await pg(([x, y]) => window.__playground.cellInfo(x, y), hb.meet)).meet, JSON.stringify({ meet: hb.meet, meets: hb.meets }));
+  await screenshot('desktop-1440x900-hex-bidirectional');
+
+  // IDA* and beam search on hexagons (the CLI runs the four above on hex
+  // maps; these are held to A*'s cost and to their own counts).
+  await page.selectOption('#algorithm', 'ida');
+  await runInstant();
+  const hi = await pg(() => window.__playground.result());
+  check(`hex IDA*: A*'s cost ${hexAstar.costText} in ${hi.iterations} iterations`,
+    hi.status === 0 && Math.abs(hi.cost - hexAstar.cost) < 1e-9 && hi.iterations >= 2 && hi.counts.iteration === hi.iterations - 1 &&
+    (await $text('#extra')).startsWith(`${hi.iterations} · `), JSON.stringify({ cost: hi.cost, it: hi.iterations }));
+  await page.selectOption('#algorithm', 'beam');
+  await setRange('#beam-width', 2);
+  await runInstant();
+  const hbm = await pg(() => window.__playground.result());
+  check(`hex beam search, width 2: ${hbm.dropped} entries dropped, shown and counted`,
+    hbm.dropped > 0 && hbm.counts.drop === hbm.dropped && num(await $text('#extra')) === hbm.dropped, JSON.stringify(hbm.counts));
+  await setRange('#beam-width', 8);
+  await page.selectOption('#algorithm', 'astar');
+
+  // The other three shapes: the same cells, searched and drawn as each.
+  for (const [value, shape] of [['pointy-even', 'pointy even-r'], ['flat-odd', 'flat odd-q'], ['flat-even', 'flat even-q']]) {
+    await page.selectOption('#cells', value);
+    const z = await pg(() => window.__playground.size());
+    const p = await hexPoint(z.goal.x, z.goal.y), b = await pg(([x, y]) => window.__playground.cellBox(x, y), [z.goal.x, z.goal.y]);
+    const bb = await page.locator('#grid').boundingBox();
+    check(`hex ${shape}: the map takes the shape and G is drawn at its centre`, z.shape === shape &&
+      Math.hypot(bb.x + b.cx - p.x, bb.y + b.cy - p.y) < 0.75, JSON.stringify({ shape: z.shape }));
+    await compareWithCli(`hex ${shape} A*`, []);
+    await checkHexPath(`hex ${shape} A*`);
+  }
+
+  // A hex map through the file input: hex mode with the file's shape, S and G.
+  const hexMap = 'hex flat odd-q\n; a flat-topped map\nS . . # . . .\n. 3 . # . # .\n. . . # . # G\n. # . . . # .\n';
+  fs.writeFileSync(path.join(WORK, 'loaded.hex'), hexMap);
+  await page.setInputFiles('#map-file', { name: 'loaded.hex', mimeType: 'text/plain', buffer: Buffer.from(hexMap) });
+  await page.waitForFunction(() => window.__playground.size().width === 7, null, { timeout: 10_000 });
+  const lz = await pg(() => window.__playground.size());
+  check('a hex map loads through the file input with its shape, S and G', lz.geometry === 'hex' && lz.shape === 'flat odd-q' &&
+    (await page.inputValue('#cells')) === 'flat-odd' && lz.start.x === 0 && lz.start.y === 0 && lz.goal.x === 6 && lz.goal.y === 2,
+    JSON.stringify(lz));
+  const lr = await runInstant();
+  const ln = solve(path.join(WORK, 'loaded.hex'), lz.start, lz.goal);
+  check(`loaded hex map: cost ${lr.costText}, length and expansions equal the CLI's on the file`,
+    lr.state === 'done' && lr.cost === ln.cost && lr.length === ln.length && lr.expanded === ln.expanded,
+    `CLI ${ln.costText} ${ln.length} ${ln.expanded}`);
+
+  // Back to squares.
+  await page.selectOption('#cells', 'square');
+  const sq = await pg(() => window.__playground.size());
+  check('Cells: squares again, JPS offered again', sq.geometry === 'square' &&
+    !(await page.locator('#algorithm option[value=jps]').isDisabled()) && !(await page.isDisabled('#diagonal')) &&
+    !(await pg(() => window.__playground.exportAscii())).startsWith('hex'));
+  await page.selectOption('#size', '40x25');
+}
+
 let mapSeq = 0;
 // Run from the UI, export the page's grid, solve natively, compare.
 async function compareWithCli(label, cliArgs, { expectStatus = 'path found' } = {}) {
@@ -805,6 +1016,10 @@ try {
   /* The engine's algorithms on the grid as a space (issue 9): each against
      `astar solve --algo NAME` on the same map, and what each one shows. */
   await testVariants(await pg(() => window.__playground.result())); // A*'s exact result
+
+  /* Hex mode (issue 9): the map as hexagons, searched by the library's hex
+     grid, drawn where astar_hex_center puts each cell. */
+  await testHex();
 
   /* A 512 x 512 map: S and G are grabbed by their marker, not by the cell
      under the pointer (cells are about 1.5 px, the marker 12), and
