@@ -1992,7 +1992,7 @@
         cell: cells[i], state: STATE_NAMES[seen[i]],
         g: nan(gval[i]), h: nan(hval[i]), f: nan(gval[i] + hval[i]),
         parent: parent[i] >= 0 ? xy(parent[i]) : null,
-        side: seen[i] === S_OPEN || seen[i] === S_CLOSED ? sideOf[i] : null, meet: i === meetCell,
+        side: seen[i] === S_OPEN || seen[i] === S_CLOSED || seen[i] === S_PATH ? sideOf[i] : null, meet: i === meetCell,
       };
     },
     // Where cell (x, y) is drawn, in CSS px from the canvas's top left: its

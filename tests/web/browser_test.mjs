@@ -468,6 +468,14 @@ async function testVariants(astar) {
     bi.res.meets >= 1 && bi.res.counts.meet === bi.res.meets && meetInfo && meetInfo.meet &&
     (await $text('#extra')) === `(${bi.res.meet[0]}, ${bi.res.meet[1]})` && bi.res.path.some(([x, y]) => x === bi.res.meet[0] && y === bi.res.meet[1]),
     `extra "${await $text('#extra')}"`);
+  const biPath = await pg(() => {
+    const P = window.__playground, r = P.result();
+    return r.path.map(([x, y]) => P.cellInfo(x, y));
+  });
+  check('bidirectional A*: path cells show G from S, F = G + H at most the path\'s cost, equal to it on the backward side',
+    biPath[0].g === 0 && biPath.some((c) => c.side === 1) && biPath.every((c, k) => c.state === 'path' &&
+      (k === 0 || c.g > biPath[k - 1].g) && (c.side === 1 ? Math.abs(c.f - bi.res.cost) < 1e-9 : c.f <= bi.res.cost + 1e-9)),
+    JSON.stringify(biPath.filter((c) => c.side === 1 ? Math.abs(c.f - bi.res.cost) >= 1e-9 : c.f > bi.res.cost + 1e-9).slice(0, 2)));
   check('bidirectional A*: the legend explains the backward search and the meet',
     await page.locator('#lg-back').isVisible() && await page.locator('#lg-meet').isVisible());
   await screenshot('desktop-1440x900-bidirectional');
