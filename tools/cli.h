@@ -42,6 +42,11 @@ int cli_cmd_render(int argc, char **argv);     /* cmd_render.c */
 int cli_cmd_simulate(int argc, char **argv);   /* cmd_simulate.c */
 int cli_cmd_group(int argc, char **argv);      /* cmd_group.c */
 
+/* `astar --man`: the manual page in roff, made from print_help and every
+** command's `--help` output (man.c). Returns the exit status. */
+int cli_print_man(FILE *out, const cli_command *commands, size_t ncommands,
+                  void (*print_help)(FILE *out));
+
 /* ---- messages (options.c) ---------------------------------------------- */
 
 /* "astar: <message>\n" on stderr. */
