@@ -15,6 +15,7 @@ import os
 import re
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 os.chdir(HERE)  # pyproject.toml's paths are relative to it (pip runs us there too)
@@ -56,7 +57,18 @@ core = Extension(
     libraries=["m"],
 )
 
+class parallel_build_ext(build_ext):
+    """build_ext compiling on every CPU unless told otherwise (-j N): the
+    library is some 30 files, and pip passes no -j."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
+
+
 setup(
     version=library_version(),
     ext_modules=[core],
+    cmdclass={"build_ext": parallel_build_ext},
 )

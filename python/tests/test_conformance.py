@@ -10,7 +10,7 @@ import pytest
 import libastar as la
 
 # algorithm -> query stride (bidirectional search is the slowest per query)
-STRIDES = {"astar": 50, "jps": 50, "jps-plus": 50, "bidir": 125}
+STRIDES = {"astar": 50, "jps": 50, "jps-plus": 50, "bidir": 250}
 TOLERANCE = 1e-5
 
 

@@ -14,6 +14,8 @@
 #   ASTAR_TOOL       the astar tool, for the parity tests (set by ctest)
 #   ASTAR_MOVINGAI   the Moving AI folder for the conformance subset
 #   ASTAR_REQUIRE_MOVINGAI=1   fail rather than skip without it (CI)
+# ASTAR_REQUIRE_PYTHON=1 turns the skip for a missing package into a
+# failure (CI, which installs them).
 set -uo pipefail
 
 if [[ $# -lt 2 ]]; then
@@ -25,13 +27,18 @@ mkdir -p "$2/python" && BUILD=$(cd "$2" && pwd) || exit 2
 shift 2
 
 SKIP=77
+[[ ${ASTAR_REQUIRE_PYTHON:-0} == 1 ]] && SKIP=1
 PY=${ASTAR_PYTHON:-}
 if [[ -z $PY ]]; then
   if [[ -x /usr/bin/python3 ]]; then PY=/usr/bin/python3; else PY=$(command -v python3 || true); fi
 fi
 if [[ -z $PY ]]; then
-  echo "skipped: python3 not found (apt-get install python3 python3-dev python3-numpy" \
+  echo "$([[ $SKIP == 1 ]] && echo error || echo skipped): python3 not found (apt-get install python3 python3-dev python3-numpy" \
     "python3-pytest python3-setuptools)"
+  exit $SKIP
+fi
+if ! "$PY" -c pass 2>/dev/null; then
+  echo "$([[ $SKIP == 1 ]] && echo error || echo skipped): $PY does not run"
   exit $SKIP
 fi
 missing=$("$PY" - <<'PYEOF'
@@ -44,7 +51,7 @@ print(" ".join(out))
 PYEOF
 )
 if [[ -n $missing ]]; then
-  echo "skipped: $PY lacks $missing (apt-get install $missing; .ci/run installs them)"
+  echo "$([[ $SKIP == 1 ]] && echo error || echo skipped): $PY lacks $missing (apt-get install $missing; .ci/run installs them)"
   exit $SKIP
 fi
 
