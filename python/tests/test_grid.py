@@ -209,3 +209,14 @@ def test_grid_may_not_change_during_a_search_in_another_thread():
     g.find_path((0, 0), (20, 20), observer=observer)
     assert errors and "being searched" in str(errors[0])
     g.set_passable(5, 5, False)  # fine once the search is over
+
+
+def test_a_grid_is_initialised_once():
+    g = la.Grid(3, 3)
+    pre = g.jps_plus()
+    with pytest.raises(RuntimeError, match="initialised once"):
+        g.__init__(5, 5)
+    assert (g.width, pre.grid.width) == (3, 3)
+    h = la.HexGrid(3, 3)
+    with pytest.raises(RuntimeError):
+        h.__init__(4, 4)

@@ -77,3 +77,14 @@ def test_needs_uniform_costs():
     assert "terrain" in e.value.detail
     with pytest.raises(la.UnsupportedError):
         la.Grid(4, 4).find_path((0, 0), (3, 3), algo="jps-plus", moves=4)
+
+
+def test_a_grid_and_its_cached_jps_plus_are_collected():
+    import gc
+    import weakref
+    g = la.Grid(30, 30)
+    g.find_path((0, 0), (29, 29), algo="jps-plus")  # the grid keeps a JpsPlus, which keeps it
+    ref = weakref.ref(g)
+    del g
+    gc.collect()
+    assert ref() is None

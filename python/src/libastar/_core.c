@@ -132,8 +132,9 @@ static int Grid_init(GridObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"width", "height", NULL};
   int w, h;
   if (!PyArg_ParseTupleAndKeywords(args, kw, "ii", kwlist, &w, &h)) return -1;
-  if (self->searching > 0) {
-    busy_error("the grid is being searched");
+  if (self->grid) {
+    /* Objects built on it (JPS+, queues) hold its address. */
+    busy_error("a grid is initialised once (make a new Grid)");
     return -1;
   }
   astar_grid *g = NULL;
@@ -142,7 +143,6 @@ static int Grid_init(GridObject *self, PyObject *args, PyObject *kw) {
     raise_status(st, NULL, NULL);
     return -1;
   }
-  astar_grid_free(self->grid);
   self->grid = g;
   return 0;
 }
@@ -529,11 +529,30 @@ typedef struct {
 
 static PyTypeObject JpsPlusType;
 
-static void JpsPlus_dealloc(JpsPlusObject *self) {
+/* A grid keeps its JPS+ (libastar/__init__.py) and the JPS+ its grid: a
+** cycle the garbage collector must see. */
+static int JpsPlus_traverse(JpsPlusObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->grid);
+  return 0;
+}
+
+static int JpsPlus_clear(JpsPlusObject *self) {
   astar_jps_plus_free(self->pre);
-  Py_XDECREF(self->grid);
+  self->pre = NULL;
+  Py_CLEAR(self->grid);
+  return 0;
+}
+
+static void JpsPlus_dealloc(JpsPlusObject *self) {
+  PyObject_GC_UnTrack(self);
+  JpsPlus_clear(self);
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
+
+#define JPP_READY(self)                                                                            \
+  do {                                                                                             \
+    if (!(self)->pre || !(self)->grid) return busy_error("the JpsPlus object was cleared");        \
+  } while (0)
 
 static PyObject *JpsPlus_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"grid", NULL};
@@ -591,6 +610,7 @@ static PyObject *JpsPlus_load(PyObject *cls, PyObject *args) {
 
 static PyObject *JpsPlus_save(JpsPlusObject *self, PyObject *noargs) {
   (void)noargs;
+  JPP_READY(self);
   size_t len = 0;
   astar_status st = astar_jps_plus_save(self->pre, NULL, 0, &len);
   if (st != ASTAR_BUFFER_TOO_SMALL && st != ASTAR_OK) return raise_status(st, NULL, NULL);
@@ -606,6 +626,7 @@ static PyObject *JpsPlus_save(JpsPlusObject *self, PyObject *noargs) {
 
 static PyObject *JpsPlus_verify(JpsPlusObject *self, PyObject *noargs) {
   (void)noargs;
+  JPP_READY(self);
   astar_status st;
   self->grid->searching++;
   Py_BEGIN_ALLOW_THREADS;
@@ -623,11 +644,13 @@ static PyObject *JpsPlus_verify(JpsPlusObject *self, PyObject *noargs) {
 
 static PyObject *JpsPlus_memory(JpsPlusObject *self, void *c) {
   (void)c;
+  JPP_READY(self);
   return PyLong_FromSize_t(astar_jps_plus_memory(self->pre));
 }
 
 static PyObject *JpsPlus_grid(JpsPlusObject *self, void *c) {
   (void)c;
+  JPP_READY(self);
   return Py_NewRef(self->grid);
 }
 
@@ -649,7 +672,9 @@ static PyTypeObject JpsPlusType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.JpsPlus",
     .tp_basicsize = sizeof(JpsPlusObject),
     .tp_dealloc = (destructor)JpsPlus_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)JpsPlus_traverse,
+    .tp_clear = (inquiry)JpsPlus_clear,
     .tp_doc = "JpsPlus(grid): the JPS+ precomputation of a grid (jump distances).",
     .tp_methods = JpsPlus_methods,
     .tp_getset = JpsPlus_getset,
@@ -852,6 +877,7 @@ static PyObject *py_grid_find(PyObject *self, PyObject *args) {
     if (!PyObject_TypeCheck(pre_obj, &JpsPlusType))
       return PyErr_Format(PyExc_TypeError, "jps_plus: a JpsPlus object is required");
     pre = ((JpsPlusObject *)pre_obj)->pre;
+    if (!pre) return busy_error("the JpsPlus object was cleared");
   }
   if (algo == ALGO_JPS_PLUS && !pre)
     return PyErr_Format(PyExc_ValueError, "jps-plus needs a JpsPlus precomputation");
@@ -1344,8 +1370,8 @@ static int HexGrid_init(HexGridObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"width", "height", "flat", "even", NULL};
   int w, h, flat = 0, even = 0;
   if (!PyArg_ParseTupleAndKeywords(args, kw, "ii|pp", kwlist, &w, &h, &flat, &even)) return -1;
-  if (self->searching > 0) {
-    busy_error("the grid is being searched");
+  if (self->grid) {
+    busy_error("a grid is initialised once (make a new HexGrid)");
     return -1;
   }
   astar_hex_grid *g = NULL;
@@ -1355,7 +1381,6 @@ static int HexGrid_init(HexGridObject *self, PyObject *args, PyObject *kw) {
     raise_status(st, NULL, NULL);
     return -1;
   }
-  astar_hex_grid_free(self->grid);
   self->grid = g;
   return 0;
 }
