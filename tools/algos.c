@@ -31,7 +31,8 @@ static astar_status find_jps(astar_workspace *ws, const astar_grid *grid, const 
 
 /* ---- JPS+ ------------------------------------------------------------------ */
 
-static astar_status jpp_build(void **ctx, const astar_grid *grid) {
+static astar_status jpp_build(void **ctx, const astar_grid *grid, const astar_options *opt) {
+  (void)opt;
   astar_jps_plus *pre = NULL;
   astar_status st = astar_jps_plus_new(&pre, grid, NULL);
   *ctx = pre;
@@ -78,8 +79,8 @@ static astar_status find_jps_plus(astar_workspace *ws, const astar_grid *grid,
   return st;
 }
 
-static const cli_pre_ops jps_plus_ops = {jpp_build,  jpp_load,    jpp_save,
-                                         jpp_memory, jpp_release, jpp_find};
+static const cli_pre_ops jps_plus_ops = {jpp_build, jpp_load,    jpp_save, jpp_memory,
+                                         NULL,      jpp_release, jpp_find};
 
 /* Dijkstra on the grid: A* with the zero heuristic. */
 static astar_status find_dijkstra(astar_workspace *ws, const astar_grid *grid,
@@ -223,6 +224,10 @@ static const char *engine_unsupported(const astar_options *o) {
 
 const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
                                  const astar_grid *grid) {
+  if (cli_algo_is_waypoints(algo)) {
+    const char *why = engine_unsupported(opt);
+    return why ? why : cli_waypoints_unsupported(opt, grid);
+  }
   if (algo->engine) return engine_unsupported(opt);
   astar_options o = *opt;
   o.algorithm = algo->rules;
@@ -241,14 +246,18 @@ const char *cli_algo_unsupported_options(const cli_algo *algo, const astar_optio
 
 /* ---- preparing an algorithm for a map --------------------------------------------- */
 
-bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid, const char *label,
-                 const char *pre_file) {
+bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid,
+                 const astar_options *opt, const char *label, const char *pre_file) {
   memset(out, 0, sizeof *out);
   out->algo = algo;
   out->grid = grid;
   if (!algo->pre) return true;
   double t0 = cli_now_seconds();
   astar_status st;
+  if (pre_file && !algo->pre->load) {
+    cli_error("%s: %s has no file format (it is built from the map)", pre_file, algo->name);
+    return false;
+  }
   if (pre_file) {
     char *data;
     size_t len;
@@ -264,7 +273,7 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
       return false;
     }
   } else {
-    st = algo->pre->build(&out->ctx, grid);
+    st = algo->pre->build(&out->ctx, grid, opt);
     if (st != ASTAR_OK) {
       cli_error("%s: cannot precompute %s: %s", label, algo->name, astar_strerror(st));
       return false;

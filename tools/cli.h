@@ -135,10 +135,15 @@ typedef astar_status (*cli_find_fn)(astar_workspace *ws, const astar_grid *grid,
                                     astar_point *path, size_t cap, astar_result *result);
 
 typedef struct cli_pre_ops {
-  astar_status (*build)(void **ctx, const astar_grid *grid);
+  /* opt: the search options, for preprocessing that depends on them (the
+  ** corner rule of a waypoint graph); JPS+ ignores them. */
+  astar_status (*build)(void **ctx, const astar_grid *grid, const astar_options *opt);
   astar_status (*load)(void **ctx, const astar_grid *grid, const void *buf, size_t len);
   astar_status (*save)(const void *ctx, void *buf, size_t cap, size_t *len);
   size_t (*memory)(const void *ctx); /* bytes held */
+  /* Nodes and edges of a precomputed graph (waypoints), for reports; NULL:
+  ** the preprocessing is not a graph. */
+  void (*graph_size)(const void *ctx, size_t *nodes, size_t *edges);
   void (*release)(void *ctx);
   astar_status (*find)(const void *ctx, astar_workspace *ws, const astar_grid *grid,
                        const astar_options *opt, astar_point start, astar_point goal,
@@ -158,6 +163,19 @@ typedef struct cli_algo {
 /* The engine's version of `algo` (for --space graph): itself when it is an
 ** engine method, NULL after a message when it has none (jps, jps-plus). */
 const cli_algo *cli_algo_on_graph(const cli_algo *algo);
+
+/* The waypoint-graph version of `algo` (--space waypoints; waypoints.c):
+** the engine's method of the same name on the grid's waypoint graph, NULL
+** after a message when it has none (jps, jps-plus). */
+const cli_algo *cli_algo_on_waypoints(const cli_algo *algo);
+
+/* Is `algo` one of those: an any-angle search whose path holds the bends
+** (the waypoints) and whose costs are straight-line distances? */
+bool cli_algo_is_waypoints(const cli_algo *algo);
+
+/* Why a waypoint graph cannot be built or searched with these options on
+** `grid` (NULL: any grid's properties unchecked); NULL when it can. */
+const char *cli_waypoints_unsupported(const astar_options *opt, const astar_grid *grid);
 
 /* Why `algo` cannot run with these options on `grid` (NULL: it can); the
 ** library's sentence (astar_unsupported_reason). */
@@ -182,12 +200,13 @@ typedef struct cli_prepared {
   size_t bytes;   /* memory of the preprocessing */
 } cli_prepared;
 
-/* Prepare `algo` for `grid`: build its preprocessing, or with `pre_file`
-** (not NULL) read and load it from that file. Algorithms without
-** preprocessing need nothing (pre_file must then be NULL). Returns false
-** after a message naming the file or the map `label` on failure. */
-bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid, const char *label,
-                 const char *pre_file);
+/* Prepare `algo` for `grid` and the search options `opt`: build its
+** preprocessing, or with `pre_file` (not NULL) read and load it from that
+** file. Algorithms without preprocessing need nothing (pre_file must then
+** be NULL). Returns false after a message naming the file or the map
+** `label` on failure. */
+bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid,
+                 const astar_options *opt, const char *label, const char *pre_file);
 
 /* One search with a prepared algorithm (on the grid it was prepared for). */
 astar_status cli_prepared_find(const cli_prepared *p, astar_workspace *ws, const astar_options *opt,
@@ -228,13 +247,15 @@ typedef struct cli_picture {
   const astar_grid *grid;
   const astar_point *path; /* may be NULL */
   size_t path_len;
-  astar_point start, goal; /* marked S and G when inside the grid */
-  bool color;              /* ANSI colours */
-  bool ruler;              /* column / row numbers */
+  astar_point start, goal;  /* marked S and G when inside the grid */
+  bool color;               /* ANSI colours */
+  bool ruler;               /* column / row numbers */
+  const astar_point *marks; /* cells drawn 'o' over the path (waypoints); may be NULL */
+  size_t nmarks;            /* their number */
 } cli_picture;
 
 /* Draw the grid: '#' blocked, '.' open, '2'..'9' terrain cost, '+' other
-** terrain, '*' path, 'S' start, 'G' goal. */
+** terrain, '*' path, 'o' marks, 'S' start, 'G' goal. */
 void cli_draw(FILE *out, const cli_picture *pic);
 
 /* True if colours should be used on `out` (a terminal and NO_COLOR unset). */
@@ -282,6 +303,14 @@ void cli_solution_free(cli_solution *sol);
 
 /* status / cost / length / work lines, and the path when with_path. */
 void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path);
+
+/* The report of a waypoint-graph search (waypoints.c): status, cost, the
+** waypoints, the cells walked between them (checked as a grid path under
+** opt) and, with `picture`, the map with the walk, the waypoints, start
+** and goal. */
+void cli_print_waypoint_solution(FILE *out, const cli_solution *sol, const astar_grid *grid,
+                                 const astar_options *opt, astar_point start, astar_point goal,
+                                 bool picture);
 
 /* "map:      LABEL (W x H, N open cells)" */
 void cli_print_map_line(FILE *out, const char *label, const astar_grid *grid);

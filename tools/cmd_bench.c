@@ -50,6 +50,9 @@ typedef struct bench_stats {
   double expansions;  /* sum */
   double pre_seconds; /* preprocessing: build, or read + load */
   size_t pre_bytes;   /* preprocessing: memory held */
+  double ratio_sum;   /* --space waypoints: sum of cost / optimal length over solved queries */
+  size_t nodes;       /* --space waypoints: waypoints of the graph */
+  size_t edges;       /* --space waypoints: its edges */
 } bench_stats;
 
 typedef struct mismatch {
@@ -274,9 +277,11 @@ static char *find_map(const bench_file *f, const astar_scen *scen) {
   return found;
 }
 
-static bool is_mismatch(astar_status st, double cost, double optimal) {
+/* A grid search must match the optimal (octile) length; an any-angle
+** search over waypoints must find a path and never exceed it. */
+static bool is_mismatch(astar_status st, double cost, double optimal, bool any_angle) {
   if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) return true;
-  double diff = fabs(cost - optimal);
+  double diff = any_angle ? cost - optimal : fabs(cost - optimal);
   return optimal > 0 ? diff / optimal > REL_TOLERANCE : diff > REL_TOLERANCE;
 }
 
@@ -347,9 +352,12 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
     if (cfg->limit && nsel == cfg->limit) break;
     sel[nsel++] = i;
   }
-  if (!cli_prepare(&prep, cfg->algo, grid, f->map, cfg->pre_file)) goto done;
+  if (!cli_prepare(&prep, cfg->algo, grid, &cfg->opt, f->map, cfg->pre_file)) goto done;
   out->pre_seconds = prep.seconds;
   out->pre_bytes = prep.bytes;
+  if (cfg->algo->pre && cfg->algo->pre->graph_size)
+    cfg->algo->pre->graph_size(prep.ctx, &out->nodes, &out->edges);
+  const bool any_angle = cli_algo_is_waypoints(cfg->algo);
 
   /* With --repeat, the first pass also pays for first touches of the
   ** workspace's memory; the median pass is the steady state. Every pass
@@ -377,8 +385,11 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
     astar_status s = (astar_status)status[k];
     double optimal = q[sel[k]].optimal_length;
     out->expansions += (double)expanded[k];
-    if (s == ASTAR_OK || s == ASTAR_BUFFER_TOO_SMALL) out->solved++;
-    if (is_mismatch(s, cost[k], optimal)) {
+    if (s == ASTAR_OK || s == ASTAR_BUFFER_TOO_SMALL) {
+      out->solved++;
+      out->ratio_sum += optimal > 0 ? cost[k] / optimal : 1.0;
+    }
+    if (is_mismatch(s, cost[k], optimal, any_angle)) {
       out->mismatches++;
       if (*nreported < MAX_REPORTED)
         reported[(*nreported)++] = (mismatch){f->label, sel[k], optimal, cost[k], s};
@@ -404,30 +415,39 @@ static void add_stats(bench_stats *total, const bench_stats *s) {
   total->expansions += s->expansions;
   total->pre_seconds += s->pre_seconds;
   total->pre_bytes += s->pre_bytes;
+  total->ratio_sum += s->ratio_sum;
+  total->nodes += s->nodes;
+  total->edges += s->edges;
 }
 
 static double per_query(double v, size_t queries) {
   return queries ? v / (double)queries : 0;
 }
 
-/* With preprocessing (pre), two more columns: its time and its memory. */
-static void table_header(int w, bool pre) {
+/* With preprocessing (pre), two more columns: its time and its memory;
+** for waypoint graphs (wp) three more: the mean ratio of cost to the
+** optimal length, the waypoints and the edges. */
+static void table_header(int w, bool pre, bool wp) {
   /* "µs" is two bytes but one column: pad by hand. */
-  printf("%-*s %9s %9s %10s %9s %11s %14s", w, "map", "queries", "solved", "mismatches", "seconds",
-         "\xc2\xb5s/query", "mean expanded");
+  printf("%-*s %9s %9s %10s %9s %11s %14s", w, "map", "queries", "solved",
+         wp ? "violations" : "mismatches", "seconds", "\xc2\xb5s/query", "mean expanded");
+  if (wp) printf(" %9s", "cost/opt");
   if (pre) printf(" %10s %12s", "pre ms", "pre bytes");
+  if (wp) printf(" %10s %10s", "waypoints", "edges");
   putchar('\n');
 }
 
-static void table_row(int w, bool pre, const char *label, const bench_stats *s) {
+static void table_row(int w, bool pre, bool wp, const char *label, const bench_stats *s) {
   printf("%-*s %9zu %9zu %10zu %9.3f %10.1f %14.1f", w, label, s->queries, s->solved, s->mismatches,
          s->seconds, per_query(s->seconds * 1e6, s->queries), per_query(s->expansions, s->queries));
+  if (wp) printf(" %9.5f", per_query(s->ratio_sum, s->solved));
   if (pre) printf(" %10.2f %12zu", s->pre_seconds * 1e3, s->pre_bytes);
+  if (wp) printf(" %10zu %10zu", s->nodes, s->edges);
   putchar('\n');
 }
 
-static void table_rule(int w, bool pre) {
-  for (int i = 0; i < w + 67 + (pre ? 24 : 0); i++) putchar('-');
+static void table_rule(int w, bool pre, bool wp) {
+  for (int i = 0; i < w + 67 + (pre ? 24 : 0) + (wp ? 32 : 0); i++) putchar('-');
   putchar('\n');
 }
 
@@ -442,6 +462,11 @@ static void json_fields(const bench_stats *s) {
   fputs(",\"pre_seconds\":", stdout);
   cli_json_number(stdout, s->pre_seconds, 6);
   printf(",\"pre_bytes\":%zu", s->pre_bytes);
+  if (s->nodes || s->ratio_sum > 0) {
+    fputs(",\"mean_cost_ratio\":", stdout);
+    cli_json_number(stdout, per_query(s->ratio_sum, s->solved), 6);
+    printf(",\"waypoints\":%zu,\"edges\":%zu", s->nodes, s->edges);
+  }
 }
 
 static void help(FILE *out) {
@@ -462,9 +487,14 @@ static void help(FILE *out) {
           "\n"
           "Options:\n"
           "  --algo NAME            search algorithm: %s (default astar)\n"
-          "  --space grid|graph     grid (default): the grid's own loops; graph: the search\n"
+          "  --space grid|graph|waypoints\n"
+          "                         grid (default): the grid's own loops; graph: the search\n"
           "                         engine on the grid as a space (astar/engine.h) -- what\n"
-          "                         greedy and bidir always use\n"
+          "                         greedy and bidir always use; waypoints: any-angle paths\n"
+          "                         over the map's waypoint graph (astar/waypoints.h), built\n"
+          "                         per map: a path may be shorter than the optimal length,\n"
+          "                         so the table shows the mean cost/optimal ratio, and a\n"
+          "                         violation -- no path, or longer than optimal -- exits 1\n"
           "  --check                exit 1 if any query mismatches; list the first few\n"
           "  --json                 print one JSON object instead of the table\n"
           "  --limit N              run only the first N queries of each file\n"
@@ -494,6 +524,7 @@ int cli_cmd_bench(int argc, char **argv) {
   cfg.repeat = 1;
   const char *map_override = NULL; /* --map: one map for every scenario */
   bool graph = false;              /* --space graph */
+  bool waypoints = false;          /* --space waypoints */
   char **paths = malloc((size_t)argc * sizeof *paths);
   int npaths = 0;
   if (!paths) return out_of_memory();
@@ -519,12 +550,12 @@ int cli_cmd_bench(int argc, char **argv) {
     } else if (cli_is(&p, "--algo", NULL)) {
       if (!(v = cli_value(&p)) || !(cfg.algo = cli_find_algo(v))) rc = CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--space", NULL)) {
-      static const char *const spaces[] = {"grid", "graph", NULL};
+      static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
       int which;
       if (!(v = cli_value(&p)) || !cli_parse_choice(p.name, v, spaces, &which))
         rc = CLI_EXIT_USAGE;
       else
-        graph = which == 1;
+        graph = which == 1, waypoints = which == 2;
     } else if (cli_is(&p, "--check", NULL)) {
       cfg.check = true;
       if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
@@ -558,6 +589,9 @@ int cli_cmd_bench(int argc, char **argv) {
     }
   }
   if (rc < 0 && graph && !(cfg.algo = cli_algo_on_graph(cfg.algo))) rc = CLI_EXIT_USAGE;
+  if (rc < 0 && waypoints && !(cfg.algo = cli_algo_on_waypoints(cfg.algo))) rc = CLI_EXIT_USAGE;
+  if (rc < 0 && waypoints && cfg.pre_file)
+    rc = cli_usage_error("bench: --pre: a waypoint graph is built from the map, not loaded");
   if (rc < 0 && npaths == 0)
     rc = cli_usage_error("bench: missing PATH (a .scen file or a directory; see 'astar bench "
                          "--help')");
@@ -601,14 +635,16 @@ int cli_cmd_bench(int argc, char **argv) {
     if ((int)strlen(files.v[i].label) > w) w = (int)strlen(files.v[i].label);
   if (!cfg.json && !cfg.quiet) {
     printf("algorithm %s%s on %zu scenario file%s; ", cfg.algo->name,
-           cfg.algo->engine ? " (search engine, the grid as a space)" : "", files.n,
-           files.n == 1 ? "" : "s");
+           waypoints          ? " (search engine, the waypoint graph: any-angle)"
+           : cfg.algo->engine ? " (search engine, the grid as a space)"
+                              : "",
+           files.n, files.n == 1 ? "" : "s");
     cli_describe_options(stdout, &cfg.opt);
     putchar('\n');
   }
   const bool pre = cfg.algo->pre != NULL;
-  if (!cfg.json) table_header(w, pre);
-  if (!cfg.json && !cfg.quiet) table_rule(w, pre);
+  if (!cfg.json) table_header(w, pre, waypoints);
+  if (!cfg.json && !cfg.quiet) table_rule(w, pre, waypoints);
 
   bench_stats total;
   memset(&total, 0, sizeof total);
@@ -626,7 +662,7 @@ int cli_cmd_bench(int argc, char **argv) {
     }
     add_stats(&total, &per[i]);
     if (!cfg.json && !cfg.quiet) {
-      table_row(w, pre, files.v[i].label, &per[i]);
+      table_row(w, pre, waypoints, files.v[i].label, &per[i]);
       fflush(stdout); /* long runs: show each map as it finishes */
     }
   }
@@ -651,10 +687,11 @@ int cli_cmd_bench(int argc, char **argv) {
       char label[64];
       const size_t ran = files.n - failed_files;
       snprintf(label, sizeof label, "total (%zu map%s)", ran, ran == 1 ? "" : "s");
-      if (!cfg.quiet) table_rule(w, pre);
-      table_row(w, pre, label, &total);
+      if (!cfg.quiet) table_rule(w, pre, waypoints);
+      table_row(w, pre, waypoints, label, &total);
     }
-    if (cfg.check && total.mismatches > 0) {
+    /* Any-angle paths: a missing or too long path is a bug, --check or not. */
+    if ((cfg.check || waypoints) && total.mismatches > 0) {
       for (size_t i = 0; i < nreported; i++) {
         const mismatch *m = &reported[i];
         char exp[64], got[64];
@@ -669,7 +706,9 @@ int cli_cmd_bench(int argc, char **argv) {
       }
       if (total.mismatches > nreported)
         fprintf(stderr, "... and %zu more\n", total.mismatches - nreported);
-      cli_error("bench --check: %zu of %zu queries mismatched", total.mismatches, total.queries);
+      cli_error(waypoints ? "bench: %zu of %zu waypoint paths missing or longer than optimal"
+                          : "bench --check: %zu of %zu queries mismatched",
+                total.mismatches, total.queries);
       rc = CLI_EXIT_FAIL;
     }
     if (total.queries > 0 && total.solved == 0) {

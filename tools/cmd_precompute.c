@@ -79,7 +79,9 @@ int cli_cmd_precompute(int argc, char **argv) {
   if (!cli_load_map(map, &grid, NULL, NULL)) return CLI_EXIT_FAIL;
   const char *label = strcmp(map, "-") == 0 ? "(stdin)" : map;
   cli_prepared prep;
-  if (!cli_prepare(&prep, algo, grid, label, NULL)) {
+  astar_options defaults;
+  astar_options_init(&defaults);
+  if (!cli_prepare(&prep, algo, grid, &defaults, label, NULL)) {
     astar_grid_free(grid);
     return CLI_EXIT_FAIL;
   }

@@ -95,7 +95,7 @@ static bool show(const char *title, const char *what, const astar_grid *grid,
   cli_describe_options(stdout, opt);
   printf("\nquery:    S (%d,%d) -> G (%d,%d)   (x = column, y = row, (0,0) top left)\n\n", (int)s.x,
          (int)s.y, (int)g.x, (int)g.y);
-  cli_picture pic = {grid, sol.path, sol.len, s, g, color, true};
+  cli_picture pic = {grid, sol.path, sol.len, s, g, color, true, NULL, 0};
   cli_draw(stdout, &pic);
   cli_draw_legend(stdout, grid);
   putchar('\n');

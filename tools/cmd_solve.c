@@ -24,8 +24,12 @@ static void help(FILE *out) {
           "\n"
           "Options:\n"
           "  --algo NAME            search algorithm: %s (default astar)\n"
-          "  --space grid|graph     grid (default): the grid's own loops; graph: the search\n"
-          "                         engine on the grid as a space (greedy, bidir: always)\n"
+          "  --space grid|graph|waypoints\n"
+          "                         grid (default): the grid's own loops; graph: the search\n"
+          "                         engine on the grid as a space (greedy, bidir: always);\n"
+          "                         waypoints: any-angle paths over the waypoint graph of\n"
+          "                         the obstacles' corners (prints the waypoints, the cells\n"
+          "                         walked between them, and marks the waypoints 'o')\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
           "                         precompute`) instead of building it (jps-plus)\n"
           "  --picture / --no-picture  always / never draw the map\n"
@@ -50,7 +54,8 @@ int cli_cmd_solve(int argc, char **argv) {
   int picture = -1; /* -1: by width */
   const char *trace_path = NULL;
   const char *pre_file = NULL;
-  bool graph = false; /* --space graph */
+  bool graph = false;     /* --space graph */
+  bool waypoints = false; /* --space waypoints */
   cli_extras extras;
   memset(&extras, 0, sizeof extras);
   extras.fog = -1;
@@ -83,11 +88,12 @@ int cli_cmd_solve(int argc, char **argv) {
     } else if (cli_is(&p, "--pre", NULL)) {
       if (!(pre_file = cli_value(&p))) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--space", NULL)) {
-      static const char *const spaces[] = {"grid", "graph", NULL};
+      static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
       int which;
       const char *v = cli_value(&p);
       if (!v || !cli_parse_choice(p.name, v, spaces, &which)) return CLI_EXIT_USAGE;
       graph = which == 1;
+      waypoints = which == 2;
     } else {
       return cli_unknown_option(&p);
     }
@@ -100,6 +106,9 @@ int cli_cmd_solve(int argc, char **argv) {
   for (int i = 1; i < npos; i++)
     if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
   if (graph && !(algo = cli_algo_on_graph(algo))) return CLI_EXIT_USAGE;
+  if (waypoints && !(algo = cli_algo_on_waypoints(algo))) return CLI_EXIT_USAGE;
+  if (waypoints && pre_file)
+    return cli_usage_error("solve: --pre: a waypoint graph is built from the map, not loaded");
   if (cli_extras_active(&extras) && (strcmp(algo->name, "astar") != 0 || algo->engine))
     return cli_usage_error("solve: the game-loop options need --algo astar");
   if (astar_options_validate(&opt) != ASTAR_OK)
@@ -174,10 +183,16 @@ int cli_cmd_solve(int argc, char **argv) {
   fputs("options:  ", stdout);
   cli_describe_options(stdout, &opt);
   if (strcmp(algo->name, "astar") != 0) printf(", algorithm %s", algo->name);
+  if (cli_algo_is_waypoints(algo)) fputs(", space waypoints", stdout);
   printf("\nquery:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
-  cli_print_solution(stdout, &sol, true);
-  if (picture == 1 || (picture == -1 && astar_grid_width(grid) <= PICTURE_MAX_WIDTH)) {
-    cli_picture pic = {grid, sol.path, sol.len, s, g, cli_want_color(stdout), true};
+  const bool draw = picture == 1 || (picture == -1 && astar_grid_width(grid) <= PICTURE_MAX_WIDTH);
+  if (cli_algo_is_waypoints(algo)) {
+    cli_print_waypoint_solution(stdout, &sol, grid, &opt, s, g, draw);
+  } else {
+    cli_print_solution(stdout, &sol, true);
+  }
+  if (!cli_algo_is_waypoints(algo) && draw) {
+    cli_picture pic = {grid, sol.path, sol.len, s, g, cli_want_color(stdout), true, NULL, 0};
     putchar('\n');
     cli_draw(stdout, &pic);
     cli_draw_legend(stdout, grid);

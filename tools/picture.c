@@ -37,6 +37,8 @@ static const char *color_of(char c) {
     return "\033[90m"; /* walls: grey */
   case '*':
     return "\033[1;32m"; /* path: bold green */
+  case 'o':
+    return "\033[1;36m"; /* marks (waypoints): bold cyan */
   case 'S':
     return "\033[1;97;42m";
   case 'G':
@@ -80,11 +82,17 @@ static void draw_border(FILE *out, int32_t w, int margin) {
 void cli_draw(FILE *out, const cli_picture *pic) {
   const astar_grid *g = pic->grid;
   int32_t w = astar_grid_width(g), h = astar_grid_height(g);
-  unsigned char *on_path = calloc((size_t)w * (size_t)h, 1);
+  unsigned char *on_path = calloc((size_t)w * (size_t)h, 1); /* 1 path, 2 mark */
   if (on_path && pic->path) {
     for (size_t i = 0; i < pic->path_len; i++) {
       astar_point p = pic->path[i];
       if (astar_grid_contains(g, p.x, p.y)) on_path[(size_t)p.y * (size_t)w + (size_t)p.x] = 1;
+    }
+  }
+  if (on_path && pic->marks) {
+    for (size_t i = 0; i < pic->nmarks; i++) {
+      astar_point p = pic->marks[i];
+      if (astar_grid_contains(g, p.x, p.y)) on_path[(size_t)p.y * (size_t)w + (size_t)p.x] = 2;
     }
   }
   int margin = pic->ruler ? digits(h - 1) + 1 : 0;
@@ -95,6 +103,7 @@ void cli_draw(FILE *out, const cli_picture *pic) {
     if (pic->ruler) fprintf(out, "%*d ", margin - 1, (int)y);
     fputc('|', out);
     for (int32_t x = 0; x < w; x++) {
+      const unsigned char mark = on_path ? on_path[(size_t)y * (size_t)w + (size_t)x] : 0;
       char c;
       if (x == pic->start.x && y == pic->start.y)
         c = 'S';
@@ -102,8 +111,8 @@ void cli_draw(FILE *out, const cli_picture *pic) {
         c = 'G';
       else if (!astar_grid_passable(g, x, y))
         c = '#';
-      else if (on_path && on_path[(size_t)y * (size_t)w + (size_t)x])
-        c = '*';
+      else if (mark)
+        c = mark == 2 ? 'o' : '*';
       else
         c = terrain_char(g, x, y);
       if (pic->color) {

@@ -23,7 +23,7 @@ bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_op
   /* The preprocessing (JPS+) is built or loaded first and timed on its own:
   ** the search time is the search's. */
   cli_prepared prep;
-  if (!cli_prepare(&prep, algo, grid, label, pre_file)) return false;
+  if (!cli_prepare(&prep, algo, grid, opt, label, pre_file)) return false;
   sol->pre_seconds = prep.seconds;
   sol->pre_bytes = prep.bytes;
   sol->pre_file = algo->pre ? pre_file : NULL;

@@ -16,6 +16,7 @@
 **   grid_space.h  the square grid as a space
 **   implicit.h  implicit spaces: the caller's 64-bit states, numbered on the fly
 **   hex.h       hexagonal grids: coordinates, the grid as a space, ASCII hex maps
+**   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -43,5 +44,6 @@
 #include "grid_space.h"
 #include "implicit.h"
 #include "hex.h"
+#include "waypoints.h"
 
 #endif /* ASTAR_ASTAR_H */

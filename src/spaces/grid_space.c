@@ -113,8 +113,9 @@ static bool usable(const void *self, astar_node v) {
 
 static bool position(const void *self, astar_node v, double xyz[3]) {
   const astar_grid_space *gs = self;
-  xyz[0] = (double)(v % (uint32_t)gs->width);
-  xyz[1] = (double)(v / (uint32_t)gs->width);
+  const uint32_t y = row(gs, v);
+  xyz[0] = (double)(v - y * (uint32_t)gs->width);
+  xyz[1] = (double)y;
   xyz[2] = 0.0;
   return true;
 }

@@ -92,7 +92,10 @@ void astar__states_free(astar_workspace *ws) {
 
 ASTAR__INLINE size_t arcs_of(const void *self, astar_node v, astar_arc *arcs, size_t cap,
                              const bool backward) {
-  struct astar__states *t = (struct astar__states *)(uintptr_t)self; /* the search's own table */
+  /* The space is read-only to the engine, but its table is this search's
+  ** own (in the workspace): numbering states writes it. */
+  /* NOLINTNEXTLINE(performance-no-int-to-ptr): dropping const, on purpose */
+  struct astar__states *t = (struct astar__states *)(uintptr_t)self;
   const astar_implicit_ops *ops = t->space->ops;
   const size_t want = cap < t->max_degree ? cap : t->max_degree;
   size_t n = backward ? ops->predecessors(t->space->ctx, t->keys[v], t->sarcs, want)

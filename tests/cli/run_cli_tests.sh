@@ -436,6 +436,36 @@ expect_out "solve --pre loads the file" "^prepared: loaded .*walls\.jpp"
 run solve "$TMP/bench/walls.map" 0 0 3 2 --pre "$TMP/walls.jpp"
 expect_rc "solve --pre needs jps-plus" 2
 
+# --space waypoints: any-angle paths over the waypoint graph.
+printf '..........\n..........\n....##....\nS...##...G\n..........\n' >"$TMP/block.txt"
+run solve "$TMP/block.txt" --space waypoints
+expect_rc "solve --space waypoints" 0
+expect_out "waypoints: the Euclidean cost" "^cost: +9\.24504019 "
+expect_out "waypoints: the bends" "^waypoints: 3 \(2 segments\): \(0,3\) \(6,4\) \(9,3\)"
+expect_out "waypoints: the walk is a grid path" "^cells: +11 walked along the segments, a legal grid path"
+expect_out "waypoints: marked in the picture" "^ *4 \|\.\.\.\*\*\*o\*\.\.\|"
+expect_out "waypoints: the graph is preprocessing" "^prepared: waypoint graph built in"
+run solve "$TMP/block.txt" --space waypoints --algo bidir --no-picture
+expect_rc "solve --space waypoints --algo bidir" 0
+expect_out "waypoints: bidir finds the same cost" "^cost: +9\.24504019 "
+run solve "$TMP/block.txt" --space waypoints --algo jps
+expect_rc "waypoints: jps has no waypoint version" 2
+expect_err "waypoints: jps refused by name" "jps searches the grid only"
+run solve "$TMP/block.txt" --space waypoints --moves 4
+expect_rc "waypoints: 4 moves refused" 2
+expect_err "waypoints: 4 moves explained" "needs diagonal moves"
+run solve "$TMP/block.txt" --space waypoints --pre "$TMP/walls.jpp"
+expect_rc "waypoints: --pre refused" 2
+if [ -d "$ROOT/tests/data/small" ] && find "$ROOT/tests/data/small" -name '*.scen' | grep -q .; then
+  run bench "$ROOT/tests/data/small" --space waypoints --check
+  expect_rc "bench --space waypoints: never longer than optimal" 0
+  expect_out "bench --space waypoints: the ratio column" "cost/opt"
+  expect_out "bench --space waypoints: no violation" "^total \([0-9]+ maps\) +([0-9]+) +\1 +0 "
+  run bench "$ROOT/tests/data/small" --space waypoints --json --limit 5
+  if python3 -m json.tool <"$OUT" >/dev/null 2>&1; then ok; else fail "waypoints --json"; fi
+  expect_out "bench --space waypoints --json: the ratio" '"mean_cost_ratio":0\.9'
+fi
+
 # ---- hex maps ------------------------------------------------------------------------
 
 HEXP=$ROOT/tests/data/hex/pointy.hex
