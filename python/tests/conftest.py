@@ -81,7 +81,10 @@ def parse_solve(text: str) -> dict:
             continue
         out["path"] += [(int(x), int(y)) for x, y in re.findall(r"\((-?\d+),(-?\d+)\)", line)]
     if "cost" in out:
-        out["cost"] = float(out["cost"])
+        out["cost"] = float(out["cost"].split()[0])
+    if "waypoints" in out:  # --space waypoints: "N (M segments): (x,y) ..."
+        out["waypoints"] = [(int(x), int(y))
+                            for x, y in re.findall(r"\((-?\d+),(-?\d+)\)", out["waypoints"])]
     m = re.search(r"expanded (\d+)", out.get("work", ""))
     out["expanded"] = int(m.group(1)) if m else None
     return out

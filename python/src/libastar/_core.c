@@ -1,7 +1,7 @@
 /*
 ** _core.c -- the C extension of the libastar Python package: thin types
-** over the library's handles (Grid, Workspace, JpsPlus, Queue, HexGrid) and
-** the searches. The Pythonic layer (options by name, NumPy arrays, Path
+** over the library's handles (Grid, Workspace, JpsPlus, Queue, HexGrid,
+** Waypoints) and the searches. The Pythonic layer (options by name, NumPy arrays, Path
 ** objects, exceptions) is libastar/__init__.py; this file converts plain
 ** values and releases the GIL around every search that calls no Python
 ** code, so Python threads search in parallel.
@@ -1871,6 +1871,277 @@ done:
   return ret;
 }
 
+/* ---- Waypoints ------------------------------------------------------------------------ */
+
+typedef struct {
+  PyObject_HEAD astar_waypoints *wp;
+  GridObject *grid;
+} WaypointsObject;
+
+static PyTypeObject WaypointsType;
+
+static int Waypoints_traverse(WaypointsObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->grid);
+  return 0;
+}
+
+static int Waypoints_clear(WaypointsObject *self) {
+  astar_waypoints_free(self->wp);
+  self->wp = NULL;
+  Py_CLEAR(self->grid);
+  return 0;
+}
+
+static void Waypoints_dealloc(WaypointsObject *self) {
+  PyObject_GC_UnTrack(self);
+  Waypoints_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+#define WP_READY(self)                                                                             \
+  do {                                                                                             \
+    if (!(self)->wp || !(self)->grid) return busy_error("the Waypoints object was cleared");       \
+  } while (0)
+
+/* Waypoints(grid, corner, straight_cost, side_cells): built without the GIL. */
+static PyObject *Waypoints_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid", "corner", "straight_cost", "side_cells", NULL};
+  GridObject *grid;
+  int corner = ASTAR_CORNER_NO_CUT, side = 0;
+  double straight = 1.0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!|idp", kwlist, &GridType, &grid, &corner, &straight,
+                                   &side))
+    return NULL;
+  GRID_READY(grid);
+  astar_options o;
+  astar_options_init(&o);
+  o.corner = (astar_corner)corner;
+  o.straight_cost = straight;
+  WaypointsObject *self = (WaypointsObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  self->grid = (GridObject *)Py_NewRef(grid);
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_waypoints_new(&self->wp, grid->grid, &o, side ? ASTAR_WAYPOINTS_SIDE_CELLS : 0u, NULL);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st,
+                        st == ASTAR_UNSUPPORTED
+                            ? "waypoint graphs need diagonal sightlines (not corner 'never') "
+                              "and a grid without terrain costs"
+                            : NULL,
+                        NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *Waypoints_count(WaypointsObject *self, void *c) {
+  (void)c;
+  WP_READY(self);
+  return PyLong_FromUnsignedLong(astar_waypoints_count(self->wp));
+}
+static PyObject *Waypoints_edge_count(WaypointsObject *self, void *c) {
+  (void)c;
+  WP_READY(self);
+  return PyLong_FromSize_t(astar_waypoints_edge_count(self->wp));
+}
+static PyObject *Waypoints_memory(WaypointsObject *self, void *c) {
+  (void)c;
+  WP_READY(self);
+  return PyLong_FromSize_t(astar_waypoints_memory(self->wp));
+}
+static PyObject *Waypoints_grid(WaypointsObject *self, void *c) {
+  (void)c;
+  WP_READY(self);
+  return Py_NewRef(self->grid);
+}
+
+/* _cells() -> bytes of int32 (x, y), waypoint i at 2i. */
+static PyObject *Waypoints_cells(WaypointsObject *self, PyObject *noargs) {
+  (void)noargs;
+  WP_READY(self);
+  const uint32_t n = astar_waypoints_count(self->wp);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * 2 * (Py_ssize_t)sizeof(int32_t));
+  if (!out) return NULL;
+  int32_t *v = (int32_t *)(void *)PyBytes_AS_STRING(out);
+  for (uint32_t i = 0; i < n; i++) {
+    astar_point p = astar_waypoints_cell(self->wp, i);
+    v[2 * i] = p.x;
+    v[2 * i + 1] = p.y;
+  }
+  return out;
+}
+
+static PyObject *Waypoints_neighbors(WaypointsObject *self, PyObject *args) {
+  unsigned long i;
+  if (!PyArg_ParseTuple(args, "k", &i)) return NULL;
+  WP_READY(self);
+  if (i >= astar_waypoints_count(self->wp))
+    return raise_status(ASTAR_OUT_OF_BOUNDS, "no such waypoint", NULL);
+  size_t deg = astar_waypoints_neighbors(self->wp, (uint32_t)i, NULL, 0);
+  uint32_t *ids = PyMem_Malloc((deg ? deg : 1) * sizeof *ids);
+  if (!ids) return PyErr_NoMemory();
+  astar_waypoints_neighbors(self->wp, (uint32_t)i, ids, deg);
+  PyObject *list = PyList_New((Py_ssize_t)deg);
+  for (size_t k = 0; list && k < deg; k++) {
+    PyObject *v = PyLong_FromUnsignedLong(ids[k]);
+    if (!v) {
+      Py_CLEAR(list);
+      break;
+    }
+    PyList_SET_ITEM(list, (Py_ssize_t)k, v);
+  }
+  PyMem_Free(ids);
+  return list;
+}
+
+static PyObject *Waypoints_visible(WaypointsObject *self, PyObject *args) {
+  int ax, ay, bx, by;
+  if (!PyArg_ParseTuple(args, "(ii)(ii)", &ax, &ay, &bx, &by)) return NULL;
+  WP_READY(self);
+  return PyBool_FromLong(astar_waypoints_visible(self->wp, self->grid->grid, (astar_point){ax, ay},
+                                                 (astar_point){bx, by}));
+}
+
+/* The sentence of a status of astar_waypoints_check (NULL: the library's). */
+static const char *waypoints_detail(astar_status st) {
+  return st == ASTAR_STALE      ? "the grid changed since the waypoint graph was built: build it "
+                                  "again (grid.waypoints())"
+         : st == ASTAR_MISMATCH ? "the waypoint graph belongs to another grid"
+                                : NULL;
+}
+
+static PyObject *Waypoints_check(WaypointsObject *self, PyObject *noargs) {
+  (void)noargs;
+  WP_READY(self);
+  astar_status st = astar_waypoints_check(self->wp, self->grid->grid);
+  if (st != ASTAR_OK) return raise_status(st, waypoints_detail(st), NULL);
+  Py_RETURN_NONE;
+}
+
+static PyMethodDef Waypoints_methods[] = {
+    {"_cells", (PyCFunction)Waypoints_cells, METH_NOARGS, NULL},
+    {"neighbors", (PyCFunction)Waypoints_neighbors, METH_VARARGS,
+     "neighbors(i): the waypoints in sight of waypoint i, ascending"},
+    {"visible", (PyCFunction)Waypoints_visible, METH_VARARGS,
+     "visible(a, b): do cells a and b see each other (the graph's corner rule)?"},
+    {"check", (PyCFunction)Waypoints_check, METH_NOARGS,
+     "check(): raise StaleError if the grid changed since building"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Waypoints_getset[] = {
+    {"count", (getter)Waypoints_count, NULL, "number of waypoints", NULL},
+    {"edge_count", (getter)Waypoints_edge_count, NULL, "pairs of waypoints in sight", NULL},
+    {"memory", (getter)Waypoints_memory, NULL, "bytes held", NULL},
+    {"grid", (getter)Waypoints_grid, NULL, "the grid it was built for", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject WaypointsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Waypoints",
+    .tp_basicsize = sizeof(WaypointsObject),
+    .tp_dealloc = (destructor)Waypoints_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "Waypoints(grid, corner, straight_cost, side_cells): the waypoint graph of a grid.",
+    .tp_traverse = (traverseproc)Waypoints_traverse,
+    .tp_clear = (inquiry)Waypoints_clear,
+    .tp_methods = Waypoints_methods,
+    .tp_getset = Waypoints_getset,
+    .tp_new = Waypoints_new,
+};
+
+/* waypoints_find(wp, workspace, start, goal, (method, weight, tie, reopen,
+** max_expansions, partial)) -> result tuple, the cells being the waypoints
+** of the path. */
+static PyObject *py_waypoints_find(PyObject *self, PyObject *args) {
+  (void)self;
+  WaypointsObject *wp;
+  WorkspaceObject *ws;
+  int sx, sy, gx, gy, method, tie, reopen, partial;
+  double weight;
+  unsigned long long maxexp;
+  if (!PyArg_ParseTuple(args, "O!O!(ii)(ii)(idiiKp)", &WaypointsType, &wp, &WorkspaceType, &ws, &sx,
+                        &sy, &gx, &gy, &method, &weight, &tie, &reopen, &maxexp, &partial))
+    return NULL;
+  WP_READY(wp);
+  astar_engine_options eo;
+  astar_engine_options_init(&eo);
+  eo.method = (astar_method)method;
+  eo.weight = weight;
+  eo.tie = (astar_tie)tie;
+  eo.reopen = (astar_reopen)reopen;
+  eo.max_expansions = maxexp;
+  eo.partial = partial != 0;
+  if (take_workspace(ws) < 0) return NULL;
+  PyObject *ret = NULL;
+  astar_point stack_cells[STACK_CELLS];
+  astar_point *cells = stack_cells;
+  /* A path visits each node once: at most count + 2 of them. */
+  const size_t cap = (size_t)astar_waypoints_count(wp->wp) + 2;
+  astar_result r;
+  memset(&r, 0, sizeof r);
+  r.end = (astar_point){-1, -1};
+  astar_status st = astar_waypoints_reserve(
+      ws->ws, wp->wp, eo.method == ASTAR_METHOD_BIDIRECTIONAL ? ASTAR_RESERVE_BACKWARD : 0u);
+  if (st == ASTAR_OK && cap > STACK_CELLS && !(cells = PyMem_Malloc(cap * sizeof *cells))) {
+    cells = stack_cells;
+    PyErr_NoMemory();
+    goto done;
+  }
+  if (st == ASTAR_OK) {
+    astar_engine_result er;
+    memset(&er, 0, sizeof er);
+    wp->grid->searching++;
+    Py_BEGIN_ALLOW_THREADS;
+    st = astar_waypoints_find_path(ws->ws, wp->wp, wp->grid->grid, &eo, (astar_point){sx, sy},
+                                   (astar_point){gx, gy}, cells, cap, &er);
+    Py_END_ALLOW_THREADS;
+    wp->grid->searching--;
+    r.cost = er.cost;
+    r.length = er.length;
+    r.stats = er.stats;
+    r.cause = er.cause;
+    if ((st == ASTAR_OK || st == ASTAR_PARTIAL) && er.length > 0) r.end = cells[er.length - 1];
+  } else {
+    r.cause = st;
+  }
+  ret = result_tuple(st, cells, r.length, &r, waypoints_detail(st));
+done:
+  ws->busy = 0;
+  if (cells != stack_cells) PyMem_Free(cells);
+  return ret;
+}
+
+/* waypoints_expand(bytes of int32 (x, y)) -> bytes: the cells walked. */
+static PyObject *py_waypoints_expand(PyObject *self, PyObject *args) {
+  (void)self;
+  Py_buffer in;
+  if (!PyArg_ParseTuple(args, "y*", &in)) return NULL;
+  if (in.len % (Py_ssize_t)sizeof(astar_point) != 0) {
+    PyBuffer_Release(&in);
+    return PyErr_Format(PyExc_ValueError, "waypoints: int32 (x, y) pairs expected");
+  }
+  const size_t n = (size_t)in.len / sizeof(astar_point);
+  size_t len = 0;
+  PyObject *ret = NULL;
+  astar_status st = astar_waypoints_expand(in.buf, n, NULL, 0, &len);
+  if (st == ASTAR_OK || st == ASTAR_BUFFER_TOO_SMALL) {
+    ret = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(len * sizeof(astar_point)));
+    if (ret) {
+      st = astar_waypoints_expand(in.buf, n, (astar_point *)(void *)PyBytes_AS_STRING(ret), len,
+                                  &len);
+      if (st != ASTAR_OK) Py_CLEAR(ret);
+    }
+  }
+  PyBuffer_Release(&in);
+  if (!ret && !PyErr_Occurred()) raise_status(st, NULL, NULL);
+  return ret;
+}
+
 /* ---- module ------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
@@ -1883,6 +2154,8 @@ static PyMethodDef module_methods[] = {
     {"grid_find", py_grid_find, METH_VARARGS, NULL},
     {"hex_find", py_hex_find, METH_VARARGS, NULL},
     {"implicit_find", py_implicit_find, METH_VARARGS, NULL},
+    {"waypoints_find", py_waypoints_find, METH_VARARGS, NULL},
+    {"waypoints_expand", py_waypoints_expand, METH_VARARGS, NULL},
     {"unsupported_reason", py_unsupported_reason, METH_VARARGS, NULL},
     {"path_cost", py_path_cost, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
@@ -1901,8 +2174,9 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-  PyTypeObject *types[] = {&GridType, &WorkspaceType, &JpsPlusType, &QueueType, &HexGridType};
-  const char *names[] = {"Grid", "Workspace", "JpsPlus", "Queue", "HexGrid"};
+  PyTypeObject *types[] = {&GridType,  &WorkspaceType, &JpsPlusType,
+                           &QueueType, &HexGridType,   &WaypointsType};
+  const char *names[] = {"Grid", "Workspace", "JpsPlus", "Queue", "HexGrid", "Waypoints"};
   for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
     if (PyType_Ready(types[i]) < 0) return NULL;
   PyObject *m = PyModule_Create(&module_def);
