@@ -211,6 +211,8 @@ static void jobserve(void *ctx, const astar_event *e) {
     t->touched[i] = 1;
     break;
   }
+  default: /* the engine's own events (DROP, ITERATION, MEET): refused above */
+    break;
   }
   t->last = *e;
 }

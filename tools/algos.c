@@ -93,6 +93,84 @@ static astar_status find_dijkstra(astar_workspace *ws, const astar_grid *grid,
 
 /* ---- the search engine on the grid as a space (astar/engine.h) --------------- */
 
+/* ---- the variants' settings (--width, --epsilon, --band-e, --band-d) ---------- */
+
+/* The settings the command parsed, for every engine search that follows,
+** and what the last one reported besides the grid's result. The tool runs
+** one search at a time. */
+static cli_variant_settings variant_settings = {1024, 1.0, 0.0, 0.0, 0};
+static cli_variant_outcome variant_outcome;
+
+const char cli_variant_options_help[] =
+    "Settings of the engine's variants (each accepted with its --algo only):\n"
+    "  --width B              beam: most nodes in the open list, the worst dropped\n"
+    "                         (default 1024)\n"
+    "  --epsilon E            dynamic: weight of h 1+E at the start, falling to 1 as g\n"
+    "                         reaches h(start); cost <= (1+E) x optimal (default 1)\n"
+    "  --band-e E             bandwidth: most the heuristic overestimates; cost <=\n"
+    "                         optimal + E (default 0)\n"
+    "  --band-d D             bandwidth: most it underestimates; nodes with f above the\n"
+    "                         expanded node's f + E + D are dropped (default 0; the\n"
+    "                         octile heuristic underestimates by up to the detours,\n"
+    "                         so a small D can drop the way to the goal: no path)\n";
+
+void cli_variant_defaults(cli_variant_settings *v) {
+  astar_engine_options eo;
+  astar_engine_options_init(&eo);
+  v->width = eo.beam_width;
+  v->epsilon = eo.epsilon;
+  v->band_e = eo.band_e;
+  v->band_d = eo.band_d;
+  v->given = 0;
+}
+
+int cli_variant_option(cli_parser *p, cli_variant_settings *v) {
+  const char *name = p->name, *text;
+  if (cli_is(p, "--width", NULL)) {
+    uint64_t w;
+    if (!(text = cli_value(p)) || !cli_parse_uint(name, text, 1, UINT32_MAX, &w)) return -1;
+    v->width = (uint32_t)w;
+    v->given |= CLI_VARIANT_WIDTH;
+  } else if (cli_is(p, "--epsilon", NULL)) {
+    if (!(text = cli_value(p)) || !cli_parse_double(name, text, 0, false, &v->epsilon)) return -1;
+    v->given |= CLI_VARIANT_EPSILON;
+  } else if (cli_is(p, "--band-e", NULL)) {
+    if (!(text = cli_value(p)) || !cli_parse_double(name, text, 0, false, &v->band_e)) return -1;
+    v->given |= CLI_VARIANT_BAND;
+  } else if (cli_is(p, "--band-d", NULL)) {
+    if (!(text = cli_value(p)) || !cli_parse_double(name, text, 0, false, &v->band_d)) return -1;
+    v->given |= CLI_VARIANT_BAND;
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+const char *cli_variant_misuse(const cli_variant_settings *v, const cli_algo *algo) {
+  const astar_method m = algo->engine ? algo->method : ASTAR_METHOD_COUNT;
+  if ((v->given & CLI_VARIANT_WIDTH) && m != ASTAR_METHOD_BEAM) return "--width needs --algo beam";
+  if ((v->given & CLI_VARIANT_EPSILON) && m != ASTAR_METHOD_DYNAMIC)
+    return "--epsilon needs --algo dynamic";
+  if ((v->given & CLI_VARIANT_BAND) && m != ASTAR_METHOD_BANDWIDTH)
+    return "--band-e and --band-d need --algo bandwidth";
+  return NULL;
+}
+
+void cli_variant_describe(FILE *out, const cli_variant_settings *v, const cli_algo *algo) {
+  if (!algo->engine) return;
+  if (algo->method == ASTAR_METHOD_BEAM) fprintf(out, ", width %lu", (unsigned long)v->width);
+  if (algo->method == ASTAR_METHOD_DYNAMIC) fprintf(out, ", epsilon %g", v->epsilon);
+  if (algo->method == ASTAR_METHOD_BANDWIDTH) fprintf(out, ", band -%g/+%g", v->band_d, v->band_e);
+}
+
+void cli_variant_use(const cli_variant_settings *v) {
+  variant_settings = *v;
+}
+
+const cli_variant_outcome *cli_variant_last(void) {
+  return &variant_outcome;
+}
+
 /* The engine's options from the grid options the CLI parsed. */
 static void engine_options(astar_engine_options *eo, const astar_options *opt,
                            astar_method method) {
@@ -103,6 +181,25 @@ static void engine_options(astar_engine_options *eo, const astar_options *opt,
   eo->reopen = opt->reopen;
   eo->max_expansions = opt->max_expansions;
   eo->partial = opt->partial;
+  eo->beam_width = variant_settings.width;
+  eo->epsilon = variant_settings.epsilon;
+  eo->band_e = variant_settings.band_e;
+  eo->band_d = variant_settings.band_d;
+}
+
+/* What astar_workspace_reserve_space needs for `method` besides the
+** forward search. */
+static unsigned reservation(astar_method method) {
+  switch (method) {
+  case ASTAR_METHOD_FRONT_TO_FRONT:
+    return ASTAR_RESERVE_FRONT_TO_FRONT;
+  case ASTAR_METHOD_BIDIRECTIONAL:
+  case ASTAR_METHOD_RETARGETING:
+  case ASTAR_METHOD_BEAM:
+    return ASTAR_RESERVE_BACKWARD;
+  default:
+    return 0;
+  }
 }
 
 /* One search through the engine: the grid as a space, the node path
@@ -113,13 +210,12 @@ static astar_status engine_find(astar_method method, astar_workspace *ws, const 
                                 const astar_options *opt, astar_point start, astar_point goal,
                                 astar_point *path, size_t cap, astar_result *result) {
   if (result) memset(result, 0, sizeof *result);
+  memset(&variant_outcome, 0, sizeof variant_outcome);
   astar_grid_space holder;
   astar_space sp;
   astar_status st = astar_grid_space_init(&sp, &holder, grid, opt);
   /* Reserved once; later calls on the same workspace allocate nothing. */
-  if (st == ASTAR_OK)
-    st = astar_workspace_reserve_space(
-        ws, &sp, method == ASTAR_METHOD_BIDIRECTIONAL ? ASTAR_RESERVE_BACKWARD : 0u);
+  if (st == ASTAR_OK) st = astar_workspace_reserve_space(ws, &sp, reservation(method));
   if (st != ASTAR_OK) return st;
   if (!astar_grid_contains(grid, start.x, start.y) || !astar_grid_contains(grid, goal.x, goal.y))
     return ASTAR_OUT_OF_BOUNDS;
@@ -131,6 +227,8 @@ static astar_status engine_find(astar_method method, astar_workspace *ws, const 
                              astar_grid_space_node(&holder, goal), nodes, cap, &er);
   if (st == ASTAR_OK || st == ASTAR_PARTIAL)
     for (size_t i = er.length; i-- > 0;) path[i] = astar_grid_space_cell(&holder, nodes[i]);
+  variant_outcome.dropped = er.dropped;
+  variant_outcome.iterations = er.iterations;
   if (result) {
     result->cost = er.cost;
     result->length = er.length;
@@ -152,6 +250,12 @@ ENGINE_FIND(engine_astar, ASTAR_METHOD_ASTAR)
 ENGINE_FIND(engine_dijkstra, ASTAR_METHOD_DIJKSTRA)
 ENGINE_FIND(engine_greedy, ASTAR_METHOD_GREEDY)
 ENGINE_FIND(engine_bidir, ASTAR_METHOD_BIDIRECTIONAL)
+ENGINE_FIND(engine_ida, ASTAR_METHOD_IDA)
+ENGINE_FIND(engine_beam, ASTAR_METHOD_BEAM)
+ENGINE_FIND(engine_dynamic, ASTAR_METHOD_DYNAMIC)
+ENGINE_FIND(engine_bandwidth, ASTAR_METHOD_BANDWIDTH)
+ENGINE_FIND(engine_f2f, ASTAR_METHOD_FRONT_TO_FRONT)
+ENGINE_FIND(engine_retarget, ASTAR_METHOD_RETARGETING)
 
 /* ---- the table ---------------------------------------------------------------- */
 
@@ -171,6 +275,18 @@ static const cli_algo algos[] = {
      ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_GREEDY},
     {"bidir", "bidirectional A*, optimal (the engine on the grid as a space)", engine_bidir, NULL,
      ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_BIDIRECTIONAL},
+    {"ida", "IDA*, optimal, memory linear in the depth (the engine; small maps)", engine_ida, NULL,
+     ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_IDA},
+    {"beam", "beam search, open list capped at --width (the engine; may miss paths)", engine_beam,
+     NULL, ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_BEAM},
+    {"dynamic", "dynamic weighting, cost <= (1 + --epsilon) x optimal (the engine)", engine_dynamic,
+     NULL, ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_DYNAMIC},
+    {"bandwidth", "bandwidth search, cost <= optimal + --band-e (the engine)", engine_bandwidth,
+     NULL, ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_BANDWIDTH},
+    {"f2f", "front-to-front bidirectional search, optimal (the engine; small frontiers)",
+     engine_f2f, NULL, ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_FRONT_TO_FRONT},
+    {"retarget", "retargeting bidirectional search, no bound (the engine)", engine_retarget, NULL,
+     ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_RETARGETING},
 };
 
 /* The engine's versions of the grid algorithms (--space graph). */
@@ -205,7 +321,7 @@ const cli_algo *cli_algo_on_graph(const cli_algo *algo) {
   for (size_t i = 0; i < NGRAPH; i++)
     if (strcmp(graph_algos[i].name, algo->name) == 0) return &graph_algos[i];
   cli_error("--space graph: %s searches the grid with its own loop only (the engine runs "
-            "astar, dijkstra, greedy, bidir)",
+            "astar, dijkstra and the engine-only methods)",
             algo->name);
   return NULL;
 }
@@ -259,11 +375,10 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
     return false;
   }
   if (pre_file) {
-    char *data;
-    size_t len;
-    if (!cli_read_file(pre_file, &data, &len)) return false;
-    st = algo->pre->load(&out->ctx, grid, data, len);
-    free(data);
+    cli_file_view file;
+    if (!cli_view_file(pre_file, &file)) return false;
+    st = algo->pre->load(&out->ctx, grid, file.data, file.len);
+    cli_release_view(&file);
     if (st != ASTAR_OK) {
       cli_error("%s: %s", pre_file,
                 st == ASTAR_PARSE_ERROR        ? "not a valid precomputation file (damaged, "

@@ -41,6 +41,13 @@ int cli_cmd_precompute(int argc, char **argv); /* cmd_precompute.c */
 int cli_cmd_render(int argc, char **argv);     /* cmd_render.c */
 int cli_cmd_simulate(int argc, char **argv);   /* cmd_simulate.c */
 int cli_cmd_group(int argc, char **argv);      /* cmd_group.c */
+int cli_cmd_convert(int argc, char **argv);    /* cmd_graph.c */
+
+/* Graph mode of solve and bench (cmd_graph.c): does argv hold --graph? Then
+** solve and bench hand their arguments to these. */
+bool cli_wants_graph(int argc, char **argv);
+int cli_graph_solve(int argc, char **argv);
+int cli_graph_bench(int argc, char **argv);
 
 /* `astar --man`: the manual page in roff, made from print_help and every
 ** command's `--help` output (man.c). Returns the exit status. */
@@ -190,6 +197,50 @@ void cli_algo_list(char *buf, size_t size);
 /* The algorithm called `name`, or NULL after printing a usage error. */
 const cli_algo *cli_find_algo(const char *name);
 
+/* ---- settings of the engine's variants (algos.c) --------------------------
+** --width (beam), --epsilon (dynamic), --band-e / --band-d (bandwidth): each
+** accepted only with its method. The command parses them, checks them
+** against the algorithm and hands them over with cli_variant_use before
+** searching; after each engine search cli_variant_last says what the
+** library reported besides the grid's result (drops, iterations). */
+
+#define CLI_VARIANT_WIDTH 1u   /* --width given */
+#define CLI_VARIANT_EPSILON 2u /* --epsilon given */
+#define CLI_VARIANT_BAND 4u    /* --band-e or --band-d given */
+
+typedef struct cli_variant_settings {
+  uint32_t width;        /* beam width */
+  double epsilon;        /* dynamic weighting */
+  double band_e, band_d; /* bandwidth search */
+  unsigned given;        /* CLI_VARIANT_*: which were on the command line */
+} cli_variant_settings;
+
+typedef struct cli_variant_outcome {
+  uint64_t dropped;    /* beam, bandwidth: entries dropped */
+  uint64_t iterations; /* ida: iterations; retarget: legs */
+} cli_variant_outcome;
+
+extern const char cli_variant_options_help[];
+
+/* The library's defaults, nothing given. */
+void cli_variant_defaults(cli_variant_settings *v);
+
+/* Like cli_search_option, for the options above. */
+int cli_variant_option(cli_parser *p, cli_variant_settings *v);
+
+/* Why the settings given do not fit `algo` (a usage error), or NULL. */
+const char *cli_variant_misuse(const cli_variant_settings *v, const cli_algo *algo);
+
+/* ", width 64" (beam), ", epsilon 1" (dynamic), ", band -D/+E" (bandwidth):
+** the settings `algo` uses, for an options line. */
+void cli_variant_describe(FILE *out, const cli_variant_settings *v, const cli_algo *algo);
+
+/* Use these settings in the engine searches that follow. */
+void cli_variant_use(const cli_variant_settings *v);
+
+/* What the last engine search reported besides the grid's result. */
+const cli_variant_outcome *cli_variant_last(void);
+
 /* An algorithm made ready for one grid: its preprocessing (if any) built or
 ** loaded, with the time that took and the bytes it holds. */
 typedef struct cli_prepared {
@@ -225,6 +276,20 @@ double cli_now_seconds(void);
 ** after the data. Prints "astar: PATH: reason" and returns false on failure.
 ** Standard input is kept after its first read, so "-" may be read again. */
 bool cli_read_file(const char *path, char **data, size_t *len);
+
+/* A whole file's bytes, read-only: mapped when it is a regular file (no copy),
+** else read as cli_read_file does. Release with cli_release_view. */
+typedef struct cli_file_view {
+  const void *data; /* the bytes; no NUL after them when mapped */
+  size_t len;       /* bytes */
+  void *mapped;     /* the mapping to unmap, or NULL */
+  char *owned;      /* the buffer to free, or NULL */
+} cli_file_view;
+
+/* Open `path` as a view (prints "astar: PATH: reason" and returns false on
+** failure). */
+bool cli_view_file(const char *path, cli_file_view *v);
+void cli_release_view(cli_file_view *v);
 
 /* cli_read_file without a message on failure: to look at a file before
 ** choosing how to load it. */
@@ -282,12 +347,15 @@ typedef struct cli_solution {
   astar_result result;
   astar_point *path; /* malloc'd; len cells when status is ASTAR_OK */
   size_t len;
-  double seconds;       /* wall time of the search alone */
-  uint64_t steps;       /* sliced searches (--budget): the steps taken; else 0 */
-  bool has_pre;         /* the algorithm has preprocessing (reported apart) */
-  const char *pre_file; /* it was loaded from this file; NULL: built */
-  double pre_seconds;   /* building or loading it */
-  size_t pre_bytes;     /* its memory */
+  double seconds;              /* wall time of the search alone */
+  uint64_t steps;              /* sliced searches (--budget): the steps taken; else 0 */
+  bool has_pre;                /* the algorithm has preprocessing (reported apart) */
+  const char *pre_file;        /* it was loaded from this file; NULL: built */
+  double pre_seconds;          /* building or loading it */
+  size_t pre_bytes;            /* its memory */
+  astar_method method;         /* the engine's method that searched (ASTAR_METHOD_ASTAR also
+                                  for the grid's own searches) */
+  cli_variant_outcome variant; /* its drops and iterations */
 } cli_solution;
 
 /* Run one search with a fresh workspace, after preparing the algorithm

@@ -32,6 +32,7 @@
 #define MAX_REPORTED 10    /* mismatches listed with --check */
 #define MAX_DEPTH 64       /* directory recursion guard (symlink loops) */
 #define MAX_REPEAT 101     /* --repeat bound */
+#define DEFAULT_WARMUP 1000 /* --warmup default: queries */
 
 typedef struct bench_file {
   char *scen;  /* path of the .scen file */
@@ -53,6 +54,8 @@ typedef struct bench_stats {
   double ratio_sum;   /* --space waypoints: sum of cost / optimal length over solved queries */
   size_t nodes;       /* --space waypoints: waypoints of the graph */
   size_t edges;       /* --space waypoints: its edges */
+  double dropped;     /* sum: beam, bandwidth */
+  double iterations;  /* sum: ida (iterations), retarget (legs) */
 } bench_stats;
 
 typedef struct mismatch {
@@ -69,7 +72,45 @@ typedef struct bench_config {
   bool check, json, quiet;
   size_t limit, every;
   size_t repeat; /* timed passes over the queries; the median pass is reported */
+  size_t warmup; /* untimed queries run first on each map (the first selected ones) */
+  int extra;     /* column of the engine's variants: EXTRA_* */
+  bool ratio;    /* the cost/opt column (methods without optimality) */
 } bench_config;
+
+/* The extra column: none, mean drops (beam, bandwidth), mean iterations
+** (ida) or legs (retarget). */
+enum { EXTRA_NONE, EXTRA_DROPPED, EXTRA_ITERATIONS };
+
+static int extra_of(const cli_algo *algo) {
+  if (!algo->engine) return EXTRA_NONE;
+  switch (algo->method) {
+  case ASTAR_METHOD_BEAM:
+  case ASTAR_METHOD_BANDWIDTH:
+    return EXTRA_DROPPED;
+  case ASTAR_METHOD_IDA:
+  case ASTAR_METHOD_RETARGETING:
+    return EXTRA_ITERATIONS;
+  default:
+    return EXTRA_NONE;
+  }
+}
+
+/* Is the algorithm with these options not always optimal? Then bench
+** shows the mean ratio of cost to optimal. */
+static bool may_be_suboptimal(const cli_algo *algo, const astar_options *opt) {
+  if (opt->weight > 1.0) return true;
+  if (!algo->engine) return false;
+  switch (algo->method) {
+  case ASTAR_METHOD_GREEDY:
+  case ASTAR_METHOD_BEAM:
+  case ASTAR_METHOD_DYNAMIC:
+  case ASTAR_METHOD_BANDWIDTH:
+  case ASTAR_METHOD_RETARGETING:
+    return true;
+  default:
+    return false;
+  }
+}
 
 static int out_of_memory(void) {
   cli_error("out of memory");
@@ -364,6 +405,16 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
   ** computes the same results (searches are deterministic). At least one
   ** pass runs (--repeat is 1 .. MAX_REPEAT): it fills status, cost and
   ** expanded. */
+  /* Warm-up: untimed, results discarded. On the virtual machines we measure
+  ** on, the first ~100 searches after a JPS+ table is loaded cost hundreds of
+  ** microseconds each (memory touched for the first time since the process
+  ** waited on the file); without this, that one-off cost read as a slower
+  ** table. The timed pass computes the same results (searches are
+  ** deterministic). */
+  for (size_t k = 0; k < nsel && k < cfg->warmup; k++) {
+    astar_result r;
+    (void)cli_prepared_find(&prep, ws, &cfg->opt, q[sel[k]].start, q[sel[k]].goal, path, cap, &r);
+  }
   double passes[MAX_REPEAT];
   size_t rep = 0;
   do {
@@ -375,6 +426,11 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
                                                    cap, &r);
       cost[k] = r.cost;
       expanded[k] = r.stats.expanded;
+      if (cfg->extra != EXTRA_NONE && rep == 0) {
+        const cli_variant_outcome *vo = cli_variant_last();
+        out->dropped += (double)vo->dropped;
+        out->iterations += (double)vo->iterations;
+      }
     }
     passes[rep] = cli_now_seconds() - t0;
   } while (++rep < cfg->repeat);
@@ -416,6 +472,8 @@ static void add_stats(bench_stats *total, const bench_stats *s) {
   total->pre_seconds += s->pre_seconds;
   total->pre_bytes += s->pre_bytes;
   total->ratio_sum += s->ratio_sum;
+  total->dropped += s->dropped;
+  total->iterations += s->iterations;
   total->nodes += s->nodes;
   total->edges += s->edges;
 }
@@ -424,34 +482,48 @@ static double per_query(double v, size_t queries) {
   return queries ? v / (double)queries : 0;
 }
 
-/* With preprocessing (pre), two more columns: its time and its memory;
-** for waypoint graphs (wp) three more: the mean ratio of cost to the
-** optimal length, the waypoints and the edges. */
-static void table_header(int w, bool pre, bool wp) {
+/* Which optional columns the table has. */
+typedef struct columns {
+  bool pre;   /* preprocessing: its time and its memory */
+  bool wp;    /* waypoint graphs: the waypoints and the edges */
+  bool ratio; /* the mean ratio of cost to the optimal length: waypoint graphs, and the
+                 methods that may miss the optimum */
+  int extra;  /* the engine's variants: mean drops or iterations (EXTRA_*) */
+} columns;
+
+static void table_header(int w, const columns *c) {
   /* "µs" is two bytes but one column: pad by hand. */
   printf("%-*s %9s %9s %10s %9s %11s %14s", w, "map", "queries", "solved",
-         wp ? "violations" : "mismatches", "seconds", "\xc2\xb5s/query", "mean expanded");
-  if (wp) printf(" %9s", "cost/opt");
-  if (pre) printf(" %10s %12s", "pre ms", "pre bytes");
-  if (wp) printf(" %10s %10s", "waypoints", "edges");
+         c->wp ? "violations" : "mismatches", "seconds", "\xc2\xb5s/query", "mean expanded");
+  if (c->ratio) printf(" %9s", "cost/opt");
+  if (c->pre) printf(" %10s %12s", "pre ms", "pre bytes");
+  if (c->wp) printf(" %10s %10s", "waypoints", "edges");
+  if (c->extra == EXTRA_DROPPED) printf(" %14s", "mean dropped");
+  if (c->extra == EXTRA_ITERATIONS) printf(" %15s", "mean iterations");
   putchar('\n');
 }
 
-static void table_row(int w, bool pre, bool wp, const char *label, const bench_stats *s) {
+static void table_row(int w, const columns *c, const char *label, const bench_stats *s) {
   printf("%-*s %9zu %9zu %10zu %9.3f %10.1f %14.1f", w, label, s->queries, s->solved, s->mismatches,
          s->seconds, per_query(s->seconds * 1e6, s->queries), per_query(s->expansions, s->queries));
-  if (wp) printf(" %9.5f", per_query(s->ratio_sum, s->solved));
-  if (pre) printf(" %10.2f %12zu", s->pre_seconds * 1e3, s->pre_bytes);
-  if (wp) printf(" %10zu %10zu", s->nodes, s->edges);
+  if (c->ratio) printf(" %9.5f", per_query(s->ratio_sum, s->solved));
+  if (c->pre) printf(" %10.2f %12zu", s->pre_seconds * 1e3, s->pre_bytes);
+  if (c->wp) printf(" %10zu %10zu", s->nodes, s->edges);
+  if (c->extra == EXTRA_DROPPED) printf(" %14.1f", per_query(s->dropped, s->queries));
+  if (c->extra == EXTRA_ITERATIONS) printf(" %15.1f", per_query(s->iterations, s->queries));
   putchar('\n');
 }
 
-static void table_rule(int w, bool pre, bool wp) {
-  for (int i = 0; i < w + 67 + (pre ? 24 : 0) + (wp ? 32 : 0); i++) putchar('-');
+static void table_rule(int w, const columns *c) {
+  const int width = w + 67 + (c->ratio ? 10 : 0) + (c->pre ? 24 : 0) + (c->wp ? 22 : 0) +
+                    (c->extra == EXTRA_DROPPED      ? 15
+                     : c->extra == EXTRA_ITERATIONS ? 16
+                                                    : 0);
+  for (int i = 0; i < width; i++) putchar('-');
   putchar('\n');
 }
 
-static void json_fields(const bench_stats *s) {
+static void json_fields(const bench_stats *s, int extra) {
   printf("\"queries\":%zu,\"solved\":%zu,\"mismatches\":%zu,\"seconds\":", s->queries, s->solved,
          s->mismatches);
   cli_json_number(stdout, s->seconds, 6);
@@ -467,6 +539,14 @@ static void json_fields(const bench_stats *s) {
     cli_json_number(stdout, per_query(s->ratio_sum, s->solved), 6);
     printf(",\"waypoints\":%zu,\"edges\":%zu", s->nodes, s->edges);
   }
+  if (extra == EXTRA_DROPPED) {
+    fputs(",\"mean_dropped\":", stdout);
+    cli_json_number(stdout, per_query(s->dropped, s->queries), 3);
+  }
+  if (extra == EXTRA_ITERATIONS) {
+    fputs(",\"mean_iterations\":", stdout);
+    cli_json_number(stdout, per_query(s->iterations, s->queries), 3);
+  }
 }
 
 static void help(FILE *out) {
@@ -474,6 +554,8 @@ static void help(FILE *out) {
   cli_algo_list(algos, sizeof algos);
   fprintf(out,
           "usage: astar bench PATH... [OPTIONS]\n"
+          "       astar bench --graph X.gr [--coords X.co] (--queries X.p2p | --random N)\n"
+          "                   (a DIMACS graph; see 'astar bench --graph x --help')\n"
           "\n"
           "Run every query of Moving AI scenario files and compare each path cost with\n"
           "the optimal length in the file (a mismatch: no path, or relative error > 1e-5).\n"
@@ -490,7 +572,8 @@ static void help(FILE *out) {
           "  --space grid|graph|waypoints\n"
           "                         grid (default): the grid's own loops; graph: the search\n"
           "                         engine on the grid as a space (astar/engine.h) -- what\n"
-          "                         greedy and bidir always use; waypoints: any-angle paths\n"
+          "                         greedy, bidir and the variants of Patel 4 always use;\n"
+          "                         waypoints: any-angle paths\n"
           "                         over the map's waypoint graph (astar/waypoints.h), built\n"
           "                         per map: a path may be shorter than the optimal length,\n"
           "                         so the table shows the mean cost/optimal ratio, and a\n"
@@ -501,6 +584,10 @@ static void help(FILE *out) {
           "  --every K              run only every K-th query (0, K, 2K, ...; before --limit)\n"
           "  --repeat N             time N passes over the queries of each map and report\n"
           "                         the median pass (default 1; at most 101)\n"
+          "  --warmup N             before timing, run the first N queries of each map\n"
+          "                         untimed (default 1000, at most all; 0: none). A\n"
+          "                         process's first searches pay for first touches of\n"
+          "                         memory (on virtual machines, of the host's too)\n"
           "  --map FILE             use FILE as the map of every scenario given (for\n"
           "                         scenario subsets kept apart from their map)\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
@@ -509,22 +596,32 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "  (the optimal lengths assume the defaults: 8 moves, no-cut, costs 1,sqrt2)\n"
+          "\n%s"
+          "  (bench adds a column for them: mean dropped for beam and bandwidth, mean\n"
+          "  iterations for ida -- legs for retarget; JSON: mean_dropped, mean_iterations;\n"
+          "  and for a method that may miss the optimum -- greedy, beam, dynamic,\n"
+          "  bandwidth, retarget, --weight above 1 -- the cost/opt column: the mean of\n"
+          "  cost / optimal over the solved queries; JSON: mean_cost_ratio)\n"
           "\n"
           "Exit status: 0 done, 1 unreadable/malformed file or (--check) a mismatch,\n"
           "2 usage error.\n",
-          algos, cli_search_options_help);
+          algos, cli_search_options_help, cli_variant_options_help);
 }
 
 int cli_cmd_bench(int argc, char **argv) {
+  if (cli_wants_graph(argc, argv)) return cli_graph_bench(argc, argv);
   bench_config cfg;
   memset(&cfg, 0, sizeof cfg);
   astar_options_init(&cfg.opt);
   cfg.algo = cli_find_algo("astar");
   cfg.every = 1;
   cfg.repeat = 1;
+  cfg.warmup = DEFAULT_WARMUP;
   const char *map_override = NULL; /* --map: one map for every scenario */
   bool graph = false;              /* --space graph */
   bool waypoints = false;          /* --space waypoints */
+  cli_variant_settings variant;
+  cli_variant_defaults(&variant);
   char **paths = malloc((size_t)argc * sizeof *paths);
   int npaths = 0;
   if (!paths) return out_of_memory();
@@ -538,6 +635,7 @@ int cli_cmd_bench(int argc, char **argv) {
       continue;
     }
     int r = cli_search_option(&p, &cfg.opt);
+    if (r == 0) r = cli_variant_option(&p, &variant);
     const char *v;
     long n;
     if (r < 0)
@@ -579,6 +677,11 @@ int cli_cmd_bench(int argc, char **argv) {
         rc = CLI_EXIT_USAGE;
       else
         cfg.repeat = (size_t)n;
+    } else if (cli_is(&p, "--warmup", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, LONG_MAX, &n))
+        rc = CLI_EXIT_USAGE;
+      else
+        cfg.warmup = (size_t)n;
     } else if (cli_is(&p, "--every", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, LONG_MAX, &n))
         rc = CLI_EXIT_USAGE;
@@ -592,6 +695,13 @@ int cli_cmd_bench(int argc, char **argv) {
   if (rc < 0 && waypoints && !(cfg.algo = cli_algo_on_waypoints(cfg.algo))) rc = CLI_EXIT_USAGE;
   if (rc < 0 && waypoints && cfg.pre_file)
     rc = cli_usage_error("bench: --pre: a waypoint graph is built from the map, not loaded");
+  if (rc < 0) {
+    const char *misuse = cli_variant_misuse(&variant, cfg.algo);
+    if (misuse) rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
+    cli_variant_use(&variant);
+    cfg.extra = extra_of(cfg.algo);
+    cfg.ratio = may_be_suboptimal(cfg.algo, &cfg.opt);
+  }
   if (rc < 0 && npaths == 0)
     rc = cli_usage_error("bench: missing PATH (a .scen file or a directory; see 'astar bench "
                          "--help')");
@@ -640,11 +750,13 @@ int cli_cmd_bench(int argc, char **argv) {
                               : "",
            files.n, files.n == 1 ? "" : "s");
     cli_describe_options(stdout, &cfg.opt);
+    cli_variant_describe(stdout, &variant, cfg.algo);
     putchar('\n');
   }
   const bool pre = cfg.algo->pre != NULL;
-  if (!cfg.json) table_header(w, pre, waypoints);
-  if (!cfg.json && !cfg.quiet) table_rule(w, pre, waypoints);
+  const columns cols = {pre, waypoints, waypoints || cfg.ratio, cfg.extra};
+  if (!cfg.json) table_header(w, &cols);
+  if (!cfg.json && !cfg.quiet) table_rule(w, &cols);
 
   bench_stats total;
   memset(&total, 0, sizeof total);
@@ -662,7 +774,7 @@ int cli_cmd_bench(int argc, char **argv) {
     }
     add_stats(&total, &per[i]);
     if (!cfg.json && !cfg.quiet) {
-      table_row(w, pre, waypoints, files.v[i].label, &per[i]);
+      table_row(w, &cols, files.v[i].label, &per[i]);
       fflush(stdout); /* long runs: show each map as it finishes */
     }
   }
@@ -670,8 +782,8 @@ int cli_cmd_bench(int argc, char **argv) {
     if (cfg.json) {
       printf("{\"algo\":");
       cli_json_string(stdout, cfg.algo->name);
-      printf(",\"repeat\":%zu,", cfg.repeat);
-      json_fields(&total);
+      printf(",\"repeat\":%zu,\"warmup\":%zu,", cfg.repeat, cfg.warmup);
+      json_fields(&total, cfg.extra);
       fputs(",\"maps\":[", stdout);
       for (size_t i = 0; i < files.n; i++) {
         fputs(i ? ",\n  {\"map\":" : "\n  {\"map\":", stdout);
@@ -679,7 +791,7 @@ int cli_cmd_bench(int argc, char **argv) {
         fputs(",\"scen\":", stdout);
         cli_json_string(stdout, files.v[i].scen);
         putchar(',');
-        json_fields(&per[i]);
+        json_fields(&per[i], cfg.extra);
         putchar('}');
       }
       fputs("\n]}\n", stdout);
@@ -687,8 +799,8 @@ int cli_cmd_bench(int argc, char **argv) {
       char label[64];
       const size_t ran = files.n - failed_files;
       snprintf(label, sizeof label, "total (%zu map%s)", ran, ran == 1 ? "" : "s");
-      if (!cfg.quiet) table_rule(w, pre, waypoints);
-      table_row(w, pre, waypoints, label, &total);
+      if (!cfg.quiet) table_rule(w, &cols);
+      table_row(w, &cols, label, &total);
     }
     /* Any-angle paths: a missing or too long path is a bug, --check or not. */
     if ((cfg.check || waypoints) && total.mismatches > 0) {

@@ -16,6 +16,8 @@ static void help(FILE *out) {
           "usage: astar solve MAP SX SY GX GY [OPTIONS]\n"
           "       astar solve MAP [OPTIONS]        (ASCII map with S and G cells)\n"
           "       astar solve MAP.hex ...          (a hex map: see astar solve MAP.hex --help)\n"
+          "       astar solve --graph X.gr [--coords X.co] S T   (a DIMACS graph; see\n"
+          "                                        'astar solve --graph x --help')\n"
           "\n"
           "Find one path from (SX,SY) to (GX,GY) on MAP (Moving AI .map or ASCII; `-`\n"
           "reads standard input). x is the column, y the row, (0,0) the top left.\n"
@@ -26,9 +28,10 @@ static void help(FILE *out) {
           "  --algo NAME            search algorithm: %s (default astar)\n"
           "  --space grid|graph|waypoints\n"
           "                         grid (default): the grid's own loops; graph: the search\n"
-          "                         engine on the grid as a space (greedy, bidir: always);\n"
-          "                         waypoints: any-angle paths over the waypoint graph of\n"
-          "                         the obstacles' corners (prints the waypoints, the cells\n"
+          "                         engine on the grid as a space (greedy, bidir, ida, beam,\n"
+          "                         dynamic, bandwidth, f2f, retarget: always); waypoints:\n"
+          "                         any-angle paths over the waypoint graph of the\n"
+          "                         obstacles' corners (prints the waypoints, the cells\n"
           "                         walked between them, and marks the waypoints 'o')\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
           "                         precompute`) instead of building it (jps-plus)\n"
@@ -38,13 +41,16 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "\n%s"
+          "\n%s"
           "\n"
           "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error\n"
           "(a start or goal outside the map included).\n",
-          PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_extras_help);
+          PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_variant_options_help,
+          cli_extras_help);
 }
 
 int cli_cmd_solve(int argc, char **argv) {
+  if (cli_wants_graph(argc, argv)) return cli_graph_solve(argc, argv);
   int hex_rc;
   if (cli_hex_dispatch(argc, argv, cli_hex_solve, &hex_rc)) return hex_rc;
   cli_parser p;
@@ -58,6 +64,8 @@ int cli_cmd_solve(int argc, char **argv) {
   bool waypoints = false; /* --space waypoints */
   cli_extras extras;
   memset(&extras, 0, sizeof extras);
+  cli_variant_settings variant;
+  cli_variant_defaults(&variant);
   extras.fog = -1;
   const char *pos[5];
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
@@ -72,6 +80,7 @@ int cli_cmd_solve(int argc, char **argv) {
     }
     int r = cli_search_option(&p, &opt);
     if (r == 0) r = cli_extra_option(&p, &extras);
+    if (r == 0) r = cli_variant_option(&p, &variant);
     if (r < 0) return CLI_EXIT_USAGE;
     if (r > 0) continue;
     if (cli_is(&p, "--help", "-h")) {
@@ -109,6 +118,9 @@ int cli_cmd_solve(int argc, char **argv) {
   if (waypoints && !(algo = cli_algo_on_waypoints(algo))) return CLI_EXIT_USAGE;
   if (waypoints && pre_file)
     return cli_usage_error("solve: --pre: a waypoint graph is built from the map, not loaded");
+  const char *misuse = cli_variant_misuse(&variant, algo);
+  if (misuse) return cli_usage_error("solve: %s (got --algo %s)", misuse, algo->name);
+  cli_variant_use(&variant);
   if (cli_extras_active(&extras) && (strcmp(algo->name, "astar") != 0 || algo->engine))
     return cli_usage_error("solve: the game-loop options need --algo astar");
   if (astar_options_validate(&opt) != ASTAR_OK)
@@ -183,6 +195,7 @@ int cli_cmd_solve(int argc, char **argv) {
   fputs("options:  ", stdout);
   cli_describe_options(stdout, &opt);
   if (strcmp(algo->name, "astar") != 0) printf(", algorithm %s", algo->name);
+  cli_variant_describe(stdout, &variant, algo);
   if (cli_algo_is_waypoints(algo)) fputs(", space waypoints", stdout);
   printf("\nquery:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
   const bool draw = picture == 1 || (picture == -1 && astar_grid_width(grid) <= PICTURE_MAX_WIDTH);

@@ -18,6 +18,7 @@ static const cli_command commands[] = {
     {"simulate", "queue many agents' path requests over frames under a budget", cli_cmd_simulate},
     {"group", "many units, one goal: a distance field against one search per unit", cli_cmd_group},
     {"render", "draw what A* did (open/closed, F/G/H, parents) as SVG or PNG", cli_cmd_render},
+    {"convert", "write a grid map as a DIMACS graph (.gr, .co, .p2p queries)", cli_cmd_convert},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

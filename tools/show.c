@@ -48,6 +48,10 @@ bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_op
   sol->status = cli_prepared_find(&prep, ws, opt, start, goal, sol->path, cap, &sol->result);
   sol->seconds = now_seconds() - t0;
   sol->len = (sol->status == ASTAR_OK || sol->status == ASTAR_PARTIAL) ? sol->result.length : 0;
+  if (algo->engine) {
+    sol->method = algo->method;
+    sol->variant = *cli_variant_last();
+  }
   astar_workspace_free(ws);
   cli_prepared_free(&prep);
   return true;
@@ -82,8 +86,43 @@ static const char *outcome(astar_status st) {
   }
 }
 
+/* What the engine's variants report besides the path. */
+static void print_variant(FILE *out, const cli_solution *sol) {
+  const astar_status st = sol->status;
+  if (st != ASTAR_OK && st != ASTAR_NO_PATH && st != ASTAR_LIMIT_REACHED && st != ASTAR_PARTIAL &&
+      st != ASTAR_BUFFER_TOO_SMALL)
+    return; /* the search did not run */
+  const unsigned long long dropped = (unsigned long long)sol->variant.dropped;
+  const unsigned long long iterations = (unsigned long long)sol->variant.iterations;
+  switch (sol->method) {
+  case ASTAR_METHOD_BEAM:
+  case ASTAR_METHOD_BANDWIDTH:
+    if (sol->status == ASTAR_NO_PATH && dropped)
+      fprintf(out,
+              "dropped:  %llu nodes left the open list: the goal may be reachable all "
+              "the same\n",
+              dropped);
+    else
+      fprintf(out, "dropped:  %llu nodes left the open list%s\n", dropped,
+              dropped ? "" : " (none)");
+    break;
+  case ASTAR_METHOD_IDA:
+    fprintf(out, "iterations: %llu (f bounds tried)\n", iterations);
+    break;
+  case ASTAR_METHOD_RETARGETING:
+    fprintf(out, "legs:     %llu (searches toward a new target)\n", iterations);
+    break;
+  default:
+    break;
+  }
+}
+
 void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path) {
-  fprintf(out, "status:   %s\n", outcome(sol->status));
+  if (sol->status == ASTAR_NO_PATH && sol->variant.dropped)
+    fputs("status:   no path found (nodes were dropped)\n", out);
+  else
+    fprintf(out, "status:   %s\n", outcome(sol->status));
+  print_variant(out, sol);
   const bool has_path = sol->status == ASTAR_OK || sol->status == ASTAR_PARTIAL;
   if (sol->status == ASTAR_PARTIAL)
     fprintf(out, "reason:   %s; ends at (%d,%d)\n", outcome(sol->result.cause),

@@ -10,7 +10,9 @@
 
 #include "cli.h"
 
-static const char *const event_names[] = {"push", "expand", "improve", "reopen", "goal"};
+/* Indexed by astar_event_type. */
+static const char *const event_names[] = {"push", "expand", "improve",   "reopen", "goal",
+                                          "scan", "drop",   "iteration", "meet"};
 
 /* Indexed by astar_status; stable machine-readable names. */
 static const char *const status_names[] = {"ok",
@@ -89,7 +91,8 @@ bool cli_trace_begin(cli_trace *t, const char *path, const char *map_label, cons
 void cli_trace_event(void *ctx, const astar_event *e) {
   cli_trace *t = ctx;
   FILE *o = t->out;
-  unsigned type = (unsigned)e->type < 5 ? (unsigned)e->type : 0;
+  const unsigned n = (unsigned)(sizeof event_names / sizeof event_names[0]);
+  unsigned type = (unsigned)e->type < n ? (unsigned)e->type : 0;
   fprintf(o, "{\"event\":\"%s\",\"x\":%d,\"y\":%d,\"px\":%d,\"py\":%d,\"g\":", event_names[type],
           (int)e->cell.x, (int)e->cell.y, (int)e->parent.x, (int)e->parent.y);
   put_cost(o, e->g);

@@ -17,6 +17,7 @@
 **   implicit.h  implicit spaces: the caller's 64-bit states, numbered on the fly
 **   hex.h       hexagonal grids: coordinates, the grid as a space, ASCII hex maps
 **   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
+**   graph.h     static graphs in compressed (CSR) form; DIMACS .gr / .co / .p2p
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -45,5 +46,6 @@
 #include "implicit.h"
 #include "hex.h"
 #include "waypoints.h"
+#include "graph.h"
 
 #endif /* ASTAR_ASTAR_H */

@@ -11,7 +11,9 @@
 ** fixed capacity, reserved once with astar_workspace_reserve_states, no
 ** allocation while searching -- and when the table is full the search ends
 ** with ASTAR_CAPACITY rather than growing. Every method of the engine works
-** here (bidirectional searches need predecessors).
+** here (bidirectional searches need predecessors). IDA* too numbers every
+** state it meets: the table must hold all the distinct states of its
+** iterations, so its small memory shows on numbered spaces only.
 **
 ** The callbacks follow the contract of astar/space.h: successors in a fixed
 ** order, costs finite and >= 0, no allocation, never failing; `ctx` is
@@ -62,9 +64,11 @@ typedef struct astar_implicit {
 /*
 ** Make `ws` able to search implicit spaces meeting up to `max_states`
 ** distinct states per search, with up to `max_degree` arcs a state (what:
-** 0, or ASTAR_RESERVE_BACKWARD for bidirectional searches). Allocates,
-** once, about 38 bytes (node records) + 24 bytes (hash table) per state,
-** twice the records with ASTAR_RESERVE_BACKWARD; on ASTAR_NO_MEMORY the
+** 0, or ASTAR_RESERVE_BACKWARD / ASTAR_RESERVE_FRONT_TO_FRONT for the
+** methods that need them: astar/engine.h). Allocates, once, about 38
+** bytes (node records) + 24 bytes (hash table) per state, twice the
+** records with ASTAR_RESERVE_BACKWARD, 24 more with
+** ASTAR_RESERVE_FRONT_TO_FRONT; on ASTAR_NO_MEMORY the
 ** workspace is unchanged. ASTAR_OK, ASTAR_INVALID_ARGUMENT (max_states 0
 ** or above 2^30, max_degree 0), ASTAR_NO_MEMORY.
 */

@@ -172,8 +172,16 @@ typedef enum astar_event_type {
   ASTAR_EVENT_IMPROVE,  /* an open node got a lower g and a new parent */
   ASTAR_EVENT_REOPEN,   /* a closed node got a lower g and went back to the open list */
   ASTAR_EVENT_GOAL,     /* the goal was taken from the open list: the search ends */
-  ASTAR_EVENT_SCAN      /* jump searches: a free cell a jump passed over (not a node:
+  ASTAR_EVENT_SCAN,     /* jump searches: a free cell a jump passed over (not a node:
                            it never enters the open list); parent = the jump's origin */
+  /* Events of the engine's variants only (astar/engine.h); grid searches
+  ** never report them. */
+  ASTAR_EVENT_DROP,      /* beam and bandwidth searches: an entry left (or was kept
+                            out of) the open list for good */
+  ASTAR_EVENT_ITERATION, /* IDA*: a new iteration under a raised bound; retargeting:
+                            a new leg toward a new target */
+  ASTAR_EVENT_MEET       /* bidirectional searches: a cheaper meeting of the two
+                            searches was found */
 } astar_event_type;
 
 typedef struct astar_event {

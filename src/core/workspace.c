@@ -134,5 +134,6 @@ size_t astar_workspace_memory(const astar_workspace *ws) {
          (size_t)ws->turns.capacity * ASTAR__TURN_STATES *
              (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent)) +
          (size_t)ws->eng.arcs_cap * sizeof(astar_arc) +
-         (size_t)ws->eng.back.cap * (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent));
+         (size_t)ws->eng.back.cap * (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent)) +
+         (size_t)ws->eng.pair_cap * 2 * (sizeof(double) + sizeof(uint32_t));
 }

@@ -66,8 +66,7 @@ static void push_root(astar__engine *e, side_view *s, astar_node root, double h,
   if (e->opt.observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, root, ASTAR_NODE_NONE, 0.0, h, dir);
 }
 
-astar_status astar__bidir_begin(astar_workspace *ws) {
-  astar__engine *e = &ws->eng;
+void astar__engine_open_back(astar__engine *e) {
   astar__side *b = &e->back;
   if (b->gen > UINT16_MAX - 4u) {
     memset(b->mark, 0, (size_t)b->cap * sizeof *b->mark);
@@ -76,18 +75,12 @@ astar_status astar__bidir_begin(astar_workspace *ws) {
   b->gen = (uint16_t)(b->gen + 4u);
   b->seq = 0;
   b->open.len = 0;
+}
+
+astar_status astar__bidir_begin(astar_workspace *ws) {
+  astar__engine *e = &ws->eng;
+  astar__engine_open_back(e);
   ws->seq = 0;
-  if (e->start == e->goal) {
-    ws->node[e->start].g = 0.0;
-    ws->node[e->start].parent = ASTAR__NO_PARENT;
-    ws->mark[e->start] = ws->gen;
-    e->reached = e->start;
-    e->phase = ASTAR__ENDED;
-    e->outcome = ASTAR_OK;
-    e->meet = ASTAR_NODE_NONE;
-    e->opt.method = ASTAR_METHOD_ASTAR; /* finish: a one-node forward path */
-    return ASTAR_OK;
-  }
   side_view f = forward(ws), k = backward(ws);
   push_root(e, &f, e->start, astar__engine_h(e, e->start), 0);
   push_root(e, &k, e->goal, astar__engine_h_back(e, e->goal), 1);
@@ -146,6 +139,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
       if (through < e->mu) {
         e->mu = through;
         e->meet = v;
+        if (observe) astar__engine_emit(e, ASTAR_EVENT_MEET, v, u, through, 0.0, dir);
       }
     }
   }

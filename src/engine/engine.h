@@ -62,6 +62,25 @@ typedef struct astar__engine {
                          space's full table); ASTAR_OK otherwise */
   double mu;          /* cost of the best meeting found (INFINITY: none) */
   astar_node meet;    /* where, or NONE */
+  /* Settings of the variants, resolved at begin. */
+  double band;         /* bandwidth: band_e + band_d; INFINITY for the other methods */
+  double dyn_eps;      /* dynamic weighting: epsilon (0: off) */
+  double dyn_inv_n;    /* and 1 / h(start) */
+  uint64_t dropped;    /* beam, bandwidth: entries dropped */
+  uint64_t iterations; /* IDA*: iterations; retargeting: legs */
+  /* IDA* (ida.c): the current path is a stack in the open list's memory. */
+  double ida_bound;   /* f bound of the iteration */
+  double ida_next;    /* least f above it seen so far (INFINITY: none) */
+  uint32_t ida_depth; /* frames on the stack */
+  /* Retargeting (retargeting.c). */
+  astar_node target[2]; /* the target of the forward (0) and backward (1) search */
+  uint64_t leg_end;     /* expansion count at which the current leg ends */
+  int leg_side;         /* the side searching in the current leg */
+  /* Front-to-front (front_to_front.c): for each open node of side s, its
+  ** best partner on the other side and the value of the pair. */
+  double *pair_h[2]; /* [pair_cap] least h(x, y) + g(y) over the partners seen */
+  uint32_t *pair[2]; /* [pair_cap] that partner */
+  uint32_t pair_cap; /* entries allocated */
   /* The last path, for astar_workspace_space_path. */
   bool found;           /* the last search produced a path */
   astar_node last_end;  /* its last node */
@@ -96,6 +115,63 @@ double astar__engine_h_back(const astar__engine *e, astar_node v);
 ** `budget` expansions (0: none) were done; same statuses as the A* loop. */
 astar_status astar__bidir_begin(astar_workspace *ws);
 astar_status astar__bidir_run(astar_workspace *ws, uint64_t budget);
+
+/* The variants, each in its file, with the same contract: begin after the
+** common set-up of astar__engine_begin (records opened, start != goal
+** checked by the caller except where said), run as the A* loop. */
+astar_status astar__ida_begin(astar_workspace *ws);                     /* ida.c */
+astar_status astar__ida_run(astar_workspace *ws, uint64_t budget);      /* ida.c */
+void astar__beam_begin(astar_workspace *ws);                            /* beam.c */
+astar_status astar__beam_run(astar_workspace *ws, uint64_t budget);     /* beam.c */
+void astar__dynamic_begin(astar__engine *e);                            /* dynamic.c */
+void astar__bandwidth_begin(astar__engine *e);                          /* bandwidth.c */
+astar_status astar__f2f_begin(astar_workspace *ws);                     /* front_to_front.c */
+astar_status astar__f2f_run(astar_workspace *ws, uint64_t budget);      /* front_to_front.c */
+astar_status astar__retarget_begin(astar_workspace *ws);                /* retargeting.c */
+astar_status astar__retarget_run(astar_workspace *ws, uint64_t budget); /* retargeting.c */
+
+/* Open a new generation of the forward records, with an empty open list
+** (marks cleared when the 16-bit counter would wrap; search.c). */
+void astar__engine_open_forward(astar_workspace *ws);
+
+/* Start a new generation of the backward records (bidirectional.c). */
+void astar__engine_open_back(astar__engine *e);
+
+/* Free the front-to-front partners (front_to_front.c). */
+void astar__f2f_free(astar_workspace *ws);
+
+/* Does the method search from both ends (meeting node, backward links)? */
+ASTAR__INLINE bool astar__method_two_sided(astar_method m) {
+  return m == ASTAR_METHOD_BIDIRECTIONAL || m == ASTAR_METHOD_FRONT_TO_FRONT ||
+         m == ASTAR_METHOD_RETARGETING;
+}
+
+/* The weight of h at a node with heuristic value h (unweighted):
+** options.weight, or for dynamic weighting 1 + epsilon min(1, h /
+** h(start)) (dynamic.c). */
+ASTAR__INLINE double astar__engine_w(const astar__engine *e, double h) {
+  if (e->dyn_eps == 0.0) return e->weight;
+  const double left = h * e->dyn_inv_n;
+  return 1.0 + e->dyn_eps * (left < 1.0 ? left : 1.0);
+}
+
+/* Is u a goal of the search (the goal node, one of the usable goals, or
+** the goal test's choice)? */
+ASTAR__INLINE bool astar__engine_is_goal(const astar__engine *e, astar_node u) {
+  if (e->goal_fn) return e->goal_fn(e->space.self, u);
+  if (!e->goals) return u == e->goal;
+  for (size_t i = 0; i < e->ngoals; i++)
+    if (e->goals[i] == u) /* a goal the space does not let us use is skipped */
+      return !e->space.ops->usable || e->space.ops->usable(e->space.self, u);
+  return false;
+}
+
+/* The f of a heap entry. */
+ASTAR__INLINE double astar__entry_f(astar__hent en) {
+  double f;
+  memcpy(&f, &en.f, sizeof f);
+  return f;
+}
 
 /* Heap entry for f, tie key and node (as the grid searches build them). */
 ASTAR__INLINE astar__hent astar__engine_entry(double f, uint32_t tie, astar_node node) {

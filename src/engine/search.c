@@ -2,7 +2,12 @@
 ** engine/search.c -- the search engine over a space (astar/engine.h): the
 ** workspace reservation, the options, the A* loop with its settings
 ** (Dijkstra, greedy best-first, weighted A*), the sliced begin / step /
-** finish, partial paths, several goals, the observer and the path.
+** finish, partial paths, several goals, the observer and the path; the
+** dispatch to the other methods (bidirectional.c and the variants of
+** Patel's section 4: ida.c, beam.c, dynamic.c, bandwidth.c,
+** front_to_front.c, retargeting.c). Dynamic weighting and bandwidth search
+** are settings of the A* loop here: a weight that depends on g, and a
+** drop rule on generated nodes.
 **
 ** The loop asks the space for successors into the workspace's arc buffer
 ** and for heuristic values, and keeps everything else -- g, parents, the
@@ -15,8 +20,9 @@
 
 #include <float.h>
 
-static const char *const method_names[ASTAR_METHOD_COUNT] = {"astar", "dijkstra", "greedy",
-                                                             "bidirectional"};
+static const char *const method_names[ASTAR_METHOD_COUNT] = {
+    "astar", "dijkstra", "greedy",    "bidirectional",  "ida",
+    "beam",  "dynamic",  "bandwidth", "front-to-front", "retargeting"};
 
 const char *astar_method_name(astar_method method) {
   return (unsigned)method < ASTAR_METHOD_COUNT ? method_names[method] : NULL;
@@ -30,6 +36,16 @@ void astar_engine_options_init(astar_engine_options *opt) {
   opt->tie = ASTAR_TIE_LARGER_G;
   opt->reopen = ASTAR_REOPEN_AUTO;
   opt->stop_interval = 256;
+  opt->beam_width = 1024;
+  opt->epsilon = 1.0;
+  opt->band_e = 0.0;
+  opt->band_d = 0.0;
+  opt->ida_transpositions = true;
+  opt->retarget_interval = 32;
+}
+
+static bool finite_nonneg(double v) {
+  return isfinite(v) && v >= 0.0;
 }
 
 astar_status astar_engine_options_validate(const astar_engine_options *o) {
@@ -39,6 +55,11 @@ astar_status astar_engine_options_validate(const astar_engine_options *o) {
   if (o->tie != ASTAR_TIE_LARGER_G && o->tie != ASTAR_TIE_NEWEST) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->reopen > (unsigned)ASTAR_REOPEN_NEVER) return ASTAR_INVALID_ARGUMENT;
   if (o->stop_fn && o->stop_interval == 0) return ASTAR_INVALID_ARGUMENT;
+  if (!finite_nonneg(o->epsilon) || !finite_nonneg(o->band_e) || !finite_nonneg(o->band_d))
+    return ASTAR_INVALID_ARGUMENT;
+  if (o->method == ASTAR_METHOD_BEAM && o->beam_width == 0) return ASTAR_INVALID_ARGUMENT;
+  if (o->method == ASTAR_METHOD_RETARGETING && o->retarget_interval == 0)
+    return ASTAR_INVALID_ARGUMENT;
   return ASTAR_OK;
 }
 
@@ -63,6 +84,7 @@ void astar__engine_free(astar_workspace *ws) {
   e->arcs = NULL;
   e->arcs_cap = 0;
   free_side(&ws->alloc, &e->back);
+  astar__f2f_free(ws);
   astar__states_free(ws);
 }
 
@@ -73,8 +95,10 @@ void astar__engine_forget(astar_workspace *ws) {
 
 astar_status astar_workspace_reserve_space(astar_workspace *ws, const astar_space *space,
                                            unsigned what) {
-  if (!ws || astar_space_validate(space) != ASTAR_OK || (what & ~ASTAR_RESERVE_BACKWARD))
+  if (!ws || astar_space_validate(space) != ASTAR_OK ||
+      (what & ~(ASTAR_RESERVE_BACKWARD | ASTAR_RESERVE_FRONT_TO_FRONT)))
     return ASTAR_INVALID_ARGUMENT;
+  if (what & ASTAR_RESERVE_FRONT_TO_FRONT) what |= ASTAR_RESERVE_BACKWARD;
   astar__engine *e = &ws->eng;
   const uint32_t n = space->node_count;
   /* Everything new is allocated before anything is replaced: a failure
@@ -82,6 +106,9 @@ astar_status astar_workspace_reserve_space(astar_workspace *ws, const astar_spac
   astar_arc *arcs = NULL;
   astar__side back;
   memset(&back, 0, sizeof back);
+  double *pair_h[2] = {NULL, NULL};
+  uint32_t *pair[2] = {NULL, NULL};
+  const bool pairs = (what & ASTAR_RESERVE_FRONT_TO_FRONT) && n > e->pair_cap;
   if (space->max_degree > e->arcs_cap) {
     arcs = astar__calloc(&ws->alloc, space->max_degree, sizeof *arcs);
     if (!arcs) return ASTAR_NO_MEMORY;
@@ -91,13 +118,19 @@ astar_status astar_workspace_reserve_space(astar_workspace *ws, const astar_spac
     back.node = astar__calloc(&ws->alloc, n, sizeof *back.node);
     back.open.a = astar__calloc(&ws->alloc, n, sizeof *back.open.a);
     back.cap = back.open.cap = n;
-    if (!back.mark || !back.node || !back.open.a) {
-      free_side(&ws->alloc, &back);
-      astar__free(&ws->alloc, arcs, (size_t)space->max_degree * sizeof *arcs);
-      return ASTAR_NO_MEMORY;
-    }
   }
-  if (astar__workspace_grow(ws, n) != ASTAR_OK) {
+  bool ok = !(what & ASTAR_RESERVE_BACKWARD) || n <= e->back.cap ||
+            (back.mark && back.node && back.open.a);
+  for (int k = 0; k < 2 && pairs && ok; k++) {
+    pair_h[k] = astar__calloc(&ws->alloc, n, sizeof *pair_h[k]);
+    pair[k] = astar__calloc(&ws->alloc, n, sizeof *pair[k]);
+    ok = pair_h[k] && pair[k];
+  }
+  if (!ok || astar__workspace_grow(ws, n) != ASTAR_OK) {
+    for (int k = 0; k < 2; k++) {
+      astar__free(&ws->alloc, pair_h[k], (size_t)n * sizeof *pair_h[k]);
+      astar__free(&ws->alloc, pair[k], (size_t)n * sizeof *pair[k]);
+    }
     free_side(&ws->alloc, &back);
     astar__free(&ws->alloc, arcs, (size_t)space->max_degree * sizeof *arcs);
     return ASTAR_NO_MEMORY;
@@ -111,6 +144,14 @@ astar_status astar_workspace_reserve_space(astar_workspace *ws, const astar_spac
   if (back.cap) {
     free_side(&ws->alloc, &e->back);
     e->back = back;
+  }
+  if (pairs) {
+    astar__f2f_free(ws);
+    for (int k = 0; k < 2; k++) {
+      e->pair_h[k] = pair_h[k];
+      e->pair[k] = pair[k];
+    }
+    e->pair_cap = n;
   }
   return ASTAR_OK;
 }
@@ -156,28 +197,26 @@ void astar__engine_emit(const astar__engine *e, astar_event_type type, astar_nod
 
 /* ---- the A* loop -------------------------------------------------------------------- */
 
-static bool is_goal(const astar__engine *e, astar_node u) {
-  if (e->goal_fn) return e->goal_fn(e->space.self, u);
-  if (!e->goals) return u == e->goal;
-  for (size_t i = 0; i < e->ngoals; i++)
-    if (e->goals[i] == u) /* a goal the space does not let us use is skipped */
-      return !e->space.ops->usable || e->space.ops->usable(e->space.self, u);
-  return false;
-}
-
 /*
-** A*, Dijkstra, greedy and weighted A*, until the search ends or `budget`
-** expansions (0: none) were done in this call. `observe` is a constant at
-** the two call sites, so the loop without an observer has no calls to it.
+** A*, Dijkstra, greedy, weighted A*, dynamic weighting (the weight of h
+** depends on h: astar__engine_w, dynamic.c) and bandwidth search (a node
+** generated with f above the expanded node's f + e->band is dropped:
+** bandwidth.c), until the search ends or `budget` expansions (0: none)
+** were done in this call. `observe` and `variant` (dynamic weighting or
+** bandwidth search) are constants at the call sites, so the loop without
+** an observer has no calls to it and plain A* pays nothing for the
+** variants.
 */
-ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool observe) {
+ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool observe,
+                                const bool variant) {
   astar__engine *const e = &ws->eng;
   astar__node *const nd = ws->node;
   uint16_t *const mark = ws->mark;
   astar__heap *const open = &ws->open;
   astar_arc *const arcs = e->arcs;
   const uint16_t gen = ws->gen, closed = (uint16_t)(gen + ASTAR__CLOSED);
-  const double weight = e->weight;
+  const double weight = e->weight, band = variant ? e->band : INFINITY;
+  const bool dynamic = variant && e->dyn_eps != 0.0;
   const bool greedy = e->greedy, reopen = e->reopen, partial = e->opt.partial;
   const int tie = e->opt.tie;
   const uint64_t limit = e->opt.max_expansions;
@@ -189,16 +228,18 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
     if (e->opt.stop_fn && e->stats.expanded && e->stats.expanded % e->opt.stop_interval == 0 &&
         e->opt.stop_fn(e->opt.stop_ctx))
       return ASTAR_STOPPED;
-    const astar_node u = ASTAR__HNODE(astar__heap_pop(open, nd));
+    const astar__hent top = astar__heap_pop(open, nd);
+    const astar_node u = ASTAR__HNODE(top);
     mark[u] = closed;
     e->stats.expanded++;
     const double gu = nd[u].g;
-    const bool goal = is_goal(e, u);
+    const double limit_f = variant ? astar__entry_f(top) + band : INFINITY; /* bandwidth */
+    const bool goal = astar__engine_is_goal(e, u);
     if (observe || partial) {
       const double hu = astar__engine_h(e, u);
       if (observe)
         astar__engine_emit(e, goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, nd[u].parent, gu,
-                           hu * weight, 0);
+                           hu * astar__engine_w(e, hu), 0);
       /* Best node for a partial path: smallest h, then smallest g, then
       ** the earliest expanded. */
       if (partial && (hu < e->best_h || (hu == e->best_h && gu < e->best_g))) {
@@ -222,8 +263,17 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
       const bool seen = (uint16_t)(mv & ~3u) == gen;
       if (seen && !(ng < nd[v].g)) continue;
       if (mv == closed && !reopen) continue;
-      const double h = weight == 0.0 ? 0.0 : astar__engine_h(e, v) * weight;
+      double h = 0.0;
+      if (weight != 0.0) {
+        const double hv = astar__engine_h(e, v);
+        h = hv * (dynamic ? astar__engine_w(e, hv) : weight);
+      }
       const double f = greedy ? h : ng + h;
+      if (variant && f > limit_f) { /* bandwidth: outside the band, not on an optimal path */
+        e->dropped++;
+        if (observe) astar__engine_emit(e, ASTAR_EVENT_DROP, v, u, ng, h, 0);
+        continue;
+      }
       nd[v].g = ng;
       nd[v].parent = u;
       const astar__hent en = astar__engine_entry(f, astar__engine_tie(tie, ng, ws->seq++), v);
@@ -248,14 +298,15 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
 }
 
 static astar_status run_loop(astar_workspace *ws, uint64_t budget) {
-  return ws->eng.opt.observer ? loop(ws, budget, true) : loop(ws, budget, false);
+  const astar_method m = ws->eng.opt.method;
+  if (m == ASTAR_METHOD_DYNAMIC || m == ASTAR_METHOD_BANDWIDTH)
+    return ws->eng.opt.observer ? loop(ws, budget, true, true) : loop(ws, budget, false, true);
+  return ws->eng.opt.observer ? loop(ws, budget, true, false) : loop(ws, budget, false, false);
 }
 
 /* ---- begin / step / finish ---------------------------------------------------------- */
 
-/* Open a new generation of the forward records (marks cleared when the
-** 16-bit counter would wrap). */
-static void open_forward(astar_workspace *ws) {
+void astar__engine_open_forward(astar_workspace *ws) {
   if (ws->gen > UINT16_MAX - 4u) {
     memset(ws->mark, 0, (size_t)ws->capacity * sizeof(uint16_t));
     if (ws->turns.mark)
@@ -283,11 +334,15 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
   }
   if (astar_space_validate(space) != ASTAR_OK || astar_engine_options_validate(opt) != ASTAR_OK)
     return ASTAR_INVALID_ARGUMENT;
-  const bool bidir = opt->method == ASTAR_METHOD_BIDIRECTIONAL;
+  const astar_method method = opt->method;
+  const bool bidir = astar__method_two_sided(method);
   if (bidir && (goals || goal_fn)) return ASTAR_UNSUPPORTED;
   if (bidir && !space->ops->predecessors) return ASTAR_UNSUPPORTED;
+  /* Beam search keeps its worst-first heap in the backward records. */
+  const bool needs_back = bidir || method == ASTAR_METHOD_BEAM;
   if (space->node_count > ws->capacity || space->max_degree > e->arcs_cap ||
-      (bidir && space->node_count > e->back.cap))
+      (needs_back && space->node_count > e->back.cap) ||
+      (method == ASTAR_METHOD_FRONT_TO_FRONT && space->node_count > e->pair_cap))
     return ASTAR_CAPACITY;
   const astar_space_ops *ops = space->ops;
   if (start >= space->node_count) return ASTAR_OUT_OF_BOUNDS;
@@ -309,8 +364,12 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
   e->goals = goals;
   e->ngoals = goals ? ngoals : 0;
   e->goal_fn = goal_fn;
-  e->greedy = opt->method == ASTAR_METHOD_GREEDY;
-  e->weight = opt->method == ASTAR_METHOD_DIJKSTRA ? 0.0 : e->greedy ? 1.0 : opt->weight;
+  e->greedy = method == ASTAR_METHOD_GREEDY;
+  /* The weight of h: the option for A* and beam search, 0 for Dijkstra, 1
+  ** for every other method (dynamic weighting's own: dynamic.c). */
+  e->weight = method == ASTAR_METHOD_DIJKSTRA                               ? 0.0
+              : method == ASTAR_METHOD_ASTAR || method == ASTAR_METHOD_BEAM ? opt->weight
+                                                                            : 1.0;
   const bool consistent = (space->flags & ASTAR_SPACE_CONSISTENT) != 0;
   /* A consistent heuristic, even weighted, never needs reopening for the
   ** method's bound; otherwise reopen so that an admissible one stays
@@ -325,6 +384,14 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
     break;
   default:
     e->reopen = !consistent && e->weight > 0.0 && !e->greedy;
+    /* Dynamic weighting and bandwidth search need reopening for their
+    ** bounds whatever the heuristic (dynamic weighting keeps a looser one
+    ** without: dynamic.c); front-to-front search expands out of f order;
+    ** retargeting has no bound to keep. */
+    if (method == ASTAR_METHOD_DYNAMIC || method == ASTAR_METHOD_BANDWIDTH ||
+        method == ASTAR_METHOD_FRONT_TO_FRONT)
+      e->reopen = true;
+    if (method == ASTAR_METHOD_RETARGETING) e->reopen = false;
     break;
   }
   memset(&e->stats, 0, sizeof e->stats);
@@ -334,11 +401,14 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
   e->best_h = INFINITY;
   e->best_g = INFINITY;
   e->mu = INFINITY;
+  e->band = INFINITY;
+  e->dyn_eps = 0.0;
+  e->dyn_inv_n = 0.0;
+  e->dropped = e->iterations = 0;
   e->phase = ASTAR__RUNNING;
 
-  open_forward(ws);
-  ws->eng.found = false; /* open_forward's generation change is ours */
-  if (bidir) return astar__bidir_begin(ws);
+  astar__engine_open_forward(ws);
+  ws->eng.found = false; /* the generation change is ours */
   astar__node *s = &ws->node[start];
   s->g = 0.0;
   s->parent = ASTAR__NO_PARENT;
@@ -351,13 +421,33 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
     e->outcome = ASTAR_OK;
     return ASTAR_OK;
   }
-  const double h0 = e->weight == 0.0 ? 0.0 : astar__engine_h(e, start) * e->weight;
+  switch (method) {
+  case ASTAR_METHOD_BIDIRECTIONAL:
+    return astar__bidir_begin(ws);
+  case ASTAR_METHOD_FRONT_TO_FRONT:
+    return astar__f2f_begin(ws);
+  case ASTAR_METHOD_RETARGETING:
+    return astar__retarget_begin(ws);
+  case ASTAR_METHOD_IDA:
+    return astar__ida_begin(ws);
+  case ASTAR_METHOD_DYNAMIC:
+    astar__dynamic_begin(e);
+    break;
+  case ASTAR_METHOD_BANDWIDTH:
+    astar__bandwidth_begin(e);
+    break;
+  default:
+    break;
+  }
+  const double hs = e->weight == 0.0 ? 0.0 : astar__engine_h(e, start);
+  const double h0 = hs * astar__engine_w(e, hs);
   astar__heap_push(&ws->open, ws->node,
                    astar__engine_entry(h0, astar__engine_tie(opt->tie, 0.0, 0), start));
   ws->seq = 1;
   e->stats.generated = 1;
   e->stats.max_open = 1;
   if (opt->observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, start, ASTAR_NODE_NONE, 0.0, h0, 0);
+  if (method == ASTAR_METHOD_BEAM) astar__beam_begin(ws);
   return ASTAR_OK;
 }
 
@@ -380,8 +470,27 @@ astar_status astar_space_search_step(astar_workspace *ws, uint64_t budget, uint6
   astar__engine *e = &ws->eng;
   if (e->phase == ASTAR__ENDED) return e->outcome;
   const uint64_t before = e->stats.expanded;
-  const astar_status st = e->opt.method == ASTAR_METHOD_BIDIRECTIONAL ? astar__bidir_run(ws, budget)
-                                                                      : run_loop(ws, budget);
+  astar_status st;
+  switch (e->opt.method) {
+  case ASTAR_METHOD_BIDIRECTIONAL:
+    st = astar__bidir_run(ws, budget);
+    break;
+  case ASTAR_METHOD_FRONT_TO_FRONT:
+    st = astar__f2f_run(ws, budget);
+    break;
+  case ASTAR_METHOD_RETARGETING:
+    st = astar__retarget_run(ws, budget);
+    break;
+  case ASTAR_METHOD_IDA:
+    st = astar__ida_run(ws, budget);
+    break;
+  case ASTAR_METHOD_BEAM:
+    st = astar__beam_run(ws, budget);
+    break;
+  default:
+    st = run_loop(ws, budget);
+    break;
+  }
   if (expanded) *expanded = e->stats.expanded - before;
   if (st == ASTAR_IN_PROGRESS) return st;
   e->phase = ASTAR__ENDED;
@@ -401,6 +510,39 @@ static size_t path_length(const astar_workspace *ws) {
          s = e->back.node[s].parent)
       n++;
   return n;
+}
+
+/* Cost of the arc a -> b (the cheapest such arc), or NaN when the space
+** no longer lists it (a fault). */
+static double arc_cost(astar_workspace *ws, astar_node a, astar_node b) {
+  astar__engine *e = &ws->eng;
+  astar_status st;
+  const size_t n = astar__engine_arcs(e, a, false, &st);
+  double best = NAN;
+  for (size_t i = 0; i < n && n != (size_t)-1; i++)
+    if (e->arcs[i].node == b && !(e->arcs[i].cost >= best)) best = e->arcs[i].cost;
+  return best;
+}
+
+/*
+** The cost of the last path summed arc by arc. Needed after reopenings: a
+** node reopened with a lower g and a new parent may lie on the goal's
+** chain of parent links with its descendants' g still counted from the old
+** one (only an admissible A* always re-expands it first), so the links
+** describe a path cheaper than the goal's g. Returns `claimed` when the
+** space cannot confirm an arc.
+*/
+static double chain_cost(astar_workspace *ws, double claimed) {
+  const astar__engine *e = &ws->eng;
+  double sum = 0.0;
+  const uint32_t from = e->last_meet != ASTAR_NODE_NONE ? e->last_meet : e->last_end;
+  for (uint32_t s = from; ws->node[s].parent != ASTAR__NO_PARENT; s = ws->node[s].parent)
+    sum += arc_cost(ws, ws->node[s].parent, s);
+  if (e->last_meet != ASTAR_NODE_NONE)
+    for (uint32_t s = e->last_meet; e->back.node[s].parent != ASTAR__NO_PARENT;
+         s = e->back.node[s].parent)
+      sum += arc_cost(ws, s, e->back.node[s].parent);
+  return sum >= 0.0 ? sum : claimed; /* NaN: a fault */
 }
 
 static void write_path(const astar_workspace *ws, astar_node *path, size_t len) {
@@ -445,17 +587,21 @@ astar_status astar_space_search_finish(astar_workspace *ws, astar_node *path, si
     result->end = result->meet = ASTAR_NODE_NONE;
     result->stats = e->stats;
     result->cause = e->outcome;
+    result->dropped = e->dropped;
+    result->iterations = e->iterations;
   }
   astar_status st = e->outcome;
   bool partial = false;
   astar_node end = e->reached;
   astar_node meet = ASTAR_NODE_NONE;
-  if (st == ASTAR_OK && e->opt.method == ASTAR_METHOD_BIDIRECTIONAL) {
+  const bool one_list = !astar__method_two_sided(e->opt.method) &&
+                        e->opt.method != ASTAR_METHOD_IDA; /* partial paths */
+  if (st == ASTAR_OK && astar__method_two_sided(e->opt.method) && e->meet != ASTAR_NODE_NONE) {
     meet = e->meet;
     end = e->goal;
   } else if (st != ASTAR_OK && e->opt.partial &&
              (st == ASTAR_NO_PATH || st == ASTAR_LIMIT_REACHED || st == ASTAR_STOPPED) &&
-             e->opt.method != ASTAR_METHOD_BIDIRECTIONAL) {
+             one_list) {
     end = e->best;
     partial = true;
     st = ASTAR_OK;
@@ -470,6 +616,7 @@ astar_status astar_space_search_finish(astar_workspace *ws, astar_node *path, si
     result->meet = meet;
     result->length = e->last_len;
     result->cost = meet != ASTAR_NODE_NONE ? e->mu : ws->node[end].g;
+    if (e->stats.reopened) result->cost = chain_cost(ws, result->cost);
   }
   if (e->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;
   write_path(ws, path, e->last_len);

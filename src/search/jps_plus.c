@@ -457,10 +457,18 @@ astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid, c
   const astar_status st = alloc_pre(&pre, grid, alloc);
   if (st != ASTAR_OK) return st;
   pre->cells_sum = sum;
-  memset(pre->dist, 0, dist_bytes(pre->ncells));
+  /* One write pass (each page first touched once, in order): the border
+  ** cells, never jumped from, are zeroed as the rows are copied in. */
   const uint8_t *q = p + JPP_HEADER;
+  const size_t row_len = (size_t)grid->stride * JPP_DIRS; /* int16_t a padded row */
+  const size_t data_len = (size_t)grid->width * JPP_DIRS; /* int16_t of the cells */
+  int16_t *const last = pre->dist + (size_t)(grid->height + 1) * row_len;
+  memset(pre->dist, 0, row_len * sizeof *pre->dist);
+  memset(last, 0, row_len * sizeof *pre->dist);
   for (int32_t y = 1; y <= grid->height; y++) {
-    int16_t *row = pre->dist + (size_t)y * (size_t)grid->stride * JPP_DIRS;
+    int16_t *row = pre->dist + (size_t)y * row_len;
+    memset(row, 0, JPP_DIRS * sizeof *row);
+    memset(row + JPP_DIRS + data_len, 0, (row_len - JPP_DIRS - data_len) * sizeof *row);
     if (JPP_LITTLE_ENDIAN) {
       memcpy(row + JPP_DIRS, q, (size_t)grid->width * JPP_CELL_BYTES);
       q += (size_t)grid->width * JPP_CELL_BYTES;

@@ -141,12 +141,13 @@ static const astar_space_ops ops_bare = {successors, NULL, NULL, NULL, NULL};
 astar_status astar_workspace_reserve_states(astar_workspace *ws, uint32_t max_states,
                                             uint32_t max_degree, unsigned what) {
   if (!ws || max_states == 0 || max_states > (UINT32_C(1) << 30) || max_degree == 0 ||
-      (what & ~ASTAR_RESERVE_BACKWARD))
+      (what & ~(ASTAR_RESERVE_BACKWARD | ASTAR_RESERVE_FRONT_TO_FRONT)))
     return ASTAR_INVALID_ARGUMENT;
   struct astar__states *old = ws->eng.states;
-  const bool backward = (what & ASTAR_RESERVE_BACKWARD) != 0;
+  const bool backward = (what & (ASTAR_RESERVE_BACKWARD | ASTAR_RESERVE_FRONT_TO_FRONT)) != 0;
+  const bool pairs = (what & ASTAR_RESERVE_FRONT_TO_FRONT) != 0;
   if (old && old->cap >= max_states && old->max_degree >= max_degree &&
-      (!backward || ws->eng.back.cap >= max_states))
+      (!backward || ws->eng.back.cap >= max_states) && (!pairs || ws->eng.pair_cap >= max_states))
     return ASTAR_OK;
   /* The node records first (all or nothing, as everything here), then a
   ** new table replacing the old one. */

@@ -207,6 +207,14 @@ expect_one_line_err "unknown --algo"
 run bench "$TMP/bench" --limit zero
 expect_rc "bad --limit" 2
 
+run bench "$TMP/bench" --warmup -1
+expect_rc "bad --warmup" 2
+expect_err "--warmup names its range" "--warmup.*from 0 to"
+
+run bench "$TMP/bench" --warmup 0 --json
+expect_rc "bench --warmup 0" 0
+expect_out "JSON records the warm-up" '"warmup":0,'
+
 run bench
 expect_rc "bench without PATH" 2
 
@@ -435,6 +443,77 @@ expect_rc "solve --pre" 0
 expect_out "solve --pre loads the file" "^prepared: loaded .*walls\.jpp"
 run solve "$TMP/bench/walls.map" 0 0 3 2 --pre "$TMP/walls.jpp"
 expect_rc "solve --pre needs jps-plus" 2
+# A regular file is mapped, anything else read; both are checked alike.
+run bench "$TMP/bench/walls.map.scen" --algo jps-plus --pre "$TMP/walls.jpp" --check
+expect_rc "bench --pre (mapped file)" 0
+run bench "$TMP/bench/walls.map.scen" --algo jps-plus --pre - --check <"$TMP/walls.jpp"
+expect_rc "bench --pre - (read from standard input)" 0
+: >"$TMP/empty.jpp"
+run bench "$TMP/bench/walls.map.scen" --algo jps-plus --pre "$TMP/empty.jpp"
+expect_rc "bench --pre of an empty file" 1
+expect_err "an empty file is not a precomputation" "empty\.jpp: not a valid precomputation"
+run bench "$TMP/bench/walls.map.scen" --algo jps-plus --pre "$TMP"
+expect_rc "bench --pre of a directory" 1
+
+# The engine's variants of Patel 4 (--algo ida|beam|dynamic|bandwidth|f2f|retarget)
+# and their settings, each accepted with its own method only.
+for a in ida f2f; do
+  run solve "$TMP/tutorial.txt" --algo "$a" --costs 10,14 --no-picture
+  expect_rc "solve --algo $a" 0
+  expect_out "solve --algo $a is optimal" "^cost: +68$"
+done
+run solve "$TMP/tutorial.txt" --algo ida --costs 10,14 --no-picture
+expect_out "solve --algo ida reports its iterations" "^iterations: [1-9][0-9]* "
+run solve "$TMP/tutorial.txt" --algo retarget --costs 10,14 --no-picture
+expect_rc "solve --algo retarget" 0
+expect_out "solve --algo retarget reports its legs" "^legs: +[1-9]"
+run solve "$TMP/tutorial.txt" --algo dynamic --epsilon 0.5 --costs 10,14 --no-picture
+expect_rc "solve --algo dynamic --epsilon" 0
+expect_out "dynamic: the setting in the options line" "algorithm dynamic, epsilon 0.5"
+cost=$(sed -n 's/^cost: *//p' "$OUT")
+if awk -v c="$cost" 'BEGIN { exit !(c >= 68 && c <= 1.5 * 68) }'; then ok; else fail "dynamic cost $cost not within 1.5 x 68"; fi
+run solve "$TMP/tutorial.txt" --algo bandwidth --band-e 0 --band-d 100 --costs 10,14 --no-picture
+expect_rc "solve --algo bandwidth" 0
+expect_out "bandwidth with h in its band is optimal here" "^cost: +68$"
+expect_out "bandwidth reports its drops" "^dropped: +[0-9]+ "
+run solve "$TMP/tutorial.txt" --algo beam --width 1 --costs 10,14 --no-picture
+expect_out "beam of width 1 reports its drops" "^dropped: +[1-9]"
+run solve "$TMP/nopath.txt" --algo beam --width 2 --no-picture
+expect_rc "beam: no path" 1
+for bad in "--algo astar --width 3" "--algo dynamic --width 3" "--algo beam --epsilon 2" \
+  "--algo ida --band-e 1" "--algo dynamic --band-d 1" "--space graph --algo astar --epsilon 1"; do
+  # shellcheck disable=SC2086 # word splitting wanted
+  run solve "$TMP/tutorial.txt" $bad
+  expect_rc "solve $bad: a setting of another method" 2
+  expect_one_line_err "solve $bad"
+done
+run solve "$TMP/tutorial.txt" --algo beam --width 0
+expect_rc "--width 0" 2
+expect_err "--width states the range" "expected an integer from 1 to 4294967295"
+run solve "$TMP/tutorial.txt" --algo dynamic --epsilon -1
+expect_rc "--epsilon -1" 2
+run bench "$TMP/bench" --algo ida
+expect_rc "bench --algo ida" 0
+expect_out "bench ida: iterations column" "mean iterations"
+expect_out "bench ida: optimal" "^total \(2 maps\) +5 +5 +0 "
+run bench "$TMP/bench" --algo f2f --check
+expect_rc "bench --algo f2f --check" 0
+run bench "$TMP/bench" --algo beam --width 2 --json
+expect_rc "bench --algo beam --json" 0
+expect_out "bench beam: mean_dropped in JSON" '"mean_dropped":'
+run bench "$TMP/bench" --algo bandwidth --band-e 1 --band-d 2
+expect_out "bench bandwidth: dropped column" "mean dropped"
+run bench "$TMP/bench" --algo dynamic --epsilon 3
+expect_out "bench dynamic: the mean cost ratio" "cost/opt"
+run bench "$TMP/bench" --algo dynamic --json
+expect_out "bench dynamic: mean_cost_ratio in JSON" '"mean_cost_ratio":1\.'
+run bench "$TMP/bench" --algo astar
+if grep -q "cost/opt" "$OUT"; then fail "bench astar: no ratio column for an optimal method"; else ok; fi
+run bench "$TMP/bench" --algo retarget --quiet
+expect_out "bench retarget: one total line with the legs" "^total .* [0-9.]+$"
+run bench "$TMP/bench" --algo bidir --width 4
+expect_rc "bench --width needs beam" 2
+expect_one_line_err "bench --width needs beam"
 
 # --space waypoints: any-angle paths over the waypoint graph.
 printf '..........\n..........\n....##....\nS...##...G\n..........\n' >"$TMP/block.txt"

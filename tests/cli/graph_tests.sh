@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+#
+# graph_tests.sh -- end-to-end checks of the tool on graphs: `solve --graph`,
+# `bench --graph` and `convert` (outputs, exit statuses 0 / 1 / 2, errors
+# naming file:line:column). Usage: graph_tests.sh PATH/TO/astar REPO_ROOT
+# Prints one line per failed check and "N passed, M failed"; exits non-zero
+# if any check failed.
+
+set -u
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
+  exit 2
+fi
+ASTAR=$1
+ROOT=$2
+D=$ROOT/tests/data/dimacs
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-graph.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+
+passed=0
+failed=0
+OUT=$TMP/stdout
+ERR=$TMP/stderr
+RC=0
+
+run() {
+  "$ASTAR" "$@" >"$OUT" 2>"$ERR"
+  RC=$?
+}
+ok() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $*"
+  echo "  stdout: $(head -c 300 "$OUT" | tr '\n' '|')"
+  echo "  stderr: $(head -c 300 "$ERR" | tr '\n' '|')"
+}
+expect_rc() { if [ "$RC" -eq "$2" ]; then ok; else fail "$1: exit status $RC, expected $2"; fi; }
+expect_out() { if grep -Eq -- "$2" "$OUT"; then ok; else fail "$1: stdout lacks /$2/"; fi; }
+expect_err() { if grep -Eq -- "$2" "$ERR"; then ok; else fail "$1: stderr lacks /$2/"; fi; }
+
+# ---- solve --graph ------------------------------------------------------------------
+
+run solve --graph "$D/tiny.gr" --coords "$D/tiny.co" 1 5
+expect_rc "solve tiny" 0
+expect_out "solve tiny cost" "^cost: +20$"
+expect_out "solve tiny path (DIMACS ids)" "^path: +1 3 6 5$"
+expect_out "solve tiny heuristic" "heuristic euclidean x 0\.2747"
+
+for algo in astar dijkstra bidir; do
+  run solve --graph "$D/tiny.gr" 1 5 --algo "$algo"
+  expect_out "solve --algo $algo cost" "^cost: +20$"
+done
+run solve --graph "$D/tiny.gr" 1 5 --algo greedy
+expect_rc "solve --algo greedy" 0
+
+run solve --graph "$D/tiny.gr" 5 1
+expect_rc "solve: no path" 1
+expect_out "solve reports no path" "no path"
+
+run solve --graph "$D/tiny.gr" --undirected 5 1
+expect_rc "solve --undirected" 0
+expect_out "solve --undirected cost" "^cost: +20$"
+
+run solve --graph "$D/tiny.gr" 1 7
+expect_rc "solve: node out of range" 2
+expect_err "names the range" "T: expected an integer from 1 to 6, got '7'"
+
+run solve --graph "$D/tiny.gr" 1
+expect_rc "solve: one node id" 2
+
+run solve --graph "$D/bad_arc.gr" 1 2
+expect_rc "solve: malformed graph" 1
+expect_err "error names file:line:column" "bad_arc\.gr:5:5: arc: head 9 is out of range"
+
+printf 'p aux sp co 6\nv 1 0 0\nv 2 0 x\n' >"$TMP/bad.co"
+run solve --graph "$D/tiny.gr" --coords "$TMP/bad.co" 1 5
+expect_rc "solve: malformed coordinates" 1
+expect_err "coordinate error names file:line:column" "bad\.co:3:7: node: Y 'x' is not a number"
+
+run solve --graph "$D/tiny.gr" --coords "$D/tiny.co" --scale 2 1 5
+expect_rc "solve: inadmissible scale" 1
+expect_err "scale refused with the largest one" "exceeds the largest admissible scale .* 0\.27472"
+
+run solve --graph "$D/tiny.gr" --coords "$D/tiny.co" --scale 0.1 --heuristic manhattan 1 5
+expect_rc "solve: smaller scale, manhattan" 0
+expect_out "solve manhattan" "heuristic manhattan x 0\.1"
+
+run solve --graph "$D/tiny.gr" --heuristic octile 1 5
+expect_rc "solve: heuristic without coordinates" 2
+
+run solve --graph "$D/tiny.gr" 1 5 --moves 4
+expect_rc "solve: grid option with --graph" 2
+
+run solve --graph "$D/missing.gr" 1 5
+expect_rc "solve: missing file" 1
+
+run solve --graph "$D/tiny.gr" --help
+expect_rc "solve --graph --help" 0
+expect_out "solve --graph help" "usage: astar solve --graph"
+
+# ---- bench --graph ------------------------------------------------------------------
+
+run bench --graph "$D/tiny.gr" --coords "$D/tiny.co" --queries "$D/tiny.p2p" --check
+expect_rc "bench tiny queries" 0
+expect_out "bench table" "^ +3 +2 +0 "
+
+run bench --graph "$D/tiny.gr" --coords "$D/tiny.co" --random 300 --seed 7 --check --algo bidir --json
+expect_rc "bench random bidir" 0
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["queries"]==300 and d["mismatches"]==0 and d["algo"]=="bidir" and d["solved"]>0' "$OUT" 2>/dev/null; then ok; else fail "bench --json fields"; fi
+
+run bench --graph "$D/tiny.gr" --random 50 --seed 7 --json
+cp "$OUT" "$TMP/a.json"
+run bench --graph "$D/tiny.gr" --random 50 --seed 7 --json
+if python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); assert a["solved"]==b["solved"] and a["mean_expansions"]==b["mean_expansions"]' "$TMP/a.json" "$OUT" 2>/dev/null; then ok; else fail "bench --random is reproducible"; fi
+
+printf 'p aux sp p2p 2\nq 1 5 20\nq 1 4 99\n' >"$TMP/wrong.p2p"
+run bench --graph "$D/tiny.gr" --queries "$TMP/wrong.p2p" --check
+expect_rc "bench --check mismatch" 1
+expect_err "mismatch names file and line" "mismatch: .*wrong\.p2p:3: 1 -> 4: expected 99, got 20"
+
+printf 'p aux sp p2p 1\nq 1 9\n' >"$TMP/bad.p2p"
+run bench --graph "$D/tiny.gr" --queries "$TMP/bad.p2p"
+expect_rc "bench: malformed queries" 1
+expect_err "query error names file:line:column" "bad\.p2p:2:5: query: target 9 is out of range"
+
+run bench --graph "$D/tiny.gr"
+expect_rc "bench without queries" 2
+run bench --graph "$D/tiny.gr" --random 5 --queries "$D/tiny.p2p"
+expect_rc "bench with both query sources" 2
+run bench --graph "$D/tiny.gr" --random 0
+expect_rc "bench --random 0" 2
+
+# ---- convert --------------------------------------------------------------------------
+
+printf 'type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n' >"$TMP/walls.map"
+printf 'version 1\n0\tw\t4\t3\t0\t0\t3\t0\t3\n0\tw\t4\t3\t0\t0\t3\t2\t5\n0\tw\t4\t3\t0\t0\t1\t2\t3\n' \
+  >"$TMP/walls.map.scen"
+run convert "$TMP/walls.map" -o "$TMP/walls.gr" --coords "$TMP/walls.co" \
+  --scen "$TMP/walls.map.scen" --queries "$TMP/walls.p2p"
+expect_rc "convert" 0
+if grep -q '^p sp 10 20$' "$TMP/walls.gr" && grep -q '^p aux sp co 10$' "$TMP/walls.co" &&
+  grep -q '^q 1 10 5$' "$TMP/walls.p2p"; then ok; else fail "convert output: $(grep '^p' "$TMP/walls.gr")"; fi
+if grep -q '^a 1 2 1$' "$TMP/walls.gr" && grep -q '^v 5 0 1$' "$TMP/walls.co"; then ok; else fail "convert arcs and cells"; fi
+
+run bench --graph "$TMP/walls.gr" --coords "$TMP/walls.co" --heuristic octile --queries "$TMP/walls.p2p" --check
+expect_rc "bench on a converted map matches the optimal lengths" 0
+run bench --graph "$TMP/walls.gr" --coords "$TMP/walls.co" --heuristic octile --random 100 --check
+expect_rc "bench --random on a converted map against Dijkstra" 0
+
+run solve --graph "$TMP/walls.gr" --coords "$TMP/walls.co" --heuristic octile 1 10
+expect_out "converted graph: the grid's cost" "^cost: +5$"
+run solve "$TMP/walls.map" 0 0 3 2
+expect_out "the grid agrees" "^cost: +5$"
+
+run convert "$TMP/walls.map" -o "$TMP/w4.gr" --moves 4 --costs 10,14
+expect_rc "convert --moves 4" 0
+if grep -q '^p sp 10 20$' "$TMP/w4.gr" && grep -q '^a 1 2 10$' "$TMP/w4.gr"; then ok; else fail "convert --moves 4 --costs"; fi
+
+run convert "$TMP/walls.map"
+expect_rc "convert without -o" 2
+run convert "$TMP/walls.map" -o "$TMP/x.gr" --scen "$TMP/walls.map.scen"
+expect_rc "convert --scen without --queries" 2
+run convert "$TMP/nowhere.map" -o "$TMP/x.gr"
+expect_rc "convert a missing map" 1
+run convert "$TMP/walls.map" -o "$TMP/no/such/dir/x.gr"
+expect_rc "convert to an unwritable file" 1
+run convert --help
+expect_rc "convert --help" 0
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,757 @@
+/*
+** cmd_graph.c -- graphs in the tool: `astar solve --graph X.gr S T` and
+** `astar bench --graph X.gr` (the search engine on a DIMACS graph,
+** astar/graph.h), and `astar convert MAP -o X.gr` (a grid map written as a
+** DIMACS graph, with coordinates and queries). solve and bench hand their
+** arguments here when they see --graph.
+**
+** Node ids on the command line and in every file are DIMACS ids, 1-based;
+** the library's are one less.
+*/
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define REL_TOLERANCE_FILE 1e-5 /* expected costs from files (Moving AI: 8 decimals) */
+#define REL_TOLERANCE_DIJKSTRA 1e-9
+#define MAX_REPEAT 101
+#define MAX_REPORTED 10
+
+bool cli_wants_graph(int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--") == 0) return false;
+    if (strcmp(argv[i], "--graph") == 0 || strncmp(argv[i], "--graph=", 8) == 0) return true;
+  }
+  return false;
+}
+
+/* ---- options shared by solve and bench --------------------------------------- */
+
+static const char *const method_names[] = {"astar", "dijkstra", "greedy", "bidir", NULL};
+static const char *const heuristic_names[] = {"auto",      "euclidean", "octile", "manhattan",
+                                              "chebyshev", "zero",      NULL};
+static const char *const tie_names[] = {"larger-g", "newest", NULL};
+
+typedef struct graph_args {
+  const char *gr;          /* --graph */
+  const char *co;          /* --coords, or NULL */
+  bool undirected;         /* --undirected */
+  int heuristic;           /* index in heuristic_names */
+  double scale;            /* --scale, or ASTAR_GRAPH_SCALE_AUTO */
+  astar_engine_options eo; /* --algo, --weight, --tie, --max-expansions */
+  const char *algo;        /* the --algo name */
+} graph_args;
+
+static void args_init(graph_args *a) {
+  memset(a, 0, sizeof *a);
+  a->scale = ASTAR_GRAPH_SCALE_AUTO;
+  astar_engine_options_init(&a->eo);
+  a->algo = "astar";
+}
+
+static const char graph_options_help[] =
+    "Graph options:\n"
+    "  --graph FILE           the graph, a DIMACS .gr file (`p sp N M`, `a U V W`)\n"
+    "  --coords FILE          node coordinates, a DIMACS .co file (`v ID X Y`): gives A*\n"
+    "                         its heuristic\n"
+    "  --undirected           every arc of the .gr file goes both ways\n"
+    "  --algo NAME            astar (default), dijkstra, greedy, bidir (bidirectional A*)\n"
+    "  --heuristic H          auto (default: euclidean with --coords, else zero),\n"
+    "                         euclidean, octile, manhattan, chebyshev, zero\n"
+    "  --scale S              heuristic = S x distance; default: the largest admissible\n"
+    "                         scale (min over arcs of cost / distance); a larger S is\n"
+    "                         refused (use --weight)\n"
+    "  --weight W             A*: multiply h by W >= 0 (> 1: cost <= W x optimal)\n"
+    "  --tie T                equal-f order: larger-g (default), newest\n"
+    "  --max-expansions N     give up after N expansions (default 0 = no limit)\n";
+
+/* 1 consumed, -1 bad value (message printed), 0 not a graph option. */
+static int graph_option(cli_parser *p, graph_args *a) {
+  const char *v;
+  int choice;
+  if (cli_is(p, "--graph", NULL)) {
+    if (!(a->gr = cli_value(p))) return -1;
+  } else if (cli_is(p, "--coords", NULL)) {
+    if (!(a->co = cli_value(p))) return -1;
+  } else if (cli_is(p, "--undirected", NULL)) {
+    if (!cli_flag(p)) return -1;
+    a->undirected = true;
+  } else if (cli_is(p, "--algo", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, method_names, &choice)) return -1;
+    a->eo.method = (astar_method)choice;
+    a->algo = method_names[choice];
+  } else if (cli_is(p, "--heuristic", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, heuristic_names, &a->heuristic))
+      return -1;
+  } else if (cli_is(p, "--scale", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_double(p->name, v, 0, false, &a->scale)) return -1;
+  } else if (cli_is(p, "--weight", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_double(p->name, v, 0, false, &a->eo.weight)) return -1;
+  } else if (cli_is(p, "--tie", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, tie_names, &choice)) return -1;
+    a->eo.tie = (astar_tie)choice;
+  } else if (cli_is(p, "--max-expansions", NULL)) {
+    if (!(v = cli_value(p)) || !cli_parse_u64(p->name, v, &a->eo.max_expansions)) return -1;
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+/* Usage checks once every option is read: CLI_EXIT_USAGE after a message,
+** or -1 to go on. */
+static int check_args(const graph_args *a, const char *command) {
+  if (!a->gr) return cli_usage_error("%s: --graph needs a file", command);
+  const int h = a->heuristic;
+  if (!a->co && h != 0 && h != 5)
+    return cli_usage_error("%s: --heuristic %s needs node coordinates (--coords FILE)", command,
+                           heuristic_names[h]);
+  if (a->scale >= 0 && (!a->co || h == 5))
+    return cli_usage_error("%s: --scale needs a heuristic (--coords FILE)", command);
+  return -1;
+}
+
+/* The heuristic names of astar_graph_heuristic. */
+static const char *kind_name(astar_graph_heuristic k) {
+  static const char *const names[] = {"zero", "euclidean", "octile", "manhattan", "chebyshev"};
+  return (unsigned)k < ASTAR_GRAPH_H_COUNT ? names[k] : "?";
+}
+
+/* Read and parse the graph and its coordinates and set the heuristic.
+** False after a message naming the file (and line and column). */
+static bool load_graph(const graph_args *a, astar_graph **out) {
+  *out = NULL;
+  char *text;
+  size_t len;
+  if (!cli_read_file(a->gr, &text, &len)) return false;
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_graph *g = NULL;
+  astar_status st =
+      astar_dimacs_parse_gr(&g, text, len, a->undirected ? ASTAR_GRAPH_UNDIRECTED : 0, NULL, &err);
+  free(text);
+  if (st != ASTAR_OK) {
+    cli_report_parse_error(a->gr, st, &err);
+    return false;
+  }
+  if (a->co) {
+    const uint32_t n = astar_graph_node_count(g);
+    double *xy = malloc(2 * (size_t)n * sizeof *xy);
+    if (!xy || !cli_read_file(a->co, &text, &len)) {
+      if (!xy) cli_error("%s: out of memory", a->co);
+      free(xy);
+      astar_graph_free(g);
+      return false;
+    }
+    memset(&err, 0, sizeof err);
+    st = astar_dimacs_parse_co(text, len, n, xy, &err);
+    free(text);
+    if (st == ASTAR_OK) st = astar_graph_set_coords(g, 2, xy);
+    free(xy);
+    if (st != ASTAR_OK) {
+      cli_report_parse_error(a->co, st, &err);
+      astar_graph_free(g);
+      return false;
+    }
+    static const astar_graph_heuristic kinds[] = {ASTAR_GRAPH_H_EUCLIDEAN, ASTAR_GRAPH_H_EUCLIDEAN,
+                                                  ASTAR_GRAPH_H_OCTILE,    ASTAR_GRAPH_H_MANHATTAN,
+                                                  ASTAR_GRAPH_H_CHEBYSHEV, ASTAR_GRAPH_H_NONE};
+    const astar_graph_heuristic kind = kinds[a->heuristic];
+    st = astar_graph_set_heuristic(g, kind, ASTAR_GRAPH_SCALE_AUTO);
+    const double most = astar_graph_heuristic_scale(g);
+    if (st == ASTAR_OK && a->scale >= 0) st = astar_graph_set_heuristic(g, kind, a->scale);
+    if (st != ASTAR_OK) {
+      cli_error("%s: --scale %g exceeds the largest admissible scale of the %s heuristic on this "
+                "graph, %.10g (a larger one could overestimate; use --weight)",
+                a->gr, a->scale, kind_name(kind), most);
+      astar_graph_free(g);
+      return false;
+    }
+  }
+  *out = g;
+  return true;
+}
+
+static void describe(FILE *out, const graph_args *a, const astar_graph *g) {
+  fprintf(out, "graph:    %s (%u nodes, %zu arcs%s)", a->gr, (unsigned)astar_graph_node_count(g),
+          astar_graph_arc_count(g), a->undirected ? ", undirected" : "");
+  if (a->co) fprintf(out, ", coordinates %s", a->co);
+  fprintf(out, "\noptions:  algorithm %s, heuristic %s", a->algo,
+          kind_name(astar_graph_heuristic_kind(g)));
+  if (astar_graph_heuristic_kind(g) != ASTAR_GRAPH_H_NONE)
+    fprintf(out, " x %.6g", astar_graph_heuristic_scale(g));
+  if (a->eo.weight != 1.0) fprintf(out, ", weight %g", a->eo.weight);
+  fprintf(out, ", ties %s", tie_names[a->eo.tie == ASTAR_TIE_NEWEST]);
+  if (a->eo.max_expansions)
+    fprintf(out, ", max %llu expansions", (unsigned long long)a->eo.max_expansions);
+  fputc('\n', out);
+}
+
+/* A workspace reserved for searching g with the method of a. */
+static astar_workspace *graph_workspace(const astar_space *sp, const graph_args *a) {
+  astar_workspace *ws = NULL;
+  astar_status st = astar_workspace_new_empty(&ws, NULL);
+  if (st == ASTAR_OK)
+    st = astar_workspace_reserve_space(
+        ws, sp, a->eo.method == ASTAR_METHOD_BIDIRECTIONAL ? ASTAR_RESERVE_BACKWARD : 0u);
+  if (st != ASTAR_OK) {
+    cli_error("cannot create a search workspace: %s", astar_strerror(st));
+    astar_workspace_free(ws);
+    return NULL;
+  }
+  return ws;
+}
+
+/* ---- solve --graph ----------------------------------------------------------------- */
+
+static void solve_help(FILE *out) {
+  fprintf(out,
+          "usage: astar solve --graph X.gr [--coords X.co] S T [OPTIONS]\n"
+          "\n"
+          "Find one path from node S to node T of a DIMACS graph (node ids as in the\n"
+          "file: 1 to N) with the search engine. Prints the outcome, cost, length, the\n"
+          "search statistics and the path as node ids.\n"
+          "\n%s"
+          "  -h, --help             show this help\n"
+          "\n"
+          "Exit status: 0 path found, 1 no path or unreadable/malformed file, 2 usage\n"
+          "error (a node id outside 1..N included).\n",
+          graph_options_help);
+}
+
+static const char *outcome(astar_status st) {
+  switch (st) {
+  case ASTAR_OK:
+    return "path found";
+  case ASTAR_NO_PATH:
+    return "no path: the target cannot be reached from the source";
+  case ASTAR_LIMIT_REACHED:
+    return "gave up: --max-expansions reached before the target";
+  default:
+    return astar_strerror(st);
+  }
+}
+
+int cli_graph_solve(int argc, char **argv) {
+  graph_args a;
+  args_init(&a);
+  const char *pos[2];
+  int npos = 0;
+  cli_parser p;
+  cli_parser_init(&p, argc, argv, "solve");
+  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
+    if (kind == CLI_ARG_POSITIONAL) {
+      if (npos == 2) return cli_usage_error("solve: unexpected argument '%s'", p.arg);
+      pos[npos++] = p.arg;
+      continue;
+    }
+    const int r = graph_option(&p, &a);
+    if (r < 0) return CLI_EXIT_USAGE;
+    if (r > 0) continue;
+    if (cli_is(&p, "--help", "-h")) {
+      solve_help(stdout);
+      return CLI_EXIT_OK;
+    }
+    return cli_usage_error("solve: unknown option '%s' with --graph (see 'astar solve --graph "
+                           "x --help')",
+                           p.arg);
+  }
+  int rc = check_args(&a, "solve");
+  if (rc >= 0) return rc;
+  if (npos != 2)
+    return cli_usage_error("solve: expected the source and target node ids S T after --graph");
+  astar_graph *g;
+  if (!load_graph(&a, &g)) return CLI_EXIT_FAIL;
+  const uint32_t n = astar_graph_node_count(g);
+  long ids[2];
+  for (int i = 0; i < 2; i++) {
+    if (!cli_parse_int(i ? "T" : "S", pos[i], 1, (long)n, &ids[i])) {
+      astar_graph_free(g);
+      return CLI_EXIT_USAGE;
+    }
+  }
+  astar_space sp;
+  astar_graph_space(g, &sp);
+  astar_workspace *ws = graph_workspace(&sp, &a);
+  astar_node *path = malloc((size_t)n * sizeof *path);
+  if (!ws || !path) {
+    if (!path) cli_error("out of memory");
+    free(path);
+    astar_workspace_free(ws);
+    astar_graph_free(g);
+    return CLI_EXIT_FAIL;
+  }
+  astar_engine_result res;
+  const double t0 = cli_now_seconds();
+  const astar_status st = astar_space_find_path(ws, &sp, &a.eo, (astar_node)(ids[0] - 1),
+                                                (astar_node)(ids[1] - 1), path, n, &res);
+  const double seconds = cli_now_seconds() - t0;
+  describe(stdout, &a, g);
+  printf("query:    %ld -> %ld\n", ids[0], ids[1]);
+  printf("status:   %s\n", outcome(st));
+  if (st == ASTAR_OK) {
+    char cost[64];
+    cli_format_cost(cost, sizeof cost, res.cost);
+    printf("cost:     %s\n", cost);
+    printf("length:   %zu nodes (%zu arcs)\n", res.length, res.length - 1);
+  }
+  fputs("work:     ", stdout);
+  cli_print_stats(stdout, &res.stats);
+  printf(" in %.3f ms\n", seconds * 1e3);
+  if (st == ASTAR_OK) {
+    fputs("path:     ", stdout);
+    int col = 10;
+    for (size_t i = 0; i < res.length; i++) {
+      char id[16];
+      const int w = snprintf(id, sizeof id, "%u", (unsigned)path[i] + 1);
+      if (i > 0 && col + 1 + w > 100) {
+        fputs("\n          ", stdout);
+        col = 10;
+      } else if (i > 0) {
+        putchar(' ');
+        col++;
+      }
+      fputs(id, stdout);
+      col += w;
+    }
+    putchar('\n');
+  }
+  free(path);
+  astar_workspace_free(ws);
+  astar_graph_free(g);
+  return st == ASTAR_OK ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+}
+
+/* ---- bench --graph ------------------------------------------------------------------ */
+
+static void bench_help(FILE *out) {
+  fprintf(out,
+          "usage: astar bench --graph X.gr [--coords X.co] (--queries X.p2p | --random N)\n"
+          "                   [OPTIONS]\n"
+          "\n"
+          "Time point-to-point queries on a DIMACS graph with the search engine. The\n"
+          "queries come from a DIMACS .p2p file (`p aux sp p2p K`, `q S T [C]`; C, an\n"
+          "expected cost, is optional) or are drawn at random (uniform source and\n"
+          "target, seeded: the same N and seed give the same queries everywhere).\n"
+          "Prints queries, solved, mismatches, seconds (of the median pass with\n"
+          "--repeat; loading and checking excluded), microseconds per query, mean\n"
+          "expansions and nanoseconds per expansion.\n"
+          "\n%s"
+          "  --queries FILE         the queries, a DIMACS .p2p file\n"
+          "  --random N             N random queries instead\n"
+          "  --seed S               their seed (default 1)\n"
+          "  --check                check every answer: against the file's cost C when it\n"
+          "                         has one, else against Dijkstra (run before, untimed);\n"
+          "                         exit 1 on any mismatch (optimal methods: equal cost;\n"
+          "                         --weight W: at most W x optimal; greedy: found exactly\n"
+          "                         when reachable)\n"
+          "  --repeat N             time N passes, report the median (default 1; <= 101)\n"
+          "  --json                 print one JSON object instead of the table\n"
+          "  --quiet                print only the result line\n"
+          "  -h, --help             show this help\n"
+          "\n"
+          "Exit status: 0 done, 1 unreadable/malformed file or (--check) a mismatch,\n"
+          "2 usage error.\n",
+          graph_options_help);
+}
+
+/* splitmix64: the same queries for the same seed on every platform. */
+static uint64_t next_random(uint64_t *s) {
+  uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+  z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+static bool load_queries(const char *path, uint32_t n, astar_dimacs_query **out, size_t *count) {
+  char *text;
+  size_t len;
+  *out = NULL;
+  if (!cli_read_file(path, &text, &len)) return false;
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_status st = astar_dimacs_parse_p2p(text, len, n, NULL, 0, count, &err);
+  if (st == ASTAR_BUFFER_TOO_SMALL) {
+    *out = malloc(*count * sizeof **out);
+    st = *out ? astar_dimacs_parse_p2p(text, len, n, *out, *count, count, &err) : ASTAR_NO_MEMORY;
+  }
+  free(text);
+  if (st != ASTAR_OK) {
+    cli_report_parse_error(path, st, &err);
+    free(*out);
+    *out = NULL;
+    return false;
+  }
+  return true;
+}
+
+static int cmp_double(const void *x, const void *y) {
+  const double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+int cli_graph_bench(int argc, char **argv) {
+  graph_args a;
+  args_init(&a);
+  const char *qfile = NULL;
+  long nrandom = 0, repeat = 1;
+  uint64_t seed = 1;
+  bool check = false, json = false, quiet = false;
+  cli_parser p;
+  cli_parser_init(&p, argc, argv, "bench");
+  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
+    if (kind == CLI_ARG_POSITIONAL)
+      return cli_usage_error("bench: unexpected argument '%s' with --graph (queries come from "
+                             "--queries FILE or --random N)",
+                             p.arg);
+    const int r = graph_option(&p, &a);
+    if (r < 0) return CLI_EXIT_USAGE;
+    if (r > 0) continue;
+    const char *v;
+    if (cli_is(&p, "--help", "-h")) {
+      bench_help(stdout);
+      return CLI_EXIT_OK;
+    } else if (cli_is(&p, "--queries", NULL)) {
+      if (!(qfile = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--random", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, 100000000, &nrandom))
+        return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--seed", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &seed)) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--repeat", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_REPEAT, &repeat))
+        return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--check", NULL) || cli_is(&p, "--json", NULL) ||
+               cli_is(&p, "--quiet", "-q")) {
+      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
+      check |= cli_is(&p, "--check", NULL);
+      json |= cli_is(&p, "--json", NULL);
+      quiet |= cli_is(&p, "--quiet", "-q");
+    } else {
+      return cli_usage_error("bench: unknown option '%s' with --graph (see 'astar bench --graph "
+                             "x --help')",
+                             p.arg);
+    }
+  }
+  int rc = check_args(&a, "bench");
+  if (rc >= 0) return rc;
+  if (!qfile == !nrandom)
+    return cli_usage_error("bench: give the queries with --queries FILE or --random N (one)");
+
+  astar_graph *g;
+  if (!load_graph(&a, &g)) return CLI_EXIT_FAIL;
+  const uint32_t n = astar_graph_node_count(g);
+  astar_dimacs_query *q = NULL;
+  size_t nq = 0;
+  if (qfile && !load_queries(qfile, n, &q, &nq)) {
+    astar_graph_free(g);
+    return CLI_EXIT_FAIL;
+  }
+  if (!qfile) {
+    nq = (size_t)nrandom;
+    q = malloc(nq * sizeof *q);
+    for (size_t i = 0; q && i < nq; i++) {
+      q[i].source = (astar_node)(next_random(&seed) % n);
+      q[i].target = (astar_node)(next_random(&seed) % n);
+      q[i].cost = -1;
+      q[i].line = 0;
+    }
+  }
+  astar_space sp;
+  astar_graph_space(g, &sp);
+  astar_workspace *ws = graph_workspace(&sp, &a);
+  astar_node *path = malloc((size_t)n * sizeof *path);
+  double *cost = malloc((nq ? nq : 1) * sizeof *cost), *ref = malloc((nq ? nq : 1) * sizeof *ref);
+  uint64_t *expanded = malloc((nq ? nq : 1) * sizeof *expanded);
+  unsigned char *status = malloc(nq ? nq : 1);
+  rc = CLI_EXIT_OK;
+  if (!ws || !q || !path || !cost || !ref || !expanded || !status) {
+    if (ws) cli_error("out of memory");
+    rc = CLI_EXIT_FAIL;
+    goto done;
+  }
+
+  /* The reference costs first (untimed): the file's, or Dijkstra's. */
+  if (check) {
+    astar_engine_options dij;
+    astar_engine_options_init(&dij);
+    dij.method = ASTAR_METHOD_DIJKSTRA;
+    for (size_t i = 0; i < nq; i++) {
+      astar_engine_result r;
+      if (q[i].cost >= 0) {
+        ref[i] = q[i].cost;
+        continue;
+      }
+      const astar_status st =
+          astar_space_find_path(ws, &sp, &dij, q[i].source, q[i].target, NULL, 0, &r);
+      ref[i] = st == ASTAR_OK || st == ASTAR_BUFFER_TOO_SMALL ? r.cost : -1;
+    }
+  }
+  double passes[MAX_REPEAT] = {0};
+  for (long rep = 0; rep < repeat; rep++) {
+    const double t0 = cli_now_seconds();
+    for (size_t i = 0; i < nq; i++) {
+      astar_engine_result r;
+      status[i] = (unsigned char)astar_space_find_path(ws, &sp, &a.eo, q[i].source, q[i].target,
+                                                       path, n, &r);
+      cost[i] = r.cost;
+      expanded[i] = r.stats.expanded;
+    }
+    passes[rep] = cli_now_seconds() - t0;
+  }
+  qsort(passes, (size_t)repeat, sizeof *passes, cmp_double);
+  const double seconds = passes[(repeat - 1) / 2];
+
+  size_t solved = 0, mismatches = 0, reported = 0;
+  double exp_sum = 0;
+  const bool optimal = a.eo.method != ASTAR_METHOD_GREEDY &&
+                       !(a.eo.method == ASTAR_METHOD_ASTAR && a.eo.weight > 1.0);
+  for (size_t i = 0; i < nq; i++) {
+    const bool found = status[i] == ASTAR_OK;
+    solved += found;
+    exp_sum += (double)expanded[i];
+    if (!check) continue;
+    bool bad;
+    const double tol = q[i].cost >= 0 ? REL_TOLERANCE_FILE : REL_TOLERANCE_DIJKSTRA;
+    if (ref[i] < 0 || !found)
+      bad = found != (ref[i] >= 0) || (status[i] != ASTAR_OK && status[i] != ASTAR_NO_PATH);
+    else if (optimal)
+      bad = fabs(cost[i] - ref[i]) > tol * (1 + ref[i]);
+    else if (a.eo.method == ASTAR_METHOD_ASTAR)
+      bad = cost[i] > a.eo.weight * ref[i] * (1 + tol) + tol;
+    else
+      bad = false;
+    if (!bad) continue;
+    mismatches++;
+    if (reported++ < MAX_REPORTED) {
+      char e[64], got[64];
+      cli_format_cost(e, sizeof e, ref[i]);
+      cli_format_cost(got, sizeof got, cost[i]);
+      if (q[i].line)
+        fprintf(stderr, "mismatch: %s:%d: ", qfile, (int)q[i].line);
+      else
+        fprintf(stderr, "mismatch: query %zu: ", i + 1);
+      fprintf(stderr, "%u -> %u: expected %s, got %s\n", (unsigned)q[i].source + 1,
+              (unsigned)q[i].target + 1, ref[i] < 0 ? "no path" : e,
+              found ? got : astar_strerror((astar_status)status[i]));
+    }
+  }
+  const double us = nq ? seconds * 1e6 / (double)nq : 0;
+  const double mean_exp = nq ? exp_sum / (double)nq : 0;
+  const double ns_exp = exp_sum > 0 ? seconds * 1e9 / exp_sum : 0;
+  if (json) {
+    fputs("{\"graph\":", stdout);
+    cli_json_string(stdout, a.gr);
+    fputs(",\"algo\":", stdout);
+    cli_json_string(stdout, a.algo);
+    fputs(",\"heuristic\":", stdout);
+    cli_json_string(stdout, kind_name(astar_graph_heuristic_kind(g)));
+    fputs(",\"scale\":", stdout);
+    cli_json_number(stdout, astar_graph_heuristic_scale(g), 9);
+    printf(",\"nodes\":%u,\"arcs\":%zu,\"repeat\":%ld,\"queries\":%zu,\"solved\":%zu", (unsigned)n,
+           astar_graph_arc_count(g), repeat, nq, solved);
+    if (check) printf(",\"mismatches\":%zu", mismatches);
+    fputs(",\"seconds\":", stdout);
+    cli_json_number(stdout, seconds, 6);
+    fputs(",\"us_per_query\":", stdout);
+    cli_json_number(stdout, us, 3);
+    fputs(",\"mean_expansions\":", stdout);
+    cli_json_number(stdout, mean_exp, 3);
+    fputs(",\"ns_per_expansion\":", stdout);
+    cli_json_number(stdout, ns_exp, 3);
+    fputs("}\n", stdout);
+  } else {
+    if (!quiet) {
+      describe(stdout, &a, g);
+      printf("queries:  %s\n\n", qfile ? qfile : "random");
+    }
+    printf("%9s %9s %10s %9s %11s %14s %11s\n", "queries", "solved", "mismatches", "seconds",
+           "\xc2\xb5s/query", "mean expanded", "ns/expand");
+    char mm[24];
+    snprintf(mm, sizeof mm, "%zu", mismatches);
+    printf("%9zu %9zu %10s %9.3f %10.1f %14.1f %11.1f\n", nq, solved, check ? mm : "-", seconds, us,
+           mean_exp, ns_exp);
+  }
+  if (check && mismatches) {
+    cli_error("bench --check: %zu of %zu queries mismatched", mismatches, nq);
+    rc = CLI_EXIT_FAIL;
+  }
+done:
+  free(status);
+  free(expanded);
+  free(ref);
+  free(cost);
+  free(path);
+  free(q);
+  astar_workspace_free(ws);
+  astar_graph_free(g);
+  return rc;
+}
+
+/* ---- convert -------------------------------------------------------------------------- */
+
+static void convert_help(FILE *out) {
+  fputs("usage: astar convert MAP -o X.gr [--coords X.co] [--scen X.scen --queries X.p2p]\n"
+        "                     [--moves 4|8] [--corner RULE] [--costs S,D]\n"
+        "\n"
+        "Write a grid map (Moving AI .map or ASCII) as a DIMACS graph: one node a\n"
+        "passable cell, numbered 1, 2, ... in row-major order (top row first, left to\n"
+        "right), one arc a legal move with its cost (the grid's moves, corner rule,\n"
+        "move costs and terrain: the arcs of the grid as a space, astar/grid_space.h),\n"
+        "arcs listed by cell and, within a cell, in the order N E S W NE SE SW NW.\n"
+        "Costs are written exactly (up to 17 significant digits; 1.4142135623730951\n"
+        "for a diagonal): the DIMACS files of the challenge have integer costs, this\n"
+        "library reads both.\n"
+        "\n"
+        "Options:\n"
+        "  -o, --output FILE      the .gr file to write\n"
+        "  --coords FILE          also write the cells as coordinates (.co: v ID X Y,\n"
+        "                         X the column, Y the row)\n"
+        "  --scen FILE            a Moving AI scenario of MAP, written as queries ...\n"
+        "  --queries FILE         ... into this .p2p file (q S T C, C its optimal length)\n"
+        "  --moves 4|8, --corner RULE, --costs S,D   the movement rules (defaults: 8 moves,\n"
+        "                         no-cut, costs 1 and sqrt 2: the Moving AI model)\n"
+        "  -h, --help             show this help\n"
+        "\n"
+        "Exit status: 0 written, 1 unreadable/malformed input or unwritable output,\n"
+        "2 usage error.\n",
+        out);
+}
+
+static FILE *open_out(const char *path) {
+  FILE *f = fopen(path, "wb");
+  if (!f) cli_error("%s: %s", path, strerror(errno));
+  return f;
+}
+
+static bool close_out(FILE *f, const char *path) {
+  const bool ok = !ferror(f);
+  if (fclose(f) != 0 || !ok) {
+    cli_error("%s: write error", path);
+    return false;
+  }
+  return true;
+}
+
+int cli_cmd_convert(int argc, char **argv) {
+  const char *map = NULL, *gr = NULL, *co = NULL, *scen_file = NULL, *p2p = NULL;
+  astar_options opt;
+  astar_options_init(&opt);
+  cli_parser p;
+  cli_parser_init(&p, argc, argv, "convert");
+  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
+    if (kind == CLI_ARG_POSITIONAL) {
+      if (map) return cli_usage_error("convert: unexpected argument '%s'", p.arg);
+      map = p.arg;
+      continue;
+    }
+    if (cli_is(&p, "--help", "-h")) {
+      convert_help(stdout);
+      return CLI_EXIT_OK;
+    } else if (cli_is(&p, "--output", "-o")) {
+      if (!(gr = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--coords", NULL)) {
+      if (!(co = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--scen", NULL)) {
+      if (!(scen_file = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--queries", NULL)) {
+      if (!(p2p = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--moves", NULL) || cli_is(&p, "--corner", NULL) ||
+               cli_is(&p, "--costs", NULL)) {
+      if (cli_search_option(&p, &opt) < 0) return CLI_EXIT_USAGE;
+    } else {
+      return cli_unknown_option(&p);
+    }
+  }
+  if (!map) return cli_usage_error("convert: missing MAP (see 'astar convert --help')");
+  if (!gr) return cli_usage_error("convert: missing -o X.gr");
+  if (!scen_file != !p2p) return cli_usage_error("convert: --scen and --queries go together");
+
+  astar_grid *grid;
+  if (!cli_load_map(map, &grid, NULL, NULL)) return CLI_EXIT_FAIL;
+  astar_scen *scen = NULL;
+  if (scen_file && !cli_load_scen(scen_file, &scen)) {
+    astar_grid_free(grid);
+    return CLI_EXIT_FAIL;
+  }
+  const int32_t w = astar_grid_width(grid), h = astar_grid_height(grid);
+  const size_t cells = (size_t)w * (size_t)h;
+  uint32_t *id = malloc(cells * sizeof *id); /* 1-based node of each cell, 0: blocked */
+  astar_grid_space holder;
+  astar_space sp;
+  astar_status st = astar_grid_space_init(&sp, &holder, grid, &opt);
+  int rc = CLI_EXIT_FAIL;
+  FILE *f = NULL;
+  if (st != ASTAR_OK || !id) {
+    cli_error("%s: %s", map,
+              st != ASTAR_OK ? "the movement options are not valid together" : "out of memory");
+    rc = st != ASTAR_OK ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+    goto done;
+  }
+  uint32_t n = 0;
+  size_t m = 0;
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++)
+      id[(size_t)y * w + x] = astar_grid_passable(grid, x, y) ? ++n : 0;
+  if (n == 0) {
+    cli_error("%s: no passable cell: a graph needs at least one node", map);
+    goto done;
+  }
+  astar_arc arcs[8];
+  for (astar_node v = 0; v < cells; v++)
+    if (id[v]) m += sp.ops->successors(sp.self, v, arcs, 8);
+  if (!(f = open_out(gr))) goto done;
+  fprintf(f, "c %s as a graph (astar convert): %u passable cells in row-major order, %d moves", map,
+          (unsigned)n, opt.moves);
+  if (opt.moves == 8) fprintf(f, ", corners %s", cli_corner_name(opt.corner));
+  fprintf(f, ", costs %.17g/%.17g\np sp %u %zu\n", opt.straight_cost, opt.diagonal_cost,
+          (unsigned)n, m);
+  for (astar_node v = 0; v < cells; v++) {
+    if (!id[v]) continue;
+    const size_t k = sp.ops->successors(sp.self, v, arcs, 8);
+    for (size_t i = 0; i < k; i++)
+      fprintf(f, "a %u %u %.17g\n", (unsigned)id[v], (unsigned)id[arcs[i].node], arcs[i].cost);
+  }
+  if (!close_out(f, gr)) goto done;
+  if (co) {
+    if (!(f = open_out(co))) goto done;
+    fprintf(f, "c cells of %s: X the column, Y the row (0, 0 top left)\np aux sp co %u\n", map,
+            (unsigned)n);
+    for (int32_t y = 0; y < h; y++)
+      for (int32_t x = 0; x < w; x++)
+        if (id[(size_t)y * w + x])
+          fprintf(f, "v %u %d %d\n", (unsigned)id[(size_t)y * w + x], x, y);
+    if (!close_out(f, co)) goto done;
+  }
+  if (scen) {
+    const astar_scen_query *q = astar_scen_queries(scen);
+    const size_t nq = astar_scen_count(scen);
+    for (size_t i = 0; i < nq; i++) {
+      const astar_point c[2] = {q[i].start, q[i].goal};
+      for (int k = 0; k < 2; k++)
+        if (!astar_grid_contains(grid, c[k].x, c[k].y) || !id[(size_t)c[k].y * w + c[k].x]) {
+          fprintf(stderr, "%s:%d: the %s (%d,%d) is not a passable cell of %s\n", scen_file,
+                  (int)q[i].line, k ? "goal" : "start", (int)c[k].x, (int)c[k].y, map);
+          goto done;
+        }
+    }
+    if (!(f = open_out(p2p))) goto done;
+    fprintf(f, "c queries of %s on %s (q S T optimal-length)\np aux sp p2p %zu\n", scen_file, map,
+            nq);
+    for (size_t i = 0; i < nq; i++)
+      fprintf(f, "q %u %u %.17g\n", (unsigned)id[(size_t)q[i].start.y * w + q[i].start.x],
+              (unsigned)id[(size_t)q[i].goal.y * w + q[i].goal.x], q[i].optimal_length);
+    if (!close_out(f, p2p)) goto done;
+  }
+  rc = CLI_EXIT_OK;
+done:
+  free(id);
+  astar_scen_free(scen);
+  astar_grid_free(grid);
+  return rc;
+}
