@@ -177,16 +177,25 @@ _core.set_error_factory(_error)
 
 # ---- options -------------------------------------------------------------------------
 
-_ALGOS = {"astar": 0, "jps": 1, "jps-plus": 2, "dijkstra": 3, "greedy": 4, "bidir": 5}
+# The engine's variants (astar/engine.h): on a grid they always run on the
+# engine (the grid as a space), like greedy and bidir.
+_VARIANTS = {"ida": 8, "beam": 9, "dynamic": 10, "bandwidth": 11, "f2f": 12, "retarget": 13}
+_ALGOS = {"astar": 0, "jps": 1, "jps-plus": 2, "dijkstra": 3, "greedy": 4, "bidir": 5,
+          **_VARIANTS}
 _ALGO_ALIASES = {"a*": "astar", "jpsplus": "jps-plus", "jps+": "jps-plus",
-                 "bidirectional": "bidir"}
-_GRAPH_ALGOS = {"astar": 6, "dijkstra": 7, "greedy": 4, "bidir": 5}
+                 "bidirectional": "bidir", "ida*": "ida", "front-to-front": "f2f",
+                 "retargeting": "retarget"}
+_GRAPH_ALGOS = {"astar": 6, "dijkstra": 7, "greedy": 4, "bidir": 5, **_VARIANTS}
 _CORNERS = {"no-cut": 0, "always": 1, "one-side": 2, "never": 3}
 _HEURISTICS = {"auto": 0, "octile": 1, "manhattan": 2, "chebyshev": 3, "euclidean": 4, "zero": 5}
 _TIES = {"larger-g": 0, "newest": 1, "cross": 2}
 _REOPEN = {"auto": 0, "always": 1, "never": 2}
 _OPEN_SETS = {"auto": 0, "heap4": 1, "heap2": 2, "bucket": 3}
-_METHODS = {"astar": 0, "dijkstra": 1, "greedy": 2, "bidir": 3}
+# astar_method: the searches of the engine (hex grids, waypoints, graphs).
+_METHODS = {"astar": 0, "dijkstra": 1, "greedy": 2, "bidir": 3, "ida": 4, "beam": 5,
+            "dynamic": 6, "bandwidth": 7, "f2f": 8, "retarget": 9}
+_VARIANT_DEFAULTS = {"beam_width": 1024, "epsilon": 1.0, "band_e": 0.0, "band_d": 0.0,
+                     "retarget_interval": 32, "ida_transpositions": True}
 
 
 def _choice(what: str, value: str, table: dict, aliases: Optional[dict] = None) -> str:
@@ -213,6 +222,31 @@ def _number(what: str, value: Any, low: float, low_open: bool = False,
     return v
 
 
+def _count(what: str, value: Any) -> int:
+    """An integer in [1, 2^32 - 1] (a C uint32_t setting)."""
+    try:
+        v = int(value)
+    except (TypeError, ValueError):
+        v = 0
+    if isinstance(value, bool) or v != value or not 1 <= v <= 0xFFFFFFFF:
+        raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                   f"{what}: an integer in [1, 2^32 - 1] expected, got {value!r}")
+    return v
+
+
+def _variant(beam_width: int = 1024, epsilon: float = 1.0, band_e: float = 0.0,
+             band_d: float = 0.0, retarget_interval: int = 32,
+             ida_transpositions: bool = True) -> tuple:
+    """The settings of the engine's variants, checked, as _core takes them:
+    beam_width (beam: most open nodes), epsilon (dynamic: weight 1 + epsilon
+    at the start), band_e / band_d (bandwidth: how much the heuristic may
+    over- / underestimate), retarget_interval (retarget: expansions a leg),
+    ida_transpositions (ida: cut nodes met again with no lower g)."""
+    return (_count("beam_width", beam_width), _number("epsilon", epsilon, 0.0),
+            _number("band_e", band_e, 0.0), _number("band_d", band_d, 0.0),
+            _count("retarget_interval", retarget_interval), bool(ida_transpositions))
+
+
 class Event(NamedTuple):
     """One event of a search, as ``observer`` receives it (see astar/search.h)."""
     type: str          #: 'push', 'expand', 'improve', 'reopen', 'goal' or 'scan'
@@ -230,9 +264,13 @@ class Options:
     defaults are the Moving AI rules). Build one once and pass it as
     ``options=`` to save the checking in tight loops.
 
-    algo            'astar' (default), 'jps', 'jps-plus', 'dijkstra', 'greedy', 'bidir'
+    algo            'astar' (default), 'jps', 'jps-plus', 'dijkstra', 'greedy', 'bidir',
+                    or the engine's variants 'ida', 'beam', 'dynamic', 'bandwidth',
+                    'f2f' (front-to-front), 'retarget' (astar/engine.h: each one's
+                    bound on the cost)
     space           'grid' (the grid's own loops) or 'graph' (the search engine on
-                    the grid as a space; greedy and bidir always run there)
+                    the grid as a space; greedy, bidir and the variants always run
+                    there)
     moves           8 or 4
     corner          'no-cut' (Moving AI), 'always', 'one-side', 'never'
     straight_cost, diagonal_cost   1 and sqrt(2); any positive pair
@@ -250,11 +288,19 @@ class Options:
     turn_penalty    0; added at every change of direction
     heuristic_floor 0; see "Costs and optimality" in astar/search.h
     observer        None, or a callable receiving every :class:`Event` (keeps the GIL)
+    beam_width      1024; beam: the most nodes the open list holds
+    epsilon         1; dynamic: the weight falls from 1 + epsilon to 1 at the goal
+    band_e, band_d  0, 0; bandwidth: how much the heuristic may over- and
+                    underestimate (cost <= optimal + band_e)
+    retarget_interval  32; retarget: expansions a leg
+    ida_transpositions True; ida: cut nodes met again in an iteration with no lower g
     """
 
     _FIELDS = ("algo", "space", "moves", "corner", "straight_cost", "diagonal_cost",
                "heuristic", "weight", "tie", "reopen", "max_expansions", "open_set", "partial",
-               "terrain_scale", "turn_penalty", "heuristic_floor", "observer")
+               "terrain_scale", "turn_penalty", "heuristic_floor", "observer",
+               "beam_width", "epsilon", "band_e", "band_d", "retarget_interval",
+               "ida_transpositions")
     __slots__ = _FIELDS + ("_tuple",)
 
     def __init__(self, *, algo: str = "astar", space: str = "grid", moves: int = 8,
@@ -263,7 +309,10 @@ class Options:
                  weight: float = 1.0, tie: str = "larger-g", reopen: str = "auto",
                  max_expansions: int = 0, open_set: str = "auto", partial: bool = False,
                  terrain_scale: float = 1.0, turn_penalty: float = 0.0,
-                 heuristic_floor: float = 0.0, observer: Optional[Callable[[Event], Any]] = None):
+                 heuristic_floor: float = 0.0, observer: Optional[Callable[[Event], Any]] = None,
+                 beam_width: int = 1024, epsilon: float = 1.0, band_e: float = 0.0,
+                 band_d: float = 0.0, retarget_interval: int = 32,
+                 ida_transpositions: bool = True):
         self.algo = _choice("algo", algo, _ALGOS, _ALGO_ALIASES)
         self.space = _choice("space", space, {"grid": 0, "graph": 1})
         if moves not in (4, 8):
@@ -291,12 +340,16 @@ class Options:
         if observer is not None and not callable(observer):
             raise InvalidArgumentError(Status.INVALID_ARGUMENT, "observer: a callable expected")
         self.observer = observer
+        variant = _variant(beam_width, epsilon, band_e, band_d, retarget_interval,
+                           ida_transpositions)
+        (self.beam_width, self.epsilon, self.band_e, self.band_d, self.retarget_interval,
+         self.ida_transpositions) = variant
         if self.space == "graph":
             if self.algo not in _GRAPH_ALGOS:
                 raise InvalidArgumentError(
                     Status.INVALID_ARGUMENT,
                     f"space='graph': {self.algo} searches the grid with its own loop only (the "
-                    "engine runs astar, dijkstra, greedy, bidir)")
+                    "engine runs astar, dijkstra, greedy, bidir, " + ", ".join(_VARIANTS) + ")")
             code = _GRAPH_ALGOS[self.algo]
         else:
             code = _ALGOS[self.algo]
@@ -309,7 +362,7 @@ class Options:
                        self.diagonal_cost, 0 if h_fn else _HEURISTICS[self.heuristic],
                        self.weight, _TIES[self.tie], _REOPEN[self.reopen], self.max_expansions,
                        _OPEN_SETS[self.open_set], self.partial, self.terrain_scale,
-                       self.turn_penalty, self.heuristic_floor, h_fn, obs)
+                       self.turn_penalty, self.heuristic_floor, h_fn, obs, variant)
 
     def replace(self, **changes: Any) -> "Options":
         """A copy with some options changed."""
@@ -356,17 +409,20 @@ class Path:
     end        the last cell, None without a path
     expanded, generated, reopened, max_open   the search's statistics
     retargeted True when islands retargeted the goal (not used by Python yet)
+    dropped    beam, bandwidth: open-list entries dropped (else 0)
+    iterations ida: bounds tried; retarget: legs run (else 0)
 
     ``len(path)`` is the number of cells, ``bool(path)`` whether it has any,
     iterating gives (x, y) tuples.
     """
 
     __slots__ = ("cells", "cost", "status", "cause", "end", "expanded", "generated", "reopened",
-                 "max_open", "retargeted")
+                 "max_open", "retargeted", "dropped", "iterations")
 
     def __init__(self, cells: np.ndarray, cost: float, status: Status, cause: Status,
                  end: Optional[Point], expanded: int, generated: int, reopened: int,
-                 max_open: int, retargeted: bool = False):
+                 max_open: int, retargeted: bool = False, dropped: int = 0,
+                 iterations: int = 0):
         self.cells = cells
         self.cost = cost
         self.status = status
@@ -377,6 +433,8 @@ class Path:
         self.reopened = reopened
         self.max_open = max_open
         self.retargeted = retargeted
+        self.dropped = dropped
+        self.iterations = iterations
 
     @property
     def stats(self) -> dict:
@@ -405,10 +463,12 @@ _NO_CELLS.setflags(write=False)
 
 def _path(t: tuple) -> Path:
     """A Path from the C result tuple
-    (status, cells, cost, expanded, generated, reopened, max_open, end, cause, retargeted, ...)."""
+    (status, cells, cost, expanded, generated, reopened, max_open, end, cause, retargeted,
+    detail, dropped, iterations)."""
     cells = (np.frombuffer(t[1], dtype=np.int32).reshape(-1, 2) if t[1] is not None
              else _NO_CELLS)
-    return Path(cells, t[2], Status(t[0]), Status(t[8]), t[7], t[3], t[4], t[5], t[6], t[9])
+    return Path(cells, t[2], Status(t[0]), Status(t[8]), t[7], t[3], t[4], t[5], t[6], t[9],
+                t[11], t[12])
 
 
 def _outcome(t: tuple) -> Path:
@@ -674,14 +734,19 @@ class JpsPlus(_core.JpsPlus):
 
 
 def _engine_tuple(algo: str, weight: float, tie: str, reopen: str, max_expansions: int,
-                  partial: bool) -> tuple:
-    """The engine options of the hex, waypoint and graph searches."""
+                  partial: bool, variant: dict) -> tuple:
+    """The engine options of the hex, waypoint and graph searches; `variant`:
+    the keyword arguments of :func:`_variant` (others raise TypeError)."""
     method = _METHODS[_choice("algo", algo, _METHODS, _ALGO_ALIASES)]
     tie_key = _choice("tie", tie, {"larger-g": 0, "newest": 1})
     if int(max_expansions) < 0:
         raise InvalidArgumentError(Status.INVALID_ARGUMENT, "max_expansions: >= 0 expected")
+    unknown = set(variant) - set(_VARIANT_DEFAULTS)
+    if unknown:
+        raise TypeError(f"unexpected keyword argument(s): {', '.join(sorted(unknown))}")
     return (method, _number("weight", weight, 0.0), _TIES[tie_key],
-            _REOPEN[_choice("reopen", reopen, _REOPEN)], int(max_expansions), bool(partial))
+            _REOPEN[_choice("reopen", reopen, _REOPEN)], int(max_expansions), bool(partial),
+            _variant(**variant))
 
 
 class Waypoints(_core.Waypoints):
@@ -713,13 +778,15 @@ class Waypoints(_core.Waypoints):
 
     def find_path(self, start: Point, goal: Point, *, algo: str = "astar", weight: float = 1.0,
                   tie: str = "larger-g", reopen: str = "auto", max_expansions: int = 0,
-                  partial: bool = False, workspace: Optional[Workspace] = None) -> Path:
+                  partial: bool = False, workspace: Optional[Workspace] = None,
+                  **variant: Any) -> Path:
         """An any-angle path: ``path.cells`` are its waypoints (the start, the
         corners it bends at, the goal), ``path.cost`` the length of its straight
         segments (x straight_cost); :meth:`expand` gives the cells walked.
-        ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir'. Raises as
-        :meth:`Grid.find_path`."""
-        t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial)
+        ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir' or a variant ('ida',
+        'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'; ``variant``: their
+        settings as in :class:`Options`). Raises as :meth:`Grid.find_path`."""
+        t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
         return _outcome(_core.waypoints_find(self, workspace or _workspace(),
                                              _point(start, "start"), _point(goal, "goal"), t))
 
@@ -995,10 +1062,15 @@ class HexGrid(_core.HexGrid):
 
     def find_path(self, start: Point, goal: Point, *, algo: str = "astar", weight: float = 1.0,
                   tie: str = "larger-g", reopen: str = "auto", max_expansions: int = 0,
-                  partial: bool = False, workspace: Optional[Workspace] = None) -> Path:
+                  partial: bool = False, workspace: Optional[Workspace] = None,
+                  **variant: Any) -> Path:
         """The path (offset cells) by the search engine: ``algo`` 'astar',
-        'dijkstra', 'greedy' or 'bidir'. Raises as :meth:`Grid.find_path`."""
-        t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial)
+        'dijkstra', 'greedy', 'bidir' or a variant ('ida', 'beam', 'dynamic',
+        'bandwidth', 'f2f', 'retarget'; ``variant``: their settings
+        ``beam_width``, ``epsilon``, ``band_e``, ``band_d``,
+        ``retarget_interval``, ``ida_transpositions`` as in :class:`Options`).
+        Raises as :meth:`Grid.find_path`."""
+        t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
         return _outcome(_core.hex_find(self, workspace or _workspace(),
                                        _point(start, "start"), _point(goal, "goal"), t))
 
@@ -1029,6 +1101,8 @@ class GraphPath(NamedTuple):
     reopened: int
     max_open: int
     states: int       #: distinct nodes the search met
+    dropped: int = 0     #: beam, bandwidth: open-list entries dropped
+    iterations: int = 0  #: ida: bounds tried; retarget: legs run
 
 
 def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[Tuple[Any, float]]],
@@ -1037,12 +1111,16 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
                     algo: str = "astar", weight: float = 1.0, tie: str = "larger-g",
                     reopen: str = "auto", max_expansions: int = 0, partial: bool = False,
                     consistent: bool = False, max_states: int = 1 << 20, max_degree: int = 64,
-                    workspace: Optional[Workspace] = None) -> GraphPath:
+                    workspace: Optional[Workspace] = None, **variant: Any) -> GraphPath:
     """A path on a graph you describe in Python: nodes are any hashable
     values, ``neighbors(node)`` yields ``(node, cost)`` pairs (costs finite,
     >= 0, at most ``max_degree``), ``heuristic(node, goal)`` estimates the
     remaining cost (None: 0, i.e. Dijkstra), ``predecessors`` lists the arcs
-    into a node (needed by ``algo='bidir'``). ``consistent=True`` promises a
+    into a node (needed by ``algo='bidir'``, 'f2f' and 'retarget').
+    ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir', 'ida' (IDA*: memory
+    for the current path only; suits unit costs such as puzzles), 'beam',
+    'dynamic', 'bandwidth', 'f2f', 'retarget' (``variant``: their settings
+    as in :class:`Options`). ``consistent=True`` promises a
     consistent heuristic (fewer re-expansions). The library's engine runs the
     search (``astar/implicit.h``), calling back into Python for every node:
     it holds the GIL. ``max_states`` sizes the table of nodes a search may
@@ -1050,7 +1128,7 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
     table it was given).
     Raises as :meth:`Grid.find_path`; an exception in a callback propagates.
     """
-    t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial)
+    t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
     ids: dict = {}
     nodes: list = []
 
@@ -1079,7 +1157,7 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
     status = Status(r[0])
     path_nodes = ([nodes[i] for i in np.frombuffer(r[1], dtype=np.uint64).tolist()]
                   if r[1] is not None else [])
-    result = GraphPath(path_nodes, r[2], status, r[3], r[4], r[5], r[6], r[9])
+    result = GraphPath(path_nodes, r[2], status, r[3], r[4], r[5], r[6], r[9], r[10], r[11])
     if status in (Status.OK, Status.PARTIAL):
         return result
     raise _error(status)

@@ -693,6 +693,12 @@ enum {
   ALGO_BIDIR,
   ALGO_GRAPH_ASTAR,
   ALGO_GRAPH_DIJKSTRA,
+  ALGO_IDA, /* the engine's variants (astar/engine.h), on the grid as a space */
+  ALGO_BEAM,
+  ALGO_DYNAMIC,
+  ALGO_BANDWIDTH,
+  ALGO_F2F,
+  ALGO_RETARGET,
   ALGO_COUNT
 };
 
@@ -737,20 +743,76 @@ static bool cb_stop(void *ctx) {
   return ((py_callbacks *)ctx)->failed != 0;
 }
 
+/* The settings of the engine's variants as libastar/__init__.py passes
+** them (_variant): (beam_width, epsilon, band_e, band_d, retarget_interval,
+** ida_transpositions). Sets those fields of *eo; -1 with an exception. */
+static int parse_variant(PyObject *tuple, astar_engine_options *eo) {
+  unsigned int width, interval;
+  int transpositions;
+  if (!PyArg_ParseTuple(tuple, "IdddIp;bad variant tuple", &width, &eo->epsilon, &eo->band_e,
+                        &eo->band_d, &interval, &transpositions))
+    return -1;
+  eo->beam_width = width;
+  eo->retarget_interval = interval;
+  eo->ida_transpositions = transpositions != 0;
+  return 0;
+}
+
+/* The engine tuple of libastar/__init__.py (_engine_tuple): (method,
+** weight, tie, reopen, max_expansions, partial, variant). Fills *eo from
+** the defaults; -1 with an exception. */
+static int parse_engine(PyObject *tuple, astar_engine_options *eo) {
+  int method, tie, reopen, partial;
+  unsigned long long maxexp;
+  PyObject *variant;
+  astar_engine_options_init(eo);
+  if (!PyArg_ParseTuple(tuple, "idiiKpO!;bad engine tuple", &method, &eo->weight, &tie, &reopen,
+                        &maxexp, &partial, &PyTuple_Type, &variant))
+    return -1;
+  eo->method = (astar_method)method;
+  eo->tie = (astar_tie)tie;
+  eo->reopen = (astar_reopen)reopen;
+  eo->max_expansions = maxexp;
+  eo->partial = partial != 0;
+  return parse_variant(variant, eo);
+}
+
+/* What astar_workspace_reserve_space must reserve besides the forward
+** search for method m (astar/engine.h says which methods need what). */
+static unsigned method_reserve(astar_method m) {
+  switch (m) {
+  case ASTAR_METHOD_BIDIRECTIONAL:
+  case ASTAR_METHOD_RETARGETING:
+  case ASTAR_METHOD_BEAM:
+    return ASTAR_RESERVE_BACKWARD;
+  case ASTAR_METHOD_FRONT_TO_FRONT:
+    return ASTAR_RESERVE_FRONT_TO_FRONT;
+  default:
+    return 0u;
+  }
+}
+
 /* The option tuple of libastar/__init__.py (Options._tuple):
 ** (algo, moves, corner, straight, diagonal, heuristic, weight, tie, reopen,
 **  max_expansions, open_set, partial, terrain_scale, turn_penalty,
-**  heuristic_floor, heuristic_fn, observer) */
-static int parse_options(PyObject *tuple, int *algo, astar_options *o, py_callbacks *cb) {
+**  heuristic_floor, heuristic_fn, observer, variant). `eo` (may be NULL)
+** receives the defaults and the variant's settings (parse_variant); the
+** engine searches take the rest from *o. */
+static int parse_options(PyObject *tuple, int *algo, astar_options *o, py_callbacks *cb,
+                         astar_engine_options *eo) {
   astar_options_init(o);
   int moves, corner, heur, tie, reopen, open_set, partial;
   unsigned long long maxexp;
-  PyObject *hfn, *obs;
-  if (!PyArg_ParseTuple(tuple, "iiiddidiiKipdddOO;bad option tuple", algo, &moves, &corner,
+  PyObject *hfn, *obs, *variant;
+  if (!PyArg_ParseTuple(tuple, "iiiddidiiKipdddOOO!;bad option tuple", algo, &moves, &corner,
                         &o->straight_cost, &o->diagonal_cost, &heur, &o->weight, &tie, &reopen,
                         &maxexp, &open_set, &partial, &o->terrain_scale, &o->turn_penalty,
-                        &o->heuristic_floor, &hfn, &obs))
+                        &o->heuristic_floor, &hfn, &obs, &PyTuple_Type, &variant))
     return -1;
+  if (eo) {
+    astar_engine_options_init(eo);
+    if (parse_variant(variant, eo) < 0) return -1;
+  }
   if (*algo < 0 || *algo >= ALGO_COUNT) {
     PyErr_SetString(PyExc_ValueError, "unknown algorithm");
     return -1;
@@ -788,9 +850,10 @@ static int parse_options(PyObject *tuple, int *algo, astar_options *o, py_callba
   return 0;
 }
 
+/* Does `algo` run on the engine (the grid as a space)? Every algorithm but
+** the grid's own A* (and Dijkstra), JPS and JPS+. */
 static int algo_is_engine(int algo) {
-  return algo == ALGO_GREEDY || algo == ALGO_BIDIR || algo == ALGO_GRAPH_ASTAR ||
-         algo == ALGO_GRAPH_DIJKSTRA;
+  return algo == ALGO_GREEDY || algo == ALGO_BIDIR || algo >= ALGO_GRAPH_ASTAR;
 }
 
 static astar_method algo_method(int algo) {
@@ -801,6 +864,18 @@ static astar_method algo_method(int algo) {
     return ASTAR_METHOD_BIDIRECTIONAL;
   case ALGO_GRAPH_DIJKSTRA:
     return ASTAR_METHOD_DIJKSTRA;
+  case ALGO_IDA:
+    return ASTAR_METHOD_IDA;
+  case ALGO_BEAM:
+    return ASTAR_METHOD_BEAM;
+  case ALGO_DYNAMIC:
+    return ASTAR_METHOD_DYNAMIC;
+  case ALGO_BANDWIDTH:
+    return ASTAR_METHOD_BANDWIDTH;
+  case ALGO_F2F:
+    return ASTAR_METHOD_FRONT_TO_FRONT;
+  case ALGO_RETARGET:
+    return ASTAR_METHOD_RETARGETING;
   default:
     return ASTAR_METHOD_ASTAR;
   }
@@ -825,9 +900,11 @@ static const char *engine_unsupported(const astar_options *o, const py_callbacks
 
 /* The result tuple handed to libastar/__init__.py:
 ** (status, cells bytes or None, cost, expanded, generated, reopened, max_open,
-**  end or None, cause, retargeted, detail or None) */
+**  end or None, cause, retargeted, detail or None, dropped, iterations);
+** the last two from `er`, the engine's result (NULL: 0). */
 static PyObject *result_tuple(astar_status st, const astar_point *cells, size_t len,
-                              const astar_result *r, const char *detail) {
+                              const astar_result *r, const char *detail,
+                              const astar_engine_result *er) {
   PyObject *bytes = Py_NewRef(Py_None);
   if (cells && (st == ASTAR_OK || st == ASTAR_PARTIAL)) {
     Py_DECREF(bytes);
@@ -840,10 +917,11 @@ static PyObject *result_tuple(astar_status st, const astar_point *cells, size_t 
     }
   }
   return Py_BuildValue(
-      "(iNdKKKKNiOz)", (int)st, bytes, r->cost, (unsigned long long)r->stats.expanded,
+      "(iNdKKKKNiOzKK)", (int)st, bytes, r->cost, (unsigned long long)r->stats.expanded,
       (unsigned long long)r->stats.generated, (unsigned long long)r->stats.reopened,
       (unsigned long long)r->stats.max_open, point_or_none(r->end), (int)r->cause,
-      r->retargeted ? Py_True : Py_False, detail);
+      r->retargeted ? Py_True : Py_False, detail, (unsigned long long)(er ? er->dropped : 0),
+      (unsigned long long)(er ? er->iterations : 0));
 }
 
 /* A finished search's status once its path is in hand: a path that did
@@ -871,7 +949,8 @@ static PyObject *py_grid_find(PyObject *self, PyObject *args) {
   int algo;
   astar_options o;
   py_callbacks cb;
-  if (parse_options(opt_tuple, &algo, &o, &cb) < 0) return NULL;
+  astar_engine_options eo;
+  if (parse_options(opt_tuple, &algo, &o, &cb, &eo) < 0) return NULL;
   const astar_jps_plus *pre = NULL;
   if (pre_obj != Py_None) {
     if (!PyObject_TypeCheck(pre_obj, &JpsPlusType))
@@ -916,22 +995,21 @@ static PyObject *py_grid_find(PyObject *self, PyObject *args) {
   astar_result r;
   memset(&r, 0, sizeof r);
   r.end = (astar_point){-1, -1};
+  astar_engine_result er;
+  memset(&er, 0, sizeof er);
   const char *detail = NULL;
   astar_status st = astar_workspace_reserve(ws->ws, grid->grid);
   if (st == ASTAR_OK && o.turn_penalty > 0.0 && !algo_is_engine(algo))
     st = astar_workspace_reserve_turns(ws->ws, grid->grid);
   astar_grid_space holder;
   astar_space space;
-  astar_engine_options eo;
   if (st == ASTAR_OK && algo_is_engine(algo)) {
     detail = engine_unsupported(&o, &cb);
     if (detail) st = ASTAR_UNSUPPORTED;
+    eo.method = algo_method(algo);
     if (st == ASTAR_OK) st = astar_grid_space_init(&space, &holder, grid->grid, &o);
     if (st == ASTAR_OK)
-      st = astar_workspace_reserve_space(ws->ws, &space,
-                                         algo == ALGO_BIDIR ? ASTAR_RESERVE_BACKWARD : 0u);
-    astar_engine_options_init(&eo);
-    eo.method = algo_method(algo);
+      st = astar_workspace_reserve_space(ws->ws, &space, method_reserve(eo.method));
     eo.weight = o.weight;
     eo.tie = o.tie;
     eo.reopen = o.reopen;
@@ -943,7 +1021,7 @@ static PyObject *py_grid_find(PyObject *self, PyObject *args) {
   }
   if (st != ASTAR_OK) {
     r.cause = st;
-    ret = result_tuple(st, NULL, 0, &r, detail);
+    ret = result_tuple(st, NULL, 0, &r, detail, NULL);
     goto done;
   }
 
@@ -951,7 +1029,6 @@ static PyObject *py_grid_find(PyObject *self, PyObject *args) {
   grid->searching++;
   if (!keep_gil) ts = PyEval_SaveThread();
   if (algo_is_engine(algo)) {
-    astar_engine_result er;
     st = astar_space_find_path(ws->ws, &space, &eo, astar_grid_space_node(&holder, start),
                                astar_grid_space_node(&holder, goal), nodes, cap, &er);
     r.cost = er.cost;
@@ -993,7 +1070,7 @@ static PyObject *py_grid_find(PyObject *self, PyObject *args) {
   }
   if ((st == ASTAR_OK || st == ASTAR_PARTIAL) && algo_is_engine(algo))
     for (size_t i = 0; i < r.length; i++) cells[i] = astar_grid_space_cell(&holder, nodes[i]);
-  ret = result_tuple(st, cells, r.length, &r, detail);
+  ret = result_tuple(st, cells, r.length, &r, detail, &er);
 done:
   ws->busy = 0;
   if (cells != stack_cells) PyMem_Free(cells);
@@ -1013,7 +1090,7 @@ static PyObject *py_unsupported_reason(PyObject *self, PyObject *args) {
   int algo;
   astar_options o;
   py_callbacks cb;
-  if (parse_options(opt_tuple, &algo, &o, &cb) < 0) return NULL;
+  if (parse_options(opt_tuple, &algo, &o, &cb, NULL) < 0) return NULL;
   const char *why;
   if (algo_is_engine(algo)) {
     why = engine_unsupported(&o, &cb);
@@ -1041,7 +1118,7 @@ static PyObject *py_path_cost(PyObject *self, PyObject *args) {
   PyObject *ret = NULL;
   if (!grid->grid) {
     busy_error("the grid is not initialised");
-  } else if (parse_options(opt_tuple, &algo, &o, &cb) == 0) {
+  } else if (parse_options(opt_tuple, &algo, &o, &cb, NULL) == 0) {
     astar_status st = astar_path_cost(grid->grid, &o, cells.buf,
                                       (size_t)cells.len / sizeof(astar_point), &cost, &bad);
     if (st == ASTAR_OK) {
@@ -1161,7 +1238,7 @@ static void queue_done(void *ctx, const astar_request_done *done) {
   }
   if (!self->exc_type) {
     astar_result r = done->result;
-    PyObject *t = result_tuple(st, cells, len, &r, NULL);
+    PyObject *t = result_tuple(st, cells, len, &r, NULL, NULL);
     PyObject *res = NULL;
     if (t)
       res = PyObject_CallFunction(self->sink, "(kNKI)", (unsigned long)done->id, t,
@@ -1188,7 +1265,7 @@ static PyObject *Queue_submit(QueueObject *self, PyObject *args) {
   int algo;
   astar_options o;
   py_callbacks cb;
-  if (parse_options(opt_tuple, &algo, &o, &cb) < 0) return NULL;
+  if (parse_options(opt_tuple, &algo, &o, &cb, NULL) < 0) return NULL;
   if (cb.heuristic || cb.observer)
     return raise_status(ASTAR_UNSUPPORTED,
                         "queued requests run without the GIL: no Python heuristic or observer",
@@ -1560,32 +1637,23 @@ static PyObject *HexGrid_export(HexGridObject *self, PyObject *noargs) {
   return Py_BuildValue("(NN)", pass, terr);
 }
 
-/* hex_find(grid, workspace, start, goal, (method, weight, tie, reopen, max_expansions, partial)) */
+/* hex_find(grid, workspace, start, goal, engine tuple (parse_engine)) */
 static PyObject *py_hex_find(PyObject *self, PyObject *args) {
   (void)self;
   HexGridObject *grid;
   WorkspaceObject *ws;
-  int sx, sy, gx, gy, method, tie, reopen, partial;
-  double weight;
-  unsigned long long maxexp;
-  if (!PyArg_ParseTuple(args, "O!O!(ii)(ii)(idiiKp)", &HexGridType, &grid, &WorkspaceType, &ws, &sx,
-                        &sy, &gx, &gy, &method, &weight, &tie, &reopen, &maxexp, &partial))
+  int sx, sy, gx, gy;
+  PyObject *engine;
+  if (!PyArg_ParseTuple(args, "O!O!(ii)(ii)O", &HexGridType, &grid, &WorkspaceType, &ws, &sx, &sy,
+                        &gx, &gy, &engine))
     return NULL;
   HEX_READY(grid);
   astar_engine_options eo;
-  astar_engine_options_init(&eo);
-  eo.method = (astar_method)method;
-  eo.weight = weight;
-  eo.tie = (astar_tie)tie;
-  eo.reopen = (astar_reopen)reopen;
-  eo.max_expansions = maxexp;
-  eo.partial = partial != 0;
+  if (parse_engine(engine, &eo) < 0) return NULL;
   if (take_workspace(ws) < 0) return NULL;
   astar_space space;
   astar_status st = astar_hex_space(grid->grid, &space);
-  if (st == ASTAR_OK)
-    st = astar_workspace_reserve_space(
-        ws->ws, &space, eo.method == ASTAR_METHOD_BIDIRECTIONAL ? ASTAR_RESERVE_BACKWARD : 0u);
+  if (st == ASTAR_OK) st = astar_workspace_reserve_space(ws->ws, &space, method_reserve(eo.method));
   astar_result r;
   memset(&r, 0, sizeof r);
   r.end = (astar_point){-1, -1};
@@ -1598,7 +1666,7 @@ static PyObject *py_hex_find(PyObject *self, PyObject *args) {
     st = ASTAR_OUT_OF_BOUNDS;
   if (st != ASTAR_OK) {
     r.cause = st;
-    ret = result_tuple(st, NULL, 0, &r, NULL);
+    ret = result_tuple(st, NULL, 0, &r, NULL, NULL);
     goto done;
   }
   astar_engine_result er;
@@ -1634,7 +1702,7 @@ static PyObject *py_hex_find(PyObject *self, PyObject *args) {
     }
     for (size_t i = 0; i < r.length; i++) cells[i] = astar_hex_grid_cell(grid->grid, nodes[i]);
   }
-  ret = result_tuple(st, cells, r.length, &r, NULL);
+  ret = result_tuple(st, cells, r.length, &r, NULL, &er);
 done:
   ws->busy = 0;
   if (nodes != stack_nodes) PyMem_Free(nodes);
@@ -1788,21 +1856,19 @@ static bool graph_stop(void *ctx) {
 }
 
 /* implicit_find(workspace, start, goal, successors, predecessors, heuristic,
-**               max_states, max_degree, flags, (method, weight, tie, reopen,
-**               max_expansions, partial)) -> result tuple with states as
-** uint64 in the cells bytes. */
+**               max_states, max_degree, flags, engine tuple (parse_engine))
+** -> (status, states as uint64 bytes or None, cost, expanded, generated,
+**     reopened, max_open, end state, cause, states used, dropped,
+**     iterations). */
 static PyObject *py_implicit_find(PyObject *self, PyObject *args) {
   (void)self;
   WorkspaceObject *ws;
   unsigned long long start, goal;
   py_graph g = {NULL, NULL, NULL, 0, 0};
   unsigned int max_states, max_degree, flags;
-  int method, tie, reopen, partial;
-  double weight;
-  unsigned long long maxexp;
-  if (!PyArg_ParseTuple(args, "O!KKOOOIII(idiiKp)", &WorkspaceType, &ws, &start, &goal,
-                        &g.successors, &g.predecessors, &g.heuristic, &max_states, &max_degree,
-                        &flags, &method, &weight, &tie, &reopen, &maxexp, &partial))
+  PyObject *engine;
+  if (!PyArg_ParseTuple(args, "O!KKOOOIIIO", &WorkspaceType, &ws, &start, &goal, &g.successors,
+                        &g.predecessors, &g.heuristic, &max_states, &max_degree, &flags, &engine))
     return NULL;
   static const astar_implicit_ops ops_all[4] = {
       {graph_succ, NULL, NULL, NULL},
@@ -1814,22 +1880,15 @@ static PyObject *py_implicit_find(PyObject *self, PyObject *args) {
   const int has_pred = g.predecessors != Py_None, has_h = g.heuristic != Py_None;
   astar_implicit space = {&ops_all[(has_pred ? 1 : 0) + (has_h ? 2 : 0)], &g, max_degree, flags};
   astar_engine_options eo;
-  astar_engine_options_init(&eo);
-  eo.method = (astar_method)method;
-  eo.weight = weight;
-  eo.tie = (astar_tie)tie;
-  eo.reopen = (astar_reopen)reopen;
-  eo.max_expansions = maxexp;
-  eo.partial = partial != 0;
+  if (parse_engine(engine, &eo) < 0) return NULL;
   eo.stop_fn = graph_stop;
   eo.stop_ctx = &g;
   eo.stop_interval = 1;
   if (take_workspace(ws) < 0) return NULL;
   PyObject *ret = NULL;
   astar_state *path = NULL;
-  astar_status st = astar_workspace_reserve_states(
-      ws->ws, max_states, max_degree,
-      eo.method == ASTAR_METHOD_BIDIRECTIONAL ? ASTAR_RESERVE_BACKWARD : 0u);
+  astar_status st =
+      astar_workspace_reserve_states(ws->ws, max_states, max_degree, method_reserve(eo.method));
   astar_engine_result er;
   memset(&er, 0, sizeof er);
   if (st == ASTAR_OK) {
@@ -1860,11 +1919,12 @@ static PyObject *py_implicit_find(PyObject *self, PyObject *args) {
     bytes = PyBytes_FromStringAndSize((const char *)path, (Py_ssize_t)(er.length * sizeof *path));
     if (!bytes) goto done;
   }
-  ret =
-      Py_BuildValue("(iNdKKKKKiI)", (int)st, bytes, er.cost, (unsigned long long)er.stats.expanded,
-                    (unsigned long long)er.stats.generated, (unsigned long long)er.stats.reopened,
-                    (unsigned long long)er.stats.max_open, (unsigned long long)er.end_state,
-                    (int)er.cause, (unsigned)astar_implicit_states_used(ws->ws));
+  ret = Py_BuildValue("(iNdKKKKKiIKK)", (int)st, bytes, er.cost,
+                      (unsigned long long)er.stats.expanded, (unsigned long long)er.stats.generated,
+                      (unsigned long long)er.stats.reopened, (unsigned long long)er.stats.max_open,
+                      (unsigned long long)er.end_state, (int)er.cause,
+                      (unsigned)astar_implicit_states_used(ws->ws), (unsigned long long)er.dropped,
+                      (unsigned long long)er.iterations);
 done:
   ws->busy = 0;
   PyMem_Free(path);
@@ -2054,28 +2114,20 @@ static PyTypeObject WaypointsType = {
     .tp_new = Waypoints_new,
 };
 
-/* waypoints_find(wp, workspace, start, goal, (method, weight, tie, reopen,
-** max_expansions, partial)) -> result tuple, the cells being the waypoints
-** of the path. */
+/* waypoints_find(wp, workspace, start, goal, engine tuple (parse_engine))
+** -> result tuple, the cells being the waypoints of the path. */
 static PyObject *py_waypoints_find(PyObject *self, PyObject *args) {
   (void)self;
   WaypointsObject *wp;
   WorkspaceObject *ws;
-  int sx, sy, gx, gy, method, tie, reopen, partial;
-  double weight;
-  unsigned long long maxexp;
-  if (!PyArg_ParseTuple(args, "O!O!(ii)(ii)(idiiKp)", &WaypointsType, &wp, &WorkspaceType, &ws, &sx,
-                        &sy, &gx, &gy, &method, &weight, &tie, &reopen, &maxexp, &partial))
+  int sx, sy, gx, gy;
+  PyObject *engine;
+  if (!PyArg_ParseTuple(args, "O!O!(ii)(ii)O", &WaypointsType, &wp, &WorkspaceType, &ws, &sx, &sy,
+                        &gx, &gy, &engine))
     return NULL;
   WP_READY(wp);
   astar_engine_options eo;
-  astar_engine_options_init(&eo);
-  eo.method = (astar_method)method;
-  eo.weight = weight;
-  eo.tie = (astar_tie)tie;
-  eo.reopen = (astar_reopen)reopen;
-  eo.max_expansions = maxexp;
-  eo.partial = partial != 0;
+  if (parse_engine(engine, &eo) < 0) return NULL;
   if (take_workspace(ws) < 0) return NULL;
   PyObject *ret = NULL;
   astar_point stack_cells[STACK_CELLS];
@@ -2085,16 +2137,15 @@ static PyObject *py_waypoints_find(PyObject *self, PyObject *args) {
   astar_result r;
   memset(&r, 0, sizeof r);
   r.end = (astar_point){-1, -1};
-  astar_status st = astar_waypoints_reserve(
-      ws->ws, wp->wp, eo.method == ASTAR_METHOD_BIDIRECTIONAL ? ASTAR_RESERVE_BACKWARD : 0u);
+  astar_engine_result er;
+  memset(&er, 0, sizeof er);
+  astar_status st = astar_waypoints_reserve(ws->ws, wp->wp, method_reserve(eo.method));
   if (st == ASTAR_OK && cap > STACK_CELLS && !(cells = PyMem_Malloc(cap * sizeof *cells))) {
     cells = stack_cells;
     PyErr_NoMemory();
     goto done;
   }
   if (st == ASTAR_OK) {
-    astar_engine_result er;
-    memset(&er, 0, sizeof er);
     wp->grid->searching++;
     Py_BEGIN_ALLOW_THREADS;
     st = astar_waypoints_find_path(ws->ws, wp->wp, wp->grid->grid, &eo, (astar_point){sx, sy},
@@ -2109,7 +2160,7 @@ static PyObject *py_waypoints_find(PyObject *self, PyObject *args) {
   } else {
     r.cause = st;
   }
-  ret = result_tuple(st, cells, r.length, &r, waypoints_detail(st));
+  ret = result_tuple(st, cells, r.length, &r, waypoints_detail(st), &er);
 done:
   ws->busy = 0;
   if (cells != stack_cells) PyMem_Free(cells);
