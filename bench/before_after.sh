@@ -38,8 +38,10 @@ cmake -S "$OLD/src" -B "$OLD/build" -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_TES
 cmake --build "$OLD/build" -j 2 >/dev/null
 
 # nowarm BIN: the option that turns bench's untimed warm-up off, for a tool
-# that has one (searched and counted alike on both sides).
-nowarm() { "$1" bench --help | grep -q -- '--warmup' && echo "--warmup 0" || true; }
+# that has one (searched and counted alike on both sides). grep reads the
+# whole help: with -q it could close the pipe early, and pipefail then
+# takes bench's SIGPIPE for "no such option".
+nowarm() { "$1" bench --help | grep -- '--warmup' >/dev/null && echo "--warmup 0" || true; }
 
 # us BIN ALGO SCEN: µs/query of one run (the total line's sixth field).
 us() {
