@@ -5,7 +5,7 @@ ASAN_BUILD ?= build-asan
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build run test clean asan install examples
+.PHONY: all build run test clean asan install examples python python-deps python-test
 all: build
 
 $(BUILD)/CMakeCache.txt:
@@ -35,6 +35,22 @@ install: build
 
 examples: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS) --target astar_examples
+
+# The Python package (python/README.md). `make python-deps` installs the
+# Debian packages it needs (apt-get, as root); `make python` builds it into
+# $(BUILD)/python/lib (use it with PYTHONPATH=$(BUILD)/python/lib);
+# `make python-test` builds it and runs its pytest suite (the `python` test
+# of `make test`).
+PYTHON ?= /usr/bin/python3
+python-deps:
+	scripts/python-deps.sh
+
+python:
+	cd python && $(PYTHON) setup.py -q build --build-base $(CURDIR)/$(BUILD)/python \
+	  --build-lib $(CURDIR)/$(BUILD)/python/lib -j $(JOBS)
+
+python-test: build
+	ASTAR_PYTHON=$(PYTHON) ASTAR_TOOL=$(CURDIR)/$(BUILD)/astar tests/python/run.sh . $(BUILD)
 
 # The WebAssembly playground (web/README.md): `make web` builds web/dist with
 # Emscripten, `make serve` serves it on localhost (WEB_PORT, default 8000).

@@ -59,7 +59,8 @@ for map in "${MAPS[@]}"; do
   [[ -f $sub ]] || { echo "compare.sh: subset $sub missing" >&2; exit 1; }
   for algo in $ALGOS; do
     for ((i = 0; i < R; i++)); do
-      "$ASTAR" bench --algo "$algo" --map "$map" "$sub" --json
+      # Cold, as the peers' drivers run: no untimed warm-up on our side either.
+      "$ASTAR" bench --algo "$algo" --map "$map" "$sub" --warmup 0 --json
       echo
     done | python3 -c '
 import json, sys

@@ -1,6 +1,7 @@
 # cmake/astarInstall.cmake -- `cmake --install` rules: headers, libastar.a,
-# libastar.so, the astar CLI, the CMake package (find_package(astar)) and the
-# pkg-config file. Included from the top-level CMakeLists.txt.
+# libastar.so, the astar CLI and its manual page (share/man/man1/astar.1),
+# the CMake package (find_package(astar)) and the pkg-config file. Included
+# from the top-level CMakeLists.txt.
 include(CMakePackageConfigHelpers)
 
 set(ASTAR_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/astar CACHE STRING
@@ -20,6 +21,7 @@ install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/astar
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 if(TARGET astar_cli)
   install(TARGETS astar_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(FILES ${CMAKE_CURRENT_BINARY_DIR}/astar.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 endif()
 
 install(EXPORT astarTargets NAMESPACE astar:: FILE astarTargets.cmake

@@ -49,6 +49,11 @@ bool cli_wants_graph(int argc, char **argv);
 int cli_graph_solve(int argc, char **argv);
 int cli_graph_bench(int argc, char **argv);
 
+/* `astar --man`: the manual page in roff, made from print_help and every
+** command's `--help` output (man.c). Returns the exit status. */
+int cli_print_man(FILE *out, const cli_command *commands, size_t ncommands,
+                  void (*print_help)(FILE *out));
+
 /* ---- messages (options.c) ---------------------------------------------- */
 
 /* "astar: <message>\n" on stderr. */

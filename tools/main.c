@@ -1,7 +1,8 @@
 /*
 ** main.c -- entry point of the astar tool: the command table, `astar --help`,
-** `astar --version` and dispatch. A new command is one line in `commands`
-** plus its cmd_*.c file.
+** `astar --version`, `astar --man` (the manual page, man.c) and dispatch. A
+** new command is one line in `commands` plus its cmd_*.c file; its --help
+** text goes into the manual page by itself.
 */
 #include <string.h>
 
@@ -36,6 +37,8 @@ static void print_help(FILE *out) {
         "Options:\n"
         "  -h, --help     show this help (or `astar help COMMAND`)\n"
         "  --version      show the version\n"
+        "  --man          print this help and every command's as the manual page\n"
+        "                 astar(1), in roff (`make install` installs it)\n"
         "\n"
         "Options are written `--name value` or `--name=value`; `--` ends them.\n"
         "Maps are Moving AI .map files or plain ASCII (`.` open, `#` blocked, `1`-`9`\n"
@@ -69,6 +72,7 @@ int main(int argc, char **argv) {
     print_help(stdout);
     return CLI_EXIT_OK;
   }
+  if (strcmp(name, "--man") == 0) return cli_print_man(stdout, commands, NCOMMANDS, print_help);
   if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
     printf("astar %s (libastar %s)\n", ASTAR_VERSION_STRING, astar_version());
     return CLI_EXIT_OK;

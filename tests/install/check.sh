@@ -74,9 +74,26 @@ files_installed() {
     echo "missing bin/astar"
     missing=1
   fi
+  if [[ -x "$BUILD/astar" && ! -f "$PREFIX/share/man/man1/astar.1" ]]; then
+    echo "missing share/man/man1/astar.1"
+    missing=1
+  fi
   [[ $missing == 0 ]]
 }
-check "headers, libastar.a, libastar.so, CLI, astar.pc, CMake package installed" files_installed
+check "headers, libastar.a, libastar.so, CLI, man page, astar.pc, CMake package installed" \
+  files_installed
+
+# The installed manual page is the tool's: what the installed astar --man prints.
+man_page_current() {
+  "$PREFIX/bin/astar" --man | cmp - "$PREFIX/share/man/man1/astar.1" &&
+    if command -v man >/dev/null; then
+      MANPATH=$PREFIX/share/man man -P cat astar 2>/dev/null | grep -q 'astar solve'
+    fi
+}
+if [[ -x "$BUILD/astar" ]]; then
+  check "share/man/man1/astar.1 is what the installed astar --man prints (and man finds it)" \
+    man_page_current
+fi
 
 soname_is_major() { readelf -d "$libdir/libastar.so" | grep -q "SONAME.*\[libastar\.so\.$major\]"; }
 check "libastar.so has SONAME libastar.so.$major" soname_is_major

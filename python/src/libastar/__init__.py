@@ -1,0 +1,1163 @@
+"""libastar -- A* pathfinding on grids and graphs, with NumPy grids.
+
+The Python face of the libastar C library (the C extension ``libastar._core``
+is compiled from the library's own sources). Searches run in C without the
+GIL, so Python threads searching at once run in parallel.
+
+    >>> import numpy as np, libastar
+    >>> walls = np.zeros((8, 16), dtype=bool)      # rows, columns: arr[y, x]
+    >>> walls[:7, 8] = True
+    >>> grid = libastar.Grid.from_numpy(~walls)     # True = passable
+    >>> path = grid.find_path((0, 0), (15, 0))
+    >>> path.cells[:3].tolist(), round(path.cost, 3), path.expanded
+    ([[0, 0], [1, 1], [2, 2]], 21.385, 63)
+
+Cells are ``(x, y)``: x the column, y the row, (0, 0) the top left -- so a
+NumPy array ``arr`` of the grid is indexed ``arr[y, x]``.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import os
+import threading
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Tuple
+
+import numpy as np
+
+from . import _core
+
+__all__ = [
+    "AstarError", "CapacityError", "Event", "ExpiredError", "Frame", "GoalBlockedError",
+    "GraphPath", "Grid", "HexGrid", "InvalidArgumentError", "JpsPlus", "LimitReachedError",
+    "MismatchError", "NoMemoryError", "NoPathError", "Options", "Outcome", "OutOfBoundsError",
+    "ParseError", "Path", "Queue", "QueueFullError", "ScenQuery", "Scenario", "StaleError",
+    "StartBlockedError", "Status", "StoppedError", "TooLargeError", "UnsupportedError",
+    "Waypoints", "Workspace", "find_graph_path", "load_scen", "strerror", "__version__",
+]
+
+__version__ = _core.version()
+
+Point = Tuple[int, int]
+
+# ---- statuses and exceptions -------------------------------------------------------
+
+#: The library's statuses (``astar_status``): ``Status.NO_PATH.value`` is the C
+#: code, ``Status.NO_PATH.name`` its name.
+Status = enum.IntEnum("Status", [(name, code) for code, name in enumerate(_core.STATUS_NAMES)])
+Status.__doc__ = "The C library's astar_status codes, by name."
+Status.__module__ = __name__
+
+
+def strerror(status: int) -> str:
+    """The library's sentence for a status (``astar_strerror``)."""
+    return _core.strerror(int(status))
+
+
+class AstarError(Exception):
+    """A libastar failure. Attributes:
+
+    status   the :class:`Status` (``e.status.name``, ``e.status.value``);
+    message  the library's sentence for it (``astar_strerror``);
+    detail   what exactly, when known (the unsupported option, the parse
+             error, ...), else None;
+    path     for a search, the :class:`Path` with its statistics (no cells).
+    """
+
+    def __init__(self, status: int, detail: Optional[str] = None, path: Optional["Path"] = None,
+                 **info: Any):
+        self.status = Status(status)
+        self.code = int(status)
+        self.message = strerror(status)
+        self.detail = detail
+        self.path = path
+        for key, value in info.items():
+            setattr(self, key, value)
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        return f"{self.message}: {self.detail}" if self.detail else self.message
+
+
+class NoPathError(AstarError):
+    """The goal cannot be reached from the start (``ASTAR_NO_PATH``)."""
+
+
+class LimitReachedError(AstarError):
+    """``max_expansions`` ran out before the goal was reached."""
+
+
+class StoppedError(AstarError):
+    """The search was stopped."""
+
+
+class StartBlockedError(AstarError, ValueError):
+    """The start cell is blocked."""
+
+
+class GoalBlockedError(AstarError, ValueError):
+    """The goal cell is blocked."""
+
+
+class OutOfBoundsError(AstarError, IndexError):
+    """A cell lies outside the grid."""
+
+
+class InvalidArgumentError(AstarError, ValueError):
+    """A bad argument or option value."""
+
+
+class TooLargeError(AstarError, ValueError):
+    """Dimensions beyond the library's limits."""
+
+
+class NoMemoryError(AstarError, MemoryError):
+    """The allocator failed."""
+
+
+class ParseError(AstarError, ValueError):
+    """Malformed map or scenario text; ``line`` and ``column`` (1-based, 0 when
+    not tied to a place) and ``filename`` (None for text) say where."""
+
+    line = 0
+    column = 0
+    filename = None
+
+    def _text(self) -> str:
+        where = self.filename or "<text>"
+        if self.line:
+            where += f":{self.line}:{self.column}"
+        return f"{where}: {self.detail or self.message}"
+
+
+class UnsupportedError(AstarError):
+    """The algorithm cannot honour these options or this map; ``detail`` says why."""
+
+
+class CapacityError(AstarError):
+    """The workspace (or the graph search's state table) is too small."""
+
+
+class StaleError(AstarError):
+    """The grid changed since the object was built."""
+
+
+class MismatchError(AstarError, ValueError):
+    """The object was built for another grid."""
+
+
+class QueueFullError(AstarError):
+    """The request queue has no free entry: release finished requests."""
+
+
+class ExpiredError(AstarError):
+    """The queue no longer holds that result."""
+
+
+_ERRORS = {
+    Status.NO_PATH: NoPathError, Status.LIMIT_REACHED: LimitReachedError,
+    Status.STOPPED: StoppedError, Status.START_BLOCKED: StartBlockedError,
+    Status.GOAL_BLOCKED: GoalBlockedError, Status.OUT_OF_BOUNDS: OutOfBoundsError,
+    Status.INVALID_ARGUMENT: InvalidArgumentError, Status.TOO_LARGE: TooLargeError,
+    Status.NO_MEMORY: NoMemoryError, Status.PARSE_ERROR: ParseError,
+    Status.UNSUPPORTED: UnsupportedError, Status.CAPACITY: CapacityError,
+    Status.STALE: StaleError, Status.MISMATCH: MismatchError,
+    Status.QUEUE_FULL: QueueFullError, Status.EXPIRED: ExpiredError,
+}
+
+
+def _error(code: int, detail: Optional[str] = None, info: Optional[dict] = None,
+           path: Optional["Path"] = None) -> AstarError:
+    cls = _ERRORS.get(Status(code), AstarError)
+    return cls(code, detail, path, **(info or {}))
+
+
+_core.set_error_factory(_error)
+
+# ---- options -------------------------------------------------------------------------
+
+# The engine's variants (astar/engine.h): on a grid they always run on the
+# engine (the grid as a space), like greedy and bidir.
+_VARIANTS = {"ida": 8, "beam": 9, "dynamic": 10, "bandwidth": 11, "f2f": 12, "retarget": 13}
+_ALGOS = {"astar": 0, "jps": 1, "jps-plus": 2, "dijkstra": 3, "greedy": 4, "bidir": 5,
+          **_VARIANTS}
+_ALGO_ALIASES = {"a*": "astar", "jpsplus": "jps-plus", "jps+": "jps-plus",
+                 "bidirectional": "bidir", "ida*": "ida", "front-to-front": "f2f",
+                 "retargeting": "retarget"}
+_GRAPH_ALGOS = {"astar": 6, "dijkstra": 7, "greedy": 4, "bidir": 5, **_VARIANTS}
+_CORNERS = {"no-cut": 0, "always": 1, "one-side": 2, "never": 3}
+_HEURISTICS = {"auto": 0, "octile": 1, "manhattan": 2, "chebyshev": 3, "euclidean": 4, "zero": 5}
+_TIES = {"larger-g": 0, "newest": 1, "cross": 2}
+_REOPEN = {"auto": 0, "always": 1, "never": 2}
+_OPEN_SETS = {"auto": 0, "heap4": 1, "heap2": 2, "bucket": 3}
+# astar_method: the searches of the engine (hex grids, waypoints, graphs).
+_METHODS = {"astar": 0, "dijkstra": 1, "greedy": 2, "bidir": 3, "ida": 4, "beam": 5,
+            "dynamic": 6, "bandwidth": 7, "f2f": 8, "retarget": 9}
+_VARIANT_DEFAULTS = {"beam_width": 1024, "epsilon": 1.0, "band_e": 0.0, "band_d": 0.0,
+                     "retarget_interval": 32, "ida_transpositions": True}
+
+
+def _choice(what: str, value: str, table: dict, aliases: Optional[dict] = None) -> str:
+    key = str(value).lower().replace("_", "-")
+    if aliases:
+        key = aliases.get(key, key)
+    if key not in table:
+        raise InvalidArgumentError(
+            Status.INVALID_ARGUMENT, f"{what}: expected one of {'|'.join(table)}, got {value!r}")
+    return key
+
+
+def _number(what: str, value: Any, low: float, low_open: bool = False,
+            high: float = math.inf) -> float:
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                   f"{what}: a number expected, got {value!r}") from None
+    if not math.isfinite(v) or v < low or (low_open and v == low) or v > high:
+        bound = f"> {low:g}" if low_open else f">= {low:g}"
+        raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                   f"{what}: finite and {bound} expected, got {value!r}")
+    return v
+
+
+def _count(what: str, value: Any) -> int:
+    """An integer in [1, 2^32 - 1] (a C uint32_t setting)."""
+    try:
+        v = int(value)
+    except (TypeError, ValueError):
+        v = 0
+    if isinstance(value, bool) or v != value or not 1 <= v <= 0xFFFFFFFF:
+        raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                   f"{what}: an integer in [1, 2^32 - 1] expected, got {value!r}")
+    return v
+
+
+def _variant(beam_width: int = 1024, epsilon: float = 1.0, band_e: float = 0.0,
+             band_d: float = 0.0, retarget_interval: int = 32,
+             ida_transpositions: bool = True) -> tuple:
+    """The settings of the engine's variants, checked, as _core takes them:
+    beam_width (beam: most open nodes), epsilon (dynamic: weight 1 + epsilon
+    at the start), band_e / band_d (bandwidth: how much the heuristic may
+    over- / underestimate), retarget_interval (retarget: expansions a leg),
+    ida_transpositions (ida: cut nodes met again with no lower g)."""
+    return (_count("beam_width", beam_width), _number("epsilon", epsilon, 0.0),
+            _number("band_e", band_e, 0.0), _number("band_d", band_d, 0.0),
+            _count("retarget_interval", retarget_interval), bool(ida_transpositions))
+
+
+class Event(NamedTuple):
+    """One event of a search, as ``observer`` receives it (see astar/search.h)."""
+    type: str          #: 'push', 'expand', 'improve', 'reopen', 'goal' or 'scan'
+    cell: Point        #: the node's cell
+    parent: Point      #: its parent's cell, (-1, -1) for the start
+    g: float           #: cost from the start
+    h: float           #: heuristic (as weighted)
+    f: float           #: g + h
+    expanded: int      #: expansions so far
+    direction: int     #: turn-penalty searches: arrival direction 0..8, else -1
+
+
+class Options:
+    """Search options for :meth:`Grid.find_path` (all keyword arguments; the
+    defaults are the Moving AI rules). Build one once and pass it as
+    ``options=`` to save the checking in tight loops.
+
+    algo            'astar' (default), 'jps', 'jps-plus', 'dijkstra', 'greedy', 'bidir',
+                    or the engine's variants 'ida', 'beam', 'dynamic', 'bandwidth',
+                    'f2f' (front-to-front), 'retarget' (astar/engine.h: each one's
+                    bound on the cost)
+    space           'grid' (the grid's own loops) or 'graph' (the search engine on
+                    the grid as a space; greedy, bidir and the variants always run
+                    there)
+    moves           8 or 4
+    corner          'no-cut' (Moving AI), 'always', 'one-side', 'never'
+    straight_cost, diagonal_cost   1 and sqrt(2); any positive pair
+    heuristic       'auto' (octile, Manhattan with 4 moves), 'octile', 'manhattan',
+                    'chebyshev', 'euclidean', 'zero', or a callable
+                    ``h(cell, goal) -> float`` (keeps the GIL: slower)
+    weight          1; > 1 is weighted A* (cost <= weight x optimal)
+    tie             'larger-g', 'newest', 'cross'
+    reopen          'auto', 'always', 'never'
+    max_expansions  0 = no limit
+    open_set        'auto', 'heap4', 'heap2', 'bucket' (same paths, other speed)
+    partial         False; True returns the path to the best node reached
+                    (status PARTIAL) instead of raising NoPathError / LimitReachedError
+    terrain_scale   1; alpha in [0, 1]: terrain t counts as 1 + alpha (t - 1)
+    turn_penalty    0; added at every change of direction
+    heuristic_floor 0; see "Costs and optimality" in astar/search.h
+    observer        None, or a callable receiving every :class:`Event` (keeps the GIL)
+    beam_width      1024; beam: the most nodes the open list holds
+    epsilon         1; dynamic: the weight falls from 1 + epsilon to 1 at the goal
+    band_e, band_d  0, 0; bandwidth: how much the heuristic may over- and
+                    underestimate (cost <= optimal + band_e)
+    retarget_interval  32; retarget: expansions a leg
+    ida_transpositions True; ida: cut nodes met again in an iteration with no lower g
+    """
+
+    _FIELDS = ("algo", "space", "moves", "corner", "straight_cost", "diagonal_cost",
+               "heuristic", "weight", "tie", "reopen", "max_expansions", "open_set", "partial",
+               "terrain_scale", "turn_penalty", "heuristic_floor", "observer",
+               "beam_width", "epsilon", "band_e", "band_d", "retarget_interval",
+               "ida_transpositions")
+    __slots__ = _FIELDS + ("_tuple",)
+
+    def __init__(self, *, algo: str = "astar", space: str = "grid", moves: int = 8,
+                 corner: str = "no-cut", straight_cost: float = 1.0,
+                 diagonal_cost: float = math.sqrt(2.0), heuristic: Any = "auto",
+                 weight: float = 1.0, tie: str = "larger-g", reopen: str = "auto",
+                 max_expansions: int = 0, open_set: str = "auto", partial: bool = False,
+                 terrain_scale: float = 1.0, turn_penalty: float = 0.0,
+                 heuristic_floor: float = 0.0, observer: Optional[Callable[[Event], Any]] = None,
+                 beam_width: int = 1024, epsilon: float = 1.0, band_e: float = 0.0,
+                 band_d: float = 0.0, retarget_interval: int = 32,
+                 ida_transpositions: bool = True):
+        self.algo = _choice("algo", algo, _ALGOS, _ALGO_ALIASES)
+        self.space = _choice("space", space, {"grid": 0, "graph": 1})
+        if moves not in (4, 8):
+            raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                       f"moves: expected 4 or 8, got {moves!r}")
+        self.moves = int(moves)
+        self.corner = _choice("corner", corner, _CORNERS)
+        self.straight_cost = _number("straight_cost", straight_cost, 0.0, True)
+        self.diagonal_cost = _number("diagonal_cost", diagonal_cost, 0.0, True)
+        if callable(heuristic):
+            self.heuristic = heuristic
+        else:
+            self.heuristic = _choice("heuristic", heuristic, _HEURISTICS)
+        self.weight = _number("weight", weight, 0.0)
+        self.tie = _choice("tie", tie, _TIES)
+        self.reopen = _choice("reopen", reopen, _REOPEN)
+        if int(max_expansions) < 0:
+            raise InvalidArgumentError(Status.INVALID_ARGUMENT, "max_expansions: >= 0 expected")
+        self.max_expansions = int(max_expansions)
+        self.open_set = _choice("open_set", open_set, _OPEN_SETS)
+        self.partial = bool(partial)
+        self.terrain_scale = _number("terrain_scale", terrain_scale, 0.0, high=1.0)
+        self.turn_penalty = _number("turn_penalty", turn_penalty, 0.0)
+        self.heuristic_floor = _number("heuristic_floor", heuristic_floor, 0.0)
+        if observer is not None and not callable(observer):
+            raise InvalidArgumentError(Status.INVALID_ARGUMENT, "observer: a callable expected")
+        self.observer = observer
+        variant = _variant(beam_width, epsilon, band_e, band_d, retarget_interval,
+                           ida_transpositions)
+        (self.beam_width, self.epsilon, self.band_e, self.band_d, self.retarget_interval,
+         self.ida_transpositions) = variant
+        if self.space == "graph":
+            if self.algo not in _GRAPH_ALGOS:
+                raise InvalidArgumentError(
+                    Status.INVALID_ARGUMENT,
+                    f"space='graph': {self.algo} searches the grid with its own loop only (the "
+                    "engine runs astar, dijkstra, greedy, bidir, " + ", ".join(_VARIANTS) + ")")
+            code = _GRAPH_ALGOS[self.algo]
+        else:
+            code = _ALGOS[self.algo]
+        h_fn = self.heuristic if callable(self.heuristic) else None
+        obs = None
+        if observer is not None:
+            def obs(*args, _user=observer):
+                _user(Event(*args))
+        self._tuple = (code, self.moves, _CORNERS[self.corner], self.straight_cost,
+                       self.diagonal_cost, 0 if h_fn else _HEURISTICS[self.heuristic],
+                       self.weight, _TIES[self.tie], _REOPEN[self.reopen], self.max_expansions,
+                       _OPEN_SETS[self.open_set], self.partial, self.terrain_scale,
+                       self.turn_penalty, self.heuristic_floor, h_fn, obs, variant)
+
+    def replace(self, **changes: Any) -> "Options":
+        """A copy with some options changed."""
+        kw = {f: getattr(self, f) for f in self._FIELDS}
+        kw.update(changes)
+        return Options(**kw)
+
+    def __repr__(self) -> str:
+        parts = []
+        for f in self._FIELDS:
+            v = getattr(self, f)
+            if v != _DEFAULT_VALUES[f]:
+                parts.append(f"{f}={v!r}")
+        return f"Options({', '.join(parts)})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Options) and all(
+            getattr(self, f) == getattr(other, f) for f in self._FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_DEFAULT_OPTIONS = Options()
+_DEFAULT_VALUES = {f: getattr(_DEFAULT_OPTIONS, f) for f in Options._FIELDS}
+
+
+def _options(options: Optional[Options], kw: dict) -> Options:
+    if options is None:
+        return Options(**kw) if kw else _DEFAULT_OPTIONS
+    if not isinstance(options, Options):
+        raise TypeError("options: an Options object expected")
+    return options.replace(**kw) if kw else options
+
+
+# ---- paths -------------------------------------------------------------------------------
+
+class Path:
+    """A search's result.
+
+    cells      np.ndarray of shape (n, 2), int32: the (x, y) cells, start first
+    cost       the path's cost (0 without a path)
+    status     Status.OK, or Status.PARTIAL for a partial path (``partial=True``)
+    cause      why a partial path stopped short (NO_PATH, LIMIT_REACHED, ...), else OK
+    end        the last cell, None without a path
+    expanded, generated, reopened, max_open   the search's statistics
+    retargeted True when islands retargeted the goal (not used by Python yet)
+    dropped    beam, bandwidth: open-list entries dropped (else 0)
+    iterations ida: bounds tried; retarget: legs run (else 0)
+
+    ``len(path)`` is the number of cells, ``bool(path)`` whether it has any,
+    iterating gives (x, y) tuples.
+    """
+
+    __slots__ = ("cells", "cost", "status", "cause", "end", "expanded", "generated", "reopened",
+                 "max_open", "retargeted", "dropped", "iterations")
+
+    def __init__(self, cells: np.ndarray, cost: float, status: Status, cause: Status,
+                 end: Optional[Point], expanded: int, generated: int, reopened: int,
+                 max_open: int, retargeted: bool = False, dropped: int = 0,
+                 iterations: int = 0):
+        self.cells = cells
+        self.cost = cost
+        self.status = status
+        self.cause = cause
+        self.end = end
+        self.expanded = expanded
+        self.generated = generated
+        self.reopened = reopened
+        self.max_open = max_open
+        self.retargeted = retargeted
+        self.dropped = dropped
+        self.iterations = iterations
+
+    @property
+    def stats(self) -> dict:
+        """The statistics as a dict."""
+        return {"expanded": self.expanded, "generated": self.generated,
+                "reopened": self.reopened, "max_open": self.max_open}
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __bool__(self) -> bool:
+        return len(self.cells) > 0
+
+    def __iter__(self):
+        for x, y in self.cells.tolist():
+            yield (x, y)
+
+    def __repr__(self) -> str:
+        return (f"<Path {self.status.name} {len(self)} cells, cost {self.cost:.6g}, "
+                f"expanded {self.expanded}>")
+
+
+_NO_CELLS = np.zeros((0, 2), dtype=np.int32)
+_NO_CELLS.setflags(write=False)
+
+
+def _path(t: tuple) -> Path:
+    """A Path from the C result tuple
+    (status, cells, cost, expanded, generated, reopened, max_open, end, cause, retargeted,
+    detail, dropped, iterations)."""
+    cells = (np.frombuffer(t[1], dtype=np.int32).reshape(-1, 2) if t[1] is not None
+             else _NO_CELLS)
+    return Path(cells, t[2], Status(t[0]), Status(t[8]), t[7], t[3], t[4], t[5], t[6], t[9],
+                t[11], t[12])
+
+
+def _outcome(t: tuple) -> Path:
+    """The Path of a search, or raise its status's exception (carrying the Path)."""
+    p = _path(t)
+    if p.status in (Status.OK, Status.PARTIAL):
+        return p
+    raise _error(t[0], t[10] if len(t) > 10 else None, path=p)
+
+
+def _point(p: Any, what: str) -> Point:
+    try:
+        x, y = p
+        return (int(x), int(y))
+    except (TypeError, ValueError):
+        raise TypeError(f"{what}: an (x, y) pair expected, got {p!r}") from None
+
+
+# One workspace per thread, grown to the largest grid it searched.
+_local = threading.local()
+Workspace = _core.Workspace
+
+
+def _workspace() -> Workspace:
+    ws = getattr(_local, "workspace", None)
+    if ws is None:
+        ws = _local.workspace = Workspace()
+    return ws
+
+
+# ---- text and files ------------------------------------------------------------------------
+
+def _source(source: Any) -> Tuple[bytes, Optional[str]]:
+    """(bytes, filename or None) of map or scenario text given as text or a path."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source), None
+    if isinstance(source, str) and ("\n" in source or "\r" in source):
+        return source.encode(), None
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as f:
+            return f.read(), os.fspath(source)
+    raise TypeError(f"a path or the text itself expected, got {type(source).__name__}")
+
+
+def _named(exc: AstarError, filename: Optional[str]) -> AstarError:
+    if filename and isinstance(exc, ParseError):
+        exc.filename = filename
+        exc.args = (exc._text(),)
+    return exc
+
+
+def _parse_map(cls, source: Any, kind: str):
+    text, filename = _source(source)
+    try:
+        grid, start, goal = _core.parse_map(cls, text, kind)
+    except AstarError as e:
+        raise _named(e, filename) from None
+    grid.start, grid.goal = start, goal
+    return grid
+
+
+# ---- the square grid -----------------------------------------------------------------------
+
+def _cost_arrays(array: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
+    """(passable uint8, terrain float32 or None) from a bool or cost array."""
+    a = np.asarray(array)
+    if a.ndim != 2:
+        raise ValueError(f"a 2-D array (rows, columns) expected, got shape {a.shape}")
+    if a.dtype == np.bool_:
+        return np.ascontiguousarray(a, dtype=np.uint8), None
+    if not (np.issubdtype(a.dtype, np.number)) or np.iscomplexobj(a):
+        raise TypeError(f"a bool or real number array expected, got dtype {a.dtype}")
+    c = a.astype(np.float64, copy=False)
+    if np.any(c < 0):
+        y, x = np.argwhere(c < 0)[0]
+        raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                   f"negative cost {c[y, x]:g} at (x={x}, y={y}); use 0, inf "
+                                   "or nan for blocked cells")
+    passable = np.isfinite(c) & (c > 0)
+    terrain = np.where(passable, c, 1.0).astype(np.float32)
+    if np.all(terrain == 1.0):
+        return np.ascontiguousarray(passable, dtype=np.uint8), None
+    return np.ascontiguousarray(passable, dtype=np.uint8), np.ascontiguousarray(terrain)
+
+
+class Grid(_core.Grid):
+    """A square grid: passable and blocked cells and a terrain cost per cell.
+
+    ``Grid(width, height)`` has every cell passable with terrain cost 1.
+    ``start`` and ``goal`` are the ``S`` and ``G`` cells of an ASCII map
+    (None otherwise). A grid may be searched by many threads at once; it may
+    not be changed while a search runs (RuntimeError).
+    """
+
+    start: Optional[Point] = None
+    goal: Optional[Point] = None
+
+    # -- construction
+
+    @classmethod
+    def from_numpy(cls, array: Any) -> "Grid":
+        """A grid from a 2-D array indexed ``array[y, x]`` (rows, columns).
+
+        bool array: True = passable. Number array: the terrain cost of each
+        cell (entering a cell costs the move's cost times it); 0, inf and
+        nan mark blocked cells; negative costs are an error. Costs are stored
+        as float32, in (0, 1e9].
+        """
+        passable, terrain = _cost_arrays(array)
+        h, w = passable.shape
+        grid = cls(w, h)
+        grid._load(passable, terrain)
+        return grid
+
+    @classmethod
+    def from_movingai(cls, source: Any) -> "Grid":
+        """A Moving AI ``.map`` from a path or its text (str with newlines, or bytes)."""
+        return _parse_map(cls, source, "movingai")
+
+    @classmethod
+    def from_ascii(cls, source: Any) -> "Grid":
+        """A plain ASCII map (``.`` open, ``#`` blocked, ``1``-``9`` terrain, ``S``, ``G``)."""
+        return _parse_map(cls, source, "ascii")
+
+    @classmethod
+    def load(cls, source: Any) -> "Grid":
+        """Either format, recognised by its first line, from a path or text."""
+        return _parse_map(cls, source, "auto")
+
+    def to_numpy(self, costs: bool = False) -> np.ndarray:
+        """The grid as an array indexed [y, x]: bool passability, or with
+        ``costs=True`` float32 terrain costs with inf for blocked cells (what
+        :meth:`from_numpy` takes back)."""
+        passable, terrain = self._export()
+        p = np.frombuffer(passable, dtype=np.uint8).reshape(self.height, self.width).astype(bool)
+        if not costs:
+            return p
+        if terrain is None:
+            c = np.ones((self.height, self.width), dtype=np.float32)
+        else:
+            c = np.frombuffer(terrain, dtype=np.float32).reshape(self.height, self.width).copy()
+        c[~p] = np.inf
+        return c
+
+    @property
+    def shape(self) -> Tuple[int, int]:
+        """(height, width), the shape of :meth:`to_numpy`."""
+        return (self.height, self.width)
+
+    def __reduce__(self):
+        return (_rebuild_grid, (type(self), self.to_numpy(costs=True), self.start, self.goal))
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.width} x {self.height}, "
+                f"{self.count_passable()} passable{', terrain' if self.has_terrain else ''}>")
+
+    # -- searching
+
+    def find_path(self, start: Point, goal: Point, *, options: Optional[Options] = None,
+                  workspace: Optional[Workspace] = None, jps_plus: Optional["JpsPlus"] = None,
+                  **kw: Any) -> Path:
+        """The path from ``start`` to ``goal`` (``(x, y)`` pairs) as a :class:`Path`.
+
+        Keyword arguments are :class:`Options` (``algo=``, ``heuristic=``,
+        ``moves=``, ``corner=``, ``weight=``, ...), or pass ``options=``.
+        ``algo='jps-plus'`` uses ``jps_plus`` when given, else a precomputation
+        the grid keeps (rebuilt when the grid changes). ``workspace``: the
+        thread's own by default.
+
+        Raises NoPathError, LimitReachedError, StartBlockedError,
+        GoalBlockedError, OutOfBoundsError, UnsupportedError (``detail`` says
+        which option or map property), ... -- all :class:`AstarError` with the
+        ``status``; a search's statistics are in ``e.path``.
+        """
+        opts = _options(options, kw)
+        s, g = _point(start, "start"), _point(goal, "goal")
+        pre = None
+        if opts.algo == "jps-plus":
+            pre = jps_plus if jps_plus is not None else self._jps_plus_cached()
+        return _outcome(_core.grid_find(self, workspace or _workspace(), pre, s, g,
+                                        opts._tuple))
+
+    def find_path_any(self, start: Point, goals: Iterable[Point], *,
+                      options: Optional[Options] = None, workspace: Optional[Workspace] = None,
+                      **kw: Any) -> Path:
+        """The cheapest path from ``start`` to any of ``goals`` (A* or Dijkstra);
+        ``path.end`` is the goal reached. Blocked or outside goals are skipped."""
+        opts = _options(options, kw)
+        g = np.ascontiguousarray(np.asarray(list(goals), dtype=np.int32).reshape(-1, 2))
+        if len(g) == 0:
+            raise InvalidArgumentError(Status.INVALID_ARGUMENT, "goals: at least one")
+        return _outcome(_core.grid_find(self, workspace or _workspace(), None,
+                                        _point(start, "start"), g.tobytes(), opts._tuple))
+
+    def path_cost(self, cells: Any, *, options: Optional[Options] = None, **kw: Any) -> float:
+        """The cost of a path (sequence of (x, y)) under the options' moves, corner
+        rule and costs; raises InvalidArgumentError (``e.index``: the first bad
+        cell) when a step is not a legal move."""
+        opts = _options(options, kw)
+        c = np.ascontiguousarray(np.asarray(cells, dtype=np.int32).reshape(-1, 2))
+        return _core.path_cost(self, c.tobytes(), opts._tuple)
+
+    def unsupported_reason(self, *, options: Optional[Options] = None,
+                           **kw: Any) -> Optional[str]:
+        """Why these options' algorithm cannot run on this grid (None: it can)."""
+        return _core.unsupported_reason(self, _options(options, kw)._tuple)
+
+    def jps_plus(self) -> "JpsPlus":
+        """A new JPS+ precomputation of this grid (see :class:`JpsPlus`)."""
+        return JpsPlus(self)
+
+    def waypoints(self, **kw: Any) -> "Waypoints":
+        """The waypoint graph of this grid for any-angle paths (see :class:`Waypoints`)."""
+        return Waypoints(self, **kw)
+
+    def _jps_plus_cached(self) -> "JpsPlus":
+        cached = self.__dict__.get("_jps_plus")
+        version = self.version
+        if cached is None or cached[0] != version:
+            cached = (version, JpsPlus(self))
+            self.__dict__["_jps_plus"] = cached
+        return cached[1]
+
+
+def _rebuild_grid(cls, costs, start, goal):
+    grid = cls.from_numpy(costs)
+    grid.start, grid.goal = start, goal
+    return grid
+
+
+class JpsPlus(_core.JpsPlus):
+    """JPS+: jump distances precomputed for one grid (``JpsPlus(grid)`` or
+    ``grid.jps_plus()``), the fastest optimal search on uniform-cost grids
+    (8 moves, no corner cutting, no terrain). Valid while the grid does not
+    change: a search on a changed grid raises StaleError."""
+
+    @classmethod
+    def load(cls, grid: Grid, source: Any) -> "JpsPlus":
+        """Load bytes made by :meth:`save` (bytes, or a file path) for ``grid``;
+        raises ParseError (damaged data) or MismatchError (another grid)."""
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            data = bytes(source)
+        else:
+            with open(source, "rb") as f:
+                data = f.read()
+        return cls._load(grid, data)
+
+    def save(self, path: Any = None) -> bytes:
+        """The precomputation as bytes (a portable format); also written to
+        ``path`` when given."""
+        data = super().save()
+        if path is not None:
+            with open(path, "wb") as f:
+                f.write(data)
+        return data
+
+    def find_path(self, start: Point, goal: Point, **kw: Any) -> Path:
+        """``grid.find_path(start, goal, algo='jps-plus', jps_plus=self, ...)``."""
+        return self.grid.find_path(start, goal, algo="jps-plus", jps_plus=self, **kw)
+
+    def __repr__(self) -> str:
+        return f"<JpsPlus of {self.grid!r}, {self.memory} bytes>"
+
+
+def _engine_tuple(algo: str, weight: float, tie: str, reopen: str, max_expansions: int,
+                  partial: bool, variant: dict) -> tuple:
+    """The engine options of the hex, waypoint and graph searches; `variant`:
+    the keyword arguments of :func:`_variant` (others raise TypeError)."""
+    method = _METHODS[_choice("algo", algo, _METHODS, _ALGO_ALIASES)]
+    tie_key = _choice("tie", tie, {"larger-g": 0, "newest": 1})
+    if int(max_expansions) < 0:
+        raise InvalidArgumentError(Status.INVALID_ARGUMENT, "max_expansions: >= 0 expected")
+    unknown = set(variant) - set(_VARIANT_DEFAULTS)
+    if unknown:
+        raise TypeError(f"unexpected keyword argument(s): {', '.join(sorted(unknown))}")
+    return (method, _number("weight", weight, 0.0), _TIES[tie_key],
+            _REOPEN[_choice("reopen", reopen, _REOPEN)], int(max_expansions), bool(partial),
+            _variant(**variant))
+
+
+class Waypoints(_core.Waypoints):
+    """The waypoint graph of a grid (``astar/waypoints.h``): the obstacles'
+    convex corners joined by lines of sight, searched for any-angle paths --
+    straight segments between waypoints, never costlier than the optimal
+    8-connected grid path. ``Waypoints(grid, corner='no-cut', straight_cost=1,
+    side_cells=False)`` or ``grid.waypoints(...)``; building costs one line of
+    sight test per pair of waypoints (milliseconds for a thousand of them),
+    without the GIL. A changed grid makes searches raise StaleError.
+
+    ``corner``: 'no-cut', 'one-side' or 'always' (sightlines are diagonal, so
+    not 'never'); ``side_cells``: under 'no-cut', more waypoints and paths
+    closer to the any-angle optimum. No terrain costs.
+    """
+
+    def __new__(cls, grid: Grid, *, corner: str = "no-cut", straight_cost: float = 1.0,
+                side_cells: bool = False):
+        if not isinstance(grid, _core.Grid):
+            raise TypeError("grid: a Grid expected")
+        return super().__new__(cls, grid, _CORNERS[_choice("corner", corner, _CORNERS)],
+                               _number("straight_cost", straight_cost, 0.0, True),
+                               bool(side_cells))
+
+    @property
+    def cells(self) -> np.ndarray:
+        """The waypoints' cells, shape (count, 2), int32 (x, y); row i is waypoint i."""
+        return np.frombuffer(self._cells(), dtype=np.int32).reshape(-1, 2)
+
+    def find_path(self, start: Point, goal: Point, *, algo: str = "astar", weight: float = 1.0,
+                  tie: str = "larger-g", reopen: str = "auto", max_expansions: int = 0,
+                  partial: bool = False, workspace: Optional[Workspace] = None,
+                  **variant: Any) -> Path:
+        """An any-angle path: ``path.cells`` are its waypoints (the start, the
+        corners it bends at, the goal), ``path.cost`` the length of its straight
+        segments (x straight_cost); :meth:`expand` gives the cells walked.
+        ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir' or a variant ('ida',
+        'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'; ``variant``: their
+        settings as in :class:`Options`). Raises as :meth:`Grid.find_path`."""
+        t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
+        return _outcome(_core.waypoints_find(self, workspace or _workspace(),
+                                             _point(start, "start"), _point(goal, "goal"), t))
+
+    @staticmethod
+    def expand(waypoints: Any) -> np.ndarray:
+        """The cells a walk along ``waypoints`` (a Path or (x, y) pairs) passes
+        through, shape (n, 2): between waypoints in sight of each other, a
+        legal 8-connected grid path under the graph's corner rule."""
+        cells = waypoints.cells if isinstance(waypoints, Path) else waypoints
+        c = np.ascontiguousarray(np.asarray(cells, dtype=np.int32).reshape(-1, 2))
+        return np.frombuffer(_core.waypoints_expand(c.tobytes()), dtype=np.int32).reshape(-1, 2)
+
+    def __repr__(self) -> str:
+        return f"<Waypoints of {self.grid!r}: {self.count} waypoints, {self.edge_count} edges>"
+
+
+# ---- Moving AI scenarios -----------------------------------------------------------------
+
+class ScenQuery(NamedTuple):
+    """One query of a Moving AI ``.scen`` file."""
+    bucket: int
+    map: str
+    map_width: int
+    map_height: int
+    start: Point
+    goal: Point
+    optimal_length: float
+    line: int
+
+
+class Scenario(list):
+    """The queries of a ``.scen`` file (a list of :class:`ScenQuery`);
+    ``version`` is the file's version (1.0)."""
+
+    version: float = 1.0
+    filename: Optional[str] = None
+
+
+def load_scen(source: Any) -> Scenario:
+    """Parse a Moving AI ``.scen`` (a path, or the text itself)."""
+    text, filename = _source(source)
+    try:
+        version, rows = _core.parse_scen(text)
+    except AstarError as e:
+        raise _named(e, filename) from None
+    scen = Scenario(ScenQuery(b, m, w, h, (sx, sy), (gx, gy), opt, line)
+                    for b, m, w, h, sx, sy, gx, gy, opt, line in rows)
+    scen.version = version
+    scen.filename = filename
+    return scen
+
+
+# ---- the request queue ----------------------------------------------------------------------
+
+class Frame(NamedTuple):
+    """What one :meth:`Queue.update` did."""
+    expanded: int    #: expansions spent (<= budget)
+    finished: int    #: results delivered
+    pending: int     #: requests still pending
+    restarted: int   #: searches restarted because the grid changed
+    path_held: bool  #: always False here (every path is copied when delivered)
+
+
+class Outcome:
+    """How a queued request ended: ``id``, ``user`` (what was submitted with
+    it), ``status`` (what find_path's status would be: OK, NO_PATH, ...),
+    ``path`` (a :class:`Path`, no cells when none), ``grid_version`` (the grid
+    version it was computed on) and ``restarts``."""
+
+    __slots__ = ("id", "user", "status", "path", "grid_version", "restarts")
+
+    def __init__(self, id: int, user: Any, status: Status, path: Path, grid_version: int,
+                 restarts: int):
+        self.id = id
+        self.user = user
+        self.status = status
+        self.path = path
+        self.grid_version = grid_version
+        self.restarts = restarts
+
+    @property
+    def ok(self) -> bool:
+        """True when a full path was found."""
+        return self.status == Status.OK
+
+    def error(self) -> Optional[AstarError]:
+        """The exception find_path would raise for this outcome (None when OK/PARTIAL)."""
+        if self.status in (Status.OK, Status.PARTIAL):
+            return None
+        return _error(self.status, path=self.path)
+
+    def __repr__(self) -> str:
+        return f"<Outcome #{self.id} {self.status.name} {self.path!r}>"
+
+
+class Queue:
+    """The path-request queue: many agents' requests spread over frames under a
+    budget of expansions per :meth:`update` (``astar/queue.h``).
+
+    ``Queue(grid, capacity=64)``; ``rid = q.submit(start, goal, callback=fn,
+    user=unit, priority=0, **options)``; every frame ``q.update(budget)``
+    runs searches (without the GIL) and calls each finished request's
+    callback with an :class:`Outcome` (in the thread calling update, with the
+    GIL). ``q.outcome(rid)`` gives it too until ``q.release(rid)`` frees the
+    request's entry (``auto_release=True`` releases after delivery). The grid
+    may be edited between updates or from callbacks; running requests then
+    restart (see ``astar/queue.h``). ``callback`` on the queue receives every
+    outcome, after the request's own.
+    """
+
+    def __init__(self, grid: Grid, capacity: int = 64, *, path_capacity: int = 256,
+                 auto_release: bool = False, callback: Optional[Callable[[Outcome], Any]] = None):
+        if not isinstance(grid, _core.Grid):
+            raise TypeError("grid: a Grid expected")
+        self._q = _core.Queue(grid, int(capacity), self._sink)
+        self._requests: dict = {}   # id -> (callback, user)
+        self._outcomes: dict = {}   # id -> Outcome
+        self.path_capacity = int(path_capacity)
+        self.auto_release = bool(auto_release)
+        self.callback = callback
+        self.capacity = int(capacity)
+
+    @property
+    def grid(self) -> Grid:
+        return self._q.grid
+
+    @property
+    def pending(self) -> int:
+        """Requests queued or running, or answered but not yet delivered."""
+        return self._q.pending
+
+    def submit(self, start: Point, goal: Point, *, priority: int = 0,
+               callback: Optional[Callable[[Outcome], Any]] = None, user: Any = None,
+               options: Optional[Options] = None, **kw: Any) -> int:
+        """Queue a request; returns its id. Options as for find_path (A* or
+        Dijkstra; no Python heuristic or observer). Raises QueueFullError."""
+        opts = _options(options, kw)
+        rid = self._q.submit(_point(start, "start"), _point(goal, "goal"), int(priority),
+                             opts._tuple, self.path_capacity)
+        self._requests[rid] = (callback, user)
+        return rid
+
+    def update(self, budget: int) -> Frame:
+        """Deliver answered requests, then spend at most ``budget`` (>= 1)
+        expansions. An exception raised by a callback ends the update and
+        propagates (after the C update returns)."""
+        return Frame(*self._q.update(int(budget)))
+
+    def run(self, budget: int = 10_000, max_updates: Optional[int] = None) -> int:
+        """Update until nothing is pending; returns the number of updates."""
+        n = 0
+        while self.pending and (max_updates is None or n < max_updates):
+            self.update(budget)
+            n += 1
+        return n
+
+    def _sink(self, rid: int, t: tuple, grid_version: int, restarts: int) -> None:
+        callback, user = self._requests.get(rid, (None, None))
+        p = _path(t)
+        outcome = Outcome(rid, user, p.status, p, grid_version, restarts)
+        self._outcomes[rid] = outcome
+        try:
+            if callback is not None:
+                callback(outcome)
+            if self.callback is not None:
+                self.callback(outcome)
+        finally:
+            if self.auto_release:
+                self.release(rid)
+
+    def poll(self, rid: int) -> str:
+        """'queued', 'running', 'done', 'cancelled' or 'unknown'."""
+        return self._q.poll(rid)[0]
+
+    def outcome(self, rid: int) -> Optional[Outcome]:
+        """The outcome of a delivered request (None before, or once released)."""
+        return self._outcomes.get(rid)
+
+    def cancel(self, rid: int) -> None:
+        """Cancel a queued or running request (no callback)."""
+        self._q.cancel(rid)
+
+    def release(self, rid: int) -> None:
+        """Forget a done or cancelled request, freeing its entry."""
+        self._q.release(rid)
+        self._requests.pop(rid, None)
+        self._outcomes.pop(rid, None)
+
+    def set_restarts(self, n: int) -> None:
+        """Restarts of a running request whose grid changed before it ends STALE."""
+        self._q.set_restarts(int(n))
+
+    def reserve_turns(self) -> None:
+        """Allow requests with ``turn_penalty > 0``."""
+        self._q.reserve_turns()
+
+    def __len__(self) -> int:
+        return self.pending
+
+    def __repr__(self) -> str:
+        return f"<Queue {self.pending} pending, capacity {self.capacity}>"
+
+
+# ---- hex grids -------------------------------------------------------------------------------
+
+_HEX_LAYOUTS = {"pointy": {"odd": False, "odd-r": False, "even": True, "even-r": True},
+                "flat": {"odd": False, "odd-q": False, "even": True, "even-q": True}}
+
+
+class HexGrid(_core.HexGrid):
+    """A hex grid (``astar/hex.h``) in offset coordinates (x column, y row).
+
+    ``HexGrid(width, height, orientation='pointy'|'flat', layout='odd'|'even')``
+    (``odd-r``, ``even-r`` for pointy, ``odd-q``, ``even-q`` for flat).
+    Entering a cell costs its terrain (1 unless set).
+    """
+
+    start: Optional[Point] = None
+    goal: Optional[Point] = None
+
+    def __init__(self, width: int, height: int, orientation: str = "pointy",
+                 layout: str = "odd"):
+        o = _choice("orientation", orientation, _HEX_LAYOUTS)
+        even = _HEX_LAYOUTS[o].get(str(layout).lower())
+        if even is None:
+            raise InvalidArgumentError(
+                Status.INVALID_ARGUMENT,
+                f"layout: expected one of {'|'.join(_HEX_LAYOUTS[o])} for {o} hexagons, "
+                f"got {layout!r}")
+        super().__init__(width, height, o == "flat", even)
+
+    @property
+    def orientation(self) -> str:
+        return "flat" if self.flat else "pointy"
+
+    @property
+    def layout(self) -> str:
+        return ("even-" if self.even else "odd-") + ("q" if self.flat else "r")
+
+    @property
+    def shape(self) -> Tuple[int, int]:
+        return (self.height, self.width)
+
+    @classmethod
+    def load(cls, source: Any) -> "HexGrid":
+        """An ASCII hex map (``hex pointy|flat [layout]`` header) from a path or text."""
+        text, filename = _source(source)
+        try:
+            grid, start, goal = _core.parse_hex(cls, text)
+        except AstarError as e:
+            raise _named(e, filename) from None
+        grid.start, grid.goal = start, goal
+        return grid
+
+    @classmethod
+    def from_numpy(cls, array: Any, orientation: str = "pointy",
+                   layout: str = "odd") -> "HexGrid":
+        """As :meth:`Grid.from_numpy`: bool passability or costs (0/inf/nan blocked)."""
+        passable, terrain = _cost_arrays(array)
+        h, w = passable.shape
+        grid = cls(w, h, orientation, layout)
+        grid._load(passable, terrain)
+        return grid
+
+    def to_numpy(self, costs: bool = False) -> np.ndarray:
+        passable, terrain = self._export()
+        p = np.frombuffer(passable, dtype=np.uint8).reshape(self.height, self.width).astype(bool)
+        if not costs:
+            return p
+        c = np.frombuffer(terrain, dtype=np.float32).reshape(self.height, self.width).copy()
+        c[~p] = np.inf
+        return c
+
+    def find_path(self, start: Point, goal: Point, *, algo: str = "astar", weight: float = 1.0,
+                  tie: str = "larger-g", reopen: str = "auto", max_expansions: int = 0,
+                  partial: bool = False, workspace: Optional[Workspace] = None,
+                  **variant: Any) -> Path:
+        """The path (offset cells) by the search engine: ``algo`` 'astar',
+        'dijkstra', 'greedy', 'bidir' or a variant ('ida', 'beam', 'dynamic',
+        'bandwidth', 'f2f', 'retarget'; ``variant``: their settings
+        ``beam_width``, ``epsilon``, ``band_e``, ``band_d``,
+        ``retarget_interval``, ``ida_transpositions`` as in :class:`Options`).
+        Raises as :meth:`Grid.find_path`."""
+        t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
+        return _outcome(_core.hex_find(self, workspace or _workspace(),
+                                       _point(start, "start"), _point(goal, "goal"), t))
+
+    def __reduce__(self):
+        return (_rebuild_hex, (type(self), self.to_numpy(costs=True), self.orientation,
+                               self.layout, self.start, self.goal))
+
+    def __repr__(self) -> str:
+        return (f"<HexGrid {self.orientation} {self.layout} {self.width} x {self.height}, "
+                f"{self.count_passable()} passable>")
+
+
+def _rebuild_hex(cls, costs, orientation, layout, start, goal):
+    grid = cls.from_numpy(costs, orientation, layout)
+    grid.start, grid.goal = start, goal
+    return grid
+
+
+# ---- graphs of your own: the engine over Python callbacks -------------------------------------
+
+class GraphPath(NamedTuple):
+    """A path found by :func:`find_graph_path`."""
+    nodes: list       #: the nodes, start first
+    cost: float
+    status: Status    #: OK or PARTIAL
+    expanded: int
+    generated: int
+    reopened: int
+    max_open: int
+    states: int       #: distinct nodes the search met
+    dropped: int = 0     #: beam, bandwidth: open-list entries dropped
+    iterations: int = 0  #: ida: bounds tried; retarget: legs run
+
+
+def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[Tuple[Any, float]]],
+                    *, heuristic: Optional[Callable[[Any, Any], float]] = None,
+                    predecessors: Optional[Callable[[Any], Iterable[Tuple[Any, float]]]] = None,
+                    algo: str = "astar", weight: float = 1.0, tie: str = "larger-g",
+                    reopen: str = "auto", max_expansions: int = 0, partial: bool = False,
+                    consistent: bool = False, max_states: int = 1 << 20, max_degree: int = 64,
+                    workspace: Optional[Workspace] = None, **variant: Any) -> GraphPath:
+    """A path on a graph you describe in Python: nodes are any hashable
+    values, ``neighbors(node)`` yields ``(node, cost)`` pairs (costs finite,
+    >= 0, at most ``max_degree``), ``heuristic(node, goal)`` estimates the
+    remaining cost (None: 0, i.e. Dijkstra), ``predecessors`` lists the arcs
+    into a node (needed by ``algo='bidir'``, 'f2f' and 'retarget').
+    ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir', 'ida' (IDA*: memory
+    for the current path only; suits unit costs such as puzzles), 'beam',
+    'dynamic', 'bandwidth', 'f2f', 'retarget' (``variant``: their settings
+    as in :class:`Options`). ``consistent=True`` promises a
+    consistent heuristic (fewer re-expansions). The library's engine runs the
+    search (``astar/implicit.h``), calling back into Python for every node:
+    it holds the GIL. ``max_states`` sizes the table of nodes a search may
+    meet (CapacityError when it fills up; a workspace keeps the largest
+    table it was given).
+    Raises as :meth:`Grid.find_path`; an exception in a callback propagates.
+    """
+    t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
+    ids: dict = {}
+    nodes: list = []
+
+    def node_id(node: Any) -> int:
+        i = ids.get(node)
+        if i is None:
+            i = ids[node] = len(nodes)
+            nodes.append(node)
+        return i
+
+    def arcs(fn):
+        def call(i: int):
+            return [(node_id(m), c) for m, c in fn(nodes[i])]
+        return call
+
+    h = None
+    if heuristic is not None:
+        def h(a: int, b: int) -> float:
+            return heuristic(nodes[a], nodes[b])
+    flags = _core.SPACE_ADMISSIBLE | (_core.SPACE_CONSISTENT if consistent or heuristic is None
+                                      else 0)
+    s, g = node_id(start), node_id(goal)
+    r = _core.implicit_find(workspace or _workspace(), s, g, arcs(neighbors),
+                            arcs(predecessors) if predecessors is not None else None, h,
+                            int(max_states), int(max_degree), flags, t)
+    status = Status(r[0])
+    path_nodes = ([nodes[i] for i in np.frombuffer(r[1], dtype=np.uint64).tolist()]
+                  if r[1] is not None else [])
+    result = GraphPath(path_nodes, r[2], status, r[3], r[4], r[5], r[6], r[9], r[10], r[11])
+    if status in (Status.OK, Status.PARTIAL):
+        return result
+    raise _error(status)

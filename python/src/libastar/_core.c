@@ -1,0 +1,2260 @@
+/*
+** _core.c -- the C extension of the libastar Python package: thin types
+** over the library's handles (Grid, Workspace, JpsPlus, Queue, HexGrid,
+** Waypoints) and the searches. The Pythonic layer (options by name, NumPy arrays, Path
+** objects, exceptions) is libastar/__init__.py; this file converts plain
+** values and releases the GIL around every search that calls no Python
+** code, so Python threads search in parallel.
+**
+** Thread rules, enforced here rather than left to undefined behaviour:
+**   - a grid may be searched by many threads at once, but not modified
+**     while any search on it runs (RuntimeError);
+**   - a workspace serves one search at a time (RuntimeError otherwise);
+**     libastar/__init__.py keeps one per thread;
+**   - a queue is used by one thread at a time; its callbacks run in the
+**     thread that called update(), with the GIL held.
+** Searches with a Python heuristic or observer keep the GIL (they call
+** Python for every node).
+*/
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <pythread.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <astar/astar.h>
+
+/* ---- statuses and errors ---------------------------------------------------------- */
+
+static const char *const status_names[] = {
+    "OK",
+    "NO_PATH",
+    "LIMIT_REACHED",
+    "START_BLOCKED",
+    "GOAL_BLOCKED",
+    "BUFFER_TOO_SMALL",
+    "OUT_OF_BOUNDS",
+    "INVALID_ARGUMENT",
+    "TOO_LARGE",
+    "NO_MEMORY",
+    "PARSE_ERROR",
+    "UNSUPPORTED",
+    "CAPACITY",
+    "IN_PROGRESS",
+    "PARTIAL",
+    "STOPPED",
+    "STALE",
+    "TURNS_NOT_RESERVED",
+    "QUEUE_FULL",
+    "MISMATCH",
+    "EXPIRED",
+};
+_Static_assert(sizeof status_names / sizeof status_names[0] == ASTAR_STATUS_COUNT,
+               "a status was added to astar_status: name it here and in libastar/__init__.py");
+
+/* libastar/__init__.py installs factory(code, detail, info) -> exception. */
+static PyObject *error_factory;
+
+/* Raise the exception of status `st` (with a detail sentence and extra
+** attributes in `info`, both optional). Returns NULL. */
+static PyObject *raise_status(astar_status st, const char *detail, PyObject *info) {
+  if (!error_factory) {
+    PyErr_Format(PyExc_RuntimeError, "libastar: %s", astar_strerror(st));
+    return NULL;
+  }
+  PyObject *exc =
+      PyObject_CallFunction(error_factory, "izO", (int)st, detail, info ? info : Py_None);
+  if (exc) {
+    PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+    Py_DECREF(exc);
+  }
+  return NULL;
+}
+
+static PyObject *py_set_error_factory(PyObject *self, PyObject *fn) {
+  (void)self;
+  if (!PyCallable_Check(fn)) return PyErr_Format(PyExc_TypeError, "a callable is required");
+  Py_INCREF(fn);
+  Py_XSETREF(error_factory, fn);
+  Py_RETURN_NONE;
+}
+
+static PyObject *py_strerror(PyObject *self, PyObject *arg) {
+  (void)self;
+  long code = PyLong_AsLong(arg);
+  if (code == -1 && PyErr_Occurred()) return NULL;
+  return PyUnicode_FromString(astar_strerror((astar_status)code));
+}
+
+static PyObject *py_version(PyObject *self, PyObject *noargs) {
+  (void)self;
+  (void)noargs;
+  return PyUnicode_FromString(astar_version());
+}
+
+static PyObject *busy_error(const char *what) {
+  PyErr_Format(PyExc_RuntimeError, "%s", what);
+  return NULL;
+}
+
+/* ---- Grid ----------------------------------------------------------------------- */
+
+typedef struct {
+  PyObject_HEAD astar_grid *grid;
+  Py_ssize_t searching; /* searches (or builds) reading it with the GIL released */
+  PyObject *weakrefs;
+} GridObject;
+
+static PyTypeObject GridType;
+
+#define GRID_MODIFIABLE(self)                                                                      \
+  do {                                                                                             \
+    if (!(self)->grid) return busy_error("the grid is not initialised");                           \
+    if ((self)->searching > 0)                                                                     \
+      return busy_error("the grid is being searched in another thread; a grid may not change "     \
+                        "during a search");                                                        \
+  } while (0)
+
+#define GRID_READY(self)                                                                           \
+  do {                                                                                             \
+    if (!(self)->grid) return busy_error("the grid is not initialised");                           \
+  } while (0)
+
+static void Grid_dealloc(GridObject *self) {
+  if (self->weakrefs) PyObject_ClearWeakRefs((PyObject *)self);
+  astar_grid_free(self->grid);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int Grid_init(GridObject *self, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"width", "height", NULL};
+  int w, h;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "ii", kwlist, &w, &h)) return -1;
+  if (self->grid) {
+    /* Objects built on it (JPS+, queues) hold its address. */
+    busy_error("a grid is initialised once (make a new Grid)");
+    return -1;
+  }
+  astar_grid *g = NULL;
+  astar_status st = astar_grid_new(&g, w, h, NULL);
+  if (st != ASTAR_OK) {
+    raise_status(st, NULL, NULL);
+    return -1;
+  }
+  self->grid = g;
+  return 0;
+}
+
+/* A new object of `type` (Grid or a subclass) owning `g`. */
+static PyObject *grid_wrap(PyTypeObject *type, astar_grid *g) {
+  GridObject *obj = (GridObject *)type->tp_alloc(type, 0);
+  if (!obj) {
+    astar_grid_free(g);
+    return NULL;
+  }
+  obj->grid = g;
+  return (PyObject *)obj;
+}
+
+static PyObject *Grid_width(GridObject *self, void *c) {
+  (void)c;
+  GRID_READY(self);
+  return PyLong_FromLong(astar_grid_width(self->grid));
+}
+static PyObject *Grid_height(GridObject *self, void *c) {
+  (void)c;
+  GRID_READY(self);
+  return PyLong_FromLong(astar_grid_height(self->grid));
+}
+static PyObject *Grid_version(GridObject *self, void *c) {
+  (void)c;
+  GRID_READY(self);
+  return PyLong_FromUnsignedLongLong(astar_grid_version(self->grid));
+}
+static PyObject *Grid_has_terrain(GridObject *self, void *c) {
+  (void)c;
+  GRID_READY(self);
+  return PyBool_FromLong(astar_grid_has_terrain(self->grid));
+}
+static PyObject *Grid_min_terrain(GridObject *self, void *c) {
+  (void)c;
+  GRID_READY(self);
+  return PyFloat_FromDouble(astar_grid_min_terrain(self->grid));
+}
+static PyObject *Grid_memory(GridObject *self, void *c) {
+  (void)c;
+  GRID_READY(self);
+  return PyLong_FromSize_t(astar_grid_memory(self->grid));
+}
+
+static PyObject *Grid_contains(GridObject *self, PyObject *args) {
+  int x, y;
+  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  GRID_READY(self);
+  return PyBool_FromLong(astar_grid_contains(self->grid, x, y));
+}
+
+static PyObject *Grid_passable(GridObject *self, PyObject *args) {
+  int x, y;
+  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  GRID_READY(self);
+  return PyBool_FromLong(astar_grid_passable(self->grid, x, y));
+}
+
+static PyObject *Grid_set_passable(GridObject *self, PyObject *args) {
+  int x, y, v = 1;
+  if (!PyArg_ParseTuple(args, "ii|p", &x, &y, &v)) return NULL;
+  GRID_MODIFIABLE(self);
+  astar_status st = astar_grid_set_passable(self->grid, x, y, v != 0);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Grid_terrain(GridObject *self, PyObject *args) {
+  int x, y;
+  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  GRID_READY(self);
+  return PyFloat_FromDouble(astar_grid_terrain(self->grid, x, y));
+}
+
+static PyObject *Grid_set_terrain(GridObject *self, PyObject *args) {
+  int x, y;
+  double c;
+  if (!PyArg_ParseTuple(args, "iid", &x, &y, &c)) return NULL;
+  GRID_MODIFIABLE(self);
+  astar_status st = astar_grid_set_terrain(self->grid, x, y, (float)c);
+  if (st != ASTAR_OK)
+    return raise_status(
+        st, st == ASTAR_INVALID_ARGUMENT ? "a terrain cost is finite and in (0, 1e9]" : NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Grid_fill(GridObject *self, PyObject *args) {
+  int v;
+  if (!PyArg_ParseTuple(args, "p", &v)) return NULL;
+  GRID_MODIFIABLE(self);
+  astar_status st = astar_grid_fill(self->grid, v != 0);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Grid_clear_terrain(GridObject *self, PyObject *noargs) {
+  (void)noargs;
+  GRID_MODIFIABLE(self);
+  astar_grid_clear_terrain(self->grid);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Grid_count_passable(GridObject *self, PyObject *noargs) {
+  (void)noargs;
+  GRID_READY(self);
+  return PyLong_FromSize_t(astar_grid_count_passable(self->grid));
+}
+
+static PyObject *Grid_copy(GridObject *self, PyObject *noargs) {
+  (void)noargs;
+  GRID_READY(self);
+  astar_grid *g = NULL;
+  astar_status st = astar_grid_clone(&g, self->grid, NULL);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  return grid_wrap(Py_TYPE(self), g);
+}
+
+/* _load(passable, terrain=None): passable is h*w bytes (0 blocked), row
+** after row; terrain (optional) h*w native float32 values. */
+static PyObject *Grid_load(GridObject *self, PyObject *args) {
+  Py_buffer pass, terr = {0};
+  PyObject *terr_obj = Py_None;
+  if (!PyArg_ParseTuple(args, "y*|O", &pass, &terr_obj)) return NULL;
+  PyObject *ret = NULL;
+  if (!self->grid || self->searching > 0) {
+    busy_error(self->grid ? "the grid is being searched" : "the grid is not initialised");
+    goto done;
+  }
+  const int32_t w = astar_grid_width(self->grid), h = astar_grid_height(self->grid);
+  const size_t n = (size_t)w * (size_t)h;
+  if ((size_t)pass.len != n) {
+    PyErr_Format(PyExc_ValueError, "passable: %zu bytes expected, got %zd", n, pass.len);
+    goto done;
+  }
+  if (terr_obj != Py_None) {
+    if (PyObject_GetBuffer(terr_obj, &terr, PyBUF_SIMPLE) < 0) goto done;
+    if ((size_t)terr.len != n * sizeof(float)) {
+      PyErr_Format(PyExc_ValueError, "terrain: %zu bytes expected, got %zd", n * sizeof(float),
+                   terr.len);
+      goto done;
+    }
+  }
+  const unsigned char *p = pass.buf;
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++) astar_grid_set_passable(self->grid, x, y, p[(size_t)y * w + x]);
+  if (terr.buf) {
+    const float *t = terr.buf;
+    for (int32_t y = 0; y < h; y++)
+      for (int32_t x = 0; x < w; x++) {
+        float c = t[(size_t)y * w + x];
+        if (c == 1.0f && !astar_grid_has_terrain(self->grid)) continue;
+        astar_status st = astar_grid_set_terrain(self->grid, x, y, c);
+        if (st != ASTAR_OK) {
+          char msg[120];
+          snprintf(msg, sizeof msg, "terrain cost %g at (%d, %d): costs are finite and in (0, 1e9]",
+                   (double)c, (int)x, (int)y);
+          raise_status(st, msg, NULL);
+          goto done;
+        }
+      }
+  }
+  ret = Py_NewRef(Py_None);
+done:
+  PyBuffer_Release(&pass);
+  if (terr.buf) PyBuffer_Release(&terr);
+  return ret;
+}
+
+/* _export() -> (passable bytes, terrain bytes or None), the layout of _load. */
+static PyObject *Grid_export(GridObject *self, PyObject *noargs) {
+  (void)noargs;
+  GRID_READY(self);
+  const int32_t w = astar_grid_width(self->grid), h = astar_grid_height(self->grid);
+  const size_t n = (size_t)w * (size_t)h;
+  PyObject *pass = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n);
+  if (!pass) return NULL;
+  unsigned char *p = (unsigned char *)PyBytes_AS_STRING(pass);
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++) p[(size_t)y * w + x] = astar_grid_passable(self->grid, x, y);
+  PyObject *terr = Py_NewRef(Py_None);
+  if (astar_grid_has_terrain(self->grid)) {
+    Py_DECREF(terr);
+    terr = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * sizeof(float)));
+    if (!terr) {
+      Py_DECREF(pass);
+      return NULL;
+    }
+    float *t = (float *)(void *)PyBytes_AS_STRING(terr);
+    for (int32_t y = 0; y < h; y++)
+      for (int32_t x = 0; x < w; x++) t[(size_t)y * w + x] = astar_grid_terrain(self->grid, x, y);
+  }
+  return Py_BuildValue("(NN)", pass, terr);
+}
+
+static PyMethodDef Grid_methods[] = {
+    {"contains", (PyCFunction)Grid_contains, METH_VARARGS, "contains(x, y): inside the grid?"},
+    {"passable", (PyCFunction)Grid_passable, METH_VARARGS,
+     "passable(x, y): is the cell passable? (outside: False)"},
+    {"set_passable", (PyCFunction)Grid_set_passable, METH_VARARGS,
+     "set_passable(x, y, passable=True)"},
+    {"terrain", (PyCFunction)Grid_terrain, METH_VARARGS,
+     "terrain(x, y): the cost factor of entering the cell (1 unless set; 0 outside)"},
+    {"set_terrain", (PyCFunction)Grid_set_terrain, METH_VARARGS,
+     "set_terrain(x, y, cost): cost finite and in (0, 1e9]"},
+    {"fill", (PyCFunction)Grid_fill, METH_VARARGS,
+     "fill(passable): every cell passable or blocked"},
+    {"clear_terrain", (PyCFunction)Grid_clear_terrain, METH_NOARGS,
+     "clear_terrain(): every terrain cost back to 1"},
+    {"count_passable", (PyCFunction)Grid_count_passable, METH_NOARGS,
+     "count_passable(): number of passable cells"},
+    {"copy", (PyCFunction)Grid_copy, METH_NOARGS, "copy(): an independent copy"},
+    {"_load", (PyCFunction)Grid_load, METH_VARARGS, NULL},
+    {"_export", (PyCFunction)Grid_export, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Grid_getset[] = {
+    {"width", (getter)Grid_width, NULL, "columns", NULL},
+    {"height", (getter)Grid_height, NULL, "rows", NULL},
+    {"version", (getter)Grid_version, NULL,
+     "a counter every change of passability or terrain increases", NULL},
+    {"has_terrain", (getter)Grid_has_terrain, NULL, "True once a terrain cost other than 1 was set",
+     NULL},
+    {"min_terrain", (getter)Grid_min_terrain, NULL, "the smallest terrain cost of any cell", NULL},
+    {"memory", (getter)Grid_memory, NULL, "bytes the grid holds", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject GridType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Grid",
+    .tp_basicsize = sizeof(GridObject),
+    .tp_dealloc = (destructor)Grid_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Grid(width, height): a square grid, every cell passable, terrain cost 1.",
+    .tp_weaklistoffset = offsetof(GridObject, weakrefs),
+    .tp_methods = Grid_methods,
+    .tp_getset = Grid_getset,
+    .tp_init = (initproc)Grid_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* ---- parsing ------------------------------------------------------------------- */
+
+static PyObject *parse_error(astar_status st, const astar_parse_error *err) {
+  PyObject *info = Py_BuildValue("{s:i,s:i}", "line", (int)err->line, "column", (int)err->column);
+  if (!info) return NULL;
+  raise_status(st, err->message[0] ? err->message : NULL, info);
+  Py_DECREF(info);
+  return NULL;
+}
+
+static PyObject *point_or_none(astar_point p) {
+  if (p.x < 0 || p.y < 0) Py_RETURN_NONE;
+  return Py_BuildValue("(ii)", (int)p.x, (int)p.y);
+}
+
+/* parse_map(cls, text, kind) -> (grid, start, goal); kind 'auto', 'movingai', 'ascii'. */
+static PyObject *py_parse_map(PyObject *self, PyObject *args) {
+  (void)self;
+  PyTypeObject *cls;
+  Py_buffer text;
+  const char *kind;
+  if (!PyArg_ParseTuple(args, "O!y*s", &PyType_Type, &cls, &text, &kind)) return NULL;
+  if (!PyType_IsSubtype(cls, &GridType)) {
+    PyBuffer_Release(&text);
+    return PyErr_Format(PyExc_TypeError, "a Grid class is required");
+  }
+  astar_grid *g = NULL;
+  astar_point s = {-1, -1}, gl = {-1, -1};
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS;
+  if (strcmp(kind, "movingai") == 0)
+    st = astar_movingai_parse_map(&g, text.buf, (size_t)text.len, NULL, &err);
+  else if (strcmp(kind, "ascii") == 0)
+    st = astar_ascii_parse_map(&g, text.buf, (size_t)text.len, NULL, &s, &gl, &err);
+  else
+    st = astar_parse_map(&g, text.buf, (size_t)text.len, NULL, &s, &gl, &err);
+  Py_END_ALLOW_THREADS;
+  PyBuffer_Release(&text);
+  if (st != ASTAR_OK) return parse_error(st, &err);
+  PyObject *grid = grid_wrap(cls, g);
+  if (!grid) return NULL;
+  return Py_BuildValue("(NNN)", grid, point_or_none(s), point_or_none(gl));
+}
+
+/* parse_scen(text) -> (version, [(bucket, map, w, h, sx, sy, gx, gy, optimal, line), ...]) */
+static PyObject *py_parse_scen(PyObject *self, PyObject *args) {
+  (void)self;
+  Py_buffer text;
+  if (!PyArg_ParseTuple(args, "y*", &text)) return NULL;
+  astar_scen *scen = NULL;
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_status st = astar_movingai_parse_scen(&scen, text.buf, (size_t)text.len, NULL, &err);
+  PyBuffer_Release(&text);
+  if (st != ASTAR_OK) return parse_error(st, &err);
+  const size_t n = astar_scen_count(scen);
+  const astar_scen_query *q = astar_scen_queries(scen);
+  PyObject *list = PyList_New((Py_ssize_t)n);
+  for (size_t i = 0; list && i < n; i++) {
+    PyObject *t =
+        Py_BuildValue("(isiiiiiidi)", (int)q[i].bucket, q[i].map, (int)q[i].map_width,
+                      (int)q[i].map_height, (int)q[i].start.x, (int)q[i].start.y, (int)q[i].goal.x,
+                      (int)q[i].goal.y, q[i].optimal_length, (int)q[i].line);
+    if (!t) {
+      Py_CLEAR(list);
+      break;
+    }
+    PyList_SET_ITEM(list, (Py_ssize_t)i, t);
+  }
+  double version = astar_scen_version(scen);
+  astar_scen_free(scen);
+  if (!list) return NULL;
+  return Py_BuildValue("(dN)", version, list);
+}
+
+/* ---- Workspace -------------------------------------------------------------------- */
+
+typedef struct {
+  PyObject_HEAD astar_workspace *ws;
+  int busy;
+} WorkspaceObject;
+
+static PyTypeObject WorkspaceType;
+
+static void Workspace_dealloc(WorkspaceObject *self) {
+  astar_workspace_free(self->ws);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Workspace_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {NULL};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "", kwlist)) return NULL;
+  WorkspaceObject *self = (WorkspaceObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  astar_status st = astar_workspace_new_empty(&self->ws, NULL);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, NULL, NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *Workspace_memory(WorkspaceObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_workspace_memory(self->ws));
+}
+
+static PyGetSetDef Workspace_getset[] = {
+    {"memory", (getter)Workspace_memory, NULL, "bytes the workspace holds", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject WorkspaceType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Workspace",
+    .tp_basicsize = sizeof(WorkspaceObject),
+    .tp_dealloc = (destructor)Workspace_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Workspace(): the scratch memory of searches; one search at a time. It grows to "
+              "the largest grid or space searched with it.",
+    .tp_getset = Workspace_getset,
+    .tp_new = Workspace_new,
+};
+
+static int take_workspace(WorkspaceObject *ws) {
+  if (ws->busy) {
+    busy_error("the workspace is in use by another search (use one workspace per thread)");
+    return -1;
+  }
+  ws->busy = 1;
+  return 0;
+}
+
+/* ---- JpsPlus ------------------------------------------------------------------------ */
+
+typedef struct {
+  PyObject_HEAD astar_jps_plus *pre;
+  GridObject *grid;
+} JpsPlusObject;
+
+static PyTypeObject JpsPlusType;
+
+/* A grid keeps its JPS+ (libastar/__init__.py) and the JPS+ its grid: a
+** cycle the garbage collector must see. */
+static int JpsPlus_traverse(JpsPlusObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->grid);
+  return 0;
+}
+
+static int JpsPlus_clear(JpsPlusObject *self) {
+  astar_jps_plus_free(self->pre);
+  self->pre = NULL;
+  Py_CLEAR(self->grid);
+  return 0;
+}
+
+static void JpsPlus_dealloc(JpsPlusObject *self) {
+  PyObject_GC_UnTrack(self);
+  JpsPlus_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+#define JPP_READY(self)                                                                            \
+  do {                                                                                             \
+    if (!(self)->pre || !(self)->grid) return busy_error("the JpsPlus object was cleared");        \
+  } while (0)
+
+static PyObject *JpsPlus_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid", NULL};
+  GridObject *grid;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!", kwlist, &GridType, &grid)) return NULL;
+  GRID_READY(grid);
+  JpsPlusObject *self = (JpsPlusObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  self->grid = (GridObject *)Py_NewRef(grid);
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_jps_plus_new(&self->pre, grid->grid, NULL);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st,
+                        st == ASTAR_UNSUPPORTED ? "the grid has terrain costs; JPS+ needs "
+                                                  "uniform costs (clear the terrain, or use A*)"
+                                                : NULL,
+                        NULL);
+  }
+  return (PyObject *)self;
+}
+
+/* JpsPlus._load(grid, data) */
+static PyObject *JpsPlus_load(PyObject *cls, PyObject *args) {
+  GridObject *grid;
+  Py_buffer data;
+  if (!PyArg_ParseTuple(args, "O!y*", &GridType, &grid, &data)) return NULL;
+  if (!grid->grid) {
+    PyBuffer_Release(&data);
+    return busy_error("the grid is not initialised");
+  }
+  astar_jps_plus *pre = NULL;
+  astar_status st = astar_jps_plus_load(&pre, grid->grid, data.buf, (size_t)data.len, NULL);
+  PyBuffer_Release(&data);
+  if (st != ASTAR_OK)
+    return raise_status(st,
+                        st == ASTAR_PARSE_ERROR ? "not a valid JPS+ precomputation (damaged, "
+                                                  "truncated or another format)"
+                        : st == ASTAR_MISMATCH  ? "the precomputation belongs to another map"
+                                                : NULL,
+                        NULL);
+  JpsPlusObject *self = (JpsPlusObject *)((PyTypeObject *)cls)->tp_alloc((PyTypeObject *)cls, 0);
+  if (!self) {
+    astar_jps_plus_free(pre);
+    return NULL;
+  }
+  self->pre = pre;
+  self->grid = (GridObject *)Py_NewRef(grid);
+  return (PyObject *)self;
+}
+
+static PyObject *JpsPlus_save(JpsPlusObject *self, PyObject *noargs) {
+  (void)noargs;
+  JPP_READY(self);
+  size_t len = 0;
+  astar_status st = astar_jps_plus_save(self->pre, NULL, 0, &len);
+  if (st != ASTAR_BUFFER_TOO_SMALL && st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)len);
+  if (!out) return NULL;
+  st = astar_jps_plus_save(self->pre, PyBytes_AS_STRING(out), len, &len);
+  if (st != ASTAR_OK) {
+    Py_DECREF(out);
+    return raise_status(st, NULL, NULL);
+  }
+  return out;
+}
+
+static PyObject *JpsPlus_verify(JpsPlusObject *self, PyObject *noargs) {
+  (void)noargs;
+  JPP_READY(self);
+  astar_status st;
+  self->grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_jps_plus_verify(self->pre, self->grid->grid);
+  Py_END_ALLOW_THREADS;
+  self->grid->searching--;
+  if (st != ASTAR_OK)
+    return raise_status(st,
+                        st == ASTAR_PARSE_ERROR ? "an entry differs from what the grid gives: "
+                                                  "the bytes it was loaded from were wrong"
+                                                : NULL,
+                        NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *JpsPlus_memory(JpsPlusObject *self, void *c) {
+  (void)c;
+  JPP_READY(self);
+  return PyLong_FromSize_t(astar_jps_plus_memory(self->pre));
+}
+
+static PyObject *JpsPlus_grid(JpsPlusObject *self, void *c) {
+  (void)c;
+  JPP_READY(self);
+  return Py_NewRef(self->grid);
+}
+
+static PyMethodDef JpsPlus_methods[] = {
+    {"save", (PyCFunction)JpsPlus_save, METH_NOARGS, "save() -> bytes (a portable format)"},
+    {"verify", (PyCFunction)JpsPlus_verify, METH_NOARGS,
+     "verify(): check every entry against the grid (for files from untrusted sources)"},
+    {"_load", (PyCFunction)JpsPlus_load, METH_VARARGS | METH_CLASS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef JpsPlus_getset[] = {
+    {"memory", (getter)JpsPlus_memory, NULL, "bytes held", NULL},
+    {"grid", (getter)JpsPlus_grid, NULL, "the grid it was built for", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject JpsPlusType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.JpsPlus",
+    .tp_basicsize = sizeof(JpsPlusObject),
+    .tp_dealloc = (destructor)JpsPlus_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)JpsPlus_traverse,
+    .tp_clear = (inquiry)JpsPlus_clear,
+    .tp_doc = "JpsPlus(grid): the JPS+ precomputation of a grid (jump distances).",
+    .tp_methods = JpsPlus_methods,
+    .tp_getset = JpsPlus_getset,
+    .tp_new = JpsPlus_new,
+};
+
+/* ---- search options ------------------------------------------------------------------ */
+
+/* Algorithms, as libastar/__init__.py numbers them. */
+enum {
+  ALGO_ASTAR = 0,
+  ALGO_JPS,
+  ALGO_JPS_PLUS,
+  ALGO_DIJKSTRA,
+  ALGO_GREEDY,
+  ALGO_BIDIR,
+  ALGO_GRAPH_ASTAR,
+  ALGO_GRAPH_DIJKSTRA,
+  ALGO_IDA, /* the engine's variants (astar/engine.h), on the grid as a space */
+  ALGO_BEAM,
+  ALGO_DYNAMIC,
+  ALGO_BANDWIDTH,
+  ALGO_F2F,
+  ALGO_RETARGET,
+  ALGO_COUNT
+};
+
+/* The Python callbacks of one search (heuristic, observer) and the first
+** exception one raised: the search is then stopped (stop_fn). */
+typedef struct {
+  PyObject *heuristic; /* borrowed; NULL: none */
+  PyObject *observer;  /* borrowed; NULL: none */
+  int failed;
+} py_callbacks;
+
+static double cb_heuristic(void *ctx, astar_point cell, astar_point goal) {
+  py_callbacks *cb = ctx;
+  if (cb->failed) return 0.0;
+  PyObject *r = PyObject_CallFunction(cb->heuristic, "(ii)(ii)", (int)cell.x, (int)cell.y,
+                                      (int)goal.x, (int)goal.y);
+  double v = r ? PyFloat_AsDouble(r) : -1.0;
+  Py_XDECREF(r);
+  if (!r || (v == -1.0 && PyErr_Occurred())) {
+    cb->failed = 1;
+    return 0.0;
+  }
+  return v;
+}
+
+static const char *const event_names[] = {"push", "expand", "improve", "reopen", "goal", "scan"};
+
+static void cb_observer(void *ctx, const astar_event *e) {
+  py_callbacks *cb = ctx;
+  if (cb->failed) return;
+  const char *name = (unsigned)e->type < 6 ? event_names[e->type] : "unknown";
+  PyObject *r = PyObject_CallFunction(cb->observer, "(s(ii)(ii)dddKi)", name, (int)e->cell.x,
+                                      (int)e->cell.y, (int)e->parent.x, (int)e->parent.y, e->g,
+                                      e->h, e->f, (unsigned long long)e->expanded, e->direction);
+  if (!r)
+    cb->failed = 1;
+  else
+    Py_DECREF(r);
+}
+
+static bool cb_stop(void *ctx) {
+  return ((py_callbacks *)ctx)->failed != 0;
+}
+
+/* The settings of the engine's variants as libastar/__init__.py passes
+** them (_variant): (beam_width, epsilon, band_e, band_d, retarget_interval,
+** ida_transpositions). Sets those fields of *eo; -1 with an exception. */
+static int parse_variant(PyObject *tuple, astar_engine_options *eo) {
+  unsigned int width, interval;
+  int transpositions;
+  if (!PyArg_ParseTuple(tuple, "IdddIp;bad variant tuple", &width, &eo->epsilon, &eo->band_e,
+                        &eo->band_d, &interval, &transpositions))
+    return -1;
+  eo->beam_width = width;
+  eo->retarget_interval = interval;
+  eo->ida_transpositions = transpositions != 0;
+  return 0;
+}
+
+/* The engine tuple of libastar/__init__.py (_engine_tuple): (method,
+** weight, tie, reopen, max_expansions, partial, variant). Fills *eo from
+** the defaults; -1 with an exception. */
+static int parse_engine(PyObject *tuple, astar_engine_options *eo) {
+  int method, tie, reopen, partial;
+  unsigned long long maxexp;
+  PyObject *variant;
+  astar_engine_options_init(eo);
+  if (!PyArg_ParseTuple(tuple, "idiiKpO!;bad engine tuple", &method, &eo->weight, &tie, &reopen,
+                        &maxexp, &partial, &PyTuple_Type, &variant))
+    return -1;
+  eo->method = (astar_method)method;
+  eo->tie = (astar_tie)tie;
+  eo->reopen = (astar_reopen)reopen;
+  eo->max_expansions = maxexp;
+  eo->partial = partial != 0;
+  return parse_variant(variant, eo);
+}
+
+/* What astar_workspace_reserve_space must reserve besides the forward
+** search for method m (astar/engine.h says which methods need what). */
+static unsigned method_reserve(astar_method m) {
+  switch (m) {
+  case ASTAR_METHOD_BIDIRECTIONAL:
+  case ASTAR_METHOD_RETARGETING:
+  case ASTAR_METHOD_BEAM:
+    return ASTAR_RESERVE_BACKWARD;
+  case ASTAR_METHOD_FRONT_TO_FRONT:
+    return ASTAR_RESERVE_FRONT_TO_FRONT;
+  default:
+    return 0u;
+  }
+}
+
+/* The option tuple of libastar/__init__.py (Options._tuple):
+** (algo, moves, corner, straight, diagonal, heuristic, weight, tie, reopen,
+**  max_expansions, open_set, partial, terrain_scale, turn_penalty,
+**  heuristic_floor, heuristic_fn, observer, variant). `eo` (may be NULL)
+** receives the defaults and the variant's settings (parse_variant); the
+** engine searches take the rest from *o. */
+static int parse_options(PyObject *tuple, int *algo, astar_options *o, py_callbacks *cb,
+                         astar_engine_options *eo) {
+  astar_options_init(o);
+  int moves, corner, heur, tie, reopen, open_set, partial;
+  unsigned long long maxexp;
+  PyObject *hfn, *obs, *variant;
+  if (!PyArg_ParseTuple(tuple, "iiiddidiiKipdddOOO!;bad option tuple", algo, &moves, &corner,
+                        &o->straight_cost, &o->diagonal_cost, &heur, &o->weight, &tie, &reopen,
+                        &maxexp, &open_set, &partial, &o->terrain_scale, &o->turn_penalty,
+                        &o->heuristic_floor, &hfn, &obs, &PyTuple_Type, &variant))
+    return -1;
+  if (eo) {
+    astar_engine_options_init(eo);
+    if (parse_variant(variant, eo) < 0) return -1;
+  }
+  if (*algo < 0 || *algo >= ALGO_COUNT) {
+    PyErr_SetString(PyExc_ValueError, "unknown algorithm");
+    return -1;
+  }
+  o->moves = moves;
+  o->corner = (astar_corner)corner;
+  o->heuristic = (astar_heuristic)heur;
+  o->tie = (astar_tie)tie;
+  o->reopen = (astar_reopen)reopen;
+  o->max_expansions = maxexp;
+  o->open_set = (astar_open_set)open_set;
+  o->partial = partial != 0;
+  cb->heuristic = hfn != Py_None ? hfn : NULL;
+  cb->observer = obs != Py_None ? obs : NULL;
+  cb->failed = 0;
+  if (cb->heuristic) {
+    o->heuristic = ASTAR_H_CALLBACK;
+    o->heuristic_fn = cb_heuristic;
+    o->heuristic_ctx = cb;
+  }
+  if (cb->observer) {
+    o->observer = cb_observer;
+    o->observer_ctx = cb;
+  }
+  /* A callback that raised stops the search at the next expansion (the jump
+  ** searches have no stop hook: they run to their end, calling no more
+  ** Python). */
+  if ((cb->heuristic || cb->observer) && *algo != ALGO_JPS && *algo != ALGO_JPS_PLUS) {
+    o->stop_fn = cb_stop;
+    o->stop_ctx = cb;
+    o->stop_interval = 1;
+  }
+  if (*algo == ALGO_JPS) o->algorithm = ASTAR_ALGO_JPS;
+  if (*algo == ALGO_DIJKSTRA || *algo == ALGO_GRAPH_DIJKSTRA) o->heuristic = ASTAR_H_ZERO;
+  return 0;
+}
+
+/* Does `algo` run on the engine (the grid as a space)? Every algorithm but
+** the grid's own A* (and Dijkstra), JPS and JPS+. */
+static int algo_is_engine(int algo) {
+  return algo == ALGO_GREEDY || algo == ALGO_BIDIR || algo >= ALGO_GRAPH_ASTAR;
+}
+
+static astar_method algo_method(int algo) {
+  switch (algo) {
+  case ALGO_GREEDY:
+    return ASTAR_METHOD_GREEDY;
+  case ALGO_BIDIR:
+    return ASTAR_METHOD_BIDIRECTIONAL;
+  case ALGO_GRAPH_DIJKSTRA:
+    return ASTAR_METHOD_DIJKSTRA;
+  case ALGO_IDA:
+    return ASTAR_METHOD_IDA;
+  case ALGO_BEAM:
+    return ASTAR_METHOD_BEAM;
+  case ALGO_DYNAMIC:
+    return ASTAR_METHOD_DYNAMIC;
+  case ALGO_BANDWIDTH:
+    return ASTAR_METHOD_BANDWIDTH;
+  case ALGO_F2F:
+    return ASTAR_METHOD_FRONT_TO_FRONT;
+  case ALGO_RETARGET:
+    return ASTAR_METHOD_RETARGETING;
+  default:
+    return ASTAR_METHOD_ASTAR;
+  }
+}
+
+/* What the engine on the grid as a space cannot honour (NULL: nothing) --
+** the same rules as the tool's --space graph. */
+static const char *engine_unsupported(const astar_options *o, const py_callbacks *cb) {
+  if (o->heuristic == ASTAR_H_CALLBACK) return "the engine takes the space's own heuristic";
+  if (cb->observer) return "the observer is for the grid's own searches (astar, jps, jps-plus)";
+  if (o->tie == ASTAR_TIE_CROSS)
+    return "the engine breaks ties by larger g or newest, then node id (no cross product)";
+  if (o->turn_penalty != 0.0 || o->terrain_scale != 1.0)
+    return "turn penalties and terrain scaling are options of A* on the grid (use "
+           "algo='astar' with space='grid')";
+  return NULL;
+}
+
+/* ---- grid searches ------------------------------------------------------------------- */
+
+#define STACK_CELLS 1024
+
+/* The result tuple handed to libastar/__init__.py:
+** (status, cells bytes or None, cost, expanded, generated, reopened, max_open,
+**  end or None, cause, retargeted, detail or None, dropped, iterations);
+** the last two from `er`, the engine's result (NULL: 0). */
+static PyObject *result_tuple(astar_status st, const astar_point *cells, size_t len,
+                              const astar_result *r, const char *detail,
+                              const astar_engine_result *er) {
+  PyObject *bytes = Py_NewRef(Py_None);
+  if (cells && (st == ASTAR_OK || st == ASTAR_PARTIAL)) {
+    Py_DECREF(bytes);
+    bytes = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(len * 2 * sizeof(int32_t)));
+    if (!bytes) return NULL;
+    int32_t *out = (int32_t *)(void *)PyByteArray_AS_STRING(bytes);
+    for (size_t i = 0; i < len; i++) {
+      out[2 * i] = cells[i].x;
+      out[2 * i + 1] = cells[i].y;
+    }
+  }
+  return Py_BuildValue(
+      "(iNdKKKKNiOzKK)", (int)st, bytes, r->cost, (unsigned long long)r->stats.expanded,
+      (unsigned long long)r->stats.generated, (unsigned long long)r->stats.reopened,
+      (unsigned long long)r->stats.max_open, point_or_none(r->end), (int)r->cause,
+      r->retargeted ? Py_True : Py_False, detail, (unsigned long long)(er ? er->dropped : 0),
+      (unsigned long long)(er ? er->iterations : 0));
+}
+
+/* A finished search's status once its path is in hand: a path that did
+** not fit the first buffer was found all the same; with options.partial it
+** may be a partial one (cause says). */
+static astar_status after_copy(const astar_options *o, const astar_result *r) {
+  if (o->partial &&
+      (r->cause == ASTAR_NO_PATH || r->cause == ASTAR_LIMIT_REACHED || r->cause == ASTAR_STOPPED))
+    return ASTAR_PARTIAL;
+  return ASTAR_OK;
+}
+
+/* grid_find(grid, workspace, jps_plus_or_None, start, goal, options) where
+** goal is (x, y) or a bytes-like of int32 pairs (several goals, A* only). */
+static PyObject *py_grid_find(PyObject *self, PyObject *args) {
+  (void)self;
+  GridObject *grid;
+  WorkspaceObject *ws;
+  PyObject *pre_obj, *goal_obj, *opt_tuple;
+  int sx, sy;
+  if (!PyArg_ParseTuple(args, "O!O!O(ii)OO", &GridType, &grid, &WorkspaceType, &ws, &pre_obj, &sx,
+                        &sy, &goal_obj, &opt_tuple))
+    return NULL;
+  GRID_READY(grid);
+  int algo;
+  astar_options o;
+  py_callbacks cb;
+  astar_engine_options eo;
+  if (parse_options(opt_tuple, &algo, &o, &cb, &eo) < 0) return NULL;
+  const astar_jps_plus *pre = NULL;
+  if (pre_obj != Py_None) {
+    if (!PyObject_TypeCheck(pre_obj, &JpsPlusType))
+      return PyErr_Format(PyExc_TypeError, "jps_plus: a JpsPlus object is required");
+    pre = ((JpsPlusObject *)pre_obj)->pre;
+    if (!pre) return busy_error("the JpsPlus object was cleared");
+  }
+  if (algo == ALGO_JPS_PLUS && !pre)
+    return PyErr_Format(PyExc_ValueError, "jps-plus needs a JpsPlus precomputation");
+
+  /* Goals. */
+  astar_point goal = {0, 0};
+  Py_buffer goals = {0};
+  int multi = 0;
+  if (PyTuple_Check(goal_obj)) {
+    if (!PyArg_ParseTuple(goal_obj, "ii;goal: (x, y) expected", &goal.x, &goal.y)) return NULL;
+  } else {
+    if (PyObject_GetBuffer(goal_obj, &goals, PyBUF_SIMPLE) < 0) return NULL;
+    multi = 1;
+    if (goals.len % (Py_ssize_t)sizeof(astar_point) != 0 || goals.len == 0) {
+      PyBuffer_Release(&goals);
+      return PyErr_Format(PyExc_ValueError, "goals: int32 (x, y) pairs expected");
+    }
+    if (algo != ALGO_ASTAR && algo != ALGO_DIJKSTRA) {
+      PyBuffer_Release(&goals);
+      return raise_status(ASTAR_UNSUPPORTED, "several goals: A* and Dijkstra only", NULL);
+    }
+  }
+  const astar_point start = {sx, sy};
+  const int keep_gil = cb.heuristic || cb.observer;
+
+  if (take_workspace(ws) < 0) {
+    if (multi) PyBuffer_Release(&goals);
+    return NULL;
+  }
+  PyObject *ret = NULL;
+  astar_point stack_cells[STACK_CELLS];
+  astar_node stack_nodes[STACK_CELLS];
+  astar_point *cells = stack_cells;
+  astar_node *nodes = stack_nodes;
+  size_t cap = STACK_CELLS;
+  astar_result r;
+  memset(&r, 0, sizeof r);
+  r.end = (astar_point){-1, -1};
+  astar_engine_result er;
+  memset(&er, 0, sizeof er);
+  const char *detail = NULL;
+  astar_status st = astar_workspace_reserve(ws->ws, grid->grid);
+  if (st == ASTAR_OK && o.turn_penalty > 0.0 && !algo_is_engine(algo))
+    st = astar_workspace_reserve_turns(ws->ws, grid->grid);
+  astar_grid_space holder;
+  astar_space space;
+  if (st == ASTAR_OK && algo_is_engine(algo)) {
+    detail = engine_unsupported(&o, &cb);
+    if (detail) st = ASTAR_UNSUPPORTED;
+    eo.method = algo_method(algo);
+    if (st == ASTAR_OK) st = astar_grid_space_init(&space, &holder, grid->grid, &o);
+    if (st == ASTAR_OK)
+      st = astar_workspace_reserve_space(ws->ws, &space, method_reserve(eo.method));
+    eo.weight = o.weight;
+    eo.tie = o.tie;
+    eo.reopen = o.reopen;
+    eo.max_expansions = o.max_expansions;
+    eo.partial = o.partial;
+    if (st == ASTAR_OK && (!astar_grid_contains(grid->grid, start.x, start.y) ||
+                           !astar_grid_contains(grid->grid, goal.x, goal.y)))
+      st = ASTAR_OUT_OF_BOUNDS;
+  }
+  if (st != ASTAR_OK) {
+    r.cause = st;
+    ret = result_tuple(st, NULL, 0, &r, detail, NULL);
+    goto done;
+  }
+
+  PyThreadState *ts = NULL;
+  grid->searching++;
+  if (!keep_gil) ts = PyEval_SaveThread();
+  if (algo_is_engine(algo)) {
+    st = astar_space_find_path(ws->ws, &space, &eo, astar_grid_space_node(&holder, start),
+                               astar_grid_space_node(&holder, goal), nodes, cap, &er);
+    r.cost = er.cost;
+    r.length = er.length;
+    r.stats = er.stats;
+    r.cause = er.cause;
+    r.end =
+        er.end == ASTAR_NODE_NONE ? (astar_point){-1, -1} : astar_grid_space_cell(&holder, er.end);
+  } else if (algo == ALGO_JPS_PLUS) {
+    st = astar_jps_plus_find_path(ws->ws, pre, grid->grid, &o, start, goal, cells, cap, &r);
+  } else if (multi) {
+    st = astar_find_path_multi(ws->ws, grid->grid, &o, start, goals.buf,
+                               (size_t)goals.len / sizeof(astar_point), cells, cap, &r);
+  } else {
+    st = astar_find_path(ws->ws, grid->grid, &o, start, goal, cells, cap, &r);
+  }
+  if (ts) PyEval_RestoreThread(ts);
+  grid->searching--;
+
+  if (cb.failed) goto done; /* a Python callback raised: its exception */
+  if (st == ASTAR_BUFFER_TOO_SMALL) {
+    /* Found, longer than the first buffer: copy it from the workspace. */
+    size_t len = r.length;
+    cells = PyMem_Malloc(len * sizeof *cells);
+    if (algo_is_engine(algo)) nodes = PyMem_Malloc(len * sizeof *nodes);
+    if (!cells || !nodes) {
+      PyErr_NoMemory();
+      goto done;
+    }
+    cap = len;
+    st = algo_is_engine(algo) ? astar_workspace_space_path(ws->ws, nodes, cap, &len)
+                              : astar_workspace_path(ws->ws, cells, cap, &len);
+    if (st == ASTAR_OK) st = after_copy(&o, &r);
+  }
+  if (st == ASTAR_UNSUPPORTED) {
+    astar_options ro = o;
+    if (algo == ALGO_JPS_PLUS) ro.algorithm = ASTAR_ALGO_JPS;
+    detail = astar_unsupported_reason(&ro, grid->grid);
+  }
+  if ((st == ASTAR_OK || st == ASTAR_PARTIAL) && algo_is_engine(algo))
+    for (size_t i = 0; i < r.length; i++) cells[i] = astar_grid_space_cell(&holder, nodes[i]);
+  ret = result_tuple(st, cells, r.length, &r, detail, &er);
+done:
+  ws->busy = 0;
+  if (cells != stack_cells) PyMem_Free(cells);
+  if (nodes != stack_nodes) PyMem_Free(nodes);
+  if (multi) PyBuffer_Release(&goals);
+  return ret;
+}
+
+/* unsupported_reason(grid, options) -> str or None: why the algorithm of
+** `options` cannot run on `grid` (the library's sentence). */
+static PyObject *py_unsupported_reason(PyObject *self, PyObject *args) {
+  (void)self;
+  GridObject *grid;
+  PyObject *opt_tuple;
+  if (!PyArg_ParseTuple(args, "O!O", &GridType, &grid, &opt_tuple)) return NULL;
+  GRID_READY(grid);
+  int algo;
+  astar_options o;
+  py_callbacks cb;
+  if (parse_options(opt_tuple, &algo, &o, &cb, NULL) < 0) return NULL;
+  const char *why;
+  if (algo_is_engine(algo)) {
+    why = engine_unsupported(&o, &cb);
+  } else {
+    if (algo == ALGO_JPS_PLUS) o.algorithm = ASTAR_ALGO_JPS;
+    why = astar_unsupported_reason(&o, grid->grid);
+  }
+  if (!why) Py_RETURN_NONE;
+  return PyUnicode_FromString(why);
+}
+
+/* path_cost(grid, cells bytes, options) -> cost; raises with the index of
+** the first bad cell. */
+static PyObject *py_path_cost(PyObject *self, PyObject *args) {
+  (void)self;
+  GridObject *grid;
+  Py_buffer cells;
+  PyObject *opt_tuple;
+  if (!PyArg_ParseTuple(args, "O!y*O", &GridType, &grid, &cells, &opt_tuple)) return NULL;
+  int algo;
+  astar_options o;
+  py_callbacks cb;
+  double cost = 0.0;
+  size_t bad = 0;
+  PyObject *ret = NULL;
+  if (!grid->grid) {
+    busy_error("the grid is not initialised");
+  } else if (parse_options(opt_tuple, &algo, &o, &cb, NULL) == 0) {
+    astar_status st = astar_path_cost(grid->grid, &o, cells.buf,
+                                      (size_t)cells.len / sizeof(astar_point), &cost, &bad);
+    if (st == ASTAR_OK) {
+      ret = PyFloat_FromDouble(cost);
+    } else {
+      PyObject *info = Py_BuildValue("{s:n}", "index", (Py_ssize_t)bad);
+      char msg[96];
+      snprintf(msg, sizeof msg, "cell %zu of the path is not a legal move from the one before",
+               bad);
+      if (info) raise_status(st, msg, info);
+      Py_XDECREF(info);
+    }
+  }
+  PyBuffer_Release(&cells);
+  return ret;
+}
+
+/* ---- Queue ------------------------------------------------------------------------ */
+
+typedef struct {
+  PyObject_HEAD astar_queue *q;
+  GridObject *grid;
+  PyObject *buffers;    /* dict: request id -> bytearray (the request's path buffer) */
+  PyObject *sink;       /* called with each outcome tuple during update */
+  PyThreadState *saved; /* during update: the thread state released */
+  unsigned long owner;  /* during update: the thread running it */
+  int updating;
+  PyObject *exc_type, *exc_value, *exc_tb; /* first exception raised by the sink */
+} QueueObject;
+
+static PyTypeObject QueueType;
+
+static int Queue_traverse(QueueObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->grid);
+  Py_VISIT(self->buffers);
+  Py_VISIT(self->sink);
+  return 0;
+}
+
+static int Queue_clear(QueueObject *self) {
+  Py_CLEAR(self->sink);
+  return 0;
+}
+
+static void Queue_dealloc(QueueObject *self) {
+  PyObject_GC_UnTrack(self);
+  astar_queue_free(self->q);
+  Py_XDECREF(self->grid);
+  Py_XDECREF(self->buffers);
+  Py_XDECREF(self->sink);
+  Py_XDECREF(self->exc_type);
+  Py_XDECREF(self->exc_value);
+  Py_XDECREF(self->exc_tb);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static void queue_done(void *ctx, const astar_request_done *done);
+
+static PyObject *Queue_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid", "capacity", "sink", NULL};
+  GridObject *grid;
+  Py_ssize_t capacity;
+  PyObject *sink;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!nO", kwlist, &GridType, &grid, &capacity, &sink))
+    return NULL;
+  GRID_READY(grid);
+  if (capacity < 1) return PyErr_Format(PyExc_ValueError, "capacity: at least 1");
+  QueueObject *self = (QueueObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  self->grid = (GridObject *)Py_NewRef(grid);
+  self->sink = Py_NewRef(sink);
+  self->buffers = PyDict_New();
+  if (!self->buffers) {
+    Py_DECREF(self);
+    return NULL;
+  }
+  astar_status st = astar_queue_new(&self->q, grid->grid, (size_t)capacity, NULL);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, NULL, NULL);
+  }
+  astar_queue_set_callback(self->q, queue_done, self);
+  return (PyObject *)self;
+}
+
+/* Methods may be called from the update's callbacks (same thread), not
+** from another thread while an update runs. */
+static int queue_usable(QueueObject *self) {
+  if (self->updating && self->owner != PyThread_get_thread_ident()) {
+    busy_error("the queue is being updated in another thread");
+    return -1;
+  }
+  return 0;
+}
+
+/* The outcome tuple handed to the sink:
+** (id, status, cells bytes or None, cost, expanded, generated, reopened,
+**  max_open, end or None, cause, grid_version, restarts) */
+static void queue_done(void *ctx, const astar_request_done *done) {
+  QueueObject *self = ctx;
+  PyEval_RestoreThread(self->saved);
+  self->grid->searching--;
+  astar_status st = done->status;
+  const astar_point *cells = done->path;
+  size_t len = done->len;
+  astar_point *copy = NULL;
+  if (st == ASTAR_BUFFER_TOO_SMALL) {
+    /* The path outgrew its buffer: the queue holds it during the callback. */
+    len = done->result.length;
+    copy = PyMem_Malloc((len ? len : 1) * sizeof *copy);
+    if (copy && astar_queue_path(self->q, done->id, copy, len, &len) == ASTAR_OK) {
+      cells = copy;
+      st = done->result.cause == ASTAR_OK || done->result.cause == ASTAR_BUFFER_TOO_SMALL
+               ? ASTAR_OK
+               : ASTAR_PARTIAL;
+    }
+  }
+  if (!self->exc_type) {
+    astar_result r = done->result;
+    PyObject *t = result_tuple(st, cells, len, &r, NULL, NULL);
+    PyObject *res = NULL;
+    if (t)
+      res = PyObject_CallFunction(self->sink, "(kNKI)", (unsigned long)done->id, t,
+                                  (unsigned long long)done->grid_version,
+                                  (unsigned int)done->restarts);
+    if (!res)
+      PyErr_Fetch(&self->exc_type, &self->exc_value, &self->exc_tb);
+    else
+      Py_DECREF(res);
+  }
+  PyMem_Free(copy);
+  self->grid->searching++;
+  self->saved = PyEval_SaveThread();
+}
+
+/* submit(start, goal, priority, options, cap) -> id */
+static PyObject *Queue_submit(QueueObject *self, PyObject *args) {
+  int sx, sy, gx, gy, priority;
+  PyObject *opt_tuple;
+  Py_ssize_t cap;
+  if (!PyArg_ParseTuple(args, "(ii)(ii)iOn", &sx, &sy, &gx, &gy, &priority, &opt_tuple, &cap))
+    return NULL;
+  if (queue_usable(self) < 0) return NULL;
+  int algo;
+  astar_options o;
+  py_callbacks cb;
+  if (parse_options(opt_tuple, &algo, &o, &cb, NULL) < 0) return NULL;
+  if (cb.heuristic || cb.observer)
+    return raise_status(ASTAR_UNSUPPORTED,
+                        "queued requests run without the GIL: no Python heuristic or observer",
+                        NULL);
+  if (algo != ALGO_ASTAR && algo != ALGO_DIJKSTRA)
+    return raise_status(ASTAR_UNSUPPORTED, "queued requests run as sliced A* (or Dijkstra)", NULL);
+  if (cap < 1) cap = 1;
+  PyObject *buf = PyByteArray_FromStringAndSize(NULL, cap * (Py_ssize_t)sizeof(astar_point));
+  if (!buf) return NULL;
+  astar_request req;
+  memset(&req, 0, sizeof req);
+  req.start = (astar_point){sx, sy};
+  req.goal = (astar_point){gx, gy};
+  req.opt = &o;
+  req.priority = priority;
+  req.path = (astar_point *)(void *)PyByteArray_AS_STRING(buf);
+  req.cap = (size_t)cap;
+  astar_request_id id = 0;
+  astar_status st = astar_queue_submit_request(self->q, &req, &id);
+  if (st != ASTAR_OK) {
+    Py_DECREF(buf);
+    return raise_status(st, NULL, NULL);
+  }
+  PyObject *key = PyLong_FromUnsignedLong(id);
+  if (!key || PyDict_SetItem(self->buffers, key, buf) < 0) {
+    Py_XDECREF(key);
+    Py_DECREF(buf);
+    astar_queue_cancel(self->q, id);
+    astar_queue_release(self->q, id);
+    return NULL;
+  }
+  Py_DECREF(buf);
+  return key;
+}
+
+static PyObject *Queue_update(QueueObject *self, PyObject *args) {
+  unsigned long long budget;
+  if (!PyArg_ParseTuple(args, "K", &budget)) return NULL;
+  if (self->updating)
+    return raise_status(ASTAR_INVALID_ARGUMENT, "update() from inside a callback of update()",
+                        NULL);
+  astar_queue_frame frame;
+  memset(&frame, 0, sizeof frame);
+  self->updating = 1;
+  self->owner = PyThread_get_thread_ident();
+  self->grid->searching++;
+  self->saved = PyEval_SaveThread();
+  astar_status st = astar_queue_update(self->q, budget, &frame);
+  PyEval_RestoreThread(self->saved);
+  self->saved = NULL;
+  self->grid->searching--;
+  self->updating = 0;
+  if (self->exc_type) {
+    PyErr_Restore(self->exc_type, self->exc_value, self->exc_tb);
+    self->exc_type = self->exc_value = self->exc_tb = NULL;
+    return NULL;
+  }
+  if (st != ASTAR_OK)
+    return raise_status(st, budget == 0 ? "the budget is at least 1 expansion" : NULL, NULL);
+  return Py_BuildValue("(KIIIO)", (unsigned long long)frame.expanded, (unsigned)frame.finished,
+                       (unsigned)frame.pending, (unsigned)frame.restarted,
+                       frame.path_held ? Py_True : Py_False);
+}
+
+static int parse_id(PyObject *args, astar_request_id *id) {
+  unsigned long v;
+  if (!PyArg_ParseTuple(args, "k", &v)) return -1;
+  *id = (astar_request_id)v;
+  return 0;
+}
+
+static PyObject *Queue_cancel(QueueObject *self, PyObject *args) {
+  astar_request_id id;
+  if (parse_id(args, &id) < 0 || queue_usable(self) < 0) return NULL;
+  astar_status st = astar_queue_cancel(self->q, id);
+  if (st != ASTAR_OK)
+    return raise_status(st, "the request is unknown or already done (release it instead)", NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Queue_release(QueueObject *self, PyObject *args) {
+  astar_request_id id;
+  if (parse_id(args, &id) < 0 || queue_usable(self) < 0) return NULL;
+  astar_status st = astar_queue_release(self->q, id);
+  if (st != ASTAR_OK)
+    return raise_status(st, "the request is unknown, or still queued or running (cancel it first)",
+                        NULL);
+  PyObject *key = PyLong_FromUnsignedLong(id);
+  if (!key) return NULL;
+  if (PyDict_DelItem(self->buffers, key) < 0) PyErr_Clear();
+  Py_DECREF(key);
+  Py_RETURN_NONE;
+}
+
+static const char *const request_states[] = {"unknown", "queued", "running", "done", "cancelled"};
+
+/* poll(id) -> (state name, status code or None) */
+static PyObject *Queue_poll(QueueObject *self, PyObject *args) {
+  astar_request_id id;
+  if (parse_id(args, &id) < 0 || queue_usable(self) < 0) return NULL;
+  astar_status st = ASTAR_IN_PROGRESS;
+  astar_request_state s = astar_queue_poll(self->q, id, &st, NULL);
+  const char *name = (unsigned)s < 5 ? request_states[s] : "unknown";
+  if (s == ASTAR_REQUEST_DONE) return Py_BuildValue("(si)", name, (int)st);
+  return Py_BuildValue("(sO)", name, Py_None);
+}
+
+static PyObject *Queue_set_restarts(QueueObject *self, PyObject *args) {
+  unsigned long n;
+  if (!PyArg_ParseTuple(args, "k", &n) || queue_usable(self) < 0) return NULL;
+  astar_queue_set_restarts(self->q, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Queue_reserve_turns(QueueObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (queue_usable(self) < 0) return NULL;
+  astar_status st = astar_queue_reserve_turns(self->q);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Queue_pending(QueueObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_queue_pending(self->q));
+}
+
+static PyObject *Queue_grid(QueueObject *self, void *c) {
+  (void)c;
+  return Py_NewRef(self->grid);
+}
+
+static PyMethodDef Queue_methods[] = {
+    {"submit", (PyCFunction)Queue_submit, METH_VARARGS, NULL},
+    {"update", (PyCFunction)Queue_update, METH_VARARGS, NULL},
+    {"cancel", (PyCFunction)Queue_cancel, METH_VARARGS, NULL},
+    {"release", (PyCFunction)Queue_release, METH_VARARGS, NULL},
+    {"poll", (PyCFunction)Queue_poll, METH_VARARGS, NULL},
+    {"set_restarts", (PyCFunction)Queue_set_restarts, METH_VARARGS, NULL},
+    {"reserve_turns", (PyCFunction)Queue_reserve_turns, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Queue_getset[] = {
+    {"pending", (getter)Queue_pending, NULL, "requests queued or running, or awaiting delivery",
+     NULL},
+    {"grid", (getter)Queue_grid, NULL, "the grid", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject QueueType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Queue",
+    .tp_basicsize = sizeof(QueueObject),
+    .tp_dealloc = (destructor)Queue_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The request queue (use libastar.Queue).",
+    .tp_traverse = (traverseproc)Queue_traverse,
+    .tp_clear = (inquiry)Queue_clear,
+    .tp_methods = Queue_methods,
+    .tp_getset = Queue_getset,
+    .tp_new = Queue_new,
+};
+
+/* ---- HexGrid ---------------------------------------------------------------------- */
+
+typedef struct {
+  PyObject_HEAD astar_hex_grid *grid;
+  Py_ssize_t searching;
+} HexGridObject;
+
+static PyTypeObject HexGridType;
+
+static void HexGrid_dealloc(HexGridObject *self) {
+  astar_hex_grid_free(self->grid);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int HexGrid_init(HexGridObject *self, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"width", "height", "flat", "even", NULL};
+  int w, h, flat = 0, even = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "ii|pp", kwlist, &w, &h, &flat, &even)) return -1;
+  if (self->grid) {
+    busy_error("a grid is initialised once (make a new HexGrid)");
+    return -1;
+  }
+  astar_hex_grid *g = NULL;
+  astar_status st = astar_hex_grid_new(&g, w, h, flat ? ASTAR_HEX_FLAT : ASTAR_HEX_POINTY,
+                                       even ? ASTAR_HEX_EVEN : ASTAR_HEX_ODD, NULL);
+  if (st != ASTAR_OK) {
+    raise_status(st, NULL, NULL);
+    return -1;
+  }
+  self->grid = g;
+  return 0;
+}
+
+#define HEX_READY(self)                                                                            \
+  do {                                                                                             \
+    if (!(self)->grid) return busy_error("the grid is not initialised");                           \
+  } while (0)
+#define HEX_MODIFIABLE(self)                                                                       \
+  do {                                                                                             \
+    HEX_READY(self);                                                                               \
+    if ((self)->searching > 0)                                                                     \
+      return busy_error("the grid is being searched in another thread; a grid may not change "     \
+                        "during a search");                                                        \
+  } while (0)
+
+static PyObject *HexGrid_width(HexGridObject *self, void *c) {
+  (void)c;
+  HEX_READY(self);
+  return PyLong_FromLong(astar_hex_grid_width(self->grid));
+}
+static PyObject *HexGrid_height(HexGridObject *self, void *c) {
+  (void)c;
+  HEX_READY(self);
+  return PyLong_FromLong(astar_hex_grid_height(self->grid));
+}
+static PyObject *HexGrid_flat(HexGridObject *self, void *c) {
+  (void)c;
+  HEX_READY(self);
+  return PyBool_FromLong(astar_hex_grid_orientation(self->grid) == ASTAR_HEX_FLAT);
+}
+static PyObject *HexGrid_even(HexGridObject *self, void *c) {
+  (void)c;
+  HEX_READY(self);
+  return PyBool_FromLong(astar_hex_grid_layout(self->grid) == ASTAR_HEX_EVEN);
+}
+static PyObject *HexGrid_version(HexGridObject *self, void *c) {
+  (void)c;
+  HEX_READY(self);
+  return PyLong_FromUnsignedLongLong(astar_hex_grid_version(self->grid));
+}
+static PyObject *HexGrid_min_terrain(HexGridObject *self, void *c) {
+  (void)c;
+  HEX_READY(self);
+  return PyFloat_FromDouble(astar_hex_grid_min_terrain(self->grid));
+}
+
+static PyObject *HexGrid_contains(HexGridObject *self, PyObject *args) {
+  int x, y;
+  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  HEX_READY(self);
+  return PyBool_FromLong(astar_hex_grid_contains(self->grid, x, y));
+}
+static PyObject *HexGrid_passable(HexGridObject *self, PyObject *args) {
+  int x, y;
+  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  HEX_READY(self);
+  return PyBool_FromLong(astar_hex_grid_passable(self->grid, x, y));
+}
+static PyObject *HexGrid_set_passable(HexGridObject *self, PyObject *args) {
+  int x, y, v = 1;
+  if (!PyArg_ParseTuple(args, "ii|p", &x, &y, &v)) return NULL;
+  HEX_MODIFIABLE(self);
+  astar_status st = astar_hex_grid_set_passable(self->grid, x, y, v != 0);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+static PyObject *HexGrid_terrain(HexGridObject *self, PyObject *args) {
+  int x, y;
+  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  HEX_READY(self);
+  return PyFloat_FromDouble(astar_hex_grid_terrain(self->grid, x, y));
+}
+static PyObject *HexGrid_set_terrain(HexGridObject *self, PyObject *args) {
+  int x, y;
+  double c;
+  if (!PyArg_ParseTuple(args, "iid", &x, &y, &c)) return NULL;
+  HEX_MODIFIABLE(self);
+  astar_status st = astar_hex_grid_set_terrain(self->grid, x, y, (float)c);
+  if (st != ASTAR_OK)
+    return raise_status(
+        st, st == ASTAR_INVALID_ARGUMENT ? "a terrain cost is finite and in (0, 1e9]" : NULL, NULL);
+  Py_RETURN_NONE;
+}
+static PyObject *HexGrid_count_passable(HexGridObject *self, PyObject *noargs) {
+  (void)noargs;
+  HEX_READY(self);
+  return PyLong_FromSize_t(astar_hex_grid_count_passable(self->grid));
+}
+
+static PyObject *HexGrid_distance(HexGridObject *self, PyObject *args) {
+  int ax, ay, bx, by;
+  if (!PyArg_ParseTuple(args, "(ii)(ii)", &ax, &ay, &bx, &by)) return NULL;
+  HEX_READY(self);
+  astar_hex_orientation o = astar_hex_grid_orientation(self->grid);
+  astar_hex_layout l = astar_hex_grid_layout(self->grid);
+  return PyLong_FromLongLong(
+      astar_hex_distance(astar_hex_offset_to_axial(o, l, (astar_point){ax, ay}),
+                         astar_hex_offset_to_axial(o, l, (astar_point){bx, by})));
+}
+
+static PyObject *HexGrid_neighbor(HexGridObject *self, PyObject *args) {
+  int x, y, d;
+  if (!PyArg_ParseTuple(args, "(ii)i", &x, &y, &d)) return NULL;
+  HEX_READY(self);
+  astar_point p = astar_hex_neighbor(astar_hex_grid_orientation(self->grid),
+                                     astar_hex_grid_layout(self->grid), (astar_point){x, y}, d);
+  return Py_BuildValue("(ii)", (int)p.x, (int)p.y);
+}
+
+static PyObject *HexGrid_load(HexGridObject *self, PyObject *args) {
+  Py_buffer pass, terr = {0};
+  PyObject *terr_obj = Py_None;
+  if (!PyArg_ParseTuple(args, "y*|O", &pass, &terr_obj)) return NULL;
+  PyObject *ret = NULL;
+  if (!self->grid || self->searching > 0) {
+    busy_error(self->grid ? "the grid is being searched" : "the grid is not initialised");
+    goto done;
+  }
+  const int32_t w = astar_hex_grid_width(self->grid), h = astar_hex_grid_height(self->grid);
+  const size_t n = (size_t)w * (size_t)h;
+  if ((size_t)pass.len != n) {
+    PyErr_Format(PyExc_ValueError, "passable: %zu bytes expected, got %zd", n, pass.len);
+    goto done;
+  }
+  if (terr_obj != Py_None) {
+    if (PyObject_GetBuffer(terr_obj, &terr, PyBUF_SIMPLE) < 0) goto done;
+    if ((size_t)terr.len != n * sizeof(float)) {
+      PyErr_Format(PyExc_ValueError, "terrain: %zu bytes expected", n * sizeof(float));
+      goto done;
+    }
+  }
+  const unsigned char *p = pass.buf;
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++)
+      astar_hex_grid_set_passable(self->grid, x, y, p[(size_t)y * w + x]);
+  if (terr.buf) {
+    const float *t = terr.buf;
+    for (int32_t y = 0; y < h; y++)
+      for (int32_t x = 0; x < w; x++) {
+        astar_status st = astar_hex_grid_set_terrain(self->grid, x, y, t[(size_t)y * w + x]);
+        if (st != ASTAR_OK) {
+          char msg[120];
+          snprintf(msg, sizeof msg, "terrain cost %g at (%d, %d): costs are finite and in (0, 1e9]",
+                   (double)t[(size_t)y * w + x], (int)x, (int)y);
+          raise_status(st, msg, NULL);
+          goto done;
+        }
+      }
+  }
+  ret = Py_NewRef(Py_None);
+done:
+  PyBuffer_Release(&pass);
+  if (terr.buf) PyBuffer_Release(&terr);
+  return ret;
+}
+
+static PyObject *HexGrid_export(HexGridObject *self, PyObject *noargs) {
+  (void)noargs;
+  HEX_READY(self);
+  const int32_t w = astar_hex_grid_width(self->grid), h = astar_hex_grid_height(self->grid);
+  const size_t n = (size_t)w * (size_t)h;
+  PyObject *pass = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n);
+  PyObject *terr = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * sizeof(float)));
+  if (!pass || !terr) {
+    Py_XDECREF(pass);
+    Py_XDECREF(terr);
+    return NULL;
+  }
+  unsigned char *p = (unsigned char *)PyBytes_AS_STRING(pass);
+  float *t = (float *)(void *)PyBytes_AS_STRING(terr);
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++) {
+      p[(size_t)y * w + x] = astar_hex_grid_passable(self->grid, x, y);
+      t[(size_t)y * w + x] = astar_hex_grid_terrain(self->grid, x, y);
+    }
+  return Py_BuildValue("(NN)", pass, terr);
+}
+
+/* hex_find(grid, workspace, start, goal, engine tuple (parse_engine)) */
+static PyObject *py_hex_find(PyObject *self, PyObject *args) {
+  (void)self;
+  HexGridObject *grid;
+  WorkspaceObject *ws;
+  int sx, sy, gx, gy;
+  PyObject *engine;
+  if (!PyArg_ParseTuple(args, "O!O!(ii)(ii)O", &HexGridType, &grid, &WorkspaceType, &ws, &sx, &sy,
+                        &gx, &gy, &engine))
+    return NULL;
+  HEX_READY(grid);
+  astar_engine_options eo;
+  if (parse_engine(engine, &eo) < 0) return NULL;
+  if (take_workspace(ws) < 0) return NULL;
+  astar_space space;
+  astar_status st = astar_hex_space(grid->grid, &space);
+  if (st == ASTAR_OK) st = astar_workspace_reserve_space(ws->ws, &space, method_reserve(eo.method));
+  astar_result r;
+  memset(&r, 0, sizeof r);
+  r.end = (astar_point){-1, -1};
+  PyObject *ret = NULL;
+  astar_node stack_nodes[STACK_CELLS];
+  astar_node *nodes = stack_nodes;
+  astar_point *cells = NULL;
+  if (st == ASTAR_OK && (!astar_hex_grid_contains(grid->grid, sx, sy) ||
+                         !astar_hex_grid_contains(grid->grid, gx, gy)))
+    st = ASTAR_OUT_OF_BOUNDS;
+  if (st != ASTAR_OK) {
+    r.cause = st;
+    ret = result_tuple(st, NULL, 0, &r, NULL, NULL);
+    goto done;
+  }
+  astar_engine_result er;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_space_find_path(
+      ws->ws, &space, &eo, astar_hex_grid_node(grid->grid, (astar_point){sx, sy}),
+      astar_hex_grid_node(grid->grid, (astar_point){gx, gy}), nodes, STACK_CELLS, &er);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  r.cost = er.cost;
+  r.length = er.length;
+  r.stats = er.stats;
+  r.cause = er.cause;
+  r.end =
+      er.end == ASTAR_NODE_NONE ? (astar_point){-1, -1} : astar_hex_grid_cell(grid->grid, er.end);
+  if (st == ASTAR_BUFFER_TOO_SMALL) {
+    size_t len = er.length;
+    nodes = PyMem_Malloc(len * sizeof *nodes);
+    if (!nodes) {
+      PyErr_NoMemory();
+      goto done;
+    }
+    st = astar_workspace_space_path(ws->ws, nodes, len, &len);
+    if (st == ASTAR_OK && eo.partial && er.cause != ASTAR_OK && er.cause != ASTAR_BUFFER_TOO_SMALL)
+      st = ASTAR_PARTIAL;
+  }
+  if (st == ASTAR_OK || st == ASTAR_PARTIAL) {
+    cells = PyMem_Malloc((r.length ? r.length : 1) * sizeof *cells);
+    if (!cells) {
+      PyErr_NoMemory();
+      goto done;
+    }
+    for (size_t i = 0; i < r.length; i++) cells[i] = astar_hex_grid_cell(grid->grid, nodes[i]);
+  }
+  ret = result_tuple(st, cells, r.length, &r, NULL, &er);
+done:
+  ws->busy = 0;
+  if (nodes != stack_nodes) PyMem_Free(nodes);
+  PyMem_Free(cells);
+  return ret;
+}
+
+/* parse_hex(cls, text) -> (grid, start, goal) */
+static PyObject *py_parse_hex(PyObject *self, PyObject *args) {
+  (void)self;
+  PyTypeObject *cls;
+  Py_buffer text;
+  if (!PyArg_ParseTuple(args, "O!y*", &PyType_Type, &cls, &text)) return NULL;
+  if (!PyType_IsSubtype(cls, &HexGridType)) {
+    PyBuffer_Release(&text);
+    return PyErr_Format(PyExc_TypeError, "a HexGrid class is required");
+  }
+  astar_hex_grid *g = NULL;
+  astar_point s = {-1, -1}, gl = {-1, -1};
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_status st = astar_hex_parse_map(&g, text.buf, (size_t)text.len, NULL, &s, &gl, &err);
+  PyBuffer_Release(&text);
+  if (st != ASTAR_OK) return parse_error(st, &err);
+  HexGridObject *obj = (HexGridObject *)cls->tp_alloc(cls, 0);
+  if (!obj) {
+    astar_hex_grid_free(g);
+    return NULL;
+  }
+  obj->grid = g;
+  return Py_BuildValue("(NNN)", (PyObject *)obj, point_or_none(s), point_or_none(gl));
+}
+
+static PyMethodDef HexGrid_methods[] = {
+    {"contains", (PyCFunction)HexGrid_contains, METH_VARARGS, "contains(x, y)"},
+    {"passable", (PyCFunction)HexGrid_passable, METH_VARARGS, "passable(x, y)"},
+    {"set_passable", (PyCFunction)HexGrid_set_passable, METH_VARARGS,
+     "set_passable(x, y, passable=True)"},
+    {"terrain", (PyCFunction)HexGrid_terrain, METH_VARARGS, "terrain(x, y)"},
+    {"set_terrain", (PyCFunction)HexGrid_set_terrain, METH_VARARGS, "set_terrain(x, y, cost)"},
+    {"count_passable", (PyCFunction)HexGrid_count_passable, METH_NOARGS, "count_passable()"},
+    {"distance", (PyCFunction)HexGrid_distance, METH_VARARGS,
+     "distance(a, b): steps between two cells (offset coordinates)"},
+    {"neighbor", (PyCFunction)HexGrid_neighbor, METH_VARARGS,
+     "neighbor(cell, d): the cell next to `cell` in direction d (0..5)"},
+    {"_load", (PyCFunction)HexGrid_load, METH_VARARGS, NULL},
+    {"_export", (PyCFunction)HexGrid_export, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef HexGrid_getset[] = {
+    {"width", (getter)HexGrid_width, NULL, "columns", NULL},
+    {"height", (getter)HexGrid_height, NULL, "rows", NULL},
+    {"flat", (getter)HexGrid_flat, NULL, "flat-topped (else pointy-topped)", NULL},
+    {"even", (getter)HexGrid_even, NULL, "even rows/columns shoved (else odd)", NULL},
+    {"version", (getter)HexGrid_version, NULL, "change counter", NULL},
+    {"min_terrain", (getter)HexGrid_min_terrain, NULL, "smallest terrain cost", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject HexGridType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.HexGrid",
+    .tp_basicsize = sizeof(HexGridObject),
+    .tp_dealloc = (destructor)HexGrid_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "HexGrid(width, height, flat=False, even=False): a hex grid.",
+    .tp_methods = HexGrid_methods,
+    .tp_getset = HexGrid_getset,
+    .tp_init = (initproc)HexGrid_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* ---- implicit graphs: the engine over Python callbacks --------------------------------- */
+
+/* Nodes are ints 0 .. 2^64-1 the Python layer hands out; the callbacks hold
+** the GIL throughout (they call Python for every node). */
+typedef struct {
+  PyObject *successors, *predecessors, *heuristic;
+  size_t max_degree; /* the space's (the workspace may hand a larger buffer) */
+  int failed;
+} py_graph;
+
+static size_t graph_arcs(py_graph *g, PyObject *fn, astar_state s, astar_state_arc *arcs,
+                         size_t cap) {
+  if (g->failed) return 0;
+  PyObject *r = PyObject_CallFunction(fn, "K", (unsigned long long)s);
+  if (!r) {
+    g->failed = 1;
+    return 0;
+  }
+  PyObject *seq = PySequence_Fast(r, "successors must return a sequence of (node, cost)");
+  Py_DECREF(r);
+  if (!seq) {
+    g->failed = 1;
+    return 0;
+  }
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+  size_t k = 0;
+  if (cap > g->max_degree) cap = g->max_degree;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    unsigned long long node;
+    double cost;
+    if (k == cap) {
+      PyErr_Format(PyExc_ValueError, "a node has more than max_degree=%zu arcs", cap);
+      g->failed = 1;
+      break;
+    }
+    if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "Kd;an arc is (node, cost)", &node,
+                          &cost)) {
+      g->failed = 1;
+      break;
+    }
+    if (!(cost >= 0.0) || !isfinite(cost)) {
+      char msg[80];
+      snprintf(msg, sizeof msg, "arc costs are finite and >= 0, got %g", cost);
+      PyErr_SetString(PyExc_ValueError, msg);
+      g->failed = 1;
+      break;
+    }
+    arcs[k].state = node;
+    arcs[k].cost = cost;
+    k++;
+  }
+  Py_DECREF(seq);
+  return g->failed ? 0 : k;
+}
+
+static size_t graph_succ(void *ctx, astar_state s, astar_state_arc *arcs, size_t cap) {
+  py_graph *g = ctx;
+  return graph_arcs(g, g->successors, s, arcs, cap);
+}
+static size_t graph_pred(void *ctx, astar_state s, astar_state_arc *arcs, size_t cap) {
+  py_graph *g = ctx;
+  return graph_arcs(g, g->predecessors, s, arcs, cap);
+}
+static double graph_h(void *ctx, astar_state a, astar_state b) {
+  py_graph *g = ctx;
+  if (g->failed) return 0.0;
+  PyObject *r =
+      PyObject_CallFunction(g->heuristic, "KK", (unsigned long long)a, (unsigned long long)b);
+  double v = r ? PyFloat_AsDouble(r) : -1.0;
+  Py_XDECREF(r);
+  if (!r || (v == -1.0 && PyErr_Occurred())) {
+    g->failed = 1;
+    return 0.0;
+  }
+  return v;
+}
+static bool graph_stop(void *ctx) {
+  return ((py_graph *)ctx)->failed != 0;
+}
+
+/* implicit_find(workspace, start, goal, successors, predecessors, heuristic,
+**               max_states, max_degree, flags, engine tuple (parse_engine))
+** -> (status, states as uint64 bytes or None, cost, expanded, generated,
+**     reopened, max_open, end state, cause, states used, dropped,
+**     iterations). */
+static PyObject *py_implicit_find(PyObject *self, PyObject *args) {
+  (void)self;
+  WorkspaceObject *ws;
+  unsigned long long start, goal;
+  py_graph g = {NULL, NULL, NULL, 0, 0};
+  unsigned int max_states, max_degree, flags;
+  PyObject *engine;
+  if (!PyArg_ParseTuple(args, "O!KKOOOIIIO", &WorkspaceType, &ws, &start, &goal, &g.successors,
+                        &g.predecessors, &g.heuristic, &max_states, &max_degree, &flags, &engine))
+    return NULL;
+  static const astar_implicit_ops ops_all[4] = {
+      {graph_succ, NULL, NULL, NULL},
+      {graph_succ, graph_pred, NULL, NULL},
+      {graph_succ, NULL, graph_h, NULL},
+      {graph_succ, graph_pred, graph_h, NULL},
+  };
+  g.max_degree = max_degree;
+  const int has_pred = g.predecessors != Py_None, has_h = g.heuristic != Py_None;
+  astar_implicit space = {&ops_all[(has_pred ? 1 : 0) + (has_h ? 2 : 0)], &g, max_degree, flags};
+  astar_engine_options eo;
+  if (parse_engine(engine, &eo) < 0) return NULL;
+  eo.stop_fn = graph_stop;
+  eo.stop_ctx = &g;
+  eo.stop_interval = 1;
+  if (take_workspace(ws) < 0) return NULL;
+  PyObject *ret = NULL;
+  astar_state *path = NULL;
+  astar_status st =
+      astar_workspace_reserve_states(ws->ws, max_states, max_degree, method_reserve(eo.method));
+  astar_engine_result er;
+  memset(&er, 0, sizeof er);
+  if (st == ASTAR_OK) {
+    path = PyMem_Malloc((size_t)max_states * sizeof *path);
+    if (!path) {
+      PyErr_NoMemory();
+      goto done;
+    }
+    st = astar_implicit_find_path(ws->ws, &space, &eo, start, goal, path, max_states, &er);
+    if (st == ASTAR_BUFFER_TOO_SMALL && !g.failed) {
+      /* The workspace kept a larger table from an earlier search, and the
+      ** path outgrew max_states: search again into a buffer of its length
+      ** (the same search, deterministic). */
+      PyMem_Free(path);
+      size_t len = er.length;
+      path = PyMem_Malloc(len * sizeof *path);
+      if (!path) {
+        PyErr_NoMemory();
+        goto done;
+      }
+      st = astar_implicit_find_path(ws->ws, &space, &eo, start, goal, path, len, &er);
+    }
+  }
+  if (g.failed) goto done;
+  PyObject *bytes = Py_NewRef(Py_None);
+  if (st == ASTAR_OK || st == ASTAR_PARTIAL) {
+    Py_DECREF(bytes);
+    bytes = PyBytes_FromStringAndSize((const char *)path, (Py_ssize_t)(er.length * sizeof *path));
+    if (!bytes) goto done;
+  }
+  ret = Py_BuildValue("(iNdKKKKKiIKK)", (int)st, bytes, er.cost,
+                      (unsigned long long)er.stats.expanded, (unsigned long long)er.stats.generated,
+                      (unsigned long long)er.stats.reopened, (unsigned long long)er.stats.max_open,
+                      (unsigned long long)er.end_state, (int)er.cause,
+                      (unsigned)astar_implicit_states_used(ws->ws), (unsigned long long)er.dropped,
+                      (unsigned long long)er.iterations);
+done:
+  ws->busy = 0;
+  PyMem_Free(path);
+  return ret;
+}
+
+/* ---- Waypoints ------------------------------------------------------------------------ */
+
+typedef struct {
+  PyObject_HEAD astar_waypoints *wp;
+  GridObject *grid;
+} WaypointsObject;
+
+static PyTypeObject WaypointsType;
+
+static int Waypoints_traverse(WaypointsObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->grid);
+  return 0;
+}
+
+static int Waypoints_clear(WaypointsObject *self) {
+  astar_waypoints_free(self->wp);
+  self->wp = NULL;
+  Py_CLEAR(self->grid);
+  return 0;
+}
+
+static void Waypoints_dealloc(WaypointsObject *self) {
+  PyObject_GC_UnTrack(self);
+  Waypoints_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+#define WP_READY(self)                                                                             \
+  do {                                                                                             \
+    if (!(self)->wp || !(self)->grid) return busy_error("the Waypoints object was cleared");       \
+  } while (0)
+
+/* Waypoints(grid, corner, straight_cost, side_cells): built without the GIL. */
+static PyObject *Waypoints_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid", "corner", "straight_cost", "side_cells", NULL};
+  GridObject *grid;
+  int corner = ASTAR_CORNER_NO_CUT, side = 0;
+  double straight = 1.0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!|idp", kwlist, &GridType, &grid, &corner, &straight,
+                                   &side))
+    return NULL;
+  GRID_READY(grid);
+  astar_options o;
+  astar_options_init(&o);
+  o.corner = (astar_corner)corner;
+  o.straight_cost = straight;
+  WaypointsObject *self = (WaypointsObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  self->grid = (GridObject *)Py_NewRef(grid);
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_waypoints_new(&self->wp, grid->grid, &o, side ? ASTAR_WAYPOINTS_SIDE_CELLS : 0u, NULL);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st,
+                        st == ASTAR_UNSUPPORTED
+                            ? "waypoint graphs need diagonal sightlines (not corner 'never') "
+                              "and a grid without terrain costs"
+                            : NULL,
+                        NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *Waypoints_count(WaypointsObject *self, void *c) {
+  (void)c;
+  WP_READY(self);
+  return PyLong_FromUnsignedLong(astar_waypoints_count(self->wp));
+}
+static PyObject *Waypoints_edge_count(WaypointsObject *self, void *c) {
+  (void)c;
+  WP_READY(self);
+  return PyLong_FromSize_t(astar_waypoints_edge_count(self->wp));
+}
+static PyObject *Waypoints_memory(WaypointsObject *self, void *c) {
+  (void)c;
+  WP_READY(self);
+  return PyLong_FromSize_t(astar_waypoints_memory(self->wp));
+}
+static PyObject *Waypoints_grid(WaypointsObject *self, void *c) {
+  (void)c;
+  WP_READY(self);
+  return Py_NewRef(self->grid);
+}
+
+/* _cells() -> bytes of int32 (x, y), waypoint i at 2i. */
+static PyObject *Waypoints_cells(WaypointsObject *self, PyObject *noargs) {
+  (void)noargs;
+  WP_READY(self);
+  const uint32_t n = astar_waypoints_count(self->wp);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * 2 * (Py_ssize_t)sizeof(int32_t));
+  if (!out) return NULL;
+  int32_t *v = (int32_t *)(void *)PyBytes_AS_STRING(out);
+  for (uint32_t i = 0; i < n; i++) {
+    astar_point p = astar_waypoints_cell(self->wp, i);
+    v[2 * i] = p.x;
+    v[2 * i + 1] = p.y;
+  }
+  return out;
+}
+
+static PyObject *Waypoints_neighbors(WaypointsObject *self, PyObject *args) {
+  unsigned long i;
+  if (!PyArg_ParseTuple(args, "k", &i)) return NULL;
+  WP_READY(self);
+  if (i >= astar_waypoints_count(self->wp))
+    return raise_status(ASTAR_OUT_OF_BOUNDS, "no such waypoint", NULL);
+  size_t deg = astar_waypoints_neighbors(self->wp, (uint32_t)i, NULL, 0);
+  uint32_t *ids = PyMem_Malloc((deg ? deg : 1) * sizeof *ids);
+  if (!ids) return PyErr_NoMemory();
+  astar_waypoints_neighbors(self->wp, (uint32_t)i, ids, deg);
+  PyObject *list = PyList_New((Py_ssize_t)deg);
+  for (size_t k = 0; list && k < deg; k++) {
+    PyObject *v = PyLong_FromUnsignedLong(ids[k]);
+    if (!v) {
+      Py_CLEAR(list);
+      break;
+    }
+    PyList_SET_ITEM(list, (Py_ssize_t)k, v);
+  }
+  PyMem_Free(ids);
+  return list;
+}
+
+static PyObject *Waypoints_visible(WaypointsObject *self, PyObject *args) {
+  int ax, ay, bx, by;
+  if (!PyArg_ParseTuple(args, "(ii)(ii)", &ax, &ay, &bx, &by)) return NULL;
+  WP_READY(self);
+  return PyBool_FromLong(astar_waypoints_visible(self->wp, self->grid->grid, (astar_point){ax, ay},
+                                                 (astar_point){bx, by}));
+}
+
+/* The sentence of a status of astar_waypoints_check (NULL: the library's). */
+static const char *waypoints_detail(astar_status st) {
+  return st == ASTAR_STALE      ? "the grid changed since the waypoint graph was built: build it "
+                                  "again (grid.waypoints())"
+         : st == ASTAR_MISMATCH ? "the waypoint graph belongs to another grid"
+                                : NULL;
+}
+
+static PyObject *Waypoints_check(WaypointsObject *self, PyObject *noargs) {
+  (void)noargs;
+  WP_READY(self);
+  astar_status st = astar_waypoints_check(self->wp, self->grid->grid);
+  if (st != ASTAR_OK) return raise_status(st, waypoints_detail(st), NULL);
+  Py_RETURN_NONE;
+}
+
+static PyMethodDef Waypoints_methods[] = {
+    {"_cells", (PyCFunction)Waypoints_cells, METH_NOARGS, NULL},
+    {"neighbors", (PyCFunction)Waypoints_neighbors, METH_VARARGS,
+     "neighbors(i): the waypoints in sight of waypoint i, ascending"},
+    {"visible", (PyCFunction)Waypoints_visible, METH_VARARGS,
+     "visible(a, b): do cells a and b see each other (the graph's corner rule)?"},
+    {"check", (PyCFunction)Waypoints_check, METH_NOARGS,
+     "check(): raise StaleError if the grid changed since building"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Waypoints_getset[] = {
+    {"count", (getter)Waypoints_count, NULL, "number of waypoints", NULL},
+    {"edge_count", (getter)Waypoints_edge_count, NULL, "pairs of waypoints in sight", NULL},
+    {"memory", (getter)Waypoints_memory, NULL, "bytes held", NULL},
+    {"grid", (getter)Waypoints_grid, NULL, "the grid it was built for", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject WaypointsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Waypoints",
+    .tp_basicsize = sizeof(WaypointsObject),
+    .tp_dealloc = (destructor)Waypoints_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "Waypoints(grid, corner, straight_cost, side_cells): the waypoint graph of a grid.",
+    .tp_traverse = (traverseproc)Waypoints_traverse,
+    .tp_clear = (inquiry)Waypoints_clear,
+    .tp_methods = Waypoints_methods,
+    .tp_getset = Waypoints_getset,
+    .tp_new = Waypoints_new,
+};
+
+/* waypoints_find(wp, workspace, start, goal, engine tuple (parse_engine))
+** -> result tuple, the cells being the waypoints of the path. */
+static PyObject *py_waypoints_find(PyObject *self, PyObject *args) {
+  (void)self;
+  WaypointsObject *wp;
+  WorkspaceObject *ws;
+  int sx, sy, gx, gy;
+  PyObject *engine;
+  if (!PyArg_ParseTuple(args, "O!O!(ii)(ii)O", &WaypointsType, &wp, &WorkspaceType, &ws, &sx, &sy,
+                        &gx, &gy, &engine))
+    return NULL;
+  WP_READY(wp);
+  astar_engine_options eo;
+  if (parse_engine(engine, &eo) < 0) return NULL;
+  if (take_workspace(ws) < 0) return NULL;
+  PyObject *ret = NULL;
+  astar_point stack_cells[STACK_CELLS];
+  astar_point *cells = stack_cells;
+  /* A path visits each node once: at most count + 2 of them. */
+  const size_t cap = (size_t)astar_waypoints_count(wp->wp) + 2;
+  astar_result r;
+  memset(&r, 0, sizeof r);
+  r.end = (astar_point){-1, -1};
+  astar_engine_result er;
+  memset(&er, 0, sizeof er);
+  astar_status st = astar_waypoints_reserve(ws->ws, wp->wp, method_reserve(eo.method));
+  if (st == ASTAR_OK && cap > STACK_CELLS && !(cells = PyMem_Malloc(cap * sizeof *cells))) {
+    cells = stack_cells;
+    PyErr_NoMemory();
+    goto done;
+  }
+  if (st == ASTAR_OK) {
+    wp->grid->searching++;
+    Py_BEGIN_ALLOW_THREADS;
+    st = astar_waypoints_find_path(ws->ws, wp->wp, wp->grid->grid, &eo, (astar_point){sx, sy},
+                                   (astar_point){gx, gy}, cells, cap, &er);
+    Py_END_ALLOW_THREADS;
+    wp->grid->searching--;
+    r.cost = er.cost;
+    r.length = er.length;
+    r.stats = er.stats;
+    r.cause = er.cause;
+    if ((st == ASTAR_OK || st == ASTAR_PARTIAL) && er.length > 0) r.end = cells[er.length - 1];
+  } else {
+    r.cause = st;
+  }
+  ret = result_tuple(st, cells, r.length, &r, waypoints_detail(st), &er);
+done:
+  ws->busy = 0;
+  if (cells != stack_cells) PyMem_Free(cells);
+  return ret;
+}
+
+/* waypoints_expand(bytes of int32 (x, y)) -> bytes: the cells walked. */
+static PyObject *py_waypoints_expand(PyObject *self, PyObject *args) {
+  (void)self;
+  Py_buffer in;
+  if (!PyArg_ParseTuple(args, "y*", &in)) return NULL;
+  if (in.len % (Py_ssize_t)sizeof(astar_point) != 0) {
+    PyBuffer_Release(&in);
+    return PyErr_Format(PyExc_ValueError, "waypoints: int32 (x, y) pairs expected");
+  }
+  const size_t n = (size_t)in.len / sizeof(astar_point);
+  size_t len = 0;
+  PyObject *ret = NULL;
+  astar_status st = astar_waypoints_expand(in.buf, n, NULL, 0, &len);
+  if (st == ASTAR_OK || st == ASTAR_BUFFER_TOO_SMALL) {
+    ret = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(len * sizeof(astar_point)));
+    if (ret) {
+      st = astar_waypoints_expand(in.buf, n, (astar_point *)(void *)PyBytes_AS_STRING(ret), len,
+                                  &len);
+      if (st != ASTAR_OK) Py_CLEAR(ret);
+    }
+  }
+  PyBuffer_Release(&in);
+  if (!ret && !PyErr_Occurred()) raise_status(st, NULL, NULL);
+  return ret;
+}
+
+/* ---- module ------------------------------------------------------------------------ */
+
+static PyMethodDef module_methods[] = {
+    {"version", py_version, METH_NOARGS, "the C library's version"},
+    {"strerror", py_strerror, METH_O, "astar_strerror(code)"},
+    {"set_error_factory", py_set_error_factory, METH_O, NULL},
+    {"parse_map", py_parse_map, METH_VARARGS, NULL},
+    {"parse_scen", py_parse_scen, METH_VARARGS, NULL},
+    {"parse_hex", py_parse_hex, METH_VARARGS, NULL},
+    {"grid_find", py_grid_find, METH_VARARGS, NULL},
+    {"hex_find", py_hex_find, METH_VARARGS, NULL},
+    {"implicit_find", py_implicit_find, METH_VARARGS, NULL},
+    {"waypoints_find", py_waypoints_find, METH_VARARGS, NULL},
+    {"waypoints_expand", py_waypoints_expand, METH_VARARGS, NULL},
+    {"unsupported_reason", py_unsupported_reason, METH_VARARGS, NULL},
+    {"path_cost", py_path_cost, METH_VARARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    "libastar._core",
+    "The C extension of libastar (use the libastar package).",
+    -1,
+    module_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+  PyTypeObject *types[] = {&GridType,  &WorkspaceType, &JpsPlusType,
+                           &QueueType, &HexGridType,   &WaypointsType};
+  const char *names[] = {"Grid", "Workspace", "JpsPlus", "Queue", "HexGrid", "Waypoints"};
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+    if (PyType_Ready(types[i]) < 0) return NULL;
+  PyObject *m = PyModule_Create(&module_def);
+  if (!m) return NULL;
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+    if (PyModule_AddObjectRef(m, names[i], (PyObject *)types[i]) < 0) goto fail;
+  PyObject *names_tuple = PyTuple_New(ASTAR_STATUS_COUNT);
+  if (!names_tuple) goto fail;
+  for (int i = 0; i < ASTAR_STATUS_COUNT; i++) {
+    PyObject *s = PyUnicode_FromString(status_names[i]);
+    if (!s) {
+      Py_DECREF(names_tuple);
+      goto fail;
+    }
+    PyTuple_SET_ITEM(names_tuple, i, s);
+  }
+  if (PyModule_AddObject(m, "STATUS_NAMES", names_tuple) < 0) {
+    Py_DECREF(names_tuple);
+    goto fail;
+  }
+  if (PyModule_AddIntConstant(m, "STACK_CELLS", STACK_CELLS) < 0 ||
+      PyModule_AddIntConstant(m, "GRID_MAX_SIDE", ASTAR_GRID_MAX_SIDE) < 0 ||
+      PyModule_AddIntConstant(m, "SPACE_ADMISSIBLE", ASTAR_SPACE_ADMISSIBLE) < 0 ||
+      PyModule_AddIntConstant(m, "SPACE_CONSISTENT", ASTAR_SPACE_CONSISTENT) < 0)
+    goto fail;
+  return m;
+fail:
+  Py_DECREF(m);
+  return NULL;
+}
