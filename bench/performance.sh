@@ -19,6 +19,9 @@ echo "== open-list structures (bench/open_sets.sh)" >&2
 "$REPO/bench/open_sets.sh" -n 300 -r 3 > "$OUT/open_sets.md"
 echo "== CSR graphs against Boost.Graph (bench/graph_vs_boost.sh)" >&2
 "$REPO/bench/graph_vs_boost.sh" -n 500 -r 3 > "$OUT/graph_vs_boost.md"
-for f in compare all_maps open_sets graph_vs_boost; do
+echo "== the engine over spaces, bidirectional, the variants (bench/engine.sh)" >&2
+taskset -c 1 "$REPO/bench/engine.sh" -n 100 -r 3 > "$OUT/engine.md" 2>/dev/null ||
+  "$REPO/bench/engine.sh" -n 100 -r 3 > "$OUT/engine.md"
+for f in compare all_maps open_sets graph_vs_boost engine; do
   echo; echo "### $f"; echo; cat "$OUT/$f.md"
 done
