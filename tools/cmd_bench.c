@@ -28,10 +28,10 @@
 
 #include "cli.h"
 
-#define REL_TOLERANCE 1e-5 /* Moving AI lengths have 6 significant digits at worst */
-#define MAX_REPORTED 10    /* mismatches listed with --check */
-#define MAX_DEPTH 64       /* directory recursion guard (symlink loops) */
-#define MAX_REPEAT 101     /* --repeat bound */
+#define REL_TOLERANCE 1e-5  /* Moving AI lengths have 6 significant digits at worst */
+#define MAX_REPORTED 10     /* mismatches listed with --check */
+#define MAX_DEPTH 64        /* directory recursion guard (symlink loops) */
+#define MAX_REPEAT 101      /* --repeat bound */
 #define DEFAULT_WARMUP 1000 /* --warmup default: queries */
 
 typedef struct bench_file {
