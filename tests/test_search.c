@@ -455,6 +455,51 @@ static double h_const(void *ctx, astar_point c, astar_point t) {
   return 0;
 }
 
+/* Partial paths under the largest weight accepted: result.cost is the cost
+** of the cells returned (fuzzing found it off with weight 1e308, whose
+** f = g + w h overflowed to inf). The fuzzer's options: 8 moves, corners
+** always, Manhattan, costs 2 and 1, partial, small expansion budgets.
+** Without reopening: with it, a partial path cut off while an improvement
+** of an ancestor is still propagating reports the best node's older g
+** (13 for cells costing 11 at weight 1e9, budget 20) -- open, issue 14. */
+static void test_partial_cost_large_weight(void) {
+  astar_grid *g = open_grid(24, 16);
+  for (int32_t x = 3; x < 20; x++) astar_grid_set_passable(g, x, 8, false);
+  for (int32_t y = 2; y < 14; y++) astar_grid_set_passable(g, 12, y, false);
+  astar_workspace *ws = ws_for(g);
+  astar_point path[24 * 16];
+  const double weights[] = {1.0, 1e3, ASTAR_OPTION_MAX};
+  long checked = 0;
+  for (size_t wi = 0; wi < sizeof weights / sizeof *weights; wi++) {
+    for (uint64_t budget = 1; budget <= 60; budget++) {
+      astar_options o;
+      astar_options_init(&o);
+      o.corner = ASTAR_CORNER_ALWAYS;
+      o.heuristic = ASTAR_H_MANHATTAN;
+      o.straight_cost = 2.0;
+      o.diagonal_cost = 1.0;
+      o.weight = weights[wi];
+      o.partial = true;
+      o.max_expansions = budget;
+      o.reopen = ASTAR_REOPEN_NEVER;
+      astar_result r;
+      const astar_status st = astar_find_path(ws, g, &o, P(2, 12), P(21, 3), path, 24 * 16, &r);
+      CHECKF(st == ASTAR_OK || st == ASTAR_PARTIAL, "weight %g budget %llu: status %d",
+             weights[wi], (unsigned long long)budget, (int)st);
+      if (st != ASTAR_OK && st != ASTAR_PARTIAL) continue;
+      double cost = -1.0;
+      CHECK_EQ(astar_path_cost(g, &o, path, r.length, &cost, NULL), ASTAR_OK);
+      CHECKF(isfinite(r.cost) && fabs(cost - r.cost) <= 1e-9 * (1.0 + cost),
+             "weight %g budget %llu: result.cost %g, path costs %g", weights[wi],
+             (unsigned long long)budget, r.cost, cost);
+      checked++;
+    }
+  }
+  CHECK(checked == 180);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
 static void test_invalid_options(void) {
   astar_grid *g = open_grid(8, 8);
   astar_workspace *ws = ws_for(g);
@@ -490,6 +535,15 @@ static void test_invalid_options(void) {
   BAD("weight -tiny", weight, -1e-300);
   BAD("weight NaN", weight, NAN);
   BAD("weight inf", weight, INFINITY);
+  /* Finite but so large that sums could overflow to inf (a partial path's
+  ** cost came out wrong with weight 1e308). */
+  BAD("straight above ASTAR_OPTION_MAX", straight_cost, ASTAR_OPTION_MAX * 1.0000001);
+  BAD("diagonal 1e300", diagonal_cost, 1e300);
+  BAD("weight 1e308", weight, 1e308);
+  BAD("weight above ASTAR_OPTION_MAX", weight, ASTAR_OPTION_MAX * 1.0000001);
+  BAD("turn penalty 1e308", turn_penalty, 1e308);
+  BAD("heuristic floor 1e308", heuristic_floor, 1e308);
+  BAD("unknown cost 1e308", unknown_cost, 1e308);
   BAD("callback without fn", heuristic, ASTAR_H_CALLBACK);
   BAD("heuristic 99", heuristic, (astar_heuristic)99);
   BAD("heuristic -1", heuristic, (astar_heuristic)-1);
@@ -522,7 +576,7 @@ static void test_invalid_options(void) {
   ok[m] = base, ok[m].diagonal_cost = 0.5, m++; /* diagonal cheaper than straight */
   ok[m] = base, ok[m].heuristic = ASTAR_H_CALLBACK, ok[m].heuristic_fn = h_const, m++;
   ok[m] = base, ok[m].heuristic = ASTAR_H_MANHATTAN, m++; /* inadmissible but legal */
-  ok[m] = base, ok[m].straight_cost = 1e-300, ok[m].diagonal_cost = 1e300, m++;
+  ok[m] = base, ok[m].straight_cost = 1e-300, ok[m].diagonal_cost = ASTAR_OPTION_MAX, m++;
   ok[m] = base, ok[m].max_expansions = UINT64_MAX, m++;
   for (int i = 0; i < m; i++) {
     CHECKF(astar_options_validate(&ok[i]) == ASTAR_OK, "valid option set %d", i);
@@ -964,6 +1018,7 @@ int main(void) {
   RUN(test_one_by_one);
   RUN(test_corridors);
   RUN(test_invalid_options);
+  RUN(test_partial_cost_large_weight);
   RUN(test_capacity);
   RUN(test_tutorial);
   RUN(test_workspace_reuse);

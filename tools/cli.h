@@ -103,6 +103,8 @@ int cli_unknown_option(const cli_parser *p);
 bool cli_parse_int(const char *what, const char *text, long min, long max, long *out);
 bool cli_parse_uint(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out);
 bool cli_parse_u64(const char *what, const char *text, uint64_t *out); /* 0 .. UINT64_MAX */
+/* A finite number above (or from) MIN and at most ASTAR_OPTION_MAX (the
+** library's bound on costs and factors: no sum of them overflows). */
 bool cli_parse_double(const char *what, const char *text, double min, bool min_exclusive,
                       double *out);
 

@@ -4,6 +4,8 @@
 ** new command is one line in `commands` plus its cmd_*.c file; its --help
 ** text goes into the manual page by itself.
 */
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -58,7 +60,7 @@ static const cli_command *find_command(const char *name) {
   return NULL;
 }
 
-int main(int argc, char **argv) {
+static int dispatch(int argc, char **argv) {
   if (argc < 2) {
     char list[256] = "";
     size_t used = 0;
@@ -94,4 +96,17 @@ int main(int argc, char **argv) {
     return cli_usage_error("unknown command '%s' (see 'astar --help')", name);
   }
   return c->run(argc - 1, argv + 1);
+}
+
+/* A command's output that could not be written (full disk, closed pipe or
+** terminal) is a failure, whatever the command returned: flushed and
+** checked here, once for every command. */
+int main(int argc, char **argv) {
+  int rc = dispatch(argc, argv);
+  errno = 0;
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "astar: error writing standard output: %s\n", strerror(errno ? errno : EIO));
+    if (rc == CLI_EXIT_OK) rc = 1;
+  }
+  return rc;
 }

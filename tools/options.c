@@ -137,9 +137,10 @@ bool cli_parse_double(const char *what, const char *text, double min, bool min_e
   errno = 0;
   double v = strtod(text, &end);
   bool ok = end != text && *end == '\0' && !isspace((unsigned char)text[0]) && isfinite(v) &&
-            (min_exclusive ? v > min : v >= min);
+            (min_exclusive ? v > min : v >= min) && v <= ASTAR_OPTION_MAX;
   if (!ok) {
-    cli_error("%s: expected a number %s %g, got '%s'", what, min_exclusive ? ">" : ">=", min, text);
+    cli_error("%s: expected a number %s %g and <= %g, got '%s'", what,
+              min_exclusive ? ">" : ">=", min, ASTAR_OPTION_MAX, text);
     return false;
   }
   *out = v;

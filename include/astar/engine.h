@@ -165,7 +165,8 @@ typedef void (*astar_engine_observer_fn)(void *ctx, const astar_engine_event *ev
 /* Options of a search over a space. Start from astar_engine_options_init. */
 typedef struct astar_engine_options {
   astar_method method;               /* default ASTAR_METHOD_ASTAR */
-  double weight;                     /* heuristic multiplier for A*, finite, >= 0 (default 1) */
+  double weight;                     /* heuristic multiplier for A*: in [0, ASTAR_OPTION_MAX]
+                                        (default 1) */
   astar_tie tie;                     /* ASTAR_TIE_LARGER_G (default) or ASTAR_TIE_NEWEST */
   astar_reopen reopen;               /* AUTO (default): reopen closed nodes unless the space
                                         says its heuristic is consistent */

@@ -205,18 +205,25 @@ typedef bool (*astar_stop_fn)(void *ctx);
 ** value >= 0 (others are treated as 0). Called once per generated node. */
 typedef double (*astar_heuristic_fn)(void *ctx, astar_point cell, astar_point goal);
 
+/* The largest move cost, weight, turn penalty, heuristic floor, unknown cost
+** or layer weight accepted. With terrain at most ASTAR_TERRAIN_MAX, every
+** cost and f the searches add up stays finite on the largest grid (about
+** 1e9 * 1e9 * sqrt 2 a step, fewer than 2^32 steps). */
+#define ASTAR_OPTION_MAX 1.0e9
+
 /* Search options. Always start from astar_options_init() so that fields added
 ** in later versions get their defaults. */
 /* NOLINTNEXTLINE(clang-analyzer-optin.performance.Padding): grouped by topic */
 typedef struct astar_options {
   int moves;                       /* 4 or 8 (default 8) */
   astar_corner corner;             /* diagonal rule (default ASTAR_CORNER_NO_CUT) */
-  double straight_cost;            /* cost of N/E/S/W moves: finite, > 0 (default 1) */
-  double diagonal_cost;            /* cost of diagonal moves: finite, > 0 (default sqrt 2) */
+  double straight_cost;            /* cost of N/E/S/W moves: in (0, ASTAR_OPTION_MAX] (default 1) */
+  double diagonal_cost;            /* cost of diagonal moves: in (0, ASTAR_OPTION_MAX]
+                                      (default sqrt 2) */
   astar_heuristic heuristic;       /* default ASTAR_H_AUTO */
   astar_heuristic_fn heuristic_fn; /* used with ASTAR_H_CALLBACK, else ignored */
   void *heuristic_ctx;             /* passed to heuristic_fn */
-  double weight;                   /* h multiplier: finite, >= 0 (default 1) */
+  double weight;                   /* h multiplier: in [0, ASTAR_OPTION_MAX] (default 1) */
   astar_tie tie;                   /* default ASTAR_TIE_LARGER_G */
   astar_reopen reopen;             /* default ASTAR_REOPEN_AUTO */
   uint64_t max_expansions;         /* stop after this many expansions; 0 = no limit */
@@ -234,19 +241,20 @@ typedef struct astar_options {
   double terrain_scale;             /* alpha in [0, 1]: a terrain factor t counts as
                                        1 + alpha * (t - 1) (default 1: exact) */
   const astar_layer *const *layers; /* influence layers (NULL: none) */
-  const float *layer_weights;       /* weight of each layer: finite, >= 0 */
+  const float *layer_weights;       /* weight of each layer: in [0, ASTAR_OPTION_MAX] */
   size_t nlayers;                   /* number of layers */
-  double turn_penalty;              /* added for every change of direction, >= 0
-                                       (default 0; > 0 needs astar_workspace_reserve_turns) */
-  double heuristic_floor;           /* entry factor the built-in heuristics assume, finite,
-                                       >= 0; 0 (default): the smallest any cell can have
+  double turn_penalty;              /* added for every change of direction, in [0,
+                                       ASTAR_OPTION_MAX] (default 0; > 0 needs
+                                       astar_workspace_reserve_turns) */
+  double heuristic_floor;           /* entry factor the built-in heuristics assume, in [0,
+                                       ASTAR_OPTION_MAX]; 0 (default): the smallest any cell can have
                                        (admissible). See "Costs and optimality". */
 
   /* What the searcher knows (see astar/knowledge.h and astar/islands.h). */
   const astar_knowledge *knowledge; /* fog of war over the grid (NULL: full knowledge) */
   astar_unknown unknown;            /* treatment of unknown cells */
   double unknown_cost;              /* entry factor of unknown cells with ASTAR_UNKNOWN_COST,
-                                       finite, > 0 (default 2) */
+                                       in (0, ASTAR_OPTION_MAX] (default 2) */
   const astar_islands *islands;     /* connected components of the grid (NULL: none) */
   bool retarget;                    /* with islands: replace an unreachable goal by the
                                        reachable cell nearest to it (default false) */

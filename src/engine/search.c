@@ -51,7 +51,7 @@ static bool finite_nonneg(double v) {
 astar_status astar_engine_options_validate(const astar_engine_options *o) {
   if (!o) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->method >= ASTAR_METHOD_COUNT) return ASTAR_INVALID_ARGUMENT;
-  if (!(isfinite(o->weight) && o->weight >= 0.0)) return ASTAR_INVALID_ARGUMENT;
+  if (!(o->weight >= 0.0 && o->weight <= ASTAR_OPTION_MAX)) return ASTAR_INVALID_ARGUMENT;
   if (o->tie != ASTAR_TIE_LARGER_G && o->tie != ASTAR_TIE_NEWEST) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->reopen > (unsigned)ASTAR_REOPEN_NEVER) return ASTAR_INVALID_ARGUMENT;
   if (o->stop_fn && o->stop_interval == 0) return ASTAR_INVALID_ARGUMENT;

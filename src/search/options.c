@@ -21,8 +21,14 @@ void astar_options_init(astar_options *opt) {
   opt->unknown_cost = 2.0;
 }
 
+/* In (0, ASTAR_OPTION_MAX]: no sum of costs can overflow (NaN fails too). */
 static bool cost_ok(double c) {
-  return isfinite(c) && c > 0.0;
+  return c > 0.0 && c <= ASTAR_OPTION_MAX;
+}
+
+/* In [0, ASTAR_OPTION_MAX] (NaN fails). */
+static bool factor_ok(double v) {
+  return v >= 0.0 && v <= ASTAR_OPTION_MAX;
 }
 
 astar_status astar_options_validate(const astar_options *o) {
@@ -32,7 +38,7 @@ astar_status astar_options_validate(const astar_options *o) {
   if (!cost_ok(o->straight_cost) || !cost_ok(o->diagonal_cost)) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->heuristic > (unsigned)ASTAR_H_CALLBACK) return ASTAR_INVALID_ARGUMENT;
   if (o->heuristic == ASTAR_H_CALLBACK && !o->heuristic_fn) return ASTAR_INVALID_ARGUMENT;
-  if (!(isfinite(o->weight) && o->weight >= 0.0)) return ASTAR_INVALID_ARGUMENT;
+  if (!factor_ok(o->weight)) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->tie > (unsigned)ASTAR_TIE_CROSS) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->reopen > (unsigned)ASTAR_REOPEN_NEVER) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->algorithm > (unsigned)ASTAR_ALGO_JPS) return ASTAR_INVALID_ARGUMENT;
@@ -41,10 +47,10 @@ astar_status astar_options_validate(const astar_options *o) {
   if (!(o->terrain_scale >= 0.0 && o->terrain_scale <= 1.0)) return ASTAR_INVALID_ARGUMENT;
   if (o->nlayers && (!o->layers || !o->layer_weights)) return ASTAR_INVALID_ARGUMENT;
   for (size_t i = 0; i < o->nlayers; i++)
-    if (!o->layers[i] || !(isfinite(o->layer_weights[i]) && o->layer_weights[i] >= 0.0f))
+    if (!o->layers[i] || !factor_ok(o->layer_weights[i]))
       return ASTAR_INVALID_ARGUMENT;
-  if (!(isfinite(o->turn_penalty) && o->turn_penalty >= 0.0)) return ASTAR_INVALID_ARGUMENT;
-  if (!(isfinite(o->heuristic_floor) && o->heuristic_floor >= 0.0)) return ASTAR_INVALID_ARGUMENT;
+  if (!factor_ok(o->turn_penalty)) return ASTAR_INVALID_ARGUMENT;
+  if (!factor_ok(o->heuristic_floor)) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->unknown > (unsigned)ASTAR_UNKNOWN_COST) return ASTAR_INVALID_ARGUMENT;
   if (!cost_ok(o->unknown_cost)) return ASTAR_INVALID_ARGUMENT;
   if (o->retarget && !o->islands) return ASTAR_INVALID_ARGUMENT;

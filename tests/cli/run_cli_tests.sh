@@ -207,6 +207,25 @@ expect_one_line_err "unknown --algo"
 run bench "$TMP/bench" --limit zero
 expect_rc "bad --limit" 2
 
+# Numbers so large that sums of costs could overflow are refused.
+run solve "$TMP/tutorial.txt" --weight 1e308
+expect_rc "--weight 1e308" 2
+expect_err "--weight names its range" "--weight: expected a number >= 0 and <= 1e.09"
+run solve "$TMP/tutorial.txt" --costs 1,1e300
+expect_rc "--costs 1,1e300" 2
+
+# Output that cannot be written is a failure, for every command.
+if [[ -w /dev/full ]]; then
+  for args in "--help" "run" "solve $TMP/tutorial.txt" "bench $TMP/bench"; do
+    # shellcheck disable=SC2086
+    "$ASTAR" $args >/dev/full 2>"$TMP/full.err"
+    rc=$?
+    if [[ $rc != 0 ]] && grep -q "error writing standard output" "$TMP/full.err"; then ok; else
+      fail "astar $args >/dev/full: exit $rc, $(head -c 200 "$TMP/full.err")"
+    fi
+  done
+fi
+
 run bench "$TMP/bench" --warmup -1
 expect_rc "bad --warmup" 2
 expect_err "--warmup names its range" "--warmup.*from 0 to"
