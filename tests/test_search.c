@@ -484,8 +484,8 @@ static void test_partial_cost_large_weight(void) {
       o.reopen = ASTAR_REOPEN_NEVER;
       astar_result r;
       const astar_status st = astar_find_path(ws, g, &o, P(2, 12), P(21, 3), path, 24 * 16, &r);
-      CHECKF(st == ASTAR_OK || st == ASTAR_PARTIAL, "weight %g budget %llu: status %d",
-             weights[wi], (unsigned long long)budget, (int)st);
+      CHECKF(st == ASTAR_OK || st == ASTAR_PARTIAL, "weight %g budget %llu: status %d", weights[wi],
+             (unsigned long long)budget, (int)st);
       if (st != ASTAR_OK && st != ASTAR_PARTIAL) continue;
       double cost = -1.0;
       CHECK_EQ(astar_path_cost(g, &o, path, r.length, &cost, NULL), ASTAR_OK);

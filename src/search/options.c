@@ -47,8 +47,7 @@ astar_status astar_options_validate(const astar_options *o) {
   if (!(o->terrain_scale >= 0.0 && o->terrain_scale <= 1.0)) return ASTAR_INVALID_ARGUMENT;
   if (o->nlayers && (!o->layers || !o->layer_weights)) return ASTAR_INVALID_ARGUMENT;
   for (size_t i = 0; i < o->nlayers; i++)
-    if (!o->layers[i] || !factor_ok(o->layer_weights[i]))
-      return ASTAR_INVALID_ARGUMENT;
+    if (!o->layers[i] || !factor_ok(o->layer_weights[i])) return ASTAR_INVALID_ARGUMENT;
   if (!factor_ok(o->turn_penalty)) return ASTAR_INVALID_ARGUMENT;
   if (!factor_ok(o->heuristic_floor)) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->unknown > (unsigned)ASTAR_UNKNOWN_COST) return ASTAR_INVALID_ARGUMENT;
