@@ -467,7 +467,8 @@ static void test_partial_cost_large_weight(void) {
   for (int32_t x = 3; x < 20; x++) astar_grid_set_passable(g, x, 8, false);
   for (int32_t y = 2; y < 14; y++) astar_grid_set_passable(g, 12, y, false);
   astar_workspace *ws = ws_for(g);
-  astar_point path[24 * 16];
+  enum { CELLS = 24 * 16 };
+  astar_point path[CELLS];
   const double weights[] = {1.0, 1e3, ASTAR_OPTION_MAX};
   long checked = 0;
   for (size_t wi = 0; wi < sizeof weights / sizeof *weights; wi++) {
@@ -483,7 +484,7 @@ static void test_partial_cost_large_weight(void) {
       o.max_expansions = budget;
       o.reopen = ASTAR_REOPEN_NEVER;
       astar_result r;
-      const astar_status st = astar_find_path(ws, g, &o, P(2, 12), P(21, 3), path, 24 * 16, &r);
+      const astar_status st = astar_find_path(ws, g, &o, P(2, 12), P(21, 3), path, CELLS, &r);
       CHECKF(st == ASTAR_OK || st == ASTAR_PARTIAL, "weight %g budget %llu: status %d", weights[wi],
              (unsigned long long)budget, (int)st);
       if (st != ASTAR_OK && st != ASTAR_PARTIAL) continue;
