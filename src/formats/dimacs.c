@@ -11,55 +11,15 @@
 ** time filling a temporary edge array, and builds the graph from it.
 */
 #include "core/internal.h"
+#include "formats/text.h"
 
 #include "astar/graph.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h> /* vsnprintf, for error messages only */
 #include <string.h>
 
 #define MAXF 6 /* fields kept per line: the longest line ("p aux sp co N") has 5 */
-
-/* ---- errors ------------------------------------------------------------------------ */
-
-static astar_status fail(astar_parse_error *err, astar_status st, int32_t line, size_t col,
-                         const char *fmt, ...) {
-  if (err) {
-    va_list ap;
-    err->line = line;
-    err->column = col > INT32_MAX ? INT32_MAX : (int32_t)col;
-    va_start(ap, fmt);
-    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): see format.c */
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-  }
-  return st;
-}
-
-/* A printable, length-limited copy of untrusted text for messages. */
-static const char *quote(char *buf, size_t cap, const char *s, size_t n) {
-  static const char hex[] = "0123456789abcdef";
-  size_t o = 0;
-  for (size_t i = 0; i < n; i++) {
-    const unsigned char c = (unsigned char)s[i];
-    if (o + 8 >= cap) {
-      memcpy(buf + o, "...", 3);
-      o += 3;
-      break;
-    }
-    if (c >= 0x20 && c < 0x7f) {
-      buf[o++] = (char)c;
-    } else {
-      buf[o++] = '\\';
-      buf[o++] = 'x';
-      buf[o++] = hex[c >> 4];
-      buf[o++] = hex[c & 15];
-    }
-  }
-  buf[o] = '\0';
-  return buf;
-}
 
 /* ---- lines and fields ------------------------------------------------------------------ */
 
@@ -242,15 +202,16 @@ static bool parse_double(const char *s, size_t n, double *out) {
 static astar_status arity(const fields *f, int want, int most, int first, const char *what,
                           const char *const *names, astar_parse_error *err) {
   if (f->count < want)
-    return fail(err, ASTAR_PARSE_ERROR, f->line, f->n + 1, "%s: missing %s", what,
-                names[f->count - first]);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->n + 1, "%s: missing %s", what,
+                             names[f->count - first]);
   const size_t extra = f->count > most ? f->at[most] : f->extra;
   if (extra != SIZE_MAX) {
     char q[40];
     size_t end = extra;
     while (end < f->n && !blank(f->s[end])) end++;
-    return fail(err, ASTAR_PARSE_ERROR, f->line, extra + 1, "%s: unexpected field '%s' after %s",
-                what, quote(q, sizeof q, f->s + extra, end - extra), names[most - 1 - first]);
+    return astar__parse_fail(
+        err, ASTAR_PARSE_ERROR, f->line, extra + 1, "%s: unexpected field '%s' after %s", what,
+        astar__quote(q, sizeof q, f->s + extra, end - extra), names[most - 1 - first]);
   }
   return ASTAR_OK;
 }
@@ -262,12 +223,13 @@ static astar_status node_id(const fields *f, int k, uint32_t n, const char *what
   uint64_t v = 0;
   const int r = parse_uint(f->s + f->at[k], f->len[k], &v);
   if (r == NUM_BAD)
-    return fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1, "%s: %s '%s' is not a node id", what,
-                name, quote(q, sizeof q, f->s + f->at[k], f->len[k]));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1,
+                             "%s: %s '%s' is not a node id", what, name,
+                             astar__quote(q, sizeof q, f->s + f->at[k], f->len[k]));
   if (r != NUM_OK || v == 0 || v > n)
-    return fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1,
-                "%s: %s %s is out of range (node ids run from 1 to %u)", what, name,
-                quote(q, sizeof q, f->s + f->at[k], f->len[k]), (unsigned)n);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1,
+                             "%s: %s %s is out of range (node ids run from 1 to %u)", what, name,
+                             astar__quote(q, sizeof q, f->s + f->at[k], f->len[k]), (unsigned)n);
   *out = (astar_node)(v - 1);
   return ASTAR_OK;
 }
@@ -278,14 +240,16 @@ static astar_status number(const fields *f, int k, bool nonneg, const char *what
   char q[40];
   const char *s = f->s + f->at[k];
   if (!parse_double(s, f->len[k], out))
-    return fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1, "%s: %s '%s' is not a number", what,
-                name, quote(q, sizeof q, s, f->len[k]));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1,
+                             "%s: %s '%s' is not a number", what, name,
+                             astar__quote(q, sizeof q, s, f->len[k]));
   if (!isfinite(*out))
-    return fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1, "%s: %s '%s' is out of range", what,
-                name, quote(q, sizeof q, s, f->len[k]));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1,
+                             "%s: %s '%s' is out of range", what, name,
+                             astar__quote(q, sizeof q, s, f->len[k]));
   if (nonneg && *out < 0.0)
-    return fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1, "%s: %s %s is negative", what, name,
-                quote(q, sizeof q, s, f->len[k]));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1, "%s: %s %s is negative",
+                             what, name, astar__quote(q, sizeof q, s, f->len[k]));
   *out += 0.0; /* -0 reads as +0 */
   return ASTAR_OK;
 }
@@ -302,11 +266,12 @@ static astar_status problem(const fields *f, const char *const *words, int nword
   snprintf(what, sizeof what, "problem line '%s'", form);
   for (int k = 1; k <= nwords; k++) {
     if (f->count <= k)
-      return fail(err, ASTAR_PARSE_ERROR, f->line, f->n + 1, "%s: missing '%s'", what,
-                  words[k - 1]);
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->n + 1, "%s: missing '%s'", what,
+                               words[k - 1]);
     if (!field_is(f, k, words[k - 1]))
-      return fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1, "%s: expected '%s', got '%s'",
-                  what, words[k - 1], quote(q, sizeof q, f->s + f->at[k], f->len[k]));
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->at[k] + 1,
+                               "%s: expected '%s', got '%s'", what, words[k - 1],
+                               astar__quote(q, sizeof q, f->s + f->at[k], f->len[k]));
   }
   const int all = 1 + nwords + nnums;
   const astar_status st = arity(f, all, all, 1 + nwords, what, names, err);
@@ -315,13 +280,14 @@ static astar_status problem(const fields *f, const char *const *words, int nword
     const int i = 1 + nwords + k;
     const int r = parse_uint(f->s + f->at[i], f->len[i], &nums[k]);
     if (r == NUM_BAD || r == NUM_NEGATIVE)
-      return fail(err, ASTAR_PARSE_ERROR, f->line, f->at[i] + 1,
-                  "%s: %s must be a whole number >= 0, got '%s'", what, names[k],
-                  quote(q, sizeof q, f->s + f->at[i], f->len[i]));
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->at[i] + 1,
+                               "%s: %s must be a whole number >= 0, got '%s'", what, names[k],
+                               astar__quote(q, sizeof q, f->s + f->at[i], f->len[i]));
     if (r == NUM_RANGE || nums[k] > max[k])
-      return fail(err, ASTAR_TOO_LARGE, f->line, f->at[i] + 1,
-                  "%s: %s %s exceeds the limit of %llu", what, names[k],
-                  quote(q, sizeof q, f->s + f->at[i], f->len[i]), (unsigned long long)max[k]);
+      return astar__parse_fail(err, ASTAR_TOO_LARGE, f->line, f->at[i] + 1,
+                               "%s: %s %s exceeds the limit of %llu", what, names[k],
+                               astar__quote(q, sizeof q, f->s + f->at[i], f->len[i]),
+                               (unsigned long long)max[k]);
   }
   return ASTAR_OK;
 }
@@ -330,27 +296,27 @@ static astar_status problem(const fields *f, const char *const *words, int nword
 static astar_status unknown_type(const fields *f, const char *ext, const char *types,
                                  astar_parse_error *err) {
   char q[40];
-  return fail(err, ASTAR_PARSE_ERROR, f->line, f->at[0] + 1,
-              "unknown line type '%s' (a %s file has %s lines)",
-              quote(q, sizeof q, f->s + f->at[0], f->len[0]), ext, types);
+  return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->at[0] + 1,
+                           "unknown line type '%s' (a %s file has %s lines)",
+                           astar__quote(q, sizeof q, f->s + f->at[0], f->len[0]), ext, types);
 }
 
 static astar_status second_problem(const fields *f, int32_t first, astar_parse_error *err) {
-  return fail(err, ASTAR_PARSE_ERROR, f->line, f->at[0] + 1,
-              "a second problem line (the first is line %d)", (int)first);
+  return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->at[0] + 1,
+                           "a second problem line (the first is line %d)", (int)first);
 }
 
 static astar_status no_problem(const cursor *c, const char *form, astar_parse_error *err) {
   int32_t line;
   size_t col;
   end_of_text(c, &line, &col);
-  return fail(err, ASTAR_PARSE_ERROR, line, col, "missing problem line '%s'", form);
+  return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col, "missing problem line '%s'", form);
 }
 
 static astar_status before_problem(const fields *f, const char *what, const char *form,
                                    astar_parse_error *err) {
-  return fail(err, ASTAR_PARSE_ERROR, f->line, f->at[0] + 1, "%s before the problem line '%s'",
-              what, form);
+  return astar__parse_fail(err, ASTAR_PARSE_ERROR, f->line, f->at[0] + 1,
+                           "%s before the problem line '%s'", what, form);
 }
 
 /* ---- .gr ----------------------------------------------------------------------------------- */
@@ -379,15 +345,16 @@ static astar_status scan_gr(const char *text, size_t len, bool undirected, astar
       if (pline) return second_problem(&f, pline, err);
       if ((st = problem(&f, pwords, 1, pnames, 2, max, form, hdr, err)) != ASTAR_OK) return st;
       if (hdr[0] == 0)
-        return fail(err, ASTAR_PARSE_ERROR, f.line, f.at[2] + 1,
-                    "problem line '%s': a graph needs at least one node (N is 0)", form);
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, f.line, f.at[2] + 1,
+                                 "problem line '%s': a graph needs at least one node (N is 0)",
+                                 form);
       pline = f.line;
     } else if (field_is(&f, 0, "a")) {
       if (!pline) return before_problem(&f, "an arc line", form, err);
       if (count == hdr[1])
-        return fail(err, ASTAR_PARSE_ERROR, f.line, f.at[0] + 1,
-                    "more arc lines than the %llu of the problem line (line %d)",
-                    (unsigned long long)hdr[1], (int)pline);
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, f.line, f.at[0] + 1,
+                                 "more arc lines than the %llu of the problem line (line %d)",
+                                 (unsigned long long)hdr[1], (int)pline);
       astar_graph_edge e = {0, 0, 0.0};
       if ((st = arity(&f, 4, 4, 0, "arc", anames, err)) != ASTAR_OK ||
           (st = node_id(&f, 1, (uint32_t)hdr[0], "arc", "tail", &e.from, err)) != ASTAR_OK ||
@@ -405,9 +372,9 @@ static astar_status scan_gr(const char *text, size_t len, bool undirected, astar
     int32_t line;
     size_t col;
     end_of_text(&c, &line, &col);
-    return fail(err, ASTAR_PARSE_ERROR, line, col,
-                "the problem line (line %d) announces %llu arcs, the file has %llu", (int)pline,
-                (unsigned long long)hdr[1], (unsigned long long)count);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col,
+                             "the problem line (line %d) announces %llu arcs, the file has %llu",
+                             (int)pline, (unsigned long long)hdr[1], (unsigned long long)count);
   }
   *nodes = (uint32_t)hdr[0];
   *arcs = count;
@@ -430,13 +397,13 @@ astar_status astar_dimacs_parse_gr(astar_graph **out, const char *text, size_t l
   astar_graph_edge *edges = NULL;
   if (m > 0) {
     edges = astar__calloc(&a, (size_t)m, sizeof *edges);
-    if (!edges) return fail(err, ASTAR_NO_MEMORY, 0, 0, "out of memory");
+    if (!edges) return astar__parse_fail(err, ASTAR_NO_MEMORY, 0, 0, "out of memory");
     scan_gr(text, len, undirected, edges, &n, &m, err); /* checked: cannot fail */
   }
   st = astar_graph_new(out, n, edges, (size_t)m, flags, &a);
   astar__free(&a, edges, (size_t)m * sizeof *edges);
-  if (st == ASTAR_NO_MEMORY) return fail(err, st, 0, 0, "out of memory");
-  if (st != ASTAR_OK) return fail(err, st, 0, 0, "%s", astar_strerror(st));
+  if (st == ASTAR_NO_MEMORY) return astar__parse_fail(err, st, 0, 0, "out of memory");
+  if (st != ASTAR_OK) return astar__parse_fail(err, st, 0, 0, "%s", astar_strerror(st));
   return ASTAR_OK;
 }
 
@@ -464,9 +431,10 @@ astar_status astar_dimacs_parse_co(const char *text, size_t len, uint32_t node_c
       if (pline) return second_problem(&f, pline, err);
       if ((st = problem(&f, pwords, 3, pnames, 1, max, form, hdr, err)) != ASTAR_OK) return st;
       if (hdr[0] != node_count)
-        return fail(err, ASTAR_PARSE_ERROR, f.line, f.at[4] + 1,
-                    "problem line '%s': coordinates for %llu nodes, but the graph has %u", form,
-                    (unsigned long long)hdr[0], (unsigned)node_count);
+        return astar__parse_fail(
+            err, ASTAR_PARSE_ERROR, f.line, f.at[4] + 1,
+            "problem line '%s': coordinates for %llu nodes, but the graph has %u", form,
+            (unsigned long long)hdr[0], (unsigned)node_count);
       pline = f.line;
     } else if (field_is(&f, 0, "v")) {
       if (!pline) return before_problem(&f, "a node line", form, err);
@@ -478,8 +446,8 @@ astar_status astar_dimacs_parse_co(const char *text, size_t len, uint32_t node_c
           (st = number(&f, 3, false, "node", "Y", &y, err)) != ASTAR_OK)
         return st;
       if (!isnan(xy[2 * (size_t)v]))
-        return fail(err, ASTAR_PARSE_ERROR, f.line, f.at[1] + 1,
-                    "node: node %u has coordinates already", (unsigned)v + 1);
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, f.line, f.at[1] + 1,
+                                 "node: node %u has coordinates already", (unsigned)v + 1);
       xy[2 * (size_t)v] = x;
       xy[2 * (size_t)v + 1] = y;
     } else {
@@ -492,7 +460,8 @@ astar_status astar_dimacs_parse_co(const char *text, size_t len, uint32_t node_c
       int32_t line;
       size_t col;
       end_of_text(&c, &line, &col);
-      return fail(err, ASTAR_PARSE_ERROR, line, col, "node %u has no coordinates", (unsigned)v + 1);
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col, "node %u has no coordinates",
+                               (unsigned)v + 1);
     }
   return ASTAR_OK;
 }
@@ -520,9 +489,9 @@ static astar_status scan_p2p(const char *text, size_t len, uint32_t node_count,
     } else if (field_is(&f, 0, "q")) {
       if (!pline) return before_problem(&f, "a query line", form, err);
       if (count == hdr[0])
-        return fail(err, ASTAR_PARSE_ERROR, f.line, f.at[0] + 1,
-                    "more query lines than the %llu of the problem line (line %d)",
-                    (unsigned long long)hdr[0], (int)pline);
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, f.line, f.at[0] + 1,
+                                 "more query lines than the %llu of the problem line (line %d)",
+                                 (unsigned long long)hdr[0], (int)pline);
       astar_dimacs_query q = {0, 0, -1.0, f.line};
       if ((st = arity(&f, 3, 4, 0, "query", qnames, err)) != ASTAR_OK ||
           (st = node_id(&f, 1, node_count, "query", "source", &q.source, err)) != ASTAR_OK ||
@@ -540,9 +509,9 @@ static astar_status scan_p2p(const char *text, size_t len, uint32_t node_count,
     int32_t line;
     size_t col;
     end_of_text(&c, &line, &col);
-    return fail(err, ASTAR_PARSE_ERROR, line, col,
-                "the problem line (line %d) announces %llu queries, the file has %llu", (int)pline,
-                (unsigned long long)hdr[0], (unsigned long long)count);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col,
+                             "the problem line (line %d) announces %llu queries, the file has %llu",
+                             (int)pline, (unsigned long long)hdr[0], (unsigned long long)count);
   }
   *total = count;
   return ASTAR_OK;

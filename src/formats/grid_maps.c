@@ -9,8 +9,8 @@
 ** query array and a pool of map-name strings.
 */
 #include "astar/format.h"
+#include "formats/text.h"
 
-#include <stdarg.h>
 #include <stdio.h> /* vsnprintf, for error messages only */
 #include <stdlib.h>
 #include <string.h>
@@ -36,52 +36,8 @@ static void fmt_free(const astar_allocator *a, void *p, size_t n) {
 ** Errors.
 */
 
-static int32_t fmt_clamp32(size_t v) {
-  return v > INT32_MAX ? INT32_MAX : (int32_t)v;
-}
-
-static astar_status fmt_fail(astar_parse_error *err, astar_status st, int32_t line, size_t col,
-                             const char *fmt, ...) {
-  if (err) {
-    va_list ap;
-    err->line = line;
-    err->column = fmt_clamp32(col);
-    va_start(ap, fmt);
-    /* clang-tidy 14 reports ap uninitialised here when one run analyses this
-    ** file twice (the static and the shared library's compile commands).
-    ** NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized) */
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-  }
-  return st;
-}
-
 static astar_status fmt_no_memory(astar_parse_error *err) {
-  return fmt_fail(err, ASTAR_NO_MEMORY, 0, 0, "out of memory");
-}
-
-/* A printable, length-limited rendering of untrusted text for messages. */
-static const char *fmt_quote(char *buf, size_t cap, const char *s, size_t n) {
-  static const char hex[] = "0123456789abcdef";
-  size_t o = 0, i;
-  for (i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (o + 8 >= cap) { /* room for "\xNN..." and NUL */
-      memcpy(buf + o, "...", 3);
-      o += 3;
-      break;
-    }
-    if (c >= 0x20 && c < 0x7f) {
-      buf[o++] = (char)c;
-    } else {
-      buf[o++] = '\\';
-      buf[o++] = 'x';
-      buf[o++] = hex[c >> 4];
-      buf[o++] = hex[c & 15];
-    }
-  }
-  buf[o] = '\0';
-  return buf;
+  return astar__parse_fail(err, ASTAR_NO_MEMORY, 0, 0, "out of memory");
 }
 
 /* ---------------------------------------------------------------------------
@@ -304,17 +260,17 @@ static const unsigned char mai_cells[256] = {
 
 static astar_status fmt_bad_cell(astar_parse_error *err, int32_t line, size_t col, char ch) {
   char q[16];
-  return fmt_fail(err, ASTAR_PARSE_ERROR, line, col, "unknown cell character '%s'",
-                  fmt_quote(q, sizeof q, &ch, 1));
+  return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col, "unknown cell character '%s'",
+                           astar__quote(q, sizeof q, &ch, 1));
 }
 
 static astar_status fmt_row_length(astar_parse_error *err, int32_t line, int64_t row, size_t n,
                                    int64_t w) {
   /* Point at the first missing cell, or at the first cell too many. */
   size_t col = (int64_t)n < w ? n + 1 : (size_t)w + 1;
-  return fmt_fail(err, ASTAR_PARSE_ERROR, line, col,
-                  "row %lld (y=%lld) has %zu cells, expected %lld", (long long)row + 1,
-                  (long long)row, n, (long long)w);
+  return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col,
+                           "row %lld (y=%lld) has %zu cells, expected %lld", (long long)row + 1,
+                           (long long)row, n, (long long)w);
 }
 
 /* One "height N" / "width N" header value. */
@@ -324,17 +280,18 @@ static astar_status mai_dimension(const char *s, size_t n, size_t at, int32_t li
   size_t i = at, vat, vn, xat, xn;
   int r;
   if (!fmt_token(s, n, &i, &vat, &vn))
-    return fmt_fail(err, ASTAR_PARSE_ERROR, line, i + 1, "missing value after '%s'", key);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, i + 1, "missing value after '%s'", key);
   r = fmt_uint(s + vat, vn, ASTAR_GRID_MAX_SIDE, out);
   if (r == NUM_RANGE)
-    return fmt_fail(err, ASTAR_TOO_LARGE, line, vat + 1, "%s %s exceeds the limit of %d", key,
-                    fmt_quote(q, sizeof q, s + vat, vn), ASTAR_GRID_MAX_SIDE);
+    return astar__parse_fail(err, ASTAR_TOO_LARGE, line, vat + 1, "%s %s exceeds the limit of %d",
+                             key, astar__quote(q, sizeof q, s + vat, vn), ASTAR_GRID_MAX_SIDE);
   if (r != NUM_OK || *out == 0)
-    return fmt_fail(err, ASTAR_PARSE_ERROR, line, vat + 1,
-                    "%s must be a positive integer, got '%s'", key,
-                    fmt_quote(q, sizeof q, s + vat, vn));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, vat + 1,
+                             "%s must be a positive integer, got '%s'", key,
+                             astar__quote(q, sizeof q, s + vat, vn));
   if (fmt_token(s, n, &i, &xat, &xn))
-    return fmt_fail(err, ASTAR_PARSE_ERROR, line, xat + 1, "unexpected text after the %s", key);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, xat + 1, "unexpected text after the %s",
+                             key);
   return ASTAR_OK;
 }
 
@@ -351,7 +308,7 @@ astar_status astar_movingai_parse_map(astar_grid **out, const char *text, size_t
 
   if (out) *out = NULL;
   if (!out || (!text && len))
-    return fmt_fail(err, ASTAR_INVALID_ARGUMENT, 0, 0, "%s is NULL", out ? "text" : "out");
+    return astar__parse_fail(err, ASTAR_INVALID_ARGUMENT, 0, 0, "%s is NULL", out ? "text" : "out");
   fmt_init(&c, text, len);
 
   /* Header: type / height / width in any order, ended by "map". */
@@ -362,45 +319,49 @@ astar_status astar_movingai_parse_map(astar_grid **out, const char *text, size_t
       bool is_h = s[at] == 'h';
       int32_t *seen = is_h ? &h_line : &w_line;
       if (*seen)
-        return fmt_fail(err, ASTAR_PARSE_ERROR, c.line, at + 1,
-                        "duplicate '%s' line (first on line %d)", is_h ? "height" : "width",
-                        (int)*seen);
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, c.line, at + 1,
+                                 "duplicate '%s' line (first on line %d)",
+                                 is_h ? "height" : "width", (int)*seen);
       st = mai_dimension(s, n, i, c.line, is_h ? "height" : "width", is_h ? &h : &w, err);
       if (st != ASTAR_OK) return st;
       *seen = c.line;
     } else if (fmt_is(s + at, tn, "type")) {
       size_t vat, vn;
       if (type_line)
-        return fmt_fail(err, ASTAR_PARSE_ERROR, c.line, at + 1,
-                        "duplicate 'type' line (first on line %d)", (int)type_line);
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, c.line, at + 1,
+                                 "duplicate 'type' line (first on line %d)", (int)type_line);
       if (!fmt_token(s, n, &i, &vat, &vn))
-        return fmt_fail(err, ASTAR_PARSE_ERROR, c.line, i + 1, "missing value after 'type'");
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, c.line, i + 1,
+                                 "missing value after 'type'");
       if (fmt_token(s, n, &i, &vat, &vn))
-        return fmt_fail(err, ASTAR_PARSE_ERROR, c.line, vat + 1, "unexpected text after the type");
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, c.line, vat + 1,
+                                 "unexpected text after the type");
       type_line = c.line;
     } else if (fmt_is(s + at, tn, "map")) {
       if (fmt_token(s, n, &i, &at, &tn))
-        return fmt_fail(err, ASTAR_PARSE_ERROR, c.line, at + 1, "unexpected text after 'map'");
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, c.line, at + 1,
+                                 "unexpected text after 'map'");
       map_line = c.line;
     } else {
-      return fmt_fail(err, ASTAR_PARSE_ERROR, c.line, at + 1,
-                      "unknown header line '%s' (expected type, height, width or map)",
-                      fmt_quote(q, sizeof q, s + at, tn));
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, c.line, at + 1,
+                               "unknown header line '%s' (expected type, height, width or map)",
+                               astar__quote(q, sizeof q, s + at, tn));
     }
   }
   if (!map_line) {
     int32_t line;
     size_t col;
     fmt_eof(&c, &line, &col);
-    return fmt_fail(err, ASTAR_PARSE_ERROR, line, col, "missing 'map' line");
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col, "missing 'map' line");
   }
   if (h < 0 || w < 0)
-    return fmt_fail(err, ASTAR_PARSE_ERROR, map_line, 1, "missing '%s' line before 'map'",
-                    h < 0 ? "height" : "width");
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, map_line, 1, "missing '%s' line before 'map'",
+                             h < 0 ? "height" : "width");
   if ((uint64_t)w * (uint64_t)h > ASTAR_GRID_MAX_CELLS) {
     int32_t later = w_line > h_line ? w_line : h_line;
-    return fmt_fail(err, ASTAR_TOO_LARGE, later, 1, "%lld x %lld cells exceeds the limit of %u",
-                    (long long)w, (long long)h, (unsigned)ASTAR_GRID_MAX_CELLS);
+    return astar__parse_fail(err, ASTAR_TOO_LARGE, later, 1,
+                             "%lld x %lld cells exceeds the limit of %u", (long long)w,
+                             (long long)h, (unsigned)ASTAR_GRID_MAX_CELLS);
   }
 
   /* Pass 1: validate the rows and what follows them. */
@@ -413,8 +374,9 @@ astar_status astar_movingai_parse_map(astar_grid **out, const char *text, size_t
       int32_t line = c.line;
       size_t col = 1;
       if (!more) fmt_eof(&c, &line, &col);
-      return fmt_fail(err, ASTAR_PARSE_ERROR, line, col, "map ends after %lld rows, expected %lld",
-                      (long long)y, (long long)h);
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col,
+                               "map ends after %lld rows, expected %lld", (long long)y,
+                               (long long)h);
     }
     {
       size_t lim = (int64_t)n < w ? n : (size_t)w;
@@ -427,15 +389,16 @@ astar_status astar_movingai_parse_map(astar_grid **out, const char *text, size_t
   while (fmt_next(&c, &s, &n)) {
     i = 0;
     if (fmt_token(s, n, &i, &at, &tn))
-      return fmt_fail(err, ASTAR_PARSE_ERROR, c.line, at + 1,
-                      "unexpected text after the %lld map rows", (long long)h);
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, c.line, at + 1,
+                               "unexpected text after the %lld map rows", (long long)h);
   }
 
   /* Pass 2: build the grid; every cell starts passable. */
   st = astar_grid_new(&g, (int32_t)w, (int32_t)h, alloc);
   if (st != ASTAR_OK) {
     if (st == ASTAR_NO_MEMORY) return fmt_no_memory(err);
-    return fmt_fail(err, st, 0, 0, "cannot create a %lld x %lld grid", (long long)w, (long long)h);
+    return astar__parse_fail(err, st, 0, 0, "cannot create a %lld x %lld grid", (long long)w,
+                             (long long)h);
   }
   c = rows;
   for (y = 0; y < h; y++) {
@@ -445,7 +408,8 @@ astar_status astar_movingai_parse_map(astar_grid **out, const char *text, size_t
         st = astar_grid_set_passable(g, (int32_t)i, (int32_t)y, false);
         if (st != ASTAR_OK) {
           astar_grid_free(g);
-          return fmt_fail(err, st, c.line, i + 1, "cannot set cell (%zu, %lld)", i, (long long)y);
+          return astar__parse_fail(err, st, c.line, i + 1, "cannot set cell (%zu, %lld)", i,
+                                   (long long)y);
         }
       }
     }
@@ -487,43 +451,46 @@ static astar_status scen_line(const char *s, size_t n, int32_t line, astar_scen_
   for (nf = 0; nf < SCEN_FIELDS; nf++)
     if (!fmt_token(s, n, &i, &at[nf], &tn[nf])) break;
   if (nf < SCEN_FIELDS)
-    return fmt_fail(err, ASTAR_PARSE_ERROR, line, at[nf - 1] + tn[nf - 1] + 1,
-                    "line has %d fields, expected %d (missing %s)", nf, SCEN_FIELDS,
-                    scen_field_names[nf]);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at[nf - 1] + tn[nf - 1] + 1,
+                             "line has %d fields, expected %d (missing %s)", nf, SCEN_FIELDS,
+                             scen_field_names[nf]);
   if (fmt_token(s, n, &i, &xat, &xn))
-    return fmt_fail(err, ASTAR_PARSE_ERROR, line, xat + 1, "line has more than %d fields",
-                    SCEN_FIELDS);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, xat + 1, "line has more than %d fields",
+                             SCEN_FIELDS);
 
   for (k = 0; k < SCEN_FIELDS - 1; k++) {
     int r;
     if (k == 1) continue; /* the map name */
     r = fmt_uint(s + at[k], tn[k], INT32_MAX, &v[k]);
     if (r == NUM_NEGATIVE)
-      return fmt_fail(err, ASTAR_PARSE_ERROR, line, at[k] + 1, "%s is negative (%s)",
-                      scen_field_names[k], fmt_quote(qb, sizeof qb, s + at[k], tn[k]));
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at[k] + 1, "%s is negative (%s)",
+                               scen_field_names[k], astar__quote(qb, sizeof qb, s + at[k], tn[k]));
     if (r == NUM_RANGE)
-      return fmt_fail(err, ASTAR_PARSE_ERROR, line, at[k] + 1, "%s %s is out of range",
-                      scen_field_names[k], fmt_quote(qb, sizeof qb, s + at[k], tn[k]));
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at[k] + 1, "%s %s is out of range",
+                               scen_field_names[k], astar__quote(qb, sizeof qb, s + at[k], tn[k]));
     if (r != NUM_OK)
-      return fmt_fail(err, ASTAR_PARSE_ERROR, line, at[k] + 1, "%s must be an integer, got '%s'",
-                      scen_field_names[k], fmt_quote(qb, sizeof qb, s + at[k], tn[k]));
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at[k] + 1,
+                               "%s must be an integer, got '%s'", scen_field_names[k],
+                               astar__quote(qb, sizeof qb, s + at[k], tn[k]));
     if ((k == 2 || k == 3) && v[k] == 0)
-      return fmt_fail(err, ASTAR_PARSE_ERROR, line, at[k] + 1, "%s must be at least 1",
-                      scen_field_names[k]);
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at[k] + 1, "%s must be at least 1",
+                               scen_field_names[k]);
     if (k >= 4 && v[k] >= v[k % 2 ? 3 : 2])
-      return fmt_fail(err, ASTAR_PARSE_ERROR, line, at[k] + 1,
-                      "%s %lld lies outside the %lld x %lld map", scen_field_names[k],
-                      (long long)v[k], (long long)v[2], (long long)v[3]);
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at[k] + 1,
+                               "%s %lld lies outside the %lld x %lld map", scen_field_names[k],
+                               (long long)v[k], (long long)v[2], (long long)v[3]);
   }
   if (memchr(s + at[1], '\0', tn[1]))
-    return fmt_fail(err, ASTAR_PARSE_ERROR, line, at[1] + 1, "map name contains a NUL byte");
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at[1] + 1,
+                             "map name contains a NUL byte");
   if (!fmt_double(s + at[8], tn[8], &q->optimal_length))
-    return fmt_fail(err, ASTAR_PARSE_ERROR, line, at[8] + 1,
-                    "optimal length must be a number, got '%s'",
-                    fmt_quote(qb, sizeof qb, s + at[8], tn[8]));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at[8] + 1,
+                             "optimal length must be a number, got '%s'",
+                             astar__quote(qb, sizeof qb, s + at[8], tn[8]));
   if (q->optimal_length < 0 || q->optimal_length > 1e300)
-    return fmt_fail(err, ASTAR_PARSE_ERROR, line, at[8] + 1, "optimal length %s is out of range",
-                    fmt_quote(qb, sizeof qb, s + at[8], tn[8]));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at[8] + 1,
+                             "optimal length %s is out of range",
+                             astar__quote(qb, sizeof qb, s + at[8], tn[8]));
   q->bucket = (int32_t)v[0];
   q->map = NULL;
   q->map_width = (int32_t)v[2];
@@ -548,24 +515,24 @@ static astar_status scen_version(fmt_cursor *c, double *version, astar_parse_err
       int32_t line;
       size_t col;
       fmt_eof(c, &line, &col);
-      return fmt_fail(err, ASTAR_PARSE_ERROR, line, col, "missing 'version' line");
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col, "missing 'version' line");
     }
     i = 0;
     if (fmt_token(s, n, &i, &at, &tn)) break;
   }
   if (!fmt_is(s + at, tn, "version"))
-    return fmt_fail(err, ASTAR_PARSE_ERROR, c->line, at + 1,
-                    "expected 'version 1' as the first line, got '%s'",
-                    fmt_quote(q, sizeof q, s + at, tn));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, c->line, at + 1,
+                             "expected 'version 1' as the first line, got '%s'",
+                             astar__quote(q, sizeof q, s + at, tn));
   if (!fmt_token(s, n, &i, &at, &tn))
-    return fmt_fail(err, ASTAR_PARSE_ERROR, c->line, i + 1, "missing version number");
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, c->line, i + 1, "missing version number");
   if (!fmt_double(s + at, tn, version) || *version != 1.0)
-    return fmt_fail(err, ASTAR_PARSE_ERROR, c->line, at + 1,
-                    "unsupported scenario version '%s' (expected 1 or 1.0)",
-                    fmt_quote(q, sizeof q, s + at, tn));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, c->line, at + 1,
+                             "unsupported scenario version '%s' (expected 1 or 1.0)",
+                             astar__quote(q, sizeof q, s + at, tn));
   if (fmt_token(s, n, &i, &at, &tn))
-    return fmt_fail(err, ASTAR_PARSE_ERROR, c->line, at + 1,
-                    "unexpected text after the version number");
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, c->line, at + 1,
+                             "unexpected text after the version number");
   return ASTAR_OK;
 }
 
@@ -582,7 +549,7 @@ astar_status astar_movingai_parse_scen(astar_scen **out, const char *text, size_
 
   if (out) *out = NULL;
   if (!out || (!text && len))
-    return fmt_fail(err, ASTAR_INVALID_ARGUMENT, 0, 0, "%s is NULL", out ? "text" : "out");
+    return astar__parse_fail(err, ASTAR_INVALID_ARGUMENT, 0, 0, "%s is NULL", out ? "text" : "out");
   fmt_init(&c, text, len);
   st = scen_version(&c, &version, err);
   if (st != ASTAR_OK) return st;
@@ -603,7 +570,7 @@ astar_status astar_movingai_parse_scen(astar_scen **out, const char *text, size_
   head = (sizeof(astar_scen) + _Alignof(astar_scen_query) - 1) / _Alignof(astar_scen_query) *
          _Alignof(astar_scen_query);
   if (count > (SIZE_MAX - head - pool) / sizeof(astar_scen_query))
-    return fmt_fail(err, ASTAR_TOO_LARGE, 0, 0, "too many queries");
+    return astar__parse_fail(err, ASTAR_TOO_LARGE, 0, 0, "too many queries");
   total = head + count * sizeof(astar_scen_query) + pool;
   scen = fmt_alloc(alloc, total);
   if (!scen) return fmt_no_memory(err);
@@ -696,7 +663,7 @@ astar_status astar_ascii_parse_map(astar_grid **out, const char *text, size_t le
   if (goal) *goal = gp;
   if (out) *out = NULL;
   if (!out || (!text && len))
-    return fmt_fail(err, ASTAR_INVALID_ARGUMENT, 0, 0, "%s is NULL", out ? "text" : "out");
+    return astar__parse_fail(err, ASTAR_INVALID_ARGUMENT, 0, 0, "%s is NULL", out ? "text" : "out");
   fmt_init(&c, text, len);
 
   /* Pass 1: skip leading empty lines and comments, then validate rows. */
@@ -706,32 +673,32 @@ astar_status astar_ascii_parse_map(astar_grid **out, const char *text, size_t le
       int32_t line;
       size_t col;
       fmt_eof(&c, &line, &col);
-      return fmt_fail(err, ASTAR_PARSE_ERROR, line, col, "the map has no rows");
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col, "the map has no rows");
     }
     if (n > 0 && s[0] != ';') break;
   }
   w = n;
   if (w > ASTAR_GRID_MAX_SIDE)
-    return fmt_fail(err, ASTAR_TOO_LARGE, c.line, ASTAR_GRID_MAX_SIDE + 1,
-                    "row is %zu cells wide, the limit is %d", w, ASTAR_GRID_MAX_SIDE);
+    return astar__parse_fail(err, ASTAR_TOO_LARGE, c.line, ASTAR_GRID_MAX_SIDE + 1,
+                             "row is %zu cells wide, the limit is %d", w, ASTAR_GRID_MAX_SIDE);
   for (;;) {
     size_t lim = n < w ? n : w;
     if (h >= ASTAR_GRID_MAX_SIDE)
-      return fmt_fail(err, ASTAR_TOO_LARGE, c.line, 1, "map has more than %d rows",
-                      ASTAR_GRID_MAX_SIDE);
+      return astar__parse_fail(err, ASTAR_TOO_LARGE, c.line, 1, "map has more than %d rows",
+                               ASTAR_GRID_MAX_SIDE);
     if ((uint64_t)(h + 1) * w > ASTAR_GRID_MAX_CELLS)
-      return fmt_fail(err, ASTAR_TOO_LARGE, c.line, 1,
-                      "map has more than %u cells (%zu a row, %lld rows so far)",
-                      (unsigned)ASTAR_GRID_MAX_CELLS, w, (long long)h);
+      return astar__parse_fail(err, ASTAR_TOO_LARGE, c.line, 1,
+                               "map has more than %u cells (%zu a row, %lld rows so far)",
+                               (unsigned)ASTAR_GRID_MAX_CELLS, w, (long long)h);
     for (x = 0; x < lim; x++) {
       switch (ascii_cells[(unsigned char)s[x]]) {
       case CELL_BAD:
         return fmt_bad_cell(err, c.line, x + 1, s[x]);
       case CELL_START:
         if (sline)
-          return fmt_fail(err, ASTAR_PARSE_ERROR, c.line, x + 1,
-                          "second start 'S' (the first is at line %d, column %zu)", (int)sline,
-                          scol);
+          return astar__parse_fail(err, ASTAR_PARSE_ERROR, c.line, x + 1,
+                                   "second start 'S' (the first is at line %d, column %zu)",
+                                   (int)sline, scol);
         sline = c.line;
         scol = x + 1;
         sp.x = (int32_t)x;
@@ -739,9 +706,9 @@ astar_status astar_ascii_parse_map(astar_grid **out, const char *text, size_t le
         break;
       case CELL_GOAL:
         if (gline)
-          return fmt_fail(err, ASTAR_PARSE_ERROR, c.line, x + 1,
-                          "second goal 'G' (the first is at line %d, column %zu)", (int)gline,
-                          gcol);
+          return astar__parse_fail(err, ASTAR_PARSE_ERROR, c.line, x + 1,
+                                   "second goal 'G' (the first is at line %d, column %zu)",
+                                   (int)gline, gcol);
         gline = c.line;
         gcol = x + 1;
         gp.x = (int32_t)x;
@@ -766,7 +733,7 @@ rows_done:
   st = astar_grid_new(&g, (int32_t)w, (int32_t)h, alloc);
   if (st != ASTAR_OK) {
     if (st == ASTAR_NO_MEMORY) return fmt_no_memory(err);
-    return fmt_fail(err, st, 0, 0, "cannot create a %zu x %lld grid", w, (long long)h);
+    return astar__parse_fail(err, st, 0, 0, "cannot create a %zu x %lld grid", w, (long long)h);
   }
   c = first;
   for (y = 0; y < h; y++) {
@@ -783,7 +750,8 @@ rows_done:
       if (st != ASTAR_OK) {
         astar_grid_free(g);
         if (st == ASTAR_NO_MEMORY) return fmt_no_memory(err);
-        return fmt_fail(err, st, c.line, x + 1, "cannot set cell (%zu, %lld)", x, (long long)y);
+        return astar__parse_fail(err, st, c.line, x + 1, "cannot set cell (%zu, %lld)", x,
+                                 (long long)y);
       }
     }
   }

@@ -6,50 +6,10 @@
 ** grid API. The text is never read past len and need not end with a NUL.
 */
 #include "astar/hex.h"
+#include "formats/text.h"
 
-#include <stdarg.h>
 #include <stdio.h> /* vsnprintf, for error messages only */
 #include <string.h>
-
-/* ---- errors -------------------------------------------------------------------- */
-
-static astar_status fail(astar_parse_error *err, astar_status st, int32_t line, size_t col,
-                         const char *fmt, ...) {
-  if (err) {
-    va_list ap;
-    err->line = line;
-    err->column = col > INT32_MAX ? INT32_MAX : (int32_t)col;
-    va_start(ap, fmt);
-    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): as in format.c */
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-  }
-  return st;
-}
-
-/* A printable, length-limited rendering of untrusted text for messages. */
-static const char *quote(char *buf, size_t cap, const char *s, size_t n) {
-  static const char digits[] = "0123456789abcdef";
-  size_t o = 0;
-  for (size_t i = 0; i < n; i++) {
-    const unsigned char c = (unsigned char)s[i];
-    if (o + 8 >= cap) { /* room for "\xNN", "..." and the NUL */
-      memcpy(buf + o, "...", 3);
-      o += 3;
-      break;
-    }
-    if (c >= 0x20 && c < 0x7f) {
-      buf[o++] = (char)c;
-    } else {
-      buf[o++] = '\\';
-      buf[o++] = 'x';
-      buf[o++] = digits[c >> 4];
-      buf[o++] = digits[c & 15];
-    }
-  }
-  buf[o] = '\0';
-  return buf;
-}
 
 /* ---- lines and words ------------------------------------------------------------- */
 
@@ -146,20 +106,20 @@ static astar_status header(const char *s, size_t n, int32_t line, shape *sh,
   size_t i = 0, at = 0, wn = 0;
   word(s, n, &i, &at, &wn); /* the line is not blank */
   if (!is_word(s + at, wn, "hex"))
-    return fail(err, ASTAR_PARSE_ERROR, line, at + 1,
-                "expected the header 'hex pointy|flat [LAYOUT]', got '%s'",
-                quote(q, sizeof q, s + at, wn));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at + 1,
+                             "expected the header 'hex pointy|flat [LAYOUT]', got '%s'",
+                             astar__quote(q, sizeof q, s + at, wn));
   if (!word(s, n, &i, &at, &wn))
-    return fail(err, ASTAR_PARSE_ERROR, line, i + 1,
-                "missing orientation after 'hex' (pointy or flat)");
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, i + 1,
+                             "missing orientation after 'hex' (pointy or flat)");
   if (is_word(s + at, wn, "pointy"))
     sh->orientation = ASTAR_HEX_POINTY;
   else if (is_word(s + at, wn, "flat"))
     sh->orientation = ASTAR_HEX_FLAT;
   else
-    return fail(err, ASTAR_PARSE_ERROR, line, at + 1,
-                "unknown orientation '%s' (expected pointy or flat)",
-                quote(q, sizeof q, s + at, wn));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at + 1,
+                             "unknown orientation '%s' (expected pointy or flat)",
+                             astar__quote(q, sizeof q, s + at, wn));
   sh->layout = ASTAR_HEX_ODD;
   if (!word(s, n, &i, &at, &wn)) return ASTAR_OK;
   const int o = sh->orientation == ASTAR_HEX_FLAT, other = !o;
@@ -170,16 +130,19 @@ static astar_status header(const char *s, size_t n, int32_t line, shape *sh,
     sh->layout = ASTAR_HEX_EVEN;
   } else if (is_word(s + at, wn, layout_names[other][0]) ||
              is_word(s + at, wn, layout_names[other][1])) {
-    return fail(err, ASTAR_PARSE_ERROR, line, at + 1,
-                "layout %s is for %s maps; %s maps take %s or %s", quote(q, sizeof q, s + at, wn),
-                o ? "pointy" : "flat", o ? "flat" : "pointy", mine[0], mine[1]);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at + 1,
+                             "layout %s is for %s maps; %s maps take %s or %s",
+                             astar__quote(q, sizeof q, s + at, wn), o ? "pointy" : "flat",
+                             o ? "flat" : "pointy", mine[0], mine[1]);
   } else {
-    return fail(err, ASTAR_PARSE_ERROR, line, at + 1, "unknown layout '%s' (expected %s or %s)",
-                quote(q, sizeof q, s + at, wn), mine[0], mine[1]);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at + 1,
+                             "unknown layout '%s' (expected %s or %s)",
+                             astar__quote(q, sizeof q, s + at, wn), mine[0], mine[1]);
   }
   if (word(s, n, &i, &at, &wn))
-    return fail(err, ASTAR_PARSE_ERROR, line, at + 1, "unexpected text '%s' after the header",
-                quote(q, sizeof q, s + at, wn));
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, at + 1,
+                             "unexpected text '%s' after the header",
+                             astar__quote(q, sizeof q, s + at, wn));
   return ASTAR_OK;
 }
 
@@ -207,8 +170,8 @@ typedef struct survey {
 static astar_status row(const char *s, size_t n, int32_t line, survey *sv, astar_parse_error *err) {
   const size_t first = skip_blanks(s, n, 0);
   if (sv->height == ASTAR_HEX_MAX_SIDE)
-    return fail(err, ASTAR_TOO_LARGE, line, first + 1, "the map has more than %d rows",
-                ASTAR_HEX_MAX_SIDE);
+    return astar__parse_fail(err, ASTAR_TOO_LARGE, line, first + 1, "the map has more than %d rows",
+                             ASTAR_HEX_MAX_SIDE);
   const size_t limit = sv->height ? sv->width : ASTAR_HEX_MAX_SIDE;
   size_t count = 0, extra = 0, end = 0;
   for (size_t i = first; i < n; i++) {
@@ -218,22 +181,23 @@ static astar_status row(const char *s, size_t n, int32_t line, survey *sv, astar
     const astar_point here = {(int32_t)count, (int32_t)sv->height};
     switch (cells[(unsigned char)ch]) {
     case CELL_BAD:
-      return fail(err, ASTAR_PARSE_ERROR, line, i + 1,
-                  "unknown cell character '%s' (expected . # 1-9 S G)", quote(q, sizeof q, &ch, 1));
+      return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, i + 1,
+                               "unknown cell character '%s' (expected . # 1-9 S G)",
+                               astar__quote(q, sizeof q, &ch, 1));
     case CELL_START:
       if (sv->sline)
-        return fail(err, ASTAR_PARSE_ERROR, line, i + 1,
-                    "second start 'S' (the first is at line %d, column %zu)", (int)sv->sline,
-                    sv->scol);
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, i + 1,
+                                 "second start 'S' (the first is at line %d, column %zu)",
+                                 (int)sv->sline, sv->scol);
       sv->sline = line;
       sv->scol = i + 1;
       sv->start = here;
       break;
     case CELL_GOAL:
       if (sv->gline)
-        return fail(err, ASTAR_PARSE_ERROR, line, i + 1,
-                    "second goal 'G' (the first is at line %d, column %zu)", (int)sv->gline,
-                    sv->gcol);
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, i + 1,
+                                 "second goal 'G' (the first is at line %d, column %zu)",
+                                 (int)sv->gline, sv->gcol);
       sv->gline = line;
       sv->gcol = i + 1;
       sv->goal = here;
@@ -247,17 +211,17 @@ static astar_status row(const char *s, size_t n, int32_t line, survey *sv, astar
   }
   if (sv->height == 0) {
     if (count > limit)
-      return fail(err, ASTAR_TOO_LARGE, line, extra, "the row has %zu cells, the limit is %d",
-                  count, ASTAR_HEX_MAX_SIDE);
+      return astar__parse_fail(err, ASTAR_TOO_LARGE, line, extra,
+                               "the row has %zu cells, the limit is %d", count, ASTAR_HEX_MAX_SIDE);
     sv->width = count;
   } else if (count != sv->width) {
-    return fail(err, ASTAR_PARSE_ERROR, line, count > sv->width ? extra : end + 1,
-                "row %zu (y=%zu) has %zu cells, expected %zu", sv->height + 1, sv->height, count,
-                sv->width);
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, count > sv->width ? extra : end + 1,
+                             "row %zu (y=%zu) has %zu cells, expected %zu", sv->height + 1,
+                             sv->height, count, sv->width);
   }
   if ((uint64_t)(sv->height + 1) * sv->width > ASTAR_HEX_MAX_CELLS)
-    return fail(err, ASTAR_TOO_LARGE, line, first + 1, "the map has more than %u cells",
-                (unsigned)ASTAR_HEX_MAX_CELLS);
+    return astar__parse_fail(err, ASTAR_TOO_LARGE, line, first + 1,
+                             "the map has more than %u cells", (unsigned)ASTAR_HEX_MAX_CELLS);
   sv->height++;
   return ASTAR_OK;
 }
@@ -295,7 +259,7 @@ astar_status astar_hex_parse_map(astar_hex_grid **out, const char *text, size_t 
   if (goal) *goal = none;
   if (out) *out = NULL;
   if (!out || (!text && len))
-    return fail(err, ASTAR_INVALID_ARGUMENT, 0, 0, "%s is NULL", out ? "text" : "out");
+    return astar__parse_fail(err, ASTAR_INVALID_ARGUMENT, 0, 0, "%s is NULL", out ? "text" : "out");
   cursor c = {text, len, 0, 0, 0};
   const char *s;
   size_t n;
@@ -305,7 +269,8 @@ astar_status astar_hex_parse_map(astar_hex_grid **out, const char *text, size_t 
   /* Pass 1: the header, then every row. */
   if (!next_content(&c, &s, &n)) {
     end_of_text(&c, &line, &col);
-    return fail(err, ASTAR_PARSE_ERROR, line, col, "missing the header 'hex pointy|flat [LAYOUT]'");
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col,
+                             "missing the header 'hex pointy|flat [LAYOUT]'");
   }
   shape sh = {ASTAR_HEX_POINTY, ASTAR_HEX_ODD};
   astar_status st = header(s, n, c.line, &sh, err);
@@ -318,7 +283,8 @@ astar_status astar_hex_parse_map(astar_hex_grid **out, const char *text, size_t 
     if ((st = row(s, n, c.line, &sv, err)) != ASTAR_OK) return st;
   if (sv.height == 0) {
     end_of_text(&c, &line, &col);
-    return fail(err, ASTAR_PARSE_ERROR, line, col, "the map has no rows after the header");
+    return astar__parse_fail(err, ASTAR_PARSE_ERROR, line, col,
+                             "the map has no rows after the header");
   }
 
   /* Pass 2: build. */
@@ -327,8 +293,8 @@ astar_status astar_hex_parse_map(astar_hex_grid **out, const char *text, size_t 
                           alloc);
   if (st == ASTAR_OK && (st = fill(g, rows)) != ASTAR_OK) astar_hex_grid_free(g);
   if (st != ASTAR_OK)
-    return fail(err, st, 0, 0, "cannot create a %zu x %zu hex grid: %s", sv.width, sv.height,
-                st == ASTAR_NO_MEMORY ? "out of memory" : "invalid size");
+    return astar__parse_fail(err, st, 0, 0, "cannot create a %zu x %zu hex grid: %s", sv.width,
+                             sv.height, st == ASTAR_NO_MEMORY ? "out of memory" : "invalid size");
   if (start) *start = sv.start;
   if (goal) *goal = sv.goal;
   *out = g;
