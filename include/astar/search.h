@@ -364,7 +364,10 @@ ASTAR_API astar_status astar_workspace_path(const astar_workspace *ws, astar_poi
 /*
 ** Cost of `path` (n cells) on `grid` under `opt` (NULL: defaults), checking
 ** that every step is a legal move: in bounds, passable, adjacent, allowed by
-** moves and the corner rule. On success *cost is the sum of step costs.
+** moves and the corner rule. On success *cost is the sum of step costs --
+** the move's cost times the entered cell's terrain factor (terrain_scale,
+** layers and knowledge are not applied) -- plus options.turn_penalty for
+** every step whose direction differs from the step before it.
 ** Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT with *bad_index (if not NULL)
 ** set to the index of the first offending cell. No allocation.
 */

@@ -102,7 +102,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
     const double hu = dir ? astar__engine_h_back(e, u) : astar__engine_h(e, u);
     astar__engine_emit(e, ASTAR_EVENT_EXPAND, u, s->node[u].parent, gu, hu, dir);
   }
-  astar_status fault;
+  astar_status fault = ASTAR_OK;
   const size_t n = astar__engine_arcs(e, u, dir != 0, &fault);
   if (n == (size_t)-1) return fault;
   for (size_t i = 0; i < n; i++) {

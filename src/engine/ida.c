@@ -110,7 +110,7 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
         return ASTAR_OK;
       }
     }
-    astar_status fault;
+    astar_status fault = ASTAR_OK;
     const size_t n = astar__engine_arcs(e, u, false, &fault);
     if (n == (size_t)-1) return fault;
     size_t i = k;

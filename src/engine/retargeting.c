@@ -135,7 +135,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, int s, const rt_side *me, co
   const double gu = me->node[u].g;
   if (observe)
     astar__engine_emit(e, ASTAR_EVENT_EXPAND, u, me->node[u].parent, gu, to_target(e, s, u), s);
-  astar_status fault;
+  astar_status fault = ASTAR_OK;
   const size_t n = astar__engine_arcs(e, u, s != 0, &fault);
   if (n == (size_t)-1) return fault;
   for (size_t i = 0; i < n; i++) {

@@ -252,7 +252,7 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
       e->reached = u;
       return ASTAR_OK;
     }
-    astar_status fault;
+    astar_status fault = ASTAR_OK;
     const size_t n = astar__engine_arcs(e, u, false, &fault);
     if (n == (size_t)-1) return fault;
     for (size_t i = 0; i < n; i++) {
@@ -470,7 +470,7 @@ astar_status astar_space_search_step(astar_workspace *ws, uint64_t budget, uint6
   astar__engine *e = &ws->eng;
   if (e->phase == ASTAR__ENDED) return e->outcome;
   const uint64_t before = e->stats.expanded;
-  astar_status st;
+  astar_status st = ASTAR_INVALID_ARGUMENT; /* every case sets it */
   switch (e->opt.method) {
   case ASTAR_METHOD_BIDIRECTIONAL:
     st = astar__bidir_run(ws, budget);

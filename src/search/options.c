@@ -217,6 +217,7 @@ astar_status astar_path_cost(const astar_grid *grid, const astar_options *opt,
   if (astar_options_validate(opt) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
   const int rule = astar__rule_of(opt);
   double total = 0.0;
+  int last_d = -1; /* direction of the previous step; -1 before the first */
   for (size_t i = 0; i < n; i++) {
     const astar_point p = path[i];
     if (!astar_grid_passable(grid, p.x, p.y)) goto bad;
@@ -231,6 +232,8 @@ astar_status astar_path_cost(const astar_grid *grid, const astar_options *opt,
     if (!astar__move_allowed(rule, nb, d)) goto bad;
     const double c = d < 4 ? opt->straight_cost : opt->diagonal_cost;
     total += grid->terrain ? c * (double)grid->terrain[astar__index(grid, p.x, p.y)] : c;
+    if (last_d >= 0 && d != last_d) total += opt->turn_penalty;
+    last_d = d;
     continue;
   bad:
     if (bad_index) *bad_index = i;

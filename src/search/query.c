@@ -6,6 +6,7 @@
 ** and diagonal lines) into the caller's buffer.
 */
 #include "core/workspace.h"
+#include "search/general.h"
 
 /* ---- begin / end ----------------------------------------------------------------- */
 
@@ -185,6 +186,49 @@ static void write_path(const astar_workspace *ws, astar_point *path, size_t len)
   }
 }
 
+/* The direction of the unit step (dx, dy), each in -1 .. 1, not both 0. */
+static unsigned direction_of(int32_t dx, int32_t dy) {
+  unsigned d = 0;
+  while (d < 7 && (astar__dir_dx[d] != dx || astar__dir_dy[d] != dy)) d++;
+  return d;
+}
+
+/*
+** Cost of the last path, summed step by step along its parent links. After
+** a closed node was reopened and lowered, the nodes generated from it keep
+** the g of its old route until they are expanded again; a path through
+** them -- a partial path, or the goal reached before they were -- follows
+** the new, cheaper links, so the goal's g overstates it. Walked from the
+** goal back (the route between linked cells is diagonal first, then
+** straight, as write_path draws it).
+*/
+static double chain_cost(const astar__query *q, const astar_workspace *ws) {
+  const int32_t stride = ws->last_stride;
+  const astar__node *nd = ws->last_nodes;
+  const uint32_t per = ws->last_per;
+  double cost = 0.0;
+  uint32_t s = ws->last_goal;
+  int32_t x = (int32_t)(s / per % (uint32_t)stride), y = (int32_t)(s / per / (uint32_t)stride);
+  while (nd[s].parent != ASTAR__NO_PARENT) {
+    const uint32_t ps = nd[s].parent, p = ps / per;
+    const int32_t px = (int32_t)(p % (uint32_t)stride), py = (int32_t)(p / (uint32_t)stride);
+    /* Turn states: the state's direction is the move into it, 8 at the start. */
+    if (per > 1 && ps % per != 8 && ps % per != s % per) cost += q->fx->turn_penalty;
+    while (x != px || y != py) {
+      const int32_t rx = px - x, ry = py - y;
+      const int32_t arx = rx < 0 ? -rx : rx, ary = ry < 0 ? -ry : ry;
+      const int32_t sx = arx >= ary ? (rx < 0 ? -1 : 1) : 0;
+      const int32_t sy = ary >= arx ? (ry < 0 ? -1 : 1) : 0;
+      /* The move from (x + sx, y + sy) into (x, y). */
+      const unsigned d = direction_of(-sx, -sy);
+      cost += q->cost[d] * astar__entry_factor(q, (uint32_t)(y * stride + x));
+      x += sx, y += sy;
+    }
+    s = ps;
+  }
+  return cost;
+}
+
 astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, astar_point *path,
                         size_t cap, astar_result *result) {
   if (result) result->stats = q->stats;
@@ -196,7 +240,8 @@ astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, a
   ws->last_per = q->fx->turn_penalty > 0.0 ? ASTAR__TURN_STATES : 1;
   ws->last_len = path_length(ws);
   if (result) {
-    result->cost = ws->last_nodes[q->goal].g;
+    /* Without reopening every node's g is the cost of its parent chain. */
+    result->cost = q->stats.reopened ? chain_cost(q, ws) : ws->last_nodes[q->goal].g;
     result->length = ws->last_len;
   }
   if (ws->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;
