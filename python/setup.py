@@ -53,7 +53,8 @@ core = Extension(
     sources=["src/libastar/_core.c"] + library_sources,
     include_dirs=[INCLUDE, SRC],
     depends=headers,
-    extra_compile_args=["-std=c11", "-O3", "-ffp-contract=off", "-fvisibility=hidden"],
+    extra_compile_args=["-std=c11", "-O3", "-ffp-contract=off", "-fvisibility=hidden", "-pthread"],
+    extra_link_args=["-pthread"],  # astar/batch.h's worker threads
     libraries=["m"],
 )
 

@@ -73,6 +73,7 @@ typedef struct bench_config {
   size_t limit, every;
   size_t repeat; /* timed passes over the queries; the median pass is reported */
   size_t warmup; /* untimed queries run first on each map (the first selected ones) */
+  long threads;  /* --threads: workers of one batch call (astar/batch.h); 0: one by one */
   int extra;     /* column of the engine's variants: EXTRA_* */
   bool ratio;    /* the cost/opt column (methods without optimality) */
 } bench_config;
@@ -339,6 +340,57 @@ static double median(double *v, size_t n) {
 
 /* Run the selected queries of one file. Returns false after a message when
 ** a file cannot be loaded or memory runs out. */
+/* The algorithms a batch call runs (astar/batch.h): the grid's own A* and
+** JPS, and JPS+ over its table. */
+static bool batchable(const cli_algo *algo) {
+  return !algo->engine && (!strcmp(algo->name, "astar") || !strcmp(algo->name, "jps") ||
+                           !strcmp(algo->name, "jps-plus"));
+}
+
+/* --threads: the selected queries as one batch per pass, timed as a whole
+** (wall time: the workers run at once). Fills status, cost, expanded. */
+static bool run_batched(const bench_config *cfg, const bench_file *f, const astar_grid *grid,
+                        const cli_prepared *prep, const astar_scen_query *q, const size_t *sel,
+                        size_t nsel, double *passes, size_t *rep, unsigned char *status,
+                        double *cost, uint64_t *expanded) {
+  astar_options o = cfg->opt;
+  o.algorithm = !strcmp(cfg->algo->name, "jps") ? ASTAR_ALGO_JPS : o.algorithm;
+  const astar_jps_plus *pre = cfg->algo->pre ? prep->ctx : NULL;
+  astar_batch *b = NULL;
+  astar_query *qs = malloc((nsel ? nsel : 1) * sizeof *qs);
+  astar_batch_result *res = malloc((nsel ? nsel : 1) * sizeof *res);
+  astar_status st =
+      qs && res ? astar_batch_new(&b, grid, (unsigned)cfg->threads, NULL) : ASTAR_NO_MEMORY;
+  if (st == ASTAR_OK && o.turn_penalty > 0) st = astar_batch_reserve(b, grid, true);
+  if (st != ASTAR_OK) {
+    cli_error("%s: %s", f->map, astar_strerror(st));
+    free(qs), free(res);
+    astar_batch_free(b);
+    return false;
+  }
+  for (size_t k = 0; k < nsel; k++) qs[k] = (astar_query){q[sel[k]].start, q[sel[k]].goal};
+  const size_t warm = cfg->warmup < nsel ? cfg->warmup : nsel;
+  if (warm) (void)astar_batch_find_paths(b, grid, pre, &o, qs, warm, res, NULL, 0, NULL);
+  *rep = 0;
+  do {
+    const double t0 = cli_now_seconds();
+    st = astar_batch_find_paths(b, grid, pre, &o, qs, nsel, res, NULL, 0, NULL);
+    passes[*rep] = cli_now_seconds() - t0;
+  } while (st == ASTAR_OK && ++*rep < cfg->repeat);
+  if (st != ASTAR_OK) {
+    cli_error("%s: %s", f->map, astar_strerror(st));
+  } else {
+    for (size_t k = 0; k < nsel; k++) {
+      status[k] = (unsigned char)res[k].status;
+      cost[k] = res[k].result.cost;
+      expanded[k] = res[k].result.stats.expanded;
+    }
+  }
+  free(qs), free(res);
+  astar_batch_free(b);
+  return st == ASTAR_OK;
+}
+
 static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *out,
                      mismatch *reported, size_t *nreported) {
   memset(out, 0, sizeof *out);
@@ -411,12 +463,17 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
   ** waited on the file); without this, that one-off cost read as a slower
   ** table. The timed pass computes the same results (searches are
   ** deterministic). */
+  double passes[MAX_REPEAT];
+  size_t rep = 0;
+  if (cfg->threads > 0) {
+    if (!run_batched(cfg, f, grid, &prep, q, sel, nsel, passes, &rep, status, cost, expanded))
+      goto done;
+    goto timed;
+  }
   for (size_t k = 0; k < nsel && k < cfg->warmup; k++) {
     astar_result r;
     (void)cli_prepared_find(&prep, ws, &cfg->opt, q[sel[k]].start, q[sel[k]].goal, path, cap, &r);
   }
-  double passes[MAX_REPEAT];
-  size_t rep = 0;
   do {
     double t0 = cli_now_seconds();
     for (size_t k = 0; k < nsel; k++) {
@@ -434,6 +491,7 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
     }
     passes[rep] = cli_now_seconds() - t0;
   } while (++rep < cfg->repeat);
+timed:
   out->seconds = median(passes, rep);
 
   out->queries = nsel;
@@ -592,6 +650,11 @@ static void help(FILE *out) {
           "                         scenario subsets kept apart from their map)\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
           "                         precompute`) instead of building it; one map only\n"
+          "  --threads N            solve each map's queries as one batch on N worker\n"
+          "                         threads (1 .. 256; 0: one per processor; astar/batch.h):\n"
+          "                         seconds and us/query are then wall time of the batch\n"
+          "                         (us/query = 1e6 / queries per second); astar, jps and\n"
+          "                         jps-plus only. Default: one query after another\n"
           "  --quiet                print only the total line\n"
           "  -h, --help             show this help\n"
           "\n%s"
@@ -682,6 +745,11 @@ int cli_cmd_bench(int argc, char **argv) {
         rc = CLI_EXIT_USAGE;
       else
         cfg.warmup = (size_t)n;
+    } else if (cli_is(&p, "--threads", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, ASTAR_BATCH_MAX_THREADS, &n))
+        rc = CLI_EXIT_USAGE;
+      else
+        cfg.threads = n == 0 ? (long)astar_batch_default_threads() : n;
     } else if (cli_is(&p, "--every", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, LONG_MAX, &n))
         rc = CLI_EXIT_USAGE;
@@ -707,6 +775,9 @@ int cli_cmd_bench(int argc, char **argv) {
                          "--help')");
   if (rc < 0 && astar_options_validate(&cfg.opt) != ASTAR_OK)
     rc = cli_usage_error("bench: the search options are not valid together");
+  if (rc < 0 && cfg.threads > 0 && !batchable(cfg.algo))
+    rc = cli_usage_error("bench: --threads runs astar, jps and jps-plus (got --algo %s%s)",
+                         cfg.algo->name, graph || waypoints ? " on another space" : "");
   if (rc < 0 && cfg.pre_file && !cfg.algo->pre)
     rc = cli_usage_error("bench: --pre needs an algorithm with preprocessing (--algo jps-plus)");
   if (rc < 0 && (cfg.opt.unknown != ASTAR_UNKNOWN_PASSABLE || cfg.opt.unknown_cost != 2.0))
@@ -750,6 +821,7 @@ int cli_cmd_bench(int argc, char **argv) {
                               : "",
            files.n, files.n == 1 ? "" : "s");
     cli_describe_options(stdout, &cfg.opt);
+    if (cfg.threads > 0) printf("; batches on %ld threads", cfg.threads);
     cli_variant_describe(stdout, &variant, cfg.algo);
     putchar('\n');
   }
@@ -782,7 +854,8 @@ int cli_cmd_bench(int argc, char **argv) {
     if (cfg.json) {
       printf("{\"algo\":");
       cli_json_string(stdout, cfg.algo->name);
-      printf(",\"repeat\":%zu,\"warmup\":%zu,", cfg.repeat, cfg.warmup);
+      printf(",\"repeat\":%zu,\"warmup\":%zu,\"threads\":%ld,", cfg.repeat, cfg.warmup,
+             cfg.threads);
       json_fields(&total, cfg.extra);
       fputs(",\"maps\":[", stdout);
       for (size_t i = 0; i < files.n; i++) {

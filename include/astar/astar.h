@@ -18,6 +18,7 @@
 **   hex.h       hexagonal grids: coordinates, the grid as a space, ASCII hex maps
 **   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
 **   graph.h     static graphs in compressed (CSR) form; DIMACS .gr / .co / .p2p
+**   batch.h     many queries on one shared grid, a worker thread per core
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -47,5 +48,6 @@
 #include "hex.h"
 #include "waypoints.h"
 #include "graph.h"
+#include "batch.h"
 
 #endif /* ASTAR_ASTAR_H */

@@ -234,6 +234,20 @@ run bench "$TMP/bench" --warmup 0 --json
 expect_rc "bench --warmup 0" 0
 expect_out "JSON records the warm-up" '"warmup":0,'
 
+# --threads: one batch per map (astar/batch.h), the same answers.
+run bench "$ROOT/tests/data/small" --threads 2 --check --json
+expect_rc "bench --threads 2 --check" 0
+expect_out "JSON records the threads" '"threads":2,'
+expect_out "bench --threads solves every query" '"mismatches":0,'
+run bench "$ROOT/tests/data/small" --algo jps-plus --threads 3 --check --quiet
+expect_rc "bench --algo jps-plus --threads 3 --check" 0
+run bench "$TMP/bench" --threads 257
+expect_rc "bad --threads" 2
+expect_err "--threads names its range" "--threads.*from 0 to 256"
+run bench "$TMP/bench" --threads 2 --algo bidir
+expect_rc "--threads with an engine method" 2
+expect_err "--threads names what it runs" "astar, jps and jps-plus"
+
 run bench
 expect_rc "bench without PATH" 2
 
