@@ -56,6 +56,7 @@ typedef struct bench_stats {
   size_t edges;       /* --space waypoints: its edges */
   double dropped;     /* sum: beam, bandwidth */
   double iterations;  /* sum: ida (iterations), retarget (legs) */
+  uint64_t path_hash; /* --hash / --golden: statuses and paths of the queries, in order */
 } bench_stats;
 
 typedef struct mismatch {
@@ -74,8 +75,10 @@ typedef struct bench_config {
   size_t repeat; /* timed passes over the queries; the median pass is reported */
   size_t warmup; /* untimed queries run first on each map (the first selected ones) */
   long threads;  /* --threads: workers of one batch call (astar/batch.h); 0: one by one */
-  int extra;     /* column of the engine's variants: EXTRA_* */
-  bool ratio;    /* the cost/opt column (methods without optimality) */
+  bool hash;     /* --hash: print each map's path hash (the golden file's lines) */
+  const struct golden_table *golden; /* --golden: the expected path hashes, or NULL */
+  int extra;                         /* column of the engine's variants: EXTRA_* */
+  bool ratio;                        /* the cost/opt column (methods without optimality) */
 } bench_config;
 
 /* The extra column: none, mean drops (beam, bandwidth), mean iterations
@@ -340,6 +343,88 @@ static double median(double *v, size_t n) {
 
 /* Run the selected queries of one file. Returns false after a message when
 ** a file cannot be loaded or memory runs out. */
+/* ---- golden path hashes (--golden, --hash) ----------------------------------
+** A golden file holds one line per (algorithm, query stride, scenario file):
+** "ALGO EVERY SCEN HASH", HASH the 16 hex digits of the FNV-1a hash
+** (astar_path_hash) of every selected query's status and length, then its
+** path; '#' starts a comment line. tests/golden/ keeps the project's. */
+
+typedef struct golden_entry {
+  char algo[32];  /* --algo name */
+  size_t every;   /* --every */
+  char scen[128]; /* scenario file name, without its folder */
+  uint64_t hash;
+} golden_entry;
+
+typedef struct golden_table {
+  const char *file; /* for messages */
+  golden_entry *v;
+  size_t n;
+} golden_table;
+
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* Read FILE into *t; false after a message naming FILE and the line. */
+static bool golden_load(const char *file, golden_table *t) {
+  char *text = NULL;
+  size_t len = 0;
+  memset(t, 0, sizeof *t);
+  t->file = file;
+  if (!cli_read_file(file, &text, &len)) return false;
+  size_t lines = 1;
+  for (size_t i = 0; i < len; i++) lines += text[i] == '\n';
+  t->v = calloc(lines, sizeof *t->v);
+  if (!t->v) {
+    free(text);
+    cli_error("out of memory");
+    return false;
+  }
+  size_t lineno = 0;
+  for (char *line = text, *next; line && *line; line = next) {
+    next = strchr(line, '\n');
+    if (next) *next++ = '\0';
+    lineno++;
+    if (*line == '#' || *line == '\0' || *line == '\r') continue;
+    golden_entry *e = &t->v[t->n];
+    unsigned long long every, hash;
+    int used = 0;
+    if (sscanf(line, "%31s %llu %127s %16llx%n", e->algo, &every, e->scen, &hash, &used) != 4 ||
+        (line[used] != '\0' && line[used] != '\r') || every == 0) {
+      cli_error("%s:%zu: expected 'ALGO EVERY SCEN HASH' (HASH: 16 hex digits)", file, lineno);
+      free(text);
+      free(t->v);
+      t->v = NULL;
+      return false;
+    }
+    e->every = (size_t)every;
+    e->hash = (uint64_t)hash;
+    t->n++;
+  }
+  free(text);
+  return true;
+}
+
+static const golden_entry *golden_find(const golden_table *t, const char *algo, size_t every,
+                                       const char *scen) {
+  for (size_t i = 0; i < t->n; i++)
+    if (t->v[i].every == every && !strcmp(t->v[i].algo, algo) &&
+        !strcmp(t->v[i].scen, base_name(scen)))
+      return &t->v[i];
+  return NULL;
+}
+
+/* Fold one query's outcome into a map's path hash. */
+static uint64_t hash_query(uint64_t h, astar_status st, const astar_result *r,
+                           const astar_point *path) {
+  const bool found = st == ASTAR_OK;
+  const astar_point head = {(int32_t)st, found ? (int32_t)r->length : 0};
+  h = astar_path_hash(&head, 1, h);
+  return found ? astar_path_hash(path, r->length, h) : h;
+}
+
 /* The algorithms a batch call runs (astar/batch.h): the grid's own A* and
 ** JPS, and JPS+ over its table. */
 static bool batchable(const cli_algo *algo) {
@@ -465,6 +550,8 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
   ** deterministic). */
   double passes[MAX_REPEAT];
   size_t rep = 0;
+  const bool hashing = cfg->hash || cfg->golden;
+  out->path_hash = ASTAR_PATH_HASH_INIT;
   if (cfg->threads > 0) {
     if (!run_batched(cfg, f, grid, &prep, q, sel, nsel, passes, &rep, status, cost, expanded))
       goto done;
@@ -483,6 +570,8 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
                                                    cap, &r);
       cost[k] = r.cost;
       expanded[k] = r.stats.expanded;
+      if (hashing && rep == 0)
+        out->path_hash = hash_query(out->path_hash, (astar_status)status[k], &r, path);
       if (cfg->extra != EXTRA_NONE && rep == 0) {
         const cli_variant_outcome *vo = cli_variant_last();
         out->dropped += (double)vo->dropped;
@@ -650,6 +739,12 @@ static void help(FILE *out) {
           "                         scenario subsets kept apart from their map)\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
           "                         precompute`) instead of building it; one map only\n"
+          "  --hash                 print, instead of the table, one line per map: ALGO\n"
+          "                         EVERY SCEN HASH, HASH the FNV-1a hash of every query's\n"
+          "                         status and path (astar_path_hash) -- a golden file line\n"
+          "  --golden FILE          exit 1 unless every map's hash equals its line in FILE\n"
+          "                         (as --hash prints them; tests/golden/movingai.txt): the\n"
+          "                         same paths as on the machine that wrote FILE\n"
           "  --threads N            solve each map's queries as one batch on N worker\n"
           "                         threads (1 .. 256; 0: one per processor; astar/batch.h):\n"
           "                         seconds and us/query are then wall time of the batch\n"
@@ -681,8 +776,10 @@ int cli_cmd_bench(int argc, char **argv) {
   cfg.repeat = 1;
   cfg.warmup = DEFAULT_WARMUP;
   const char *map_override = NULL; /* --map: one map for every scenario */
-  bool graph = false;              /* --space graph */
-  bool waypoints = false;          /* --space waypoints */
+  const char *golden_file = NULL;  /* --golden */
+  golden_table golden = {NULL, NULL, 0};
+  bool graph = false;     /* --space graph */
+  bool waypoints = false; /* --space waypoints */
   cli_variant_settings variant;
   cli_variant_defaults(&variant);
   char **paths = malloc((size_t)argc * sizeof *paths);
@@ -745,6 +842,11 @@ int cli_cmd_bench(int argc, char **argv) {
         rc = CLI_EXIT_USAGE;
       else
         cfg.warmup = (size_t)n;
+    } else if (cli_is(&p, "--hash", NULL)) {
+      cfg.hash = true;
+      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--golden", NULL)) {
+      if (!(golden_file = cli_value(&p))) rc = CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--threads", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, ASTAR_BATCH_MAX_THREADS, &n))
         rc = CLI_EXIT_USAGE;
@@ -775,6 +877,18 @@ int cli_cmd_bench(int argc, char **argv) {
                          "--help')");
   if (rc < 0 && astar_options_validate(&cfg.opt) != ASTAR_OK)
     rc = cli_usage_error("bench: the search options are not valid together");
+  if (rc < 0 && (cfg.hash || golden_file) && (cfg.threads > 0 || cfg.limit))
+    rc = cli_usage_error("bench: --hash and --golden hash every query in order, one after "
+                         "another (not with --threads or --limit)");
+  if (rc < 0 && (cfg.hash || golden_file) && (graph || waypoints || cfg.algo->engine))
+    rc = cli_usage_error("bench: --hash and --golden are for the grid's own searches (astar, "
+                         "jps, jps-plus, ...), not the engine's");
+  if (rc < 0 && golden_file) {
+    if (golden_load(golden_file, &golden))
+      cfg.golden = &golden;
+    else
+      rc = CLI_EXIT_FAIL;
+  }
   if (rc < 0 && cfg.threads > 0 && !batchable(cfg.algo))
     rc = cli_usage_error("bench: --threads runs astar, jps and jps-plus (got --algo %s%s)",
                          cfg.algo->name, graph || waypoints ? " on another space" : "");
@@ -808,8 +922,10 @@ int cli_cmd_bench(int argc, char **argv) {
                            files.v[i].map);
   if (rc >= 0) {
     free_files(&files);
+    free(golden.v);
     return rc;
   }
+  if (cfg.hash) cfg.quiet = true; /* --hash prints the golden lines alone */
 
   int w = 20;
   for (size_t i = 0; i < files.n; i++)
@@ -827,7 +943,7 @@ int cli_cmd_bench(int argc, char **argv) {
   }
   const bool pre = cfg.algo->pre != NULL;
   const columns cols = {pre, waypoints, waypoints || cfg.ratio, cfg.extra};
-  if (!cfg.json) table_header(w, &cols);
+  if (!cfg.json && !cfg.hash) table_header(w, &cols);
   if (!cfg.json && !cfg.quiet) table_rule(w, &cols);
 
   bench_stats total;
@@ -836,7 +952,7 @@ int cli_cmd_bench(int argc, char **argv) {
   mismatch reported[MAX_REPORTED];
   size_t nreported = 0;
   rc = CLI_EXIT_OK;
-  size_t failed_files = 0;
+  size_t failed_files = 0, golden_failures = 0;
   if (!per) rc = out_of_memory();
   for (size_t i = 0; rc == CLI_EXIT_OK && i < files.n; i++) {
     /* A file that cannot run was reported; the others still run. */
@@ -848,6 +964,23 @@ int cli_cmd_bench(int argc, char **argv) {
     if (!cfg.json && !cfg.quiet) {
       table_row(w, &cols, files.v[i].label, &per[i]);
       fflush(stdout); /* long runs: show each map as it finishes */
+    }
+    if (cfg.hash)
+      printf("%s %zu %s %016llx\n", cfg.algo->name, cfg.every, base_name(files.v[i].scen),
+             (unsigned long long)per[i].path_hash);
+    if (cfg.golden) {
+      const golden_entry *e = golden_find(cfg.golden, cfg.algo->name, cfg.every, files.v[i].scen);
+      if (!e) {
+        cli_error("bench --golden: %s has no line '%s %zu %s HASH'", cfg.golden->file,
+                  cfg.algo->name, cfg.every, base_name(files.v[i].scen));
+        golden_failures++;
+      } else if (e->hash != per[i].path_hash) {
+        cli_error("bench --golden: %s: the paths of --algo %s --every %zu differ from %s (hash "
+                  "%016llx, expected %016llx)",
+                  files.v[i].label, cfg.algo->name, cfg.every, cfg.golden->file,
+                  (unsigned long long)per[i].path_hash, (unsigned long long)e->hash);
+        golden_failures++;
+      }
     }
   }
   if (rc == CLI_EXIT_OK) {
@@ -868,7 +1001,7 @@ int cli_cmd_bench(int argc, char **argv) {
         putchar('}');
       }
       fputs("\n]}\n", stdout);
-    } else {
+    } else if (!cfg.hash) {
       char label[64];
       const size_t ran = files.n - failed_files;
       snprintf(label, sizeof label, "total (%zu map%s)", ran, ran == 1 ? "" : "s");
@@ -908,8 +1041,14 @@ int cli_cmd_bench(int argc, char **argv) {
                 files.n);
       rc = CLI_EXIT_FAIL;
     }
+    if (golden_failures) {
+      cli_error("bench --golden: %zu of %zu maps differ from %s", golden_failures,
+                files.n - failed_files, golden_file);
+      rc = CLI_EXIT_FAIL;
+    }
   }
   free(per);
   free_files(&files);
+  free(golden.v);
   return rc;
 }

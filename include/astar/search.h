@@ -375,6 +375,18 @@ ASTAR_API astar_status astar_path_cost(const astar_grid *grid, const astar_optio
                                        const astar_point *path, size_t n, double *cost,
                                        size_t *bad_index);
 
+/* The starting value of astar_path_hash (the FNV-1a 64-bit offset basis). */
+#define ASTAR_PATH_HASH_INIT UINT64_C(14695981039346656037)
+
+/*
+** Fold `path` (n cells; NULL when n is 0) into the 64-bit FNV-1a hash `h`:
+** each cell's x then y as 4 little-endian bytes of their two's complement.
+** Start from ASTAR_PATH_HASH_INIT; chaining calls hashes a sequence of
+** paths. The same cells give the same value on every platform -- what the
+** golden path hashes of the tests compare (tests/golden/). No allocation.
+*/
+ASTAR_API uint64_t astar_path_hash(const astar_point *path, size_t n, uint64_t h);
+
 /*
 ** ---- Game loop: sliced search, budgets, partial paths ----------------------
 **

@@ -8,8 +8,19 @@
 
 #include "astar/astar.h"
 
+#include <float.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* Same path on every platform: double arithmetic rounds every operation to
+** double. With excess precision (FLT_EVAL_METHOD 2: the x87 of 32-bit x86
+** without SSE2) h and g round differently and equal-f ties break another
+** way -- measured on the Moving AI queries. */
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD != 0 && FLT_EVAL_METHOD != 1 &&                    \
+    !defined(ASTAR_ALLOW_EXCESS_PRECISION)
+#error                                                                                             \
+    "libastar needs FLT_EVAL_METHOD 0: on 32-bit x86 build with -msse2 -mfpmath=sse (or define ASTAR_ALLOW_EXCESS_PRECISION to accept paths that differ from other platforms)"
+#endif
 
 #if defined(__GNUC__)
 #define ASTAR__INLINE static inline __attribute__((always_inline))

@@ -242,3 +242,15 @@ astar_status astar_path_cost(const astar_grid *grid, const astar_options *opt,
   *cost = total;
   return ASTAR_OK;
 }
+
+uint64_t astar_path_hash(const astar_point *path, size_t n, uint64_t h) {
+  for (size_t i = 0; i < n; i++) {
+    const uint32_t v[2] = {(uint32_t)path[i].x, (uint32_t)path[i].y};
+    for (int k = 0; k < 2; k++)
+      for (int b = 0; b < 32; b += 8) {
+        h ^= (v[k] >> b) & 0xffu;
+        h *= UINT64_C(1099511628211); /* the FNV 64-bit prime */
+      }
+  }
+  return h;
+}

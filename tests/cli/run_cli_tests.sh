@@ -248,6 +248,27 @@ run bench "$TMP/bench" --threads 2 --algo bidir
 expect_rc "--threads with an engine method" 2
 expect_err "--threads names what it runs" "astar, jps and jps-plus"
 
+# Golden path hashes: --hash writes the lines, --golden checks them.
+run bench "$ROOT/tests/data/small" --hash --every 3
+expect_rc "bench --hash" 0
+expect_out "bench --hash prints ALGO EVERY SCEN HASH" '^astar 3 maze64-1.map.scen [0-9a-f]{16}$'
+cp "$OUT" "$TMP/golden.txt"
+run bench "$ROOT/tests/data/small" --every 3 --golden "$TMP/golden.txt" --quiet
+expect_rc "bench --golden with its own hashes" 0
+sed 's/ \([0-9a-f]\)\([0-9a-f]*\)$/ \2\1/' "$TMP/golden.txt" >"$TMP/golden-bad.txt"
+run bench "$ROOT/tests/data/small" --every 3 --golden "$TMP/golden-bad.txt" --quiet
+expect_rc "bench --golden with other hashes" 1
+expect_err "bench --golden names the map" "maze64-1.map: the paths of --algo astar --every 3 differ"
+run bench "$ROOT/tests/data/small" --every 2 --golden "$TMP/golden.txt" --quiet
+expect_rc "bench --golden without a line for --every 2" 1
+expect_err "bench --golden says which line is missing" "no line 'astar 2 "
+printf 'astar 1 x.scen nothex\n' >"$TMP/golden-malformed.txt"
+run bench "$ROOT/tests/data/small" --golden "$TMP/golden-malformed.txt"
+expect_rc "bench --golden with a malformed file" 1
+expect_err "a malformed golden file names file and line" "golden-malformed.txt:1:"
+run bench "$ROOT/tests/data/small" --hash --threads 2
+expect_rc "bench --hash --threads" 2
+
 run bench
 expect_rc "bench without PATH" 2
 
