@@ -436,6 +436,12 @@ static void test_arguments(void) {
   CHECK(astar_graph_check_edges(3, bad, 3, &at) == ASTAR_INVALID_ARGUMENT && at == 2);
   bad[2].cost = INFINITY;
   CHECK(astar_graph_check_edges(3, bad, 3, &at) == ASTAR_INVALID_ARGUMENT && at == 2);
+  /* Finite but so large that a path's sum could overflow to infinity. */
+  bad[2].cost = 1e300;
+  CHECK(astar_graph_check_edges(3, bad, 3, &at) == ASTAR_INVALID_ARGUMENT && at == 2);
+  bad[2].cost = ASTAR_GRAPH_MAX_COST;
+  CHECK(astar_graph_check_edges(3, bad, 3, &at) == ASTAR_OK);
+  bad[2].cost = INFINITY;
   bad[0].from = 7;
   CHECK(astar_graph_check_edges(3, bad, 3, NULL) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_graph_new(NULL, 3, e, 3, 0, NULL) == ASTAR_INVALID_ARGUMENT);
@@ -458,14 +464,14 @@ static void test_arguments(void) {
   CHECK(astar_space_find_path(ws, &sp, NULL, 0, 1, path, 2, &res) == ASTAR_OUT_OF_BOUNDS);
   astar_workspace_free(ws);
   astar_graph_free(g);
-  /* Values beyond the float range: stored as doubles, read back exactly. */
-  const astar_graph_edge huge[2] = {{0, 1, 1e300}, {1, 2, 3}};
+  /* Values no float holds: stored as doubles, read back exactly. */
+  const astar_graph_edge huge[2] = {{0, 1, ASTAR_GRAPH_MAX_COST}, {1, 2, 3}};
   const double far[6] = {0, 0, 1e300, 0, -1e300, 1};
   CHECK(astar_graph_new(&g, 3, huge, 2, 0, NULL) == ASTAR_OK);
   CHECK(astar_graph_set_coords(g, 2, far) == ASTAR_OK);
   astar_arc arc;
   double xy[2];
-  CHECK(astar_graph_out_arcs(g, 0, &arc, 1) == 1 && arc.cost == 1e300);
+  CHECK(astar_graph_out_arcs(g, 0, &arc, 1) == 1 && arc.cost == ASTAR_GRAPH_MAX_COST);
   CHECK(astar_graph_coords(g, 2, xy) && xy[0] == -1e300 && xy[1] == 1);
   astar_graph_free(g);
   astar_graph_free(NULL);
@@ -770,6 +776,7 @@ static const bad_case bad_cases[] = {
     {"p sp 2 1\na 1 2 -3\n", "cost -3 is negative", 0, ASTAR_PARSE_ERROR, 2, 7},
     {"p sp 2 1\na 1 2 x\n", "cost 'x' is not a number", 0, ASTAR_PARSE_ERROR, 2, 7},
     {"p sp 2 1\na 1 2 1e999\n", "out of range", 0, ASTAR_PARSE_ERROR, 2, 7},
+    {"p sp 2 1\na 1 2 1e300\n", "cost 1e300 is above 1e+15", 0, ASTAR_PARSE_ERROR, 2, 7},
     {"p sp 2 1\na 1 2 nan\n", "not a number", 0, ASTAR_PARSE_ERROR, 2, 7},
     {"p sp 2 1\na 1 2 3\na 2 1 3\n", "more arc lines", 0, ASTAR_PARSE_ERROR, 3, 1},
     {"p sp 2 2\na 1 2 3\n", "announces 2 arcs, the file has 1", 0, ASTAR_PARSE_ERROR, 3, 1},

@@ -51,7 +51,7 @@ extern "C" {
 typedef struct astar_graph_edge {
   astar_node from; /* tail, 0 .. node_count-1 */
   astar_node to;   /* head, 0 .. node_count-1 (from == to: a self loop) */
-  double cost;     /* cost of the arc, finite, >= 0 */
+  double cost;     /* cost of the arc, in [0, ASTAR_GRAPH_MAX_COST] */
 } astar_graph_edge;
 
 typedef struct astar_graph astar_graph; /* opaque */
@@ -65,10 +65,13 @@ typedef struct astar_graph astar_graph; /* opaque */
 /* Limits (ASTAR_TOO_LARGE beyond them). */
 #define ASTAR_GRAPH_MAX_NODES (UINT32_C(1) << 31) /* nodes in a graph */
 #define ASTAR_GRAPH_MAX_ARCS UINT32_MAX           /* arcs, both directions counted */
+#define ASTAR_GRAPH_MAX_COST                                                                       \
+  1.0e15 /* an arc's cost: a path of ASTAR_GRAPH_MAX_ARCS                                          \
+            arcs still costs a finite sum */
 
 /*
 ** Check an edge list without building anything: every endpoint below
-** node_count, every cost finite and >= 0. ASTAR_OK, or
+** node_count, every cost in [0, ASTAR_GRAPH_MAX_COST]. ASTAR_OK, or
 ** ASTAR_INVALID_ARGUMENT with *bad (may be NULL) the index of the first
 ** offending edge (edges may be NULL when nedges is 0). No allocation.
 */
@@ -227,7 +230,8 @@ ASTAR_API size_t astar_graph_memory(const astar_graph *g);
 ** unless said): no problem line; a second one; a problem line that is not
 ** "p sp N M" (wrong words, missing, extra or bad numbers, N of 0); an arc
 ** before it; an arc line with a missing, extra or bad field; a node id of
-** 0 or above N; a cost negative or not a number; more arcs than M (at the
+** 0 or above N; a cost negative, not a number or above
+** ASTAR_GRAPH_MAX_COST; more arcs than M (at the
 ** first extra) or fewer (at the end); an unknown line type. N above
 ** ASTAR_GRAPH_MAX_NODES, M above ASTAR_GRAPH_MAX_ARCS (or twice M when
 ** undirected): ASTAR_TOO_LARGE at the number. Also ASTAR_INVALID_ARGUMENT

@@ -361,6 +361,13 @@ static astar_status scan_gr(const char *text, size_t len, bool undirected, astar
           (st = node_id(&f, 2, (uint32_t)hdr[0], "arc", "head", &e.to, err)) != ASTAR_OK ||
           (st = number(&f, 3, true, "arc", "cost", &e.cost, err)) != ASTAR_OK)
         return st;
+      if (e.cost > ASTAR_GRAPH_MAX_COST) {
+        char q[40];
+        return astar__parse_fail(err, ASTAR_PARSE_ERROR, f.line, f.at[3] + 1,
+                                 "arc: cost %s is above %g (ASTAR_GRAPH_MAX_COST)",
+                                 astar__quote(q, sizeof q, f.s + f.at[3], f.len[3]),
+                                 ASTAR_GRAPH_MAX_COST);
+      }
       if (edges) edges[count] = e;
       count++;
     } else {

@@ -69,7 +69,8 @@ astar_status astar_graph_check_edges(uint32_t node_count, const astar_graph_edge
   if (nedges > 0 && !edges) return ASTAR_INVALID_ARGUMENT;
   for (size_t i = 0; i < nedges; i++) {
     const astar_graph_edge *e = &edges[i];
-    if (e->from >= node_count || e->to >= node_count || !(e->cost >= 0.0 && e->cost <= DBL_MAX)) {
+    if (e->from >= node_count || e->to >= node_count ||
+        !(e->cost >= 0.0 && e->cost <= ASTAR_GRAPH_MAX_COST)) {
       if (bad) *bad = i;
       return ASTAR_INVALID_ARGUMENT;
     }
