@@ -8,6 +8,8 @@
 #include "core/workspace.h"
 #include "search/general.h"
 
+#include <math.h>
+
 /* ---- begin / end ----------------------------------------------------------------- */
 
 static astar_status check_endpoint(const astar_grid *g, astar_point p) {
@@ -194,26 +196,30 @@ static unsigned direction_of(int32_t dx, int32_t dy) {
 }
 
 /*
-** Cost of the last path, summed step by step along its parent links. After
-** a closed node was reopened and lowered, the nodes generated from it keep
-** the g of its old route until they are expanded again; a path through
-** them -- a partial path, or the goal reached before they were -- follows
-** the new, cheaper links, so the goal's g overstates it. Walked from the
-** goal back (the route between linked cells is diagonal first, then
-** straight, as write_path draws it).
+** Cost of the last path. Normally the goal's g. But after a closed node was
+** reopened and lowered, the nodes generated from it keep the g of its old
+** route until they are expanded again; a path through them -- a partial
+** path, or the goal reached before they were -- follows the new, cheaper
+** links, and the goal's g overstates it. So each link's g is checked
+** against its parent's g plus the link's steps (the route between linked
+** cells is diagonal first, then straight, as write_path draws it); when one
+** is stale the cost is the sum of the steps, walked from the goal back.
+** Equality up to 1e-9 relative: a rounding difference is not staleness.
 */
 static double chain_cost(const astar__query *q, const astar_workspace *ws) {
   const int32_t stride = ws->last_stride;
   const astar__node *nd = ws->last_nodes;
   const uint32_t per = ws->last_per;
   double cost = 0.0;
+  bool stale = false;
   uint32_t s = ws->last_goal;
   int32_t x = (int32_t)(s / per % (uint32_t)stride), y = (int32_t)(s / per / (uint32_t)stride);
   while (nd[s].parent != ASTAR__NO_PARENT) {
     const uint32_t ps = nd[s].parent, p = ps / per;
     const int32_t px = (int32_t)(p % (uint32_t)stride), py = (int32_t)(p / (uint32_t)stride);
+    double link = 0.0;
     /* Turn states: the state's direction is the move into it, 8 at the start. */
-    if (per > 1 && ps % per != 8 && ps % per != s % per) cost += q->fx->turn_penalty;
+    if (per > 1 && ps % per != 8 && ps % per != s % per) link += q->fx->turn_penalty;
     while (x != px || y != py) {
       const int32_t rx = px - x, ry = py - y;
       const int32_t arx = rx < 0 ? -rx : rx, ary = ry < 0 ? -ry : ry;
@@ -221,12 +227,15 @@ static double chain_cost(const astar__query *q, const astar_workspace *ws) {
       const int32_t sy = ary >= arx ? (ry < 0 ? -1 : 1) : 0;
       /* The move from (x + sx, y + sy) into (x, y). */
       const unsigned d = direction_of(-sx, -sy);
-      cost += q->cost[d] * astar__entry_factor(q, (uint32_t)(y * stride + x));
+      link += q->cost[d] * astar__entry_factor(q, (uint32_t)(y * stride + x));
       x += sx, y += sy;
     }
+    const double want = nd[ps].g + link;
+    if (fabs(nd[s].g - want) > 1e-9 * fmax(1.0, fabs(want))) stale = true;
+    cost += link;
     s = ps;
   }
-  return cost;
+  return stale ? cost : nd[ws->last_goal].g;
 }
 
 astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, astar_point *path,
