@@ -13,9 +13,9 @@
 #include "render.h"
 
 /* zlib's level for compressed pictures: its default, 6. On search pictures
-** it is no slower than the hand-written encoder this file replaced, at 20 to
-** 75 % fewer bytes; level 9 saves another 10 to 20 % but takes 2 to 8 times
-** as long (docs/seeing-the-search.md has the measurements). */
+** it is about as fast as the hand-written encoder this file replaced, at 20
+** to 75 % fewer bytes; level 9 saves another 11 to 22 % but takes 2 to 9
+** times as long (docs/seeing-the-search.md has the measurements). */
 #define PNG_LEVEL 6
 
 /* Up to 256 colours: their palette and, per pixel, the index. */
