@@ -5,10 +5,16 @@ ASAN_BUILD ?= build-asan
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build run test clean asan install examples python python-deps python-test
+.PHONY: all build run test clean asan install examples deps python python-deps python-test
 all: build
 
+# The Debian packages the build needs beyond gcc, cmake and make (libpng-dev,
+# pkg-config), installed when missing: scripts/build-deps.sh (apt-get, root).
+deps:
+	scripts/build-deps.sh
+
 $(BUILD)/CMakeCache.txt:
+	scripts/build-deps.sh
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
 build: $(BUILD)/CMakeCache.txt
@@ -25,6 +31,7 @@ clean:
 
 # The library, tests and examples under AddressSanitizer + UBSan, then ctest.
 asan:
+	scripts/build-deps.sh
 	cmake -S . -B $(ASAN_BUILD) -DASTAR_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -1,7 +1,7 @@
 /*
 ** render.h -- drawing surfaces of `astar render`: one small set of drawing
 ** calls (rectangles, triangles, discs, text) with two backends, an RGB raster
-** (saved by the PNG encoder of png.c) and an SVG writer (svg.c), so that the
+** (saved as PNG with libpng by png.c) and an SVG writer (svg.c), so that the
 ** picture of a search is described once (cmd_render.c).
 */
 #ifndef ASTAR_RENDER_H
@@ -78,12 +78,14 @@ typedef struct render_raster {
 bool render_raster_init(render_raster *r, int width, int height, render_rgb background);
 void render_raster_free(render_raster *r);
 
-/* ---- PNG (png.c) ------------------------------------------------------------ */
+/* ---- PNG (png.c, with libpng) ------------------------------------------------- */
 
-/* Encode an RGB image as PNG (palette when it has at most 256 colours, else
-** truecolour; deflate with LZ77 and fixed Huffman codes, or stored blocks if
-** that would be smaller -- or always, with `stored`) and write it to `out`.
-** Returns false with errno set on failure. *bytes receives the file size. */
+/* Encode an RGB image (width * height * 3 bytes, rows top to bottom) as PNG
+** with libpng -- a palette image when it has at most 256 colours, else
+** truecolour; zlib level 6, or level 0 (stored blocks, no compression) with
+** `stored` -- and write it to `out`, flushed. Returns false with errno set on
+** failure (a failed write's errno, or ENOMEM), having printed nothing.
+** *bytes receives the number of bytes written. */
 bool render_png_write(FILE *out, int width, int height, const uint8_t *rgb, bool stored,
                       size_t *bytes);
 

@@ -5,7 +5,9 @@
 # render` (valid SVG and PNG of the right size; the cells' states in the
 # picture match a replay of the trace; arrows point to the parents; --step,
 # --frames; exit statuses). PNGs are decoded by a small Python checker
-# (chunk CRCs, zlib stream, filters, palette) written below.
+# (chunk CRCs, zlib stream, filters, palette) written below, independent of
+# the libpng that writes them (tests/test_png.c checks the writer with
+# libpng's reader).
 # Usage: render_tests.sh PATH/TO/astar REPO_ROOT
 # Prints one line per failed check and "N passed, M failed" at the end;
 # exits non-zero if any check failed.
@@ -143,6 +145,28 @@ if __name__ == '__main__':
     # pngcheck.py FILE W H: a valid PNG of W x H pixels
     w, h, _ = decode(sys.argv[1])
     assert (w, h) == (int(sys.argv[2]), int(sys.argv[3])), 'size %dx%d' % (w, h)
+EOF
+
+# pngstored.py FILE: the zlib stream holds stored (uncompressed) deflate
+# blocks only (ASTAR_PNG_STORED=1: zlib level 0).
+cat >"$TMP/pngstored.py" <<'EOF'
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+pos, z = 8, b''
+while pos < len(d):
+    n, = struct.unpack('>I', d[pos:pos + 4])
+    if d[pos + 4:pos + 8] == b'IDAT':
+        z += d[pos + 8:pos + 8 + n]
+    pos += 12 + n
+i = 2  # after the zlib header; stored blocks start on byte boundaries
+while True:
+    final, btype = z[i] & 1, (z[i] >> 1) & 3
+    assert btype == 0, 'deflate block type %d at byte %d, expected 0 (stored)' % (btype, i)
+    n, = struct.unpack('<H', z[i + 1:i + 3])
+    i += 5 + n
+    if final:
+        break
+assert i + 4 == len(z), 'stream length'
 EOF
 
 # pngsame.py A B: two PNGs with identical pixels.
@@ -423,6 +447,7 @@ check "render: tutorial png is valid, 504 x 360" pngcheck.py "$TMP/tut.png" 504 
 ASTAR_PNG_STORED=1 "$ASTAR" render "$TMP/tutorial.txt" "${TUT[@]}" -o "$TMP/tut-stored.png" \
   >/dev/null 2>&1
 check "render: stored-block png is valid" pngcheck.py "$TMP/tut-stored.png" 504 360
+check "render: ASTAR_PNG_STORED=1 writes stored blocks only" pngstored.py "$TMP/tut-stored.png"
 check "render: stored and compressed png agree" pngsame.py "$TMP/tut.png" "$TMP/tut-stored.png"
 
 for k in 0 1 37 400; do
@@ -502,6 +527,16 @@ run render "$TMP/tutorial.txt" -o "$TMP/no/such/dir/x.png"
 expect_rc "render: unwritable png" 1
 expect_one_line_err "render: unwritable png"
 expect_err "render: unwritable png names the file" "no/such/dir/x.png"
+
+# A full disk: the file opens, the writes fail (libpng's error is not printed;
+# the tool's one line says why).
+if [ -w /dev/full ]; then
+  ln -s /dev/full "$TMP/full.png"
+  run render "$TMP/tutorial.txt" -o "$TMP/full.png"
+  expect_rc "render: png on a full disk" 1
+  expect_one_line_err "render: png on a full disk"
+  expect_err "render: png on a full disk says why" "full.png: No space left on device"
+fi
 
 run render "$TMP/tutorial.txt" -o "$TMP/no/such/dir/x.svg"
 expect_rc "render: unwritable svg" 1

@@ -3,7 +3,7 @@
 # `cmake --install` into a temporary prefix, then find_package(astar) from a
 # stand-alone CMake project (tests/install/CMakeLists.txt), pkg-config builds
 # of examples/basic.c (shared and static), the installed headers on their own,
-# and the shared library's exported symbols.
+# the shared library's exported symbols, and that only the tool uses libpng.
 #
 #   tests/install/check.sh [BUILD_DIR]      (default: build; it must be built)
 #
@@ -108,6 +108,21 @@ exports_only_api() {
   [[ -z "$bad" ]] || { echo "unexpected exports:"; echo "$bad"; return 1; }
 }
 check "libastar.so exports only astar_* API symbols" exports_only_api
+
+# Only the tool links libpng (astar render writes PNG with it): the library,
+# its astar.pc and its CMake package need nothing of it.
+library_without_png() {
+  if readelf -d "$libdir/libastar.so" | grep -i 'NEEDED.*png'; then return 1; fi
+  if grep -il png "$libdir/pkgconfig/astar.pc" "$libdir"/cmake/astar/*.cmake; then return 1; fi
+}
+check "libastar.so, astar.pc and the CMake package do not depend on libpng" library_without_png
+installed_tool_writes_png() {
+  "$PREFIX/bin/astar" render "$ROOT/tests/data/small/rooms64-8.map" 44 35 1 3 -o "$TMP/r.png" &&
+    [[ $(head -c 8 "$TMP/r.png" | od -An -tx1 | tr -d ' ') == 89504e470d0a1a0a ]]
+}
+if [[ -x "$BUILD/astar" ]]; then
+  check "the installed astar writes a PNG (astar render)" installed_tool_writes_png
+fi
 
 # Each installed header compiles alone, as strict C11 (and as C++ if there is
 # a C++ compiler): no missing includes, no extensions.
