@@ -56,8 +56,8 @@ static void check_grid(const astar_grid *g, astar_point s, astar_point t) {
   for (int32_t y = 0; y < h; y++) {
     for (int32_t x = 0; x < w; x++) {
       const float c = astar_grid_terrain(g, x, y);
-      FUZZ_CHECK(c >= 1.0f && c <= 9.0f && c == (float)(int)c, "terrain %g at (%d,%d)",
-                 (double)c, (int)x, (int)y);
+      FUZZ_CHECK(c >= 1.0f && c <= 9.0f && c == (float)(int)c, "terrain %g at (%d,%d)", (double)c,
+                 (int)x, (int)y);
     }
   }
   const astar_point none = {-1, -1};

@@ -110,8 +110,8 @@ void fuzz_check_parse_error(astar_status st, const astar_parse_error *err, const
   if (st == ASTAR_OK) return;
   FUZZ_CHECK(st == ASTAR_PARSE_ERROR || st == ASTAR_NO_MEMORY || st == ASTAR_TOO_LARGE,
              "%s: status %s", what, astar_strerror(st));
-  FUZZ_CHECK(memchr(err->message, '\0', sizeof err->message) != NULL,
-             "%s: message not terminated", what);
+  FUZZ_CHECK(memchr(err->message, '\0', sizeof err->message) != NULL, "%s: message not terminated",
+             what);
   if (st == ASTAR_PARSE_ERROR) FUZZ_CHECK(err->message[0] != '\0', "%s: empty message", what);
   FUZZ_CHECK(err->line >= 0 && err->column >= 0, "%s: line %d column %d", what, (int)err->line,
              (int)err->column);
@@ -123,8 +123,8 @@ void fuzz_check_parse_error(astar_status st, const astar_parse_error *err, const
 
 void fuzz_expect_same_grid(const astar_grid *a, const astar_grid *b, const char *what) {
   const int32_t w = astar_grid_width(a), h = astar_grid_height(a);
-  FUZZ_CHECK(w == astar_grid_width(b) && h == astar_grid_height(b), "%s: %dx%d against %dx%d",
-             what, (int)w, (int)h, (int)astar_grid_width(b), (int)astar_grid_height(b));
+  FUZZ_CHECK(w == astar_grid_width(b) && h == astar_grid_height(b), "%s: %dx%d against %dx%d", what,
+             (int)w, (int)h, (int)astar_grid_width(b), (int)astar_grid_height(b));
   for (int32_t y = 0; y < h; y++) {
     for (int32_t x = 0; x < w; x++) {
       FUZZ_CHECK(astar_grid_passable(a, x, y) == astar_grid_passable(b, x, y),
@@ -176,8 +176,9 @@ double fuzz_space_dijkstra(const astar_space *space, astar_node s, astar_node t)
       dist[arcs[a].node] = nd;
       if (size == cap) {
         cap *= 2;
-        heap = realloc(heap, sizeof *heap * cap);
-        FUZZ_CHECK(heap != NULL, "out of memory for the heap (%zu)", cap);
+        heap_entry *grown = realloc(heap, sizeof *heap * cap);
+        FUZZ_CHECK(grown != NULL, "out of memory for the heap (%zu)", cap);
+        heap = grown;
       }
       size_t j = size++;
       while (j > 0 && heap[(j - 1) / 2].d > nd) { /* sift up */

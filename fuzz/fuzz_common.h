@@ -16,11 +16,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /* Abort with file:line and a message when cond is false. */
 #define FUZZ_CHECK(cond, ...)                                                                      \
   do {                                                                                             \
-    if (!(cond)) fuzz_fail(__FILE__, __LINE__, #cond, __VA_ARGS__);                                \
+    if (!(cond)) {                                                                                 \
+      fuzz_fail(__FILE__, __LINE__, #cond, __VA_ARGS__);                                           \
+      abort(); /* not reached: for the static analysers */                                         \
+    }                                                                                              \
   } while (0)
 
 /* Print "file:line: check failed: expr: message" and abort(). */

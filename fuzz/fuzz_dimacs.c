@@ -137,8 +137,8 @@ static astar_dimacs_query *parse_p2p(part p, uint32_t n, size_t *count) {
   for (size_t i = 0; i < k; i++) {
     FUZZ_CHECK(q[i].source < n && q[i].target < n, "query %zu: %u -> %u of %u nodes", i,
                (unsigned)q[i].source, (unsigned)q[i].target, (unsigned)n);
-    FUZZ_CHECK(q[i].cost == -1 || (q[i].cost >= 0 && isfinite(q[i].cost)), "query %zu: cost %g",
-               i, q[i].cost);
+    FUZZ_CHECK(q[i].cost == -1 || (q[i].cost >= 0 && isfinite(q[i].cost)), "query %zu: cost %g", i,
+               q[i].cost);
     FUZZ_CHECK(i == 0 || q[i].line > q[i - 1].line, "query %zu: line %d", i, (int)q[i].line);
   }
   *count = k;
@@ -171,8 +171,8 @@ static void check_search(const astar_space *space, astar_method m, astar_node s,
                astar_method_name(m), (unsigned)s, (unsigned)t, astar_strerror(st));
   } else {
     FUZZ_CHECK(st == ASTAR_OK && fuzz_cost_equal(r.cost, ref),
-               "%s %u -> %u: %s cost %.17g, the reference %.17g", astar_method_name(m),
-               (unsigned)s, (unsigned)t, astar_strerror(st), r.cost, ref);
+               "%s %u -> %u: %s cost %.17g, the reference %.17g", astar_method_name(m), (unsigned)s,
+               (unsigned)t, astar_strerror(st), r.cost, ref);
     FUZZ_CHECK(r.length >= 1 && path[0] == s && path[r.length - 1] == t, "path ends");
   }
   free(path);

@@ -108,8 +108,8 @@ static void check_search(const astar_hex_grid *g, astar_point s, astar_point t) 
       astar_space_find_path(ws, &space, NULL, sn, tn, path, space.node_count, &r);
   const double ref = fuzz_space_dijkstra(&space, sn, tn);
   if (ref < 0) {
-    FUZZ_CHECK(st == ASTAR_NO_PATH, "(%d,%d) -> (%d,%d): %s, the reference finds no path",
-               (int)s.x, (int)s.y, (int)t.x, (int)t.y, astar_strerror(st));
+    FUZZ_CHECK(st == ASTAR_NO_PATH, "(%d,%d) -> (%d,%d): %s, the reference finds no path", (int)s.x,
+               (int)s.y, (int)t.x, (int)t.y, astar_strerror(st));
   } else {
     FUZZ_CHECK(st == ASTAR_OK && fuzz_cost_equal(r.cost, ref),
                "(%d,%d) -> (%d,%d): %s cost %.17g, the reference %.17g", (int)s.x, (int)s.y,
@@ -159,8 +159,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int32_t y = 0; y < h; y++) {
     for (int32_t x = 0; x < w; x++) {
       const float c = astar_hex_grid_terrain(g, x, y);
-      FUZZ_CHECK(c >= 1.0f && c <= 9.0f && c == (float)(int)c, "terrain %g at (%d,%d)",
-                 (double)c, (int)x, (int)y);
+      FUZZ_CHECK(c >= 1.0f && c <= 9.0f && c == (float)(int)c, "terrain %g at (%d,%d)", (double)c,
+                 (int)x, (int)y);
     }
   }
 

@@ -47,13 +47,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* The parser accepts a map size of at least 1, cells inside it and a
     ** finite, non-negative optimal length. */
     const astar_scen_query *e = &q[i];
-    FUZZ_CHECK(e->map_width >= 1 && e->map_height >= 1 && e->start.x >= 0 && e->start.y >= 0 &&
-                   e->goal.x >= 0 && e->goal.y >= 0 && e->start.x < e->map_width &&
-                   e->goal.x < e->map_width && e->start.y < e->map_height &&
-                   e->goal.y < e->map_height,
-               "query %zu (line %d): (%d,%d) -> (%d,%d) on %d x %d", i, (int)e->line,
-               (int)e->start.x, (int)e->start.y, (int)e->goal.x, (int)e->goal.y,
-               (int)e->map_width, (int)e->map_height);
+    FUZZ_CHECK(
+        e->map_width >= 1 && e->map_height >= 1 && e->start.x >= 0 && e->start.y >= 0 &&
+            e->goal.x >= 0 && e->goal.y >= 0 && e->start.x < e->map_width &&
+            e->goal.x < e->map_width && e->start.y < e->map_height && e->goal.y < e->map_height,
+        "query %zu (line %d): (%d,%d) -> (%d,%d) on %d x %d", i, (int)e->line, (int)e->start.x,
+        (int)e->start.y, (int)e->goal.x, (int)e->goal.y, (int)e->map_width, (int)e->map_height);
     FUZZ_CHECK(isfinite(e->optimal_length) && e->optimal_length >= 0,
                "query %zu: optimal length %g", i, e->optimal_length);
   }

@@ -22,7 +22,9 @@
 **   byte 12  step budget of the sliced run (0: no budget)
 **   byte 13  tie order (value % 3)
 **   byte 14  reopen (value % 3)
-**   byte 15  unused
+**   byte 15  flags: 1 with islands (astar/islands.h) built for the
+**            search's moves and corner rule, 2 also search for two goals
+**            (astar_find_path_multi: the goal and its mirror image)
 **   the rest the map text, read by astar_parse_map (ASCII or Moving AI)
 ** The seeds (fuzz/make_seeds.c) are small real maps behind a header.
 **
@@ -35,7 +37,10 @@
 ** consistent heuristics; ASTAR_NO_PATH exactly when the reference finds
 ** none (no limit, no partial); the expansion limit is respected; a sliced
 ** run with any budget gives the one-shot status, cost, path and
-** statistics. ASTAR_PARTIAL results are checked only as legal walks from
+** statistics; astar_path_cost agrees with the reported cost; islands say
+** two cells are joined exactly when the reference finds a path; a search
+** for two goals costs the cheaper goal's optimum. ASTAR_PARTIAL results are checked only as legal
+*walks from
 ** the start (their cost is not compared: a known issue with reopening
 ** cut off mid-propagation is being fixed separately).
 */
@@ -53,19 +58,28 @@
 #define MAX_CELLS 20000u
 
 static const double weights[] = {1, 0, 0.5, 1.25, 2, 5, 1e9};
-static const double costs[][2] = {
-    {1, 1.4142135623730951}, {1, 1}, {1, 1.5}, {1, 2}, {1, 3}, {2, 1}, {0.5, 0.7}, {3, 4},
-    {1e9, 1e9},              {1e-6, 1.5e-6}};
+static const double costs[][2] = {{1, 1.4142135623730951},
+                                  {1, 1},
+                                  {1, 1.5},
+                                  {1, 2},
+                                  {1, 3},
+                                  {2, 1},
+                                  {0.5, 0.7},
+                                  {3, 4},
+                                  {1e9, 1e9},
+                                  {1e-6, 1.5e-6}};
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 typedef struct query {
   astar_options opt;
-  bool jps_plus;       /* search with a JPS+ table (opt.algorithm A*) */
-  bool sliced;         /* also run begin / step / finish */
-  uint8_t budget;      /* the sliced run's budget */
-  astar_point s, t;    /* the endpoints */
-  bool exact_cost;     /* the reported cost is the sum of the grid's step costs */
-  double bound;        /* cost <= bound x optimal; 0: no bound (inadmissible) */
+  bool jps_plus;    /* search with a JPS+ table (opt.algorithm A*) */
+  bool sliced;      /* also run begin / step / finish */
+  uint8_t budget;   /* the sliced run's budget */
+  astar_point s, t; /* the endpoints */
+  bool islands;     /* build islands for the search (opt.islands) */
+  bool multi;       /* also search for two goals */
+  bool exact_cost;  /* the reported cost is the sum of the grid's step costs */
+  double bound;     /* cost <= bound x optimal; 0: no bound (inadmissible) */
 } query;
 
 static int32_t coord(uint8_t v, int32_t side) {
@@ -107,7 +121,9 @@ static void decode(fuzz_bytes *in, const astar_grid *g, astar_point ms, astar_po
   q->budget = fuzz_u8(in);
   o->tie = (astar_tie)(fuzz_u8(in) % 3);
   o->reopen = (astar_reopen)(fuzz_u8(in) % 3);
-  (void)fuzz_u8(in);
+  const uint8_t more = fuzz_u8(in);
+  q->islands = more & 1;
+  q->multi = more & 2;
 
   /* What the answer can be held to. */
   const bool terrain = astar_grid_has_terrain(g);
@@ -129,14 +145,14 @@ static bool inside(const astar_grid *g, astar_point p) {
 }
 
 /* Run the query; check everything the header promises. */
-static void run(const astar_grid *g, astar_workspace *ws, const astar_jps_plus *pre,
-                const query *q, astar_point *path, size_t cap) {
+static void run(const astar_grid *g, astar_workspace *ws, const astar_jps_plus *pre, const query *q,
+                astar_point *path, size_t cap) {
   const astar_options *o = &q->opt;
   astar_result r;
   memset(&r, 0x55, sizeof r);
-  const astar_status st =
-      q->jps_plus ? astar_jps_plus_find_path(ws, pre, g, o, q->s, q->t, path, cap, &r)
-                  : astar_find_path(ws, g, o, q->s, q->t, path, cap, &r);
+  const astar_status st = q->jps_plus
+                              ? astar_jps_plus_find_path(ws, pre, g, o, q->s, q->t, path, cap, &r)
+                              : astar_find_path(ws, g, o, q->s, q->t, path, cap, &r);
   FUZZ_CHECK(st != ASTAR_BUFFER_TOO_SMALL, "a path longer than %zu cells", cap);
   FUZZ_CHECK(r.cause == st || st == ASTAR_PARTIAL, "result.cause %s, status %s",
              astar_strerror(r.cause), astar_strerror(st));
@@ -183,24 +199,33 @@ static void run(const astar_grid *g, astar_workspace *ws, const astar_jps_plus *
              "partial search ended %s", astar_strerror(st));
   FUZZ_CHECK(o->partial || st != ASTAR_PARTIAL, "a partial path without options.partial");
 
-  char err[200];
   if (st == ASTAR_OK || st == ASTAR_PARTIAL) {
+    char err[200];
     FUZZ_CHECK(r.length >= 1 && r.length <= cap, "length %zu", r.length);
     FUZZ_CHECK(same_point(path[0], q->s), "the path does not start at the start");
     double walked = 0;
     size_t bad = 0;
-    FUZZ_CHECK(validate_walk(g, o, path, r.length, &walked, &bad, err, sizeof err),
-               "%s path: %s", astar_strerror(st), err);
+    FUZZ_CHECK(validate_walk(g, o, path, r.length, &walked, &bad, err, sizeof err), "%s path: %s",
+               astar_strerror(st), err);
     FUZZ_CHECK(same_point(r.end, path[r.length - 1]), "result.end");
     if (st == ASTAR_PARTIAL) return; /* cost not compared: see the top of this file */
     FUZZ_CHECK(same_point(path[r.length - 1], q->t), "the path does not end at the goal");
-    if (q->exact_cost)
+    if (q->exact_cost) {
       FUZZ_CHECK(validate_path(g, o, q->s, q->t, path, r.length, r.cost, err, sizeof err), "%s",
                  err);
+      double c = -1;
+      FUZZ_CHECK(astar_path_cost(g, o, path, r.length, &c, NULL) == ASTAR_OK &&
+                     fuzz_cost_equal(c, r.cost),
+                 "astar_path_cost %.17g, reported %.17g", c, r.cost);
+    }
   }
   if (!q->exact_cost) return;
   /* Against the reference: reachability always, the cost when bounded. */
   const double ref = ref_dijkstra(g, o, q->s, q->t);
+  if (o->islands)
+    FUZZ_CHECK(astar_islands_reachable(o->islands, q->s, q->t) == (ref >= 0),
+               "islands say %s, the reference costs %.17g",
+               astar_islands_reachable(o->islands, q->s, q->t) ? "joined" : "apart", ref);
   if (st == ASTAR_NO_PATH || (st == ASTAR_PARTIAL && r.cause == ASTAR_NO_PATH))
     FUZZ_CHECK(ref < 0, "no path, the reference costs %.17g", ref);
   if (st == ASTAR_OK) {
@@ -212,9 +237,32 @@ static void run(const astar_grid *g, astar_workspace *ws, const astar_jps_plus *
   }
 }
 
+/* Two goals, t and its mirror image: the cheaper one's optimum (under the
+** exact cost model and an admissible, unweighted heuristic). */
+static void run_multi(const astar_grid *g, astar_workspace *ws, const query *q, astar_point *path,
+                      size_t cap) {
+  const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+  if (!inside(g, q->s) || !inside(g, q->t) || !astar_grid_passable(g, q->s.x, q->s.y)) return;
+  const astar_point goals[2] = {q->t, {w - 1 - q->t.x, h - 1 - q->t.y}};
+  astar_result r;
+  const astar_status st = astar_find_path_multi(ws, g, &q->opt, q->s, goals, 2, path, cap, &r);
+  if (st != ASTAR_OK || !q->exact_cost || q->bound != 1) return;
+  double best = -1;
+  for (int i = 0; i < 2; i++) {
+    const double d = ref_dijkstra(g, &q->opt, q->s, goals[i]);
+    if (d >= 0 && (best < 0 || d < best)) best = d;
+  }
+  FUZZ_CHECK(fuzz_cost_equal(r.cost, best), "two goals: cost %.17g, the nearer one's %.17g", r.cost,
+             best);
+  FUZZ_CHECK(same_point(r.end, goals[0]) || same_point(r.end, goals[1]), "ends at no goal");
+  char err[200];
+  FUZZ_CHECK(validate_path(g, &q->opt, q->s, r.end, path, r.length, r.cost, err, sizeof err),
+             "two goals: %s", err);
+}
+
 /* The sliced run (begin / step with a budget / finish) gives the one-shot answer. */
-static void run_sliced(const astar_grid *g, astar_workspace *ws, const query *q,
-                       astar_point *path, astar_point *path2, size_t cap) {
+static void run_sliced(const astar_grid *g, astar_workspace *ws, const query *q, astar_point *path,
+                       astar_point *path2, size_t cap) {
   astar_result r1, r2;
   const astar_status s1 = astar_find_path(ws, g, &q->opt, q->s, q->t, path, cap, &r1);
   astar_status s2 = astar_search_begin(ws, g, &q->opt, q->s, q->t);
@@ -262,6 +310,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   astar_workspace *ws = NULL;
   astar_jps_plus *pre = NULL;
+  astar_islands *isl = NULL;
+  if (q.islands && astar_islands_new(&isl, g, &q.opt, &a) == ASTAR_OK) q.opt.islands = isl;
   const size_t cap = 9 * cells + 2;
   astar_point *path = malloc(sizeof *path * cap), *path2 = malloc(sizeof *path2 * cap);
   FUZZ_CHECK(path && path2, "out of memory for paths");
@@ -273,11 +323,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!q.jps_plus || pre) {
       run(g, ws, pre, &q, path, cap);
       if (q.sliced) run_sliced(g, ws, &q, path, path2, cap);
+      if (q.multi && !q.jps_plus) run_multi(g, ws, &q, path, cap);
     }
   }
   free(path);
   free(path2);
   astar_jps_plus_free(pre);
+  astar_islands_free(isl);
   astar_workspace_free(ws);
   astar_grid_free(g);
   fuzz_alloc_expect_empty(&fa, "freed grid, workspace and table");

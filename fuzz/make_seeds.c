@@ -168,7 +168,8 @@ static int hex_seed(const char *path, const astar_grid *c, size_t k) {
                                         "flat even-q"};
   static char text[1 << 17];
   const int32_t w = astar_grid_width(c), h = astar_grid_height(c);
-  size_t at = (size_t)snprintf(text, sizeof text, "; a crop of a real map\nhex %s\n", shapes[k % 4]);
+  size_t at =
+      (size_t)snprintf(text, sizeof text, "; a crop of a real map\nhex %s\n", shapes[k % 4]);
   for (int32_t y = 0; y < h && at + 2 * (size_t)w + 2 < sizeof text; y++) {
     if (y % 2) text[at++] = ' '; /* the shoved rows, indented */
     for (int32_t x = 0; x < w; x++) {

@@ -27,7 +27,7 @@ if [[ ${1:-} == --add ]]; then
   [[ $# -ge 3 ]] || { echo "usage: $0 --add DIR TARGET [BUILD_DIR]" >&2; exit 2; }
   bin=${4:-build-fuzz}/fuzz/fuzz_$3
   mkdir -p "fuzz/corpus/$3"
-  "$bin" -merge=1 "fuzz/corpus/$3" "$2" 2>&1 | grep -E "^MERGE-OUTER: [0-9]+ new files" || true
+  "$bin" -merge=1 -use_counters=0 "fuzz/corpus/$3" "$2" 2>&1 | grep -E "^MERGE-OUTER: [0-9]+ new files" || true
   exit 0
 fi
 BUILD=${1:-build-fuzz}
