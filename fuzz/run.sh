@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fuzz/run.sh -- builds the libFuzzer harnesses of fuzz/ (clang, ASTAR_FUZZ=ON),
 # replays every target's committed corpus fuzz/corpus/<target>/ (any crash
-# fails), then fuzzes each target for a bounded time, one process at a time,
+# fails), then fuzzes each target for a bounded time (one libFuzzer process
+# a target does both, one process at a time),
 # and prints per target the inputs run (execs) and the coverage libFuzzer
 # reports at the end (cov: edges, ft: features), then a summary.
 # docs/fuzzing.md tells how to run long, add a target and reproduce a crash.
@@ -11,9 +12,10 @@
 #   -t SECONDS     fuzzing time per target (default $FUZZ_SECONDS, else 5;
 #                  0: replay only). CI uses 5 s a target (.ci/run, stage fuzz).
 #   -b BUILD_DIR   build tree (default build-fuzz), configured here when new,
-#                  with CMAKE_BUILD_TYPE $FUZZ_BUILD_TYPE (default Debug: -O0,
-#                  the quickest to build; RelWithDebInfo runs several times as
-#                  many inputs a second, for long runs)
+#                  with CMAKE_BUILD_TYPE $FUZZ_BUILD_TYPE (default None: -O0
+#                  without debug information, the quickest to build; Debug
+#                  adds line numbers to the reports; RelWithDebInfo runs
+#                  several times as many inputs a second, for long runs)
 #   TARGET         movingai_map movingai_scen ascii_map hex_map dimacs jps_plus
 #                  search (default: all)
 #
@@ -52,7 +54,7 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 CC_FUZZ=${CC_FUZZ:-$(command -v clang || command -v clang-14 || true)}
 [[ -n $CC_FUZZ ]] || { echo "error: clang not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
 if [[ ! -f $BUILD/CMakeCache.txt ]]; then
-  CC=$CC_FUZZ cmake -S . -B "$BUILD" -DASTAR_FUZZ=ON -DCMAKE_BUILD_TYPE="${FUZZ_BUILD_TYPE:-Debug}" \
+  CC=$CC_FUZZ cmake -S . -B "$BUILD" -DASTAR_FUZZ=ON -DCMAKE_BUILD_TYPE="${FUZZ_BUILD_TYPE:-None}" \
     -DASTAR_BUILD_TOOLS=OFF -DASTAR_BUILD_TESTS=OFF -DASTAR_BUILD_EXAMPLES=OFF >/dev/null || exit 1
 fi
 t0=$SECONDS
@@ -92,41 +94,44 @@ for t in "${TARGETS[@]}"; do
   corpus=fuzz/corpus/$t
   mkdir -p "$corpus" "$WORK/$t"
   log=$WORK/$t.log
-  # shellcheck disable=SC2046 # the flags are words
-  # (a) the committed corpus, every input once.
-  if ! "$bin" $(flags_for "$t") -runs=0 "$corpus" >"$log.replay" 2>&1; then
-    echo "--- $t: corpus replay FAILED"
-    grep -E "check failed|ERROR|SUMMARY|Test unit written" "$log.replay" | head -n 12
-    echo "    reproduce: $bin <the input named above>    (log: $log.replay)"
-    failed=$((failed + 1))
-    continue
-  fi
-  inited=$(grep -Eo "INITED cov: [0-9]+ ft: [0-9]+" "$log.replay" | tail -n 1)
   nfiles=$(find "$corpus" -type f | wc -l)
-  if [[ $REPLAY_ONLY == 1 ]]; then
-    echo "--- $t: replayed $nfiles inputs, ok (${inited#INITED })"
-    summary+=("$t: $nfiles replayed, ${inited#INITED }")
-    passed=$((passed + 1))
-    continue
-  fi
-  # (b) fuzz for SECONDS_PER seconds: new inputs go to the scratch corpus.
+  # One process does both: libFuzzer runs every input of the corpora it is
+  # given once before it mutates any ("INITED"), so (a) the replay of the
+  # committed corpus, then (b) fuzzing until SECONDS_PER seconds from the
+  # start, new inputs going to the scratch corpus (the first directory).
   # shellcheck disable=SC2046,SC2086 # the flags are words
-  "$bin" $(flags_for "$t") ${FUZZ_FLAGS:-} -max_total_time="$SECONDS_PER" -print_final_stats=1 \
-    "$WORK/$t" "$corpus" >"$log" 2>&1
+  if [[ $REPLAY_ONLY == 1 ]]; then
+    "$bin" $(flags_for "$t") -runs=0 "$corpus" >"$log" 2>&1
+  else
+    "$bin" $(flags_for "$t") ${FUZZ_FLAGS:-} -max_total_time="$SECONDS_PER" -print_final_stats=1 \
+      "$WORK/$t" "$corpus" >"$log" 2>&1
+  fi
   rc=$?
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-  cov=$(grep -Eo "cov: [0-9]+ ft: [0-9]+" "$log" | tail -n 1)
-  execs=${execs:-0}
-  total_execs=$((total_execs + execs))
+  inited=$(grep -Eo "INITED cov: [0-9]+ ft: [0-9]+" "$log" | tail -n 1)
+  inited=${inited#INITED }
   if [[ $rc != 0 ]] || grep -q "Test unit written" "$log"; then
-    echo "--- $t: FAILED after $execs execs (exit $rc)"
+    if [[ -z $inited ]]; then
+      echo "--- $t: corpus replay FAILED (exit $rc)"
+    else
+      echo "--- $t: FAILED while fuzzing (exit $rc)"
+    fi
     grep -E "check failed|ERROR|SUMMARY|Test unit written" "$log" | head -n 12
     echo "    reproduce: $bin <the input named above>    (log: $log)"
     failed=$((failed + 1))
     summary+=("$t: FAILED")
     continue
   fi
-  echo "--- $t: replayed $nfiles inputs (${inited#INITED }); fuzzed ${SECONDS_PER} s: $execs execs, $cov"
+  if [[ $REPLAY_ONLY == 1 ]]; then
+    echo "--- $t: replayed $nfiles inputs, ok ($inited)"
+    summary+=("$t: $nfiles replayed, $inited")
+    passed=$((passed + 1))
+    continue
+  fi
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  cov=$(grep -Eo "cov: [0-9]+ ft: [0-9]+" "$log" | tail -n 1)
+  execs=${execs:-0}
+  total_execs=$((total_execs + execs))
+  echo "--- $t: replayed $nfiles inputs ($inited); fuzzed ${SECONDS_PER} s: $execs execs, $cov"
   summary+=("$t: $execs execs, $cov")
   passed=$((passed + 1))
 done

@@ -33,9 +33,10 @@ fi
 BUILD=${1:-build-fuzz}
 BENCH=../shared/bench/movingai
 TARGETS=(movingai_map movingai_scen ascii_map hex_map dimacs jps_plus search)
-for t in "${TARGETS[@]}" make_seeds; do
+for t in "${TARGETS[@]}"; do
   [[ -x $BUILD/fuzz/fuzz_$t ]] || { echo "error: $BUILD/fuzz/fuzz_$t not built" >&2; exit 1; }
 done
+cmake --build "$BUILD" --target fuzz_make_seeds >/dev/null
 
 SEEDS=$(mktemp -d "${TMPDIR:-/tmp}/astar-seeds.XXXXXX")
 trap 'rm -rf "$SEEDS"' EXIT
