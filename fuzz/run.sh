@@ -10,7 +10,7 @@
 #   fuzz/run.sh [-t SECONDS] [-b BUILD_DIR] [--replay-only] [--build-only] [TARGET...]
 #
 #   -t SECONDS     fuzzing time per target (default $FUZZ_SECONDS, else 5;
-#                  0: replay only). CI uses 5 s a target (.ci/run, stage fuzz).
+#                  0: replay only). CI uses 4 s a target (.ci/run, stage fuzz).
 #   -b BUILD_DIR   build tree (default build-fuzz), configured here when new,
 #                  with CMAKE_BUILD_TYPE $FUZZ_BUILD_TYPE (default None: -O0
 #                  without debug information, the quickest to build; Debug
