@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # fuzz/run.sh -- builds the libFuzzer harnesses of fuzz/ (clang, ASTAR_FUZZ=ON),
 # replays every target's committed corpus fuzz/corpus/<target>/ (any crash
-# fails), then fuzzes each target for a bounded time (one libFuzzer process
-# a target does both, one process at a time),
-# and prints per target the inputs run (execs) and the coverage libFuzzer
-# reports at the end (cov: edges, ft: features), then a summary.
+# fails), then fuzzes each target for a bounded time -- one libFuzzer process
+# a target does both, one process at a time -- and prints per target the
+# inputs run (execs) and the coverage libFuzzer reports at the end (cov:
+# edges, ft: features), then a summary.
 # docs/fuzzing.md tells how to run long, add a target and reproduce a crash.
 #
 #   fuzz/run.sh [-t SECONDS] [-b BUILD_DIR] [--replay-only] [--build-only] [TARGET...]
@@ -16,6 +16,8 @@
 #                  without debug information, the quickest to build; Debug
 #                  adds line numbers to the reports; RelWithDebInfo runs
 #                  several times as many inputs a second, for long runs)
+#   --replay-only  replay the corpora, no fuzzing (the same as -t 0)
+#   --build-only   configure and build, nothing else
 #   TARGET         movingai_map movingai_scen ascii_map hex_map dimacs jps_plus
 #                  search (default: all)
 #
@@ -23,8 +25,8 @@
 # ($FUZZ_WORK, default BUILD_DIR/fuzz-work/<target>), not into fuzz/corpus/:
 # fuzz/seed.sh --add merges it in. A crash leaves its input in
 # BUILD_DIR/fuzz-work/artifacts/ and the command that replays it is printed.
-# Extra libFuzzer flags can be passed in $FUZZ_FLAGS (e.g. -jobs is not
-# used: one fuzzer at a time, the machines have two cores).
+# Extra libFuzzer flags for the fuzzing runs go in $FUZZ_FLAGS (say
+# -max_len=8192; no -jobs: one fuzzer at a time, the machines have 2 cores).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 
