@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/lint.sh -- style and static analysis: clang-format (checked-in
 # .clang-format), clang-tidy (.clang-tidy, with BUILD/compile_commands.json)
-# and cppcheck, over the library, the CLI, the tests and the examples.
+# and cppcheck, over the library, the CLI, the tests, the examples and the
+# fuzz harnesses (fuzz/).
 #
 #   scripts/lint.sh [BUILD_DIR]     (default build; configured if missing)
 #
@@ -20,7 +21,7 @@ trap 'rm -rf "$OUT"' EXIT
 shopt -s nullglob globstar
 LIB_SOURCES=(src/**/*.c tools/*.c)
 ALL_C=(src/**/*.c src/**/*.h include/astar/*.h tools/*.c tools/*.h tests/*.c tests/*.h
-  tests/util/*.c tests/util/*.h tests/install/*.c examples/*.c)
+  tests/util/*.c tests/util/*.h tests/install/*.c examples/*.c fuzz/*.c fuzz/*.h)
 
 passed=0
 failed=0
@@ -60,6 +61,12 @@ if command -v clang-tidy >/dev/null; then
     xargs -P "$JOBS" -I{} sh -c \
       'clang-tidy -p "$1" --quiet "$2" >"$3/tidy.d/$(echo "$2" | tr / _)" 2>/dev/null' \
       sh "$BUILD" {} "$OUT"
+  # fuzz/ is built only in a clang fuzz tree (ASTAR_FUZZ=ON), so it is not in
+  # BUILD's compile commands: its flags are given here.
+  for f in fuzz/*.c; do
+    clang-tidy --quiet "$f" -- -std=c11 -Iinclude -Itests -Ifuzz \
+      >"$OUT/tidy.d/$(echo "$f" | tr / _)" 2>/dev/null
+  done
   # Each finding with its code excerpt, once (a header's findings come back
   # from every file that includes it).
   cat "$OUT"/tidy.d/* | awk '
@@ -71,14 +78,14 @@ else
   echo "--- clang-tidy: not installed, skipped"
 fi
 
-# cppcheck: the library and the CLI (tests and examples use patterns like
-# deliberate NULL arguments that it reports by design).
+# cppcheck: the library, the CLI and the fuzz harnesses (tests and examples
+# use patterns like deliberate NULL arguments that it reports by design).
 if command -v cppcheck >/dev/null; then
   cppcheck --quiet --std=c11 --enable=warning,performance,portability,style \
     --inline-suppr --suppress=missingIncludeSystem --suppress=unusedFunction \
     --suppress=constParameterPointer --suppress=constVariablePointer \
-    -j "$JOBS" -I include -I src -I tools --template='{file}:{line}: {severity}: {message} [{id}]' \
-    src tools 2>"$OUT/cppcheck"
+    -j "$JOBS" -I include -I src -I tools -I tests -I fuzz \
+    --template='{file}:{line}: {severity}: {message} [{id}]' src tools fuzz 2>"$OUT/cppcheck"
   result cppcheck "$OUT/cppcheck"
 else
   echo "--- cppcheck: not installed, skipped"

@@ -22,12 +22,18 @@
     "libastar needs FLT_EVAL_METHOD 0: on 32-bit x86 build with -msse2 -mfpmath=sse (or define ASTAR_ALLOW_EXCESS_PRECISION to accept paths that differ from other platforms)"
 #endif
 
-#if defined(__GNUC__)
+/* ASTAR_NO_FORCE_INLINE leaves inlining to the compiler: the quick -O0
+** fuzz build (fuzz/run.sh) defines it, as forced inlining makes the
+** sanitizer-instrumented library three times as slow to compile there. */
+#if defined(__GNUC__) && !defined(ASTAR_NO_FORCE_INLINE)
 #define ASTAR__INLINE static inline __attribute__((always_inline))
+#else
+#define ASTAR__INLINE static inline
+#endif
+#if defined(__GNUC__)
 #define ASTAR__LIKELY(x) __builtin_expect(!!(x), 1)
 #define ASTAR__UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
-#define ASTAR__INLINE static inline
 #define ASTAR__LIKELY(x) (x)
 #define ASTAR__UNLIKELY(x) (x)
 #endif
