@@ -9,7 +9,8 @@
 **   byte 1   moves: 8, or 4 when bit 0 is set; corner rule: bits 1..2
 **   byte 2   heuristic (value % 6: AUTO, OCTILE, MANHATTAN, CHEBYSHEV,
 **            EUCLIDEAN, ZERO)
-**   byte 3   weight, from a table (1, 0, 0.5, 1.25, 2, 5, 1e9)
+**   byte 3   weight, from a table (1 half the time, else 0, 0.5, 1.25, 2,
+**            5 or 1e9)
 **   byte 4   straight and diagonal cost, from a table of pairs
 **   byte 5   open list (value % 4)
 **   byte 6   max_expansions: 0 below 200, else value - 199
@@ -24,8 +25,16 @@
 **   byte 14  reopen (value % 3)
 **   byte 15  flags: 1 with islands (astar/islands.h) built for the
 **            search's moves and corner rule, 2 also search for two goals
-**            (astar_find_path_multi: the goal and its mirror image)
+**            (astar_find_path_multi: the goal and its mirror image), 4
+**            a random map instead of the text (below)
 **   the rest the map text, read by astar_parse_map (ASCII or Moving AI)
+** With flag 4 of byte 15 the map is drawn at random (tests/util/randmap.c):
+** width and height 1 + text byte % 48, blocked with probability text byte
+** % 50 percent, terrain costs in [0.5, 5] when the fourth byte is odd, the
+** cells seeded by a hash of the input: map shapes the mutation of short texts
+** reaches slowly, for the cost checks. Besides the header's query, the same
+** start is searched towards 8 more passable goals picked by a hash of the
+** input.
 ** The seeds (fuzz/make_seeds.c) are small real maps behind a header.
 **
 ** Checks: the status agrees with astar_options_validate and with
@@ -46,6 +55,7 @@
 */
 #include "fuzz_common.h"
 #include "util/dijkstra.h"
+#include "util/randmap.h"
 #include "util/validate.h"
 
 #include <math.h>
@@ -57,7 +67,8 @@
 /* Larger maps are parsed but not searched (the reference is not fast). */
 #define MAX_CELLS 20000u
 
-static const double weights[] = {1, 0, 0.5, 1.25, 2, 5, 1e9};
+/* Weight 1, the optimal case the reference checks exactly, half the time. */
+static const double weights[] = {1, 1, 1, 1, 1, 1, 0, 0.5, 1.25, 2, 5, 1e9};
 static const double costs[][2] = {{1, 1.4142135623730951},
                                   {1, 1},
                                   {1, 1.5},
@@ -72,14 +83,15 @@ static const double costs[][2] = {{1, 1.4142135623730951},
 
 typedef struct query {
   astar_options opt;
-  bool jps_plus;    /* search with a JPS+ table (opt.algorithm A*) */
-  bool sliced;      /* also run begin / step / finish */
-  uint8_t budget;   /* the sliced run's budget */
-  astar_point s, t; /* the endpoints */
-  bool islands;     /* build islands for the search (opt.islands) */
-  bool multi;       /* also search for two goals */
-  bool exact_cost;  /* the reported cost is the sum of the grid's step costs */
-  double bound;     /* cost <= bound x optimal; 0: no bound (inadmissible) */
+  bool jps_plus;      /* search with a JPS+ table (opt.algorithm A*) */
+  bool sliced;        /* also run begin / step / finish */
+  uint8_t budget;     /* the sliced run's budget */
+  astar_point s, t;   /* the endpoints */
+  bool islands;       /* build islands for the search (opt.islands) */
+  bool multi;         /* also search for two goals */
+  bool exact_cost;    /* the reported cost is the sum of the grid's step costs */
+  double bound;       /* cost <= bound x optimal; 0: no bound (inadmissible) */
+  const double *dist; /* the reference's costs from s to every cell, or NULL */
 } query;
 
 static int32_t coord(uint8_t v, int32_t side) {
@@ -90,6 +102,7 @@ static int32_t coord(uint8_t v, int32_t side) {
 static void decode(fuzz_bytes *in, const astar_grid *g, astar_point ms, astar_point mt, query *q) {
   astar_options *o = &q->opt;
   astar_options_init(o);
+  q->dist = NULL;
   const uint8_t algo = fuzz_u8(in) % 3, moves = fuzz_u8(in);
   o->algorithm = algo == 1 ? ASTAR_ALGO_JPS : ASTAR_ALGO_ASTAR;
   q->jps_plus = algo == 2;
@@ -221,7 +234,13 @@ static void run(const astar_grid *g, astar_workspace *ws, const astar_jps_plus *
   }
   if (!q->exact_cost) return;
   /* Against the reference: reachability always, the cost when bounded. */
-  const double ref = ref_dijkstra(g, o, q->s, q->t);
+  double ref = -1;
+  if (q->dist) {
+    const double d = q->dist[(size_t)q->t.y * (size_t)astar_grid_width(g) + (size_t)q->t.x];
+    ref = isinf(d) ? -1 : d;
+  } else {
+    ref = ref_dijkstra(g, o, q->s, q->t);
+  }
   if (o->islands)
     FUZZ_CHECK(astar_islands_reachable(o->islands, q->s, q->t) == (ref >= 0),
                "islands say %s, the reference costs %.17g",
@@ -235,6 +254,35 @@ static void run(const astar_grid *g, astar_workspace *ws, const astar_jps_plus *
       FUZZ_CHECK(r.cost <= q->bound * ref * (1 + 1e-9), "cost %.17g, optimum %.17g, bound x%g",
                  r.cost, ref, q->bound);
   }
+}
+
+/* The query again towards EXTRA_GOALS more goals picked by `pick` (passable
+** cells), checked like the first against one run of the reference from the
+** start: the cost checks are what finds wrong answers, and a map is cheap
+** to search again. */
+#define EXTRA_GOALS 8
+static void run_more(const astar_grid *g, astar_workspace *ws, const astar_jps_plus *pre,
+                     const query *q, astar_point *path, size_t cap, uint64_t pick) {
+  if (!inside(g, q->s) || !astar_grid_passable(g, q->s.x, q->s.y) || !q->exact_cost) return;
+  const int32_t w = astar_grid_width(g);
+  const size_t cells = (size_t)w * (size_t)astar_grid_height(g);
+  double *dist = malloc(sizeof *dist * cells);
+  FUZZ_CHECK(dist != NULL, "out of memory for %zu cells", cells);
+  FUZZ_CHECK(ref_dijkstra_all(g, &q->opt, q->s, dist) != (size_t)-1, "reference out of memory");
+  query more = *q;
+  more.dist = dist;
+  for (int k = 0; k < EXTRA_GOALS; k++) {
+    pick = pick * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+    size_t i = (size_t)(pick >> 33) % cells;
+    for (size_t n = 0;
+         n < cells && !astar_grid_passable(g, (int32_t)(i % (size_t)w), (int32_t)(i / (size_t)w));
+         n++)
+      i = (i + 1) % cells;
+    more.t.x = (int32_t)(i % (size_t)w);
+    more.t.y = (int32_t)(i / (size_t)w);
+    run(g, ws, pre, &more, path, cap);
+  }
+  free(dist);
 }
 
 /* Two goals, t and its mirror image: the cheaper one's optimum (under the
@@ -293,9 +341,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_alloc_init(&fa, SEARCH_LIMIT);
   const astar_allocator a = fuzz_allocator(&fa);
   astar_grid *g = NULL;
-  astar_point ms, mt;
-  if (astar_parse_map(&g, (const char *)data + HEADER_BYTES, size - HEADER_BYTES, &a, &ms, &mt,
-                      NULL) != ASTAR_OK) {
+  astar_point ms = {-1, -1}, mt = {-1, -1};
+  if (data[15] & 4) { /* a random map: see the top of this file */
+    fuzz_bytes t = {data + HEADER_BYTES, size - HEADER_BYTES};
+    randmap_spec spec = {1 + fuzz_u8(&t) % 48, 1 + fuzz_u8(&t) % 48, 0, 0, 0.5, 5};
+    spec.density = (double)(fuzz_u8(&t) % 50) / 100;
+    spec.terrain = fuzz_u8(&t) & 1;
+    rng r;
+    rng_seed(&r, fuzz_hash(data, size));
+    if (randmap_make(&g, &spec, &r) != ASTAR_OK) return 0;
+  } else if (astar_parse_map(&g, (const char *)data + HEADER_BYTES, size - HEADER_BYTES, &a, &ms,
+                             &mt, NULL) != ASTAR_OK) {
     fuzz_alloc_expect_empty(&fa, "failed parse");
     return 0;
   }
@@ -322,6 +378,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                "astar_jps_plus_new: %s", astar_strerror(pst));
     if (!q.jps_plus || pre) {
       run(g, ws, pre, &q, path, cap);
+      run_more(g, ws, pre, &q, path, cap, fuzz_hash(data, size));
       if (q.sliced) run_sliced(g, ws, &q, path, path2, cap);
       if (q.multi && !q.jps_plus) run_multi(g, ws, &q, path, cap);
     }

@@ -115,7 +115,8 @@ for t in "${TARGETS[@]}"; do
     if [[ -z $inited ]]; then
       echo "--- $t: corpus replay FAILED (exit $rc)"
     else
-      echo "--- $t: FAILED while fuzzing (exit $rc)"
+      execs=$(grep -Eo "^#[0-9]+" "$log" | tail -n 1)
+      echo "--- $t: FAILED while fuzzing, after ${execs#\#} execs (exit $rc)"
     fi
     grep -E "check failed|ERROR|SUMMARY|Test unit written" "$log" | head -n 12
     echo "    reproduce: $bin <the input named above>    (log: $log)"
