@@ -6,7 +6,7 @@
 #
 #   i386   32-bit x86, gcc -O2 with SSE2 arithmetic (as CMake builds it
 #          there), run under qemu-i386: every 500th query (emulated: slow)
-#   clang  clang -O3 -march=native: every 40th query
+#   clang  clang -O3 -march=native: every 100th query
 #   wasm   WebAssembly (emcc -O2), run under Node: every 200th query
 #
 #   tests/golden/cross_check.sh [MOVINGAI_DIR] [TARGET...]   (default: all three)
@@ -82,7 +82,7 @@ for target in "${TARGETS[@]}"; do
     clang)
       need clang clang
       build clang clang -O3 -march=native -- -lm -pthread
-      run=("$OUT/golden_check_clang" "$GOLDEN" "$BENCH" 40)
+      run=("$OUT/golden_check_clang" "$GOLDEN" "$BENCH" 100)
       ;;
     wasm)
       need emcc emscripten
