@@ -18,10 +18,6 @@
 /* Most bytes one parse may hold (the grid of a text is about its size). */
 #define MAP_LIMIT ((size_t)64 << 20)
 
-static bool same_point(astar_point a, astar_point b) {
-  return a.x == b.x && a.y == b.y;
-}
-
 /* The grid as an ASCII map ('#' blocked, '.' terrain 1, digits for the
 ** other terrains, 'S' and 'G' at the endpoints); malloc'ed, length in *len. */
 static char *print_map(const astar_grid *g, astar_point s, astar_point t, size_t *len) {
@@ -31,18 +27,8 @@ static char *print_map(const astar_grid *g, astar_point s, astar_point t, size_t
   size_t at = 0;
   for (int32_t y = 0; y < h; y++) {
     for (int32_t x = 0; x < w; x++) {
-      const astar_point p = {x, y};
-      const float c = astar_grid_terrain(g, x, y);
-      char ch = '.';
-      if (!astar_grid_passable(g, x, y))
-        ch = '#';
-      else if (same_point(p, s))
-        ch = 'S';
-      else if (same_point(p, t))
-        ch = 'G';
-      else if (c != 1.0f)
-        ch = (char)('0' + (int)c);
-      text[at++] = ch;
+      text[at++] = fuzz_cell_char(astar_grid_passable(g, x, y), (astar_point){x, y}, s, t,
+                                  astar_grid_terrain(g, x, y));
     }
     text[at++] = '\n';
   }
@@ -61,11 +47,11 @@ static void check_grid(const astar_grid *g, astar_point s, astar_point t) {
     }
   }
   const astar_point none = {-1, -1};
-  FUZZ_CHECK(same_point(s, none) || astar_grid_passable(g, s.x, s.y), "start (%d,%d)", (int)s.x,
-             (int)s.y);
-  FUZZ_CHECK(same_point(t, none) || astar_grid_passable(g, t.x, t.y), "goal (%d,%d)", (int)t.x,
+  FUZZ_CHECK(fuzz_same_point(s, none) || astar_grid_passable(g, s.x, s.y), "start (%d,%d)",
+             (int)s.x, (int)s.y);
+  FUZZ_CHECK(fuzz_same_point(t, none) || astar_grid_passable(g, t.x, t.y), "goal (%d,%d)", (int)t.x,
              (int)t.y);
-  FUZZ_CHECK(same_point(s, none) || !same_point(s, t), "start and goal on one cell");
+  FUZZ_CHECK(fuzz_same_point(s, none) || !fuzz_same_point(s, t), "start and goal on one cell");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -93,7 +79,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(astar_ascii_parse_map(&g2, again, len, NULL, &s2, &t2, NULL) == ASTAR_OK,
                "the printed map does not parse");
     fuzz_expect_same_grid(g, g2, "printed and parsed again");
-    FUZZ_CHECK(same_point(s, s2) && same_point(t, t2), "endpoints printed and parsed again");
+    FUZZ_CHECK(fuzz_same_point(s, s2) && fuzz_same_point(t, t2),
+               "endpoints printed and parsed again");
     astar_grid_free(g2);
     free(again);
   }
@@ -103,7 +90,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   astar_point sa = {7, 7}, ta = {7, 7};
   const astar_status sta = astar_parse_map(&ga, text, size, NULL, &sa, &ta, NULL);
   const astar_status stm = astar_movingai_parse_map(&gm, text, size, NULL, NULL);
-  const bool as_ascii = sta == st && (st != ASTAR_OK || (same_point(s, sa) && same_point(t, ta)));
+  const bool as_ascii =
+      sta == st && (st != ASTAR_OK || (fuzz_same_point(s, sa) && fuzz_same_point(t, ta)));
   const bool as_movingai = sta == stm && (stm != ASTAR_OK || (sa.x == -1 && ta.x == -1));
   FUZZ_CHECK(as_ascii || as_movingai, "astar_parse_map: %s; ascii: %s; movingai: %s",
              astar_strerror(sta), astar_strerror(st), astar_strerror(stm));

@@ -199,3 +199,15 @@ bool fuzz_cost_equal(double a, double b) {
   const double m = fmax(fmax(fabs(a), fabs(b)), 1e-300);
   return fabs(a - b) <= 1e-9 * m;
 }
+
+bool fuzz_same_point(astar_point a, astar_point b) {
+  return a.x == b.x && a.y == b.y;
+}
+
+char fuzz_cell_char(bool passable, astar_point p, astar_point s, astar_point t, float terrain) {
+  if (!passable) return '#';
+  if (fuzz_same_point(p, s)) return 'S';
+  if (fuzz_same_point(p, t)) return 'G';
+  if (terrain != 1.0f) return (char)('0' + (int)terrain);
+  return '.';
+}

@@ -97,4 +97,12 @@ double fuzz_space_dijkstra(const astar_space *space, astar_node s, astar_node t)
 /* |a - b| <= 1e-9 relative: the harnesses' notion of equal cost. */
 bool fuzz_cost_equal(double a, double b);
 
+/* Do a and b name the same cell? */
+bool fuzz_same_point(astar_point a, astar_point b);
+
+/* The map-text character of cell p, as the ASCII and hex map formats write
+** it: '#' blocked, 'S' the start s, 'G' the goal t, the digit of a terrain
+** factor other than 1, else '.'. */
+char fuzz_cell_char(bool passable, astar_point p, astar_point s, astar_point t, float terrain);
+
 #endif /* ASTAR_FUZZ_COMMON_H */

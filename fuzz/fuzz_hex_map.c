@@ -23,10 +23,6 @@
 /* Maps up to this many cells are searched (the reference is not fast). */
 #define HEX_SEARCH_CELLS 20000u
 
-static bool same_point(astar_point a, astar_point b) {
-  return a.x == b.x && a.y == b.y;
-}
-
 /* The map as hex map text, every cell followed by a space; malloc'ed,
 ** length in *len. */
 static char *print_map(const astar_hex_grid *g, astar_point s, astar_point t, size_t *len) {
@@ -40,18 +36,8 @@ static char *print_map(const astar_hex_grid *g, astar_point s, astar_point t, si
                                even ? "even" : "odd", flat ? 'q' : 'r');
   for (int32_t y = 0; y < h; y++) {
     for (int32_t x = 0; x < w; x++) {
-      const astar_point p = {x, y};
-      const float c = astar_hex_grid_terrain(g, x, y);
-      char ch = '.';
-      if (!astar_hex_grid_passable(g, x, y))
-        ch = '#';
-      else if (same_point(p, s))
-        ch = 'S';
-      else if (same_point(p, t))
-        ch = 'G';
-      else if (c != 1.0f)
-        ch = (char)('0' + (int)c);
-      text[at++] = ch;
+      text[at++] = fuzz_cell_char(astar_hex_grid_passable(g, x, y), (astar_point){x, y}, s, t,
+                                  astar_hex_grid_terrain(g, x, y));
       text[at++] = ' ';
     }
     text[at++] = '\n';
@@ -153,8 +139,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   FUZZ_CHECK(astar_hex_is_map(text, size), "a parsed map is not recognised as one");
   const astar_point none = {-1, -1};
-  FUZZ_CHECK(same_point(s, none) || astar_hex_grid_passable(g, s.x, s.y), "start");
-  FUZZ_CHECK(same_point(t, none) || astar_hex_grid_passable(g, t.x, t.y), "goal");
+  FUZZ_CHECK(fuzz_same_point(s, none) || astar_hex_grid_passable(g, s.x, s.y), "start");
+  FUZZ_CHECK(fuzz_same_point(t, none) || astar_hex_grid_passable(g, t.x, t.y), "goal");
   const int32_t w = astar_hex_grid_width(g), h = astar_hex_grid_height(g);
   for (int32_t y = 0; y < h; y++) {
     for (int32_t x = 0; x < w; x++) {
@@ -171,7 +157,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_CHECK(astar_hex_parse_map(&g2, again, len, NULL, &s2, &t2, NULL) == ASTAR_OK,
              "the printed map does not parse");
   expect_same_map(g, g2);
-  FUZZ_CHECK(same_point(s, s2) && same_point(t, t2), "endpoints printed and parsed again");
+  FUZZ_CHECK(fuzz_same_point(s, s2) && fuzz_same_point(t, t2),
+             "endpoints printed and parsed again");
   astar_hex_grid_free(g2);
   free(again);
 
