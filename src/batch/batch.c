@@ -82,20 +82,16 @@ static void *worker_main(void *arg) {
   run_queries(w->job, w->ws);
   return NULL;
 }
-
-static unsigned online_processors(void) {
-  const long n = sysconf(_SC_NPROCESSORS_ONLN);
-  if (n < 1) return 1;
-  return n > ASTAR_BATCH_MAX_THREADS ? ASTAR_BATCH_MAX_THREADS : (unsigned)n;
-}
-#else
-static unsigned online_processors(void) {
-  return 1;
-}
 #endif
 
 unsigned astar_batch_default_threads(void) {
-  return online_processors();
+#ifdef ASTAR_NO_THREADS
+  return 1;
+#else
+  const long n = sysconf(_SC_NPROCESSORS_ONLN);
+  if (n < 1) return 1;
+  return n > ASTAR_BATCH_MAX_THREADS ? ASTAR_BATCH_MAX_THREADS : (unsigned)n;
+#endif
 }
 
 astar_status astar_batch_new(astar_batch **out, const astar_grid *grid, unsigned threads,

@@ -157,6 +157,21 @@ static size_t path_length(const astar_workspace *ws) {
   return n;
 }
 
+/* One cell back from (x, y) towards its parent (px, py) on the route
+** between linked cells -- diagonal first, then straight, going forwards, so
+** straight first, then diagonal, going back. Returns the direction of the
+** forward move into the cell left. */
+static unsigned step_back(int32_t *x, int32_t *y, int32_t px, int32_t py) {
+  const int32_t rx = px - *x, ry = py - *y;
+  const int32_t arx = rx < 0 ? -rx : rx, ary = ry < 0 ? -ry : ry;
+  const int32_t sx = arx >= ary ? (rx < 0 ? -1 : 1) : 0;
+  const int32_t sy = ary >= arx ? (ry < 0 ? -1 : 1) : 0;
+  *x += sx, *y += sy;
+  unsigned d = 0; /* the forward move is (-sx, -sy) */
+  while (d < 7 && (astar__dir_dx[d] != -sx || astar__dir_dy[d] != -sy)) d++;
+  return d;
+}
+
 /* Write the last path into path[0 .. len-1], filling in skipped cells. */
 static void write_path(const astar_workspace *ws, astar_point *path, size_t len) {
   const int32_t stride = ws->last_stride;
@@ -172,27 +187,11 @@ static void write_path(const astar_workspace *ws, astar_point *path, size_t len)
     /* Walk back from (x, y) to (px, py): the forward route is diagonal first,
     ** then straight, so backwards it is straight first, then diagonal. */
     while (x != px || y != py) {
-      const int32_t rx = px - x, ry = py - y;
-      const int32_t arx = rx < 0 ? -rx : rx, ary = ry < 0 ? -ry : ry;
-      if (arx > ary) {
-        x += rx < 0 ? -1 : 1;
-      } else if (ary > arx) {
-        y += ry < 0 ? -1 : 1;
-      } else {
-        x += rx < 0 ? -1 : 1;
-        y += ry < 0 ? -1 : 1;
-      }
+      (void)step_back(&x, &y, px, py);
       path[--i] = (astar_point){x - 1, y - 1};
     }
     s = nd[s].parent;
   }
-}
-
-/* The direction of the unit step (dx, dy), each in -1 .. 1, not both 0. */
-static unsigned direction_of(int32_t dx, int32_t dy) {
-  unsigned d = 0;
-  while (d < 7 && (astar__dir_dx[d] != dx || astar__dir_dy[d] != dy)) d++;
-  return d;
 }
 
 /*
@@ -221,14 +220,8 @@ static double chain_cost(const astar__query *q, const astar_workspace *ws) {
     /* Turn states: the state's direction is the move into it, 8 at the start. */
     if (per > 1 && ps % per != 8 && ps % per != s % per) link += q->fx->turn_penalty;
     while (x != px || y != py) {
-      const int32_t rx = px - x, ry = py - y;
-      const int32_t arx = rx < 0 ? -rx : rx, ary = ry < 0 ? -ry : ry;
-      const int32_t sx = arx >= ary ? (rx < 0 ? -1 : 1) : 0;
-      const int32_t sy = ary >= arx ? (ry < 0 ? -1 : 1) : 0;
-      /* The move from (x + sx, y + sy) into (x, y). */
-      const unsigned d = direction_of(-sx, -sy);
-      link += q->cost[d] * astar__entry_factor(q, (uint32_t)(y * stride + x));
-      x += sx, y += sy;
+      const uint32_t cell = (uint32_t)(y * stride + x);
+      link += q->cost[step_back(&x, &y, px, py)] * astar__entry_factor(q, cell);
     }
     const double want = nd[ps].g + link;
     if (fabs(nd[s].g - want) > 1e-9 * fmax(1.0, fabs(want))) stale = true;
