@@ -12,23 +12,4 @@ set -euo pipefail
 
 PACKAGES=(python3 python3-dev python3-numpy python3-pytest python3-setuptools python3-pip
   python3-venv)
-missing=()
-for p in "${PACKAGES[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$p")
-  fi
-done
-if [[ ${#missing[@]} -eq 0 ]]; then
-  echo "python packages: all installed (${PACKAGES[*]})"
-  exit 0
-fi
-if [[ ${1:-} == --check ]]; then
-  echo "python packages missing: ${missing[*]}"
-  exit 1
-fi
-echo "installing ${missing[*]}"
-{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } \
-  >/dev/null || {
-  echo "error: could not install ${missing[*]} (apt-get needs root and the Debian mirrors)" >&2
-  exit 1
-}
+exec "$(dirname "${BASH_SOURCE[0]}")/debian-packages.sh" python "${1:-}" "${PACKAGES[@]}"
