@@ -47,6 +47,7 @@
 #include "implicit.h"
 #include "hex.h"
 #include "waypoints.h"
+#include "anyangle.h"
 #include "graph.h"
 #include "batch.h"
 
