@@ -1,7 +1,9 @@
 /*
 ** engine/engine.h -- the search engine's state inside a workspace and the
 ** pieces its methods share (the files of src/engine/). The engine knows spaces only
-** through astar_space (astar/space.h); it never includes a space's header.
+** through astar_space (astar/space.h) -- with one exception, the grid-space
+** fast path: A* and bidirectional search on the grid space call its inline
+** arcs and heuristic (spaces/grid_space.h, astar__engine_grid_fast).
 **
 ** Node records. The forward search uses the workspace's own arrays (mark,
 ** node, open: the ones grid searches use, so one workspace serves both);
