@@ -146,17 +146,21 @@ astar_status astar_path_encode(const astar_point *path, size_t n, astar_path_enc
   put_varint(&w, (uint32_t)(n - 1));
 
   switch (encoding) {
-  case ASTAR_PATH_POSITIONS:
-    for (size_t i = 1; i < n; i++) {
-      if (wide) {
-        put(&w, (uint32_t)path[i].x, 32);
-        put(&w, (uint32_t)path[i].y, 32);
-      } else {
-        put(&w, (uint32_t)path[i].x, 16);
-        put(&w, (uint32_t)path[i].y, 16);
+  case ASTAR_PATH_POSITIONS: {
+    /* The header ends on a byte boundary and every field is whole bytes:
+    ** store them directly (little-endian), as the bit writer would. */
+    const size_t field = wide ? 4u : 2u;
+    for (size_t i = 1; i < n; i++, w.pos += 2 * field) {
+      if (w.pos + 2 * field > cap) continue; /* only counted */
+      uint8_t *b = w.buf + w.pos;
+      const uint32_t x = (uint32_t)path[i].x, y = (uint32_t)path[i].y;
+      for (size_t k = 0; k < field; k++) {
+        b[k] = (uint8_t)(x >> (8 * k));
+        b[field + k] = (uint8_t)(y >> (8 * k));
       }
     }
     break;
+  }
   case ASTAR_PATH_DIRECTIONS:
     for (size_t i = 1; i < n; i++) put(&w, (uint32_t)step_dir(path[i - 1], path[i]), D);
     break;
@@ -338,6 +342,10 @@ static int32_t as_int32(uint32_t u) {
   return u <= (uint32_t)INT32_MAX ? (int32_t)u : -(int32_t)(~u) - 1;
 }
 
+static uint32_t le32(const uint8_t *b) {
+  return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
 /* Decode the payload after the header described by `info`; out NULL: check
 ** only. */
 static astar_status decode_payload(const astar_path_info *info, const uint8_t *payload, size_t plen,
@@ -351,17 +359,27 @@ static astar_status decode_payload(const astar_path_info *info, const uint8_t *p
   const unsigned D = four ? 2u : 3u;
   uint32_t v, u;
   switch (info->encoding) {
-  case ASTAR_PATH_POSITIONS:
+  case ASTAR_PATH_POSITIONS: {
+    /* Byte-aligned fields: read as little-endian bytes, not bit by bit. */
+    const size_t field = info->wide ? 4u : 2u;
+    if (plen / (2 * field) < steps || plen != (size_t)steps * 2 * field) return ASTAR_PARSE_ERROR;
     for (uint32_t s = 0; s < steps; s++) {
-      const unsigned bits = info->wide ? 32u : 16u;
-      if (!get(&r, bits, &v) || !get(&r, bits, &u)) return ASTAR_PARSE_ERROR;
-      const int64_t x = info->wide ? as_int32(v) : (int64_t)v;
-      const int64_t y = info->wide ? as_int32(u) : (int64_t)u;
+      const uint8_t *b = payload + (size_t)s * 2 * field;
+      int64_t x, y;
+      if (info->wide) {
+        x = as_int32(le32(b));
+        y = as_int32(le32(b + 4));
+      } else {
+        x = (int64_t)(b[0] | (uint32_t)b[1] << 8);
+        y = (int64_t)(b[2] | (uint32_t)b[3] << 8);
+      }
       const int64_t dx = x - w.x, dy = y - w.y;
       if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0)) return ASTAR_PARSE_ERROR;
-      if (!advance(&w, dir_of_step[(dy + 1) * 3 + (dx + 1)], 1)) return ASTAR_PARSE_ERROR;
+      if (out) out[w.i] = (astar_point){(int32_t)x, (int32_t)y};
+      w.i++, w.x = x, w.y = y;
     }
-    break;
+    return ASTAR_OK;
+  }
   case ASTAR_PATH_DIRECTIONS:
     for (uint32_t s = 0; s < steps; s++)
       if (!get(&r, D, &v) || !advance(&w, (int)v, 1)) return ASTAR_PARSE_ERROR;
