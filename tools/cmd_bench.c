@@ -48,16 +48,16 @@ typedef struct file_list {
 typedef struct bench_stats {
   size_t queries, solved, mismatches;
   double seconds;
-  double expansions;   /* sum */
-  double pre_seconds;  /* preprocessing: build, or read + load */
-  size_t pre_bytes;    /* preprocessing: memory held */
-  double ratio_sum;    /* --space waypoints: sum of cost / optimal length over solved queries */
-  size_t nodes;        /* --space waypoints: waypoints of the graph */
-  size_t edges;        /* --space waypoints: its edges */
-  double dropped;      /* sum: beam, bandwidth */
-  double iterations;   /* sum: ida (iterations), retarget (legs) */
-  uint64_t path_hash;  /* --hash / --golden: statuses and paths of the queries, in order */
-  size_t enc_failures; /* --encodings: paths whose round trip through astar/path.h failed */
+  double expansions;  /* sum */
+  double pre_seconds; /* preprocessing: build, or read + load */
+  size_t pre_bytes;   /* preprocessing: memory held */
+  double ratio_sum;   /* --space waypoints: sum of cost / optimal length over solved queries */
+  size_t nodes;       /* --space waypoints: waypoints of the graph */
+  size_t edges;       /* --space waypoints: its edges */
+  double dropped;     /* sum: beam, bandwidth */
+  double iterations;  /* sum: ida (iterations), retarget (legs) */
+  uint64_t path_hash; /* --hash / --golden: statuses and paths of the queries, in order */
+  size_t enc_bad;     /* --encodings: paths whose round trip through astar/path.h failed */
 } bench_stats;
 
 typedef struct mismatch {
@@ -73,11 +73,11 @@ typedef struct bench_config {
   const char *pre_file; /* --pre: load the preprocessing instead of building it */
   bool check, json, quiet;
   size_t limit, every;
-  size_t repeat;  /* timed passes over the queries; the median pass is reported */
-  size_t warmup;  /* untimed queries run first on each map (the first selected ones) */
-  long threads;   /* --threads: workers of one batch call (astar/batch.h); 0: one by one */
-  bool hash;      /* --hash: print each map's path hash (the golden file's lines) */
-  bool encodings; /* --encodings: round-trip every path found through astar/path.h */
+  size_t repeat; /* timed passes over the queries; the median pass is reported */
+  size_t warmup; /* untimed queries run first on each map (the first selected ones) */
+  long threads;  /* --threads: workers of one batch call (astar/batch.h); 0: one by one */
+  bool hash;     /* --hash: print each map's path hash (the golden file's lines) */
+  bool encode;   /* --encodings: round-trip every path found through astar/path.h */
   const struct golden_table *golden; /* --golden: the expected path hashes, or NULL */
   int extra;                         /* column of the engine's variants: EXTRA_* */
   bool ratio;                        /* the cost/opt column (methods without optimality) */
@@ -554,12 +554,12 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
   cost = malloc((count ? count : 1) * sizeof *cost);
   expanded = malloc((count ? count : 1) * sizeof *expanded);
   status = malloc(count ? count : 1);
-  if (cfg->encodings) {
+  if (cfg->encode) {
     back = malloc(2 * cap * sizeof *back);
     enc = malloc(cap * 8 + 32);
   }
   if (st != ASTAR_OK || !sel || !path || !cost || !expanded || !status ||
-      (cfg->encodings && (!back || !enc))) {
+      (cfg->encode && (!back || !enc))) {
     cli_error("%s: %s", f->map, astar_strerror(st != ASTAR_OK ? st : ASTAR_NO_MEMORY));
     goto done;
   }
@@ -610,9 +610,9 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
       expanded[k] = r.stats.expanded;
       if (hashing && rep == 0)
         out->path_hash = hash_query(out->path_hash, (astar_status)status[k], &r, path);
-      if (cfg->encodings && rep == 0 && status[k] == ASTAR_OK) { /* untimed */
+      if (cfg->encode && rep == 0 && status[k] == ASTAR_OK) { /* untimed */
         const double e0 = cli_now_seconds();
-        if (!round_trips(path, r.length, enc, back) && out->enc_failures++ < MAX_REPORTED)
+        if (!round_trips(path, r.length, enc, back) && out->enc_bad++ < MAX_REPORTED)
           cli_error("bench --encodings: %s query %zu: the path (%zu cells) did not come back "
                     "unchanged from astar/path.h",
                     f->label, sel[k], r.length);
@@ -669,7 +669,7 @@ static void add_stats(bench_stats *total, const bench_stats *s) {
   total->iterations += s->iterations;
   total->nodes += s->nodes;
   total->edges += s->edges;
-  total->enc_failures += s->enc_failures;
+  total->enc_bad += s->enc_bad;
 }
 
 static double per_query(double v, size_t queries) {
@@ -873,7 +873,7 @@ int cli_cmd_bench(int argc, char **argv) {
       cfg.check = true;
       if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--encodings", NULL)) {
-      cfg.encodings = true;
+      cfg.encode = true;
       if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--json", NULL)) {
       cfg.json = true;
@@ -960,7 +960,7 @@ int cli_cmd_bench(int argc, char **argv) {
   if (rc < 0 && cfg.threads > 0 && !batchable(cfg.algo))
     rc = cli_usage_error("bench: --threads runs astar, jps and jps-plus (got --algo %s%s)",
                          cfg.algo->name, graph || waypoints ? " on another space" : "");
-  if (rc < 0 && cfg.encodings && (waypoints || cfg.threads > 0))
+  if (rc < 0 && cfg.encode && (waypoints || cfg.threads > 0))
     rc = cli_usage_error("bench: --encodings round-trips the grid paths of queries run one by "
                          "one (not with --space waypoints or --threads)");
   if (rc < 0 && cfg.pre_file && !cfg.algo->pre)
@@ -1114,9 +1114,9 @@ int cli_cmd_bench(int argc, char **argv) {
                 files.n);
       rc = CLI_EXIT_FAIL;
     }
-    if (total.enc_failures) {
+    if (total.enc_bad) {
       cli_error("bench --encodings: %zu path%s did not come back unchanged from astar/path.h",
-                total.enc_failures, total.enc_failures == 1 ? "" : "s");
+                total.enc_bad, total.enc_bad == 1 ? "" : "s");
       if (cfg.check) rc = CLI_EXIT_FAIL;
     }
     if (golden_failures) {
