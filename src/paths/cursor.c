@@ -28,7 +28,7 @@ astar_status astar_path_cursor_plan(astar_path_cursor *c, astar_workspace *ws,
                                     const astar_grid *grid, const astar_options *opt,
                                     astar_point start, astar_point goal) {
   if (!c || !c->cells || c->cap < 2) return ASTAR_INVALID_ARGUMENT;
-  astar_result r;
+  astar_result r = {0}; /* zeroed: held below is read before st is looked at */
   astar_status st = astar_find_path(ws, grid, opt, start, goal, c->cells, c->cap, &r);
   size_t held = r.length;
   c->pos = 0;

@@ -37,7 +37,7 @@ const char *astar_path_encoding_name(astar_path_encoding encoding) {
 }
 
 /* Direction of the step a -> b, or -1 when it is not a unit step. */
-static int step_dir(astar_point a, astar_point b) {
+ASTAR__INLINE int step_dir(astar_point a, astar_point b) {
   const int64_t dx = (int64_t)b.x - a.x, dy = (int64_t)b.y - a.y;
   if (dx < -1 || dx > 1 || dy < -1 || dy > 1) return -1;
   return dir_of_step[(dy + 1) * 3 + (dx + 1)];
@@ -45,10 +45,10 @@ static int step_dir(astar_point a, astar_point b) {
 
 /* The turn from direction a to direction b: quarters with the 4-direction
 ** alphabet (N E S W are already clockwise), else eighths on the compass. */
-static unsigned turn_of(int a, int b, bool four) {
+ASTAR__INLINE unsigned turn_of(int a, int b, bool four) {
   return four ? (unsigned)(b - a) & 3u : (unsigned)(compass_of[b] - compass_of[a]) & 7u;
 }
-static int turned(int d, unsigned t, bool four) {
+ASTAR__INLINE int turned(int d, unsigned t, bool four) {
   return four ? (int)(((unsigned)d + t) & 3u) : dir_at_compass[(compass_of[d] + t) & 7u];
 }
 
@@ -76,11 +76,11 @@ ASTAR__INLINE void put(bitw *w, uint32_t v, unsigned n) {
   }
 }
 
-static void flush(bitw *w) {
+ASTAR__INLINE void flush(bitw *w) {
   if (w->nacc) put(w, 0, 8 - w->nacc); /* zero padding to the byte */
 }
 
-static void put_varint(bitw *w, uint32_t v) {
+ASTAR__INLINE void put_varint(bitw *w, uint32_t v) {
   while (v >= 0x80u) {
     put(w, (v & 0x7fu) | 0x80u, 8);
     v >>= 7;
@@ -93,7 +93,7 @@ static uint32_t zigzag(int32_t v) {
 }
 
 /* Elias gamma of n >= 1, least significant bit first (astar/path.h). */
-static void put_gamma(bitw *w, uint32_t n) {
+ASTAR__INLINE void put_gamma(bitw *w, uint32_t n) {
   unsigned b = 0;
   while ((n >> b) > 1u) b++;
   put(w, 0, b);
@@ -107,14 +107,14 @@ static const uint8_t turn_word8[8][2] = {{0, 0}, {0, 2},  {1, 3}, {3, 4},
                                          {7, 3}, {11, 4}, {5, 3}, {2, 2}};
 static const uint8_t turn_word4[4][2] = {{0, 0}, {0, 1}, {3, 2}, {1, 2}};
 
-static void put_turn(bitw *w, unsigned t, bool four) {
+ASTAR__INLINE void put_turn(bitw *w, unsigned t, bool four) {
   const uint8_t *word = four ? turn_word4[t] : turn_word8[t];
   put(w, word[0], word[1]);
 }
 
 /* Length of the run of steps in direction d starting with the step out of
 ** path[i] (i + 1 < n). */
-static size_t run_from(const astar_point *path, size_t n, size_t i, int d) {
+ASTAR__INLINE size_t run_from(const astar_point *path, size_t n, size_t i, int d) {
   size_t k = i + 1;
   while (k + 1 < n && step_dir(path[k], path[k + 1]) == d) k++;
   return k - i;
@@ -279,7 +279,7 @@ ASTAR__INLINE bool get(bitr *r, unsigned n, uint32_t *v) {
   return true;
 }
 
-static bool get_gamma(bitr *r, uint32_t *n) {
+ASTAR__INLINE bool get_gamma(bitr *r, uint32_t *n) {
   unsigned b = 0;
   uint32_t bit;
   for (;;) {
@@ -293,7 +293,7 @@ static bool get_gamma(bitr *r, uint32_t *n) {
   return true;
 }
 
-static bool get_turn(bitr *r, bool four, unsigned *t) {
+ASTAR__INLINE bool get_turn(bitr *r, bool four, unsigned *t) {
   uint32_t a, b, c;
   if (!get(r, 1, &a)) return false;
   if (four) {
@@ -322,7 +322,7 @@ typedef struct walk {
 } walk;
 
 /* n steps in direction d; false when a coordinate leaves int32. */
-static bool advance(walk *w, int d, uint32_t n) {
+ASTAR__INLINE bool advance(walk *w, int d, uint32_t n) {
   const int64_t dx = astar__dir_dx[d], dy = astar__dir_dy[d];
   const int64_t ex = w->x + dx * (int64_t)n, ey = w->y + dy * (int64_t)n;
   if (ex < INT32_MIN || ex > INT32_MAX || ey < INT32_MIN || ey > INT32_MAX) return false;
