@@ -61,13 +61,16 @@ static bool print_encoded(FILE *out, const astar_point *path, size_t n, int enco
   for (int e = 0; e < ASTAR_PATH_ENCODING_COUNT; e++) {
     if (encoding >= 0 && e != encoding) continue;
     size_t len = 0;
-    unsigned char *buf = NULL;
     astar_status st = astar_path_encode(path, n, (astar_path_encoding)e, NULL, 0, &len);
-    if (st == ASTAR_BUFFER_TOO_SMALL && (buf = malloc(len)) != NULL)
+    unsigned char *buf = st == ASTAR_BUFFER_TOO_SMALL ? malloc(len) : NULL;
+    if (buf)
       st = astar_path_encode(path, n, (astar_path_encoding)e, buf, len, &len);
-    if (st != ASTAR_OK) {
+    else if (st == ASTAR_BUFFER_TOO_SMALL)
+      st = ASTAR_NO_MEMORY;
+    /* OK without a buffer cannot happen: the header alone is 5 bytes. */
+    if (st != ASTAR_OK || !buf) {
       free(buf);
-      cli_error("--encode: %s", astar_strerror(buf ? st : ASTAR_NO_MEMORY));
+      cli_error("--encode: %s", astar_strerror(st != ASTAR_OK ? st : ASTAR_INVALID_ARGUMENT));
       return false;
     }
     fprintf(out, "encoded:  %s %zu bytes (%.3f bytes/step): ",
