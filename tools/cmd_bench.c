@@ -960,9 +960,9 @@ int cli_cmd_bench(int argc, char **argv) {
   if (rc < 0 && cfg.threads > 0 && !batchable(cfg.algo))
     rc = cli_usage_error("bench: --threads runs astar, jps and jps-plus (got --algo %s%s)",
                          cfg.algo->name, graph || waypoints ? " on another space" : "");
-  if (rc < 0 && cfg.encode && (waypoints || cfg.threads > 0))
+  if (rc < 0 && cfg.encode && (cli_algo_is_any_angle(cfg.algo) || cfg.smooth || cfg.threads > 0))
     rc = cli_usage_error("bench: --encodings round-trips the grid paths of queries run one by "
-                         "one (not with --space waypoints or --threads)");
+                         "one (not any-angle paths, not with --smooth or --threads)");
   if (rc < 0 && cfg.pre_file && !cfg.algo->pre)
     rc = cli_usage_error("bench: --pre needs an algorithm with preprocessing (--algo jps-plus)");
   if (rc < 0 && (cfg.opt.unknown != ASTAR_UNKNOWN_PASSABLE || cfg.opt.unknown_cost != 2.0))

@@ -76,7 +76,12 @@ expect_rc "encode bad name" 2
 expect_err "encode bad name message" "--encode: expected one of positions\|directions\|turns\|runs\|variable\|all, got 'zip'"
 run solve "$TMP/line.txt" --encode runs --space waypoints
 expect_rc "encode waypoints" 2
-expect_err "encode waypoints message" "--encode.*waypoints"
+expect_err "encode waypoints message" "--encode.*any-angle.*--space waypoints"
+run solve "$TMP/line.txt" --encode runs --algo theta
+expect_rc "encode theta" 2
+expect_err "encode theta message" "--encode.*any-angle.*--algo theta"
+run solve "$TMP/line.txt" --encode runs --smooth
+expect_rc "encode smooth" 2
 run solve --help
 expect_out "solve help" "--encode NAME"
 
@@ -89,6 +94,8 @@ run bench "$ROOT/tests/data/small" --encodings --space graph --algo astar --chec
 expect_rc "bench --encodings graph" 0
 run bench "$ROOT/tests/data/small" --encodings --threads 2
 expect_rc "bench --encodings --threads" 2
+run bench "$ROOT/tests/data/small" --encodings --algo theta
+expect_rc "bench --encodings theta" 2
 expect_err "bench --encodings --threads message" "--encodings.*--threads"
 run bench --help
 expect_out "bench help" "--encodings"
