@@ -40,6 +40,10 @@ static void help(FILE *out) {
           "  --picture / --no-picture  always / never draw the map\n"
           "  --trace FILE           write every search event to FILE as JSON Lines (`-`:\n"
           "                         standard output, instead of the report; astar only)\n"
+          "  --encode NAME          also print the path encoded (astar/path.h) with NAME:\n"
+          "                         positions, directions, turns, runs, variable, or all:\n"
+          "                         its size in bytes and the bytes in hex (grid paths:\n"
+          "                         not with --smooth or an any-angle algorithm)\n"
           "  -h, --help             show this help\n"
           "\n%s"
           "\n%s"
@@ -49,6 +53,34 @@ static void help(FILE *out) {
           "(a start or goal outside the map included).\n",
           PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_variant_options_help,
           cli_extras_help);
+}
+
+/* --encode: the path in one encoding (or all of them, encoding -1): one
+** line each, "encoded:  NAME N bytes (B bytes/step): HEX". */
+static bool print_encoded(FILE *out, const astar_point *path, size_t n, int encoding) {
+  for (int e = 0; e < ASTAR_PATH_ENCODING_COUNT; e++) {
+    if (encoding >= 0 && e != encoding) continue;
+    size_t len = 0;
+    astar_status st = astar_path_encode(path, n, (astar_path_encoding)e, NULL, 0, &len);
+    unsigned char *buf = st == ASTAR_BUFFER_TOO_SMALL ? malloc(len) : NULL;
+    if (buf)
+      st = astar_path_encode(path, n, (astar_path_encoding)e, buf, len, &len);
+    else if (st == ASTAR_BUFFER_TOO_SMALL)
+      st = ASTAR_NO_MEMORY;
+    /* OK without a buffer cannot happen: the header alone is 5 bytes. */
+    if (st != ASTAR_OK || !buf) {
+      free(buf);
+      cli_error("--encode: %s", astar_strerror(st != ASTAR_OK ? st : ASTAR_INVALID_ARGUMENT));
+      return false;
+    }
+    fprintf(out, "encoded:  %s %zu bytes (%.3f bytes/step): ",
+            astar_path_encoding_name((astar_path_encoding)e), len,
+            n > 1 ? (double)len / (double)(n - 1) : 0.0);
+    for (size_t i = 0; i < len; i++) fprintf(out, "%02x", buf[i]);
+    fputc('\n', out);
+    free(buf);
+  }
+  return true;
 }
 
 int cli_cmd_solve(int argc, char **argv) {
@@ -65,6 +97,7 @@ int cli_cmd_solve(int argc, char **argv) {
   bool graph = false;     /* --space graph */
   bool waypoints = false; /* --space waypoints */
   bool smooth = false;    /* --smooth */
+  int encoding = -2;      /* --encode: an astar_path_encoding, -1 all, -2 none */
   cli_extras extras;
   memset(&extras, 0, sizeof extras);
   cli_variant_settings variant;
@@ -102,6 +135,12 @@ int cli_cmd_solve(int argc, char **argv) {
       if (!(trace_path = cli_value(&p))) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--pre", NULL)) {
       if (!(pre_file = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--encode", NULL)) {
+      static const char *const encodings[] = {"positions", "directions", "turns", "runs",
+                                              "variable",  "all",        NULL};
+      const char *v = cli_value(&p);
+      if (!v || !cli_parse_choice(p.name, v, encodings, &encoding)) return CLI_EXIT_USAGE;
+      if (encoding == ASTAR_PATH_ENCODING_COUNT) encoding = -1;
     } else if (cli_is(&p, "--space", NULL)) {
       static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
       int which;
@@ -125,6 +164,13 @@ int cli_cmd_solve(int argc, char **argv) {
   if (smooth && cli_algo_is_any_angle(algo))
     return cli_usage_error("solve: --smooth straightens grid paths; --algo %s is any-angle already",
                            algo->name);
+  if (encoding > -2 && (smooth || cli_algo_is_any_angle(algo)))
+    return cli_usage_error("solve: --encode stores grid paths of unit steps, not the any-angle "
+                           "paths of %s%s",
+                           smooth      ? "--smooth"
+                           : waypoints ? "--space waypoints"
+                                       : "--algo ",
+                           smooth || waypoints ? "" : algo->name);
   if (waypoints && pre_file)
     return cli_usage_error("solve: --pre: a waypoint graph is built from the map, not loaded");
   const char *misuse = cli_variant_misuse(&variant, algo);
@@ -218,12 +264,15 @@ int cli_cmd_solve(int argc, char **argv) {
   if (any_angle) {
     char what[96];
     snprintf(what, sizeof what, "any-angle, %s",
-             smooth                         ? "the grid path string-pulled"
+             smooth                        ? "the grid path string-pulled"
              : cli_algo_is_waypoints(algo) ? "over the waypoint graph"
                                            : algo->summary);
     cli_print_any_angle_solution(stdout, &sol, grid, &opt, s, g, draw, what);
   } else {
     cli_print_solution(stdout, &sol, true);
+    if (encoding > -2 && sol.status == ASTAR_OK &&
+        !print_encoded(stdout, sol.path, sol.len, encoding))
+      rc = CLI_EXIT_FAIL;
   }
   if (!any_angle && draw) {
     cli_picture pic = {grid, sol.path, sol.len, s, g, cli_want_color(stdout), true, NULL, 0};

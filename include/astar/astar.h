@@ -19,6 +19,8 @@
 **   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
 **   graph.h     static graphs in compressed (CSR) form; DIMACS .gr / .co / .p2p
 **   batch.h     many queries on one shared grid, a worker thread per core
+**   path.h      storing paths: compact encodings, turn points, paths held K
+**               steps ahead, goal-first storage for splicing
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -50,5 +52,6 @@
 #include "anyangle.h"
 #include "graph.h"
 #include "batch.h"
+#include "path.h"
 
 #endif /* ASTAR_ASTAR_H */
