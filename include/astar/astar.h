@@ -19,6 +19,7 @@
 **   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
 **   graph.h     static graphs in compressed (CSR) form; DIMACS .gr / .co / .p2p
 **   batch.h     many queries on one shared grid, a worker thread per core
+**   clearance.h units bigger than one cell, terrain types some units may enter
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -49,5 +50,6 @@
 #include "waypoints.h"
 #include "graph.h"
 #include "batch.h"
+#include "clearance.h"
 
 #endif /* ASTAR_ASTAR_H */
