@@ -156,8 +156,8 @@ ASTAR_API astar_status astar_clearance_update(astar_clearance *c, const astar_gr
 ** passability changed since the clearance was last current (a cell may
 ** repeat). Only the anchors whose max_size square can hold one of them are
 ** recomputed -- the rectangle from (min x - max_size + 1, min y - max_size + 1)
-** to (max x, max y) -- falling back to the full rebuild when that rectangle
-** is not smaller. Costs about max_size^2 per capability for one cell.
+** to (max x, max y), clipped to the grid -- so one changed cell costs about
+** max_size^2 steps per capability, and cells far apart cost up to a rebuild.
 ** Listing too few cells leaves wrong values that astar_clearance_current
 ** cannot detect. No allocation. Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT
 ** (NULL, or cells NULL with n > 0), ASTAR_MISMATCH (another size of grid) or
