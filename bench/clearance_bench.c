@@ -146,6 +146,9 @@ int main(int argc, char **argv) {
     astar_clearance_free(cu);
   }
 
+  /* The edits above left the grid as it was, but its version moved on. */
+  astar_clearance_update(c, g);
+
   astar_grid *d = NULL;
   astar_workspace *ws = NULL;
   astar_grid_new(&d, w, h, NULL);
@@ -159,7 +162,11 @@ int main(int argc, char **argv) {
       double tf[REPS];
       for (int r = 0; r < REPS; r++) {
         const double t0 = now();
-        astar_clearance_fill_grid(c, g, k, caps[ci], d);
+        const astar_status st = astar_clearance_fill_grid(c, g, k, caps[ci], d);
+        if (st != ASTAR_OK) {
+          fprintf(stderr, "fill: %s\n", astar_strerror(st));
+          return 1;
+        }
         tf[r] = now() - t0;
       }
       const double ta = run_queries(ws, d, ASTAR_ALGO_ASTAR, qs, nq, k == 1 ? cost1 : cost);
