@@ -154,10 +154,12 @@ ASTAR_API astar_status astar_clearance_update(astar_clearance *c, const astar_gr
 /*
 ** Incremental update: `cells` (n of them) must list every cell whose
 ** passability changed since the clearance was last current (a cell may
-** repeat). Only the anchors whose max_size square can hold one of them are
-** recomputed -- the rectangle from (min x - max_size + 1, min y - max_size + 1)
-** to (max x, max y), clipped to the grid -- so one changed cell costs about
-** max_size^2 steps per capability, and cells far apart cost up to a rebuild.
+** repeat). From each, the change is followed up and left through the values
+** it changes, and no further: a cell costs about the number of values that
+** change (at most max_size^2 per capability; one edit on 256- to 512-wide
+** Moving AI maps, two capabilities: ~1 us with max_size 8, 6-33 us with 255,
+** against 1.4-10 ms for a rebuild). More than width * height
+** / 16 cells: one full rebuild instead.
 ** Listing too few cells leaves wrong values that astar_clearance_current
 ** cannot detect. No allocation. Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT
 ** (NULL, or cells NULL with n > 0), ASTAR_MISMATCH (another size of grid) or

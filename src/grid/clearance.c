@@ -7,9 +7,8 @@
 **     clr(p) = traversable(p) ? min(max_size, 1 + min(clr(E), clr(S), clr(SE))) : 0
 ** needs no bounds checks: the border reads as 0 (the grid's border is
 ** blocked). Evaluated from the bottom-right corner towards the top-left, each
-** cell's three inputs are final when it is computed. A cell's capped value
-** depends only on the cells of its max_size square, which is what makes the
-** rectangle of astar_clearance_update_cells enough.
+** cell's three inputs are final when it is computed. After an edit only the
+** values that change are recomputed (propagate).
 */
 #include "core/internal.h"
 
@@ -150,31 +149,63 @@ astar_status astar_clearance_update(astar_clearance *c, const astar_grid *grid) 
   return ASTAR_OK;
 }
 
-/* Recompute the anchors whose max_size square holds a cell of the box
-** x0..x1, y0..y1; the full rebuild when that is not smaller. */
-static void update_box(astar_clearance *c, const astar_grid *g, int32_t x0, int32_t y0, int32_t x1,
-                       int32_t y1) {
-  x0 -= c->max_size - 1;
-  y0 -= c->max_size - 1;
-  if (x0 < 0) x0 = 0;
-  if (y0 < 0) y0 = 0;
-  compute_rect(c, g, x0, y0, x1, y1);
+/* One cell's value from its right, lower and lower-right neighbours. */
+ASTAR__INLINE uint8_t cell_value(const astar_clearance *c, const astar_grid *g, const uint8_t *v,
+                                 astar_capability m, uint32_t u) {
+  if (!g->pass[u] || !(m >> c->types[u] & 1u)) return 0;
+  const uint32_t s = (uint32_t)c->stride;
+  unsigned lo = v[u + 1];
+  if (v[u + s] < lo) lo = v[u + s];
+  if (v[u + s + 1] < lo) lo = v[u + s + 1];
+  return (uint8_t)(lo + 1 < (unsigned)c->max_size ? lo + 1 : (unsigned)c->max_size);
+}
+
+/*
+** (x, y) changed (its passability or type): recompute it and every value
+** that changes because of it, and nothing else. A value depends on its E, S
+** and SE neighbours only, so a change travels up and left: in each row,
+** going up, the cells to recompute are those above or up-left of the cells
+** that changed in the row below (columns lo .. hi), and further left as
+** long as the cell just recomputed changed. The walk stops at the first row
+** where nothing changed, so an edit costs about the number of values it
+** changes (at most max_size^2) instead of a rebuild.
+*/
+static void propagate(astar_clearance *c, const astar_grid *g, int32_t x, int32_t y) {
+  for (size_t k = 0; k < c->ncaps; k++) {
+    uint8_t *const v = c->clr + k * c->ncells;
+    const astar_capability m = c->caps[k];
+    int32_t lo = x, hi = x;
+    for (int32_t row = y; row >= 0; row--) {
+      const uint32_t base = astar__index(g, 0, row);
+      int32_t new_lo = INT32_MAX, new_hi = -1;
+      bool changed = false;
+      for (int32_t col = hi; col >= 0 && (col >= lo || changed); col--) {
+        const uint32_t u = base + (uint32_t)col;
+        const uint8_t val = cell_value(c, g, v, m, u);
+        changed = val != v[u];
+        if (!changed) continue;
+        v[u] = val;
+        if (col < new_lo) new_lo = col;
+        if (col > new_hi) new_hi = col;
+      }
+      if (new_hi < 0) break;
+      lo = new_lo > 0 ? new_lo - 1 : 0;
+      hi = new_hi;
+    }
+  }
 }
 
 astar_status astar_clearance_update_cells(astar_clearance *c, const astar_grid *grid,
                                           const astar_point *cells, size_t n) {
   if (!c || !grid || (!cells && n > 0)) return ASTAR_INVALID_ARGUMENT;
   if (!same_size(c, grid)) return ASTAR_MISMATCH;
-  int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = -1, y1 = -1;
-  for (size_t i = 0; i < n; i++) {
-    const astar_point p = cells[i];
-    if (!astar_grid_contains(grid, p.x, p.y)) return ASTAR_OUT_OF_BOUNDS;
-    if (p.x < x0) x0 = p.x;
-    if (p.y < y0) y0 = p.y;
-    if (p.x > x1) x1 = p.x;
-    if (p.y > y1) y1 = p.y;
-  }
-  if (n > 0) update_box(c, grid, x0, y0, x1, y1);
+  for (size_t i = 0; i < n; i++)
+    if (!astar_grid_contains(grid, cells[i].x, cells[i].y)) return ASTAR_OUT_OF_BOUNDS;
+  /* Past a sixteenth of the cells, one rebuild is cheaper for certain. */
+  if (n > (size_t)grid->width * (size_t)grid->height / 16)
+    compute_rect(c, grid, 0, 0, grid->width - 1, grid->height - 1);
+  else
+    for (size_t i = 0; i < n; i++) propagate(c, grid, cells[i].x, cells[i].y);
   c->version = grid->version;
   return ASTAR_OK;
 }
@@ -188,7 +219,7 @@ astar_status astar_clearance_set_type(astar_clearance *c, const astar_grid *grid
   uint8_t *t = &c->types[astar__index(grid, x, y)];
   if (*t == type) return ASTAR_OK;
   *t = type;
-  update_box(c, grid, x, y, x, y);
+  propagate(c, grid, x, y);
   return ASTAR_OK;
 }
 
