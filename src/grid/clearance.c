@@ -234,8 +234,8 @@ int32_t astar_clearance_at(const astar_clearance *c, int32_t x, int32_t y,
   const int k = cap_index(c, capability);
   if (k < 0) return -1;
   if (x < 0 || y < 0 || x >= c->width || y >= c->height) return 0;
-  return c
-      ->clr[(size_t)k * c->ncells + (uint32_t)(y + 1) * (uint32_t)c->stride + (uint32_t)(x + 1)];
+  const size_t u = (size_t)(y + 1) * (size_t)c->stride + (size_t)(x + 1);
+  return c->clr[(size_t)k * c->ncells + u];
 }
 
 bool astar_clearance_fits(const astar_clearance *c, int32_t x, int32_t y, int32_t size,
