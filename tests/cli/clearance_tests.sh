@@ -79,6 +79,12 @@ expect_rc "2x2 with JPS" 0
 expect_out "2x2 with JPS: same cost" "^cost: +14\.65685"
 run solve "$TMP/gap.txt" 0 0 7 0 --size 2 --no-picture
 expect_out "2x2 with A*: cost" "^cost: +14\.65685"
+# Every method runs on the derived grid: JPS+, the engine, the sliced search.
+for extra in "--algo jps-plus" "--space graph --algo bidir" "--budget 5"; do
+  # shellcheck disable=SC2086
+  run solve "$TMP/gap.txt" 0 0 7 0 --size 2 --no-picture $extra
+  expect_out "2x2 with $extra: cost" "^cost: +14\.65685"
+done
 
 run solve "$TMP/lake.map" 0 0 0 4 --size 2 --no-picture
 expect_rc "walker: the lake and walls block" 1
