@@ -56,7 +56,9 @@ static double median3(double a, double b, double c) {
 /* Seconds for searching every query of qs on g with algo, median of REPS;
 ** costs[i] (when not NULL) gets each cost, -1 without a path. */
 static double run_queries(astar_workspace *ws, const astar_grid *g, astar_algorithm algo,
-                          const astar_scen_query *qs, size_t nq, double *costs) {
+                          const astar_scen_query *qs, size_t nq, double *costs,
+                          double *mean_expanded) {
+  uint64_t expanded = 0;
   astar_options o;
   astar_options_init(&o);
   o.algorithm = algo;
@@ -69,9 +71,11 @@ static double run_queries(astar_workspace *ws, const astar_grid *g, astar_algori
       const astar_status st =
           astar_find_path(ws, g, &o, qs[i].start, qs[i].goal, path, 1 << 20, &res);
       if (costs && r == 0) costs[i] = st == ASTAR_OK ? res.cost : -1;
+      if (r == 0) expanded += res.stats.expanded;
     }
     t[r] = now() - t0;
   }
+  *mean_expanded = (double)expanded / (double)nq;
   return median3(t[0], t[1], t[2]);
 }
 
@@ -155,8 +159,8 @@ int main(int argc, char **argv) {
   astar_workspace_new(&ws, g, NULL);
   double *cost1 = malloc(nq * sizeof *cost1), *cost = malloc(nq * sizeof *cost),
          *costj = malloc(nq * sizeof *costj);
-  printf("%-13s %2s %9s %9s %10s %10s %10s %10s\n", "capability", "k", "fill ms", "solvable",
-         "cost/1x1", "A* us/q", "JPS us/q", "JPS=A*");
+  printf("%-13s %2s %8s %9s %9s %9s %9s %8s %8s %8s\n", "capability", "k", "fill ms", "solvable",
+         "cost/1x1", "A* us/q", "JPS us/q", "A* exp", "JPS exp", "JPS=A*");
   for (int ci = 0; ci < 2; ci++) {
     for (int32_t k = 1; k <= MAXK; k++) {
       double tf[REPS];
@@ -169,8 +173,9 @@ int main(int argc, char **argv) {
         }
         tf[r] = now() - t0;
       }
-      const double ta = run_queries(ws, d, ASTAR_ALGO_ASTAR, qs, nq, k == 1 ? cost1 : cost);
-      const double tj = run_queries(ws, d, ASTAR_ALGO_JPS, qs, nq, costj);
+      double ea, ej;
+      const double ta = run_queries(ws, d, ASTAR_ALGO_ASTAR, qs, nq, k == 1 ? cost1 : cost, &ea);
+      const double tj = run_queries(ws, d, ASTAR_ALGO_JPS, qs, nq, costj, &ej);
       const double *ck = k == 1 ? cost1 : cost;
       size_t solved = 0, both = 0, same = 0;
       double ratio = 0;
@@ -185,10 +190,10 @@ int main(int argc, char **argv) {
             (diff < 1e-9 * ck[i] + 1e-9 && diff > -1e-9 * ck[i] - 1e-9))
           same++;
       }
-      printf("%-13s %2d %9.2f %8.1f%% %10.4f %10.1f %10.1f %6zu/%zu\n", cap_names[ci], (int)k,
-             1e3 * median3(tf[0], tf[1], tf[2]), 100.0 * (double)solved / (double)nq,
-             both ? ratio / (double)both : 0.0, 1e6 * ta / (double)nq, 1e6 * tj / (double)nq, same,
-             nq);
+      printf("%-13s %2d %8.2f %8.1f%% %9.4f %9.1f %9.1f %8.0f %8.0f %4zu/%zu\n", cap_names[ci],
+             (int)k, 1e3 * median3(tf[0], tf[1], tf[2]), 100.0 * (double)solved / (double)nq,
+             both ? ratio / (double)both : 0.0, 1e6 * ta / (double)nq, 1e6 * tj / (double)nq, ea,
+             ej, same, nq);
     }
   }
   free(cost1);
