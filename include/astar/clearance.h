@@ -41,6 +41,9 @@
 **                           them, as a one-cell unit cuts corners;
 **   ASTAR_CORNER_NEVER, or moves == 4: straight moves only.
 ** astar_clearance_path_cost checks a path against these rules cell by cell.
+** Paths, tie order and determinism are those of the search on the derived
+** grid (astar/search.h); for k = 1 and a capability holding every type of
+** the map, the derived grid is the grid and the search is the plain one.
 **
 ** Terrain costs of a big unit. Entering anchor q costs the move's cost times
 ** the LARGEST terrain factor of the cells under footprint(q): a unit is as
