@@ -21,92 +21,14 @@
 #include "util/dijkstra.h"
 #include "util/failalloc.h"
 #include "util/randmap.h"
+#include "util/sightref.h"
 #include "util/validate.h"
 
 #define MAXS 18                                               /* largest side of the random maps */
 #define MAXC 324                                              /* MAXS * MAXS: most cells */
 #define IX(i, j, n) ((size_t)(i) * (size_t)(n) + (size_t)(j)) /* row-major index */
 
-/* ---- geometry, independently ------------------------------------------------ */
-
-static bool open_at(const astar_grid *g, int32_t x, int32_t y) {
-  return astar_grid_contains(g, x, y) && astar_grid_passable(g, x, y);
-}
-
-/* n1/d1 < n2/d2 for d1, d2 > 0, exactly. */
-static bool frac_less(int64_t n1, int64_t d1, int64_t n2, int64_t d2) {
-  return n1 * d2 < n2 * d1;
-}
-
-/* Does the segment between the centres of a and b cross the open square of
-** cell (x, y)? In doubled coordinates the centres are (2a.x+1, 2a.y+1) and
-** the square is (2x, 2x+2) x (2y, 2y+2). The parameters t where the point
-** of the segment is strictly inside on one axis form an open interval
-** (l, h); the segment crosses the square when the two axes' intervals and
-** [0, 1] share more than nothing: max(l, 0) < min(h, 1), in fractions. */
-static bool crosses(astar_point a, astar_point b, int32_t x, int32_t y) {
-  const int64_t p0[2] = {2 * (int64_t)a.x + 1, 2 * (int64_t)a.y + 1};
-  const int64_t d[2] = {2 * (int64_t)(b.x - a.x), 2 * (int64_t)(b.y - a.y)};
-  const int64_t edge[2] = {2 * (int64_t)x, 2 * (int64_t)y};
-  int64_t nlo = 0, dlo = 1, nhi = 1, dhi = 1; /* max(l, 0) = nlo/dlo, min(h, 1) = nhi/dhi */
-  for (int k = 0; k < 2; k++) {
-    if (d[k] == 0) {
-      if (!(edge[k] < p0[k] && p0[k] < edge[k] + 2)) return false;
-      continue;
-    }
-    /* t where the coordinate meets each edge: (edge - p0) / d. */
-    int64_t n1 = edge[k] - p0[k], n2 = edge[k] + 2 - p0[k], den = d[k];
-    if (den < 0) n1 = -n1, n2 = -n2, den = -den;
-    if (n1 > n2) {
-      const int64_t tmp = n1;
-      n1 = n2;
-      n2 = tmp;
-    }
-    if (frac_less(nlo, dlo, n1, den)) nlo = n1, dlo = den;
-    if (frac_less(n2, den, nhi, dhi)) nhi = n2, dhi = den;
-  }
-  return frac_less(nlo, dlo, nhi, dhi);
-}
-
-/* Line of sight, by definition: every cell whose open square the segment
-** crosses is passable, and at every grid point on the segment the two
-** side cells satisfy the corner rule. Only the cells of each column near
-** the segment are tried (a rough floating-point range, widened by one);
-** `crosses` decides exactly. */
-static bool ref_sight(const astar_grid *g, astar_corner corner, astar_point a, astar_point b) {
-  if (!open_at(g, a.x, a.y) || !open_at(g, b.x, b.y)) return false;
-  const int32_t x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
-  const int32_t y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
-  for (int32_t x = x0; x <= x1; x++) {
-    int32_t lo = y0, hi = y1;
-    if (a.x != b.x) {
-      /* y of the line at the column's two edges, in cell units. */
-      const double k = (double)(b.y - a.y) / (double)(b.x - a.x);
-      const double ya = a.y + 0.5 + (x - a.x - 0.5) * k, yb = ya + k;
-      const double mn = ya < yb ? ya : yb, mx = ya < yb ? yb : ya;
-      if ((int32_t)floor(mn) - 1 > lo) lo = (int32_t)floor(mn) - 1;
-      if ((int32_t)floor(mx) + 1 < hi) hi = (int32_t)floor(mx) + 1;
-    }
-    for (int32_t y = lo; y <= hi; y++)
-      if (crosses(a, b, x, y) && !open_at(g, x, y)) return false;
-  }
-  if (a.x == b.x) return true; /* a vertical segment meets no grid point */
-  const int64_t ax = 2 * (int64_t)a.x + 1, ay = 2 * (int64_t)a.y + 1;
-  const int64_t dx = 2 * (int64_t)(b.x - a.x), dy = 2 * (int64_t)(b.y - a.y);
-  for (int32_t x = x0 + 1; x <= x1; x++) {
-    /* Grid point (x, y), doubled (2x, 2y), on the line: 2y = ay + (2x - ax) dy / dx. */
-    const int64_t num = ay * dx + (2 * (int64_t)x - ax) * dy;
-    if (num % (2 * dx) != 0) continue;
-    const int32_t y = (int32_t)(num / (2 * dx));
-    if (y <= y0 || y > y1) continue;
-    const int32_t sx = b.x > a.x ? 1 : -1, sy = b.y > a.y ? 1 : -1;
-    const bool s1 = open_at(g, sx > 0 ? x : x - 1, sy > 0 ? y - 1 : y);
-    const bool s2 = open_at(g, sx > 0 ? x - 1 : x, sy > 0 ? y : y - 1);
-    if (corner == ASTAR_CORNER_NO_CUT && !(s1 && s2)) return false;
-    if (corner == ASTAR_CORNER_ONE_SIDE && !(s1 || s2)) return false;
-  }
-  return true;
-}
+/* ---- geometry, independently (tests/util/sightref.c) ------------------------- */
 
 /* The waypoints, grid point by grid point: mark[y * width + x]. */
 static void ref_waypoints(const astar_grid *g, astar_corner corner, bool side, bool *mark) {
@@ -121,7 +43,7 @@ static void ref_waypoints(const astar_grid *g, astar_corner corner, bool side, b
       for (int q = 0; q < 4; q++) {
         c[q].x = (q & 1) ? px : px - 1;
         c[q].y = (q & 2) ? py : py - 1;
-        open[q] = open_at(g, c[q].x, c[q].y);
+        open[q] = ref_open_at(g, c[q].x, c[q].y);
         if (!open[q]) blocked++, bq = q;
       }
 #define MARK(q) (mark[(size_t)c[q].y * (size_t)w + (size_t)c[q].x] = true)
@@ -140,34 +62,6 @@ static void ref_waypoints(const astar_grid *g, astar_corner corner, bool side, b
       }
 #undef MARK
     }
-}
-
-/* Dijkstra over nodes 0..n-1 with a dense symmetric matrix of costs
-** (INFINITY: no edge); -1 when t is unreachable. */
-static double dense_dijkstra(const double *m, int n, int s, int t, int *pred) {
-  static double d[MAXC + 2];
-  static bool done[MAXC + 2];
-  for (int v = 0; v < n; v++) d[v] = INFINITY, done[v] = false, pred[v] = -1;
-  d[s] = 0;
-  for (;;) {
-    int u = -1;
-    for (int v = 0; v < n; v++)
-      if (!done[v] && d[v] < INFINITY && (u < 0 || d[v] < d[u])) u = v;
-    if (u < 0) return -1;
-    if (u == t) return d[u];
-    done[u] = true;
-    for (int v = 0; v < n; v++)
-      if (m[(size_t)u * (size_t)n + (size_t)v] < INFINITY &&
-          d[u] + m[(size_t)u * (size_t)n + (size_t)v] < d[v]) {
-        d[v] = d[u] + m[(size_t)u * (size_t)n + (size_t)v];
-        pred[v] = u;
-      }
-  }
-}
-
-static double euclid(astar_point a, astar_point b) {
-  const double dx = a.x - b.x, dy = a.y - b.y;
-  return sqrt(dx * dx + dy * dy);
 }
 
 /* ---- one map, one rule: everything against the references --------------------- */
@@ -214,7 +108,7 @@ static void check_map(const astar_grid *g, astar_corner corner, unsigned flags, 
   for (int32_t y = 0; y < h; y++)
     for (int32_t x = 0; x < w; x++) {
       corner_of[IX(y, x, w)] = -1;
-      if (!mark[IX(y, x, w)] || !open_at(g, x, y)) continue;
+      if (!mark[IX(y, x, w)] || !ref_open_at(g, x, y)) continue;
       const astar_point c = astar_waypoints_cell(wp, (uint32_t)nwp);
       CHECKF(c.x == x && c.y == y, "map %d: waypoint %d at (%d,%d), expected (%d,%d)", map_no, nwp,
              c.x, c.y, x, y);
@@ -242,7 +136,7 @@ static void check_map(const astar_grid *g, astar_corner corner, unsigned flags, 
       CHECKF(k < deg && nb[k] == (uint32_t)j, "map %d: edge %d-%d missing or out of order", map_no,
              i, j);
       k++;
-      wpm[IX(i, j, n)] = opt.straight_cost * euclid(ci, cj);
+      wpm[IX(i, j, n)] = opt.straight_cost * ref_euclid(ci, cj);
     }
     CHECKF(k == deg, "map %d: waypoint %d has %zu neighbours, expected %zu", map_no, i, deg, k);
     edges += deg;
@@ -253,12 +147,12 @@ static void check_map(const astar_grid *g, astar_corner corner, unsigned flags, 
   int ncells = 0;
   for (int32_t y = 0; y < h; y++)
     for (int32_t x = 0; x < w; x++)
-      if (open_at(g, x, y)) cells[ncells++] = (astar_point){x, y};
+      if (ref_open_at(g, x, y)) cells[ncells++] = (astar_point){x, y};
   for (int i = 0; i < ncells; i++) {
     full[IX(i, i, ncells)] = INFINITY;
     for (int j = i + 1; j < ncells; j++)
       full[IX(i, j, ncells)] = full[IX(j, i, ncells)] =
-          ref_sight(g, corner, cells[i], cells[j]) ? euclid(cells[i], cells[j]) : INFINITY;
+          ref_sight(g, corner, cells[i], cells[j]) ? ref_euclid(cells[i], cells[j]) : INFINITY;
   }
 
   astar_workspace *ws = ws_for(g, wp);
@@ -272,7 +166,7 @@ static void check_map(const astar_grid *g, astar_corner corner, unsigned flags, 
     const int si = rng_range(r, 0, ncells - 1), gi = rng_range(r, 0, ncells - 1);
     const astar_point s = cells[si], gl = cells[gi];
     const double grid_opt = ref_dijkstra(g, &opt, s, gl);
-    const double any_opt = dense_dijkstra(full, ncells, si, gi, pred);
+    const double any_opt = ref_dense_dijkstra(full, ncells, si, gi, pred);
 
     /* The independent waypoint graph with this start and goal inserted. */
     const int sn = corner_of[IX(s.y, s.x, w)] >= 0 ? corner_of[IX(s.y, s.x, w)] : nwp;
@@ -288,12 +182,12 @@ static void check_map(const astar_grid *g, astar_corner corner, unsigned flags, 
       for (int i = 0; i < nwp; i++) {
         const astar_point ci = astar_waypoints_cell(wp, (uint32_t)i);
         if (ref_sight(g, corner, ec, ci))
-          wpm[IX(en, i, n)] = wpm[IX(i, en, n)] = opt.straight_cost * euclid(ec, ci);
+          wpm[IX(en, i, n)] = wpm[IX(i, en, n)] = opt.straight_cost * ref_euclid(ec, ci);
       }
     }
     if (ref_sight(g, corner, s, gl))
-      wpm[IX(nwp, nwp + 1, n)] = wpm[IX(nwp + 1, nwp, n)] = opt.straight_cost * euclid(s, gl);
-    const double ref = dense_dijkstra(wpm, n, sn, gn, pred);
+      wpm[IX(nwp, nwp + 1, n)] = wpm[IX(nwp + 1, nwp, n)] = opt.straight_cost * ref_euclid(s, gl);
+    const double ref = ref_dense_dijkstra(wpm, n, sn, gn, pred);
 
     t->queries++;
     /* The methods up to bidirectional (the variants of Patel 4 after them
@@ -334,7 +228,7 @@ static void check_map(const astar_grid *g, astar_corner corner, unsigned flags, 
         CHECKF(ref_sight(g, corner, path[i - 1], path[i]), "map %d q %d: segment %zu not in sight",
                map_no, qn, i);
         CHECK(astar_waypoints_visible(wp, g, path[i - 1], path[i]));
-        sum += euclid(path[i - 1], path[i]);
+        sum += ref_euclid(path[i - 1], path[i]);
       }
       CHECK(cost_equal(sum, res.cost));
       size_t wl = 0;

@@ -305,11 +305,14 @@ void cli_algo_list(char *buf, size_t size) {
   buf[0] = '\0';
   for (size_t i = 0; i < NALGOS && used < size; i++)
     used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "|" : "", algos[i].name);
+  if (used < size) cli_anyangle_list(buf + used, size - used);
 }
 
 const cli_algo *cli_find_algo(const char *name) {
   for (size_t i = 0; i < NALGOS; i++)
     if (strcmp(algos[i].name, name) == 0) return &algos[i];
+  const cli_algo *aa = cli_anyangle_algo(name);
+  if (aa) return aa;
   char list[256];
   cli_algo_list(list, sizeof list);
   cli_error("--algo: expected one of %s, got '%s'", list, name);
@@ -345,6 +348,8 @@ const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
     return why ? why : cli_waypoints_unsupported(opt, grid);
   }
   if (algo->engine) return engine_unsupported(opt);
+  const char *why = cli_anyangle_unsupported(algo, opt, grid);
+  if (why || cli_algo_is_any_angle(algo)) return why;
   astar_options o = *opt;
   o.algorithm = algo->rules;
   return astar_unsupported_reason(&o, grid);

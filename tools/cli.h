@@ -182,6 +182,22 @@ const cli_algo *cli_algo_on_waypoints(const cli_algo *algo);
 ** (the waypoints) and whose costs are straight-line distances? */
 bool cli_algo_is_waypoints(const cli_algo *algo);
 
+/* The any-angle searches of astar/anyangle.h (anyangle.c): the entry
+** called `name`, or NULL; their names as "|theta|..." appended to buf
+** (returns the characters written). */
+const cli_algo *cli_anyangle_algo(const char *name);
+size_t cli_anyangle_list(char *buf, size_t size);
+
+/* Is `algo` an any-angle search -- Theta*, Lazy Theta*, or an engine
+** method on the waypoint graph: a path of bends whose cost is straight-line
+** length, at most the grid optimum rather than equal to it? */
+bool cli_algo_is_any_angle(const cli_algo *algo);
+
+/* Why an any-angle search of anyangle.c cannot run with these options on
+** `grid` (NULL: unchecked); NULL when it can, or when algo is not one. */
+const char *cli_anyangle_unsupported(const cli_algo *algo, const astar_options *opt,
+                                     const astar_grid *grid);
+
 /* Why a waypoint graph cannot be built or searched with these options on
 ** `grid` (NULL: any grid's properties unchecked); NULL when it can. */
 const char *cli_waypoints_unsupported(const astar_options *opt, const astar_grid *grid);
@@ -358,6 +374,9 @@ typedef struct cli_solution {
   astar_method method;         /* the engine's method that searched (ASTAR_METHOD_ASTAR also
                                   for the grid's own searches) */
   cli_variant_outcome variant; /* its drops and iterations */
+  size_t grid_len;             /* --smooth: cells of the grid path before smoothing, else 0 */
+  double grid_cost;            /* --smooth: its cost */
+  double smooth_seconds;       /* --smooth: time of the string pulling */
 } cli_solution;
 
 /* Run one search with a fresh workspace, after preparing the algorithm
@@ -374,13 +393,20 @@ void cli_solution_free(cli_solution *sol);
 /* status / cost / length / work lines, and the path when with_path. */
 void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path);
 
-/* The report of a waypoint-graph search (waypoints.c): status, cost, the
+/* --smooth: replace sol's grid path by its string-pulled points
+** (astar_path_smooth), the cost by their straight-line cost; the grid
+** path's length and cost kept in sol->grid_len / grid_cost. False after a
+** message on failure. */
+bool cli_smooth_solution(cli_solution *sol, const astar_grid *grid, const astar_options *opt);
+
+/* The report of an any-angle path (waypoints.c): waypoint graphs, Theta*,
+** a smoothed grid path. Status (`what` says what found it), cost, the
 ** waypoints, the cells walked between them (checked as a grid path under
 ** opt) and, with `picture`, the map with the walk, the waypoints, start
 ** and goal. */
-void cli_print_waypoint_solution(FILE *out, const cli_solution *sol, const astar_grid *grid,
-                                 const astar_options *opt, astar_point start, astar_point goal,
-                                 bool picture);
+void cli_print_any_angle_solution(FILE *out, const cli_solution *sol, const astar_grid *grid,
+                                  const astar_options *opt, astar_point start, astar_point goal,
+                                  bool picture, const char *what);
 
 /* "map:      LABEL (W x H, N open cells)" */
 void cli_print_map_line(FILE *out, const char *label, const astar_grid *grid);

@@ -79,6 +79,7 @@ typedef struct bench_config {
   const struct golden_table *golden; /* --golden: the expected path hashes, or NULL */
   int extra;                         /* column of the engine's variants: EXTRA_* */
   bool ratio;                        /* the cost/opt column (methods without optimality) */
+  bool smooth;                       /* --smooth: string-pull every path (timed with it) */
 } bench_config;
 
 /* The extra column: none, mean drops (beam, bandwidth), mean iterations
@@ -341,6 +342,16 @@ static double median(double *v, size_t n) {
   return v[(n - 1) / 2];
 }
 
+/* --smooth: string-pull the path of r in place; r's length and cost become
+** the smoothed path's (straight_cost x its length). */
+static void smooth_in_place(const astar_grid *grid, const astar_options *opt, astar_point *path,
+                            astar_result *r) {
+  size_t len = 0;
+  if (astar_path_smooth(grid, opt, path, r->length, path, r->length, &len) != ASTAR_OK) return;
+  r->length = len;
+  r->cost = opt->straight_cost * astar_polyline_length(path, len);
+}
+
 /* Run the selected queries of one file. Returns false after a message when
 ** a file cannot be loaded or memory runs out. */
 /* ---- golden path hashes (--golden, --hash) ----------------------------------
@@ -535,7 +546,7 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
   out->pre_bytes = prep.bytes;
   if (cfg->algo->pre && cfg->algo->pre->graph_size)
     cfg->algo->pre->graph_size(prep.ctx, &out->nodes, &out->edges);
-  const bool any_angle = cli_algo_is_waypoints(cfg->algo);
+  const bool any_angle = cli_algo_is_any_angle(cfg->algo) || cfg->smooth;
 
   /* With --repeat, the first pass also pays for first touches of the
   ** workspace's memory; the median pass is the steady state. Every pass
@@ -568,6 +579,7 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
       astar_result r;
       status[k] = (unsigned char)cli_prepared_find(&prep, ws, &cfg->opt, qq->start, qq->goal, path,
                                                    cap, &r);
+      if (cfg->smooth && status[k] == ASTAR_OK) smooth_in_place(grid, &cfg->opt, path, &r);
       cost[k] = r.cost;
       expanded[k] = r.stats.expanded;
       if (hashing && rep == 0)
@@ -725,6 +737,11 @@ static void help(FILE *out) {
           "                         per map: a path may be shorter than the optimal length,\n"
           "                         so the table shows the mean cost/optimal ratio, and a\n"
           "                         violation -- no path, or longer than optimal -- exits 1\n"
+          "  --smooth               string-pull every path (astar_path_smooth; timed with\n"
+          "                         the search): cost = straight-line length, compared\n"
+          "                         with the optimal length as an upper bound (the\n"
+          "                         cost/opt column), as for the any-angle searches\n"
+          "                         (theta, lazy-theta)\n"
           "  --check                exit 1 if any query mismatches; list the first few\n"
           "  --json                 print one JSON object instead of the table\n"
           "  --limit N              run only the first N queries of each file\n"
@@ -842,6 +859,9 @@ int cli_cmd_bench(int argc, char **argv) {
         rc = CLI_EXIT_USAGE;
       else
         cfg.warmup = (size_t)n;
+    } else if (cli_is(&p, "--smooth", NULL)) {
+      cfg.smooth = true;
+      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--hash", NULL)) {
       cfg.hash = true;
       if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
@@ -870,8 +890,15 @@ int cli_cmd_bench(int argc, char **argv) {
     if (misuse) rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
     cli_variant_use(&variant);
     cfg.extra = extra_of(cfg.algo);
-    cfg.ratio = may_be_suboptimal(cfg.algo, &cfg.opt);
+    cfg.ratio = may_be_suboptimal(cfg.algo, &cfg.opt) || cfg.smooth ||
+                cli_algo_is_any_angle(cfg.algo);
   }
+  if (rc < 0 && cfg.smooth && (cli_algo_is_any_angle(cfg.algo) || cfg.algo->engine))
+    rc = cli_usage_error("bench: --smooth straightens the grid searches' paths (astar, jps, "
+                         "jps-plus, dijkstra), not --algo %s's",
+                         cfg.algo->name);
+  if (rc < 0 && cfg.smooth && cfg.threads > 0)
+    rc = cli_usage_error("bench: --smooth runs one query after another (not with --threads)");
   if (rc < 0 && npaths == 0)
     rc = cli_usage_error("bench: missing PATH (a .scen file or a directory; see 'astar bench "
                          "--help')");
@@ -932,9 +959,11 @@ int cli_cmd_bench(int argc, char **argv) {
     if ((int)strlen(files.v[i].label) > w) w = (int)strlen(files.v[i].label);
   if (!cfg.json && !cfg.quiet) {
     printf("algorithm %s%s on %zu scenario file%s; ", cfg.algo->name,
-           waypoints          ? " (search engine, the waypoint graph: any-angle)"
-           : cfg.algo->engine ? " (search engine, the grid as a space)"
-                              : "",
+           waypoints                        ? " (search engine, the waypoint graph: any-angle)"
+           : cfg.algo->engine               ? " (search engine, the grid as a space)"
+           : cli_algo_is_any_angle(cfg.algo) ? " (any-angle)"
+           : cfg.smooth                     ? ", smoothed (any-angle)"
+                                            : "",
            files.n, files.n == 1 ? "" : "s");
     cli_describe_options(stdout, &cfg.opt);
     if (cfg.threads > 0) printf("; batches on %ld threads", cfg.threads);

@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <astar/anyangle.h>
+
 #include "cli.h"
 #include "render.h"
 
@@ -64,6 +66,12 @@ typedef struct job {
   astar_result result;
   astar_point *path;
   size_t path_len;
+
+  /* an any-angle line drawn over the cells: --smooth, --algo theta|lazy-theta */
+  const cli_algo *algo; /* --algo (astar unless an any-angle search) */
+  bool smooth;          /* --smooth: the grid path string-pulled */
+  astar_point *line;    /* its points (bends), cell centres */
+  size_t line_len;
 
   /* picture layout */
   int cell;        /* pixels a cell */
@@ -150,14 +158,48 @@ static void observe(void *ctx, const astar_event *e) {
   }
 }
 
+/* The any-angle line: the grid path string-pulled (drawn over the path),
+** or Theta*'s bends (the cells they walk become the path drawn in green). */
+static bool any_angle_line(job *j) {
+  if (j->status != ASTAR_OK) {
+    j->path_len = 0;
+    return true;
+  }
+  size_t n = j->result.length, len = 0;
+  free(j->line);
+  j->line = malloc(n * sizeof *j->line);
+  if (!j->line) return false;
+  if (j->smooth) { /* drawn over the grid path, which stays as it is */
+    if (astar_path_smooth(j->grid, &j->opt, j->path, n, j->line, n, &len) != ASTAR_OK) return false;
+    j->line_len = len;
+    j->path_len = n;
+    return true;
+  } else {
+    memcpy(j->line, j->path, n * sizeof *j->line);
+    len = n;
+  }
+  j->line_len = len;
+  /* The walk between the bends: never more cells than the map's passable ones. */
+  size_t walk = 0;
+  if (astar_waypoints_expand(j->line, len, NULL, 0, &walk) == ASTAR_BUFFER_TOO_SMALL) {
+    astar_point *p = realloc(j->path, walk * sizeof *p);
+    if (!p) return false;
+    j->path = p;
+  }
+  if (astar_waypoints_expand(j->line, len, j->path, walk, &walk) != ASTAR_OK) return false;
+  j->path_len = walk;
+  return true;
+}
+
 /* Run the search with the recorder installed. */
 static bool run_search(job *j, astar_workspace *ws, size_t cap) {
   astar_options o = j->opt;
   o.observer = observe;
   o.observer_ctx = j;
   double t0 = cli_now_seconds();
-  j->status = astar_find_path(ws, j->grid, &o, j->start, j->goal, j->path, cap, &j->result);
+  j->status = j->algo->find(ws, j->grid, &o, j->start, j->goal, j->path, cap, &j->result);
   j->seconds = cli_now_seconds() - t0;
+  if (cli_algo_is_any_angle(j->algo) || j->smooth) return any_angle_line(j);
   if (j->status == ASTAR_BUFFER_TOO_SMALL) {
     /* Turn penalties can make a path longer than the cells it may visit once. */
     astar_point *p = realloc(j->path, j->result.length * sizeof *p);
@@ -361,6 +403,17 @@ static void draw_frame(const job *j, render_canvas *c, bool final) {
         if (j->state[(size_t)y * (size_t)w + (size_t)x] != UNSEEN)
           draw_labels(j, c, x, y, cell_color(j, on_path, x, y));
   }
+  /* The any-angle line from centre to centre, its bends as dots. */
+  if (final && j->line_len > 1) {
+    const double lw = cell >= 12 ? cell / 8.0 : cell >= 4 ? 2.0 : 1.5;
+    for (size_t k = 1; k < j->line_len; k++)
+      render_line(c, (j->line[k - 1].x + 0.5) * cell, (j->line[k - 1].y + 0.5) * cell,
+                  (j->line[k].x + 0.5) * cell, (j->line[k].y + 0.5) * cell, lw, RENDER_C_LINE);
+    const int dot = (int)(lw * 2.5) > 3 ? (int)(lw * 2.5) : 3;
+    for (size_t k = 1; k + 1 < j->line_len; k++)
+      c->ops->rect(c, (int)((j->line[k].x + 0.5) * cell) - dot / 2,
+                   (int)((j->line[k].y + 0.5) * cell) - dot / 2, dot, dot, RENDER_C_LINE);
+  }
   /* Start and goal: big enough to find on any map. */
   const astar_point ends[2] = {j->start, j->goal};
   const render_rgb colors[2] = {C_START, C_GOAL};
@@ -503,6 +556,11 @@ static void help(FILE *out) {
           "  --cell PX              pixels per cell (default: 72 or more with F/G/H,\n"
           "                         otherwise up to 16, about 1024 px in all)\n"
           "  --fgh / --no-fgh       always / never draw F, G, H and parent arrows\n"
+          "  --algo astar|theta|lazy-theta\n"
+          "                         the search drawn (default astar); the any-angle ones\n"
+          "                         draw their path as an orange line through the bends\n"
+          "  --smooth               also draw A*'s path string-pulled (astar_path_smooth)\n"
+          "                         as an orange line over the green cells\n"
           "  -h, --help             show this help\n"
           "\n%s"
           "\n"
@@ -522,6 +580,7 @@ static void job_free(job *j) {
   free(j->hv);
   free(j->parent);
   free(j->path);
+  free(j->line);
   if (j->have_raster) render_raster_free(&j->raster);
 }
 
@@ -532,6 +591,7 @@ int cli_cmd_render(int argc, char **argv) {
   job j;
   memset(&j, 0, sizeof j);
   astar_options_init(&j.opt);
+  j.algo = cli_find_algo("astar");
   const char *pos[5];
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
   int npos = 0, fgh = -1;
@@ -561,6 +621,15 @@ int cli_cmd_render(int argc, char **argv) {
     } else if (cli_is(&p, "--frames", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_FRAMES, &frames))
         return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--algo", NULL)) {
+      if (!(v = cli_value(&p)) || !(j.algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
+      if (strcmp(v, "astar") != 0 && !cli_algo_is_any_angle(j.algo))
+        return cli_usage_error("--algo: render draws astar and the any-angle searches (theta, "
+                               "lazy-theta), got '%s'",
+                               v);
+    } else if (cli_is(&p, "--smooth", NULL)) {
+      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
+      j.smooth = true;
     } else if (cli_is(&p, "--cell", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, 256, &cell_arg))
         return CLI_EXIT_USAGE;
@@ -586,6 +655,11 @@ int cli_cmd_render(int argc, char **argv) {
     if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
   if (astar_options_validate(&j.opt) != ASTAR_OK)
     return cli_usage_error("render: the search options are not valid together");
+  if (j.smooth && cli_algo_is_any_angle(j.algo))
+    return cli_usage_error("render: --smooth straightens A*'s path; --algo %s is any-angle already",
+                           j.algo->name);
+  const char *why = cli_algo_unsupported_options(j.algo, &j.opt);
+  if (why) return cli_usage_error("render: --algo %s: %s", j.algo->name, why);
 
   /* An output that cannot be written fails now, not after the search. */
   if (!cli_output_writable(j.out)) return CLI_EXIT_FAIL;
@@ -683,6 +757,11 @@ int cli_cmd_render(int argc, char **argv) {
   sol.len = j.status == ASTAR_OK || j.status == ASTAR_PARTIAL ? j.path_len : 0;
   sol.seconds = j.seconds;
   cli_print_solution(stdout, &sol, false);
+  if (j.line_len)
+    printf("line:     %zu points (%s), cost %.9g: ", j.line_len,
+           j.smooth ? "the path string-pulled" : j.algo->name,
+           j.opt.straight_cost * astar_polyline_length(j.line, j.line_len));
+  if (j.line_len) cli_print_path(stdout, j.line, j.line_len, 10, 40);
 
   uint64_t targets[MAX_FRAMES];
   if (have_step || frames) {
@@ -703,7 +782,7 @@ int cli_cmd_render(int argc, char **argv) {
     astar_options o = j.opt;
     o.observer = observe;
     o.observer_ctx = &j;
-    astar_find_path(ws, grid, &o, j.start, j.goal, NULL, 0, &again);
+    j.algo->find(ws, grid, &o, j.start, j.goal, NULL, 0, &again);
     /* The moments at or after the end of the search show its final state. */
     while (j.next_target < j.ntargets) {
       take_snapshot(&j, j.next_target, true);

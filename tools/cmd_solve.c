@@ -33,6 +33,8 @@ static void help(FILE *out) {
           "                         any-angle paths over the waypoint graph of the\n"
           "                         obstacles' corners (prints the waypoints, the cells\n"
           "                         walked between them, and marks the waypoints 'o')\n"
+          "  --smooth               straighten the path by string pulling (astar_path_smooth):\n"
+          "                         print the bends and the cells walked between them\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
           "                         precompute`) instead of building it (jps-plus)\n"
           "  --picture / --no-picture  always / never draw the map\n"
@@ -69,6 +71,7 @@ int cli_cmd_solve(int argc, char **argv) {
   const char *pre_file = NULL;
   bool graph = false;     /* --space graph */
   bool waypoints = false; /* --space waypoints */
+  bool smooth = false;    /* --smooth */
   cli_extras extras;
   memset(&extras, 0, sizeof extras);
   cli_variant_settings variant;
@@ -102,6 +105,9 @@ int cli_cmd_solve(int argc, char **argv) {
     } else if (cli_is(&p, "--picture", NULL) || cli_is(&p, "--no-picture", NULL)) {
       if (!cli_flag(&p)) return CLI_EXIT_USAGE;
       picture = cli_is(&p, "--picture", NULL);
+    } else if (cli_is(&p, "--smooth", NULL)) {
+      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
+      smooth = true;
     } else if (cli_is(&p, "--trace", NULL)) {
       if (!(trace_path = cli_value(&p))) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--pre", NULL)) {
@@ -126,6 +132,15 @@ int cli_cmd_solve(int argc, char **argv) {
     if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
   if (graph && !(algo = cli_algo_on_graph(algo))) return CLI_EXIT_USAGE;
   if (waypoints && !(algo = cli_algo_on_waypoints(algo))) return CLI_EXIT_USAGE;
+  /* Lines of sight on the unit's grid would let a big unit clip corners. */
+  if (unit.size > 1 && (smooth || cli_algo_is_any_angle(algo)))
+    return cli_usage_error("solve: --size %d needs grid moves: any-angle paths (--algo %s%s) "
+                           "test lines of sight for a point, not for a %dx%d unit",
+                           (int)unit.size, algo->name, smooth ? ", --smooth" : "", (int)unit.size,
+                           (int)unit.size);
+  if (smooth && cli_algo_is_any_angle(algo))
+    return cli_usage_error("solve: --smooth straightens grid paths; --algo %s is any-angle already",
+                           algo->name);
   if (waypoints && pre_file)
     return cli_usage_error("solve: --pre: a waypoint graph is built from the map, not loaded");
   const char *misuse = cli_variant_misuse(&variant, algo);
@@ -175,10 +190,6 @@ int cli_cmd_solve(int argc, char **argv) {
   ** shows the map. */
   astar_grid *map = grid;
   if (unit.active) {
-    if (waypoints) {
-      astar_grid_free(map);
-      return cli_usage_error("solve: --size and --capability need --space grid or graph");
-    }
     if (!cli_unit_grid(&unit, path, map, &grid)) {
       astar_grid_free(map);
       return CLI_EXIT_FAIL;
@@ -207,6 +218,11 @@ int cli_cmd_solve(int argc, char **argv) {
     free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }
+  if (smooth && !cli_smooth_solution(&sol, grid, &opt)) {
+    cli_solution_free(&sol);
+    astar_grid_free(grid);
+    return CLI_EXIT_FAIL;
+  }
   int rc = sol.status == ASTAR_OK ? CLI_EXIT_OK : CLI_EXIT_FAIL;
   if (trace_path && !cli_trace_end(&trace, &sol)) rc = CLI_EXIT_FAIL;
   if (trace_path && trace.to_stdout) {
@@ -220,16 +236,23 @@ int cli_cmd_solve(int argc, char **argv) {
   if (strcmp(algo->name, "astar") != 0) printf(", algorithm %s", algo->name);
   cli_variant_describe(stdout, &variant, algo);
   if (cli_algo_is_waypoints(algo)) fputs(", space waypoints", stdout);
+  if (smooth) fputs(", smoothed", stdout);
   putchar('\n');
   if (unit.active) cli_unit_describe(stdout, &unit);
   printf("query:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
   const bool draw = picture == 1 || (picture == -1 && astar_grid_width(grid) <= PICTURE_MAX_WIDTH);
-  if (cli_algo_is_waypoints(algo)) {
-    cli_print_waypoint_solution(stdout, &sol, grid, &opt, s, g, draw);
+  const bool any_angle = smooth || cli_algo_is_any_angle(algo);
+  if (any_angle) {
+    char what[96];
+    snprintf(what, sizeof what, "any-angle, %s",
+             smooth                        ? "the grid path string-pulled"
+             : cli_algo_is_waypoints(algo) ? "over the waypoint graph"
+                                           : algo->summary);
+    cli_print_any_angle_solution(stdout, &sol, grid, &opt, s, g, draw, what);
   } else {
     cli_print_solution(stdout, &sol, true);
   }
-  if (!cli_algo_is_waypoints(algo) && draw) {
+  if (!any_angle && draw) {
     cli_picture pic = {map, sol.path, sol.len, s, g, cli_want_color(stdout), true, NULL, 0};
     putchar('\n');
     cli_draw(stdout, &pic);

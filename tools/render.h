@@ -59,6 +59,7 @@ struct render_canvas {
 #define RENDER_C_GRID 0xC8C8C8u
 #define RENDER_C_DARK 0x1A1A1Au
 #define RENDER_C_LIGHT 0xFFFFFFu
+#define RENDER_C_LINE 0xE8590Cu /* an any-angle path: smoothed, Theta*, Anya */
 
 /* Text width in pixels at `scale` (without the space after the last glyph). */
 int render_text_width(const char *s, int scale);

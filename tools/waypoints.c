@@ -150,9 +150,9 @@ const char *cli_waypoints_unsupported(const astar_options *opt, const astar_grid
 
 /* ---- the report ---------------------------------------------------------------------- */
 
-void cli_print_waypoint_solution(FILE *out, const cli_solution *sol, const astar_grid *grid,
-                                 const astar_options *opt, astar_point start, astar_point goal,
-                                 bool picture) {
+void cli_print_any_angle_solution(FILE *out, const cli_solution *sol, const astar_grid *grid,
+                                  const astar_options *opt, astar_point start, astar_point goal,
+                                  bool picture, const char *what) {
   const bool has_path = sol->status == ASTAR_OK || sol->status == ASTAR_PARTIAL;
   /* The cells walked between the waypoints, checked as a grid path. */
   astar_point *cells = NULL;
@@ -168,13 +168,20 @@ void cli_print_waypoint_solution(FILE *out, const cli_solution *sol, const astar
     cells = malloc(sizeof *cells);
     if (cells) cells[0] = sol->path[0], ncells = 1, walk = ASTAR_OK;
   }
-  fprintf(out, "status:   %s\n",
-          sol->status == ASTAR_OK ? "path found (any-angle, over the waypoint graph)"
-                                  : astar_strerror(sol->status));
+  if (sol->status == ASTAR_OK)
+    fprintf(out, "status:   path found (%s)\n", what);
+  else
+    fprintf(out, "status:   %s\n", astar_strerror(sol->status));
   if (has_path) {
     char cost[64];
     cli_format_cost(cost, sizeof cost, sol->result.cost);
     fprintf(out, "cost:     %s (straight segments between waypoints)\n", cost);
+    if (sol->grid_len) {
+      char gcost[64];
+      cli_format_cost(gcost, sizeof gcost, sol->grid_cost);
+      fprintf(out, "smoothed: the grid path of %zu cells and cost %s, in %.3f ms\n", sol->grid_len,
+              gcost, sol->smooth_seconds * 1e3);
+    }
     fprintf(out, "waypoints: %zu (%zu segments): ", sol->len, sol->len ? sol->len - 1 : 0);
     cli_print_path(out, sol->path, sol->len, 11, 100);
     if (walk == ASTAR_OK) {
@@ -189,7 +196,8 @@ void cli_print_waypoint_solution(FILE *out, const cli_solution *sol, const astar
   }
   fputs("work:     ", out);
   cli_print_stats(out, &sol->result.stats);
-  fprintf(out, " in %.3f ms (start and goal inserted, then searched)\n", sol->seconds * 1e3);
+  fprintf(out, " in %.3f ms%s\n", sol->seconds * 1e3,
+          sol->has_pre ? " (start and goal inserted, then searched)" : "");
   if (sol->has_pre)
     fprintf(out,
             "prepared: waypoint graph built in %.3f ms (%zu bytes; not part of the search "

@@ -48,6 +48,7 @@
 #include "implicit.h"
 #include "hex.h"
 #include "waypoints.h"
+#include "anyangle.h"
 #include "graph.h"
 #include "batch.h"
 #include "clearance.h"

@@ -3,22 +3,14 @@
 ** of a grid's obstacles joined by lines of sight, built once, and the
 ** query space that inserts a start and a goal for one search.
 **
-** Line of sight. The segment between two cell centres is walked cell by
-** cell with exact integer arithmetic (Amanatides & Woo's traversal, ties
-** decided exactly), from both ends at once: it crosses the vertical grid
-** line number i (i = 0 .. |dx|-1, counted from either end) at parameter
-** (2i + 1) / (2 |dx|) and the horizontal line j at (2j + 1) / (2 |dy|),
-** so comparing (2i + 1) |dy| with (2j + 1) |dx| says which comes first;
-** equality is a grid point, where the corner rule judges the two side
-** cells. (Walking whole rows a 64-bit word at a time was tried: the
-** divisions it needs per line cost more than the cells they skip, since
-** most lines between waypoints are blocked within a few cells.)
+** Lines of sight are paths/sight.c's (one definition for the library).
 **
 ** The graph is stored as compressed rows: offset[v] .. offset[v+1]-1 index
 ** the ascending neighbour ids of waypoint v in adj[]. Edge costs are
 ** recomputed from the cells (a square root) rather than stored.
 */
 #include "core/internal.h"
+#include "paths/sight.h"
 
 #include "astar/waypoints.h"
 
@@ -39,88 +31,9 @@ struct astar_waypoints {
   uint32_t *adj;          /* [offset[count]] neighbour ids, ascending per row */
 };
 
-/* ---- line of sight -------------------------------------------------------------- */
-
-/* One end of a line-of-sight walk: its cell (padded index) and the keys
-** of the next vertical and horizontal grid lines ahead of it. */
-typedef struct walker {
-  ptrdiff_t p;  /* current cell */
-  ptrdiff_t ox; /* index step across a vertical line */
-  ptrdiff_t oy; /* index step across a horizontal line */
-  int64_t kx;   /* (2i + 1) ny for the next vertical line i */
-  int64_t ky;   /* (2j + 1) nx for the next horizontal line j */
-} walker;
-
-/* Take w's next step (one line crossed, or a grid point: two) and judge
-** the cell it enters, and at a grid point the side cells. Returns the
-** crossings consumed (1 or 2), or 0 when the step is not allowed. */
-ASTAR__INLINE int step(walker *w, const uint8_t *pass, astar_corner corner, int64_t nx,
-                       int64_t ny) {
-  int used = 1;
-  if (w->kx < w->ky) {
-    w->p += w->ox;
-    w->kx += 2 * ny;
-  } else if (w->ky < w->kx) {
-    w->p += w->oy;
-    w->ky += 2 * nx;
-  } else { /* through a grid point: diagonal step, side cells judged */
-    const bool s1 = pass[w->p + w->ox] != 0, s2 = pass[w->p + w->oy] != 0;
-    if (corner == ASTAR_CORNER_NO_CUT ? !(s1 && s2) : corner == ASTAR_CORNER_ONE_SIDE && !s1 && !s2)
-      return 0;
-    w->p += w->ox + w->oy;
-    w->kx += 2 * ny;
-    w->ky += 2 * nx;
-    used = 2;
-  }
-  return pass[w->p] ? used : 0;
-}
-
-/* Do the centres of cells a and b (inside the grid) see each other under
-** `corner`? See astar/waypoints.h for the definition. The segment is
-** walked from both ends at once, a step each in turn, until the walks
-** meet: blocked lines, which are most of the lines between waypoints,
-** are blocked near one end or the other (a waypoint sits by an obstacle),
-** and are refused after a few steps. */
-static bool sight(const astar_grid *g, astar_corner corner, astar_point a, astar_point b) {
-  const uint8_t *pass = g->pass;
-  const int32_t dx = b.x - a.x, dy = b.y - a.y;
-  const int64_t nx = dx < 0 ? -(int64_t)dx : dx, ny = dy < 0 ? -(int64_t)dy : dy;
-  const ptrdiff_t ox = dx < 0 ? -1 : 1, oy = dy < 0 ? -(ptrdiff_t)g->stride : g->stride;
-  /* Line i from either end is crossed at t = (2i + 1) / (2 nx) of the way,
-  ** line j at (2j + 1) / (2 ny): the smaller of (2i + 1) ny and (2j + 1) nx
-  ** comes first, equality is a grid point. Once all vertical lines are
-  ** crossed kx exceeds every remaining ky (and the other way round). */
-  walker wa = {(ptrdiff_t)astar__index(g, a.x, a.y), ox, oy, ny, nx};
-  walker wb = {(ptrdiff_t)astar__index(g, b.x, b.y), -ox, -oy, ny, nx};
-  if (!pass[wa.p] || !pass[wb.p]) return false;
-  int64_t left = nx + ny; /* crossings between the two walks */
-  while (left > 0) {
-    int used = step(&wa, pass, corner, nx, ny);
-    if (!used) return false;
-    left -= used;
-    if (left <= 0) break;
-    used = step(&wb, pass, corner, nx, ny);
-    if (!used) return false;
-    left -= used;
-  }
-  return true;
-}
-
 /* Order of cells in the waypoint list (row-major). */
 ASTAR__INLINE bool before(astar_point a, astar_point b) {
   return a.y < b.y || (a.y == b.y && a.x < b.x);
-}
-
-/* Sight as a symmetric relation: always walked from the earlier cell, so
-** successors and predecessors agree bit for bit whatever the traversal. */
-ASTAR__INLINE bool sees(const astar_grid *g, astar_corner corner, astar_point a, astar_point b) {
-  return before(b, a) ? sight(g, corner, b, a) : sight(g, corner, a, b);
-}
-
-/* Euclidean distance between two cells' centres. */
-ASTAR__INLINE double dist(astar_point a, astar_point b) {
-  const double dx = (double)(a.x - b.x), dy = (double)(a.y - b.y);
-  return sqrt(dx * dx + dy * dy);
 }
 
 /* ---- building --------------------------------------------------------------------- */
@@ -203,7 +116,7 @@ static astar_status find_edges(astar_waypoints *wp, const astar_grid *g) {
   for (uint32_t i = 0; i < n; i++) {
     const astar_point ci = wp->cells[i];
     for (uint32_t j = i + 1; j < n; j++) {
-      if (!sight(g, wp->corner, ci, wp->cells[j])) continue;
+      if (!astar__sight(g, wp->corner, ci, wp->cells[j])) continue;
       if (used == cap) {
         size_t ncap, bytes;
         if (!astar__mul(cap, 2, &ncap) || !astar__mul(ncap, sizeof *up, &bytes)) goto done;
@@ -332,7 +245,7 @@ bool astar_waypoints_visible(const astar_waypoints *wp, const astar_grid *grid, 
                              astar_point b) {
   if (!wp || !grid || !astar_grid_contains(grid, a.x, a.y) || !astar_grid_contains(grid, b.x, b.y))
     return false;
-  return sees(grid, wp->corner, a, b);
+  return astar__sees(grid, wp->corner, a, b);
 }
 
 /* ---- the query space ------------------------------------------------------------------ */
@@ -358,22 +271,22 @@ static size_t arcs_of(const astar_waypoints_query *q, astar_node v, astar_arc *a
   if (v < n) {
     for (size_t e = wp->offset[v]; e < wp->offset[v + 1] && k < cap; e++, k++) {
       arcs[k].node = wp->adj[e];
-      arcs[k].cost = wp->scale * dist(cv, wp->cells[wp->adj[e]]);
+      arcs[k].cost = wp->scale * astar__centre_distance(cv, wp->cells[wp->adj[e]]);
     }
   } else if (v == (in ? n + 1 : n) && (in ? q->goal_extra : q->start_extra)) {
     /* The extra endpoint this direction starts from: every waypoint in sight. */
     for (uint32_t c = 0; c < n && k < cap; c++)
-      if (sees(q->grid, wp->corner, cv, wp->cells[c])) {
+      if (astar__sees(q->grid, wp->corner, cv, wp->cells[c])) {
         arcs[k].node = c;
-        arcs[k].cost = wp->scale * dist(cv, wp->cells[c]);
+        arcs[k].cost = wp->scale * astar__centre_distance(cv, wp->cells[c]);
         k++;
       }
   } else {
     return 0; /* the goal has no successors, the start no predecessors */
   }
-  if (far_extra && k < cap && sees(q->grid, wp->corner, cv, cfar)) {
+  if (far_extra && k < cap && astar__sees(q->grid, wp->corner, cv, cfar)) {
     arcs[k].node = far;
-    arcs[k].cost = wp->scale * dist(cv, cfar);
+    arcs[k].cost = wp->scale * astar__centre_distance(cv, cfar);
     k++;
   }
   return k;
@@ -389,7 +302,7 @@ static size_t predecessors(const void *self, astar_node v, astar_arc *arcs, size
 
 static double heuristic(const void *self, astar_node a, astar_node b) {
   const astar_waypoints_query *q = self;
-  return q->wp->scale * dist(node_cell(q, a), node_cell(q, b));
+  return q->wp->scale * astar__centre_distance(node_cell(q, a), node_cell(q, b));
 }
 
 static bool position(const void *self, astar_node v, double xyz[3]) {
@@ -500,44 +413,16 @@ astar_status astar_waypoints_find_path(astar_workspace *ws, const astar_waypoint
 
 /* ---- expanding a path into cells ----------------------------------------------------- */
 
-/* Walk the segment a -> b as sight() does, writing the cells after a to
-** cells[*len ...] while they fit; *len counts them all. */
-static void walk(astar_point a, astar_point b, astar_point *cells, size_t cap, size_t *len) {
-  const int64_t nx = b.x > a.x ? b.x - a.x : a.x - b.x, ny = b.y > a.y ? b.y - a.y : a.y - b.y;
-  const int32_t sx = b.x < a.x ? -1 : 1, sy = b.y < a.y ? -1 : 1;
-  int64_t kx = ny, ky = nx, left = nx + ny;
-  astar_point c = a;
-  while (left > 0) {
-    if (kx < ky) {
-      c.x += sx;
-      kx += 2 * ny;
-      left--;
-    } else if (ky < kx) {
-      c.y += sy;
-      ky += 2 * nx;
-      left--;
-    } else {
-      c.x += sx;
-      c.y += sy;
-      kx += 2 * ny;
-      ky += 2 * nx;
-      left -= 2;
-    }
-    if (cells && *len < cap) cells[*len] = c;
-    (*len)++;
-  }
-}
-
 astar_status astar_waypoints_expand(const astar_point *waypoints, size_t n, astar_point *cells,
                                     size_t cap, size_t *len) {
   if (!len || (!waypoints && n) || (!cells && cap)) return ASTAR_INVALID_ARGUMENT;
   size_t need = n ? 1 : 0;
-  for (size_t i = 1; i < n; i++) walk(waypoints[i - 1], waypoints[i], NULL, 0, &need);
+  for (size_t i = 1; i < n; i++) astar__segment_cells(waypoints[i - 1], waypoints[i], NULL, 0, &need);
   *len = need;
   if (need > cap) return ASTAR_BUFFER_TOO_SMALL;
   if (!need) return ASTAR_OK;
   size_t k = 1;
   cells[0] = waypoints[0];
-  for (size_t i = 1; i < n; i++) walk(waypoints[i - 1], waypoints[i], cells, cap, &k);
+  for (size_t i = 1; i < n; i++) astar__segment_cells(waypoints[i - 1], waypoints[i], cells, cap, &k);
   return ASTAR_OK;
 }

@@ -107,6 +107,14 @@ expect_rc "--capability lava" 2
 expect_err "--capability names the list" "--capability: expected a comma-separated list of ground, swamp, water, trees, got 'lava'"
 run solve "$TMP/gap.txt" 0 0 7 0 --size 2 --space waypoints
 expect_rc "--size with waypoints" 2
+expect_err "--size with waypoints says why" "--size 2 needs grid moves"
+run solve "$TMP/gap.txt" 0 0 7 0 --size 2 --algo theta
+expect_rc "--size with theta" 2
+run solve "$TMP/gap.txt" 0 0 7 0 --size 2 --smooth
+expect_rc "--size with --smooth" 2
+# A 1x1 unit with a capability may take any-angle paths.
+run solve "$TMP/lake.map" 0 0 0 5 --capability ground,water --algo theta --no-picture
+expect_rc "--capability with theta" 0
 run solve --help
 expect_out "help lists --size" "--size K"
 expect_out "help lists --capability" "--capability LIST"

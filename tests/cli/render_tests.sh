@@ -752,6 +752,21 @@ run render "$TMP/plain.hex" --help
 expect_rc "hex render: --help" 0
 if grep -q "usage: astar render MAP.hex" "$OUT"; then ok; else fail "hex render: --help is the hex one"; fi
 
+# Any-angle lines: Theta*'s bends, A*'s path string-pulled (orange, #E8590C).
+run render "$ROOMS" 49 34 1 1 --algo theta -o "$TMP/theta.png"
+expect_rc "render --algo theta" 0
+if grep -q "^line: .*theta" "$OUT"; then ok; else fail "render theta: the line reported"; fi
+check "render theta: png is valid" pngcheck.py "$TMP/theta.png" 1024 1024
+run render "$ROOMS" 49 34 1 1 --smooth -o "$TMP/smooth.svg"
+expect_rc "render --smooth" 0
+if grep -q "^line: .*string-pulled" "$OUT"; then ok; else fail "render smooth: the line reported"; fi
+if grep -qi "e8590c" "$TMP/smooth.svg"; then ok; else fail "render smooth: the line drawn"; fi
+run render "$ROOMS" 49 34 1 1 --algo jps -o "$TMP/x.png"
+expect_rc "render --algo jps refused" 2
+expect_one_line_err "render --algo jps refused"
+run render "$ROOMS" 49 34 1 1 --algo theta --smooth -o "$TMP/x.png"
+expect_rc "render theta --smooth refused" 2
+
 run render --help
 expect_rc "render: --help" 0
 

@@ -599,6 +599,39 @@ if [ -d "$ROOT/tests/data/small" ] && find "$ROOT/tests/data/small" -name '*.sce
   expect_out "bench --space waypoints --json: the ratio" '"mean_cost_ratio":0\.9'
 fi
 
+# Any-angle searches (astar/anyangle.h): Theta*, Lazy Theta*, string pulling.
+for algo in theta lazy-theta; do
+  run solve "$TMP/block.txt" --algo "$algo"
+  expect_rc "solve --algo $algo" 0
+  expect_out "$algo: the Euclidean cost" "^cost: +9\.24504019 "
+  expect_out "$algo: the bends" "^waypoints: 3 \(2 segments\): \(0,3\) \(6,4\) \(9,3\)"
+  expect_out "$algo: the walk is a grid path" "^cells: +11 walked along the segments, a legal grid path"
+  expect_out "$algo: named in the status" "^status: +path found \(any-angle, .*Theta\*"
+done
+run solve "$TMP/block.txt" --smooth --no-picture
+expect_rc "solve --smooth" 0
+expect_out "smooth: the bends" "^waypoints: 3 \(2 segments\): \(0,3\) \(6,4\) \(9,3\)"
+expect_out "smooth: the grid path it came from" "^smoothed: the grid path of 10 cells and cost 9\.828427125"
+run solve "$TMP/block.txt" --algo theta --terrain-scale 0.5
+expect_rc "theta: terrain scale refused" 2
+expect_err "theta: refusal explained" "--algo theta: the game-loop options"
+run solve "$TMP/block.txt" --algo theta --smooth
+expect_rc "theta: --smooth refused" 2
+expect_one_line_err "theta: --smooth refused"
+run solve "$TMP/block.txt" --algo theta --space graph
+expect_rc "theta: not on the engine" 2
+if [ -d "$ROOT/tests/data/small" ] && find "$ROOT/tests/data/small" -name '*.scen' | grep -q .; then
+  for variant in "--algo theta" "--algo lazy-theta" "--algo jps --smooth"; do
+    # shellcheck disable=SC2086 # the variant is two words
+    run bench "$ROOT/tests/data/small" $variant --check
+    expect_rc "bench $variant: never longer than optimal" 0
+    expect_out "bench $variant: the ratio column" "cost/opt"
+    expect_out "bench $variant: every path, no violation" "^total \([0-9]+ maps\) +([0-9]+) +\1 +0 "
+  done
+  run bench "$ROOT/tests/data/small" --algo bidir --smooth
+  expect_rc "bench --smooth: engine methods refused" 2
+fi
+
 # ---- hex maps ------------------------------------------------------------------------
 
 HEXP=$ROOT/tests/data/hex/pointy.hex
