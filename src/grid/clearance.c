@@ -37,35 +37,28 @@ static bool same_size(const astar_clearance *c, const astar_grid *g) {
   return g->width == c->width && g->height == c->height;
 }
 
-/* Recompute the values of anchors x0..x1, y0..y1 (inclusive, inside the
-** grid) for every capability, bottom-right first. The cells right of x1 and
-** below y1 must hold correct values. */
-static void compute_rect(astar_clearance *c, const astar_grid *g, int32_t x0, int32_t y0,
-                         int32_t x1, int32_t y1) {
+/* One cell's value from its right, lower and lower-right neighbours. */
+ASTAR__INLINE uint8_t cell_value(const astar_clearance *c, const astar_grid *g, const uint8_t *v,
+                                 astar_capability m, uint32_t u) {
+  if (!g->pass[u] || !(m >> c->types[u] & 1u)) return 0;
   const uint32_t s = (uint32_t)c->stride;
-  const unsigned cap = (unsigned)c->max_size;
-  for (size_t k = 0; k < c->ncaps; k++) {
-    uint8_t *const v = c->clr + k * c->ncells;
-    const astar_capability m = c->caps[k];
-    for (int32_t y = y1; y >= y0; y--) {
-      const uint32_t row = astar__index(g, 0, y);
-      for (int32_t x = x1; x >= x0; x--) {
-        const uint32_t u = row + (uint32_t)x;
-        if (!g->pass[u] || !(m >> c->types[u] & 1u)) {
-          v[u] = 0;
-          continue;
-        }
-        unsigned lo = v[u + 1];
-        if (v[u + s] < lo) lo = v[u + s];
-        if (v[u + s + 1] < lo) lo = v[u + s + 1];
-        v[u] = (uint8_t)(lo + 1 < cap ? lo + 1 : cap);
-      }
-    }
-  }
+  unsigned lo = v[u + 1];
+  if (v[u + s] < lo) lo = v[u + s];
+  if (v[u + s + 1] < lo) lo = v[u + s + 1];
+  return (uint8_t)(lo + 1 < (unsigned)c->max_size ? lo + 1 : (unsigned)c->max_size);
 }
 
+/* Every value, for every capability, bottom-right first; records the
+** grid's version. */
 static void compute_all(astar_clearance *c, const astar_grid *g) {
-  compute_rect(c, g, 0, 0, g->width - 1, g->height - 1);
+  for (size_t k = 0; k < c->ncaps; k++) {
+    uint8_t *const v = c->clr + k * c->ncells;
+    for (int32_t y = g->height - 1; y >= 0; y--) {
+      const uint32_t row = astar__index(g, 0, y);
+      for (int32_t x = g->width - 1; x >= 0; x--)
+        v[row + (uint32_t)x] = cell_value(c, g, v, c->caps[k], row + (uint32_t)x);
+    }
+  }
   c->version = g->version;
 }
 
@@ -149,17 +142,6 @@ astar_status astar_clearance_update(astar_clearance *c, const astar_grid *grid) 
   return ASTAR_OK;
 }
 
-/* One cell's value from its right, lower and lower-right neighbours. */
-ASTAR__INLINE uint8_t cell_value(const astar_clearance *c, const astar_grid *g, const uint8_t *v,
-                                 astar_capability m, uint32_t u) {
-  if (!g->pass[u] || !(m >> c->types[u] & 1u)) return 0;
-  const uint32_t s = (uint32_t)c->stride;
-  unsigned lo = v[u + 1];
-  if (v[u + s] < lo) lo = v[u + s];
-  if (v[u + s + 1] < lo) lo = v[u + s + 1];
-  return (uint8_t)(lo + 1 < (unsigned)c->max_size ? lo + 1 : (unsigned)c->max_size);
-}
-
 /*
 ** (x, y) changed (its passability or type): recompute it and every value
 ** that changes because of it, and nothing else. A value depends on its E, S
@@ -203,7 +185,7 @@ astar_status astar_clearance_update_cells(astar_clearance *c, const astar_grid *
     if (!astar_grid_contains(grid, cells[i].x, cells[i].y)) return ASTAR_OUT_OF_BOUNDS;
   /* Past a sixteenth of the cells, one rebuild is cheaper for certain. */
   if (n > (size_t)grid->width * (size_t)grid->height / 16)
-    compute_rect(c, grid, 0, 0, grid->width - 1, grid->height - 1);
+    compute_all(c, grid);
   else
     for (size_t i = 0; i < n; i++) propagate(c, grid, cells[i].x, cells[i].y);
   c->version = grid->version;
