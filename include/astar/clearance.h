@@ -44,6 +44,9 @@
 ** Paths, tie order and determinism are those of the search on the derived
 ** grid (astar/search.h); for k = 1 and a capability holding every type of
 ** the map, the derived grid is the grid and the search is the plain one.
+** Any-angle methods (astar/anyangle.h, astar/waypoints.h) on a derived grid
+** test lines of sight for a point anchor, so for k > 1 they let the unit
+** clip obstacle corners by up to a cell: use grid moves for big units.
 **
 ** Terrain costs of a big unit. Entering anchor q costs the move's cost times
 ** the LARGEST terrain factor of the cells under footprint(q): a unit is as
