@@ -48,11 +48,18 @@ static void help(FILE *out) {
           "\n%s"
           "\n%s"
           "\n%s"
+          "\n%s"
           "\n"
           "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error\n"
           "(a start or goal outside the map included).\n",
           PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_variant_options_help,
-          cli_extras_help);
+          cli_extras_help, cli_unit_help);
+}
+
+/* The map and, for a unit, the grid searched in its place. */
+static void free_grids(astar_grid *map, astar_grid *searched) {
+  if (searched != map) astar_grid_free(searched);
+  astar_grid_free(map);
 }
 
 /* --encode: the path in one encoding (or all of them, encoding -1): one
@@ -102,6 +109,8 @@ int cli_cmd_solve(int argc, char **argv) {
   memset(&extras, 0, sizeof extras);
   cli_variant_settings variant;
   cli_variant_defaults(&variant);
+  cli_unit unit;
+  cli_unit_defaults(&unit);
   extras.fog = -1;
   const char *pos[5];
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
@@ -117,6 +126,7 @@ int cli_cmd_solve(int argc, char **argv) {
     int r = cli_search_option(&p, &opt);
     if (r == 0) r = cli_extra_option(&p, &extras);
     if (r == 0) r = cli_variant_option(&p, &variant);
+    if (r == 0) r = cli_unit_option(&p, &unit);
     if (r < 0) return CLI_EXIT_USAGE;
     if (r > 0) continue;
     if (cli_is(&p, "--help", "-h")) {
@@ -161,6 +171,12 @@ int cli_cmd_solve(int argc, char **argv) {
     if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
   if (graph && !(algo = cli_algo_on_graph(algo))) return CLI_EXIT_USAGE;
   if (waypoints && !(algo = cli_algo_on_waypoints(algo))) return CLI_EXIT_USAGE;
+  /* Lines of sight on the unit's grid would let a big unit clip corners. */
+  if (unit.size > 1 && (smooth || cli_algo_is_any_angle(algo)))
+    return cli_usage_error("solve: --size %d needs grid moves: any-angle paths (--algo %s%s) "
+                           "test lines of sight for a point, not for a %dx%d unit",
+                           (int)unit.size, algo->name, smooth ? ", --smooth" : "", (int)unit.size,
+                           (int)unit.size);
   if (smooth && cli_algo_is_any_angle(algo))
     return cli_usage_error("solve: --smooth straightens grid paths; --algo %s is any-angle already",
                            algo->name);
@@ -216,9 +232,18 @@ int cli_cmd_solve(int argc, char **argv) {
                              (int)w - 1, (int)h - 1);
     }
   }
+  /* A unit: search the grid of the anchor cells where it fits; the picture
+  ** shows the map. */
+  astar_grid *map = grid;
+  if (unit.active) {
+    if (!cli_unit_grid(&unit, path, map, &grid)) {
+      astar_grid_free(map);
+      return CLI_EXIT_FAIL;
+    }
+  }
   if ((why = cli_algo_unsupported(algo, &opt, grid)) != NULL) {
     cli_error("%s: %s: %s", path, algo->name, why);
-    astar_grid_free(grid);
+    free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }
 
@@ -226,7 +251,7 @@ int cli_cmd_solve(int argc, char **argv) {
   if (trace_path) {
     if (!cli_trace_begin(&trace, trace_path, strcmp(path, "-") == 0 ? "(stdin)" : path, grid, s, g,
                          &opt, algo->name)) {
-      astar_grid_free(grid);
+      free_grids(map, grid);
       return CLI_EXIT_FAIL;
     }
     opt.observer = cli_trace_event;
@@ -236,7 +261,7 @@ int cli_cmd_solve(int argc, char **argv) {
   if (cli_extras_active(&extras) ? !cli_solve_extras(&extras, grid, &opt, s, g, &sol)
                                  : !cli_solve_once(algo, grid, &opt, s, g, path, pre_file, &sol)) {
     if (trace_path) cli_trace_abort(&trace);
-    astar_grid_free(grid);
+    free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }
   if (smooth && !cli_smooth_solution(&sol, grid, &opt)) {
@@ -248,17 +273,19 @@ int cli_cmd_solve(int argc, char **argv) {
   if (trace_path && !cli_trace_end(&trace, &sol)) rc = CLI_EXIT_FAIL;
   if (trace_path && trace.to_stdout) {
     cli_solution_free(&sol);
-    astar_grid_free(grid);
+    free_grids(map, grid);
     return rc; /* standard output holds the trace alone */
   }
-  cli_print_map_line(stdout, strcmp(path, "-") == 0 ? "(stdin)" : path, grid);
+  cli_print_map_line(stdout, strcmp(path, "-") == 0 ? "(stdin)" : path, map);
   fputs("options:  ", stdout);
   cli_describe_options(stdout, &opt);
   if (strcmp(algo->name, "astar") != 0) printf(", algorithm %s", algo->name);
   cli_variant_describe(stdout, &variant, algo);
   if (cli_algo_is_waypoints(algo)) fputs(", space waypoints", stdout);
   if (smooth) fputs(", smoothed", stdout);
-  printf("\nquery:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
+  putchar('\n');
+  if (unit.active) cli_unit_describe(stdout, &unit);
+  printf("query:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
   const bool draw = picture == 1 || (picture == -1 && astar_grid_width(grid) <= PICTURE_MAX_WIDTH);
   const bool any_angle = smooth || cli_algo_is_any_angle(algo);
   if (any_angle) {
@@ -275,12 +302,12 @@ int cli_cmd_solve(int argc, char **argv) {
       rc = CLI_EXIT_FAIL;
   }
   if (!any_angle && draw) {
-    cli_picture pic = {grid, sol.path, sol.len, s, g, cli_want_color(stdout), true, NULL, 0};
+    cli_picture pic = {map, sol.path, sol.len, s, g, cli_want_color(stdout), true, NULL, 0};
     putchar('\n');
     cli_draw(stdout, &pic);
-    cli_draw_legend(stdout, grid);
+    cli_draw_legend(stdout, map);
   }
   cli_solution_free(&sol);
-  astar_grid_free(grid);
+  free_grids(map, grid);
   return rc;
 }

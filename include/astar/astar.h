@@ -21,6 +21,7 @@
 **   batch.h     many queries on one shared grid, a worker thread per core
 **   path.h      storing paths: compact encodings, turn points, paths held K
 **               steps ahead, goal-first storage for splicing
+**   clearance.h units bigger than one cell, terrain types some units may enter
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -53,5 +54,6 @@
 #include "graph.h"
 #include "batch.h"
 #include "path.h"
+#include "clearance.h"
 
 #endif /* ASTAR_ASTAR_H */
