@@ -246,6 +246,7 @@ static double estimate(const anya_query *q, int32_t rx, int32_t ry, int32_t Y, d
   return dist(rx, ry, p, Y) + dist(p, Y, tx, ty);
 }
 
+/* Record a successor in the pool (commit puts it on the open list). */
 static void push(anya_query *q, int32_t rx, int32_t ry, double g, int32_t Y, double a, double b,
                  uint32_t parent) {
   if (a > b) {
@@ -261,14 +262,28 @@ static void push(anya_query *q, int32_t rx, int32_t ry, double g, int32_t Y, dou
   nd->a = a;
   nd->b = b;
   nd->g = g;
-  nd->f = g + estimate(q, rx, ry, Y, a, b);
+  nd->f = 0.0; /* set by commit: an intermediate node never needs it */
   nd->row = Y;
   nd->rx = rx;
   nd->ry = ry;
   nd->parent = parent;
   nd->unused = 0;
-  q->st.generated++;
-  heap_push(q, idx);
+}
+
+/* Put the nodes generated since `first` on the open list. */
+static void commit(anya_query *q, uint32_t first) {
+  anya_node *nodes = q->ws->nodes;
+  for (uint32_t i = first; i < q->n; i++) {
+    anya_node *nd = &nodes[i];
+    nd->f = nd->g + estimate(q, nd->rx, nd->ry, nd->row, nd->a, nd->b);
+    heap_push(q, i);
+  }
+  q->st.generated += q->n - first;
+}
+
+/* Does node `nd` hold the goal? */
+ASTAR__INLINE bool holds_goal(const anya_query *q, const anya_node *nd) {
+  return nd->row == q->ty && nd->a <= q->tx + EPS && nd->b >= q->tx - EPS;
 }
 
 /* Index of map grid point (X/2, Y/2) in the cost table (X, Y even). */
@@ -357,7 +372,8 @@ static void expand_flat(anya_query *q, uint32_t idx) {
   if (m == up_behind || m == down_behind) {
     const double g2 = nd.g + fabs((double)(e - nd.rx));
     if (claim(q, e, Y, g2)) {
-      const int32_t crow = m == up_behind ? Y - 1 : Y, Y2 = m == up_behind ? Y - 1 : Y + 1;
+      const int32_t d = m == up_behind ? -1 : 1, crow = d < 0 ? Y - 1 : Y;
+      const int32_t Y2 = Y + d == q->ty ? Y + d : Y + 2 * d; /* as in expand_cone */
       int32_t c0, c1;
       run_of(gr, crow, dir > 0 ? e : e - 1, &c0, &c1);
       if (dir > 0)
@@ -369,10 +385,14 @@ static void expand_flat(anya_query *q, uint32_t idx) {
   push_flat(q, nd.rx, nd.ry, nd.g, Y, e, dir, idx);
 }
 
-static void expand_cone(anya_query *q, uint32_t idx) {
-  const anya_node nd = q->ws->nodes[idx];
+static void expand_cone(anya_query *q, const anya_node *cur, uint32_t idx) {
+  const anya_node nd = *cur;
   const astar_grid *gr = q->g;
-  const int32_t Y = nd.row, d = Y > nd.ry ? 1 : -1, Y2 = Y + d;
+  const int32_t Y = nd.row, d = Y > nd.ry ? 1 : -1;
+  /* from a map grid line, straight on to the next one: the middle line
+  ** between holds no corner, and its runs are the same map row's -- unless
+  ** the goal lies on it */
+  const int32_t Y2 = (Y & 1) == 0 && Y + d != q->ty ? Y + 2 * d : Y + d;
   const int32_t crow = d < 0 ? Y - 1 : Y, brow = d < 0 ? Y : Y - 1;
   const double rx = nd.rx, ry = nd.ry;
   const double k = (double)(Y2 - nd.ry) / (double)(Y - nd.ry);
@@ -401,15 +421,15 @@ static void expand_cone(anya_query *q, uint32_t idx) {
             corner_of(gr, c0, Y) == (d < 0 ? 1u : 4u)) {
           double pc = PROJ((double)c0);
           if (pc > c1) pc = c1;
-          if (pc > c0 + EPS && claim(q, c0, Y, nd.g + dist(rx, ry, c0, Y)))
-            push(q, c0, Y, nd.g + dist(rx, ry, c0, Y), Y2, c0, pc, idx);
+          const double g2 = nd.g + dist(rx, ry, c0, Y);
+          if (pc > c0 + EPS && claim(q, c0, Y, g2)) push(q, c0, Y, g2, Y2, c0, pc, idx);
         }
         if ((double)c1 >= nd.a - EPS && (double)c1 <= nd.b + EPS && rx > c1 &&
             corner_of(gr, c1, Y) == (d < 0 ? 2u : 8u)) {
           double pc = PROJ((double)c1);
           if (pc < c0) pc = c0;
-          if (pc < c1 - EPS && claim(q, c1, Y, nd.g + dist(rx, ry, c1, Y)))
-            push(q, c1, Y, nd.g + dist(rx, ry, c1, Y), Y2, pc, c1, idx);
+          const double g2 = nd.g + dist(rx, ry, c1, Y);
+          if (pc < c1 - EPS && claim(q, c1, Y, g2)) push(q, c1, Y, g2, Y2, pc, c1, idx);
         }
       }
       X = c1 + 1;
@@ -445,6 +465,22 @@ static void expand_cone(anya_query *q, uint32_t idx) {
     }
   }
 #undef PROJ
+}
+
+/* Expand cone node `idx`; while the only successor is the next step of the
+** same cone (Anya's intermediate nodes: same root, no corner met, not the
+** goal), expand that at once instead of putting it on the open list. */
+static void expand_cone_chain(anya_query *q, uint32_t idx) {
+  anya_node cur = q->ws->nodes[idx];
+  const uint32_t first = q->n;
+  for (;;) {
+    expand_cone(q, &cur, idx);
+    if (q->n - first != 1 || q->full) return;
+    const anya_node *s = &q->ws->nodes[first];
+    if (s->rx != cur.rx || s->ry != cur.ry || holds_goal(q, s)) return;
+    cur = *s;
+    q->n--;
+  }
 }
 
 /* The start: flat both ways along its middle line, cones up and down
@@ -616,20 +652,23 @@ astar_status astar_anya_find_path(astar_anya_workspace *ws, const astar_grid *gr
   q.tx = 2 * goal.x + 1;
   q.ty = 2 * goal.y + 1;
   expand_start(&q, 2 * start.x + 1, 2 * start.y + 1);
+  commit(&q, 0);
   astar_status st = ASTAR_NO_PATH;
   while (q.hn > 0 && !q.full) {
     const uint32_t idx = heap_pop(&q);
     const anya_node *nd = &ws->nodes[idx];
     if (stale(&q, nd)) continue;
     q.st.expanded++;
-    if (nd->row == q.ty && nd->a <= q.tx + EPS && nd->b >= q.tx - EPS) {
+    if (holds_goal(&q, nd)) {
       st = finish(&q, idx, path, cap, result);
       break;
     }
+    const uint32_t first = q.n;
     if (nd->ry == nd->row)
       expand_flat(&q, idx);
     else
-      expand_cone(&q, idx);
+      expand_cone_chain(&q, idx);
+    commit(&q, first);
   }
   if (q.full && st == ASTAR_NO_PATH) st = ASTAR_CAPACITY;
   if (result) {
