@@ -51,22 +51,26 @@ static char *slurp(const char *path, size_t *len) {
 }
 
 static double median3(double a, double b, double c) {
-  if (a > b) { const double t = a; a = b; b = t; }
+  if (a > b) {
+    const double t = a;
+    a = b;
+    b = t;
+  }
   if (b > c) b = c;
   return a > b ? a : b;
 }
 
 typedef struct family_stats {
-  long queries;            /* queries run */
-  long ratio_n;            /* queries with a positive optimum (in the ratio) */
-  double ratio_sum;        /* sum of anya / octile */
-  double ratio_max;        /* largest anya / octile */
-  double ratio_min;        /* smallest anya / octile */
-  double anya_us, astar_us; /* sums of median times, microseconds */
+  long queries;               /* queries run */
+  long ratio_n;               /* queries with a positive optimum (in the ratio) */
+  double ratio_sum;           /* sum of anya / octile */
+  double ratio_max;           /* largest anya / octile */
+  double ratio_min;           /* smallest anya / octile */
+  double anya_us, astar_us;   /* sums of median times, microseconds */
   double anya_exp, astar_exp; /* sums of expansions */
-  double anya_gen;         /* sum of nodes generated */
-  uint64_t most_nodes;     /* largest node count of one query */
-  long violations;         /* anya > optimum + 1e-6, or A* != optimum, or a failure */
+  double anya_gen;            /* sum of nodes generated */
+  uint64_t most_nodes;        /* largest node count of one query */
+  long violations;            /* anya > optimum + 1e-6, or A* != optimum, or a failure */
 } family_stats;
 
 static int cmp_str(const void *a, const void *b) {
@@ -182,8 +186,8 @@ static int run_family(const char *dir, long every, astar_anya_workspace *aw) {
   fam = fam && fam[1] ? fam + 1 : dir;
   const double q = fs.queries ? (double)fs.queries : 1;
   printf("%-8s %6ld  %.4f  %.4f  %.4f  %9.1f  %9.1f  %6.2f  %9.0f  %9.0f  %8llu  %ld\n", fam,
-         fs.queries, fs.ratio_n ? fs.ratio_sum / (double)fs.ratio_n : 0, fs.ratio_min,
-         fs.ratio_max, fs.anya_us / q, fs.astar_us / q, fs.astar_us / (fs.anya_us > 0 ? fs.anya_us : 1),
+         fs.queries, fs.ratio_n ? fs.ratio_sum / (double)fs.ratio_n : 0, fs.ratio_min, fs.ratio_max,
+         fs.anya_us / q, fs.astar_us / q, fs.astar_us / (fs.anya_us > 0 ? fs.anya_us : 1),
          fs.anya_exp / q, fs.astar_exp / q, (unsigned long long)fs.most_nodes, fs.violations);
   fflush(stdout);
   return fs.violations ? 1 : 0;

@@ -30,8 +30,7 @@ static astar_grid *from_rows(const char *const *rows, int32_t h) {
   astar_grid *g = NULL;
   if (astar_grid_new(&g, w, h, NULL) != ASTAR_OK) return NULL;
   for (int32_t y = 0; y < h; y++)
-    for (int32_t x = 0; x < w; x++)
-      astar_grid_set_passable(g, x, y, rows[y][x] != '@');
+    for (int32_t x = 0; x < w; x++) astar_grid_set_passable(g, x, y, rows[y][x] != '@');
   return g;
 }
 
@@ -47,8 +46,8 @@ static int check_answer(const astar_grid *g, astar_workspace *aws, astar_point s
                         double ref, const char *what) {
   int ok = 1;
   if (ref < 0) {
-    CHECKF(st == ASTAR_NO_PATH, "%s: (%d,%d)->(%d,%d): status %d, reference has no path", what,
-           s.x, s.y, t.x, t.y, (int)st);
+    CHECKF(st == ASTAR_NO_PATH, "%s: (%d,%d)->(%d,%d): status %d, reference has no path", what, s.x,
+           s.y, t.x, t.y, (int)st);
     CHECK(res->vertices == 0 && res->length == 0.0);
     return st == ASTAR_NO_PATH;
   }
@@ -80,7 +79,8 @@ static int check_answer(const astar_grid *g, astar_workspace *aws, astar_point s
       CHECKF(b == 1, "%s: bend (%g,%g) has %d blocked cells", what, path[i].x, path[i].y, b);
     }
     if (i > 0) {
-      const int64_t PX = (int64_t)llround(2 * path[i - 1].x), PY = (int64_t)llround(2 * path[i - 1].y);
+      const int64_t PX = (int64_t)llround(2 * path[i - 1].x),
+                    PY = (int64_t)llround(2 * path[i - 1].y);
       const int legal = esp_segment_legal(g, PX, PY, X, Y);
       ok &= legal;
       CHECKF(legal, "%s: (%d,%d)->(%d,%d): segment %zu (%g,%g)-(%g,%g) illegal", what, s.x, s.y,
@@ -170,8 +170,8 @@ static astar_grid *make_maze(int32_t w, int32_t h, rng *r) {
   if (astar_grid_new(&g, w, h, NULL) != ASTAR_OK) return NULL;
   astar_grid_fill(g, false);
   const int32_t cw = (w + 1) / 2, ch = (h + 1) / 2;
-  int32_t *stack = malloc((size_t)(cw * ch) * sizeof *stack);
-  unsigned char *seen = calloc((size_t)(cw * ch), 1);
+  int32_t *stack = malloc((size_t)cw * (size_t)ch * sizeof *stack);
+  unsigned char *seen = calloc((size_t)cw * (size_t)ch, 1);
   int32_t top = 0;
   stack[top++] = 0;
   seen[0] = 1;
@@ -182,7 +182,8 @@ static astar_grid *make_maze(int32_t w, int32_t h, rng *r) {
     const int32_t dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     for (int d = 0; d < 4; d++) {
       const int32_t nx = cx + dx[d], ny = cy + dy[d];
-      if (nx >= 0 && ny >= 0 && nx < cw && ny < ch && !seen[ny * cw + nx] && 2 * nx < w && 2 * ny < h)
+      if (nx >= 0 && ny >= 0 && nx < cw && ny < ch && !seen[ny * cw + nx] && 2 * nx < w &&
+          2 * ny < h)
         nb[k++] = d;
     }
     if (k == 0) {
@@ -247,7 +248,11 @@ static void run_map(const astar_grid *g, astar_anya_workspace *ws, astar_workspa
       for (int32_t y = 0; y < astar_grid_height(g); y++) {
         fputs("  ", stderr);
         for (int32_t x = 0; x < astar_grid_width(g); x++)
-          fputc(x == s.x && y == s.y ? 'S' : x == t.x && y == t.y ? 'T' : astar_grid_passable(g, x, y) ? '.' : '@', stderr);
+          fputc(x == s.x && y == s.y           ? 'S'
+                : x == t.x && y == t.y         ? 'T'
+                : astar_grid_passable(g, x, y) ? '.'
+                                               : '@',
+                stderr);
         fputc('\n', stderr);
       }
       continue;
@@ -309,7 +314,8 @@ static void test_random(void) {
     astar_grid_free(g);
   }
   for (int m = 0; m < 150; m++) {
-    astar_grid *g = make_diagonal(rng_range(&r, 2, 16), rng_range(&r, 2, 16), rng_unit(&r) * 0.3, &r);
+    astar_grid *g =
+        make_diagonal(rng_range(&r, 2, 16), rng_range(&r, 2, 16), rng_unit(&r) * 0.3, &r);
     CHECK(g != NULL);
     run_map(g, ws, aws, &r, 12, &tl, "diagonal");
     astar_grid_free(g);

@@ -99,9 +99,8 @@ typedef struct astar_anya_workspace astar_anya_workspace;
 ** (nodes beyond UINT32_MAX - 1) or ASTAR_NO_MEMORY. On failure *out is NULL
 ** and nothing leaks.
 */
-ASTAR_API astar_status astar_anya_workspace_new(astar_anya_workspace **out,
-                                                const astar_grid *grid, size_t nodes,
-                                                const astar_allocator *alloc);
+ASTAR_API astar_status astar_anya_workspace_new(astar_anya_workspace **out, const astar_grid *grid,
+                                                size_t nodes, const astar_allocator *alloc);
 
 /* Release it. NULL is allowed. */
 ASTAR_API void astar_anya_workspace_free(astar_anya_workspace *ws);
@@ -148,9 +147,8 @@ typedef struct astar_anya_result {
 ** it, nothing was written).
 */
 ASTAR_API astar_status astar_anya_find_path(astar_anya_workspace *ws, const astar_grid *grid,
-                                            astar_point start, astar_point goal,
-                                            astar_vec2 *path, size_t cap,
-                                            astar_anya_result *result);
+                                            astar_point start, astar_point goal, astar_vec2 *path,
+                                            size_t cap, astar_anya_result *result);
 
 #ifdef __cplusplus
 }

@@ -333,7 +333,7 @@ static void push_flat(anya_query *q, int32_t rx, int32_t ry, double g, int32_t Y
     e = dir > 0 ? c1 : c0;
   } else {
     const int32_t y0 = Y >> 1;
-    int32_t i = s >> 1; /* s is even: a map grid point */
+    int32_t i = s >> 1;            /* s is even: a map grid point */
     if (squeeze(gr, s, Y)) return; /* a flat node that ended at one goes no further */
     if (dir > 0) {
       if (seg(gr, y0, i) == 0) return;
@@ -622,8 +622,8 @@ static astar_status finish(const anya_query *q, uint32_t idx, astar_vec2 *path, 
 }
 
 astar_status astar_anya_find_path(astar_anya_workspace *ws, const astar_grid *grid,
-                                  astar_point start, astar_point goal, astar_vec2 *path,
-                                  size_t cap, astar_anya_result *result) {
+                                  astar_point start, astar_point goal, astar_vec2 *path, size_t cap,
+                                  astar_anya_result *result) {
   if (result) memset(result, 0, sizeof *result);
   if (!ws || !grid || (!path && cap > 0)) return ASTAR_INVALID_ARGUMENT;
   if (grid->terrain) return ASTAR_UNSUPPORTED;
@@ -631,8 +631,7 @@ astar_status astar_anya_find_path(astar_anya_workspace *ws, const astar_grid *gr
     return ASTAR_OUT_OF_BOUNDS;
   if (!astar_grid_passable(grid, start.x, start.y)) return ASTAR_START_BLOCKED;
   if (!astar_grid_passable(grid, goal.x, goal.y)) return ASTAR_GOAL_BLOCKED;
-  if ((size_t)(grid->width + 1) * (size_t)(grid->height + 1) > ws->points)
-    return ASTAR_CAPACITY;
+  if ((size_t)(grid->width + 1) * (size_t)(grid->height + 1) > ws->points) return ASTAR_CAPACITY;
   if (start.x == goal.x && start.y == goal.y) {
     if (result) result->vertices = 1;
     if (cap < 1) return ASTAR_BUFFER_TOO_SMALL;

@@ -9,7 +9,8 @@
 #include <stdlib.h>
 
 static int blocked(const astar_grid *g, int64_t x, int64_t y) {
-  return !(astar_grid_contains(g, (int32_t)x, (int32_t)y) && astar_grid_passable(g, (int32_t)x, (int32_t)y));
+  return !(astar_grid_contains(g, (int32_t)x, (int32_t)y) &&
+           astar_grid_passable(g, (int32_t)x, (int32_t)y));
 }
 
 static int64_t floor_div(int64_t a, int64_t b) { /* b > 0 */
@@ -77,8 +78,8 @@ int esp_segment_legal(const astar_grid *g, int64_t px, int64_t py, int64_t qx, i
 
 struct esp_graph {
   const astar_grid *g;
-  size_t n;      /* corners */
-  int64_t *x, *y; /* lattice coordinates of the corners */
+  size_t n;           /* corners */
+  int64_t *x, *y;     /* lattice coordinates of the corners */
   unsigned char *vis; /* n * n: corners i and j see each other */
 };
 
@@ -96,11 +97,11 @@ esp_graph *esp_graph_new(const astar_grid *g) {
   }
   for (int32_t j = 0; j <= h; j++)
     for (int32_t i = 0; i <= w; i++) {
-      const int b = blocked(g, i - 1, j - 1) + blocked(g, i, j - 1) + blocked(g, i - 1, j) +
-                    blocked(g, i, j);
+      const int b =
+          blocked(g, i - 1, j - 1) + blocked(g, i, j - 1) + blocked(g, i - 1, j) + blocked(g, i, j);
       if (b == 1) {
-        eg->x[eg->n] = 2 * i;
-        eg->y[eg->n] = 2 * j;
+        eg->x[eg->n] = 2 * (int64_t)i;
+        eg->y[eg->n] = 2 * (int64_t)j;
         eg->n++;
       }
     }
@@ -150,7 +151,7 @@ double esp_graph_query(const esp_graph *eg, astar_point s, astar_point t) {
   }
   for (size_t i = 0; i < n; i++) {
     dist[i] = esp_segment_legal(g, sx, sy, eg->x[i], eg->y[i]) ? len(sx, sy, eg->x[i], eg->y[i])
-                                                                 : INFINITY;
+                                                               : INFINITY;
     to_goal[i] = (unsigned char)esp_segment_legal(g, eg->x[i], eg->y[i], tx, ty);
   }
   double best = INFINITY;
