@@ -39,7 +39,11 @@
 ** its cells' middle lines; lattice cell (X, Y) is map cell (X/2, Y/2). The
 ** map is read through that mapping and never copied or doubled in memory.
 ** Runs of free cells come from the grid's row bitsets: there is no
-** precomputation and hence nothing to become stale.
+** precomputation and hence nothing to become stale. Interval ends are
+** doubles, compared with grid coordinates to 1e-8 lattice units: rounding
+** grows with the lines a cone crosses, far below that on maps of a few
+** thousand cells a side (tested: small random maps exhaustively, Moving AI
+** maps up to 1800 x 1912 against the octile bound).
 **
 ** Pruning: the root-level closed list of Anya -- a node is discarded when
 ** its root was reached before at a smaller cost (1e-12 relative). Anya's

@@ -66,8 +66,7 @@ typedef struct anya_node {
   int32_t row;     /* lattice line of the interval, 0 .. H */
   int32_t rx, ry;  /* root, lattice point */
   uint32_t parent; /* index of the node that generated it, or NO_PARENT */
-  uint32_t unused; /* padding (keeps the record 48 bytes) */
-} anya_node;
+} anya_node;       /* 48 bytes */
 
 struct astar_anya_workspace {
   astar_allocator alloc; /* every block below came from it */
@@ -267,7 +266,6 @@ static void push(anya_query *q, int32_t rx, int32_t ry, double g, int32_t Y, dou
   nd->rx = rx;
   nd->ry = ry;
   nd->parent = parent;
-  nd->unused = 0;
 }
 
 /* Put the nodes generated since `first` on the open list. */
