@@ -57,7 +57,7 @@
 ** operations: the same query gives the same path on every platform.
 **
 ** Memory and growth. A workspace holds a node pool of fixed capacity (48
-** bytes a node, plus 4 for the open list) and a table of the best cost per
+** bytes a node, plus 24 for the open list) and a table of the best cost per
 ** grid point ((width+1) x (height+1) points, 12 bytes each). Both are
 ** reserved ahead (astar_anya_workspace_new / _reserve); a query never
 ** allocates. A query whose nodes do not fit returns ASTAR_CAPACITY with

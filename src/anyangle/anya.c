@@ -69,14 +69,14 @@ typedef struct anya_node {
 } anya_node;       /* 48 bytes */
 
 struct astar_anya_workspace {
-  astar_allocator alloc; /* every block below came from it */
-  anya_node *nodes;      /* [cap] node pool, filled in generation order */
-  uint32_t *heap;        /* [cap] binary heap of node indices (open list) */
-  uint32_t cap;          /* nodes a query may generate */
-  double *best;          /* [points] best root cost per map grid point, valid if stamped */
-  uint32_t *stamp;       /* [points] query generation that wrote best[i] */
-  size_t points;         /* entries of best / stamp: (w+1)(h+1) of the largest grid reserved */
-  uint32_t gen;          /* generation of the current query, never 0 after the first */
+  astar_allocator alloc;   /* every block below came from it */
+  anya_node *nodes;        /* [cap] node pool, filled in generation order */
+  struct anya_entry *heap; /* [cap] binary heap of nodes and their keys (open list) */
+  uint32_t cap;            /* nodes a query may generate */
+  double *best;            /* [points] best root cost per map grid point, valid if stamped */
+  uint32_t *stamp;         /* [points] query generation that wrote best[i] */
+  size_t points;           /* entries of best / stamp: (w+1)(h+1) of the largest grid reserved */
+  uint32_t gen;            /* generation of the current query, never 0 after the first */
 };
 
 /* The state of one query. */
@@ -183,38 +183,45 @@ static bool integral(double x, int32_t *out) {
 
 /* ---- the open list ---------------------------------------------------------- */
 
+/* An open-list entry carries its keys, so that sifting never reads the
+** node pool. */
+typedef struct anya_entry {
+  double f;     /* the node's f */
+  double g;     /* the node's g */
+  uint32_t idx; /* the node */
+} anya_entry;
+
 /* Pop order: smaller f, then larger g, then generated first. */
-ASTAR__INLINE bool before(const anya_node *nodes, uint32_t i, uint32_t j) {
-  const anya_node *x = &nodes[i], *y = &nodes[j];
+ASTAR__INLINE bool before(const anya_entry *x, const anya_entry *y) {
   if (x->f != y->f) return x->f < y->f;
   if (x->g != y->g) return x->g > y->g;
-  return i < j;
+  return x->idx < y->idx;
 }
 
 static void heap_push(anya_query *q, uint32_t idx) {
-  uint32_t *h = q->ws->heap;
-  const anya_node *nodes = q->ws->nodes;
+  anya_entry *h = q->ws->heap;
+  const anya_entry e = {q->ws->nodes[idx].f, q->ws->nodes[idx].g, idx};
   uint32_t i = q->hn++;
   while (i > 0) {
     const uint32_t up = (i - 1) / 2;
-    if (!before(nodes, idx, h[up])) break;
+    if (!before(&e, &h[up])) break;
     h[i] = h[up];
     i = up;
   }
-  h[i] = idx;
+  h[i] = e;
   if (q->hn > q->st.max_open) q->st.max_open = q->hn;
 }
 
 static uint32_t heap_pop(anya_query *q) {
-  uint32_t *h = q->ws->heap;
-  const anya_node *nodes = q->ws->nodes;
-  const uint32_t top = h[0], last = h[--q->hn], n = q->hn;
+  anya_entry *h = q->ws->heap;
+  const uint32_t top = h[0].idx, n = --q->hn;
+  const anya_entry last = h[n];
   uint32_t i = 0;
   for (;;) {
     uint32_t c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && before(nodes, h[c + 1], h[c])) c++;
-    if (!before(nodes, h[c], last)) break;
+    if (c + 1 < n && before(&h[c + 1], &h[c])) c++;
+    if (!before(&h[c], &last)) break;
     h[i] = h[c];
     i = c;
   }
@@ -499,7 +506,7 @@ static astar_status grow_nodes(astar_anya_workspace *ws, size_t nodes) {
   if (nodes <= ws->cap) return ASTAR_OK;
   if (nodes > UINT32_MAX - 1) return ASTAR_TOO_LARGE;
   anya_node *pool = astar__calloc(&ws->alloc, nodes, sizeof *pool);
-  uint32_t *heap = pool ? astar__calloc(&ws->alloc, nodes, sizeof *heap) : NULL;
+  struct anya_entry *heap = pool ? astar__calloc(&ws->alloc, nodes, sizeof *heap) : NULL;
   if (!heap) {
     astar__free(&ws->alloc, pool, nodes * sizeof *pool);
     return ASTAR_NO_MEMORY;
