@@ -133,15 +133,15 @@ static void run_map(const char *mapfile, const char *scenfile, long every, astar
     if (ar.stats.generated > fs->most_nodes) fs->most_nodes = ar.stats.generated;
     /* the octile optimum: the A* cost, which must match the file's (rounded) length */
     const double opt = r.cost, file = q->optimal_length;
-    if (as != ASTAR_OK || gs != ASTAR_OK || ar.length > opt + 1e-6 ||
+    if (as != ASTAR_OK || gs != ASTAR_OK || ar.cost > opt + 1e-6 ||
         fabs(opt - file) > 1e-5 * (file > 1 ? file : 1)) {
       fprintf(stderr, "%s line %d: anya %d %.9f, A* %d %.9f, file %.9f\n", scenfile, q->line,
-              (int)as, ar.length, (int)gs, r.cost, file);
+              (int)as, ar.cost, (int)gs, r.cost, file);
       fs->violations++;
       continue;
     }
     if (opt > 0) {
-      const double ratio = ar.length / opt;
+      const double ratio = ar.cost / opt;
       fs->ratio_n++;
       fs->ratio_sum += ratio;
       if (ratio > fs->ratio_max) fs->ratio_max = ratio;

@@ -48,17 +48,17 @@ static int check_answer(const astar_grid *g, astar_workspace *aws, astar_point s
   if (ref < 0) {
     CHECKF(st == ASTAR_NO_PATH, "%s: (%d,%d)->(%d,%d): status %d, reference has no path", what, s.x,
            s.y, t.x, t.y, (int)st);
-    CHECK(res->vertices == 0 && res->length == 0.0);
+    CHECK(res->length == 0 && res->cost == 0.0);
     return st == ASTAR_NO_PATH;
   }
   CHECKF(st == ASTAR_OK, "%s: (%d,%d)->(%d,%d): status %d, reference %.12f", what, s.x, s.y, t.x,
          t.y, (int)st, ref);
   if (st != ASTAR_OK) return 0;
-  ok &= cost_equal(res->length, ref);
-  CHECKF(cost_equal(res->length, ref), "%s: (%d,%d)->(%d,%d): anya %.12f reference %.12f", what,
-         s.x, s.y, t.x, t.y, res->length, ref);
+  ok &= cost_equal(res->cost, ref);
+  CHECKF(cost_equal(res->cost, ref), "%s: (%d,%d)->(%d,%d): anya %.12f reference %.12f", what, s.x,
+         s.y, t.x, t.y, res->cost, ref);
   /* the path: start centre, corners, goal centre; legal; its length */
-  const size_t n = res->vertices;
+  const size_t n = res->length;
   CHECK(n >= 1);
   if (n < 1) return 0;
   CHECK(path[0].x == s.x + 0.5 && path[0].y == s.y + 0.5);
@@ -66,8 +66,7 @@ static int check_answer(const astar_grid *g, astar_workspace *aws, astar_point s
   double sum = 0;
   for (size_t i = n - 1; i > 0; i--)
     sum += hypot(path[i].x - path[i - 1].x, path[i].y - path[i - 1].y);
-  CHECKF(cost_equal(sum, res->length), "%s: recomputed %.12f reported %.12f", what, sum,
-         res->length);
+  CHECKF(cost_equal(sum, res->cost), "%s: recomputed %.12f reported %.12f", what, sum, res->cost);
   for (size_t i = 0; i < n; i++) {
     const int64_t X = (int64_t)llround(2 * path[i].x), Y = (int64_t)llround(2 * path[i].y);
     CHECK((double)X == 2 * path[i].x && (double)Y == 2 * path[i].y);
@@ -96,8 +95,8 @@ static int check_answer(const astar_grid *g, astar_workspace *aws, astar_point s
       astar_result r;
       const astar_status gs = astar_find_path(aws, g, &o, s, t, NULL, 0, &r);
       CHECK(gs == ASTAR_OK || gs == ASTAR_BUFFER_TOO_SMALL);
-      CHECKF(res->length <= r.cost * (1 + 1e-12) + 1e-12, "%s: anya %.12f > octile %.12f", what,
-             res->length, r.cost);
+      CHECKF(res->cost <= r.cost * (1 + 1e-12) + 1e-12, "%s: anya %.12f > octile %.12f", what,
+             res->cost, r.cost);
     }
   }
   return ok;
@@ -119,13 +118,13 @@ static void test_hand(void) {
     CHECK(astar_anya_workspace_reserve(ws, g, 0) == ASTAR_OK);
     CHECK(astar_anya_find_path(ws, g, (astar_point){0, 0}, (astar_point){4, 2}, path, 64, &r) ==
           ASTAR_OK);
-    CHECK(r.vertices == 2 && cost_equal(r.length, sqrt(20.0)));
+    CHECK(r.length == 2 && cost_equal(r.cost, sqrt(20.0)));
     CHECK(astar_anya_find_path(ws, g, (astar_point){1, 1}, (astar_point){1, 1}, path, 64, &r) ==
           ASTAR_OK);
-    CHECK(r.vertices == 1 && r.length == 0.0 && path[0].x == 1.5 && path[0].y == 1.5);
+    CHECK(r.length == 1 && r.cost == 0.0 && path[0].x == 1.5 && path[0].y == 1.5);
     CHECK(astar_anya_find_path(ws, g, (astar_point){4, 1}, (astar_point){0, 1}, path, 64, &r) ==
           ASTAR_OK);
-    CHECK(r.vertices == 2 && r.length == 4.0);
+    CHECK(r.length == 2 && r.cost == 4.0);
     astar_grid_free(g);
   }
   {
@@ -135,9 +134,9 @@ static void test_hand(void) {
     CHECK(astar_anya_workspace_reserve(ws, g, 0) == ASTAR_OK);
     CHECK(astar_anya_find_path(ws, g, (astar_point){0, 0}, (astar_point){4, 0}, path, 64, &r) ==
           ASTAR_OK);
-    CHECK(r.vertices == 4);
+    CHECK(r.length == 4);
     CHECK(path[1].x == 2 && path[1].y == 2 && path[2].x == 3 && path[2].y == 2);
-    CHECK(cost_equal(r.length, 2 * hypot(1.5, 1.5) + 1));
+    CHECK(cost_equal(r.cost, 2 * hypot(1.5, 1.5) + 1));
     astar_grid_free(g);
   }
   {
@@ -146,7 +145,7 @@ static void test_hand(void) {
     astar_grid *g = from_rows(rows, 2);
     CHECK(astar_anya_find_path(ws, g, (astar_point){0, 0}, (astar_point){1, 1}, path, 64, &r) ==
           ASTAR_NO_PATH);
-    CHECK(r.vertices == 0 && r.length == 0.0);
+    CHECK(r.length == 0 && r.cost == 0.0);
     astar_grid_free(g);
   }
   {
@@ -155,7 +154,7 @@ static void test_hand(void) {
     astar_grid *g = from_rows(rows, 3);
     CHECK(astar_anya_find_path(ws, g, (astar_point){0, 0}, (astar_point){2, 2}, path, 64, &r) ==
           ASTAR_OK);
-    CHECK(r.vertices == 3 && cost_equal(r.length, 2 * hypot(0.5, 1.5)));
+    CHECK(r.length == 3 && cost_equal(r.cost, 2 * hypot(0.5, 1.5)));
     astar_grid_free(g);
   }
   astar_anya_workspace_free(ws);
@@ -262,7 +261,7 @@ static void run_map(const astar_grid *g, astar_anya_workspace *ws, astar_workspa
     CHECK((grid < 0) == (ref < 0));
     if (st == ASTAR_OK) {
       tl->paths++;
-      tl->bends += (long)res.vertices - 2;
+      tl->bends += (long)res.length - 2;
     } else {
       tl->none++;
     }
@@ -374,19 +373,19 @@ static void test_arguments(void) {
   CHECK(astar_anya_find_path(ws, g, a, (astar_point){4, 0}, path, 8, &r) == ASTAR_OUT_OF_BOUNDS);
   CHECK(astar_anya_find_path(ws, g, (astar_point){1, 1}, b, path, 8, &r) == ASTAR_START_BLOCKED);
   CHECK(astar_anya_find_path(ws, g, a, (astar_point){0, 3}, path, 8, &r) == ASTAR_GOAL_BLOCKED);
-  CHECK(r.vertices == 0 && r.length == 0.0 && r.stats.expanded == 0);
+  CHECK(r.length == 0 && r.cost == 0.0 && r.stats.expanded == 0);
   /* small buffers: the needed count reported, nothing written */
   CHECK(astar_anya_find_path(ws, g, a, b, path, 8, &r) == ASTAR_OK);
-  const size_t need = r.vertices;
-  const double len = r.length;
+  const size_t need = r.length;
+  const double len = r.cost;
   CHECK(need == 3);
   astar_vec2 small[2] = {{-7, -7}, {-7, -7}};
   CHECK(astar_anya_find_path(ws, g, a, b, small, need - 1, &r) == ASTAR_BUFFER_TOO_SMALL);
-  CHECK(r.vertices == need && r.length == len && small[0].x == -7 && small[1].x == -7);
+  CHECK(r.length == need && r.cost == len && small[0].x == -7 && small[1].x == -7);
   CHECK(astar_anya_find_path(ws, g, a, b, NULL, 0, &r) == ASTAR_BUFFER_TOO_SMALL);
-  CHECK(r.vertices == need);
+  CHECK(r.length == need);
   CHECK(astar_anya_find_path(ws, g, a, a, NULL, 0, &r) == ASTAR_BUFFER_TOO_SMALL);
-  CHECK(r.vertices == 1);
+  CHECK(r.length == 1);
   CHECK(astar_anya_find_path(ws, g, a, b, path, 8, NULL) == ASTAR_OK); /* result optional */
   /* terrain is not part of the model */
   astar_grid *t = NULL;
@@ -422,14 +421,14 @@ static void test_capacity(void) {
   CHECK(astar_anya_workspace_new(&ws, g, 4, NULL) == ASTAR_OK);
   CHECK(astar_anya_workspace_nodes(ws) == 4);
   CHECK(astar_anya_find_path(ws, g, s, t, path, MAXV, &res) == ASTAR_CAPACITY);
-  CHECK(res.stats.generated == 4 && res.vertices == 0);
+  CHECK(res.stats.generated == 4 && res.length == 0);
   size_t cap = 4;
   astar_status st;
   while ((st = astar_anya_find_path(ws, g, s, t, path, MAXV, &res)) == ASTAR_CAPACITY) {
     cap *= 2;
     CHECK(astar_anya_workspace_reserve(ws, NULL, cap) == ASTAR_OK);
   }
-  CHECK(st == ASTAR_OK && res.length == ref.length && res.vertices == ref.vertices);
+  CHECK(st == ASTAR_OK && res.cost == ref.cost && res.length == ref.length);
   CHECK(cap >= ref.stats.generated / 2);
   astar_anya_workspace_free(ws);
   astar_anya_workspace_free(big);
@@ -519,9 +518,9 @@ static void test_determinism(void) {
     const astar_point u = randmap_passable_cell(g, &r);
     (void)astar_anya_find_path(ws, g, u, s, p2, MAXV, &b);
     const astar_status s2 = astar_anya_find_path(ws, g, s, t, p2, MAXV, &b);
-    CHECK(s1 == s2 && a.vertices == b.vertices && a.length == b.length);
+    CHECK(s1 == s2 && a.length == b.length && a.cost == b.cost);
     CHECK(a.stats.expanded == b.stats.expanded && a.stats.generated == b.stats.generated);
-    if (s1 == ASTAR_OK) CHECK(memcmp(p1, p2, a.vertices * sizeof *p1) == 0);
+    if (s1 == ASTAR_OK) CHECK(memcmp(p1, p2, a.length * sizeof *p1) == 0);
   }
   astar_anya_workspace_free(ws);
   astar_grid_free(g);

@@ -127,9 +127,9 @@ ASTAR_API size_t astar_anya_workspace_memory(const astar_anya_workspace *ws);
 
 /* What a query produced besides its status. */
 typedef struct astar_anya_result {
-  double length;     /* Euclidean length of the path in cell units: its segments
+  double cost;       /* Euclidean length of the path in cell units: its segments
                         summed from the goal back to the start; 0 when no path */
-  size_t vertices;   /* points of the path, start and goal included (1 when
+  size_t length;     /* points of the path, start and goal included (1 when
                         start == goal); 0 when there is no path */
   astar_stats stats; /* expanded: nodes expanded; generated: nodes pushed on the
                         open list; reopened: 0; max_open: largest open list */
@@ -138,7 +138,7 @@ typedef struct astar_anya_result {
 /*
 ** The shortest legal path (see the top of this file) from the centre of
 ** cell `start` to the centre of cell `goal`. On ASTAR_OK path[0 ..
-** vertices-1] holds its vertices: the start centre, the corners it bends
+** length-1] holds its points: the start centre, the corners it bends
 ** at, the goal centre. `result` may be NULL; when given it is always filled
 ** (0s unless a path was found). Never allocates.
 ** Returns ASTAR_OK; ASTAR_NO_PATH; ASTAR_INVALID_ARGUMENT (ws or grid NULL,
@@ -147,8 +147,8 @@ typedef struct astar_anya_result {
 ** ASTAR_START_BLOCKED / ASTAR_GOAL_BLOCKED; ASTAR_CAPACITY (ws not reserved
 ** for a grid this large, or the node pool ran out: result->stats.generated
 ** is then the pool's size); ASTAR_BUFFER_TOO_SMALL (a path was found but
-** has more than cap vertices: result->vertices and result->length describe
-** it, nothing was written).
+** has more than cap points: result->length and result->cost describe it,
+** nothing was written).
 */
 ASTAR_API astar_status astar_anya_find_path(astar_anya_workspace *ws, const astar_grid *grid,
                                             astar_point start, astar_point goal, astar_vec2 *path,

@@ -101,11 +101,9 @@ ASTAR__INLINE bool lfree(const astar_grid *g, int32_t X, int32_t Y) {
 
 /* First padded column >= p whose cell is blocked (the border stops it). */
 static uint32_t blocked_right(const uint64_t *row, uint32_t p) {
-  for (;;) {
-    const uint64_t w = ~astar__bits_at(row, p);
-    if (w) return p + (uint32_t)__builtin_ctzll(w);
-    p += 64;
-  }
+  uint64_t w;
+  while ((w = ~astar__bits_at(row, p)) == 0) p += 64;
+  return p + (uint32_t)__builtin_ctzll(w);
 }
 
 /* Last padded column <= p whose cell is blocked (column 0 is border). */
@@ -608,8 +606,8 @@ static astar_status finish(const anya_query *q, uint32_t idx, astar_vec2 *path, 
     }
   }
   if (res) {
-    res->length = length;
-    res->vertices = n;
+    res->cost = length;
+    res->length = n;
   }
   if (n > cap) return ASTAR_BUFFER_TOO_SMALL;
   size_t k = n - 1;
@@ -638,7 +636,7 @@ astar_status astar_anya_find_path(astar_anya_workspace *ws, const astar_grid *gr
   if (!astar_grid_passable(grid, goal.x, goal.y)) return ASTAR_GOAL_BLOCKED;
   if ((size_t)(grid->width + 1) * (size_t)(grid->height + 1) > ws->points) return ASTAR_CAPACITY;
   if (start.x == goal.x && start.y == goal.y) {
-    if (result) result->vertices = 1;
+    if (result) result->length = 1;
     if (cap < 1) return ASTAR_BUFFER_TOO_SMALL;
     path[0] = (astar_vec2){start.x + 0.5, start.y + 0.5};
     return ASTAR_OK;
@@ -679,8 +677,8 @@ astar_status astar_anya_find_path(astar_anya_workspace *ws, const astar_grid *gr
     result->stats = q.st;
     if (st == ASTAR_CAPACITY) result->stats.generated = ws->cap;
     if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) {
-      result->length = 0.0;
-      result->vertices = 0;
+      result->cost = 0.0;
+      result->length = 0;
     }
   }
   return st;
