@@ -7,7 +7,8 @@
 ** length (1e-9 relative) and the same NO_PATH; every returned path legal
 ** segment by segment (exactly), its vertices the start centre, convex
 ** corners, the goal centre, its length the reported one; never longer than
-** the octile grid optimum under NO_CUT and ONE_SIDE (the library's A*).
+** the octile grid optimum under NO_CUT and ONE_SIDE (the library's A*) nor
+** than Theta* and Lazy Theta* under those rules (astar/anyangle.h).
 ** Also: hand-made cases, arguments, small buffers, node capacity and its
 ** reservation, allocation failure at each allocation, no allocation while
 ** searching, determinism.
@@ -97,6 +98,15 @@ static int check_answer(const astar_grid *g, astar_workspace *aws, astar_point s
       CHECK(gs == ASTAR_OK || gs == ASTAR_BUFFER_TOO_SMALL);
       CHECKF(res->cost <= r.cost * (1 + 1e-12) + 1e-12, "%s: anya %.12f > octile %.12f", what,
              res->cost, r.cost);
+      /* and never longer than Theta* / Lazy Theta* (astar/anyangle.h) under the rule */
+      for (int m = 0; m < 2; m++) {
+        astar_anyangle_result ar;
+        const astar_status ts = astar_anyangle_find_path(
+            aws, g, &o, m ? ASTAR_ANYANGLE_LAZY_THETA : ASTAR_ANYANGLE_THETA, s, t, NULL, 0, &ar);
+        CHECK(ts == ASTAR_OK || ts == ASTAR_BUFFER_TOO_SMALL);
+        CHECKF(res->cost <= ar.cost * (1 + 1e-12) + 1e-12, "%s: anya %.12f > theta %.12f", what,
+               res->cost, ar.cost);
+      }
     }
   }
   return ok;
