@@ -60,8 +60,9 @@
 ** equal f the larger g(root); among those the node generated first.
 ** Successors are generated in a fixed order (run by run in increasing x:
 ** the part of the cone through it, then the turns at the run's ends; then
-** the turns at the interval's ends, left first). Arithmetic is IEEE double in a fixed order of
-** operations: the same query gives the same path on every platform.
+** the turns at the interval's ends, left first). Arithmetic is IEEE
+** double in a fixed order of operations (sqrt, never hypot): the same
+** query gives the same path on every platform.
 **
 ** Memory and growth. A workspace holds a node pool of fixed capacity (48
 ** bytes a node, plus 24 for the open list) and a table of the best cost per
