@@ -17,6 +17,7 @@
 **   implicit.h  implicit spaces: the caller's 64-bit states, numbered on the fly
 **   hex.h       hexagonal grids: coordinates, the grid as a space, ASCII hex maps
 **   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
+**   anya.h      Anya: optimal any-angle paths (Euclidean shortest, centre to centre)
 **   graph.h     static graphs in compressed (CSR) form; DIMACS .gr / .co / .p2p
 **   batch.h     many queries on one shared grid, a worker thread per core
 **   path.h      storing paths: compact encodings, turn points, paths held K
@@ -51,6 +52,7 @@
 #include "hex.h"
 #include "waypoints.h"
 #include "anyangle.h"
+#include "anya.h"
 #include "graph.h"
 #include "batch.h"
 #include "path.h"
