@@ -145,6 +145,16 @@ size_t cli_anyangle_list(char *buf, size_t size) {
   return used;
 }
 
+const cli_algo *cli_any_angle_option(const char *name) {
+  const cli_algo *a = name ? cli_anyangle_algo(name) : NULL;
+  if (!a && name) {
+    char list[64] = "";
+    cli_anyangle_list(list, sizeof list);
+    cli_error("--any-angle: expected one of %s, got '%s'", list + 1, name);
+  }
+  return a;
+}
+
 bool cli_algo_is_any_angle(const cli_algo *algo) {
   for (size_t i = 0; i < NAA; i++)
     if (algo == &aa_algos[i]) return true;

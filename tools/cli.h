@@ -186,6 +186,9 @@ bool cli_algo_is_waypoints(const cli_algo *algo);
 ** called `name`, or NULL; their names as "|theta|..." appended to buf
 ** (returns the characters written). */
 const cli_algo *cli_anyangle_algo(const char *name);
+/* The value of --any-angle NAME (the same as --algo NAME for these): the
+** entry, or NULL after a message naming the accepted values. */
+const cli_algo *cli_any_angle_option(const char *name);
 size_t cli_anyangle_list(char *buf, size_t size);
 
 /* Is `algo` an any-angle search -- Theta*, Lazy Theta*, or an engine

@@ -772,6 +772,7 @@ static void help(FILE *out) {
           "                         per map: a path may be shorter than the optimal length,\n"
           "                         so the table shows the mean cost/optimal ratio, and a\n"
           "                         violation -- no path, or longer than optimal -- exits 1\n"
+          "  --any-angle NAME       theta, lazy-theta or anya: the same as --algo NAME\n"
           "  --smooth               string-pull every path (astar_path_smooth; timed with\n"
           "                         the search): cost = straight-line length, compared\n"
           "                         with the optimal length as an upper bound (the\n"
@@ -862,6 +863,8 @@ int cli_cmd_bench(int argc, char **argv) {
       rc = CLI_EXIT_OK;
     } else if (cli_is(&p, "--algo", NULL)) {
       if (!(v = cli_value(&p)) || !(cfg.algo = cli_find_algo(v))) rc = CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--any-angle", NULL)) {
+      if (!(cfg.algo = cli_any_angle_option(cli_value(&p)))) rc = CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--space", NULL)) {
       static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
       int which;

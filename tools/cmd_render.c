@@ -556,7 +556,7 @@ static void help(FILE *out) {
           "  --cell PX              pixels per cell (default: 72 or more with F/G/H,\n"
           "                         otherwise up to 16, about 1024 px in all)\n"
           "  --fgh / --no-fgh       always / never draw F, G, H and parent arrows\n"
-          "  --algo astar|theta|lazy-theta\n"
+          "  --algo astar|theta|lazy-theta, --any-angle theta|lazy-theta\n"
           "                         the search drawn (default astar); the any-angle ones\n"
           "                         draw their path as an orange line through the bends\n"
           "  --smooth               also draw A*'s path string-pulled (astar_path_smooth)\n"
@@ -621,8 +621,10 @@ int cli_cmd_render(int argc, char **argv) {
     } else if (cli_is(&p, "--frames", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_FRAMES, &frames))
         return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--algo", NULL)) {
-      if (!(v = cli_value(&p)) || !(j.algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--algo", NULL) || cli_is(&p, "--any-angle", NULL)) {
+      const bool any = cli_is(&p, "--any-angle", NULL);
+      if (!(v = cli_value(&p)) || !(j.algo = any ? cli_any_angle_option(v) : cli_find_algo(v)))
+        return CLI_EXIT_USAGE;
       if (strcmp(v, "astar") != 0 && (!cli_algo_is_any_angle(j.algo) || cli_algo_is_anya(j.algo)))
         return cli_usage_error("--algo: render draws astar and the any-angle searches (theta, "
                                "lazy-theta), got '%s'",

@@ -33,6 +33,7 @@ static void help(FILE *out) {
           "                         any-angle paths over the waypoint graph of the\n"
           "                         obstacles' corners (prints the waypoints, the cells\n"
           "                         walked between them, and marks the waypoints 'o')\n"
+          "  --any-angle NAME       theta, lazy-theta or anya: the same as --algo NAME\n"
           "  --smooth               straighten the path by string pulling (astar_path_smooth):\n"
           "                         print the bends and the cells walked between them\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
@@ -135,6 +136,8 @@ int cli_cmd_solve(int argc, char **argv) {
     } else if (cli_is(&p, "--algo", NULL)) {
       const char *v = cli_value(&p);
       if (!v || !(algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--any-angle", NULL)) {
+      if (!(algo = cli_any_angle_option(cli_value(&p)))) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--picture", NULL) || cli_is(&p, "--no-picture", NULL)) {
       if (!cli_flag(&p)) return CLI_EXIT_USAGE;
       picture = cli_is(&p, "--picture", NULL);

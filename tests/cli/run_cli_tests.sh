@@ -612,6 +612,11 @@ run solve "$TMP/block.txt" --algo anya
 expect_rc "solve --algo anya" 0
 expect_out "anya: the Euclidean shortest path, along the wall's corners" "^cost: +9\.071067812 "
 expect_out "anya: the points, corners whole" "^ +\(0\.5,3\.5\) \(4,4\) \(6,4\) \(9\.5,3\.5\)$"
+run solve "$TMP/block.txt" --any-angle anya --no-picture
+expect_out "--any-angle anya is --algo anya" "^cost: +9\.071067812 "
+run solve "$TMP/block.txt" --any-angle astar
+expect_rc "--any-angle: only the any-angle searches" 2
+expect_err "--any-angle: the accepted names" "expected one of theta\|lazy-theta\|anya"
 run solve "$TMP/block.txt" --algo anya --corner always
 expect_rc "anya: squeezing corner rule refused" 2
 expect_one_line_err "anya: squeezing corner rule refused"
