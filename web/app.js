@@ -4,7 +4,8 @@
    (open, closed, cells scanned by JPS jumps, both frontiers of a
    bidirectional search and where they met, IDA*'s iterations and its
    depth-first path, the entries beam search dropped, F / G / H, parent
-   arrows) and shows the result. The same map can be drawn as hexagons
+   arrows) and shows the result -- with Theta* and Lazy Theta* (or a grid
+   path string-pulled) the any-angle line through its bends. The same map can be drawn as hexagons
    (hex mode): the bridge then searches an astar_hex_grid of the same cells,
    and the page draws each cell where the library's astar_hex_center says. */
 'use strict';
@@ -23,18 +24,20 @@
   const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned', 'dropped'];
   const ST_OK = 0, ST_UNSUPPORTED = 11;
   const PG_RUN_RECORD = 1, PG_RUN_ONCE = 2; // pg_run flags (bridge.c)
-  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2 }, PG_ALGO_ENGINE = 3;
+  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2, theta: 4, 'lazy-theta': 5 }, PG_ALGO_ENGINE = 3;
   // The engine's methods (astar_method, astar/engine.h) of the page's algorithms.
   const METHOD = { astar: 0, weighted: 0, dijkstra: 1, greedy: 2, bidir: 3, ida: 4, beam: 5, dynamic: 6, bandwidth: 7 };
   // Algorithms only the engine runs (on the grid as a space, astar/grid_space.h).
   const ENGINE_ONLY = new Set(['bidir', 'ida', 'beam', 'dynamic', 'bandwidth']);
   const isJump = (algo) => algo === 'jps' || algo === 'jps-plus';
+  // Any-angle searches (astar/anyangle.h): the path is a line through bends.
+  const isAnyAngle = (algo) => algo === 'theta' || algo === 'lazy-theta';
   // On hexagons every search is the engine's (on astar_hex_space).
   const usesEngine = (algo) => hex !== null || ENGINE_ONLY.has(algo);
   const NAMES = {
     astar: 'A*', dijkstra: 'Dijkstra', greedy: 'Greedy best-first', weighted: 'Weighted A*', jps: 'JPS',
     'jps-plus': 'JPS+', bidir: 'Bidirectional A*', ida: 'IDA*', beam: 'Beam search',
-    dynamic: 'Dynamic weighting', bandwidth: 'Bandwidth search',
+    dynamic: 'Dynamic weighting', bandwidth: 'Bandwidth search', theta: 'Theta*', 'lazy-theta': 'Lazy Theta*',
   };
   const algoName = (algo) => NAMES[algo] || algo;
   // One line on each algorithm, under the selector.
@@ -50,6 +53,10 @@
     beam: 'A* whose open list keeps only the beam width best nodes; the others are dropped (×): may miss the path.',
     dynamic: 'The weight of H falls from 1 + ε at S to 1 at G: a cost at most (1 + ε) times the optimum.',
     bandwidth: 'Drops a node whose F exceeds the expanded one\'s by more than e + d (×): a cost at most the optimum + e.',
+    theta: 'A* whose node may take its neighbour\'s parent when it sees it: a path of straight segments at any angle ' +
+      '(orange, bends ●), G and H straight-line lengths; near-optimal.',
+    'lazy-theta': 'Theta* that assumes the sight and checks it once, on expansion: the same kind of line with fewer ' +
+      'line-of-sight tests.',
   };
   // IDA*'s work can grow with the number of paths: the page stops it here.
   const IDA_MAX_EXPANSIONS = 2e6;
@@ -70,6 +77,8 @@
   // forward ones by the hatching, not by hue alone. Dropped entries: grey
   // with a cross.
   const C_BACK_OPEN = [150, 40, 120], C_BACK_CLOSED = [236, 218, 250], C_DROP = [140, 140, 150];
+  // The any-angle line (Theta*, smoothing), over the cells and the green path.
+  const LINE = '#e8590c';
   const C_T2 = [242, 231, 204], C_T9 = [170, 128, 70];
 
   let M = null; // the Emscripten module
@@ -94,6 +103,7 @@
   let sideOf; // the search that set a cell: 0 forward, 1 backward (bidirectional)
   let meetCell = -1; // bidirectional: the best meeting node so far
   let path = []; // cell indices of the displayed path
+  let line = []; // the any-angle line's points (Theta*, smoothing): cell indices, S first
   // The replay goes by groups (astar/search.h): an EXPAND and the events it
   // caused (PUSH, IMPROVE, REOPEN, SCAN) up to the next EXPAND or GOAL.
   let current = -1; // cell of the group's expanded node (or the last event's, stepping by event)
@@ -116,7 +126,7 @@
     turn: $('turn-penalty'), reopen: $('reopen'), speed: $('speed'), stepUnit: $('step-unit'),
     live: $('live'), terrain: $('terrain'), size: $('size'), labels: $('labels'),
     beamWidth: $('beam-width'), epsilon: $('epsilon'), bandE: $('band-e'), bandD: $('band-d'),
-    cells: $('cells'),
+    cells: $('cells'), smooth: $('smooth'),
   };
 
   /* ---- small helpers --------------------------------------------------- */
@@ -168,6 +178,8 @@
     const turn = Math.max(0, Number(ui.turn.value) || 0);
     return {
       algo, moves, corner, straight, diagonal, heuristic, weight, turn,
+      // String pulling of the grid path (square grids, not the any-angle searches).
+      smooth: ui.smooth.checked && hex === null && !isAnyAngle(algo), anyAngle: isAnyAngle(algo) && hex === null,
       tie: Number(ui.tie.value), reopen: Number(ui.reopen.value), open: Number(ui.openset.value),
       engine: engine ? PG_ALGO_ENGINE : ALGO[algo] ?? 0, method: METHOD[algo] ?? 0,
       // The key the open list is ordered by, as the cells show it: F, or
@@ -185,6 +197,7 @@
     let st = M._pg_set_options(pg, o.moves, o.corner, o.straight, o.diagonal, o.heuristic,
       o.weight, o.tie, o.reopen, o.engine, o.open, o.turn);
     if (st === ST_OK) st = M._pg_set_engine(pg, o.method, o.beamWidth, o.epsilon, o.bandE, o.bandD, o.maxExpansions);
+    M._pg_set_smooth(pg, o.smooth ? 1 : 0);
     return { o, st };
   }
 
@@ -203,11 +216,18 @@
     $('lg-back').hidden = $('lg-meet').hidden = algo !== 'bidir';
     $('lg-dfs').hidden = algo !== 'ida';
     $('lg-drop').hidden = algo !== 'beam' && algo !== 'bandwidth';
-    $('extra-k').textContent = EXTRA_KEYS[algo] || 'max open';
+    const anyAngle = isAnyAngle(algo) && hex === null;
+    $('lg-line').hidden = !anyAngle && !(ui.smooth.checked && hex === null);
+    $('extra-k').textContent = anyAngle ? EXTRA_KEYS[algo]
+      : ui.smooth.checked && hex === null ? 'smoothed line' : EXTRA_KEYS[algo] || 'max open';
+    // Theta* has nothing to smooth; hexagons no lines of sight.
+    ui.smooth.disabled = anyAngle || hex !== null;
     ui.heuristic.disabled = algo === 'dijkstra' || hex !== null;
     const jps = algo === 'jps' || algo === 'jps-plus';
     // The engine keeps its own heap (a 4-ary one, astar/engine.h).
-    ui.openset.disabled = algo === 'jps-plus' || usesEngine(algo);
+    // Theta* keeps its own heap and never reopens.
+    ui.openset.disabled = algo === 'jps-plus' || usesEngine(algo) || isAnyAngle(algo);
+    ui.reopen.disabled = isAnyAngle(algo);
     ui.tie.disabled = jps;
     // Hexagons have six neighbours, the cost of the hexagon entered and the
     // hex distance as heuristic: the square grid's options do not apply.
@@ -223,7 +243,10 @@
   }
 
   // The last stat box: what the algorithm has to show beyond the others.
-  const EXTRA_KEYS = { bidir: 'met at', ida: 'iterations · f bound', beam: 'dropped', bandwidth: 'dropped' };
+  const EXTRA_KEYS = {
+    bidir: 'met at', ida: 'iterations · f bound', beam: 'dropped', bandwidth: 'dropped',
+    theta: 'sight checks', 'lazy-theta': 'sight checks',
+  };
 
   /* ---- undo / redo of map edits --------------------------------------- */
 
@@ -381,7 +404,7 @@
     }
     readGeometry();
     let note = '';
-    if (hex && isJump(ui.algorithm.value)) {
+    if (hex && (isJump(ui.algorithm.value) || isAnyAngle(ui.algorithm.value))) {
       note = `${algoName(ui.algorithm.value)} searches square grids only: A* instead.`;
       ui.algorithm.value = 'astar';
     }
@@ -428,6 +451,7 @@
     }
     ntouched = 0;
     path = [];
+    line = [];
     current = -1;
     groupStart = -1;
     meetCell = -1;
@@ -499,7 +523,17 @@
     const pp = M._pg_path(pg) >> 2;
     const p = [];
     for (let k = 0; k < len; k++) p.push(idx(M.HEAP32[pp + 2 * k], M.HEAP32[pp + 2 * k + 1]));
+    // The line (Theta*'s path, or the grid path string-pulled) and the cells it walks.
+    const cellList = (ptr, n) => {
+      const out = [], q = ptr >> 2;
+      for (let k = 0; k < n; k++) out.push(idx(M.HEAP32[q + 2 * k], M.HEAP32[q + 2 * k + 1]));
+      return out;
+    };
+    const line = status === ST_OK ? cellList(M._pg_line(pg), M._pg_line_length(pg)) : [];
+    const walked = line.length ? cellList(M._pg_walked(pg), M._pg_walked_length(pg)) : [];
     return {
+      line, walked, lineCost: line.length ? M._pg_line_cost(pg) : NaN,
+      sightChecks: M._pg_stat(pg, 9), smoothMs: M._pg_stat(pg, 10),
       // (The notice gives ASTAR_UNSUPPORTED's reason, not the API's name.)
       options: o, status, statusText: M.UTF8ToString(M._pg_strerror(status)).replace(/ \(astar_\w+ says why\)$/, ''),
       cost: M._pg_cost(pg), length: len, path: p,
@@ -637,6 +671,11 @@
     s.done = true;
     stopPlaying();
     current = -1;
+    line = s.line;
+    if (s.options.anyAngle) {
+      finishAnyAngle(s);
+      return;
+    }
     path = s.path;
     // A path cell shows the path's own story: G is the cost along the path
     // (each step's move cost times the entered cell's cost), the parent its
@@ -661,6 +700,37 @@
         if (sideOf[i] === 1) hval[i] = s.cost - gAcc;
       }
       seen[i] = S_PATH;
+      paintCell(i);
+    }
+    showResult();
+    needDraw = true;
+  }
+
+  // Theta* / Lazy Theta*: the cells the line walks show as the path; the
+  // line itself is drawn through the bends. A bend shows G = the line's
+  // length up to it (straight cost x Euclidean), H its straight-line
+  // distance to G, its parent the bend before; the other cells walked keep
+  // what the search gave them (their own any-angle G and parent).
+  function finishAnyAngle(s) {
+    path = [];
+    for (const i of s.walked) {
+      if (seen[i] === S_NONE) touched[ntouched++] = i;
+      seen[i] = S_PATH;
+      paintCell(i);
+    }
+    const [gx, gy] = xy(goal);
+    let gAcc = 0;
+    for (let k = 0; k < s.line.length; k++) {
+      const i = s.line[k], [x, y] = xy(i);
+      if (k > 0) {
+        const [x0, y0] = xy(s.line[k - 1]);
+        gAcc += s.options.straight * Math.hypot(x - x0, y - y0);
+      }
+      if (seen[i] === S_NONE) touched[ntouched++] = i;
+      seen[i] = S_PATH;
+      gval[i] = gAcc;
+      hval[i] = s.options.straight * Math.hypot(gx - x, gy - y);
+      parent[i] = k === 0 ? -1 : s.line[k - 1];
       paintCell(i);
     }
     showResult();
@@ -693,6 +763,13 @@
       const m = done ? s.meet : meetCell;
       text = m >= 0 ? cellName(m) : '–';
       title = `${s.meetsSoFar} cheaper meeting${s.meetsSoFar === 1 ? '' : 's'} found`;
+    } else if (s.options.anyAngle) {
+      text = done ? fmtInt(s.sightChecks) : '–';
+      title = 'lines of sight tested (each reads the cells along the segment)';
+    } else if (s.options.smooth) {
+      text = done && s.line.length ? fmtCost(s.lineCost) : '–';
+      title = done && s.line.length ? `the path string-pulled: ${s.line.length - 1} segment${s.line.length === 2 ? '' : 's'}, ` +
+        `cost ${s.lineCost} (straight cost × its length), in ${fmtMs(s.smoothMs)}` : '';
     } else if (done) {
       text = fmtInt(s.maxOpen);
       title = 'the most nodes the open list held';
@@ -732,19 +809,30 @@
   function showResult() {
     const s = search;
     const ok = s.status === ST_OK;
+    const aa = s.options.anyAngle, segs = Math.max(0, s.line.length - 1);
+    const lengthText = aa ? `${segs} segment${segs === 1 ? '' : 's'}` : `${s.length} cells`;
     setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed', '', ok
-      ? `: cost ${fmtCost(s.cost)}, ${s.length} cells, ${fmtInt(s.expanded)} expanded` : '');
+      ? `: cost ${fmtCost(s.cost)}, ${lengthText}, ${fmtInt(s.expanded)} expanded` +
+        (s.options.smooth && s.line.length ? `, smoothed line ${fmtCost(s.lineCost)}` : '') : '');
     if (s.status === ST_UNSUPPORTED) updateNotice(true);
     else if (s.preview) message('Dragging: the path only; the search shows when you let go.');
     else if (ok && isJump(s.options.algo))
       message(`${algoName(s.options.algo)} expanded ${fmtInt(s.expanded)} jump points (red) and ` +
         `pushed ${fmtInt(s.generated)} (blue); its jumps scanned ${fmtInt(s.scannedSoFar)} cells ` +
-        '(yellow), each with the G of the cheapest jump over it and that jump\'s origin as parent.');
+        '(yellow), each with the G of the cheapest jump over it and that jump\'s origin as parent.' +
+        (s.options.smooth ? ` ${smoothMessage(s)}` : ''));
+    else if (ok && aa)
+      message(`${algoName(s.options.algo)}: a line of ${segs} straight segment${segs === 1 ? '' : 's'} (orange) through ` +
+        `${Math.max(0, segs - 1)} bend${segs === 2 ? '' : 's'} (●), cost ${fmtCost(s.cost)} = straight cost × its length; ` +
+        `it walks the ${s.walked.length} green cells. ${fmtInt(s.sightChecks)} lines of sight tested; a node's parent ` +
+        'may be far away (the arrow points at it; hover a cell for the line to it).');
+    else if (ok && s.options.smooth) message(smoothMessage(s));
     else message(variantMessage(s, ok));
     $('status').dataset.code = String(s.status);
     $('cost').textContent = ok ? fmtCost(s.cost) : '–';
     $('cost').title = ok ? String(s.cost) : '';
-    $('length').textContent = ok ? `${s.length} cells` : '–';
+    $('length').textContent = ok ? lengthText : '–';
+    $('length').title = ok && aa ? `${s.walked.length} cells walked; points ${s.line.map(cellName).join(' ')}` : '';
     $('expanded').textContent = fmtInt(s.expanded);
     $('generated').textContent = fmtInt(s.generated);
     const t = s.timeMs;
@@ -752,6 +840,18 @@
     $('time').title = `mean of ${s.timeRuns} run(s) without observer` +
       (s.precomputeMs > 0 ? `; JPS+ precomputation ${s.precomputeMs.toFixed(2)} ms` : '');
     showExtra(true);
+  }
+
+  const fmtMs = (t) => (t >= 1 ? `${t.toFixed(2)} ms` : `${(t * 1000).toFixed(1)} µs`);
+
+  // What string pulling made of the grid path, in words.
+  function smoothMessage(s) {
+    if (!s.line.length) return '';
+    const segs = s.line.length - 1, saved = s.cost > 0 ? (1 - s.lineCost / s.cost) * 100 : 0;
+    return `String pulling: the grid path (green, cost ${fmtCost(s.cost)}) as a line of ${segs} segment` +
+      `${segs === 1 ? '' : 's'} (orange, bends ●), cost ${fmtCost(s.lineCost)} = straight cost × its length` +
+      (saved > 0.005 ? `, ${saved.toFixed(1)} % less` : '') +
+      (M._pg_terrain_cells(pg) > 0 ? '; the line does not weigh terrain (segments cost their length).' : '.');
   }
 
   // What a finished search of the engine's variants showed, in words.
@@ -790,7 +890,10 @@
   const engineOptionsOk = () => ui.tie.value !== '2' && !(Number(ui.turn.value) > 0);
 
   // Does the algorithm have conditions the notice may have to explain?
-  const mayRefuse = (algo) => isJump(algo) || usesEngine(algo);
+  const mayRefuse = (algo) => isJump(algo) || isAnyAngle(algo) || usesEngine(algo);
+
+  // Theta*'s: the straight-line heuristic (auto), no turn penalty.
+  const anyAngleOptionsOk = () => ui.heuristic.value === '0' && !(Number(ui.turn.value) > 0);
 
   // Show or hide the notice for the selected algorithm: the library's
   // reason in full, the map's terrain count, and one button per fix. With
@@ -810,14 +913,15 @@
       box.hidden = true;
       return;
     }
-    const nTerrain = isJump(algo) ? M._pg_terrain_cells(pg) : 0;
+    const nTerrain = isJump(algo) || isAnyAngle(algo) ? M._pg_terrain_cells(pg) : 0;
     $('notice-title').textContent = `${algoName(algo)} ${failed ? 'could not run' : 'cannot run'} here:`;
     // The library's sentence, then what it means on this map.
     $('notice-text').textContent = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` +
       (nTerrain ? ` This map has ${fmtInt(nTerrain)} terrain cell${nTerrain === 1 ? '' : 's'} ` +
-        '(cost 2–9), and a jump passes over cells without reading their cost.' : '');
+        (isJump(algo) ? '(cost 2–9), and a jump passes over cells without reading their cost.'
+          : '(cost 2–9), and a straight segment costs its length, whatever cells it crosses.') : '');
     $('fix-terrain').hidden = nTerrain === 0;
-    $('fix-options').hidden = isJump(algo) ? jumpOptionsOk() : engineOptionsOk();
+    $('fix-options').hidden = isJump(algo) ? jumpOptionsOk() : isAnyAngle(algo) ? anyAngleOptionsOk() : engineOptionsOk();
     $('fix-options').textContent = `Use ${algoName(algo)}'s options`;
     box.hidden = false;
   }
@@ -844,6 +948,8 @@
       ui.diagonal.value = JUMP_OPTIONS.diagonal;
       if (!JUMP_OPTIONS.heuristic.includes(ui.heuristic.value)) ui.heuristic.value = '0';
       if (!JUMP_OPTIONS.reopen.includes(ui.reopen.value)) ui.reopen.value = '0';
+    } else if (isAnyAngle(ui.algorithm.value)) {
+      ui.heuristic.value = '0';
     } else if (ui.tie.value === '2') {
       ui.tie.value = '0';
     }
@@ -1311,6 +1417,60 @@
       ctx.stroke();
     }
 
+    // Any-angle: a node's parent may be far away, so the short arrows are
+    // joined by thin dashed lines to the parent -- for the node expanded and
+    // the nodes it pushed (while stepping) and for the hovered cell's chain
+    // back to S.
+    if (search && search.options.anyAngle) {
+      const from = [];
+      if (!search.done && groupStart >= 0) {
+        if (current >= 0) from.push(current);
+        for (let k = groupStart + 1; k < search.cursor; k++) {
+          const t = search.ev32[k * 8];
+          if (t === EV_PUSH || t === EV_IMPROVE) from.push(search.ev32[k * 8 + 1]);
+        }
+      }
+      ctx.beginPath();
+      for (const i of from) {
+        if (parent[i] < 0) continue;
+        ctx.moveTo(...center(i));
+        ctx.lineTo(...center(parent[i]));
+      }
+      for (let i = hoverCell, steps = 0; i >= 0 && parent[i] >= 0 && steps < W * H; i = parent[i], steps++) {
+        ctx.moveTo(...center(i));
+        ctx.lineTo(...center(parent[i]));
+      }
+      ctx.setLineDash([Math.max(3, c * 0.15), Math.max(2, c * 0.1)]);
+      ctx.strokeStyle = 'rgba(35, 45, 60, 0.75)';
+      ctx.lineWidth = Math.max(1, c * 0.04);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+
+    // The any-angle line (Theta*'s path, or the grid path string-pulled)
+    // through cell centres, each bend a ringed dot.
+    if (line.length > 1) {
+      ctx.beginPath();
+      ctx.moveTo(...center(line[0]));
+      for (let k = 1; k < line.length; k++) ctx.lineTo(...center(line[k]));
+      ctx.lineJoin = 'round';
+      ctx.lineCap = 'round';
+      ctx.strokeStyle = LINE;
+      ctx.lineWidth = Math.max(2, c * 0.09);
+      ctx.stroke();
+      const r = Math.max(3, c * 0.17);
+      for (let k = 1; k < line.length - 1; k++) {
+        const [bx, by] = center(line[k]);
+        ctx.beginPath();
+        ctx.arc(bx, by, r, 0, Math.PI * 2);
+        ctx.fillStyle = '#ffffff';
+        ctx.fill();
+        ctx.strokeStyle = LINE;
+        ctx.lineWidth = Math.max(1.5, c * 0.06);
+        ctx.stroke();
+      }
+    }
+
     // IDA*: the depth-first path being followed, from the start to the
     // current node (the parents of its pushes), dashed.
     if (search && !search.done && search.options.algo === 'ida' && current >= 0) {
@@ -1452,6 +1612,12 @@
       const [qx, qy] = xy(parent[i]), [ax, ay] = center(i), [bx, by] = center(parent[i]);
       const k = Math.round(Math.atan2(by - ay, bx - ax) / (Math.PI / 4));
       par = `parent (${qx}, ${qy}) ${['→', '↘', '↓', '↙', '←', '↖', '↑', '↗'][(k + 8) % 8]}`;
+    } else if (parent[i] >= 0 && search && search.options.anyAngle) {
+      // Any-angle: the parent is any cell in sight; give the distance.
+      const [qx, qy] = xy(parent[i]), d = Math.hypot(qx - x, qy - y);
+      const a = Math.round(Math.atan2(qy - y, qx - x) / (Math.PI / 4));
+      par = `parent (${qx}, ${qy}) ${['→', '↘', '↓', '↙', '←', '↖', '↑', '↗'][(a + 8) % 8]}` +
+        (d > 1.5 ? ` ${fmt(d, 2)} away, in sight` : '');
     } else if (parent[i] >= 0) {
       // Jump searches link cells several steps apart: the arrow gives the way.
       const [qx, qy] = xy(parent[i]);
@@ -1798,7 +1964,7 @@
     H = M._pg_height(pg);
     const cp = M._pg_cells(pg);
     cells = M.HEAPU8.slice(cp, cp + W * H);
-    const wasJump = isJump(ui.algorithm.value);
+    const wasJump = isJump(ui.algorithm.value) || isAnyAngle(ui.algorithm.value);
     readGeometry();
     if (hex && wasJump) ui.algorithm.value = 'astar';
     syncOptionUi();
@@ -1884,6 +2050,14 @@
       });
     }
     ui.speed.addEventListener('input', syncOptionUi);
+    // Smoothing adds the line to a finished search (re-run: the bridge
+    // string-pulls after the search) or takes it away.
+    ui.smooth.addEventListener('change', () => {
+      syncOptionUi();
+      if (search && search.done && !search.preview) {
+        if (startSearch()) finish();
+      }
+    });
     ui.terrain.addEventListener('input', () => {
       syncOptionUi();
       document.querySelector('input[name=brush][value=terrain]').checked = true;
@@ -2033,6 +2207,8 @@
       length: search.length, expanded: search.expanded, generated: search.generated,
       events: search.n, recorded: search.recorded, scanned: search.scannedSoFar,
       path: search.path.map(xy), options: search.options, maxOpen: search.maxOpen,
+      line: search.line.map(xy), walked: search.walked.map(xy), lineCost: nan(search.lineCost),
+      sightChecks: search.sightChecks,
       iterations: search.iterations, bound: search.bound, firstBound: search.firstBound,
       dropped: search.dropped, droppedEvents: search.droppedSoFar,
       meet: search.meet >= 0 ? xy(search.meet) : null, meets: search.meetsSoFar,

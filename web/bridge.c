@@ -10,7 +10,10 @@
 ** (astar/engine.h: bidirectional, IDA*, beam, ...) on the grid as a space
 ** (astar/grid_space.h); on the hex grid (astar/hex.h), the engine on the
 ** hex grid as a space. Node ids of both spaces are the cell indices
-** y * width + x, as the page numbers cells.
+** y * width + x, as the page numbers cells. Any-angle paths (square grid):
+** Theta* and Lazy Theta* (astar/anyangle.h), or a grid path string-pulled
+** (astar_path_smooth) -- a line of points through cell centres, with the
+** cells it walks (astar_waypoints_expand).
 **
 ** Everything is reached through a pg_state handle, so the library's rule of
 ** no global mutable state holds here too. Cells are exchanged as one byte
@@ -41,8 +44,16 @@ static double now_ms(void) {
 /* Algorithm numbers of pg_set_options; JPS+ is not an astar_algorithm but a
 ** separate entry point with its own precomputation; PG_ALGO_ENGINE is the
 ** search engine with the method of pg_set_engine (on a hex grid every
-** search is the engine's). */
-enum { PG_ALGO_ASTAR = 0, PG_ALGO_JPS = 1, PG_ALGO_JPS_PLUS = 2, PG_ALGO_ENGINE = 3 };
+** search is the engine's); PG_ALGO_THETA and PG_ALGO_LAZY_THETA are the
+** any-angle searches of astar/anyangle.h (square grids only). */
+enum {
+  PG_ALGO_ASTAR = 0,
+  PG_ALGO_JPS = 1,
+  PG_ALGO_JPS_PLUS = 2,
+  PG_ALGO_ENGINE = 3,
+  PG_ALGO_THETA = 4,
+  PG_ALGO_LAZY_THETA = 5
+};
 
 /* Geometries of pg_set_geometry. */
 enum { PG_SQUARE = 0, PG_HEX = 1 };
@@ -89,6 +100,17 @@ typedef struct pg_state {
   astar_point *path;
   astar_node *nodes; /* an engine search's path as node ids */
   size_t path_cap;
+  /* The line of the last search: Theta*'s points, or with `smooth` the grid
+  ** path string-pulled; line_len == 0 without one. walked: the cells along
+  ** it (astar_waypoints_expand), grown as needed. */
+  bool smooth;           /* pg_set_smooth: string-pull the grid searches' paths */
+  astar_point *line;     /* path_cap points */
+  size_t line_len;       /* points in line, start and goal included */
+  double line_cost;      /* straight_cost x the line's Euclidean length */
+  astar_point *walked;   /* cells walked along the line */
+  size_t walked_len, walked_cap;
+  uint64_t sight_checks; /* Theta*, Lazy Theta*: lines of sight tested */
+  double smooth_ms;      /* time of astar_path_smooth on the path */
   pg_event *events;
   size_t nevents, events_cap;
   bool events_truncated;
@@ -158,6 +180,11 @@ static void reset_result(pg_state *s) {
   s->time_ms = 0;
   s->time_runs = 0;
   s->precompute_ms = 0;
+  s->line_len = 0;
+  s->line_cost = 0;
+  s->walked_len = 0;
+  s->sight_checks = 0;
+  s->smooth_ms = 0;
 }
 
 /* The cell bytes from the square grid. */
@@ -227,12 +254,14 @@ static astar_status adopt_grid(pg_state *s, astar_grid *g) {
   uint8_t *cells = malloc(n);
   astar_point *path = malloc(n * sizeof *path);
   astar_node *nodes = malloc(n * sizeof *nodes);
+  astar_point *line = malloc(n * sizeof *line);
   astar_workspace *ws = NULL;
   astar_status st = astar_workspace_new(&ws, g, NULL);
-  if (st != ASTAR_OK || !cells || !path || !nodes) {
+  if (st != ASTAR_OK || !cells || !path || !nodes || !line) {
     free(cells);
     free(path);
     free(nodes);
+    free(line);
     astar_workspace_free(ws);
     astar_grid_free(g);
     return st != ASTAR_OK ? st : ASTAR_NO_MEMORY;
@@ -243,6 +272,7 @@ static astar_status adopt_grid(pg_state *s, astar_grid *g) {
   free(s->cells);
   free(s->path);
   free(s->nodes);
+  free(s->line);
   s->grid = g;
   s->ws = ws;
   s->jpp = NULL;
@@ -250,6 +280,7 @@ static astar_status adopt_grid(pg_state *s, astar_grid *g) {
   s->cells = cells;
   s->path = path;
   s->nodes = nodes;
+  s->line = line;
   s->path_cap = n;
   s->terrain_cells = 0;
   const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
@@ -288,6 +319,8 @@ PG_API void pg_free(pg_state *s) {
   free(s->cells);
   free(s->path);
   free(s->nodes);
+  free(s->line);
+  free(s->walked);
   free(s->events);
   free(s);
 }
@@ -474,13 +507,19 @@ PG_API int pg_set_options(pg_state *s, int32_t moves, int32_t corner, double str
   o.algorithm = algorithm == PG_ALGO_JPS ? ASTAR_ALGO_JPS : ASTAR_ALGO_ASTAR;
   o.open_set = (astar_open_set)open_set;
   o.turn_penalty = turn_penalty;
-  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_ENGINE)
+  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_LAZY_THETA)
     return ASTAR_INVALID_ARGUMENT;
   astar_status st = astar_options_validate(&o);
   if (st != ASTAR_OK) return st;
   s->opt = o;
   s->algorithm = algorithm;
   return ASTAR_OK;
+}
+
+/* String-pull the path of every search on the square grid but the any-angle
+** ones (astar_path_smooth after the search): 0 off, else on. */
+PG_API void pg_set_smooth(pg_state *s, int32_t on) {
+  s->smooth = on != 0;
 }
 
 /*
@@ -520,6 +559,8 @@ static bool uses_engine(const pg_state *s) {
 static const char *engine_reason(const pg_state *s) {
   if (s->hex && (s->algorithm == PG_ALGO_JPS || s->algorithm == PG_ALGO_JPS_PLUS))
     return "JPS and JPS+ search square grids only";
+  if (s->hex && (s->algorithm == PG_ALGO_THETA || s->algorithm == PG_ALGO_LAZY_THETA))
+    return "Theta* and Lazy Theta* search square grids only";
   if (s->opt.tie == ASTAR_TIE_CROSS)
     return "the engine breaks ties by larger g or newest, then node id (no cross product)";
   if (!s->hex && s->opt.turn_penalty != 0.0)
@@ -573,8 +614,37 @@ static astar_status engine_search(pg_state *s, astar_point start, astar_point go
   return st;
 }
 
+static bool any_angle(const pg_state *s) {
+  return !s->hex && (s->algorithm == PG_ALGO_THETA || s->algorithm == PG_ALGO_LAZY_THETA);
+}
+
+/* What Theta* and Lazy Theta* cannot honour (NULL: nothing), in the words
+** of the CLI (tools/anyangle.c) without its flags: astar_anyangle_find_path
+** returns ASTAR_UNSUPPORTED exactly then (the page sets no other option). */
+static const char *anyangle_reason(const pg_state *s) {
+  if (astar_grid_has_terrain(s->grid))
+    return "the grid has terrain costs; any-angle segments cost straight-line distance";
+  if (s->opt.turn_penalty != 0.0) return "a turn penalty is an option of A* on the grid";
+  if (s->opt.heuristic != ASTAR_H_AUTO)
+    return "any-angle searches use the straight-line distance as their heuristic (auto)";
+  return NULL;
+}
+
 static astar_status search_once(pg_state *s, astar_point start, astar_point goal,
                                 const astar_options *o, bool record) {
+  if (any_angle(s)) {
+    astar_anyangle_result ar;
+    const astar_status st = astar_anyangle_find_path(
+        s->ws, s->grid, o,
+        s->algorithm == PG_ALGO_THETA ? ASTAR_ANYANGLE_THETA : ASTAR_ANYANGLE_LAZY_THETA, start,
+        goal, s->path, s->path_cap, &ar);
+    memset(&s->result, 0, sizeof s->result);
+    s->result.cost = ar.cost;
+    s->result.length = ar.length;
+    s->result.stats = ar.stats;
+    s->sight_checks = ar.sight_checks;
+    return st;
+  }
   if (uses_engine(s)) {
     if (engine_reason(s)) return ASTAR_UNSUPPORTED;
     astar_engine_options eo = s->eopt;
@@ -591,6 +661,42 @@ static astar_status search_once(pg_state *s, astar_point start, astar_point goal
     return astar_jps_plus_find_path(s->ws, s->jpp, s->grid, o, start, goal, s->path, s->path_cap,
                                     &s->result);
   return astar_find_path(s->ws, s->grid, o, start, goal, s->path, s->path_cap, &s->result);
+}
+
+/* After a search found a path: the line (Theta*'s points, or the path
+** string-pulled when smoothing is on) and the cells it walks. Leaves no line
+** when there is none to draw or memory runs out (the page then shows the
+** search without it). */
+static void make_line(pg_state *s) {
+  const size_t n = s->result.length;
+  if (any_angle(s)) {
+    memcpy(s->line, s->path, n * sizeof *s->line);
+    s->line_len = n;
+  } else if (s->smooth && !s->hex) {
+    size_t len = 0;
+    const double t0 = now_ms();
+    const astar_status st =
+        astar_path_smooth(s->grid, &s->opt, s->path, n, s->line, s->path_cap, &len);
+    s->smooth_ms = now_ms() - t0;
+    if (st != ASTAR_OK) return;
+    s->line_len = len;
+  } else {
+    return;
+  }
+  s->line_cost = s->opt.straight_cost * astar_polyline_length(s->line, s->line_len);
+  size_t need = 0;
+  if (astar_waypoints_expand(s->line, s->line_len, s->walked, s->walked_cap, &need) ==
+      ASTAR_BUFFER_TOO_SMALL) {
+    astar_point *w = realloc(s->walked, need * sizeof *w);
+    if (!w) {
+      s->line_len = 0;
+      return;
+    }
+    s->walked = w;
+    s->walked_cap = need;
+    astar_waypoints_expand(s->line, s->line_len, s->walked, s->walked_cap, &need);
+  }
+  s->walked_len = need;
 }
 
 /* pg_run's flags. */
@@ -640,6 +746,7 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     t = now_ms();
   } while (!(flags & PG_RUN_ONCE) && t - t0 < 20.0 && s->time_runs < 1000);
   s->time_ms = (t - t0) / s->time_runs;
+  if (s->status == ASTAR_OK) make_line(s);
   return s->status;
 }
 
@@ -658,6 +765,7 @@ PG_API int32_t pg_terrain_cells(const pg_state *s) {
 */
 PG_API const char *pg_unsupported_reason(pg_state *s) {
   if (uses_engine(s) || s->hex) return engine_reason(s);
+  if (any_angle(s)) return anyangle_reason(s);
   if (s->algorithm == PG_ALGO_ASTAR) return NULL;
   astar_options o = s->opt;
   o.algorithm = ASTAR_ALGO_JPS;
@@ -682,7 +790,8 @@ PG_API const astar_point *pg_path(const pg_state *s) {
 }
 /* Statistics as doubles (JavaScript numbers): 0 expanded, 1 generated,
 ** 2 reopened, 3 max open, 4 search ms, 5 timed runs, 6 JPS+ precompute ms,
-** 7 iterations (IDA*), 8 entries dropped (beam, bandwidth). */
+** 7 iterations (IDA*), 8 entries dropped (beam, bandwidth), 9 lines of sight
+** tested (Theta*, Lazy Theta*), 10 ms string pulling took (smoothing). */
 PG_API double pg_stat(const pg_state *s, int32_t which) {
   switch (which) {
   case 0:
@@ -703,9 +812,32 @@ PG_API double pg_stat(const pg_state *s, int32_t which) {
     return (double)s->iterations;
   case 8:
     return (double)s->dropped;
+  case 9:
+    return (double)s->sight_checks;
+  case 10:
+    return s->smooth_ms;
   default:
     return 0;
   }
+}
+
+/* The line of the last search (see make_line) as (x, y) int32 pairs, its
+** point count (0: no line), its cost (straight_cost x Euclidean length),
+** and the cells it walks. Valid until the next pg_run. */
+PG_API const astar_point *pg_line(const pg_state *s) {
+  return s->line;
+}
+PG_API int32_t pg_line_length(const pg_state *s) {
+  return (int32_t)s->line_len;
+}
+PG_API double pg_line_cost(const pg_state *s) {
+  return s->line_cost;
+}
+PG_API const astar_point *pg_walked(const pg_state *s) {
+  return s->walked;
+}
+PG_API int32_t pg_walked_length(const pg_state *s) {
+  return s->line_len ? (int32_t)s->walked_len : 0;
 }
 
 /* Bidirectional search: the cell where the two searches met, -1 if none. */
