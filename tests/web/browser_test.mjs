@@ -106,6 +106,7 @@ function solve(mapFile, s, g, extra = []) {
     iterations: Number(field(/^iterations:\s+(\d+)/m)),
     dropped: Number(field(/^dropped:\s+(\d+)/m)),
     args: args.join(' '),
+    raw: out,
   };
 }
 
@@ -656,6 +657,9 @@ async function testHex() {
   let sz = await pg(() => window.__playground.size());
   check('Cells: hexagons switch the map to a pointy odd-r hex grid', sz.geometry === 'hex' && sz.shape === 'pointy odd-r' &&
     (await pg(() => window.__playground.exportAscii())).startsWith('hex pointy odd-r\n'), JSON.stringify(sz));
+  check('Cells: on hexagons Theta*, Lazy Theta* and the smooth toggle are off (no lines of sight there)',
+    (await page.locator('#algorithm option[value=theta]').isDisabled()) &&
+    (await page.locator('#algorithm option[value=lazy-theta]').isDisabled()) && (await page.isDisabled('#smooth')));
   // Every cell is drawn where the library's geometry puts it.
   const centres = await pg(() => {
     const P = window.__playground, sz = P.size(), out = [];
@@ -784,6 +788,142 @@ async function testHex() {
   check('Cells: squares again, JPS offered again', sq.geometry === 'square' &&
     !(await page.locator('#algorithm option[value=jps]').isDisabled()) && !(await page.isDisabled('#diagonal')) &&
     !(await pg(() => window.__playground.exportAscii())).startsWith('hex'));
+  await page.selectOption('#size', '40x25');
+}
+
+// The colour of the canvas at (x, y) in cell units (0.5 = a cell's centre), as [r, g, b].
+function canvasPixel(x, y) {
+  return pg(([px, py]) => {
+    const cv = document.getElementById('grid'), c = window.__playground.size().cell;
+    const dpr = cv.width / cv.getBoundingClientRect().width;
+    const d = cv.getContext('2d').getImageData(Math.round(px * c * dpr), Math.round(py * c * dpr), 1, 1).data;
+    return [d[0], d[1], d[2]];
+  }, [x, y]);
+}
+
+/* Any-angle paths (issue 11): Theta* and Lazy Theta* draw a line through
+   their bends, equal to `astar solve --algo theta|lazy-theta`; the smooth
+   toggle draws A*'s and JPS's path string-pulled, equal to `--smooth`. */
+const AA_MAP = 'S...........\n.....#......\n.....#......\n.....#......\n.....#####..\n' +
+  '............\n..######....\n.......#....\n.......#...G\n';
+const LINE_RGB = [232, 89, 12]; // app.js LINE
+async function testAnyAngle() {
+  // The default map has terrain: Theta* is refused, in the CLI's words.
+  await page.selectOption('#algorithm', 'theta');
+  const nt = await noticeState();
+  const defMap = path.join(WORK, 'aa-terrain.txt');
+  fs.writeFileSync(defMap, await pg(() => window.__playground.exportAscii()));
+  const dz = await pg(() => window.__playground.size());
+  const refused = solve(defMap, dz.start, dz.goal, ['--algo', 'theta']);
+  const why = (nt.text.match(/here: (.*?)\./) || [])[1] || '';
+  check('Theta* on a map with terrain: the notice gives the CLI\'s reason, with "Clear terrain" and "Use A*"',
+    nt.visible && why.length > 20 && refused.status.toLowerCase().includes(why.toLowerCase()) &&
+    nt.buttons.includes('Clear terrain') && nt.buttons.includes('Use A*'), `page "${nt.text}", CLI "${refused.status}"`);
+
+  const mapFile = path.join(WORK, 'aa.txt');
+  fs.writeFileSync(mapFile, AA_MAP);
+  await pg((t) => window.__playground.loadMap(t, 'aa.txt'), AA_MAP);
+  const z = await pg(() => window.__playground.size());
+  const lines = {};
+  for (const algo of ['theta', 'lazy-theta']) {
+    await page.selectOption('#algorithm', algo);
+    const r = await runInstant();
+    const res = await pg(() => window.__playground.result());
+    const n = solve(mapFile, z.start, z.goal, ['--algo', algo]);
+    const pts = (n.raw.match(/^waypoints:\s+\d+ \(\d+ segments?\):(.*)$/m) || [])[1] || '';
+    const cliLine = [...pts.matchAll(/\((\d+),(\d+)\)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    lines[algo] = res;
+    check(`${algo}: the line through ${res.line.length - 2} bends is the CLI's, ${JSON.stringify(res.line)}`,
+      r.state === 'done' && JSON.stringify(res.line) === JSON.stringify(cliLine) && res.line.length === 4 &&
+      (await $text('#length')) === '3 segments', `CLI ${JSON.stringify(cliLine)}`);
+    check(`${algo}: cost ${r.costText} (the line's length) is the library's, expansions and cells walked too`,
+      Math.abs(res.cost - n.cost) < 1e-8 && Math.abs(r.cost - n.cost) <= 0.5 * 10 ** -decimals(r.costText) &&
+      res.expanded === n.expanded && res.walked.length === Number((n.raw.match(/^cells:\s+(\d+)/m) || [])[1]),
+      `CLI cost ${n.costText}, expanded ${n.expanded}; page ${res.cost}, ${res.expanded}, ${res.walked.length} cells`);
+  }
+  check(`Lazy Theta* tests fewer lines of sight (${lines['lazy-theta'].sightChecks}) than Theta* (${lines.theta.sightChecks}), ` +
+    'as the last stat box says', lines['lazy-theta'].sightChecks < lines.theta.sightChecks &&
+    num(await $text('#extra')) === lines['lazy-theta'].sightChecks && (await $text('#extra-k')) === 'sight checks');
+  // On the canvas: the line (orange) halfway along its first segment, a
+  // white dot at each bend; the bends show G = the line's length so far,
+  // their parent the bend before (far away).
+  await page.selectOption('#algorithm', 'theta');
+  await runInstant();
+  const L = lines.theta.line, mid = (a, b) => [(a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5];
+  const onLine = await canvasPixel(...mid(L[0], L[1]));
+  const dots = await Promise.all(L.slice(1, -1).map(([x, y]) => canvasPixel(x + 0.5, y + 0.5)));
+  check('Theta*: the line is drawn through the cell centres, each bend marked', colourDistance(onLine, LINE_RGB) < 40 &&
+    dots.every((d) => colourDistance(d, [255, 255, 255]) < 30), JSON.stringify({ onLine, dots }));
+  const b1 = await pg(([x, y]) => window.__playground.cellInfo(x, y), L[1]);
+  const far = await pg(() => {
+    const P = window.__playground, sz = P.size();
+    let n = 0;
+    for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) {
+      const c = P.cellInfo(x, y);
+      if (c.parent && Math.max(Math.abs(c.parent[0] - x), Math.abs(c.parent[1] - y)) > 1) n++;
+    }
+    return n;
+  });
+  check(`Theta*: a bend shows G = the line's length to it and its parent the bend before; ${far} cells have a parent far away`,
+    b1.state === 'path' && Math.abs(b1.g - Math.hypot(L[1][0] - L[0][0], L[1][1] - L[0][1])) < 1e-9 &&
+    b1.parent && b1.parent[0] === L[0][0] && b1.parent[1] === L[0][1] && far >= 10, JSON.stringify(b1));
+  const hp = await cellPoint(...L[1]);
+  await page.mouse.move(hp.x, hp.y);
+  const hover = await $text('#cell-info');
+  check('Theta*: hovering a bend names its parent, how far away and in sight', /parent \(0, 0\) \S+ [\d.]+ away, in sight/.test(hover), hover);
+  await screenshot('desktop-1440x900-theta');
+  await page.mouse.move(0, 0);
+  // Stepping: every node a Theta* expansion pushes has the expanded node or
+  // its parent (in sight) as parent, and some the parent.
+  await page.click('#clear-path');
+  await page.selectOption('#step-unit', 'expansion');
+  let viaParent = 0, stepOk = true;
+  for (let k = 0; k < 4; k++) {
+    await page.click('#step');
+    const st = await pg(() => {
+      const P = window.__playground, s = P.stepState(), ex = s.group.expanded, e = P.cellInfo(...ex);
+      return { ex, exParent: e.parent, pushed: s.group.pushed.map((p) => ({ ...p, shown: P.cellInfo(...p.cell) })) };
+    });
+    for (const p of st.pushed) {
+      const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+      if (same(p.parent, st.exParent)) viaParent++;
+      else if (!same(p.parent, st.ex)) stepOk = false;
+      if (p.shown.state !== 'open' || p.shown.g !== p.g || !same(p.shown.parent, p.parent)) stepOk = false;
+    }
+  }
+  check(`Theta*: steps show each pushed node with its parent, ${viaParent} of them the expanded node's parent`,
+    stepOk && viaParent > 0);
+  await page.click('#clear-path');
+
+  // Smoothing: A*'s path, then JPS's, string-pulled; the toggle adds and
+  // removes the line; its cost is the CLI's --smooth cost.
+  await page.selectOption('#algorithm', 'astar');
+  await runInstant();
+  const off0 = await canvasPixel(...mid(L[0], L[1]));
+  await page.check('#smooth');
+  await page.waitForFunction(() => { const r = window.__playground.result(); return r && r.line.length > 0; }, null, { timeout: 10_000 });
+  const sm = await pg(() => window.__playground.result());
+  const ns = solve(mapFile, z.start, z.goal, ['--smooth']);
+  const on1 = await canvasPixel(...mid(L[0], L[1]));
+  check(`smooth path: A*'s path (cost ${sm.cost.toFixed(4)}) string-pulled into a line of cost ${sm.lineCost.toFixed(4)}, the CLI's`,
+    Math.abs(sm.lineCost - ns.cost) < 1e-8 && sm.lineCost < sm.cost && sm.path.length > sm.line.length &&
+    (await $text('#extra-k')) === 'smoothed line' && Math.abs(num(await $text('#extra')) - sm.lineCost) < 1e-4,
+    `CLI ${ns.costText}; page ${sm.lineCost} (${await $text('#extra')})`);
+  await page.uncheck('#smooth');
+  await page.waitForFunction(() => { const r = window.__playground.result(); return r && r.line.length === 0; }, null, { timeout: 10_000 });
+  const off1 = await canvasPixel(...mid(L[0], L[1]));
+  check('smooth path: the toggle draws the line over the grid path and takes it away',
+    colourDistance(on1, LINE_RGB) < 40 && colourDistance(off0, LINE_RGB) > 80 && colourDistance(off1, LINE_RGB) > 80,
+    JSON.stringify({ off0, on1, off1 }));
+  await page.check('#smooth');
+  await page.selectOption('#algorithm', 'jps');
+  await runInstant();
+  const sj = await pg(() => window.__playground.result());
+  const nj = solve(mapFile, z.start, z.goal, ['--algo', 'jps', '--smooth']);
+  check(`smooth path: JPS's path string-pulled, cost ${sj.lineCost.toFixed(4)} as the CLI's`,
+    sj.line.length > 1 && Math.abs(sj.lineCost - nj.cost) < 1e-8, `CLI ${nj.costText}`);
+  await page.uncheck('#smooth');
+  await page.selectOption('#algorithm', 'astar');
   await page.selectOption('#size', '40x25');
 }
 
@@ -1033,6 +1173,11 @@ try {
   /* Hex mode (issue 9): the map as hexagons, searched by the library's hex
      grid, drawn where astar_hex_center puts each cell. */
   await testHex();
+
+  /* Any-angle paths (issue 11): Theta*, Lazy Theta*, smoothing. */
+  const tAny = Date.now();
+  await testAnyAngle();
+  console.log(`     any-angle checks took ${((Date.now() - tAny) / 1000).toFixed(1)} s`);
 
   /* A 512 x 512 map: S and G are grabbed by their marker, not by the cell
      under the pointer (cells are about 1.5 px, the marker 12), and
