@@ -103,11 +103,11 @@ typedef struct pg_state {
   /* The line of the last search: Theta*'s points, or with `smooth` the grid
   ** path string-pulled; line_len == 0 without one. walked: the cells along
   ** it (astar_waypoints_expand), grown as needed. */
-  bool smooth;           /* pg_set_smooth: string-pull the grid searches' paths */
-  astar_point *line;     /* path_cap points */
-  size_t line_len;       /* points in line, start and goal included */
-  double line_cost;      /* straight_cost x the line's Euclidean length */
-  astar_point *walked;   /* cells walked along the line */
+  bool smooth;         /* pg_set_smooth: string-pull the grid searches' paths */
+  astar_point *line;   /* path_cap points */
+  size_t line_len;     /* points in line, start and goal included */
+  double line_cost;    /* straight_cost x the line's Euclidean length */
+  astar_point *walked; /* cells walked along the line */
   size_t walked_len, walked_cap;
   uint64_t sight_checks; /* Theta*, Lazy Theta*: lines of sight tested */
   double smooth_ms;      /* time of astar_path_smooth on the path */
