@@ -34,7 +34,7 @@ SECONDS_PER=${FUZZ_SECONDS:-5}
 BUILD=build-fuzz
 REPLAY_ONLY=0
 BUILD_ONLY=0
-ALL=(movingai_map movingai_scen ascii_map hex_map dimacs jps_plus search)
+ALL=(movingai_map movingai_scen ascii_map hex_map dimacs jps_plus search path)
 TARGETS=()
 while [[ $# -gt 0 ]]; do
   case $1 in

@@ -545,4 +545,29 @@ bool cli_hex_run(const astar_hex_grid *grid, const astar_engine_options *eo, ast
 void cli_hex_draw(FILE *out, const astar_hex_grid *grid, const astar_point *path, size_t n,
                   astar_point start, astar_point goal);
 
+/* ---- units bigger than one cell, terrain capabilities (unit.c) --------------- */
+
+typedef struct cli_unit {
+  bool active;                 /* --size or --capability given */
+  int32_t size;                /* --size: side of the unit, 1 .. ASTAR_CLEARANCE_MAX */
+  astar_capability capability; /* --capability: types it may enter */
+  size_t fit;                  /* anchor cells where it fits (after cli_unit_grid) */
+} cli_unit;
+
+extern const char cli_unit_help[];
+
+/* Size 1, ground and swamp (the Moving AI rules), not active. */
+void cli_unit_defaults(cli_unit *u);
+
+/* Like cli_search_option, for --size and --capability. */
+int cli_unit_option(cli_parser *p, cli_unit *u);
+
+/* Read the types of the map file `path` (already parsed into `map`), open
+** in `map` the 'W' / 'T' cells the unit may enter, and build into *derived
+** the grid of the anchor cells where the unit fits. False after a message. */
+bool cli_unit_grid(cli_unit *u, const char *path, astar_grid *map, astar_grid **derived);
+
+/* "unit:     KxK, may enter LIST; N anchor cells fit" */
+void cli_unit_describe(FILE *out, const cli_unit *u);
+
 #endif /* ASTAR_CLI_H */

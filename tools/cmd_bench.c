@@ -57,6 +57,7 @@ typedef struct bench_stats {
   double dropped;     /* sum: beam, bandwidth */
   double iterations;  /* sum: ida (iterations), retarget (legs) */
   uint64_t path_hash; /* --hash / --golden: statuses and paths of the queries, in order */
+  size_t enc_bad;     /* --encodings: paths whose round trip through astar/path.h failed */
 } bench_stats;
 
 typedef struct mismatch {
@@ -76,6 +77,7 @@ typedef struct bench_config {
   size_t warmup; /* untimed queries run first on each map (the first selected ones) */
   long threads;  /* --threads: workers of one batch call (astar/batch.h); 0: one by one */
   bool hash;     /* --hash: print each map's path hash (the golden file's lines) */
+  bool encode;   /* --encodings: round-trip every path found through astar/path.h */
   const struct golden_table *golden; /* --golden: the expected path hashes, or NULL */
   int extra;                         /* column of the engine's variants: EXTRA_* */
   bool ratio;                        /* the cost/opt column (methods without optimality) */
@@ -436,6 +438,23 @@ static uint64_t hash_query(uint64_t h, astar_status st, const astar_result *r,
   return found ? astar_path_hash(path, r->length, h) : h;
 }
 
+/* --encodings: does path[0 .. n-1] come back unchanged from every encoding
+** of astar/path.h, and from its turn points? buf holds n * 8 + 32 bytes,
+** back 2 * n cells. */
+static bool round_trips(const astar_point *path, size_t n, unsigned char *buf, astar_point *back) {
+  for (int e = 0; e < ASTAR_PATH_ENCODING_COUNT; e++) {
+    size_t len = 0, m = 0;
+    if (astar_path_encode(path, n, (astar_path_encoding)e, buf, n * 8 + 32, &len) != ASTAR_OK ||
+        astar_path_decode(buf, len, back, n, &m) != ASTAR_OK || m != n ||
+        memcmp(back, path, n * sizeof *path) != 0)
+      return false;
+  }
+  size_t m = 0, k = 0;
+  return astar_path_turn_points(path, n, back, n, &m) == ASTAR_OK &&
+         astar_path_expand_turn_points(back, m, back + n, n, &k) == ASTAR_OK && k == n &&
+         memcmp(back + n, path, n * sizeof *path) == 0;
+}
+
 /* The algorithms a batch call runs (astar/batch.h): the grid's own A* and
 ** JPS, and JPS+ over its table. */
 static bool batchable(const cli_algo *algo) {
@@ -494,6 +513,8 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
   astar_scen *scen = NULL;
   astar_workspace *ws = NULL;
   astar_point *path = NULL;
+  astar_point *back = NULL;  /* --encodings: decoded cells */
+  unsigned char *enc = NULL; /* --encodings: encoded bytes */
   size_t *sel = NULL;
   double *cost = NULL;
   uint64_t *expanded = NULL;
@@ -533,7 +554,12 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
   cost = malloc((count ? count : 1) * sizeof *cost);
   expanded = malloc((count ? count : 1) * sizeof *expanded);
   status = malloc(count ? count : 1);
-  if (st != ASTAR_OK || !sel || !path || !cost || !expanded || !status) {
+  if (cfg->encode) {
+    back = malloc(2 * cap * sizeof *back);
+    enc = malloc(cap * 8 + 32);
+  }
+  if (st != ASTAR_OK || !sel || !path || !cost || !expanded || !status ||
+      (cfg->encode && (!back || !enc))) {
     cli_error("%s: %s", f->map, astar_strerror(st != ASTAR_OK ? st : ASTAR_NO_MEMORY));
     goto done;
   }
@@ -573,7 +599,7 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
     (void)cli_prepared_find(&prep, ws, &cfg->opt, q[sel[k]].start, q[sel[k]].goal, path, cap, &r);
   }
   do {
-    double t0 = cli_now_seconds();
+    double t0 = cli_now_seconds(), untimed = 0.0;
     for (size_t k = 0; k < nsel; k++) {
       const astar_scen_query *qq = &q[sel[k]];
       astar_result r;
@@ -584,13 +610,21 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
       expanded[k] = r.stats.expanded;
       if (hashing && rep == 0)
         out->path_hash = hash_query(out->path_hash, (astar_status)status[k], &r, path);
+      if (cfg->encode && rep == 0 && status[k] == ASTAR_OK) { /* untimed */
+        const double e0 = cli_now_seconds();
+        if (!round_trips(path, r.length, enc, back) && out->enc_bad++ < MAX_REPORTED)
+          cli_error("bench --encodings: %s query %zu: the path (%zu cells) did not come back "
+                    "unchanged from astar/path.h",
+                    f->label, sel[k], r.length);
+        untimed += cli_now_seconds() - e0;
+      }
       if (cfg->extra != EXTRA_NONE && rep == 0) {
         const cli_variant_outcome *vo = cli_variant_last();
         out->dropped += (double)vo->dropped;
         out->iterations += (double)vo->iterations;
       }
     }
-    passes[rep] = cli_now_seconds() - t0;
+    passes[rep] = cli_now_seconds() - t0 - untimed;
   } while (++rep < cfg->repeat);
 timed:
   out->seconds = median(passes, rep);
@@ -613,7 +647,7 @@ timed:
   ok = true;
 done:
   cli_prepared_free(&prep);
-  free(status), free(expanded), free(cost), free(path), free(sel);
+  free(status), free(expanded), free(cost), free(path), free(sel), free(back), free(enc);
   astar_workspace_free(ws);
   astar_scen_free(scen);
   astar_grid_free(grid);
@@ -635,6 +669,7 @@ static void add_stats(bench_stats *total, const bench_stats *s) {
   total->iterations += s->iterations;
   total->nodes += s->nodes;
   total->edges += s->edges;
+  total->enc_bad += s->enc_bad;
 }
 
 static double per_query(double v, size_t queries) {
@@ -767,6 +802,9 @@ static void help(FILE *out) {
           "                         seconds and us/query are then wall time of the batch\n"
           "                         (us/query = 1e6 / queries per second); astar, jps and\n"
           "                         jps-plus only. Default: one query after another\n"
+          "  --encodings            round-trip every path found through every encoding of\n"
+          "                         astar/path.h and through its turn points (untimed); a\n"
+          "                         path that does not come back unchanged fails --check\n"
           "  --quiet                print only the total line\n"
           "  -h, --help             show this help\n"
           "\n%s"
@@ -833,6 +871,9 @@ int cli_cmd_bench(int argc, char **argv) {
         graph = which == 1, waypoints = which == 2;
     } else if (cli_is(&p, "--check", NULL)) {
       cfg.check = true;
+      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--encodings", NULL)) {
+      cfg.encode = true;
       if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--json", NULL)) {
       cfg.json = true;
@@ -919,6 +960,9 @@ int cli_cmd_bench(int argc, char **argv) {
   if (rc < 0 && cfg.threads > 0 && !batchable(cfg.algo))
     rc = cli_usage_error("bench: --threads runs astar, jps and jps-plus (got --algo %s%s)",
                          cfg.algo->name, graph || waypoints ? " on another space" : "");
+  if (rc < 0 && cfg.encode && (cli_algo_is_any_angle(cfg.algo) || cfg.smooth || cfg.threads > 0))
+    rc = cli_usage_error("bench: --encodings round-trips the grid paths of queries run one by "
+                         "one (not any-angle paths, not with --smooth or --threads)");
   if (rc < 0 && cfg.pre_file && !cfg.algo->pre)
     rc = cli_usage_error("bench: --pre needs an algorithm with preprocessing (--algo jps-plus)");
   if (rc < 0 && (cfg.opt.unknown != ASTAR_UNKNOWN_PASSABLE || cfg.opt.unknown_cost != 2.0))
@@ -1069,6 +1113,11 @@ int cli_cmd_bench(int argc, char **argv) {
       cli_error("bench: %zu of %zu scenario files could not run (see above)", failed_files,
                 files.n);
       rc = CLI_EXIT_FAIL;
+    }
+    if (total.enc_bad) {
+      cli_error("bench --encodings: %zu path%s did not come back unchanged from astar/path.h",
+                total.enc_bad, total.enc_bad == 1 ? "" : "s");
+      if (cfg.check) rc = CLI_EXIT_FAIL;
     }
     if (golden_failures) {
       cli_error("bench --golden: %zu of %zu maps differ from %s", golden_failures,

@@ -40,7 +40,12 @@ static void help(FILE *out) {
           "  --picture / --no-picture  always / never draw the map\n"
           "  --trace FILE           write every search event to FILE as JSON Lines (`-`:\n"
           "                         standard output, instead of the report; astar only)\n"
+          "  --encode NAME          also print the path encoded (astar/path.h) with NAME:\n"
+          "                         positions, directions, turns, runs, variable, or all:\n"
+          "                         its size in bytes and the bytes in hex (grid paths:\n"
+          "                         not with --smooth or an any-angle algorithm)\n"
           "  -h, --help             show this help\n"
+          "\n%s"
           "\n%s"
           "\n%s"
           "\n%s"
@@ -48,7 +53,41 @@ static void help(FILE *out) {
           "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error\n"
           "(a start or goal outside the map included).\n",
           PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_variant_options_help,
-          cli_extras_help);
+          cli_extras_help, cli_unit_help);
+}
+
+/* The map and, for a unit, the grid searched in its place. */
+static void free_grids(astar_grid *map, astar_grid *searched) {
+  if (searched != map) astar_grid_free(searched);
+  astar_grid_free(map);
+}
+
+/* --encode: the path in one encoding (or all of them, encoding -1): one
+** line each, "encoded:  NAME N bytes (B bytes/step): HEX". */
+static bool print_encoded(FILE *out, const astar_point *path, size_t n, int encoding) {
+  for (int e = 0; e < ASTAR_PATH_ENCODING_COUNT; e++) {
+    if (encoding >= 0 && e != encoding) continue;
+    size_t len = 0;
+    astar_status st = astar_path_encode(path, n, (astar_path_encoding)e, NULL, 0, &len);
+    unsigned char *buf = st == ASTAR_BUFFER_TOO_SMALL ? malloc(len) : NULL;
+    if (buf)
+      st = astar_path_encode(path, n, (astar_path_encoding)e, buf, len, &len);
+    else if (st == ASTAR_BUFFER_TOO_SMALL)
+      st = ASTAR_NO_MEMORY;
+    /* OK without a buffer cannot happen: the header alone is 5 bytes. */
+    if (st != ASTAR_OK || !buf) {
+      free(buf);
+      cli_error("--encode: %s", astar_strerror(st != ASTAR_OK ? st : ASTAR_INVALID_ARGUMENT));
+      return false;
+    }
+    fprintf(out, "encoded:  %s %zu bytes (%.3f bytes/step): ",
+            astar_path_encoding_name((astar_path_encoding)e), len,
+            n > 1 ? (double)len / (double)(n - 1) : 0.0);
+    for (size_t i = 0; i < len; i++) fprintf(out, "%02x", buf[i]);
+    fputc('\n', out);
+    free(buf);
+  }
+  return true;
 }
 
 int cli_cmd_solve(int argc, char **argv) {
@@ -65,10 +104,13 @@ int cli_cmd_solve(int argc, char **argv) {
   bool graph = false;     /* --space graph */
   bool waypoints = false; /* --space waypoints */
   bool smooth = false;    /* --smooth */
+  int encoding = -2;      /* --encode: an astar_path_encoding, -1 all, -2 none */
   cli_extras extras;
   memset(&extras, 0, sizeof extras);
   cli_variant_settings variant;
   cli_variant_defaults(&variant);
+  cli_unit unit;
+  cli_unit_defaults(&unit);
   extras.fog = -1;
   const char *pos[5];
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
@@ -84,6 +126,7 @@ int cli_cmd_solve(int argc, char **argv) {
     int r = cli_search_option(&p, &opt);
     if (r == 0) r = cli_extra_option(&p, &extras);
     if (r == 0) r = cli_variant_option(&p, &variant);
+    if (r == 0) r = cli_unit_option(&p, &unit);
     if (r < 0) return CLI_EXIT_USAGE;
     if (r > 0) continue;
     if (cli_is(&p, "--help", "-h")) {
@@ -102,6 +145,12 @@ int cli_cmd_solve(int argc, char **argv) {
       if (!(trace_path = cli_value(&p))) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--pre", NULL)) {
       if (!(pre_file = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--encode", NULL)) {
+      static const char *const encodings[] = {"positions", "directions", "turns", "runs",
+                                              "variable",  "all",        NULL};
+      const char *v = cli_value(&p);
+      if (!v || !cli_parse_choice(p.name, v, encodings, &encoding)) return CLI_EXIT_USAGE;
+      if (encoding == ASTAR_PATH_ENCODING_COUNT) encoding = -1;
     } else if (cli_is(&p, "--space", NULL)) {
       static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
       int which;
@@ -122,9 +171,22 @@ int cli_cmd_solve(int argc, char **argv) {
     if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
   if (graph && !(algo = cli_algo_on_graph(algo))) return CLI_EXIT_USAGE;
   if (waypoints && !(algo = cli_algo_on_waypoints(algo))) return CLI_EXIT_USAGE;
+  /* Lines of sight on the unit's grid would let a big unit clip corners. */
+  if (unit.size > 1 && (smooth || cli_algo_is_any_angle(algo)))
+    return cli_usage_error("solve: --size %d needs grid moves: any-angle paths (--algo %s%s) "
+                           "test lines of sight for a point, not for a %dx%d unit",
+                           (int)unit.size, algo->name, smooth ? ", --smooth" : "", (int)unit.size,
+                           (int)unit.size);
   if (smooth && cli_algo_is_any_angle(algo))
     return cli_usage_error("solve: --smooth straightens grid paths; --algo %s is any-angle already",
                            algo->name);
+  if (encoding > -2 && (smooth || cli_algo_is_any_angle(algo)))
+    return cli_usage_error("solve: --encode stores grid paths of unit steps, not the any-angle "
+                           "paths of %s%s",
+                           smooth      ? "--smooth"
+                           : waypoints ? "--space waypoints"
+                                       : "--algo ",
+                           smooth || waypoints ? "" : algo->name);
   if (waypoints && pre_file)
     return cli_usage_error("solve: --pre: a waypoint graph is built from the map, not loaded");
   const char *misuse = cli_variant_misuse(&variant, algo);
@@ -170,9 +232,18 @@ int cli_cmd_solve(int argc, char **argv) {
                              (int)w - 1, (int)h - 1);
     }
   }
+  /* A unit: search the grid of the anchor cells where it fits; the picture
+  ** shows the map. */
+  astar_grid *map = grid;
+  if (unit.active) {
+    if (!cli_unit_grid(&unit, path, map, &grid)) {
+      astar_grid_free(map);
+      return CLI_EXIT_FAIL;
+    }
+  }
   if ((why = cli_algo_unsupported(algo, &opt, grid)) != NULL) {
     cli_error("%s: %s: %s", path, algo->name, why);
-    astar_grid_free(grid);
+    free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }
 
@@ -180,7 +251,7 @@ int cli_cmd_solve(int argc, char **argv) {
   if (trace_path) {
     if (!cli_trace_begin(&trace, trace_path, strcmp(path, "-") == 0 ? "(stdin)" : path, grid, s, g,
                          &opt, algo->name)) {
-      astar_grid_free(grid);
+      free_grids(map, grid);
       return CLI_EXIT_FAIL;
     }
     opt.observer = cli_trace_event;
@@ -190,7 +261,7 @@ int cli_cmd_solve(int argc, char **argv) {
   if (cli_extras_active(&extras) ? !cli_solve_extras(&extras, grid, &opt, s, g, &sol)
                                  : !cli_solve_once(algo, grid, &opt, s, g, path, pre_file, &sol)) {
     if (trace_path) cli_trace_abort(&trace);
-    astar_grid_free(grid);
+    free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }
   if (smooth && !cli_smooth_solution(&sol, grid, &opt)) {
@@ -202,36 +273,41 @@ int cli_cmd_solve(int argc, char **argv) {
   if (trace_path && !cli_trace_end(&trace, &sol)) rc = CLI_EXIT_FAIL;
   if (trace_path && trace.to_stdout) {
     cli_solution_free(&sol);
-    astar_grid_free(grid);
+    free_grids(map, grid);
     return rc; /* standard output holds the trace alone */
   }
-  cli_print_map_line(stdout, strcmp(path, "-") == 0 ? "(stdin)" : path, grid);
+  cli_print_map_line(stdout, strcmp(path, "-") == 0 ? "(stdin)" : path, map);
   fputs("options:  ", stdout);
   cli_describe_options(stdout, &opt);
   if (strcmp(algo->name, "astar") != 0) printf(", algorithm %s", algo->name);
   cli_variant_describe(stdout, &variant, algo);
   if (cli_algo_is_waypoints(algo)) fputs(", space waypoints", stdout);
   if (smooth) fputs(", smoothed", stdout);
-  printf("\nquery:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
+  putchar('\n');
+  if (unit.active) cli_unit_describe(stdout, &unit);
+  printf("query:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
   const bool draw = picture == 1 || (picture == -1 && astar_grid_width(grid) <= PICTURE_MAX_WIDTH);
   const bool any_angle = smooth || cli_algo_is_any_angle(algo);
   if (any_angle) {
     char what[96];
     snprintf(what, sizeof what, "any-angle, %s",
-             smooth                         ? "the grid path string-pulled"
+             smooth                        ? "the grid path string-pulled"
              : cli_algo_is_waypoints(algo) ? "over the waypoint graph"
                                            : algo->summary);
     cli_print_any_angle_solution(stdout, &sol, grid, &opt, s, g, draw, what);
   } else {
     cli_print_solution(stdout, &sol, true);
+    if (encoding > -2 && sol.status == ASTAR_OK &&
+        !print_encoded(stdout, sol.path, sol.len, encoding))
+      rc = CLI_EXIT_FAIL;
   }
   if (!any_angle && draw) {
-    cli_picture pic = {grid, sol.path, sol.len, s, g, cli_want_color(stdout), true, NULL, 0};
+    cli_picture pic = {map, sol.path, sol.len, s, g, cli_want_color(stdout), true, NULL, 0};
     putchar('\n');
     cli_draw(stdout, &pic);
-    cli_draw_legend(stdout, grid);
+    cli_draw_legend(stdout, map);
   }
   cli_solution_free(&sol);
-  astar_grid_free(grid);
+  free_grids(map, grid);
   return rc;
 }

@@ -17,8 +17,12 @@
 **   implicit.h  implicit spaces: the caller's 64-bit states, numbered on the fly
 **   hex.h       hexagonal grids: coordinates, the grid as a space, ASCII hex maps
 **   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
+**   anya.h      Anya: optimal any-angle paths (Euclidean shortest, centre to centre)
 **   graph.h     static graphs in compressed (CSR) form; DIMACS .gr / .co / .p2p
 **   batch.h     many queries on one shared grid, a worker thread per core
+**   path.h      storing paths: compact encodings, turn points, paths held K
+**               steps ahead, goal-first storage for splicing
+**   clearance.h units bigger than one cell, terrain types some units may enter
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -48,7 +52,10 @@
 #include "hex.h"
 #include "waypoints.h"
 #include "anyangle.h"
+#include "anya.h"
 #include "graph.h"
 #include "batch.h"
+#include "path.h"
+#include "clearance.h"
 
 #endif /* ASTAR_ASTAR_H */

@@ -20,6 +20,7 @@
 ** the search is deterministic.
 */
 #include "core/workspace.h"
+#include "spaces/grid_space.h"
 
 #include <float.h>
 
@@ -90,9 +91,12 @@ astar_status astar__bidir_begin(astar_workspace *ws) {
 
 /* Expand the top node of side `s` (dir 0 forward, 1 backward); `o` is the
 ** other side. Returns ASTAR_OK to go on, or the space's failure
-** (astar__engine_arcs). */
+** (astar__engine_arcs). `grid`: the grid-space fast path (no observer;
+** spaces/grid_space.h), the space's inline arcs and heuristic instead of
+** its callbacks -- the same values in the same order. */
 ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_view *o, const int dir,
-                                  const bool observe) {
+                                  const bool observe, const bool grid) {
+  const astar_grid_space *const gs = grid ? (const astar_grid_space *)e->space.self : NULL;
   const astar_node u = ASTAR__HNODE(astar__heap_pop(s->open, s->node));
   const uint16_t closed = (uint16_t)(s->gen + ASTAR__CLOSED);
   s->mark[u] = closed;
@@ -102,9 +106,14 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
     const double hu = dir ? astar__engine_h_back(e, u) : astar__engine_h(e, u);
     astar__engine_emit(e, ASTAR_EVENT_EXPAND, u, s->node[u].parent, gu, hu, dir);
   }
-  astar_status fault = ASTAR_OK;
-  const size_t n = astar__engine_arcs(e, u, dir != 0, &fault);
-  if (n == (size_t)-1) return fault;
+  size_t n;
+  if (grid) {
+    n = astar__gs_arcs(gs, u, e->arcs, e->arcs_cap, dir != 0);
+  } else {
+    astar_status fault = ASTAR_OK;
+    n = astar__engine_arcs(e, u, dir != 0, &fault);
+    if (n == (size_t)-1) return fault;
+  }
   for (size_t i = 0; i < n; i++) {
     const astar_arc *a = &e->arcs[i];
     const astar_node v = a->node;
@@ -113,7 +122,10 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
     const bool seen = (uint16_t)(mv & ~3u) == s->gen;
     if (seen && !(ng < s->node[v].g)) continue;
     if (mv == closed && !e->reopen) continue;
-    const double h = dir ? astar__engine_h_back(e, v) : astar__engine_h(e, v);
+    const double h =
+        grid  ? astar__sane_h(dir ? astar__gs_h(gs, e->start, v) : astar__gs_h(gs, v, e->goal))
+        : dir ? astar__engine_h_back(e, v)
+              : astar__engine_h(e, v);
     s->node[v].g = ng;
     s->node[v].parent = u;
     const astar__hent en =
@@ -148,7 +160,8 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
   return ASTAR_OK;
 }
 
-ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool observe) {
+ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool observe,
+                               const bool grid) {
   astar__engine *e = &ws->eng;
   side_view f = forward(ws), k = backward(ws);
   const uint64_t limit = e->opt.max_expansions;
@@ -169,12 +182,14 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
         e->opt.stop_fn(e->opt.stop_ctx))
       return ASTAR_STOPPED;
     /* Both lists are non-empty here (an empty one has f = infinity). */
-    const astar_status st =
-        k.open->len < f.open->len ? expand(e, &k, &f, 1, observe) : expand(e, &f, &k, 0, observe);
+    const astar_status st = k.open->len < f.open->len ? expand(e, &k, &f, 1, observe, grid)
+                                                      : expand(e, &f, &k, 0, observe, grid);
     if (st != ASTAR_OK) return st;
   }
 }
 
 astar_status astar__bidir_run(astar_workspace *ws, uint64_t budget) {
-  return ws->eng.opt.observer ? run(ws, budget, true) : run(ws, budget, false);
+  if (ws->eng.opt.observer) return run(ws, budget, true, false);
+  return astar__engine_grid_fast(&ws->eng) ? run(ws, budget, false, true)
+                                           : run(ws, budget, false, false);
 }

@@ -1,7 +1,9 @@
 /*
 ** engine/engine.h -- the search engine's state inside a workspace and the
 ** pieces its methods share (the files of src/engine/). The engine knows spaces only
-** through astar_space (astar/space.h); it never includes a space's header.
+** through astar_space (astar/space.h) -- with one exception, the grid-space
+** fast path: A* and bidirectional search on the grid space call its inline
+** arcs and heuristic (spaces/grid_space.h, astar__engine_grid_fast).
 **
 ** Node records. The forward search uses the workspace's own arrays (mark,
 ** node, open: the ones grid searches use, so one workspace serves both);
@@ -153,6 +155,22 @@ ASTAR__INLINE double astar__engine_w(const astar__engine *e, double h) {
   if (e->dyn_eps == 0.0) return e->weight;
   const double left = h * e->dyn_inv_n;
   return 1.0 + e->dyn_eps * (left < 1.0 ? left : 1.0);
+}
+
+/* The ops of every space astar_grid_space_init builds (spaces/grid_space.c):
+** the engine recognises the grid space by them (astar__engine_grid_fast). */
+extern const astar_space_ops astar__grid_space_ops;
+
+/* A heuristic value as the engine uses it: NaN and negative values read
+** as 0. */
+ASTAR__INLINE double astar__sane_h(double h) {
+  return h >= 0.0 ? h : 0.0;
+}
+
+/* Does the search take the grid-space fast path (spaces/grid_space.h)? A
+** space astar_grid_space_init built, searched for one goal node. */
+ASTAR__INLINE bool astar__engine_grid_fast(const astar__engine *e) {
+  return e->space.ops == &astar__grid_space_ops && !e->goals && !e->goal_fn;
 }
 
 /* Is u a goal of the search (the goal node, one of the usable goals, or

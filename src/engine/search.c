@@ -17,6 +17,7 @@
 ** instead of corrupting memory.
 */
 #include "core/workspace.h"
+#include "spaces/grid_space.h"
 
 #include <float.h>
 
@@ -158,19 +159,15 @@ astar_status astar_workspace_reserve_space(astar_workspace *ws, const astar_spac
 
 /* ---- heuristic and events ------------------------------------------------------- */
 
-static double sane(double h) {
-  return h >= 0.0 ? h : 0.0; /* NaN and negative values read as 0 */
-}
-
 double astar__engine_h(const astar__engine *e, astar_node v) {
   const astar_space_ops *ops = e->space.ops;
   if (!ops->heuristic) return 0.0;
-  if (!e->goals) return sane(ops->heuristic(e->space.self, v, e->goal));
+  if (!e->goals) return astar__sane_h(ops->heuristic(e->space.self, v, e->goal));
   double best = INFINITY;
   for (size_t i = 0; i < e->ngoals; i++) {
     const astar_node t = e->goals[i];
     if (t >= e->space.node_count || (ops->usable && !ops->usable(e->space.self, t))) continue;
-    const double h = sane(ops->heuristic(e->space.self, v, t));
+    const double h = astar__sane_h(ops->heuristic(e->space.self, v, t));
     if (h < best) best = h;
   }
   return best;
@@ -178,7 +175,7 @@ double astar__engine_h(const astar__engine *e, astar_node v) {
 
 double astar__engine_h_back(const astar__engine *e, astar_node v) {
   const astar_space_ops *ops = e->space.ops;
-  return ops->heuristic ? sane(ops->heuristic(e->space.self, e->start, v)) : 0.0;
+  return ops->heuristic ? astar__sane_h(ops->heuristic(e->space.self, e->start, v)) : 0.0;
 }
 
 void astar__engine_emit(const astar__engine *e, astar_event_type type, astar_node node,
@@ -205,10 +202,13 @@ void astar__engine_emit(const astar__engine *e, astar_event_type type, astar_nod
 ** were done in this call. `observe` and `variant` (dynamic weighting or
 ** bandwidth search) are constants at the call sites, so the loop without
 ** an observer has no calls to it and plain A* pays nothing for the
-** variants.
+** variants. `grid` (the grid-space fast path, spaces/grid_space.h: a grid
+** space, one goal node, no observer, no variant) takes the arcs and the
+** heuristic from the grid space's inline functions instead of its
+** callbacks: the same values in the same order, so the same search.
 */
 ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool observe,
-                                const bool variant) {
+                                const bool variant, const bool grid) {
   astar__engine *const e = &ws->eng;
   astar__node *const nd = ws->node;
   uint16_t *const mark = ws->mark;
@@ -221,6 +221,8 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
   const int tie = e->opt.tie;
   const uint64_t limit = e->opt.max_expansions;
   const uint64_t stop_at = budget ? e->stats.expanded + budget : UINT64_MAX;
+  const astar_grid_space *const gs = grid ? (const astar_grid_space *)e->space.self : NULL;
+  const astar_node goal_node = e->goal;
   for (;;) {
     if (!open->len) return ASTAR_NO_PATH;
     if (limit && e->stats.expanded >= limit) return ASTAR_LIMIT_REACHED;
@@ -234,7 +236,7 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
     e->stats.expanded++;
     const double gu = nd[u].g;
     const double limit_f = variant ? astar__entry_f(top) + band : INFINITY; /* bandwidth */
-    const bool goal = astar__engine_is_goal(e, u);
+    const bool goal = grid ? u == goal_node : astar__engine_is_goal(e, u);
     if (observe || partial) {
       const double hu = astar__engine_h(e, u);
       if (observe)
@@ -252,9 +254,14 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
       e->reached = u;
       return ASTAR_OK;
     }
-    astar_status fault = ASTAR_OK;
-    const size_t n = astar__engine_arcs(e, u, false, &fault);
-    if (n == (size_t)-1) return fault;
+    size_t n;
+    if (grid) {
+      n = astar__gs_arcs(gs, u, arcs, e->arcs_cap, false);
+    } else {
+      astar_status fault = ASTAR_OK;
+      n = astar__engine_arcs(e, u, false, &fault);
+      if (n == (size_t)-1) return fault;
+    }
     for (size_t i = 0; i < n; i++) {
       const astar_arc *const a = &arcs[i];
       const astar_node v = a->node;
@@ -265,7 +272,8 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
       if (mv == closed && !reopen) continue;
       double h = 0.0;
       if (weight != 0.0) {
-        const double hv = astar__engine_h(e, v);
+        const double hv =
+            grid ? astar__sane_h(astar__gs_h(gs, v, goal_node)) : astar__engine_h(e, v);
         h = hv * (dynamic ? astar__engine_w(e, hv) : weight);
       }
       const double f = greedy ? h : ng + h;
@@ -298,10 +306,14 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
 }
 
 static astar_status run_loop(astar_workspace *ws, uint64_t budget) {
-  const astar_method m = ws->eng.opt.method;
+  const astar__engine *e = &ws->eng;
+  const astar_method m = e->opt.method;
   if (m == ASTAR_METHOD_DYNAMIC || m == ASTAR_METHOD_BANDWIDTH)
-    return ws->eng.opt.observer ? loop(ws, budget, true, true) : loop(ws, budget, false, true);
-  return ws->eng.opt.observer ? loop(ws, budget, true, false) : loop(ws, budget, false, false);
+    return e->opt.observer ? loop(ws, budget, true, true, false)
+                           : loop(ws, budget, false, true, false);
+  if (e->opt.observer) return loop(ws, budget, true, false, false);
+  return astar__engine_grid_fast(e) ? loop(ws, budget, false, false, true)
+                                    : loop(ws, budget, false, false, false);
 }
 
 /* ---- begin / step / finish ---------------------------------------------------------- */

@@ -172,15 +172,17 @@ static unsigned step_back(int32_t *x, int32_t *y, int32_t px, int32_t py) {
   return d;
 }
 
-/* Write the last path into path[0 .. len-1], filling in skipped cells. */
-static void write_path(const astar_workspace *ws, astar_point *path, size_t len) {
+/* Write the cells of the last path (len of them) with index below `keep`
+** into path[0 .. keep-1], filling in skipped cells: the walk goes from the
+** goal back, so a head of the path costs the walk of all of it. */
+static void write_path(const astar_workspace *ws, astar_point *path, size_t len, size_t keep) {
   const int32_t stride = ws->last_stride;
   const astar__node *nd = ws->last_nodes;
   const uint32_t per = ws->last_per;
   uint32_t s = ws->last_goal;
   size_t i = len;
   int32_t x = (int32_t)(s / per % (uint32_t)stride), y = (int32_t)(s / per / (uint32_t)stride);
-  path[--i] = (astar_point){x - 1, y - 1};
+  if (--i < keep) path[i] = (astar_point){x - 1, y - 1};
   while (nd[s].parent != ASTAR__NO_PARENT) {
     const uint32_t p = nd[s].parent / per;
     const int32_t px = (int32_t)(p % (uint32_t)stride), py = (int32_t)(p / (uint32_t)stride);
@@ -188,7 +190,7 @@ static void write_path(const astar_workspace *ws, astar_point *path, size_t len)
     ** then straight, so backwards it is straight first, then diagonal. */
     while (x != px || y != py) {
       (void)step_back(&x, &y, px, py);
-      path[--i] = (astar_point){x - 1, y - 1};
+      if (--i < keep) path[i] = (astar_point){x - 1, y - 1};
     }
     s = nd[s].parent;
   }
@@ -247,7 +249,7 @@ astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, a
     result->length = ws->last_len;
   }
   if (ws->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;
-  write_path(ws, path, ws->last_len);
+  write_path(ws, path, ws->last_len, ws->last_len);
   return ASTAR_OK;
 }
 
@@ -260,6 +262,23 @@ astar_status astar_workspace_path(const astar_workspace *ws, astar_point *path, 
   }
   *len = ws->last_len;
   if (ws->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;
-  write_path(ws, path, ws->last_len);
+  write_path(ws, path, ws->last_len, ws->last_len);
+  return ASTAR_OK;
+}
+
+/* astar/path.h: the first cells of the last path, for a holder that keeps
+** only K steps of it (Patel 6.4). */
+astar_status astar_workspace_path_head(const astar_workspace *ws, astar_point *path, size_t cap,
+                                       size_t *copied, size_t *total) {
+  if (!ws || !copied || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  if (!ws->found) {
+    *copied = 0;
+    if (total) *total = 0;
+    return ASTAR_NO_PATH;
+  }
+  const size_t keep = ws->last_len < cap ? ws->last_len : cap;
+  if (keep) write_path(ws, path, ws->last_len, keep);
+  *copied = keep;
+  if (total) *total = ws->last_len;
   return ASTAR_OK;
 }
