@@ -5,9 +5,11 @@
    bidirectional search and where they met, IDA*'s iterations and its
    depth-first path, the entries beam search dropped, F / G / H, parent
    arrows) and shows the result -- with Theta* and Lazy Theta* (or a grid
-   path string-pulled) the any-angle line through its bends. The same map can be drawn as hexagons
-   (hex mode): the bridge then searches an astar_hex_grid of the same cells,
-   and the page draws each cell where the library's astar_hex_center says. */
+   path string-pulled) the any-angle line through its bends, and for a unit
+   of k x k cells its footprint along the path and the map's clearance. The
+   same map can be drawn as hexagons (hex mode): the bridge then searches an
+   astar_hex_grid of the same cells, and the page draws each cell where the
+   library's astar_hex_center says. */
 'use strict';
 
 (() => {
@@ -22,7 +24,7 @@
   // bandwidth search).
   const S_NONE = 0, S_OPEN = 1, S_CLOSED = 2, S_PATH = 3, S_SCAN = 4, S_DROP = 5;
   const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned', 'dropped'];
-  const ST_OK = 0, ST_UNSUPPORTED = 11;
+  const ST_OK = 0, ST_START_BLOCKED = 3, ST_GOAL_BLOCKED = 4, ST_UNSUPPORTED = 11;
   const PG_RUN_RECORD = 1, PG_RUN_ONCE = 2; // pg_run flags (bridge.c)
   const ALGO = { astar: 0, jps: 1, 'jps-plus': 2, theta: 4, 'lazy-theta': 5 }, PG_ALGO_ENGINE = 3;
   // The engine's methods (astar_method, astar/engine.h) of the page's algorithms.
@@ -104,6 +106,10 @@
   let meetCell = -1; // bidirectional: the best meeting node so far
   let path = []; // cell indices of the displayed path
   let line = []; // the any-angle line's points (Theta*, smoothing): cell indices, S first
+  // The clearance of each cell (pg_clearance: the side of the largest free
+  // square with the cell as its top-left corner, up to 16), fetched when
+  // the overlay or a unit needs it and the map changed since.
+  let clr = null, clrDirty = true;
   // The replay goes by groups (astar/search.h): an EXPAND and the events it
   // caused (PUSH, IMPROVE, REOPEN, SCAN) up to the next EXPAND or GOAL.
   let current = -1; // cell of the group's expanded node (or the last event's, stepping by event)
@@ -126,7 +132,7 @@
     turn: $('turn-penalty'), reopen: $('reopen'), speed: $('speed'), stepUnit: $('step-unit'),
     live: $('live'), terrain: $('terrain'), size: $('size'), labels: $('labels'),
     beamWidth: $('beam-width'), epsilon: $('epsilon'), bandE: $('band-e'), bandD: $('band-d'),
-    cells: $('cells'), smooth: $('smooth'),
+    cells: $('cells'), smooth: $('smooth'), unit: $('unit'), clearance: $('clearance'),
   };
 
   /* ---- small helpers --------------------------------------------------- */
@@ -178,8 +184,12 @@
     const turn = Math.max(0, Number(ui.turn.value) || 0);
     return {
       algo, moves, corner, straight, diagonal, heuristic, weight, turn,
-      // String pulling of the grid path (square grids, not the any-angle searches).
-      smooth: ui.smooth.checked && hex === null && !isAnyAngle(algo), anyAngle: isAnyAngle(algo) && hex === null,
+      // A unit of unit x unit cells (square grids; astar/clearance.h).
+      unit: hex === null ? Number(ui.unit.value) : 1,
+      // String pulling of the grid path (square grids, one-cell units, not
+      // the any-angle searches).
+      smooth: ui.smooth.checked && hex === null && !isAnyAngle(algo) && Number(ui.unit.value) === 1,
+      anyAngle: isAnyAngle(algo) && hex === null,
       tie: Number(ui.tie.value), reopen: Number(ui.reopen.value), open: Number(ui.openset.value),
       engine: engine ? PG_ALGO_ENGINE : ALGO[algo] ?? 0, method: METHOD[algo] ?? 0,
       // The key the open list is ordered by, as the cells show it: F, or
@@ -198,6 +208,7 @@
       o.weight, o.tie, o.reopen, o.engine, o.open, o.turn);
     if (st === ST_OK) st = M._pg_set_engine(pg, o.method, o.beamWidth, o.epsilon, o.bandE, o.bandD, o.maxExpansions);
     M._pg_set_smooth(pg, o.smooth ? 1 : 0);
+    if (st === ST_OK) st = M._pg_set_unit(pg, o.unit);
     return { o, st };
   }
 
@@ -216,12 +227,20 @@
     $('lg-back').hidden = $('lg-meet').hidden = algo !== 'bidir';
     $('lg-dfs').hidden = algo !== 'ida';
     $('lg-drop').hidden = algo !== 'beam' && algo !== 'bandwidth';
-    const anyAngle = isAnyAngle(algo) && hex === null;
-    $('lg-line').hidden = !anyAngle && !(ui.smooth.checked && hex === null);
-    $('extra-k').textContent = anyAngle ? EXTRA_KEYS[algo]
-      : ui.smooth.checked && hex === null ? 'smoothed line' : EXTRA_KEYS[algo] || 'max open';
-    // Theta* has nothing to smooth; hexagons no lines of sight.
-    ui.smooth.disabled = anyAngle || hex !== null;
+    const anyAngle = isAnyAngle(algo) && hex === null, unit = hex === null ? Number(ui.unit.value) : 1;
+    const smoothing = ui.smooth.checked && hex === null && unit === 1;
+    $('lg-line').hidden = !anyAngle && !smoothing;
+    $('extra-k').textContent = anyAngle ? EXTRA_KEYS[algo] : smoothing ? 'smoothed line' : EXTRA_KEYS[algo] || 'max open';
+    // Theta* has nothing to smooth; hexagons no lines of sight; a unit's
+    // path is not a point's.
+    ui.smooth.disabled = anyAngle || hex !== null || unit > 1;
+    $('unit-value').textContent = `${unit} × ${unit}`;
+    ui.unit.setAttribute('aria-valuetext', `${unit} by ${unit} cells`);
+    ui.unit.disabled = ui.clearance.disabled = hex !== null;
+    $('lg-unit').hidden = unit === 1;
+    $('lg-clearance').hidden = !ui.clearance.checked || hex !== null;
+    clrDirty = true;
+    needDraw = true;
     ui.heuristic.disabled = algo === 'dijkstra' || hex !== null;
     const jps = algo === 'jps' || algo === 'jps-plus';
     // The engine keeps its own heap (a 4-ary one, astar/engine.h).
@@ -335,6 +354,7 @@
 
   function setCell(i, v) {
     if (cells[i] === v) return false;
+    clrDirty = true;
     if (stroke && !stroke.has(i)) stroke.set(i, cells[i]);
     cells[i] = v;
     const [x, y] = xy(i);
@@ -345,6 +365,7 @@
 
   // Write all of `cells` to the module at once.
   function putCells() {
+    clrDirty = true;
     M.HEAPU8.set(cells, M._pg_cells(pg));
     M._pg_put_cells(pg);
   }
@@ -418,6 +439,8 @@
 
   function allocView() {
     const n = W * H;
+    clr = null;
+    clrDirty = true;
     seen = new Uint8Array(n); // S_*
     gval = new Float64Array(n).fill(NaN);
     hval = new Float64Array(n).fill(NaN);
@@ -688,7 +711,7 @@
       if (k > 0) {
         const [x0, y0] = xy(path[k - 1]), [x1, y1] = xy(i);
         // Hexagons: a move costs the terrain of the hexagon entered.
-        gAcc += hex ? cells[i] : (x0 !== x1 && y0 !== y1 ? s.options.diagonal : s.options.straight) * cells[i];
+        gAcc += hex ? cells[i] : (x0 !== x1 && y0 !== y1 ? s.options.diagonal : s.options.straight) * footCost(i, s.options.unit);
       }
       if (seen[i] === S_NONE) touched[ntouched++] = i;
       if (!s.turnMode) {
@@ -704,6 +727,29 @@
     }
     showResult();
     needDraw = true;
+  }
+
+  // The terrain factor a unit of k x k cells anchored at i pays: the largest
+  // of the cells under it (astar/clearance.h).
+  function footCost(i, k) {
+    if (k <= 1) return cells[i];
+    const [x, y] = xy(i);
+    let m = 1;
+    for (let dy = 0; dy < k && y + dy < H; dy++) {
+      for (let dx = 0; dx < k && x + dx < W; dx++) m = Math.max(m, cells[idx(x + dx, y + dy)]);
+    }
+    return m;
+  }
+
+  // The clearance values, fetched again after the map changed.
+  function clearanceValues() {
+    if (hex) return null;
+    if (clrDirty || !clr) {
+      const p = M._pg_clearance(pg);
+      clr = p ? M.HEAPU8.slice(p, p + W * H) : null;
+      clrDirty = false;
+    }
+    return clr;
   }
 
   // Theta* / Lazy Theta*: the cells the line walks show as the path; the
@@ -827,6 +873,12 @@
         `it walks the ${s.walked.length} green cells. ${fmtInt(s.sightChecks)} lines of sight tested; a node's parent ` +
         'may be far away (the arrow points at it; hover a cell for the line to it).');
     else if (ok && s.options.smooth) message(smoothMessage(s));
+    else if (s.options.unit > 1 && (s.status === ST_START_BLOCKED || s.status === ST_GOAL_BLOCKED))
+      message(`A ${s.options.unit} × ${s.options.unit} unit does not fit with its top-left cell at ` +
+        `${s.status === ST_START_BLOCKED ? 'S' : 'G'} (dashed outline): move it, or make the unit smaller.`);
+    else if (ok && s.options.unit > 1)
+      message(`The path of a ${s.options.unit} × ${s.options.unit} unit's top-left cell; the unit covers the shaded ` +
+        'cells on its way (dashed: at S and G). It moves where its whole square is free (astar/clearance.h).');
     else message(variantMessage(s, ok));
     $('status').dataset.code = String(s.status);
     $('cost').textContent = ok ? fmtCost(s.cost) : '–';
@@ -893,7 +945,7 @@
   const mayRefuse = (algo) => isJump(algo) || isAnyAngle(algo) || usesEngine(algo);
 
   // Theta*'s: the straight-line heuristic (auto), no turn penalty.
-  const anyAngleOptionsOk = () => ui.heuristic.value === '0' && !(Number(ui.turn.value) > 0);
+  const anyAngleOptionsOk = () => ui.heuristic.value === '0' && !(Number(ui.turn.value) > 0) && ui.unit.value === '1';
 
   // Show or hide the notice for the selected algorithm: the library's
   // reason in full, the map's terrain count, and one button per fix. With
@@ -950,6 +1002,7 @@
       if (!JUMP_OPTIONS.reopen.includes(ui.reopen.value)) ui.reopen.value = '0';
     } else if (isAnyAngle(ui.algorithm.value)) {
       ui.heuristic.value = '0';
+      ui.unit.value = '1';
     } else if (ui.tie.value === '2') {
       ui.tie.value = '0';
     }
@@ -1327,12 +1380,46 @@
     }
   }
 
+  // The clearance overlay's shade, one pixel a cell (scaled up like the
+  // cells): a passable cell where the unit does not fit dark, where it just
+  // fits (clearance k, k + 1, ...) fading out -- how tight the unit is there.
+  let shade = null, shadeKey = null;
+  const SHADE_ALPHA = [0.3, 0.2, 0.12, 0.06];
+  function clearanceShade(values, k) {
+    if (shade && shadeKey && shadeKey.values === values && shadeKey.k === k) return shade;
+    shade = document.createElement('canvas');
+    shade.width = W;
+    shade.height = H;
+    const sc = shade.getContext('2d'), im = sc.createImageData(W, H), p32 = new Uint32Array(im.data.buffer);
+    for (let i = 0; i < W * H; i++) {
+      const v = values[i];
+      if (!cells[i]) continue;
+      const a = v < k ? 0.45 : SHADE_ALPHA[v - k] || 0;
+      if (a > 0) p32[i] = rgba([30, 40, 70]) & 0x00ffffff | (Math.round(a * 255) << 24);
+    }
+    sc.putImageData(im, 0, 0);
+    shadeKey = { values, k };
+    return shade;
+  }
+
+  // The unit's footprint (k x k cells, anchored top left) at cell i.
+  function footRect(i, k, inset) {
+    const [x, y] = xy(i), w = Math.min(k, W - x), h = Math.min(k, H - y);
+    ctx.rect(x * cell + inset, y * cell + inset, w * cell - 2 * inset, h * cell - 2 * inset);
+  }
+
   function draw() {
     needDraw = false;
     const c = cell, [cw, ch] = canvasSize();
     ctx.clearRect(0, 0, cw, ch);
     drawCells();
     drawMarks();
+    const unit = hex ? 1 : Number(ui.unit.value);
+    const overlay = !hex && ui.clearance.checked ? clearanceValues() : null;
+    if (overlay) {
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(clearanceShade(overlay, unit), 0, 0, cw, ch);
+    }
 
     const mode = labelMode();
     // Terrain costs as faint digits where no search values are written.
@@ -1399,6 +1486,28 @@
           const f = key(g, h);
           ctx.fillText(fmt(f, f >= 100 ? 0 : digits), x0 + b * 0.06, y0 + fs * 0.92);
         }
+      }
+    }
+
+    // A unit's footprint along its path: the cells it covers, once each.
+    if (unit > 1 && path.length > 0 && search && search.options.unit === unit) {
+      ctx.beginPath();
+      for (const i of path) footRect(i, unit, 0);
+      ctx.fillStyle = 'rgba(22, 150, 75, 0.22)';
+      ctx.fill('nonzero');
+    }
+
+    // The clearance of each cell, small in its top right corner (F sits top
+    // left, G and H at the bottom); 16 means 16 or more.
+    if (overlay && c >= 16) {
+      ctx.font = `600 ${Math.max(8, Math.round(c * (mode === 'fgh' ? 0.17 : 0.26)))}px system-ui, sans-serif`;
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'top';
+      for (let i = 0; i < W * H; i++) {
+        if (!cells[i]) continue;
+        const [x, y] = xy(i);
+        ctx.fillStyle = seen[i] === S_OPEN ? '#dfe8ff' : overlay[i] < unit ? '#ffffff' : '#3d4a75';
+        ctx.fillText(overlay[i] >= 16 ? '16+' : String(overlay[i]), (x + 1) * c - c * 0.06, y * c + c * 0.05);
       }
     }
 
@@ -1514,6 +1623,19 @@
     drawEndpoint(start, '#1f9d55', 'S');
     drawEndpoint(goal, '#e0483a', 'G');
 
+    // A unit bigger than one cell: its footprint at S and at G, outlined.
+    if (unit > 1) {
+      for (const [i, colour] of [[start, '#1f9d55'], [goal, '#e0483a']]) {
+        ctx.beginPath();
+        footRect(i, unit, Math.max(1, c * 0.04));
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = Math.max(2, c * 0.08);
+        ctx.setLineDash([Math.max(3, c * 0.2), Math.max(2, c * 0.1)]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+    }
+
     // Bidirectional search: where the two searches met, a diamond (white
     // inside a purple one: seen on every colour).
     if (meetCell >= 0) {
@@ -1596,7 +1718,12 @@
     let head = `(${x}, ${y})`;
     if (i === start) head += ' start';
     if (i === goal) head += ' goal';
-    const ground = v === 0 ? 'wall' : v === 1 ? 'cost 1' : `terrain ${v}`;
+    let ground = v === 0 ? 'wall' : v === 1 ? 'cost 1' : `terrain ${v}`;
+    const k = hex ? 1 : Number(ui.unit.value);
+    if (v !== 0 && (ui.clearance.checked || k > 1) && clearanceValues()) {
+      const cv = clr[i];
+      ground += ` · clearance ${cv >= 16 ? '16+' : cv}` + (k > 1 ? (cv >= k ? ` (a ${k} × ${k} unit fits)` : ` (a ${k} × ${k} unit does not fit)`) : '');
+    }
     let state = ['', 'open', 'closed', 'on the path', 'scanned by a jump', 'dropped'][seen[i]];
     if (sideOf[i] === 1 && (seen[i] === S_OPEN || seen[i] === S_CLOSED)) state += ' (backward search: G is the cost to the goal)';
     if (i === meetCell) state += `${state ? ', ' : ''}where the searches met`;
@@ -2043,7 +2170,7 @@
     $('fix-options').addEventListener('click', useAlgoOptions);
     $('use-astar').addEventListener('click', useAstar);
     for (const el of [ui.algorithm, ui.heuristic, ui.diagonal, ui.costs, ui.tie, ui.openset,
-      ui.reopen, ui.turn, ui.weight, ui.beamWidth, ui.epsilon, ui.bandE, ui.bandD]) {
+      ui.reopen, ui.turn, ui.weight, ui.beamWidth, ui.epsilon, ui.bandE, ui.bandD, ui.unit]) {
       el.addEventListener(el.type === 'range' ? 'input' : 'change', () => {
         syncOptionUi();
         mapChanged();
@@ -2063,6 +2190,7 @@
       document.querySelector('input[name=brush][value=terrain]').checked = true;
     });
     ui.cells.addEventListener('change', () => setGeometry(ui.cells.value));
+    ui.clearance.addEventListener('change', syncOptionUi);
     ui.labels.addEventListener('change', () => {
       needDraw = true;
       updateKey();
@@ -2167,6 +2295,7 @@
         g: nan(gval[i]), h: nan(hval[i]), f: nan(gval[i] + hval[i]),
         parent: parent[i] >= 0 ? xy(parent[i]) : null,
         side: seen[i] === S_OPEN || seen[i] === S_CLOSED || seen[i] === S_PATH ? sideOf[i] : null, meet: i === meetCell,
+        clearance: !hex && clearanceValues() ? clr[i] : null,
       };
     },
     // Where cell (x, y) is drawn, in CSS px from the canvas's top left: its
@@ -2207,7 +2336,7 @@
       length: search.length, expanded: search.expanded, generated: search.generated,
       events: search.n, recorded: search.recorded, scanned: search.scannedSoFar,
       path: search.path.map(xy), options: search.options, maxOpen: search.maxOpen,
-      line: search.line.map(xy), walked: search.walked.map(xy), lineCost: nan(search.lineCost),
+      line: search.line.map(xy), walked: search.walked.map(xy), lineCost: nan(search.lineCost), unit: search.options.unit,
       sightChecks: search.sightChecks,
       iterations: search.iterations, bound: search.bound, firstBound: search.firstBound,
       dropped: search.dropped, droppedEvents: search.droppedSoFar,

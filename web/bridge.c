@@ -13,7 +13,9 @@
 ** y * width + x, as the page numbers cells. Any-angle paths (square grid):
 ** Theta* and Lazy Theta* (astar/anyangle.h), or a grid path string-pulled
 ** (astar_path_smooth) -- a line of points through cell centres, with the
-** cells it walks (astar_waypoints_expand).
+** cells it walks (astar_waypoints_expand). Units of k x k cells (square
+** grid, astar/clearance.h): the clearance of every cell, and searches on the
+** derived grid of the unit's anchor (its top-left cell).
 **
 ** Everything is reached through a pg_state handle, so the library's rule of
 ** no global mutable state holds here too. Cells are exchanged as one byte
@@ -70,6 +72,11 @@ typedef struct pg_event {
   double h;       /* as weighted, f = g + h; ITERATION (IDA*): the new bound */
 } pg_event;
 
+/* Unit sides pg_set_unit accepts, and the largest clearance computed (the
+** overlay's numbers stop there). */
+#define PG_UNIT_MAX 4
+#define PG_CLEARANCE_CAP 16
+
 /* Recording stops here (128 MiB of events); the search itself goes on. */
 #define PG_MAX_EVENTS ((size_t)4 << 20)
 
@@ -84,8 +91,17 @@ typedef struct pg_state {
   astar_hex_layout hex_layout;
   double *centers;
   bool turns_reserved; /* astar_workspace_reserve_turns done for this grid */
-  astar_jps_plus *jpp; /* JPS+ precomputation, rebuilt when the grid changes */
+  astar_jps_plus *jpp; /* JPS+ precomputation, rebuilt when its grid changes */
+  const astar_grid *jpp_grid; /* the grid it was built on (grid or ugrid) */
   uint64_t jpp_version;
+  /* Units (astar/clearance.h): the unit's side, the clearance of the grid
+  ** (built on first use, kept current lazily), the derived grid of the
+  ** unit's anchor (filled before each search with unit > 1) and the
+  ** clearance values handed to JavaScript. */
+  int32_t unit;              /* 1 .. PG_UNIT_MAX */
+  astar_clearance *clr;      /* NULL until needed */
+  astar_grid *ugrid;         /* NULL until unit > 1 */
+  uint8_t *clr_values;       /* width * height, filled by pg_clearance */
   size_t terrain_cells; /* cells with a terrain cost other than 1 */
   uint8_t *cells;       /* width * height bytes exchanged with JavaScript */
   astar_options opt;
@@ -247,6 +263,16 @@ static void use_square(pg_state *s) {
   s->centers = NULL;
 }
 
+/* Forget the clearance and the derived grid (the grid is replaced). */
+static void drop_clearance(pg_state *s) {
+  astar_clearance_free(s->clr);
+  astar_grid_free(s->ugrid);
+  free(s->clr_values);
+  s->clr = NULL;
+  s->ugrid = NULL;
+  s->clr_values = NULL;
+}
+
 /* Replace the grid by `g` (taken over): workspace, cell bytes, caches; in
 ** hex mode a hex grid of the same cells. */
 static astar_status adopt_grid(pg_state *s, astar_grid *g) {
@@ -269,6 +295,7 @@ static astar_status adopt_grid(pg_state *s, astar_grid *g) {
   astar_grid_free(s->grid);
   astar_workspace_free(s->ws);
   astar_jps_plus_free(s->jpp);
+  drop_clearance(s);
   free(s->cells);
   free(s->path);
   free(s->nodes);
@@ -303,6 +330,7 @@ PG_API pg_state *pg_new(int32_t width, int32_t height) {
   if (!s) return NULL;
   astar_options_init(&s->opt);
   astar_engine_options_init(&s->eopt);
+  s->unit = 1;
   if (astar_grid_new(&g, width, height, NULL) != ASTAR_OK || adopt_grid(s, g) != ASTAR_OK) {
     free(s);
     return NULL;
@@ -315,6 +343,7 @@ PG_API void pg_free(pg_state *s) {
   astar_grid_free(s->grid);
   astar_workspace_free(s->ws);
   astar_jps_plus_free(s->jpp);
+  drop_clearance(s);
   use_square(s);
   free(s->cells);
   free(s->path);
@@ -380,10 +409,18 @@ PG_API int pg_set_cell(pg_state *s, int32_t x, int32_t y, int32_t value) {
   if (!astar_grid_contains(s->grid, x, y) || value < 0 || value > 255) return ASTAR_OUT_OF_BOUNDS;
   const float old = astar_grid_terrain(s->grid, x, y);
   const float cost = value > 0 ? (float)value : 1.0f;
+  const bool was_passable = astar_grid_passable(s->grid, x, y);
+  const bool clr_current = s->clr && astar_clearance_current(s->clr, s->grid);
   astar_status st = astar_grid_set_passable(s->grid, x, y, value > 0);
   if (st == ASTAR_OK && cost != old) st = astar_grid_set_terrain(s->grid, x, y, cost);
   if (st == ASTAR_OK && s->hex) st = put_hex_cell(s->hex, x, y, (uint8_t)value);
   if (st != ASTAR_OK) return st;
+  /* A wall drawn or erased: the clearance follows the change from that cell
+  ** (a terrain-only edit leaves it stale: rebuilt when next needed). */
+  if (clr_current && was_passable != (value > 0)) {
+    const astar_point p = {x, y};
+    astar_clearance_update_cells(s->clr, s->grid, &p, 1);
+  }
   if (old != 1.0f) s->terrain_cells--;
   if (cost != 1.0f) s->terrain_cells++;
   /* Without terrain the grid drops its layer, which JPS and JPS+ require. */
@@ -516,6 +553,39 @@ PG_API int pg_set_options(pg_state *s, int32_t moves, int32_t corner, double str
   return ASTAR_OK;
 }
 
+/* The unit's side, 1 .. PG_UNIT_MAX (astar/clearance.h): searches on the
+** square grid then find the path of the unit's anchor, its top-left cell.
+** ASTAR_OK or ASTAR_INVALID_ARGUMENT. */
+PG_API int pg_set_unit(pg_state *s, int32_t size) {
+  if (size < 1 || size > PG_UNIT_MAX) return ASTAR_INVALID_ARGUMENT;
+  s->unit = size;
+  return ASTAR_OK;
+}
+
+/* The clearance, built or brought up to date for the grid as it is now. */
+static astar_status current_clearance(pg_state *s) {
+  if (s->clr && astar_clearance_current(s->clr, s->grid)) return ASTAR_OK;
+  if (s->clr) return astar_clearance_update(s->clr, s->grid);
+  return astar_clearance_new(&s->clr, s->grid, NULL, NULL, 0, PG_CLEARANCE_CAP, NULL);
+}
+
+/*
+** The clearance of every cell (astar_clearance_at, every cell type ground,
+** every type allowed: the grid's passability alone), capped at
+** PG_CLEARANCE_CAP, width * height bytes row-major; NULL when memory runs
+** out. Valid until the next call or a new grid.
+*/
+PG_API const uint8_t *pg_clearance(pg_state *s) {
+  const int32_t w = astar_grid_width(s->grid), h = astar_grid_height(s->grid);
+  if (current_clearance(s) != ASTAR_OK) return NULL;
+  if (!s->clr_values && !(s->clr_values = malloc((size_t)w * (size_t)h))) return NULL;
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++)
+      s->clr_values[(size_t)y * (size_t)w + (size_t)x] =
+          (uint8_t)astar_clearance_at(s->clr, x, y, ASTAR_CAPABILITY_ALL);
+  return s->clr_values;
+}
+
 /* String-pull the path of every search on the square grid but the any-angle
 ** ones (astar_path_smooth after the search): 0 off, else on. */
 PG_API void pg_set_smooth(pg_state *s, int32_t on) {
@@ -561,12 +631,19 @@ static const char *engine_reason(const pg_state *s) {
     return "JPS and JPS+ search square grids only";
   if (s->hex && (s->algorithm == PG_ALGO_THETA || s->algorithm == PG_ALGO_LAZY_THETA))
     return "Theta* and Lazy Theta* search square grids only";
+  if (s->hex && s->unit > 1) return "units bigger than one cell move on square grids only";
   if (s->opt.tie == ASTAR_TIE_CROSS)
     return "the engine breaks ties by larger g or newest, then node id (no cross product)";
   if (!s->hex && s->opt.turn_penalty != 0.0)
     return "a turn penalty is an option of A* on the grid (the engine searches the cells as "
            "a graph)";
   return NULL;
+}
+
+/* The grid the square searches run on: the unit's derived grid for a unit
+** bigger than one cell (filled by pg_run), else the map's. */
+static const astar_grid *search_grid(const pg_state *s) {
+  return s->unit > 1 && !s->hex ? s->ugrid : s->grid;
 }
 
 /* What astar_workspace_reserve_space needs besides the forward search. */
@@ -591,8 +668,8 @@ static astar_status engine_search(pg_state *s, astar_point start, astar_point go
                                   const astar_engine_options *eo) {
   astar_grid_space holder;
   astar_space sp;
-  astar_status st =
-      s->hex ? astar_hex_space(s->hex, &sp) : astar_grid_space_init(&sp, &holder, s->grid, &s->opt);
+  astar_status st = s->hex ? astar_hex_space(s->hex, &sp)
+                           : astar_grid_space_init(&sp, &holder, search_grid(s), &s->opt);
   if (st == ASTAR_OK) st = astar_workspace_reserve_space(s->ws, &sp, reservation(eo->method));
   if (st != ASTAR_OK) return st;
   const int32_t w = astar_grid_width(s->grid);
@@ -622,6 +699,8 @@ static bool any_angle(const pg_state *s) {
 ** of the CLI (tools/anyangle.c) without its flags: astar_anyangle_find_path
 ** returns ASTAR_UNSUPPORTED exactly then (the page sets no other option). */
 static const char *anyangle_reason(const pg_state *s) {
+  if (s->unit > 1)
+    return "any-angle searches move a point: their lines of sight are not a unit's (size 1)";
   if (astar_grid_has_terrain(s->grid))
     return "the grid has terrain costs; any-angle segments cost straight-line distance";
   if (s->opt.turn_penalty != 0.0) return "a turn penalty is an option of A* on the grid";
@@ -633,6 +712,7 @@ static const char *anyangle_reason(const pg_state *s) {
 static astar_status search_once(pg_state *s, astar_point start, astar_point goal,
                                 const astar_options *o, bool record) {
   if (any_angle(s)) {
+    if (s->unit > 1) return ASTAR_UNSUPPORTED; /* anyangle_reason says why */
     astar_anyangle_result ar;
     const astar_status st = astar_anyangle_find_path(
         s->ws, s->grid, o,
@@ -658,9 +738,9 @@ static astar_status search_once(pg_state *s, astar_point start, astar_point goal
     return engine_search(s, start, goal, &eo);
   }
   if (s->algorithm == PG_ALGO_JPS_PLUS)
-    return astar_jps_plus_find_path(s->ws, s->jpp, s->grid, o, start, goal, s->path, s->path_cap,
-                                    &s->result);
-  return astar_find_path(s->ws, s->grid, o, start, goal, s->path, s->path_cap, &s->result);
+    return astar_jps_plus_find_path(s->ws, s->jpp, search_grid(s), o, start, goal, s->path,
+                                    s->path_cap, &s->result);
+  return astar_find_path(s->ws, search_grid(s), o, start, goal, s->path, s->path_cap, &s->result);
 }
 
 /* After a search found a path: the line (Theta*'s points, or the path
@@ -672,7 +752,7 @@ static void make_line(pg_state *s) {
   if (any_angle(s)) {
     memcpy(s->line, s->path, n * sizeof *s->line);
     s->line_len = n;
-  } else if (s->smooth && !s->hex) {
+  } else if (s->smooth && !s->hex && s->unit == 1) {
     size_t len = 0;
     const double t0 = now_ms();
     const astar_status st =
@@ -721,15 +801,26 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     if (st != ASTAR_OK) return s->status = st;
     s->turns_reserved = true;
   }
+  if (s->unit > 1 && !s->hex && !any_angle(s)) {
+    /* The unit's anchor moves on the derived grid (astar/clearance.h). */
+    astar_status st = current_clearance(s);
+    if (st == ASTAR_OK && !s->ugrid)
+      st = astar_grid_new(&s->ugrid, astar_grid_width(s->grid), astar_grid_height(s->grid), NULL);
+    if (st == ASTAR_OK)
+      st = astar_clearance_fill_grid(s->clr, s->grid, s->unit, ASTAR_CAPABILITY_ALL, s->ugrid);
+    if (st != ASTAR_OK) return s->status = st;
+  }
+  const astar_grid *sg = search_grid(s);
   if (s->algorithm == PG_ALGO_JPS_PLUS && !s->hex &&
-      (!s->jpp || s->jpp_version != astar_grid_version(s->grid))) {
+      (!s->jpp || s->jpp_grid != sg || s->jpp_version != astar_grid_version(sg))) {
     astar_jps_plus_free(s->jpp);
     s->jpp = NULL;
     const double t0 = now_ms();
-    astar_status st = astar_jps_plus_new(&s->jpp, s->grid, NULL);
+    astar_status st = astar_jps_plus_new(&s->jpp, sg, NULL);
     s->precompute_ms = now_ms() - t0;
     if (st != ASTAR_OK) return s->status = st;
-    s->jpp_version = astar_grid_version(s->grid);
+    s->jpp_grid = sg;
+    s->jpp_version = astar_grid_version(sg);
   }
   if (flags & PG_RUN_RECORD) {
     astar_options o = s->opt;

@@ -927,6 +927,99 @@ async function testAnyAngle() {
   await page.selectOption('#size', '40x25');
 }
 
+/* Units of k x k cells (issue 11, astar/clearance.h): the unit slider makes
+   the search run for that unit, equal to `astar solve --size K`; the
+   clearance overlay shows every cell's clearance, kept current as walls are
+   drawn; the footprint is drawn along the path. */
+const UNIT_MAP = 'S..........#........\n...........#........\n...........#........\n.....#.....#........\n' +
+  '.....#..............\n.....#.....#........\n.....#.....#####.###\n.....#..............\n' +
+  '.....#..........G...\n.....######.........\n....................\n';
+// The side of the largest free square with its top-left corner at each
+// cell, up to 16 (the page's cap), from the map's text.
+function bruteClearance(text) {
+  const rows = text.trim().split('\n'), h = rows.length, w = rows[0].length;
+  const free = (x, y) => x < w && y < h && rows[y][x] !== '#';
+  const out = [];
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    let k = 0;
+    while (k < 16) {
+      let ok = true;
+      for (let d = 0; d <= k && ok; d++) ok = free(x + k, y + d) && free(x + d, y + k);
+      if (!ok) break;
+      k++;
+    }
+    out.push(k);
+  }
+  return out;
+}
+const pageClearance = () => pg(() => {
+  const P = window.__playground, sz = P.size(), out = [];
+  for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) out.push(P.cellInfo(x, y).clearance);
+  return out;
+});
+async function setUnit(k) {
+  await setRange('#unit', k);
+  await page.waitForFunction((kk) => { const r = window.__playground.result(); return r && r.unit === kk; }, k, { timeout: 10_000 });
+  return pg(() => window.__playground.result());
+}
+async function testUnits() {
+  const file = path.join(WORK, 'units.txt');
+  fs.writeFileSync(file, UNIT_MAP);
+  await page.selectOption('#algorithm', 'astar');
+  await pg((t) => window.__playground.loadMap(t, 'units.txt'), UNIT_MAP);
+  const z = await pg(() => window.__playground.size());
+  await runInstant();
+  check('the unit slider is named by its label', (await page.getByRole('slider', { name: 'Unit size', exact: true }).count()) === 1);
+  const paths = {};
+  for (const k of [1, 2]) {
+    const r = await setUnit(k);
+    const n = solve(file, z.start, z.goal, ['--size', String(k)]);
+    paths[k] = JSON.stringify(r.path);
+    check(`unit ${k} x ${k}: cost ${r.cost.toFixed(4)}, length ${r.length} and expansions ${r.expanded} equal \`astar solve --size ${k}\``,
+      r.status === 0 && Math.abs(r.cost - n.cost) < 1e-8 && r.length === n.length && r.expanded === n.expanded,
+      `CLI ${n.costText}, ${n.length}, ${n.expanded}`);
+  }
+  // The 2 x 2 unit goes round the gap the 1 x 1 one took; (10, 6), under
+  // its footprint but no place for its anchor (the search never touched
+  // it), is tinted by the footprint.
+  const foot = await cellColour(10, 6), footInfo = await pg(() => window.__playground.cellInfo(10, 6));
+  const tint = [0, 1, 2].map((c) => Math.round(255 * 0.78 + [22, 150, 75][c] * 0.22));
+  check('unit 2 x 2: another route, the footprint drawn along it', paths[1] !== paths[2] && footInfo.state === 'none' &&
+    colourDistance(foot, tint) < 12, JSON.stringify({ foot, tint, footInfo }));
+  await page.check('#clearance');
+  const want = bruteClearance(UNIT_MAP);
+  let got = await pageClearance();
+  const shaded = await cellColour(10, 6);
+  check('clearance overlay: every cell\'s clearance is the largest free square\'s side, a tight cell shaded',
+    JSON.stringify(got) === JSON.stringify(want) && shaded[0] + shaded[1] + shaded[2] < foot[0] + foot[1] + foot[2] - 60,
+    JSON.stringify({ shaded, foot }));
+  // A wall drawn with the mouse: the clearance follows (incremental update).
+  const wp = await cellPoint(14, 2);
+  await page.mouse.click(wp.x, wp.y);
+  const rows = UNIT_MAP.split('\n');
+  rows[2] = `${rows[2].slice(0, 14)}#${rows[2].slice(15)}`;
+  got = await pageClearance();
+  check('clearance overlay: a wall drawn by mouse updates the clearance around it',
+    JSON.stringify(got) === JSON.stringify(bruteClearance(rows.join('\n'))) && (await pg(() => window.__playground.cellInfo(13, 1))).clearance === 1);
+  await page.keyboard.press('Control+z');
+  const r3 = await setUnit(3);
+  const n3 = solve(file, z.start, z.goal, ['--size', '3']);
+  check('unit 3 x 3: no path, as the CLI says', r3.status === 1 && /^no path/.test(n3.status), `CLI "${n3.status}"`);
+  await setUnit(4);
+  const msg = await $text('#message');
+  check('unit 4 x 4: does not fit at G, the page says so', (await page.getAttribute('#status', 'data-code')) === '4' &&
+    /4 × 4 unit does not fit with its top-left cell at G/.test(msg), msg);
+  await page.selectOption('#algorithm', 'theta');
+  const nt = await noticeState();
+  check('Theta* with a unit of 4 x 4 is refused, the notice offers Theta*\'s options (size 1)',
+    nt.visible && /lines of sight/.test(nt.text) && nt.buttons.includes('Use Theta*\'s options'), nt.text);
+  await page.click('#fix-options');
+  check('"Use Theta*\'s options" sets the unit back to 1 x 1', (await page.inputValue('#unit')) === '1' && !(await noticeState()).visible);
+  await page.uncheck('#clearance');
+  await page.selectOption('#algorithm', 'astar');
+  await page.selectOption('#size', '40x25');
+}
+
 let mapSeq = 0;
 // Run from the UI, export the page's grid, solve natively, compare.
 async function compareWithCli(label, cliArgs, { expectStatus = 'path found' } = {}) {
@@ -1178,6 +1271,9 @@ try {
   const tAny = Date.now();
   await testAnyAngle();
   console.log(`     any-angle checks took ${((Date.now() - tAny) / 1000).toFixed(1)} s`);
+  const tUnits = Date.now();
+  await testUnits();
+  console.log(`     unit and clearance checks took ${((Date.now() - tUnits) / 1000).toFixed(1)} s`);
 
   /* A 512 x 512 map: S and G are grabbed by their marker, not by the cell
      under the pointer (cells are about 1.5 px, the marker 12), and
