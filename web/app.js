@@ -26,20 +26,22 @@
   const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned', 'dropped'];
   const ST_OK = 0, ST_START_BLOCKED = 3, ST_GOAL_BLOCKED = 4, ST_UNSUPPORTED = 11;
   const PG_RUN_RECORD = 1, PG_RUN_ONCE = 2; // pg_run flags (bridge.c)
-  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2, theta: 4, 'lazy-theta': 5 }, PG_ALGO_ENGINE = 3;
+  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2, theta: 4, 'lazy-theta': 5, anya: 6 }, PG_ALGO_ENGINE = 3;
   // The engine's methods (astar_method, astar/engine.h) of the page's algorithms.
   const METHOD = { astar: 0, weighted: 0, dijkstra: 1, greedy: 2, bidir: 3, ida: 4, beam: 5, dynamic: 6, bandwidth: 7 };
   // Algorithms only the engine runs (on the grid as a space, astar/grid_space.h).
   const ENGINE_ONLY = new Set(['bidir', 'ida', 'beam', 'dynamic', 'bandwidth']);
   const isJump = (algo) => algo === 'jps' || algo === 'jps-plus';
   // Any-angle searches (astar/anyangle.h): the path is a line through bends.
-  const isAnyAngle = (algo) => algo === 'theta' || algo === 'lazy-theta';
+  // Anya (astar/anya.h) finds the optimal one, bending at obstacle corners.
+  const isAnyAngle = (algo) => algo === 'theta' || algo === 'lazy-theta' || algo === 'anya';
   // On hexagons every search is the engine's (on astar_hex_space).
   const usesEngine = (algo) => hex !== null || ENGINE_ONLY.has(algo);
   const NAMES = {
     astar: 'A*', dijkstra: 'Dijkstra', greedy: 'Greedy best-first', weighted: 'Weighted A*', jps: 'JPS',
     'jps-plus': 'JPS+', bidir: 'Bidirectional A*', ida: 'IDA*', beam: 'Beam search',
     dynamic: 'Dynamic weighting', bandwidth: 'Bandwidth search', theta: 'Theta*', 'lazy-theta': 'Lazy Theta*',
+    anya: 'Anya',
   };
   const algoName = (algo) => NAMES[algo] || algo;
   // One line on each algorithm, under the selector.
@@ -59,6 +61,8 @@
       '(orange, bends ●), G and H straight-line lengths; near-optimal.',
     'lazy-theta': 'Theta* that assumes the sight and checks it once, on expansion: the same kind of line with fewer ' +
       'line-of-sight tests.',
+    anya: 'The optimal any-angle path: the shortest line from S to G, bending only at obstacle corners (purple). ' +
+      'It searches intervals of grid lines, not cells: no cells to replay.',
   };
   // IDA*'s work can grow with the number of paths: the page stops it here.
   const IDA_MAX_EXPANSIONS = 2e6;
@@ -81,6 +85,8 @@
   const C_BACK_OPEN = [150, 40, 120], C_BACK_CLOSED = [236, 218, 250], C_DROP = [140, 140, 150];
   // The any-angle line (Theta*, smoothing), over the cells and the green path.
   const LINE = '#e8590c';
+  // The optimal line (Anya): its own path, or dashed beside the others.
+  const BEST = '#7b1fa2';
   const C_T2 = [242, 231, 204], C_T9 = [170, 128, 70];
 
   let M = null; // the Emscripten module
@@ -229,7 +235,8 @@
     $('lg-drop').hidden = algo !== 'beam' && algo !== 'bandwidth';
     const anyAngle = isAnyAngle(algo) && hex === null, unit = hex === null ? Number(ui.unit.value) : 1;
     const smoothing = ui.smooth.checked && hex === null && unit === 1;
-    $('lg-line').hidden = !anyAngle && !smoothing;
+    $('lg-line').hidden = !(anyAngle && algo !== 'anya') && !smoothing;
+    $('lg-best').hidden = !anyAngle && !smoothing;
     $('extra-k').textContent = anyAngle ? EXTRA_KEYS[algo] : smoothing ? 'smoothed line' : EXTRA_KEYS[algo] || 'max open';
     // Theta* has nothing to smooth; hexagons no lines of sight; a unit's
     // path is not a point's.
@@ -264,7 +271,7 @@
   // The last stat box: what the algorithm has to show beyond the others.
   const EXTRA_KEYS = {
     bidir: 'met at', ida: 'iterations · f bound', beam: 'dropped', bandwidth: 'dropped',
-    theta: 'sight checks', 'lazy-theta': 'sight checks',
+    theta: 'sight checks', 'lazy-theta': 'sight checks', anya: 'max open',
   };
 
   /* ---- undo / redo of map edits --------------------------------------- */
@@ -553,9 +560,14 @@
       return out;
     };
     const line = status === ST_OK ? cellList(M._pg_line(pg), M._pg_line_length(pg)) : [];
+    // Anya's optimal line: points in cell units (corners integer, centres .5).
+    const nb = status === ST_OK ? M._pg_best_length(pg) : 0, bp = M._pg_best_line(pg) >> 3;
+    const best = [];
+    for (let k = 0; k < nb; k++) best.push([M.HEAPF64[bp + 2 * k], M.HEAPF64[bp + 2 * k + 1]]);
     const walked = line.length ? cellList(M._pg_walked(pg), M._pg_walked_length(pg)) : [];
     return {
       line, walked, lineCost: line.length ? M._pg_line_cost(pg) : NaN,
+      best, bestCost: nb ? M._pg_best_cost(pg) : NaN,
       sightChecks: M._pg_stat(pg, 9), smoothMs: M._pg_stat(pg, 10),
       // (The notice gives ASTAR_UNSUPPORTED's reason, not the API's name.)
       options: o, status, statusText: M.UTF8ToString(M._pg_strerror(status)).replace(/ \(astar_\w+ says why\)$/, ''),
@@ -809,7 +821,7 @@
       const m = done ? s.meet : meetCell;
       text = m >= 0 ? cellName(m) : '–';
       title = `${s.meetsSoFar} cheaper meeting${s.meetsSoFar === 1 ? '' : 's'} found`;
-    } else if (s.options.anyAngle) {
+    } else if (s.options.anyAngle && algo !== 'anya') {
       text = done ? fmtInt(s.sightChecks) : '–';
       title = 'lines of sight tested (each reads the cells along the segment)';
     } else if (s.options.smooth) {
@@ -855,7 +867,8 @@
   function showResult() {
     const s = search;
     const ok = s.status === ST_OK;
-    const aa = s.options.anyAngle, segs = Math.max(0, s.line.length - 1);
+    const aa = s.options.anyAngle, anya = s.options.algo === 'anya';
+    const segs = Math.max(0, (anya ? s.best.length : s.line.length) - 1);
     const lengthText = aa ? `${segs} segment${segs === 1 ? '' : 's'}` : `${s.length} cells`;
     setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed', '', ok
       ? `: cost ${fmtCost(s.cost)}, ${lengthText}, ${fmtInt(s.expanded)} expanded` +
@@ -867,11 +880,15 @@
         `pushed ${fmtInt(s.generated)} (blue); its jumps scanned ${fmtInt(s.scannedSoFar)} cells ` +
         '(yellow), each with the G of the cheapest jump over it and that jump\'s origin as parent.' +
         (s.options.smooth ? ` ${smoothMessage(s)}` : ''));
+    else if (ok && anya)
+      message(`Anya: the shortest any-angle path, cost ${fmtCost(s.cost)} = straight cost × its length, ${segs} ` +
+        `segment${segs === 1 ? '' : 's'} bending at ${Math.max(0, segs - 1)} obstacle corner${segs === 2 ? '' : 's'} ` +
+        '(purple, labelled optimal). It searches intervals of grid lines, not cells: there are no cells to replay.');
     else if (ok && aa)
       message(`${algoName(s.options.algo)}: a line of ${segs} straight segment${segs === 1 ? '' : 's'} (orange) through ` +
         `${Math.max(0, segs - 1)} bend${segs === 2 ? '' : 's'} (●), cost ${fmtCost(s.cost)} = straight cost × its length; ` +
         `it walks the ${s.walked.length} green cells. ${fmtInt(s.sightChecks)} lines of sight tested; a node's parent ` +
-        'may be far away (the arrow points at it; hover a cell for the line to it).');
+        'may be far away (the arrow points at it; hover a cell for the line to it).' + bestNote(s, s.cost));
     else if (ok && s.options.smooth) message(smoothMessage(s));
     else if (s.options.unit > 1 && (s.status === ST_START_BLOCKED || s.status === ST_GOAL_BLOCKED))
       message(`A ${s.options.unit} × ${s.options.unit} unit does not fit with its top-left cell at ` +
@@ -903,7 +920,16 @@
     return `String pulling: the grid path (green, cost ${fmtCost(s.cost)}) as a line of ${segs} segment` +
       `${segs === 1 ? '' : 's'} (orange, bends ●), cost ${fmtCost(s.lineCost)} = straight cost × its length` +
       (saved > 0.005 ? `, ${saved.toFixed(1)} % less` : '') +
-      (M._pg_terrain_cells(pg) > 0 ? '; the line does not weigh terrain (segments cost their length).' : '.');
+      (M._pg_terrain_cells(pg) > 0 ? '; the line does not weigh terrain (segments cost their length).' : '.') +
+      bestNote(s, s.lineCost);
+  }
+
+  // The optimal line beside another: how much longer that one is.
+  function bestNote(s, cost) {
+    if (!s.best.length) return '';
+    const more = s.bestCost > 0 ? (cost / s.bestCost - 1) * 100 : 0;
+    return ` The optimal line (Anya, dashed purple) costs ${fmtCost(s.bestCost)}` +
+      (more > 0.005 ? `: this one is ${more.toFixed(2)} % longer.` : ': this one is as short.');
   }
 
   // What a finished search of the engine's variants showed, in words.
@@ -1578,6 +1604,43 @@
         ctx.lineWidth = Math.max(1.5, c * 0.06);
         ctx.stroke();
       }
+    }
+
+    // The optimal line (Anya): solid when it is the search's path, dashed
+    // beside another line; its corners dotted, labelled "optimal" on its
+    // longest segment.
+    const best = search && search.done ? search.best : [];
+    if (best.length > 1 && !hex) {
+      const anya = search.options.algo === 'anya';
+      ctx.beginPath();
+      ctx.moveTo(best[0][0] * c, best[0][1] * c);
+      for (let k = 1; k < best.length; k++) ctx.lineTo(best[k][0] * c, best[k][1] * c);
+      ctx.setLineDash(anya ? [] : [Math.max(4, c * 0.25), Math.max(3, c * 0.15)]);
+      ctx.lineJoin = 'round';
+      ctx.strokeStyle = BEST;
+      ctx.lineWidth = Math.max(2, c * (anya ? 0.09 : 0.06));
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = BEST;
+      for (let k = 1; k < best.length - 1; k++) {
+        ctx.beginPath();
+        ctx.arc(best[k][0] * c, best[k][1] * c, Math.max(2.5, c * 0.1), 0, Math.PI * 2);
+        ctx.fill();
+      }
+      let far = 0, len = -1;
+      for (let k = 1; k < best.length; k++) {
+        const l = Math.hypot(best[k][0] - best[k - 1][0], best[k][1] - best[k - 1][1]);
+        if (l > len) { len = l; far = k; }
+      }
+      const mx = (best[far][0] + best[far - 1][0]) / 2 * c, my = (best[far][1] + best[far - 1][1]) / 2 * c;
+      ctx.font = `700 ${Math.max(11, Math.min(16, Math.round(c * 0.3)))}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'bottom';
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = '#ffffff';
+      ctx.strokeText('optimal', mx, my - 3);
+      ctx.fillStyle = BEST;
+      ctx.fillText('optimal', mx, my - 3);
     }
 
     // IDA*: the depth-first path being followed, from the start to the
@@ -2337,6 +2400,7 @@
       events: search.n, recorded: search.recorded, scanned: search.scannedSoFar,
       path: search.path.map(xy), options: search.options, maxOpen: search.maxOpen,
       line: search.line.map(xy), walked: search.walked.map(xy), lineCost: nan(search.lineCost), unit: search.options.unit,
+      best: search.best, bestCost: nan(search.bestCost),
       sightChecks: search.sightChecks,
       iterations: search.iterations, bound: search.bound, firstBound: search.firstBound,
       dropped: search.dropped, droppedEvents: search.droppedSoFar,

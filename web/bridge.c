@@ -54,8 +54,12 @@ enum {
   PG_ALGO_JPS_PLUS = 2,
   PG_ALGO_ENGINE = 3,
   PG_ALGO_THETA = 4,
-  PG_ALGO_LAZY_THETA = 5
+  PG_ALGO_LAZY_THETA = 5,
+  PG_ALGO_ANYA = 6 /* Anya, the optimal any-angle path (astar/anya.h): no events */
 };
+
+/* Anya's node pool grows (doubling) up to this many nodes a query. */
+#define PG_ANYA_MAX_NODES ((size_t)1 << 22)
 
 /* Geometries of pg_set_geometry. */
 enum { PG_SQUARE = 0, PG_HEX = 1 };
@@ -126,6 +130,13 @@ typedef struct pg_state {
   astar_point *walked; /* cells walked along the line */
   size_t walked_len, walked_cap;
   uint64_t sight_checks; /* Theta*, Lazy Theta*: lines of sight tested */
+  /* Anya (astar/anya.h): its workspace (made on first use, reserved for the
+  ** grid), and the optimal line -- Anya's path when it is the algorithm, else
+  ** beside every other any-angle line, for comparison -- as corner points. */
+  astar_anya_workspace *anya_ws;
+  astar_vec2 *best;     /* best_cap points, cell units (centres end in .5) */
+  size_t best_len, best_cap;
+  double best_cost;     /* straight_cost x its Euclidean length */
   double smooth_ms;      /* time of astar_path_smooth on the path */
   pg_event *events;
   size_t nevents, events_cap;
@@ -201,6 +212,8 @@ static void reset_result(pg_state *s) {
   s->walked_len = 0;
   s->sight_checks = 0;
   s->smooth_ms = 0;
+  s->best_len = 0;
+  s->best_cost = 0;
 }
 
 /* The cell bytes from the square grid. */
@@ -263,8 +276,11 @@ static void use_square(pg_state *s) {
   s->centers = NULL;
 }
 
-/* Forget the clearance and the derived grid (the grid is replaced). */
-static void drop_clearance(pg_state *s) {
+/* Forget what was built for the old grid: the clearance, the derived
+** grid, Anya's workspace (the grid is replaced). */
+static void drop_grid_objects(pg_state *s) {
+  astar_anya_workspace_free(s->anya_ws); /* reserved for the old grid's size */
+  s->anya_ws = NULL;
   astar_clearance_free(s->clr);
   astar_grid_free(s->ugrid);
   free(s->clr_values);
@@ -295,7 +311,7 @@ static astar_status adopt_grid(pg_state *s, astar_grid *g) {
   astar_grid_free(s->grid);
   astar_workspace_free(s->ws);
   astar_jps_plus_free(s->jpp);
-  drop_clearance(s);
+  drop_grid_objects(s);
   free(s->cells);
   free(s->path);
   free(s->nodes);
@@ -343,13 +359,14 @@ PG_API void pg_free(pg_state *s) {
   astar_grid_free(s->grid);
   astar_workspace_free(s->ws);
   astar_jps_plus_free(s->jpp);
-  drop_clearance(s);
+  drop_grid_objects(s);
   use_square(s);
   free(s->cells);
   free(s->path);
   free(s->nodes);
   free(s->line);
   free(s->walked);
+  free(s->best);
   free(s->events);
   free(s);
 }
@@ -544,7 +561,7 @@ PG_API int pg_set_options(pg_state *s, int32_t moves, int32_t corner, double str
   o.algorithm = algorithm == PG_ALGO_JPS ? ASTAR_ALGO_JPS : ASTAR_ALGO_ASTAR;
   o.open_set = (astar_open_set)open_set;
   o.turn_penalty = turn_penalty;
-  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_LAZY_THETA)
+  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_ANYA)
     return ASTAR_INVALID_ARGUMENT;
   astar_status st = astar_options_validate(&o);
   if (st != ASTAR_OK) return st;
@@ -629,8 +646,9 @@ static bool uses_engine(const pg_state *s) {
 static const char *engine_reason(const pg_state *s) {
   if (s->hex && (s->algorithm == PG_ALGO_JPS || s->algorithm == PG_ALGO_JPS_PLUS))
     return "JPS and JPS+ search square grids only";
-  if (s->hex && (s->algorithm == PG_ALGO_THETA || s->algorithm == PG_ALGO_LAZY_THETA))
-    return "Theta* and Lazy Theta* search square grids only";
+  if (s->hex && (s->algorithm == PG_ALGO_THETA || s->algorithm == PG_ALGO_LAZY_THETA ||
+                 s->algorithm == PG_ALGO_ANYA))
+    return "Theta*, Lazy Theta* and Anya search square grids only";
   if (s->hex && s->unit > 1) return "units bigger than one cell move on square grids only";
   if (s->opt.tie == ASTAR_TIE_CROSS)
     return "the engine breaks ties by larger g or newest, then node id (no cross product)";
@@ -695,10 +713,56 @@ static bool any_angle(const pg_state *s) {
   return !s->hex && (s->algorithm == PG_ALGO_THETA || s->algorithm == PG_ALGO_LAZY_THETA);
 }
 
+/*
+** Anya from start to goal into s->best (growing it and the node pool as
+** needed), s->result filled as for the other searches (cost: straight_cost
+** x the Euclidean length; length: the points). Returns astar_anya_find_path's
+** status; ASTAR_UNSUPPORTED for a unit bigger than one cell.
+*/
+static astar_status anya_search(pg_state *s, astar_point start, astar_point goal) {
+  if (s->unit > 1) return ASTAR_UNSUPPORTED;
+  astar_status st = ASTAR_OK;
+  if (!s->anya_ws) st = astar_anya_workspace_new(&s->anya_ws, s->grid, 0, NULL);
+  if (st != ASTAR_OK) return st;
+  astar_anya_result ar;
+  memset(&ar, 0, sizeof ar);
+  for (int tries = 0; tries < 32; tries++) {
+    st = astar_anya_find_path(s->anya_ws, s->grid, start, goal, s->best, s->best_cap, &ar);
+    if (st == ASTAR_BUFFER_TOO_SMALL) {
+      astar_vec2 *b = realloc(s->best, ar.length * sizeof *b);
+      if (!b) return ASTAR_NO_MEMORY;
+      s->best = b;
+      s->best_cap = ar.length;
+      continue;
+    }
+    if (st != ASTAR_CAPACITY) break;
+    /* The node pool ran out (double it, up to a bound), or the point table
+    ** is another grid's (reserve for this one). */
+    const size_t nodes = astar_anya_workspace_nodes(s->anya_ws);
+    const bool pool_full = ar.stats.generated >= nodes;
+    if (pool_full && 2 * nodes > PG_ANYA_MAX_NODES) break;
+    const astar_status rs = astar_anya_workspace_reserve(s->anya_ws, s->grid, pool_full ? 2 * nodes : 0);
+    if (rs != ASTAR_OK) return rs;
+  }
+  memset(&s->result, 0, sizeof s->result);
+  s->result.stats = ar.stats;
+  s->best_len = st == ASTAR_OK ? ar.length : 0;
+  s->best_cost = st == ASTAR_OK ? s->opt.straight_cost * ar.cost : 0;
+  s->result.cost = s->best_cost;
+  s->result.length = s->best_len;
+  return st;
+}
+
 /* What Theta* and Lazy Theta* cannot honour (NULL: nothing), in the words
 ** of the CLI (tools/anyangle.c) without its flags: astar_anyangle_find_path
 ** returns ASTAR_UNSUPPORTED exactly then (the page sets no other option). */
 static const char *anyangle_reason(const pg_state *s) {
+  if (s->algorithm == PG_ALGO_ANYA) {
+    if (s->unit > 1) return "Anya finds a point's shortest path, not a unit's (size 1)";
+    if (astar_grid_has_terrain(s->grid))
+      return "the grid has terrain costs; Anya finds the shortest path by length alone";
+    return NULL;
+  }
   if (s->unit > 1)
     return "any-angle searches move a point: their lines of sight are not a unit's (size 1)";
   if (astar_grid_has_terrain(s->grid))
@@ -711,6 +775,7 @@ static const char *anyangle_reason(const pg_state *s) {
 
 static astar_status search_once(pg_state *s, astar_point start, astar_point goal,
                                 const astar_options *o, bool record) {
+  if (s->algorithm == PG_ALGO_ANYA && !s->hex) return anya_search(s, start, goal);
   if (any_angle(s)) {
     if (s->unit > 1) return ASTAR_UNSUPPORTED; /* anyangle_reason says why */
     astar_anyangle_result ar;
@@ -747,8 +812,9 @@ static astar_status search_once(pg_state *s, astar_point start, astar_point goal
 ** string-pulled when smoothing is on) and the cells it walks. Leaves no line
 ** when there is none to draw or memory runs out (the page then shows the
 ** search without it). */
-static void make_line(pg_state *s) {
+static void make_line(pg_state *s, astar_point start, astar_point goal) {
   const size_t n = s->result.length;
+  if (s->algorithm == PG_ALGO_ANYA) return; /* its line is s->best already */
   if (any_angle(s)) {
     memcpy(s->line, s->path, n * sizeof *s->line);
     s->line_len = n;
@@ -777,6 +843,13 @@ static void make_line(pg_state *s) {
     astar_waypoints_expand(s->line, s->line_len, s->walked, s->walked_cap, &need);
   }
   s->walked_len = need;
+  /* Beside it, the optimal line (Anya) when the map allows one: the search's
+  ** own result and statistics stay as they were. */
+  if (!astar_grid_has_terrain(s->grid) && s->unit == 1) {
+    const astar_result keep = s->result;
+    if (anya_search(s, start, goal) != ASTAR_OK) s->best_len = 0;
+    s->result = keep;
+  }
 }
 
 /* pg_run's flags. */
@@ -837,7 +910,7 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     t = now_ms();
   } while (!(flags & PG_RUN_ONCE) && t - t0 < 20.0 && s->time_runs < 1000);
   s->time_ms = (t - t0) / s->time_runs;
-  if (s->status == ASTAR_OK) make_line(s);
+  if (s->status == ASTAR_OK) make_line(s, start, goal);
   return s->status;
 }
 
@@ -856,7 +929,7 @@ PG_API int32_t pg_terrain_cells(const pg_state *s) {
 */
 PG_API const char *pg_unsupported_reason(pg_state *s) {
   if (uses_engine(s) || s->hex) return engine_reason(s);
-  if (any_angle(s)) return anyangle_reason(s);
+  if (any_angle(s) || s->algorithm == PG_ALGO_ANYA) return anyangle_reason(s);
   if (s->algorithm == PG_ALGO_ASTAR) return NULL;
   astar_options o = s->opt;
   o.algorithm = ASTAR_ALGO_JPS;
@@ -929,6 +1002,20 @@ PG_API const astar_point *pg_walked(const pg_state *s) {
 }
 PG_API int32_t pg_walked_length(const pg_state *s) {
   return s->line_len ? (int32_t)s->walked_len : 0;
+}
+
+/* The optimal any-angle line of the last run (Anya: its path, or beside
+** Theta*'s or the smoothed line): (x, y) doubles in cell units, a cell's
+** centre at (x + 0.5, y + 0.5); its point count (0: none) and its cost
+** (straight_cost x its Euclidean length). Valid until the next pg_run. */
+PG_API const astar_vec2 *pg_best_line(const pg_state *s) {
+  return s->best;
+}
+PG_API int32_t pg_best_length(const pg_state *s) {
+  return (int32_t)s->best_len;
+}
+PG_API double pg_best_cost(const pg_state *s) {
+  return s->best_cost;
 }
 
 /* Bidirectional search: the cell where the two searches met, -1 if none. */

@@ -844,11 +844,27 @@ async function testAnyAngle() {
   check(`Lazy Theta* tests fewer lines of sight (${lines['lazy-theta'].sightChecks}) than Theta* (${lines.theta.sightChecks}), ` +
     'as the last stat box says', lines['lazy-theta'].sightChecks < lines.theta.sightChecks &&
     num(await $text('#extra')) === lines['lazy-theta'].sightChecks && (await $text('#extra-k')) === 'sight checks');
+  // Anya (astar/anya.h): the optimal line, corners at grid points, no
+  // longer than Theta*'s; it is also drawn beside Theta*'s, dashed.
+  await page.selectOption('#algorithm', 'anya');
+  const ar = await runInstant();
+  const an = await pg(() => window.__playground.result());
+  const B = an.best, blen = B.slice(1).reduce((a, p, k) => a + Math.hypot(p[0] - B[k][0], p[1] - B[k][1]), 0);
+  const cornersOk = B.length >= 2 && B[0][0] === z.start.x + 0.5 && B[0][1] === z.start.y + 0.5 &&
+    B[B.length - 1][0] === z.goal.x + 0.5 && B[B.length - 1][1] === z.goal.y + 0.5 &&
+    B.slice(1, -1).every(([x, y]) => Number.isInteger(x) && Number.isInteger(y));
+  check(`Anya: the optimal line (cost ${ar.costText}) bends at grid corners, its cost its length, at most Theta*'s and Lazy Theta*'s`,
+    ar.state === 'done' && cornersOk && Math.abs(an.cost - blen) < 1e-9 && an.cost <= lines.theta.cost + 1e-9 &&
+    an.cost <= lines['lazy-theta'].cost + 1e-9 && !(await page.isHidden('#lg-best')), JSON.stringify(B));
   // On the canvas: the line (orange) halfway along its first segment, a
   // white dot at each bend; the bends show G = the line's length so far,
   // their parent the bend before (far away).
   await page.selectOption('#algorithm', 'theta');
   await runInstant();
+  const withBest = await pg(() => window.__playground.result());
+  check('Theta*: the optimal line is shown beside it, the message says how much longer Theta*\'s is',
+    JSON.stringify(withBest.best) === JSON.stringify(an.best) && Math.abs(withBest.bestCost - an.cost) < 1e-12 &&
+    /optimal line \(Anya, dashed purple\) costs [\d.]+: this one is [\d.]+ % longer/.test(await $text('#message')));
   const L = lines.theta.line, mid = (a, b) => [(a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5];
   const onLine = await canvasPixel(...mid(L[0], L[1]));
   const dots = await Promise.all(L.slice(1, -1).map(([x, y]) => canvasPixel(x + 0.5, y + 0.5)));
