@@ -94,18 +94,18 @@ typedef struct pg_state {
   astar_hex_orientation hex_orientation;
   astar_hex_layout hex_layout;
   double *centers;
-  bool turns_reserved; /* astar_workspace_reserve_turns done for this grid */
-  astar_jps_plus *jpp; /* JPS+ precomputation, rebuilt when its grid changes */
+  bool turns_reserved;        /* astar_workspace_reserve_turns done for this grid */
+  astar_jps_plus *jpp;        /* JPS+ precomputation, rebuilt when its grid changes */
   const astar_grid *jpp_grid; /* the grid it was built on (grid or ugrid) */
   uint64_t jpp_version;
   /* Units (astar/clearance.h): the unit's side, the clearance of the grid
   ** (built on first use, kept current lazily), the derived grid of the
   ** unit's anchor (filled before each search with unit > 1) and the
   ** clearance values handed to JavaScript. */
-  int32_t unit;              /* 1 .. PG_UNIT_MAX */
-  astar_clearance *clr;      /* NULL until needed */
-  astar_grid *ugrid;         /* NULL until unit > 1 */
-  uint8_t *clr_values;       /* width * height, filled by pg_clearance */
+  int32_t unit;         /* 1 .. PG_UNIT_MAX */
+  astar_clearance *clr; /* NULL until needed */
+  astar_grid *ugrid;    /* NULL until unit > 1 */
+  uint8_t *clr_values;  /* width * height, filled by pg_clearance */
   size_t terrain_cells; /* cells with a terrain cost other than 1 */
   uint8_t *cells;       /* width * height bytes exchanged with JavaScript */
   astar_options opt;
@@ -134,10 +134,10 @@ typedef struct pg_state {
   ** grid), and the optimal line -- Anya's path when it is the algorithm, else
   ** beside every other any-angle line, for comparison -- as corner points. */
   astar_anya_workspace *anya_ws;
-  astar_vec2 *best;     /* best_cap points, cell units (centres end in .5) */
+  astar_vec2 *best; /* best_cap points, cell units (centres end in .5) */
   size_t best_len, best_cap;
-  double best_cost;     /* straight_cost x its Euclidean length */
-  double smooth_ms;      /* time of astar_path_smooth on the path */
+  double best_cost; /* straight_cost x its Euclidean length */
+  double smooth_ms; /* time of astar_path_smooth on the path */
   pg_event *events;
   size_t nevents, events_cap;
   bool events_truncated;
@@ -741,7 +741,8 @@ static astar_status anya_search(pg_state *s, astar_point start, astar_point goal
     const size_t nodes = astar_anya_workspace_nodes(s->anya_ws);
     const bool pool_full = ar.stats.generated >= nodes;
     if (pool_full && 2 * nodes > PG_ANYA_MAX_NODES) break;
-    const astar_status rs = astar_anya_workspace_reserve(s->anya_ws, s->grid, pool_full ? 2 * nodes : 0);
+    const astar_status rs =
+        astar_anya_workspace_reserve(s->anya_ws, s->grid, pool_full ? 2 * nodes : 0);
     if (rs != ASTAR_OK) return rs;
   }
   memset(&s->result, 0, sizeof s->result);
