@@ -657,9 +657,11 @@ async function testHex() {
   let sz = await pg(() => window.__playground.size());
   check('Cells: hexagons switch the map to a pointy odd-r hex grid', sz.geometry === 'hex' && sz.shape === 'pointy odd-r' &&
     (await pg(() => window.__playground.exportAscii())).startsWith('hex pointy odd-r\n'), JSON.stringify(sz));
-  check('Cells: on hexagons Theta*, Lazy Theta* and the smooth toggle are off (no lines of sight there)',
+  check('Cells: on hexagons Theta*, Lazy Theta*, Anya, the smooth toggle, the unit size and the clearance overlay are off',
     (await page.locator('#algorithm option[value=theta]').isDisabled()) &&
-    (await page.locator('#algorithm option[value=lazy-theta]').isDisabled()) && (await page.isDisabled('#smooth')));
+    (await page.locator('#algorithm option[value=lazy-theta]').isDisabled()) &&
+    (await page.locator('#algorithm option[value=anya]').isDisabled()) && (await page.isDisabled('#smooth')) &&
+    (await page.isDisabled('#unit')) && (await page.isDisabled('#clearance')));
   // Every cell is drawn where the library's geometry puts it.
   const centres = await pg(() => {
     const P = window.__playground, sz = P.size(), out = [];
@@ -791,8 +793,11 @@ async function testHex() {
   await page.selectOption('#size', '40x25');
 }
 
-// The colour of the canvas at (x, y) in cell units (0.5 = a cell's centre), as [r, g, b].
-function canvasPixel(x, y) {
+// The colour of the canvas at (x, y) in cell units (0.5 = a cell's centre),
+// as [r, g, b], once the page has drawn its next frame (it draws on
+// animation frames).
+async function canvasPixel(x, y) {
+  await pg(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return pg(([px, py]) => {
     const cv = document.getElementById('grid'), c = window.__playground.size().cell;
     const dpr = cv.width / cv.getBoundingClientRect().width;
@@ -998,6 +1003,7 @@ async function testUnits() {
   // The 2 x 2 unit goes round the gap the 1 x 1 one took; (10, 6), under
   // its footprint but no place for its anchor (the search never touched
   // it), is tinted by the footprint.
+  await pg(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); // drawn
   const foot = await cellColour(10, 6), footInfo = await pg(() => window.__playground.cellInfo(10, 6));
   const tint = [0, 1, 2].map((c) => Math.round(255 * 0.78 + [22, 150, 75][c] * 0.22));
   check('unit 2 x 2: another route, the footprint drawn along it', paths[1] !== paths[2] && footInfo.state === 'none' &&
@@ -1005,10 +1011,12 @@ async function testUnits() {
   await page.check('#clearance');
   const want = bruteClearance(UNIT_MAP);
   let got = await pageClearance();
+  await pg(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const shaded = await cellColour(10, 6);
   check('clearance overlay: every cell\'s clearance is the largest free square\'s side, a tight cell shaded',
     JSON.stringify(got) === JSON.stringify(want) && shaded[0] + shaded[1] + shaded[2] < foot[0] + foot[1] + foot[2] - 60,
     JSON.stringify({ shaded, foot }));
+  await screenshot('desktop-1440x900-units');
   // A wall drawn with the mouse: the clearance follows (incremental update).
   const wp = await cellPoint(14, 2);
   await page.mouse.click(wp.x, wp.y);
