@@ -1017,6 +1017,19 @@ async function testUnits() {
     JSON.stringify(got) === JSON.stringify(want) && shaded[0] + shaded[1] + shaded[2] < foot[0] + foot[1] + foot[2] - 60,
     JSON.stringify({ shaded, foot }));
   await screenshot('desktop-1440x900-units');
+  // The unit's derived grid under JPS, JPS+ (precomputed on it) and the
+  // engine's bidirectional A*, each against the CLI.
+  const others = [];
+  for (const algo of ['jps', 'jps-plus', 'bidir']) {
+    await page.selectOption('#algorithm', algo);
+    await page.waitForFunction((a) => { const r = window.__playground.result(); return r && r.options.algo === a; }, algo, { timeout: 10_000 });
+    const r = await pg(() => window.__playground.result());
+    const n = solve(file, z.start, z.goal, ['--size', '2', '--algo', algo]);
+    others.push(`${algo} ${r.cost.toFixed(4)}/${r.expanded} CLI ${n.costText}/${n.expanded}`);
+    if (!(r.status === 0 && r.unit === 2 && Math.abs(r.cost - n.cost) < 1e-8 && r.expanded === n.expanded)) others.push('MISMATCH');
+  }
+  check('unit 2 x 2: JPS, JPS+ and bidirectional A* equal the CLI\'s --size 2 too', !others.includes('MISMATCH'), others.join('; '));
+  await page.selectOption('#algorithm', 'astar');
   // A wall drawn with the mouse: the clearance follows (incremental update).
   const wp = await cellPoint(14, 2);
   await page.mouse.click(wp.x, wp.y);
