@@ -193,6 +193,11 @@ size_t cli_anyangle_list(char *buf, size_t size);
 ** length, at most the grid optimum rather than equal to it? */
 bool cli_algo_is_any_angle(const cli_algo *algo);
 
+/* Is `algo` Anya (astar/anya.h)? Its points are grid corners, not cells:
+** cli_print_anya_solution reports the last search's (the cells in sol are
+** only those below and right of each point). */
+bool cli_algo_is_anya(const cli_algo *algo);
+
 /* Why an any-angle search of anyangle.c cannot run with these options on
 ** `grid` (NULL: unchecked); NULL when it can, or when algo is not one. */
 const char *cli_anyangle_unsupported(const cli_algo *algo, const astar_options *opt,
@@ -398,6 +403,9 @@ void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path);
 ** path's length and cost kept in sol->grid_len / grid_cost. False after a
 ** message on failure. */
 bool cli_smooth_solution(cli_solution *sol, const astar_grid *grid, const astar_options *opt);
+
+/* The report of Anya's last search (anyangle.c): its points, cost, work. */
+void cli_print_anya_solution(FILE *out, const cli_solution *sol);
 
 /* The report of an any-angle path (waypoints.c): waypoint graphs, Theta*,
 ** a smoothed grid path. Status (`what` says what found it), cost, the

@@ -623,7 +623,7 @@ int cli_cmd_render(int argc, char **argv) {
         return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--algo", NULL)) {
       if (!(v = cli_value(&p)) || !(j.algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
-      if (strcmp(v, "astar") != 0 && !cli_algo_is_any_angle(j.algo))
+      if (strcmp(v, "astar") != 0 && (!cli_algo_is_any_angle(j.algo) || cli_algo_is_anya(j.algo)))
         return cli_usage_error("--algo: render draws astar and the any-angle searches (theta, "
                                "lazy-theta), got '%s'",
                                v);

@@ -288,7 +288,9 @@ int cli_cmd_solve(int argc, char **argv) {
   printf("query:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
   const bool draw = picture == 1 || (picture == -1 && astar_grid_width(grid) <= PICTURE_MAX_WIDTH);
   const bool any_angle = smooth || cli_algo_is_any_angle(algo);
-  if (any_angle) {
+  if (cli_algo_is_anya(algo)) {
+    cli_print_anya_solution(stdout, &sol);
+  } else if (any_angle) {
     char what[96];
     snprintf(what, sizeof what, "any-angle, %s",
              smooth                        ? "the grid path string-pulled"
@@ -301,7 +303,7 @@ int cli_cmd_solve(int argc, char **argv) {
         !print_encoded(stdout, sol.path, sol.len, encoding))
       rc = CLI_EXIT_FAIL;
   }
-  if (!any_angle && draw) {
+  if (!any_angle && !cli_algo_is_anya(algo) && draw) {
     cli_picture pic = {map, sol.path, sol.len, s, g, cli_want_color(stdout), true, NULL, 0};
     putchar('\n');
     cli_draw(stdout, &pic);

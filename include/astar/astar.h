@@ -17,6 +17,7 @@
 **   implicit.h  implicit spaces: the caller's 64-bit states, numbered on the fly
 **   hex.h       hexagonal grids: coordinates, the grid as a space, ASCII hex maps
 **   waypoints.h waypoint graphs: obstacle corners joined by lines of sight (any-angle)
+**   anyangle.h  lines of sight, string pulling, Theta* and Lazy Theta*
 **   anya.h      Anya: optimal any-angle paths (Euclidean shortest, centre to centre)
 **   graph.h     static graphs in compressed (CSR) form; DIMACS .gr / .co / .p2p
 **   batch.h     many queries on one shared grid, a worker thread per core

@@ -608,6 +608,15 @@ for algo in theta lazy-theta; do
   expect_out "$algo: the walk is a grid path" "^cells: +11 walked along the segments, a legal grid path"
   expect_out "$algo: named in the status" "^status: +path found \(any-angle, .*Theta\*"
 done
+run solve "$TMP/block.txt" --algo anya
+expect_rc "solve --algo anya" 0
+expect_out "anya: the Euclidean shortest path, along the wall's corners" "^cost: +9\.071067812 "
+expect_out "anya: the points, corners whole" "^ +\(0\.5,3\.5\) \(4,4\) \(6,4\) \(9\.5,3\.5\)$"
+run solve "$TMP/block.txt" --algo anya --corner always
+expect_rc "anya: squeezing corner rule refused" 2
+expect_one_line_err "anya: squeezing corner rule refused"
+run solve "$TMP/block.txt" --algo anya --weight 2
+expect_rc "anya: weight refused" 2
 run solve "$TMP/block.txt" --smooth --no-picture
 expect_rc "solve --smooth" 0
 expect_out "smooth: the bends" "^waypoints: 3 \(2 segments\): \(0,3\) \(6,4\) \(9,3\)"
@@ -621,7 +630,7 @@ expect_one_line_err "theta: --smooth refused"
 run solve "$TMP/block.txt" --algo theta --space graph
 expect_rc "theta: not on the engine" 2
 if [ -d "$ROOT/tests/data/small" ] && find "$ROOT/tests/data/small" -name '*.scen' | grep -q .; then
-  for variant in "--algo theta" "--algo lazy-theta" "--algo jps --smooth"; do
+  for variant in "--algo theta" "--algo lazy-theta" "--algo anya" "--algo jps --smooth"; do
     # shellcheck disable=SC2086 # the variant is two words
     run bench "$ROOT/tests/data/small" $variant --check
     expect_rc "bench $variant: never longer than optimal" 0
