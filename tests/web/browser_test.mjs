@@ -861,6 +861,12 @@ async function testAnyAngle() {
   check(`Anya: the optimal line (cost ${ar.costText}) bends at grid corners, its cost its length, at most Theta*'s and Lazy Theta*'s`,
     ar.state === 'done' && cornersOk && Math.abs(an.cost - blen) < 1e-9 && an.cost <= lines.theta.cost + 1e-9 &&
     an.cost <= lines['lazy-theta'].cost + 1e-9 && !(await page.isHidden('#lg-best')), JSON.stringify(B));
+  const na = solve(mapFile, z.start, z.goal, ['--algo', 'anya']);
+  const naPts = [...(((na.raw.match(/^points:[^\n]*\n\s+(.*)$/m) || [])[1]) || '').matchAll(/\(([\d.]+),([\d.]+)\)/g)]
+    .map((m) => [Number(m[1]), Number(m[2])]);
+  check('Anya: the points, cost and expansions are `astar solve --algo anya`\'s',
+    JSON.stringify(naPts) === JSON.stringify(B) && Math.abs(an.cost - na.cost) < 1e-8 && an.expanded === na.expanded,
+    `CLI ${JSON.stringify(naPts)} ${na.costText} ${na.expanded}; page ${an.cost} ${an.expanded}`);
   // On the canvas: the line (orange) halfway along its first segment, a
   // white dot at each bend; the bends show G = the line's length so far,
   // their parent the bend before (far away).
