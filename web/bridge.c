@@ -59,7 +59,7 @@ enum {
 };
 
 /* Anya's node pool grows (doubling) up to this many nodes a query. */
-#define PG_ANYA_MAX_NODES ((size_t)1 << 22)
+#define PG_ANYA_MAX_NODES ((size_t)1 << 20)
 
 /* Geometries of pg_set_geometry. */
 enum { PG_SQUARE = 0, PG_HEX = 1 };
