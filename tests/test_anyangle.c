@@ -23,7 +23,7 @@
 #include "util/sightref.h"
 #include "util/validate.h"
 
-#define MAXS 14          /* largest side of the random maps */
+#define MAXS 14            /* largest side of the random maps */
 #define MAXC (MAXS * MAXS) /* most cells */
 
 /* The rules tried: the three diagonal corner rules, and 4 moves. */
@@ -69,11 +69,11 @@ static void test_sight_random(void) {
         /* Ends anywhere, outside included. */
         const astar_point a = {rng_range(&r, -1, w), rng_range(&r, -1, h)};
         const astar_point b = {rng_range(&r, -1, w), rng_range(&r, -1, h)};
-        const bool want = ref_open_at(g, a.x, a.y) && ref_open_at(g, b.x, b.y) &&
-                          ref_sight(g, o.corner, a, b);
+        const bool want =
+            ref_open_at(g, a.x, a.y) && ref_open_at(g, b.x, b.y) && ref_sight(g, o.corner, a, b);
         const bool got = astar_line_of_sight(g, &o, a, b);
-        CHECKF(got == want, "map %d rule %d (%d,%d)-(%d,%d): %d, want %d", m, k, a.x, a.y, b.x,
-               b.y, got, want);
+        CHECKF(got == want, "map %d rule %d (%d,%d)-(%d,%d): %d, want %d", m, k, a.x, a.y, b.x, b.y,
+               got, want);
         CHECK(astar_line_of_sight(g, &o, b, a) == got);
         tried++;
         seen += got;
@@ -134,8 +134,8 @@ static void test_smooth_random(void) {
         size_t wl = 0;
         CHECK(astar_waypoints_expand(out, len, walk, 8 * MAXC, &wl) == ASTAR_OK);
         char err[128];
-        CHECKF(validate_walk(g, &o, walk, wl, NULL, NULL, err, sizeof err), "map %d rule %d: %s",
-               m, k, err);
+        CHECKF(validate_walk(g, &o, walk, wl, NULL, NULL, err, sizeof err), "map %d rule %d: %s", m,
+               k, err);
         /* In place gives the same points. */
         for (size_t i = 0; i < res.length; i++) inplace[i] = path[i];
         size_t il = 0;
@@ -191,14 +191,14 @@ static void test_smooth_arguments(void) {
 
 typedef struct theta_tally {
   long paths, optimal;
-  long lazy_above_grid;  /* Lazy Theta* paths longer than the grid optimum */
-  double worst;          /* largest cost / any-angle optimum through centres */
-  uint64_t sight[2];     /* sight checks of Theta*, Lazy Theta* */
-  uint64_t expanded[2];  /* expansions of each */
+  long lazy_above_grid; /* Lazy Theta* paths longer than the grid optimum */
+  double worst;         /* largest cost / any-angle optimum through centres */
+  uint64_t sight[2];    /* sight checks of Theta*, Lazy Theta* */
+  uint64_t expanded[2]; /* expansions of each */
 } theta_tally;
 
-static void check_theta_map(const astar_grid *g, astar_workspace *ws, const astar_options *o,
-                            int m, int k, rng *r, theta_tally *t) {
+static void check_theta_map(const astar_grid *g, astar_workspace *ws, const astar_options *o, int m,
+                            int k, rng *r, theta_tally *t) {
   static astar_point cells[MAXC], path[MAXC], again[MAXC], walk[8 * MAXC];
   static double full[MAXC * MAXC];
   static int pred[MAXC], index_of[MAXC];
@@ -214,7 +214,7 @@ static void check_theta_map(const astar_grid *g, astar_workspace *ws, const asta
     for (int j = 0; j < n; j++)
       full[(size_t)i * (size_t)n + (size_t)j] =
           i != j && ref_sight(g, o->corner, cells[i], cells[j]) ? ref_euclid(cells[i], cells[j])
-                                                                 : INFINITY;
+                                                                : INFINITY;
   for (int q = 0; q < 8; q++) {
     const astar_point s = cells[rng_range(r, 0, n - 1)], gl = cells[rng_range(r, 0, n - 1)];
     const double grid_opt = ref_dijkstra(g, o, s, gl);
@@ -224,8 +224,8 @@ static void check_theta_map(const astar_grid *g, astar_workspace *ws, const asta
             : ref_dense_dijkstra(full, n, index_of[s.y * w + s.x], index_of[gl.y * w + gl.x], pred);
     for (int method = 0; method < 2; method++) {
       astar_anyangle_result res;
-      const astar_status st = astar_anyangle_find_path(
-          ws, g, o, (astar_anyangle_method)method, s, gl, path, MAXC, &res);
+      const astar_status st = astar_anyangle_find_path(ws, g, o, (astar_anyangle_method)method, s,
+                                                       gl, path, MAXC, &res);
       if (grid_opt < 0) {
         CHECKF(st == ASTAR_NO_PATH, "map %d rule %d: status %d, want NO_PATH", m, k, st);
         CHECK(any_opt < 0);
@@ -253,8 +253,8 @@ static void check_theta_map(const astar_grid *g, astar_workspace *ws, const asta
       size_t wl = 0;
       CHECK(astar_waypoints_expand(path, res.length, walk, 8 * MAXC, &wl) == ASTAR_OK);
       char err[128];
-      CHECKF(validate_walk(g, o, walk, wl, NULL, NULL, err, sizeof err), "map %d rule %d: %s", m,
-             k, err);
+      CHECKF(validate_walk(g, o, walk, wl, NULL, NULL, err, sizeof err), "map %d rule %d: %s", m, k,
+             err);
       /* The same search again: the same points and statistics. */
       astar_anyangle_result res2;
       CHECK(astar_anyangle_find_path(ws, g, o, (astar_anyangle_method)method, s, gl, again, MAXC,
@@ -295,8 +295,8 @@ static void test_theta_random(void) {
          t.paths, 100.0 * (double)t.optimal / (double)(t.paths ? t.paths : 1), t.worst,
          (unsigned long long)t.sight[0], (unsigned long long)t.sight[1], t.lazy_above_grid);
   CHECK(t.paths > 3000);
-  CHECK(t.optimal > t.paths / 2);    /* mostly optimal on small maps */
-  CHECK(t.sight[1] < t.sight[0]);    /* the point of being lazy */
+  CHECK(t.optimal > t.paths / 2);           /* mostly optimal on small maps */
+  CHECK(t.sight[1] < t.sight[0]);           /* the point of being lazy */
   CHECK(t.lazy_above_grid * 200 < t.paths); /* rare: under 1% of Lazy Theta*'s paths */
 }
 
@@ -320,11 +320,21 @@ static void log_event(void *ctx, const astar_event *e) {
   if (l->n++ == 0) l->first = e->type;
   l->last = e->type;
   switch (e->type) {
-  case ASTAR_EVENT_PUSH: l->push++; break;
-  case ASTAR_EVENT_EXPAND: l->expand++; break;
-  case ASTAR_EVENT_IMPROVE: l->improve++; break;
-  case ASTAR_EVENT_GOAL: l->goal++; break;
-  default: l->other++; break;
+  case ASTAR_EVENT_PUSH:
+    l->push++;
+    break;
+  case ASTAR_EVENT_EXPAND:
+    l->expand++;
+    break;
+  case ASTAR_EVENT_IMPROVE:
+    l->improve++;
+    break;
+  case ASTAR_EVENT_GOAL:
+    l->goal++;
+    break;
+  default:
+    l->other++;
+    break;
   }
 }
 
@@ -435,16 +445,31 @@ static void test_theta_statuses(void) {
   for (int k = 0; k < 7; k++) {
     astar_options_init(&o);
     switch (k) {
-    case 0: o.turn_penalty = 1; break;
-    case 1: o.partial = true; break;
-    case 2: o.terrain_scale = 0.5; break;
-    case 3: o.heuristic = ASTAR_H_OCTILE; break;
-    case 4: o.algorithm = ASTAR_ALGO_JPS; break;
-    case 5: o.heuristic = ASTAR_H_ZERO; break;
-    default: o.weight = -1; break;
+    case 0:
+      o.turn_penalty = 1;
+      break;
+    case 1:
+      o.partial = true;
+      break;
+    case 2:
+      o.terrain_scale = 0.5;
+      break;
+    case 3:
+      o.heuristic = ASTAR_H_OCTILE;
+      break;
+    case 4:
+      o.algorithm = ASTAR_ALGO_JPS;
+      break;
+    case 5:
+      o.heuristic = ASTAR_H_ZERO;
+      break;
+    default:
+      o.weight = -1;
+      break;
     }
     CHECK(astar_anyangle_find_path(ws, g, &o, ASTAR_ANYANGLE_LAZY_THETA, a, (astar_point){2, 2}, p,
-                                   8, &res) == (k == 6 ? ASTAR_INVALID_ARGUMENT : ASTAR_UNSUPPORTED));
+                                   8,
+                                   &res) == (k == 6 ? ASTAR_INVALID_ARGUMENT : ASTAR_UNSUPPORTED));
   }
   /* A limit of 2 expansions: LIMIT_REACHED. */
   astar_options_init(&o);

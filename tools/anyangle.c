@@ -54,9 +54,9 @@ static astar_anya_workspace *anya_ws;
 static astar_vec2 *anya_path;
 static size_t anya_cap, anya_len;
 
-static astar_status find_anya(astar_workspace *ws, const astar_grid *grid,
-                              const astar_options *opt, astar_point start, astar_point goal,
-                              astar_point *path, size_t cap, astar_result *result) {
+static astar_status find_anya(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                              astar_point start, astar_point goal, astar_point *path, size_t cap,
+                              astar_result *result) {
   (void)ws;
   astar_anya_result r;
   memset(&r, 0, sizeof r);
@@ -110,8 +110,9 @@ void cli_print_anya_solution(FILE *out, const cli_solution *sol) {
     cli_format_cost(cost, sizeof cost, sol->result.cost);
     fputs("status:   path found (the Euclidean shortest path, Anya)\n", out);
     fprintf(out, "cost:     %s (straight segments between the points)\n", cost);
-    fprintf(out, "points:   %zu (%zu segments; corners at whole numbers, cell centres at .5):",
-            anya_len, anya_len ? anya_len - 1 : 0);
+    fprintf(out,
+            "points:   %zu (%zu segments; corners at whole numbers, cell centres at .5):", anya_len,
+            anya_len ? anya_len - 1 : 0);
     for (size_t i = 0; i < anya_len; i++)
       fprintf(out, "%s(%g,%g)", i % 8 == 0 ? "\n          " : " ", anya_path[i].x, anya_path[i].y);
     putc('\n', out);
@@ -126,8 +127,8 @@ static const cli_algo aa_algos[] = {
      ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
     {"lazy-theta", "Lazy Theta*: Theta* testing sight at expansion only", find_lazy_theta, NULL,
      ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
-    {"anya", "Anya: the Euclidean shortest path, optimal any-angle (astar/anya.h)", find_anya,
-     NULL, ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
+    {"anya", "Anya: the Euclidean shortest path, optimal any-angle (astar/anya.h)", find_anya, NULL,
+     ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
 };
 #define NAA (sizeof aa_algos / sizeof aa_algos[0])
 
@@ -163,7 +164,8 @@ const char *cli_anyangle_unsupported(const cli_algo *algo, const astar_options *
     return "the game-loop options (layers, fog, islands, turn penalty, terrain scale, partial) "
            "are A*'s on the grid";
   if (algo->find == find_anya) {
-    if (opt->moves != 8 || (opt->corner != ASTAR_CORNER_NO_CUT && opt->corner != ASTAR_CORNER_ONE_SIDE))
+    if (opt->moves != 8 ||
+        (opt->corner != ASTAR_CORNER_NO_CUT && opt->corner != ASTAR_CORNER_ONE_SIDE))
       return "Anya's paths never squeeze between diagonal obstacles: the bound of grid paths "
              "under --corner no-cut or one-side with 8 moves";
     if (opt->weight != 1.0 || opt->max_expansions || opt->tie != ASTAR_TIE_LARGER_G ||
@@ -183,8 +185,8 @@ bool cli_smooth_solution(cli_solution *sol, const astar_grid *grid, const astar_
   if (sol->status != ASTAR_OK || sol->len == 0) return true;
   size_t len = 0;
   const double t0 = cli_now_seconds();
-  const astar_status st = astar_path_smooth(grid, opt, sol->path, sol->len, sol->path, sol->len,
-                                            &len);
+  const astar_status st =
+      astar_path_smooth(grid, opt, sol->path, sol->len, sol->path, sol->len, &len);
   sol->smooth_seconds = cli_now_seconds() - t0;
   if (st != ASTAR_OK) {
     cli_error("--smooth: %s", astar_strerror(st));

@@ -931,8 +931,8 @@ int cli_cmd_bench(int argc, char **argv) {
     if (misuse) rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
     cli_variant_use(&variant);
     cfg.extra = extra_of(cfg.algo);
-    cfg.ratio = may_be_suboptimal(cfg.algo, &cfg.opt) || cfg.smooth ||
-                cli_algo_is_any_angle(cfg.algo);
+    cfg.ratio =
+        may_be_suboptimal(cfg.algo, &cfg.opt) || cfg.smooth || cli_algo_is_any_angle(cfg.algo);
   }
   if (rc < 0 && cfg.smooth && (cli_algo_is_any_angle(cfg.algo) || cfg.algo->engine))
     rc = cli_usage_error("bench: --smooth straightens the grid searches' paths (astar, jps, "
@@ -1003,11 +1003,11 @@ int cli_cmd_bench(int argc, char **argv) {
     if ((int)strlen(files.v[i].label) > w) w = (int)strlen(files.v[i].label);
   if (!cfg.json && !cfg.quiet) {
     printf("algorithm %s%s on %zu scenario file%s; ", cfg.algo->name,
-           waypoints                        ? " (search engine, the waypoint graph: any-angle)"
-           : cfg.algo->engine               ? " (search engine, the grid as a space)"
+           waypoints                         ? " (search engine, the waypoint graph: any-angle)"
+           : cfg.algo->engine                ? " (search engine, the grid as a space)"
            : cli_algo_is_any_angle(cfg.algo) ? " (any-angle)"
-           : cfg.smooth                     ? ", smoothed (any-angle)"
-                                            : "",
+           : cfg.smooth                      ? ", smoothed (any-angle)"
+                                             : "",
            files.n, files.n == 1 ? "" : "s");
     cli_describe_options(stdout, &cfg.opt);
     if (cfg.threads > 0) printf("; batches on %ld threads", cfg.threads);

@@ -58,8 +58,8 @@ extern "C" {
 ** blocked. Symmetric: (a, b) and (b, a) agree. O(|dx| + |dy|) cells read,
 ** no allocation; the grid is only read.
 */
-ASTAR_API bool astar_line_of_sight(const astar_grid *grid, const astar_options *opt,
-                                   astar_point a, astar_point b);
+ASTAR_API bool astar_line_of_sight(const astar_grid *grid, const astar_options *opt, astar_point a,
+                                   astar_point b);
 
 /*
 ** Smooth a grid path by string pulling: walk path[0 .. n-1] keeping an
@@ -90,10 +90,10 @@ ASTAR_API double astar_polyline_length(const astar_point *pts, size_t n);
 
 /* Any-angle search methods. */
 typedef enum astar_anyangle_method {
-  ASTAR_ANYANGLE_THETA = 0,   /* Theta*: on generating a neighbour s of u, s takes u's
-                                 parent as its parent when that parent sees s */
-  ASTAR_ANYANGLE_LAZY_THETA   /* Lazy Theta*: assume the sight, check it when s is
-                                 expanded, and fall back to s's best closed neighbour */
+  ASTAR_ANYANGLE_THETA = 0, /* Theta*: on generating a neighbour s of u, s takes u's
+                               parent as its parent when that parent sees s */
+  ASTAR_ANYANGLE_LAZY_THETA /* Lazy Theta*: assume the sight, check it when s is
+                               expanded, and fall back to s's best closed neighbour */
 } astar_anyangle_method;
 
 /* What an any-angle search produced besides its status. */

@@ -29,15 +29,15 @@
 typedef struct theta {
   const astar_grid *grid;
   astar_workspace *ws;
-  astar_corner corner;    /* the sight rule (astar__sight_corner) */
-  const uint8_t *moves;   /* legal-move mask per neighbour byte (ws->moves[rule]) */
-  double scale;           /* straight_cost: cost of one unit of length */
-  double hw;              /* weight x straight_cost: the heuristic's factor */
-  astar_tie tie;          /* tie order (CROSS runs as LARGER_G) */
-  int32_t gx, gy;         /* goal cell */
-  uint64_t limit;         /* max_expansions, 0: none */
-  astar_observer_fn obs;  /* observer or NULL */
-  void *obs_ctx;          /* its context */
+  astar_corner corner;     /* the sight rule (astar__sight_corner) */
+  const uint8_t *moves;    /* legal-move mask per neighbour byte (ws->moves[rule]) */
+  double scale;            /* straight_cost: cost of one unit of length */
+  double hw;               /* weight x straight_cost: the heuristic's factor */
+  astar_tie tie;           /* tie order (CROSS runs as LARGER_G) */
+  int32_t gx, gy;          /* goal cell */
+  uint64_t limit;          /* max_expansions, 0: none */
+  astar_observer_fn obs;   /* observer or NULL */
+  void *obs_ctx;           /* its context */
   astar_anyangle_result r; /* statistics so far */
 } theta;
 
@@ -140,8 +140,8 @@ static void set_vertex(theta *t, uint32_t s) {
 
 /* Check the options and endpoints; ASTAR_OK when the search can run. */
 static astar_status validate(const astar_workspace *ws, const astar_grid *grid,
-                             const astar_options *o, astar_anyangle_method method, astar_point start,
-                             astar_point goal) {
+                             const astar_options *o, astar_anyangle_method method,
+                             astar_point start, astar_point goal) {
   if (astar_options_validate(o) != ASTAR_OK ||
       (method != ASTAR_ANYANGLE_THETA && method != ASTAR_ANYANGLE_LAZY_THETA))
     return ASTAR_INVALID_ARGUMENT;
@@ -189,8 +189,7 @@ static astar_status run(theta *t, astar_anyangle_method method, uint32_t s0, uin
       if (!(m & (1u << d))) continue;
       const uint32_t s = (uint32_t)((int32_t)u + astar__dir_dy[d] * stride + astar__dir_dx[d]);
       if (ws->mark[s] == closed) continue;
-      if (pu != ASTAR__NO_PARENT &&
-          (method == ASTAR_ANYANGLE_LAZY_THETA || sight(t, pu, s)))
+      if (pu != ASTAR__NO_PARENT && (method == ASTAR_ANYANGLE_LAZY_THETA || sight(t, pu, s)))
         offer(t, s, pu, nd[pu].g + dist(t, pu, s)); /* path 2: straight from u's parent */
       else
         offer(t, s, u, nd[u].g + dist(t, u, s)); /* path 1: through u */

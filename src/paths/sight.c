@@ -30,10 +30,14 @@ typedef struct walker {
 /* May a segment pass through a grid point between side cells s1 and s2? */
 ASTAR__INLINE bool corner_ok(astar_corner corner, bool s1, bool s2) {
   switch (corner) {
-  case ASTAR_CORNER_NO_CUT: return s1 && s2;
-  case ASTAR_CORNER_ONE_SIDE: return s1 || s2;
-  case ASTAR_CORNER_ALWAYS: return true;
-  default: return false; /* ASTAR_CORNER_NEVER */
+  case ASTAR_CORNER_NO_CUT:
+    return s1 && s2;
+  case ASTAR_CORNER_ONE_SIDE:
+    return s1 || s2;
+  case ASTAR_CORNER_ALWAYS:
+    return true;
+  default:
+    return false; /* ASTAR_CORNER_NEVER */
   }
 }
 

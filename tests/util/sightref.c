@@ -123,4 +123,3 @@ double ref_euclid(astar_point a, astar_point b) {
   const double dx = a.x - b.x, dy = a.y - b.y;
   return sqrt(dx * dx + dy * dy);
 }
-
