@@ -4,9 +4,12 @@
    (open, closed, cells scanned by JPS jumps, both frontiers of a
    bidirectional search and where they met, IDA*'s iterations and its
    depth-first path, the entries beam search dropped, F / G / H, parent
-   arrows) and shows the result. The same map can be drawn as hexagons
-   (hex mode): the bridge then searches an astar_hex_grid of the same cells,
-   and the page draws each cell where the library's astar_hex_center says. */
+   arrows) and shows the result -- with Theta* and Lazy Theta* (or a grid
+   path string-pulled) the any-angle line through its bends, and for a unit
+   of k x k cells its footprint along the path and the map's clearance. The
+   same map can be drawn as hexagons (hex mode): the bridge then searches an
+   astar_hex_grid of the same cells, and the page draws each cell where the
+   library's astar_hex_center says. */
 'use strict';
 
 (() => {
@@ -21,20 +24,24 @@
   // bandwidth search).
   const S_NONE = 0, S_OPEN = 1, S_CLOSED = 2, S_PATH = 3, S_SCAN = 4, S_DROP = 5;
   const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned', 'dropped'];
-  const ST_OK = 0, ST_UNSUPPORTED = 11;
+  const ST_OK = 0, ST_START_BLOCKED = 3, ST_GOAL_BLOCKED = 4, ST_UNSUPPORTED = 11;
   const PG_RUN_RECORD = 1, PG_RUN_ONCE = 2; // pg_run flags (bridge.c)
-  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2 }, PG_ALGO_ENGINE = 3;
+  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2, theta: 4, 'lazy-theta': 5, anya: 6 }, PG_ALGO_ENGINE = 3;
   // The engine's methods (astar_method, astar/engine.h) of the page's algorithms.
   const METHOD = { astar: 0, weighted: 0, dijkstra: 1, greedy: 2, bidir: 3, ida: 4, beam: 5, dynamic: 6, bandwidth: 7 };
   // Algorithms only the engine runs (on the grid as a space, astar/grid_space.h).
   const ENGINE_ONLY = new Set(['bidir', 'ida', 'beam', 'dynamic', 'bandwidth']);
   const isJump = (algo) => algo === 'jps' || algo === 'jps-plus';
+  // Any-angle searches (astar/anyangle.h): the path is a line through bends.
+  // Anya (astar/anya.h) finds the optimal one, bending at obstacle corners.
+  const isAnyAngle = (algo) => algo === 'theta' || algo === 'lazy-theta' || algo === 'anya';
   // On hexagons every search is the engine's (on astar_hex_space).
   const usesEngine = (algo) => hex !== null || ENGINE_ONLY.has(algo);
   const NAMES = {
     astar: 'A*', dijkstra: 'Dijkstra', greedy: 'Greedy best-first', weighted: 'Weighted A*', jps: 'JPS',
     'jps-plus': 'JPS+', bidir: 'Bidirectional A*', ida: 'IDA*', beam: 'Beam search',
-    dynamic: 'Dynamic weighting', bandwidth: 'Bandwidth search',
+    dynamic: 'Dynamic weighting', bandwidth: 'Bandwidth search', theta: 'Theta*', 'lazy-theta': 'Lazy Theta*',
+    anya: 'Anya',
   };
   const algoName = (algo) => NAMES[algo] || algo;
   // One line on each algorithm, under the selector.
@@ -50,6 +57,12 @@
     beam: 'A* whose open list keeps only the beam width best nodes; the others are dropped (×): may miss the path.',
     dynamic: 'The weight of H falls from 1 + ε at S to 1 at G: a cost at most (1 + ε) times the optimum.',
     bandwidth: 'Drops a node whose F exceeds the expanded one\'s by more than e + d (×): a cost at most the optimum + e.',
+    theta: 'A* whose node may take its neighbour\'s parent when it sees it: a path of straight segments at any angle ' +
+      '(orange, bends ●), G and H straight-line lengths; near-optimal.',
+    'lazy-theta': 'Theta* that assumes the sight and checks it once, on expansion: the same kind of line with fewer ' +
+      'line-of-sight tests.',
+    anya: 'The optimal any-angle path: the shortest line from S to G, bending only at obstacle corners (purple). ' +
+      'It searches intervals of grid lines, not cells: no cells to replay.',
   };
   // IDA*'s work can grow with the number of paths: the page stops it here.
   const IDA_MAX_EXPANSIONS = 2e6;
@@ -70,6 +83,10 @@
   // forward ones by the hatching, not by hue alone. Dropped entries: grey
   // with a cross.
   const C_BACK_OPEN = [150, 40, 120], C_BACK_CLOSED = [236, 218, 250], C_DROP = [140, 140, 150];
+  // The any-angle line (Theta*, smoothing), over the cells and the green path.
+  const LINE = '#e8590c';
+  // The optimal line (Anya): its own path, or dashed beside the others.
+  const BEST = '#7b1fa2';
   const C_T2 = [242, 231, 204], C_T9 = [170, 128, 70];
 
   let M = null; // the Emscripten module
@@ -94,6 +111,11 @@
   let sideOf; // the search that set a cell: 0 forward, 1 backward (bidirectional)
   let meetCell = -1; // bidirectional: the best meeting node so far
   let path = []; // cell indices of the displayed path
+  let line = []; // the any-angle line's points (Theta*, smoothing): cell indices, S first
+  // The clearance of each cell (pg_clearance: the side of the largest free
+  // square with the cell as its top-left corner, up to 16), fetched when
+  // the overlay or a unit needs it and the map changed since.
+  let clr = null, clrDirty = true;
   // The replay goes by groups (astar/search.h): an EXPAND and the events it
   // caused (PUSH, IMPROVE, REOPEN, SCAN) up to the next EXPAND or GOAL.
   let current = -1; // cell of the group's expanded node (or the last event's, stepping by event)
@@ -116,7 +138,7 @@
     turn: $('turn-penalty'), reopen: $('reopen'), speed: $('speed'), stepUnit: $('step-unit'),
     live: $('live'), terrain: $('terrain'), size: $('size'), labels: $('labels'),
     beamWidth: $('beam-width'), epsilon: $('epsilon'), bandE: $('band-e'), bandD: $('band-d'),
-    cells: $('cells'),
+    cells: $('cells'), smooth: $('smooth'), unit: $('unit'), clearance: $('clearance'),
   };
 
   /* ---- small helpers --------------------------------------------------- */
@@ -168,6 +190,12 @@
     const turn = Math.max(0, Number(ui.turn.value) || 0);
     return {
       algo, moves, corner, straight, diagonal, heuristic, weight, turn,
+      // A unit of unit x unit cells (square grids; astar/clearance.h).
+      unit: hex === null ? Number(ui.unit.value) : 1,
+      // String pulling of the grid path (square grids, one-cell units, not
+      // the any-angle searches).
+      smooth: ui.smooth.checked && hex === null && !isAnyAngle(algo) && Number(ui.unit.value) === 1,
+      anyAngle: isAnyAngle(algo) && hex === null,
       tie: Number(ui.tie.value), reopen: Number(ui.reopen.value), open: Number(ui.openset.value),
       engine: engine ? PG_ALGO_ENGINE : ALGO[algo] ?? 0, method: METHOD[algo] ?? 0,
       // The key the open list is ordered by, as the cells show it: F, or
@@ -185,6 +213,8 @@
     let st = M._pg_set_options(pg, o.moves, o.corner, o.straight, o.diagonal, o.heuristic,
       o.weight, o.tie, o.reopen, o.engine, o.open, o.turn);
     if (st === ST_OK) st = M._pg_set_engine(pg, o.method, o.beamWidth, o.epsilon, o.bandE, o.bandD, o.maxExpansions);
+    M._pg_set_smooth(pg, o.smooth ? 1 : 0);
+    if (st === ST_OK) st = M._pg_set_unit(pg, o.unit);
     return { o, st };
   }
 
@@ -203,11 +233,27 @@
     $('lg-back').hidden = $('lg-meet').hidden = algo !== 'bidir';
     $('lg-dfs').hidden = algo !== 'ida';
     $('lg-drop').hidden = algo !== 'beam' && algo !== 'bandwidth';
-    $('extra-k').textContent = EXTRA_KEYS[algo] || 'max open';
+    const anyAngle = isAnyAngle(algo) && hex === null, unit = hex === null ? Number(ui.unit.value) : 1;
+    const smoothing = ui.smooth.checked && hex === null && unit === 1;
+    $('lg-line').hidden = !(anyAngle && algo !== 'anya') && !smoothing;
+    $('lg-best').hidden = !anyAngle && !smoothing;
+    $('extra-k').textContent = anyAngle ? EXTRA_KEYS[algo] : smoothing ? 'smoothed line' : EXTRA_KEYS[algo] || 'max open';
+    // Theta* has nothing to smooth; hexagons no lines of sight; a unit's
+    // path is not a point's.
+    ui.smooth.disabled = anyAngle || hex !== null || unit > 1;
+    $('unit-value').textContent = `${unit} × ${unit}`;
+    ui.unit.setAttribute('aria-valuetext', `${unit} by ${unit} cells`);
+    ui.unit.disabled = ui.clearance.disabled = hex !== null;
+    $('lg-unit').hidden = unit === 1;
+    $('lg-clearance').hidden = !ui.clearance.checked || hex !== null;
+    clrDirty = true;
+    needDraw = true;
     ui.heuristic.disabled = algo === 'dijkstra' || hex !== null;
     const jps = algo === 'jps' || algo === 'jps-plus';
     // The engine keeps its own heap (a 4-ary one, astar/engine.h).
-    ui.openset.disabled = algo === 'jps-plus' || usesEngine(algo);
+    // Theta* keeps its own heap and never reopens.
+    ui.openset.disabled = algo === 'jps-plus' || usesEngine(algo) || isAnyAngle(algo);
+    ui.reopen.disabled = isAnyAngle(algo);
     ui.tie.disabled = jps;
     // Hexagons have six neighbours, the cost of the hexagon entered and the
     // hex distance as heuristic: the square grid's options do not apply.
@@ -223,7 +269,10 @@
   }
 
   // The last stat box: what the algorithm has to show beyond the others.
-  const EXTRA_KEYS = { bidir: 'met at', ida: 'iterations · f bound', beam: 'dropped', bandwidth: 'dropped' };
+  const EXTRA_KEYS = {
+    bidir: 'met at', ida: 'iterations · f bound', beam: 'dropped', bandwidth: 'dropped',
+    theta: 'sight checks', 'lazy-theta': 'sight checks', anya: 'max open',
+  };
 
   /* ---- undo / redo of map edits --------------------------------------- */
 
@@ -312,6 +361,7 @@
 
   function setCell(i, v) {
     if (cells[i] === v) return false;
+    clrDirty = true;
     if (stroke && !stroke.has(i)) stroke.set(i, cells[i]);
     cells[i] = v;
     const [x, y] = xy(i);
@@ -322,6 +372,7 @@
 
   // Write all of `cells` to the module at once.
   function putCells() {
+    clrDirty = true;
     M.HEAPU8.set(cells, M._pg_cells(pg));
     M._pg_put_cells(pg);
   }
@@ -381,7 +432,7 @@
     }
     readGeometry();
     let note = '';
-    if (hex && isJump(ui.algorithm.value)) {
+    if (hex && (isJump(ui.algorithm.value) || isAnyAngle(ui.algorithm.value))) {
       note = `${algoName(ui.algorithm.value)} searches square grids only: A* instead.`;
       ui.algorithm.value = 'astar';
     }
@@ -395,6 +446,8 @@
 
   function allocView() {
     const n = W * H;
+    clr = null;
+    clrDirty = true;
     seen = new Uint8Array(n); // S_*
     gval = new Float64Array(n).fill(NaN);
     hval = new Float64Array(n).fill(NaN);
@@ -428,6 +481,7 @@
     }
     ntouched = 0;
     path = [];
+    line = [];
     current = -1;
     groupStart = -1;
     meetCell = -1;
@@ -499,7 +553,22 @@
     const pp = M._pg_path(pg) >> 2;
     const p = [];
     for (let k = 0; k < len; k++) p.push(idx(M.HEAP32[pp + 2 * k], M.HEAP32[pp + 2 * k + 1]));
+    // The line (Theta*'s path, or the grid path string-pulled) and the cells it walks.
+    const cellList = (ptr, n) => {
+      const out = [], q = ptr >> 2;
+      for (let k = 0; k < n; k++) out.push(idx(M.HEAP32[q + 2 * k], M.HEAP32[q + 2 * k + 1]));
+      return out;
+    };
+    const line = status === ST_OK ? cellList(M._pg_line(pg), M._pg_line_length(pg)) : [];
+    // Anya's optimal line: points in cell units (corners integer, centres .5).
+    const nb = status === ST_OK ? M._pg_best_length(pg) : 0, bp = M._pg_best_line(pg) >> 3;
+    const best = [];
+    for (let k = 0; k < nb; k++) best.push([M.HEAPF64[bp + 2 * k], M.HEAPF64[bp + 2 * k + 1]]);
+    const walked = line.length ? cellList(M._pg_walked(pg), M._pg_walked_length(pg)) : [];
     return {
+      line, walked, lineCost: line.length ? M._pg_line_cost(pg) : NaN,
+      best, bestCost: nb ? M._pg_best_cost(pg) : NaN,
+      sightChecks: M._pg_stat(pg, 9), smoothMs: M._pg_stat(pg, 10),
       // (The notice gives ASTAR_UNSUPPORTED's reason, not the API's name.)
       options: o, status, statusText: M.UTF8ToString(M._pg_strerror(status)).replace(/ \(astar_\w+ says why\)$/, ''),
       cost: M._pg_cost(pg), length: len, path: p,
@@ -637,6 +706,11 @@
     s.done = true;
     stopPlaying();
     current = -1;
+    line = s.line;
+    if (s.options.anyAngle) {
+      finishAnyAngle(s);
+      return;
+    }
     path = s.path;
     // A path cell shows the path's own story: G is the cost along the path
     // (each step's move cost times the entered cell's cost), the parent its
@@ -649,7 +723,7 @@
       if (k > 0) {
         const [x0, y0] = xy(path[k - 1]), [x1, y1] = xy(i);
         // Hexagons: a move costs the terrain of the hexagon entered.
-        gAcc += hex ? cells[i] : (x0 !== x1 && y0 !== y1 ? s.options.diagonal : s.options.straight) * cells[i];
+        gAcc += hex ? cells[i] : (x0 !== x1 && y0 !== y1 ? s.options.diagonal : s.options.straight) * footCost(i, s.options.unit);
       }
       if (seen[i] === S_NONE) touched[ntouched++] = i;
       if (!s.turnMode) {
@@ -661,6 +735,60 @@
         if (sideOf[i] === 1) hval[i] = s.cost - gAcc;
       }
       seen[i] = S_PATH;
+      paintCell(i);
+    }
+    showResult();
+    needDraw = true;
+  }
+
+  // The terrain factor a unit of k x k cells anchored at i pays: the largest
+  // of the cells under it (astar/clearance.h).
+  function footCost(i, k) {
+    if (k <= 1) return cells[i];
+    const [x, y] = xy(i);
+    let m = 1;
+    for (let dy = 0; dy < k && y + dy < H; dy++) {
+      for (let dx = 0; dx < k && x + dx < W; dx++) m = Math.max(m, cells[idx(x + dx, y + dy)]);
+    }
+    return m;
+  }
+
+  // The clearance values, fetched again after the map changed.
+  function clearanceValues() {
+    if (hex) return null;
+    if (clrDirty || !clr) {
+      const p = M._pg_clearance(pg);
+      clr = p ? M.HEAPU8.slice(p, p + W * H) : null;
+      clrDirty = false;
+    }
+    return clr;
+  }
+
+  // Theta* / Lazy Theta*: the cells the line walks show as the path; the
+  // line itself is drawn through the bends. A bend shows G = the line's
+  // length up to it (straight cost x Euclidean), H its straight-line
+  // distance to G, its parent the bend before; the other cells walked keep
+  // what the search gave them (their own any-angle G and parent).
+  function finishAnyAngle(s) {
+    path = [];
+    for (const i of s.walked) {
+      if (seen[i] === S_NONE) touched[ntouched++] = i;
+      seen[i] = S_PATH;
+      paintCell(i);
+    }
+    const [gx, gy] = xy(goal);
+    let gAcc = 0;
+    for (let k = 0; k < s.line.length; k++) {
+      const i = s.line[k], [x, y] = xy(i);
+      if (k > 0) {
+        const [x0, y0] = xy(s.line[k - 1]);
+        gAcc += s.options.straight * Math.hypot(x - x0, y - y0);
+      }
+      if (seen[i] === S_NONE) touched[ntouched++] = i;
+      seen[i] = S_PATH;
+      gval[i] = gAcc;
+      hval[i] = s.options.straight * Math.hypot(gx - x, gy - y);
+      parent[i] = k === 0 ? -1 : s.line[k - 1];
       paintCell(i);
     }
     showResult();
@@ -693,6 +821,13 @@
       const m = done ? s.meet : meetCell;
       text = m >= 0 ? cellName(m) : '–';
       title = `${s.meetsSoFar} cheaper meeting${s.meetsSoFar === 1 ? '' : 's'} found`;
+    } else if (s.options.anyAngle && algo !== 'anya') {
+      text = done ? fmtInt(s.sightChecks) : '–';
+      title = 'lines of sight tested (each reads the cells along the segment)';
+    } else if (s.options.smooth) {
+      text = done && s.line.length ? fmtCost(s.lineCost) : '–';
+      title = done && s.line.length ? `the path string-pulled: ${s.line.length - 1} segment${s.line.length === 2 ? '' : 's'}, ` +
+        `cost ${s.lineCost} (straight cost × its length), in ${fmtMs(s.smoothMs)}` : '';
     } else if (done) {
       text = fmtInt(s.maxOpen);
       title = 'the most nodes the open list held';
@@ -732,19 +867,41 @@
   function showResult() {
     const s = search;
     const ok = s.status === ST_OK;
+    const aa = s.options.anyAngle, anya = s.options.algo === 'anya';
+    const segs = Math.max(0, (anya ? s.best.length : s.line.length) - 1);
+    const lengthText = aa ? `${segs} segment${segs === 1 ? '' : 's'}` : `${s.length} cells`;
     setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed', '', ok
-      ? `: cost ${fmtCost(s.cost)}, ${s.length} cells, ${fmtInt(s.expanded)} expanded` : '');
+      ? `: cost ${fmtCost(s.cost)}, ${lengthText}, ${fmtInt(s.expanded)} expanded` +
+        (s.options.smooth && s.line.length ? `, smoothed line ${fmtCost(s.lineCost)}` : '') : '');
     if (s.status === ST_UNSUPPORTED) updateNotice(true);
     else if (s.preview) message('Dragging: the path only; the search shows when you let go.');
     else if (ok && isJump(s.options.algo))
       message(`${algoName(s.options.algo)} expanded ${fmtInt(s.expanded)} jump points (red) and ` +
         `pushed ${fmtInt(s.generated)} (blue); its jumps scanned ${fmtInt(s.scannedSoFar)} cells ` +
-        '(yellow), each with the G of the cheapest jump over it and that jump\'s origin as parent.');
+        '(yellow), each with the G of the cheapest jump over it and that jump\'s origin as parent.' +
+        (s.options.smooth ? ` ${smoothMessage(s)}` : ''));
+    else if (ok && anya)
+      message(`Anya: the shortest any-angle path, cost ${fmtCost(s.cost)} = straight cost × its length, ${segs} ` +
+        `segment${segs === 1 ? '' : 's'} bending at ${Math.max(0, segs - 1)} obstacle corner${segs === 2 ? '' : 's'} ` +
+        '(purple, labelled optimal). It searches intervals of grid lines, not cells: there are no cells to replay.');
+    else if (ok && aa)
+      message(`${algoName(s.options.algo)}: a line of ${segs} straight segment${segs === 1 ? '' : 's'} (orange) through ` +
+        `${Math.max(0, segs - 1)} bend${segs === 2 ? '' : 's'} (●), cost ${fmtCost(s.cost)} = straight cost × its length; ` +
+        `it walks the ${s.walked.length} green cells. ${fmtInt(s.sightChecks)} lines of sight tested; a node's parent ` +
+        'may be far away (the arrow points at it; hover a cell for the line to it).' + bestNote(s, s.cost));
+    else if (ok && s.options.smooth) message(smoothMessage(s));
+    else if (s.options.unit > 1 && (s.status === ST_START_BLOCKED || s.status === ST_GOAL_BLOCKED))
+      message(`A ${s.options.unit} × ${s.options.unit} unit does not fit with its top-left cell at ` +
+        `${s.status === ST_START_BLOCKED ? 'S' : 'G'} (dashed outline): move it, or make the unit smaller.`);
+    else if (ok && s.options.unit > 1)
+      message(`The path of a ${s.options.unit} × ${s.options.unit} unit's top-left cell; the unit covers the shaded ` +
+        'cells on its way (dashed: at S and G). It moves where its whole square is free (astar/clearance.h).');
     else message(variantMessage(s, ok));
     $('status').dataset.code = String(s.status);
     $('cost').textContent = ok ? fmtCost(s.cost) : '–';
     $('cost').title = ok ? String(s.cost) : '';
-    $('length').textContent = ok ? `${s.length} cells` : '–';
+    $('length').textContent = ok ? lengthText : '–';
+    $('length').title = ok && aa ? `${s.walked.length} cells walked; points ${s.line.map(cellName).join(' ')}` : '';
     $('expanded').textContent = fmtInt(s.expanded);
     $('generated').textContent = fmtInt(s.generated);
     const t = s.timeMs;
@@ -752,6 +909,27 @@
     $('time').title = `mean of ${s.timeRuns} run(s) without observer` +
       (s.precomputeMs > 0 ? `; JPS+ precomputation ${s.precomputeMs.toFixed(2)} ms` : '');
     showExtra(true);
+  }
+
+  const fmtMs = (t) => (t >= 1 ? `${t.toFixed(2)} ms` : `${(t * 1000).toFixed(1)} µs`);
+
+  // What string pulling made of the grid path, in words.
+  function smoothMessage(s) {
+    if (!s.line.length) return '';
+    const segs = s.line.length - 1, saved = s.cost > 0 ? (1 - s.lineCost / s.cost) * 100 : 0;
+    return `String pulling: the grid path (green, cost ${fmtCost(s.cost)}) as a line of ${segs} segment` +
+      `${segs === 1 ? '' : 's'} (orange, bends ●), cost ${fmtCost(s.lineCost)} = straight cost × its length` +
+      (saved > 0.005 ? `, ${saved.toFixed(1)} % less` : '') +
+      (M._pg_terrain_cells(pg) > 0 ? '; the line does not weigh terrain (segments cost their length).' : '.') +
+      bestNote(s, s.lineCost);
+  }
+
+  // The optimal line beside another: how much longer that one is.
+  function bestNote(s, cost) {
+    if (!s.best.length) return '';
+    const more = s.bestCost > 0 ? (cost / s.bestCost - 1) * 100 : 0;
+    return ` The optimal line (Anya, dashed purple) costs ${fmtCost(s.bestCost)}` +
+      (more > 0.005 ? `: this one is ${more.toFixed(2)} % longer.` : ': this one is as short.');
   }
 
   // What a finished search of the engine's variants showed, in words.
@@ -790,7 +968,10 @@
   const engineOptionsOk = () => ui.tie.value !== '2' && !(Number(ui.turn.value) > 0);
 
   // Does the algorithm have conditions the notice may have to explain?
-  const mayRefuse = (algo) => isJump(algo) || usesEngine(algo);
+  const mayRefuse = (algo) => isJump(algo) || isAnyAngle(algo) || usesEngine(algo);
+
+  // Theta*'s: the straight-line heuristic (auto), no turn penalty.
+  const anyAngleOptionsOk = () => ui.heuristic.value === '0' && !(Number(ui.turn.value) > 0) && ui.unit.value === '1';
 
   // Show or hide the notice for the selected algorithm: the library's
   // reason in full, the map's terrain count, and one button per fix. With
@@ -810,14 +991,15 @@
       box.hidden = true;
       return;
     }
-    const nTerrain = isJump(algo) ? M._pg_terrain_cells(pg) : 0;
+    const nTerrain = isJump(algo) || isAnyAngle(algo) ? M._pg_terrain_cells(pg) : 0;
     $('notice-title').textContent = `${algoName(algo)} ${failed ? 'could not run' : 'cannot run'} here:`;
     // The library's sentence, then what it means on this map.
     $('notice-text').textContent = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` +
       (nTerrain ? ` This map has ${fmtInt(nTerrain)} terrain cell${nTerrain === 1 ? '' : 's'} ` +
-        '(cost 2–9), and a jump passes over cells without reading their cost.' : '');
+        (isJump(algo) ? '(cost 2–9), and a jump passes over cells without reading their cost.'
+          : '(cost 2–9), and a straight segment costs its length, whatever cells it crosses.') : '');
     $('fix-terrain').hidden = nTerrain === 0;
-    $('fix-options').hidden = isJump(algo) ? jumpOptionsOk() : engineOptionsOk();
+    $('fix-options').hidden = isJump(algo) ? jumpOptionsOk() : isAnyAngle(algo) ? anyAngleOptionsOk() : engineOptionsOk();
     $('fix-options').textContent = `Use ${algoName(algo)}'s options`;
     box.hidden = false;
   }
@@ -844,6 +1026,9 @@
       ui.diagonal.value = JUMP_OPTIONS.diagonal;
       if (!JUMP_OPTIONS.heuristic.includes(ui.heuristic.value)) ui.heuristic.value = '0';
       if (!JUMP_OPTIONS.reopen.includes(ui.reopen.value)) ui.reopen.value = '0';
+    } else if (isAnyAngle(ui.algorithm.value)) {
+      ui.heuristic.value = '0';
+      ui.unit.value = '1';
     } else if (ui.tie.value === '2') {
       ui.tie.value = '0';
     }
@@ -1221,12 +1406,46 @@
     }
   }
 
+  // The clearance overlay's shade, one pixel a cell (scaled up like the
+  // cells): a passable cell where the unit does not fit dark, where it just
+  // fits (clearance k, k + 1, ...) fading out -- how tight the unit is there.
+  let shade = null, shadeKey = null;
+  const SHADE_ALPHA = [0.3, 0.2, 0.12, 0.06];
+  function clearanceShade(values, k) {
+    if (shade && shadeKey && shadeKey.values === values && shadeKey.k === k) return shade;
+    shade = document.createElement('canvas');
+    shade.width = W;
+    shade.height = H;
+    const sc = shade.getContext('2d'), im = sc.createImageData(W, H), p32 = new Uint32Array(im.data.buffer);
+    for (let i = 0; i < W * H; i++) {
+      const v = values[i];
+      if (!cells[i]) continue;
+      const a = v < k ? 0.45 : SHADE_ALPHA[v - k] || 0;
+      if (a > 0) p32[i] = rgba([30, 40, 70]) & 0x00ffffff | (Math.round(a * 255) << 24);
+    }
+    sc.putImageData(im, 0, 0);
+    shadeKey = { values, k };
+    return shade;
+  }
+
+  // The unit's footprint (k x k cells, anchored top left) at cell i.
+  function footRect(i, k, inset) {
+    const [x, y] = xy(i), w = Math.min(k, W - x), h = Math.min(k, H - y);
+    ctx.rect(x * cell + inset, y * cell + inset, w * cell - 2 * inset, h * cell - 2 * inset);
+  }
+
   function draw() {
     needDraw = false;
     const c = cell, [cw, ch] = canvasSize();
     ctx.clearRect(0, 0, cw, ch);
     drawCells();
     drawMarks();
+    const unit = hex ? 1 : Number(ui.unit.value);
+    const overlay = !hex && ui.clearance.checked ? clearanceValues() : null;
+    if (overlay) {
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(clearanceShade(overlay, unit), 0, 0, cw, ch);
+    }
 
     const mode = labelMode();
     // Terrain costs as faint digits where no search values are written.
@@ -1296,6 +1515,28 @@
       }
     }
 
+    // A unit's footprint along its path: the cells it covers, once each.
+    if (unit > 1 && path.length > 0 && search && search.options.unit === unit) {
+      ctx.beginPath();
+      for (const i of path) footRect(i, unit, 0);
+      ctx.fillStyle = 'rgba(22, 150, 75, 0.22)';
+      ctx.fill('nonzero');
+    }
+
+    // The clearance of each cell, small in its top right corner (F sits top
+    // left, G and H at the bottom); 16 means 16 or more.
+    if (overlay && c >= 16) {
+      ctx.font = `600 ${Math.max(8, Math.round(c * (mode === 'fgh' ? 0.17 : 0.26)))}px system-ui, sans-serif`;
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'top';
+      for (let i = 0; i < W * H; i++) {
+        if (!cells[i]) continue;
+        const [x, y] = xy(i);
+        ctx.fillStyle = seen[i] === S_OPEN ? '#dfe8ff' : overlay[i] < unit ? '#ffffff' : '#3d4a75';
+        ctx.fillText(overlay[i] >= 16 ? '16+' : String(overlay[i]), (x + 1) * c - c * 0.06, y * c + c * 0.05);
+      }
+    }
+
     // The path through cell centres.
     if (path.length > 1) {
       ctx.beginPath();
@@ -1309,6 +1550,97 @@
       ctx.strokeStyle = 'rgba(22, 150, 75, 0.85)';
       ctx.lineWidth = Math.max(2, c * (mode === 'fgh' ? 0.08 : 0.16));
       ctx.stroke();
+    }
+
+    // Any-angle: a node's parent may be far away, so the short arrows are
+    // joined by thin dashed lines to the parent -- for the node expanded and
+    // the nodes it pushed (while stepping) and for the hovered cell's chain
+    // back to S.
+    if (search && search.options.anyAngle) {
+      const from = [];
+      if (!search.done && groupStart >= 0) {
+        if (current >= 0) from.push(current);
+        for (let k = groupStart + 1; k < search.cursor; k++) {
+          const t = search.ev32[k * 8];
+          if (t === EV_PUSH || t === EV_IMPROVE) from.push(search.ev32[k * 8 + 1]);
+        }
+      }
+      ctx.beginPath();
+      for (const i of from) {
+        if (parent[i] < 0) continue;
+        ctx.moveTo(...center(i));
+        ctx.lineTo(...center(parent[i]));
+      }
+      for (let i = hoverCell, steps = 0; i >= 0 && parent[i] >= 0 && steps < W * H; i = parent[i], steps++) {
+        ctx.moveTo(...center(i));
+        ctx.lineTo(...center(parent[i]));
+      }
+      ctx.setLineDash([Math.max(3, c * 0.15), Math.max(2, c * 0.1)]);
+      ctx.strokeStyle = 'rgba(35, 45, 60, 0.75)';
+      ctx.lineWidth = Math.max(1, c * 0.04);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+
+    // The any-angle line (Theta*'s path, or the grid path string-pulled)
+    // through cell centres, each bend a ringed dot.
+    if (line.length > 1) {
+      ctx.beginPath();
+      ctx.moveTo(...center(line[0]));
+      for (let k = 1; k < line.length; k++) ctx.lineTo(...center(line[k]));
+      ctx.lineJoin = 'round';
+      ctx.lineCap = 'round';
+      ctx.strokeStyle = LINE;
+      ctx.lineWidth = Math.max(2, c * 0.09);
+      ctx.stroke();
+      const r = Math.max(3, c * 0.17);
+      for (let k = 1; k < line.length - 1; k++) {
+        const [bx, by] = center(line[k]);
+        ctx.beginPath();
+        ctx.arc(bx, by, r, 0, Math.PI * 2);
+        ctx.fillStyle = '#ffffff';
+        ctx.fill();
+        ctx.strokeStyle = LINE;
+        ctx.lineWidth = Math.max(1.5, c * 0.06);
+        ctx.stroke();
+      }
+    }
+
+    // The optimal line (Anya): solid when it is the search's path, dashed
+    // beside another line; its corners dotted, labelled "optimal" on its
+    // longest segment.
+    const best = search && search.done ? search.best : [];
+    if (best.length > 1 && !hex) {
+      const anya = search.options.algo === 'anya';
+      ctx.beginPath();
+      ctx.moveTo(best[0][0] * c, best[0][1] * c);
+      for (let k = 1; k < best.length; k++) ctx.lineTo(best[k][0] * c, best[k][1] * c);
+      ctx.setLineDash(anya ? [] : [Math.max(4, c * 0.25), Math.max(3, c * 0.15)]);
+      ctx.lineJoin = 'round';
+      ctx.strokeStyle = BEST;
+      ctx.lineWidth = Math.max(2, c * (anya ? 0.09 : 0.06));
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = BEST;
+      for (let k = 1; k < best.length - 1; k++) {
+        ctx.beginPath();
+        ctx.arc(best[k][0] * c, best[k][1] * c, Math.max(2.5, c * 0.1), 0, Math.PI * 2);
+        ctx.fill();
+      }
+      let far = 0, len = -1;
+      for (let k = 1; k < best.length; k++) {
+        const l = Math.hypot(best[k][0] - best[k - 1][0], best[k][1] - best[k - 1][1]);
+        if (l > len) { len = l; far = k; }
+      }
+      const mx = (best[far][0] + best[far - 1][0]) / 2 * c, my = (best[far][1] + best[far - 1][1]) / 2 * c;
+      ctx.font = `700 ${Math.max(11, Math.min(16, Math.round(c * 0.3)))}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'bottom';
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = '#ffffff';
+      ctx.strokeText('optimal', mx, my - 3);
+      ctx.fillStyle = BEST;
+      ctx.fillText('optimal', mx, my - 3);
     }
 
     // IDA*: the depth-first path being followed, from the start to the
@@ -1353,6 +1685,19 @@
 
     drawEndpoint(start, '#1f9d55', 'S');
     drawEndpoint(goal, '#e0483a', 'G');
+
+    // A unit bigger than one cell: its footprint at S and at G, outlined.
+    if (unit > 1) {
+      for (const [i, colour] of [[start, '#1f9d55'], [goal, '#e0483a']]) {
+        ctx.beginPath();
+        footRect(i, unit, Math.max(1, c * 0.04));
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = Math.max(2, c * 0.08);
+        ctx.setLineDash([Math.max(3, c * 0.2), Math.max(2, c * 0.1)]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+    }
 
     // Bidirectional search: where the two searches met, a diamond (white
     // inside a purple one: seen on every colour).
@@ -1436,7 +1781,12 @@
     let head = `(${x}, ${y})`;
     if (i === start) head += ' start';
     if (i === goal) head += ' goal';
-    const ground = v === 0 ? 'wall' : v === 1 ? 'cost 1' : `terrain ${v}`;
+    let ground = v === 0 ? 'wall' : v === 1 ? 'cost 1' : `terrain ${v}`;
+    const k = hex ? 1 : Number(ui.unit.value);
+    if (v !== 0 && (ui.clearance.checked || k > 1) && clearanceValues()) {
+      const cv = clr[i];
+      ground += ` · clearance ${cv >= 16 ? '16+' : cv}` + (k > 1 ? (cv >= k ? ` (a ${k} × ${k} unit fits)` : ` (a ${k} × ${k} unit does not fit)`) : '');
+    }
     let state = ['', 'open', 'closed', 'on the path', 'scanned by a jump', 'dropped'][seen[i]];
     if (sideOf[i] === 1 && (seen[i] === S_OPEN || seen[i] === S_CLOSED)) state += ' (backward search: G is the cost to the goal)';
     if (i === meetCell) state += `${state ? ', ' : ''}where the searches met`;
@@ -1452,6 +1802,12 @@
       const [qx, qy] = xy(parent[i]), [ax, ay] = center(i), [bx, by] = center(parent[i]);
       const k = Math.round(Math.atan2(by - ay, bx - ax) / (Math.PI / 4));
       par = `parent (${qx}, ${qy}) ${['→', '↘', '↓', '↙', '←', '↖', '↑', '↗'][(k + 8) % 8]}`;
+    } else if (parent[i] >= 0 && search && search.options.anyAngle) {
+      // Any-angle: the parent is any cell in sight; give the distance.
+      const [qx, qy] = xy(parent[i]), d = Math.hypot(qx - x, qy - y);
+      const a = Math.round(Math.atan2(qy - y, qx - x) / (Math.PI / 4));
+      par = `parent (${qx}, ${qy}) ${['→', '↘', '↓', '↙', '←', '↖', '↑', '↗'][(a + 8) % 8]}` +
+        (d > 1.5 ? ` ${fmt(d, 2)} away, in sight` : '');
     } else if (parent[i] >= 0) {
       // Jump searches link cells several steps apart: the arrow gives the way.
       const [qx, qy] = xy(parent[i]);
@@ -1798,7 +2154,7 @@
     H = M._pg_height(pg);
     const cp = M._pg_cells(pg);
     cells = M.HEAPU8.slice(cp, cp + W * H);
-    const wasJump = isJump(ui.algorithm.value);
+    const wasJump = isJump(ui.algorithm.value) || isAnyAngle(ui.algorithm.value);
     readGeometry();
     if (hex && wasJump) ui.algorithm.value = 'astar';
     syncOptionUi();
@@ -1877,18 +2233,27 @@
     $('fix-options').addEventListener('click', useAlgoOptions);
     $('use-astar').addEventListener('click', useAstar);
     for (const el of [ui.algorithm, ui.heuristic, ui.diagonal, ui.costs, ui.tie, ui.openset,
-      ui.reopen, ui.turn, ui.weight, ui.beamWidth, ui.epsilon, ui.bandE, ui.bandD]) {
+      ui.reopen, ui.turn, ui.weight, ui.beamWidth, ui.epsilon, ui.bandE, ui.bandD, ui.unit]) {
       el.addEventListener(el.type === 'range' ? 'input' : 'change', () => {
         syncOptionUi();
         mapChanged();
       });
     }
     ui.speed.addEventListener('input', syncOptionUi);
+    // Smoothing adds the line to a finished search (re-run: the bridge
+    // string-pulls after the search) or takes it away.
+    ui.smooth.addEventListener('change', () => {
+      syncOptionUi();
+      if (search && search.done && !search.preview) {
+        if (startSearch()) finish();
+      }
+    });
     ui.terrain.addEventListener('input', () => {
       syncOptionUi();
       document.querySelector('input[name=brush][value=terrain]').checked = true;
     });
     ui.cells.addEventListener('change', () => setGeometry(ui.cells.value));
+    ui.clearance.addEventListener('change', syncOptionUi);
     ui.labels.addEventListener('change', () => {
       needDraw = true;
       updateKey();
@@ -1993,6 +2358,7 @@
         g: nan(gval[i]), h: nan(hval[i]), f: nan(gval[i] + hval[i]),
         parent: parent[i] >= 0 ? xy(parent[i]) : null,
         side: seen[i] === S_OPEN || seen[i] === S_CLOSED || seen[i] === S_PATH ? sideOf[i] : null, meet: i === meetCell,
+        clearance: !hex && clearanceValues() ? clr[i] : null,
       };
     },
     // Where cell (x, y) is drawn, in CSS px from the canvas's top left: its
@@ -2033,6 +2399,9 @@
       length: search.length, expanded: search.expanded, generated: search.generated,
       events: search.n, recorded: search.recorded, scanned: search.scannedSoFar,
       path: search.path.map(xy), options: search.options, maxOpen: search.maxOpen,
+      line: search.line.map(xy), walked: search.walked.map(xy), lineCost: nan(search.lineCost), unit: search.options.unit,
+      best: search.best, bestCost: nan(search.bestCost),
+      sightChecks: search.sightChecks,
       iterations: search.iterations, bound: search.bound, firstBound: search.firstBound,
       dropped: search.dropped, droppedEvents: search.droppedSoFar,
       meet: search.meet >= 0 ? xy(search.meet) : null, meets: search.meetsSoFar,

@@ -10,7 +10,12 @@
 ** (astar/engine.h: bidirectional, IDA*, beam, ...) on the grid as a space
 ** (astar/grid_space.h); on the hex grid (astar/hex.h), the engine on the
 ** hex grid as a space. Node ids of both spaces are the cell indices
-** y * width + x, as the page numbers cells.
+** y * width + x, as the page numbers cells. Any-angle paths (square grid):
+** Theta* and Lazy Theta* (astar/anyangle.h), or a grid path string-pulled
+** (astar_path_smooth) -- a line of points through cell centres, with the
+** cells it walks (astar_waypoints_expand). Units of k x k cells (square
+** grid, astar/clearance.h): the clearance of every cell, and searches on the
+** derived grid of the unit's anchor (its top-left cell).
 **
 ** Everything is reached through a pg_state handle, so the library's rule of
 ** no global mutable state holds here too. Cells are exchanged as one byte
@@ -41,8 +46,20 @@ static double now_ms(void) {
 /* Algorithm numbers of pg_set_options; JPS+ is not an astar_algorithm but a
 ** separate entry point with its own precomputation; PG_ALGO_ENGINE is the
 ** search engine with the method of pg_set_engine (on a hex grid every
-** search is the engine's). */
-enum { PG_ALGO_ASTAR = 0, PG_ALGO_JPS = 1, PG_ALGO_JPS_PLUS = 2, PG_ALGO_ENGINE = 3 };
+** search is the engine's); PG_ALGO_THETA and PG_ALGO_LAZY_THETA are the
+** any-angle searches of astar/anyangle.h (square grids only). */
+enum {
+  PG_ALGO_ASTAR = 0,
+  PG_ALGO_JPS = 1,
+  PG_ALGO_JPS_PLUS = 2,
+  PG_ALGO_ENGINE = 3,
+  PG_ALGO_THETA = 4,
+  PG_ALGO_LAZY_THETA = 5,
+  PG_ALGO_ANYA = 6 /* Anya, the optimal any-angle path (astar/anya.h): no events */
+};
+
+/* Anya's node pool grows (doubling) up to this many nodes a query. */
+#define PG_ANYA_MAX_NODES ((size_t)1 << 20)
 
 /* Geometries of pg_set_geometry. */
 enum { PG_SQUARE = 0, PG_HEX = 1 };
@@ -59,6 +76,11 @@ typedef struct pg_event {
   double h;       /* as weighted, f = g + h; ITERATION (IDA*): the new bound */
 } pg_event;
 
+/* Unit sides pg_set_unit accepts, and the largest clearance computed (the
+** overlay's numbers stop there). */
+#define PG_UNIT_MAX 4
+#define PG_CLEARANCE_CAP 16
+
 /* Recording stops here (128 MiB of events); the search itself goes on. */
 #define PG_MAX_EVENTS ((size_t)4 << 20)
 
@@ -72,9 +94,18 @@ typedef struct pg_state {
   astar_hex_orientation hex_orientation;
   astar_hex_layout hex_layout;
   double *centers;
-  bool turns_reserved; /* astar_workspace_reserve_turns done for this grid */
-  astar_jps_plus *jpp; /* JPS+ precomputation, rebuilt when the grid changes */
+  bool turns_reserved;        /* astar_workspace_reserve_turns done for this grid */
+  astar_jps_plus *jpp;        /* JPS+ precomputation, rebuilt when its grid changes */
+  const astar_grid *jpp_grid; /* the grid it was built on (grid or ugrid) */
   uint64_t jpp_version;
+  /* Units (astar/clearance.h): the unit's side, the clearance of the grid
+  ** (built on first use, kept current lazily), the derived grid of the
+  ** unit's anchor (filled before each search with unit > 1) and the
+  ** clearance values handed to JavaScript. */
+  int32_t unit;         /* 1 .. PG_UNIT_MAX */
+  astar_clearance *clr; /* NULL until needed */
+  astar_grid *ugrid;    /* NULL until unit > 1 */
+  uint8_t *clr_values;  /* width * height, filled by pg_clearance */
   size_t terrain_cells; /* cells with a terrain cost other than 1 */
   uint8_t *cells;       /* width * height bytes exchanged with JavaScript */
   astar_options opt;
@@ -89,6 +120,24 @@ typedef struct pg_state {
   astar_point *path;
   astar_node *nodes; /* an engine search's path as node ids */
   size_t path_cap;
+  /* The line of the last search: Theta*'s points, or with `smooth` the grid
+  ** path string-pulled; line_len == 0 without one. walked: the cells along
+  ** it (astar_waypoints_expand), grown as needed. */
+  bool smooth;         /* pg_set_smooth: string-pull the grid searches' paths */
+  astar_point *line;   /* path_cap points */
+  size_t line_len;     /* points in line, start and goal included */
+  double line_cost;    /* straight_cost x the line's Euclidean length */
+  astar_point *walked; /* cells walked along the line */
+  size_t walked_len, walked_cap;
+  uint64_t sight_checks; /* Theta*, Lazy Theta*: lines of sight tested */
+  /* Anya (astar/anya.h): its workspace (made on first use, reserved for the
+  ** grid), and the optimal line -- Anya's path when it is the algorithm, else
+  ** beside every other any-angle line, for comparison -- as corner points. */
+  astar_anya_workspace *anya_ws;
+  astar_vec2 *best; /* best_cap points, cell units (centres end in .5) */
+  size_t best_len, best_cap;
+  double best_cost; /* straight_cost x its Euclidean length */
+  double smooth_ms; /* time of astar_path_smooth on the path */
   pg_event *events;
   size_t nevents, events_cap;
   bool events_truncated;
@@ -158,6 +207,13 @@ static void reset_result(pg_state *s) {
   s->time_ms = 0;
   s->time_runs = 0;
   s->precompute_ms = 0;
+  s->line_len = 0;
+  s->line_cost = 0;
+  s->walked_len = 0;
+  s->sight_checks = 0;
+  s->smooth_ms = 0;
+  s->best_len = 0;
+  s->best_cost = 0;
 }
 
 /* The cell bytes from the square grid. */
@@ -220,6 +276,19 @@ static void use_square(pg_state *s) {
   s->centers = NULL;
 }
 
+/* Forget what was built for the old grid: the clearance, the derived
+** grid, Anya's workspace (the grid is replaced). */
+static void drop_grid_objects(pg_state *s) {
+  astar_anya_workspace_free(s->anya_ws); /* reserved for the old grid's size */
+  s->anya_ws = NULL;
+  astar_clearance_free(s->clr);
+  astar_grid_free(s->ugrid);
+  free(s->clr_values);
+  s->clr = NULL;
+  s->ugrid = NULL;
+  s->clr_values = NULL;
+}
+
 /* Replace the grid by `g` (taken over): workspace, cell bytes, caches; in
 ** hex mode a hex grid of the same cells. */
 static astar_status adopt_grid(pg_state *s, astar_grid *g) {
@@ -227,12 +296,14 @@ static astar_status adopt_grid(pg_state *s, astar_grid *g) {
   uint8_t *cells = malloc(n);
   astar_point *path = malloc(n * sizeof *path);
   astar_node *nodes = malloc(n * sizeof *nodes);
+  astar_point *line = malloc(n * sizeof *line);
   astar_workspace *ws = NULL;
   astar_status st = astar_workspace_new(&ws, g, NULL);
-  if (st != ASTAR_OK || !cells || !path || !nodes) {
+  if (st != ASTAR_OK || !cells || !path || !nodes || !line) {
     free(cells);
     free(path);
     free(nodes);
+    free(line);
     astar_workspace_free(ws);
     astar_grid_free(g);
     return st != ASTAR_OK ? st : ASTAR_NO_MEMORY;
@@ -240,9 +311,11 @@ static astar_status adopt_grid(pg_state *s, astar_grid *g) {
   astar_grid_free(s->grid);
   astar_workspace_free(s->ws);
   astar_jps_plus_free(s->jpp);
+  drop_grid_objects(s);
   free(s->cells);
   free(s->path);
   free(s->nodes);
+  free(s->line);
   s->grid = g;
   s->ws = ws;
   s->jpp = NULL;
@@ -250,6 +323,7 @@ static astar_status adopt_grid(pg_state *s, astar_grid *g) {
   s->cells = cells;
   s->path = path;
   s->nodes = nodes;
+  s->line = line;
   s->path_cap = n;
   s->terrain_cells = 0;
   const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
@@ -272,6 +346,7 @@ PG_API pg_state *pg_new(int32_t width, int32_t height) {
   if (!s) return NULL;
   astar_options_init(&s->opt);
   astar_engine_options_init(&s->eopt);
+  s->unit = 1;
   if (astar_grid_new(&g, width, height, NULL) != ASTAR_OK || adopt_grid(s, g) != ASTAR_OK) {
     free(s);
     return NULL;
@@ -284,10 +359,14 @@ PG_API void pg_free(pg_state *s) {
   astar_grid_free(s->grid);
   astar_workspace_free(s->ws);
   astar_jps_plus_free(s->jpp);
+  drop_grid_objects(s);
   use_square(s);
   free(s->cells);
   free(s->path);
   free(s->nodes);
+  free(s->line);
+  free(s->walked);
+  free(s->best);
   free(s->events);
   free(s);
 }
@@ -347,10 +426,18 @@ PG_API int pg_set_cell(pg_state *s, int32_t x, int32_t y, int32_t value) {
   if (!astar_grid_contains(s->grid, x, y) || value < 0 || value > 255) return ASTAR_OUT_OF_BOUNDS;
   const float old = astar_grid_terrain(s->grid, x, y);
   const float cost = value > 0 ? (float)value : 1.0f;
+  const bool was_passable = astar_grid_passable(s->grid, x, y);
+  const bool clr_current = s->clr && astar_clearance_current(s->clr, s->grid);
   astar_status st = astar_grid_set_passable(s->grid, x, y, value > 0);
   if (st == ASTAR_OK && cost != old) st = astar_grid_set_terrain(s->grid, x, y, cost);
   if (st == ASTAR_OK && s->hex) st = put_hex_cell(s->hex, x, y, (uint8_t)value);
   if (st != ASTAR_OK) return st;
+  /* A wall drawn or erased: the clearance follows the change from that cell
+  ** (a terrain-only edit leaves it stale: rebuilt when next needed). */
+  if (clr_current && was_passable != (value > 0)) {
+    const astar_point p = {x, y};
+    astar_clearance_update_cells(s->clr, s->grid, &p, 1);
+  }
   if (old != 1.0f) s->terrain_cells--;
   if (cost != 1.0f) s->terrain_cells++;
   /* Without terrain the grid drops its layer, which JPS and JPS+ require. */
@@ -474,13 +561,52 @@ PG_API int pg_set_options(pg_state *s, int32_t moves, int32_t corner, double str
   o.algorithm = algorithm == PG_ALGO_JPS ? ASTAR_ALGO_JPS : ASTAR_ALGO_ASTAR;
   o.open_set = (astar_open_set)open_set;
   o.turn_penalty = turn_penalty;
-  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_ENGINE)
+  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_ANYA)
     return ASTAR_INVALID_ARGUMENT;
   astar_status st = astar_options_validate(&o);
   if (st != ASTAR_OK) return st;
   s->opt = o;
   s->algorithm = algorithm;
   return ASTAR_OK;
+}
+
+/* The unit's side, 1 .. PG_UNIT_MAX (astar/clearance.h): searches on the
+** square grid then find the path of the unit's anchor, its top-left cell.
+** ASTAR_OK or ASTAR_INVALID_ARGUMENT. */
+PG_API int pg_set_unit(pg_state *s, int32_t size) {
+  if (size < 1 || size > PG_UNIT_MAX) return ASTAR_INVALID_ARGUMENT;
+  s->unit = size;
+  return ASTAR_OK;
+}
+
+/* The clearance, built or brought up to date for the grid as it is now. */
+static astar_status current_clearance(pg_state *s) {
+  if (s->clr && astar_clearance_current(s->clr, s->grid)) return ASTAR_OK;
+  if (s->clr) return astar_clearance_update(s->clr, s->grid);
+  return astar_clearance_new(&s->clr, s->grid, NULL, NULL, 0, PG_CLEARANCE_CAP, NULL);
+}
+
+/*
+** The clearance of every cell (astar_clearance_at, every cell type ground,
+** every type allowed: the grid's passability alone), capped at
+** PG_CLEARANCE_CAP, width * height bytes row-major; NULL when memory runs
+** out. Valid until the next call or a new grid.
+*/
+PG_API const uint8_t *pg_clearance(pg_state *s) {
+  const int32_t w = astar_grid_width(s->grid), h = astar_grid_height(s->grid);
+  if (current_clearance(s) != ASTAR_OK) return NULL;
+  if (!s->clr_values && !(s->clr_values = malloc((size_t)w * (size_t)h))) return NULL;
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++)
+      s->clr_values[(size_t)y * (size_t)w + (size_t)x] =
+          (uint8_t)astar_clearance_at(s->clr, x, y, ASTAR_CAPABILITY_ALL);
+  return s->clr_values;
+}
+
+/* String-pull the path of every search on the square grid but the any-angle
+** ones (astar_path_smooth after the search): 0 off, else on. */
+PG_API void pg_set_smooth(pg_state *s, int32_t on) {
+  s->smooth = on != 0;
 }
 
 /*
@@ -520,12 +646,22 @@ static bool uses_engine(const pg_state *s) {
 static const char *engine_reason(const pg_state *s) {
   if (s->hex && (s->algorithm == PG_ALGO_JPS || s->algorithm == PG_ALGO_JPS_PLUS))
     return "JPS and JPS+ search square grids only";
+  if (s->hex && (s->algorithm == PG_ALGO_THETA || s->algorithm == PG_ALGO_LAZY_THETA ||
+                 s->algorithm == PG_ALGO_ANYA))
+    return "Theta*, Lazy Theta* and Anya search square grids only";
+  if (s->hex && s->unit > 1) return "units bigger than one cell move on square grids only";
   if (s->opt.tie == ASTAR_TIE_CROSS)
     return "the engine breaks ties by larger g or newest, then node id (no cross product)";
   if (!s->hex && s->opt.turn_penalty != 0.0)
     return "a turn penalty is an option of A* on the grid (the engine searches the cells as "
            "a graph)";
   return NULL;
+}
+
+/* The grid the square searches run on: the unit's derived grid for a unit
+** bigger than one cell (filled by pg_run), else the map's. */
+static const astar_grid *search_grid(const pg_state *s) {
+  return s->unit > 1 && !s->hex ? s->ugrid : s->grid;
 }
 
 /* What astar_workspace_reserve_space needs besides the forward search. */
@@ -550,8 +686,8 @@ static astar_status engine_search(pg_state *s, astar_point start, astar_point go
                                   const astar_engine_options *eo) {
   astar_grid_space holder;
   astar_space sp;
-  astar_status st =
-      s->hex ? astar_hex_space(s->hex, &sp) : astar_grid_space_init(&sp, &holder, s->grid, &s->opt);
+  astar_status st = s->hex ? astar_hex_space(s->hex, &sp)
+                           : astar_grid_space_init(&sp, &holder, search_grid(s), &s->opt);
   if (st == ASTAR_OK) st = astar_workspace_reserve_space(s->ws, &sp, reservation(eo->method));
   if (st != ASTAR_OK) return st;
   const int32_t w = astar_grid_width(s->grid);
@@ -573,8 +709,88 @@ static astar_status engine_search(pg_state *s, astar_point start, astar_point go
   return st;
 }
 
+static bool any_angle(const pg_state *s) {
+  return !s->hex && (s->algorithm == PG_ALGO_THETA || s->algorithm == PG_ALGO_LAZY_THETA);
+}
+
+/*
+** Anya from start to goal into s->best (growing it and the node pool as
+** needed), s->result filled as for the other searches (cost: straight_cost
+** x the Euclidean length; length: the points). Returns astar_anya_find_path's
+** status; ASTAR_UNSUPPORTED for a unit bigger than one cell.
+*/
+static astar_status anya_search(pg_state *s, astar_point start, astar_point goal) {
+  if (s->unit > 1) return ASTAR_UNSUPPORTED;
+  astar_status st = ASTAR_OK;
+  if (!s->anya_ws) st = astar_anya_workspace_new(&s->anya_ws, s->grid, 0, NULL);
+  if (st != ASTAR_OK) return st;
+  astar_anya_result ar;
+  memset(&ar, 0, sizeof ar);
+  for (int tries = 0; tries < 32; tries++) {
+    st = astar_anya_find_path(s->anya_ws, s->grid, start, goal, s->best, s->best_cap, &ar);
+    if (st == ASTAR_BUFFER_TOO_SMALL) {
+      astar_vec2 *b = realloc(s->best, ar.length * sizeof *b);
+      if (!b) return ASTAR_NO_MEMORY;
+      s->best = b;
+      s->best_cap = ar.length;
+      continue;
+    }
+    if (st != ASTAR_CAPACITY) break;
+    /* The node pool ran out (double it, up to a bound), or the point table
+    ** is another grid's (reserve for this one). */
+    const size_t nodes = astar_anya_workspace_nodes(s->anya_ws);
+    const bool pool_full = ar.stats.generated >= nodes;
+    if (pool_full && 2 * nodes > PG_ANYA_MAX_NODES) break;
+    const astar_status rs =
+        astar_anya_workspace_reserve(s->anya_ws, s->grid, pool_full ? 2 * nodes : 0);
+    if (rs != ASTAR_OK) return rs;
+  }
+  memset(&s->result, 0, sizeof s->result);
+  s->result.stats = ar.stats;
+  s->best_len = st == ASTAR_OK ? ar.length : 0;
+  s->best_cost = st == ASTAR_OK ? s->opt.straight_cost * ar.cost : 0;
+  s->result.cost = s->best_cost;
+  s->result.length = s->best_len;
+  return st;
+}
+
+/* What Theta* and Lazy Theta* cannot honour (NULL: nothing), in the words
+** of the CLI (tools/anyangle.c) without its flags: astar_anyangle_find_path
+** returns ASTAR_UNSUPPORTED exactly then (the page sets no other option). */
+static const char *anyangle_reason(const pg_state *s) {
+  if (s->algorithm == PG_ALGO_ANYA) {
+    if (s->unit > 1) return "Anya finds a point's shortest path, not a unit's (size 1)";
+    if (astar_grid_has_terrain(s->grid))
+      return "the grid has terrain costs; Anya finds the shortest path by length alone";
+    return NULL;
+  }
+  if (s->unit > 1)
+    return "any-angle searches move a point: their lines of sight are not a unit's (size 1)";
+  if (astar_grid_has_terrain(s->grid))
+    return "the grid has terrain costs; any-angle segments cost straight-line distance";
+  if (s->opt.turn_penalty != 0.0) return "a turn penalty is an option of A* on the grid";
+  if (s->opt.heuristic != ASTAR_H_AUTO)
+    return "any-angle searches use the straight-line distance as their heuristic (auto)";
+  return NULL;
+}
+
 static astar_status search_once(pg_state *s, astar_point start, astar_point goal,
                                 const astar_options *o, bool record) {
+  if (s->algorithm == PG_ALGO_ANYA && !s->hex) return anya_search(s, start, goal);
+  if (any_angle(s)) {
+    if (s->unit > 1) return ASTAR_UNSUPPORTED; /* anyangle_reason says why */
+    astar_anyangle_result ar;
+    const astar_status st = astar_anyangle_find_path(
+        s->ws, s->grid, o,
+        s->algorithm == PG_ALGO_THETA ? ASTAR_ANYANGLE_THETA : ASTAR_ANYANGLE_LAZY_THETA, start,
+        goal, s->path, s->path_cap, &ar);
+    memset(&s->result, 0, sizeof s->result);
+    s->result.cost = ar.cost;
+    s->result.length = ar.length;
+    s->result.stats = ar.stats;
+    s->sight_checks = ar.sight_checks;
+    return st;
+  }
   if (uses_engine(s)) {
     if (engine_reason(s)) return ASTAR_UNSUPPORTED;
     astar_engine_options eo = s->eopt;
@@ -588,9 +804,53 @@ static astar_status search_once(pg_state *s, astar_point start, astar_point goal
     return engine_search(s, start, goal, &eo);
   }
   if (s->algorithm == PG_ALGO_JPS_PLUS)
-    return astar_jps_plus_find_path(s->ws, s->jpp, s->grid, o, start, goal, s->path, s->path_cap,
-                                    &s->result);
-  return astar_find_path(s->ws, s->grid, o, start, goal, s->path, s->path_cap, &s->result);
+    return astar_jps_plus_find_path(s->ws, s->jpp, search_grid(s), o, start, goal, s->path,
+                                    s->path_cap, &s->result);
+  return astar_find_path(s->ws, search_grid(s), o, start, goal, s->path, s->path_cap, &s->result);
+}
+
+/* After a search found a path: the line (Theta*'s points, or the path
+** string-pulled when smoothing is on) and the cells it walks. Leaves no line
+** when there is none to draw or memory runs out (the page then shows the
+** search without it). */
+static void make_line(pg_state *s, astar_point start, astar_point goal) {
+  const size_t n = s->result.length;
+  if (s->algorithm == PG_ALGO_ANYA) return; /* its line is s->best already */
+  if (any_angle(s)) {
+    memcpy(s->line, s->path, n * sizeof *s->line);
+    s->line_len = n;
+  } else if (s->smooth && !s->hex && s->unit == 1) {
+    size_t len = 0;
+    const double t0 = now_ms();
+    const astar_status st =
+        astar_path_smooth(s->grid, &s->opt, s->path, n, s->line, s->path_cap, &len);
+    s->smooth_ms = now_ms() - t0;
+    if (st != ASTAR_OK) return;
+    s->line_len = len;
+  } else {
+    return;
+  }
+  s->line_cost = s->opt.straight_cost * astar_polyline_length(s->line, s->line_len);
+  size_t need = 0;
+  if (astar_waypoints_expand(s->line, s->line_len, s->walked, s->walked_cap, &need) ==
+      ASTAR_BUFFER_TOO_SMALL) {
+    astar_point *w = realloc(s->walked, need * sizeof *w);
+    if (!w) {
+      s->line_len = 0;
+      return;
+    }
+    s->walked = w;
+    s->walked_cap = need;
+    astar_waypoints_expand(s->line, s->line_len, s->walked, s->walked_cap, &need);
+  }
+  s->walked_len = need;
+  /* Beside it, the optimal line (Anya) when the map allows one: the search's
+  ** own result and statistics stay as they were. */
+  if (!astar_grid_has_terrain(s->grid) && s->unit == 1) {
+    const astar_result keep = s->result;
+    if (anya_search(s, start, goal) != ASTAR_OK) s->best_len = 0;
+    s->result = keep;
+  }
 }
 
 /* pg_run's flags. */
@@ -615,15 +875,26 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     if (st != ASTAR_OK) return s->status = st;
     s->turns_reserved = true;
   }
+  if (s->unit > 1 && !s->hex && !any_angle(s)) {
+    /* The unit's anchor moves on the derived grid (astar/clearance.h). */
+    astar_status st = current_clearance(s);
+    if (st == ASTAR_OK && !s->ugrid)
+      st = astar_grid_new(&s->ugrid, astar_grid_width(s->grid), astar_grid_height(s->grid), NULL);
+    if (st == ASTAR_OK)
+      st = astar_clearance_fill_grid(s->clr, s->grid, s->unit, ASTAR_CAPABILITY_ALL, s->ugrid);
+    if (st != ASTAR_OK) return s->status = st;
+  }
+  const astar_grid *sg = search_grid(s);
   if (s->algorithm == PG_ALGO_JPS_PLUS && !s->hex &&
-      (!s->jpp || s->jpp_version != astar_grid_version(s->grid))) {
+      (!s->jpp || s->jpp_grid != sg || s->jpp_version != astar_grid_version(sg))) {
     astar_jps_plus_free(s->jpp);
     s->jpp = NULL;
     const double t0 = now_ms();
-    astar_status st = astar_jps_plus_new(&s->jpp, s->grid, NULL);
+    astar_status st = astar_jps_plus_new(&s->jpp, sg, NULL);
     s->precompute_ms = now_ms() - t0;
     if (st != ASTAR_OK) return s->status = st;
-    s->jpp_version = astar_grid_version(s->grid);
+    s->jpp_grid = sg;
+    s->jpp_version = astar_grid_version(sg);
   }
   if (flags & PG_RUN_RECORD) {
     astar_options o = s->opt;
@@ -640,6 +911,7 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     t = now_ms();
   } while (!(flags & PG_RUN_ONCE) && t - t0 < 20.0 && s->time_runs < 1000);
   s->time_ms = (t - t0) / s->time_runs;
+  if (s->status == ASTAR_OK) make_line(s, start, goal);
   return s->status;
 }
 
@@ -658,6 +930,7 @@ PG_API int32_t pg_terrain_cells(const pg_state *s) {
 */
 PG_API const char *pg_unsupported_reason(pg_state *s) {
   if (uses_engine(s) || s->hex) return engine_reason(s);
+  if (any_angle(s) || s->algorithm == PG_ALGO_ANYA) return anyangle_reason(s);
   if (s->algorithm == PG_ALGO_ASTAR) return NULL;
   astar_options o = s->opt;
   o.algorithm = ASTAR_ALGO_JPS;
@@ -682,7 +955,8 @@ PG_API const astar_point *pg_path(const pg_state *s) {
 }
 /* Statistics as doubles (JavaScript numbers): 0 expanded, 1 generated,
 ** 2 reopened, 3 max open, 4 search ms, 5 timed runs, 6 JPS+ precompute ms,
-** 7 iterations (IDA*), 8 entries dropped (beam, bandwidth). */
+** 7 iterations (IDA*), 8 entries dropped (beam, bandwidth), 9 lines of sight
+** tested (Theta*, Lazy Theta*), 10 ms string pulling took (smoothing). */
 PG_API double pg_stat(const pg_state *s, int32_t which) {
   switch (which) {
   case 0:
@@ -703,9 +977,46 @@ PG_API double pg_stat(const pg_state *s, int32_t which) {
     return (double)s->iterations;
   case 8:
     return (double)s->dropped;
+  case 9:
+    return (double)s->sight_checks;
+  case 10:
+    return s->smooth_ms;
   default:
     return 0;
   }
+}
+
+/* The line of the last search (see make_line) as (x, y) int32 pairs, its
+** point count (0: no line), its cost (straight_cost x Euclidean length),
+** and the cells it walks. Valid until the next pg_run. */
+PG_API const astar_point *pg_line(const pg_state *s) {
+  return s->line;
+}
+PG_API int32_t pg_line_length(const pg_state *s) {
+  return (int32_t)s->line_len;
+}
+PG_API double pg_line_cost(const pg_state *s) {
+  return s->line_cost;
+}
+PG_API const astar_point *pg_walked(const pg_state *s) {
+  return s->walked;
+}
+PG_API int32_t pg_walked_length(const pg_state *s) {
+  return s->line_len ? (int32_t)s->walked_len : 0;
+}
+
+/* The optimal any-angle line of the last run (Anya: its path, or beside
+** Theta*'s or the smoothed line): (x, y) doubles in cell units, a cell's
+** centre at (x + 0.5, y + 0.5); its point count (0: none) and its cost
+** (straight_cost x its Euclidean length). Valid until the next pg_run. */
+PG_API const astar_vec2 *pg_best_line(const pg_state *s) {
+  return s->best;
+}
+PG_API int32_t pg_best_length(const pg_state *s) {
+  return (int32_t)s->best_len;
+}
+PG_API double pg_best_cost(const pg_state *s) {
+  return s->best_cost;
 }
 
 /* Bidirectional search: the cell where the two searches met, -1 if none. */

@@ -106,6 +106,7 @@ function solve(mapFile, s, g, extra = []) {
     iterations: Number(field(/^iterations:\s+(\d+)/m)),
     dropped: Number(field(/^dropped:\s+(\d+)/m)),
     args: args.join(' '),
+    raw: out,
   };
 }
 
@@ -656,6 +657,11 @@ async function testHex() {
   let sz = await pg(() => window.__playground.size());
   check('Cells: hexagons switch the map to a pointy odd-r hex grid', sz.geometry === 'hex' && sz.shape === 'pointy odd-r' &&
     (await pg(() => window.__playground.exportAscii())).startsWith('hex pointy odd-r\n'), JSON.stringify(sz));
+  check('Cells: on hexagons Theta*, Lazy Theta*, Anya, the smooth toggle, the unit size and the clearance overlay are off',
+    (await page.locator('#algorithm option[value=theta]').isDisabled()) &&
+    (await page.locator('#algorithm option[value=lazy-theta]').isDisabled()) &&
+    (await page.locator('#algorithm option[value=anya]').isDisabled()) && (await page.isDisabled('#smooth')) &&
+    (await page.isDisabled('#unit')) && (await page.isDisabled('#clearance')));
   // Every cell is drawn where the library's geometry puts it.
   const centres = await pg(() => {
     const P = window.__playground, sz = P.size(), out = [];
@@ -784,6 +790,276 @@ async function testHex() {
   check('Cells: squares again, JPS offered again', sq.geometry === 'square' &&
     !(await page.locator('#algorithm option[value=jps]').isDisabled()) && !(await page.isDisabled('#diagonal')) &&
     !(await pg(() => window.__playground.exportAscii())).startsWith('hex'));
+  await page.selectOption('#size', '40x25');
+}
+
+// The colour of the canvas at (x, y) in cell units (0.5 = a cell's centre),
+// as [r, g, b], once the page has drawn its next frame (it draws on
+// animation frames).
+async function canvasPixel(x, y) {
+  await pg(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return pg(([px, py]) => {
+    const cv = document.getElementById('grid'), c = window.__playground.size().cell;
+    const dpr = cv.width / cv.getBoundingClientRect().width;
+    const d = cv.getContext('2d').getImageData(Math.round(px * c * dpr), Math.round(py * c * dpr), 1, 1).data;
+    return [d[0], d[1], d[2]];
+  }, [x, y]);
+}
+
+/* Any-angle paths (issue 11): Theta* and Lazy Theta* draw a line through
+   their bends, equal to `astar solve --algo theta|lazy-theta`; the smooth
+   toggle draws A*'s and JPS's path string-pulled, equal to `--smooth`. */
+const AA_MAP = 'S...........\n.....#......\n.....#......\n.....#......\n.....#####..\n' +
+  '............\n..######....\n.......#....\n.......#...G\n';
+const LINE_RGB = [232, 89, 12]; // app.js LINE
+async function testAnyAngle() {
+  // The default map has terrain: Theta* is refused, in the CLI's words.
+  await page.selectOption('#algorithm', 'theta');
+  const nt = await noticeState();
+  const defMap = path.join(WORK, 'aa-terrain.txt');
+  fs.writeFileSync(defMap, await pg(() => window.__playground.exportAscii()));
+  const dz = await pg(() => window.__playground.size());
+  const refused = solve(defMap, dz.start, dz.goal, ['--algo', 'theta']);
+  const why = (nt.text.match(/here: (.*?)\./) || [])[1] || '';
+  check('Theta* on a map with terrain: the notice gives the CLI\'s reason, with "Clear terrain" and "Use A*"',
+    nt.visible && why.length > 20 && refused.status.toLowerCase().includes(why.toLowerCase()) &&
+    nt.buttons.includes('Clear terrain') && nt.buttons.includes('Use A*'), `page "${nt.text}", CLI "${refused.status}"`);
+
+  const mapFile = path.join(WORK, 'aa.txt');
+  fs.writeFileSync(mapFile, AA_MAP);
+  await pg((t) => window.__playground.loadMap(t, 'aa.txt'), AA_MAP);
+  const z = await pg(() => window.__playground.size());
+  const lines = {};
+  for (const algo of ['theta', 'lazy-theta']) {
+    await page.selectOption('#algorithm', algo);
+    const r = await runInstant();
+    const res = await pg(() => window.__playground.result());
+    const n = solve(mapFile, z.start, z.goal, ['--algo', algo]);
+    const pts = (n.raw.match(/^waypoints:\s+\d+ \(\d+ segments?\):(.*)$/m) || [])[1] || '';
+    const cliLine = [...pts.matchAll(/\((\d+),(\d+)\)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    lines[algo] = res;
+    check(`${algo}: the line through ${res.line.length - 2} bends is the CLI's, ${JSON.stringify(res.line)}`,
+      r.state === 'done' && JSON.stringify(res.line) === JSON.stringify(cliLine) && res.line.length === 4 &&
+      (await $text('#length')) === '3 segments', `CLI ${JSON.stringify(cliLine)}`);
+    check(`${algo}: cost ${r.costText} (the line's length) is the library's, expansions and cells walked too`,
+      Math.abs(res.cost - n.cost) < 1e-8 && Math.abs(r.cost - n.cost) <= 0.5 * 10 ** -decimals(r.costText) &&
+      res.expanded === n.expanded && res.walked.length === Number((n.raw.match(/^cells:\s+(\d+)/m) || [])[1]),
+      `CLI cost ${n.costText}, expanded ${n.expanded}; page ${res.cost}, ${res.expanded}, ${res.walked.length} cells`);
+  }
+  check(`Lazy Theta* tests fewer lines of sight (${lines['lazy-theta'].sightChecks}) than Theta* (${lines.theta.sightChecks}), ` +
+    'as the last stat box says', lines['lazy-theta'].sightChecks < lines.theta.sightChecks &&
+    num(await $text('#extra')) === lines['lazy-theta'].sightChecks && (await $text('#extra-k')) === 'sight checks');
+  // Anya (astar/anya.h): the optimal line, corners at grid points, no
+  // longer than Theta*'s; it is also drawn beside Theta*'s, dashed.
+  await page.selectOption('#algorithm', 'anya');
+  const ar = await runInstant();
+  const an = await pg(() => window.__playground.result());
+  const B = an.best, blen = B.slice(1).reduce((a, p, k) => a + Math.hypot(p[0] - B[k][0], p[1] - B[k][1]), 0);
+  const cornersOk = B.length >= 2 && B[0][0] === z.start.x + 0.5 && B[0][1] === z.start.y + 0.5 &&
+    B[B.length - 1][0] === z.goal.x + 0.5 && B[B.length - 1][1] === z.goal.y + 0.5 &&
+    B.slice(1, -1).every(([x, y]) => Number.isInteger(x) && Number.isInteger(y));
+  check(`Anya: the optimal line (cost ${ar.costText}) bends at grid corners, its cost its length, at most Theta*'s and Lazy Theta*'s`,
+    ar.state === 'done' && cornersOk && Math.abs(an.cost - blen) < 1e-9 && an.cost <= lines.theta.cost + 1e-9 &&
+    an.cost <= lines['lazy-theta'].cost + 1e-9 && !(await page.isHidden('#lg-best')), JSON.stringify(B));
+  const na = solve(mapFile, z.start, z.goal, ['--algo', 'anya']);
+  const naPts = [...(((na.raw.match(/^points:[^\n]*\n\s+(.*)$/m) || [])[1]) || '').matchAll(/\(([\d.]+),([\d.]+)\)/g)]
+    .map((m) => [Number(m[1]), Number(m[2])]);
+  check('Anya: the points, cost and expansions are `astar solve --algo anya`\'s',
+    JSON.stringify(naPts) === JSON.stringify(B) && Math.abs(an.cost - na.cost) < 1e-8 && an.expanded === na.expanded,
+    `CLI ${JSON.stringify(naPts)} ${na.costText} ${na.expanded}; page ${an.cost} ${an.expanded}`);
+  // On the canvas: the line (orange) halfway along its first segment, a
+  // white dot at each bend; the bends show G = the line's length so far,
+  // their parent the bend before (far away).
+  await page.selectOption('#algorithm', 'theta');
+  await runInstant();
+  const withBest = await pg(() => window.__playground.result());
+  check('Theta*: the optimal line is shown beside it, the message says how much longer Theta*\'s is',
+    JSON.stringify(withBest.best) === JSON.stringify(an.best) && Math.abs(withBest.bestCost - an.cost) < 1e-12 &&
+    /optimal line \(Anya, dashed purple\) costs [\d.]+: this one is [\d.]+ % longer/.test(await $text('#message')));
+  const L = lines.theta.line, mid = (a, b) => [(a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5];
+  const onLine = await canvasPixel(...mid(L[0], L[1]));
+  const dots = await Promise.all(L.slice(1, -1).map(([x, y]) => canvasPixel(x + 0.5, y + 0.5)));
+  check('Theta*: the line is drawn through the cell centres, each bend marked', colourDistance(onLine, LINE_RGB) < 40 &&
+    dots.every((d) => colourDistance(d, [255, 255, 255]) < 30), JSON.stringify({ onLine, dots }));
+  const b1 = await pg(([x, y]) => window.__playground.cellInfo(x, y), L[1]);
+  const far = await pg(() => {
+    const P = window.__playground, sz = P.size();
+    let n = 0;
+    for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) {
+      const c = P.cellInfo(x, y);
+      if (c.parent && Math.max(Math.abs(c.parent[0] - x), Math.abs(c.parent[1] - y)) > 1) n++;
+    }
+    return n;
+  });
+  check(`Theta*: a bend shows G = the line's length to it and its parent the bend before; ${far} cells have a parent far away`,
+    b1.state === 'path' && Math.abs(b1.g - Math.hypot(L[1][0] - L[0][0], L[1][1] - L[0][1])) < 1e-9 &&
+    b1.parent && b1.parent[0] === L[0][0] && b1.parent[1] === L[0][1] && far >= 10, JSON.stringify(b1));
+  const hp = await cellPoint(...L[1]);
+  await page.mouse.move(hp.x, hp.y);
+  const hover = await $text('#cell-info');
+  check('Theta*: hovering a bend names its parent, how far away and in sight', /parent \(0, 0\) \S+ [\d.]+ away, in sight/.test(hover), hover);
+  await screenshot('desktop-1440x900-theta');
+  await page.mouse.move(0, 0);
+  // Stepping: every node a Theta* expansion pushes has the expanded node or
+  // its parent (in sight) as parent, and some the parent.
+  await page.click('#clear-path');
+  await page.selectOption('#step-unit', 'expansion');
+  let viaParent = 0, stepOk = true;
+  for (let k = 0; k < 4; k++) {
+    await page.click('#step');
+    const st = await pg(() => {
+      const P = window.__playground, s = P.stepState(), ex = s.group.expanded, e = P.cellInfo(...ex);
+      return { ex, exParent: e.parent, pushed: s.group.pushed.map((p) => ({ ...p, shown: P.cellInfo(...p.cell) })) };
+    });
+    for (const p of st.pushed) {
+      const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+      if (same(p.parent, st.exParent)) viaParent++;
+      else if (!same(p.parent, st.ex)) stepOk = false;
+      if (p.shown.state !== 'open' || p.shown.g !== p.g || !same(p.shown.parent, p.parent)) stepOk = false;
+    }
+  }
+  check(`Theta*: steps show each pushed node with its parent, ${viaParent} of them the expanded node's parent`,
+    stepOk && viaParent > 0);
+  await page.click('#clear-path');
+
+  // Smoothing: A*'s path, then JPS's, string-pulled; the toggle adds and
+  // removes the line; its cost is the CLI's --smooth cost.
+  await page.selectOption('#algorithm', 'astar');
+  await runInstant();
+  const off0 = await canvasPixel(...mid(L[0], L[1]));
+  await page.check('#smooth');
+  await page.waitForFunction(() => { const r = window.__playground.result(); return r && r.line.length > 0; }, null, { timeout: 10_000 });
+  const sm = await pg(() => window.__playground.result());
+  const ns = solve(mapFile, z.start, z.goal, ['--smooth']);
+  const on1 = await canvasPixel(...mid(L[0], L[1]));
+  check(`smooth path: A*'s path (cost ${sm.cost.toFixed(4)}) string-pulled into a line of cost ${sm.lineCost.toFixed(4)}, the CLI's`,
+    Math.abs(sm.lineCost - ns.cost) < 1e-8 && sm.lineCost < sm.cost && sm.path.length > sm.line.length &&
+    (await $text('#extra-k')) === 'smoothed line' && Math.abs(num(await $text('#extra')) - sm.lineCost) < 1e-4,
+    `CLI ${ns.costText}; page ${sm.lineCost} (${await $text('#extra')})`);
+  await page.uncheck('#smooth');
+  await page.waitForFunction(() => { const r = window.__playground.result(); return r && r.line.length === 0; }, null, { timeout: 10_000 });
+  const off1 = await canvasPixel(...mid(L[0], L[1]));
+  check('smooth path: the toggle draws the line over the grid path and takes it away',
+    colourDistance(on1, LINE_RGB) < 40 && colourDistance(off0, LINE_RGB) > 80 && colourDistance(off1, LINE_RGB) > 80,
+    JSON.stringify({ off0, on1, off1 }));
+  await page.check('#smooth');
+  await page.selectOption('#algorithm', 'jps');
+  await runInstant();
+  const sj = await pg(() => window.__playground.result());
+  const nj = solve(mapFile, z.start, z.goal, ['--algo', 'jps', '--smooth']);
+  check(`smooth path: JPS's path string-pulled, cost ${sj.lineCost.toFixed(4)} as the CLI's`,
+    sj.line.length > 1 && Math.abs(sj.lineCost - nj.cost) < 1e-8, `CLI ${nj.costText}`);
+  await page.uncheck('#smooth');
+  await page.selectOption('#algorithm', 'astar');
+  await page.selectOption('#size', '40x25');
+}
+
+/* Units of k x k cells (issue 11, astar/clearance.h): the unit slider makes
+   the search run for that unit, equal to `astar solve --size K`; the
+   clearance overlay shows every cell's clearance, kept current as walls are
+   drawn; the footprint is drawn along the path. */
+const UNIT_MAP = 'S..........#........\n...........#........\n...........#........\n.....#.....#........\n' +
+  '.....#..............\n.....#.....#........\n.....#.....#####.###\n.....#..............\n' +
+  '.....#..........G...\n.....######.........\n....................\n';
+// The side of the largest free square with its top-left corner at each
+// cell, up to 16 (the page's cap), from the map's text.
+function bruteClearance(text) {
+  const rows = text.trim().split('\n'), h = rows.length, w = rows[0].length;
+  const free = (x, y) => x < w && y < h && rows[y][x] !== '#';
+  const out = [];
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    let k = 0;
+    while (k < 16) {
+      let ok = true;
+      for (let d = 0; d <= k && ok; d++) ok = free(x + k, y + d) && free(x + d, y + k);
+      if (!ok) break;
+      k++;
+    }
+    out.push(k);
+  }
+  return out;
+}
+const pageClearance = () => pg(() => {
+  const P = window.__playground, sz = P.size(), out = [];
+  for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) out.push(P.cellInfo(x, y).clearance);
+  return out;
+});
+async function setUnit(k) {
+  await setRange('#unit', k);
+  await page.waitForFunction((kk) => { const r = window.__playground.result(); return r && r.unit === kk; }, k, { timeout: 10_000 });
+  return pg(() => window.__playground.result());
+}
+async function testUnits() {
+  const file = path.join(WORK, 'units.txt');
+  fs.writeFileSync(file, UNIT_MAP);
+  await page.selectOption('#algorithm', 'astar');
+  await pg((t) => window.__playground.loadMap(t, 'units.txt'), UNIT_MAP);
+  const z = await pg(() => window.__playground.size());
+  await runInstant();
+  check('the unit slider is named by its label', (await page.getByRole('slider', { name: 'Unit size', exact: true }).count()) === 1);
+  const paths = {};
+  for (const k of [1, 2]) {
+    const r = await setUnit(k);
+    const n = solve(file, z.start, z.goal, ['--size', String(k)]);
+    paths[k] = JSON.stringify(r.path);
+    check(`unit ${k} x ${k}: cost ${r.cost.toFixed(4)}, length ${r.length} and expansions ${r.expanded} equal \`astar solve --size ${k}\``,
+      r.status === 0 && Math.abs(r.cost - n.cost) < 1e-8 && r.length === n.length && r.expanded === n.expanded,
+      `CLI ${n.costText}, ${n.length}, ${n.expanded}`);
+  }
+  // The 2 x 2 unit goes round the gap the 1 x 1 one took; (10, 6), under
+  // its footprint but no place for its anchor (the search never touched
+  // it), is tinted by the footprint.
+  await pg(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); // drawn
+  const foot = await cellColour(10, 6), footInfo = await pg(() => window.__playground.cellInfo(10, 6));
+  const tint = [0, 1, 2].map((c) => Math.round(255 * 0.78 + [22, 150, 75][c] * 0.22));
+  check('unit 2 x 2: another route, the footprint drawn along it', paths[1] !== paths[2] && footInfo.state === 'none' &&
+    colourDistance(foot, tint) < 12, JSON.stringify({ foot, tint, footInfo }));
+  await page.check('#clearance');
+  const want = bruteClearance(UNIT_MAP);
+  let got = await pageClearance();
+  await pg(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const shaded = await cellColour(10, 6);
+  check('clearance overlay: every cell\'s clearance is the largest free square\'s side, a tight cell shaded',
+    JSON.stringify(got) === JSON.stringify(want) && shaded[0] + shaded[1] + shaded[2] < foot[0] + foot[1] + foot[2] - 60,
+    JSON.stringify({ shaded, foot }));
+  await screenshot('desktop-1440x900-units');
+  // The unit's derived grid under JPS, JPS+ (precomputed on it) and the
+  // engine's bidirectional A*, each against the CLI.
+  const others = [];
+  for (const algo of ['jps', 'jps-plus', 'bidir']) {
+    await page.selectOption('#algorithm', algo);
+    await page.waitForFunction((a) => { const r = window.__playground.result(); return r && r.options.algo === a; }, algo, { timeout: 10_000 });
+    const r = await pg(() => window.__playground.result());
+    const n = solve(file, z.start, z.goal, ['--size', '2', '--algo', algo]);
+    others.push(`${algo} ${r.cost.toFixed(4)}/${r.expanded} CLI ${n.costText}/${n.expanded}`);
+    if (!(r.status === 0 && r.unit === 2 && Math.abs(r.cost - n.cost) < 1e-8 && r.expanded === n.expanded)) others.push('MISMATCH');
+  }
+  check('unit 2 x 2: JPS, JPS+ and bidirectional A* equal the CLI\'s --size 2 too', !others.includes('MISMATCH'), others.join('; '));
+  await page.selectOption('#algorithm', 'astar');
+  // A wall drawn with the mouse: the clearance follows (incremental update).
+  const wp = await cellPoint(14, 2);
+  await page.mouse.click(wp.x, wp.y);
+  const rows = UNIT_MAP.split('\n');
+  rows[2] = `${rows[2].slice(0, 14)}#${rows[2].slice(15)}`;
+  got = await pageClearance();
+  check('clearance overlay: a wall drawn by mouse updates the clearance around it',
+    JSON.stringify(got) === JSON.stringify(bruteClearance(rows.join('\n'))) && (await pg(() => window.__playground.cellInfo(13, 1))).clearance === 1);
+  await page.keyboard.press('Control+z');
+  const r3 = await setUnit(3);
+  const n3 = solve(file, z.start, z.goal, ['--size', '3']);
+  check('unit 3 x 3: no path, as the CLI says', r3.status === 1 && /^no path/.test(n3.status), `CLI "${n3.status}"`);
+  await setUnit(4);
+  const msg = await $text('#message');
+  check('unit 4 x 4: does not fit at G, the page says so', (await page.getAttribute('#status', 'data-code')) === '4' &&
+    /4 × 4 unit does not fit with its top-left cell at G/.test(msg), msg);
+  await page.selectOption('#algorithm', 'theta');
+  const nt = await noticeState();
+  check('Theta* with a unit of 4 x 4 is refused, the notice offers Theta*\'s options (size 1)',
+    nt.visible && /lines of sight/.test(nt.text) && nt.buttons.includes('Use Theta*\'s options'), nt.text);
+  await page.click('#fix-options');
+  check('"Use Theta*\'s options" sets the unit back to 1 x 1', (await page.inputValue('#unit')) === '1' && !(await noticeState()).visible);
+  await page.uncheck('#clearance');
+  await page.selectOption('#algorithm', 'astar');
   await page.selectOption('#size', '40x25');
 }
 
@@ -1033,6 +1309,14 @@ try {
   /* Hex mode (issue 9): the map as hexagons, searched by the library's hex
      grid, drawn where astar_hex_center puts each cell. */
   await testHex();
+
+  /* Any-angle paths (issue 11): Theta*, Lazy Theta*, smoothing. */
+  const tAny = Date.now();
+  await testAnyAngle();
+  console.log(`     any-angle checks took ${((Date.now() - tAny) / 1000).toFixed(1)} s`);
+  const tUnits = Date.now();
+  await testUnits();
+  console.log(`     unit and clearance checks took ${((Date.now() - tUnits) / 1000).toFixed(1)} s`);
 
   /* A 512 x 512 map: S and G are grabbed by their marker, not by the cell
      under the pointer (cells are about 1.5 px, the marker 12), and
