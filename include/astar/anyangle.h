@@ -31,9 +31,10 @@
 ** Moving AI maps):
 **   astar_path_smooth      the grid path with every removable bend removed
 **                          greedily; never more expensive than the grid path;
-**   Theta*                 a path in sight segment by segment, usually within
-**                          a fraction of a percent of the shortest any-angle
-**                          path through centres; not guaranteed shortest;
+**   Theta*                 a path in sight segment by segment, not
+**                          guaranteed shortest: on game maps 0.3-1.2% longer
+**                          than the Euclidean shortest path, more among many
+**                          small obstacles (7% on a random 512 x 512 map);
 **   Lazy Theta*            the same kind of path with far fewer sight tests
 **                          (one per expansion instead of one per generated
 **                          neighbour);
