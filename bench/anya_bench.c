@@ -18,47 +18,15 @@
 #define _POSIX_C_SOURCE 199309L
 #define _DEFAULT_SOURCE
 #include <astar/astar.h>
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
+
 #define REPS 3
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  const long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *text = malloc((size_t)n + 1);
-  if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-    free(text);
-    text = NULL;
-  }
-  fclose(f);
-  if (text) text[n] = 0;
-  *len = (size_t)n;
-  return text;
-}
-
-static double median3(double a, double b, double c) {
-  if (a > b) {
-    const double t = a;
-    a = b;
-    b = t;
-  }
-  if (b > c) b = c;
-  return a > b ? a : b;
-}
 
 typedef struct family_stats {
   long queries;               /* queries run */
@@ -73,14 +41,10 @@ typedef struct family_stats {
   long violations;            /* anya > optimum + 1e-6, or A* != optimum, or a failure */
 } family_stats;
 
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void run_map(const char *mapfile, const char *scenfile, long every, astar_anya_workspace *aw,
                     family_stats *fs) {
   size_t mlen, slen;
-  char *mt = slurp(mapfile, &mlen), *stext = slurp(scenfile, &slen);
+  char *mt = bench_slurp(mapfile, &mlen), *stext = bench_slurp(scenfile, &slen);
   astar_grid *g = NULL;
   astar_scen *sc = NULL;
   astar_parse_error err;
@@ -108,7 +72,7 @@ static void run_map(const char *mapfile, const char *scenfile, long every, astar
     astar_result r;
     astar_status as = ASTAR_OK, gs = ASTAR_OK;
     for (int k = 0; k < REPS; k++) {
-      double t0 = now();
+      double t0 = bench_now();
       as = astar_anya_find_path(aw, g, q->start, q->goal, vp, cap, &ar);
       while (as == ASTAR_CAPACITY) { /* grow the pool (twice as large) and ask again */
         if (astar_anya_workspace_reserve(aw, NULL, 2 * astar_anya_workspace_nodes(aw)) !=
@@ -116,17 +80,17 @@ static void run_map(const char *mapfile, const char *scenfile, long every, astar
           fprintf(stderr, "out of memory\n");
           exit(2);
         }
-        t0 = now();
+        t0 = bench_now();
         as = astar_anya_find_path(aw, g, q->start, q->goal, vp, cap, &ar);
       }
-      ta[k] = now() - t0;
-      t0 = now();
+      ta[k] = bench_now() - t0;
+      t0 = bench_now();
       gs = astar_find_path(ws, g, NULL, q->start, q->goal, cp, cap, &r);
-      tb[k] = now() - t0;
+      tb[k] = bench_now() - t0;
     }
     fs->queries++;
-    fs->anya_us += 1e6 * median3(ta[0], ta[1], ta[2]);
-    fs->astar_us += 1e6 * median3(tb[0], tb[1], tb[2]);
+    fs->anya_us += 1e6 * bench_median3(ta[0], ta[1], ta[2]);
+    fs->astar_us += 1e6 * bench_median3(tb[0], tb[1], tb[2]);
     fs->anya_exp += (double)ar.stats.expanded;
     fs->anya_gen += (double)ar.stats.generated;
     fs->astar_exp += (double)r.stats.expanded;
@@ -159,20 +123,12 @@ done:
 }
 
 static int run_family(const char *dir, long every, astar_anya_workspace *aw) {
-  DIR *d = opendir(dir);
-  if (!d) {
+  char *names[256];
+  size_t nn = 0;
+  if (!bench_list_dir(dir, ".map", names, 256, &nn)) {
     fprintf(stderr, "cannot open %s\n", dir);
     return 1;
   }
-  char *names[256];
-  size_t nn = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) != NULL && nn < 256) {
-    const size_t l = strlen(e->d_name);
-    if (l > 4 && strcmp(e->d_name + l - 4, ".map") == 0) names[nn++] = strdup(e->d_name);
-  }
-  closedir(d);
-  qsort(names, nn, sizeof *names, cmp_str);
   family_stats fs;
   memset(&fs, 0, sizeof fs);
   for (size_t i = 0; i < nn; i++) {

@@ -18,12 +18,13 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include <astar/astar.h>
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "bench_util.h"
 
 enum { M_ASTAR, M_SMOOTH, M_THETA, M_LAZY, M_ANYA, NMETHODS };
 static const char *const method_names[NMETHODS] = {"A* (octile)", "A* + smoothing", "Theta*",
@@ -40,28 +41,6 @@ typedef struct tally {
   double expanded, sight;      /* sums */
   double us[3];                /* one per timed pass: microseconds over all queries */
 } tally;
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)n + 1);
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  if (buf) buf[n] = '\0', *len = (size_t)n;
-  return buf;
-}
 
 /* One method on one query: status, cost, expansions, sight checks. */
 static astar_status run(int m, astar_workspace *ws, const astar_grid *g, astar_point s,
@@ -106,15 +85,10 @@ static astar_status run(int m, astar_workspace *ws, const astar_grid *g, astar_p
   return st;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  const double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* All queries of one scenario file, every `every`-th, into the tallies. */
 static int one_file(const char *scen_path, size_t every, tally *t) {
   size_t len = 0;
-  char *text = slurp(scen_path, &len);
+  char *text = bench_slurp(scen_path, &len);
   astar_scen *scen = NULL;
   astar_parse_error err;
   if (!text || astar_movingai_parse_scen(&scen, text, len, NULL, &err) != ASTAR_OK) {
@@ -125,7 +99,7 @@ static int one_file(const char *scen_path, size_t every, tally *t) {
   free(text);
   char map_path[4096];
   snprintf(map_path, sizeof map_path, "%.*s", (int)(strlen(scen_path) - 5), scen_path);
-  char *mtext = slurp(map_path, &len);
+  char *mtext = bench_slurp(map_path, &len);
   astar_grid *g = NULL;
   if (!mtext || astar_movingai_parse_map(&g, mtext, len, NULL, &err) != ASTAR_OK) {
     fprintf(stderr, "%s: cannot read\n", map_path);
@@ -173,10 +147,10 @@ static int one_file(const char *scen_path, size_t every, tally *t) {
       t[m].sight += (double)sight;
     }
     for (int pass = 0; pass < 3; pass++) {
-      const double t0 = now();
+      const double t0 = bench_now();
       for (size_t i = 0; i < n; i += every)
         (void)run(m, ws, g, q[i].start, q[i].goal, path, cap, &cost, &ex, &sight);
-      t[m].us[pass] += (now() - t0) * 1e6;
+      t[m].us[pass] += (bench_now() - t0) * 1e6;
     }
   }
   free(grid_cost);
@@ -186,15 +160,6 @@ static int one_file(const char *scen_path, size_t every, tally *t) {
   astar_grid_free(g);
   astar_scen_free(scen);
   return 1;
-}
-
-static int ends_with(const char *s, const char *suffix) {
-  const size_t a = strlen(s), b = strlen(suffix);
-  return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 int main(int argc, char **argv) {
@@ -209,17 +174,12 @@ int main(int argc, char **argv) {
          "mean | max | mean expanded | mean sight checks | µs/query |\n");
   printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (int a = 2; a < argc; a++) {
-    DIR *d = opendir(argv[a]);
-    if (!d) {
+    char *names[512];
+    size_t nn = 0;
+    if (!bench_list_dir(argv[a], ".map.scen", names, 512, &nn)) {
       fprintf(stderr, "%s: not a directory\n", argv[a]);
       continue;
     }
-    char *names[512];
-    size_t nn = 0;
-    for (struct dirent *e; (e = readdir(d)) != NULL && nn < 512;)
-      if (ends_with(e->d_name, ".map.scen")) names[nn++] = strdup(e->d_name);
-    closedir(d);
-    qsort(names, nn, sizeof *names, cmp_str);
     tally t[NMETHODS];
     memset(t, 0, sizeof t);
     for (size_t i = 0; i < nn; i++) {
@@ -232,10 +192,10 @@ int main(int argc, char **argv) {
     family = family && family[1] ? family + 1 : argv[a];
     for (int m = 0; m < NMETHODS; m++) {
       const double q = t[m].queries ? (double)t[m].queries : 1.0;
-      qsort(t[m].us, 3, sizeof(double), cmp_double);
       printf("| %s | %s | %zu | %.4f | %.4f | %zu | %.4f | %.4f | %.0f | %.0f | %.1f |\n", family,
              method_names[m], t[m].queries, t[m].ratio_sum / q, t[m].ratio_max, t[m].above,
-             t[m].esp_sum / q, t[m].esp_max, t[m].expanded / q, t[m].sight / q, t[m].us[1] / q);
+             t[m].esp_sum / q, t[m].esp_max, t[m].expanded / q, t[m].sight / q,
+             bench_median3(t[m].us[0], t[m].us[1], t[m].us[2]) / q);
     }
     fflush(stdout);
   }

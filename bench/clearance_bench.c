@@ -18,40 +18,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
+
 #define REPS 3
 #define MAXK 4
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
-    free(s);
-    s = NULL;
-  }
-  fclose(f);
-  *len = (size_t)n;
-  return s;
-}
-
-static double median3(double a, double b, double c) {
-  if (a > b) {
-    double t = a;
-    a = b;
-    b = t;
-  }
-  if (b > c) b = c;
-  return a > b ? a : b;
-}
 
 /* Seconds for searching every query of qs on g with algo, median of REPS;
 ** costs[i] (when not NULL) gets each cost, -1 without a path. */
@@ -65,7 +35,7 @@ static double run_queries(astar_workspace *ws, const astar_grid *g, astar_algori
   double t[REPS];
   static astar_point path[1 << 20];
   for (int r = 0; r < REPS; r++) {
-    const double t0 = now();
+    const double t0 = bench_now();
     for (size_t i = 0; i < nq; i++) {
       astar_result res;
       const astar_status st =
@@ -73,10 +43,10 @@ static double run_queries(astar_workspace *ws, const astar_grid *g, astar_algori
       if (costs && r == 0) costs[i] = st == ASTAR_OK ? res.cost : -1;
       if (r == 0) expanded += res.stats.expanded;
     }
-    t[r] = now() - t0;
+    t[r] = bench_now() - t0;
   }
   *mean_expanded = (double)expanded / (double)nq;
-  return median3(t[0], t[1], t[2]);
+  return bench_median3(t[0], t[1], t[2]);
 }
 
 int main(int argc, char **argv) {
@@ -88,7 +58,7 @@ int main(int argc, char **argv) {
   size_t len, slen;
   char scen_path[4096];
   snprintf(scen_path, sizeof scen_path, "%s.scen", argv[1]);
-  char *text = slurp(argv[1], &len), *stext = slurp(scen_path, &slen);
+  char *text = bench_slurp(argv[1], &len), *stext = bench_slurp(scen_path, &slen);
   astar_grid *g = NULL;
   astar_scen *scen = NULL;
   if (!text || !stext || astar_movingai_parse_map(&g, text, len, NULL, NULL) != ASTAR_OK ||
@@ -114,13 +84,13 @@ int main(int argc, char **argv) {
   astar_clearance *c = NULL;
   for (int r = 0; r < REPS; r++) {
     astar_clearance_free(c);
-    const double t0 = now();
+    const double t0 = bench_now();
     astar_clearance_new(&c, g, types, caps, 2, ASTAR_CLEARANCE_MAX, NULL);
-    tb[r] = now() - t0;
+    tb[r] = bench_now() - t0;
   }
   printf("%s: %d x %d, %zu queries (every %zu-th)\n", argv[1], (int)w, (int)h, nq, every);
   printf("clearance build (2 capabilities, max %d): %.2f ms, %.2f bytes/cell\n",
-         ASTAR_CLEARANCE_MAX, 1e3 * median3(tb[0], tb[1], tb[2]),
+         ASTAR_CLEARANCE_MAX, 1e3 * bench_median3(tb[0], tb[1], tb[2]),
          (double)astar_clearance_memory(c) / ((double)w * (double)h));
 
   /* Incremental updates: one cell blocked then reopened, 100 times, for
@@ -133,7 +103,7 @@ int main(int argc, char **argv) {
     for (int r = 0; r < REPS; r++) {
       uint64_t x = 88172645463325252u;
       int edits = 0;
-      const double t0 = now();
+      const double t0 = bench_now();
       while (edits < 100) {
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         const astar_point p = {(int32_t)(x % (uint64_t)w), (int32_t)((x >> 32) % (uint64_t)h)};
@@ -144,9 +114,10 @@ int main(int argc, char **argv) {
         astar_clearance_update_cells(cu, g, &p, 1);
         edits++;
       }
-      tu[r] = (now() - t0) / 200.0;
+      tu[r] = (bench_now() - t0) / 200.0;
     }
-    printf("update of one cell (max %d): %.1f us\n", (int)cap, 1e6 * median3(tu[0], tu[1], tu[2]));
+    printf("update of one cell (max %d): %.1f us\n", (int)cap,
+           1e6 * bench_median3(tu[0], tu[1], tu[2]));
     astar_clearance_free(cu);
   }
 
@@ -165,13 +136,13 @@ int main(int argc, char **argv) {
     for (int32_t k = 1; k <= MAXK; k++) {
       double tf[REPS];
       for (int r = 0; r < REPS; r++) {
-        const double t0 = now();
+        const double t0 = bench_now();
         const astar_status st = astar_clearance_fill_grid(c, g, k, caps[ci], d);
         if (st != ASTAR_OK) {
           fprintf(stderr, "fill: %s\n", astar_strerror(st));
           return 1;
         }
-        tf[r] = now() - t0;
+        tf[r] = bench_now() - t0;
       }
       double ea, ej;
       const double ta = run_queries(ws, d, ASTAR_ALGO_ASTAR, qs, nq, k == 1 ? cost1 : cost, &ea);
@@ -191,7 +162,7 @@ int main(int argc, char **argv) {
           same++;
       }
       printf("%-13s %2d %8.2f %8.1f%% %9.4f %9.1f %9.1f %8.0f %8.0f %4zu/%zu\n", cap_names[ci],
-             (int)k, 1e3 * median3(tf[0], tf[1], tf[2]), 100.0 * (double)solved / (double)nq,
+             (int)k, 1e3 * bench_median3(tf[0], tf[1], tf[2]), 100.0 * (double)solved / (double)nq,
              both ? ratio / (double)both : 0.0, 1e6 * ta / (double)nq, 1e6 * tj / (double)nq, ea,
              ej, same, nq);
     }

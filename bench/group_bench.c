@@ -18,14 +18,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
+
 #define UNITS 100
 #define REPS 11
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static uint64_t rng_state = 12345;
 static uint64_t rnd(void) {
@@ -36,19 +32,12 @@ static uint64_t rnd(void) {
 }
 
 static astar_grid *load(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  const long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *text = malloc((size_t)n + 1);
+  size_t n = 0;
+  char *text = bench_slurp(path, &n);
   astar_grid *g = NULL;
-  if (text && fread(text, 1, (size_t)n, f) == (size_t)n) {
-    astar_parse_error err;
-    if (astar_movingai_parse_map(&g, text, (size_t)n, NULL, &err) != ASTAR_OK) g = NULL;
-  }
+  astar_parse_error err;
+  if (text && astar_movingai_parse_map(&g, text, n, NULL, &err) != ASTAR_OK) g = NULL;
   free(text);
-  fclose(f);
   return g;
 }
 
@@ -91,16 +80,16 @@ static void group(const char *path, astar_grid *g) {
   for (int rep = 0; rep < REPS; rep++) {
     astar_field *f = NULL;
     astar_stats st;
-    const double t0 = now();
+    const double t0 = bench_now();
     if (astar_field_new(&f, g, NULL, goal, 0.0, NULL, &st) != ASTAR_OK) exit(1);
-    const double t1 = now();
+    const double t1 = bench_now();
     sum_field = 0;
     for (int i = 0; i < UNITS; i++) {
       astar_result r;
       if (astar_field_path(f, g, starts[i], buf, cap, &r) != ASTAR_OK) exit(1);
       sum_field += r.cost;
     }
-    const double t2 = now();
+    const double t2 = bench_now();
     mem = astar_field_memory(f);
     expanded_field = st.expanded;
     astar_field_free(f);
@@ -109,14 +98,14 @@ static void group(const char *path, astar_grid *g) {
 
     sum_search = 0;
     expanded_search = 0;
-    const double t3 = now();
+    const double t3 = bench_now();
     for (int i = 0; i < UNITS; i++) {
       astar_result r;
       if (astar_find_path(ws, g, NULL, starts[i], goal, buf, cap, &r) != ASTAR_OK) exit(1);
       sum_search += r.cost;
       expanded_search += r.stats.expanded;
     }
-    const double t4 = now();
+    const double t4 = bench_now();
     if (t4 - t3 < t_search) t_search = t4 - t3;
   }
   worst = fabs(sum_field - sum_search) / sum_search;
@@ -148,9 +137,9 @@ static void unreachable(const char *path, astar_grid *g) {
         astar_grid_set_passable(g, goal.x + dx, goal.y + dy, false);
   double t_islands = INFINITY;
   for (int rep = 0; rep < REPS; rep++) {
-    const double t0 = now();
+    const double t0 = bench_now();
     astar_islands_update(isl, g);
-    const double t1 = now();
+    const double t1 = bench_now();
     if (t1 - t0 < t_islands) t_islands = t1 - t0;
   }
   const astar_point start = cell_on(g, isl, largest(isl));
@@ -163,9 +152,9 @@ static void unreachable(const char *path, astar_grid *g) {
   astar_result r;
   astar_status st = ASTAR_OK;
   for (int rep = 0; rep < REPS; rep++) {
-    const double t0 = now();
+    const double t0 = bench_now();
     st = astar_find_path(ws, g, &plain, start, goal, NULL, 0, &r);
-    const double t1 = now();
+    const double t1 = bench_now();
     if (t1 - t0 < t_flood) t_flood = t1 - t0;
   }
   const uint64_t flood_expanded = r.stats.expanded;
@@ -173,9 +162,9 @@ static void unreachable(const char *path, astar_grid *g) {
   const int n = 100000;
   double t_reject = INFINITY;
   for (int rep = 0; rep < REPS; rep++) {
-    const double t0 = now();
+    const double t0 = bench_now();
     for (int i = 0; i < n; i++) st = astar_find_path(ws, g, &with, start, goal, NULL, 0, &r);
-    const double t1 = now();
+    const double t1 = bench_now();
     if ((t1 - t0) / n < t_reject) t_reject = (t1 - t0) / n;
   }
   printf("%s: unreachable goal (%d,%d) walled in, start (%d,%d)\n", path, goal.x, goal.y, start.x,

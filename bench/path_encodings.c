@@ -21,11 +21,12 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include <astar/astar.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "bench_util.h"
 
 #define NENC ASTAR_PATH_ENCODING_COUNT
 #define BATCH_CELLS (2u << 20) /* cells of the paths timed together */
@@ -39,42 +40,11 @@ typedef struct family_stats {
   double enc_ns[NENC], dec_ns[NENC];
 } family_stats;
 
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  const long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) free(buf), buf = NULL;
-  fclose(f);
-  if (buf) buf[n] = 0, *len = (size_t)n;
-  return buf;
-}
-
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Sorted names in `dir` (files or folders) ending with `suffix` ("" for
-** any name not starting with '.'). */
+** any name not starting with '.'); 0 when `dir` cannot be read. */
 static size_t list_dir(const char *dir, const char *suffix, char **names) {
-  DIR *d = opendir(dir);
   size_t n = 0;
-  if (!d) return 0;
-  for (struct dirent *e; (e = readdir(d)) && n < NAMES;) {
-    const size_t l = strlen(e->d_name), s = strlen(suffix);
-    if (e->d_name[0] == '.' || l < s || strcmp(e->d_name + l - s, suffix)) continue;
-    names[n++] = strdup(e->d_name);
-  }
-  closedir(d);
-  qsort(names, n, sizeof *names, cmp_str);
+  (void)bench_list_dir(dir, suffix, names, NAMES, &n);
   return n;
 }
 
@@ -84,7 +54,7 @@ static bool measure(const astar_point *cells, const size_t *off, size_t count, u
                     size_t bufcap, size_t *lens, astar_point *back, family_stats *fs) {
   for (int e = 0; e < NENC; e++) {
     size_t at = 0;
-    const double t0 = now_ns();
+    const double t0 = 1e9 * bench_now();
     for (size_t i = 0; i < count; i++) {
       size_t len = 0;
       if (astar_path_encode(cells + off[i], off[i + 1] - off[i], (astar_path_encoding)e, buf + at,
@@ -93,7 +63,7 @@ static bool measure(const astar_point *cells, const size_t *off, size_t count, u
       lens[i] = len;
       at += len;
     }
-    const double t1 = now_ns();
+    const double t1 = 1e9 * bench_now();
     at = 0;
     size_t bat = 0;
     for (size_t i = 0; i < count; i++) {
@@ -103,7 +73,7 @@ static bool measure(const astar_point *cells, const size_t *off, size_t count, u
       at += lens[i];
       bat += n;
     }
-    const double t2 = now_ns();
+    const double t2 = 1e9 * bench_now();
     fs->enc_ns[e] += t1 - t0;
     fs->dec_ns[e] += t2 - t1;
     if (memcmp(back, cells, off[count] * sizeof *cells)) return false;
@@ -134,7 +104,7 @@ static bool run_map(const char *dir, const char *scen_name, family_stats *fs) {
   snprintf(path, sizeof path, "%s/%s", dir, scen_name);
   snprintf(map_path, sizeof map_path, "%s/%.*s", dir, (int)(strlen(scen_name) - 5), scen_name);
   size_t mlen, slen;
-  char *mtext = read_file(map_path, &mlen), *stext = read_file(path, &slen);
+  char *mtext = bench_slurp(map_path, &mlen), *stext = bench_slurp(path, &slen);
   astar_grid *g = NULL;
   astar_scen *sc = NULL;
   astar_jps_plus *pre = NULL;
@@ -205,7 +175,7 @@ int main(int argc, char **argv) {
   family_stats all;
   memset(&all, 0, sizeof all);
   bool ok = nf > 0;
-  const double t0 = now_ns();
+  const double t0 = 1e9 * bench_now();
   for (size_t f = 0; f < nf; f++) {
     snprintf(dir, sizeof dir, "%s/%s", root, fam[f]);
     const size_t ns = list_dir(dir, ".scen", scen);
@@ -225,7 +195,7 @@ int main(int argc, char **argv) {
   }
   for (size_t f = 0; f < nf; f++) free(fam[f]);
   print_family("all", &all);
-  printf("wall %.1f s\n", (now_ns() - t0) / 1e9);
+  printf("wall %.1f s\n", (1e9 * bench_now() - t0) / 1e9);
   if (!ok) fprintf(stderr, "errors (see above)\n");
   return ok ? 0 : 1;
 }

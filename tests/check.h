@@ -36,6 +36,23 @@ static int check__current_failed;
 
 #define CHECK_EQ(a, b) CHECKF((a) == (b), "%lld != %lld", (long long)(a), (long long)(b))
 
+/* FAILF(fmt, ...): a failed check with an explanation, for tests that try
+** many combinations: the first 25 failures of the program are printed in
+** full, the rest only counted (one bug tends to fail thousands of them). */
+static inline int check__report_more(void) {
+  static int reported;
+  return reported++ < 25;
+}
+#define FAILF(...)                                                                                 \
+  do {                                                                                             \
+    if (check__report_more()) {                                                                    \
+      CHECKF(0, __VA_ARGS__);                                                                      \
+    } else {                                                                                       \
+      check__failed_checks++;                                                                      \
+      check__current_failed = 1;                                                                   \
+    }                                                                                              \
+  } while (0)
+
 #define RUN(fn)                                                                                    \
   do {                                                                                             \
     check__current_failed = 0;                                                                     \

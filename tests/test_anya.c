@@ -26,15 +26,6 @@
 
 #define MAXV 4096 /* path buffer of the tests */
 
-static astar_grid *from_rows(const char *const *rows, int32_t h) {
-  const int32_t w = (int32_t)strlen(rows[0]);
-  astar_grid *g = NULL;
-  if (astar_grid_new(&g, w, h, NULL) != ASTAR_OK) return NULL;
-  for (int32_t y = 0; y < h; y++)
-    for (int32_t x = 0; x < w; x++) astar_grid_set_passable(g, x, y, rows[y][x] != '@');
-  return g;
-}
-
 static int blocked_at(const astar_grid *g, int64_t x, int64_t y) {
   return !(astar_grid_contains(g, (int32_t)x, (int32_t)y) &&
            astar_grid_passable(g, (int32_t)x, (int32_t)y));
@@ -122,7 +113,7 @@ static void test_hand(void) {
   {
     /* open 5x3: a straight line */
     const char *rows[] = {".....", ".....", "....."};
-    astar_grid *g = from_rows(rows, 3);
+    astar_grid *g = randmap_from_rows(rows, 3, '@');
     CHECK(astar_anya_find_path(ws, g, (astar_point){0, 0}, (astar_point){4, 2}, path, 64, &r) ==
           ASTAR_CAPACITY); /* not reserved for a grid yet */
     CHECK(astar_anya_workspace_reserve(ws, g, 0) == ASTAR_OK);
@@ -140,7 +131,7 @@ static void test_hand(void) {
   {
     /* a wall with a gap: the path bends at the gap's corner (2, 1) */
     const char *rows[] = {"..@..", "..@..", "....."};
-    astar_grid *g = from_rows(rows, 3);
+    astar_grid *g = randmap_from_rows(rows, 3, '@');
     CHECK(astar_anya_workspace_reserve(ws, g, 0) == ASTAR_OK);
     CHECK(astar_anya_find_path(ws, g, (astar_point){0, 0}, (astar_point){4, 0}, path, 64, &r) ==
           ASTAR_OK);
@@ -152,7 +143,7 @@ static void test_hand(void) {
   {
     /* no squeezing between diagonal obstacles */
     const char *rows[] = {".@", "@."};
-    astar_grid *g = from_rows(rows, 2);
+    astar_grid *g = randmap_from_rows(rows, 2, '@');
     CHECK(astar_anya_find_path(ws, g, (astar_point){0, 0}, (astar_point){1, 1}, path, 64, &r) ==
           ASTAR_NO_PATH);
     CHECK(r.length == 0 && r.cost == 0.0);
@@ -161,7 +152,7 @@ static void test_hand(void) {
   {
     /* touching a corner is allowed: around a single block */
     const char *rows[] = {"...", ".@.", "..."};
-    astar_grid *g = from_rows(rows, 3);
+    astar_grid *g = randmap_from_rows(rows, 3, '@');
     CHECK(astar_anya_find_path(ws, g, (astar_point){0, 0}, (astar_point){2, 2}, path, 64, &r) ==
           ASTAR_OK);
     CHECK(r.length == 3 && cost_equal(r.cost, 2 * hypot(0.5, 1.5)));
@@ -361,7 +352,7 @@ static void test_larger(void) {
 
 static void test_arguments(void) {
   const char *rows[] = {"....", ".@@.", "....", "@..."};
-  astar_grid *g = from_rows(rows, 4);
+  astar_grid *g = randmap_from_rows(rows, 4, '@');
   astar_anya_workspace *ws = NULL;
   CHECK(astar_anya_workspace_new(NULL, g, 0, NULL) == ASTAR_INVALID_ARGUMENT);
   ws = (astar_anya_workspace *)&ws;

@@ -300,16 +300,6 @@ static void test_theta_random(void) {
   CHECK(t.lazy_above_grid * 200 < t.paths); /* rare: under 1% of Lazy Theta*'s paths */
 }
 
-static astar_grid *map_of(const char *const *rows, int32_t h) {
-  const int32_t w = (int32_t)strlen(rows[0]);
-  astar_grid *g = NULL;
-  if (astar_grid_new(&g, w, h, NULL) != ASTAR_OK) return NULL;
-  for (int32_t y = 0; y < h; y++)
-    for (int32_t x = 0; x < w; x++)
-      if (rows[y][x] == '#') astar_grid_set_passable(g, x, y, false);
-  return g;
-}
-
 typedef struct event_log {
   int n, push, expand, improve, goal, other;
   astar_event_type first, last;
@@ -347,7 +337,7 @@ static void test_theta_known(void) {
       "....#.....", /* 4 */
       "..........", /* 5 */
   };
-  astar_grid *g = map_of(rows, 6);
+  astar_grid *g = randmap_from_rows(rows, 6, '#');
   CHECK(g != NULL);
   if (!g) return;
   astar_workspace *ws = NULL;
@@ -398,7 +388,7 @@ static void test_theta_statuses(void) {
       "...#....",
       "...#....",
   };
-  astar_grid *g = map_of(rows, 3);
+  astar_grid *g = randmap_from_rows(rows, 3, '#');
   astar_grid *big = NULL;
   CHECK(g != NULL && astar_grid_new(&big, 40, 40, NULL) == ASTAR_OK);
   if (!g || !big) return;

@@ -19,17 +19,6 @@
 #define P(x, y) ((astar_point){(x), (y)})
 #define MAXK 4
 
-static int reported;
-#define FAILF(...)                                                                                 \
-  do {                                                                                             \
-    if (reported++ < 25) {                                                                         \
-      CHECKF(0, __VA_ARGS__);                                                                      \
-    } else {                                                                                       \
-      check__failed_checks++;                                                                      \
-      check__current_failed = 1;                                                                   \
-    }                                                                                              \
-  } while (0)
-
 /* ---- the brute-force model ------------------------------------------------ */
 
 typedef struct world {

@@ -17,17 +17,6 @@
 
 #define P(x, y) ((astar_point){(x), (y)})
 
-static int reported;
-#define FAILF(...)                                                                                 \
-  do {                                                                                             \
-    if (reported++ < 25) {                                                                         \
-      CHECKF(0, __VA_ARGS__);                                                                      \
-    } else {                                                                                       \
-      check__failed_checks++;                                                                      \
-      check__current_failed = 1;                                                                   \
-    }                                                                                              \
-  } while (0)
-
 static const int MOVES[2] = {4, 8};
 static const astar_corner CORNERS[4] = {ASTAR_CORNER_NO_CUT, ASTAR_CORNER_ALWAYS,
                                         ASTAR_CORNER_ONE_SIDE, ASTAR_CORNER_NEVER};

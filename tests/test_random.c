@@ -19,19 +19,6 @@
 #define MAXSIDE 64
 #define MAXCELLS ((size_t)MAXSIDE * MAXSIDE)
 
-/* Report the first few failures in full, count the rest quietly: one bug
-** tends to fail thousands of combinations. */
-static int reported;
-#define FAILF(...)                                                                                 \
-  do {                                                                                             \
-    if (reported++ < 25) {                                                                         \
-      CHECKF(0, __VA_ARGS__);                                                                      \
-    } else {                                                                                       \
-      check__failed_checks++;                                                                      \
-      check__current_failed = 1;                                                                   \
-    }                                                                                              \
-  } while (0)
-
 typedef struct costpair {
   double s, d;
 } costpair;

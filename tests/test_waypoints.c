@@ -341,16 +341,6 @@ static void test_long_sightlines(void) {
   CHECK(seen > pairs / 4 && seen < pairs);
 }
 
-/* A map from rows of '#' (blocked) and '.' (open). */
-static astar_grid *map_of(const char *const *rows, int32_t h) {
-  const int32_t w = (int32_t)strlen(rows[0]);
-  astar_grid *g = NULL;
-  if (astar_grid_new(&g, w, h, NULL) != ASTAR_OK) return NULL;
-  for (int32_t y = 0; y < h; y++)
-    for (int32_t x = 0; x < w; x++) astar_grid_set_passable(g, x, y, rows[y][x] != '#');
-  return g;
-}
-
 /* A known answer: around one block, through its corner cells. */
 static void test_known(void) {
   static const char *const rows[] = {
@@ -360,7 +350,7 @@ static void test_known(void) {
       "....##....", /* */
       "..........",
   };
-  astar_grid *g = map_of(rows, 5);
+  astar_grid *g = randmap_from_rows(rows, 5, '#');
   astar_waypoints *wp = NULL;
   CHECK(astar_waypoints_new(&wp, g, NULL, 0, NULL) == ASTAR_OK);
   /* The four classic corners of the block. */

@@ -146,6 +146,15 @@ size_t astar__workspace_bytes_per_cell(void);
 /* ---- searches decided without expanding anything (astar.c) --------------- */
 
 /*
+** What astar_find_path reports when it ends before searching (bad
+** arguments, blocked endpoints...) or without a path: *result all zero but
+** end = (-1, -1) (no cell reached) and cause = `cause`. result may be NULL
+** (then nothing). Every entry point that answers for astar_find_path (the
+** queue, fields, units bigger than one cell) uses it, so all agree.
+*/
+void astar__result_clear(astar_result *result, astar_status cause);
+
+/*
 ** Can the A* search astar_find_path(ws, grid, opt, start, goal, path, cap,
 ** result) would run be answered without expanding a node -- it cannot
 ** start (bad options, blocked or outside endpoints, no turn states, stale

@@ -309,11 +309,7 @@ astar_status astar_field_path(const astar_field *field, const astar_grid *grid, 
     u = astar__index(grid, start.x, start.y);
     if (field->cost[u] == INFINITY) st = ASTAR_NO_PATH;
   }
-  if (result) {
-    memset(result, 0, sizeof *result);
-    result->end = (astar_point){-1, -1};
-    result->cause = st;
-  }
+  astar__result_clear(result, st);
   if (st != ASTAR_OK) return st;
 
   /* Count the cells and add up the steps; write only if they fit. */

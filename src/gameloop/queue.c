@@ -421,9 +421,7 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
       if (st != ASTAR_OK) {
         /* What astar_find_path reports for a search that cannot start. */
         astar_result res;
-        memset(&res, 0, sizeof res);
-        res.end = (astar_point){-1, -1};
-        res.cause = st;
+        astar__result_clear(&res, st);
         complete(queue, slot, st, &res);
         finished++;
         continue;

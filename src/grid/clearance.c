@@ -332,11 +332,7 @@ astar_status astar_clearance_find_path(astar_workspace *ws, const astar_clearanc
                                        astar_result *result) {
   const astar_status st = astar_clearance_fill_grid(c, grid, size, capability, scratch);
   if (st != ASTAR_OK) {
-    if (result) {
-      memset(result, 0, sizeof *result);
-      result->end = (astar_point){-1, -1};
-      result->cause = st;
-    }
+    astar__result_clear(result, st);
     return st;
   }
   return astar_find_path(ws, scratch, opt, start, goal, path, cap, result);

@@ -592,9 +592,7 @@ bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
                               : ASTAR_INVALID_ARGUMENT;
   if (st == ASTAR_OK && kind == BEGIN_SEARCH) return false;
   /* What astar_find_path reports: see run_to_end and astar_search_finish. */
-  memset(result, 0, sizeof *result);
-  result->end = (astar_point){-1, -1};
-  result->cause = st;
+  astar__result_clear(result, st);
   *status = st;
   if (st != ASTAR_OK) return true;
   const bool trivial = kind == BEGIN_TRIVIAL;
@@ -699,14 +697,17 @@ void astar_search_cancel(astar_workspace *ws) {
 
 /* ---- one-shot searches ------------------------------------------------------------ */
 
+void astar__result_clear(astar_result *result, astar_status cause) {
+  if (!result) return;
+  memset(result, 0, sizeof *result);
+  result->end = (astar_point){-1, -1};
+  result->cause = cause;
+}
+
 static astar_status run_to_end(astar_workspace *ws, astar_status st, astar_point *path, size_t cap,
                                astar_result *result) {
   if (st != ASTAR_OK) {
-    if (result) {
-      memset(result, 0, sizeof *result);
-      result->end = (astar_point){-1, -1};
-      result->cause = st;
-    }
+    astar__result_clear(result, st);
     return st;
   }
   astar_search_step(ws, 0, NULL);

@@ -13,28 +13,9 @@ if [ $# -ne 2 ]; then
   exit 2
 fi
 ASTAR=$1
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-clr.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-
-passed=0
-failed=0
-OUT=$TMP/stdout
-ERR=$TMP/stderr
-RC=0
-run() {
-  "$ASTAR" "$@" >"$OUT" 2>"$ERR"
-  RC=$?
-}
-ok() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-  echo "  stdout: $(head -c 300 "$OUT" | tr '\n' '|')"
-  echo "  stderr: $(head -c 300 "$ERR" | tr '\n' '|')"
-}
-expect_rc() { if [ "$RC" -eq "$2" ]; then ok; else fail "$1: exit status $RC, expected $2"; fi; }
-expect_out() { if grep -Eq -- "$2" "$OUT"; then ok; else fail "$1: stdout lacks /$2/"; fi; }
-expect_err() { if grep -Eq -- "$2" "$ERR"; then ok; else fail "$1: stderr lacks /$2/"; fi; }
+# shellcheck source=tests/cli/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_tmp clr
 
 # A corridor one cell wide at x=4 (rows 0-2) and a gap two cells wide at the
 # bottom: a 1x1 unit goes through the narrow gap, a 2x2 unit around.
@@ -119,5 +100,4 @@ run solve --help
 expect_out "help lists --size" "--size K"
 expect_out "help lists --capability" "--capability LIST"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cli_summary

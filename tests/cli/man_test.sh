@@ -18,11 +18,12 @@ fi
 ASTAR=$1
 BUILD=$2
 ROOT=$3
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-man.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
+# shellcheck source=tests/cli/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_tmp man
 
-passed=0
-failed=0
+# This script lists every check: its own ok / fail (with the check's name,
+# no tool outputs to show) replace lib.sh's.
 ok() {
   echo "ok   $1"
   passed=$((passed + 1))
@@ -104,5 +105,4 @@ else
   echo "skip groff checks: groff not installed"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+cli_summary

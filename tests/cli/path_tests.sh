@@ -15,29 +15,9 @@ if [ $# -ne 2 ]; then
 fi
 ASTAR=$1
 ROOT=$2
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-path.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-
-passed=0
-failed=0
-OUT=$TMP/stdout
-ERR=$TMP/stderr
-RC=0
-
-run() {
-  "$ASTAR" "$@" >"$OUT" 2>"$ERR"
-  RC=$?
-}
-ok() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-  echo "  stdout: $(head -c 300 "$OUT" | tr '\n' '|')"
-  echo "  stderr: $(head -c 300 "$ERR" | tr '\n' '|')"
-}
-expect_rc() { if [ "$RC" -eq "$2" ]; then ok; else fail "$1: exit status $RC, expected $2"; fi; }
-expect_out() { if grep -Eq -- "$2" "$OUT"; then ok; else fail "$1: stdout lacks /$2/"; fi; }
-expect_err() { if grep -Eq -- "$2" "$ERR"; then ok; else fail "$1: stderr lacks /$2/"; fi; }
+# shellcheck source=tests/cli/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_tmp path
 
 # A corridor: 5 steps east from (0,0). The bytes follow astar/path.h's
 # format by hand: header 1N 01 (FOUR) 00 00 05, then the payload.
@@ -100,5 +80,4 @@ expect_err "bench --encodings --threads message" "--encodings.*--threads"
 run bench --help
 expect_out "bench help" "--encodings"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cli_summary

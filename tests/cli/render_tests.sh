@@ -29,44 +29,9 @@ if ! command -v python3 >/dev/null 2>&1; then
   exit 2
 fi
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-render.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-
-passed=0
-failed=0
-OUT=$TMP/stdout
-ERR=$TMP/stderr
-RC=0
-
-run() {
-  "$ASTAR" "$@" >"$OUT" 2>"$ERR"
-  RC=$?
-}
-
-ok() {
-  passed=$((passed + 1))
-}
-
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-  echo "  stdout: $(head -c 300 "$OUT" | tr '\n' '|')"
-  echo "  stderr: $(head -c 300 "$ERR" | tr '\n' '|')"
-}
-
-expect_rc() {
-  if [ "$RC" -eq "$2" ]; then ok; else fail "$1: exit status $RC, expected $2"; fi
-}
-
-expect_one_line_err() {
-  local n
-  n=$(wc -l <"$ERR")
-  if [ "$n" -eq 1 ]; then ok; else fail "$1: expected one stderr line, got $n"; fi
-}
-
-expect_err() {
-  if grep -Eq -- "$2" "$ERR"; then ok; else fail "$1: stderr lacks /$2/"; fi
-}
+# shellcheck source=tests/cli/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_tmp render
 
 # check NAME PYTHON-SCRIPT ARGS...: a Python check; its stdout explains a failure.
 check() {
@@ -529,12 +494,12 @@ expect_one_line_err "render: unwritable png"
 expect_err "render: unwritable png names the file" "no/such/dir/x.png"
 
 # A full disk: the file opens, the writes fail (libpng's error is not printed;
-# the tool's one line says why).
+# the tool's one line says why, after the search's summary on stdout).
 if [ -w /dev/full ]; then
   ln -s /dev/full "$TMP/full.png"
   run render "$TMP/tutorial.txt" -o "$TMP/full.png"
   expect_rc "render: png on a full disk" 1
-  expect_one_line_err "render: png on a full disk"
+  expect_one_line_err "render: png on a full disk" stdout-ok
   expect_err "render: png on a full disk says why" "full.png: No space left on device"
 fi
 
@@ -770,5 +735,4 @@ expect_rc "render theta --smooth refused" 2
 run render --help
 expect_rc "render: --help" 0
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cli_summary

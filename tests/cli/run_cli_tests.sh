@@ -19,53 +19,9 @@ if [ ! -x "$ASTAR" ]; then
   exit 2
 fi
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-cli.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT
-
-passed=0
-failed=0
-OUT=$TMP/stdout
-ERR=$TMP/stderr
-RC=0
-
-# run ARGS...: run astar, keep stdout/stderr/exit status for the checks below.
-run() {
-  "$ASTAR" "$@" >"$OUT" 2>"$ERR"
-  RC=$?
-}
-
-ok() {
-  passed=$((passed + 1))
-}
-
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-  echo "  stdout: $(head -c 300 "$OUT" | tr '\n' '|')"
-  echo "  stderr: $(head -c 300 "$ERR" | tr '\n' '|')"
-}
-
-# expect_rc NAME CODE
-expect_rc() {
-  if [ "$RC" -eq "$2" ]; then ok; else fail "$1: exit status $RC, expected $2"; fi
-}
-
-# expect_out NAME REGEX: stdout matches the extended regex
-expect_out() {
-  if grep -Eq -- "$2" "$OUT"; then ok; else fail "$1: stdout lacks /$2/"; fi
-}
-
-# expect_err NAME REGEX: stderr matches the extended regex
-expect_err() {
-  if grep -Eq -- "$2" "$ERR"; then ok; else fail "$1: stderr lacks /$2/"; fi
-}
-
-# expect_one_line_err NAME: exactly one line on stderr, nothing on stdout
-expect_one_line_err() {
-  local n
-  n=$(wc -l <"$ERR")
-  if [ "$n" -eq 1 ] && [ ! -s "$OUT" ]; then ok; else fail "$1: expected one stderr line, got $n"; fi
-}
+# shellcheck source=tests/cli/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_tmp cli
 
 # ---- fixtures ----------------------------------------------------------------
 
@@ -736,5 +692,4 @@ if [ -f "$ROOT/README.md" ]; then
   done
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cli_summary

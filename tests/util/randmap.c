@@ -1,10 +1,11 @@
 /*
 ** randmap.c -- seeded random maps: splitmix64 PRNG, obstacles at a density,
-** optional terrain costs (including costs below 1).
+** optional terrain costs (including costs below 1); maps drawn as rows.
 */
 #include "util/randmap.h"
 
 #include <math.h>
+#include <string.h>
 
 void rng_seed(rng *r, uint64_t seed) {
   r->state = seed;
@@ -82,4 +83,13 @@ void randmap_random_spec(randmap_spec *spec, rng *r, int32_t max_side, int allow
   spec->terrain = allow_terrain && (rng_next(r) & 1);
   spec->terrain_lo = 0.5;
   spec->terrain_hi = 5.0;
+}
+
+astar_grid *randmap_from_rows(const char *const *rows, int32_t h, char blocked) {
+  const int32_t w = (int32_t)strlen(rows[0]);
+  astar_grid *g = NULL;
+  if (astar_grid_new(&g, w, h, NULL) != ASTAR_OK) return NULL;
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++) astar_grid_set_passable(g, x, y, rows[y][x] != blocked);
+  return g;
 }

@@ -2,6 +2,7 @@
 ** randmap.h -- seeded, platform-independent random maps for the tests.
 ** The generator is our own splitmix64 (never rand()), so a seed names the
 ** same map on every machine and a failing case can be replayed from its seed.
+** Also the small hand-drawn maps of the known-answer tests.
 */
 #ifndef ASTAR_TEST_RANDMAP_H
 #define ASTAR_TEST_RANDMAP_H
@@ -40,5 +41,10 @@ astar_point randmap_passable_cell(const astar_grid *g, rng *r);
 /* A random spec: sides in [1, max_side], density in [0, 0.45], terrain on
 ** with probability 1/2 when `allow_terrain`, costs in [0.5, 5]. */
 void randmap_random_spec(randmap_spec *spec, rng *r, int32_t max_side, int allow_terrain);
+
+/* A hand-drawn map: h rows of equal length (the width), `blocked` (e.g. '#')
+** a blocked cell, any other character an open one. NULL when the grid cannot
+** be made. */
+astar_grid *randmap_from_rows(const char *const *rows, int32_t h, char blocked);
 
 #endif
