@@ -417,12 +417,14 @@ astar_status astar_waypoints_expand(const astar_point *waypoints, size_t n, asta
                                     size_t cap, size_t *len) {
   if (!len || (!waypoints && n) || (!cells && cap)) return ASTAR_INVALID_ARGUMENT;
   size_t need = n ? 1 : 0;
-  for (size_t i = 1; i < n; i++) astar__segment_cells(waypoints[i - 1], waypoints[i], NULL, 0, &need);
+  for (size_t i = 1; i < n; i++)
+    astar__segment_cells(waypoints[i - 1], waypoints[i], NULL, 0, &need);
   *len = need;
   if (need > cap) return ASTAR_BUFFER_TOO_SMALL;
   if (!need) return ASTAR_OK;
   size_t k = 1;
   cells[0] = waypoints[0];
-  for (size_t i = 1; i < n; i++) astar__segment_cells(waypoints[i - 1], waypoints[i], cells, cap, &k);
+  for (size_t i = 1; i < n; i++)
+    astar__segment_cells(waypoints[i - 1], waypoints[i], cells, cap, &k);
   return ASTAR_OK;
 }
