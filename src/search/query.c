@@ -174,15 +174,19 @@ static unsigned step_back(int32_t *x, int32_t *y, int32_t px, int32_t py) {
 
 /* Write the cells of the last path (len of them) with index below `keep`
 ** into path[0 .. keep-1], filling in skipped cells: the walk goes from the
-** goal back, so a head of the path costs the walk of all of it. */
-static void write_path(const astar_workspace *ws, astar_point *path, size_t len, size_t keep) {
+** goal back, so a head of the path costs the walk of all of it. `all` (a
+** constant at each call: the function is inlined) says keep == len, so the
+** whole-path writes of every search carry no per-cell test. */
+ASTAR__INLINE void write_path(const astar_workspace *ws, astar_point *path, size_t len, size_t keep,
+                              const bool all) {
   const int32_t stride = ws->last_stride;
   const astar__node *nd = ws->last_nodes;
   const uint32_t per = ws->last_per;
   uint32_t s = ws->last_goal;
   size_t i = len;
   int32_t x = (int32_t)(s / per % (uint32_t)stride), y = (int32_t)(s / per / (uint32_t)stride);
-  if (--i < keep) path[i] = (astar_point){x - 1, y - 1};
+  --i;
+  if (all || i < keep) path[i] = (astar_point){x - 1, y - 1};
   while (nd[s].parent != ASTAR__NO_PARENT) {
     const uint32_t p = nd[s].parent / per;
     const int32_t px = (int32_t)(p % (uint32_t)stride), py = (int32_t)(p / (uint32_t)stride);
@@ -190,7 +194,8 @@ static void write_path(const astar_workspace *ws, astar_point *path, size_t len,
     ** then straight, so backwards it is straight first, then diagonal. */
     while (x != px || y != py) {
       (void)step_back(&x, &y, px, py);
-      if (--i < keep) path[i] = (astar_point){x - 1, y - 1};
+      --i;
+      if (all || i < keep) path[i] = (astar_point){x - 1, y - 1};
     }
     s = nd[s].parent;
   }
@@ -249,7 +254,7 @@ astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, a
     result->length = ws->last_len;
   }
   if (ws->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;
-  write_path(ws, path, ws->last_len, ws->last_len);
+  write_path(ws, path, ws->last_len, ws->last_len, true);
   return ASTAR_OK;
 }
 
@@ -262,7 +267,7 @@ astar_status astar_workspace_path(const astar_workspace *ws, astar_point *path, 
   }
   *len = ws->last_len;
   if (ws->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;
-  write_path(ws, path, ws->last_len, ws->last_len);
+  write_path(ws, path, ws->last_len, ws->last_len, true);
   return ASTAR_OK;
 }
 
@@ -277,7 +282,7 @@ astar_status astar_workspace_path_head(const astar_workspace *ws, astar_point *p
     return ASTAR_NO_PATH;
   }
   const size_t keep = ws->last_len < cap ? ws->last_len : cap;
-  if (keep) write_path(ws, path, ws->last_len, keep);
+  if (keep) write_path(ws, path, ws->last_len, keep, false);
   *copied = keep;
   if (total) *total = ws->last_len;
   return ASTAR_OK;
