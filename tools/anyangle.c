@@ -191,21 +191,29 @@ const char *cli_anyangle_unsupported(const cli_algo *algo, const astar_options *
 
 /* ---- string pulling (--smooth) ---------------------------------------------------- */
 
+astar_status cli_smooth_result(const astar_grid *grid, const astar_options *opt, astar_point *path,
+                               astar_result *r) {
+  size_t len = 0;
+  const astar_status st = astar_path_smooth(grid, opt, path, r->length, path, r->length, &len);
+  if (st != ASTAR_OK) return st;
+  r->length = len;
+  r->cost = opt->straight_cost * astar_polyline_length(path, len);
+  return ASTAR_OK;
+}
+
 bool cli_smooth_solution(cli_solution *sol, const astar_grid *grid, const astar_options *opt) {
   if (sol->status != ASTAR_OK || sol->len == 0) return true;
-  size_t len = 0;
-  const double t0 = cli_now_seconds();
-  const astar_status st =
-      astar_path_smooth(grid, opt, sol->path, sol->len, sol->path, sol->len, &len);
+  const size_t grid_len = sol->len;
+  const double grid_cost = sol->result.cost, t0 = cli_now_seconds();
+  sol->result.length = sol->len;
+  const astar_status st = cli_smooth_result(grid, opt, sol->path, &sol->result);
   sol->smooth_seconds = cli_now_seconds() - t0;
   if (st != ASTAR_OK) {
     cli_error("--smooth: %s", astar_strerror(st));
     return false;
   }
-  sol->grid_len = sol->len;
-  sol->grid_cost = sol->result.cost;
-  sol->len = len;
-  sol->result.length = len;
-  sol->result.cost = opt->straight_cost * astar_polyline_length(sol->path, len);
+  sol->grid_len = grid_len;
+  sol->grid_cost = grid_cost;
+  sol->len = sol->result.length;
   return true;
 }

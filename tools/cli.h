@@ -407,6 +407,12 @@ void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path);
 ** message on failure. */
 bool cli_smooth_solution(cli_solution *sol, const astar_grid *grid, const astar_options *opt);
 
+/* String-pull path[0 .. r->length-1] in place; r's length and cost become
+** the smoothed path's (straight_cost x its length). astar_path_smooth's
+** status; r untouched unless ASTAR_OK. */
+astar_status cli_smooth_result(const astar_grid *grid, const astar_options *opt, astar_point *path,
+                               astar_result *r);
+
 /* The report of Anya's last search (anyangle.c): its points, cost, work. */
 void cli_print_anya_solution(FILE *out, const cli_solution *sol);
 

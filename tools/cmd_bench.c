@@ -344,16 +344,6 @@ static double median(double *v, size_t n) {
   return v[(n - 1) / 2];
 }
 
-/* --smooth: string-pull the path of r in place; r's length and cost become
-** the smoothed path's (straight_cost x its length). */
-static void smooth_in_place(const astar_grid *grid, const astar_options *opt, astar_point *path,
-                            astar_result *r) {
-  size_t len = 0;
-  if (astar_path_smooth(grid, opt, path, r->length, path, r->length, &len) != ASTAR_OK) return;
-  r->length = len;
-  r->cost = opt->straight_cost * astar_polyline_length(path, len);
-}
-
 /* Run the selected queries of one file. Returns false after a message when
 ** a file cannot be loaded or memory runs out. */
 /* ---- golden path hashes (--golden, --hash) ----------------------------------
@@ -605,7 +595,7 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
       astar_result r;
       status[k] = (unsigned char)cli_prepared_find(&prep, ws, &cfg->opt, qq->start, qq->goal, path,
                                                    cap, &r);
-      if (cfg->smooth && status[k] == ASTAR_OK) smooth_in_place(grid, &cfg->opt, path, &r);
+      if (cfg->smooth && status[k] == ASTAR_OK) (void)cli_smooth_result(grid, &cfg->opt, path, &r);
       cost[k] = r.cost;
       expanded[k] = r.stats.expanded;
       if (hashing && rep == 0)
