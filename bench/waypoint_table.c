@@ -10,7 +10,7 @@
 **
 ** Build and run from the repository root, after `make`:
 **   cc -O2 -Iinclude bench/waypoint_table.c build/libastar.a -lm -o build/waypoint_table
-**   taskset -c 1 ./build/waypoint_table [--every N] [--gap W | --tile S] [--max M] MAP.scen ...
+**   taskset -c 1 ./build/waypoint_table [--every N] [--gap W | --tile S] [--max M] [--nearest K] MAP.scen ...
 ** (the map is the scenario's name without ".scen"). Prints one markdown
 ** table row per map.
 */
@@ -95,6 +95,10 @@ int main(int argc, char **argv) {
     if (strcmp(argv[i], "--tile") == 0 && i + 1 < argc) {
       wo.pick = ASTAR_TABLE_COARSE;
       wo.tile = atoi(argv[++i]);
+      continue;
+    }
+    if (strcmp(argv[i], "--nearest") == 0 && i + 1 < argc) {
+      wo.nearest = (uint32_t)atol(argv[++i]);
       continue;
     }
     if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) {

@@ -76,35 +76,52 @@ static void check_table(const astar_grid *g, const astar_options *o,
       if (isinf(ref) != isinf(d) || (!isinf(ref) && (d > ref || d < ref * (1 - 1e-6) - 1e-9)))
         FAILF("D[%u][%u] = %.9g, reference %.9g", i, j, d, ref);
     }
-  /* Nearest waypoints both ways: the cheapest, ties to the smaller number. */
+  /* The K nearest waypoints both ways: the r-th cheapest (up to float
+  ** rounding), each cost exact within rounding, every waypoint cheaper than
+  ** the last listed one listed. */
+  const uint32_t K = astar_waypoint_table_nearest_count(t);
   for (size_t c = 0; c < n; c++) {
     const astar_point p = {(int32_t)(c % (size_t)w), (int32_t)(c / (size_t)w)};
-    double bf = INFINITY, bt = INFINITY;
-    for (uint32_t i = 0; i < m; i++) {
-      if (ap[wc[i] * n + c] < bf) bf = ap[wc[i] * n + c];
-      if (ap[c * n + wc[i]] < bt) bt = ap[c * n + wc[i]];
+    for (int dir = 0; dir < 2; dir++) {
+      /* dir 0: costs w -> c (from); dir 1: c -> w (to). */
+      double sorted[MAXS * MAXS];
+      uint32_t reach = 0;
+      for (uint32_t i = 0; i < m; i++) {
+        const double v = dir ? ap[c * n + wc[i]] : ap[wc[i] * n + c];
+        if (isinf(v)) continue;
+        uint32_t j = reach++;
+        while (j > 0 && sorted[j - 1] > v) sorted[j] = sorted[j - 1], j--;
+        sorted[j] = v;
+      }
+      bool used[MAXS * MAXS] = {false};
+      for (uint32_t rk = 0; rk < K; rk++) {
+        uint32_t wi = 0;
+        double cost = 0;
+        st = dir ? astar_waypoint_table_nearest(t, p, rk, NULL, NULL, &wi, &cost)
+                 : astar_waypoint_table_nearest(t, p, rk, &wi, &cost, NULL, NULL);
+        if (rk >= reach) {
+          if (st != ASTAR_NO_PATH) FAILF("(%d,%d) rank %u: %s, expected none", p.x, p.y, rk,
+                                         astar_strerror(st));
+          continue;
+        }
+        if (st != ASTAR_OK || wi >= m || used[wi]) {
+          FAILF("(%d,%d) rank %u dir %d: %s", p.x, p.y, rk, dir, astar_strerror(st));
+          continue;
+        }
+        used[wi] = true;
+        const double exact = dir ? ap[c * n + wc[wi]] : ap[wc[wi] * n + c];
+        if (cost < exact || cost > exact * (1 + 1e-6) + 1e-9 ||
+            !(fabs(exact - sorted[rk]) <= 1e-6 * sorted[rk] + 1e-9))
+          FAILF("(%d,%d) rank %u dir %d: waypoint %u cost %.9g (exact %.9g), rank cost %.9g",
+                p.x, p.y, rk, dir, wi, cost, exact, sorted[rk]);
+      }
     }
-    uint32_t fw = 0, tw = 0;
-    double fc = 0, tc = 0;
-    st = astar_waypoint_table_nearest(t, p, &fw, &fc, &tw, &tc);
-    if (isinf(bf)) {
-      if (st != ASTAR_NO_PATH) FAILF("cell (%d,%d): %s, no waypoint expected", p.x, p.y,
-                                     astar_strerror(st));
-      continue;
-    }
-    if (st != ASTAR_OK) {
-      FAILF("cell (%d,%d): %s", p.x, p.y, astar_strerror(st));
-      continue;
-    }
-    if (fc < bf || fc > bf * (1 + 1e-6) + 1e-9 || !cost_equal(ap[wc[fw] * n + c], bf))
-      FAILF("from(%d,%d) = %.9g via %u, reference %.9g", p.x, p.y, fc, fw, bf);
-    if (tc < bt || tc > bt * (1 + 1e-6) + 1e-9 || !cost_equal(ap[c * n + wc[tw]], bt))
-      FAILF("to(%d,%d) = %.9g via %u, reference %.9g", p.x, p.y, tc, tw, bt);
-    for (uint32_t i = 0; i < fw; i++)
-      if (ap[wc[i] * n + c] < bf * (1 - 1e-12)) FAILF("wfrom not the cheapest");
+    CHECK(astar_waypoint_table_nearest(t, p, K, NULL, NULL, NULL, NULL) ==
+          ASTAR_INVALID_ARGUMENT);
   }
-  /* Every (cell, goal) pair: BOUND admissible (exactly), SEED the cost of
-  ** its path through the two waypoints; consistency of BOUND counted. */
+  /* Every (cell, goal) pair: BOUND admissible (exactly), SEED the cheapest
+  ** path through a pair of the listed waypoints; consistency of BOUND
+  ** counted. */
   for (size_t a = 0; a < n; a++) {
     const astar_point pa = {(int32_t)(a % (size_t)w), (int32_t)(a / (size_t)w)};
     if (!astar_grid_passable(g, pa.x, pa.y)) continue;
@@ -116,15 +133,20 @@ static void check_table(const astar_grid *g, const astar_options *o,
       const double truth = ap[a * n + b];
       if (!(hb >= 0 && isfinite(hb)) || (!isinf(truth) && hb > truth))
         FAILF("BOUND (%d,%d)->(%d,%d) = %.17g > %.17g", pa.x, pa.y, pb.x, pb.y, hb, truth);
+      double through = INFINITY;
       uint32_t tw, fw;
-      if (!isinf(truth) &&
-          astar_waypoint_table_nearest(t, pa, NULL, NULL, &tw, NULL) == ASTAR_OK &&
-          astar_waypoint_table_nearest(t, pb, &fw, NULL, NULL, NULL) == ASTAR_OK) {
-        const double through = ap[a * n + wc[tw]] + ap[wc[tw] * n + wc[fw]] + ap[wc[fw] * n + b];
-        if (fabs(hs - through) > 1e-5 * through + 1e-9 || hs < truth * (1 - 1e-6))
-          FAILF("SEED (%d,%d)->(%d,%d) = %.9g, path through waypoints %.9g, optimum %.9g",
-                pa.x, pa.y, pb.x, pb.y, hs, through, truth);
-      }
+      for (uint32_t rk = 0; rk < K; rk++)
+        for (uint32_t q = 0; q < K; q++)
+          if (astar_waypoint_table_nearest(t, pa, rk, NULL, NULL, &tw, NULL) == ASTAR_OK &&
+              astar_waypoint_table_nearest(t, pb, q, &fw, NULL, NULL, NULL) == ASTAR_OK) {
+            const double v =
+                ap[a * n + wc[tw]] + ap[wc[tw] * n + wc[fw]] + ap[wc[fw] * n + b];
+            if (v < through) through = v;
+          }
+      if (!isinf(truth) && !isinf(through) &&
+          (fabs(hs - through) > 1e-5 * through + 1e-9 || hs < truth * (1 - 1e-6)))
+        FAILF("SEED (%d,%d)->(%d,%d) = %.9g, path through waypoints %.9g, optimum %.9g", pa.x,
+              pa.y, pb.x, pb.y, hs, through, truth);
       /* Consistency h(a) <= c(a, s) + h(s) over the legal moves a -> s. */
       for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++) {
@@ -185,7 +207,7 @@ static void test_random(void) {
   astar_grid *big = NULL;
   CHECK(astar_grid_new(&big, MAXS, MAXS, NULL) == ASTAR_OK);
   CHECK(astar_workspace_new(&ws, big, NULL) == ASTAR_OK);
-  for (int it = 0; it < 300; it++) {
+  for (int it = 0; it < 200; it++) {
     randmap_spec spec;
     randmap_random_spec(&spec, &r, MAXS, 1);
     astar_grid *g = NULL;
@@ -216,6 +238,7 @@ static void test_random(void) {
       wo.ncells = k;
     }
     if (wo.pick == ASTAR_TABLE_DOORS && rng_range(&r, 0, 1)) wo.max_count = 3; /* thinning */
+    wo.nearest = (uint32_t)rng_range(&r, 1, ASTAR_TABLE_MAX_NEAREST);
     if (ap) check_table(g, &o, &wo, ap, &r, ws);
     free(ap);
     astar_grid_free(g);
@@ -389,6 +412,11 @@ static void test_stale_and_arguments(void) {
   b.pick = ASTAR_TABLE_GIVEN; /* cells NULL */
   CHECK(astar_waypoint_table_new(&t, g, NULL, &b, NULL) == ASTAR_INVALID_ARGUMENT);
   b = wo;
+  b.nearest = 0;
+  CHECK(astar_waypoint_table_new(&t, g, NULL, &b, NULL) == ASTAR_INVALID_ARGUMENT);
+  b.nearest = ASTAR_TABLE_MAX_NEAREST + 1;
+  CHECK(astar_waypoint_table_new(&t, g, NULL, &b, NULL) == ASTAR_INVALID_ARGUMENT);
+  b = wo;
   b.form = (astar_table_form)7;
   CHECK(astar_waypoint_table_new(&t, g, NULL, &b, NULL) == ASTAR_INVALID_ARGUMENT);
   astar_options o;
@@ -417,12 +445,15 @@ static void test_stale_and_arguments(void) {
   CHECK(astar_waypoint_table_check(t, g, &o4) == ASTAR_MISMATCH);
   CHECK(astar_waypoint_table_form(t) == ASTAR_TABLE_BOUND);
   CHECK(astar_waypoint_table_memory(t) > 0 && astar_waypoint_table_memory(NULL) == 0);
-  CHECK(astar_waypoint_table_nearest(t, (astar_point){6, 0}, NULL, NULL, NULL, NULL) ==
+  CHECK(astar_waypoint_table_nearest(t, (astar_point){6, 0}, 0, NULL, NULL, NULL, NULL) ==
         ASTAR_NO_PATH);
-  CHECK(astar_waypoint_table_nearest(t, (astar_point){12, 0}, NULL, NULL, NULL, NULL) ==
+  CHECK(astar_waypoint_table_nearest(t, (astar_point){0, 0}, 1, NULL, NULL, NULL, NULL) ==
+        ASTAR_NO_PATH); /* one waypoint only */
+  CHECK(astar_waypoint_table_nearest(t, (astar_point){12, 0}, 0, NULL, NULL, NULL, NULL) ==
         ASTAR_OUT_OF_BOUNDS);
-  CHECK(astar_waypoint_table_nearest(NULL, (astar_point){0, 0}, NULL, NULL, NULL, NULL) ==
+  CHECK(astar_waypoint_table_nearest(NULL, (astar_point){0, 0}, 0, NULL, NULL, NULL, NULL) ==
         ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_waypoint_table_nearest_count(t) == 4 && astar_waypoint_table_nearest_count(NULL) == 0);
 
   CHECK(astar_waypoint_table_value(t, ASTAR_TABLE_BOUND, (astar_point){0, 0},
                                    (astar_point){-1, -1}) == 0.0);

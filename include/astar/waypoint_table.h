@@ -37,12 +37,14 @@
 ** factor, so costs depend on the direction of travel):
 **   D[i][j]      cost of the cheapest path from waypoint i to waypoint j
 **                (one Dijkstra per waypoint; +infinity when unreachable);
-**   wfrom(n), from(n)  the waypoint w with the cheapest path w -> n, and
-**                that cost (a forward Dijkstra from all waypoints at once);
-**   wto(n), to(n)      the waypoint w with the cheapest path n -> w, and
-**                that cost (the same over the reversed moves).
-** Ties between waypoints at the same cost go to the smaller number, so the
-** table is the same on every platform. Costs are computed in double, then
+**   wfrom_r(n), from_r(n)  for r = 0 .. K-1 (K = wopt->nearest), the r-th
+**                nearest waypoint w by the cost of w -> n, and that cost;
+**   wto_r(n), to_r(n)      the same by the cost of n -> w (the Dijkstra of
+**                each waypoint over the reversed moves; without terrain
+**                the costs are symmetric and the two lists are one).
+** Nearest means cheapest by the stored (rounded up) cost, ties to the
+** smaller number, so the table is the same on every platform. A cell
+** reached by fewer than K waypoints has that many entries. Costs are computed in double, then
 ** stored as floats rounded OUTWARD: D rounded down, from and to rounded up,
 ** each two float steps beyond the correctly rounded value (a margin of at
 ** least 2^-23 of the value). That margin covers the difference between
@@ -53,24 +55,31 @@
 ** computes. Other options of a search (terrain_scale, heuristic_floor,
 ** weight, layers, turn penalties, knowledge) play no part in the table.
 **
-** The two heuristics (astar_table_form), for a cell n and a goal g:
-**   SEED   h(n) = to(n) + D[wto(n)][wfrom(g)] + from(g): the seed's formula,
-**          h'(n, w1) + distance(w1, w2) + h'(w2, goal) with exact h'. It is
-**          the cost of a real path n -> w1 -> w2 -> g, so an UPPER bound of
-**          the optimal cost: not admissible. A* with it expands few nodes
-**          and finds legal paths that may be longer than optimal
-**          (docs/hierarchy.md measures how much).
-**   BOUND  h(n) = max(base(n), D[wfrom(n)][wto(g)] - from(n) - to(g)) where
+** The two heuristics (astar_table_form), for a cell n and a goal g, over
+** the K x K pairs (r, q) of n's and g's nearest waypoints -- K = 1 is the
+** seed's formula, K > 1 its "better but more expensive" variant that
+** evaluates "all pairs w1, w2 close to the node and the goal":
+**   SEED   h(n) = min over (r, q) of to_r(n) + D[wto_r(n)][wfrom_q(g)] +
+**          from_q(g): h'(n, w1) + distance(w1, w2) + h'(w2, goal) with
+**          exact h'. It is the cost of a real path n -> w1 -> w2 -> g, so an
+**          UPPER bound of the optimal cost: not admissible, and not
+**          consistent. A* with it finds legal paths that may be longer than
+**          optimal (docs/hierarchy.md measures how much, and its expansions).
+**   BOUND  h(n) = max(base(n), max over (r, q) of D[wfrom_r(n)][wto_q(g)] -
+**          from_r(n) - to_q(g)) where
 **          base is the octile distance (Manhattan with 4 moves or without
 **          diagonals) times the grid's smallest terrain factor -- the
 **          library's own default heuristic -- times (1 - 2^-24), the same
 **          margin against the rounding of a path's sum of steps. By the triangle inequality
-**          D[w1][w2] <= d(w1, n) + d(n, g) + d(g, w2), so the second term
-**          never exceeds d(n, g): ADMISSIBLE, and A* with it returns
-**          optimal paths. It is not consistent (the waypoint wfrom(n)
-**          changes between neighbouring cells; tests/test_waypoint_table.c
-**          counts violations), so the search must reopen closed nodes --
-**          which ASTAR_REOPEN_AUTO does for callback heuristics.
+**          D[w1][w2] <= d(w1, n) + d(n, g) + d(g, w2), so every term
+**          is at most d(n, g): ADMISSIBLE, and A* with it returns optimal
+**          paths. For one fixed w1 the term is consistent, but n's set of
+**          nearest waypoints changes between neighbouring cells, and there
+**          the bound can drop by more than the move's cost: NOT consistent
+**          (tests/test_waypoint_table.c counts violations). The search
+**          must reopen closed nodes -- ASTAR_REOPEN_AUTO does for callback
+**          heuristics -- and may expand more nodes than with octile: the
+**          larger K, the fewer the changes (docs/hierarchy.md).
 ** Both fall back to base(n) where the table says nothing: n or g in a
 ** component without a waypoint, n and g in different components, g outside
 ** the grid (a goal region's (-1, -1)). BOUND stays admissible for searches
@@ -88,13 +97,13 @@
 ** must therefore outlive every use of the table as a heuristic (freeing the
 ** table never touches the grid).
 **
-** Cost. Building: count + 2 Dijkstra searches over the grid's cells
-** (each per-waypoint search stops once every waypoint is settled),
-** O(count x cells log cells) time; scratch memory of 16 bytes a cell,
-** released before returning. Kept: 4 bytes per table entry (count^2) plus
-** 12 bytes a cell (astar_waypoint_table_memory). A heuristic call is O(1):
-** four array reads, no allocation. Read-only after building: any number of
-** threads may use one table at once.
+** Cost. Building: one Dijkstra over the grid's cells per waypoint (two
+** with terrain), O(count x cells log cells) time; scratch memory of 20
+** bytes a padded cell, released before returning. Kept: 4 bytes per table
+** entry (count^2) plus 6 x K bytes a cell (12 x K with terrain):
+** astar_waypoint_table_memory. A heuristic call is O(K^2) array reads, no
+** allocation. Read-only after building: any number of threads may use
+** one table at once.
 */
 #ifndef ASTAR_WAYPOINT_TABLE_H
 #define ASTAR_WAYPOINT_TABLE_H
@@ -109,6 +118,7 @@ extern "C" {
 
 #define ASTAR_TABLE_MAX_COUNT 8192 /* most waypoints a table holds (a 256 MiB table) */
 #define ASTAR_TABLE_MAX_GAP 64     /* widest door DOORS looks for */
+#define ASTAR_TABLE_MAX_NEAREST 4  /* most nearest waypoints kept per cell (K) */
 
 /* How the waypoints are chosen; see the top of this file. */
 typedef enum astar_table_pick {
@@ -135,6 +145,8 @@ typedef struct astar_waypoint_table_options {
                                DOORS thins to it, COARSE / GIVEN beyond it fail */
   const astar_point *cells; /* GIVEN: the waypoint cells (read during the call only) */
   size_t ncells;            /* GIVEN: entries of cells, 1 .. max_count */
+  uint32_t nearest;         /* K: nearest waypoints per cell, 1 .. ASTAR_TABLE_MAX_NEAREST
+                               (default 4; 1: the seed's formula exactly) */
 } astar_waypoint_table_options;
 
 typedef struct astar_waypoint_table astar_waypoint_table;
@@ -186,17 +198,21 @@ ASTAR_API double astar_waypoint_table_distance(const astar_waypoint_table *t, ui
                                                uint32_t j);
 
 /*
-** Nearest waypoints of `cell`: *from_w / *from_cost the waypoint with the
-** cheapest path to the cell and that cost (rounded up), *to_w / *to_cost the
-** one with the cheapest path from the cell. Any pointer may be NULL.
-** Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (t NULL), ASTAR_OUT_OF_BOUNDS, or
-** ASTAR_NO_PATH (cell blocked, or no waypoint in its component; nothing
-** written). No allocation.
+** The rank-th nearest waypoints of `cell` (rank 0: the nearest): *from_w /
+** *from_cost the waypoint w by the cost of w -> cell and that cost (rounded
+** up), *to_w / *to_cost the one by the cost of cell -> w. Any pointer may
+** be NULL. Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (t NULL, or rank >=
+** K), ASTAR_OUT_OF_BOUNDS, or ASTAR_NO_PATH (the cell is blocked, or fewer
+** than rank + 1 waypoints share its component; nothing written). No
+** allocation.
 */
 ASTAR_API astar_status astar_waypoint_table_nearest(const astar_waypoint_table *t,
-                                                    astar_point cell, uint32_t *from_w,
-                                                    double *from_cost, uint32_t *to_w,
-                                                    double *to_cost);
+                                                    astar_point cell, uint32_t rank,
+                                                    uint32_t *from_w, double *from_cost,
+                                                    uint32_t *to_w, double *to_cost);
+
+/* K, the nearest waypoints kept per cell (wopt->nearest); 0 for NULL. */
+ASTAR_API uint32_t astar_waypoint_table_nearest_count(const astar_waypoint_table *t);
 
 /* The heuristic `form` from `cell` to `goal` (see the top of this file).
 ** Never negative, always finite; 0 when t is NULL. No allocation. */

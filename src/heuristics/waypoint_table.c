@@ -39,8 +39,12 @@ struct astar_waypoint_table {
   uint32_t count;         /* waypoints, 0 .. ASTAR_TABLE_MAX_COUNT */
   astar_point *cells;     /* [count] waypoint cells */
   float *dist;            /* [count * count] D[i][j] at i*count+j, rounded down; INFINITY */
-  uint16_t *wfrom, *wto;  /* [width*height] nearest waypoint to / from the cell, or NONE16 */
-  float *from, *to;       /* [width*height] cost wfrom -> cell (rounded up), cell -> wto */
+  uint32_t k;             /* nearest waypoints kept per cell, 1 .. ASTAR_TABLE_MAX_NEAREST */
+  uint16_t *wfrom, *wto;  /* [width*height*k] cell c's k nearest waypoints by cost w -> c
+                             (wfrom) and c -> w (wto) at c*k .. c*k+k-1, cheapest first
+                             (ties: smaller number); NONE16 past the last reachable one */
+  float *from, *to;       /* [width*height*k] those costs, rounded up; INFINITY with NONE16 */
+  bool shared;            /* no terrain: costs are symmetric, wto/to alias wfrom/from */
   size_t bytes;           /* bytes held from alloc, the struct included */
 };
 
@@ -78,7 +82,7 @@ typedef struct dijkstra {
   uint32_t *pos;          /* [ncells] heap position, UNREACHED or SETTLED */
   uint32_t *heap;         /* [ncells] padded indices */
   uint16_t *src;          /* [ncells] waypoint whose path reached the cell */
-  uint16_t *wid;          /* [ncells] waypoint at the cell, or NONE16 */
+  uint16_t *wid;          /* [ncells] GIVEN: marks the cells already given (duplicates) */
   uint32_t n;             /* heap entries */
 } dijkstra;
 
@@ -122,11 +126,10 @@ static uint32_t pop(dijkstra *k) {
 /*
 ** Costs from the sources (waypoints first .. first+nsrc-1) to every cell
 ** (reverse: from every cell to the sources), the source of each cell's
-** path in src (ties: the smaller waypoint number). With stop, ends as soon
-** as all `count` waypoints are settled.
+** path in src (ties: the smaller waypoint number).
 */
 static void run(dijkstra *k, const astar_waypoint_table *t, uint32_t first, uint32_t nsrc,
-                bool reverse, bool stop) {
+                bool reverse) {
   const astar_grid *g = k->g;
   const uint32_t nc = g->ncells;
   const float *ter = g->terrain;
@@ -139,10 +142,8 @@ static void run(dijkstra *k, const astar_waypoint_table *t, uint32_t first, uint
     k->heap[k->n] = c;
     sift_up(k, k->n++);
   }
-  uint32_t settled_w = 0;
   while (k->n > 0) {
     const uint32_t u = pop(k);
-    if (stop && k->wid[u] != NONE16 && ++settled_w == t->count) break;
     const double du = k->d[u];
     const uint16_t su = k->src[u];
     const unsigned m = k->allowed[g->nb[u]];
@@ -300,6 +301,7 @@ void astar_waypoint_table_options_init(astar_waypoint_table_options *wopt) {
   wopt->gap = 2;
   wopt->tile = 16;
   wopt->max_count = 1024;
+  wopt->nearest = 4;
 }
 
 static bool wopt_valid(const astar_waypoint_table_options *w) {
@@ -308,6 +310,7 @@ static bool wopt_valid(const astar_waypoint_table_options *w) {
   if (w->gap < 1 || w->gap > ASTAR_TABLE_MAX_GAP) return false;
   if (w->tile < 1 || w->tile > ASTAR_GRID_MAX_SIDE) return false;
   if (w->max_count < 1 || w->max_count > ASTAR_TABLE_MAX_COUNT) return false;
+  if (w->nearest < 1 || w->nearest > ASTAR_TABLE_MAX_NEAREST) return false;
   if (w->pick == ASTAR_TABLE_GIVEN && (!w->cells || w->ncells == 0)) return false;
   return true;
 }
@@ -315,13 +318,15 @@ static bool wopt_valid(const astar_waypoint_table_options *w) {
 void astar_waypoint_table_free(astar_waypoint_table *t) {
   if (!t) return;
   const astar_allocator a = t->alloc;
-  const size_t cells = (size_t)t->width * (size_t)t->height;
+  const size_t cells = (size_t)t->width * (size_t)t->height * t->k;
   astar__free(&a, t->cells, sizeof(astar_point) * t->count);
   astar__free(&a, t->dist, sizeof(float) * t->count * t->count);
   astar__free(&a, t->wfrom, sizeof(uint16_t) * cells);
-  astar__free(&a, t->wto, sizeof(uint16_t) * cells);
   astar__free(&a, t->from, sizeof(float) * cells);
-  astar__free(&a, t->to, sizeof(float) * cells);
+  if (!t->shared) {
+    astar__free(&a, t->wto, sizeof(uint16_t) * cells);
+    astar__free(&a, t->to, sizeof(float) * cells);
+  }
   astar__free(&a, t, sizeof *t);
 }
 
@@ -401,45 +406,72 @@ static void base_coefficients(astar_waypoint_table *t, const astar_options *o) {
   }
 }
 
+/* Insert waypoint i at cost c (exact) into the k-list (w, cost) of one cell,
+** kept cheapest first. Waypoints arrive in increasing number, so a strict
+** comparison leaves ties to the smaller number. */
+static void insert_nearest(uint16_t *w, float *cost, uint32_t k, uint16_t i, double c) {
+  const float f = round_up(c);
+  uint32_t r = k;
+  while (r > 0 && (w[r - 1] == NONE16 || cost[r - 1] > f)) r--;
+  if (r == k) return;
+  for (uint32_t j = k - 1; j > r; j--) {
+    w[j] = w[j - 1];
+    cost[j] = cost[j - 1];
+  }
+  w[r] = i;
+  cost[r] = f;
+}
+
 static astar_status build(astar_waypoint_table *t, const astar_grid *g, dijkstra *k) {
-  const size_t cells = (size_t)g->width * (size_t)g->height;
+  const size_t n = (size_t)g->width * (size_t)g->height * t->k;
   const uint32_t m = t->count;
   if (m > 0) {
     t->dist = astar__malloc(&t->alloc, sizeof(float) * m * m);
     if (!t->dist) return ASTAR_NO_MEMORY;
     t->bytes += sizeof(float) * m * m;
   }
-  t->wfrom = astar__malloc(&t->alloc, sizeof(uint16_t) * cells);
-  t->wto = astar__malloc(&t->alloc, sizeof(uint16_t) * cells);
-  t->from = astar__malloc(&t->alloc, sizeof(float) * cells);
-  t->to = astar__malloc(&t->alloc, sizeof(float) * cells);
-  if (!t->wfrom || !t->wto || !t->from || !t->to) return ASTAR_NO_MEMORY;
-  t->bytes += (2 * sizeof(uint16_t) + 2 * sizeof(float)) * cells;
-
-  for (uint32_t c = 0; c < g->ncells; c++) k->wid[c] = NONE16;
-  for (uint32_t i = 0; i < m; i++) k->wid[astar__index(g, t->cells[i].x, t->cells[i].y)] = (uint16_t)i;
-
-  /* D: one search per waypoint, stopped once every waypoint is settled. */
-  for (uint32_t i = 0; i < m; i++) {
-    run(k, t, i, 1, false, true);
-    for (uint32_t j = 0; j < m; j++) {
-      const uint32_t c = astar__index(g, t->cells[j].x, t->cells[j].y);
-      t->dist[(size_t)i * m + j] = k->pos[c] == SETTLED ? round_down(k->d[c]) : INFINITY;
-    }
+  t->shared = g->terrain == NULL;
+  t->wfrom = astar__malloc(&t->alloc, sizeof(uint16_t) * n);
+  t->from = astar__malloc(&t->alloc, sizeof(float) * n);
+  if (!t->wfrom || !t->from) return ASTAR_NO_MEMORY;
+  t->bytes += (sizeof(uint16_t) + sizeof(float)) * n;
+  if (t->shared) {
+    t->wto = t->wfrom;
+    t->to = t->from;
+  } else {
+    t->wto = astar__malloc(&t->alloc, sizeof(uint16_t) * n);
+    t->to = astar__malloc(&t->alloc, sizeof(float) * n);
+    if (!t->wto || !t->to) return ASTAR_NO_MEMORY;
+    t->bytes += (sizeof(uint16_t) + sizeof(float)) * n;
   }
-  /* Nearest waypoints: all waypoints at once, forward then reversed. */
-  for (int pass = 0; pass < 2; pass++) {
-    uint16_t *w = pass ? t->wto : t->wfrom;
-    float *cost = pass ? t->to : t->from;
-    if (m > 0) run(k, t, 0, m, pass == 1, false);
-    for (int32_t y = 0; y < g->height; y++)
-      for (int32_t x = 0; x < g->width; x++) {
-        const size_t i = (size_t)y * (size_t)g->width + (size_t)x;
-        const uint32_t c = astar__index(g, x, y);
-        const bool reached = m > 0 && k->pos[c] == SETTLED;
-        w[i] = reached ? k->src[c] : NONE16;
-        cost[i] = reached ? round_up(k->d[c]) : INFINITY;
+  for (size_t i = 0; i < n; i++) {
+    t->wfrom[i] = t->wto[i] = NONE16;
+    t->from[i] = t->to[i] = INFINITY;
+  }
+
+  /* One search per waypoint (and one over the reversed moves when terrain
+  ** makes costs direction dependent): its row of D, and its place in
+  ** every cell's k-lists. Without terrain a cost and its reverse are the
+  ** same sums in the same order, so one search serves both lists. */
+  for (uint32_t i = 0; i < m; i++) {
+    for (int pass = 0; pass < (t->shared ? 1 : 2); pass++) {
+      run(k, t, i, 1, pass == 1);
+      if (pass == 0)
+        for (uint32_t j = 0; j < m; j++) {
+          const uint32_t c = astar__index(g, t->cells[j].x, t->cells[j].y);
+          t->dist[(size_t)i * m + j] = k->pos[c] == SETTLED ? round_down(k->d[c]) : INFINITY;
+        }
+      uint16_t *w = pass ? t->wto : t->wfrom;
+      float *cost = pass ? t->to : t->from;
+      for (int32_t y = 0; y < g->height; y++) {
+        const uint32_t row = astar__index(g, 0, y);
+        for (int32_t x = 0; x < g->width; x++) {
+          if (k->pos[row + (uint32_t)x] != SETTLED) continue;
+          const size_t at = ((size_t)y * (size_t)g->width + (size_t)x) * t->k;
+          insert_nearest(w + at, cost + at, t->k, (uint16_t)i, k->d[row + (uint32_t)x]);
+        }
       }
+    }
   }
   return ASTAR_OK;
 }
@@ -479,6 +511,7 @@ astar_status astar_waypoint_table_new(astar_waypoint_table **out, const astar_gr
   t->sc = opt->straight_cost;
   t->dc = opt->diagonal_cost;
   t->form = wopt->form;
+  t->k = wopt->nearest;
   base_coefficients(t, opt);
 
   dijkstra k;
@@ -533,18 +566,22 @@ double astar_waypoint_table_distance(const astar_waypoint_table *t, uint32_t i, 
 }
 
 astar_status astar_waypoint_table_nearest(const astar_waypoint_table *t, astar_point cell,
-                                          uint32_t *from_w, double *from_cost, uint32_t *to_w,
-                                          double *to_cost) {
-  if (!t) return ASTAR_INVALID_ARGUMENT;
+                                          uint32_t rank, uint32_t *from_w, double *from_cost,
+                                          uint32_t *to_w, double *to_cost) {
+  if (!t || rank >= t->k) return ASTAR_INVALID_ARGUMENT;
   if (cell.x < 0 || cell.y < 0 || cell.x >= t->width || cell.y >= t->height)
     return ASTAR_OUT_OF_BOUNDS;
-  const size_t i = (size_t)cell.y * (size_t)t->width + (size_t)cell.x;
+  const size_t i = ((size_t)cell.y * (size_t)t->width + (size_t)cell.x) * t->k + rank;
   if (t->wfrom[i] == NONE16 || t->wto[i] == NONE16) return ASTAR_NO_PATH;
   if (from_w) *from_w = t->wfrom[i];
   if (from_cost) *from_cost = (double)t->from[i];
   if (to_w) *to_w = t->wto[i];
   if (to_cost) *to_cost = (double)t->to[i];
   return ASTAR_OK;
+}
+
+uint32_t astar_waypoint_table_nearest_count(const astar_waypoint_table *t) {
+  return t ? t->k : 0;
 }
 
 astar_table_form astar_waypoint_table_form(const astar_waypoint_table *t) {
@@ -567,21 +604,30 @@ double astar_waypoint_table_value(const astar_waypoint_table *t, astar_table_for
       (t->ha * ((double)ddx + (double)ddy) + t->hb * (double)(ddx < ddy ? ddx : ddy)) *
       (double)t->grid->min_terrain * (1.0 - 0x1p-24);
   if (t->grid->version != t->version) return base; /* stale: never wrong, only weaker */
-  const size_t ci = (size_t)cell.y * (size_t)w + (size_t)cell.x;
-  const size_t gi = (size_t)goal.y * (size_t)w + (size_t)goal.x;
+  const uint32_t k = t->k, m = t->count;
+  const size_t ci = ((size_t)cell.y * (size_t)w + (size_t)cell.x) * k;
+  const size_t gi = ((size_t)goal.y * (size_t)w + (size_t)goal.x) * k;
   if (form == ASTAR_TABLE_SEED) {
-    const uint16_t a = t->wto[ci], b = t->wfrom[gi];
-    if (a == NONE16 || b == NONE16) return base;
-    const float dab = t->dist[(size_t)a * t->count + b];
-    if (isinf(dab)) return base; /* different components: no path anyway */
-    return ((double)t->to[ci] + (double)dab) + (double)t->from[gi];
+    /* The cheapest path n -> w1 -> w2 -> g over the k x k pairs. */
+    double best = INFINITY;
+    for (uint32_t r = 0; r < k && t->wto[ci + r] != NONE16; r++)
+      for (uint32_t q = 0; q < k && t->wfrom[gi + q] != NONE16; q++) {
+        const float dab = t->dist[(size_t)t->wto[ci + r] * m + t->wfrom[gi + q]];
+        const double v = ((double)t->to[ci + r] + (double)dab) + (double)t->from[gi + q];
+        if (v < best) best = v; /* an infinite D (other component) never wins */
+      }
+    return isinf(best) ? base : best;
   }
-  const uint16_t a = t->wfrom[ci], b = t->wto[gi];
-  if (a == NONE16 || b == NONE16) return base;
-  const float dab = t->dist[(size_t)a * t->count + b];
-  if (isinf(dab)) return base;
-  const double v = ((double)dab - (double)t->from[ci]) - (double)t->to[gi];
-  return v > base ? v : base;
+  /* The largest triangle bound over the k x k pairs. */
+  double best = base;
+  for (uint32_t r = 0; r < k && t->wfrom[ci + r] != NONE16; r++)
+    for (uint32_t q = 0; q < k && t->wto[gi + q] != NONE16; q++) {
+      const float dab = t->dist[(size_t)t->wfrom[ci + r] * m + t->wto[gi + q]];
+      if (isinf(dab)) continue; /* other component: no path anyway */
+      const double v = ((double)dab - (double)t->from[ci + r]) - (double)t->to[gi + q];
+      if (v > best) best = v;
+    }
+  return best;
 }
 
 double astar_waypoint_table_heuristic(void *ctx, astar_point cell, astar_point goal) {
