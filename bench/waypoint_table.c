@@ -10,7 +10,8 @@
 **
 ** Build and run from the repository root, after `make`:
 **   cc -O2 -Iinclude bench/waypoint_table.c build/libastar.a -lm -o build/waypoint_table
-**   taskset -c 1 ./build/waypoint_table [--every N] [--gap W | --tile S] [--max M] [--nearest K] MAP.scen ...
+**   taskset -c 1 ./build/waypoint_table [--every N] [--gap W | --tile S] [--max M] [--nearest K]
+*MAP.scen ...
 ** (the map is the scenario's name without ".scen"). Prints one markdown
 ** table row per map.
 */
@@ -35,11 +36,11 @@ static astar_grid *load_map(const char *path) {
 }
 
 typedef struct pass_out {
-  double seconds;     /* median of three passes */
-  double expanded;    /* mean expansions */
-  double ratio_sum;   /* SEED: sum of cost / optimal */
-  double ratio_max;   /* SEED: worst cost / optimal */
-  size_t mismatches;  /* BOUND: costs differing from the optimal */
+  double seconds;    /* median of three passes */
+  double expanded;   /* mean expansions */
+  double ratio_sum;  /* SEED: sum of cost / optimal */
+  double ratio_max;  /* SEED: worst cost / optimal */
+  size_t mismatches; /* BOUND: costs differing from the optimal */
 } pass_out;
 
 /* Run the selected queries with `opt`; optimal[] NULL: fill it (octile A*). */
@@ -155,8 +156,7 @@ int main(int argc, char **argv) {
       os.heuristic_ctx = ts;
       run(ws, g, &os, q, sel, nsel, path, cap, optimal, false, &ps);
       if (pb.mismatches) {
-        fprintf(stderr, "%s: BOUND: %zu costs differ from the optimal\n", map_path,
-                pb.mismatches);
+        fprintf(stderr, "%s: BOUND: %zu costs differ from the optimal\n", map_path, pb.mismatches);
         status = 1;
       }
       const char *base = strrchr(map_path, '/');

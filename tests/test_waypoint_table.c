@@ -100,8 +100,8 @@ static void check_table(const astar_grid *g, const astar_options *o,
         st = dir ? astar_waypoint_table_nearest(t, p, rk, NULL, NULL, &wi, &cost)
                  : astar_waypoint_table_nearest(t, p, rk, &wi, &cost, NULL, NULL);
         if (rk >= reach) {
-          if (st != ASTAR_NO_PATH) FAILF("(%d,%d) rank %u: %s, expected none", p.x, p.y, rk,
-                                         astar_strerror(st));
+          if (st != ASTAR_NO_PATH)
+            FAILF("(%d,%d) rank %u: %s, expected none", p.x, p.y, rk, astar_strerror(st));
           continue;
         }
         if (st != ASTAR_OK || wi >= m || used[wi]) {
@@ -112,12 +112,11 @@ static void check_table(const astar_grid *g, const astar_options *o,
         const double exact = dir ? ap[c * n + wc[wi]] : ap[wc[wi] * n + c];
         if (cost < exact || cost > exact * (1 + 1e-6) + 1e-9 ||
             !(fabs(exact - sorted[rk]) <= 1e-6 * sorted[rk] + 1e-9))
-          FAILF("(%d,%d) rank %u dir %d: waypoint %u cost %.9g (exact %.9g), rank cost %.9g",
-                p.x, p.y, rk, dir, wi, cost, exact, sorted[rk]);
+          FAILF("(%d,%d) rank %u dir %d: waypoint %u cost %.9g (exact %.9g), rank cost %.9g", p.x,
+                p.y, rk, dir, wi, cost, exact, sorted[rk]);
       }
     }
-    CHECK(astar_waypoint_table_nearest(t, p, K, NULL, NULL, NULL, NULL) ==
-          ASTAR_INVALID_ARGUMENT);
+    CHECK(astar_waypoint_table_nearest(t, p, K, NULL, NULL, NULL, NULL) == ASTAR_INVALID_ARGUMENT);
   }
   /* Every (cell, goal) pair: BOUND admissible (exactly), SEED the cheapest
   ** path through a pair of the listed waypoints; consistency of BOUND
@@ -139,14 +138,13 @@ static void check_table(const astar_grid *g, const astar_options *o,
         for (uint32_t q = 0; q < K; q++)
           if (astar_waypoint_table_nearest(t, pa, rk, NULL, NULL, &tw, NULL) == ASTAR_OK &&
               astar_waypoint_table_nearest(t, pb, q, &fw, NULL, NULL, NULL) == ASTAR_OK) {
-            const double v =
-                ap[a * n + wc[tw]] + ap[wc[tw] * n + wc[fw]] + ap[wc[fw] * n + b];
+            const double v = ap[a * n + wc[tw]] + ap[wc[tw] * n + wc[fw]] + ap[wc[fw] * n + b];
             if (v < through) through = v;
           }
       if (!isinf(truth) && !isinf(through) &&
           (fabs(hs - through) > 1e-5 * through + 1e-9 || hs < truth * (1 - 1e-6)))
-        FAILF("SEED (%d,%d)->(%d,%d) = %.9g, path through waypoints %.9g, optimum %.9g", pa.x,
-              pa.y, pb.x, pb.y, hs, through, truth);
+        FAILF("SEED (%d,%d)->(%d,%d) = %.9g, path through waypoints %.9g, optimum %.9g", pa.x, pa.y,
+              pb.x, pb.y, hs, through, truth);
       /* Consistency h(a) <= c(a, s) + h(s) over the legal moves a -> s. */
       for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++) {
@@ -453,7 +451,8 @@ static void test_stale_and_arguments(void) {
         ASTAR_OUT_OF_BOUNDS);
   CHECK(astar_waypoint_table_nearest(NULL, (astar_point){0, 0}, 0, NULL, NULL, NULL, NULL) ==
         ASTAR_INVALID_ARGUMENT);
-  CHECK(astar_waypoint_table_nearest_count(t) == 4 && astar_waypoint_table_nearest_count(NULL) == 0);
+  CHECK(astar_waypoint_table_nearest_count(t) == 4 &&
+        astar_waypoint_table_nearest_count(NULL) == 0);
 
   CHECK(astar_waypoint_table_value(t, ASTAR_TABLE_BOUND, (astar_point){0, 0},
                                    (astar_point){-1, -1}) == 0.0);

@@ -942,9 +942,8 @@ int cli_cmd_bench(int argc, char **argv) {
       rc = cli_usage_error("bench: %s", misuse);
     cli_variant_use(&variant);
     cfg.extra = extra_of(cfg.algo);
-    cfg.ratio =
-        may_be_suboptimal(cfg.algo, &cfg.opt) || cfg.smooth || cli_algo_is_any_angle(cfg.algo) ||
-        cfg.table.form == ASTAR_TABLE_SEED;
+    cfg.ratio = may_be_suboptimal(cfg.algo, &cfg.opt) || cfg.smooth ||
+                cli_algo_is_any_angle(cfg.algo) || cfg.table.form == ASTAR_TABLE_SEED;
   }
   if (rc < 0 && cfg.smooth && (cli_algo_is_any_angle(cfg.algo) || cfg.algo->engine))
     rc = cli_usage_error("bench: --smooth straightens the grid searches' paths (astar, jps, "

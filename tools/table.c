@@ -49,8 +49,9 @@ const char *cli_table_misuse(const cli_table *t, const cli_algo *algo) {
   if (t->form < 0)
     return t->gap || t->tile ? "--table-gap and --table-tile need --heuristic-table seed|bound"
                              : NULL;
-  if (t->gap && t->tile) return "--table-gap and --table-tile are two ways to choose waypoints: "
-                                "give one";
+  if (t->gap && t->tile)
+    return "--table-gap and --table-tile are two ways to choose waypoints: "
+           "give one";
   if (strcmp(algo->name, "astar") != 0 || algo->engine)
     return "--heuristic-table is a heuristic for the grid's A*: it needs --algo astar";
   return NULL;

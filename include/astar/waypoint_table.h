@@ -173,8 +173,7 @@ ASTAR_API void astar_waypoint_table_options_init(astar_waypoint_table_options *w
 ** A grid without any passable cell gives a table of 0 waypoints (the
 ** heuristic is then base(n) everywhere).
 */
-ASTAR_API astar_status astar_waypoint_table_new(astar_waypoint_table **out,
-                                                const astar_grid *grid,
+ASTAR_API astar_status astar_waypoint_table_new(astar_waypoint_table **out, const astar_grid *grid,
                                                 const astar_options *opt,
                                                 const astar_waypoint_table_options *wopt,
                                                 const astar_allocator *alloc);
@@ -206,10 +205,10 @@ ASTAR_API double astar_waypoint_table_distance(const astar_waypoint_table *t, ui
 ** than rank + 1 waypoints share its component; nothing written). No
 ** allocation.
 */
-ASTAR_API astar_status astar_waypoint_table_nearest(const astar_waypoint_table *t,
-                                                    astar_point cell, uint32_t rank,
-                                                    uint32_t *from_w, double *from_cost,
-                                                    uint32_t *to_w, double *to_cost);
+ASTAR_API astar_status astar_waypoint_table_nearest(const astar_waypoint_table *t, astar_point cell,
+                                                    uint32_t rank, uint32_t *from_w,
+                                                    double *from_cost, uint32_t *to_w,
+                                                    double *to_cost);
 
 /* K, the nearest waypoints kept per cell (wopt->nearest); 0 for NULL. */
 ASTAR_API uint32_t astar_waypoint_table_nearest_count(const astar_waypoint_table *t);
@@ -228,8 +227,7 @@ ASTAR_API astar_table_form astar_waypoint_table_form(const astar_waypoint_table 
 
 /* True when t was built from `grid` (the same object) and the grid has not
 ** changed since (astar_grid_version). */
-ASTAR_API bool astar_waypoint_table_current(const astar_waypoint_table *t,
-                                            const astar_grid *grid);
+ASTAR_API bool astar_waypoint_table_current(const astar_waypoint_table *t, const astar_grid *grid);
 
 /*
 ** Can a search on `grid` with options `opt` (NULL: defaults) use t's BOUND
@@ -240,8 +238,7 @@ ASTAR_API bool astar_waypoint_table_current(const astar_waypoint_table *t,
 ** cells passable: the bound may overestimate). No allocation.
 */
 ASTAR_API astar_status astar_waypoint_table_check(const astar_waypoint_table *t,
-                                                  const astar_grid *grid,
-                                                  const astar_options *opt);
+                                                  const astar_grid *grid, const astar_options *opt);
 
 #ifdef __cplusplus
 }

@@ -74,20 +74,21 @@ static float round_up(double x) {
 typedef struct dijkstra {
   const astar_grid *g;
   const astar_allocator *alloc;
-  int rule;               /* ASTAR__RULE_* of the build */
-  double mc[8];           /* move cost of each direction */
-  int32_t off[8];         /* padded index step of each direction */
-  uint8_t allowed[256];   /* bit d: move d allowed from a cell with this neighbour byte */
-  double *d;              /* [ncells] cost so far */
-  uint32_t *pos;          /* [ncells] heap position, UNREACHED or SETTLED */
-  uint32_t *heap;         /* [ncells] padded indices */
-  uint16_t *src;          /* [ncells] waypoint whose path reached the cell */
-  uint16_t *wid;          /* [ncells] GIVEN: marks the cells already given (duplicates) */
-  uint32_t n;             /* heap entries */
+  int rule;             /* ASTAR__RULE_* of the build */
+  double mc[8];         /* move cost of each direction */
+  int32_t off[8];       /* padded index step of each direction */
+  uint8_t allowed[256]; /* bit d: move d allowed from a cell with this neighbour byte */
+  double *d;            /* [ncells] cost so far */
+  uint32_t *pos;        /* [ncells] heap position, UNREACHED or SETTLED */
+  uint32_t *heap;       /* [ncells] padded indices */
+  uint16_t *src;        /* [ncells] waypoint whose path reached the cell */
+  uint16_t *wid;        /* [ncells] GIVEN: marks the cells already given (duplicates) */
+  uint32_t n;           /* heap entries */
 } dijkstra;
 
 ASTAR__INLINE bool less(const dijkstra *k, uint32_t a, uint32_t b) {
-  return k->d[a] < k->d[b] || (k->d[a] == k->d[b] && a < b);
+  const double da = k->d[a], db = k->d[b];
+  return da < db || (da == db && a < b); /* the cell index breaks ties */
 }
 
 static void sift_up(dijkstra *k, uint32_t i) {
@@ -174,8 +175,7 @@ static void run(dijkstra *k, const astar_waypoint_table *t, uint32_t first, uint
 
 /* Squared distance of (x, y) from (cx, cy), and the tie rule: is (x, y) a
 ** better pick than the best so far (bx, by) at squared distance *bd? */
-static bool nearer(int32_t x, int32_t y, double cx, double cy, double *bd, int32_t bx,
-                   int32_t by) {
+static bool nearer(int32_t x, int32_t y, double cx, double cy, double *bd, int32_t bx, int32_t by) {
   const double ex = (double)x - cx, ey = (double)y - cy;
   const double dd = ex * ex + ey * ey;
   if (dd < *bd || (dd == *bd && (y < by || (y == by && x < bx)))) {
@@ -264,8 +264,9 @@ static uint32_t find_gaps(const astar_grid *g, int32_t gap, uint8_t *mark, uint3
       double sx = 0.0, sy = 0.0;
       while (head < tail) {
         const uint32_t u = queue[head++];
-        sx += (double)(u % s);
-        sy += (double)(u / s);
+        const uint32_t ux = u % s, uy = u / s;
+        sx += (double)ux;
+        sy += (double)uy;
         for (int k = 0; k < 4; k++) {
           const uint32_t v = (uint32_t)((int32_t)u + step[k]);
           if (mark[v] == 1) {
@@ -551,9 +552,13 @@ astar_status astar_waypoint_table_new(astar_waypoint_table **out, const astar_gr
 
 /* ---- queries ------------------------------------------------------------------------- */
 
-size_t astar_waypoint_table_memory(const astar_waypoint_table *t) { return t ? t->bytes : 0; }
+size_t astar_waypoint_table_memory(const astar_waypoint_table *t) {
+  return t ? t->bytes : 0;
+}
 
-uint32_t astar_waypoint_table_count(const astar_waypoint_table *t) { return t ? t->count : 0; }
+uint32_t astar_waypoint_table_count(const astar_waypoint_table *t) {
+  return t ? t->count : 0;
+}
 
 astar_point astar_waypoint_table_cell(const astar_waypoint_table *t, uint32_t i) {
   if (!t || i >= t->count) return (astar_point){-1, -1};
