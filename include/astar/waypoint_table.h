@@ -22,12 +22,15 @@
 **           smaller x). Waypoints are numbered in the row-major order of
 **           each gap's first cell. When there are more gaps than
 **           max_count, gaps i * n / max_count (i = 0 .. max_count-1) of the
-**           n found are kept.
+**           n found are kept. On a maze of corridors at most `gap` wide
+**           every cell is narrow and each connected maze is one gap: use
+**           COARSE there.
 **   COARSE  a coarse grid on top of the fine one (the seed's first bullet):
 **           tiles of side `tile` from the top-left corner; in each, the
-**           passable cell nearest the tile's centre (squared Euclidean
-**           distance; ties: smaller y, then smaller x); tiles without a
-**           passable cell have none. Row-major tile order.
+**           passable cell nearest the centre of the tile clipped to the
+**           grid (squared Euclidean distance; ties: smaller y, then
+**           smaller x); tiles without a passable cell have none. Row-major
+**           tile order.
 **   AUTO    DOORS; if the grid has no gap, COARSE, with the tile side
 **           doubled until the count is at most max_count.
 **
@@ -44,16 +47,17 @@
 **                the costs are symmetric and the two lists are one).
 ** Nearest means cheapest by the stored (rounded up) cost, ties to the
 ** smaller number, so the table is the same on every platform. A cell
-** reached by fewer than K waypoints has that many entries. Costs are computed in double, then
-** stored as floats rounded OUTWARD: D rounded down, from and to rounded up,
-** each two float steps beyond the correctly rounded value (a margin of at
-** least 2^-23 of the value). That margin covers the difference between
-** two summation orders of the same path in double (at most (n - 1) x 2^-53
-** relative for n steps: below 2^-25 even for a path through all 2^28
-** cells of the largest grid) and the rounding of the heuristic's own two
-** subtractions, so the BOUND form below stays below the cost a search
-** computes. Other options of a search (terrain_scale, heuristic_floor,
-** weight, layers, turn penalties, knowledge) play no part in the table.
+** reached by fewer than K waypoints has that many entries.
+** Costs are computed in double, then stored as floats rounded OUTWARD: D
+** rounded down, from and to rounded up, each three float steps beyond the
+** nearest float (a margin of over 2^-23 of the value). That margin covers
+** the difference between two summation orders of the same path in double
+** (at most (n - 1) x 2^-53 relative for n steps: below 2^-25 even for a
+** path through all 2^28 cells of the largest grid) and the rounding of the
+** heuristic's own two subtractions, so the BOUND form below stays below
+** the cost a search computes. Other options of a search (terrain_scale,
+** heuristic_floor, weight, layers, turn penalties, knowledge) play no part
+** in the table.
 **
 ** The two heuristics (astar_table_form), for a cell n and a goal g, over
 ** the K x K pairs (r, q) of n's and g's nearest waypoints -- K = 1 is the
@@ -65,21 +69,21 @@
 **          UPPER bound of the optimal cost: not admissible, and not
 **          consistent. A* with it finds legal paths that may be longer than
 **          optimal (docs/hierarchy.md measures how much, and its expansions).
-**   BOUND  h(n) = max(base(n), max over (r, q) of D[wfrom_r(n)][wto_q(g)] -
-**          from_r(n) - to_q(g)) where
-**          base is the octile distance (Manhattan with 4 moves or without
-**          diagonals) times the grid's smallest terrain factor -- the
-**          library's own default heuristic -- times (1 - 2^-24), the same
-**          margin against the rounding of a path's sum of steps. By the triangle inequality
-**          D[w1][w2] <= d(w1, n) + d(n, g) + d(g, w2), so every term
-**          is at most d(n, g): ADMISSIBLE, and A* with it returns optimal
-**          paths. For one fixed w1 the term is consistent, but n's set of
-**          nearest waypoints changes between neighbouring cells, and there
-**          the bound can drop by more than the move's cost: NOT consistent
-**          (tests/test_waypoint_table.c counts violations). The search
-**          must reopen closed nodes -- ASTAR_REOPEN_AUTO does for callback
-**          heuristics -- and may expand more nodes than with octile: the
-**          larger K, the fewer the changes (docs/hierarchy.md).
+**   BOUND  h(n) = max(base(n), max over (r, q) of D[wfrom_r(n)][wto_q(g)]
+**          - from_r(n) - to_q(g)) where base is the octile distance
+**          (Manhattan with 4 moves or without diagonals) times the grid's
+**          smallest terrain factor -- the library's own default heuristic
+**          -- times (1 - 2^-24), a margin against the rounding of a path's
+**          sum of steps. By the triangle inequality D[w1][w2] <= d(w1, n) +
+**          d(n, g) + d(g, w2), so every term is at most d(n, g):
+**          ADMISSIBLE, and A* with it returns optimal paths. For one fixed
+**          w1 the term is consistent, but n's set of nearest waypoints
+**          changes between neighbouring cells, and there the bound can drop
+**          by more than the move's cost: NOT consistent
+**          (tests/test_waypoint_table.c counts violations). The search must
+**          reopen closed nodes -- ASTAR_REOPEN_AUTO does for callback
+**          heuristics -- and may expand more nodes than with octile; the
+**          larger K, the rarer the changes (docs/hierarchy.md).
 ** Both fall back to base(n) where the table says nothing: n or g in a
 ** component without a waypoint, n and g in different components, g outside
 ** the grid (a goal region's (-1, -1)). BOUND stays admissible for searches
