@@ -166,7 +166,6 @@ static astar_status find_dijkstra(astar_workspace *ws, const astar_grid *grid,
 
 /* ---- the variants' settings (--width, --epsilon, --band-e, --band-d) ---------- */
 
-
 static cli_variant_outcome variant_outcome;
 
 const char cli_variant_options_help[] =
@@ -221,8 +220,10 @@ int cli_variant_option(cli_parser *p, cli_variant_settings *v) {
     v->given |= CLI_VARIANT_LANDMARKS;
   } else if (cli_is(p, "--landmark-choice", NULL)) {
     if (!(text = cli_value(p))) return -1;
-    if (strcmp(text, "farthest") == 0) v->landmark_choice = ASTAR_LANDMARKS_FARTHEST;
-    else if (strcmp(text, "avoid") == 0) v->landmark_choice = ASTAR_LANDMARKS_AVOID;
+    if (strcmp(text, "farthest") == 0)
+      v->landmark_choice = ASTAR_LANDMARKS_FARTHEST;
+    else if (strcmp(text, "avoid") == 0)
+      v->landmark_choice = ASTAR_LANDMARKS_AVOID;
     else {
       cli_usage_error("%s: '%s' is not farthest or avoid", name, text);
       return -1;

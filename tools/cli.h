@@ -230,9 +230,9 @@ const cli_algo *cli_find_algo(const char *name);
 ** searching; after each engine search cli_variant_last says what the
 ** library reported besides the grid's result (drops, iterations). */
 
-#define CLI_VARIANT_WIDTH 1u   /* --width given */
-#define CLI_VARIANT_EPSILON 2u /* --epsilon given */
-#define CLI_VARIANT_BAND 4u    /* --band-e or --band-d given */
+#define CLI_VARIANT_WIDTH 1u     /* --width given */
+#define CLI_VARIANT_EPSILON 2u   /* --epsilon given */
+#define CLI_VARIANT_BAND 4u      /* --band-e or --band-d given */
 #define CLI_VARIANT_LANDMARKS 8u /* --landmarks or --landmark-choice given */
 
 typedef struct cli_variant_settings {
