@@ -14,17 +14,22 @@
 ** it is not weakened by a few cheap cells (see "Terrain below 1 and the
 ** heuristic" in astar/search.h): an exact search with far fewer expansions.
 **
-** Admissible, and consistent up to the slack. The table holds single-
-** precision values rounded down, and every landmark term has its slack e_L
-** subtracted: e_L = 2^-22 x the largest finite distance of landmark L,
-** more than the rounding of a stored value and of the arithmetic. Every
-** term is therefore a proven lower bound of the double-precision optimal
-** cost the searches compute: the heuristic is ADMISSIBLE (optimal paths).
-** It is consistent only up to the slack: h(a) <= c(a, a') + h(a') + max e_L
-** for every arc a -> a'. The wrapper space (astar_landmarks_space) thus
-** claims ASTAR_SPACE_ADMISSIBLE only, so the engine's ASTAR_REOPEN_AUTO
-** reopens a node when a cheaper path reaches it after its expansion (rare:
-** the inconsistency is a few units in the last place).
+** Admissible and consistent. The table holds single-precision values
+** rounded down, and every landmark term has its slack e_L subtracted:
+** e_L = 2^-22 x the largest finite distance of landmark L, more than the
+** rounding of a stored value and of the arithmetic. Every term is therefore
+** a proven lower bound of the double-precision optimal cost the searches
+** compute: the heuristic is ADMISSIBLE (optimal paths). Rounding alone
+** would leave it consistent only up to the slack; so each difference of
+** stored values is also scaled by 1 - delta, delta = 2 max e_L / c_min
+** (c_min the cheapest arc of the space; 2^-21 x the longest distance on a
+** grid with unit steps), which makes every arc satisfy h(a) <= c(a, a') +
+** h(a') -- CONSISTENT, so searches never reopen a node and expand as few
+** as A* can. When c_min is 0 or delta would exceed 1/64 (then the bound
+** would lose more than 1.6 %) the scale stays 1 and the heuristic is
+** admissible only: the wrapper space then claims ASTAR_SPACE_ADMISSIBLE
+** only and ASTAR_REOPEN_AUTO reopens closed nodes (astar_landmarks_consistent
+** says which).
 **
 ** Memory: 4 x K bytes a node when only distances FROM the landmarks are
 ** kept (symmetric spaces, or spaces without predecessors), 8 x K bytes
@@ -155,6 +160,11 @@ ASTAR_API astar_node astar_landmarks_node(const astar_landmarks *lm, uint32_t i)
 /* True when the table stores distances TO the landmarks as well. */
 ASTAR_API bool astar_landmarks_has_backward(const astar_landmarks *lm);
 
+/* True when the bound is consistent (see the top of this file: the space's
+** cheapest arc is > 0 and the scale 1 - delta loses at most 1/64); false
+** for NULL. */
+ASTAR_API bool astar_landmarks_consistent(const astar_landmarks *lm);
+
 /*
 ** Lower bound of the cost from a to b (a, b < the space's node_count): the
 ** largest landmark term, >= 0, finite. The space's own heuristic is not
@@ -186,11 +196,13 @@ ASTAR_API astar_status astar_landmarks_space(astar_space *out, astar_landmarks_s
 ** astar_landmarks_new_grid with the same moves, corner and costs as the
 ** search (terrain_scale 1). Returns the larger of the built-in heuristic
 ** of the build options (octile or Manhattan scaled by the smallest
-** terrain) and the landmark bound. With ASTAR_H_CALLBACK the grid's
-** ASTAR_REOPEN_AUTO reopens closed nodes, which keeps the paths optimal
-** (leave opt.reopen at AUTO, or set ALWAYS; NEVER may lose optimality by
-** the slack). Influence layers and turn penalties only add cost: still
-** admissible. With knowledge (fog of war) unknown cells can be cheaper
+** terrain) and the landmark bound. The grid's A* recognises this function
+** and evaluates the same value inline (no call per node); with a
+** consistent table (astar_landmarks_consistent) ASTAR_REOPEN_AUTO then
+** never reopens, otherwise it reopens (leave opt.reopen at AUTO; NEVER
+** with an inconsistent table may lose optimality by the slack). Influence
+** layers and turn penalties only add cost: still admissible and
+** consistent. With knowledge (fog of war) unknown cells can be cheaper
 ** than in the table: not admissible.
 **
 ** Safety: when the grid changed since the build (astar_grid_version, one

@@ -19,6 +19,7 @@
 ** AVOID choice are the same on every platform.
 */
 #include "core/internal.h"
+#include "heuristics/lm_table.h"
 #include "spaces/grid_space.h"
 
 #include "astar/landmarks.h"
@@ -39,6 +40,8 @@ struct astar_landmarks {
   uint64_t arcs_sum;                    /* arcs_checksum() of the space built on */
   astar_node node[ASTAR_LANDMARKS_MAX]; /* the landmarks in the order chosen */
   double slack[ASTAR_LANDMARKS_MAX];    /* e_L, >= 0, finite */
+  double scale;                         /* 1 - delta (see set_scale), in (0, 1] */
+  bool consistent;                      /* scale makes the bound consistent */
   float *tbl;                           /* [n * stride], row-major by node */
   size_t tbl_cap;                       /* bytes of the block tbl points to (a build that
                                            keeps fewer landmarks than wanted keeps it) */
@@ -60,31 +63,25 @@ void astar_landmark_options_init(astar_landmark_options *opt) {
 
 /* ---- the heuristic ----------------------------------------------------------------- */
 
-/* Largest term of rows ra (node a) and rb (node b). A term with an
-** infinite entry is inf or NaN: `t < HUGE_VAL` is false for both, so it
-** adds nothing. */
+/* The table as the bound's view (the grid fields are left 0). */
+static astar__lm_view lm_view(const astar_landmarks *lm) {
+  astar__lm_view v;
+  memset(&v, 0, sizeof v);
+  v.tbl = lm->tbl;
+  v.slack = lm->slack;
+  v.scale = lm->scale;
+  v.consistent = lm->consistent;
+  v.k = lm->k;
+  v.stride = lm->stride;
+  v.mode = lm->symmetric  ? ASTAR__LM_SYMMETRIC
+           : lm->backward ? ASTAR__LM_BACKWARD
+                          : ASTAR__LM_FORWARD;
+  return v;
+}
+
 static inline double lm_bound(const astar_landmarks *lm, astar_node a, astar_node b) {
-  const float *ra = lm->tbl + (size_t)a * lm->stride;
-  const float *rb = lm->tbl + (size_t)b * lm->stride;
-  const uint32_t k = lm->k;
-  const double *e = lm->slack;
-  double h = 0.0;
-  for (uint32_t i = 0; i < k; i++) {
-    const double t = ((double)rb[i] - (double)ra[i]) - e[i];
-    if (t > h && t < HUGE_VAL) h = t;
-  }
-  if (lm->symmetric) {
-    for (uint32_t i = 0; i < k; i++) {
-      const double t = ((double)ra[i] - (double)rb[i]) - e[i];
-      if (t > h && t < HUGE_VAL) h = t;
-    }
-  } else if (lm->backward) {
-    for (uint32_t i = 0; i < k; i++) {
-      const double t = ((double)ra[k + i] - (double)rb[k + i]) - e[i];
-      if (t > h && t < HUGE_VAL) h = t;
-    }
-  }
-  return h;
+  const astar__lm_view v = lm_view(lm);
+  return astar__lm_bound(&v, lm->tbl + (size_t)a * lm->stride, lm->tbl + (size_t)b * lm->stride);
 }
 
 double astar_landmarks_heuristic(const astar_landmarks *lm, astar_node a, astar_node b) {
@@ -148,7 +145,10 @@ astar_status astar_landmarks_space(astar_space *out, astar_landmarks_space_holde
   out->self = holder;
   out->node_count = base->node_count;
   out->max_degree = base->max_degree;
+  /* The maximum of two consistent heuristics is consistent. */
   out->flags = ASTAR_SPACE_ADMISSIBLE;
+  if (lm->consistent && (base->flags & ASTAR_SPACE_CONSISTENT))
+    out->flags |= ASTAR_SPACE_CONSISTENT;
   return ASTAR_OK;
 }
 
@@ -167,6 +167,17 @@ double astar_landmarks_grid_heuristic(void *ctx, astar_point cell, astar_point g
   const double base = astar__gs_h(&lm->gs, a, b);
   const double l = lm_bound(lm, a, b);
   return l > base ? l : base;
+}
+
+bool astar__landmarks_grid_view(const void *ctx, const void *grid, astar__lm_view *out) {
+  const astar_landmarks *lm = ctx;
+  if (!lm || !lm->grid || lm->grid != grid || lm->grid->version != lm->version) return false;
+  *out = lm_view(lm);
+  out->width = lm->gs.width;
+  out->base_hk = lm->gs.hkind;
+  out->base_a = lm->gs.ha;
+  out->base_b = lm->gs.hb;
+  return true;
 }
 
 astar_status astar_landmarks_current(const astar_landmarks *lm, const astar_grid *grid) {
@@ -198,6 +209,10 @@ astar_node astar_landmarks_node(const astar_landmarks *lm, uint32_t i) {
 
 bool astar_landmarks_has_backward(const astar_landmarks *lm) {
   return lm && lm->backward;
+}
+
+bool astar_landmarks_consistent(const astar_landmarks *lm) {
+  return lm && lm->consistent;
 }
 
 /* ---- build: Dijkstra ---------------------------------------------------------------- */
@@ -508,8 +523,9 @@ static uint64_t hash_word(uint64_t h, uint64_t w) {
 
 /* Every node's successors (count, then each head and cost bits) and
 ** usability: two spaces with the same checksum have the same costs. */
-static uint64_t arcs_checksum(const astar_space *s, astar_arc *arcs) {
+static uint64_t arcs_checksum(const astar_space *s, astar_arc *arcs, double *cmin) {
   uint64_t h = hash_word(LM_HASH_INIT, s->node_count);
+  double least = HUGE_VAL;
   for (uint32_t v = 0; v < s->node_count; v++) {
     const size_t m = s->ops->successors(s->self, v, arcs, s->max_degree);
     h = hash_word(h, (uint64_t)m << 1 | (usable(s, v) ? 1u : 0u));
@@ -517,9 +533,33 @@ static uint64_t arcs_checksum(const astar_space *s, astar_arc *arcs) {
       uint64_t c;
       memcpy(&c, &arcs[j].cost, sizeof c);
       h = hash_word(hash_word(h, arcs[j].node), c);
+      if (arcs[j].cost < least) least = arcs[j].cost;
     }
   }
+  *cmin = least;
   return h;
+}
+
+/*
+** Consistency. A stored value is at most u = 2^-23 x its landmark's largest
+** value below the double distance (and the Dijkstra's own rounding is far
+** smaller), so for an arc a -> c of cost c_ac the difference of two stored
+** values exceeds the true difference, at most c_ac, by less than u <= e_max
+** (the largest slack). Scaled by 1 - delta with delta = 2 e_max / c_min
+** (c_min the cheapest arc of the space) it is at most c_ac:
+** (1 - delta)(c_ac + u) <= c_ac whenever delta >= u / c_min. The terms, the
+** zero and the base heuristic are then each consistent, and so is their
+** maximum. Admissibility needs only the slack. When c_min is 0 or delta would
+** exceed 1/64 (the bound would lose more than 1.6 %), scale stays 1 and the
+** bound is admissible only.
+*/
+static void set_scale(astar_landmarks *lm, double cmin) {
+  double emax = 0.0;
+  for (uint32_t i = 0; i < lm->k; i++)
+    if (lm->slack[i] > emax) emax = lm->slack[i];
+  const double delta = cmin > 0.0 && cmin < HUGE_VAL ? 2.0 * emax / cmin : HUGE_VAL;
+  lm->consistent = delta <= 1.0 / 64.0;
+  lm->scale = lm->consistent ? 1.0 - delta : 1.0;
 }
 
 /* ---- new / free ----------------------------------------------------------------------- */
@@ -619,7 +659,9 @@ astar_status astar_landmarks_new(astar_landmarks **out, const astar_space *space
     return ASTAR_NO_MEMORY;
   }
   build(lm, &b, opt->choice, is_lm);
-  lm->arcs_sum = arcs_checksum(space, b.arcs);
+  double cmin;
+  lm->arcs_sum = arcs_checksum(space, b.arcs, &cmin);
+  set_scale(lm, cmin);
   free_build(&b, is_lm);
   *out = lm;
   return ASTAR_OK;
@@ -785,7 +827,8 @@ astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *spac
     astar_landmarks_free(lm);
     return ASTAR_NO_MEMORY;
   }
-  const uint64_t sum = arcs_checksum(space, arcs);
+  double cmin;
+  const uint64_t sum = arcs_checksum(space, arcs, &cmin);
   astar__free(&lm->alloc, arcs, (size_t)space->max_degree * sizeof(astar_arc));
   if (sum != get_u64(p + 24)) {
     astar_landmarks_free(lm);
@@ -797,6 +840,7 @@ astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *spac
     const uint64_t bits = get_u64(slacks + 8 * (size_t)i);
     memcpy(&lm->slack[i], &bits, sizeof bits);
   }
+  set_scale(lm, cmin);
   for (size_t i = 0; i < (size_t)n * stride; i++) {
     const uint32_t bits = get_u32(data + 4 * i);
     memcpy(&lm->tbl[i], &bits, sizeof bits);
