@@ -11,7 +11,7 @@
 #include "cli.h"
 
 static void help(FILE *out) {
-  fputs("usage: astar precompute MAP -o FILE [--algo NAME]\n"
+  fputs("usage: astar precompute MAP -o FILE [--method NAME] [--landmarks K]\n"
         "\n"
         "Build the preprocessing of an algorithm for MAP (a Moving AI .map or an\n"
         "ASCII map) and write it to FILE in the library's portable byte format.\n"
@@ -20,7 +20,11 @@ static void help(FILE *out) {
         "\n"
         "Options:\n"
         "  -o, --output FILE      where to write (required)\n"
-        "  --algo NAME            algorithm with preprocessing: jps-plus (default)\n"
+        "  --method NAME          the preprocessing: jps-plus (default) or landmarks\n"
+        "                         (the same as --algo NAME)\n"
+        "  --landmarks K          landmarks: K landmarks, 1..64 (default 4); selects\n"
+        "                         --method landmarks\n"
+        "  --landmark-choice C    landmarks: farthest (default) or avoid\n"
         "  -h, --help             show this help\n"
         "\n"
         "Exit status: 0 written, 1 unreadable/malformed map or a write error,\n"
@@ -52,6 +56,8 @@ int cli_cmd_precompute(int argc, char **argv) {
   cli_parser p;
   const char *map = NULL, *output = NULL;
   const cli_algo *algo = cli_find_algo("jps-plus");
+  cli_variant_settings variant;
+  cli_variant_defaults(&variant);
   cli_parser_init(&p, argc, argv, "precompute");
   for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
     if (kind == CLI_ARG_POSITIONAL) {
@@ -62,15 +68,23 @@ int cli_cmd_precompute(int argc, char **argv) {
       return CLI_EXIT_OK;
     } else if (cli_is(&p, "--output", "-o")) {
       if (!(output = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--algo", NULL)) {
+    } else if (cli_is(&p, "--algo", NULL) || cli_is(&p, "--method", NULL)) {
       const char *v = cli_value(&p);
       if (!v || !(algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
       if (!algo->pre)
         return cli_usage_error("precompute: algorithm '%s' has no preprocessing", algo->name);
     } else {
-      return cli_unknown_option(&p);
+      const int r = cli_variant_option(&p, &variant);
+      if (r < 0) return CLI_EXIT_USAGE;
+      if (r == 0) return cli_unknown_option(&p);
     }
   }
+  if (variant.given & CLI_VARIANT_LANDMARKS) {
+    if (strcmp(algo->name, "jps-plus") == 0) algo = cli_find_algo("landmarks");
+    const char *misuse = cli_variant_misuse(&variant, algo);
+    if (misuse) return cli_usage_error("precompute: %s (got --method %s)", misuse, algo->name);
+  }
+  cli_variant_use(&variant);
   if (!map) return cli_usage_error("precompute: missing MAP (see 'astar precompute --help')");
   if (!output)
     return cli_usage_error("precompute: missing -o FILE (see 'astar precompute --help')");
