@@ -594,4 +594,31 @@ bool cli_unit_grid(cli_unit *u, const char *path, astar_grid *map, astar_grid **
 /* "unit:     KxK, may enter LIST; N anchor cells fit" */
 void cli_unit_describe(FILE *out, const cli_unit *u);
 
+/* ---- the waypoint-table heuristic: solve / bench --heuristic-table (table.c) ---- */
+
+typedef struct cli_table {
+  int form;                    /* astar_table_form, or -1: no table */
+  int32_t gap;                 /* --table-gap (doors), 0: not given */
+  int32_t tile;                /* --table-tile (coarse grid), 0: not given */
+  astar_waypoint_table *table; /* built by cli_table_build, NULL before */
+  double seconds;              /* time the build took */
+} cli_table;
+
+/* Help lines of --heuristic-table, --table-gap, --table-tile. */
+extern const char cli_table_help[];
+/* No table. */
+void cli_table_defaults(cli_table *t);
+/* Like cli_search_option, for the three options above. */
+int cli_table_option(cli_parser *p, cli_table *t);
+/* Why these settings cannot run with `algo` (one sentence), or NULL. */
+const char *cli_table_misuse(const cli_table *t, const cli_algo *algo);
+/* With a table asked for: build it for `grid` under opt's moves and make
+** opt's heuristic the table (ASTAR_H_CALLBACK). False after a message
+** naming `map`. Without one: true, nothing done. */
+bool cli_table_build(cli_table *t, const astar_grid *grid, astar_options *opt, const char *map);
+/* "table:    FORM form, N waypoints (HOW), B bytes, built in T ms" when built. */
+void cli_table_describe(FILE *out, const cli_table *t);
+/* Release the table (the settings stay). */
+void cli_table_free(cli_table *t);
+
 #endif /* ASTAR_CLI_H */

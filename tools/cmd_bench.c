@@ -82,6 +82,7 @@ typedef struct bench_config {
   int extra;                         /* column of the engine's variants: EXTRA_* */
   bool ratio;                        /* the cost/opt column (methods without optimality) */
   bool smooth;                       /* --smooth: string-pull every path (timed with it) */
+  cli_table table;                   /* --heuristic-table: built per map in run_file */
 } bench_config;
 
 /* The extra column: none, mean drops (beam, bandwidth), mean iterations
@@ -496,8 +497,11 @@ static bool run_batched(const bench_config *cfg, const bench_file *f, const asta
   return st == ASTAR_OK;
 }
 
-static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *out,
+static bool run_file(const bench_config *cfg_in, const bench_file *f, bench_stats *out,
                      mismatch *reported, size_t *nreported) {
+  /* A copy: --heuristic-table builds a table per map into its options. */
+  bench_config local = *cfg_in;
+  const bench_config *cfg = &local;
   memset(out, 0, sizeof *out);
   astar_grid *grid = NULL;
   astar_scen *scen = NULL;
@@ -560,6 +564,11 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
   if (!cli_prepare(&prep, cfg->algo, grid, &cfg->opt, f->map, cfg->pre_file)) goto done;
   out->pre_seconds = prep.seconds;
   out->pre_bytes = prep.bytes;
+  if (!cli_table_build(&local.table, grid, &local.opt, f->map)) goto done;
+  if (local.table.table) { /* the table is the preprocessing */
+    out->pre_seconds += local.table.seconds;
+    out->pre_bytes += astar_waypoint_table_memory(local.table.table);
+  }
   if (cfg->algo->pre && cfg->algo->pre->graph_size)
     cfg->algo->pre->graph_size(prep.ctx, &out->nodes, &out->edges);
   const bool any_angle = cli_algo_is_any_angle(cfg->algo) || cfg->smooth;
@@ -636,6 +645,7 @@ timed:
   }
   ok = true;
 done:
+  cli_table_free(&local.table);
   cli_prepared_free(&prep);
   free(status), free(expanded), free(cost), free(path), free(sel), free(back), free(enc);
   astar_workspace_free(ws);
@@ -801,6 +811,10 @@ static void help(FILE *out) {
           "\n%s"
           "  (the optimal lengths assume the defaults: 8 moves, no-cut, costs 1,sqrt2)\n"
           "\n%s"
+          "  (bench builds the table of every map, its time and bytes in the pre ms and\n"
+          "  pre bytes columns; with seed, the cost/opt column shows the mean of cost /\n"
+          "  optimal, and its longer paths count as mismatches)\n"
+          "\n%s"
           "  (bench adds a column for them: mean dropped for beam and bandwidth, mean\n"
           "  iterations for ida -- legs for retarget; JSON: mean_dropped, mean_iterations;\n"
           "  and for a method that may miss the optimum -- greedy, beam, dynamic,\n"
@@ -809,7 +823,7 @@ static void help(FILE *out) {
           "\n"
           "Exit status: 0 done, 1 unreadable/malformed file or (--check) a mismatch,\n"
           "2 usage error.\n",
-          algos, cli_search_options_help, cli_variant_options_help);
+          algos, cli_search_options_help, cli_table_help, cli_variant_options_help);
 }
 
 int cli_cmd_bench(int argc, char **argv) {
@@ -828,6 +842,7 @@ int cli_cmd_bench(int argc, char **argv) {
   bool waypoints = false; /* --space waypoints */
   cli_variant_settings variant;
   cli_variant_defaults(&variant);
+  cli_table_defaults(&cfg.table);
   char **paths = malloc((size_t)argc * sizeof *paths);
   int npaths = 0;
   if (!paths) return out_of_memory();
@@ -842,6 +857,7 @@ int cli_cmd_bench(int argc, char **argv) {
     }
     int r = cli_search_option(&p, &cfg.opt);
     if (r == 0) r = cli_variant_option(&p, &variant);
+    if (r == 0) r = cli_table_option(&p, &cfg.table);
     const char *v;
     long n;
     if (r < 0)
@@ -923,10 +939,12 @@ int cli_cmd_bench(int argc, char **argv) {
     cfg.algo = cli_variant_algo(&variant, cfg.algo);
     const char *misuse = cli_variant_misuse(&variant, cfg.algo);
     if (misuse) rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
+    if (rc < 0 && (misuse = cli_table_misuse(&cfg.table, cfg.algo)) != NULL)
+      rc = cli_usage_error("bench: %s", misuse);
     cli_variant_use(&variant);
     cfg.extra = extra_of(cfg.algo);
-    cfg.ratio =
-        may_be_suboptimal(cfg.algo, &cfg.opt) || cfg.smooth || cli_algo_is_any_angle(cfg.algo);
+    cfg.ratio = may_be_suboptimal(cfg.algo, &cfg.opt) || cfg.smooth ||
+                cli_algo_is_any_angle(cfg.algo) || cfg.table.form == ASTAR_TABLE_SEED;
   }
   if (rc < 0 && cfg.smooth && (cli_algo_is_any_angle(cfg.algo) || cfg.algo->engine))
     rc = cli_usage_error("bench: --smooth straightens the grid searches' paths (astar, jps, "
@@ -951,6 +969,9 @@ int cli_cmd_bench(int argc, char **argv) {
     else
       rc = CLI_EXIT_FAIL;
   }
+  if (rc < 0 && cfg.table.form >= 0 && (cfg.threads > 0 || graph || waypoints))
+    rc = cli_usage_error("bench: --heuristic-table runs the grid's A* one query after another "
+                         "(not with --threads or --space)");
   if (rc < 0 && cfg.threads > 0 && !batchable(cfg.algo))
     rc = cli_usage_error("bench: --threads runs astar, jps and jps-plus (got --algo %s%s)",
                          cfg.algo->name, graph || waypoints ? " on another space" : "");
@@ -1004,12 +1025,15 @@ int cli_cmd_bench(int argc, char **argv) {
                                              : "",
            files.n, files.n == 1 ? "" : "s");
     cli_describe_options(stdout, &cfg.opt);
+    if (cfg.table.form >= 0)
+      printf(", heuristic the waypoint table (%s form; pre ms / pre bytes: the table)",
+             cfg.table.form == ASTAR_TABLE_SEED ? "seed" : "bound");
     if (cfg.threads > 0) printf("; batches on %ld threads", cfg.threads);
     cli_variant_describe(stdout, &variant, cfg.algo);
     putchar('\n');
   }
   const bool pre = cfg.algo->pre != NULL;
-  const columns cols = {pre, waypoints, waypoints || cfg.ratio, cfg.extra};
+  const columns cols = {pre || cfg.table.form >= 0, waypoints, waypoints || cfg.ratio, cfg.extra};
   if (!cfg.json && !cfg.hash) table_header(w, &cols);
   if (!cfg.json && !cfg.quiet) table_rule(w, &cols);
 

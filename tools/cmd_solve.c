@@ -50,11 +50,12 @@ static void help(FILE *out) {
           "\n%s"
           "\n%s"
           "\n%s"
+          "\n%s"
           "\n"
           "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error\n"
           "(a start or goal outside the map included).\n",
           PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_variant_options_help,
-          cli_extras_help, cli_unit_help);
+          cli_extras_help, cli_unit_help, cli_table_help);
 }
 
 /* The map and, for a unit, the grid searched in its place. */
@@ -112,6 +113,8 @@ int cli_cmd_solve(int argc, char **argv) {
   cli_variant_defaults(&variant);
   cli_unit unit;
   cli_unit_defaults(&unit);
+  cli_table table; /* --heuristic-table */
+  cli_table_defaults(&table);
   extras.fog = -1;
   const char *pos[5];
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
@@ -128,6 +131,7 @@ int cli_cmd_solve(int argc, char **argv) {
     if (r == 0) r = cli_extra_option(&p, &extras);
     if (r == 0) r = cli_variant_option(&p, &variant);
     if (r == 0) r = cli_unit_option(&p, &unit);
+    if (r == 0) r = cli_table_option(&p, &table);
     if (r < 0) return CLI_EXIT_USAGE;
     if (r > 0) continue;
     if (cli_is(&p, "--help", "-h")) {
@@ -195,6 +199,8 @@ int cli_cmd_solve(int argc, char **argv) {
   algo = cli_variant_algo(&variant, algo);
   const char *misuse = cli_variant_misuse(&variant, algo);
   if (misuse) return cli_usage_error("solve: %s (got --algo %s)", misuse, algo->name);
+  if ((misuse = cli_table_misuse(&table, algo)) != NULL)
+    return cli_usage_error("solve: %s", misuse);
   cli_variant_use(&variant);
   if (cli_extras_active(&extras) && (strcmp(algo->name, "astar") != 0 || algo->engine))
     return cli_usage_error("solve: the game-loop options need --algo astar");
@@ -250,11 +256,17 @@ int cli_cmd_solve(int argc, char **argv) {
     free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }
+  /* The table is built for the grid searched (the unit's, for a unit). */
+  if (!cli_table_build(&table, grid, &opt, path)) {
+    free_grids(map, grid);
+    return CLI_EXIT_FAIL;
+  }
 
   cli_trace trace;
   if (trace_path) {
     if (!cli_trace_begin(&trace, trace_path, strcmp(path, "-") == 0 ? "(stdin)" : path, grid, s, g,
                          &opt, algo->name)) {
+      cli_table_free(&table);
       free_grids(map, grid);
       return CLI_EXIT_FAIL;
     }
@@ -265,11 +277,13 @@ int cli_cmd_solve(int argc, char **argv) {
   if (cli_extras_active(&extras) ? !cli_solve_extras(&extras, grid, &opt, s, g, &sol)
                                  : !cli_solve_once(algo, grid, &opt, s, g, path, pre_file, &sol)) {
     if (trace_path) cli_trace_abort(&trace);
+    cli_table_free(&table);
     free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }
   if (smooth && !cli_smooth_solution(&sol, grid, &opt)) {
     cli_solution_free(&sol);
+    cli_table_free(&table);
     astar_grid_free(grid);
     return CLI_EXIT_FAIL;
   }
@@ -277,6 +291,7 @@ int cli_cmd_solve(int argc, char **argv) {
   if (trace_path && !cli_trace_end(&trace, &sol)) rc = CLI_EXIT_FAIL;
   if (trace_path && trace.to_stdout) {
     cli_solution_free(&sol);
+    cli_table_free(&table);
     free_grids(map, grid);
     return rc; /* standard output holds the trace alone */
   }
@@ -288,6 +303,7 @@ int cli_cmd_solve(int argc, char **argv) {
   if (cli_algo_is_waypoints(algo)) fputs(", space waypoints", stdout);
   if (smooth) fputs(", smoothed", stdout);
   putchar('\n');
+  cli_table_describe(stdout, &table);
   if (unit.active) cli_unit_describe(stdout, &unit);
   printf("query:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
   const bool draw = picture == 1 || (picture == -1 && astar_grid_width(grid) <= PICTURE_MAX_WIDTH);
@@ -314,6 +330,7 @@ int cli_cmd_solve(int argc, char **argv) {
     cli_draw_legend(stdout, map);
   }
   cli_solution_free(&sol);
+  cli_table_free(&table);
   free_grids(map, grid);
   return rc;
 }

@@ -24,6 +24,8 @@
 **   path.h      storing paths: compact encodings, turn points, paths held K
 **               steps ahead, goal-first storage for splicing
 **   clearance.h units bigger than one cell, terrain types some units may enter
+**   waypoint_table.h  Patel 2.4.1: exact costs between waypoints (doors, a coarse
+**               grid) as a heuristic for A*
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -59,5 +61,6 @@
 #include "batch.h"
 #include "path.h"
 #include "clearance.h"
+#include "waypoint_table.h"
 
 #endif /* ASTAR_ASTAR_H */
