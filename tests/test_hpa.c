@@ -184,8 +184,227 @@ static void test_statuses(void) {
   astar_grid_free(g2);
 }
 
+/* Saved bytes of hpa (malloc'ed; *n its length), or NULL. */
+static unsigned char *save_bytes(const astar_hpa *hpa, size_t *n) {
+  *n = 0;
+  if (astar_hpa_save(hpa, NULL, 0, n) != ASTAR_BUFFER_TOO_SMALL) return NULL;
+  unsigned char *b = malloc(*n);
+  size_t m = 0;
+  if (b && astar_hpa_save(hpa, b, *n, &m) != ASTAR_OK) {
+    free(b);
+    return NULL;
+  }
+  return b;
+}
+
+/* Random edits then an update equal a fresh build, byte for byte; queries still hold. */
+static void test_update_equals_rebuild(void) {
+  long compared = 0;
+  for (uint64_t seed = 1000; seed < 1080; seed++) {
+    rng r;
+    rng_seed(&r, seed);
+    astar_grid *g = random_grid(&r, 48);
+    if (!g) continue;
+    astar_options o;
+    astar_hpa_options ho;
+    random_rules(&r, &o, &ho);
+    astar_hpa *hpa = NULL;
+    astar_hpa_query *q = NULL;
+    if (astar_hpa_new(&hpa, g, &o, &ho, NULL) != ASTAR_OK) {
+      FAILF("seed %llu: new", (unsigned long long)seed);
+      astar_grid_free(g);
+      continue;
+    }
+    for (int e = 0; e < 6; e++) {
+      const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+      const int32_t x0 = rng_range(&r, 0, w - 1), y0 = rng_range(&r, 0, h - 1);
+      const int32_t x1 = x0 + rng_range(&r, 0, 3) < w ? x0 + rng_range(&r, 0, 3) : w - 1;
+      const int32_t y1 = y0 + rng_range(&r, 0, 3) < h ? y0 + rng_range(&r, 0, 3) : h - 1;
+      for (int32_t y = y0; y <= y1; y++)
+        for (int32_t x = x0; x <= x1; x++) {
+          if (rng_range(&r, 0, 2) == 0) astar_grid_set_passable(g, x, y, rng_range(&r, 0, 1));
+          if (astar_grid_has_terrain(g) && rng_range(&r, 0, 2) == 0)
+            astar_grid_set_terrain(g, x, y, (float)rng_range(&r, 32, 256) / 64.0f);
+        }
+      uint64_t rebuilt = 0;
+      CHECK_EQ(astar_hpa_update(hpa, g, x1, y1, x0, y0, &rebuilt), ASTAR_OK);
+      CHECK(rebuilt >= 1 && rebuilt <= 9);
+      astar_hpa *fresh = NULL;
+      CHECK_EQ(astar_hpa_new(&fresh, g, &o, &ho, NULL), ASTAR_OK);
+      size_t na = 0, nb = 0;
+      unsigned char *a = save_bytes(hpa, &na), *b = save_bytes(fresh, &nb);
+      if (!a || !b || na != nb || memcmp(a, b, na) != 0)
+        FAILF("seed %llu edit %d: update differs from a rebuild (%zu vs %zu bytes)",
+              (unsigned long long)seed, e, na, nb);
+      else
+        compared++;
+      astar_hpa_stats s1, s2;
+      astar_hpa_get_stats(hpa, &s1);
+      astar_hpa_get_stats(fresh, &s2);
+      CHECK_EQ(s1.entrances, s2.entrances);
+      CHECK_EQ(s1.level[0].arcs, s2.level[0].arcs);
+      free(a);
+      free(b);
+      astar_hpa_free(fresh);
+    }
+    if (astar_hpa_query_new(&q, hpa, NULL) == ASTAR_OK) check_queries(&r, g, &o, hpa, q, 10, seed);
+    astar_hpa_query_free(q);
+    astar_hpa_free(hpa);
+    astar_grid_free(g);
+  }
+  CHECK(compared > 300);
+}
+
+/* Round trip, every truncation, random damage, another grid. */
+static void test_save_load(void) {
+  for (uint64_t seed = 2000; seed < 2030; seed++) {
+    rng r;
+    rng_seed(&r, seed);
+    astar_grid *g = random_grid(&r, 40);
+    if (!g) continue;
+    astar_options o;
+    astar_hpa_options ho;
+    random_rules(&r, &o, &ho);
+    astar_hpa *hpa = NULL, *back = NULL;
+    CHECK_EQ(astar_hpa_new(&hpa, g, &o, &ho, NULL), ASTAR_OK);
+    size_t n = 0, n2 = 0;
+    unsigned char *a = save_bytes(hpa, &n);
+    CHECK(a != NULL);
+    if (!a) {
+      astar_hpa_free(hpa);
+      astar_grid_free(g);
+      continue;
+    }
+    CHECK_EQ(astar_hpa_load(&back, g, a, n, NULL), ASTAR_OK);
+    unsigned char *b = back ? save_bytes(back, &n2) : NULL;
+    CHECK(b && n2 == n && memcmp(a, b, n) == 0);
+    free(b);
+    if (back) {
+      astar_hpa_query *q = NULL;
+      CHECK_EQ(astar_hpa_query_new(&q, back, NULL), ASTAR_OK);
+      if (q) check_queries(&r, g, &o, back, q, 10, seed);
+      astar_hpa_query_free(q);
+    }
+    astar_hpa_free(back);
+    for (size_t k = 0; k < n; k += (n > 400 ? 7 : 1)) {
+      astar_hpa *x = (astar_hpa *)1;
+      const astar_status st = astar_hpa_load(&x, g, a, k, NULL);
+      if (st != ASTAR_PARSE_ERROR || x != NULL) FAILF("seed %llu: truncated to %zu: %d",
+                                                      (unsigned long long)seed, k, (int)st);
+    }
+    unsigned char *d = malloc(n);
+    for (int t = 0; t < 200 && d; t++) {
+      memcpy(d, a, n);
+      const int flips = rng_range(&r, 1, 3);
+      for (int f = 0; f < flips; f++) d[rng_range(&r, 0, (int32_t)n - 1)] ^= (unsigned char)rng_range(&r, 1, 255);
+      astar_hpa *x = NULL;
+      const astar_status st = astar_hpa_load(&x, g, d, n, NULL);
+      if (memcmp(d, a, n) != 0 && st != ASTAR_PARSE_ERROR && st != ASTAR_MISMATCH)
+        FAILF("seed %llu: damaged bytes loaded: %d", (unsigned long long)seed, (int)st);
+      astar_hpa_free(x);
+    }
+    free(d);
+    /* Another grid: other cells, other size. */
+    astar_grid *g2 = NULL;
+    CHECK_EQ(astar_grid_clone(&g2, g, NULL), ASTAR_OK);
+    const astar_point c = randmap_passable_cell(g2, &r);
+    if (c.x >= 0) {
+      astar_grid_set_passable(g2, c.x, c.y, false);
+      astar_hpa *x = NULL;
+      CHECK_EQ(astar_hpa_load(&x, g2, a, n, NULL), ASTAR_MISMATCH);
+    }
+    astar_grid_free(g2);
+    CHECK_EQ(astar_grid_new(&g2, astar_grid_width(g) + 1, astar_grid_height(g), NULL), ASTAR_OK);
+    astar_hpa *x = NULL;
+    CHECK_EQ(astar_hpa_load(&x, g2, a, n, NULL), ASTAR_MISMATCH);
+    astar_grid_free(g2);
+    free(a);
+    astar_hpa_free(hpa);
+    astar_grid_free(g);
+  }
+}
+
+/* Fail the 1st, 2nd, ... allocation of new, query_new, update and load. */
+static void test_allocation_failures(void) {
+  rng r;
+  rng_seed(&r, 77);
+  randmap_spec sp = {37, 29, 0.25, 1, 0.5, 3.0};
+  astar_grid *g = NULL;
+  CHECK_EQ(randmap_make(&g, &sp, &r), ASTAR_OK);
+  astar_options o;
+  astar_options_init(&o);
+  astar_hpa_options ho;
+  astar_hpa_options_init(&ho);
+  ho.cluster_size = 6;
+  ho.levels = 2;
+  astar_hpa *ref = NULL;
+  CHECK_EQ(astar_hpa_new(&ref, g, &o, &ho, NULL), ASTAR_OK);
+  size_t n = 0;
+  unsigned char *bytes = save_bytes(ref, &n);
+  for (int which = 0; which < 4; which++) {
+    long ok_at = 0;
+    for (long k = 1; k < 5000 && !ok_at; k++) {
+      failalloc fa;
+      failalloc_init(&fa);
+      astar_allocator al = failalloc_allocator(&fa);
+      astar_hpa *h = NULL;
+      astar_hpa_query *q = NULL;
+      astar_status st;
+      if (which == 0) {
+        failalloc_fail_in(&fa, k);
+        st = astar_hpa_new(&h, g, &o, &ho, &al);
+      } else if (which == 1) {
+        st = astar_hpa_new(&h, g, &o, &ho, &al);
+        failalloc_fail_in(&fa, k);
+        if (st == ASTAR_OK) st = astar_hpa_query_new(&q, h, &al);
+      } else if (which == 2) {
+        st = astar_hpa_new(&h, g, &o, &ho, &al);
+        astar_grid_set_passable(g, 10, 10, !astar_grid_passable(g, 10, 10));
+        failalloc_fail_in(&fa, k);
+        if (st == ASTAR_OK) st = astar_hpa_update(h, g, 10, 10, 10, 10, NULL);
+        if (st == ASTAR_NO_MEMORY) {
+          /* Stale until the same update succeeds; then as fresh as a build. */
+          astar_hpa_query *q2 = NULL;
+          astar_point pth[8];
+          if (astar_hpa_query_new(&q2, ref, NULL) == ASTAR_OK)
+            CHECK(astar_hpa_find_path(q2, h, g, (astar_point){0, 0}, (astar_point){1, 1}, pth, 8,
+                                      NULL) == ASTAR_STALE);
+          astar_hpa_query_free(q2);
+          CHECK_EQ(astar_hpa_update(h, g, 10, 10, 10, 10, NULL), ASTAR_OK);
+        }
+        astar_grid_set_passable(g, 10, 10, !astar_grid_passable(g, 10, 10));
+        if (h && astar_hpa_update(h, g, 10, 10, 10, 10, NULL) == ASTAR_OK) {
+          size_t m = 0;
+          unsigned char *b2 = save_bytes(h, &m);
+          CHECK(b2 && m == n && memcmp(b2, bytes, n) == 0);
+          free(b2);
+        }
+      } else {
+        failalloc_fail_in(&fa, k);
+        st = astar_hpa_load(&h, g, bytes, n, &al);
+      }
+      if (st == ASTAR_OK) ok_at = k;
+      else if (st != ASTAR_NO_MEMORY) FAILF("case %d, failing allocation %ld: status %d", which, k, (int)st);
+      if (which == 0 || which == 3) CHECK(st == ASTAR_OK || h == NULL);
+      if (which == 1) CHECK(st == ASTAR_OK || q == NULL);
+      astar_hpa_query_free(q);
+      astar_hpa_free(h);
+      if (fa.blocks != 0 || fa.osize_mismatches != 0)
+        FAILF("case %d, failing allocation %ld: %ld blocks leaked, %ld size mismatches", which, k,
+              fa.blocks, fa.osize_mismatches);
+    }
+    CHECKF(ok_at > 1, "case %d never failed", which);
+  }
+  free(bytes);
+  astar_hpa_free(ref);
+  astar_grid_free(g);
+}
+
 int main(void) {
   RUN(test_statuses);
   RUN(test_random_maps);
+  RUN(test_update_equals_rebuild);
+  RUN(test_save_load);
+  RUN(test_allocation_failures);
   return check_summary();
 }

@@ -29,6 +29,8 @@ typedef struct hpa_cluster {
   uint32_t *xcell;  /* level 1 only: [xoff[n]] the cell across the border */
   double *xout;     /* level 1 only: cost of the move node -> xcell */
   double *xin;      /* level 1 only: cost of the move xcell -> node */
+  uint32_t ent;     /* level 1 only: entrances on its east and south borders (and its
+                       diagonal crossings toward larger cells) */
 } hpa_cluster;
 
 typedef struct hpa_level {
@@ -81,8 +83,13 @@ void astar__hpa_cluster_clear(astar_hpa *h, hpa_cluster *c, bool level1);
 /* Object with settings and level geometry, no clusters content (arrays zeroed). */
 astar_status astar__hpa_create(astar_hpa **out, const astar_grid *grid, const astar_options *opt,
                                const astar_hpa_options *hopt, const astar_allocator *alloc);
-/* Derive the flat arrays from the clusters. ASTAR_OK or ASTAR_NO_MEMORY (then unchanged). */
+/* Derive the flat arrays from the clusters. ASTAR_OK or ASTAR_NO_MEMORY (then unchanged).
+** Clusters naming cells that are no level-1 node (only bytes of a bad load) leave
+** HPA_NONE ids behind: astar__hpa_check finds them. */
 astar_status astar__hpa_assemble(astar_hpa *h);
+/* Is the assembled graph whole: every id resolved, every crossing between adjacent
+** cells, present at every level it crosses, every cost >= 0 (or INFINITY)? */
+bool astar__hpa_check(const astar_hpa *h);
 /* Cost of the legal move a -> b (adjacent cells), or INFINITY when illegal. */
 double astar__hpa_step(const astar_hpa *h, const astar_grid *g, int32_t ax, int32_t ay, int32_t bx,
                        int32_t by);

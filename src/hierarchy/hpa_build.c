@@ -189,6 +189,7 @@ static astar_status build_level1(build_ctx *b, int32_t cx, int32_t cy, hpa_clust
   const int32_t x1 = x0 + s < h->width ? x0 + s - 1 : h->width - 1;
   const int32_t y1 = y0 + s < h->height ? y0 + s - 1 : h->height - 1;
   b->ncr = 0;
+  const uint32_t ent0 = b->entrances;
   if (x1 + 1 < h->width) border(b, true, x1, y0, y1, 0, true);
   if (x0 > 0) border(b, true, x0 - 1, y0, y1, 1, false);
   if (y1 + 1 < h->height) border(b, false, y1, x0, x1, 0, true);
@@ -215,6 +216,7 @@ static astar_status build_level1(build_ctx *b, int32_t cx, int32_t cy, hpa_clust
   for (size_t i = 0; i < b->ncr; i++)
     if (i == 0 || b->cr[i].node != b->cr[i - 1].node) n++;
   memset(out, 0, sizeof *out);
+  out->ent = b->entrances - ent0;
   if (n == 0) return ASTAR_OK;
   out->n = n;
   out->cell = astar__hpa_alloc(h, n, sizeof *out->cell);
@@ -234,6 +236,7 @@ static astar_status build_level1(build_ctx *b, int32_t cx, int32_t cy, hpa_clust
     memset(out, 0, sizeof *out);
     return ASTAR_NO_MEMORY;
   }
+  out->ent = b->entrances - ent0;
   uint32_t k = 0;
   for (size_t i = 0; i < b->ncr; i++) {
     if (i == 0 || b->cr[i].node != b->cr[i - 1].node) {
@@ -520,8 +523,10 @@ astar_status astar__hpa_assemble(astar_hpa *h) {
   h->xout = xout;
   h->xin = xin;
   uint32_t id = 0, x = 0;
+  h->entrances = 0;
   for (uint32_t c = 0; c < nc1; c++) {
     const hpa_cluster *cl = &L1->cl[c];
+    h->entrances += cl->ent;
     for (uint32_t i = 0; i < cl->n; i++, id++) {
       ncell[id] = cl->cell[i];
       nlevel[id] = (uint8_t)node_level(h, cl, i);
@@ -739,8 +744,6 @@ static astar_status rebuild(astar_hpa *h, const astar_grid *g, int32_t cx0, int3
   h->grid = NULL; /* stale until finished */
   if (!b.cr || !b.dist || !b.hbuf || !b.pos) st = ASTAR_NO_MEMORY;
   uint64_t count = 0;
-  /* Entrances are counted over the whole grid: recount from scratch on a full build. */
-  const bool full = cx0 == 0 && cy0 == 0 && cx1 == h->lv[0].ncx - 1 && cy1 == h->lv[0].ncy - 1;
   for (int32_t cy = cy0; cy <= cy1 && st == ASTAR_OK; cy++)
     for (int32_t cx = cx0; cx <= cx1 && st == ASTAR_OK; cx++) {
       hpa_cluster nc;
@@ -751,7 +754,6 @@ static astar_status rebuild(astar_hpa *h, const astar_grid *g, int32_t cx0, int3
       *old = nc;
       count++;
     }
-  if (full && st == ASTAR_OK) h->entrances = b.entrances;
   int32_t x0 = cx0, y0 = cy0, x1 = cx1, y1 = cy1;
   for (int l = 1; l < h->levels && st == ASTAR_OK; l++) {
     x0 /= h->hopt.ratio;
