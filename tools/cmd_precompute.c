@@ -20,7 +20,8 @@ static void help(FILE *out) {
         "\n"
         "Options:\n"
         "  -o, --output FILE      where to write (required)\n"
-        "  --algo NAME            algorithm with preprocessing: jps-plus (default)\n"
+        "  --algo NAME            algorithm with preprocessing: jps-plus (default), hpa\n"
+        "  --cluster N, --levels L, --no-smooth   hpa's settings (see 'astar bench --help')\n"
         "  -h, --help             show this help\n"
         "\n"
         "Exit status: 0 written, 1 unreadable/malformed map or a write error,\n"
@@ -53,7 +54,7 @@ int cli_cmd_precompute(int argc, char **argv) {
   const char *map = NULL, *output = NULL;
   const cli_algo *algo = cli_find_algo("jps-plus");
   cli_parser_init(&p, argc, argv, "precompute");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
+  for (int kind, r; (kind = cli_next(&p)) != CLI_ARG_END;) {
     if (kind == CLI_ARG_POSITIONAL) {
       if (map) return cli_usage_error("precompute: unexpected argument '%s'", p.arg);
       map = p.arg;
@@ -62,6 +63,8 @@ int cli_cmd_precompute(int argc, char **argv) {
       return CLI_EXIT_OK;
     } else if (cli_is(&p, "--output", "-o")) {
       if (!(output = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if ((r = cli_hpa_option(&p)) != 0) {
+      if (r < 0) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--algo", NULL)) {
       const char *v = cli_value(&p);
       if (!v || !(algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
@@ -71,6 +74,8 @@ int cli_cmd_precompute(int argc, char **argv) {
       return cli_unknown_option(&p);
     }
   }
+  const char *misuse = cli_hpa_misuse(algo);
+  if (misuse) return cli_usage_error("precompute: %s (got --algo %s)", misuse, algo->name);
   if (!map) return cli_usage_error("precompute: missing MAP (see 'astar precompute --help')");
   if (!output)
     return cli_usage_error("precompute: missing -o FILE (see 'astar precompute --help')");
