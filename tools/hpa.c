@@ -17,8 +17,8 @@ static bool hpa_given;
 const char cli_hpa_options_help[] =
     "HPA* settings (--algo hpa only; a --pre file keeps those it was built with):\n"
     "  --cluster N            side of a level-1 cluster in cells, 4..64 (default 16)\n"
-    "  --levels L             levels of the hierarchy, 1..4 (default 1); cluster x 2^(L-1)\n"
-    "                         must stay <= 512\n"
+    "  --levels L             levels of the hierarchy, 1..4 (default 1); a level groups\n"
+    "                         2 x 2 clusters of the level below\n"
     "  --no-smooth            keep the refined path as it is (no straight-line smoothing)\n";
 
 int cli_hpa_option(cli_parser *p) {
@@ -44,9 +44,6 @@ int cli_hpa_option(cli_parser *p) {
 
 const char *cli_hpa_misuse(const cli_algo *algo) {
   if (hpa_given && !cli_algo_is_hpa(algo)) return "--cluster, --levels and --no-smooth need --algo hpa";
-  int64_t top = hpa_settings.cluster_size;
-  for (int l = 1; l < hpa_settings.levels; l++) top *= hpa_settings.ratio;
-  if (top > ASTAR_HPA_MAX_TOP_SIDE) return "--cluster x 2^(--levels - 1) must be <= 512";
   return NULL;
 }
 

@@ -35,7 +35,7 @@
 ** distance times the smallest terrain cost. Every abstract arc is then
 ** refined by an A* over the cells of the top-level cluster holding it (a
 ** pair's arc is its one move), and the cell path is smoothed (hopt->smooth:
-** a stretch of at most 2 * cluster_size steps is replaced by a straight or
+** a stretch of at most cluster_size steps is replaced by a straight or
 ** diagonal line of legal moves when that is strictly cheaper).
 **
 ** What is guaranteed. A path is found exactly when one exists (the abstract

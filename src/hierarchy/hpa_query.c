@@ -300,60 +300,91 @@ static bool refine(astar_hpa_query *q, int32_t rx, int32_t ry, int32_t rw, int32
   return true;
 }
 
-#define HPA_SMOOTH_MAX (2 * ASTAR_HPA_MAX_CLUSTER)
+#define HPA_SMOOTH_MAX ASTAR_HPA_MAX_CLUSTER
 
 /*
 ** Botea's smoothing, kept grid-legal: from each cell look up to `win` cells
 ** ahead (farthest first) for one on a straight or diagonal line whose walk
 ** is legal and strictly cheaper than the stretch; replace the stretch by it.
-** In place (a line never has more cells than the stretch it replaces).
+** Each of the 8 lines is walked once per cell, only as far as a candidate
+** needs. In place (a line never has more cells than the stretch it
+** replaces).
 */
 static size_t smooth(const astar_hpa_query *q, astar_point *p, size_t n, int32_t win) {
   const astar_hpa *h = q->h;
   double cum[HPA_SMOOTH_MAX + 1];
+  double rc[9][HPA_SMOOTH_MAX + 1]; /* cost of t steps along direction slot d */
+  int32_t need[9], reach[9];
+  /* Step costs into the cells i+1 .. `filled` of the original path, by index
+  ** modulo the ring size: cells at or after i are never overwritten. */
+  double ring[HPA_SMOOTH_MAX + 1];
+  const size_t R = HPA_SMOOTH_MAX + 1;
+  size_t filled = 0;
   size_t out = 0, i = 0;
   while (i + 1 < n) {
-    size_t kmax = n - 1 - i < (size_t)win ? n - 1 - i : (size_t)win;
+    const size_t kmax = n - 1 - i < (size_t)win ? n - 1 - i : (size_t)win;
+    if (filled < i) filled = i;
+    for (; filled < i + kmax; filled++)
+      ring[(filled + 1) % R] = astar__hpa_step(h, q->grid, p[filled].x, p[filled].y,
+                                               p[filled + 1].x, p[filled + 1].y);
     cum[0] = 0;
-    for (size_t k = 1; k <= kmax; k++)
-      cum[k] = cum[k - 1] + astar__hpa_step(h, q->grid, p[i + k - 1].x, p[i + k - 1].y,
-                                            p[i + k].x, p[i + k].y);
+    for (size_t k = 1; k <= kmax; k++) cum[k] = cum[k - 1] + ring[(i + k) % R];
+    for (int d = 0; d < 9; d++) need[d] = reach[d] = 0;
     size_t best = 0;
-    for (size_t k = kmax; k >= 2 && !best; k--) {
+    for (size_t k = 2; k <= kmax; k++) {
       const int32_t dx = p[i + k].x - p[i].x, dy = p[i + k].y - p[i].y;
       const int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
       if (!(dx == 0 || dy == 0 || ax == ay)) continue;
-      const int32_t steps = ax > ay ? ax : ay;
-      if (steps == 0) { /* a loop back to the same cell: drop it */
+      const int32_t t = ax > ay ? ax : ay;
+      if (t == 0) { /* a loop back to the same cell */
+        best = k;
+        continue;
+      }
+      const double lb = (dx && dy ? h->dc : h->sc) * (double)t * h->min_terrain;
+      const int d = ((dy > 0) - (dy < 0) + 1) * 3 + (dx > 0) - (dx < 0) + 1;
+      if (lb < cum[k] && t > need[d]) need[d] = t;
+    }
+    for (int d = 0; d < 9; d++) {
+      if (!need[d]) continue;
+      const int32_t sx = d % 3 - 1, sy = d / 3 - 1;
+      int32_t x = p[i].x, y = p[i].y, t = 0;
+      rc[d][0] = 0;
+      while (t < need[d]) {
+        const double c = astar__hpa_step(h, q->grid, x, y, x + sx, y + sy);
+        if (c == INFINITY) break;
+        rc[d][t + 1] = rc[d][t] + c;
+        t++;
+        x += sx;
+        y += sy;
+      }
+      reach[d] = t;
+    }
+    for (size_t k = kmax; k > best && k >= 2; k--) {
+      const int32_t dx = p[i + k].x - p[i].x, dy = p[i + k].y - p[i].y;
+      const int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+      if (!(dx == 0 || dy == 0 || ax == ay) || (ax | ay) == 0) continue;
+      const int32_t t = ax > ay ? ax : ay;
+      const int d = ((dy > 0) - (dy < 0) + 1) * 3 + (dx > 0) - (dx < 0) + 1;
+      if (t <= reach[d] && rc[d][t] < cum[k]) {
         best = k;
         break;
       }
-      const bool diag = dx != 0 && dy != 0;
-      const double lb = (diag ? h->dc : h->sc) * (double)steps * h->min_terrain;
-      if (!(lb < cum[k])) continue;
-      const int32_t sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
-      double c = 0;
-      int32_t x = p[i].x, y = p[i].y;
-      for (int32_t s = 0; s < steps && c < cum[k]; s++, x += sx, y += sy)
-        c += astar__hpa_step(h, q->grid, x, y, x + sx, y + sy);
-      if (c < cum[k]) best = k;
     }
-    if (out != i) p[out] = p[i];
     if (best) {
       const int32_t dx = p[i + best].x - p[i].x, dy = p[i + best].y - p[i].y;
       const int32_t sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
-      const int32_t steps = (dx < 0 ? -dx : dx) > (dy < 0 ? -dy : dy) ? (dx < 0 ? -dx : dx)
-                                                                      : (dy < 0 ? -dy : dy);
+      const int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+      const int32_t steps = ax > ay ? ax : ay;
       const astar_point from = p[i];
-      for (int32_t s = 1; s < steps; s++) p[out + (size_t)s] = (astar_point){from.x + s * sx, from.y + s * sy};
-      out += (size_t)(steps > 0 ? steps : 0);
+      for (int32_t s = 1; s < steps; s++)
+        p[out + (size_t)s] = (astar_point){from.x + s * sx, from.y + s * sy};
+      out += (size_t)steps;
       i += best;
-      p[out] = p[i];
     } else {
       out++;
       i++;
-      p[out] = p[i];
     }
+    p[out] = p[i];
   }
   return out + 1;
 }
@@ -443,7 +474,7 @@ astar_status astar_hpa_find_path(astar_hpa_query *q, const astar_hpa *h, const a
     r->length = len;
     return ASTAR_BUFFER_TOO_SMALL;
   }
-  if (h->hopt.smooth) len = smooth(q, path, len, 2 * h->hopt.cluster_size);
+  if (h->hopt.smooth) len = smooth(q, path, len, h->hopt.cluster_size);
   double cost = 0;
   for (size_t i = 0; i + 1 < len; i++)
     cost += astar__hpa_step(h, grid, path[i].x, path[i].y, path[i + 1].x, path[i + 1].y);
