@@ -57,8 +57,8 @@ static astar_grid *random_grid(rng *r, int32_t maxside) {
 static double worst_ratio;
 
 /* Queries on one map: existence, legality, cost bounds. */
-static void check_queries(rng *r, const astar_grid *g, const astar_options *o,
-                          const astar_hpa *hpa, astar_hpa_query *q, int nq, uint64_t seed) {
+static void check_queries(rng *r, const astar_grid *g, const astar_options *o, const astar_hpa *hpa,
+                          astar_hpa_query *q, int nq, uint64_t seed) {
   for (int k = 0; k < nq; k++) {
     const astar_point s = randmap_passable_cell(g, r), t = randmap_passable_cell(g, r);
     if (s.x < 0) return;
@@ -66,13 +66,14 @@ static void check_queries(rng *r, const astar_grid *g, const astar_options *o,
     astar_hpa_result res;
     const astar_status st = astar_hpa_find_path(q, hpa, g, s, t, pathbuf, CAP, &res);
     if (opt < 0) {
-      if (st != ASTAR_NO_PATH) FAILF("seed %llu: (%d,%d)->(%d,%d) status %d, no path exists",
-                                     (unsigned long long)seed, s.x, s.y, t.x, t.y, (int)st);
+      if (st != ASTAR_NO_PATH)
+        FAILF("seed %llu: (%d,%d)->(%d,%d) status %d, no path exists", (unsigned long long)seed,
+              s.x, s.y, t.x, t.y, (int)st);
       continue;
     }
     if (st != ASTAR_OK) {
-      FAILF("seed %llu: (%d,%d)->(%d,%d) status %d, optimum %g", (unsigned long long)seed, s.x,
-            s.y, t.x, t.y, (int)st, opt);
+      FAILF("seed %llu: (%d,%d)->(%d,%d) status %d, optimum %g", (unsigned long long)seed, s.x, s.y,
+            t.x, t.y, (int)st, opt);
       continue;
     }
     char err[200];
@@ -289,14 +290,15 @@ static void test_save_load(void) {
     for (size_t k = 0; k < n; k += (n > 400 ? 7 : 1)) {
       astar_hpa *x = (astar_hpa *)1;
       const astar_status st = astar_hpa_load(&x, g, a, k, NULL);
-      if (st != ASTAR_PARSE_ERROR || x != NULL) FAILF("seed %llu: truncated to %zu: %d",
-                                                      (unsigned long long)seed, k, (int)st);
+      if (st != ASTAR_PARSE_ERROR || x != NULL)
+        FAILF("seed %llu: truncated to %zu: %d", (unsigned long long)seed, k, (int)st);
     }
     unsigned char *d = malloc(n);
     for (int t = 0; t < 200 && d; t++) {
       memcpy(d, a, n);
       const int flips = rng_range(&r, 1, 3);
-      for (int f = 0; f < flips; f++) d[rng_range(&r, 0, (int32_t)n - 1)] ^= (unsigned char)rng_range(&r, 1, 255);
+      for (int f = 0; f < flips; f++)
+        d[rng_range(&r, 0, (int32_t)n - 1)] ^= (unsigned char)rng_range(&r, 1, 255);
       astar_hpa *x = NULL;
       const astar_status st = astar_hpa_load(&x, g, d, n, NULL);
       if (memcmp(d, a, n) != 0 && st != ASTAR_PARSE_ERROR && st != ASTAR_MISMATCH)
@@ -383,8 +385,10 @@ static void test_allocation_failures(void) {
         failalloc_fail_in(&fa, k);
         st = astar_hpa_load(&h, g, bytes, n, &al);
       }
-      if (st == ASTAR_OK) ok_at = k;
-      else if (st != ASTAR_NO_MEMORY) FAILF("case %d, failing allocation %ld: status %d", which, k, (int)st);
+      if (st == ASTAR_OK)
+        ok_at = k;
+      else if (st != ASTAR_NO_MEMORY)
+        FAILF("case %d, failing allocation %ld: status %d", which, k, (int)st);
       if (which == 0 || which == 3) CHECK(st == ASTAR_OK || h == NULL);
       if (which == 1) CHECK(st == ASTAR_OK || q == NULL);
       astar_hpa_query_free(q);

@@ -43,7 +43,8 @@ int cli_hpa_option(cli_parser *p) {
 }
 
 const char *cli_hpa_misuse(const cli_algo *algo) {
-  if (hpa_given && !cli_algo_is_hpa(algo)) return "--cluster, --levels and --no-smooth need --algo hpa";
+  if (hpa_given && !cli_algo_is_hpa(algo))
+    return "--cluster, --levels and --no-smooth need --algo hpa";
   return NULL;
 }
 

@@ -70,10 +70,10 @@
 extern "C" {
 #endif
 
-#define ASTAR_HPA_MAX_LEVELS 4        /* most levels */
-#define ASTAR_HPA_MIN_CLUSTER 4       /* smallest cluster_size */
-#define ASTAR_HPA_MAX_CLUSTER 64      /* largest cluster_size */
-#define ASTAR_HPA_MAX_TOP_SIDE 512    /* cluster_size * ratio^(levels-1) at most */
+#define ASTAR_HPA_MAX_LEVELS 4     /* most levels */
+#define ASTAR_HPA_MIN_CLUSTER 4    /* smallest cluster_size */
+#define ASTAR_HPA_MAX_CLUSTER 64   /* largest cluster_size */
+#define ASTAR_HPA_MAX_TOP_SIDE 512 /* cluster_size * ratio^(levels-1) at most */
 
 typedef struct astar_hpa astar_hpa;
 typedef struct astar_hpa_query astar_hpa_query;
@@ -94,27 +94,27 @@ typedef struct astar_hpa_options {
 
 /* Per-level counts (astar_hpa_stats). */
 typedef struct astar_hpa_level_stats {
-  uint32_t clusters;  /* clusters of this level */
-  uint32_t nodes;     /* abstract nodes of this level (transition cells) */
-  uint64_t arcs;      /* directed arcs among them (intra with finite cost + crossings) */
+  uint32_t clusters;     /* clusters of this level */
+  uint32_t nodes;        /* abstract nodes of this level (transition cells) */
+  uint64_t arcs;         /* directed arcs among them (intra with finite cost + crossings) */
   uint32_t cluster_side; /* cluster side in cells */
 } astar_hpa_level_stats;
 
 typedef struct astar_hpa_stats {
   int32_t levels;                                    /* levels built */
   astar_hpa_level_stats level[ASTAR_HPA_MAX_LEVELS]; /* [0] = level 1 */
-  uint32_t entrances;       /* level-1 entrances (runs and diagonal crossings) */
-  uint64_t rebuilt;         /* level-1 clusters recomputed by the last build or update */
-  size_t memory;            /* bytes held (astar_hpa_memory) */
+  uint32_t entrances; /* level-1 entrances (runs and diagonal crossings) */
+  uint64_t rebuilt;   /* level-1 clusters recomputed by the last build or update */
+  size_t memory;      /* bytes held (astar_hpa_memory) */
 } astar_hpa_stats;
 
 /* What a query did besides its path. */
 typedef struct astar_hpa_result {
-  double cost;            /* exact cost of the returned path (sum of its steps); 0 if none */
-  size_t length;          /* cells of the path, start and goal included; with
-                             ASTAR_BUFFER_TOO_SMALL a capacity that suffices */
-  double abstract_cost;   /* cost of the abstract path (>= cost before smoothing) */
-  uint64_t expanded_top;  /* abstract nodes expanded by the engine */
+  double cost;              /* exact cost of the returned path (sum of its steps); 0 if none */
+  size_t length;            /* cells of the path, start and goal included; with
+                               ASTAR_BUFFER_TOO_SMALL a capacity that suffices */
+  double abstract_cost;     /* cost of the abstract path (>= cost before smoothing) */
+  uint64_t expanded_top;    /* abstract nodes expanded by the engine */
   uint64_t expanded_insert; /* cells settled joining start and goal to the graph */
   uint64_t expanded_refine; /* cells expanded by the refinement searches */
   uint32_t abstract_length; /* nodes of the abstract path, start and goal included */
@@ -155,9 +155,12 @@ ASTAR_API void astar_hpa_get_stats(const astar_hpa *hpa, astar_hpa_stats *stats)
 ** result equals a fresh astar_hpa_new (astar_hpa_save gives the same bytes).
 ** Every edit since the last build/update must lie in the rectangle.
 ** *rebuilt (may be NULL) receives the number of level-1 clusters recomputed.
-** Allocates (the new graph arrays). Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT
-** (NULL), ASTAR_MISMATCH (another grid object or size), ASTAR_NO_MEMORY
-** (the object is then unchanged but stays stale).
+** Time: the touched clusters' Dijkstras plus O(abstract nodes) to renumber.
+** Allocates (the new cluster data and graph arrays). Returns ASTAR_OK,
+** ASTAR_INVALID_ARGUMENT (NULL), ASTAR_MISMATCH (another grid object or
+** size), ASTAR_NO_MEMORY (nothing leaks; some clusters may be recomputed and
+** others not, so searches return ASTAR_STALE until an update of the same
+** rectangle succeeds).
 */
 ASTAR_API astar_status astar_hpa_update(astar_hpa *hpa, const astar_grid *grid, int32_t x0,
                                         int32_t y0, int32_t x1, int32_t y1, uint64_t *rebuilt);
@@ -184,8 +187,9 @@ ASTAR_API astar_status astar_hpa_load(astar_hpa **out, const astar_grid *grid, c
 
 /*
 ** A query object for `hpa` (Detour's per-thread query): every buffer a
-** search needs, sized once. Allocates about 40 bytes per abstract node plus
-** 30 per cell of a top-level cluster. ASTAR_OK, ASTAR_INVALID_ARGUMENT,
+** search needs, sized once. Allocates about 42 bytes per abstract node
+** (the engine's records, the abstract path) plus 44 per cell of a top-level
+** cluster (the joining Dijkstras and the refinement A*). ASTAR_OK, ASTAR_INVALID_ARGUMENT,
 ** ASTAR_NO_MEMORY.
 */
 ASTAR_API astar_status astar_hpa_query_new(astar_hpa_query **out, const astar_hpa *hpa,

@@ -22,51 +22,51 @@
 
 /* One cluster of one level. */
 typedef struct hpa_cluster {
-  uint32_t n;       /* nodes of this cluster at its level */
-  uint32_t *cell;   /* [n] node cells, y * width + x, increasing */
-  double *cost;     /* [n * n] cost[i * n + j]: i -> j inside the cluster, INFINITY if none */
-  uint32_t *xoff;   /* level 1 only: [n + 1] crossings of node i are xoff[i] .. xoff[i+1]-1 */
-  uint32_t *xcell;  /* level 1 only: [xoff[n]] the cell across the border */
-  double *xout;     /* level 1 only: cost of the move node -> xcell */
-  double *xin;      /* level 1 only: cost of the move xcell -> node */
-  uint32_t ent;     /* level 1 only: entrances on its east and south borders (and its
-                       diagonal crossings toward larger cells) */
+  uint32_t n;      /* nodes of this cluster at its level */
+  uint32_t *cell;  /* [n] node cells, y * width + x, increasing */
+  double *cost;    /* [n * n] cost[i * n + j]: i -> j inside the cluster, INFINITY if none */
+  uint32_t *xoff;  /* level 1 only: [n + 1] crossings of node i are xoff[i] .. xoff[i+1]-1 */
+  uint32_t *xcell; /* level 1 only: [xoff[n]] the cell across the border */
+  double *xout;    /* level 1 only: cost of the move node -> xcell */
+  double *xin;     /* level 1 only: cost of the move xcell -> node */
+  uint32_t ent;    /* level 1 only: entrances on its east and south borders (and its
+                      diagonal crossings toward larger cells) */
 } hpa_cluster;
 
 typedef struct hpa_level {
-  int32_t side;        /* cluster side in cells */
-  int32_t ncx, ncy;    /* clusters across, down */
-  hpa_cluster *cl;     /* [ncx * ncy] row-major */
-  uint32_t *gid;       /* derived: node ids of every cluster's nodes, cluster by cluster */
-  uint32_t *goff;      /* derived: [ncx * ncy + 1] offsets into gid */
-  uint32_t *lidx;      /* derived: [node count] local index in its cluster, HPA_NONE if absent */
-  uint64_t arcs;       /* derived: arcs of this level */
-  uint32_t nodes;      /* derived: nodes of this level */
+  int32_t side;     /* cluster side in cells */
+  int32_t ncx, ncy; /* clusters across, down */
+  hpa_cluster *cl;  /* [ncx * ncy] row-major */
+  uint32_t *gid;    /* derived: node ids of every cluster's nodes, cluster by cluster */
+  uint32_t *goff;   /* derived: [ncx * ncy + 1] offsets into gid */
+  uint32_t *lidx;   /* derived: [node count] local index in its cluster, HPA_NONE if absent */
+  uint64_t arcs;    /* derived: arcs of this level */
+  uint32_t nodes;   /* derived: nodes of this level */
 } hpa_level;
 
 struct astar_hpa {
-  astar_allocator alloc;  /* where every block came from */
-  size_t bytes;           /* bytes held */
-  const astar_grid *grid; /* identity of the grid built for (not owned) */
-  uint64_t version;       /* astar_grid_version when built / loaded / updated */
-  int32_t width, height;  /* grid size */
-  int moves;              /* 4 or 8 */
-  astar_corner corner;    /* corner rule */
-  double sc, dc;          /* straight and diagonal move costs */
-  double min_terrain;     /* heuristic scale: the grid's smallest terrain */
-  astar_hpa_options hopt; /* build settings */
-  int32_t levels;         /* 1 .. ASTAR_HPA_MAX_LEVELS */
+  astar_allocator alloc;              /* where every block came from */
+  size_t bytes;                       /* bytes held */
+  const astar_grid *grid;             /* identity of the grid built for (not owned) */
+  uint64_t version;                   /* astar_grid_version when built / loaded / updated */
+  int32_t width, height;              /* grid size */
+  int moves;                          /* 4 or 8 */
+  astar_corner corner;                /* corner rule */
+  double sc, dc;                      /* straight and diagonal move costs */
+  double min_terrain;                 /* heuristic scale: the grid's smallest terrain */
+  astar_hpa_options hopt;             /* build settings */
+  int32_t levels;                     /* 1 .. ASTAR_HPA_MAX_LEVELS */
   hpa_level lv[ASTAR_HPA_MAX_LEVELS]; /* [0] = level 1 */
-  uint32_t entrances;     /* level-1 entrances */
-  uint64_t rebuilt;       /* level-1 clusters recomputed by the last build / update */
+  uint32_t entrances;                 /* level-1 entrances */
+  uint64_t rebuilt;                   /* level-1 clusters recomputed by the last build / update */
   /* Derived (assemble). */
-  uint32_t nnodes;       /* abstract nodes (all level-1 nodes) */
-  uint32_t *ncell;       /* [nnodes] cell of each node */
-  uint8_t *nlevel;       /* [nnodes] highest level the node belongs to (1-based) */
-  uint32_t *xoff;        /* [nnodes + 1] crossings by node */
-  uint32_t *xto;         /* node id across */
-  double *xout, *xin;    /* move costs out / in */
-  uint32_t max_degree;   /* most top-level successors of a node, + 1 for the goal */
+  uint32_t nnodes;     /* abstract nodes (all level-1 nodes) */
+  uint32_t *ncell;     /* [nnodes] cell of each node */
+  uint8_t *nlevel;     /* [nnodes] highest level the node belongs to (1-based) */
+  uint32_t *xoff;      /* [nnodes + 1] crossings by node */
+  uint32_t *xto;       /* node id across */
+  double *xout, *xin;  /* move costs out / in */
+  uint32_t max_degree; /* most top-level successors of a node, + 1 for the goal */
 };
 
 /* Cluster index at level l (0-based) of cell (x, y). */

@@ -91,7 +91,8 @@ uint64_t astar__hpa_rect_dijkstra(const astar_hpa *hp, const astar_grid *g, int3
 }
 
 uint64_t astar__hpa_grid_sum(const astar_grid *g) {
-  uint64_t h = UINT64_C(0x9E3779B97F4A7C15) ^ ((uint64_t)(uint32_t)g->width << 32 | (uint32_t)g->height);
+  uint64_t h =
+      UINT64_C(0x9E3779B97F4A7C15) ^ ((uint64_t)(uint32_t)g->width << 32 | (uint32_t)g->height);
   for (int32_t y = 0; y < g->height; y++)
     for (int32_t x = 0; x < g->width; x++) {
       const uint32_t i = astar__index(g, x, y);
@@ -119,7 +120,7 @@ typedef struct build_ctx {
   uint32_t entrances; /* entrances counted (east and south borders, a < b diagonals) */
   double *dist;       /* [side^2] and [abstract nodes] scratch */
   uint32_t *hbuf, *pos;
-  size_t scratch;     /* capacity of dist / hbuf / pos */
+  size_t scratch; /* capacity of dist / hbuf / pos */
 } build_ctx;
 
 static void add_cross(build_ctx *b, int32_t ax, int32_t ay, int32_t bx, int32_t by) {
@@ -167,8 +168,10 @@ static void border(build_ctx *b, bool vertical, int32_t fixed, int32_t lo, int32
       const int32_t p = picks[i];
       const int32_t px = vertical ? fixed : p, py = vertical ? p : fixed;
       const int32_t qx = vertical ? fixed + 1 : p, qy = vertical ? p : fixed + 1;
-      if (mine == 0) add_cross(b, px, py, qx, qy);
-      else add_cross(b, qx, qy, px, py);
+      if (mine == 0)
+        add_cross(b, px, py, qx, qy);
+      else
+        add_cross(b, qx, qy, px, py);
     }
     t = e + 1;
   }
@@ -269,8 +272,10 @@ static uint32_t find_cell(const hpa_cluster *c, uint32_t cell) {
   uint32_t lo = 0, hi = c->n;
   while (lo < hi) {
     const uint32_t m = lo + (hi - lo) / 2;
-    if (c->cell[m] < cell) lo = m + 1;
-    else hi = m;
+    if (c->cell[m] < cell)
+      lo = m + 1;
+    else
+      hi = m;
   }
   return lo < c->n && c->cell[lo] == cell ? lo : HPA_NONE;
 }
@@ -280,7 +285,8 @@ static int cross_level(const astar_hpa *h, uint32_t p, uint32_t q) {
   const int32_t px = (int32_t)(p % (uint32_t)h->width), py = (int32_t)(p / (uint32_t)h->width);
   const int32_t qx = (int32_t)(q % (uint32_t)h->width), qy = (int32_t)(q / (uint32_t)h->width);
   int l = 0;
-  while (l < h->levels && astar__hpa_cluster_of(h, l, px, py) != astar__hpa_cluster_of(h, l, qx, qy))
+  while (l < h->levels &&
+         astar__hpa_cluster_of(h, l, px, py) != astar__hpa_cluster_of(h, l, qx, qy))
     l++;
   return l;
 }
@@ -321,8 +327,7 @@ static astar_status build_upper(build_ctx *b, int li, int32_t cx, int32_t cy, hp
   /* The sub-clusters, their nodes in order. */
   size_t m = 0;
   for (int32_t sy = cy * r; sy < cy * r + r && sy < D->ncy; sy++)
-    for (int32_t sx = cx * r; sx < cx * r + r && sx < D->ncx; sx++)
-      m += D->cl[sy * D->ncx + sx].n;
+    for (int32_t sx = cx * r; sx < cx * r + r && sx < D->ncx; sx++) m += D->cl[sy * D->ncx + sx].n;
   (void)L;
   if (m == 0) return ASTAR_OK;
   local_node *ln = astar__hpa_alloc(h, m, sizeof *ln);
@@ -348,7 +353,8 @@ static astar_status build_upper(build_ctx *b, int li, int32_t cx, int32_t cy, hp
       const uint32_t i1 = find_cell(c1, ln[i].cell);
       for (uint32_t x = c1->xoff[i1]; x < c1->xoff[i1 + 1]; x++) {
         const uint32_t q = c1->xcell[x];
-        const int32_t qx = (int32_t)(q % (uint32_t)h->width), qy = (int32_t)(q / (uint32_t)h->width);
+        const int32_t qx = (int32_t)(q % (uint32_t)h->width),
+                      qy = (int32_t)(q / (uint32_t)h->width);
         if (astar__hpa_cluster_of(h, li, qx, qy) != (uint32_t)(cy * L->ncx + cx)) continue;
         if (cross_level(h, ln[i].cell, q) < li) continue; /* same level-(li-1) cluster */
         if (pass) {
@@ -568,7 +574,8 @@ astar_status astar__hpa_assemble(astar_hpa *h) {
       goff[l][c] = k;
       for (uint32_t i = 0; i < cl->n; i++) {
         const uint32_t p = cl->cell[i];
-        const int32_t px = (int32_t)(p % (uint32_t)h->width), py = (int32_t)(p / (uint32_t)h->width);
+        const int32_t px = (int32_t)(p % (uint32_t)h->width),
+                      py = (int32_t)(p / (uint32_t)h->width);
         const uint32_t c1 = astar__hpa_cluster_of(h, 0, px, py);
         const uint32_t j = find_cell(&L1->cl[c1], p);
         const uint32_t nid = j == HPA_NONE ? HPA_NONE : base[c1] + j;
@@ -585,9 +592,7 @@ astar_status astar__hpa_assemble(astar_hpa *h) {
       if (lidx[l][v] == HPA_NONE) continue;
       uint32_t deg = 0;
       for (uint32_t a = xoff[v]; a < xoff[v + 1]; a++)
-        if (xto[a] != HPA_NONE &&
-            cross_level(h, ncell[v], ncell[xto[a]]) > l)
-          deg++;
+        if (xto[a] != HPA_NONE && cross_level(h, ncell[v], ncell[xto[a]]) > l) deg++;
       L->arcs += deg;
       if (l == h->levels - 1) {
         const int32_t px = (int32_t)(ncell[v] % (uint32_t)h->width);
@@ -701,7 +706,9 @@ void astar_hpa_free(astar_hpa *h) {
   astar__free(&a, h, sizeof *h);
 }
 
-size_t astar_hpa_memory(const astar_hpa *h) { return h ? h->bytes : 0; }
+size_t astar_hpa_memory(const astar_hpa *h) {
+  return h ? h->bytes : 0;
+}
 
 void astar_hpa_get_stats(const astar_hpa *h, astar_hpa_stats *s) {
   if (!h || !s) return;

@@ -198,7 +198,8 @@ static astar_status read_cluster(astar_hpa *h, reader *r, int l, int32_t x0, int
   const uint64_t area = (uint64_t)(x1 - x0 + 1) * (uint64_t)(y1 - y0 + 1);
   if (r->bad || n > area || m > 8 * (uint64_t)n) return ASTAR_PARSE_ERROR;
   /* Enough bytes left for what the counts announce (before allocating). */
-  const uint64_t need = 4 * (uint64_t)n + 8 * (uint64_t)n * n + (l == 0 ? 4 * (uint64_t)n + 20 * (uint64_t)m : 0);
+  const uint64_t need =
+      4 * (uint64_t)n + 8 * (uint64_t)n * n + (l == 0 ? 4 * (uint64_t)n + 20 * (uint64_t)m : 0);
   if (need > r->n - r->at) return ASTAR_PARSE_ERROR;
   memset(cl, 0, sizeof *cl);
   cl->ent = ent;
@@ -212,7 +213,8 @@ static astar_status read_cluster(astar_hpa *h, reader *r, int l, int32_t x0, int
     cl->xout = astar__hpa_alloc(h, m ? m : 1, sizeof *cl->xout);
     cl->xin = astar__hpa_alloc(h, m ? m : 1, sizeof *cl->xin);
   }
-  const bool ok = cl->cell && cl->cost && (l != 0 || (cl->xoff && cl->xcell && cl->xout && cl->xin));
+  const bool ok =
+      cl->cell && cl->cost && (l != 0 || (cl->xoff && cl->xcell && cl->xout && cl->xin));
   if (!ok || (l == 0 && m == 0)) { /* every level-1 node has a crossing */
     astar__hpa_free(h, cl->cell, n, sizeof *cl->cell);
     astar__hpa_free(h, cl->cost, (size_t)n * n, sizeof *cl->cost);

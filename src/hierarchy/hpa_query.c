@@ -24,10 +24,10 @@ struct astar_hpa_query {
   const astar_hpa *h;
   const astar_grid *grid;
   astar_point start, goal;
-  uint32_t ks, kg;         /* top-level clusters of start and goal */
-  int32_t sx0, sy0, sw, sh; /* start's top cluster rectangle */
-  int32_t gx0, gy0, gw, gh; /* goal's */
-  double direct;           /* start -> goal inside one top cluster, INFINITY if none */
+  uint32_t ks, kg;           /* top-level clusters of start and goal */
+  int32_t sx0, sy0, sw, sh;  /* start's top cluster rectangle */
+  int32_t gx0, gy0, gw, gh;  /* goal's */
+  double direct;             /* start -> goal inside one top cluster, INFINITY if none */
   double hscale_s, hscale_d; /* octile step costs times the smallest terrain */
 };
 
@@ -137,8 +137,7 @@ static bool sp_position(const void *self, astar_node n, double xyz[3]) {
   return true;
 }
 
-static const astar_space_ops hpa_space_ops = {sp_successors, NULL, sp_heuristic, NULL,
-                                              sp_position};
+static const astar_space_ops hpa_space_ops = {sp_successors, NULL, sp_heuristic, NULL, sp_position};
 
 static astar_space make_space(const astar_hpa_query *q) {
   astar_space s;
@@ -294,7 +293,8 @@ static bool refine(astar_hpa_query *q, int32_t rx, int32_t ry, int32_t rw, int32
   size_t i = *len + n;
   for (uint32_t v = t; v != s; v = q->par[v]) {
     i--;
-    if (i < cap) path[i] = (astar_point){rx + (int32_t)(v % (uint32_t)rw), ry + (int32_t)(v / (uint32_t)rw)};
+    if (i < cap)
+      path[i] = (astar_point){rx + (int32_t)(v % (uint32_t)rw), ry + (int32_t)(v / (uint32_t)rw)};
   }
   *len += n;
   return true;
@@ -325,8 +325,8 @@ static size_t smooth(const astar_hpa_query *q, astar_point *p, size_t n, int32_t
     const size_t kmax = n - 1 - i < (size_t)win ? n - 1 - i : (size_t)win;
     if (filled < i) filled = i;
     for (; filled < i + kmax; filled++)
-      ring[(filled + 1) % R] = astar__hpa_step(h, q->grid, p[filled].x, p[filled].y,
-                                               p[filled + 1].x, p[filled + 1].y);
+      ring[(filled + 1) % R] =
+          astar__hpa_step(h, q->grid, p[filled].x, p[filled].y, p[filled + 1].x, p[filled + 1].y);
     cum[0] = 0;
     for (size_t k = 1; k <= kmax; k++) cum[k] = cum[k - 1] + ring[(i + k) % R];
     for (int d = 0; d < 9; d++) need[d] = reach[d] = 0;
@@ -401,8 +401,8 @@ static void rect_of(const astar_hpa *h, uint32_t k, int32_t *x0, int32_t *y0, in
 }
 
 astar_status astar_hpa_find_path(astar_hpa_query *q, const astar_hpa *h, const astar_grid *grid,
-                                 astar_point start, astar_point goal, astar_point *path,
-                                 size_t cap, astar_hpa_result *result) {
+                                 astar_point start, astar_point goal, astar_point *path, size_t cap,
+                                 astar_hpa_result *result) {
   astar_hpa_result dummy;
   astar_hpa_result *r = result ? result : &dummy;
   memset(r, 0, sizeof *r);
@@ -428,10 +428,10 @@ astar_status astar_hpa_find_path(astar_hpa_query *q, const astar_hpa *h, const a
   q->start = start;
   q->goal = goal;
   q->hscale_s = h->sc * h->min_terrain;
-  q->hscale_d = (h->moves == 8 && h->corner != ASTAR_CORNER_NEVER
-                     ? (h->dc < 2 * h->sc ? h->dc : 2 * h->sc)
-                     : 2 * h->sc) *
-                h->min_terrain;
+  q->hscale_d =
+      (h->moves == 8 && h->corner != ASTAR_CORNER_NEVER ? (h->dc < 2 * h->sc ? h->dc : 2 * h->sc)
+                                                        : 2 * h->sc) *
+      h->min_terrain;
   const uint32_t W = (uint32_t)h->width;
   const uint32_t sc = (uint32_t)start.y * W + (uint32_t)start.x;
   const uint32_t gc = (uint32_t)goal.y * W + (uint32_t)goal.x;
@@ -449,8 +449,8 @@ astar_status astar_hpa_find_path(astar_hpa_query *q, const astar_hpa *h, const a
   astar_engine_options_init(&eo);
   astar_engine_result er;
   const astar_node S = h->nnodes, G = h->nnodes + 1;
-  astar_status st = astar_space_find_path(q->ws, &space, &eo, S, G, q->apath,
-                                          (size_t)q->cap_nodes + 2, &er);
+  astar_status st =
+      astar_space_find_path(q->ws, &space, &eo, S, G, q->apath, (size_t)q->cap_nodes + 2, &er);
   r->expanded_top = er.stats.expanded;
   if (st != ASTAR_OK) return st == ASTAR_NO_PATH ? ASTAR_NO_PATH : st;
   r->abstract_cost = er.cost;
