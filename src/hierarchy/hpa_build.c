@@ -58,7 +58,8 @@ double astar__hpa_step(const astar_hpa *h, const astar_grid *g, int32_t ax, int3
 
 uint64_t astar__hpa_rect_dijkstra(const astar_hpa *hp, const astar_grid *g, int32_t rx, int32_t ry,
                                   int32_t rw, int32_t rh, int32_t sx, int32_t sy, bool backward,
-                                  double *dist, uint32_t *hbuf, uint32_t *pos) {
+                                  double *dist, uint32_t *hbuf, // NOLINT: the heap writes it
+                                  uint32_t *pos) {
   const uint32_t cells = (uint32_t)rw * (uint32_t)rh;
   for (uint32_t i = 0; i < cells; i++) {
     dist[i] = INFINITY;

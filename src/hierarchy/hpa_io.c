@@ -203,7 +203,7 @@ static astar_status read_cluster(astar_hpa *h, reader *r, int l, int32_t x0, int
   if (need > r->n - r->at) return ASTAR_PARSE_ERROR;
   memset(cl, 0, sizeof *cl);
   cl->ent = ent;
-  if (n == 0) return m == 0 ? ASTAR_OK : ASTAR_PARSE_ERROR;
+  if (n == 0) return ASTAR_OK; /* m <= 8 n: no crossings either */
   cl->n = n;
   cl->cell = astar__hpa_alloc(h, n, sizeof *cl->cell);
   cl->cost = astar__hpa_alloc(h, (size_t)n * n, sizeof *cl->cost);

@@ -131,8 +131,9 @@ static size_t sp_successors(const void *self, astar_node u, astar_arc *arcs, siz
 static bool sp_position(const void *self, astar_node n, double xyz[3]) {
   const astar_hpa_query *q = self;
   const uint32_t c = node_cell(q, n);
-  xyz[0] = (double)(c % (uint32_t)q->h->width);
-  xyz[1] = (double)(c / (uint32_t)q->h->width);
+  const uint32_t col = c % (uint32_t)q->h->width, row = c / (uint32_t)q->h->width;
+  xyz[0] = (double)col;
+  xyz[1] = (double)row;
   xyz[2] = 0;
   return true;
 }
@@ -403,7 +404,7 @@ static void rect_of(const astar_hpa *h, uint32_t k, int32_t *x0, int32_t *y0, in
 astar_status astar_hpa_find_path(astar_hpa_query *q, const astar_hpa *h, const astar_grid *grid,
                                  astar_point start, astar_point goal, astar_point *path, size_t cap,
                                  astar_hpa_result *result) {
-  astar_hpa_result dummy;
+  astar_hpa_result dummy = {0};
   astar_hpa_result *r = result ? result : &dummy;
   memset(r, 0, sizeof *r);
   if (!q || !h || !grid || (!path && cap)) return ASTAR_INVALID_ARGUMENT;
