@@ -91,8 +91,11 @@ int main(int argc, char **argv) {
       const double up8 = bench_median3(u8[0], u8[1], u8[2]);
       const double cells = (double)astar_grid_width(g) * astar_grid_height(g);
       const char *name = strrchr(argv[a], '/') ? strrchr(argv[a], '/') + 1 : argv[a];
-      printf("| %s | %dx%d | %d | %.1f | %.2f | %.0f | %.1f | %.0f | %.1f | %.0f |\n", name,
-             astar_grid_width(g), astar_grid_height(g), levels, build * 1e3,
+      astar_hpa_stats st;
+      astar_hpa_get_stats(h, &st);
+      printf("| %s | %dx%d | %d | %u | %llu | %.1f | %.2f | %.0f | %.1f | %.0f | %.1f | %.0f |\n",
+             name, astar_grid_width(g), astar_grid_height(g), levels, st.level[levels - 1].nodes,
+             (unsigned long long)st.level[levels - 1].arcs, build * 1e3,
              (double)astar_hpa_memory(h) / cells, up1 * 1e6, c1, up8 * 1e6, c8, build / up1);
       astar_hpa_free(h);
     }
