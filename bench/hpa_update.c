@@ -57,9 +57,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s MAP [MAP...]\n", argv[0]);
     return 2;
   }
-  printf("| map | size | levels | build ms | bytes/cell | update 1 cell µs | clusters | "
-         "update 8x8 µs | clusters | full build / 1-cell update "
-         "|\n|---|---|---|---|---|---|---|---|---|---|\n");
+  printf("| map | size | levels | top nodes | top arcs | build ms | bytes/cell | update 1 cell "
+         "µs | clusters | update 8x8 µs | clusters | full build / 1-cell update |\n"
+         "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (int a = 1; a < argc; a++) {
     size_t len = 0;
     char *text = bench_slurp(argv[a], &len);
