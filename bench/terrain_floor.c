@@ -4,7 +4,9 @@
 ** optimality"). On each map: 50 seeded queries without the road, with one
 ** road row of terrain 0.5 across the middle (the heuristic then assumes 0.5
 ** everywhere), and with the road and heuristic_floor = 1 (weighted A* by
-** 2: cost at most 2 x optimal). Prints expansions and the cost ratios.
+** 2: cost at most 2 x optimal), and with the road and a landmark heuristic
+** (astar/landmarks.h, K = 8, built on the road map's real costs: exact).
+** Prints expansions and the cost ratios.
 **
 ** Build and run from the repository root, after `make`:
 **   cc -O2 -Iinclude bench/terrain_floor.c build/libastar.a -lm -o build/terrain_floor
@@ -51,10 +53,11 @@ static void run(const char *label, astar_grid *g) {
   for (int i = 0; i < QUERIES; i++) s[i] = passable(g), t[i] = passable(g);
   const size_t cap = astar_grid_count_passable(g) + 1;
   astar_point *path = malloc(cap * sizeof *path);
-  uint64_t exp[3] = {0, 0, 0};
-  double worst = 1.0, sum = 0.0;
+  uint64_t exp[4] = {0, 0, 0, 0};
+  double worst = 1.0, sum = 0.0, lm_worst = 0.0;
   int n = 0;
-  for (int phase = 0; phase < 3; phase++) {
+  astar_landmarks *lm = NULL;
+  for (int phase = 0; phase < 4; phase++) {
     if (phase == 1)
       for (int32_t x = 0; x < astar_grid_width(g); x++)
         astar_grid_set_terrain(g, x, astar_grid_height(g) / 2, 0.5f);
@@ -62,12 +65,26 @@ static void run(const char *label, astar_grid *g) {
       astar_options o;
       astar_options_init(&o);
       astar_result r, exact;
-      if (phase == 2) {
-        o.heuristic_floor = 1.0;
-        if (astar_find_path(ws, g, NULL, s[i], t[i], path, cap, &exact) != ASTAR_OK) continue;
+      if (phase >= 2 && astar_find_path(ws, g, NULL, s[i], t[i], path, cap, &exact) != ASTAR_OK)
+        continue;
+      if (phase == 2) o.heuristic_floor = 1.0;
+      if (phase == 3) {
+        if (!lm) {
+          astar_landmark_options lo;
+          astar_landmark_options_init(&lo);
+          lo.count = 8;
+          if (astar_landmarks_new_grid(&lm, g, NULL, &lo, NULL) != ASTAR_OK) break;
+        }
+        o.heuristic = ASTAR_H_CALLBACK;
+        o.heuristic_fn = astar_landmarks_grid_heuristic;
+        o.heuristic_ctx = lm;
       }
       if (astar_find_path(ws, g, &o, s[i], t[i], path, cap, &r) != ASTAR_OK) continue;
       exp[phase] += r.stats.expanded;
+      if (phase == 3 && exact.cost > 0) {
+        const double err = r.cost / exact.cost - 1.0;
+        lm_worst = err > lm_worst ? err : lm_worst;
+      }
       if (phase == 2 && exact.cost > 0) {
         const double ratio = r.cost / exact.cost;
         worst = ratio > worst ? ratio : worst;
@@ -76,15 +93,18 @@ static void run(const char *label, astar_grid *g) {
       }
     }
   }
-  printf("| %s | %llu | %llu | %llu | %.4f | %.4f |\n", label, (unsigned long long)exp[0],
-         (unsigned long long)exp[1], (unsigned long long)exp[2], n ? sum / n : 1.0, worst);
+  printf("| %s | %llu | %llu | %llu | %.4f | %.4f | %llu | %.1e |\n", label,
+         (unsigned long long)exp[0], (unsigned long long)exp[1], (unsigned long long)exp[2],
+         n ? sum / n : 1.0, worst, (unsigned long long)exp[3], lm_worst);
+  astar_landmarks_free(lm);
   free(path);
   astar_workspace_free(ws);
 }
 
 int main(int argc, char **argv) {
   printf("| map | expanded, no road | one 0.5 road row | road, heuristic_floor 1 | cost ratio "
-         "mean | cost ratio max |\n|---|---:|---:|---:|---:|---:|\n");
+         "mean | cost ratio max | road, 8 landmarks | its largest cost error |\n"
+         "|---|---:|---:|---:|---:|---:|---:|---:|\n");
   if (argc < 2) {
     astar_grid *g;
     if (astar_grid_new(&g, 256, 256, NULL) == ASTAR_OK) {

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include <astar/jps_plus.h>
+#include <astar/landmarks.h>
 
 #include "cli.h"
 
@@ -82,6 +83,76 @@ static astar_status find_jps_plus(astar_workspace *ws, const astar_grid *grid,
 static const cli_pre_ops jps_plus_ops = {jpp_build, jpp_load,    jpp_save, jpp_memory,
                                          NULL,      jpp_release, jpp_find};
 
+/* The settings the command parsed, for every engine search that follows,
+** and what the last one reported besides the grid's result. The tool runs
+** one search at a time. */
+static cli_variant_settings variant_settings = {1024, 1.0, 0.0, 0.0, 4, 0, 0};
+
+/* ---- landmarks (astar/landmarks.h): the grid's A* with the ALT heuristic ---------- */
+
+static astar_status lmk_build(void **ctx, const astar_grid *grid, const astar_options *opt) {
+  astar_landmark_options lo;
+  astar_landmark_options_init(&lo);
+  lo.count = variant_settings.landmarks;
+  lo.choice = (astar_landmark_choice)variant_settings.landmark_choice;
+  astar_options o = *opt;
+  o.heuristic = ASTAR_H_AUTO; /* the table's base heuristic: the built-in one */
+  o.weight = 1.0;
+  astar_landmarks *lm = NULL;
+  const astar_status st = astar_landmarks_new_grid(&lm, grid, &o, &lo, NULL);
+  *ctx = lm;
+  return st;
+}
+
+/* A file holds no search options: it loads for the default moves and
+** corner rule (what `precompute` builds with). */
+static astar_status lmk_load(void **ctx, const astar_grid *grid, const void *buf, size_t len) {
+  astar_landmarks *lm = NULL;
+  const astar_status st = astar_landmarks_load_grid(&lm, grid, NULL, buf, len, NULL);
+  *ctx = lm;
+  return st;
+}
+
+static astar_status lmk_save(const void *ctx, void *buf, size_t cap, size_t *len) {
+  return astar_landmarks_save(ctx, buf, cap, len);
+}
+
+static size_t lmk_memory(const void *ctx) {
+  return astar_landmarks_memory(ctx);
+}
+
+static void lmk_release(void *ctx) {
+  astar_landmarks_free(ctx);
+}
+
+static astar_status lmk_find(const void *ctx, astar_workspace *ws, const astar_grid *grid,
+                             const astar_options *opt, astar_point start, astar_point goal,
+                             astar_point *path, size_t cap, astar_result *result) {
+  astar_options o = *opt;
+  o.heuristic = ASTAR_H_CALLBACK;
+  o.heuristic_fn = astar_landmarks_grid_heuristic;
+  o.heuristic_ctx = (void *)(uintptr_t)ctx;
+  return astar_find_path(ws, grid, &o, start, goal, path, cap, result);
+}
+
+/* One-shot (run, solve): build, search, release. */
+static astar_status find_landmarks(astar_workspace *ws, const astar_grid *grid,
+                                   const astar_options *opt, astar_point start, astar_point goal,
+                                   astar_point *path, size_t cap, astar_result *result) {
+  void *lm = NULL;
+  astar_status st = lmk_build(&lm, grid, opt);
+  if (st != ASTAR_OK) {
+    if (result) memset(result, 0, sizeof *result);
+    return st;
+  }
+  st = lmk_find(lm, ws, grid, opt, start, goal, path, cap, result);
+  lmk_release(lm);
+  return st;
+}
+
+static const cli_pre_ops landmarks_ops = {lmk_build, lmk_load,    lmk_save, lmk_memory,
+                                          NULL,      lmk_release, lmk_find};
+
 /* Dijkstra on the grid: A* with the zero heuristic. */
 static astar_status find_dijkstra(astar_workspace *ws, const astar_grid *grid,
                                   const astar_options *opt, astar_point start, astar_point goal,
@@ -95,10 +166,6 @@ static astar_status find_dijkstra(astar_workspace *ws, const astar_grid *grid,
 
 /* ---- the variants' settings (--width, --epsilon, --band-e, --band-d) ---------- */
 
-/* The settings the command parsed, for every engine search that follows,
-** and what the last one reported besides the grid's result. The tool runs
-** one search at a time. */
-static cli_variant_settings variant_settings = {1024, 1.0, 0.0, 0.0, 0};
 static cli_variant_outcome variant_outcome;
 
 const char cli_variant_options_help[] =
@@ -112,7 +179,10 @@ const char cli_variant_options_help[] =
     "  --band-d D             bandwidth: most it underestimates; nodes with f above the\n"
     "                         expanded node's f + E + D are dropped (default 0; the\n"
     "                         octile heuristic underestimates by up to the detours,\n"
-    "                         so a small D can drop the way to the goal: no path)\n";
+    "                         so a small D can drop the way to the goal: no path)\n"
+    "  --landmarks K          landmarks: K landmarks, 1..64 (default 4); with --algo\n"
+    "                         astar (the default) selects --algo landmarks\n"
+    "  --landmark-choice C    landmarks: farthest (default) or avoid\n";
 
 void cli_variant_defaults(cli_variant_settings *v) {
   astar_engine_options eo;
@@ -121,6 +191,8 @@ void cli_variant_defaults(cli_variant_settings *v) {
   v->epsilon = eo.epsilon;
   v->band_e = eo.band_e;
   v->band_d = eo.band_d;
+  v->landmarks = 4;
+  v->landmark_choice = ASTAR_LANDMARKS_FARTHEST;
   v->given = 0;
 }
 
@@ -140,6 +212,23 @@ int cli_variant_option(cli_parser *p, cli_variant_settings *v) {
   } else if (cli_is(p, "--band-d", NULL)) {
     if (!(text = cli_value(p)) || !cli_parse_double(name, text, 0, false, &v->band_d)) return -1;
     v->given |= CLI_VARIANT_BAND;
+  } else if (cli_is(p, "--landmarks", NULL)) {
+    uint64_t k;
+    if (!(text = cli_value(p)) || !cli_parse_uint(name, text, 1, ASTAR_LANDMARKS_MAX, &k))
+      return -1;
+    v->landmarks = (uint32_t)k;
+    v->given |= CLI_VARIANT_LANDMARKS;
+  } else if (cli_is(p, "--landmark-choice", NULL)) {
+    if (!(text = cli_value(p))) return -1;
+    if (strcmp(text, "farthest") == 0)
+      v->landmark_choice = ASTAR_LANDMARKS_FARTHEST;
+    else if (strcmp(text, "avoid") == 0)
+      v->landmark_choice = ASTAR_LANDMARKS_AVOID;
+    else {
+      cli_usage_error("%s: '%s' is not farthest or avoid", name, text);
+      return -1;
+    }
+    v->given |= CLI_VARIANT_LANDMARKS;
   } else {
     return 0;
   }
@@ -153,6 +242,8 @@ const char *cli_variant_misuse(const cli_variant_settings *v, const cli_algo *al
     return "--epsilon needs --algo dynamic";
   if ((v->given & CLI_VARIANT_BAND) && m != ASTAR_METHOD_BANDWIDTH)
     return "--band-e and --band-d need --algo bandwidth";
+  if ((v->given & CLI_VARIANT_LANDMARKS) && strcmp(algo->name, "landmarks") != 0)
+    return "--landmarks and --landmark-choice need --algo landmarks (or astar)";
   return NULL;
 }
 
@@ -161,6 +252,12 @@ void cli_variant_describe(FILE *out, const cli_variant_settings *v, const cli_al
   if (algo->method == ASTAR_METHOD_BEAM) fprintf(out, ", width %lu", (unsigned long)v->width);
   if (algo->method == ASTAR_METHOD_DYNAMIC) fprintf(out, ", epsilon %g", v->epsilon);
   if (algo->method == ASTAR_METHOD_BANDWIDTH) fprintf(out, ", band -%g/+%g", v->band_d, v->band_e);
+}
+
+const cli_algo *cli_variant_algo(const cli_variant_settings *v, const cli_algo *algo) {
+  if ((v->given & CLI_VARIANT_LANDMARKS) && !algo->engine && strcmp(algo->name, "astar") == 0)
+    return cli_find_algo("landmarks");
+  return algo;
 }
 
 void cli_variant_use(const cli_variant_settings *v) {
@@ -269,6 +366,8 @@ static const cli_algo algos[] = {
      ASTAR_ALGO_JPS, false, ASTAR_METHOD_COUNT},
     {"jps-plus", "JPS+ over precomputed jump distances (astar/jps_plus.h)", find_jps_plus,
      &jps_plus_ops, ASTAR_ALGO_JPS, false, ASTAR_METHOD_COUNT},
+    {"landmarks", "A* with the landmark (ALT) heuristic (astar/landmarks.h; --landmarks K)",
+     find_landmarks, &landmarks_ops, ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
     {"dijkstra", "Dijkstra: A* with the zero heuristic", find_dijkstra, NULL, ASTAR_ALGO_ASTAR,
      false, ASTAR_METHOD_DIJKSTRA},
     {"greedy", "greedy best-first search (the engine; no cost bound)", engine_greedy, NULL,

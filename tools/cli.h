@@ -230,14 +230,17 @@ const cli_algo *cli_find_algo(const char *name);
 ** searching; after each engine search cli_variant_last says what the
 ** library reported besides the grid's result (drops, iterations). */
 
-#define CLI_VARIANT_WIDTH 1u   /* --width given */
-#define CLI_VARIANT_EPSILON 2u /* --epsilon given */
-#define CLI_VARIANT_BAND 4u    /* --band-e or --band-d given */
+#define CLI_VARIANT_WIDTH 1u     /* --width given */
+#define CLI_VARIANT_EPSILON 2u   /* --epsilon given */
+#define CLI_VARIANT_BAND 4u      /* --band-e or --band-d given */
+#define CLI_VARIANT_LANDMARKS 8u /* --landmarks or --landmark-choice given */
 
 typedef struct cli_variant_settings {
   uint32_t width;        /* beam width */
   double epsilon;        /* dynamic weighting */
   double band_e, band_d; /* bandwidth search */
+  uint32_t landmarks;    /* --landmarks K: landmarks of algo "landmarks", 1..64 */
+  int landmark_choice;   /* astar_landmark_choice of algo "landmarks" */
   unsigned given;        /* CLI_VARIANT_*: which were on the command line */
 } cli_variant_settings;
 
@@ -263,6 +266,10 @@ void cli_variant_describe(FILE *out, const cli_variant_settings *v, const cli_al
 
 /* Use these settings in the engine searches that follow. */
 void cli_variant_use(const cli_variant_settings *v);
+
+/* The algorithm the settings select: --landmarks with --algo astar (the
+** default) means --algo landmarks; otherwise `algo`. */
+const cli_algo *cli_variant_algo(const cli_variant_settings *v, const cli_algo *algo);
 
 /* What the last engine search reported besides the grid's result. */
 const cli_variant_outcome *cli_variant_last(void);

@@ -938,6 +938,7 @@ int cli_cmd_bench(int argc, char **argv) {
   if (rc < 0 && waypoints && cfg.pre_file)
     rc = cli_usage_error("bench: --pre: a waypoint graph is built from the map, not loaded");
   if (rc < 0) {
+    cfg.algo = cli_variant_algo(&variant, cfg.algo);
     const char *misuse = cli_variant_misuse(&variant, cfg.algo);
     if (misuse) rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
     if (!misuse && (misuse = cli_hpa_misuse(cfg.algo)))

@@ -11,7 +11,7 @@
 #include "cli.h"
 
 static void help(FILE *out) {
-  fputs("usage: astar precompute MAP -o FILE [--algo NAME]\n"
+  fputs("usage: astar precompute MAP -o FILE [--method NAME] [--landmarks K]\n"
         "\n"
         "Build the preprocessing of an algorithm for MAP (a Moving AI .map or an\n"
         "ASCII map) and write it to FILE in the library's portable byte format.\n"
@@ -20,7 +20,11 @@ static void help(FILE *out) {
         "\n"
         "Options:\n"
         "  -o, --output FILE      where to write (required)\n"
-        "  --algo NAME            algorithm with preprocessing: jps-plus (default), hpa\n"
+        "  --method NAME          the preprocessing: jps-plus (default), landmarks or hpa\n"
+        "                         (the same as --algo NAME)\n"
+        "  --landmarks K          landmarks: K landmarks, 1..64 (default 4); selects\n"
+        "                         --method landmarks\n"
+        "  --landmark-choice C    landmarks: farthest (default) or avoid\n"
         "  --cluster N, --levels L, --no-smooth   hpa's settings (see 'astar bench --help')\n"
         "  -h, --help             show this help\n"
         "\n"
@@ -53,6 +57,8 @@ int cli_cmd_precompute(int argc, char **argv) {
   cli_parser p;
   const char *map = NULL, *output = NULL;
   const cli_algo *algo = cli_find_algo("jps-plus");
+  cli_variant_settings variant;
+  cli_variant_defaults(&variant);
   cli_parser_init(&p, argc, argv, "precompute");
   for (int kind, r; (kind = cli_next(&p)) != CLI_ARG_END;) {
     if (kind == CLI_ARG_POSITIONAL) {
@@ -65,17 +71,26 @@ int cli_cmd_precompute(int argc, char **argv) {
       if (!(output = cli_value(&p))) return CLI_EXIT_USAGE;
     } else if ((r = cli_hpa_option(&p)) != 0) {
       if (r < 0) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--algo", NULL)) {
+    } else if (cli_is(&p, "--algo", NULL) || cli_is(&p, "--method", NULL)) {
       const char *v = cli_value(&p);
       if (!v || !(algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
       if (!algo->pre)
         return cli_usage_error("precompute: algorithm '%s' has no preprocessing", algo->name);
     } else {
-      return cli_unknown_option(&p);
+      r = cli_variant_option(&p, &variant);
+      if (r < 0) return CLI_EXIT_USAGE;
+      if (r == 0) return cli_unknown_option(&p);
     }
   }
-  const char *misuse = cli_hpa_misuse(algo);
-  if (misuse) return cli_usage_error("precompute: %s (got --algo %s)", misuse, algo->name);
+  if (variant.given & CLI_VARIANT_LANDMARKS) {
+    if (strcmp(algo->name, "jps-plus") == 0) algo = cli_find_algo("landmarks");
+    const char *misuse = cli_variant_misuse(&variant, algo);
+    if (misuse) return cli_usage_error("precompute: %s (got --method %s)", misuse, algo->name);
+  }
+  cli_variant_use(&variant);
+  const char *hpa_misuse = cli_hpa_misuse(algo);
+  if (hpa_misuse)
+    return cli_usage_error("precompute: %s (got --method %s)", hpa_misuse, algo->name);
   if (!map) return cli_usage_error("precompute: missing MAP (see 'astar precompute --help')");
   if (!output)
     return cli_usage_error("precompute: missing -o FILE (see 'astar precompute --help')");

@@ -194,6 +194,7 @@ int cli_cmd_solve(int argc, char **argv) {
                            smooth || waypoints ? "" : algo->name);
   if (waypoints && pre_file)
     return cli_usage_error("solve: --pre: a waypoint graph is built from the map, not loaded");
+  algo = cli_variant_algo(&variant, algo);
   const char *misuse = cli_variant_misuse(&variant, algo);
   if (misuse) return cli_usage_error("solve: %s (got --algo %s)", misuse, algo->name);
   if ((misuse = cli_hpa_misuse(algo)))

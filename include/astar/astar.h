@@ -43,6 +43,7 @@
 #include "search.h"
 #include "format.h"
 #include "jps_plus.h"
+#include "landmarks.h"
 #include "knowledge.h"
 #include "islands.h"
 #include "field.h"

@@ -499,8 +499,11 @@ ASTAR_API astar_status astar_workspace_reserve_turns(astar_workspace *ws, const 
 **                        Same 50 searches with f = 1: 23,158 expansions, cost
 **                        1.06 x optimal on average, 1.84 x at worst (den520d:
 **                        1.0002 / 1.0027); bench/terrain_floor.c;
-**   landmarks            an admissible heuristic computed on the real costs,
-**                        exact and fast (planned: the landmarks module).
+**   landmarks            an admissible and consistent heuristic computed on
+**                        the real costs (astar/landmarks.h): exact. Same
+**                        road map, 10 searches: 164,530 expansions with the
+**                        floor-scaled octile, 37,247 with 8 landmarks
+**                        (tests/test_landmarks.c, docs/hierarchy.md).
 **
 ** With knowledge, "optimal" is relative to what the player knows, with
 ** unknown cells treated as options.unknown says.

@@ -3,6 +3,7 @@
 ** they select, the heuristic they resolve to, and path checking.
 */
 #include "core/workspace.h"
+#include "astar/landmarks.h"
 
 void astar_options_init(astar_options *opt) {
   if (!opt) return;
@@ -143,6 +144,10 @@ void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar
     q->ha = o->weight;
     q->hfn = o->heuristic_fn;
     q->hctx = o->heuristic_ctx;
+    /* The landmark callback is evaluated inline (same value, no call). */
+    if (o->heuristic_fn == astar_landmarks_grid_heuristic &&
+        astar__landmarks_grid_view(o->heuristic_ctx, g, &q->lm))
+      q->hkind = ASTAR__HK_LANDMARKS;
     break;
   }
   switch (o->reopen) {
@@ -153,7 +158,8 @@ void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar
     q->reopen = false;
     break;
   default:
-    q->reopen = h == ASTAR_H_CALLBACK || (h == ASTAR_H_MANHATTAN && diag);
+    q->reopen = (h == ASTAR_H_CALLBACK && !(q->hkind == ASTAR__HK_LANDMARKS && q->lm.consistent)) ||
+                (h == ASTAR_H_MANHATTAN && diag);
     break;
   }
 }

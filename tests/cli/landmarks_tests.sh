@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# landmarks_tests.sh -- the tool's landmark (ALT) options end to end:
+# --landmarks K and --landmark-choice (bench, solve), precompute --algo
+# landmarks and loading the file back with --pre; bad values name the
+# option and the accepted range (exit 2); a damaged file exits 1 naming it.
+# Usage: landmarks_tests.sh PATH/TO/astar REPO_ROOT
+set -u
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
+  exit 2
+fi
+ASTAR=$1
+ROOT=$2
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_tmp lmk
+SMALL=$ROOT/tests/data/small
+
+for bad in 0 65 x; do
+  run bench "$SMALL" --landmarks "$bad"
+  expect_rc "--landmarks $bad" 2
+  expect_err "--landmarks $bad names the option" "--landmarks"
+done
+run bench "$SMALL" --landmarks 0
+expect_err "--landmarks names the range" "64"
+run bench "$SMALL" --landmark-choice nearest
+expect_rc "--landmark-choice nearest" 2
+expect_err "--landmark-choice names the choices" "farthest or avoid"
+run bench "$SMALL" --algo jps --landmarks 4
+expect_rc "--landmarks with jps" 2
+
+run bench "$SMALL" --landmarks 4 --check --quiet
+expect_rc "bench --landmarks 4 exact" 0
+run bench "$SMALL" --landmarks 2 --landmark-choice avoid --check --quiet
+expect_rc "bench avoid exact" 0
+run solve "$SMALL/cave64.map" 1 1 60 60 --landmarks 4 --no-picture
+run solve "$SMALL/maze64-1.map" 1 1 61 61 --no-picture
+base=$(grep '^cost' "$OUT")
+run solve "$SMALL/maze64-1.map" 1 1 61 61 --landmarks 4 --no-picture
+if [ "$(grep '^cost' "$OUT")" = "$base" ]; then ok; else fail "solve --landmarks cost differs"; fi
+
+run precompute "$SMALL/maze64-1.map" -o "$TMP/m.lmk" --algo landmarks
+expect_rc "precompute --algo landmarks" 0
+run bench "$SMALL/maze64-1.map.scen" --algo landmarks --pre "$TMP/m.lmk" --check --quiet
+expect_rc "bench --pre landmarks file" 0
+printf 'garbage' | dd of="$TMP/m.lmk" bs=1 seek=100 conv=notrunc 2>/dev/null
+run bench "$SMALL/maze64-1.map.scen" --algo landmarks --pre "$TMP/m.lmk" --check --quiet
+expect_rc "damaged --pre file" 1
+expect_err "damaged file named" "m.lmk"
+
+cli_summary
