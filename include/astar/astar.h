@@ -26,6 +26,7 @@
 **   clearance.h units bigger than one cell, terrain types some units may enter
 **   waypoint_table.h  Patel 2.4.1: exact costs between waypoints (doors, a coarse
 **               grid) as a heuristic for A*
+**   hierarchy.h HPA*: hierarchical path-finding over cluster entrances, multi-level
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -62,5 +63,6 @@
 #include "path.h"
 #include "clearance.h"
 #include "waypoint_table.h"
+#include "hierarchy.h"
 
 #endif /* ASTAR_ASTAR_H */
