@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <astar/landmarks.h>
+
 #include "cli.h"
 
 #define REL_TOLERANCE_FILE 1e-5 /* expected costs from files (Moving AI: 8 decimals) */
@@ -45,6 +47,8 @@ typedef struct graph_args {
   double scale;            /* --scale, or ASTAR_GRAPH_SCALE_AUTO */
   astar_engine_options eo; /* --algo, --weight, --tie, --max-expansions */
   const char *algo;        /* the --algo name */
+  uint32_t landmarks;      /* --landmarks K (0: none) */
+  int landmark_choice;     /* --landmark-choice: astar_landmark_choice */
 } graph_args;
 
 static void args_init(graph_args *a) {
@@ -68,7 +72,12 @@ static const char graph_options_help[] =
     "                         refused (use --weight)\n"
     "  --weight W             A*: multiply h by W >= 0 (> 1: cost <= W x optimal)\n"
     "  --tie T                equal-f order: larger-g (default), newest\n"
-    "  --max-expansions N     give up after N expansions (default 0 = no limit)\n";
+    "  --max-expansions N     give up after N expansions (default 0 = no limit)\n"
+    "  --landmarks K          search with landmarks (astar/landmarks.h): K landmarks,\n"
+    "                         1..64, distances from and to each (one Dijkstra per\n"
+    "                         landmark and direction, before the queries); the\n"
+    "                         heuristic is the larger of the graph's and theirs\n"
+    "  --landmark-choice C    farthest (default) or avoid\n";
 
 /* 1 consumed, -1 bad value (message printed), 0 not a graph option. */
 static int graph_option(cli_parser *p, graph_args *a) {
@@ -97,6 +106,14 @@ static int graph_option(cli_parser *p, graph_args *a) {
     a->eo.tie = (astar_tie)choice;
   } else if (cli_is(p, "--max-expansions", NULL)) {
     if (!(v = cli_value(p)) || !cli_parse_u64(p->name, v, &a->eo.max_expansions)) return -1;
+  } else if (cli_is(p, "--landmarks", NULL)) {
+    long k;
+    if (!(v = cli_value(p)) || !cli_parse_int(p->name, v, 1, ASTAR_LANDMARKS_MAX, &k)) return -1;
+    a->landmarks = (uint32_t)k;
+  } else if (cli_is(p, "--landmark-choice", NULL)) {
+    static const char *const choices[] = {"farthest", "avoid", NULL};
+    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, choices, &a->landmark_choice))
+      return -1;
   } else {
     return 0;
   }
@@ -120,6 +137,38 @@ static int check_args(const graph_args *a, const char *command) {
 static const char *kind_name(astar_graph_heuristic k) {
   static const char *const names[] = {"zero", "euclidean", "octile", "manhattan", "chebyshev"};
   return (unsigned)k < ASTAR_GRAPH_H_COUNT ? names[k] : "?";
+}
+
+/* The space the queries search: the graph's, or with --landmarks that
+** space wrapped with a table built on it (*lm, the caller frees it; build
+** seconds in *seconds). False after a message. */
+static bool search_space(const graph_args *a, const astar_space *base, astar_space *out,
+                         astar_landmarks_space_holder *holder, astar_landmarks **lm,
+                         double *seconds) {
+  *lm = NULL;
+  *seconds = 0;
+  *out = *base;
+  if (!a->landmarks) return true;
+  astar_landmark_options lo;
+  astar_landmark_options_init(&lo);
+  lo.count = a->landmarks;
+  lo.choice = (astar_landmark_choice)a->landmark_choice;
+  const double t0 = cli_now_seconds();
+  astar_status st = astar_landmarks_new(lm, base, &lo, NULL);
+  if (st == ASTAR_OK) st = astar_landmarks_space(out, holder, base, *lm);
+  *seconds = cli_now_seconds() - t0;
+  if (st != ASTAR_OK) cli_error("%s: cannot build the landmarks: %s", a->gr, astar_strerror(st));
+  return st == ASTAR_OK;
+}
+
+/* The line describing a landmark table. */
+static void describe_landmarks(FILE *out, const astar_landmarks *lm, double seconds,
+                               uint32_t nodes) {
+  if (!lm) return;
+  fprintf(out, "landmarks: %u (%s), built in %.3f ms, %zu bytes (%.1f bytes/node)\n",
+          (unsigned)astar_landmarks_count(lm),
+          astar_landmarks_consistent(lm) ? "consistent" : "admissible", seconds * 1e3,
+          astar_landmarks_memory(lm), (double)astar_landmarks_memory(lm) / (double)nodes);
 }
 
 /* Read and parse the graph and its coordinates and set the heuristic.
@@ -275,14 +324,22 @@ int cli_graph_solve(int argc, char **argv) {
       return CLI_EXIT_USAGE;
     }
   }
-  astar_space sp;
-  astar_graph_space(g, &sp);
+  astar_space gsp, sp;
+  astar_graph_space(g, &gsp);
+  astar_landmarks_space_holder lmh;
+  astar_landmarks *lm = NULL;
+  double lm_seconds;
+  if (!search_space(&a, &gsp, &sp, &lmh, &lm, &lm_seconds)) {
+    astar_graph_free(g);
+    return CLI_EXIT_FAIL;
+  }
   astar_workspace *ws = graph_workspace(&sp, &a);
   astar_node *path = malloc((size_t)n * sizeof *path);
   if (!ws || !path) {
     if (!path) cli_error("out of memory");
     free(path);
     astar_workspace_free(ws);
+    astar_landmarks_free(lm);
     astar_graph_free(g);
     return CLI_EXIT_FAIL;
   }
@@ -292,6 +349,7 @@ int cli_graph_solve(int argc, char **argv) {
                                                 (astar_node)(ids[1] - 1), path, n, &res);
   const double seconds = cli_now_seconds() - t0;
   describe(stdout, &a, g);
+  describe_landmarks(stdout, lm, lm_seconds, n);
   printf("query:    %ld -> %ld\n", ids[0], ids[1]);
   printf("status:   %s\n", outcome(st));
   if (st == ASTAR_OK) {
@@ -323,6 +381,7 @@ int cli_graph_solve(int argc, char **argv) {
   }
   free(path);
   astar_workspace_free(ws);
+  astar_landmarks_free(lm);
   astar_graph_free(g);
   return st == ASTAR_OK ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 }
@@ -462,19 +521,27 @@ int cli_graph_bench(int argc, char **argv) {
       q[i].line = 0;
     }
   }
-  astar_space sp;
+  astar_space sp, lsp;
   astar_graph_space(g, &sp);
+  astar_landmarks_space_holder lmh;
+  astar_landmarks *lm = NULL;
+  double lm_seconds = 0;
   astar_workspace *ws = graph_workspace(&sp, &a);
+  if (ws && !search_space(&a, &sp, &lsp, &lmh, &lm, &lm_seconds)) {
+    astar_workspace_free(ws);
+    ws = NULL;
+    rc = CLI_EXIT_FAIL;
+  }
   astar_node *path = malloc((size_t)n * sizeof *path);
   double *cost = malloc((nq ? nq : 1) * sizeof *cost), *ref = malloc((nq ? nq : 1) * sizeof *ref);
   uint64_t *expanded = malloc((nq ? nq : 1) * sizeof *expanded);
   unsigned char *status = malloc(nq ? nq : 1);
-  rc = CLI_EXIT_OK;
   if (!ws || !q || !path || !cost || !ref || !expanded || !status) {
     if (ws) cli_error("out of memory");
     rc = CLI_EXIT_FAIL;
     goto done;
   }
+  rc = CLI_EXIT_OK;
 
   /* The reference costs first (untimed): the file's, or Dijkstra's. */
   if (check) {
@@ -497,7 +564,7 @@ int cli_graph_bench(int argc, char **argv) {
     const double t0 = cli_now_seconds();
     for (size_t i = 0; i < nq; i++) {
       astar_engine_result r;
-      status[i] = (unsigned char)astar_space_find_path(ws, &sp, &a.eo, q[i].source, q[i].target,
+      status[i] = (unsigned char)astar_space_find_path(ws, &lsp, &a.eo, q[i].source, q[i].target,
                                                        path, n, &r);
       cost[i] = r.cost;
       expanded[i] = r.stats.expanded;
@@ -568,6 +635,7 @@ int cli_graph_bench(int argc, char **argv) {
   } else {
     if (!quiet) {
       describe(stdout, &a, g);
+      describe_landmarks(stdout, lm, lm_seconds, n);
       printf("queries:  %s\n\n", qfile ? qfile : "random");
     }
     printf("%9s %9s %10s %9s %11s %14s %11s\n", "queries", "solved", "mismatches", "seconds",
@@ -589,6 +657,7 @@ done:
   free(path);
   free(q);
   astar_workspace_free(ws);
+  astar_landmarks_free(lm);
   astar_graph_free(g);
   return rc;
 }

@@ -48,4 +48,27 @@ run bench "$SMALL/maze64-1.map.scen" --algo landmarks --pre "$TMP/m.lmk" --check
 expect_rc "damaged --pre file" 1
 expect_err "damaged file named" "m.lmk"
 
+# A DIMACS graph (the engine over a CSR space): exact with landmarks, for
+# A* and the bidirectional search; the table is described.
+GR=$TMP/maze.gr
+run convert "$SMALL/maze64-1.map" -o "$GR" --coords "$TMP/maze.co" \
+  --scen "$SMALL/maze64-1.map.scen" --queries "$TMP/maze.q"
+expect_rc "convert for the graph runs" 0
+run bench --graph "$GR" --coords "$TMP/maze.co" --queries "$TMP/maze.q" --check
+base_exp=$(awk 'NF==7 && $1 ~ /^[0-9]+$/ {print $6}' "$OUT")
+for algo in astar bidir; do
+  run bench --graph "$GR" --coords "$TMP/maze.co" --queries "$TMP/maze.q" --check \
+    --landmarks 4 --algo $algo
+  expect_rc "bench --graph --landmarks 4 --algo $algo exact" 0
+  expect_out "bench --graph describes the table" "landmarks: 4 .consistent."
+done
+run bench --graph "$GR" --coords "$TMP/maze.co" --queries "$TMP/maze.q" --landmarks 4
+lm_exp=$(awk 'NF==7 && $1 ~ /^[0-9]+$/ {print $6}' "$OUT")
+if awk -v a="$lm_exp" -v b="$base_exp" 'BEGIN { exit !(a < b) }'; then ok; else
+  fail "graph landmarks expanded $lm_exp, not fewer than $base_exp"
+fi
+run solve --graph "$GR" 1 2 --landmarks 65
+expect_rc "solve --graph --landmarks 65" 2
+expect_err "solve --graph names the range" "1 to 64"
+
 cli_summary
