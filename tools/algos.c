@@ -386,6 +386,8 @@ static const cli_algo algos[] = {
      engine_f2f, NULL, ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_FRONT_TO_FRONT},
     {"retarget", "retargeting bidirectional search, no bound (the engine)", engine_retarget, NULL,
      ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_RETARGETING},
+    {"hpa", "HPA*: hierarchical search over cluster entrances, near-optimal (astar/hierarchy.h)",
+     cli_hpa_find, &cli_hpa_ops, ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
 };
 
 /* The engine's versions of the grid algorithms (--space graph). */

@@ -274,6 +274,22 @@ const cli_algo *cli_variant_algo(const cli_variant_settings *v, const cli_algo *
 /* What the last engine search reported besides the grid's result. */
 const cli_variant_outcome *cli_variant_last(void);
 
+/* ---- HPA* (hpa.c) ---------------------------------------------------------
+** --algo hpa: the hierarchy built per map (or loaded with --pre), its
+** settings --cluster, --levels, --no-smooth parsed by cli_hpa_option (1
+** taken, 0 not this option, -1 error after a message). */
+extern const char cli_hpa_options_help[];
+extern const cli_pre_ops cli_hpa_ops;
+int cli_hpa_option(cli_parser *p);
+/* Why the HPA* settings given do not fit `algo` (a usage error), or NULL. */
+const char *cli_hpa_misuse(const cli_algo *algo);
+/* Is `algo` HPA* (near-optimal: cost >= optimal, not always equal)? */
+bool cli_algo_is_hpa(const cli_algo *algo);
+/* One self-contained HPA* search (run, solve): build, search, release. */
+astar_status cli_hpa_find(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                          astar_point start, astar_point goal, astar_point *path, size_t cap,
+                          astar_result *result);
+
 /* An algorithm made ready for one grid: its preprocessing (if any) built or
 ** loaded, with the time that took and the bytes it holds. */
 typedef struct cli_prepared {

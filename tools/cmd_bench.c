@@ -58,6 +58,7 @@ typedef struct bench_stats {
   double iterations;  /* sum: ida (iterations), retarget (legs) */
   uint64_t path_hash; /* --hash / --golden: statuses and paths of the queries, in order */
   size_t enc_bad;     /* --encodings: paths whose round trip through astar/path.h failed */
+  double ratio_max;   /* --algo hpa: largest cost / optimal length over solved queries */
 } bench_stats;
 
 typedef struct mismatch {
@@ -105,7 +106,7 @@ static int extra_of(const cli_algo *algo) {
 /* Is the algorithm with these options not always optimal? Then bench
 ** shows the mean ratio of cost to optimal. */
 static bool may_be_suboptimal(const cli_algo *algo, const astar_options *opt) {
-  if (opt->weight > 1.0) return true;
+  if (opt->weight > 1.0 || cli_algo_is_hpa(algo)) return true;
   if (!algo->engine) return false;
   switch (algo->method) {
   case ASTAR_METHOD_GREEDY:
@@ -563,6 +564,7 @@ static bool run_file(const bench_config *cfg, const bench_file *f, bench_stats *
   if (cfg->algo->pre && cfg->algo->pre->graph_size)
     cfg->algo->pre->graph_size(prep.ctx, &out->nodes, &out->edges);
   const bool any_angle = cli_algo_is_any_angle(cfg->algo) || cfg->smooth;
+  const bool near_optimal = cli_algo_is_hpa(cfg->algo); /* found, and cost >= optimal */
 
   /* With --repeat, the first pass also pays for first touches of the
   ** workspace's memory; the median pass is the steady state. Every pass
@@ -626,9 +628,13 @@ timed:
     out->expansions += (double)expanded[k];
     if (s == ASTAR_OK || s == ASTAR_BUFFER_TOO_SMALL) {
       out->solved++;
-      out->ratio_sum += optimal > 0 ? cost[k] / optimal : 1.0;
+      const double ratio = optimal > 0 ? cost[k] / optimal : 1.0;
+      out->ratio_sum += ratio;
+      if (ratio > out->ratio_max) out->ratio_max = ratio;
     }
-    if (is_mismatch(s, cost[k], optimal, any_angle)) {
+    /* HPA*: the one-sided test with the roles swapped (optimal - cost <= tolerance). */
+    if (near_optimal ? is_mismatch(s, optimal, cost[k], true)
+                     : is_mismatch(s, cost[k], optimal, any_angle)) {
       out->mismatches++;
       if (*nreported < MAX_REPORTED)
         reported[(*nreported)++] = (mismatch){f->label, sel[k], optimal, cost[k], s};
@@ -660,6 +666,7 @@ static void add_stats(bench_stats *total, const bench_stats *s) {
   total->nodes += s->nodes;
   total->edges += s->edges;
   total->enc_bad += s->enc_bad;
+  if (s->ratio_max > total->ratio_max) total->ratio_max = s->ratio_max;
 }
 
 static double per_query(double v, size_t queries) {
@@ -673,6 +680,7 @@ typedef struct columns {
   bool ratio; /* the mean ratio of cost to the optimal length: waypoint graphs, and the
                  methods that may miss the optimum */
   int extra;  /* the engine's variants: mean drops or iterations (EXTRA_*) */
+  bool rmax;  /* --algo hpa: the largest ratio of cost to the optimal length */
 } columns;
 
 static void table_header(int w, const columns *c) {
@@ -680,6 +688,7 @@ static void table_header(int w, const columns *c) {
   printf("%-*s %9s %9s %10s %9s %11s %14s", w, "map", "queries", "solved",
          c->wp ? "violations" : "mismatches", "seconds", "\xc2\xb5s/query", "mean expanded");
   if (c->ratio) printf(" %9s", "cost/opt");
+  if (c->rmax) printf(" %9s", "max c/opt");
   if (c->pre) printf(" %10s %12s", "pre ms", "pre bytes");
   if (c->wp) printf(" %10s %10s", "waypoints", "edges");
   if (c->extra == EXTRA_DROPPED) printf(" %14s", "mean dropped");
@@ -691,6 +700,7 @@ static void table_row(int w, const columns *c, const char *label, const bench_st
   printf("%-*s %9zu %9zu %10zu %9.3f %10.1f %14.1f", w, label, s->queries, s->solved, s->mismatches,
          s->seconds, per_query(s->seconds * 1e6, s->queries), per_query(s->expansions, s->queries));
   if (c->ratio) printf(" %9.5f", per_query(s->ratio_sum, s->solved));
+  if (c->rmax) printf(" %9.5f", s->ratio_max);
   if (c->pre) printf(" %10.2f %12zu", s->pre_seconds * 1e3, s->pre_bytes);
   if (c->wp) printf(" %10zu %10zu", s->nodes, s->edges);
   if (c->extra == EXTRA_DROPPED) printf(" %14.1f", per_query(s->dropped, s->queries));
@@ -699,7 +709,7 @@ static void table_row(int w, const columns *c, const char *label, const bench_st
 }
 
 static void table_rule(int w, const columns *c) {
-  const int width = w + 67 + (c->ratio ? 10 : 0) + (c->pre ? 24 : 0) + (c->wp ? 22 : 0) +
+  const int width = w + 67 + (c->ratio ? 10 : 0) + (c->rmax ? 10 : 0) + (c->pre ? 24 : 0) + (c->wp ? 22 : 0) +
                     (c->extra == EXTRA_DROPPED      ? 15
                      : c->extra == EXTRA_ITERATIONS ? 16
                                                     : 0);
@@ -722,6 +732,10 @@ static void json_fields(const bench_stats *s, int extra) {
     fputs(",\"mean_cost_ratio\":", stdout);
     cli_json_number(stdout, per_query(s->ratio_sum, s->solved), 6);
     printf(",\"waypoints\":%zu,\"edges\":%zu", s->nodes, s->edges);
+  }
+  if (s->ratio_max > 0) {
+    fputs(",\"max_cost_ratio\":", stdout);
+    cli_json_number(stdout, s->ratio_max, 6);
   }
   if (extra == EXTRA_DROPPED) {
     fputs(",\"mean_dropped\":", stdout);
@@ -806,10 +820,13 @@ static void help(FILE *out) {
           "  and for a method that may miss the optimum -- greedy, beam, dynamic,\n"
           "  bandwidth, retarget, --weight above 1 -- the cost/opt column: the mean of\n"
           "  cost / optimal over the solved queries; JSON: mean_cost_ratio)\n"
+          "\n%s"
+          "  (bench checks that HPA* finds every path, never below the optimal length,\n"
+          "  and adds the largest cost / optimal; JSON: max_cost_ratio)\n"
           "\n"
           "Exit status: 0 done, 1 unreadable/malformed file or (--check) a mismatch,\n"
           "2 usage error.\n",
-          algos, cli_search_options_help, cli_variant_options_help);
+          algos, cli_search_options_help, cli_variant_options_help, cli_hpa_options_help);
 }
 
 int cli_cmd_bench(int argc, char **argv) {
@@ -842,6 +859,7 @@ int cli_cmd_bench(int argc, char **argv) {
     }
     int r = cli_search_option(&p, &cfg.opt);
     if (r == 0) r = cli_variant_option(&p, &variant);
+    if (r == 0) r = cli_hpa_option(&p);
     const char *v;
     long n;
     if (r < 0)
@@ -923,6 +941,8 @@ int cli_cmd_bench(int argc, char **argv) {
     cfg.algo = cli_variant_algo(&variant, cfg.algo);
     const char *misuse = cli_variant_misuse(&variant, cfg.algo);
     if (misuse) rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
+    if (!misuse && (misuse = cli_hpa_misuse(cfg.algo)))
+      rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
     cli_variant_use(&variant);
     cfg.extra = extra_of(cfg.algo);
     cfg.ratio =
@@ -1009,7 +1029,7 @@ int cli_cmd_bench(int argc, char **argv) {
     putchar('\n');
   }
   const bool pre = cfg.algo->pre != NULL;
-  const columns cols = {pre, waypoints, waypoints || cfg.ratio, cfg.extra};
+  const columns cols = {pre, waypoints, waypoints || cfg.ratio, cfg.extra, cli_algo_is_hpa(cfg.algo)};
   if (!cfg.json && !cfg.hash) table_header(w, &cols);
   if (!cfg.json && !cfg.quiet) table_rule(w, &cols);
 

@@ -20,11 +20,12 @@ static void help(FILE *out) {
         "\n"
         "Options:\n"
         "  -o, --output FILE      where to write (required)\n"
-        "  --method NAME          the preprocessing: jps-plus (default) or landmarks\n"
+        "  --method NAME          the preprocessing: jps-plus (default), landmarks, hpa\n"
         "                         (the same as --algo NAME)\n"
         "  --landmarks K          landmarks: K landmarks, 1..64 (default 4); selects\n"
         "                         --method landmarks\n"
         "  --landmark-choice C    landmarks: farthest (default) or avoid\n"
+        "  --cluster N, --levels L, --no-smooth   hpa's settings (see 'astar bench --help')\n"
         "  -h, --help             show this help\n"
         "\n"
         "Exit status: 0 written, 1 unreadable/malformed map or a write error,\n"
@@ -59,7 +60,7 @@ int cli_cmd_precompute(int argc, char **argv) {
   cli_variant_settings variant;
   cli_variant_defaults(&variant);
   cli_parser_init(&p, argc, argv, "precompute");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
+  for (int kind, r; (kind = cli_next(&p)) != CLI_ARG_END;) {
     if (kind == CLI_ARG_POSITIONAL) {
       if (map) return cli_usage_error("precompute: unexpected argument '%s'", p.arg);
       map = p.arg;
@@ -68,15 +69,17 @@ int cli_cmd_precompute(int argc, char **argv) {
       return CLI_EXIT_OK;
     } else if (cli_is(&p, "--output", "-o")) {
       if (!(output = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if ((r = cli_hpa_option(&p)) != 0) {
+      if (r < 0) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--algo", NULL) || cli_is(&p, "--method", NULL)) {
       const char *v = cli_value(&p);
       if (!v || !(algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
       if (!algo->pre)
         return cli_usage_error("precompute: algorithm '%s' has no preprocessing", algo->name);
     } else {
-      const int r = cli_variant_option(&p, &variant);
-      if (r < 0) return CLI_EXIT_USAGE;
-      if (r == 0) return cli_unknown_option(&p);
+      const int rv = cli_variant_option(&p, &variant);
+      if (rv < 0) return CLI_EXIT_USAGE;
+      if (rv == 0) return cli_unknown_option(&p);
     }
   }
   if (variant.given & CLI_VARIANT_LANDMARKS) {
@@ -85,6 +88,8 @@ int cli_cmd_precompute(int argc, char **argv) {
     if (misuse) return cli_usage_error("precompute: %s (got --method %s)", misuse, algo->name);
   }
   cli_variant_use(&variant);
+  const char *hpa_misuse = cli_hpa_misuse(algo);
+  if (hpa_misuse) return cli_usage_error("precompute: %s (got --method %s)", hpa_misuse, algo->name);
   if (!map) return cli_usage_error("precompute: missing MAP (see 'astar precompute --help')");
   if (!output)
     return cli_usage_error("precompute: missing -o FILE (see 'astar precompute --help')");

@@ -50,11 +50,12 @@ static void help(FILE *out) {
           "\n%s"
           "\n%s"
           "\n%s"
+          "\n%s"
           "\n"
           "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error\n"
           "(a start or goal outside the map included).\n",
           PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_variant_options_help,
-          cli_extras_help, cli_unit_help);
+          cli_extras_help, cli_unit_help, cli_hpa_options_help);
 }
 
 /* The map and, for a unit, the grid searched in its place. */
@@ -127,6 +128,7 @@ int cli_cmd_solve(int argc, char **argv) {
     int r = cli_search_option(&p, &opt);
     if (r == 0) r = cli_extra_option(&p, &extras);
     if (r == 0) r = cli_variant_option(&p, &variant);
+    if (r == 0) r = cli_hpa_option(&p);
     if (r == 0) r = cli_unit_option(&p, &unit);
     if (r < 0) return CLI_EXIT_USAGE;
     if (r > 0) continue;
@@ -195,6 +197,8 @@ int cli_cmd_solve(int argc, char **argv) {
   algo = cli_variant_algo(&variant, algo);
   const char *misuse = cli_variant_misuse(&variant, algo);
   if (misuse) return cli_usage_error("solve: %s (got --algo %s)", misuse, algo->name);
+  if ((misuse = cli_hpa_misuse(algo)))
+    return cli_usage_error("solve: %s (got --algo %s)", misuse, algo->name);
   cli_variant_use(&variant);
   if (cli_extras_active(&extras) && (strcmp(algo->name, "astar") != 0 || algo->engine))
     return cli_usage_error("solve: the game-loop options need --algo astar");

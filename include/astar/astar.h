@@ -24,6 +24,7 @@
 **   path.h      storing paths: compact encodings, turn points, paths held K
 **               steps ahead, goal-first storage for splicing
 **   clearance.h units bigger than one cell, terrain types some units may enter
+**   hierarchy.h HPA*: hierarchical path-finding over cluster entrances, multi-level
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -59,5 +60,6 @@
 #include "batch.h"
 #include "path.h"
 #include "clearance.h"
+#include "hierarchy.h"
 
 #endif /* ASTAR_ASTAR_H */

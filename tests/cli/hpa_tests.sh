@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+#
+# hpa_tests.sh -- `--algo hpa` (astar/hierarchy.h) end to end: solve and
+# bench find every path at or above the optimal length, precompute writes a
+# file that bench --pre loads, and the usage errors: a bad --cluster or
+# --levels names the option and its range (exit 2), the HPA* settings with
+# another algorithm (exit 2), a damaged --pre file names the file (exit 1).
+# Usage: hpa_tests.sh PATH/TO/astar REPO_ROOT
+set -u
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
+  exit 2
+fi
+ASTAR=$1
+ROOT=$2
+# shellcheck source=tests/cli/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_tmp hpa
+SMALL=$ROOT/tests/data/small
+
+run solve "$SMALL/maze64-1.map" 1 1 61 61 --algo hpa --no-picture
+expect_rc "solve --algo hpa finds the maze path" 0
+expect_out "solve reports a cost" "cost"
+
+run bench "$SMALL" --algo hpa --check
+expect_rc "bench --algo hpa --check: every path found, none below optimal" 0
+expect_out "bench shows the largest cost/opt" "max c/opt"
+
+run bench "$SMALL" --algo hpa --levels 2 --cluster 8 --no-smooth --check
+expect_rc "two levels, cluster 8, no smoothing: checked" 0
+
+run precompute "$SMALL/cave64.map" -o "$TMP/cave.hpa" --algo hpa --cluster 8
+expect_rc "precompute --algo hpa" 0
+expect_out "precompute reports bytes per cell" "bytes/cell"
+
+run bench "$SMALL/cave64.map.scen" --algo hpa --pre "$TMP/cave.hpa" --check
+expect_rc "bench --pre loads the hierarchy" 0
+
+head -c 100 "$TMP/cave.hpa" >"$TMP/cut.hpa"
+run bench "$SMALL/cave64.map.scen" --algo hpa --pre "$TMP/cut.hpa"
+expect_rc "a truncated --pre file fails" 1
+expect_err "the error names the file" "cut.hpa"
+
+run bench "$SMALL/maze64-1.map.scen" --algo hpa --pre "$TMP/cave.hpa"
+expect_rc "a --pre file of another map fails" 1
+
+run bench "$SMALL" --algo hpa --cluster 3
+expect_rc "--cluster 3 is a usage error" 2
+expect_err "the message names --cluster and its range" "--cluster.*4.*64"
+expect_one_line_err "one line"
+
+run bench "$SMALL" --algo hpa --levels 9
+expect_rc "--levels 9 is a usage error" 2
+expect_err "the message names --levels and its range" "--levels.*1.*4"
+
+run bench "$SMALL" --algo hpa --cluster 64 --levels 4 --check
+expect_rc "the largest hierarchy (top clusters of 512) runs" 0
+
+run bench "$SMALL" --algo astar --cluster 8
+expect_rc "--cluster without --algo hpa is a usage error" 2
+expect_err "it says so" "need --algo hpa"
+
+run bench --help
+expect_out "bench --help lists --cluster" "--cluster N"
+
+cli_summary

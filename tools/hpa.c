@@ -1,0 +1,142 @@
+/*
+** hpa.c -- the tool's HPA* (astar/hierarchy.h): --algo hpa as an algorithm
+** with preprocessing (build / load / save / memory / release / find hooks
+** for bench and precompute, a self-contained search for run and solve) and
+** its settings --cluster, --levels, --no-smooth, parsed by every command
+** that takes --algo.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The settings given on the command line (the tool runs one command). */
+static astar_hpa_options hpa_settings = {16, 1, 2, 6, true};
+static bool hpa_given;
+
+const char cli_hpa_options_help[] =
+    "HPA* settings (--algo hpa only; a --pre file keeps those it was built with):\n"
+    "  --cluster N            side of a level-1 cluster in cells, 4..64 (default 16)\n"
+    "  --levels L             levels of the hierarchy, 1..4 (default 1); a level groups\n"
+    "                         2 x 2 clusters of the level below\n"
+    "  --no-smooth            keep the refined path as it is (no straight-line smoothing)\n";
+
+int cli_hpa_option(cli_parser *p) {
+  const char *name = p->name, *text;
+  uint64_t v;
+  if (cli_is(p, "--cluster", NULL)) {
+    if (!(text = cli_value(p)) ||
+        !cli_parse_uint(name, text, ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER, &v))
+      return -1;
+    hpa_settings.cluster_size = (int32_t)v;
+  } else if (cli_is(p, "--levels", NULL)) {
+    if (!(text = cli_value(p)) || !cli_parse_uint(name, text, 1, ASTAR_HPA_MAX_LEVELS, &v))
+      return -1;
+    hpa_settings.levels = (int32_t)v;
+  } else if (cli_is(p, "--no-smooth", NULL)) {
+    hpa_settings.smooth = false;
+  } else {
+    return 0;
+  }
+  hpa_given = true;
+  return 1;
+}
+
+const char *cli_hpa_misuse(const cli_algo *algo) {
+  if (hpa_given && !cli_algo_is_hpa(algo))
+    return "--cluster, --levels and --no-smooth need --algo hpa";
+  return NULL;
+}
+
+/* The hierarchy and one query object (the tool searches on one thread). */
+typedef struct hpa_ctx {
+  astar_hpa *hpa;
+  astar_hpa_query *q;
+} hpa_ctx;
+
+static void hpa_release(void *ctx) {
+  hpa_ctx *c = ctx;
+  if (!c) return;
+  astar_hpa_query_free(c->q);
+  astar_hpa_free(c->hpa);
+  free(c);
+}
+
+static astar_status finish(void **ctx, hpa_ctx *c, astar_status st) {
+  if (st == ASTAR_OK) st = astar_hpa_query_new(&c->q, c->hpa, NULL);
+  if (st != ASTAR_OK) {
+    hpa_release(c);
+    c = NULL;
+  }
+  *ctx = c;
+  return st;
+}
+
+static astar_status hpa_build(void **ctx, const astar_grid *grid, const astar_options *opt) {
+  hpa_ctx *c = calloc(1, sizeof *c);
+  *ctx = NULL;
+  if (!c) return ASTAR_NO_MEMORY;
+  return finish(ctx, c, astar_hpa_new(&c->hpa, grid, opt, &hpa_settings, NULL));
+}
+
+static astar_status hpa_load(void **ctx, const astar_grid *grid, const void *buf, size_t len) {
+  hpa_ctx *c = calloc(1, sizeof *c);
+  *ctx = NULL;
+  if (!c) return ASTAR_NO_MEMORY;
+  return finish(ctx, c, astar_hpa_load(&c->hpa, grid, buf, len, NULL));
+}
+
+static astar_status hpa_save(const void *ctx, void *buf, size_t cap, size_t *len) {
+  return astar_hpa_save(((const hpa_ctx *)ctx)->hpa, buf, cap, len);
+}
+
+static size_t hpa_memory(const void *ctx) {
+  const hpa_ctx *c = ctx;
+  return astar_hpa_memory(c->hpa) + astar_hpa_query_memory(c->q);
+}
+
+static void hpa_graph_size(const void *ctx, size_t *nodes, size_t *edges) {
+  astar_hpa_stats s;
+  astar_hpa_get_stats(((const hpa_ctx *)ctx)->hpa, &s);
+  *nodes = s.level[s.levels - 1].nodes;
+  *edges = (size_t)s.level[s.levels - 1].arcs;
+}
+
+static astar_status hpa_find(const void *ctx, astar_workspace *ws, const astar_grid *grid,
+                             const astar_options *opt, astar_point start, astar_point goal,
+                             astar_point *path, size_t cap, astar_result *result) {
+  const hpa_ctx *c = ctx;
+  (void)ws, (void)opt; /* the movement rules are the hierarchy's */
+  astar_hpa_result hr;
+  const astar_status st = astar_hpa_find_path(c->q, c->hpa, grid, start, goal, path, cap, &hr);
+  if (result) {
+    memset(result, 0, sizeof *result);
+    result->cost = hr.cost;
+    result->length = hr.length;
+    result->stats.expanded = hr.expanded_top + hr.expanded_insert + hr.expanded_refine;
+    result->end = st == ASTAR_OK ? goal : (astar_point){-1, -1};
+    result->cause = st;
+  }
+  return st;
+}
+
+const cli_pre_ops cli_hpa_ops = {hpa_build,      hpa_load,    hpa_save, hpa_memory,
+                                 hpa_graph_size, hpa_release, hpa_find};
+
+astar_status cli_hpa_find(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                          astar_point start, astar_point goal, astar_point *path, size_t cap,
+                          astar_result *result) {
+  void *ctx = NULL;
+  astar_status st = hpa_build(&ctx, grid, opt);
+  if (st != ASTAR_OK) {
+    if (result) memset(result, 0, sizeof *result);
+    return st;
+  }
+  st = hpa_find(ctx, ws, grid, opt, start, goal, path, cap, result);
+  hpa_release(ctx);
+  return st;
+}
+
+bool cli_algo_is_hpa(const cli_algo *algo) {
+  return algo && algo->pre == &cli_hpa_ops;
+}
