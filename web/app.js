@@ -587,7 +587,7 @@
     if (o.algo === 'hpa' && M._pg_hpa_levels(pg) > 0) {
       const levels = [];
       for (let l = 1; l <= M._pg_hpa_levels(pg); l++)
-        levels.push({ side: M._pg_hpa_cluster_size(pg, l), nodes: cellList(M._pg_hpa_nodes(pg, l), M._pg_hpa_node_count(pg, l)) });
+        levels.push({ side: M._pg_hpa_cluster_size(pg, l), nodes: cellList(M._pg_hpa_nodes(pg, l), M._pg_hpa_node_count(pg, l)).map(xy) });
       const nc = status === ST_OK ? M._pg_hpa_crossing_count(pg) : 0, cp = M._pg_hpa_crossings(pg) >> 2;
       const crossings = [];
       for (let k = 0; k < nc; k++) crossings.push(M.HEAP32[cp + k]);
@@ -904,9 +904,9 @@
   // HPA*'s result, with how much of the hierarchy the last change rebuilt.
   function hpaMessage(s, ok) {
     const h = s.hpa;
-    const rebuilt = h.rebuilt < 0 ? 'hierarchy current' : h.rebuilt >= h.clusters
-      ? `built ${fmtInt(h.rebuilt)} clusters in ${fmt(s.precomputeMs, 1)} ms`
-      : `rebuilt ${fmtInt(h.rebuilt)} cluster${h.rebuilt === 1 ? '' : 's'} of ${fmtInt(h.clusters)} in ${fmt(s.precomputeMs, 1)} ms`;
+    const ms = s.precomputeMs > 0 ? ` in ${fmt(s.precomputeMs, 1)} ms` : '';
+    const rebuilt = h.rebuilt >= h.clusters ? `built ${fmtInt(h.rebuilt)} clusters${ms}`
+      : `rebuilt ${fmtInt(h.rebuilt)} cluster${h.rebuilt === 1 ? '' : 's'} of ${fmtInt(h.clusters)}${ms} after the last edit`;
     const nodes = h.levels.map((L, k) => `level ${k + 1}: ${fmtInt(L.nodes.length)} entrances, clusters of ${L.side}`).join('; ');
     return `HPA*: ${rebuilt}. ${nodes}. ` + (ok
       ? `The abstract path has ${fmtInt(h.abstractLength)} nodes (cost ${fmtCost(h.abstractCost)}), crossing ` +

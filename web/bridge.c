@@ -57,8 +57,8 @@ enum {
   PG_ALGO_ENGINE = 3,
   PG_ALGO_THETA = 4,
   PG_ALGO_LAZY_THETA = 5,
-  PG_ALGO_ANYA = 6, /* Anya, the optimal any-angle path (astar/anya.h): no events */
-  PG_ALGO_HPA = 7,  /* HPA* (astar/hierarchy.h): no events; overlay by pg_hpa_* */
+  PG_ALGO_ANYA = 6,     /* Anya, the optimal any-angle path (astar/anya.h): no events */
+  PG_ALGO_HPA = 7,      /* HPA* (astar/hierarchy.h): no events; overlay by pg_hpa_* */
   PG_ALGO_LANDMARKS = 8 /* the grid's A* with the landmark heuristic (astar/landmarks.h) */
 };
 
@@ -159,16 +159,16 @@ typedef struct pg_state {
   ** and applied with astar_hpa_update before the next search. */
   astar_hpa *hpa;
   astar_hpa_query *hq;
-  astar_hpa_options hopt;   /* pg_set_hpa */
-  astar_options hpa_opt;    /* the move rules it was built with */
-  uint64_t hpa_version;     /* grid version it reflects, with the dirty rectangle applied */
-  bool hpa_dirty;           /* cells x0..x1, y0..y1 edited since the last build / update */
+  astar_hpa_options hopt; /* pg_set_hpa */
+  astar_options hpa_opt;  /* the move rules it was built with */
+  uint64_t hpa_version;   /* grid version it reflects, with the dirty rectangle applied */
+  bool hpa_dirty;         /* cells x0..x1, y0..y1 edited since the last build / update */
   int32_t hx0, hy0, hx1, hy1;
-  int32_t hpa_rebuilt;      /* level-1 clusters recomputed before the last search; -1 none */
-  astar_hpa_result hres;    /* the last HPA* query */
-  astar_point *hnodes;      /* pg_hpa_nodes' buffer */
+  int32_t hpa_rebuilt;   /* level-1 clusters recomputed before the last search; -1 none */
+  astar_hpa_result hres; /* the last HPA* query */
+  astar_point *hnodes;   /* pg_hpa_nodes' buffer */
   size_t hnodes_cap;
-  uint32_t *hcross;         /* pg_hpa_crossings' buffer (path_cap entries) */
+  uint32_t *hcross; /* pg_hpa_crossings' buffer (path_cap entries) */
   /* Landmarks (astar/landmarks.h): the table, its settings, and one
   ** distance field per landmark (to it) for the hover's attribution. */
   astar_landmarks *lm;
@@ -766,9 +766,8 @@ static const char *precomputed_reason(const pg_state *s) {
 
 /* The hierarchy, brought up to date: kept, updated over the edited
 ** rectangle (astar_hpa_update), or rebuilt. s->hpa_rebuilt: the level-1
-** clusters recomputed, -1 when nothing was. */
+** clusters the last build or update recomputed (kept while nothing changes). */
 static astar_status current_hpa(pg_state *s) {
-  s->hpa_rebuilt = -1;
   if (s->hpa && !same_moves(&s->hpa_opt, &s->opt)) free_hpa(s);
   const uint64_t version = astar_grid_version(s->grid);
   astar_status st = ASTAR_OK;
@@ -782,6 +781,7 @@ static astar_status current_hpa(pg_state *s) {
     free_hpa(s);
     astar_options o = s->opt;
     o.turn_penalty = 0;
+    s->hpa_rebuilt = -1;
     st = astar_hpa_new(&s->hpa, s->grid, &o, &s->hopt, NULL);
     if (st == ASTAR_OK) st = astar_hpa_query_new(&s->hq, s->hpa, NULL);
     if (st == ASTAR_OK && !s->hcross && !(s->hcross = malloc(s->path_cap * sizeof *s->hcross)))
@@ -805,7 +805,8 @@ static astar_status current_hpa(pg_state *s) {
 /* The landmark table, rebuilt when the map or the move rules changed, and
 ** (on maps up to PG_LM_FIELD_CELLS) a distance field to each landmark. */
 static astar_status current_landmarks(pg_state *s) {
-  if (s->lm && same_moves(&s->lm_opt, &s->opt) && astar_landmarks_current(s->lm, s->grid) == ASTAR_OK)
+  if (s->lm && same_moves(&s->lm_opt, &s->opt) &&
+      astar_landmarks_current(s->lm, s->grid) == ASTAR_OK)
     return ASTAR_OK;
   free_landmarks(s);
   const double t0 = now_ms();
@@ -823,8 +824,7 @@ static astar_status current_landmarks(pg_state *s) {
     for (; s->lm_nfields < k; s->lm_nfields++) {
       const astar_node n = astar_landmarks_node(s->lm, s->lm_nfields);
       const astar_point p = {(int32_t)(n % (uint32_t)w), (int32_t)(n / (uint32_t)w)};
-      if (astar_field_new(&s->lm_fields[s->lm_nfields], s->grid, &o, p, 0, NULL, NULL) !=
-          ASTAR_OK)
+      if (astar_field_new(&s->lm_fields[s->lm_nfields], s->grid, &o, p, 0, NULL, NULL) != ASTAR_OK)
         break; /* attribution for the first ones only */
     }
   }
@@ -1312,8 +1312,8 @@ PG_API int32_t pg_hpa_crossing_count(const pg_state *s) {
 }
 /* The last query and build: 0 abstract nodes expanded, 1 cells settled
 ** joining S and G, 2 cells expanded refining, 3 abstract path's nodes (S and
-** G included), 4 its cost, 5 level-1 clusters recomputed before the search
-** (-1: none, the hierarchy was current), 6 level-1 clusters in all, 7 bytes. */
+** G included), 4 its cost, 5 level-1 clusters the last build or update
+** recomputed (-1: none yet), 6 level-1 clusters in all, 7 bytes. */
 PG_API double pg_hpa_stat(const pg_state *s, int32_t which) {
   astar_hpa_stats hs;
   astar_hpa_get_stats(s->hpa, &hs);
@@ -1360,16 +1360,17 @@ PG_API int32_t pg_lm_node(const pg_state *s, int32_t i) {
 ** d(a, L) - d(b, L) with terrain (the table's distances TO L). Returns
 ** ASTAR_OK, ASTAR_OUT_OF_BOUNDS, or ASTAR_INVALID_ARGUMENT without a table.
 */
-PG_API int pg_lm_info(const pg_state *s, int32_t x, int32_t y, int32_t gx, int32_t gy, double *out) {
+PG_API int pg_lm_info(const pg_state *s, int32_t x, int32_t y, int32_t gx, int32_t gy,
+                      double *out) {
   if (!s->lm) return ASTAR_INVALID_ARGUMENT;
   if (!astar_grid_contains(s->grid, x, y) || !astar_grid_contains(s->grid, gx, gy))
     return ASTAR_OUT_OF_BOUNDS;
   const int32_t w = astar_grid_width(s->grid);
   const double dx = abs(x - gx), dy = abs(y - gy);
   const double lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-  const double oct = s->lm_opt.moves == 4 ? s->lm_opt.straight_cost * (dx + dy)
-                                          : s->lm_opt.diagonal_cost * lo +
-                                                s->lm_opt.straight_cost * (hi - lo);
+  const double oct = s->lm_opt.moves == 4
+                         ? s->lm_opt.straight_cost * (dx + dy)
+                         : s->lm_opt.diagonal_cost * lo + s->lm_opt.straight_cost * (hi - lo);
   out[0] = oct * astar_grid_min_terrain(s->grid);
   out[1] = astar_landmarks_heuristic(s->lm, (astar_node)(y * w + x), (astar_node)(gy * w + gx));
   out[2] = astar_landmarks_grid_heuristic(s->lm, (astar_point){x, y}, (astar_point){gx, gy});
