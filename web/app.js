@@ -26,7 +26,7 @@
   const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned', 'dropped'];
   const ST_OK = 0, ST_START_BLOCKED = 3, ST_GOAL_BLOCKED = 4, ST_UNSUPPORTED = 11;
   const PG_RUN_RECORD = 1, PG_RUN_ONCE = 2; // pg_run flags (bridge.c)
-  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2, theta: 4, 'lazy-theta': 5, anya: 6 }, PG_ALGO_ENGINE = 3;
+  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2, theta: 4, 'lazy-theta': 5, anya: 6, hpa: 7, landmarks: 8 }, PG_ALGO_ENGINE = 3;
   // The engine's methods (astar_method, astar/engine.h) of the page's algorithms.
   const METHOD = { astar: 0, weighted: 0, dijkstra: 1, greedy: 2, bidir: 3, ida: 4, beam: 5, dynamic: 6, bandwidth: 7 };
   // Algorithms only the engine runs (on the grid as a space, astar/grid_space.h).
@@ -41,7 +41,7 @@
     astar: 'A*', dijkstra: 'Dijkstra', greedy: 'Greedy best-first', weighted: 'Weighted A*', jps: 'JPS',
     'jps-plus': 'JPS+', bidir: 'Bidirectional A*', ida: 'IDA*', beam: 'Beam search',
     dynamic: 'Dynamic weighting', bandwidth: 'Bandwidth search', theta: 'Theta*', 'lazy-theta': 'Lazy Theta*',
-    anya: 'Anya',
+    anya: 'Anya', hpa: 'HPA*', landmarks: 'A* + landmarks',
   };
   const algoName = (algo) => NAMES[algo] || algo;
   // One line on each algorithm, under the selector.
@@ -63,7 +63,14 @@
       'line-of-sight tests.',
     anya: 'The optimal any-angle path: the shortest line from S to G, bending only at obstacle corners (purple). ' +
       'It searches intervals of grid lines, not cells: no cells to replay.',
+    hpa: 'Two tiers: the map cut into clusters (borders drawn, each level its own colour); a search over the ' +
+      'entrances between them (dots), then each abstract step refined into cells. Near-optimal; walls drawn ' +
+      'rebuild only the clusters around them.',
+    landmarks: 'A* whose H is the larger of the octile distance and the landmarks\' triangle-inequality bound ' +
+      '(ALT): exact costs to a few landmark cells (★), computed once. Optimal; hover a cell for its bound.',
   };
+  // HPA*'s cluster borders, one colour and width a level (level 1 first).
+  const HPA_LEVEL_STYLE = [['#2f9e44', 1], ['#1971c2', 2.5], ['#c2255c', 4]];
   // IDA*'s work can grow with the number of paths: the page stops it here.
   const IDA_MAX_EXPANSIONS = 2e6;
   const H_ZERO = 5;
@@ -138,6 +145,7 @@
     turn: $('turn-penalty'), reopen: $('reopen'), speed: $('speed'), stepUnit: $('step-unit'),
     live: $('live'), terrain: $('terrain'), size: $('size'), labels: $('labels'),
     beamWidth: $('beam-width'), epsilon: $('epsilon'), bandE: $('band-e'), bandD: $('band-d'),
+    hpaCluster: $('hpa-cluster'), hpaLevels: $('hpa-levels'), lmCount: $('lm-count'), lmChoice: $('lm-choice'),
     cells: $('cells'), smooth: $('smooth'), unit: $('unit'), clearance: $('clearance'),
   };
 
@@ -215,6 +223,8 @@
     if (st === ST_OK) st = M._pg_set_engine(pg, o.method, o.beamWidth, o.epsilon, o.bandE, o.bandD, o.maxExpansions);
     M._pg_set_smooth(pg, o.smooth ? 1 : 0);
     if (st === ST_OK) st = M._pg_set_unit(pg, o.unit);
+    if (st === ST_OK) st = M._pg_set_hpa(pg, Number(ui.hpaCluster.value), Number(ui.hpaLevels.value), 1);
+    if (st === ST_OK) st = M._pg_set_landmarks(pg, Number(ui.lmCount.value), Number(ui.lmChoice.value));
     return { o, st };
   }
 
@@ -230,6 +240,11 @@
     $('band-e-value').textContent = Number(ui.bandE.value).toFixed(1);
     $('band-d-value').textContent = Number(ui.bandD.value).toFixed(1);
     $('algo-help').textContent = HELP[algo] || '';
+    $('hpa-row').hidden = algo !== 'hpa';
+    $('hpa-cluster-value').textContent = ui.hpaCluster.value;
+    $('hpa-levels-value').textContent = ui.hpaLevels.value;
+    $('lm-row').hidden = algo !== 'landmarks';
+    $('lm-count-value').textContent = ui.lmCount.value;
     $('lg-back').hidden = $('lg-meet').hidden = algo !== 'bidir';
     $('lg-dfs').hidden = algo !== 'ida';
     $('lg-drop').hidden = algo !== 'beam' && algo !== 'bandwidth';
@@ -272,6 +287,7 @@
   const EXTRA_KEYS = {
     bidir: 'met at', ida: 'iterations · f bound', beam: 'dropped', bandwidth: 'dropped',
     theta: 'sight checks', 'lazy-theta': 'sight checks', anya: 'max open',
+    hpa: 'abstract nodes', landmarks: 'max open',
   };
 
   /* ---- undo / redo of map edits --------------------------------------- */
@@ -565,7 +581,28 @@
     const best = [];
     for (let k = 0; k < nb; k++) best.push([M.HEAPF64[bp + 2 * k], M.HEAPF64[bp + 2 * k + 1]]);
     const walked = line.length ? cellList(M._pg_walked(pg), M._pg_walked_length(pg)) : [];
+    // HPA*: every level's cluster side and abstract nodes, the top-level
+    // crossings of the path (its abstract transitions) and what was rebuilt.
+    let hpa = null;
+    if (o.algo === 'hpa' && M._pg_hpa_levels(pg) > 0) {
+      const levels = [];
+      for (let l = 1; l <= M._pg_hpa_levels(pg); l++)
+        levels.push({ side: M._pg_hpa_cluster_size(pg, l), nodes: cellList(M._pg_hpa_nodes(pg, l), M._pg_hpa_node_count(pg, l)).map(xy) });
+      const nc = status === ST_OK ? M._pg_hpa_crossing_count(pg) : 0, cp = M._pg_hpa_crossings(pg) >> 2;
+      const crossings = [];
+      for (let k = 0; k < nc; k++) crossings.push(M.HEAP32[cp + k]);
+      hpa = {
+        levels, crossings, rebuilt: M._pg_hpa_stat(pg, 5), clusters: M._pg_hpa_stat(pg, 6),
+        expandedTop: M._pg_hpa_stat(pg, 0), expandedInsert: M._pg_hpa_stat(pg, 1),
+        expandedRefine: M._pg_hpa_stat(pg, 2), abstractLength: M._pg_hpa_stat(pg, 3),
+        abstractCost: M._pg_hpa_stat(pg, 4), bytes: M._pg_hpa_stat(pg, 7),
+      };
+    }
+    const landmarks = [];
+    if (o.algo === 'landmarks')
+      for (let k = 0; k < M._pg_lm_count(pg); k++) landmarks.push(M._pg_lm_node(pg, k));
     return {
+      hpa, landmarks,
       line, walked, lineCost: line.length ? M._pg_line_cost(pg) : NaN,
       best, bestCost: nb ? M._pg_best_cost(pg) : NaN,
       sightChecks: M._pg_stat(pg, 9), smoothMs: M._pg_stat(pg, 10),
@@ -864,6 +901,21 @@
     showExtra(false);
   }
 
+  // HPA*'s result, with how much of the hierarchy the last change rebuilt.
+  function hpaMessage(s, ok) {
+    const h = s.hpa;
+    const ms = s.precomputeMs > 0 ? ` in ${fmt(s.precomputeMs, 1)} ms` : '';
+    const rebuilt = h.rebuilt >= h.clusters ? `built ${fmtInt(h.rebuilt)} clusters${ms}`
+      : `rebuilt ${fmtInt(h.rebuilt)} cluster${h.rebuilt === 1 ? '' : 's'} of ${fmtInt(h.clusters)}${ms} after the last edit`;
+    const nodes = h.levels.map((L, k) => `level ${k + 1}: ${fmtInt(L.nodes.length)} entrances, clusters of ${L.side}`).join('; ');
+    return `HPA*: ${rebuilt}. ${nodes}. ` + (ok
+      ? `The abstract path has ${fmtInt(h.abstractLength)} nodes (cost ${fmtCost(h.abstractCost)}), crossing ` +
+        `${h.crossings.length} top-level border${h.crossings.length === 1 ? '' : 's'} (ringed); refined into ` +
+        `${s.length} cells, cost ${fmtCost(s.cost)}; ${fmtInt(h.expandedTop)} abstract nodes, ` +
+        `${fmtInt(h.expandedInsert)} cells joining S and G and ${fmtInt(h.expandedRefine)} refining expanded.`
+      : s.statusText);
+  }
+
   function showResult() {
     const s = search;
     const ok = s.status === ST_OK;
@@ -880,6 +932,13 @@
         `pushed ${fmtInt(s.generated)} (blue); its jumps scanned ${fmtInt(s.scannedSoFar)} cells ` +
         '(yellow), each with the G of the cheapest jump over it and that jump\'s origin as parent.' +
         (s.options.smooth ? ` ${smoothMessage(s)}` : ''));
+    else if (s.hpa && (ok || s.status !== ST_UNSUPPORTED))
+      message(hpaMessage(s, ok));
+    else if (ok && s.options.algo === 'landmarks')
+      message(`A* + landmarks: ${fmtInt(s.expanded)} cells expanded with H = max(octile, landmark bound) from ` +
+        `${s.landmarks.length} landmark${s.landmarks.length === 1 ? '' : 's'} (★); optimal, cost ${fmtCost(s.cost)}` +
+        (s.precomputeMs > 0 ? `; table built in ${fmt(s.precomputeMs, 1)} ms` : '') +
+        '. Hover a cell for its octile H, the landmark bound and which landmark gave it.');
     else if (ok && anya)
       message(`Anya: the shortest any-angle path, cost ${fmtCost(s.cost)} = straight cost × its length, ${segs} ` +
         `segment${segs === 1 ? '' : 's'} bending at ${Math.max(0, segs - 1)} obstacle corner${segs === 2 ? '' : 's'} ` +
@@ -1606,6 +1665,52 @@
       }
     }
 
+    // HPA*: the cluster borders of every level (finest first, each in its
+    // colour and width), the entrances (abstract nodes, dots sized by level)
+    // and the path's top-level crossings (ringed in orange).
+    const hpa = search && search.done && !hex ? search.hpa : null;
+    if (hpa) {
+      hpa.levels.forEach((L, k) => {
+        const [colour, width] = HPA_LEVEL_STYLE[Math.min(k, HPA_LEVEL_STYLE.length - 1)];
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        ctx.beginPath();
+        for (let x = L.side; x < W; x += L.side) { ctx.moveTo(x * c, 0); ctx.lineTo(x * c, H * c); }
+        for (let y = L.side; y < H; y += L.side) { ctx.moveTo(0, y * c); ctx.lineTo(W * c, y * c); }
+        ctx.stroke();
+        ctx.fillStyle = colour;
+        const r = Math.max(1.5, c * (0.12 + 0.06 * k));
+        for (const [x, y] of L.nodes) {
+          ctx.beginPath();
+          ctx.arc((x + 0.5) * c, (y + 0.5) * c, r, 0, Math.PI * 2);
+          ctx.fill();
+        }
+      });
+      ctx.strokeStyle = LINE;
+      ctx.lineWidth = Math.max(2, c * 0.08);
+      for (const i of hpa.crossings)
+        for (const j of [search.path[i], search.path[i + 1]]) {
+          const [x, y] = xy(j);
+          ctx.beginPath();
+          ctx.arc((x + 0.5) * c, (y + 0.5) * c, Math.max(3, c * 0.36), 0, Math.PI * 2);
+          ctx.stroke();
+        }
+    }
+    // Landmarks: a star on each landmark cell, its number beside it.
+    if (search && search.done && !hex && search.landmarks.length) {
+      ctx.font = `700 ${Math.max(10, Math.min(18, Math.round(c * 0.6)))}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      search.landmarks.forEach((i, k) => {
+        const [x, y] = xy(i);
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = '#ffffff';
+        ctx.strokeText(`★${k}`, (x + 0.5) * c, (y + 0.5) * c);
+        ctx.fillStyle = '#6741d9';
+        ctx.fillText(`★${k}`, (x + 0.5) * c, (y + 0.5) * c);
+      });
+    }
+
     // The optimal line (Anya): solid when it is the search's path, dashed
     // beside another line; its corners dotted, labelled "optimal" on its
     // longest segment.
@@ -1775,6 +1880,28 @@
       'cell for F, G, H and parent · keys: space run/pause, n step, c clear, Ctrl+Z undo';
   const DIRS = { '0,-1': '↑', '1,0': '→', '0,1': '↓', '-1,0': '←', '1,-1': '↗', '1,1': '↘', '-1,1': '↙', '-1,-1': '↖' };
 
+  // With A* + landmarks: cell i's heuristic towards G (pg_lm_info): the
+  // octile distance x the cheapest terrain, the landmark bound and the
+  // landmark that gave it, the value used, and the true cost when the search
+  // settled the cell on the path (G of the goal minus G here).
+  function lmInfo(i) {
+    if (!search || !search.done || search.options.algo !== 'landmarks' || !search.landmarks.length || cells[i] === 0)
+      return null;
+    const [x, y] = xy(i), [gx, gy] = xy(goal);
+    const out = M._malloc(32);
+    const st = M._pg_lm_info(pg, x, y, gx, gy, out);
+    const v = Array.from(M.HEAPF64.subarray(out >> 3, (out >> 3) + 4));
+    M._free(out);
+    if (st !== ST_OK) return null;
+    const k = search.path.indexOf(i);
+    const exact = k >= 0 && search.status === ST_OK ? search.cost - gval[i] : NaN;
+    const info = { octile: v[0], bound: v[1], h: v[2], landmark: v[3] >= 0 ? v[3] : null, exact: Number.isNaN(exact) ? null : exact };
+    info.text = `H to G: octile ${fmt(info.octile, 3)}, landmarks ${fmt(info.bound, 3)}` +
+      (info.landmark !== null ? ` (from ★${info.landmark})` : '') + ` → ${fmt(info.h, 3)}` +
+      (info.exact !== null ? `; true cost ${fmt(info.exact, 3)}` : '');
+    return info;
+  }
+
   function describe(i) {
     const [x, y] = xy(i);
     const v = cells[i];
@@ -1790,6 +1917,10 @@
     let state = ['', 'open', 'closed', 'on the path', 'scanned by a jump', 'dropped'][seen[i]];
     if (sideOf[i] === 1 && (seen[i] === S_OPEN || seen[i] === S_CLOSED)) state += ' (backward search: G is the cost to the goal)';
     if (i === meetCell) state += `${state ? ', ' : ''}where the searches met`;
+    const lm = lmInfo(i);
+    if (lm) ground += ` · ${lm.text}`;
+    if (search && search.done && search.hpa && search.hpa.levels.some((L) => L.nodes.some(([a, b]) => a === x && b === y)))
+      ground += ` · entrance (abstract node) of level ${search.hpa.levels.filter((L) => L.nodes.some(([a, b]) => a === x && b === y)).length}`;
     if (seen[i] === S_NONE) return { head, ground, state: i === meetCell ? state : '', values: '' };
     const digits = search && search.options.straight >= 10 ? 0 : 3;
     const w = search ? search.options.weight : 1;
@@ -2233,7 +2364,8 @@
     $('fix-options').addEventListener('click', useAlgoOptions);
     $('use-astar').addEventListener('click', useAstar);
     for (const el of [ui.algorithm, ui.heuristic, ui.diagonal, ui.costs, ui.tie, ui.openset,
-      ui.reopen, ui.turn, ui.weight, ui.beamWidth, ui.epsilon, ui.bandE, ui.bandD, ui.unit]) {
+      ui.reopen, ui.turn, ui.weight, ui.beamWidth, ui.epsilon, ui.bandE, ui.bandD, ui.unit,
+      ui.hpaCluster, ui.hpaLevels, ui.lmCount, ui.lmChoice]) {
       el.addEventListener(el.type === 'range' ? 'input' : 'change', () => {
         syncOptionUi();
         mapChanged();
@@ -2394,7 +2526,9 @@
         meet: meetCell >= 0 ? xy(meetCell) : null, current: current >= 0 ? xy(current) : null,
       };
     },
+    lmInfo: (x, y) => lmInfo(y * W + x),
     result: () => search && search.done ? {
+      hpa: search.hpa, landmarks: search.landmarks.map(xy), precomputeMs: search.precomputeMs,
       status: search.status, statusText: search.statusText, cost: search.cost,
       length: search.length, expanded: search.expanded, generated: search.generated,
       events: search.n, recorded: search.recorded, scanned: search.scannedSoFar,

@@ -22,6 +22,8 @@
 ** each: 0 blocked, 1..255 passable with that terrain cost.
 */
 #include <astar/astar.h>
+#include <math.h>
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,8 +57,14 @@ enum {
   PG_ALGO_ENGINE = 3,
   PG_ALGO_THETA = 4,
   PG_ALGO_LAZY_THETA = 5,
-  PG_ALGO_ANYA = 6 /* Anya, the optimal any-angle path (astar/anya.h): no events */
+  PG_ALGO_ANYA = 6,     /* Anya, the optimal any-angle path (astar/anya.h): no events */
+  PG_ALGO_HPA = 7,      /* HPA* (astar/hierarchy.h): no events; overlay by pg_hpa_* */
+  PG_ALGO_LANDMARKS = 8 /* the grid's A* with the landmark heuristic (astar/landmarks.h) */
 };
+
+/* Landmark attribution on hover (pg_lm_info) keeps one distance field a
+** landmark: only on maps up to this many cells. */
+#define PG_LM_FIELD_CELLS ((size_t)1 << 18)
 
 /* Anya's node pool grows (doubling) up to this many nodes a query. */
 #define PG_ANYA_MAX_NODES ((size_t)1 << 20)
@@ -144,7 +152,30 @@ typedef struct pg_state {
   bool recorded;        /* events were recorded (every algorithm reports them) */
   double time_ms;       /* mean time of one search without observer */
   int32_t time_runs;    /* how many searches that mean is over */
-  double precompute_ms; /* JPS+ precomputation of this run, 0 if cached */
+  double precompute_ms; /* JPS+, HPA* or landmarks precomputation of this run, 0 if cached */
+  /* HPA* (astar/hierarchy.h): the hierarchy and a query object, rebuilt when
+  ** the settings or the move rules change or the map changes other than by
+  ** pg_set_cell; cells edited by pg_set_cell are gathered in a rectangle
+  ** and applied with astar_hpa_update before the next search. */
+  astar_hpa *hpa;
+  astar_hpa_query *hq;
+  astar_hpa_options hopt; /* pg_set_hpa */
+  astar_options hpa_opt;  /* the move rules it was built with */
+  uint64_t hpa_version;   /* grid version it reflects, with the dirty rectangle applied */
+  bool hpa_dirty;         /* cells x0..x1, y0..y1 edited since the last build / update */
+  int32_t hx0, hy0, hx1, hy1;
+  int32_t hpa_rebuilt;   /* level-1 clusters recomputed before the last search; -1 none */
+  astar_hpa_result hres; /* the last HPA* query */
+  astar_point *hnodes;   /* pg_hpa_nodes' buffer */
+  size_t hnodes_cap;
+  uint32_t *hcross; /* pg_hpa_crossings' buffer (path_cap entries) */
+  /* Landmarks (astar/landmarks.h): the table, its settings, and one
+  ** distance field per landmark (to it) for the hover's attribution. */
+  astar_landmarks *lm;
+  astar_landmark_options lmopt; /* pg_set_landmarks */
+  astar_options lm_opt;         /* the move rules it was built with */
+  astar_field **lm_fields;      /* [count] or NULL (large map, or out of memory) */
+  uint32_t lm_nfields;
   astar_point loaded_start, loaded_goal;
   astar_parse_error perr;
 } pg_state;
@@ -278,7 +309,26 @@ static void use_square(pg_state *s) {
 
 /* Forget what was built for the old grid: the clearance, the derived
 ** grid, Anya's workspace (the grid is replaced). */
+static void free_hpa(pg_state *s) {
+  astar_hpa_query_free(s->hq);
+  astar_hpa_free(s->hpa);
+  s->hq = NULL;
+  s->hpa = NULL;
+  s->hpa_dirty = false;
+}
+
+static void free_landmarks(pg_state *s) {
+  for (uint32_t i = 0; i < s->lm_nfields; i++) astar_field_free(s->lm_fields[i]);
+  free(s->lm_fields);
+  s->lm_fields = NULL;
+  s->lm_nfields = 0;
+  astar_landmarks_free(s->lm);
+  s->lm = NULL;
+}
+
 static void drop_grid_objects(pg_state *s) {
+  free_hpa(s);
+  free_landmarks(s);
   astar_anya_workspace_free(s->anya_ws); /* reserved for the old grid's size */
   s->anya_ws = NULL;
   astar_clearance_free(s->clr);
@@ -347,6 +397,9 @@ PG_API pg_state *pg_new(int32_t width, int32_t height) {
   astar_options_init(&s->opt);
   astar_engine_options_init(&s->eopt);
   s->unit = 1;
+  astar_hpa_options_init(&s->hopt);
+  astar_landmark_options_init(&s->lmopt);
+  s->hpa_rebuilt = -1;
   if (astar_grid_new(&g, width, height, NULL) != ASTAR_OK || adopt_grid(s, g) != ASTAR_OK) {
     free(s);
     return NULL;
@@ -368,6 +421,8 @@ PG_API void pg_free(pg_state *s) {
   free(s->walked);
   free(s->best);
   free(s->events);
+  free(s->hnodes);
+  free(s->hcross);
   free(s);
 }
 
@@ -428,6 +483,7 @@ PG_API int pg_set_cell(pg_state *s, int32_t x, int32_t y, int32_t value) {
   const float cost = value > 0 ? (float)value : 1.0f;
   const bool was_passable = astar_grid_passable(s->grid, x, y);
   const bool clr_current = s->clr && astar_clearance_current(s->clr, s->grid);
+  const bool hpa_current = s->hpa && s->hpa_version == astar_grid_version(s->grid);
   astar_status st = astar_grid_set_passable(s->grid, x, y, value > 0);
   if (st == ASTAR_OK && cost != old) st = astar_grid_set_terrain(s->grid, x, y, cost);
   if (st == ASTAR_OK && s->hex) st = put_hex_cell(s->hex, x, y, (uint8_t)value);
@@ -442,6 +498,20 @@ PG_API int pg_set_cell(pg_state *s, int32_t x, int32_t y, int32_t value) {
   if (cost != 1.0f) s->terrain_cells++;
   /* Without terrain the grid drops its layer, which JPS and JPS+ require. */
   if (s->terrain_cells == 0 && astar_grid_has_terrain(s->grid)) astar_grid_clear_terrain(s->grid);
+  /* HPA*: remember the edited cell for astar_hpa_update (the issue's
+  ** incremental rebuild: only the clusters around it are recomputed). */
+  if (hpa_current) {
+    if (!s->hpa_dirty) {
+      s->hx0 = s->hx1 = x;
+      s->hy0 = s->hy1 = y;
+    }
+    s->hx0 = x < s->hx0 ? x : s->hx0;
+    s->hx1 = x > s->hx1 ? x : s->hx1;
+    s->hy0 = y < s->hy0 ? y : s->hy0;
+    s->hy1 = y > s->hy1 ? y : s->hy1;
+    s->hpa_dirty = true;
+    s->hpa_version = astar_grid_version(s->grid);
+  }
   s->cells[(size_t)y * (size_t)astar_grid_width(s->grid) + (size_t)x] = (uint8_t)value;
   return ASTAR_OK;
 }
@@ -561,7 +631,7 @@ PG_API int pg_set_options(pg_state *s, int32_t moves, int32_t corner, double str
   o.algorithm = algorithm == PG_ALGO_JPS ? ASTAR_ALGO_JPS : ASTAR_ALGO_ASTAR;
   o.open_set = (astar_open_set)open_set;
   o.turn_penalty = turn_penalty;
-  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_ANYA)
+  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_LANDMARKS)
     return ASTAR_INVALID_ARGUMENT;
   astar_status st = astar_options_validate(&o);
   if (st != ASTAR_OK) return st;
@@ -639,6 +709,126 @@ PG_API int pg_set_engine(pg_state *s, int32_t method, int32_t beam_width, double
 /* Does this search go through the engine? (every search on a hex grid) */
 static bool uses_engine(const pg_state *s) {
   return s->algorithm == PG_ALGO_ENGINE || s->hex;
+}
+
+/*
+** HPA*'s settings (astar/hierarchy.h): the cluster side (ASTAR_HPA_MIN_CLUSTER
+** .. ASTAR_HPA_MAX_CLUSTER) and the levels (1 .. 3 here, ratio 2), smoothing
+** on. The hierarchy is rebuilt by the next search. ASTAR_OK or
+** ASTAR_INVALID_ARGUMENT.
+*/
+PG_API int pg_set_hpa(pg_state *s, int32_t cluster, int32_t levels, int32_t smooth) {
+  if (cluster < ASTAR_HPA_MIN_CLUSTER || cluster > ASTAR_HPA_MAX_CLUSTER || levels < 1 ||
+      levels > 3)
+    return ASTAR_INVALID_ARGUMENT;
+  if (cluster != s->hopt.cluster_size || levels != s->hopt.levels ||
+      (smooth != 0) != s->hopt.smooth)
+    free_hpa(s);
+  s->hopt.cluster_size = cluster;
+  s->hopt.levels = levels;
+  s->hopt.smooth = smooth != 0;
+  return ASTAR_OK;
+}
+
+/* The landmarks' settings: count 1 .. 16, choice 0 farthest, 1 avoid. The
+** table is rebuilt by the next search. ASTAR_OK or ASTAR_INVALID_ARGUMENT. */
+PG_API int pg_set_landmarks(pg_state *s, int32_t count, int32_t choice) {
+  if (count < 1 || count > 16 || choice < 0 || choice > 1) return ASTAR_INVALID_ARGUMENT;
+  if ((uint32_t)count != s->lmopt.count || (astar_landmark_choice)choice != s->lmopt.choice)
+    free_landmarks(s);
+  s->lmopt.count = (uint32_t)count;
+  s->lmopt.choice = (astar_landmark_choice)choice;
+  return ASTAR_OK;
+}
+
+/* Do two option sets have the same move rules (what a precomputation holds)? */
+static bool same_moves(const astar_options *a, const astar_options *b) {
+  return a->moves == b->moves && a->corner == b->corner && a->straight_cost == b->straight_cost &&
+         a->diagonal_cost == b->diagonal_cost;
+}
+
+/* What HPA* and the landmarks cannot honour (NULL: nothing). */
+static const char *precomputed_reason(const pg_state *s) {
+  const char *name = s->algorithm == PG_ALGO_HPA ? "HPA*" : "the landmarks";
+  static char buf[160];
+  if (s->hex) {
+    snprintf(buf, sizeof buf, "%s: square grids only", name);
+    return buf;
+  }
+  if (s->unit > 1) {
+    snprintf(buf, sizeof buf, "%s: built for a point (size 1), not a unit", name);
+    return buf;
+  }
+  if (s->opt.turn_penalty != 0.0 && s->algorithm == PG_ALGO_HPA)
+    return "HPA*'s abstract costs cannot hold a turn penalty";
+  return NULL;
+}
+
+/* The hierarchy, brought up to date: kept, updated over the edited
+** rectangle (astar_hpa_update), or rebuilt. s->hpa_rebuilt: the level-1
+** clusters the last build or update recomputed (kept while nothing changes). */
+static astar_status current_hpa(pg_state *s) {
+  if (s->hpa && !same_moves(&s->hpa_opt, &s->opt)) free_hpa(s);
+  const uint64_t version = astar_grid_version(s->grid);
+  astar_status st = ASTAR_OK;
+  const double t0 = now_ms();
+  uint64_t rebuilt = 0;
+  if (s->hpa && s->hpa_version == version) {
+    if (!s->hpa_dirty) return ASTAR_OK;
+    st = astar_hpa_update(s->hpa, s->grid, s->hx0, s->hy0, s->hx1, s->hy1, &rebuilt);
+    if (st == ASTAR_OK) st = astar_hpa_query_reserve(s->hq, s->hpa);
+  } else {
+    free_hpa(s);
+    astar_options o = s->opt;
+    o.turn_penalty = 0;
+    s->hpa_rebuilt = -1;
+    st = astar_hpa_new(&s->hpa, s->grid, &o, &s->hopt, NULL);
+    if (st == ASTAR_OK) st = astar_hpa_query_new(&s->hq, s->hpa, NULL);
+    if (st == ASTAR_OK && !s->hcross && !(s->hcross = malloc(s->path_cap * sizeof *s->hcross)))
+      st = ASTAR_NO_MEMORY;
+    astar_hpa_stats hs;
+    astar_hpa_get_stats(s->hpa, &hs);
+    rebuilt = hs.rebuilt;
+  }
+  if (st != ASTAR_OK) {
+    free_hpa(s);
+    return st;
+  }
+  s->precompute_ms = now_ms() - t0;
+  s->hpa_opt = s->opt;
+  s->hpa_version = version;
+  s->hpa_dirty = false;
+  s->hpa_rebuilt = (int32_t)rebuilt;
+  return ASTAR_OK;
+}
+
+/* The landmark table, rebuilt when the map or the move rules changed, and
+** (on maps up to PG_LM_FIELD_CELLS) a distance field to each landmark. */
+static astar_status current_landmarks(pg_state *s) {
+  if (s->lm && same_moves(&s->lm_opt, &s->opt) &&
+      astar_landmarks_current(s->lm, s->grid) == ASTAR_OK)
+    return ASTAR_OK;
+  free_landmarks(s);
+  const double t0 = now_ms();
+  astar_options o = s->opt;
+  o.turn_penalty = 0;
+  o.heuristic = ASTAR_H_AUTO;
+  astar_status st = astar_landmarks_new_grid(&s->lm, s->grid, &o, &s->lmopt, NULL);
+  if (st != ASTAR_OK) return st;
+  s->precompute_ms = now_ms() - t0;
+  s->lm_opt = s->opt;
+  const uint32_t k = astar_landmarks_count(s->lm);
+  const size_t cells = (size_t)astar_grid_width(s->grid) * (size_t)astar_grid_height(s->grid);
+  if (cells <= PG_LM_FIELD_CELLS && (s->lm_fields = calloc(k, sizeof *s->lm_fields))) {
+    const int32_t w = astar_grid_width(s->grid);
+    for (; s->lm_nfields < k; s->lm_nfields++) {
+      const astar_node n = astar_landmarks_node(s->lm, s->lm_nfields);
+      const astar_point p = {(int32_t)(n % (uint32_t)w), (int32_t)(n / (uint32_t)w)};
+      if (astar_field_new(&s->lm_fields[s->lm_nfields], s->grid, &o, p, 0, NULL, NULL) != ASTAR_OK)
+        break; /* attribution for the first ones only */
+    }
+  }
+  return ASTAR_OK;
 }
 
 /* What the engine cannot honour of the options (NULL: nothing), as the
@@ -776,6 +966,26 @@ static const char *anyangle_reason(const pg_state *s) {
 
 static astar_status search_once(pg_state *s, astar_point start, astar_point goal,
                                 const astar_options *o, bool record) {
+  if ((s->algorithm == PG_ALGO_HPA || s->algorithm == PG_ALGO_LANDMARKS) && !uses_engine(s)) {
+    if (precomputed_reason(s)) return ASTAR_UNSUPPORTED;
+    if (s->algorithm == PG_ALGO_LANDMARKS) {
+      astar_options lo = *o;
+      lo.heuristic = ASTAR_H_CALLBACK;
+      lo.heuristic_fn = astar_landmarks_grid_heuristic;
+      lo.heuristic_ctx = s->lm;
+      return astar_find_path(s->ws, s->grid, &lo, start, goal, s->path, s->path_cap, &s->result);
+    }
+    (void)record; /* HPA* reports no events */
+    memset(&s->hres, 0, sizeof s->hres);
+    const astar_status st =
+        astar_hpa_find_path(s->hq, s->hpa, s->grid, start, goal, s->path, s->path_cap, &s->hres);
+    memset(&s->result, 0, sizeof s->result);
+    s->result.cost = s->hres.cost;
+    s->result.length = s->hres.length;
+    s->result.stats.expanded =
+        s->hres.expanded_top + s->hres.expanded_insert + s->hres.expanded_refine;
+    return st;
+  }
   if (s->algorithm == PG_ALGO_ANYA && !s->hex) return anya_search(s, start, goal);
   if (any_angle(s)) {
     if (s->unit > 1) return ASTAR_UNSUPPORTED; /* anyangle_reason says why */
@@ -884,6 +1094,14 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
       st = astar_clearance_fill_grid(s->clr, s->grid, s->unit, ASTAR_CAPABILITY_ALL, s->ugrid);
     if (st != ASTAR_OK) return s->status = st;
   }
+  if (!s->hex && s->unit == 1 && s->algorithm == PG_ALGO_HPA) {
+    astar_status st = current_hpa(s);
+    if (st != ASTAR_OK) return s->status = st;
+  }
+  if (!s->hex && s->unit == 1 && s->algorithm == PG_ALGO_LANDMARKS) {
+    astar_status st = current_landmarks(s);
+    if (st != ASTAR_OK) return s->status = st;
+  }
   const astar_grid *sg = search_grid(s);
   if (s->algorithm == PG_ALGO_JPS_PLUS && !s->hex &&
       (!s->jpp || s->jpp_grid != sg || s->jpp_version != astar_grid_version(sg))) {
@@ -896,7 +1114,7 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     s->jpp_grid = sg;
     s->jpp_version = astar_grid_version(sg);
   }
-  if (flags & PG_RUN_RECORD) {
+  if ((flags & PG_RUN_RECORD) && s->algorithm != PG_ALGO_HPA) {
     astar_options o = s->opt;
     o.observer = observe;
     o.observer_ctx = s;
@@ -911,7 +1129,7 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     t = now_ms();
   } while (!(flags & PG_RUN_ONCE) && t - t0 < 20.0 && s->time_runs < 1000);
   s->time_ms = (t - t0) / s->time_runs;
-  if (s->status == ASTAR_OK) make_line(s, start, goal);
+  if (s->status == ASTAR_OK && s->algorithm != PG_ALGO_HPA) make_line(s, start, goal);
   return s->status;
 }
 
@@ -931,6 +1149,8 @@ PG_API int32_t pg_terrain_cells(const pg_state *s) {
 PG_API const char *pg_unsupported_reason(pg_state *s) {
   if (uses_engine(s) || s->hex) return engine_reason(s);
   if (any_angle(s) || s->algorithm == PG_ALGO_ANYA) return anyangle_reason(s);
+  if (s->algorithm == PG_ALGO_HPA || s->algorithm == PG_ALGO_LANDMARKS)
+    return precomputed_reason(s);
   if (s->algorithm == PG_ALGO_ASTAR) return NULL;
   astar_options o = s->opt;
   o.algorithm = ASTAR_ALGO_JPS;
@@ -1040,4 +1260,132 @@ PG_API int32_t pg_event_flags(const pg_state *s) {
 
 PG_API const char *pg_version(void) {
   return astar_version();
+}
+
+/* ---- HPA* overlay (astar/hierarchy.h, "Inspection") ------------------------------
+** Valid after a run of HPA* until the next pg_run or map change. */
+
+/* Levels built (0: none). */
+PG_API int32_t pg_hpa_levels(const pg_state *s) {
+  astar_hpa_stats hs;
+  if (!s->hpa) return 0;
+  astar_hpa_get_stats(s->hpa, &hs);
+  return hs.levels;
+}
+/* Cluster side of `level` (1-based) in cells, 0 outside. */
+PG_API int32_t pg_hpa_cluster_size(const pg_state *s, int32_t level) {
+  return astar_hpa_cluster_size(s->hpa, level);
+}
+/* The abstract nodes of `level` as (x, y) int32 pairs (count by
+** pg_hpa_node_count); NULL when there is none or memory runs out. */
+PG_API const astar_point *pg_hpa_nodes(pg_state *s, int32_t level) {
+  size_t n = 0;
+  if (astar_hpa_level_nodes(s->hpa, level, NULL, 0, &n) == ASTAR_INVALID_ARGUMENT || n == 0)
+    return NULL;
+  if (n > s->hnodes_cap) {
+    astar_point *b = realloc(s->hnodes, n * sizeof *b);
+    if (!b) return NULL;
+    s->hnodes = b;
+    s->hnodes_cap = n;
+  }
+  astar_hpa_level_nodes(s->hpa, level, s->hnodes, s->hnodes_cap, &n);
+  return s->hnodes;
+}
+PG_API int32_t pg_hpa_node_count(const pg_state *s, int32_t level) {
+  size_t n = 0;
+  astar_hpa_level_nodes(s->hpa, level, NULL, 0, &n);
+  return (int32_t)n;
+}
+/* The top-level transitions of the last path: indices i into pg_path with
+** path[i], path[i+1] in different top-level clusters; pg_hpa_crossing_count
+** of them. */
+PG_API const uint32_t *pg_hpa_crossings(const pg_state *s) {
+  return s->hcross;
+}
+PG_API int32_t pg_hpa_crossing_count(const pg_state *s) {
+  size_t n = 0;
+  if (!s->hpa || !s->hcross || s->status != ASTAR_OK) return 0;
+  if (astar_hpa_path_crossings(s->hpa, pg_hpa_levels(s), s->path, s->result.length, s->hcross,
+                               s->path_cap, &n) != ASTAR_OK)
+    return 0;
+  return (int32_t)n;
+}
+/* The last query and build: 0 abstract nodes expanded, 1 cells settled
+** joining S and G, 2 cells expanded refining, 3 abstract path's nodes (S and
+** G included), 4 its cost, 5 level-1 clusters the last build or update
+** recomputed (-1: none yet), 6 level-1 clusters in all, 7 bytes. */
+PG_API double pg_hpa_stat(const pg_state *s, int32_t which) {
+  astar_hpa_stats hs;
+  astar_hpa_get_stats(s->hpa, &hs);
+  switch (which) {
+  case 0:
+    return (double)s->hres.expanded_top;
+  case 1:
+    return (double)s->hres.expanded_insert;
+  case 2:
+    return (double)s->hres.expanded_refine;
+  case 3:
+    return (double)s->hres.abstract_length;
+  case 4:
+    return s->hres.abstract_cost;
+  case 5:
+    return s->hpa_rebuilt;
+  case 6:
+    return s->hpa ? (double)hs.level[0].clusters : 0;
+  case 7:
+    return s->hpa ? (double)hs.memory : 0;
+  default:
+    return 0;
+  }
+}
+
+/* ---- landmarks on hover (astar/landmarks.h) ----------------------------------- */
+
+/* Landmarks in the table (0: none built) and the i-th one's cell index. */
+PG_API int32_t pg_lm_count(const pg_state *s) {
+  return (int32_t)astar_landmarks_count(s->lm);
+}
+PG_API int32_t pg_lm_node(const pg_state *s, int32_t i) {
+  const astar_node n = astar_landmarks_node(s->lm, (uint32_t)i);
+  return n == ASTAR_NODE_NONE ? -1 : (int32_t)n;
+}
+
+/*
+** The heuristic of cell (x, y) towards (gx, gy) with the table, into
+** out[0..3]: 0 the built-in octile / Manhattan distance times the smallest
+** terrain, 1 the landmark bound (astar_landmarks_heuristic), 2 the value
+** the search used (the larger; astar_landmarks_grid_heuristic), 3 the
+** landmark whose term is largest (index, -1 unknown), recomputed in double
+** precision from the distance fields: |d(a, L) - d(b, L)| without terrain,
+** d(a, L) - d(b, L) with terrain (the table's distances TO L). Returns
+** ASTAR_OK, ASTAR_OUT_OF_BOUNDS, or ASTAR_INVALID_ARGUMENT without a table.
+*/
+PG_API int pg_lm_info(const pg_state *s, int32_t x, int32_t y, int32_t gx, int32_t gy,
+                      double *out) {
+  if (!s->lm) return ASTAR_INVALID_ARGUMENT;
+  if (!astar_grid_contains(s->grid, x, y) || !astar_grid_contains(s->grid, gx, gy))
+    return ASTAR_OUT_OF_BOUNDS;
+  const int32_t w = astar_grid_width(s->grid);
+  const double dx = abs(x - gx), dy = abs(y - gy);
+  const double lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+  const double oct = s->lm_opt.moves == 4
+                         ? s->lm_opt.straight_cost * (dx + dy)
+                         : s->lm_opt.diagonal_cost * lo + s->lm_opt.straight_cost * (hi - lo);
+  out[0] = oct * astar_grid_min_terrain(s->grid);
+  out[1] = astar_landmarks_heuristic(s->lm, (astar_node)(y * w + x), (astar_node)(gy * w + gx));
+  out[2] = astar_landmarks_grid_heuristic(s->lm, (astar_point){x, y}, (astar_point){gx, gy});
+  out[3] = -1;
+  double best = 0;
+  const bool sym = !astar_landmarks_has_backward(s->lm);
+  for (uint32_t i = 0; i < s->lm_nfields; i++) {
+    const double da = astar_field_cost(s->lm_fields[i], x, y);
+    const double db = astar_field_cost(s->lm_fields[i], gx, gy);
+    if (!isfinite(da) || !isfinite(db)) continue;
+    const double t = sym ? fabs(da - db) : da - db;
+    if (t > best) {
+      best = t;
+      out[3] = i;
+    }
+  }
+  return ASTAR_OK;
 }

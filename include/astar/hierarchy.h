@@ -221,6 +221,59 @@ ASTAR_API astar_status astar_hpa_find_path(astar_hpa_query *q, const astar_hpa *
                                            astar_point goal, astar_point *path, size_t cap,
                                            astar_hpa_result *result);
 
+/* ---- Inspection (read-only; src/hierarchy/hpa_inspect.c) --------------------------
+** What a viewer needs to draw the hierarchy: the cluster grid of each level,
+** the abstract nodes (transition cells) and where a path crosses cluster
+** borders. Levels are numbered 1 .. astar_hpa_get_stats().levels (1 = the
+** finest). None of these allocate; all may run while other threads search.
+*/
+
+/*
+** Side in cells of the clusters of `level` (cluster_size * ratio^(level-1));
+** the clusters of a level tile the grid row-major from (0, 0), the last
+** row / column possibly narrower. 0 for NULL hpa or a level outside
+** 1 .. levels.
+*/
+ASTAR_API int32_t astar_hpa_cluster_size(const astar_hpa *hpa, int32_t level);
+
+/*
+** The abstract nodes of `level` (transition cells; a level-l+1 node is also
+** a level-l node) into cells[0 .. *len-1], in the library's node order:
+** cluster by cluster (row-major), inside a cluster by cell index
+** (y * width + x). *len = astar_hpa_get_stats().level[level-1].nodes.
+** Returns ASTAR_OK (also with cells NULL when the level has no node);
+** ASTAR_BUFFER_TOO_SMALL (cells NULL or cap < the count: nothing written,
+** *len = the count); ASTAR_INVALID_ARGUMENT (hpa or len
+** NULL, level outside 1 .. levels). No allocation; O(nodes + clusters).
+*/
+ASTAR_API astar_status astar_hpa_level_nodes(const astar_hpa *hpa, int32_t level,
+                                             astar_point *cells, size_t cap, size_t *len);
+
+/*
+** Whether `cell` is an abstract node of `level`. false for NULL hpa, a level
+** outside 1 .. levels or a cell outside the grid. O(log nodes of its
+** cluster).
+*/
+ASTAR_API bool astar_hpa_is_node(const astar_hpa *hpa, int32_t level, astar_point cell);
+
+/*
+** Where `path` (length cells, e.g. from astar_hpa_find_path) crosses the
+** cluster borders of `level`: every i (0 <= i < length - 1, increasing) with
+** path[i] and path[i+1] in different clusters of that level goes to
+** index[0 .. *count-1]. For the top level and a query without smoothing
+** these are exactly the transitions of the abstract path (its crossing
+** arcs: both cells are top-level nodes); smoothing may move a crossing off
+** a node. Cells outside the grid count as their clamped cluster.
+** Returns ASTAR_OK (also with index NULL when there is no crossing);
+** ASTAR_BUFFER_TOO_SMALL (index NULL or cap too small: nothing written,
+** *count = the number needed); ASTAR_INVALID_ARGUMENT (hpa
+** or count NULL, path NULL with length > 0, level outside 1 .. levels).
+** No allocation; O(length).
+*/
+ASTAR_API astar_status astar_hpa_path_crossings(const astar_hpa *hpa, int32_t level,
+                                                const astar_point *path, size_t length,
+                                                uint32_t *index, size_t cap, size_t *count);
+
 #ifdef __cplusplus
 }
 #endif

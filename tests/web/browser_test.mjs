@@ -989,6 +989,87 @@ async function setUnit(k) {
   await page.waitForFunction((kk) => { const r = window.__playground.result(); return r && r.unit === kk; }, k, { timeout: 10_000 });
   return pg(() => window.__playground.result());
 }
+/* Issue 13: HPA* (two tiers) and A* + landmarks, on a 40 x 24 map with
+   walls: against `astar solve --algo hpa` and `--landmarks K`, the overlay
+   data (levels, cluster sides, entrances, the path's crossings), the
+   incremental rebuild after a wall is clicked in, landmarks on hover. */
+async function testTwoTiers() {
+  const rows = [];
+  for (let y = 0; y < 24; y++) {
+    let r = '';
+    for (let x = 0; x < 40; x++) {
+      const wall = (x === 12 && y < 18) || (x === 27 && y > 5) || (y === 11 && x > 14 && x < 24);
+      r += x === 1 && y === 1 ? 'S' : x === 38 && y === 22 ? 'G' : wall ? '#' : '.';
+    }
+    rows.push(r);
+  }
+  const text = rows.join('\n') + '\n';
+  const mapFile = path.join(WORK, 'tiers.txt');
+  fs.writeFileSync(mapFile, text);
+  await pg((t) => window.__playground.loadMap(t, 'tiers.txt'), text);
+  const z = await pg(() => window.__playground.size());
+  const setRange = (sel, v) => page.locator(sel).evaluate((el, val) => {
+    el.value = String(val);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, v);
+  await page.selectOption('#algorithm', 'hpa');
+  check('HPA*: cluster and level controls shown', await page.isVisible('#hpa-cluster') && await page.isVisible('#hpa-levels'));
+  await setRange('#hpa-cluster', 8);
+  await setRange('#hpa-levels', 2);
+  let r = await runInstant();
+  let res = await pg(() => window.__playground.result());
+  const n = solve(mapFile, z.start, z.goal, ['--algo', 'hpa', '--cluster', '8', '--levels', '2']);
+  check(`HPA*: cost ${r.costText} and length ${res.length} are \`${n.args}\`'s`,
+    r.state === 'done' && Math.abs(res.cost - n.cost) < 1e-8 && res.length === n.length,
+    `CLI ${n.cost} / ${n.length}`);
+  const h = res.hpa;
+  check('HPA*: two levels, clusters of 8 and 16, entrances on each (a level-2 one is a level-1 one)',
+    h && h.levels.length === 2 && h.levels[0].side === 8 && h.levels[1].side === 16 &&
+    h.levels[0].nodes.length > 0 && h.levels[1].nodes.length > 0 &&
+    h.levels[1].nodes.every(([x, y]) => h.levels[0].nodes.some(([a, b]) => a === x && b === y)),
+    JSON.stringify(h && h.levels.map((L) => [L.side, L.nodes.length])));
+  const cross = h ? h.crossings.every((i) => {
+    const [a, b] = [res.path[i], res.path[i + 1]];
+    return Math.floor(a[0] / 16) !== Math.floor(b[0] / 16) || Math.floor(a[1] / 16) !== Math.floor(b[1] / 16);
+  }) : false;
+  check(`HPA*: ${h ? h.crossings.length : 0} top-level crossings of the path, each across a 16-cell border; ` +
+    `abstract path of ${h && h.abstractLength} nodes`, h && h.crossings.length > 0 && cross && h.abstractLength >= 2 &&
+    h.abstractCost >= res.cost - 1e-9);
+  const msg1 = await $text('#message');
+  check(`HPA*: the first run builds every cluster ("${msg1.slice(0, 60)}...")`, /built \d+ clusters/.test(msg1));
+  // A wall clicked in with the mouse: only the clusters around it rebuilt.
+  const pt = await cellPoint(20, 4);
+  await page.mouse.click(pt.x, pt.y);
+  await page.waitForTimeout(50);
+  r = await runInstant();
+  res = await pg(() => window.__playground.result());
+  const msg2 = await $text('#message');
+  const m = msg2.match(/rebuilt (\d+) clusters? of (\d+)/);
+  fs.writeFileSync(mapFile, await pg(() => window.__playground.exportAscii()));
+  const n2 = solve(mapFile, z.start, z.goal, ['--algo', 'hpa', '--cluster', '8', '--levels', '2']);
+  check(`HPA*: after a wall is clicked in, "${m ? m[0] : msg2.slice(0, 60)}" (incremental) and the CLI's cost on the edited map`,
+    m && Number(m[1]) >= 1 && Number(m[1]) < Number(m[2]) && res.hpa.rebuilt === Number(m[1]) &&
+    Math.abs(res.cost - n2.cost) < 1e-6, `CLI ${n2.cost}, page ${res.cost}`);
+  await screenshot('desktop-1440x900-hpa');
+
+  // A* + landmarks: the CLI's cost and expansions, landmark cells, hover.
+  await page.selectOption('#algorithm', 'landmarks');
+  await setRange('#lm-count', 3);
+  r = await runInstant();
+  res = await pg(() => window.__playground.result());
+  const nl = solve(mapFile, z.start, z.goal, ['--landmarks', '3']);
+  check(`landmarks: cost ${r.costText} and ${res.expanded} expansions are \`${nl.args}\`'s`,
+    r.state === 'done' && Math.abs(res.cost - nl.cost) < 1e-8 && res.expanded === nl.expanded,
+    `CLI ${nl.cost} / ${nl.expanded}`);
+  check(`landmarks: 3 landmark cells ${JSON.stringify(res.landmarks)}`, res.landmarks.length === 3);
+  const info = await pg((s) => window.__playground.lmInfo(s.x, s.y), z.start);
+  check(`landmarks: hover at S: octile ${info && info.octile.toFixed(3)}, bound ${info && info.bound.toFixed(3)} ` +
+    `from landmark ${info && info.landmark}, true cost ${info && info.exact}`,
+    info && info.h >= info.octile && info.h >= info.bound - 1e-12 && info.bound <= res.cost + 1e-9 &&
+    info.landmark !== null && Math.abs(info.exact - res.cost) < 1e-9 && info.bound > info.octile);
+  await page.selectOption('#algorithm', 'astar');
+}
+
 async function testUnits() {
   const file = path.join(WORK, 'units.txt');
   fs.writeFileSync(file, UNIT_MAP);
@@ -1317,6 +1398,9 @@ try {
   const tUnits = Date.now();
   await testUnits();
   console.log(`     unit and clearance checks took ${((Date.now() - tUnits) / 1000).toFixed(1)} s`);
+  const tTiers = Date.now();
+  await testTwoTiers();
+  console.log(`     HPA* and landmark checks took ${((Date.now() - tTiers) / 1000).toFixed(1)} s`);
 
   /* A 512 x 512 map: S and G are grabbed by their marker, not by the cell
      under the pointer (cells are about 1.5 px, the marker 12), and
