@@ -65,23 +65,30 @@ static astar_status jpp_find(const void *ctx, astar_workspace *ws, const astar_g
   return astar_jps_plus_find_path(ws, ctx, grid, opt, start, goal, path, cap, result);
 }
 
+static const cli_pre_ops jps_plus_ops = {jpp_build, jpp_load,    jpp_save, jpp_memory,
+                                         NULL,      jpp_release, jpp_find};
+
+astar_status cli_pre_find_once(const cli_pre_ops *ops, astar_workspace *ws, const astar_grid *grid,
+                               const astar_options *opt, astar_point start, astar_point goal,
+                               astar_point *path, size_t cap, astar_result *result) {
+  void *ctx = NULL;
+  astar_status st = ops->build(&ctx, grid, opt);
+  if (st != ASTAR_OK) {
+    if (ctx) ops->release(ctx);
+    if (result) memset(result, 0, sizeof *result);
+    return st;
+  }
+  st = ops->find(ctx, ws, grid, opt, start, goal, path, cap, result);
+  ops->release(ctx);
+  return st;
+}
+
 /* One-shot JPS+ (run, solve): precompute, search, release. */
 static astar_status find_jps_plus(astar_workspace *ws, const astar_grid *grid,
                                   const astar_options *opt, astar_point start, astar_point goal,
                                   astar_point *path, size_t cap, astar_result *result) {
-  astar_jps_plus *pre = NULL;
-  astar_status st = astar_jps_plus_new(&pre, grid, NULL);
-  if (st != ASTAR_OK) {
-    if (result) memset(result, 0, sizeof *result);
-    return st;
-  }
-  st = astar_jps_plus_find_path(ws, pre, grid, opt, start, goal, path, cap, result);
-  astar_jps_plus_free(pre);
-  return st;
+  return cli_pre_find_once(&jps_plus_ops, ws, grid, opt, start, goal, path, cap, result);
 }
-
-static const cli_pre_ops jps_plus_ops = {jpp_build, jpp_load,    jpp_save, jpp_memory,
-                                         NULL,      jpp_release, jpp_find};
 
 /* The settings the command parsed, for every engine search that follows,
 ** and what the last one reported besides the grid's result. The tool runs
@@ -135,23 +142,15 @@ static astar_status lmk_find(const void *ctx, astar_workspace *ws, const astar_g
   return astar_find_path(ws, grid, &o, start, goal, path, cap, result);
 }
 
+static const cli_pre_ops landmarks_ops = {lmk_build, lmk_load,    lmk_save, lmk_memory,
+                                          NULL,      lmk_release, lmk_find};
+
 /* One-shot (run, solve): build, search, release. */
 static astar_status find_landmarks(astar_workspace *ws, const astar_grid *grid,
                                    const astar_options *opt, astar_point start, astar_point goal,
                                    astar_point *path, size_t cap, astar_result *result) {
-  void *lm = NULL;
-  astar_status st = lmk_build(&lm, grid, opt);
-  if (st != ASTAR_OK) {
-    if (result) memset(result, 0, sizeof *result);
-    return st;
-  }
-  st = lmk_find(lm, ws, grid, opt, start, goal, path, cap, result);
-  lmk_release(lm);
-  return st;
+  return cli_pre_find_once(&landmarks_ops, ws, grid, opt, start, goal, path, cap, result);
 }
-
-static const cli_pre_ops landmarks_ops = {lmk_build, lmk_load,    lmk_save, lmk_memory,
-                                          NULL,      lmk_release, lmk_find};
 
 /* Dijkstra on the grid: A* with the zero heuristic. */
 static astar_status find_dijkstra(astar_workspace *ws, const astar_grid *grid,

@@ -159,6 +159,12 @@ typedef struct cli_pre_ops {
                        astar_point *path, size_t cap, astar_result *result);
 } cli_pre_ops;
 
+/* Build the preprocessing of `ops` for `grid`, search once, release it:
+** the one-shot use (run, solve) of an algorithm with preprocessing. */
+astar_status cli_pre_find_once(const cli_pre_ops *ops, astar_workspace *ws, const astar_grid *grid,
+                               const astar_options *opt, astar_point start, astar_point goal,
+                               astar_point *path, size_t cap, astar_result *result);
+
 typedef struct cli_algo {
   const char *name;
   const char *summary;

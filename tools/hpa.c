@@ -126,15 +126,7 @@ const cli_pre_ops cli_hpa_ops = {hpa_build,      hpa_load,    hpa_save, hpa_memo
 astar_status cli_hpa_find(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
                           astar_point start, astar_point goal, astar_point *path, size_t cap,
                           astar_result *result) {
-  void *ctx = NULL;
-  astar_status st = hpa_build(&ctx, grid, opt);
-  if (st != ASTAR_OK) {
-    if (result) memset(result, 0, sizeof *result);
-    return st;
-  }
-  st = hpa_find(ctx, ws, grid, opt, start, goal, path, cap, result);
-  hpa_release(ctx);
-  return st;
+  return cli_pre_find_once(&cli_hpa_ops, ws, grid, opt, start, goal, path, cap, result);
 }
 
 bool cli_algo_is_hpa(const cli_algo *algo) {
