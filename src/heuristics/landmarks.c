@@ -18,6 +18,7 @@
 ** id) -- ties by smaller id, so the settle order, the parents and hence the
 ** AVOID choice are the same on every platform.
 */
+#include "core/idheap.h"
 #include "core/internal.h"
 #include "heuristics/lm_table.h"
 #include "spaces/grid_space.h"
@@ -236,43 +237,6 @@ typedef struct lm_build {
   uint32_t settled;
 } lm_build;
 
-static bool lm_less(const double *d, uint32_t a, uint32_t b) {
-  return d[a] < d[b] || (d[a] == d[b] && a < b);
-}
-
-static void heap_up(lm_build *b, uint32_t i) {
-  uint32_t *h = b->heap, v = h[i];
-  while (i > 0) {
-    const uint32_t p = (i - 1) / 2;
-    if (!lm_less(b->dist, v, h[p])) break;
-    h[i] = h[p];
-    b->pos[h[i]] = i;
-    i = p;
-  }
-  h[i] = v;
-  b->pos[v] = i;
-}
-
-static uint32_t heap_pop(lm_build *b, uint32_t *len) {
-  uint32_t *h = b->heap;
-  const uint32_t top = h[0], v = h[--*len];
-  b->pos[top] = LM_NONE;
-  if (*len == 0) return top;
-  uint32_t i = 0;
-  for (;;) {
-    uint32_t c = 2 * i + 1;
-    if (c >= *len) break;
-    if (c + 1 < *len && lm_less(b->dist, h[c + 1], h[c])) c++;
-    if (!lm_less(b->dist, h[c], v)) break;
-    h[i] = h[c];
-    b->pos[h[i]] = i;
-    i = c;
-  }
-  h[i] = v;
-  b->pos[v] = i;
-  return top;
-}
-
 /* Dijkstra from `root` over successors (backward false) or predecessors.
 ** With `stop` (may be NULL) a node whose stop entry is not LM_NONE is
 ** settled but not expanded (the region sweep). Fills dist, parent, order. */
@@ -283,13 +247,13 @@ static void dijkstra(lm_build *b, uint32_t root, bool backward, const uint32_t *
     b->pos[v] = LM_NONE;
     b->parent[v] = LM_NONE;
   }
-  uint32_t len = 0;
+  astar__idheap q = {b->heap, b->pos, b->dist, 0};
   b->settled = 0;
   b->dist[root] = 0.0;
-  b->heap[len++] = root;
-  b->pos[root] = 0;
-  while (len) {
-    const uint32_t u = heap_pop(b, &len);
+  astar__idheap_insert(&q, root);
+  while (q.n) {
+    const uint32_t u = astar__idheap_pop(&q);
+    b->pos[u] = LM_NONE;
     b->order[b->settled++] = u;
     if (stop && stop[u] != LM_NONE) continue;
     const size_t m = backward ? s->ops->predecessors(s->self, u, b->arcs, s->max_degree)
@@ -303,12 +267,11 @@ static void dijkstra(lm_build *b, uint32_t root, bool backward, const uint32_t *
       if (b->dist[v] == HUGE_VAL) {
         b->dist[v] = nd;
         b->parent[v] = u;
-        b->heap[len] = v;
-        heap_up(b, len++);
+        astar__idheap_insert(&q, v);
       } else if (b->pos[v] != LM_NONE) {
         b->dist[v] = nd;
         b->parent[v] = u;
-        heap_up(b, b->pos[v]);
+        astar__idheap_up(&q, b->pos[v]);
       }
     }
   }

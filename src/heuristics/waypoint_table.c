@@ -14,6 +14,7 @@
 ** symmetric in legality, only the entered cell -- whose factor is charged --
 ** changes.
 */
+#include "core/idheap.h"
 #include "core/internal.h"
 #include "search/query.h"
 
@@ -83,46 +84,7 @@ typedef struct dijkstra {
   uint32_t *heap;       /* [ncells] padded indices */
   uint16_t *src;        /* [ncells] waypoint whose path reached the cell */
   uint16_t *wid;        /* [ncells] GIVEN: marks the cells already given (duplicates) */
-  uint32_t n;           /* heap entries */
 } dijkstra;
-
-ASTAR__INLINE bool less(const dijkstra *k, uint32_t a, uint32_t b) {
-  const double da = k->d[a], db = k->d[b];
-  return da < db || (da == db && a < b); /* the cell index breaks ties */
-}
-
-static void sift_up(dijkstra *k, uint32_t i) {
-  const uint32_t c = k->heap[i];
-  while (i > 0) {
-    const uint32_t p = (i - 1) / 2;
-    if (!less(k, c, k->heap[p])) break;
-    k->heap[i] = k->heap[p];
-    k->pos[k->heap[i]] = i;
-    i = p;
-  }
-  k->heap[i] = c;
-  k->pos[c] = i;
-}
-
-static uint32_t pop(dijkstra *k) {
-  const uint32_t top = k->heap[0], last = k->heap[--k->n];
-  uint32_t i = 0;
-  for (;;) {
-    uint32_t c = 2 * i + 1;
-    if (c >= k->n) break;
-    if (c + 1 < k->n && less(k, k->heap[c + 1], k->heap[c])) c++;
-    if (!less(k, k->heap[c], last)) break;
-    k->heap[i] = k->heap[c];
-    k->pos[k->heap[i]] = i;
-    i = c;
-  }
-  if (k->n > 0) {
-    k->heap[i] = last;
-    k->pos[last] = i;
-  }
-  k->pos[top] = SETTLED;
-  return top;
-}
 
 /*
 ** Costs from the sources (waypoints first .. first+nsrc-1) to every cell
@@ -135,16 +97,16 @@ static void run(dijkstra *k, const astar_waypoint_table *t, uint32_t first, uint
   const uint32_t nc = g->ncells;
   const float *ter = g->terrain;
   for (uint32_t i = 0; i < nc; i++) k->pos[i] = UNREACHED;
-  k->n = 0;
+  astar__idheap q = {k->heap, k->pos, k->d, 0};
   for (uint32_t s = first; s < first + nsrc; s++) {
     const uint32_t c = astar__index(g, t->cells[s].x, t->cells[s].y);
     k->d[c] = 0.0;
     k->src[c] = (uint16_t)s;
-    k->heap[k->n] = c;
-    sift_up(k, k->n++);
+    astar__idheap_insert(&q, c);
   }
-  while (k->n > 0) {
-    const uint32_t u = pop(k);
+  while (q.n > 0) {
+    const uint32_t u = astar__idheap_pop(&q);
+    k->pos[u] = SETTLED;
     const double du = k->d[u];
     const uint16_t su = k->src[u];
     const unsigned m = k->allowed[g->nb[u]];
@@ -158,12 +120,11 @@ static void run(dijkstra *k, const astar_waypoint_table *t, uint32_t first, uint
       if (k->pos[v] == UNREACHED) {
         k->d[v] = nd;
         k->src[v] = su;
-        k->heap[k->n] = v;
-        sift_up(k, k->n++);
+        astar__idheap_insert(&q, v);
       } else if (nd < k->d[v]) {
         k->d[v] = nd;
         k->src[v] = su;
-        sift_up(k, k->pos[v]);
+        astar__idheap_up(&q, k->pos[v]);
       } else if (nd == k->d[v] && su < k->src[v]) {
         k->src[v] = su;
       }
