@@ -72,10 +72,12 @@ int cli_cmd_precompute(int argc, char **argv) {
     } else if ((r = cli_hpa_option(&p)) != 0) {
       if (r < 0) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--algo", NULL) || cli_is(&p, "--method", NULL)) {
+      /* Only the algorithms with a preprocessing are methods here. */
+      static const char *const methods[] = {"jps-plus", "landmarks", "hpa", NULL};
       const char *v = cli_value(&p);
-      if (!v || !(algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
-      if (!algo->pre)
-        return cli_usage_error("precompute: algorithm '%s' has no preprocessing", algo->name);
+      int m;
+      if (!v || !cli_parse_choice(p.name, v, methods, &m)) return CLI_EXIT_USAGE;
+      algo = cli_find_algo(methods[m]);
     } else {
       r = cli_variant_option(&p, &variant);
       if (r < 0) return CLI_EXIT_USAGE;

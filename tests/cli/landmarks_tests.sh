@@ -39,6 +39,9 @@ base=$(grep '^cost' "$OUT")
 run solve "$SMALL/maze64-1.map" 1 1 61 61 --landmarks 4 --no-picture
 if [ "$(grep '^cost' "$OUT")" = "$base" ]; then ok; else fail "solve --landmarks cost differs"; fi
 
+run precompute "$SMALL/maze64-1.map" -o "$TMP/x" --method astar
+expect_rc "precompute --method astar" 2
+expect_err "precompute names its methods" "jps-plus|landmarks|hpa"
 run precompute "$SMALL/maze64-1.map" -o "$TMP/m.lmk" --algo landmarks
 expect_rc "precompute --algo landmarks" 0
 run bench "$SMALL/maze64-1.map.scen" --algo landmarks --pre "$TMP/m.lmk" --check --quiet
