@@ -67,6 +67,8 @@ struct astar_hpa {
   uint32_t *xto;       /* node id across */
   double *xout, *xin;  /* move costs out / in */
   uint32_t max_degree; /* most top-level successors of a node, + 1 for the goal */
+  uint32_t max_local;  /* most level-(l-1) nodes inside one level-l cluster, l >= 2 (0 with
+                          one level): the size of a query's level-by-level searches */
 };
 
 /* Cluster index at level l (0-based) of cell (x, y). */

@@ -607,6 +607,22 @@ astar_status astar__hpa_assemble(astar_hpa *h) {
     L->lidx = lidx[l];
   }
   h->max_degree = maxdeg;
+  /* The largest restricted graph a query searches: the level-(l-1) nodes of one level-l
+  ** cluster (its ratio x ratio sub-clusters, clipped at the grid's edge). */
+  uint32_t maxloc = 0;
+  for (int l = 1; l < h->levels; l++) {
+    const hpa_level *L = &h->lv[l], *D = &h->lv[l - 1];
+    const int32_t r = h->hopt.ratio;
+    for (int32_t cy = 0; cy < L->ncy; cy++)
+      for (int32_t cx = 0; cx < L->ncx; cx++) {
+        uint32_t m = 0;
+        for (int32_t sy = cy * r; sy < cy * r + r && sy < D->ncy; sy++)
+          for (int32_t sx = cx * r; sx < cx * r + r && sx < D->ncx; sx++)
+            m += D->cl[sy * D->ncx + sx].n;
+        if (m > maxloc) maxloc = m;
+      }
+  }
+  h->max_local = maxloc;
   return ASTAR_OK;
 }
 
