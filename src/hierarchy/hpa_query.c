@@ -280,8 +280,11 @@ static size_t sp_successors(const void *self, astar_node u, astar_arc *arcs, siz
   const hpa_cluster *c = &L->cl[k];
   const uint32_t i = L->lidx[u];
   const double *row = c->cost + (size_t)i * c->n;
-  for (uint32_t j = 0; j < c->n; j++)
-    if (j != i && row[j] < INFINITY) arcs[n++] = (astar_arc){L->gid[L->goff[k] + j], row[j]};
+  const uint32_t *tgt = c->adj + c->n + 1;
+  for (uint32_t a = c->adj[i]; a < c->adj[i + 1]; a++) {
+    const uint32_t j = tgt[a];
+    arcs[n++] = (astar_arc){L->gid[L->goff[k] + j], row[j]};
+  }
   for (uint32_t a = h->xoff[u]; a < h->xoff[u + 1]; a++) {
     const uint32_t v = h->xto[a];
     if (v != HPA_NONE && h->xout[a] < INFINITY && cell_cluster(h, top, h->ncell[v]) != k)
