@@ -34,8 +34,8 @@ static size_t read_scen(const char *path, int every, query *out, size_t cap) {
     int b, w, h, sx, sy, gx, gy;
     char map[512];
     double opt;
-    if (sscanf(line, "%d %511s %d %d %d %d %d %d %lf", &b, map, &w, &h, &sx, &sy, &gx, &gy,
-               &opt) != 9)
+    if (sscanf(line, "%d %511s %d %d %d %d %d %d %lf", &b, map, &w, &h, &sx, &sy, &gx, &gy, &opt) !=
+        9)
       continue;
     if (k++ % (size_t)every) continue;
     out[n++] = (query){{sx, sy}, {gx, gy}, opt};
@@ -94,8 +94,7 @@ int main(int argc, char **argv) {
         const double t0 = bench_now();
         for (size_t i = 0; i < nq; i++) {
           astar_hpa_result res;
-          const astar_status st =
-              astar_hpa_find_path(q, h, g, qs[i].s, qs[i].g, path, PCAP, &res);
+          const astar_status st = astar_hpa_find_path(q, h, g, qs[i].s, qs[i].g, path, PCAP, &res);
           if (st != ASTAR_OK) {
             fprintf(stderr, "%s: query %zu: status %d\n", argv[a + 1], i, (int)st);
             return 1;

@@ -162,8 +162,8 @@ static void test_levels(void) {
           continue;
         }
         char err[200];
-        CHECKF(st == ASTAR_OK && validate_path(g, &o, s, t, pathbuf, res.length, res.cost, err,
-                                               sizeof err),
+        CHECKF(st == ASTAR_OK &&
+                   validate_path(g, &o, s, t, pathbuf, res.length, res.cost, err, sizeof err),
                "seed %llu: near pair (%d,%d)->(%d,%d) status %d", (unsigned long long)seed, s.x,
                s.y, t.x, t.y, (int)st);
         if (st != ASTAR_OK) continue;

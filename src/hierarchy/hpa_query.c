@@ -35,9 +35,9 @@
 
 #include <string.h>
 
-#define HQ_SEED UINT32_MAX          /* join parent: reached from the join one level down */
-#define HQ_BELOW (UINT32_MAX - 1)   /* direct parent: the direct path one level down */
-#define HQ_MAXSUB 64                /* sub-clusters of a cluster: ratio^2, ratio <= 8 */
+#define HQ_SEED UINT32_MAX        /* join parent: reached from the join one level down */
+#define HQ_BELOW (UINT32_MAX - 1) /* direct parent: the direct path one level down */
+#define HQ_MAXSUB 64              /* sub-clusters of a cluster: ratio^2, ratio <= 8 */
 
 /* The local graph of one level-li cluster (li >= 1): the level-(li-1) nodes of its
 ** sub-clusters. */
@@ -50,15 +50,15 @@ typedef struct hq_ctx {
 
 /* One endpoint's joins: index 0 the start (forward costs), 1 the goal (backward). */
 typedef struct hq_side {
-  astar_point p;                          /* the endpoint */
-  int32_t rx, ry, rw, rh;                 /* its level-1 cluster's rectangle */
-  double *cd;                             /* [cap_rect] level-0 join: cell costs */
-  uint32_t *cp;                           /* [cap_rect] cell parents (next cell toward the
-                                             endpoint), HPA_NONE at the endpoint */
-  hq_ctx ctx[ASTAR_HPA_MAX_LEVELS];       /* [li >= 1] its level-li cluster's local graph */
-  double *d[ASTAR_HPA_MAX_LEVELS];        /* [li >= 1][cap_local] join costs, INFINITY: none */
-  uint32_t *par[ASTAR_HPA_MAX_LEVELS];    /* [li >= 1][cap_local] local parent or HQ_SEED */
-  uint32_t *gl[ASTAR_HPA_MAX_LEVELS];     /* [li >= 1][cap_local] node id of each local node */
+  astar_point p;                       /* the endpoint */
+  int32_t rx, ry, rw, rh;              /* its level-1 cluster's rectangle */
+  double *cd;                          /* [cap_rect] level-0 join: cell costs */
+  uint32_t *cp;                        /* [cap_rect] cell parents (next cell toward the
+                                          endpoint), HPA_NONE at the endpoint */
+  hq_ctx ctx[ASTAR_HPA_MAX_LEVELS];    /* [li >= 1] its level-li cluster's local graph */
+  double *d[ASTAR_HPA_MAX_LEVELS];     /* [li >= 1][cap_local] join costs, INFINITY: none */
+  uint32_t *par[ASTAR_HPA_MAX_LEVELS]; /* [li >= 1][cap_local] local parent or HQ_SEED */
+  uint32_t *gl[ASTAR_HPA_MAX_LEVELS];  /* [li >= 1][cap_local] node id of each local node */
 } hq_side;
 
 struct astar_hpa_query {
@@ -75,20 +75,20 @@ struct astar_hpa_query {
   size_t nd, nu;         /* sizes of dblk, ublk */
   double *g, *f;         /* [cap_rect] level-0 refinement A*: cost so far, key */
   uint32_t *par, *hb, *pos; /* [cap_rect] its parents; heap and positions (cell searches) */
-  double *rd, *rf;       /* [cap_local] local searches: cost so far, key */
-  uint32_t *rpar, *rhb, *rpos, *rgl; /* [cap_local] parents, heap, positions, node ids */
+  double *rd, *rf;          /* [cap_local] local searches: cost so far, key */
+  uint32_t *rpar, *rhb, *rpos, *rgl;    /* [cap_local] parents, heap, positions, node ids */
   uint32_t *pbuf[ASTAR_HPA_MAX_LEVELS]; /* [li >= 1][cap_local + 2] a refined level-li arc */
   uint32_t *cbuf[ASTAR_HPA_MAX_LEVELS]; /* [li >= 1][cap_local + 2] a start join's chain */
-  hq_side side[2];       /* start, goal */
+  hq_side side[2];                      /* start, goal */
   /* The query in progress (the space's view). */
   const astar_hpa *h;
   const astar_grid *grid;
-  int shared;            /* lowest li whose cluster holds start and goal; levels if none */
+  int shared; /* lowest li whose cluster holds start and goal; levels if none */
   double direct[ASTAR_HPA_MAX_LEVELS]; /* [li] start -> goal inside their level-li cluster */
   uint32_t dpar[ASTAR_HPA_MAX_LEVELS]; /* [li >= 1] the goal's local parent or HQ_BELOW */
-  uint32_t kg;           /* top-level cluster of the goal */
-  double hscale_s, hscale_d; /* octile step costs times the smallest terrain */
-  uint64_t exp_join, exp_refine; /* expansions of the query in progress */
+  uint32_t kg;                         /* top-level cluster of the goal */
+  double hscale_s, hscale_d;           /* octile step costs times the smallest terrain */
+  uint64_t exp_join, exp_refine;       /* expansions of the query in progress */
 };
 
 static void qfree(astar_hpa_query *q, void *p, size_t n, size_t size) {
@@ -562,7 +562,6 @@ static size_t smooth(const astar_hpa_query *q, astar_point *p, size_t n, int32_t
   return out + 1;
 }
 
-
 /* ---- joining start and goal ------------------------------------------------------ */
 
 /*
@@ -614,10 +613,9 @@ static void cell_join(astar_hpa_query *q, int s) {
 ** the target is settled. With direct (forward joins only) every settled
 ** node of the goal's level-(li-1) cluster offers an arc into the goal.
 */
-static void local_search(astar_hpa_query *q, int li, const hq_ctx *x, bool backward,
-                         double *dist, double *key, uint32_t *par, const uint32_t *gl,
-                         hpa_heap *hp, uint32_t target, uint32_t tcell, bool direct,
-                         uint64_t *expanded) {
+static void local_search(astar_hpa_query *q, int li, const hq_ctx *x, bool backward, double *dist,
+                         double *key, uint32_t *par, const uint32_t *gl, hpa_heap *hp,
+                         uint32_t target, uint32_t tcell, bool direct, uint64_t *expanded) {
   const astar_hpa *h = q->h;
   const hpa_level *D = &h->lv[li - 1];
   const uint32_t gk = direct ? cell_cluster(h, li - 1, node_cell(q, h->nnodes + 1)) : 0;
@@ -748,8 +746,7 @@ static bool emit_arc(astar_hpa_query *q, int li, uint32_t u, uint32_t v, hq_out 
   q->rf[s] = octile(q, cu, cv);
   q->rpar[s] = HPA_NONE;
   astar__hpa_push(&hp, s);
-  local_search(q, li, &x, false, q->rd, q->rf, q->rpar, q->rgl, &hp, t, cv, false,
-               &q->exp_refine);
+  local_search(q, li, &x, false, q->rd, q->rf, q->rpar, q->rgl, &hp, t, cv, false, &q->exp_refine);
   if (q->rd[t] == INFINITY) return false;
   /* The level-(li-1) nodes of the path, into this level's buffer (the deeper
   ** refinements reuse the search buffers). */
@@ -896,9 +893,10 @@ astar_status astar_hpa_find_path(astar_hpa_query *q, const astar_hpa *h, const a
   cell_join(q, 1);
   for (int li = 1; li <= top; li++) level_join(q, 1, li);
   cell_join(q, 0);
-  q->direct[0] = q->shared == 0 ? q->side[0].cd[(goal.y - q->side[0].ry) * q->side[0].rw +
-                                                goal.x - q->side[0].rx]
-                                : INFINITY;
+  q->direct[0] =
+      q->shared == 0
+          ? q->side[0].cd[(goal.y - q->side[0].ry) * q->side[0].rw + goal.x - q->side[0].rx]
+          : INFINITY;
   for (int li = 1; li <= top; li++) level_join(q, 0, li);
   r->expanded_insert = q->exp_join;
   const astar_space space = make_space(q);
