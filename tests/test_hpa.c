@@ -10,6 +10,10 @@
 ** every truncation and random damage are refused without a crash; stale and
 ** mismatched grids; failing the 1st, 2nd, ... allocation of new,
 ** query_new, update and load gives ASTAR_NO_MEMORY and leaks nothing.
+** Levels 2..4 (the level-by-level join, direct path and refinement): random
+** maps with small clusters, endpoints near each other (same or neighbouring
+** clusters) as well as far apart, and a start and goal of one level-1
+** cluster joined only through the neighbouring cluster.
 */
 #include <astar/astar.h>
 #include <math.h>
@@ -118,6 +122,99 @@ static void test_random_maps(void) {
   }
   CHECK(maps > 250);
   printf("     worst cost / optimum on the random maps: %.3f\n", worst_ratio);
+}
+
+/* Many levels of small clusters; near endpoints exercise the direct paths. */
+static void test_levels(void) {
+  long maps = 0;
+  for (uint64_t seed = 1000; seed < 1150; seed++) {
+    rng r;
+    rng_seed(&r, seed);
+    astar_grid *g = random_grid(&r, 64);
+    if (!g) continue;
+    astar_options o;
+    astar_hpa_options ho;
+    random_rules(&r, &o, &ho);
+    ho.cluster_size = rng_range(&r, 4, 6);
+    ho.levels = rng_range(&r, 2, 4);
+    ho.ratio = ho.levels == 4 ? 2 : rng_range(&r, 2, 3);
+    astar_hpa *hpa = NULL;
+    astar_hpa_query *q = NULL;
+    astar_status st = astar_hpa_new(&hpa, g, &o, &ho, NULL);
+    CHECKF(st == ASTAR_OK, "seed %llu: new %d", (unsigned long long)seed, (int)st);
+    if (st == ASTAR_OK) st = astar_hpa_query_new(&q, hpa, NULL);
+    if (st == ASTAR_OK) {
+      check_queries(&r, g, &o, hpa, q, 10, seed);
+      /* Near pairs: the goal within a level-2 cluster's side of the start. */
+      const int32_t reach = ho.cluster_size * ho.ratio;
+      for (int k = 0; k < 20; k++) {
+        const astar_point s = randmap_passable_cell(g, &r);
+        if (s.x < 0) break;
+        const astar_point t = {s.x + rng_range(&r, -reach, reach),
+                               s.y + rng_range(&r, -reach, reach)};
+        if (!astar_grid_contains(g, t.x, t.y) || !astar_grid_passable(g, t.x, t.y)) continue;
+        const double opt = ref_dijkstra(g, &o, s, t);
+        astar_hpa_result res;
+        st = astar_hpa_find_path(q, hpa, g, s, t, pathbuf, CAP, &res);
+        if (opt < 0) {
+          CHECKF(st == ASTAR_NO_PATH, "seed %llu: near pair status %d, no path exists",
+                 (unsigned long long)seed, (int)st);
+          continue;
+        }
+        char err[200];
+        CHECKF(st == ASTAR_OK &&
+                   validate_path(g, &o, s, t, pathbuf, res.length, res.cost, err, sizeof err),
+               "seed %llu: near pair (%d,%d)->(%d,%d) status %d", (unsigned long long)seed, s.x,
+               s.y, t.x, t.y, (int)st);
+        if (st != ASTAR_OK) continue;
+        CHECKF(res.cost >= opt - 1e-9 * opt, "seed %llu: near pair below the optimum",
+               (unsigned long long)seed);
+        CHECKF(res.cost <= res.abstract_cost + 1e-9 * res.abstract_cost || res.length == 1,
+               "seed %llu: near pair above its abstract cost", (unsigned long long)seed);
+      }
+      maps++;
+    }
+    astar_hpa_query_free(q);
+    astar_hpa_free(hpa);
+    astar_grid_free(g);
+  }
+  CHECK(maps > 120);
+
+  /* Start and goal in one level-1 cluster, a wall between them: the only way
+  ** is through the cluster to the east, inside their level-2 cluster, which
+  ** has no level-2 node at all (the rest of the grid is blocked). */
+  static const char *rows[8] = {"........########", "........########", "####....########",
+                                "........########", "################", "################",
+                                "################", "################"};
+  astar_grid *g = NULL;
+  CHECK(astar_grid_new(&g, 16, 8, NULL) == ASTAR_OK);
+  for (int32_t y = 0; g && y < 8; y++)
+    for (int32_t x = 0; x < 16; x++) astar_grid_set_passable(g, x, y, rows[y][x] == '.');
+  for (int levels = 1; g && levels <= 3; levels++) {
+    astar_hpa_options ho;
+    astar_hpa_options_init(&ho);
+    ho.cluster_size = 4;
+    ho.levels = levels;
+    astar_hpa *hpa = NULL;
+    astar_hpa_query *q = NULL;
+    CHECK(astar_hpa_new(&hpa, g, NULL, &ho, NULL) == ASTAR_OK);
+    CHECK(hpa && astar_hpa_query_new(&q, hpa, NULL) == ASTAR_OK);
+    if (q) {
+      astar_hpa_result res;
+      const astar_point s = {1, 1}, t = {1, 3};
+      CHECKF(astar_hpa_find_path(q, hpa, g, s, t, pathbuf, CAP, &res) == ASTAR_OK,
+             "levels %d: wall pair not found", levels);
+      astar_options o;
+      astar_options_init(&o);
+      const double opt = ref_dijkstra(g, &o, s, t);
+      CHECKF(res.cost >= opt - 1e-9 && res.cost <= res.abstract_cost + 1e-9,
+             "levels %d: cost %g, optimum %g, abstract %g", levels, res.cost, opt,
+             res.abstract_cost);
+    }
+    astar_hpa_query_free(q);
+    astar_hpa_free(hpa);
+  }
+  astar_grid_free(g);
 }
 
 /* Endpoints, buffers, stale and mismatched grids. */
@@ -407,6 +504,7 @@ static void test_allocation_failures(void) {
 int main(void) {
   RUN(test_statuses);
   RUN(test_random_maps);
+  RUN(test_levels);
   RUN(test_update_equals_rebuild);
   RUN(test_save_load);
   RUN(test_allocation_failures);

@@ -24,19 +24,27 @@
 ** ratio x ratio clusters of level l. Its nodes are the level-1 nodes whose
 ** border pair crosses a level l+1 cluster border; its intra arcs are the
 ** exact costs in the level-l graph restricted to the cluster. A query
-** searches the top level only.
+** searches the top level; the levels below only join and refine.
 **
-** Query. Start and goal are joined to the nodes of their top-level cluster
-** with their exact in-cluster costs (a Dijkstra over the cells of that
-** cluster, forward from the start, backward to the goal); when both lie in
-** the same top-level cluster, the direct in-cluster path is an arc too. The
-** top level is searched with the general engine (astar/engine.h) over an
-** astar_space view of the graph, heuristic the octile (4 moves: Manhattan)
-** distance times the smallest terrain cost. Every abstract arc is then
-** refined by an A* over the cells of the top-level cluster holding it (a
-** pair's arc is its one move), and the cell path is smoothed (hopt->smooth:
-** a stretch of at most cluster_size steps is replaced by a straight or
-** diagonal line of legal moves when that is strictly cheaper).
+** Query, level by level. Start and goal are joined to the nodes of their
+** level-1 cluster by a Dijkstra over its cells (forward from the start,
+** backward to the goal), then to the nodes of their level-l+1 cluster by a
+** Dijkstra over the level-l graph restricted to that cluster (never over
+** cells), up to the top level; when both lie in one cluster, the cheapest
+** path between them inside it (found the same way, level by level) is an arc
+** too. The top level is searched with the general engine (astar/engine.h)
+** over an astar_space view of the graph (an intra arc implied by a cheaper
+** two-arc detour inside the cluster is skipped: distances are unchanged),
+** heuristic the octile (4 moves: Manhattan) distance times the smallest
+** terrain cost. Each abstract arc is refined one level at a time: a level-l
+** intra arc by an A* over the level-(l-1) graph restricted to its cluster, a
+** level-1 intra arc by an A* over the cells of its level-1 cluster, a
+** crossing is one move; joins are refined along the parents their Dijkstras
+** kept. The cell path is smoothed (hopt->smooth: a stretch of at most
+** cluster_size steps is replaced by a straight or diagonal line of legal
+** moves when that is strictly cheaper). Searches below the top level thus
+** never cover more than one level-1 cluster of cells or one cluster's
+** sub-cluster nodes, which is what makes extra levels pay off on big maps.
 **
 ** What is guaranteed. A path is found exactly when one exists (the abstract
 ** graph keeps the connectivity of the grid), every path is made of legal
@@ -49,7 +57,8 @@
 **
 ** Determinism. Nodes are numbered by level-1 cluster (row-major), then by
 ** cell index (y * width + x) inside the cluster; every Dijkstra / A* orders
-** equal keys by the smaller index; the engine's tie order is
+** equal keys by the smaller index (over a restricted graph: sub-cluster
+** row-major, then the node's index in it); the engine's tie order is
 ** ASTAR_TIE_LARGER_G, then node id. Same grid, options and endpoints: the
 ** same path on every run and platform.
 **
@@ -115,8 +124,9 @@ typedef struct astar_hpa_result {
                                ASTAR_BUFFER_TOO_SMALL a capacity that suffices */
   double abstract_cost;     /* cost of the abstract path (>= cost before smoothing) */
   uint64_t expanded_top;    /* abstract nodes expanded by the engine */
-  uint64_t expanded_insert; /* cells settled joining start and goal to the graph */
-  uint64_t expanded_refine; /* cells expanded by the refinement searches */
+  uint64_t expanded_insert; /* cells and lower-level nodes settled joining start and goal
+                               to the graph (level by level) */
+  uint64_t expanded_refine; /* cells and lower-level nodes expanded refining the arcs */
   uint32_t abstract_length; /* nodes of the abstract path, start and goal included */
 } astar_hpa_result;
 
@@ -188,8 +198,10 @@ ASTAR_API astar_status astar_hpa_load(astar_hpa **out, const astar_grid *grid, c
 /*
 ** A query object for `hpa` (Detour's per-thread query): every buffer a
 ** search needs, sized once. Allocates about 42 bytes per abstract node
-** (the engine's records, the abstract path) plus 44 per cell of a top-level
-** cluster (the joining Dijkstras and the refinement A*). ASTAR_OK, ASTAR_INVALID_ARGUMENT,
+** (the engine's records, the abstract path) plus 52 per cell of a level-1
+** cluster (the cell joins and refinement) plus about 192 per node of the
+** largest restricted graph (the level-(l-1) nodes of one level-l cluster:
+** the joins and refinements above level 1). ASTAR_OK, ASTAR_INVALID_ARGUMENT,
 ** ASTAR_NO_MEMORY.
 */
 ASTAR_API astar_status astar_hpa_query_new(astar_hpa_query **out, const astar_hpa *hpa,

@@ -29,6 +29,12 @@ typedef struct hpa_cluster {
   uint32_t *xcell; /* level 1 only: [xoff[n]] the cell across the border */
   double *xout;    /* level 1 only: cost of the move node -> xcell */
   double *xin;     /* level 1 only: cost of the move xcell -> node */
+  uint32_t *adj;   /* derived, top level only (assemble): [n + 1 + nadj - n - 1] the intra
+                      arcs a search needs, CSR: targets of i are adj[n + 1 + adj[i]] ..
+                      adj[n + 1 + adj[i+1] - 1], increasing; an arc i -> j is left out
+                      when some k gives cost i -> k -> j <= cost i -> j with both parts
+                      positive and cheaper (distances are kept) */
+  uint32_t nadj;   /* entries of adj (0: not derived yet) */
   uint32_t ent;    /* level 1 only: entrances on its east and south borders (and its
                       diagonal crossings toward larger cells) */
 } hpa_cluster;
@@ -67,6 +73,8 @@ struct astar_hpa {
   uint32_t *xto;       /* node id across */
   double *xout, *xin;  /* move costs out / in */
   uint32_t max_degree; /* most top-level successors of a node, + 1 for the goal */
+  uint32_t max_local;  /* most level-(l-1) nodes inside one level-l cluster, l >= 2 (0 with
+                          one level): the size of a query's level-by-level searches */
 };
 
 /* Cluster index at level l (0-based) of cell (x, y). */

@@ -30,6 +30,7 @@ void astar__hpa_cluster_clear(astar_hpa *h, hpa_cluster *c, bool level1) {
   const size_t n = c->n;
   astar__hpa_free(h, c->cell, n, sizeof *c->cell);
   astar__hpa_free(h, c->cost, n * n, sizeof *c->cost);
+  astar__hpa_free(h, c->adj, c->nadj, sizeof *c->adj);
   if (level1 && c->xoff) {
     const size_t m = c->xoff[n];
     astar__hpa_free(h, c->xcell, m, sizeof *c->xcell);
@@ -461,7 +462,51 @@ static astar_status build_upper(build_ctx *b, int li, int32_t cx, int32_t cy, hp
 
 /* ---- assembling the flat arrays ------------------------------------------------ */
 
+/* Is the arc i -> j implied by a detour through another node k (both parts positive and
+** strictly cheaper, so removing every such arc keeps every distance: by induction on the
+** cost, the detour's parts are kept or implied in turn)? */
+static bool implied(const hpa_cluster *c, uint32_t i, uint32_t j) {
+  const uint32_t n = c->n;
+  const double cij = c->cost[(size_t)i * n + j];
+  for (uint32_t k = 0; k < n; k++) {
+    if (k == i || k == j) continue;
+    const double a = c->cost[(size_t)i * n + k], b = c->cost[(size_t)k * n + j];
+    if (a > 0 && b > 0 && a < cij && b < cij && a + b <= cij) return true;
+  }
+  return false;
+}
+
+/* The pruned intra arcs of cluster c (adj); ASTAR_NO_MEMORY leaves it without. */
+static astar_status derive_adj(astar_hpa *h, hpa_cluster *c) {
+  const uint32_t n = c->n;
+  size_t m = 0;
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < n; j++)
+      if (j != i && c->cost[(size_t)i * n + j] < INFINITY && !implied(c, i, j)) m++;
+  uint32_t *adj = astar__hpa_alloc(h, n + 1 + m, sizeof *adj);
+  if (!adj) return ASTAR_NO_MEMORY;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    adj[i] = k;
+    for (uint32_t j = 0; j < n; j++)
+      if (j != i && c->cost[(size_t)i * n + j] < INFINITY && !implied(c, i, j))
+        adj[n + 1 + k++] = j;
+  }
+  adj[n] = k;
+  c->adj = adj;
+  c->nadj = (uint32_t)(n + 1 + m);
+  return ASTAR_OK;
+}
+
 astar_status astar__hpa_assemble(astar_hpa *h) {
+  {
+    /* Top-level pruned arcs of the clusters that lack them (new, updated or loaded). */
+    hpa_level *T = &h->lv[h->levels - 1];
+    const uint32_t nt = (uint32_t)(T->ncx * T->ncy);
+    for (uint32_t c = 0; c < nt; c++)
+      if (T->cl[c].n && !T->cl[c].adj && derive_adj(h, &T->cl[c]) != ASTAR_OK)
+        return ASTAR_NO_MEMORY;
+  }
   const hpa_level *L1 = &h->lv[0];
   const uint32_t nc1 = (uint32_t)(L1->ncx * L1->ncy);
   size_t N = 0, X = 0;
@@ -607,6 +652,22 @@ astar_status astar__hpa_assemble(astar_hpa *h) {
     L->lidx = lidx[l];
   }
   h->max_degree = maxdeg;
+  /* The largest restricted graph a query searches: the level-(l-1) nodes of one level-l
+  ** cluster (its ratio x ratio sub-clusters, clipped at the grid's edge). */
+  uint32_t maxloc = 0;
+  for (int l = 1; l < h->levels; l++) {
+    const hpa_level *L = &h->lv[l], *D = &h->lv[l - 1];
+    const int32_t r = h->hopt.ratio;
+    for (int32_t cy = 0; cy < L->ncy; cy++)
+      for (int32_t cx = 0; cx < L->ncx; cx++) {
+        uint32_t m = 0;
+        for (int32_t sy = cy * r; sy < cy * r + r && sy < D->ncy; sy++)
+          for (int32_t sx = cx * r; sx < cx * r + r && sx < D->ncx; sx++)
+            m += D->cl[sy * D->ncx + sx].n;
+        if (m > maxloc) maxloc = m;
+      }
+  }
+  h->max_local = maxloc;
   return ASTAR_OK;
 }
 
