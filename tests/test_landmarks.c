@@ -52,7 +52,7 @@ static bool is_usable(const astar_space *s, astar_node v) {
 }
 
 /* astar_landmarks_grid_heuristic behind another address: the grid's A*
-** calls it instead of evaluating the bound inline. */
+** does not recognise it, so ASTAR_REOPEN_AUTO reopens as for any callback. */
 static double forward_heuristic(void *ctx, astar_point cell, astar_point goal) {
   return astar_landmarks_grid_heuristic(ctx, cell, goal);
 }
@@ -235,18 +235,14 @@ static void test_grids(void) {
       /* A consistent table: AUTO never reopens. */
       if (res.stats.reopened != 0)
         FAILF("%s: %llu reopenings", what, (unsigned long long)res.stats.reopened);
-      /* The search evaluates the bound inline; through a callback it does
-      ** not recognise, the same reopening rule must give the same search. */
-      astar_options via = lo2, inl = lo2;
+      /* Sparing the reopenings changes no cost: the same table behind an
+      ** unrecognised callback (reopening) finds the same optimum. */
+      astar_options via = lo2;
       via.heuristic_fn = forward_heuristic;
-      via.reopen = inl.reopen = ASTAR_REOPEN_ALWAYS;
-      astar_result r2, r3;
+      astar_result r2;
       const astar_status s2 = astar_find_path(ws, g, &via, a, b, NULL, 0, &r2);
-      const astar_status s3 = astar_find_path(ws, g, &inl, a, b, NULL, 0, &r3);
-      if (s2 != s3 || r2.cost != r3.cost || r2.stats.expanded != r3.stats.expanded ||
-          r2.stats.generated != r3.stats.generated)
-        FAILF("%s: inline bound differs from the callback (%llu vs %llu expansions)", what,
-              (unsigned long long)r3.stats.expanded, (unsigned long long)r2.stats.expanded);
+      if (s2 != s1 || fabs(r2.cost - res.cost) > 1e-9 * ref)
+        FAILF("%s: reopening search cost %.17g, landmark search %.17g", what, r2.cost, res.cost);
     }
     astar_workspace_free(ws);
     astar_landmarks_free(lm);

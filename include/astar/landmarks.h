@@ -196,10 +196,10 @@ ASTAR_API astar_status astar_landmarks_space(astar_space *out, astar_landmarks_s
 ** astar_landmarks_new_grid with the same moves, corner and costs as the
 ** search (terrain_scale 1). Returns the larger of the built-in heuristic
 ** of the build options (octile or Manhattan scaled by the smallest
-** terrain) and the landmark bound. The grid's A* recognises this function
-** and evaluates the same value inline (no call per node); with a
-** consistent table (astar_landmarks_consistent) ASTAR_REOPEN_AUTO then
-** never reopens, otherwise it reopens (leave opt.reopen at AUTO; NEVER
+** terrain) and the landmark bound. The grid's A* recognises this function:
+** with a consistent table built for the grid searched
+** (astar_landmarks_consistent, astar_landmarks_current) ASTAR_REOPEN_AUTO
+** then never reopens, as for the built-in heuristics; otherwise it reopens (leave opt.reopen at AUTO; NEVER
 ** with an inconsistent table may lose optimality by the slack). Influence
 ** layers and turn penalties only add cost: still admissible and
 ** consistent. With knowledge (fog of war) unknown cells can be cheaper

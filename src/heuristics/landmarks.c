@@ -64,25 +64,31 @@ void astar_landmark_options_init(astar_landmark_options *opt) {
 
 /* ---- the heuristic ----------------------------------------------------------------- */
 
-/* The table as the bound's view (the grid fields are left 0). */
-static astar__lm_view lm_view(const astar_landmarks *lm) {
-  astar__lm_view v;
-  memset(&v, 0, sizeof v);
-  v.tbl = lm->tbl;
-  v.slack = lm->slack;
-  v.scale = lm->scale;
-  v.consistent = lm->consistent;
-  v.k = lm->k;
-  v.stride = lm->stride;
-  v.mode = lm->symmetric  ? ASTAR__LM_SYMMETRIC
-           : lm->backward ? ASTAR__LM_BACKWARD
-                          : ASTAR__LM_FORWARD;
-  return v;
-}
-
+/* The largest term between the rows of a and b: scale x (difference of two
+** values) - slack, or 0. A term with an infinite value is inf or NaN:
+** `t < HUGE_VAL` is false for both, so it adds nothing. */
 static inline double lm_bound(const astar_landmarks *lm, astar_node a, astar_node b) {
-  const astar__lm_view v = lm_view(lm);
-  return astar__lm_bound(&v, lm->tbl + (size_t)a * lm->stride, lm->tbl + (size_t)b * lm->stride);
+  const float *ra = lm->tbl + (size_t)a * lm->stride;
+  const float *rb = lm->tbl + (size_t)b * lm->stride;
+  const uint32_t k = lm->k;
+  const double *e = lm->slack, sc = lm->scale;
+  double h = 0.0;
+  for (uint32_t i = 0; i < k; i++) {
+    const double t = sc * ((double)rb[i] - (double)ra[i]) - e[i];
+    if (t > h && t < HUGE_VAL) h = t;
+  }
+  if (lm->symmetric) {
+    for (uint32_t i = 0; i < k; i++) {
+      const double t = sc * ((double)ra[i] - (double)rb[i]) - e[i];
+      if (t > h && t < HUGE_VAL) h = t;
+    }
+  } else if (lm->backward) {
+    for (uint32_t i = 0; i < k; i++) {
+      const double t = sc * ((double)ra[k + i] - (double)rb[k + i]) - e[i];
+      if (t > h && t < HUGE_VAL) h = t;
+    }
+  }
+  return h;
 }
 
 double astar_landmarks_heuristic(const astar_landmarks *lm, astar_node a, astar_node b) {
@@ -170,15 +176,9 @@ double astar_landmarks_grid_heuristic(void *ctx, astar_point cell, astar_point g
   return l > base ? l : base;
 }
 
-bool astar__landmarks_grid_view(const void *ctx, const void *grid, astar__lm_view *out) {
+bool astar__landmarks_grid_consistent(const void *ctx, const void *grid) {
   const astar_landmarks *lm = ctx;
-  if (!lm || !lm->grid || lm->grid != grid || lm->grid->version != lm->version) return false;
-  *out = lm_view(lm);
-  out->width = lm->gs.width;
-  out->base_hk = lm->gs.hkind;
-  out->base_a = lm->gs.ha;
-  out->base_b = lm->gs.hb;
-  return true;
+  return lm && lm->grid && lm->grid == grid && lm->grid->version == lm->version && lm->consistent;
 }
 
 astar_status astar_landmarks_current(const astar_landmarks *lm, const astar_grid *grid) {

@@ -375,11 +375,6 @@ static astar_status run_astar(astar_workspace *ws, uint64_t budget, astar_open_s
                              false)
                : search_loop(ws, budget, ASTAR__HK_MANHATTAN, false, ASTAR_TIE_LARGER_G, OS_HEAP4,
                              false);
-  if (q->tie == ASTAR_TIE_LARGER_G && q->hkind == ASTAR__HK_LANDMARKS)
-    return ter ? search_loop(ws, budget, ASTAR__HK_LANDMARKS, true, ASTAR_TIE_LARGER_G, OS_HEAP4,
-                             false)
-               : search_loop(ws, budget, ASTAR__HK_LANDMARKS, false, ASTAR_TIE_LARGER_G, OS_HEAP4,
-                             false);
   return search_loop(ws, budget, q->hkind, ter, q->tie, OS_HEAP4, false);
 }
 
@@ -491,8 +486,6 @@ static astar_status resolve(astar__query *q, astar__features *fx, const astar_wo
   if (gs.goals) {
     q->fx->base_hk = q->hkind;
     q->hkind = ASTAR__HK_MULTI;
-  } else if (gs.is_goal && q->hkind == ASTAR__HK_LANDMARKS) {
-    q->hkind = ASTAR__HK_CALLBACK; /* it sees goal (-1, -1) and answers 0 */
   } else if (gs.is_goal && q->hkind != ASTAR__HK_CALLBACK) {
     q->hkind = ASTAR__HK_ZERO;
   }

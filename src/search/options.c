@@ -4,6 +4,7 @@
 */
 #include "core/workspace.h"
 #include "astar/landmarks.h"
+#include "heuristics/lm_table.h"
 
 void astar_options_init(astar_options *opt) {
   if (!opt) return;
@@ -144,10 +145,6 @@ void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar
     q->ha = o->weight;
     q->hfn = o->heuristic_fn;
     q->hctx = o->heuristic_ctx;
-    /* The landmark callback is evaluated inline (same value, no call). */
-    if (o->heuristic_fn == astar_landmarks_grid_heuristic &&
-        astar__landmarks_grid_view(o->heuristic_ctx, g, &q->lm))
-      q->hkind = ASTAR__HK_LANDMARKS;
     break;
   }
   switch (o->reopen) {
@@ -158,8 +155,12 @@ void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar
     q->reopen = false;
     break;
   default:
-    q->reopen = (h == ASTAR_H_CALLBACK && !(q->hkind == ASTAR__HK_LANDMARKS && q->lm.consistent)) ||
-                (h == ASTAR_H_MANHATTAN && diag);
+    /* A callback may be inconsistent -- but not a consistent landmark
+    ** table built for this grid (astar/landmarks.h). */
+    q->reopen =
+        (h == ASTAR_H_CALLBACK && !(o->heuristic_fn == astar_landmarks_grid_heuristic &&
+                                    astar__landmarks_grid_consistent(o->heuristic_ctx, g))) ||
+        (h == ASTAR_H_MANHATTAN && diag);
     break;
   }
 }

@@ -10,7 +10,6 @@
 
 #include "core/heap.h"
 #include "core/internal.h"
-#include "heuristics/lm_table.h"
 
 #include <math.h>
 #include <string.h>
@@ -43,8 +42,7 @@ enum {
   ASTAR__HK_EUCLIDEAN,
   ASTAR__HK_ZERO,
   ASTAR__HK_CALLBACK,
-  ASTAR__HK_LANDMARKS, /* the callback was astar_landmarks_grid_heuristic: q->lm inline */
-  ASTAR__HK_MULTI      /* minimum over q->fx->goals of q->fx->base_hk */
+  ASTAR__HK_MULTI /* minimum over q->fx->goals of q->fx->base_hk */
 };
 
 /*
@@ -85,7 +83,6 @@ typedef struct astar__query {
   double ha, hb;           /* heuristic coefficients (see astar__h) */
   astar_heuristic_fn hfn;  /* ASTAR__HK_CALLBACK */
   void *hctx;              /* its context */
-  astar__lm_view lm;       /* ASTAR__HK_LANDMARKS: the table, for the grid searched */
   int tie;                 /* astar_tie */
   bool reopen;             /* may closed nodes be reopened? */
   const uint8_t *moves;    /* legal-move table for the rule */
@@ -170,24 +167,6 @@ ASTAR__INLINE double astar__h_at(const astar__query *q, int hk, int32_t x, int32
     return q->ha * sqrt(dx * dx + dy * dy);
   case ASTAR__HK_ZERO:
     return 0.0;
-  case ASTAR__HK_LANDMARKS: {
-    /* astar_landmarks_grid_heuristic's value, computed the same way. */
-    const astar__lm_view *v = &q->lm;
-    double base = 0.0;
-    if (v->base_hk == ASTAR__HK_OCTILE)
-      base = v->base_a * (dx + dy) + v->base_b * (double)(ddx < ddy ? ddx : ddy);
-    else if (v->base_hk == ASTAR__HK_MANHATTAN)
-      base = v->base_a * (dx + dy);
-    else if (v->base_hk == ASTAR__HK_CHEBYSHEV)
-      base = v->base_a * (double)(ddx > ddy ? ddx : ddy);
-    else if (v->base_hk == ASTAR__HK_EUCLIDEAN)
-      base = v->base_a * sqrt(dx * dx + dy * dy);
-    const size_t w = (size_t)v->width;
-    const float *ra = v->tbl + ((size_t)(y - 1) * w + (size_t)(x - 1)) * v->stride;
-    const float *rb = v->tbl + ((size_t)(gy - 1) * w + (size_t)(gx - 1)) * v->stride;
-    const double l = astar__lm_bound(v, ra, rb);
-    return q->ha * (l > base ? l : base);
-  }
   default: {
     const astar_point c = {x - 1, y - 1}, g = {gx - 1, gy - 1};
     const double h = q->hfn(q->hctx, c, g);
