@@ -14,6 +14,7 @@
 #ifndef ASTAR_HPA_H
 #define ASTAR_HPA_H
 
+#include "core/idheap.h"
 #include "core/internal.h"
 
 #include <math.h>
@@ -104,57 +105,21 @@ double astar__hpa_step(const astar_hpa *h, const astar_grid *g, int32_t ax, int3
 /* Grid checksum over dimensions, passability and terrain bits. */
 uint64_t astar__hpa_grid_sum(const astar_grid *g);
 
-/* ---- indexed binary heap over ids, keyed by key[id] then smaller id ------------- */
-typedef struct hpa_heap {
-  uint32_t *h;       /* [cap] heap of ids */
-  uint32_t *pos;     /* [ids] position of an id in h, HPA_NONE when absent */
-  const double *key; /* key of each id */
-  uint32_t n;        /* ids in the heap */
-} hpa_heap;
+/* ---- the build and query Dijkstras' heap: core/idheap.h, HPA_NONE for absent ---- */
+typedef astar__idheap hpa_heap;
 
-static inline bool astar__hpa_less(const hpa_heap *q, uint32_t a, uint32_t b) {
-  const double ka = q->key[a], kb = q->key[b];
-  return ka < kb || (ka == kb && a < b);
+/* Insert id (pos HPA_NONE), or restore order after its key decreased. */
+ASTAR__INLINE void astar__hpa_push(hpa_heap *q, uint32_t id) {
+  if (q->pos[id] == HPA_NONE)
+    astar__idheap_insert(q, id);
+  else
+    astar__idheap_up(q, q->pos[id]);
 }
-static inline void astar__hpa_up(hpa_heap *q, uint32_t i) {
-  const uint32_t id = q->h[i];
-  while (i > 0) {
-    const uint32_t p = (i - 1) / 2;
-    if (!astar__hpa_less(q, id, q->h[p])) break;
-    q->h[i] = q->h[p];
-    q->pos[q->h[i]] = i;
-    i = p;
-  }
-  q->h[i] = id;
-  q->pos[id] = i;
-}
-/* Insert id, or restore order after its key decreased. */
-static inline void astar__hpa_push(hpa_heap *q, uint32_t id) {
-  if (q->pos[id] == HPA_NONE) {
-    q->h[q->n] = id;
-    astar__hpa_up(q, q->n++);
-  } else {
-    astar__hpa_up(q, q->pos[id]);
-  }
-}
-static inline uint32_t astar__hpa_pop(hpa_heap *q) {
-  const uint32_t top = q->h[0];
+
+/* Remove and return the least id; it is absent again. */
+ASTAR__INLINE uint32_t astar__hpa_pop(hpa_heap *q) {
+  const uint32_t top = astar__idheap_pop(q);
   q->pos[top] = HPA_NONE;
-  if (--q->n > 0) {
-    const uint32_t id = q->h[q->n];
-    uint32_t i = 0;
-    for (;;) {
-      uint32_t c = 2 * i + 1;
-      if (c >= q->n) break;
-      if (c + 1 < q->n && astar__hpa_less(q, q->h[c + 1], q->h[c])) c++;
-      if (!astar__hpa_less(q, q->h[c], id)) break;
-      q->h[i] = q->h[c];
-      q->pos[q->h[i]] = i;
-      i = c;
-    }
-    q->h[i] = id;
-    q->pos[id] = i;
-  }
   return top;
 }
 
