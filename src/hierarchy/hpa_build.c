@@ -476,6 +476,27 @@ static bool implied(const hpa_cluster *c, uint32_t i, uint32_t j) {
   return false;
 }
 
+/* Release the node-indexed arrays derived from the clusters (node cells,
+** levels, arcs, and each level's cluster-to-node index): assemble makes
+** them anew after every build or update. */
+static void free_derived(astar_hpa *h) {
+  const size_t o1 = h->nnodes ? h->nnodes : 1;
+  const size_t ox = h->xoff ? h->xoff[h->nnodes] : 0;
+  astar__hpa_free(h, h->ncell, o1, sizeof *h->ncell);
+  astar__hpa_free(h, h->nlevel, o1, sizeof *h->nlevel);
+  astar__hpa_free(h, h->xto, ox ? ox : 1, sizeof *h->xto);
+  astar__hpa_free(h, h->xout, ox ? ox : 1, sizeof *h->xout);
+  astar__hpa_free(h, h->xin, ox ? ox : 1, sizeof *h->xin);
+  astar__hpa_free(h, h->xoff, h->nnodes + 1, sizeof *h->xoff);
+  for (int l = 0; l < h->levels; l++) {
+    hpa_level *L = &h->lv[l];
+    const uint32_t nc = (uint32_t)(L->ncx * L->ncy);
+    if (L->goff) astar__hpa_free(h, L->gid, L->goff[nc] ? L->goff[nc] : 1, sizeof *L->gid);
+    astar__hpa_free(h, L->goff, nc + 1, sizeof *L->goff);
+    astar__hpa_free(h, L->lidx, o1, sizeof *L->lidx);
+  }
+}
+
 /* The pruned intra arcs of cluster c (adj); ASTAR_NO_MEMORY leaves it without. */
 static astar_status derive_adj(astar_hpa *h, hpa_cluster *c) {
   const uint32_t n = c->n;
@@ -549,24 +570,7 @@ astar_status astar__hpa_assemble(astar_hpa *h) {
     }
     return ASTAR_NO_MEMORY;
   }
-  /* Release the old derived arrays. */
-  {
-    const size_t o1 = h->nnodes ? h->nnodes : 1;
-    const size_t ox = h->xoff ? h->xoff[h->nnodes] : 0;
-    astar__hpa_free(h, h->ncell, o1, sizeof *h->ncell);
-    astar__hpa_free(h, h->nlevel, o1, sizeof *h->nlevel);
-    astar__hpa_free(h, h->xto, ox ? ox : 1, sizeof *h->xto);
-    astar__hpa_free(h, h->xout, ox ? ox : 1, sizeof *h->xout);
-    astar__hpa_free(h, h->xin, ox ? ox : 1, sizeof *h->xin);
-    astar__hpa_free(h, h->xoff, h->nnodes + 1, sizeof *h->xoff);
-    for (int l = 0; l < h->levels; l++) {
-      hpa_level *L = &h->lv[l];
-      const uint32_t nc = (uint32_t)(L->ncx * L->ncy);
-      if (L->goff) astar__hpa_free(h, L->gid, L->goff[nc] ? L->goff[nc] : 1, sizeof *L->gid);
-      astar__hpa_free(h, L->goff, nc + 1, sizeof *L->goff);
-      astar__hpa_free(h, L->lidx, o1, sizeof *L->lidx);
-    }
-  }
+  free_derived(h);
   h->nnodes = (uint32_t)N;
   h->ncell = ncell;
   h->nlevel = nlevel;
@@ -742,26 +746,12 @@ astar_status astar__hpa_create(astar_hpa **out, const astar_grid *grid, const as
 
 void astar_hpa_free(astar_hpa *h) {
   if (!h) return;
-  const size_t o1 = h->nnodes ? h->nnodes : 1;
-  if (h->ncell) {
-    const size_t ox = h->xoff[h->nnodes];
-    astar__hpa_free(h, h->ncell, o1, sizeof *h->ncell);
-    astar__hpa_free(h, h->nlevel, o1, sizeof *h->nlevel);
-    astar__hpa_free(h, h->xto, ox ? ox : 1, sizeof *h->xto);
-    astar__hpa_free(h, h->xout, ox ? ox : 1, sizeof *h->xout);
-    astar__hpa_free(h, h->xin, ox ? ox : 1, sizeof *h->xin);
-    astar__hpa_free(h, h->xoff, h->nnodes + 1, sizeof *h->xoff);
-  }
+  free_derived(h);
   for (int l = 0; l < h->levels; l++) {
     hpa_level *L = &h->lv[l];
     if (!L->cl) continue;
     const uint32_t nc = (uint32_t)(L->ncx * L->ncy);
     for (uint32_t c = 0; c < nc; c++) astar__hpa_cluster_clear(h, &L->cl[c], l == 0);
-    if (L->goff) {
-      astar__hpa_free(h, L->gid, L->goff[nc] ? L->goff[nc] : 1, sizeof *L->gid);
-      astar__hpa_free(h, L->goff, nc + 1, sizeof *L->goff);
-      astar__hpa_free(h, L->lidx, o1, sizeof *L->lidx);
-    }
     astar__hpa_free(h, L->cl, nc, sizeof *L->cl);
   }
   astar_allocator a = h->alloc;
