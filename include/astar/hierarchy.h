@@ -51,7 +51,7 @@
 ** moves, and its cost (the sum of its steps, equal to astar_path_cost) is
 ** >= the optimum and <= the abstract path's cost. HPA* is not optimal: on
 ** the 83,006 Moving AI queries (cluster 16, one level, smoothing on) the
-** cost is 1.0071 x the optimum on average and 1.903 x at worst (short
+** cost is 1.0072 x the optimum on average and 1.903 x at worst (short
 ** queries that must detour through a transition; docs/hierarchy.md). No
 ** tighter bound holds in general.
 **
