@@ -719,7 +719,8 @@ static void table_row(int w, const columns *c, const char *label, const bench_st
 }
 
 static void table_rule(int w, const columns *c) {
-  const int width = w + 67 + (c->ratio ? 10 : 0) + (c->rmax ? 10 : 0) + (c->pre ? 24 : 0) + (c->wp ? 22 : 0) +
+  const int width = w + 67 + (c->ratio ? 10 : 0) + (c->rmax ? 10 : 0) + (c->pre ? 24 : 0) +
+                    (c->wp ? 22 : 0) +
                     (c->extra == EXTRA_DROPPED      ? 15
                      : c->extra == EXTRA_ITERATIONS ? 16
                                                     : 0);
