@@ -297,16 +297,16 @@ static void test_hex(void) {
 ** has a heuristic) when `coords`; arcs cost at least their length. */
 static astar_graph *random_graph(rng *r, uint32_t n, size_t m, unsigned flags) {
   astar_graph_edge *e = malloc(m * sizeof *e);
-  double *xy = malloc(2 * n * sizeof *xy);
+  double *xy = malloc((size_t)2 * n * sizeof *xy);
   for (uint32_t v = 0; v < n; v++) {
-    xy[2 * v] = rng_range(r, 0, 100);
-    xy[2 * v + 1] = rng_range(r, 0, 100);
+    xy[(size_t)2 * v] = rng_range(r, 0, 100);
+    xy[(size_t)2 * v + 1] = rng_range(r, 0, 100);
   }
   for (size_t i = 0; i < m; i++) {
     e[i].from = (astar_node)rng_range(r, 0, (int32_t)n - 1);
     e[i].to = (astar_node)rng_range(r, 0, (int32_t)n - 1);
-    const double dx = xy[2 * e[i].from] - xy[2 * e[i].to],
-                 dy = xy[2 * e[i].from + 1] - xy[2 * e[i].to + 1];
+    const double dx = xy[(size_t)2 * e[i].from] - xy[(size_t)2 * e[i].to],
+                 dy = xy[(size_t)2 * e[i].from + 1] - xy[(size_t)2 * e[i].to + 1];
     e[i].cost = sqrt(dx * dx + dy * dy) * (1 + rng_unit(r));
   }
   astar_graph *g = NULL;
@@ -325,7 +325,7 @@ static void test_graphs(void) {
   tally t = {0, 0, 0};
   for (int iter = 0; iter < 12; iter++) {
     const uint32_t n = (uint32_t)rng_range(&r, 20, 150);
-    astar_graph *g = random_graph(&r, n, n * 3, iter % 3 == 2 ? ASTAR_GRAPH_UNDIRECTED : 0);
+    astar_graph *g = random_graph(&r, n, (size_t)n * 3, iter % 3 == 2 ? ASTAR_GRAPH_UNDIRECTED : 0);
     CHECK(g != NULL);
     if (!g) continue;
     astar_space sp;

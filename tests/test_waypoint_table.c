@@ -178,7 +178,7 @@ static void check_table(const astar_grid *g, const astar_options *o,
       so.heuristic_ctx = tf;
       astar_point path[MAXS * MAXS];
       astar_result res;
-      st = astar_find_path(ws, g, &so, s, e, path, MAXS * MAXS, &res);
+      st = astar_find_path(ws, g, &so, s, e, path, (size_t)MAXS * MAXS, &res);
       char err[160];
       if (isinf(truth)) {
         if (st != ASTAR_NO_PATH) FAILF("form %d: %s, expected no path", form, astar_strerror(st));

@@ -138,7 +138,7 @@ static astar_status lmk_find(const void *ctx, astar_workspace *ws, const astar_g
   astar_options o = *opt;
   o.heuristic = ASTAR_H_CALLBACK;
   o.heuristic_fn = astar_landmarks_grid_heuristic;
-  o.heuristic_ctx = (void *)(uintptr_t)ctx;
+  memcpy(&o.heuristic_ctx, &ctx, sizeof ctx); /* the callback only reads the table */
   return astar_find_path(ws, grid, &o, start, goal, path, cap, result);
 }
 

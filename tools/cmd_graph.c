@@ -529,8 +529,7 @@ int cli_graph_bench(int argc, char **argv) {
   astar_workspace *ws = graph_workspace(&sp, &a);
   if (ws && !search_space(&a, &sp, &lsp, &lmh, &lm, &lm_seconds)) {
     astar_workspace_free(ws);
-    ws = NULL;
-    rc = CLI_EXIT_FAIL;
+    ws = NULL; /* fails below, after the message search_space printed */
   }
   astar_node *path = malloc((size_t)n * sizeof *path);
   double *cost = malloc((nq ? nq : 1) * sizeof *cost), *ref = malloc((nq ? nq : 1) * sizeof *ref);

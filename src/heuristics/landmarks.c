@@ -364,7 +364,7 @@ static double partial_bound(const astar_landmarks *lm, uint32_t nk, uint32_t r, 
 /* Goldberg & Harrelson's avoid: see astar/landmarks.h. Returns the new
 ** landmark, or LM_NONE when the tree gives none (then farthest is used). */
 static uint32_t choose_avoid(lm_build *b, astar_landmarks *lm, uint32_t nk, uint32_t ncand,
-                             uint32_t *is_lm) {
+                             const uint32_t *is_lm) {
   /* Root: a fixed pseudo-random candidate (64-bit LCG, Knuth's MMIX). */
   uint64_t x = UINT64_C(0x9e3779b97f4a7c15) * (nk + 1);
   x = x * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
@@ -407,7 +407,8 @@ static uint32_t choose_avoid(lm_build *b, astar_landmarks *lm, uint32_t nk, uint
   if (!(w[r] > 0.0) && best[r] == LM_NONE) return LM_NONE;
   uint32_t v = r;
   while (best[v] != LM_NONE) v = best[v];
-  if (is_lm[v] != LM_NONE || b->region[v] == LM_NONE || b->rsize[b->region[v]] == 0) return LM_NONE;
+  const uint32_t reg = b->region[v];
+  if (reg == LM_NONE || is_lm[v] != LM_NONE || b->rsize[reg] == 0) return LM_NONE;
   return v;
 }
 
