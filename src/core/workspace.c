@@ -8,13 +8,7 @@
 #include "search/turns.h"
 
 static void build_move_tables(uint8_t moves[ASTAR__RULE_COUNT][256]) {
-  for (int r = 0; r < ASTAR__RULE_COUNT; r++)
-    for (unsigned nb = 0; nb < 256; nb++) {
-      uint8_t m = 0;
-      for (int d = 0; d < 8; d++)
-        if (astar__move_allowed(r, nb, d)) m |= (uint8_t)(1u << d);
-      moves[r][nb] = m;
-    }
+  for (int r = 0; r < ASTAR__RULE_COUNT; r++) astar__move_table(r, moves[r]);
 }
 
 /* ---- workspace ----------------------------------------------------------------- */

@@ -485,12 +485,7 @@ astar_status astar_waypoint_table_new(astar_waypoint_table **out, const astar_gr
     k.mc[d] = d < 4 ? opt->straight_cost : opt->diagonal_cost;
     k.off[d] = astar__dir_dy[d] * grid->stride + astar__dir_dx[d];
   }
-  for (unsigned nb = 0; nb < 256; nb++) {
-    uint8_t mask = 0;
-    for (int d = 0; d < 8; d++)
-      if (astar__move_allowed(k.rule, nb, d)) mask |= (uint8_t)(1u << d);
-    k.allowed[nb] = mask;
-  }
+  astar__move_table(k.rule, k.allowed);
   const uint32_t nc = grid->ncells;
   k.d = astar__malloc(&t->alloc, sizeof(double) * nc);
   k.pos = astar__malloc(&t->alloc, sizeof(uint32_t) * nc);

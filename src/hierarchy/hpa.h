@@ -60,6 +60,8 @@ struct astar_hpa {
   int moves;                          /* 4 or 8 */
   astar_corner corner;                /* corner rule */
   double sc, dc;                      /* straight and diagonal move costs */
+  uint8_t move[256];                  /* directions allowed from a cell by its neighbour
+                                         byte, under moves and corner (astar__move_table) */
   double min_terrain;                 /* heuristic scale: the grid's smallest terrain */
   astar_hpa_options hopt;             /* build settings */
   int32_t levels;                     /* 1 .. ASTAR_HPA_MAX_LEVELS */

@@ -8,6 +8,7 @@
 ** the same bytes.
 */
 #include "hierarchy/hpa.h"
+#include "search/query.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,18 +44,15 @@ void astar__hpa_cluster_clear(astar_hpa *h, hpa_cluster *c, bool level1) {
 
 double astar__hpa_step(const astar_hpa *h, const astar_grid *g, int32_t ax, int32_t ay, int32_t bx,
                        int32_t by) {
-  if (bx < 0 || by < 0 || bx >= g->width || by >= g->height) return INFINITY;
-  const uint32_t b = astar__index(g, bx, by);
-  if (!g->pass[b]) return INFINITY;
-  const bool diag = ax != bx && ay != by;
-  if (diag) {
-    if (h->moves == 4 || h->corner == ASTAR_CORNER_NEVER) return INFINITY;
-    const int p1 = g->pass[astar__index(g, bx, ay)], p2 = g->pass[astar__index(g, ax, by)];
-    if (h->corner == ASTAR_CORNER_NO_CUT && !(p1 && p2)) return INFINITY;
-    if (h->corner == ASTAR_CORNER_ONE_SIDE && !(p1 || p2)) return INFINITY;
-  }
-  const double t = g->terrain ? (double)g->terrain[b] : 1.0;
-  return (diag ? h->dc : h->sc) * t;
+  /* Direction of (dx, dy) + 1, indexed [dy + 1][dx + 1] (-1: no move). */
+  static const int8_t dir_of[3][3] = {
+      {ASTAR__NW, ASTAR__N, ASTAR__NE}, {ASTAR__W, -1, ASTAR__E}, {ASTAR__SW, ASTAR__S, ASTAR__SE}};
+  const int d = dir_of[by - ay + 1][bx - ax + 1];
+  /* The neighbour byte of a holds b's passability and the two corner cells
+  ** of a diagonal; cells beyond the grid are the blocked border. */
+  if (d < 0 || !(h->move[g->nb[astar__index(g, ax, ay)]] >> d & 1u)) return INFINITY;
+  const double t = g->terrain ? (double)g->terrain[astar__index(g, bx, by)] : 1.0;
+  return (d >= 4 ? h->dc : h->sc) * t;
 }
 
 uint64_t astar__hpa_rect_dijkstra(const astar_hpa *hp, const astar_grid *g, int32_t rx, int32_t ry,
@@ -723,6 +721,7 @@ astar_status astar__hpa_create(astar_hpa **out, const astar_grid *grid, const as
   h->corner = o.moves == 4 ? ASTAR_CORNER_NEVER : o.corner;
   h->sc = o.straight_cost;
   h->dc = o.diagonal_cost;
+  astar__move_table(astar__rule_of(&o), h->move);
   h->min_terrain = grid->min_terrain;
   h->hopt = ho;
   h->levels = ho.levels;

@@ -93,6 +93,15 @@ bool astar__move_allowed(int rule, unsigned nb, int d) {
   }
 }
 
+void astar__move_table(int rule, uint8_t table[256]) {
+  for (unsigned nb = 0; nb < 256; nb++) {
+    uint8_t m = 0;
+    for (int d = 0; d < 8; d++)
+      if (astar__move_allowed(rule, nb, d)) m |= (uint8_t)(1u << d);
+    table[nb] = m;
+  }
+}
+
 /* Resolve the heuristic into kind + coefficients: h = ha*(dx+dy) + hb*min
 ** for octile (which covers the d < s and d > 2s cases too), ha*... for the
 ** others; ha and hb already include weight and the terrain floor. */

@@ -143,6 +143,9 @@ int astar__rule_of(const astar_options *o);
 /* Is the move in direction d allowed under `rule` from a cell whose
 ** neighbour byte is nb? */
 bool astar__move_allowed(int rule, unsigned nb, int d);
+/* table[nb] = the directions (bit d) allowed under `rule` from a cell whose
+** neighbour byte is nb: what a search looks up instead of the rule. */
+void astar__move_table(int rule, uint8_t table[256]);
 
 /* ---- heuristic and keys ---------------------------------------------------------- */
 
