@@ -18,6 +18,7 @@
 ** id) -- ties by smaller id, so the settle order, the parents and hence the
 ** AVOID choice are the same on every platform.
 */
+#include "core/bytes.h"
 #include "core/idheap.h"
 #include "core/internal.h"
 #include "heuristics/lm_table.h"
@@ -479,24 +480,18 @@ static void build(astar_landmarks *lm, lm_build *b, astar_landmark_choice choice
 
 /* ---- checksum of the space's arcs ------------------------------------------------ */
 
-#define LM_HASH_INIT UINT64_C(0x243f6a8885a308d3)
-static uint64_t hash_word(uint64_t h, uint64_t w) {
-  h = (h ^ w) * UINT64_C(0x9e3779b97f4a7c15);
-  return h ^ (h >> 29);
-}
-
 /* Every node's successors (count, then each head and cost bits) and
 ** usability: two spaces with the same checksum have the same costs. */
 static uint64_t arcs_checksum(const astar_space *s, astar_arc *arcs, double *cmin) {
-  uint64_t h = hash_word(LM_HASH_INIT, s->node_count);
+  uint64_t h = astar__hash_word(ASTAR__HASH_INIT, s->node_count);
   double least = HUGE_VAL;
   for (uint32_t v = 0; v < s->node_count; v++) {
     const size_t m = s->ops->successors(s->self, v, arcs, s->max_degree);
-    h = hash_word(h, (uint64_t)m << 1 | (usable(s, v) ? 1u : 0u));
+    h = astar__hash_word(h, (uint64_t)m << 1 | (usable(s, v) ? 1u : 0u));
     for (size_t j = 0; j < m; j++) {
       uint64_t c;
       memcpy(&c, &arcs[j].cost, sizeof c);
-      h = hash_word(hash_word(h, arcs[j].node), c);
+      h = astar__hash_word(astar__hash_word(h, arcs[j].node), c);
       if (arcs[j].cost < least) least = arcs[j].cost;
     }
   }
@@ -689,28 +684,14 @@ static const uint8_t lm_magic[8] = {'A', 'S', 'T', 'A', 'R', 'L', 'M', 'K'}; /* 
 #define LM_FORMAT 1u
 #define LM_HEADER 48u
 
-static uint32_t get_u32(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t get_u64(const uint8_t *p) {
-  return (uint64_t)get_u32(p + 4) << 32 | get_u32(p);
-}
-static void put_u32(uint8_t *p, uint32_t v) {
-  for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-static void put_u64(uint8_t *p, uint64_t v) {
-  put_u32(p, (uint32_t)v);
-  put_u32(p + 4, (uint32_t)(v >> 32));
-}
-
 static uint64_t saved_size(uint64_t n, uint64_t k, uint64_t stride) {
   return LM_HEADER + 12 * k + 4 * stride * n;
 }
 
 static uint64_t file_checksum(const uint8_t *buf, size_t len) {
-  uint64_t h = LM_HASH_INIT;
+  uint64_t h = ASTAR__HASH_INIT;
   for (size_t i = 0; i + 4 <= len; i += 4)
-    if (i != 32 && i != 36) h = hash_word(h, get_u32(buf + i));
+    if (i != 32 && i != 36) h = astar__hash_word(h, astar__get_le32(buf + i));
   return h;
 }
 
@@ -721,27 +702,27 @@ astar_status astar_landmarks_save(const astar_landmarks *lm, void *buf, size_t c
   if (!buf || cap < need) return ASTAR_BUFFER_TOO_SMALL;
   uint8_t *p = buf;
   memcpy(p, lm_magic, sizeof lm_magic);
-  put_u32(p + 8, LM_FORMAT);
-  put_u32(p + 12, lm->n);
-  put_u32(p + 16, lm->k);
-  put_u32(p + 20, (lm->backward ? 1u : 0u) | (lm->symmetric ? 2u : 0u));
-  put_u64(p + 24, lm->arcs_sum);
-  put_u64(p + 32, 0);
-  put_u64(p + 40, 0);
+  astar__put_le32(p + 8, LM_FORMAT);
+  astar__put_le32(p + 12, lm->n);
+  astar__put_le32(p + 16, lm->k);
+  astar__put_le32(p + 20, (lm->backward ? 1u : 0u) | (lm->symmetric ? 2u : 0u));
+  astar__put_le64(p + 24, lm->arcs_sum);
+  astar__put_le64(p + 32, 0);
+  astar__put_le64(p + 40, 0);
   uint8_t *q = p + LM_HEADER;
-  for (uint32_t i = 0; i < lm->k; i++, q += 4) put_u32(q, lm->node[i]);
+  for (uint32_t i = 0; i < lm->k; i++, q += 4) astar__put_le32(q, lm->node[i]);
   for (uint32_t i = 0; i < lm->k; i++, q += 8) {
     uint64_t bits;
     memcpy(&bits, &lm->slack[i], sizeof bits);
-    put_u64(q, bits);
+    astar__put_le64(q, bits);
   }
   const size_t cells = (size_t)lm->n * lm->stride;
   for (size_t i = 0; i < cells; i++, q += 4) {
     uint32_t bits;
     memcpy(&bits, &lm->tbl[i], sizeof bits);
-    put_u32(q, bits);
+    astar__put_le32(q, bits);
   }
-  put_u64(p + 32, file_checksum(p, need));
+  astar__put_le64(p + 32, file_checksum(p, need));
   return ASTAR_OK;
 }
 
@@ -753,32 +734,34 @@ astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *spac
     return ASTAR_INVALID_ARGUMENT;
   const uint8_t *p = buf;
   if (len < LM_HEADER || memcmp(p, lm_magic, sizeof lm_magic) != 0) return ASTAR_PARSE_ERROR;
-  const uint32_t n = get_u32(p + 12), k = get_u32(p + 16), flags = get_u32(p + 20);
-  if (get_u32(p + 8) != LM_FORMAT || k < 1 || k > ASTAR_LANDMARKS_MAX || flags > 2 ||
-      get_u64(p + 40) != 0 || n < 1)
+  const uint32_t n = astar__get_le32(p + 12), k = astar__get_le32(p + 16),
+                 flags = astar__get_le32(p + 20);
+  if (astar__get_le32(p + 8) != LM_FORMAT || k < 1 || k > ASTAR_LANDMARKS_MAX || flags > 2 ||
+      astar__get_le64(p + 40) != 0 || n < 1)
     return ASTAR_PARSE_ERROR;
   const bool backward = flags & 1u, symmetric = (flags & 2u) != 0;
   const uint32_t stride = backward ? 2 * k : k;
   if ((uint64_t)len != saved_size(n, k, stride)) return ASTAR_PARSE_ERROR;
-  if (get_u64(p + 32) != file_checksum(p, len)) return ASTAR_PARSE_ERROR;
+  if (astar__get_le64(p + 32) != file_checksum(p, len)) return ASTAR_PARSE_ERROR;
   const uint8_t *nodes = p + LM_HEADER, *slacks = nodes + 4 * (size_t)k;
   const uint8_t *data = slacks + 8 * (size_t)k;
   for (uint32_t i = 0; i < k; i++) {
-    const uint64_t bits = get_u64(slacks + 8 * (size_t)i);
+    const uint64_t bits = astar__get_le64(slacks + 8 * (size_t)i);
     double e;
     memcpy(&e, &bits, sizeof e);
-    if (get_u32(nodes + 4 * (size_t)i) >= n || !(e >= 0.0 && e < HUGE_VAL))
+    if (astar__get_le32(nodes + 4 * (size_t)i) >= n || !(e >= 0.0 && e < HUGE_VAL))
       return ASTAR_PARSE_ERROR;
   }
   for (size_t i = 0; i < (size_t)n * stride; i++) {
-    const uint32_t bits = get_u32(data + 4 * i);
+    const uint32_t bits = astar__get_le32(data + 4 * i);
     float f;
     memcpy(&f, &bits, sizeof f);
     if (!(f >= 0.0f)) return ASTAR_PARSE_ERROR; /* negative or NaN */
   }
   for (uint32_t i = 0; i < k; i++) {
-    const size_t row = (size_t)get_u32(nodes + 4 * (size_t)i) * stride;
-    if (get_u32(data + 4 * (row + i)) != 0 || (backward && get_u32(data + 4 * (row + k + i)) != 0))
+    const size_t row = (size_t)astar__get_le32(nodes + 4 * (size_t)i) * stride;
+    if (astar__get_le32(data + 4 * (row + i)) != 0 ||
+        (backward && astar__get_le32(data + 4 * (row + k + i)) != 0))
       return ASTAR_PARSE_ERROR;
   }
   if (n != space->node_count) return ASTAR_INVALID_ARGUMENT;
@@ -794,19 +777,19 @@ astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *spac
   double cmin;
   const uint64_t sum = arcs_checksum(space, arcs, &cmin);
   astar__free(&lm->alloc, arcs, (size_t)space->max_degree * sizeof(astar_arc));
-  if (sum != get_u64(p + 24)) {
+  if (sum != astar__get_le64(p + 24)) {
     astar_landmarks_free(lm);
     return ASTAR_MISMATCH;
   }
   lm->arcs_sum = sum;
   for (uint32_t i = 0; i < k; i++) {
-    lm->node[i] = get_u32(nodes + 4 * (size_t)i);
-    const uint64_t bits = get_u64(slacks + 8 * (size_t)i);
+    lm->node[i] = astar__get_le32(nodes + 4 * (size_t)i);
+    const uint64_t bits = astar__get_le64(slacks + 8 * (size_t)i);
     memcpy(&lm->slack[i], &bits, sizeof bits);
   }
   set_scale(lm, cmin);
   for (size_t i = 0; i < (size_t)n * stride; i++) {
-    const uint32_t bits = get_u32(data + 4 * i);
+    const uint32_t bits = astar__get_le32(data + 4 * i);
     memcpy(&lm->tbl[i], &bits, sizeof bits);
   }
   *out = lm;

@@ -20,6 +20,7 @@
 ** The content is canonical (a function of grid and settings only), so an
 ** updated object saves the same bytes as a fresh build.
 */
+#include "core/bytes.h"
 #include "hierarchy/hpa.h"
 
 #include <string.h>
@@ -27,22 +28,6 @@
 #define HPA_HEADER 72
 static const uint8_t hpa_magic[8] = {'A', 'S', 'T', 'A', 'R', 'H', 'P', 'A'};
 
-static void put32(uint8_t *p, uint32_t v) {
-  for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-static void put64(uint8_t *p, uint64_t v) {
-  for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-static uint32_t get32(const uint8_t *p) {
-  uint32_t v = 0;
-  for (int i = 0; i < 4; i++) v |= (uint32_t)p[i] << (8 * i);
-  return v;
-}
-static uint64_t get64(const uint8_t *p) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; i++) v |= (uint64_t)p[i] << (8 * i);
-  return v;
-}
 static uint64_t dbits(double d) {
   uint64_t u;
   memcpy(&u, &d, 8);
@@ -69,11 +54,11 @@ typedef struct writer {
   size_t n;
 } writer;
 static void w32(writer *w, uint32_t v) {
-  if (w->p) put32(w->p + w->n, v);
+  if (w->p) astar__put_le32(w->p + w->n, v);
   w->n += 4;
 }
 static void w64(writer *w, uint64_t v) {
-  if (w->p) put64(w->p + w->n, v);
+  if (w->p) astar__put_le64(w->p + w->n, v);
   w->n += 8;
 }
 
@@ -129,7 +114,7 @@ astar_status astar_hpa_save(const astar_hpa *h, void *buf, size_t cap, size_t *l
   w.p = buf;
   w.n = 0;
   write_all(h, &w);
-  put64(w.p + w.n, bytes_sum(w.p, w.n));
+  astar__put_le64(w.p + w.n, bytes_sum(w.p, w.n));
   return ASTAR_OK;
 }
 
@@ -177,7 +162,7 @@ static uint32_t r32(reader *r) {
     return 0;
   }
   r->at += 4;
-  return get32(r->p + r->at - 4);
+  return astar__get_le32(r->p + r->at - 4);
 }
 static uint64_t r64(reader *r) {
   if (r->bad || r->n - r->at < 8) {
@@ -185,7 +170,7 @@ static uint64_t r64(reader *r) {
     return 0;
   }
   r->at += 8;
-  return get64(r->p + r->at - 8);
+  return astar__get_le64(r->p + r->at - 8);
 }
 
 /* Read one cluster (rect x0..x1, y0..y1) into *cl: ASTAR_OK, PARSE_ERROR or NO_MEMORY. */
@@ -263,24 +248,26 @@ astar_status astar_hpa_load(astar_hpa **out, const astar_grid *grid, const void 
   *out = NULL;
   if (!grid || (!buf && len)) return ASTAR_INVALID_ARGUMENT;
   const uint8_t *p = buf;
-  if (len < HPA_HEADER + 8 || memcmp(p, hpa_magic, 8) != 0 || get32(p + 8) != 1)
+  if (len < HPA_HEADER + 8 || memcmp(p, hpa_magic, 8) != 0 || astar__get_le32(p + 8) != 1)
     return ASTAR_PARSE_ERROR;
-  if (get64(p + len - 8) != bytes_sum(p, len - 8)) return ASTAR_PARSE_ERROR;
+  if (astar__get_le64(p + len - 8) != bytes_sum(p, len - 8)) return ASTAR_PARSE_ERROR;
   astar_options o;
   astar_options_init(&o);
-  o.moves = (int)get32(p + 40);
-  o.corner = (astar_corner)get32(p + 44);
-  o.straight_cost = bitsd(get64(p + 48));
-  o.diagonal_cost = bitsd(get64(p + 56));
+  o.moves = (int)astar__get_le32(p + 40);
+  o.corner = (astar_corner)astar__get_le32(p + 44);
+  o.straight_cost = bitsd(astar__get_le64(p + 48));
+  o.diagonal_cost = bitsd(astar__get_le64(p + 56));
   astar_hpa_options ho;
-  ho.cluster_size = (int32_t)get32(p + 20);
-  ho.levels = (int32_t)get32(p + 24);
-  ho.ratio = (int32_t)get32(p + 28);
-  ho.wide_entrance = (int32_t)get32(p + 32);
-  const uint32_t smooth = get32(p + 36);
-  if (smooth > 1 || get32(p + 44) > (uint32_t)ASTAR_CORNER_NEVER) return ASTAR_PARSE_ERROR;
+  ho.cluster_size = (int32_t)astar__get_le32(p + 20);
+  ho.levels = (int32_t)astar__get_le32(p + 24);
+  ho.ratio = (int32_t)astar__get_le32(p + 28);
+  ho.wide_entrance = (int32_t)astar__get_le32(p + 32);
+  const uint32_t smooth = astar__get_le32(p + 36);
+  if (smooth > 1 || astar__get_le32(p + 44) > (uint32_t)ASTAR_CORNER_NEVER)
+    return ASTAR_PARSE_ERROR;
   ho.smooth = smooth == 1;
-  if ((int32_t)get32(p + 12) != grid->width || (int32_t)get32(p + 16) != grid->height)
+  if ((int32_t)astar__get_le32(p + 12) != grid->width ||
+      (int32_t)astar__get_le32(p + 16) != grid->height)
     return ASTAR_MISMATCH;
   astar_hpa *h;
   astar_status st = astar__hpa_create(&h, grid, &o, &ho, alloc);
@@ -290,7 +277,7 @@ astar_status astar_hpa_load(astar_hpa **out, const astar_grid *grid, const void 
     astar_hpa_free(h);
     return ASTAR_PARSE_ERROR;
   }
-  if (get64(p + 64) != astar__hpa_grid_sum(grid)) {
+  if (astar__get_le64(p + 64) != astar__hpa_grid_sum(grid)) {
     astar_hpa_free(h);
     return ASTAR_MISMATCH;
   }

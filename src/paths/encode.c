@@ -11,6 +11,7 @@
 ** bits and checked against the int32 range, so no input makes it read or
 ** write out of bounds, loop without consuming input, or overflow.
 */
+#include "core/bytes.h"
 #include "core/internal.h"
 
 #include "astar/path.h"
@@ -342,10 +343,6 @@ static int32_t as_int32(uint32_t u) {
   return u <= (uint32_t)INT32_MAX ? (int32_t)u : -(int32_t)(~u) - 1;
 }
 
-static uint32_t le32(const uint8_t *b) {
-  return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
 /* Decode the payload after the header described by `info`; out NULL: check
 ** only. */
 static astar_status decode_payload(const astar_path_info *info, const uint8_t *payload, size_t plen,
@@ -367,8 +364,8 @@ static astar_status decode_payload(const astar_path_info *info, const uint8_t *p
       const uint8_t *b = payload + (size_t)s * 2 * field;
       int64_t x, y;
       if (info->wide) {
-        x = as_int32(le32(b));
-        y = as_int32(le32(b + 4));
+        x = as_int32(astar__get_le32(b));
+        y = as_int32(astar__get_le32(b + 4));
       } else {
         x = (int64_t)(b[0] | (uint32_t)b[1] << 8);
         y = (int64_t)(b[2] | (uint32_t)b[3] << 8);

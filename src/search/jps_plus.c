@@ -50,6 +50,7 @@
 ** Memory: 16 bytes per padded cell ((width+2) * (height+2) cells) plus a
 ** 2.3 KB table; the search allocates nothing.
 */
+#include "core/bytes.h"
 #include "core/workspace.h"
 
 #define JPP_DIRS 8
@@ -279,50 +280,18 @@ static size_t dist_bytes(uint32_t ncells) {
 
 /* ---- checksums and the byte format ----------------------------------------------- */
 
-/* 64-bit checksum: one multiply and one xor-shift per 64-bit word, so that
-** every input bit reaches every output bit within a few words. */
-#define JPP_HASH_INIT UINT64_C(0x243f6a8885a308d3)
-static uint64_t hash_word(uint64_t h, uint64_t w) {
-  h = (h ^ w) * UINT64_C(0x9e3779b97f4a7c15);
-  return h ^ (h >> 29);
-}
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define JPP_LITTLE_ENDIAN 1
-#else
-#define JPP_LITTLE_ENDIAN 0
-#endif
-
-static uint64_t get_u64(const uint8_t *p) {
-  uint64_t v = 0;
-  if (JPP_LITTLE_ENDIAN) {
-    memcpy(&v, p, sizeof v);
-    return v;
-  }
-  for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
-  return v;
-}
-static uint32_t get_u32(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static void put_u64(uint8_t *p, uint64_t v) {
-  for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-static void put_u32(uint8_t *p, uint32_t v) {
-  for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-
 /* Checksum of the grid's passability: the dimensions, then per row (top to
 ** bottom) the cells' bits in 64-column words (bit i = column 64k + i, 1 =
 ** passable). */
 static uint64_t cells_checksum(const astar_grid *g) {
-  uint64_t h = hash_word(JPP_HASH_INIT, (uint64_t)(uint32_t)g->width << 32 | (uint32_t)g->height);
+  uint64_t h =
+      astar__hash_word(ASTAR__HASH_INIT, (uint64_t)(uint32_t)g->width << 32 | (uint32_t)g->height);
   for (int32_t y = 0; y < g->height; y++) {
     const uint64_t *line = astar__row(g, (uint32_t)y + 1);
     for (int32_t x = 0; x < g->width; x += 64) {
       uint64_t bits = astar__bits_at(line, (uint32_t)x + 1);
       if (g->width - x < 64) bits &= ((uint64_t)1 << (g->width - x)) - 1;
-      h = hash_word(h, bits);
+      h = astar__hash_word(h, bits);
     }
   }
   return h;
@@ -336,9 +305,10 @@ static uint64_t saved_size(int32_t w, int32_t h) {
 /* Checksum of the header's first 32 bytes and of the data, 8 bytes a word
 ** (a cell is two words). */
 static uint64_t file_checksum(const uint8_t *buf, size_t len) {
-  uint64_t h = JPP_HASH_INIT;
-  for (size_t i = 0; i < 32; i += 8) h = hash_word(h, get_u64(buf + i));
-  for (size_t i = JPP_HEADER; i + 8 <= len; i += 8) h = hash_word(h, get_u64(buf + i));
+  uint64_t h = ASTAR__HASH_INIT;
+  for (size_t i = 0; i < 32; i += 8) h = astar__hash_word(h, astar__get_le64(buf + i));
+  for (size_t i = JPP_HEADER; i + 8 <= len; i += 8)
+    h = astar__hash_word(h, astar__get_le64(buf + i));
   return h;
 }
 
@@ -407,15 +377,15 @@ astar_status astar_jps_plus_save(const astar_jps_plus *pre, void *buf, size_t ca
   if (!buf || cap < need) return ASTAR_BUFFER_TOO_SMALL;
   uint8_t *p = buf;
   memcpy(p, jpp_magic, sizeof jpp_magic);
-  put_u32(p + 8, JPP_FORMAT);
-  put_u32(p + 12, (uint32_t)pre->width);
-  put_u32(p + 16, (uint32_t)pre->height);
-  put_u32(p + 20, JPP_CELL_BYTES);
-  put_u64(p + 24, pre->cells_sum);
+  astar__put_le32(p + 8, JPP_FORMAT);
+  astar__put_le32(p + 12, (uint32_t)pre->width);
+  astar__put_le32(p + 16, (uint32_t)pre->height);
+  astar__put_le32(p + 20, JPP_CELL_BYTES);
+  astar__put_le64(p + 24, pre->cells_sum);
   uint8_t *q = p + JPP_HEADER;
   for (int32_t y = 1; y <= pre->height; y++) {
     const int16_t *row = pre->dist + (size_t)y * (size_t)pre->stride * JPP_DIRS;
-    if (JPP_LITTLE_ENDIAN) { /* the row's interior cells are contiguous */
+    if (ASTAR__LITTLE_ENDIAN) { /* the row's interior cells are contiguous */
       memcpy(q, row + JPP_DIRS, (size_t)pre->width * JPP_CELL_BYTES);
       q += (size_t)pre->width * JPP_CELL_BYTES;
       continue;
@@ -427,7 +397,7 @@ astar_status astar_jps_plus_save(const astar_jps_plus *pre, void *buf, size_t ca
         *q++ = (uint8_t)(v >> 8);
       }
   }
-  put_u64(p + 32, file_checksum(p, need));
+  astar__put_le64(p + 32, file_checksum(p, need));
   return ASTAR_OK;
 }
 
@@ -442,16 +412,17 @@ astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid, c
   ** so damage anywhere reads as malformed, not as "another grid". */
   const uint8_t *p = buf;
   if (len < JPP_HEADER || memcmp(p, jpp_magic, sizeof jpp_magic) != 0) return ASTAR_PARSE_ERROR;
-  if (get_u32(p + 8) != JPP_FORMAT || get_u32(p + 20) != JPP_CELL_BYTES) return ASTAR_PARSE_ERROR;
-  const uint32_t w = get_u32(p + 12), h = get_u32(p + 16);
+  if (astar__get_le32(p + 8) != JPP_FORMAT || astar__get_le32(p + 20) != JPP_CELL_BYTES)
+    return ASTAR_PARSE_ERROR;
+  const uint32_t w = astar__get_le32(p + 12), h = astar__get_le32(p + 16);
   if (w < 1 || h < 1 || w > ASTAR_GRID_MAX_SIDE || h > ASTAR_GRID_MAX_SIDE ||
       (uint64_t)w * h > ASTAR_GRID_MAX_CELLS)
     return ASTAR_PARSE_ERROR;
   if ((uint64_t)len != saved_size((int32_t)w, (int32_t)h)) return ASTAR_PARSE_ERROR;
-  if (get_u64(p + 32) != file_checksum(p, len)) return ASTAR_PARSE_ERROR;
+  if (astar__get_le64(p + 32) != file_checksum(p, len)) return ASTAR_PARSE_ERROR;
   if ((int32_t)w != grid->width || (int32_t)h != grid->height) return ASTAR_MISMATCH;
   const uint64_t sum = cells_checksum(grid);
-  if (get_u64(p + 24) != sum) return ASTAR_MISMATCH;
+  if (astar__get_le64(p + 24) != sum) return ASTAR_MISMATCH;
 
   astar_jps_plus *pre;
   const astar_status st = alloc_pre(&pre, grid, alloc);
@@ -469,7 +440,7 @@ astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid, c
     int16_t *row = pre->dist + (size_t)y * row_len;
     memset(row, 0, JPP_DIRS * sizeof *row);
     memset(row + JPP_DIRS + data_len, 0, (row_len - JPP_DIRS - data_len) * sizeof *row);
-    if (JPP_LITTLE_ENDIAN) {
+    if (ASTAR__LITTLE_ENDIAN) {
       memcpy(row + JPP_DIRS, q, (size_t)grid->width * JPP_CELL_BYTES);
       q += (size_t)grid->width * JPP_CELL_BYTES;
       continue;
