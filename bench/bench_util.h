@@ -1,7 +1,8 @@
 /*
 ** bench_util.h -- the helpers every benchmark program of bench/ needs:
-** a monotonic clock, reading a whole file, the median of three timings and
-** a sorted listing of a folder. Header-only (static functions), because each
+** a monotonic clock, reading a whole file, loading a map or a scenario
+** file, the median of three timings and a sorted listing of a folder. Header-only (static
+*functions), because each
 ** program is built by one cc command (see its header comment); include it
 ** after defining _POSIX_C_SOURCE >= 199309L (clock_gettime). Benchmarks
 ** only: they print and exit; the library never does.
@@ -9,6 +10,7 @@
 #ifndef ASTAR_BENCH_UTIL_H
 #define ASTAR_BENCH_UTIL_H
 
+#include <astar/astar.h>
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -39,6 +41,28 @@ static inline char *bench_slurp(const char *path, size_t *len) {
   fclose(f);
   if (buf) buf[n] = '\0', *len = (size_t)n;
   return buf;
+}
+
+/* The map (Moving AI or ASCII) at `path`; NULL if it cannot be read or
+** parsed. The caller frees it with astar_grid_free. */
+static inline astar_grid *bench_load_map(const char *path) {
+  size_t len = 0;
+  char *text = bench_slurp(path, &len);
+  astar_grid *g = NULL;
+  if (text && astar_parse_map(&g, text, len, NULL, NULL, NULL, NULL) != ASTAR_OK) g = NULL;
+  free(text);
+  return g;
+}
+
+/* The Moving AI scenario file at `path`; NULL if it cannot be read or
+** parsed. The caller frees it with astar_scen_free. */
+static inline astar_scen *bench_load_scen(const char *path) {
+  size_t len = 0;
+  char *text = bench_slurp(path, &len);
+  astar_scen *sc = NULL;
+  if (text && astar_movingai_parse_scen(&sc, text, len, NULL, NULL) != ASTAR_OK) sc = NULL;
+  free(text);
+  return sc;
 }
 
 /* The median of three timings (the usual "run three times" figure). */

@@ -26,21 +26,13 @@ typedef struct query {
 
 /* The scenario's queries, every `every`-th; returns the count (0 on error). */
 static size_t read_scen(const char *path, int every, query *out, size_t cap) {
-  FILE *f = fopen(path, "r");
-  if (!f) return 0;
-  char line[1024];
-  size_t n = 0, k = 0;
-  while (fgets(line, sizeof line, f) && n < cap) {
-    int b, w, h, sx, sy, gx, gy;
-    char map[512];
-    double opt;
-    if (sscanf(line, "%d %511s %d %d %d %d %d %d %lf", &b, map, &w, &h, &sx, &sy, &gx, &gy, &opt) !=
-        9)
-      continue;
-    if (k++ % (size_t)every) continue;
-    out[n++] = (query){{sx, sy}, {gx, gy}, opt};
-  }
-  fclose(f);
+  astar_scen *sc = bench_load_scen(path);
+  if (!sc) return 0;
+  const astar_scen_query *q = astar_scen_queries(sc);
+  size_t n = 0;
+  for (size_t k = 0; k < astar_scen_count(sc) && n < cap; k += (size_t)every)
+    out[n++] = (query){q[k].start, q[k].goal, q[k].optimal_length};
+  astar_scen_free(sc);
   return n;
 }
 
@@ -59,14 +51,11 @@ int main(int argc, char **argv) {
          "| join exp | refine exp | cost/opt mean | cost/opt max |\n"
          "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (int a = 2; a + 1 < argc; a += 2) {
-    size_t len = 0;
-    char *text = bench_slurp(argv[a], &len);
-    astar_grid *g = NULL;
-    if (!text || astar_parse_map(&g, text, len, NULL, NULL, NULL, NULL) != ASTAR_OK) {
+    astar_grid *g = bench_load_map(argv[a]);
+    if (!g) {
       fprintf(stderr, "%s: cannot read the map\n", argv[a]);
       return 1;
     }
-    free(text);
     const size_t nq = read_scen(argv[a + 1], every, qs, QCAP);
     if (!nq) {
       fprintf(stderr, "%s: no queries\n", argv[a + 1]);

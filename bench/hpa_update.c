@@ -61,14 +61,11 @@ int main(int argc, char **argv) {
          "µs | clusters | update 8x8 µs | clusters | full build / 1-cell update |\n"
          "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (int a = 1; a < argc; a++) {
-    size_t len = 0;
-    char *text = bench_slurp(argv[a], &len);
-    astar_grid *g = NULL;
-    if (!text || astar_parse_map(&g, text, len, NULL, NULL, NULL, NULL) != ASTAR_OK) {
+    astar_grid *g = bench_load_map(argv[a]);
+    if (!g) {
       fprintf(stderr, "%s: cannot read the map\n", argv[a]);
       return 1;
     }
-    free(text);
     for (int levels = 1; levels <= 3; levels++) {
       astar_hpa_options ho;
       astar_hpa_options_init(&ho);

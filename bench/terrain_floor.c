@@ -13,10 +13,14 @@
 **   ./build/terrain_floor [map ...]
 ** Without arguments: a 256 x 256 open map and ../shared/bench/movingai/dao/den520d.map.
 */
+#define _POSIX_C_SOURCE 200809L
+
 #include <astar/astar.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "bench_util.h"
 
 #define QUERIES 50
 
@@ -24,18 +28,6 @@ static uint64_t rng_state = 2026;
 static uint32_t rnd(uint32_t n) {
   rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
   return (uint32_t)(rng_state >> 33) % n;
-}
-
-static astar_grid *load(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  static char buf[1 << 22];
-  size_t n = fread(buf, 1, sizeof buf, f);
-  fclose(f);
-  astar_grid *g = NULL;
-  astar_parse_error e;
-  if (astar_parse_map(&g, buf, n, NULL, NULL, NULL, &e) != ASTAR_OK) return NULL;
-  return g;
 }
 
 static astar_point passable(const astar_grid *g) {
@@ -111,12 +103,12 @@ int main(int argc, char **argv) {
       run("open 256 x 256", g);
       astar_grid_free(g);
     }
-    g = load("../shared/bench/movingai/dao/den520d.map");
+    g = bench_load_map("../shared/bench/movingai/dao/den520d.map");
     if (g) run("den520d", g);
     astar_grid_free(g);
   }
   for (int i = 1; i < argc; i++) {
-    astar_grid *g = load(argv[i]);
+    astar_grid *g = bench_load_map(argv[i]);
     if (!g) {
       fprintf(stderr, "%s: cannot load\n", argv[i]);
       return 1;

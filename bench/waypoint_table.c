@@ -27,17 +27,6 @@
 
 #include "bench_util.h"
 
-static astar_grid *load_map(const char *path) {
-  size_t n = 0;
-  char *text = bench_slurp(path, &n);
-  if (!text) return NULL;
-  astar_grid *g = NULL;
-  astar_parse_error e;
-  if (astar_parse_map(&g, text, n, NULL, NULL, NULL, &e) != ASTAR_OK) g = NULL;
-  free(text);
-  return g;
-}
-
 typedef struct pass_out {
   double seconds;    /* median of three passes */
   double expanded;   /* mean expansions */
@@ -116,19 +105,15 @@ int main(int argc, char **argv) {
     const char *scen_path = argv[i];
     char map_path[4096];
     snprintf(map_path, sizeof map_path, "%.*s", (int)(strlen(scen_path) - 5), scen_path);
-    astar_grid *g = load_map(map_path);
-    size_t n = 0;
-    char *text = bench_slurp(scen_path, &n);
-    astar_scen *scen = NULL;
-    astar_parse_error e;
-    if (!g || !text || astar_movingai_parse_scen(&scen, text, n, NULL, &e) != ASTAR_OK) {
+    astar_grid *g = bench_load_map(map_path);
+    astar_scen *scen = bench_load_scen(scen_path);
+    if (!g || !scen) {
       fprintf(stderr, "%s: cannot load\n", scen_path);
       status = 1;
-      free(text);
+      astar_scen_free(scen);
       astar_grid_free(g);
       continue;
     }
-    free(text);
     const astar_scen_query *q = astar_scen_queries(scen);
     const size_t count = astar_scen_count(scen);
     size_t *sel = malloc((count + 1) * sizeof *sel), nsel = 0;
