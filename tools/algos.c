@@ -195,6 +195,29 @@ void cli_variant_defaults(cli_variant_settings *v) {
   v->given = 0;
 }
 
+int cli_landmark_option(cli_parser *p, uint32_t *count, int *choice) {
+  const char *name = p->name, *text;
+  if (cli_is(p, "--landmarks", NULL)) {
+    uint64_t k;
+    if (!(text = cli_value(p)) || !cli_parse_uint(name, text, 1, ASTAR_LANDMARKS_MAX, &k))
+      return -1;
+    *count = (uint32_t)k;
+  } else if (cli_is(p, "--landmark-choice", NULL)) {
+    if (!(text = cli_value(p))) return -1;
+    if (strcmp(text, "farthest") == 0) {
+      *choice = ASTAR_LANDMARKS_FARTHEST;
+    } else if (strcmp(text, "avoid") == 0) {
+      *choice = ASTAR_LANDMARKS_AVOID;
+    } else {
+      cli_usage_error("%s: '%s' is not farthest or avoid", name, text);
+      return -1;
+    }
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
 int cli_variant_option(cli_parser *p, cli_variant_settings *v) {
   const char *name = p->name, *text;
   if (cli_is(p, "--width", NULL)) {
@@ -211,22 +234,8 @@ int cli_variant_option(cli_parser *p, cli_variant_settings *v) {
   } else if (cli_is(p, "--band-d", NULL)) {
     if (!(text = cli_value(p)) || !cli_parse_double(name, text, 0, false, &v->band_d)) return -1;
     v->given |= CLI_VARIANT_BAND;
-  } else if (cli_is(p, "--landmarks", NULL)) {
-    uint64_t k;
-    if (!(text = cli_value(p)) || !cli_parse_uint(name, text, 1, ASTAR_LANDMARKS_MAX, &k))
-      return -1;
-    v->landmarks = (uint32_t)k;
-    v->given |= CLI_VARIANT_LANDMARKS;
-  } else if (cli_is(p, "--landmark-choice", NULL)) {
-    if (!(text = cli_value(p))) return -1;
-    if (strcmp(text, "farthest") == 0)
-      v->landmark_choice = ASTAR_LANDMARKS_FARTHEST;
-    else if (strcmp(text, "avoid") == 0)
-      v->landmark_choice = ASTAR_LANDMARKS_AVOID;
-    else {
-      cli_usage_error("%s: '%s' is not farthest or avoid", name, text);
-      return -1;
-    }
+  } else if (cli_is(p, "--landmarks", NULL) || cli_is(p, "--landmark-choice", NULL)) {
+    if (cli_landmark_option(p, &v->landmarks, &v->landmark_choice) < 0) return -1;
     v->given |= CLI_VARIANT_LANDMARKS;
   } else {
     return 0;

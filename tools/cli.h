@@ -260,6 +260,11 @@ extern const char cli_variant_options_help[];
 /* The library's defaults, nothing given. */
 void cli_variant_defaults(cli_variant_settings *v);
 
+/* --landmarks K (1 .. ASTAR_LANDMARKS_MAX) and --landmark-choice
+** farthest|avoid, for the grid's landmark A* and for graphs alike: 1
+** consumed, -1 bad value (message printed), 0 not one of them. */
+int cli_landmark_option(cli_parser *p, uint32_t *count, int *choice);
+
 /* Like cli_search_option, for the options above. */
 int cli_variant_option(cli_parser *p, cli_variant_settings *v);
 

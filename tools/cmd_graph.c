@@ -106,14 +106,8 @@ static int graph_option(cli_parser *p, graph_args *a) {
     a->eo.tie = (astar_tie)choice;
   } else if (cli_is(p, "--max-expansions", NULL)) {
     if (!(v = cli_value(p)) || !cli_parse_u64(p->name, v, &a->eo.max_expansions)) return -1;
-  } else if (cli_is(p, "--landmarks", NULL)) {
-    long k;
-    if (!(v = cli_value(p)) || !cli_parse_int(p->name, v, 1, ASTAR_LANDMARKS_MAX, &k)) return -1;
-    a->landmarks = (uint32_t)k;
-  } else if (cli_is(p, "--landmark-choice", NULL)) {
-    static const char *const choices[] = {"farthest", "avoid", NULL};
-    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, choices, &a->landmark_choice))
-      return -1;
+  } else if ((choice = cli_landmark_option(p, &a->landmarks, &a->landmark_choice)) != 0) {
+    if (choice < 0) return -1;
   } else {
     return 0;
   }
