@@ -128,11 +128,12 @@ ASTAR__INLINE uint32_t astar__hpa_pop(hpa_heap *q) {
 /*
 ** Dijkstra over the cells of the rectangle [rx, rx+rw) x [ry, ry+rh) from
 ** (sx, sy); backward: dist is the cost of reaching (sx, sy). dist[rw * rh]
-** receives the costs (INFINITY: unreached); heap buffers h and pos of rw*rh.
-** Returns cells settled.
+** receives the costs (INFINITY: unreached); heap buffers h and pos of rw*rh;
+** par (NULL: not kept) each reached cell's predecessor in the search,
+** HPA_NONE at (sx, sy). Returns cells settled.
 */
 uint64_t astar__hpa_rect_dijkstra(const astar_hpa *hp, const astar_grid *g, int32_t rx, int32_t ry,
                                   int32_t rw, int32_t rh, int32_t sx, int32_t sy, bool backward,
-                                  double *dist, uint32_t *hbuf, uint32_t *pos);
+                                  double *dist, uint32_t *hbuf, uint32_t *pos, uint32_t *par);
 
 #endif /* ASTAR_HPA_H */

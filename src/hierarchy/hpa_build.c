@@ -58,7 +58,7 @@ double astar__hpa_step(const astar_hpa *h, const astar_grid *g, int32_t ax, int3
 uint64_t astar__hpa_rect_dijkstra(const astar_hpa *hp, const astar_grid *g, int32_t rx, int32_t ry,
                                   int32_t rw, int32_t rh, int32_t sx, int32_t sy, bool backward,
                                   double *dist, uint32_t *hbuf, // NOLINT: the heap writes it
-                                  uint32_t *pos) {
+                                  uint32_t *pos, uint32_t *par) {
   const uint32_t cells = (uint32_t)rw * (uint32_t)rh;
   for (uint32_t i = 0; i < cells; i++) {
     dist[i] = INFINITY;
@@ -67,6 +67,7 @@ uint64_t astar__hpa_rect_dijkstra(const astar_hpa *hp, const astar_grid *g, int3
   hpa_heap q = {hbuf, pos, dist, 0};
   const uint32_t s = (uint32_t)(sy - ry) * (uint32_t)rw + (uint32_t)(sx - rx);
   dist[s] = 0;
+  if (par) par[s] = HPA_NONE;
   astar__hpa_push(&q, s);
   uint64_t settled = 0;
   while (q.n) {
@@ -83,6 +84,7 @@ uint64_t astar__hpa_rect_dijkstra(const astar_hpa *hp, const astar_grid *g, int3
       const double nd = dist[u] + c;
       if (nd < dist[v]) {
         dist[v] = nd;
+        if (par) par[v] = u;
         astar__hpa_push(&q, v);
       }
     }
@@ -255,7 +257,7 @@ static astar_status build_level1(build_ctx *b, int32_t cx, int32_t cy, hpa_clust
   for (uint32_t i = 0; i < n; i++) {
     const int32_t sx = (int32_t)(out->cell[i] % (uint32_t)h->width);
     const int32_t sy = (int32_t)(out->cell[i] / (uint32_t)h->width);
-    astar__hpa_rect_dijkstra(h, g, x0, y0, rw, rh, sx, sy, false, b->dist, b->hbuf, b->pos);
+    astar__hpa_rect_dijkstra(h, g, x0, y0, rw, rh, sx, sy, false, b->dist, b->hbuf, b->pos, NULL);
     for (uint32_t j = 0; j < n; j++) {
       const int32_t tx = (int32_t)(out->cell[j] % (uint32_t)h->width);
       const int32_t ty = (int32_t)(out->cell[j] / (uint32_t)h->width);

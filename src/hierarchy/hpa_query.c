@@ -570,39 +570,9 @@ static size_t smooth(const astar_hpa_query *q, astar_point *p, size_t n, int32_t
 ** endpoint. Ties: smaller cost, then smaller rectangle index.
 */
 static void cell_join(astar_hpa_query *q, int s) {
-  const astar_hpa *h = q->h;
   hq_side *sd = &q->side[s];
-  const bool backward = s == 1;
-  const int32_t rx = sd->rx, ry = sd->ry, rw = sd->rw, rh = sd->rh;
-  const uint32_t cells = (uint32_t)rw * (uint32_t)rh;
-  for (uint32_t i = 0; i < cells; i++) {
-    sd->cd[i] = INFINITY;
-    q->pos[i] = HPA_NONE;
-  }
-  hpa_heap hp = {q->hb, q->pos, sd->cd, 0};
-  const uint32_t src = (uint32_t)(sd->p.y - ry) * (uint32_t)rw + (uint32_t)(sd->p.x - rx);
-  sd->cd[src] = 0;
-  sd->cp[src] = HPA_NONE;
-  astar__hpa_push(&hp, src);
-  while (hp.n) {
-    const uint32_t u = astar__hpa_pop(&hp);
-    q->exp_join++;
-    const int32_t ux = rx + (int32_t)(u % (uint32_t)rw), uy = ry + (int32_t)(u / (uint32_t)rw);
-    for (int d = 0; d < 8; d++) {
-      const int32_t vx = ux + astar__dir_dx[d], vy = uy + astar__dir_dy[d];
-      if (vx < rx || vy < ry || vx >= rx + rw || vy >= ry + rh) continue;
-      const double c = backward ? astar__hpa_step(h, q->grid, vx, vy, ux, uy)
-                                : astar__hpa_step(h, q->grid, ux, uy, vx, vy);
-      if (c == INFINITY) continue;
-      const uint32_t v = (uint32_t)(vy - ry) * (uint32_t)rw + (uint32_t)(vx - rx);
-      const double nd = sd->cd[u] + c;
-      if (nd < sd->cd[v]) {
-        sd->cd[v] = nd;
-        sd->cp[v] = u;
-        astar__hpa_push(&hp, v);
-      }
-    }
-  }
+  q->exp_join += astar__hpa_rect_dijkstra(q->h, q->grid, sd->rx, sd->ry, sd->rw, sd->rh, sd->p.x,
+                                          sd->p.y, s == 1, sd->cd, q->hb, q->pos, sd->cp);
 }
 
 /*
