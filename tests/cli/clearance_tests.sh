@@ -8,13 +8,9 @@
 # exits non-zero if any check failed.
 set -u
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
-  exit 2
-fi
-ASTAR=$1
 # shellcheck source=tests/cli/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_args "$@"
 cli_tmp clr
 
 # A corridor one cell wide at x=4 (rows 0-2) and a gap two cells wide at the

@@ -8,15 +8,10 @@
 
 set -u
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
-  exit 2
-fi
-ASTAR=$1
-ROOT=$2
-D=$ROOT/tests/data/dimacs
 # shellcheck source=tests/cli/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_args "$@"
+D=$ROOT/tests/data/dimacs
 cli_tmp graph
 
 # ---- solve --graph ------------------------------------------------------------------

@@ -8,14 +8,9 @@
 # Usage: hpa_tests.sh PATH/TO/astar REPO_ROOT
 set -u
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
-  exit 2
-fi
-ASTAR=$1
-ROOT=$2
 # shellcheck source=tests/cli/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_args "$@"
 cli_tmp hpa
 SMALL=$ROOT/tests/data/small
 

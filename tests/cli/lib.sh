@@ -11,6 +11,17 @@ passed=0
 failed=0
 RC=0
 
+# cli_args "$@": the two arguments every script takes, PATH/TO/astar and
+# REPO_ROOT, into $ASTAR and $ROOT; exits 2 with the usage otherwise.
+cli_args() {
+  if [ $# -ne 2 ]; then
+    echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
+    exit 2
+  fi
+  ASTAR=$1
+  ROOT=$2
+}
+
 # cli_tmp NAME: a fresh folder $TMP (astar-NAME.XXXXXX under $TMPDIR or
 # /tmp), removed when the script exits; $OUT and $ERR, inside it, get the
 # last `run`'s outputs. Exits 2 if the folder cannot be made.

@@ -9,14 +9,9 @@
 
 set -u
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
-  exit 2
-fi
-ASTAR=$1
-ROOT=$2
 # shellcheck source=tests/cli/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_args "$@"
 cli_tmp path
 
 # A corridor: 5 steps east from (0,0). The bytes follow astar/path.h's

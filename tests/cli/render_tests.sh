@@ -14,12 +14,9 @@
 
 set -u
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 PATH/TO/astar REPO_ROOT" >&2
-  exit 2
-fi
-ASTAR=$1
-ROOT=$2
+# shellcheck source=tests/cli/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cli_args "$@"
 if [ ! -x "$ASTAR" ]; then
   echo "$0: $ASTAR is not an executable" >&2
   exit 2
@@ -29,8 +26,6 @@ if ! command -v python3 >/dev/null 2>&1; then
   exit 2
 fi
 
-# shellcheck source=tests/cli/lib.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cli_tmp render
 
 # check NAME PYTHON-SCRIPT ARGS...: a Python check; its stdout explains a failure.
