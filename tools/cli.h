@@ -587,9 +587,11 @@ void cli_hex_describe(FILE *out, const astar_engine_options *eo);
 astar_workspace *cli_hex_workspace(const astar_space *space, bool backward);
 
 /* One search on a hex grid into *sol (path as cells, result as a grid
-** search's). False after a message only when set-up fails. */
-bool cli_hex_run(const astar_hex_grid *grid, const astar_engine_options *eo, astar_point start,
-                 astar_point goal, cli_solution *sol);
+** search's); landmarks > 0: with a landmark table of that many (choice an
+** astar_landmark_choice) built first, reported as the preprocessing. False
+** after a message only when set-up fails. */
+bool cli_hex_run(const astar_hex_grid *grid, const astar_engine_options *eo, uint32_t landmarks,
+                 int landmark_choice, astar_point start, astar_point goal, cli_solution *sol);
 
 /* The map in ASCII with the path: two characters a cell, shoved rows
 ** indented (pointy) or shoved columns half a row lower (flat); a legend. */

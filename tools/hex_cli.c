@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <astar/landmarks.h>
+
 #include "cli.h"
 
 /* Hex drawings are two characters a cell. */
@@ -104,6 +106,9 @@ const char cli_hex_search_help[] =
     "  --reopen R             reopen closed cells: auto (default), always, never\n"
     "  --max-expansions N     give up after N expansions (default 0 = no limit)\n"
     "  --partial              without a full path, the path to the best cell found\n"
+    "  --landmarks K          solve: A* with landmarks (astar/landmarks.h), K of them,\n"
+    "                         1..64, built on the map before the search (exact)\n"
+    "  --landmark-choice C    solve: farthest (default) or avoid\n"
     "The heuristic is the hex distance times the map's cheapest terrain.\n";
 
 int cli_hex_search_option(cli_parser *p, astar_engine_options *eo) {
@@ -301,11 +306,32 @@ static bool trace_begin(hex_trace *t, const char *path, const char *label,
   return true;
 }
 
-bool cli_hex_run(const astar_hex_grid *grid, const astar_engine_options *eo, astar_point start,
-                 astar_point goal, cli_solution *sol) {
+bool cli_hex_run(const astar_hex_grid *grid, const astar_engine_options *eo, uint32_t landmarks,
+                 int landmark_choice, astar_point start, astar_point goal, cli_solution *sol) {
   memset(sol, 0, sizeof *sol);
-  astar_space sp;
-  if (astar_hex_space(grid, &sp) != ASTAR_OK) return false;
+  astar_space hs, sp;
+  if (astar_hex_space(grid, &hs) != ASTAR_OK) return false;
+  /* --landmarks: the hex space wrapped with a table built on it. */
+  astar_landmarks *lm = NULL;
+  astar_landmarks_space_holder lmh;
+  sp = hs;
+  if (landmarks) {
+    astar_landmark_options lo;
+    astar_landmark_options_init(&lo);
+    lo.count = landmarks;
+    lo.choice = (astar_landmark_choice)landmark_choice;
+    const double t0 = cli_now_seconds();
+    astar_status st = astar_landmarks_new(&lm, &hs, &lo, NULL);
+    if (st == ASTAR_OK) st = astar_landmarks_space(&sp, &lmh, &hs, lm);
+    if (st != ASTAR_OK) {
+      cli_error("cannot build the landmarks: %s", astar_strerror(st));
+      astar_landmarks_free(lm);
+      return false;
+    }
+    sol->has_pre = true;
+    sol->pre_seconds = cli_now_seconds() - t0;
+    sol->pre_bytes = astar_landmarks_memory(lm);
+  }
   astar_workspace *ws = cli_hex_workspace(&sp, eo->method == ASTAR_METHOD_BIDIRECTIONAL);
   /* A path visits a cell at most once. */
   size_t cap = astar_hex_grid_count_passable(grid);
@@ -315,6 +341,7 @@ bool cli_hex_run(const astar_hex_grid *grid, const astar_engine_options *eo, ast
   if (!ws || !nodes || !sol->path) {
     if (ws) cli_error("cannot allocate the path");
     astar_workspace_free(ws);
+    astar_landmarks_free(lm);
     free(nodes);
     cli_solution_free(sol);
     return false;
@@ -334,6 +361,7 @@ bool cli_hex_run(const astar_hex_grid *grid, const astar_engine_options *eo, ast
   sol->result.cause = er.cause;
   sol->result.end = astar_hex_grid_cell(grid, er.end);
   astar_workspace_free(ws);
+  astar_landmarks_free(lm);
   free(nodes);
   return true;
 }
@@ -364,6 +392,8 @@ int cli_hex_solve(int argc, char **argv) {
   astar_engine_options_init(&eo);
   int picture = -1;
   const char *trace_path = NULL;
+  uint32_t landmarks = 0; /* --landmarks K: 0 none */
+  int landmark_choice = ASTAR_LANDMARKS_FARTHEST;
   const char *pos[5];
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
   int npos = 0;
@@ -374,7 +404,8 @@ int cli_hex_solve(int argc, char **argv) {
       pos[npos++] = p.arg;
       continue;
     }
-    const int r = cli_hex_search_option(&p, &eo);
+    int r = cli_hex_search_option(&p, &eo);
+    if (r == 0) r = cli_landmark_option(&p, &landmarks, &landmark_choice);
     if (r < 0) return CLI_EXIT_USAGE;
     if (r > 0) continue;
     if (cli_is(&p, "--help", "-h")) {
@@ -431,7 +462,7 @@ int cli_hex_solve(int argc, char **argv) {
     run.observer_ctx = &trace;
   }
   cli_solution sol;
-  if (!cli_hex_run(grid, &run, s, g, &sol)) {
+  if (!cli_hex_run(grid, &run, landmarks, landmark_choice, s, g, &sol)) {
     if (trace_path) cli_trace_abort(&trace.trace);
     goto done;
   }

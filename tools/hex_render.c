@@ -129,7 +129,7 @@ static bool search(hjob *j, const uint64_t *targets, size_t ntargets) {
   o.observer = observe;
   o.observer_ctx = j;
   cli_solution_free(&j->sol);
-  return cli_hex_run(j->grid, &o, j->start, j->goal, &j->sol);
+  return cli_hex_run(j->grid, &o, 0, 0, j->start, j->goal, &j->sol);
 }
 
 /* ---- layout -------------------------------------------------------------------- */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # landmarks_tests.sh -- the tool's landmark (ALT) options end to end:
-# --landmarks K and --landmark-choice (bench, solve), precompute --algo
+# --landmarks K and --landmark-choice (bench, solve; square, hex and
+# DIMACS graph maps), precompute --algo
 # landmarks and loading the file back with --pre; bad values name the
 # option and the accepted range (exit 2); a damaged file exits 1 naming it.
 # Usage: landmarks_tests.sh PATH/TO/astar REPO_ROOT
@@ -69,5 +70,21 @@ fi
 run solve --graph "$GR" 1 2 --landmarks 65
 expect_rc "solve --graph --landmarks 65" 2
 expect_err "solve --graph names the range" "1 to 64"
+
+# A hex map (the engine over the hex space): the same cost with landmarks,
+# the table reported as the preprocessing; a bad K names the range.
+for hex in "$ROOT"/tests/data/hex/*.hex; do
+  run solve "$hex" --no-picture
+  base=$(grep '^cost' "$OUT")
+  run solve "$hex" --no-picture --landmarks 4 --landmark-choice avoid
+  expect_rc "hex solve --landmarks 4 ($hex)" 0
+  if [ -n "$base" ] && [ "$(grep '^cost' "$OUT")" = "$base" ]; then ok; else
+    fail "hex solve --landmarks cost differs on $hex"
+  fi
+  expect_out "hex solve reports the table" "prepared: precomputed"
+done
+run solve "$ROOT/tests/data/hex/flat.hex" --landmarks 65
+expect_rc "hex solve --landmarks 65" 2
+expect_err "hex --landmarks names the range" "1 to 64"
 
 cli_summary
