@@ -1,9 +1,9 @@
 /*
 ** bench_util.h -- the helpers every benchmark program of bench/ needs:
 ** a monotonic clock, reading a whole file, loading a map or a scenario
-** file, the median of three timings and a sorted listing of a folder. Header-only (static
-*functions), because each
-** program is built by one cc command (see its header comment); include it
+** file, the median of three timings and a sorted listing of a folder.
+** Header-only (static functions), because each program is built by one cc
+** command (see its header comment); include it
 ** after defining _POSIX_C_SOURCE >= 199309L (clock_gettime). Benchmarks
 ** only: they print and exit; the library never does.
 */

@@ -13,8 +13,8 @@
 **
 ** Build and run from the repository root, after `make`:
 **   cc -O2 -Iinclude bench/waypoint_table.c build/libastar.a -lm -o build/waypoint_table
-**   taskset -c 1 ./build/waypoint_table [--every N] [--gap W | --tile S] [--max M] [--nearest K]
-*MAP.scen ...
+**   taskset -c 1 ./build/waypoint_table [--every N] [--gap W | --tile S] [--max M]
+**       [--nearest K] MAP.scen ...
 ** (the map is the scenario's name without ".scen"). Prints one markdown
 ** table row per map.
 */

@@ -199,9 +199,9 @@ ASTAR_API astar_status astar_landmarks_space(astar_space *out, astar_landmarks_s
 ** terrain) and the landmark bound. The grid's A* recognises this function:
 ** with a consistent table built for the grid searched
 ** (astar_landmarks_consistent, astar_landmarks_current) ASTAR_REOPEN_AUTO
-** then never reopens, as for the built-in heuristics; otherwise it reopens (leave opt.reopen at
-*AUTO; NEVER
-** with an inconsistent table may lose optimality by the slack). Influence
+** then never reopens, as for the built-in heuristics; otherwise it
+** reopens (leave opt.reopen at AUTO; NEVER with an inconsistent table may
+** lose optimality by the slack). Influence
 ** layers and turn penalties only add cost: still admissible and
 ** consistent. With knowledge (fog of war) unknown cells can be cheaper
 ** than in the table: not admissible.
