@@ -16,6 +16,9 @@
 ** cells it walks (astar_waypoints_expand). Units of k x k cells (square
 ** grid, astar/clearance.h): the clearance of every cell, and searches on the
 ** derived grid of the unit's anchor (its top-left cell).
+** Walk mode (issue 10): a planner for a unit walking on a map the person
+** keeps editing -- D* Lite (astar/dstar.h) or repeated A* -- with the work
+** of each repair against a fresh A* (pg_walk_*, at the end of this file).
 **
 ** Everything is reached through a pg_state handle, so the library's rule of
 ** no global mutable state holds here too. Cells are exchanged as one byte
@@ -1440,40 +1443,40 @@ typedef struct pg_replanner {
 
 struct pg_walk {
   const pg_replanner *ops;
-  int32_t kind;           /* PG_REPLAN_* */
-  astar_options opt;      /* the page's move rules; weight 1, no turn penalty, A* */
-  astar_point agent;      /* the unit's cell */
-  astar_point goal;       /* fixed for the walk */
-  astar_status status;    /* of the last plan */
-  astar_point *path;      /* the last plan's path, agent first; cap cells */
-  size_t len, cap;        /* cells in path (0: none); cap = cells of the grid */
-  double cost;            /* the path's cost */
-  bool edited;            /* cells changed since the last plan: the next plan is a repair */
-  size_t changed_cells;   /* cells reported since the last plan */
+  int32_t kind;         /* PG_REPLAN_* */
+  astar_options opt;    /* the page's move rules; weight 1, no turn penalty, A* */
+  astar_point agent;    /* the unit's cell */
+  astar_point goal;     /* fixed for the walk */
+  astar_status status;  /* of the last plan */
+  astar_point *path;    /* the last plan's path, agent first; cap cells */
+  size_t len, cap;      /* cells in path (0: none); cap = cells of the grid */
+  double cost;          /* the path's cost; NaN when repeated A* follows an older plan */
+  bool edited;          /* cells changed since the last plan: the next plan is a repair */
+  size_t changed_cells; /* cells reported since the last plan */
   /* The last plan (whether or not it was a repair). */
-  uint64_t expanded;      /* vertices / nodes expanded */
-  uint64_t updated;       /* D* Lite: vertex updates; repeated A*: nodes generated */
-  double plan_ms;         /* its time */
+  uint64_t expanded; /* vertices / nodes expanded */
+  uint64_t updated;  /* D* Lite: vertex updates; repeated A*: nodes generated */
+  double plan_ms;    /* its time */
   /* The last repair: what it cost and a fresh A* from the same cell. */
-  int32_t repairs;        /* plans that followed an edit, the first plan included */
+  int32_t repairs;                    /* plans that followed an edit, the first plan included */
   uint64_t rep_expanded, rep_updated; /* the repair's work (as expanded, updated above) */
-  size_t rep_changed;     /* cells reported before it */
-  double rep_ms;          /* its time */
-  double rep_cost;        /* its path's cost (INFINITY: no path) */
-  uint64_t fresh_expanded; /* a fresh A* from the unit's cell after that repair */
-  double fresh_cost;      /* its cost (INFINITY: no path) */
-  double fresh_ms;        /* its time */
-  uint64_t total_expanded; /* over the walk: every plan's expansions */
-  uint64_t total_fresh;    /* over the walk: the fresh A*'s of every repair */
+  size_t rep_changed;                 /* cells reported before it */
+  double rep_ms;                      /* its time */
+  double rep_cost;                    /* its path's cost (INFINITY: no path) */
+  uint64_t fresh_expanded;            /* a fresh A* from the unit's cell after that repair */
+  double fresh_cost;                  /* its cost (INFINITY: no path) */
+  double fresh_ms;                    /* its time */
+  uint64_t total_expanded;            /* over the walk: every plan's expansions */
+  uint64_t total_fresh;               /* over the walk: the fresh A*'s of every repair */
   /* Cells the last repair touched: cell indices, each once (stamp == epoch). */
-  int32_t *touched;
-  size_t ntouched;
-  astar_point *scratch;   /* cap cells: the changed cells' points, the fresh A*'s path */
-  uint32_t *stamp;        /* per cell */
-  uint32_t epoch;
-  size_t on_path;         /* repeated A*: index of the unit's cell in path */
+  int32_t *touched;     /* cap entries */
+  size_t ntouched;      /* entries in touched */
+  astar_point *scratch; /* cap cells: the changed cells' points, the fresh A*'s path */
+  uint32_t *stamp;      /* per cell */
+  uint32_t epoch;       /* the current repair's stamp, never 0 */
+  size_t on_path;       /* repeated A*: index of the unit's cell in path */
 #ifdef PG_HAVE_DSTAR
-  astar_dstar *dstar;
+  astar_dstar *dstar; /* D* Lite's planner, NULL for the other replanners */
 #endif
 };
 
@@ -1674,7 +1677,8 @@ PG_API int pg_walk_new(pg_state *s, int32_t kind, int32_t ax, int32_t ay, int32_
   w->goal = (astar_point){gx, gy};
   w->status = ASTAR_NO_PATH;
   w->edited = true; /* the first plan counts as a repair of nothing */
-  astar_status st = w->path && w->touched && w->scratch && w->stamp ? ops->init(w, s) : ASTAR_NO_MEMORY;
+  astar_status st =
+      w->path && w->touched && w->scratch && w->stamp ? ops->init(w, s) : ASTAR_NO_MEMORY;
   if (st != ASTAR_OK) {
     walk_free(w);
     return st;
@@ -1749,7 +1753,8 @@ PG_API int pg_walk_plan(pg_state *s) {
   /* The reference: a fresh A* from the unit's cell on the map as it is. */
   astar_result r;
   const double t1 = now_ms();
-  const astar_status fs = astar_find_path(s->ws, s->grid, &w->opt, w->agent, w->goal, w->scratch, w->cap, &r);
+  const astar_status fs =
+      astar_find_path(s->ws, s->grid, &w->opt, w->agent, w->goal, w->scratch, w->cap, &r);
   w->fresh_ms = now_ms() - t1;
   w->fresh_expanded = r.stats.expanded;
   w->fresh_cost = fs == ASTAR_OK ? r.cost : INFINITY;
