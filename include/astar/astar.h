@@ -64,5 +64,6 @@
 #include "clearance.h"
 #include "waypoint_table.h"
 #include "hierarchy.h"
+#include "splice.h"
 
 #endif /* ASTAR_ASTAR_H */
