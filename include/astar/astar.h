@@ -65,5 +65,6 @@
 #include "waypoint_table.h"
 #include "hierarchy.h"
 #include "splice.h"
+#include "replan.h"
 
 #endif /* ASTAR_ASTAR_H */
