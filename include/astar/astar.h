@@ -64,6 +64,7 @@
 #include "clearance.h"
 #include "waypoint_table.h"
 #include "hierarchy.h"
+#include "watch.h"
 #include "splice.h"
 #include "replan.h"
 
