@@ -214,7 +214,71 @@ static void test_queue(void) {
   astar_grid_free(g);
 }
 
+/* ON_CHANGE through a watch index (Patel 5.3): units whose paths a watch
+** sync reports are due, exactly those whose path ahead a blocked cell
+** broke are among them, and units far from the edits are not. */
+static void test_watch_change(void) {
+  rng r;
+  rng_seed(&r, 4242);
+  enum { UNITS = 12, CAP = 256 };
+  astar_point store[UNITS][2][CAP];
+  for (int round = 0; round < 40; round++) {
+    randmap_spec spec = {30, 30, 0.15, 0, 1, 1};
+    astar_grid *g = NULL;
+    CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+    CHECK(astar_grid_track_changes(g, 64) == ASTAR_OK);
+    astar_workspace *ws = NULL;
+    astar_watch *w = NULL;
+    CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+    CHECK(astar_watch_new(&w, g, UNITS, UNITS * CAP * 3, NULL) == ASTAR_OK);
+    astar_follow f[UNITS];
+    astar_watch_id wid[UNITS];
+    bool has[UNITS];
+    const astar_replan_policy pol = {ASTAR_REPLAN_ON_CHANGE, 0, 0};
+    for (int u = 0; u < UNITS; u++) {
+      const astar_point s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
+      CHECK(astar_follow_init(&f[u], store[u][0], store[u][1], CAP, s, t) == ASTAR_OK);
+      has[u] = astar_follow_plan(&f[u], ws, g, NULL, NULL) == ASTAR_OK;
+      if (has[u]) CHECK(astar_watch_add(w, NULL, f[u].path, f[u].len, &wid[u]) == ASTAR_OK);
+    }
+    for (int e = 0; e < 3; e++) {
+      const astar_point c = randmap_passable_cell(g, &r);
+      if (c.x >= 0) astar_grid_set_passable(g, c.x, c.y, false);
+    }
+    astar_watch_id ids[UNITS];
+    size_t n = 0;
+    CHECK(astar_watch_sync(w, g, ids, UNITS, &n) == ASTAR_OK);
+    for (size_t k = 0; k < n; k++)
+      for (int u = 0; u < UNITS; u++)
+        if (has[u] && wid[u] == ids[k]) astar_follow_mark_changed(&f[u]);
+    for (int u = 0; u < UNITS; u++) {
+      if (!has[u] || astar_follow_arrived(&f[u])) continue;
+      double c = 0;
+      size_t fb = 0;
+      const bool broken =
+          astar_path_recost(g, NULL, f[u].path, f[u].len, f[u].pos, &c, &fb) == ASTAR_STALE;
+      const astar_replan_reason due = astar_follow_due(&f[u], &pol);
+      if (broken) CHECKF(due == ASTAR_REPLAN_CHANGED, "round %d unit %d", round, u);
+      if (due == ASTAR_REPLAN_CHANGED) {
+        /* The repair by splicing clears the mark and leaves a legal path. */
+        const astar_status st = astar_follow_splice(&f[u], ws, g, NULL, NULL, NULL);
+        if (st == ASTAR_OK) {
+          CHECK(!f[u].changed);
+          CHECK(astar_path_recost(g, NULL, f[u].path, f[u].len, 0, &c, &fb) == ASTAR_OK);
+          CHECK(astar_watch_replace(w, wid[u], NULL, f[u].path, f[u].len) == ASTAR_OK);
+        }
+      } else {
+        CHECK(due == ASTAR_REPLAN_NONE);
+      }
+    }
+    astar_watch_free(w);
+    astar_workspace_free(ws);
+    astar_grid_free(g);
+  }
+}
+
 int main(void) {
+  RUN(test_watch_change);
   RUN(test_every_and_change);
   RUN(test_turns);
   RUN(test_queue);
