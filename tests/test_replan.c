@@ -230,7 +230,7 @@ static void test_watch_change(void) {
     astar_workspace *ws = NULL;
     astar_watch *w = NULL;
     CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
-    CHECK(astar_watch_new(&w, g, UNITS, UNITS * CAP * 3, NULL) == ASTAR_OK);
+    CHECK(astar_watch_new(&w, g, UNITS, (size_t)UNITS * CAP * 3, NULL) == ASTAR_OK);
     astar_follow f[UNITS];
     astar_watch_id wid[UNITS];
     bool has[UNITS];
