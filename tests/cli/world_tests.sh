@@ -28,21 +28,21 @@ done
 # into a closed cell, with `blocked` some do.
 for mode in astar splice; do
   for rc in change blocked every:5 waypoint; do
+    [ $mode = astar ] && [ $rc = waypoint ] && continue # astar: the same path as every:N
     run simulate "$MAP" --agents 20 --replan $mode --recompute $rc --walls 30 --doors 10 \
       --wall-period 23 --seed 3
     expect_rc "$mode $rc" 0
     expect_out "$mode $rc world" "^world:    30 walls \(period 23\), 10 doors"
     expect_out "$mode $rc replans" "^replans: "
+    case $rc in
+    change)
+      expect_out "$mode change: no stale step" "^steps: .* 0 blocked"
+      expect_out "$mode change: the watch" "^watch: "
+      ;;
+    blocked) expect_out "$mode blocked: stale steps" "^steps: .* [1-9][0-9]* blocked" ;;
+    esac
   done
-  run simulate "$MAP" --agents 20 --replan $mode --recompute change --walls 30 --doors 10 \
-    --wall-period 23 --seed 3
-  expect_out "$mode change: no stale step" "^steps: .* 0 blocked"
-  expect_out "$mode change: the watch" "^watch: "
-  run simulate "$MAP" --agents 20 --replan $mode --recompute blocked --walls 30 --doors 10 \
-    --wall-period 23 --seed 3
-  expect_out "$mode blocked: stale steps" "^steps: .* [1-9][0-9]* blocked"
 done
-run simulate "$MAP" --agents 20 --replan splice --walls 30 --seed 3
 expect_out "splice outcomes" "^splice:   [0-9]+ intact, [0-9]+ spliced, [0-9]+ full searches"
 
 # Deterministic for a fixed seed (the time line aside).
