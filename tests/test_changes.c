@@ -400,6 +400,121 @@ static void test_landmarks_stale(void) {
   astar_workspace_free(ws);
 }
 
+/* ---- objects built on a grid: follow the edits, or say stale ------------------ */
+
+static uint8_t *saved(const astar_hpa *h, size_t *n) {
+  if (astar_hpa_save(h, NULL, 0, n) != ASTAR_BUFFER_TOO_SMALL) return NULL;
+  uint8_t *b = malloc(*n);
+  if (b && astar_hpa_save(h, b, *n, n) != ASTAR_OK) {
+    free(b);
+    return NULL;
+  }
+  return b;
+}
+
+/* HPA* synced from the change ring equals a fresh build, byte for byte, with
+** scattered edits, a ring that overflowed and a whole-grid operation. */
+static void test_hpa_sync(void) {
+  rng r;
+  rng_seed(&r, 21);
+  for (int round = 0; round < 6; round++) {
+    randmap_spec spec;
+    randmap_random_spec(&spec, &r, 64, 1);
+    astar_grid *g;
+    CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+    CHECK(astar_grid_track_changes(g, 40) == ASTAR_OK);
+    astar_hpa_options ho;
+    astar_hpa_options_init(&ho);
+    ho.cluster_size = 8;
+    ho.levels = 1 + round % 3;
+    astar_hpa *h;
+    CHECK(astar_hpa_new(&h, g, NULL, &ho, NULL) == ASTAR_OK);
+    for (int batch = 0; batch < 8; batch++) {
+      const int edits = batch == 5 ? 200 : rng_range(&r, 1, 12); /* batch 5 overflows the ring */
+      const uint64_t v0 = astar_grid_version(g);
+      for (int i = 0; i < edits; i++) random_edit(g, &r);
+      const bool lost = astar_grid_version(g) - v0 > 40 || batch == 6;
+      if (batch == 6) CHECK(astar_grid_fill(g, true) == ASTAR_OK);
+      uint64_t rebuilt;
+      CHECK(astar_hpa_sync(h, g, &rebuilt) == ASTAR_OK);
+      astar_hpa *fresh;
+      CHECK(astar_hpa_new(&fresh, g, NULL, &ho, NULL) == ASTAR_OK);
+      size_t na, nb;
+      uint8_t *a = saved(h, &na), *b = saved(fresh, &nb);
+      CHECKF(a && b && na == nb && !memcmp(a, b, na), "round %d batch %d", round, batch);
+      astar_hpa_stats st;
+      astar_hpa_get_stats(fresh, &st);
+      if (lost)
+        CHECK_EQ(rebuilt, st.level[0].clusters);
+      else
+        CHECK(rebuilt <= (uint64_t)edits * 4);
+      free(a);
+      free(b);
+      astar_hpa_free(fresh);
+      CHECK(astar_hpa_sync(h, g, &rebuilt) == ASTAR_OK && rebuilt == 0);
+    }
+    astar_grid *other;
+    CHECK(astar_grid_clone(&other, g, NULL) == ASTAR_OK);
+    CHECK(astar_hpa_sync(h, other, NULL) == ASTAR_MISMATCH);
+    astar_grid_free(other);
+    astar_hpa_free(h);
+    astar_grid_free(g);
+  }
+}
+
+/* After an edit, every object built on the grid says ASTAR_STALE (or
+** follows): islands, JPS+, fields, landmarks, waypoint graphs. */
+static void test_derived_stale(void) {
+  astar_grid *g;
+  CHECK(astar_grid_new(&g, 30, 20, NULL) == ASTAR_OK);
+  for (int32_t y = 2; y < 18; y++) CHECK(astar_grid_set_passable(g, 15, y, false) == ASTAR_OK);
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_islands *isl;
+  CHECK(astar_islands_new(&isl, g, NULL, NULL) == ASTAR_OK);
+  astar_jps_plus *jp;
+  CHECK(astar_jps_plus_new(&jp, g, NULL) == ASTAR_OK);
+  astar_field *f;
+  CHECK(astar_field_new(&f, g, NULL, (astar_point){29, 10}, 0.0, NULL, NULL) == ASTAR_OK);
+  astar_landmarks *lm;
+  CHECK(astar_landmarks_new_grid(&lm, g, NULL, NULL, NULL) == ASTAR_OK);
+  astar_waypoints *wp;
+  CHECK(astar_waypoints_new(&wp, g, NULL, 0, NULL) == ASTAR_OK);
+  CHECK(astar_islands_current(isl, g));
+  CHECK(astar_landmarks_current(lm, g) == ASTAR_OK);
+  CHECK(astar_waypoints_check(wp, g) == ASTAR_OK);
+  astar_point path[200];
+  astar_result res;
+  CHECK(astar_field_path(f, g, (astar_point){0, 10}, path, 200, &res) == ASTAR_OK);
+  /* Close the gap at the top: the wall now splits the map. */
+  CHECK(astar_grid_set_passable(g, 15, 0, false) == ASTAR_OK);
+  CHECK(astar_grid_set_passable(g, 15, 1, false) == ASTAR_OK);
+  CHECK(astar_grid_set_passable(g, 15, 18, false) == ASTAR_OK);
+  CHECK(astar_grid_set_passable(g, 15, 19, false) == ASTAR_OK);
+  CHECK(!astar_islands_current(isl, g));
+  astar_options o;
+  astar_options_init(&o);
+  o.islands = isl;
+  CHECK(astar_find_path(ws, g, &o, (astar_point){0, 10}, (astar_point){29, 10}, path, 200, &res) ==
+        ASTAR_STALE);
+  CHECK(astar_islands_update(isl, g) == ASTAR_OK);
+  CHECK(astar_find_path(ws, g, &o, (astar_point){0, 10}, (astar_point){29, 10}, path, 200, &res) ==
+        ASTAR_NO_PATH);
+  CHECK(astar_jps_plus_find_path(ws, jp, g, NULL, (astar_point){0, 10}, (astar_point){29, 10}, path,
+                                 200, &res) == ASTAR_STALE);
+  CHECK(astar_field_path(f, g, (astar_point){0, 10}, path, 200, &res) == ASTAR_STALE);
+  CHECK(astar_landmarks_current(lm, g) == ASTAR_STALE);
+  CHECK(astar_landmarks_grid_heuristic(lm, (astar_point){0, 10}, (astar_point){29, 10}) == 0.0);
+  CHECK(astar_waypoints_check(wp, g) == ASTAR_STALE);
+  astar_waypoints_free(wp);
+  astar_landmarks_free(lm);
+  astar_field_free(f);
+  astar_jps_plus_free(jp);
+  astar_islands_free(isl);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
 int main(void) {
   RUN(test_grid_ring_replays);
   RUN(test_grid_ring_limits);
@@ -407,5 +522,7 @@ int main(void) {
   RUN(test_graph_edits);
   RUN(test_graph_storage);
   RUN(test_landmarks_stale);
+  RUN(test_hpa_sync);
+  RUN(test_derived_stale);
   return check_summary();
 }

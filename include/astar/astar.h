@@ -65,5 +65,7 @@
 #include "waypoint_table.h"
 #include "hierarchy.h"
 #include "watch.h"
+#include "splice.h"
+#include "replan.h"
 
 #endif /* ASTAR_ASTAR_H */
