@@ -1233,13 +1233,16 @@
   // (the walk speed slider), while the person goes on drawing. Every edit
   // is handed to the bridge's planner (pg_walk_*, bridge.c), which repairs
   // its path: D* Lite keeps its search and fixes what the edit changed,
-  // repeated A* searches again from the unit's cell. After each repair the
+  // repeated A* searches again from the unit's cell, splicing repairs the
+  // broken part of the path with a local search. After each repair the
   // bridge also runs a fresh A* from that cell: both counts are shown, and
   // the cells the repair touched are highlighted. The planner is told about
   // edits by comparing the map with the copy it last saw (`known`), so every
   // way of editing -- strokes, undo, redo -- reaches it.
-  const REPLAN = { dstar: 0, astar: 1 };
-  const REPLAN_NAMES = { dstar: 'D* Lite', astar: 'repeated A*' };
+  const REPLAN = { dstar: 0, astar: 1, splice: 2 };
+  const REPLAN_NAMES = { dstar: 'D* Lite', astar: 'repeated A*', splice: 'splicing' };
+  // What a splicing repair did (astar_repair_kind, astar/splice.h).
+  const SPLICE_KINDS = ['path intact', 'spliced', 'full search', 'gave up', 'blocked'];
   const C_TOUCHED = 'rgba(255, 150, 0, 0.42)', C_WALK_PATH = 'rgba(40, 170, 90, 0.9)';
   const C_TRAIL = '#1c3f8c', C_UNIT = '#1c3f8c';
   // walk: null when off, else { kind, goal, unit, trail, path, touched,
@@ -1418,6 +1421,7 @@
       walk.stats = {
         expanded: walkStat(4), updated: walkStat(5), changed: walkStat(6), ms: walkStat(7), cost: walkStat(8),
         freshExpanded: walkStat(9), freshCost: walkStat(10), freshMs: walkStat(11), touched: nt,
+        splice: SPLICE_KINDS[walkStat(16)] || null,
       };
     }
     walk.totals = { expanded: walkStat(12), fresh: walkStat(13) };
@@ -1444,7 +1448,10 @@
     // reports them (bridge.c, dstar_touched), else its expansions and vertex
     // updates; repeated A*: its expansions and the cells it gave a G.
     const box = $('walk-repair'), fresh = `fresh A*: ${fmtInt(s.freshExpanded)} expanded`;
-    box.textContent = walk.kind !== 'dstar'
+    box.textContent = walk.kind === 'splice'
+      ? `splicing${s.splice ? ` (${s.splice})` : ''}: ${fmtInt(s.expanded)} expanded (${fmtInt(s.touched)} cells ` +
+        `given a G), cost ${fmtCost(s.cost)}; ${fresh}, cost ${fmtCost(s.freshCost)}`
+      : walk.kind !== 'dstar'
       ? `repeated A*: ${fmtInt(s.expanded)} expanded (${fmtInt(s.touched)} cells given a G); ${fresh}`
       : s.touched ? `D* Lite repair: ${fmtInt(s.touched)} cells updated; ${fresh}`
         : `D* Lite repair: ${fmtInt(s.expanded)} expanded (${fmtInt(s.updated)} vertex updates); ${fresh}`;

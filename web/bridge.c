@@ -1417,6 +1417,9 @@ PG_API int pg_lm_info(const pg_state *s, int32_t x, int32_t y, int32_t gx, int32
 **                    and edits and repairs what the edits invalidated.
 **   PG_REPLAN_ASTAR  repeated A*: follows its path while the map stays, and
 **                    searches from scratch after every edit batch.
+**   PG_REPLAN_SPLICE path splicing (astar/splice.h): follows its path and
+**                    after an edit repairs the broken part of it with a
+**                    local search, or falls back to a full search.
 **
 ** After each plan that followed an edit (a repair), the bridge also runs a
 ** fresh A* from the unit's cell (the reference: its expansions and cost,
@@ -1425,7 +1428,7 @@ PG_API int pg_lm_info(const pg_state *s, int32_t x, int32_t y, int32_t gx, int32
 ** for D* Lite the vertices whose g or rhs it changed, when the planner can
 ** report them (see dstar_touched). */
 
-enum { PG_REPLAN_DSTAR = 0, PG_REPLAN_ASTAR = 1, PG_REPLAN_COUNT };
+enum { PG_REPLAN_DSTAR = 0, PG_REPLAN_ASTAR = 1, PG_REPLAN_SPLICE = 2, PG_REPLAN_COUNT };
 
 typedef struct pg_walk pg_walk;
 
@@ -1474,7 +1477,9 @@ struct pg_walk {
   astar_point *scratch; /* cap cells: the changed cells' points, the fresh A*'s path */
   uint32_t *stamp;      /* per cell */
   uint32_t epoch;       /* the current repair's stamp, never 0 */
-  size_t on_path;       /* repeated A*: index of the unit's cell in path */
+  size_t on_path;       /* repeated A*, splicing: index of the unit's cell in path */
+  bool splice_due;      /* splicing: edits since the last plan (check the path) */
+  int32_t splice_kind;  /* splicing: astar_repair_kind of the last repair, else -1 */
 #ifdef PG_HAVE_DSTAR
   astar_dstar *dstar; /* D* Lite's planner, NULL for the other replanners */
 #endif
@@ -1528,16 +1533,16 @@ static astar_status again_changed(pg_walk *w, pg_state *s, const astar_point *ce
   w->len = 0; /* any edit: search again from scratch */
   return ASTAR_OK;
 }
-static astar_status again_plan(pg_walk *w, pg_state *s) {
-  w->expanded = w->updated = 0;
-  if (w->len > 0 && w->status == ASTAR_OK) {
-    /* Still on its path and nothing changed: the rest of it. */
-    memmove(w->path, w->path + w->on_path, (w->len - w->on_path) * sizeof *w->path);
-    w->len -= w->on_path;
-    w->on_path = 0;
-    w->cost = NAN; /* recomputed by the caller from the fresh reference when needed */
-    return ASTAR_OK;
-  }
+/* The rest of the path from the unit's cell (it is on it). */
+static void trim_path(pg_walk *w) {
+  memmove(w->path, w->path + w->on_path, (w->len - w->on_path) * sizeof *w->path);
+  w->len -= w->on_path;
+  w->on_path = 0;
+}
+
+/* A search from scratch from the unit's cell, the cells it gives a g
+** touched. */
+static astar_status full_search(pg_walk *w, pg_state *s) {
   astar_options o = w->opt;
   touch_ctx t = {w, astar_grid_width(s->grid)};
   o.observer = observe_touch;
@@ -1553,8 +1558,63 @@ static astar_status again_plan(pg_walk *w, pg_state *s) {
   return st;
 }
 
+static astar_status again_plan(pg_walk *w, pg_state *s) {
+  w->expanded = w->updated = 0;
+  if (w->len > 0 && w->status == ASTAR_OK) {
+    /* Still on its path and nothing changed: the rest of it. */
+    trim_path(w);
+    w->cost = NAN; /* not tracked along the way */
+    return ASTAR_OK;
+  }
+  return full_search(w, s);
+}
+
 static const pg_replanner repeated_astar = {again_init, again_release, again_move, again_changed,
                                             again_plan};
+
+/* ---- path splicing (astar/splice.h) */
+
+/* An edit: the path is checked (and repaired where broken) at the next plan. */
+static astar_status splice_changed(pg_walk *w, pg_state *s, const astar_point *cells, size_t n) {
+  (void)s;
+  (void)cells;
+  (void)n;
+  w->splice_due = true;
+  return ASTAR_OK;
+}
+static astar_status splice_plan(pg_walk *w, pg_state *s) {
+  w->expanded = w->updated = 0;
+  const bool due = w->splice_due;
+  w->splice_due = false;
+  if (w->len == 0 || w->status != ASTAR_OK) {
+    if (due) w->splice_kind = ASTAR_REPAIR_FULL; /* no path to repair */
+    return full_search(w, s);
+  }
+  if (!due) {
+    trim_path(w);
+    w->cost = NAN;
+    return ASTAR_OK;
+  }
+  /* The local searches (and the fallback) report the cells they reach. */
+  astar_options o = w->opt;
+  touch_ctx t = {w, astar_grid_width(s->grid)};
+  o.observer = observe_touch;
+  o.observer_ctx = &t;
+  astar_repair r;
+  size_t len = 0;
+  const astar_status st = astar_path_splice(s->ws, s->grid, &o, NULL, w->path, w->len, w->on_path,
+                                            w->scratch, w->cap, &len, &r);
+  w->splice_kind = (int32_t)r.kind;
+  w->expanded = r.expanded;
+  w->on_path = 0;
+  w->len = st == ASTAR_OK ? len : 0;
+  w->cost = st == ASTAR_OK ? r.cost : INFINITY;
+  if (st == ASTAR_OK) memcpy(w->path, w->scratch, len * sizeof *w->path);
+  return st;
+}
+
+static const pg_replanner splicing = {again_init, again_release, again_move, splice_changed,
+                                      splice_plan};
 
 /* ---- D* Lite (astar/dstar.h) */
 
@@ -1615,6 +1675,8 @@ static const pg_replanner *replanner(int32_t kind) {
 #endif
   case PG_REPLAN_ASTAR:
     return &repeated_astar;
+  case PG_REPLAN_SPLICE:
+    return &splicing;
   default:
     return NULL;
   }
@@ -1677,6 +1739,7 @@ PG_API int pg_walk_new(pg_state *s, int32_t kind, int32_t ax, int32_t ay, int32_
   w->goal = (astar_point){gx, gy};
   w->status = ASTAR_NO_PATH;
   w->edited = true; /* the first plan counts as a repair of nothing */
+  w->splice_kind = -1;
   astar_status st =
       w->path && w->touched && w->scratch && w->stamp ? ops->init(w, s) : ASTAR_NO_MEMORY;
   if (st != ASTAR_OK) {
@@ -1786,7 +1849,9 @@ PG_API int32_t pg_walk_touched_count(const pg_state *s) {
 ** cells reported before it, 7 its ms, 8 its path's cost (Infinity: none),
 ** 9 the fresh A*'s expansions, 10 its cost, 11 its ms, 12 expansions of
 ** every plan of the walk, 13 the fresh A*'s of every repair, 14 the kind
-** (PG_REPLAN_*), 15 the last plan's status; -1 without a walk. */
+** (PG_REPLAN_*), 15 the last plan's status, 16 splicing: what the last
+** repair did (astar_repair_kind: 0 intact, 1 spliced, 2 full search, 3 gave
+** up, 4 blocked; -1 for the other replanners); -1 without a walk. */
 PG_API double pg_walk_stat(const pg_state *s, int32_t which) {
   const pg_walk *w = s->walk;
   if (!w) return -1;
@@ -1823,6 +1888,8 @@ PG_API double pg_walk_stat(const pg_state *s, int32_t which) {
     return w->kind;
   case 15:
     return w->status;
+  case 16:
+    return w->splice_kind;
   default:
     return 0;
   }
