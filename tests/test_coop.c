@@ -125,8 +125,12 @@ static void run_scenarios(uint32_t window, int rounds, uint64_t seed) {
   if (!res || !ws) return;
   int planned = 0, compared = 0, failed_both = 0;
   for (int round = 0; round < rounds; round++) {
-    randmap_spec spec = {rng_range(&r, 3, MAXSIDE), rng_range(&r, 3, MAXSIDE),
-                         rng_unit(&r) * 0.3, rng_range(&r, 0, 2) == 0, 0.5, 3.0};
+    randmap_spec spec = {rng_range(&r, 3, MAXSIDE),
+                         rng_range(&r, 3, MAXSIDE),
+                         rng_unit(&r) * 0.3,
+                         rng_range(&r, 0, 2) == 0,
+                         0.5,
+                         3.0};
     astar_grid *g = NULL;
     CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
     if (!g) continue;
@@ -181,8 +185,7 @@ static void run_scenarios(uint32_t window, int rounds, uint64_t seed) {
       q.field = (window || rng_range(&r, 0, 1)) ? f : NULL;
       astar_coop_result cr;
       const astar_status st = astar_coop_find_path(ws, g, &o, res, &q, paths[i], MAXT + 1, &cr);
-      const double ref =
-          brute(g, &o, res, q.agent, start[i], goal[i], wait, window, horizon, f);
+      const double ref = brute(g, &o, res, q.agent, start[i], goal[i], wait, window, horizon, f);
       planned++;
       if (st == ASTAR_OK) {
         compared++;

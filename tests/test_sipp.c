@@ -42,8 +42,8 @@ static int occupied_later(const astar_occupancy *occ, size_t n, astar_point c, u
 }
 
 /* Earliest arrival by BFS over (cell, t), t0 <= t <= MAXT; -1 if none. */
-static long brute(const astar_grid *g, const astar_options *o, const astar_occupancy *occ,
-                  size_t n, astar_point s, astar_point goal, uint32_t t0, int hold) {
+static long brute(const astar_grid *g, const astar_options *o, const astar_occupancy *occ, size_t n,
+                  astar_point s, astar_point goal, uint32_t t0, int hold) {
   const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
   static unsigned char reach[2][MAXCELLS];
   memset(reach, 0, sizeof reach);
@@ -108,8 +108,8 @@ static void test_random(void) {
   static astar_point path[MAXT + 2];
   int found = 0, none = 0;
   for (int round = 0; round < 1500; round++) {
-    randmap_spec spec = {rng_range(&r, 2, MAXSIDE), rng_range(&r, 2, MAXSIDE),
-                         rng_unit(&r) * 0.3, 0, 1, 1};
+    randmap_spec spec = {
+        rng_range(&r, 2, MAXSIDE), rng_range(&r, 2, MAXSIDE), rng_unit(&r) * 0.3, 0, 1, 1};
     astar_grid *g = NULL;
     CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
     if (!g) continue;

@@ -27,7 +27,7 @@
 
 #define MAX_AGENTS 1000000L
 #define MAX_PRIORITIES 1000L
-#define MOVING_WALLS 4 /* --edits: walls standing at once */
+#define MOVING_WALLS 4   /* --edits: walls standing at once */
 #define MAX_WINDOW 4096L /* --window */
 
 typedef struct agent {
@@ -477,7 +477,8 @@ int cli_cmd_simulate(int argc, char **argv) {
   }
   if (!map_path) return cli_usage_error("simulate: missing MAP (see 'astar simulate --help')");
   if (agents == 0) return cli_usage_error("simulate: missing --agents N");
-  if (cooperative && walk) return cli_usage_error("simulate: --cooperative and --walk exclude each other");
+  if (cooperative && walk)
+    return cli_usage_error("simulate: --cooperative and --walk exclude each other");
   if (have_window && !cooperative) return cli_usage_error("simulate: --window needs --cooperative");
   if (cooperative || walk) {
     if (have_budget || use_islands || unreachable || edits || arrivals || priorities > 1)

@@ -8,7 +8,9 @@
 **                    collisions are counted;
 **   --cooperative    cooperative A*: agents plan one after another through a
 **                    reservation table (full search, goals held for ever),
-**                    or with --window W Silver's WHCA*: every W/2 frames the
+**                    an agent whose search fails waits in place (its cell
+**                    reserved if nobody else holds it) and tries again every
+**                    RETRY frames; or with --window W Silver's WHCA*: every W/2 frames the
 **                    table is cleared and every agent plans W steps ahead,
 **                    the planning order rotating each round.
 **
@@ -25,17 +27,20 @@
 
 #include "cli.h"
 
+#define RETRY 16 /* full search: frames between the retries of a failed agent */
+
 typedef struct walker {
   astar_point start, goal;
   astar_point *plan; /* [plan_cap] the timed plan: plan[k] = cell at plan_t0 + k */
   size_t plan_cap;
   size_t plan_len;
-  long horizon;     /* full cooperative search: its horizon (steps) */
+  long horizon; /* full cooperative search: its horizon (steps) */
   uint32_t plan_t0;
-  astar_point pos;  /* cell at the current frame */
-  double cost;      /* cost walked until `arrived` */
-  double running;   /* cost walked so far */
-  long arrived;     /* frame it last entered its goal (-1: not there) */
+  astar_point pos; /* cell at the current frame */
+  double cost;     /* cost walked until `arrived` */
+  double running;  /* cost walked so far */
+  long arrived;    /* frame it last entered its goal (-1: not there) */
+  bool stuck;      /* its plan is the fallback wait of a failed search */
   astar_field *field;
 } walker;
 
@@ -58,8 +63,10 @@ static bool draw_pairs(walker *a, size_t n, const astar_grid *g, const astar_isl
   for (size_t i = 0; i < n && ok; i++) {
     ok = false;
     for (long k = 0; k < tries && !ok; k++) {
-      const astar_point s = {(int32_t)(next_random(&state) % w), (int32_t)(next_random(&state) % h)};
-      const astar_point t = {(int32_t)(next_random(&state) % w), (int32_t)(next_random(&state) % h)};
+      const astar_point s = {(int32_t)(next_random(&state) % w),
+                             (int32_t)(next_random(&state) % h)};
+      const astar_point t = {(int32_t)(next_random(&state) % w),
+                             (int32_t)(next_random(&state) % h)};
       const uint32_t id = astar_islands_id(isl, s.x, s.y);
       if (id == 0 || id != astar_islands_id(isl, t.x, t.y) || (s.x == t.x && s.y == t.y)) continue;
       if ((used[(size_t)s.y * w + (size_t)s.x] & 1) || (used[(size_t)t.y * w + (size_t)t.x] & 2))
@@ -85,6 +92,7 @@ static astar_point plan_at(const walker *a, long t) {
 typedef struct sim_stats {
   uint64_t expanded, searches, failed;
   uint64_t vertex, swap;
+  uint64_t unplanned; /* of those, collisions involving an agent without a plan */
   double plan_seconds, plan_max;
   long frames;
 } sim_stats;
@@ -107,6 +115,7 @@ static void plan_coop(walker *a, uint32_t id, long frame, long window,
   ss->expanded += r.stats.expanded;
   ss->searches++;
   a->plan_t0 = (uint32_t)frame;
+  a->stuck = st != ASTAR_OK;
   if (st == ASTAR_OK) {
     a->plan_len = r.length;
     const uint32_t hold = window ? (uint32_t)window + 1 - (uint32_t)r.length : ASTAR_HOLD_FOREVER;
@@ -179,9 +188,9 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
   /* Plan buffers: a window, or the horizon of a full search -- twice the
   ** steps of the agent's path ignoring others (its field cost over the
   ** cheapest step), plus room to let every other agent by. */
-  const double min_step = (opt.straight_cost < opt.diagonal_cost ? opt.straight_cost
-                                                                  : opt.diagonal_cost) *
-                          (double)astar_grid_min_terrain(grid);
+  const double min_step =
+      (opt.straight_cost < opt.diagonal_cost ? opt.straight_cost : opt.diagonal_cost) *
+      (double)astar_grid_min_terrain(grid);
   long longest = 0;
   for (size_t i = 0; i < n; i++) {
     if (cooperative && window == 0) {
@@ -222,6 +231,7 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
       a[i].plan_t0 = 0;
       if (st != ASTAR_OK) {
         ss.failed++;
+        a[i].stuck = true;
         scratch[0] = a[i].start;
         r.length = 1;
       }
@@ -244,7 +254,10 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
     bool all_home = true;
     for (size_t i = 0; i < n; i++) {
       const size_t c = (size_t)a[i].pos.y * (size_t)w + (size_t)a[i].pos.x;
-      if (occ[c]) ss.vertex++;
+      if (occ[c]) {
+        ss.vertex++;
+        ss.unplanned += a[i].stuck || a[occ[c] - 1].stuck;
+      }
       occ[c] = (uint32_t)i + 1;
       all_home = all_home && a[i].pos.x == a[i].goal.x && a[i].pos.y == a[i].goal.y &&
                  plan_at(&a[i], LONG_MAX).x == a[i].goal.x &&
@@ -263,13 +276,27 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
       ss.plan_seconds += dt;
       if (dt > ss.plan_max) ss.plan_max = dt;
     }
+    /* Full search: an agent whose search failed tries again every
+    ** RETRY frames from where it stands (the others may have moved on). */
+    if (cooperative && window == 0 && frame > 0 && frame % RETRY == 0) {
+      const double t0 = cli_now_seconds();
+      for (size_t i = 0; i < n; i++) {
+        if (!a[i].stuck) continue;
+        astar_reservations_release(res, (uint32_t)i, UINT32_MAX);
+        plan_coop(&a[i], (uint32_t)i, frame, 0, ws, grid, &opt, res, &ss);
+      }
+      ss.plan_seconds += cli_now_seconds() - t0;
+    }
     /* One step for everybody; swaps counted once per pair. */
     for (size_t i = 0; i < n; i++) next[i] = plan_at(&a[i], frame + 1);
     for (size_t i = 0; i < n; i++) {
       const astar_point u = a[i].pos, v = next[i];
       if (u.x == v.x && u.y == v.y) continue;
       const uint32_t other = occ[(size_t)v.y * (size_t)w + (size_t)v.x];
-      if (other && other - 1 > i && next[other - 1].x == u.x && next[other - 1].y == u.y) ss.swap++;
+      if (other && other - 1 > i && next[other - 1].x == u.x && next[other - 1].y == u.y) {
+        ss.swap++;
+        ss.unplanned += a[i].stuck || a[other - 1].stuck;
+      }
     }
     for (size_t i = 0; i < n; i++) {
       const astar_point u = a[i].pos, v = next[i];
@@ -318,9 +345,12 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
   printf("frames:   %ld (%s)\n", ss.frames,
          home == n ? "every agent at its goal" : "--frames limit reached");
   printf("arrived:  %zu of %zu\n", home, n);
-  printf("collisions: %llu (%llu vertex, %llu swap)\n",
-         (unsigned long long)(ss.vertex + ss.swap), (unsigned long long)ss.vertex,
-         (unsigned long long)ss.swap);
+  printf("collisions: %llu (%llu vertex, %llu swap)", (unsigned long long)(ss.vertex + ss.swap),
+         (unsigned long long)ss.vertex, (unsigned long long)ss.swap);
+  if (ss.unplanned)
+    printf("; %llu involve an agent whose search failed (waiting in place, unreserved)",
+           (unsigned long long)ss.unplanned);
+  putchar('\n');
   printf("makespan: %ld steps; sum of costs %.3f (agents at their goals)\n", makespan, soc);
   printf("search:   %llu searches, %llu expanded (%.1f per agent), %llu without a path\n",
          (unsigned long long)ss.searches, (unsigned long long)ss.expanded,
@@ -330,11 +360,11 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
          ss.plan_seconds * 1e3, ss.plan_seconds * 1e6 / (double)n,
          ss.frames ? ss.plan_seconds * 1e3 / (double)ss.frames : 0.0, ss.plan_max * 1e3,
          wall * 1e3);
-  if (cooperative) printf("fields:   %zu distance fields in %.3f ms (the heuristic)\n", n,
-                          field_seconds * 1e3);
+  if (cooperative)
+    printf("fields:   %zu distance fields in %.3f ms (the heuristic)\n", n, field_seconds * 1e3);
   rc = CLI_EXIT_OK;
-  if (cooperative && ss.vertex + ss.swap > 0) {
-    printf("error: collisions with reservations\n");
+  if (cooperative && ss.vertex + ss.swap > ss.unplanned) {
+    printf("error: collisions between agents with reserved plans\n");
     rc = CLI_EXIT_FAIL;
   }
 

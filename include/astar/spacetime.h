@@ -109,8 +109,7 @@ ASTAR_API uint32_t astar_reservations_move(const astar_reservations *res, astar_
 ** for ever go only with before == UINT32_MAX. Use it to replan one agent,
 ** or to forget the past in a long simulation. O(capacity), no allocation.
 */
-ASTAR_API void astar_reservations_release(astar_reservations *res, uint32_t agent,
-                                          uint32_t before);
+ASTAR_API void astar_reservations_release(astar_reservations *res, uint32_t agent, uint32_t before);
 
 /* ---- the space-time workspace -------------------------------------------------- */
 
@@ -136,21 +135,21 @@ ASTAR_API size_t astar_spacetime_workspace_memory(const astar_spacetime_workspac
 
 /* One agent's query. Start from astar_coop_query_init. */
 typedef struct astar_coop_query {
-  astar_point start;          /* cell at time t0 */
-  astar_point goal;           /* destination */
-  uint32_t agent;             /* its id: its own reservations never block it
-                                 (not ASTAR_AGENT_NONE) */
-  uint32_t t0;                /* time step of the start (default 0) */
-  uint32_t window;            /* W >= 1: windowed (WHCA*); 0: full search (default) */
-  uint32_t horizon;           /* full search: states up to time t0 + horizon, >= 1
-                                 (default 1024); windowed: ignored */
-  double wait_cost;           /* cost of waiting one step in place, in [0,
-                                 ASTAR_OPTION_MAX]; < 0: options.straight_cost
-                                 (default -1) */
-  const astar_field *field;   /* heuristic: cost to the goal ignoring other agents,
-                                 built with the same moves, corner rule, costs and
-                                 terrain (NULL: the octile / Manhattan distance
-                                 times the grid's smallest terrain) */
+  astar_point start;        /* cell at time t0 */
+  astar_point goal;         /* destination */
+  uint32_t agent;           /* its id: its own reservations never block it
+                               (not ASTAR_AGENT_NONE) */
+  uint32_t t0;              /* time step of the start (default 0) */
+  uint32_t window;          /* W >= 1: windowed (WHCA*); 0: full search (default) */
+  uint32_t horizon;         /* full search: states up to time t0 + horizon, >= 1
+                               (default 1024); windowed: ignored */
+  double wait_cost;         /* cost of waiting one step in place, in [0,
+                               ASTAR_OPTION_MAX]; < 0: options.straight_cost
+                               (default -1) */
+  const astar_field *field; /* heuristic: cost to the goal ignoring other agents,
+                               built with the same moves, corner rule, costs and
+                               terrain (NULL: the octile / Manhattan distance
+                               times the grid's smallest terrain) */
 } astar_coop_query;
 
 /* Defaults: t0 0, full search, horizon 1024, wait = straight cost, no field,
@@ -158,14 +157,14 @@ typedef struct astar_coop_query {
 ASTAR_API void astar_coop_query_init(astar_coop_query *q);
 
 typedef struct astar_coop_result {
-  double cost;        /* cost of the returned steps: moves (move cost x terrain)
-                         plus waits; 0 without a path */
-  double estimate;    /* cost + the field / heuristic distance from the last cell
-                         to the goal (= cost when the path reaches the goal) */
-  size_t length;      /* cells in the timed path (time steps + 1); 0 without one */
-  bool at_goal;       /* the path ends at the goal (a windowed path may end short) */
-  uint32_t arrival;   /* time step of the path's last cell (t0 + length - 1) */
-  astar_stats stats;  /* expanded / generated states, largest open list */
+  double cost;       /* cost of the returned steps: moves (move cost x terrain)
+                        plus waits; 0 without a path */
+  double estimate;   /* cost + the field / heuristic distance from the last cell
+                        to the goal (= cost when the path reaches the goal) */
+  size_t length;     /* cells in the timed path (time steps + 1); 0 without one */
+  bool at_goal;      /* the path ends at the goal (a windowed path may end short) */
+  uint32_t arrival;  /* time step of the path's last cell (t0 + length - 1) */
+  astar_stats stats; /* expanded / generated states, largest open list */
 } astar_coop_result;
 
 /*
@@ -210,8 +209,7 @@ typedef struct astar_coop_result {
 ** No allocation.
 */
 ASTAR_API astar_status astar_coop_find_path(astar_spacetime_workspace *ws, const astar_grid *grid,
-                                            const astar_options *opt,
-                                            const astar_reservations *res,
+                                            const astar_options *opt, const astar_reservations *res,
                                             const astar_coop_query *q, astar_point *path,
                                             size_t cap, astar_coop_result *result);
 

@@ -183,8 +183,7 @@ astar_status astar_coop_find_path(astar_spacetime_workspace *ws, const astar_gri
     const int32_t ux = (int32_t)(nu.cell % (uint32_t)grid->stride) - 1;
     const int32_t uy = (int32_t)(nu.cell / (uint32_t)grid->stride) - 1;
     if (windowed) {
-      if (nu.t == t_end ||
-          (nu.cell == goal_idx && goal_free(res, goal_key, nu.t, t_end, me))) {
+      if (nu.t == t_end || (nu.cell == goal_idx && goal_free(res, goal_key, nu.t, t_end, me))) {
         found = u;
         break;
       }

@@ -160,9 +160,8 @@ static void clear_result(astar_coop_result *r) {
 
 astar_status astar_sipp_find_path(astar_spacetime_workspace *ws, const astar_sipp *sipp,
                                   const astar_grid *grid, const astar_options *opt,
-                                  astar_point start, astar_point goal, uint32_t t0,
-                                  bool hold_goal, astar_point *path, size_t cap,
-                                  astar_coop_result *result) {
+                                  astar_point start, astar_point goal, uint32_t t0, bool hold_goal,
+                                  astar_point *path, size_t cap, astar_coop_result *result) {
   clear_result(result);
   astar_options defaults;
   if (!opt) {

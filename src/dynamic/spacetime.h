@@ -88,7 +88,7 @@ typedef struct astar__stnode {
   uint32_t parent; /* state it was reached from; ASTAR__NO_PARENT for the start */
   uint32_t pos;    /* heap position while open, else ASTAR__ST_FRESH / _CLOSED */
 } astar__stnode;
-#define ASTAR__ST_CLOSED UINT32_MAX   /* pos of an expanded state */
+#define ASTAR__ST_CLOSED UINT32_MAX      /* pos of an expanded state */
 #define ASTAR__ST_FRESH (UINT32_MAX - 1) /* pos of a state never pushed */
 
 struct astar_spacetime_workspace {

@@ -43,8 +43,8 @@ astar_status astar_spacetime_workspace_new(astar_spacetime_workspace **out, size
   ws->nslots = (uint32_t)1 << bits;
   ws->shift = 64 - bits;
   ws->slot_gen = astar__calloc(&a, ws->nslots, sizeof *ws->slot_gen);
-  ws->slot_node = ws->slot_gen ? astar__malloc(&a, (size_t)ws->nslots * sizeof *ws->slot_node)
-                               : NULL;
+  ws->slot_node =
+      ws->slot_gen ? astar__malloc(&a, (size_t)ws->nslots * sizeof *ws->slot_node) : NULL;
   ws->node = ws->slot_node ? astar__malloc(&a, (size_t)ws->cap * sizeof *ws->node) : NULL;
   ws->heap = ws->node ? astar__malloc(&a, (size_t)ws->cap * sizeof *ws->heap) : NULL;
   if (!ws->heap) {
