@@ -147,8 +147,7 @@ astar_status astar_coop_find_path(astar_spacetime_workspace *ws, const astar_gri
 
   coop_ctx c = {grid, q->field, q->goal, 0, 0, false};
   setup_h(&c, opt);
-  uint8_t allowed[256];
-  astar__move_table(astar__rule_of(opt), allowed);
+  const uint8_t *const allowed = astar__st_moves(ws, astar__rule_of(opt));
   int32_t off[8];
   double cost_d[8];
   for (int d = 0; d < 8; d++) {

@@ -184,8 +184,7 @@ astar_status astar_sipp_find_path(astar_spacetime_workspace *ws, const astar_sip
     return ASTAR_GOAL_BLOCKED;
 
   const bool diag = astar__diagonals_on(opt);
-  uint8_t allowed[256];
-  astar__move_table(astar__rule_of(opt), allowed);
+  const uint8_t *const allowed = astar__st_moves(ws, astar__rule_of(opt));
   int32_t off[8];
   for (int d = 0; d < 8; d++) off[d] = astar__dir_dy[d] * grid->stride + astar__dir_dx[d];
 

@@ -104,7 +104,12 @@ struct astar_spacetime_workspace {
   uint32_t nnodes;       /* states created by the current search */
   uint32_t nheap;        /* open states */
   uint64_t max_open;     /* largest nheap of the current search */
+  int rule;              /* movement rule `moves` was built for; -1: none yet */
+  uint8_t moves[256];    /* legal-move mask per neighbour byte under `rule` */
 };
+
+/* The legal-move table of `rule`, built on the first search that needs it. */
+const uint8_t *astar__st_moves(astar_spacetime_workspace *ws, int rule);
 
 /* Start a search: forget every state. O(1) except once in 2^32 searches. */
 void astar__st_begin(astar_spacetime_workspace *ws);

@@ -12,6 +12,7 @@
 ** states, so pops do not depend on the heap's layout.
 */
 #include "dynamic/spacetime.h"
+#include "search/query.h"
 
 #include <math.h>
 #include <string.h>
@@ -37,6 +38,7 @@ astar_status astar_spacetime_workspace_new(astar_spacetime_workspace **out, size
   astar_spacetime_workspace *ws = astar__calloc(&a, 1, sizeof *ws);
   if (!ws) return ASTAR_NO_MEMORY;
   ws->alloc = a;
+  ws->rule = -1;
   ws->cap = (uint32_t)max_states;
   uint32_t bits = 1;
   while (((size_t)1 << bits) < 2 * max_states) bits++;
@@ -63,6 +65,14 @@ size_t astar_spacetime_workspace_memory(const astar_spacetime_workspace *ws) {
   if (!ws) return 0;
   return sizeof *ws + (size_t)ws->nslots * 2 * sizeof(uint32_t) +
          (size_t)ws->cap * (sizeof(astar__stnode) + sizeof(uint32_t));
+}
+
+const uint8_t *astar__st_moves(astar_spacetime_workspace *ws, int rule) {
+  if (ws->rule != rule) {
+    astar__move_table(rule, ws->moves);
+    ws->rule = rule;
+  }
+  return ws->moves;
 }
 
 void astar__st_begin(astar_spacetime_workspace *ws) {
