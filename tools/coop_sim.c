@@ -160,11 +160,11 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
   astar_status st = astar_islands_new(&isl, grid, &opt, NULL);
   if (st == ASTAR_OK) st = astar_workspace_new(&aws, grid, NULL);
   if (st == ASTAR_OK && cooperative) {
-    /* Room for a congested search: 16 states a cell (at most 2^22) for a
-    ** full search; a window's search stays near its W steps. Kept small:
-    ** the states are hashed, and a large, cold table costs page faults. */
-    const size_t cap_states = window ? ((size_t)1 << 18) : ((size_t)1 << 22);
-    const size_t states = cells * 16 < cap_states ? cells * 16 : cap_states;
+    /* Room for a congested search: 8 states a cell (at most 2^21) for a
+    ** full search; a window's search stays near its W steps. The
+    ** workspace writes all its memory when created: kept to what is used. */
+    const size_t cap_states = window ? ((size_t)1 << 18) : ((size_t)1 << 21);
+    const size_t states = cells * 8 < cap_states ? cells * 8 : cap_states;
     st = astar_spacetime_workspace_new(&ws, states, NULL);
   }
   if (st != ASTAR_OK) {

@@ -59,7 +59,7 @@ typedef struct astar_reservations astar_reservations;
 ** one per goal held forever. Sized once: reserving never allocates; a full
 ** table refuses with ASTAR_CAPACITY. Memory: about 64 bytes a reservation
 ** (the hash is kept at most half full, plus a second array for
-** astar_reservations_release). Cells are points of any grid up to
+** astar_reservations_release), all written once here. Cells are points of any grid up to
 ** ASTAR_GRID_MAX_SIDE a side. Allocates.
 ** Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (out NULL, capacity 0 or too large)
 ** or ASTAR_NO_MEMORY (*out NULL, nothing leaked).
@@ -118,7 +118,8 @@ typedef struct astar_spacetime_workspace astar_spacetime_workspace;
 /*
 ** Scratch memory for astar_coop_find_path and astar_sipp_find_path: room
 ** for `max_states` search states ((cell, time) or (cell, safe interval)
-** pairs; 1 .. 2^28), about 56 bytes each. A search that needs more ends
+** pairs; 1 .. 2^28), about 56 bytes each, all written once here (so no
+** search pays the first touch of a page). A search that needs more ends
 ** with ASTAR_CAPACITY. One search at a time; one workspace per thread.
 ** Allocates once; searches never allocate. ASTAR_OK, ASTAR_INVALID_ARGUMENT
 ** or ASTAR_NO_MEMORY (*out NULL, nothing leaked).

@@ -40,8 +40,14 @@ astar_status astar_reservations_new(astar_reservations **out, size_t capacity,
   r->nslots = (uint32_t)1 << bits;
   r->shift = 64 - bits;
   r->gen = 1;
-  r->slot = astar__calloc(&a, r->nslots, sizeof *r->slot);
-  r->spare = r->slot ? astar__calloc(&a, r->nslots, sizeof *r->spare) : NULL;
+  /* Zeroed by hand, not calloc: touched now, not by the first reservations. */
+  const size_t bytes = (size_t)r->nslots * sizeof *r->slot;
+  r->slot = astar__malloc(&a, bytes);
+  r->spare = r->slot ? astar__malloc(&a, bytes) : NULL;
+  if (r->spare) {
+    memset(r->slot, 0, bytes);
+    memset(r->spare, 0, bytes);
+  }
   if (!r->spare) {
     free_arrays(r);
     return ASTAR_NO_MEMORY;
