@@ -51,7 +51,9 @@ static long brute(const astar_grid *g, const astar_options *o, const astar_occup
   reach[0][s.y * w + s.x] = 1;
   for (uint32_t t = t0;; t++) {
     unsigned char *cur = reach[(t - t0) & 1], *nxt = reach[(t - t0 + 1) & 1];
-    if (cur[goal.y * w + goal.x] && (!hold || !occupied_later(occ, n, goal, t))) return (long)t;
+    if (cur[(size_t)goal.y * (size_t)w + (size_t)goal.x] &&
+        (!hold || !occupied_later(occ, n, goal, t)))
+      return (long)t;
     if (t == MAXT) return -1;
     memset(nxt, 0, MAXCELLS);
     for (int i = 0; i < w * h; i++) {

@@ -149,7 +149,7 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
   astar_reservations *res = NULL;
   walker *a = calloc(n, sizeof *a);
   uint32_t *occ = malloc(cells * sizeof *occ); /* agent + 1 in each cell at this frame */
-  astar_point *next = malloc(n * sizeof *next);
+  astar_point *next = calloc(n, sizeof *next);
   astar_point *scratch = malloc(cap * sizeof *scratch);
   sim_stats ss = {0};
   double field_seconds = 0;
@@ -203,7 +203,7 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
       if (a[i].horizon > longest) longest = a[i].horizon;
     }
     a[i].plan_cap = cooperative ? (size_t)(window ? window : a[i].horizon) + 2 : 0;
-    if (a[i].plan_cap && !(a[i].plan = malloc(a[i].plan_cap * sizeof *a[i].plan))) {
+    if (a[i].plan_cap && !(a[i].plan = calloc(a[i].plan_cap, sizeof *a[i].plan))) {
       cli_error("out of memory");
       goto done;
     }
@@ -239,7 +239,7 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
         r.length = 1;
       }
       a[i].plan_len = r.length;
-      a[i].plan = malloc(r.length * sizeof *a[i].plan);
+      a[i].plan = calloc(r.length, sizeof *a[i].plan);
       if (!a[i].plan) {
         cli_error("out of memory");
         goto done;
@@ -348,8 +348,9 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
   printf("frames:   %ld (%s)\n", ss.frames,
          home == n ? "every agent at its goal" : "--frames limit reached");
   printf("arrived:  %zu of %zu\n", home, n);
-  printf("collisions: %llu (%llu vertex, %llu swap)", (unsigned long long)(ss.vertex + ss.swap),
-         (unsigned long long)ss.vertex, (unsigned long long)ss.swap);
+  printf("collisions: %llu (%llu vertex, %llu swap)",
+         (unsigned long long)ss.vertex + (unsigned long long)ss.swap, (unsigned long long)ss.vertex,
+         (unsigned long long)ss.swap);
   if (ss.unplanned)
     printf("; %llu involve an agent whose search failed (waiting in place, unreserved)",
            (unsigned long long)ss.unplanned);

@@ -114,8 +114,8 @@ astar_status astar_sipp_new(astar_sipp **out, const astar_grid *grid, const asta
     for (; k < n && tmp[k].cell == c; k++) {
       if (!open) continue;
       if (tmp[k].from > cur) {
-        s->iv[2 * used] = cur;
-        s->iv[2 * used + 1] = tmp[k].from - 1;
+        s->iv[(size_t)2 * used] = cur;
+        s->iv[(size_t)2 * used + 1] = tmp[k].from - 1;
         used++;
       }
       if (tmp[k].to == SAFE_FOREVER) {
@@ -125,8 +125,8 @@ astar_status astar_sipp_new(astar_sipp **out, const astar_grid *grid, const asta
       }
     }
     if (open) {
-      s->iv[2 * used] = cur;
-      s->iv[2 * used + 1] = SAFE_FOREVER;
+      s->iv[(size_t)2 * used] = cur;
+      s->iv[(size_t)2 * used + 1] = SAFE_FOREVER;
       used++;
     }
   }
@@ -140,8 +140,8 @@ astar_status astar_sipp_new(astar_sipp **out, const astar_grid *grid, const asta
 /* The interval of padded cell c containing time t, or UINT32_MAX. */
 static uint32_t interval_at(const astar_sipp *s, uint32_t c, uint32_t t) {
   for (uint32_t j = s->first[c]; j < s->first[c + 1]; j++) {
-    if (s->iv[2 * j] > t) break;
-    if (t <= s->iv[2 * j + 1]) return j;
+    if (s->iv[(size_t)2 * j] > t) break;
+    if (t <= s->iv[(size_t)2 * j + 1]) return j;
   }
   return UINT32_MAX;
 }
@@ -180,7 +180,7 @@ astar_status astar_sipp_find_path(astar_spacetime_workspace *ws, const astar_sip
   const uint32_t si = interval_at(sipp, sidx, t0);
   if (!astar_grid_passable(grid, start.x, start.y) || si == UINT32_MAX) return ASTAR_START_BLOCKED;
   if (!astar_grid_passable(grid, goal.x, goal.y) || sipp->first[gidx] == sipp->first[gidx + 1] ||
-      (hold_goal && sipp->iv[2 * (sipp->first[gidx + 1] - 1) + 1] != SAFE_FOREVER))
+      (hold_goal && sipp->iv[(size_t)2 * (sipp->first[gidx + 1] - 1) + 1] != SAFE_FOREVER))
     return ASTAR_GOAL_BLOCKED;
 
   const bool diag = astar__diagonals_on(opt);
@@ -207,7 +207,7 @@ astar_status astar_sipp_find_path(astar_spacetime_workspace *ws, const astar_sip
     const uint32_t u = astar__st_pop(ws);
     stats.expanded++;
     const astar__stnode nu = ws->node[u];
-    const uint32_t hi = sipp->iv[2 * nu.t + 1];
+    const uint32_t hi = sipp->iv[(size_t)2 * nu.t + 1];
     if (nu.cell == gidx && (!hold_goal || hi == SAFE_FOREVER)) {
       found = u;
       break;
@@ -223,7 +223,7 @@ astar_status astar_sipp_find_path(astar_spacetime_workspace *ws, const astar_sip
       const int32_t vx = (int32_t)(v % stride) - 1, vy = (int32_t)(v / stride) - 1;
       const double hv = steps_to(vx, vy, goal, diag);
       for (uint32_t j = sipp->first[v]; j < sipp->first[v + 1]; j++) {
-        const uint32_t lo = sipp->iv[2 * j], hj = sipp->iv[2 * j + 1];
+        const uint32_t lo = sipp->iv[(size_t)2 * j], hj = sipp->iv[(size_t)2 * j + 1];
         if (lo > latest) break;
         if (hj < earliest) continue;
         const uint32_t arr = lo > earliest ? lo : earliest;
