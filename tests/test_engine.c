@@ -66,7 +66,7 @@ static bool rg_usable(const void *self, astar_node v) {
   return !g->blocked[v];
 }
 
-static const astar_space_ops rg_ops = {rg_succ, rg_pred, rg_h, rg_usable, NULL};
+static const astar_space_ops rg_ops = {rg_succ, rg_pred, rg_h, rg_usable, NULL, NULL};
 
 /* Arc costs are at least the Euclidean distance times a factor >= 1 (or 0
 ** for a few free arcs), so hscale = 1 is admissible and consistent unless

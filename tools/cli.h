@@ -654,4 +654,10 @@ void cli_table_describe(FILE *out, const cli_table *t);
 /* Release the table (the settings stay). */
 void cli_table_free(cli_table *t);
 
+/* ---- units walking on a changing map (sim_world.c) --------------------------
+** `astar simulate` with --replan / --recompute / --walls / --doors. */
+extern const char cli_sim_world_help[]; /* its part of `astar simulate --help` */
+bool cli_sim_world_wanted(int argc, char **argv);
+int cli_simulate_world(int argc, char **argv);
+
 #endif /* ASTAR_CLI_H */

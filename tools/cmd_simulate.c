@@ -105,6 +105,7 @@ static void help(FILE *out) {
           "(--cooperative) a collision; 2 usage error.\n",
           MAX_AGENTS, MOVING_WALLS, ASTAR_QUEUE_DEFAULT_RESTARTS, MAX_WINDOW,
           cli_search_options_help);
+  fputs(cli_sim_world_help, out);
 }
 
 /* ---- random numbers (splitmix64: the same stream on every platform) ---------- */
@@ -407,6 +408,8 @@ static void print_answered(const sim *s, size_t n, size_t unreachable) {
 }
 
 int cli_cmd_simulate(int argc, char **argv) {
+  /* Units walking on a changing map: tools/sim_world.c. */
+  if (cli_sim_world_wanted(argc, argv)) return cli_simulate_world(argc, argv);
   cli_parser p;
   astar_options opt;
   astar_options_init(&opt);

@@ -66,6 +66,9 @@
 #include "clearance.h"
 #include "waypoint_table.h"
 #include "hierarchy.h"
+#include "watch.h"
+#include "splice.h"
+#include "replan.h"
 #include "spacetime.h"
 
 #endif /* ASTAR_ASTAR_H */

@@ -20,10 +20,10 @@
 ** cannot improve a path). The same edge list gives the same graph, hence
 ** the same paths, on every run and platform.
 **
-** Sharing. After the last astar_graph_set_coords / astar_graph_set_heuristic
-** call, a graph is read-only: any number of threads may search it at once,
-** each with its own workspace (astar_workspace_reserve_space). Searching
-** never allocates.
+** Sharing. Between edits (astar_graph_set_coords, astar_graph_set_heuristic,
+** astar_graph_set_arc_cost) a graph is read-only: any number of threads may
+** search it at once, each with its own workspace
+** (astar_workspace_reserve_space). Searching never allocates.
 **
 ** Heuristic. A graph with node coordinates (2-D or 3-D) estimates the cost
 ** from a to b as scale * d(a, b), where d is a distance between their
@@ -157,6 +157,68 @@ ASTAR_API astar_status astar_graph_set_heuristic(astar_graph *g, astar_graph_heu
 ** ASTAR_INVALID_ARGUMENT (NULL arguments).
 */
 ASTAR_API astar_status astar_graph_space(const astar_graph *g, astar_space *out);
+
+/* ---- edits and change tracking ------------------------------------------ */
+
+/*
+** Arc costs may change (a road closed, a bridge out: Patel 5). Each change
+** advances the graph's version (astar_graph_version, the space's version
+** op) by one; with tracking on, the graph keeps the most recent changes in
+** a ring, as astar/grid.h does for cells. Objects derived from the graph
+** compare versions: landmark tables fall back to the plain heuristic and
+** report ASTAR_STALE; planners (astar/dstar.h) take the changes in.
+** Edits are writes: not while another thread searches the graph.
+*/
+typedef struct astar_arc_change {
+  uint64_t version; /* the graph's version right after this change */
+  astar_node from;  /* the arc's tail */
+  astar_node to;    /* the arc's head */
+  double old_cost;  /* its cost before */
+  double new_cost;  /* its cost after */
+} astar_arc_change;
+
+/*
+** Set the cost of the arc from -> to (every parallel arc from -> to; in an
+** undirected graph the edge, both directions). O(degree of from and of
+** to), no allocation. The heuristic stays admissible and consistent: when
+** the new cost is below scale x distance(from, to), the scale comes down
+** to cost / distance (for every later search; a planner keyed on the old
+** heuristic must be rebuilt -- compare astar_graph_heuristic_scale).
+** The cost must fit the graph's cost storage (see astar_graph_new): a
+** dictionary of at most 256 distinct costs, or floats; call
+** astar_graph_widen_costs once first to allow any double.
+** Returns ASTAR_OK (setting the cost it already has changes nothing, not
+** the version either); ASTAR_INVALID_ARGUMENT (g NULL, a node out of range,
+** cost NaN, negative or above ASTAR_GRAPH_MAX_COST); ASTAR_OUT_OF_BOUNDS
+** (no arc from -> to); ASTAR_UNSUPPORTED (the storage cannot hold the cost
+** exactly; nothing changed).
+*/
+ASTAR_API astar_status astar_graph_set_arc_cost(astar_graph *g, astar_node from, astar_node to,
+                                                double cost);
+
+/* Store the costs as doubles (8 bytes an arc), so that every cost can be
+** set. Allocates (the old storage is freed); the values are unchanged.
+** Spaces taken before must be taken again (astar_graph_space), as after
+** astar_graph_set_heuristic. ASTAR_OK (also when already doubles),
+** ASTAR_INVALID_ARGUMENT (g NULL), ASTAR_NO_MEMORY (unchanged). */
+ASTAR_API astar_status astar_graph_widen_costs(astar_graph *g);
+
+/* The number of arc cost changes so far (0 for a new graph, or NULL). */
+ASTAR_API uint64_t astar_graph_version(const astar_graph *g);
+
+/* Keep the last `capacity` arc changes from now on (0: stop, free the
+** ring). Allocates sizeof(astar_arc_change) bytes an entry. ASTAR_OK,
+** ASTAR_INVALID_ARGUMENT (g NULL), ASTAR_NO_MEMORY (unchanged). */
+ASTAR_API astar_status astar_graph_track_changes(astar_graph *g, size_t capacity);
+
+/* The changes made after version `since`, oldest first, into
+** buf[0 .. *len-1], *len = version - since. No allocation. ASTAR_OK;
+** ASTAR_BUFFER_TOO_SMALL (*len = the number needed); ASTAR_STALE (the log
+** does not reach back to `since`: treat every arc as changed);
+** ASTAR_INVALID_ARGUMENT (NULL g or len, buf NULL with cap > 0, `since`
+** beyond the version). */
+ASTAR_API astar_status astar_graph_changes(const astar_graph *g, uint64_t since,
+                                           astar_arc_change *buf, size_t cap, size_t *len);
 
 /* ---- accessors (no allocation; g NULL reads as 0 / none) ---------------- */
 

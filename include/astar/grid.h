@@ -96,11 +96,57 @@ ASTAR_API void astar_grid_clear_terrain(astar_grid *grid);
 /* Number of passable cells. O(cells). */
 ASTAR_API size_t astar_grid_count_passable(const astar_grid *grid);
 
-/* A counter that every change of passability or terrain increases (a
-** change that leaves the cell as it was may not). Objects derived from a
-** grid (precomputed data, cached paths) record it to detect that they are
-** stale. */
+/* A counter that every change of a cell's passability or terrain increases
+** by exactly one (setting a cell to what it already is changes nothing);
+** whole-grid operations (astar_grid_fill, astar_grid_clear_terrain)
+** increase it by one too. A new grid starts at 0. Objects derived from a
+** grid (precomputed data, planners, cached paths) record it to detect that
+** they are stale. */
 ASTAR_API uint64_t astar_grid_version(const astar_grid *grid);
+
+/*
+** Change tracking. With tracking on, the grid keeps its most recent
+** changes in a ring of fixed capacity: one entry per cell change, in the
+** order made. An edit batch is whatever changed between two versions a
+** reader saw: a planner or a watch index remembers the version it last
+** read and asks for the changes since. Cost: one entry written per change
+** (no allocation once tracking is on); reading n changes is O(n).
+*/
+typedef struct astar_cell_change {
+  uint64_t version;  /* the grid's version right after this change */
+  int32_t x;         /* the cell's column */
+  int32_t y;         /* the cell's row */
+  float old_terrain; /* entry cost factor before the change (1 without a layer) */
+  float new_terrain; /* entry cost factor after it */
+  bool was_passable; /* passability before the change */
+  bool passable;     /* passability after it */
+} astar_cell_change;
+
+/* Keep the last `capacity` cell changes from now on (0 turns tracking off
+** and frees the ring). Changes made before the call are not in the log.
+** Allocates the ring (sizeof(astar_cell_change) bytes an entry) from the
+** grid's allocator; a new capacity replaces the ring and forgets its
+** entries. Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT (grid NULL) or
+** ASTAR_NO_MEMORY (tracking then unchanged). */
+ASTAR_API astar_status astar_grid_track_changes(astar_grid *grid, size_t capacity);
+
+/* Capacity of the change ring (0 when changes are not tracked). */
+ASTAR_API size_t astar_grid_change_capacity(const astar_grid *grid);
+
+/*
+** The cell changes made after version `since`, oldest first, into
+** buf[0 .. *len-1]; *len = astar_grid_version(grid) - since. The same cell
+** may appear more than once (each entry is one change; the last one holds
+** its current state). Never allocates.
+** Returns ASTAR_OK; ASTAR_BUFFER_TOO_SMALL (*len = the number needed,
+** nothing written); ASTAR_STALE when the log does not reach back to
+** `since` -- tracking was off, the ring has overwritten them, or a
+** whole-grid operation came after `since` -- so the reader must treat
+** every cell as changed (rebuild); ASTAR_INVALID_ARGUMENT (grid or len
+** NULL, buf NULL with cap > 0, or `since` beyond the current version).
+*/
+ASTAR_API astar_status astar_grid_changes(const astar_grid *grid, uint64_t since,
+                                          astar_cell_change *buf, size_t cap, size_t *len);
 
 /* Bytes the grid currently holds from its allocator. */
 ASTAR_API size_t astar_grid_memory(const astar_grid *grid);

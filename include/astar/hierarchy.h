@@ -176,6 +176,21 @@ ASTAR_API astar_status astar_hpa_update(astar_hpa *hpa, const astar_grid *grid, 
                                         int32_t y0, int32_t x1, int32_t y1, uint64_t *rebuilt);
 
 /*
+** astar_hpa_update driven by the grid's change log (astar_grid_track_changes):
+** recompute the level-1 clusters within one cell of every cell changed since
+** the last build, load or update, and the clusters above them -- scattered
+** edits cost only their clusters, not their bounding rectangle. When the
+** log does not reach back (tracking off, ring overwritten, a whole-grid
+** operation, or a failed earlier update), every cluster is recomputed: the
+** result always equals a fresh astar_hpa_new. *rebuilt (may be NULL): the
+** level-1 clusters recomputed. Allocates like astar_hpa_update.
+** Returns ASTAR_OK (also when nothing changed); ASTAR_MISMATCH (another
+** grid); ASTAR_NO_MEMORY (then stale until a later update succeeds);
+** ASTAR_INVALID_ARGUMENT (NULL hpa or grid).
+*/
+ASTAR_API astar_status astar_hpa_sync(astar_hpa *hpa, const astar_grid *grid, uint64_t *rebuilt);
+
+/*
 ** Serialise into buf[0 .. *len-1]: a portable little-endian format (magic
 ** "ASTARHPA", format version 1, the settings, a checksum of the grid's cells
 ** and terrain, the clusters of every level, a checksum of the file). buf NULL

@@ -174,8 +174,10 @@ ASTAR_API double astar_landmarks_heuristic(const astar_landmarks *lm, astar_node
 
 /*
 ** A space that searches `base` with the landmarks: successors,
-** predecessors, usable and position are base's; the heuristic is the
-** larger of base's (0 when it has none) and astar_landmarks_heuristic.
+** predecessors, usable, position and version are base's; the heuristic is
+** the larger of base's (0 when it has none) and astar_landmarks_heuristic
+** -- base's alone once base's version differs from the table's (an edit
+** since the build: astar_landmarks_space_current).
 ** Flags: ASTAR_SPACE_ADMISSIBLE (see the top of this file). `holder` is
 ** caller storage that, with *base and *lm, must outlive every use of *out.
 ** No allocation. Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL
@@ -213,6 +215,17 @@ ASTAR_API astar_status astar_landmarks_space(astar_space *out, astar_landmarks_s
 ** table's grid also give 0. `ctx` must be a grid table.
 */
 ASTAR_API double astar_landmarks_grid_heuristic(void *ctx, astar_point cell, astar_point goal);
+
+/*
+** Whether a table built (or loaded) for a space is up to date: ASTAR_OK,
+** ASTAR_STALE (the space's version op reports a change since -- an edited
+** graph, astar_graph_set_arc_cost; the wrapper of astar_landmarks_space
+** then gives base's heuristic alone, never a stale bound),
+** ASTAR_MISMATCH (another node count), ASTAR_INVALID_ARGUMENT (NULL or an
+** invalid space). A space without a version op never goes stale. O(1).
+*/
+ASTAR_API astar_status astar_landmarks_space_current(const astar_landmarks *lm,
+                                                     const astar_space *space);
 
 /*
 ** Whether a grid table is up to date for `grid`: ASTAR_OK, ASTAR_MISMATCH

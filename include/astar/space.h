@@ -65,6 +65,10 @@ typedef struct astar_space_ops {
   /* Position of `node` for pictures and traces: xyz[0..2] (z 0 in 2-D).
   ** NULL: none. Returns false when the node has none. */
   bool (*position)(const void *self, astar_node node, double xyz[3]);
+  /* A counter that grows whenever an arc cost (or a node's usability)
+  ** changes, so that objects derived from the space (landmark tables,
+  ** planners) can tell they are stale. NULL: the space never changes. */
+  uint64_t (*version)(const void *self);
 } astar_space_ops;
 
 /* Flags of a space (astar_space.flags). */

@@ -83,22 +83,32 @@ extern const int8_t astar__dir_dy[8]; /* row step of each direction */
 ** search learns all legal moves from one byte and one table lookup.
 */
 struct astar_grid {
-  astar_allocator alloc; /* where every block below came from */
-  int32_t width;         /* columns, 1 .. ASTAR_GRID_MAX_SIDE */
-  int32_t height;        /* rows, 1 .. ASTAR_GRID_MAX_SIDE */
-  int32_t stride;        /* width + 2: padded row length */
-  uint32_t ncells;       /* stride * (height + 2): padded cell count */
-  uint8_t *pass;         /* [ncells] 1 passable, 0 blocked; border always 0 */
-  uint8_t *nb;           /* [ncells] bit d: the neighbour in direction d is passable */
-  uint64_t *rbits;       /* [(height+2) * rwords] passability bits by row (bit x = padded x) */
-  uint64_t *cbits;       /* [(width+2) * cwords] the same by column (bit y = padded y) */
-  uint32_t rwords;       /* words a row: covers stride bits plus one spare zero word */
-  uint32_t cwords;       /* words a column: covers height+2 bits plus one spare zero word */
-  uint64_t version;      /* bumped by every change of passability or terrain */
-  float *terrain;        /* [ncells] entry cost factor, or NULL: every factor is 1 */
-  float min_terrain;     /* smallest factor over all cells (1 without a layer) */
-  uint32_t min_count;    /* interior cells whose factor equals min_terrain */
+  astar_allocator alloc;  /* where every block below came from */
+  int32_t width;          /* columns, 1 .. ASTAR_GRID_MAX_SIDE */
+  int32_t height;         /* rows, 1 .. ASTAR_GRID_MAX_SIDE */
+  int32_t stride;         /* width + 2: padded row length */
+  uint32_t ncells;        /* stride * (height + 2): padded cell count */
+  uint8_t *pass;          /* [ncells] 1 passable, 0 blocked; border always 0 */
+  uint8_t *nb;            /* [ncells] bit d: the neighbour in direction d is passable */
+  uint64_t *rbits;        /* [(height+2) * rwords] passability bits by row (bit x = padded x) */
+  uint64_t *cbits;        /* [(width+2) * cwords] the same by column (bit y = padded y) */
+  uint32_t rwords;        /* words a row: covers stride bits plus one spare zero word */
+  uint32_t cwords;        /* words a column: covers height+2 bits plus one spare zero word */
+  uint64_t version;       /* +1 for every change of a cell's passability or terrain */
+  astar_cell_change *log; /* [log_cap] ring: the change that made version v is log[v % log_cap];
+                             NULL when changes are not tracked */
+  size_t log_cap;         /* entries of log (0: not tracked) */
+  uint64_t log_floor;     /* changes up to this version are not in the log (made before
+                             tracking began, or by a whole-grid operation) */
+  float *terrain;         /* [ncells] entry cost factor, or NULL: every factor is 1 */
+  float min_terrain;      /* smallest factor over all cells (1 without a layer) */
+  uint32_t min_count;     /* interior cells whose factor equals min_terrain */
 };
+
+/* A change to the whole grid at once (fill, terrain layer dropped, a
+** rewrite by a derived object): advances the version and marks the log
+** as not reaching back past it, so change readers get ASTAR_STALE. */
+void astar__grid_touch_all(astar_grid *g);
 
 /* Padded index of (x, y); the caller has checked bounds. */
 ASTAR__INLINE uint32_t astar__index(const astar_grid *g, int32_t x, int32_t y) {

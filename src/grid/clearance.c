@@ -320,7 +320,7 @@ astar_status astar_clearance_fill_grid(const astar_clearance *c, const astar_gri
     for (int32_t x = 0; x < grid->width; x++)
       if (row[x] >= size) astar_grid_set_passable(out, x, y, true);
   }
-  out->version++; /* the terrain may have changed with no cell changing */
+  astar__grid_touch_all(out); /* the terrain may have changed with no cell changing */
   return ASTAR_OK;
 }
 

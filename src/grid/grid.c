@@ -41,6 +41,7 @@ static void rebuild_bits(astar_grid *g) {
 }
 
 static void free_arrays(astar_grid *g) {
+  astar__free(&g->alloc, g->log, g->log_cap * sizeof *g->log);
   astar__free(&g->alloc, g->pass, g->ncells);
   astar__free(&g->alloc, g->nb, g->ncells);
   astar__free(&g->alloc, g->rbits, rbits_bytes(g));
@@ -126,6 +127,9 @@ astar_status astar_grid_clone(astar_grid **out, const astar_grid *grid,
   if (!g) return ASTAR_NO_MEMORY;
   *g = *grid;
   g->alloc = a;
+  g->log = NULL; /* the copy starts untracked: its log begins at its first change */
+  g->log_cap = 0;
+  g->log_floor = grid->version;
   g->pass = astar__malloc(&a, grid->ncells);
   g->nb = astar__malloc(&a, grid->ncells);
   g->rbits = astar__malloc(&a, rbits_bytes(grid));
@@ -160,14 +164,34 @@ bool astar_grid_passable(const astar_grid *grid, int32_t x, int32_t y) {
   return astar_grid_contains(grid, x, y) && grid->pass[astar__index(grid, x, y)];
 }
 
+/* Count one cell change (the version) and, when tracked, log it. Called
+** before the cell is written, with its state before and after. */
+static void log_change(astar_grid *g, int32_t x, int32_t y, bool was_passable, bool passable,
+                       float old_terrain, float new_terrain) {
+  g->version++;
+  if (!g->log_cap) {
+    g->log_floor = g->version;
+    return;
+  }
+  astar_cell_change *c = &g->log[g->version % g->log_cap];
+  c->version = g->version;
+  c->x = x;
+  c->y = y;
+  c->old_terrain = old_terrain;
+  c->new_terrain = new_terrain;
+  c->was_passable = was_passable;
+  c->passable = passable;
+}
+
 astar_status astar_grid_set_passable(astar_grid *grid, int32_t x, int32_t y, bool passable) {
   if (!grid) return ASTAR_INVALID_ARGUMENT;
   if (!astar_grid_contains(grid, x, y)) return ASTAR_OUT_OF_BOUNDS;
   const uint32_t u = astar__index(grid, x, y);
   const uint8_t p = passable ? 1 : 0;
   if (grid->pass[u] == p) return ASTAR_OK;
+  const float t = grid->terrain ? grid->terrain[u] : 1.0f;
+  log_change(grid, x, y, !passable, passable, t, t);
   grid->pass[u] = p;
-  grid->version++;
   set_bit(grid->rbits + (size_t)(y + 1) * grid->rwords, (uint32_t)x + 1, passable);
   set_bit(grid->cbits + (size_t)(x + 1) * grid->cwords, (uint32_t)y + 1, passable);
   /* Tell each neighbour: the cell is its neighbour in the opposite direction. */
@@ -185,7 +209,7 @@ astar_status astar_grid_fill(astar_grid *grid, bool passable) {
     memset(grid->pass + astar__index(grid, 0, y), passable ? 1 : 0, (size_t)grid->width);
   rebuild_neighbours(grid);
   rebuild_bits(grid);
-  grid->version++;
+  astar__grid_touch_all(grid);
   return ASTAR_OK;
 }
 
@@ -219,10 +243,11 @@ astar_status astar_grid_set_terrain(astar_grid *grid, int32_t x, int32_t y, floa
     for (uint32_t i = 0; i < grid->ncells; i++) t[i] = 1.0f;
     grid->terrain = t;
   }
-  float *cell = &grid->terrain[astar__index(grid, x, y)];
+  const uint32_t u = astar__index(grid, x, y);
+  float *cell = &grid->terrain[u];
   const float old = *cell;
+  if (old != cost) log_change(grid, x, y, grid->pass[u], grid->pass[u], old, cost);
   *cell = cost;
-  if (old != cost) grid->version++;
   if (cost < grid->min_terrain) {
     grid->min_terrain = cost;
     grid->min_count = 1;
@@ -251,7 +276,7 @@ void astar_grid_clear_terrain(astar_grid *grid) {
   if (!grid || !grid->terrain) return;
   astar__free(&grid->alloc, grid->terrain, (size_t)grid->ncells * sizeof(float));
   grid->terrain = NULL;
-  grid->version++;
+  astar__grid_touch_all(grid);
   grid->min_terrain = 1.0f;
   grid->min_count = (uint32_t)grid->width * (uint32_t)grid->height;
 }
@@ -272,4 +297,42 @@ size_t astar_grid_memory(const astar_grid *grid) {
 
 uint64_t astar_grid_version(const astar_grid *grid) {
   return grid ? grid->version : 0;
+}
+
+/* ---- change tracking ------------------------------------------------------- */
+
+void astar__grid_touch_all(astar_grid *g) {
+  g->version++;
+  g->log_floor = g->version;
+}
+
+astar_status astar_grid_track_changes(astar_grid *grid, size_t capacity) {
+  if (!grid) return ASTAR_INVALID_ARGUMENT;
+  astar_cell_change *ring = NULL;
+  if (capacity > 0) {
+    if (capacity > SIZE_MAX / sizeof *ring) return ASTAR_NO_MEMORY;
+    ring = astar__malloc(&grid->alloc, capacity * sizeof *ring);
+    if (!ring) return ASTAR_NO_MEMORY;
+  }
+  astar__free(&grid->alloc, grid->log, grid->log_cap * sizeof *grid->log);
+  grid->log = ring;
+  grid->log_cap = capacity;
+  grid->log_floor = grid->version; /* earlier changes are not in the new ring */
+  return ASTAR_OK;
+}
+
+size_t astar_grid_change_capacity(const astar_grid *grid) {
+  return grid ? grid->log_cap : 0;
+}
+
+astar_status astar_grid_changes(const astar_grid *grid, uint64_t since, astar_cell_change *buf,
+                                size_t cap, size_t *len) {
+  if (!grid || !len || (!buf && cap > 0) || since > grid->version) return ASTAR_INVALID_ARGUMENT;
+  const uint64_t n = grid->version - since;
+  /* Version v's entry survives while fewer than log_cap changes followed it. */
+  if (n > 0 && (since < grid->log_floor || n > grid->log_cap)) return ASTAR_STALE;
+  *len = (size_t)n;
+  if (n > cap) return ASTAR_BUFFER_TOO_SMALL;
+  for (uint64_t v = since + 1; v <= grid->version; v++) *buf++ = grid->log[v % grid->log_cap];
+  return ASTAR_OK;
 }

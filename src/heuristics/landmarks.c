@@ -40,6 +40,8 @@ struct astar_landmarks {
   bool backward;                        /* rows hold distances TO the landmarks too */
   bool symmetric;                       /* FROM distances are used both ways */
   uint64_t arcs_sum;                    /* arcs_checksum() of the space built on */
+  uint64_t space_version;               /* the space's version op when built or loaded (0
+                                           without one) */
   astar_node node[ASTAR_LANDMARKS_MAX]; /* the landmarks in the order chosen */
   double slack[ASTAR_LANDMARKS_MAX];    /* e_L, >= 0, finite */
   double scale;                         /* 1 - delta (see set_scale), in (0, 1] */
@@ -106,6 +108,9 @@ static size_t ws_predecessors(const void *self, astar_node v, astar_arc *arcs, s
   const astar_landmarks_space_holder *h = self;
   return h->base.ops->predecessors(h->base.self, v, arcs, cap);
 }
+static uint64_t version_of(const astar_space *sp) {
+  return sp->ops->version ? sp->ops->version(sp->self) : 0;
+}
 static double ws_heuristic(const void *self, astar_node a, astar_node b) {
   const astar_landmarks_space_holder *h = self;
   double base = 0.0;
@@ -113,6 +118,8 @@ static double ws_heuristic(const void *self, astar_node a, astar_node b) {
     base = h->base.ops->heuristic(h->base.self, a, b);
     if (!(base >= 0.0 && base < HUGE_VAL)) base = 0.0;
   }
+  /* A space edited since the build: the table's distances may overstate. */
+  if (h->base.ops->version && version_of(&h->base) != h->lm->space_version) return base;
   const double l = lm_bound(h->lm, a, b);
   return l > base ? l : base;
 }
@@ -124,19 +131,22 @@ static bool ws_position(const void *self, astar_node v, double xyz[3]) {
   const astar_landmarks_space_holder *h = self;
   return h->base.ops->position(h->base.self, v, xyz);
 }
+static uint64_t ws_version(const void *self) {
+  return version_of(&((const astar_landmarks_space_holder *)self)->base);
+}
 
 /* One ops table per combination of the optional functions the base has,
 ** so that the wrapper offers exactly what the base offers. Index: bit 0
 ** predecessors, bit 1 usable, bit 2 position. */
 static const astar_space_ops ws_ops[8] = {
-    {ws_successors, NULL, ws_heuristic, NULL, NULL},
-    {ws_successors, ws_predecessors, ws_heuristic, NULL, NULL},
-    {ws_successors, NULL, ws_heuristic, ws_usable, NULL},
-    {ws_successors, ws_predecessors, ws_heuristic, ws_usable, NULL},
-    {ws_successors, NULL, ws_heuristic, NULL, ws_position},
-    {ws_successors, ws_predecessors, ws_heuristic, NULL, ws_position},
-    {ws_successors, NULL, ws_heuristic, ws_usable, ws_position},
-    {ws_successors, ws_predecessors, ws_heuristic, ws_usable, ws_position},
+    {ws_successors, NULL, ws_heuristic, NULL, NULL, ws_version},
+    {ws_successors, ws_predecessors, ws_heuristic, NULL, NULL, ws_version},
+    {ws_successors, NULL, ws_heuristic, ws_usable, NULL, ws_version},
+    {ws_successors, ws_predecessors, ws_heuristic, ws_usable, NULL, ws_version},
+    {ws_successors, NULL, ws_heuristic, NULL, ws_position, ws_version},
+    {ws_successors, ws_predecessors, ws_heuristic, NULL, ws_position, ws_version},
+    {ws_successors, NULL, ws_heuristic, ws_usable, ws_position, ws_version},
+    {ws_successors, ws_predecessors, ws_heuristic, ws_usable, ws_position, ws_version},
 };
 
 astar_status astar_landmarks_space(astar_space *out, astar_landmarks_space_holder *holder,
@@ -180,6 +190,12 @@ double astar_landmarks_grid_heuristic(void *ctx, astar_point cell, astar_point g
 bool astar__landmarks_grid_consistent(const void *ctx, const void *grid) {
   const astar_landmarks *lm = ctx;
   return lm && lm->grid && lm->grid == grid && lm->grid->version == lm->version && lm->consistent;
+}
+
+astar_status astar_landmarks_space_current(const astar_landmarks *lm, const astar_space *space) {
+  if (!lm || !space || astar_space_validate(space) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
+  if (space->node_count != lm->n) return ASTAR_MISMATCH;
+  return version_of(space) == lm->space_version ? ASTAR_OK : ASTAR_STALE;
 }
 
 astar_status astar_landmarks_current(const astar_landmarks *lm, const astar_grid *grid) {
@@ -620,6 +636,7 @@ astar_status astar_landmarks_new(astar_landmarks **out, const astar_space *space
   build(lm, &b, opt->choice, is_lm);
   double cmin;
   lm->arcs_sum = arcs_checksum(space, b.arcs, &cmin);
+  lm->space_version = version_of(space);
   set_scale(lm, cmin);
   free_build(&b, is_lm);
   *out = lm;
@@ -782,6 +799,7 @@ astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *spac
     return ASTAR_MISMATCH;
   }
   lm->arcs_sum = sum;
+  lm->space_version = version_of(space);
   for (uint32_t i = 0; i < k; i++) {
     lm->node[i] = astar__get_le32(nodes + 4 * (size_t)i);
     const uint64_t bits = astar__get_le64(slacks + 8 * (size_t)i);

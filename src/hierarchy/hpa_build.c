@@ -784,8 +784,13 @@ void astar_hpa_get_stats(const astar_hpa *h, astar_hpa_stats *s) {
 ** be recomputed and others not: the object is marked stale (version 0 with
 ** grid NULL is never current) until the same update succeeds.
 */
-static astar_status rebuild(astar_hpa *h, const astar_grid *g, int32_t cx0, int32_t cy0,
-                            int32_t cx1, int32_t cy1) {
+/*
+** Recompute the level-1 clusters flagged in dirty[] (row-major, level 1's
+** ncx * ncy) and every upper-level cluster above one of them, then the
+** flat arrays. On failure the object is left stale (ASTAR_STALE for
+** queries) until an update succeeds.
+*/
+static astar_status rebuild_marked(astar_hpa *h, const astar_grid *g, const uint8_t *dirty) {
   build_ctx b = {0};
   b.h = h;
   b.g = g;
@@ -797,35 +802,48 @@ static astar_status rebuild(astar_hpa *h, const astar_grid *g, int32_t cx0, int3
   b.dist = astar__hpa_alloc(h, b.scratch, sizeof *b.dist);
   b.hbuf = astar__hpa_alloc(h, b.scratch, sizeof *b.hbuf);
   b.pos = astar__hpa_alloc(h, b.scratch, sizeof *b.pos);
+  const size_t n1 = (size_t)h->lv[0].ncx * (size_t)h->lv[0].ncy;
+  uint8_t *up = astar__hpa_alloc(h, n1, 1); /* the level above's flags, reused per level */
   astar_status st = ASTAR_OK;
-  const uint64_t keep_version = h->version;
-  h->version = 0;
   const astar_grid *keep_grid = h->grid;
+  h->version = 0;
   h->grid = NULL; /* stale until finished */
-  if (!b.cr || !b.dist || !b.hbuf || !b.pos) st = ASTAR_NO_MEMORY;
+  if (!b.cr || !b.dist || !b.hbuf || !b.pos || !up) st = ASTAR_NO_MEMORY;
   uint64_t count = 0;
-  for (int32_t cy = cy0; cy <= cy1 && st == ASTAR_OK; cy++)
-    for (int32_t cx = cx0; cx <= cx1 && st == ASTAR_OK; cx++) {
+  const hpa_level *L1 = &h->lv[0];
+  for (int32_t cy = 0; cy < L1->ncy && st == ASTAR_OK; cy++)
+    for (int32_t cx = 0; cx < L1->ncx && st == ASTAR_OK; cx++) {
+      if (!dirty[cy * L1->ncx + cx]) continue;
       hpa_cluster nc;
       st = build_level1(&b, cx, cy, &nc);
       if (st != ASTAR_OK) break;
-      hpa_cluster *old = &h->lv[0].cl[cy * h->lv[0].ncx + cx];
+      hpa_cluster *old = &h->lv[0].cl[cy * L1->ncx + cx];
       astar__hpa_cluster_clear(h, old, true);
       *old = nc;
       count++;
     }
-  int32_t x0 = cx0, y0 = cy0, x1 = cx1, y1 = cy1;
+  const uint8_t *below = dirty;
   for (int l = 1; l < h->levels && st == ASTAR_OK; l++) {
-    x0 /= h->hopt.ratio;
-    y0 /= h->hopt.ratio;
-    x1 /= h->hopt.ratio;
-    y1 /= h->hopt.ratio;
-    for (int32_t cy = y0; cy <= y1 && st == ASTAR_OK; cy++)
-      for (int32_t cx = x0; cx <= x1 && st == ASTAR_OK; cx++) {
+    const hpa_level *B = &h->lv[l - 1], *L = &h->lv[l];
+    const int32_t r = h->hopt.ratio;
+    /* up[] may alias below[] (level >= 2): each parent reads children with
+    ** indices >= its own, written later in row-major order. */
+    for (int32_t cy = 0; cy < L->ncy; cy++)
+      for (int32_t cx = 0; cx < L->ncx; cx++) {
+        uint8_t any = 0;
+        for (int32_t y = cy * r; y < (cy + 1) * r && y < B->ncy && !any; y++)
+          for (int32_t x = cx * r; x < (cx + 1) * r && x < B->ncx && !any; x++)
+            any = below[y * B->ncx + x];
+        up[cy * L->ncx + cx] = any;
+      }
+    below = up;
+    for (int32_t cy = 0; cy < L->ncy && st == ASTAR_OK; cy++)
+      for (int32_t cx = 0; cx < L->ncx && st == ASTAR_OK; cx++) {
+        if (!up[cy * L->ncx + cx]) continue;
         hpa_cluster nc;
         st = build_upper(&b, l, cx, cy, &nc);
         if (st != ASTAR_OK) break;
-        hpa_cluster *old = &h->lv[l].cl[cy * h->lv[l].ncx + cx];
+        hpa_cluster *old = &h->lv[l].cl[cy * L->ncx + cx];
         astar__hpa_cluster_clear(h, old, false);
         *old = nc;
       }
@@ -835,16 +853,34 @@ static astar_status rebuild(astar_hpa *h, const astar_grid *g, int32_t cx0, int3
   astar__hpa_free(h, b.dist, b.scratch, sizeof *b.dist);
   astar__hpa_free(h, b.hbuf, b.scratch, sizeof *b.hbuf);
   astar__hpa_free(h, b.pos, b.scratch, sizeof *b.pos);
+  astar__hpa_free(h, up, n1, 1);
   if (st == ASTAR_OK) {
     h->grid = keep_grid ? keep_grid : g;
     h->version = astar_grid_version(g);
     h->min_terrain = g->min_terrain;
     h->rebuilt = count;
   } else {
-    (void)keep_version;
     h->grid = keep_grid;
     h->version = UINT64_MAX; /* never a grid's version in practice: stale */
   }
+  return st;
+}
+
+/* Mark the level-1 clusters cx0..cx1 x cy0..cy1 and rebuild them. */
+static astar_status rebuild(astar_hpa *h, const astar_grid *g, int32_t cx0, int32_t cy0,
+                            int32_t cx1, int32_t cy1) {
+  const hpa_level *L1 = &h->lv[0];
+  const size_t n1 = (size_t)L1->ncx * (size_t)L1->ncy;
+  uint8_t *dirty = astar__hpa_alloc(h, n1, 1);
+  if (!dirty) {
+    h->version = UINT64_MAX;
+    return ASTAR_NO_MEMORY;
+  }
+  memset(dirty, 0, n1);
+  for (int32_t cy = cy0; cy <= cy1; cy++)
+    for (int32_t cx = cx0; cx <= cx1; cx++) dirty[cy * L1->ncx + cx] = 1;
+  const astar_status st = rebuild_marked(h, g, dirty);
+  astar__hpa_free(h, dirty, n1, 1);
   return st;
 }
 
@@ -888,6 +924,37 @@ astar_status astar_hpa_update(astar_hpa *h, const astar_grid *grid, int32_t x0, 
   if (x0 > x1 || y0 > y1) return ASTAR_OK; /* entirely outside */
   const int32_t s = h->lv[0].side;
   const astar_status st = rebuild(h, grid, x0 / s, y0 / s, x1 / s, y1 / s);
+  if (st == ASTAR_OK && rebuilt) *rebuilt = h->rebuilt;
+  return st;
+}
+
+astar_status astar_hpa_sync(astar_hpa *h, const astar_grid *grid, uint64_t *rebuilt) {
+  if (rebuilt) *rebuilt = 0;
+  if (!h || !grid) return ASTAR_INVALID_ARGUMENT;
+  if (grid != h->grid || grid->width != h->width || grid->height != h->height)
+    return ASTAR_MISMATCH;
+  const uint64_t since = h->version, n = grid->version - since;
+  if (since == grid->version) return ASTAR_OK;
+  const hpa_level *L1 = &h->lv[0];
+  const size_t n1 = (size_t)L1->ncx * (size_t)L1->ncy;
+  uint8_t *dirty = astar__hpa_alloc(h, n1, 1);
+  if (!dirty) return ASTAR_NO_MEMORY;
+  /* Without the changes (a failed update left version UINT64_MAX, the ring
+  ** does not reach back): every cluster. */
+  const bool known = since < grid->version && since >= grid->log_floor && n <= grid->log_cap;
+  memset(dirty, known ? 0 : 1, n1);
+  const int32_t s = L1->side;
+  for (uint64_t v = since + 1; known && v <= grid->version; v++) {
+    const astar_cell_change *c = &grid->log[v % grid->log_cap];
+    /* The clusters within one cell: those whose borders the cell touches. */
+    const int32_t x0 = c->x > 0 ? c->x - 1 : 0, y0 = c->y > 0 ? c->y - 1 : 0;
+    const int32_t x1 = c->x + 1 < h->width ? c->x + 1 : c->x;
+    const int32_t y1 = c->y + 1 < h->height ? c->y + 1 : c->y;
+    for (int32_t cy = y0 / s; cy <= y1 / s; cy++)
+      for (int32_t cx = x0 / s; cx <= x1 / s; cx++) dirty[cy * L1->ncx + cx] = 1;
+  }
+  const astar_status st = rebuild_marked(h, grid, dirty);
+  astar__hpa_free(h, dirty, n1, 1);
   if (st == ASTAR_OK && rebuilt) *rebuilt = h->rebuilt;
   return st;
 }

@@ -60,6 +60,11 @@ struct astar_graph {
   bool xyz_float;        /* xyz holds floats (every coordinate is a float exactly) */
   int hkind;             /* astar_graph_heuristic in use (NONE without coordinates) */
   double hscale;         /* scale of the distance, 0 .. the admissible maximum */
+  uint32_t ndict;        /* COST_DICT: entries of dict in use, <= DICT_MAX */
+  uint64_t version;      /* +1 for every arc cost change (astar_graph_set_arc_cost) */
+  astar_arc_change *log; /* [log_cap] ring: the change that made version v is log[v % log_cap] */
+  size_t log_cap;        /* entries of log (0: changes not tracked) */
+  uint64_t log_floor;    /* changes up to this version are not in the log */
 };
 
 /* ---- construction --------------------------------------------------------------- */
@@ -234,6 +239,7 @@ astar_status astar_graph_new(astar_graph **out, uint32_t node_count, const astar
   dict_build d;
   memset(&d, 0, sizeof d);
   g->ckind = choose_costs(g, &d, edges, nedges);
+  g->ndict = g->ckind == COST_DICT ? d.count : 0;
   g->out_off = astar__calloc(&a, (size_t)node_count + 1, sizeof(uint32_t));
   g->out_head = astar__malloc(&a, head_block(g->m));
   g->out_cost = astar__malloc(&a, cost_block(g->m, g->ckind));
@@ -269,6 +275,7 @@ void astar_graph_free(astar_graph *g) {
   const astar_allocator a = g->alloc;
   free_arcs(g);
   astar__free(&a, g->xyz, xyz_block(g));
+  astar__free(&a, g->log, g->log_cap * sizeof *g->log);
   astar__free(&a, g, sizeof *g);
 }
 
@@ -453,6 +460,159 @@ astar_status astar_graph_set_heuristic(astar_graph *g, astar_graph_heuristic kin
   return ASTAR_OK;
 }
 
+/* ---- edits ---------------------------------------------------------------------------- */
+
+/* Where cost c goes in the current storage: *code is the dictionary index
+** (COST_DICT, appended when new and there is room). False when the storage
+** cannot hold c exactly. */
+static bool storable(astar_graph *g, double c, uint32_t *code) {
+  switch (g->ckind) {
+  case COST_DICT:
+    for (uint32_t i = 0; i < g->ndict; i++)
+      if (cost_bits(g->dict[i]) == cost_bits(c)) {
+        *code = i;
+        return true;
+      }
+    if (g->ndict == DICT_MAX) return false;
+    *code = g->ndict; /* appended by the caller once the edit is certain */
+    return true;
+  case COST_FLOAT:
+    return is_float(c);
+  default:
+    return true;
+  }
+}
+
+static void store_cost(astar_graph *g, void *costs, uint32_t i, double c, uint32_t code) {
+  switch (g->ckind) {
+  case COST_DICT:
+    ((uint8_t *)costs)[i] = (uint8_t)code;
+    break;
+  case COST_FLOAT:
+    ((float *)costs)[i] = (float)c;
+    break;
+  default:
+    ((double *)costs)[i] = c;
+    break;
+  }
+}
+
+/* Set every arc tail -> head listed under `tail` in (off, head, costs);
+** returns how many; *old is the first one's cost before. */
+static uint32_t set_in_list(astar_graph *g, const uint32_t *off, const uint32_t *head, void *costs,
+                            astar_node tail, astar_node other, double c, uint32_t code,
+                            double *old) {
+  uint32_t n = 0;
+  for (uint32_t i = off[tail]; i < off[tail + 1]; i++)
+    if (head[i] == other) {
+      if (n++ == 0) *old = cost_at(g, costs, i);
+      store_cost(g, costs, i, c, code);
+    }
+  return n;
+}
+
+astar_status astar_graph_set_arc_cost(astar_graph *g, astar_node from, astar_node to, double cost) {
+  if (!g || from >= g->n || to >= g->n || !(cost >= 0.0 && cost <= ASTAR_GRAPH_MAX_COST))
+    return ASTAR_INVALID_ARGUMENT;
+  cost += 0.0; /* -0 stored as +0 */
+  bool found = false;
+  for (uint32_t i = g->out_off[from]; i < g->out_off[from + 1] && !found; i++)
+    found = g->out_head[i] == to;
+  if (!found) return ASTAR_OUT_OF_BOUNDS;
+  uint32_t code = 0;
+  if (!storable(g, cost, &code)) return ASTAR_UNSUPPORTED;
+  if (g->ckind == COST_DICT && code == g->ndict) g->dict[g->ndict++] = cost;
+  double old = 0.0, unused = 0.0;
+  const bool undirected = (g->flags & ASTAR_GRAPH_UNDIRECTED) != 0;
+  set_in_list(g, g->out_off, g->out_head, g->out_cost, from, to, cost, code, &old);
+  /* The same arc seen from its head: the in lists, or for an undirected
+  ** graph the reverse arc (the one edge both ways). */
+  if (undirected)
+    set_in_list(g, g->out_off, g->out_head, g->out_cost, to, from, cost, code, &unused);
+  else
+    set_in_list(g, g->in_off, g->in_head, g->in_cost, to, from, cost, code, &unused);
+  if (old == cost) return ASTAR_OK;
+  /* Keep the heuristic admissible (and consistent): the scale may have to
+  ** come down to this arc's cost over its length. */
+  if (g->hkind != ASTAR_GRAPH_H_NONE) {
+    const double d = node_distance(g, g->hkind, from, to);
+    while (g->hscale > 0.0 && g->hscale * d > cost) {
+      const double s = cost / d;
+      g->hscale = s < g->hscale ? s : nextafter(g->hscale, 0.0);
+    }
+  }
+  g->version++;
+  if (!g->log_cap) {
+    g->log_floor = g->version;
+    return ASTAR_OK;
+  }
+  astar_arc_change *c = &g->log[g->version % g->log_cap];
+  c->version = g->version;
+  c->from = from;
+  c->to = to;
+  c->old_cost = old;
+  c->new_cost = cost;
+  return ASTAR_OK;
+}
+
+astar_status astar_graph_widen_costs(astar_graph *g) {
+  if (!g) return ASTAR_INVALID_ARGUMENT;
+  if (g->ckind == COST_DOUBLE) return ASTAR_OK;
+  const bool shared = g->in_cost == g->out_cost;
+  double *out = astar__malloc(&g->alloc, cost_block(g->m, COST_DOUBLE));
+  double *in = shared ? out : astar__malloc(&g->alloc, cost_block(g->m, COST_DOUBLE));
+  if (!out || !in) {
+    astar__free(&g->alloc, out, cost_block(g->m, COST_DOUBLE));
+    if (!shared) astar__free(&g->alloc, in, cost_block(g->m, COST_DOUBLE));
+    return ASTAR_NO_MEMORY;
+  }
+  for (uint32_t i = 0; i < g->m; i++) {
+    out[i] = cost_at(g, g->out_cost, i);
+    if (!shared) in[i] = cost_at(g, g->in_cost, i);
+  }
+  if (!shared) astar__free(&g->alloc, g->in_cost, cost_block(g->m, g->ckind));
+  astar__free(&g->alloc, g->out_cost, cost_block(g->m, g->ckind));
+  g->out_cost = out;
+  g->in_cost = in;
+  g->ckind = COST_DOUBLE;
+  g->ndict = 0;
+  return ASTAR_OK;
+}
+
+uint64_t astar_graph_version(const astar_graph *g) {
+  return g ? g->version : 0;
+}
+
+astar_status astar_graph_track_changes(astar_graph *g, size_t capacity) {
+  if (!g) return ASTAR_INVALID_ARGUMENT;
+  astar_arc_change *ring = NULL;
+  if (capacity > 0) {
+    if (capacity > SIZE_MAX / sizeof *ring) return ASTAR_NO_MEMORY;
+    ring = astar__malloc(&g->alloc, capacity * sizeof *ring);
+    if (!ring) return ASTAR_NO_MEMORY;
+  }
+  astar__free(&g->alloc, g->log, g->log_cap * sizeof *g->log);
+  g->log = ring;
+  g->log_cap = capacity;
+  g->log_floor = g->version;
+  return ASTAR_OK;
+}
+
+astar_status astar_graph_changes(const astar_graph *g, uint64_t since, astar_arc_change *buf,
+                                 size_t cap, size_t *len) {
+  if (!g || !len || (!buf && cap > 0) || since > g->version) return ASTAR_INVALID_ARGUMENT;
+  const uint64_t n = g->version - since;
+  if (n > 0 && (since < g->log_floor || n > g->log_cap)) return ASTAR_STALE;
+  *len = (size_t)n;
+  if (n > cap) return ASTAR_BUFFER_TOO_SMALL;
+  for (uint64_t v = since + 1; v <= g->version; v++) *buf++ = g->log[v % g->log_cap];
+  return ASTAR_OK;
+}
+
+static uint64_t space_version(const void *self) {
+  return ((const astar_graph *)self)->version;
+}
+
 /* ---- the space ---------------------------------------------------------------------- */
 
 /* successors and predecessors, one pair per cost storage. */
@@ -503,7 +663,7 @@ HEURISTICS(float, _f)
 HEURISTICS(double, _d)
 
 #define OPS(arcs, h)                                                                               \
-  { successors##arcs, predecessors##arcs, h, NULL, position }
+  { successors##arcs, predecessors##arcs, h, NULL, position, space_version }
 #define OPS_BY_KIND(arcs, xyz)                                                                     \
   {                                                                                                \
     {OPS(arcs, NULL), OPS(arcs, NULL)},                                                            \

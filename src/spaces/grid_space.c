@@ -41,8 +41,12 @@ static bool position(const void *self, astar_node v, double xyz[3]) {
   return true;
 }
 
-const astar_space_ops astar__grid_space_ops = {successors, predecessors, heuristic, usable,
-                                               position};
+static uint64_t version(const void *self) {
+  return ((const astar_grid_space *)self)->grid->version;
+}
+
+const astar_space_ops astar__grid_space_ops = {successors, predecessors, heuristic,
+                                               usable,     position,     version};
 
 astar_status astar_grid_space_init(astar_space *out, astar_grid_space *holder,
                                    const astar_grid *grid, const astar_options *opt) {
