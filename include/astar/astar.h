@@ -67,5 +67,6 @@
 #include "watch.h"
 #include "splice.h"
 #include "replan.h"
+#include "dstar.h"
 
 #endif /* ASTAR_ASTAR_H */
