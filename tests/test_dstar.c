@@ -141,6 +141,12 @@ static void grid_sequence(long seed, astar_dstar_mode mode) {
     return;
   }
   const char *tag = mode == ASTAR_DSTAR_LITE ? "dstar-grid" : "lpa-grid";
+  /* A third of the sequences report through the grid's change log
+  ** (astar_dstar_sync): a small ring, so that batches overflow it now and
+  ** then and the planner falls back to comparing its whole snapshot; a
+  ** sixth sync without tracking at all (always the fallback). */
+  const int via_sync = (int)(seed % 6);
+  if (via_sync == 1) CHECK(astar_grid_track_changes(g, (size_t)rng_range(&r, 4, 24)) == ASTAR_OK);
   const int32_t w = spec.width, h = spec.height;
   for (int round = 0; round < 24; round++) {
     const astar_status st = check_plan(p, ws, g, &o, g, &o, tag, seed, round);
@@ -176,9 +182,12 @@ static void grid_sequence(long seed, astar_dstar_mode mode) {
       cells[i] = c;
     }
     cells[n] = cells[0]; /* a cell listed twice is harmless */
-    CHECK(astar_dstar_update_cells(p, g, cells, (size_t)n + 1) == ASTAR_OK);
+    if (via_sync <= 1)
+      CHECK(astar_dstar_sync(p, g) == ASTAR_OK);
+    else
+      CHECK(astar_dstar_update_cells(p, g, cells, (size_t)n + 1) == ASTAR_OK);
     size_t len;
-    CHECK(astar_dstar_path(p, pathbuf, MAXPATH, &len) == ASTAR_STALE);
+    if (via_sync > 1) CHECK(astar_dstar_path(p, pathbuf, MAXPATH, &len) == ASTAR_STALE);
   }
   check_plan(p, ws, g, &o, g, &o, tag, seed, 99);
   astar_dstar_stats tot, last;
@@ -393,7 +402,7 @@ static size_t dg_pred(const void *self, astar_node u, astar_arc *arcs, size_t ca
   return k;
 }
 
-static const astar_space_ops dg_ops = {dg_succ, dg_pred, NULL, NULL, NULL};
+static const astar_space_ops dg_ops = {dg_succ, dg_pred, NULL, NULL, NULL, NULL};
 
 /* Plain O(n^2) Dijkstra from s to t; INFINITY when unreachable. */
 static double dg_dijkstra(const dgraph *d, uint32_t s, uint32_t t) {
@@ -471,12 +480,12 @@ static void test_space_digraph(void) {
       for (int i = 0; i < n; i++) {
         const uint32_t a = (uint32_t)rng_range(&r, 0, (int32_t)d.n - 1);
         const uint32_t b = (uint32_t)rng_range(&r, 0, (int32_t)d.n - 1);
-        ch[i] = (astar_arc_change){a, b, d.cost[a][b]};
+        ch[i] = (astar_arc_change){0, a, b, d.cost[a][b], 0.0};
         const int op = rng_range(&r, 0, 2);
         d.cost[a][b] = op == 0 ? INFINITY : rng_range(&r, ZC, 20) * 0.5;
         /* the same arc twice in a batch: the second old cost is the first's new */
         if (i + 1 < n && rng_range(&r, 0, 5) == 0) {
-          ch[++i] = (astar_arc_change){a, b, d.cost[a][b]};
+          ch[++i] = (astar_arc_change){0, a, b, d.cost[a][b], 0.0};
           d.cost[a][b] = rng_range(&r, ZC, 20) * 0.5;
         }
       }
@@ -582,12 +591,12 @@ static void test_space_hex(void) {
           astar_hex_grid_set_terrain(hg, c.x, c.y, rand_terrain(&r, 1.0, 4.0));
         const size_t nf = collect_arcs(&sp, around, na, after);
         for (size_t i = 0; i < nb; i++)
-          ch[nch++] = (astar_arc_change){before[i].from, before[i].to, before[i].cost};
+          ch[nch++] = (astar_arc_change){0, before[i].from, before[i].to, before[i].cost, 0.0};
         for (size_t i = 0; i < nf; i++) {
           bool was = false;
           for (size_t j = 0; j < nb && !was; j++)
             was = before[j].from == after[i].from && before[j].to == after[i].to;
-          if (!was) ch[nch++] = (astar_arc_change){after[i].from, after[i].to, INFINITY};
+          if (!was) ch[nch++] = (astar_arc_change){0, after[i].from, after[i].to, INFINITY, 0.0};
         }
         /* one batch per cell: the next cell's "before" is this one's after */
         CHECK(astar_dstar_update_arcs(p, ch, nch) == ASTAR_OK);
@@ -752,6 +761,10 @@ static void test_arguments(void) {
   CHECK(astar_dstar_update_cells(p, other, &a, 1) == ASTAR_MISMATCH);
   CHECK(astar_dstar_update_cells(p, g, NULL, 1) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_dstar_update_cells(p, g, &out, 1) == ASTAR_OUT_OF_BOUNDS);
+  CHECK(astar_dstar_sync(p, other) == ASTAR_MISMATCH);
+  CHECK(astar_dstar_sync(NULL, g) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_dstar_sync(p, g) == ASTAR_OK); /* nothing changed: the path stays */
+  CHECK(astar_dstar_path(p, pathbuf, MAXPATH, &len) == ASTAR_OK);
   CHECK(astar_dstar_move(p, out) == ASTAR_OUT_OF_BOUNDS);
   /* the agent's cell blocked: START_BLOCKED, and recovered after */
   astar_grid_set_passable(g, 0, 0, false);
@@ -782,20 +795,21 @@ static void test_arguments(void) {
     for (uint32_t j = 0; j < 3; j++) d.cost[i][j] = INFINITY;
   astar_space sp = {&dg_ops, &d, 3, 3, 0};
   CHECK(astar_dstar_new_space(&p, &sp, ASTAR_DSTAR_LITE, 0, 3, NULL) == ASTAR_INVALID_ARGUMENT);
-  static const astar_space_ops nopred = {dg_succ, NULL, NULL, NULL, NULL};
+  static const astar_space_ops nopred = {dg_succ, NULL, NULL, NULL, NULL, NULL};
   astar_space sp2 = {&nopred, &d, 3, 3, 0};
   CHECK(astar_dstar_new_space(&p, &sp2, ASTAR_DSTAR_LITE, 0, 2, NULL) == ASTAR_UNSUPPORTED);
   CHECK(astar_dstar_new_space(&p, &sp, ASTAR_DSTAR_LITE, 0, 2, NULL) == ASTAR_OK);
   CHECK(astar_dstar_plan(p, NULL) == ASTAR_NO_PATH);
   CHECK(astar_dstar_path_nodes(p, &nn, 1, &len) == ASTAR_NO_PATH);
-  const astar_arc_change bad = {0, 9, 1.0}, nan_cost = {0, 1, NAN};
+  const astar_arc_change bad = {0, 0, 9, 1.0, 1.0}, nan_cost = {0, 0, 1, NAN, 1.0};
   CHECK(astar_dstar_update_arcs(p, &bad, 1) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_dstar_update_arcs(p, &nan_cost, 1) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_dstar_update_cells(p, g, &a, 1) == ASTAR_MISMATCH);
+  CHECK(astar_dstar_sync(p, g) == ASTAR_MISMATCH);
   CHECK(astar_dstar_move(p, a) == ASTAR_MISMATCH);
   d.cost[0][1] = 2.0;
   d.cost[1][2] = 3.0;
-  const astar_arc_change ch[2] = {{0, 1, INFINITY}, {1, 2, INFINITY}};
+  const astar_arc_change ch[2] = {{0, 0, 1, INFINITY, 2.0}, {0, 1, 2, INFINITY, 3.0}};
   CHECK(astar_dstar_update_arcs(p, ch, 2) == ASTAR_OK);
   astar_dstar_result rr;
   CHECK(astar_dstar_plan(p, &rr) == ASTAR_OK && rr.cost == 5.0);

@@ -60,8 +60,9 @@
 ** allocate. Per node: g and rhs (16 bytes), a queue position (4) and a
 ** queue slot (24) -- 44 bytes; the grid back end adds the snapshot (an
 ** 8-byte entry factor and a 1-byte neighbour mask): 53 bytes per cell of
-** the grid padded by a one-cell border ((width+2) x (height+2) cells). The
-** space back end adds two arc buffers of max_degree arcs.
+** the grid padded by a one-cell border ((width+2) x (height+2) cells), and
+** a 256-entry buffer for reading the grid's change log (6 KB). The space
+** back end adds two arc buffers of max_degree arcs.
 **
 ** Threads: a planner is used by one thread at a time. The grid, knowledge
 ** and space it reads must not change during a call.
@@ -72,6 +73,7 @@
 #include "base.h"
 #include "grid.h"
 #include "search.h"
+#include "graph.h"
 #include "space.h"
 
 #ifdef __cplusplus
@@ -167,26 +169,42 @@ ASTAR_API void astar_dstar_free(astar_dstar *planner);
 ASTAR_API astar_status astar_dstar_update_cells(astar_dstar *planner, const astar_grid *grid,
                                                 const astar_point *cells, size_t n);
 
-/* One changed arc of a space: the space already gives the new cost. */
-typedef struct astar_arc_change {
-  astar_node from; /* tail of the arc */
-  astar_node to;   /* head of the arc */
-  double old_cost; /* its cost before the change, >= 0; INFINITY: the arc did not
-                      exist (a new arc). The new cost is read from the space
-                      (the cheapest arc from -> to it lists; none: removed). */
-} astar_arc_change;
-
 /*
-** Tell a space planner that the arcs changes[0 .. n-1] changed. The space
-** must already list the new costs. Listing an arc twice or an unchanged arc
-** is harmless as long as old_cost is the cost the planner last saw (the
-** cost at creation or at the previous report of that arc). No allocation.
+** Tell a space planner that the arcs changes[0 .. n-1] changed (the
+** records astar_graph_changes gives (astar/graph.h), or a program's own:
+** only from, to and old_cost are read; version and new_cost are ignored).
+** old_cost is the arc's cost before the change, INFINITY for an arc that
+** did not exist; the new cost is read from the space, which must already
+** list it (the cheapest arc from -> to it lists; none: the arc is gone).
+** An arc listed twice, or unchanged, is harmless as long as its first
+** record carries the cost the planner last saw (at creation or at the
+** previous report of that arc). Because an edit may lower the space's
+** heuristic (astar_graph_set_arc_cost lowers its scale), every queued
+** vertex is re-keyed with the current heuristic: O(n + queued vertices).
+** No allocation.
 ** Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (planner NULL, changes NULL with
 ** n > 0, a node >= node_count, old_cost negative or NaN; nothing applied);
 ** ASTAR_MISMATCH (a grid planner).
 */
 ASTAR_API astar_status astar_dstar_update_arcs(astar_dstar *planner,
                                                const astar_arc_change *changes, size_t n);
+
+/*
+** Bring a grid planner up to date with `grid` (a grid of the planner's
+** size, usually the one it was made from) through the grid's change log
+** (astar_grid_track_changes, astar_grid_changes): the cells changed since
+** the version the planner last read (at creation or at the previous sync)
+** are applied as astar_dstar_update_cells would. When the log cannot say
+** (tracking off, the ring overwritten, a whole-grid operation, or more
+** changes than the planner's 256-entry read buffer holds), every cell of
+** the snapshot is compared with the grid instead (O(cells)) and the cells
+** that differ are applied -- the repair stays incremental either way.
+** Knowledge changes are not in the grid's log: report them with
+** astar_dstar_update_cells. No allocation.
+** Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (planner or grid NULL);
+** ASTAR_MISMATCH (a space planner, or a grid of another size).
+*/
+ASTAR_API astar_status astar_dstar_sync(astar_dstar *planner, const astar_grid *grid);
 
 /*
 ** D* Lite: the agent is now at `cell` (grid planners; any cell of the grid,

@@ -36,6 +36,7 @@ enum { K_GRID_BWD = 0, K_GRID_FWD, K_SPACE_BWD, K_SPACE_FWD };
 #define K_BWD(k) ((k) == K_GRID_BWD || (k) == K_SPACE_BWD)
 
 #define NOT_QUEUED UINT32_MAX
+#define CHG_CAP 256 /* entries of the change-log read buffer */
 
 /* A queue slot: the key and the vertex. */
 typedef struct qent {
@@ -75,6 +76,8 @@ struct astar_dstar {
   bool fixed_floor;              /* options.heuristic_floor > 0: never rescaled */
   astar_options opt;             /* the options (knowledge, unknown policy, heuristic) */
   int32_t tx, ty;                /* padded coordinates of the target */
+  uint64_t seen_version;         /* grid version the snapshot was last synced to */
+  astar_cell_change *chg;        /* [CHG_CAP] read buffer of astar_dstar_sync */
 
   /* space back end */
   astar_space space; /* the space (copied) */
@@ -358,6 +361,22 @@ static void sync_km(astar_dstar *p) {
   p->last = p->target;
 }
 
+/* Every queued key recomputed with the current heuristic and target, km
+** back to 0 (it only offsets every key alike), the heap rebuilt: for a
+** space whose heuristic may have changed (astar_dstar_update_arcs). */
+static void rekey(astar_dstar *p) {
+  p->km = 0.0;
+  p->last = p->target;
+  const int kind = kind_of(p);
+  for (uint32_t i = 0; i < p->qlen; i++) {
+    const uint32_t v = p->q[i].v;
+    const double m = p->g[v] < p->rhs[v] ? p->g[v] : p->rhs[v];
+    p->q[i].k1 = m + (kind == K_SPACE_BWD ? heur(p, K_SPACE_BWD, v) : heur(p, K_SPACE_FWD, v));
+    p->q[i].k2 = m;
+  }
+  for (uint32_t i = p->qlen / 2; i-- > 0;) q_down(p, i, p->q[i]);
+}
+
 static void touch(astar_dstar *p) {
   p->planned = false;
 }
@@ -413,7 +432,7 @@ static void setup_h(astar_dstar *p, const astar_grid *g) {
 
 static size_t bytes_of(const astar_dstar *p) {
   size_t b = sizeof *p + (size_t)p->n * (2 * sizeof(double) + sizeof(uint32_t) + sizeof(qent));
-  if (p->is_grid) b += (size_t)p->n * (sizeof(double) + 1);
+  if (p->is_grid) b += (size_t)p->n * (sizeof(double) + 1) + CHG_CAP * sizeof(astar_cell_change);
   if (!p->is_grid) b += 2 * (size_t)p->space.max_degree * sizeof(astar_arc);
   return b;
 }
@@ -428,6 +447,7 @@ void astar_dstar_free(astar_dstar *p) {
   astar__free(&a, p->q, n * sizeof(qent));
   astar__free(&a, p->factor, n * sizeof(double));
   astar__free(&a, p->nb, n);
+  astar__free(&a, p->chg, CHG_CAP * sizeof(astar_cell_change));
   astar__free(&a, p->arcs_a, (size_t)p->space.max_degree * sizeof(astar_arc));
   astar__free(&a, p->arcs_b, (size_t)p->space.max_degree * sizeof(astar_arc));
   astar__free(&a, p, sizeof *p);
@@ -488,7 +508,8 @@ astar_status astar_dstar_new_grid(astar_dstar **out, const astar_grid *grid,
   p->is_grid = true;
   p->factor = astar__calloc(&p->alloc, p->n, sizeof(double));
   p->nb = p->factor ? astar__malloc(&p->alloc, p->n) : NULL;
-  if (!p->nb) {
+  p->chg = p->nb ? astar__malloc(&p->alloc, CHG_CAP * sizeof(astar_cell_change)) : NULL;
+  if (!p->chg) {
     astar_dstar_free(p);
     return ASTAR_NO_MEMORY;
   }
@@ -512,6 +533,7 @@ astar_status astar_dstar_new_grid(astar_dstar **out, const astar_grid *grid,
       const uint32_t i = astar__index(grid, x, y);
       p->nb[i] = nb_of(p, i);
     }
+  p->seen_version = astar_grid_version(grid);
   p->start = astar__index(grid, start.x, start.y);
   p->goal = astar__index(grid, goal.x, goal.y);
   const bool bwd = mode == ASTAR_DSTAR_LITE;
@@ -607,45 +629,95 @@ static void cell_changed_fwd(astar_dstar *p, uint32_t c, double f) {
   grid_cell_changed(p, K_GRID_FWD, c, f);
 }
 
+/* Would entry factor f make the heuristic overestimate? */
+static bool below_floor(const astar_dstar *p, double f) {
+  return f > 0.0 && f < p->hfloor && !p->fixed_floor;
+}
+
+/* Apply cell (x, y) of `grid` to the snapshot and repair (km already
+** synced); a no-op when the cell's view did not change. */
+static void apply_cell(astar_dstar *p, const astar_grid *grid, int32_t x, int32_t y) {
+  const uint32_t c = astar__index(grid, x, y);
+  const double f = view_factor(p, grid, x, y);
+  if (f == p->factor[c]) return;
+  if (p->mode == ASTAR_DSTAR_LITE)
+    cell_changed_bwd(p, c, f);
+  else
+    cell_changed_fwd(p, c, f);
+}
+
+/* A factor below the heuristic's floor: take every cell in, rescale the
+** heuristic from the grid and start the search over. */
+static void rescale(astar_dstar *p, const astar_grid *grid) {
+  for (int32_t y = 0; y < grid->height; y++)
+    for (int32_t x = 0; x < grid->width; x++)
+      p->factor[astar__index(grid, x, y)] = view_factor(p, grid, x, y);
+  for (int32_t y = 0; y < grid->height; y++)
+    for (int32_t x = 0; x < grid->width; x++) {
+      const uint32_t i = astar__index(grid, x, y);
+      p->nb[i] = nb_of(p, i);
+    }
+  setup_h(p, grid);
+  reset(p);
+}
+
 astar_status astar_dstar_update_cells(astar_dstar *p, const astar_grid *grid,
                                       const astar_point *cells, size_t n) {
   if (!p || !grid || (!cells && n)) return ASTAR_INVALID_ARGUMENT;
   if (!p->is_grid || grid->width != p->width || grid->height != p->height) return ASTAR_MISMATCH;
-  bool rescale = false;
+  bool low = false;
   for (size_t i = 0; i < n; i++) {
     if (!astar_grid_contains(grid, cells[i].x, cells[i].y)) return ASTAR_OUT_OF_BOUNDS;
-    const double f = view_factor(p, grid, cells[i].x, cells[i].y);
-    if (f > 0.0 && f < p->hfloor && !p->fixed_floor) rescale = true;
+    low = low || below_floor(p, view_factor(p, grid, cells[i].x, cells[i].y));
   }
   if (!n) return ASTAR_OK;
   touch(p);
-  if (rescale) {
-    /* The heuristic would overestimate: new scale, new search. */
-    for (size_t i = 0; i < n; i++)
-      p->factor[astar__index(grid, cells[i].x, cells[i].y)] =
-          view_factor(p, grid, cells[i].x, cells[i].y);
-    for (size_t i = 0; i < n; i++) {
-      const uint32_t c = astar__index(grid, cells[i].x, cells[i].y);
-      p->nb[c] = nb_of(p, c);
-      for (int d = 0; d < 8; d++) {
-        const uint32_t v = (uint32_t)((int32_t)c + p->off[d]);
-        p->nb[v] = nb_of(p, v);
-      }
-    }
-    setup_h(p, grid);
-    reset(p);
+  if (low) {
+    rescale(p, grid);
     return ASTAR_OK;
   }
   sync_km(p);
-  for (size_t i = 0; i < n; i++) {
-    const uint32_t c = astar__index(grid, cells[i].x, cells[i].y);
-    const double f = view_factor(p, grid, cells[i].x, cells[i].y);
-    if (f == p->factor[c]) continue;
-    if (p->mode == ASTAR_DSTAR_LITE)
-      cell_changed_bwd(p, c, f);
-    else
-      cell_changed_fwd(p, c, f);
+  for (size_t i = 0; i < n; i++) apply_cell(p, grid, cells[i].x, cells[i].y);
+  return ASTAR_OK;
+}
+
+astar_status astar_dstar_sync(astar_dstar *p, const astar_grid *grid) {
+  if (!p || !grid) return ASTAR_INVALID_ARGUMENT;
+  if (!p->is_grid || grid->width != p->width || grid->height != p->height) return ASTAR_MISMATCH;
+  const uint64_t now = astar_grid_version(grid);
+  if (now == p->seen_version) return ASTAR_OK;
+  size_t len = 0;
+  const astar_status st = p->seen_version < now
+                              ? astar_grid_changes(grid, p->seen_version, p->chg, CHG_CAP, &len)
+                              : ASTAR_STALE;
+  touch(p);
+  p->seen_version = now;
+  if (st == ASTAR_OK) {
+    bool low = false;
+    for (size_t i = 0; i < len; i++)
+      low = low || below_floor(p, view_factor(p, grid, p->chg[i].x, p->chg[i].y));
+    if (low) {
+      rescale(p, grid);
+      return ASTAR_OK;
+    }
+    sync_km(p);
+    for (size_t i = 0; i < len; i++) apply_cell(p, grid, p->chg[i].x, p->chg[i].y);
+    return ASTAR_OK;
   }
+  /* The log cannot say: compare the whole snapshot. */
+  bool low = false;
+  for (int32_t y = 0; y < grid->height && !low; y++)
+    for (int32_t x = 0; x < grid->width; x++) {
+      const double f = view_factor(p, grid, x, y);
+      if (f != p->factor[astar__index(grid, x, y)] && below_floor(p, f)) low = true;
+    }
+  if (low) {
+    rescale(p, grid);
+    return ASTAR_OK;
+  }
+  sync_km(p);
+  for (int32_t y = 0; y < grid->height; y++)
+    for (int32_t x = 0; x < grid->width; x++) apply_cell(p, grid, x, y);
   return ASTAR_OK;
 }
 
@@ -666,7 +738,7 @@ astar_status astar_dstar_update_arcs(astar_dstar *p, const astar_arc_change *cha
       return ASTAR_INVALID_ARGUMENT;
   if (!n) return ASTAR_OK;
   touch(p);
-  sync_km(p);
+  rekey(p);
   const int kind = kind_of(p);
   for (size_t i = 0; i < n; i++) {
     const astar_node a = changes[i].from, b = changes[i].to;
