@@ -170,21 +170,22 @@ ASTAR_API astar_status astar_dstar_update_cells(astar_dstar *planner, const asta
                                                 const astar_point *cells, size_t n);
 
 /*
-** Tell a space planner that the arcs changes[0 .. n-1] changed (the
-** records astar_graph_changes gives (astar/graph.h), or a program's own:
-** only from, to and old_cost are read; version and new_cost are ignored).
-** old_cost is the arc's cost before the change, INFINITY for an arc that
-** did not exist; the new cost is read from the space, which must already
-** list it (the cheapest arc from -> to it lists; none: the arc is gone).
-** An arc listed twice, or unchanged, is harmless as long as its first
-** record carries the cost the planner last saw (at creation or at the
-** previous report of that arc). Because an edit may lower the space's
-** heuristic (astar_graph_set_arc_cost lowers its scale), every queued
-** vertex is re-keyed with the current heuristic: O(n + queued vertices).
-** No allocation.
+** Tell a space planner that the arcs changes[0 .. n-1] changed: the
+** records astar_graph_changes gives (astar/graph.h), or a program's own
+** list. Only from and to are read: the space must already list the new
+** costs (a removed arc: not listed; a new arc: listed), and the vertex
+** whose rhs the arc feeds (D* Lite: from; LPA*: to) gets its rhs again from
+** the space -- O(degree) an arc, and right whatever the old costs were
+** (with parallel arcs the reported old cost need not be the one the
+** planner used; the grid back end, which keeps its own snapshot, runs the
+** optimised c_old case analysis instead). An arc listed twice, or
+** unchanged, is harmless. Because an edit may lower the space's heuristic
+** (astar_graph_set_arc_cost lowers its scale), every queued vertex is
+** re-keyed with the current heuristic: O(queued vertices). No
+** allocation.
 ** Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (planner NULL, changes NULL with
-** n > 0, a node >= node_count, old_cost negative or NaN; nothing applied);
-** ASTAR_MISMATCH (a grid planner).
+** n > 0, a node >= node_count; nothing applied); ASTAR_MISMATCH (a grid
+** planner).
 */
 ASTAR_API astar_status astar_dstar_update_arcs(astar_dstar *planner,
                                                const astar_arc_change *changes, size_t n);

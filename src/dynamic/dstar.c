@@ -65,6 +65,7 @@ struct astar_dstar {
 
   /* grid back end */
   int32_t width, height, stride; /* grid size and padded row length */
+  double inv_stride;             /* 1 / stride */
   double *factor;                /* [n] entry factor of each cell as planned; 0 blocked
                                     (the border too) */
   uint8_t *nb;                   /* [n] bit d: neighbour d has factor > 0 */
@@ -174,9 +175,14 @@ static void q_remove(astar_dstar *p, uint32_t v) {
 /* Heuristic between vertex s and the target. */
 ASTAR__INLINE double heur(const astar_dstar *p, int kind, uint32_t s) {
   if (K_GRID(kind)) {
-    const uint32_t stride = (uint32_t)p->stride;
-    const int32_t y = (int32_t)(s / stride), x = (int32_t)(s - (uint32_t)y * stride);
-    return astar__h_at(&p->hq, p->hq.hkind, x, y, p->tx, p->ty);
+    /* Row from a reciprocal multiply, corrected: cheaper than a division. */
+    const int32_t stride = p->stride;
+    int32_t y = (int32_t)((double)s * p->inv_stride);
+    if (y * stride > (int32_t)s)
+      y--;
+    else if ((y + 1) * stride <= (int32_t)s)
+      y++;
+    return astar__h_at(&p->hq, p->hq.hkind, (int32_t)s - y * stride, y, p->tx, p->ty);
   }
   if (!p->space_h) return 0.0;
   const double h = K_BWD(kind) ? p->space.ops->heuristic(p->space.self, p->target, s)
@@ -257,10 +263,11 @@ ASTAR__INLINE void arc_changed(astar_dstar *p, int kind, uint32_t u, uint32_t v,
 ASTAR__INLINE void compute(astar_dstar *p, int kind, astar_arc *bufa, astar_arc *bufb) {
   const uint32_t t = p->target;
   uint64_t expanded = 0, requeued = 0;
+  const double ht = heur(p, kind, t); /* the target does not move during the loop */
   for (;;) {
     if (!p->qlen) break;
     const double mt = p->g[t] < p->rhs[t] ? p->g[t] : p->rhs[t];
-    const double kt1 = mt + heur(p, kind, t) + p->km; /* k2 plays no part: above */
+    const double kt1 = mt + ht + p->km; /* k2 plays no part: above */
     const qent top = p->q[0];
     if (!k1_not_above(top.k1, kt1) && !(p->rhs[t] > p->g[t])) break;
     const uint32_t u = top.v;
@@ -518,6 +525,7 @@ astar_status astar_dstar_new_grid(astar_dstar **out, const astar_grid *grid,
   p->width = grid->width;
   p->height = grid->height;
   p->stride = grid->stride;
+  p->inv_stride = 1.0 / (double)grid->stride;
   astar__move_table(astar__rule_of(&o), p->moves);
   for (int d = 0; d < 8; d++) {
     p->cost[d] = d < 4 ? o.straight_cost : o.diagonal_cost;
@@ -721,32 +729,28 @@ astar_status astar_dstar_sync(astar_dstar *p, const astar_grid *grid) {
   return ASTAR_OK;
 }
 
-/* The cheapest arc from -> to the space lists now; infinite if none. */
-static double space_arc(const astar_dstar *p, astar_node from, astar_node to) {
-  const size_t k = p->space.ops->successors(p->space.self, from, p->arcs_a, p->space.max_degree);
-  double best = INFINITY;
-  for (size_t i = 0; i < k; i++)
-    if (p->arcs_a[i].node == to && p->arcs_a[i].cost < best) best = p->arcs_a[i].cost;
-  return best;
-}
-
 astar_status astar_dstar_update_arcs(astar_dstar *p, const astar_arc_change *changes, size_t n) {
   if (!p || (!changes && n)) return ASTAR_INVALID_ARGUMENT;
   if (p->is_grid) return ASTAR_MISMATCH;
   for (size_t i = 0; i < n; i++)
-    if (changes[i].from >= p->n || changes[i].to >= p->n || !(changes[i].old_cost >= 0.0))
-      return ASTAR_INVALID_ARGUMENT;
+    if (changes[i].from >= p->n || changes[i].to >= p->n) return ASTAR_INVALID_ARGUMENT;
   if (!n) return ASTAR_OK;
   touch(p);
   rekey(p);
-  const int kind = kind_of(p);
+  /* The vertex whose rhs reads the arc gets its rhs from scratch: the
+  ** reported old cost is not trusted, because with parallel arcs it need
+  ** not be the cheapest of them -- the one the planner's rhs was based on
+  ** (the grid back end, which keeps its own snapshot, uses the optimised
+  ** case analysis instead). O(degree) per arc. */
+  const bool bwd = kind_of(p) == K_SPACE_BWD;
   for (size_t i = 0; i < n; i++) {
-    const astar_node a = changes[i].from, b = changes[i].to;
-    const double c_new = space_arc(p, a, b);
-    if (kind == K_SPACE_BWD)
-      arc_changed(p, K_SPACE_BWD, a, b, changes[i].old_cost, c_new, p->arcs_b);
+    const astar_node u = bwd ? changes[i].from : changes[i].to;
+    if (u == p->root) continue;
+    p->rhs[u] = bwd ? rhs_of(p, K_SPACE_BWD, u, p->arcs_b) : rhs_of(p, K_SPACE_FWD, u, p->arcs_b);
+    if (bwd)
+      update_vertex(p, K_SPACE_BWD, u);
     else
-      arc_changed(p, K_SPACE_FWD, b, a, changes[i].old_cost, c_new, p->arcs_b);
+      update_vertex(p, K_SPACE_FWD, u);
   }
   return ASTAR_OK;
 }
