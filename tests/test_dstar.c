@@ -465,7 +465,7 @@ static void test_space_digraph(void) {
         if (!cost_equal(res.cost, ref))
           FAILF("digraph seed %ld round %d: cost %.17g, reference %.17g", seed, round, res.cost,
                 ref);
-        if (astar_dstar_path_nodes(p, np, 4 * GN, &len) != ASTAR_OK ||
+        if (astar_dstar_path_nodes(p, np, (size_t)4 * GN, &len) != ASTAR_OK ||
             !dg_walk(&d, np, len, s, t, &c) || !cost_equal(c, ref))
           FAILF("digraph seed %ld round %d: bad path", seed, round);
         astar_node nx;
@@ -624,14 +624,15 @@ static void test_space_csr(void) {
     static astar_graph_edge edges[2000];
     static double xy[400];
     size_t ne = 0;
-    for (uint32_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
       xy[2 * i] = rng_range(&r, 0, 100);
       xy[2 * i + 1] = rng_range(&r, 0, 100);
     }
     for (uint32_t i = 0; i < n && ne + 6 < 2000; i++)
       for (int k = 0; k < 5; k++) {
         const uint32_t j = (uint32_t)rng_range(&r, 0, (int32_t)n - 1);
-        const double dx = xy[2 * i] - xy[2 * j], dy = xy[2 * i + 1] - xy[2 * j + 1];
+        const double dx = xy[2 * (size_t)i] - xy[2 * (size_t)j],
+                     dy = xy[2 * (size_t)i + 1] - xy[2 * (size_t)j + 1];
         /* positive costs: D* Lite's precondition */
         edges[ne++] =
             (astar_graph_edge){i, j, 0.01 + sqrt(dx * dx + dy * dy) * (1.0 + rng_unit(&r))};

@@ -913,6 +913,7 @@ static astar_arc *reader_buf(const astar_dstar *p, astar_arc *grid_buf) {
   return p->is_grid ? grid_buf : p->arcs_b;
 }
 
+/* NOLINTNEXTLINE(readability-non-const-parameter): written through walk_out */
 static astar_status path_out(const astar_dstar *p, astar_point *cells, astar_node *nodes,
                              size_t cap, size_t *len) {
   astar_status st = path_ready(p);
