@@ -5,9 +5,10 @@
 ** radius R at every step, walks one cell a step along its current plan and
 ** replans when what it sees blocks that plan. Three robots per query:
 **   D* Lite   one planner (astar/dstar.h) per query on the robot's
-**             knowledge; every step: the newly seen blocked cells are
-**             reported (astar_dstar_update_cells), the robot moves
-**             (astar_dstar_move) and plans (astar_dstar_plan, a repair);
+**             knowledge; every step the robot moves (astar_dstar_move,
+**             along its path: the plan stays) and, when it saw new blocked
+**             cells, reports them (astar_dstar_update_cells) and plans
+**             (astar_dstar_plan, a repair) -- the paper's main loop;
 **   A*        astar_find_path with options.knowledge from the robot's cell,
 **             again whenever a newly seen blocked cell lies on the rest of
 **             its path;
@@ -117,9 +118,11 @@ static void robot(world *w, int m, astar_point s, astar_point t, run_stats *st) 
       steps++;
       const size_t n = sense(w, at);
       t0 = bench_now();
-      astar_dstar_move(p, at);
-      if (n) astar_dstar_update_cells(p, w->truth, w->seen, n);
-      ps = astar_dstar_plan(p, NULL);
+      astar_dstar_move(p, at); /* along the path: keeps the plan */
+      if (n) {
+        astar_dstar_update_cells(p, w->truth, w->seen, n);
+        ps = astar_dstar_plan(p, NULL);
+      }
       st->seconds += bench_now() - t0;
     }
     astar_dstar_stats tot;

@@ -157,9 +157,20 @@ static void grid_sequence(long seed, astar_dstar_mode mode) {
         astar_point nx;
         if (astar_dstar_next(p, &nx) != ASTAR_OK) break;
         CHECK(astar_dstar_move(p, nx) == ASTAR_OK);
-        /* Without edits the plan after a move repairs nothing. */
-        astar_dstar_result rr;
-        CHECK(astar_dstar_plan(p, &rr) == ASTAR_OK);
+        /* A move along the path keeps the plan: its rest is a shortest
+        ** path from the new cell (checked against A* from there). */
+        size_t len = 0;
+        double walked = 0.0, ref = 0.0;
+        astar_result ar;
+        char err[200];
+        if (astar_dstar_path(p, pathbuf, MAXPATH, &len) != ASTAR_OK || pathbuf[0].x != nx.x ||
+            pathbuf[0].y != nx.y ||
+            !validate_walk(g, &o, pathbuf, len, &walked, NULL, err, sizeof err) ||
+            astar_find_path(ws, g, &o, nx, t, NULL, 0, &ar) != ASTAR_BUFFER_TOO_SMALL ||
+            !cost_equal(walked, (ref = ar.cost)))
+          FAILF("%s seed %ld round %d: after a move: %.17g vs %.17g", tag, seed, round, walked,
+                ref);
+        if (rng_range(&r, 0, 1)) CHECK(astar_dstar_plan(p, NULL) == ASTAR_OK);
       }
     }
     /* An edit batch. */
@@ -796,6 +807,10 @@ static void test_arguments(void) {
   astar_grid_set_passable(g, 0, 0, true);
   CHECK(astar_dstar_update_cells(p, g, &a, 1) == ASTAR_OK);
   astar_dstar_result res;
+  CHECK(astar_dstar_plan(p, &res) == ASTAR_OK && res.cost > 0.0);
+  /* a move off the path: plan again */
+  CHECK(astar_dstar_move(p, (astar_point){0, 4}) == ASTAR_OK);
+  CHECK(astar_dstar_path(p, pathbuf, MAXPATH, &len) == ASTAR_STALE);
   CHECK(astar_dstar_plan(p, &res) == ASTAR_OK && res.cost > 0.0);
   /* at the goal: a one-cell path of cost 0 */
   CHECK(astar_dstar_move(p, b) == ASTAR_OK);

@@ -210,7 +210,11 @@ ASTAR_API astar_status astar_dstar_sync(astar_dstar *planner, const astar_grid *
 /*
 ** D* Lite: the agent is now at `cell` (grid planners; any cell of the grid,
 ** usually the next cell of the path). The search state stays; km is raised
-** at the next edit or plan. No allocation. Returns ASTAR_OK;
+** at the next edit or plan. A move to the next cell of the last plan's
+** path (astar_dstar_next) with no edit since that plan keeps the plan:
+** path and next answer from the new cell without planning again (D* Lite's
+** main loop plans only after edits); any other move makes them answer
+** ASTAR_STALE until the next plan. O(degree), no allocation. Returns ASTAR_OK;
 ** ASTAR_INVALID_ARGUMENT (planner NULL); ASTAR_OUT_OF_BOUNDS;
 ** ASTAR_MISMATCH (a space planner); ASTAR_UNSUPPORTED (an LPA* planner: its
 ** ends are fixed).

@@ -755,10 +755,19 @@ astar_status astar_dstar_update_arcs(astar_dstar *p, const astar_arc_change *cha
   return ASTAR_OK;
 }
 
+static uint32_t step_from(const astar_dstar *p, uint32_t u, astar_arc *buf);
+
+/* D* Lite's main loop moves the agent along argmin c + g between plans:
+** a move to the path's next cell, with nothing edited since the plan,
+** keeps the plan (its suffix is a shortest path from the new cell). Any
+** other move needs a plan. */
 static astar_status move_to(astar_dstar *p, uint32_t v) {
   if (p->mode != ASTAR_DSTAR_LITE) return ASTAR_UNSUPPORTED;
   if (v == p->start) return ASTAR_OK;
-  touch(p);
+  astar_arc gb[8];
+  const bool along = p->planned && p->plan_st == ASTAR_OK && p->start != p->goal &&
+                     step_from(p, p->start, p->is_grid ? gb : p->arcs_b) == v;
+  if (!along) touch(p);
   p->start = v;
   set_target(p, v);
   return ASTAR_OK;
