@@ -250,13 +250,19 @@ ASTAR__INLINE void update_vertex(astar_dstar *p, int kind, uint32_t u) {
 ASTAR__INLINE void arc_changed(astar_dstar *p, int kind, uint32_t u, uint32_t v, double c_old,
                                double c_new, astar_arc *buf) {
   if (u == p->root || c_old == c_new) return;
+  double r = p->rhs[u];
   if (c_old > c_new) {
     const double c = c_new + p->g[v];
-    if (c < p->rhs[u]) p->rhs[u] = c;
-  } else if (p->rhs[u] == c_old + p->g[v]) {
-    p->rhs[u] = rhs_of(p, kind, u, buf);
+    if (c < r) r = c;
+  } else if (isfinite(p->g[v]) && r == c_old + p->g[v]) {
+    /* (with g(v) infinite the arc supported nothing: rhs(u) stays) */
+    r = rhs_of(p, kind, u, buf);
   }
-  update_vertex(p, kind, u);
+  /* An unchanged rhs leaves u's queue membership as it was. */
+  if (r != p->rhs[u]) {
+    p->rhs[u] = r;
+    update_vertex(p, kind, u);
+  }
 }
 
 /* ComputeShortestPath. */
@@ -284,22 +290,29 @@ ASTAR__INLINE void compute(astar_dstar *p, int kind, astar_arc *bufa, astar_arc 
       const double gu = p->g[u] = p->rhs[u];
       q_remove(p, u);
       for (size_t i = 0; i < k; i++) {
+        /* Only a lowered rhs changes s's state (the paper updates every s;
+        ** an unchanged rhs leaves its queue membership as it was). */
         const uint32_t s = bufa[i].node;
-        if (s != p->root) {
-          const double c = bufa[i].cost + gu;
-          if (c < p->rhs[s]) p->rhs[s] = c;
+        const double c = bufa[i].cost + gu;
+        if (s != p->root && c < p->rhs[s]) {
+          p->rhs[s] = c;
+          update_vertex(p, kind, s);
         }
-        update_vertex(p, kind, s);
       }
     } else {
       const double g_old = p->g[u];
       p->g[u] = INFINITY;
       for (size_t i = 0; i < k; i++) {
         const uint32_t s = bufa[i].node;
-        if (s != p->root && p->rhs[s] == bufa[i].cost + g_old) p->rhs[s] = rhs_of(p, kind, s, bufb);
-        update_vertex(p, kind, s);
+        if (s != p->root && p->rhs[s] == bufa[i].cost + g_old) {
+          const double r = rhs_of(p, kind, s, bufb);
+          if (r != p->rhs[s]) {
+            p->rhs[s] = r;
+            update_vertex(p, kind, s);
+          }
+        }
       }
-      update_vertex(p, kind, u);
+      update_vertex(p, kind, u); /* g(u) is now infinite */
     }
   }
   p->pending.expanded += expanded;
