@@ -341,13 +341,18 @@ static void test_movingai(void) {
     CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
     rng r;
     rng_seed(&r, 77 + (uint64_t)mi);
+    astar_dstar *planners[2] = {NULL, NULL}; /* one a mode, restarted for later queries */
     for (int qn = 0; qn < 4; qn++) {
       const astar_point s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
       astar_options o;
       astar_options_init(&o);
       const astar_dstar_mode mode = (astar_dstar_mode)(qn & 1);
-      astar_dstar *p = NULL;
-      CHECK(astar_dstar_new_grid(&p, g, &o, mode, s, t, NULL) == ASTAR_OK);
+      astar_dstar *p = planners[qn & 1];
+      if (p)
+        CHECK(astar_dstar_restart(p, g, s, t) == ASTAR_OK);
+      else
+        CHECK(astar_dstar_new_grid(&planners[qn & 1], g, &o, mode, s, t, NULL) == ASTAR_OK);
+      p = planners[qn & 1];
       if (!p) continue;
       for (int round = 0; round < 12; round++) {
         const astar_status st = check_plan(p, ws, g, &o, g, &o, maps[mi], qn, round);
@@ -380,8 +385,9 @@ static void test_movingai(void) {
           if (astar_dstar_next(p, &nx) == ASTAR_OK) astar_dstar_move(p, nx);
         }
       }
-      astar_dstar_free(p);
     }
+    astar_dstar_free(planners[0]);
+    astar_dstar_free(planners[1]);
     astar_workspace_free(ws);
     astar_grid_free(g);
   }
@@ -799,6 +805,9 @@ static void test_arguments(void) {
   CHECK(astar_dstar_sync(p, g) == ASTAR_OK); /* nothing changed: the path stays */
   CHECK(astar_dstar_path(p, pathbuf, MAXPATH, &len) == ASTAR_OK);
   CHECK(astar_dstar_move(p, out) == ASTAR_OUT_OF_BOUNDS);
+  CHECK(astar_dstar_restart(p, g, a, out) == ASTAR_OUT_OF_BOUNDS);
+  CHECK(astar_dstar_restart(p, other, a, b) == ASTAR_MISMATCH);
+  CHECK(astar_dstar_restart(NULL, g, a, b) == ASTAR_INVALID_ARGUMENT);
   /* the agent's cell blocked: START_BLOCKED, and recovered after */
   astar_grid_set_passable(g, 0, 0, false);
   CHECK(astar_dstar_update_cells(p, g, &a, 1) == ASTAR_OK);
@@ -843,6 +852,7 @@ static void test_arguments(void) {
   CHECK(astar_dstar_update_arcs(p, NULL, 1) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_dstar_update_cells(p, g, &a, 1) == ASTAR_MISMATCH);
   CHECK(astar_dstar_sync(p, g) == ASTAR_MISMATCH);
+  CHECK(astar_dstar_restart(p, g, a, a) == ASTAR_MISMATCH);
   CHECK(astar_dstar_move(p, a) == ASTAR_MISMATCH);
   d.cost[0][1] = 2.0;
   d.cost[1][2] = 3.0;

@@ -146,6 +146,18 @@ ASTAR_API astar_status astar_dstar_new_space(astar_dstar **out, const astar_spac
                                              astar_dstar_mode mode, astar_node start,
                                              astar_node goal, const astar_allocator *alloc);
 
+/*
+** A grid planner for a new query on `grid` (the planner's size), with the
+** same options and knowledge: the snapshot is read again, the ends are
+** set, the search state is dropped (the next plan is a full search). What
+** a game does to give a unit new orders without a new planner. O(cells),
+** no allocation. Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (planner or grid
+** NULL); ASTAR_MISMATCH (a space planner, or a grid of another size);
+** ASTAR_OUT_OF_BOUNDS (start or goal outside the grid; nothing changed).
+*/
+ASTAR_API astar_status astar_dstar_restart(astar_dstar *planner, const astar_grid *grid,
+                                           astar_point start, astar_point goal);
+
 /* Release the planner. NULL is allowed. */
 ASTAR_API void astar_dstar_free(astar_dstar *planner);
 

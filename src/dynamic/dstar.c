@@ -493,6 +493,29 @@ static astar_status alloc_common(astar_dstar **out, uint32_t n, const astar_allo
   return ASTAR_OK;
 }
 
+/* Snapshot `grid`, set the ends and start the search over. */
+static void load_grid(astar_dstar *p, const astar_grid *grid, astar_point start, astar_point goal) {
+  setup_h(p, grid);
+  for (int32_t y = 0; y < grid->height; y++)
+    for (int32_t x = 0; x < grid->width; x++)
+      p->factor[astar__index(grid, x, y)] = view_factor(p, grid, x, y);
+  memset(p->nb, 0, p->n);
+  for (int32_t y = 0; y < grid->height; y++)
+    for (int32_t x = 0; x < grid->width; x++) {
+      const uint32_t i = astar__index(grid, x, y);
+      p->nb[i] = nb_of(p, i);
+    }
+  p->seen_version = astar_grid_version(grid);
+  p->start = astar__index(grid, start.x, start.y);
+  p->goal = astar__index(grid, goal.x, goal.y);
+  const bool bwd = p->mode == ASTAR_DSTAR_LITE;
+  p->root = bwd ? p->goal : p->start;
+  set_target(p, bwd ? p->start : p->goal);
+  reset(p);
+  p->pending.updated = 0;
+  p->planned = false;
+}
+
 /* Options the planner cannot honour. */
 static bool options_supported(const astar_options *o) {
   const bool diag = astar__diagonals_on(o);
@@ -544,25 +567,18 @@ astar_status astar_dstar_new_grid(astar_dstar **out, const astar_grid *grid,
     p->cost[d] = d < 4 ? o.straight_cost : o.diagonal_cost;
     p->off[d] = astar__dir_dx[d] + astar__dir_dy[d] * p->stride;
   }
-  setup_h(p, grid);
-  for (int32_t y = 0; y < grid->height; y++)
-    for (int32_t x = 0; x < grid->width; x++)
-      p->factor[astar__index(grid, x, y)] = view_factor(p, grid, x, y);
-  memset(p->nb, 0, p->n);
-  for (int32_t y = 0; y < grid->height; y++)
-    for (int32_t x = 0; x < grid->width; x++) {
-      const uint32_t i = astar__index(grid, x, y);
-      p->nb[i] = nb_of(p, i);
-    }
-  p->seen_version = astar_grid_version(grid);
-  p->start = astar__index(grid, start.x, start.y);
-  p->goal = astar__index(grid, goal.x, goal.y);
-  const bool bwd = mode == ASTAR_DSTAR_LITE;
-  p->root = bwd ? p->goal : p->start;
-  set_target(p, bwd ? p->start : p->goal);
-  reset(p);
-  p->pending.updated = 0;
+  load_grid(p, grid, start, goal);
   *out = p;
+  return ASTAR_OK;
+}
+
+astar_status astar_dstar_restart(astar_dstar *p, const astar_grid *grid, astar_point start,
+                                 astar_point goal) {
+  if (!p || !grid) return ASTAR_INVALID_ARGUMENT;
+  if (!p->is_grid || grid->width != p->width || grid->height != p->height) return ASTAR_MISMATCH;
+  if (!astar_grid_contains(grid, start.x, start.y) || !astar_grid_contains(grid, goal.x, goal.y))
+    return ASTAR_OUT_OF_BOUNDS;
+  load_grid(p, grid, start, goal);
   return ASTAR_OK;
 }
 
