@@ -70,5 +70,6 @@
 #include "splice.h"
 #include "replan.h"
 #include "spacetime.h"
+#include "dstar.h"
 
 #endif /* ASTAR_ASTAR_H */
