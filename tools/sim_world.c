@@ -342,6 +342,11 @@ int cli_simulate_world(int argc, char **argv) {
     if (r < 0) return CLI_EXIT_USAGE;
     if (r > 0) continue;
     const char *v;
+    if (cli_is(&p, "--cooperative", NULL) || cli_is(&p, "--window", NULL) ||
+        cli_is(&p, "--walk", NULL))
+      return cli_usage_error("simulate: %s does not combine with --replan, --recompute, --walls or "
+                             "--doors (reservations assume a map that holds still)",
+                             p.name);
     if (cli_is(&p, "--agents", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, WORLD_MAX_AGENTS, &agents))
         return CLI_EXIT_USAGE;

@@ -5,8 +5,8 @@
 # the options work, a static map gives optimal walks and no stale step,
 # the watch index (--recompute change) leaves no unit stepping into a wall
 # while --recompute blocked does, the output is the same for a fixed --seed
-# (but the time line), and usage errors exit 2 naming the argument and its
-# range. Usage: world_tests.sh PATH/TO/astar REPO_ROOT
+# (but the time line), --replan dstar works and has a memory ceiling, and
+# usage errors exit 2 naming the argument and its range. Usage: world_tests.sh PATH/TO/astar REPO_ROOT
 set -u
 
 # shellcheck source=tests/cli/lib.sh
@@ -76,6 +76,7 @@ check_usage() { # NAME REGEX ARGS...
   expect_one_line_err "$name"
 }
 check_usage "--replan foo" "--replan: expected astar, splice or dstar" --agents 3 --replan foo
+check_usage "--cooperative with walls" "--cooperative does not combine with" --agents 3 --walls 2 --cooperative
 check_usage "--recompute foo" "--recompute: expected every:N .* change, waypoint or blocked" \
   --agents 3 --recompute foo
 check_usage "--recompute every:0" "--recompute every:N: expected an integer from 1 to 1000000" \
