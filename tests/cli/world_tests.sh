@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # world_tests.sh -- `astar simulate` with units walking on a changing map
-# (tools/sim_world.c): --replan astar|splice, --recompute every:N|change|
+# (tools/sim_world.c): --replan astar|splice|dstar, --recompute every:N|change|
 # waypoint|blocked, --walls / --wall-period, --doors / --door-period. Checks
 # the options work, a static map gives optimal walks and no stale step,
 # the watch index (--recompute change) leaves no unit stepping into a wall
 # while --recompute blocked does, the output is the same for a fixed --seed
 # (but the time line), --replan dstar works and has a memory ceiling, and
-# usage errors exit 2 naming the argument and its range. Usage: world_tests.sh PATH/TO/astar REPO_ROOT
+# usage errors exit 2 naming the argument and its range.
+# Usage: world_tests.sh PATH/TO/astar REPO_ROOT
 set -u
 
 # shellcheck source=tests/cli/lib.sh
