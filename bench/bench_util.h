@@ -65,6 +65,23 @@ static inline astar_scen *bench_load_scen(const char *path) {
   return sc;
 }
 
+/* A xorshift generator: the benchmarks' random choices, the same on every
+** machine for a given state (start it at BENCH_SEED for the published runs). */
+#define BENCH_SEED UINT64_C(88172645463325252)
+static inline uint32_t bench_rnd(uint64_t *state, uint32_t n) {
+  *state ^= *state << 13, *state ^= *state >> 7, *state ^= *state << 17;
+  return (uint32_t)(*state % n);
+}
+
+/* A uniformly drawn passable cell of g (which has one). */
+static inline astar_point bench_random_open(uint64_t *state, const astar_grid *g) {
+  for (;;) {
+    const astar_point p = {(int32_t)bench_rnd(state, (uint32_t)astar_grid_width(g)),
+                           (int32_t)bench_rnd(state, (uint32_t)astar_grid_height(g))};
+    if (astar_grid_passable(g, p.x, p.y)) return p;
+  }
+}
+
 /* The median of three timings (the usual "run three times" figure). */
 static inline double bench_median3(double a, double b, double c) {
   if (a > b) {

@@ -17,10 +17,9 @@
 
 #include "bench_util.h"
 
-static uint64_t seed = 88172645463325252u;
+static uint64_t seed = BENCH_SEED;
 static uint32_t rnd(uint32_t n) {
-  seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-  return (uint32_t)(seed % n);
+  return bench_rnd(&seed, n);
 }
 
 /* Mean seconds of one update over `n` random edits of side `side` (each made,

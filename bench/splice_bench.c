@@ -21,18 +21,12 @@
 
 #include "bench_util.h"
 
-static uint64_t seed = 88172645463325252u;
+static uint64_t seed = BENCH_SEED;
 static uint32_t rnd(uint32_t n) {
-  seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-  return (uint32_t)(seed % n);
+  return bench_rnd(&seed, n);
 }
-
 static astar_point random_open(const astar_grid *g) {
-  for (;;) {
-    const astar_point p = {(int32_t)rnd((uint32_t)astar_grid_width(g)),
-                           (int32_t)rnd((uint32_t)astar_grid_height(g))};
-    if (astar_grid_passable(g, p.x, p.y)) return p;
-  }
+  return bench_random_open(&seed, g);
 }
 
 typedef struct kase {

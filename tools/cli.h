@@ -40,8 +40,12 @@ int cli_cmd_bench(int argc, char **argv);      /* cmd_bench.c */
 int cli_cmd_precompute(int argc, char **argv); /* cmd_precompute.c */
 int cli_cmd_render(int argc, char **argv);     /* cmd_render.c */
 int cli_cmd_simulate(int argc, char **argv);   /* cmd_simulate.c */
-int cli_cmd_group(int argc, char **argv);      /* cmd_group.c */
-int cli_cmd_convert(int argc, char **argv);    /* cmd_graph.c */
+/* simulate --cooperative / --walk: agents moving at once (coop_sim.c). window
+** 0: full cooperative search; max_frames 0: automatic. Returns an exit status. */
+int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool cooperative,
+                      long window, long max_frames, const astar_options *opt);
+int cli_cmd_group(int argc, char **argv);   /* cmd_group.c */
+int cli_cmd_convert(int argc, char **argv); /* cmd_graph.c */
 
 /* Graph mode of solve and bench (cmd_graph.c): does argv hold --graph? Then
 ** solve and bench hand their arguments to these. */

@@ -27,7 +27,8 @@
 
 #define MAX_AGENTS 1000000L
 #define MAX_PRIORITIES 1000L
-#define MOVING_WALLS 4 /* --edits: walls standing at once */
+#define MOVING_WALLS 4   /* --edits: walls standing at once */
+#define MAX_WINDOW 4096L /* --window */
 
 typedef struct agent {
   astar_point start, goal;
@@ -55,6 +56,8 @@ typedef struct sim {
 static void help(FILE *out) {
   fprintf(out,
           "usage: astar simulate MAP --agents N --budget B [OPTIONS]\n"
+          "       astar simulate MAP --agents N --cooperative [--window W] [OPTIONS]\n"
+          "       astar simulate MAP --agents N --walk [OPTIONS]\n"
           "\n"
           "Simulate a game loop with the path-request queue: N agents request paths\n"
           "between random reachable cells of MAP (Moving AI .map or ASCII; `-` reads\n"
@@ -82,13 +85,26 @@ static void help(FILE *out) {
           "                         before opens again (default 0: no edits)\n"
           "  --restarts K           restarts of a search whose grid changed before it\n"
           "                         ends stale (default %u)\n"
+          "\n"
+          "Agents moving at once (one step -- a move or a wait -- per frame; no --budget;\n"
+          "distinct random starts and goals; --seed and --frames apply):\n"
+          "  --cooperative          cooperative A*: agents plan in turn through a\n"
+          "                         reservation table of (cell, time) and moves, so\n"
+          "                         none collides; reports collisions (vertex and swap),\n"
+          "                         makespan, sum of costs, expansions, time per frame\n"
+          "  --window W             with --cooperative: windowed (WHCA*), reservations W\n"
+          "                         steps ahead, replanned every W/2 frames, 1..%ld\n"
+          "                         (default 0: full search, goals held)\n"
+          "  --walk                 the same report for independent A* paths walked at\n"
+          "                         once (blind to each other: collisions counted)\n"
           "  -h, --help             show this help\n"
           "\n%s"
           "\n"
           "Exit status: 0 success; 1 unreadable map, a result that differs from the\n"
-          "one-shot search, a frame over budget, or no request found a path; 2 usage\n"
-          "error.\n",
-          MAX_AGENTS, MOVING_WALLS, ASTAR_QUEUE_DEFAULT_RESTARTS, cli_search_options_help);
+          "one-shot search, a frame over budget, or no request found a path, or\n"
+          "(--cooperative) a collision; 2 usage error.\n",
+          MAX_AGENTS, MOVING_WALLS, ASTAR_QUEUE_DEFAULT_RESTARTS, MAX_WINDOW,
+          cli_search_options_help);
   fputs(cli_sim_world_help, out);
 }
 
@@ -402,6 +418,8 @@ int cli_cmd_simulate(int argc, char **argv) {
   uint64_t restarts = ASTAR_QUEUE_DEFAULT_RESTARTS;
   uint64_t budget = 0, seed = 1;
   bool have_budget = false, use_islands = false;
+  bool cooperative = false, walk = false, have_window = false;
+  long window = 0;
 
   cli_parser_init(&p, argc, argv, "simulate");
   for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
@@ -443,6 +461,14 @@ int cli_cmd_simulate(int argc, char **argv) {
     } else if (cli_is(&p, "--edits", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, LONG_MAX, &edits))
         return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--cooperative", NULL)) {
+      cooperative = true;
+    } else if (cli_is(&p, "--walk", NULL)) {
+      walk = true;
+    } else if (cli_is(&p, "--window", NULL)) {
+      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_WINDOW, &window))
+        return CLI_EXIT_USAGE;
+      have_window = true;
     } else if (cli_is(&p, "--restarts", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &restarts)) return CLI_EXIT_USAGE;
       if (restarts > UINT32_MAX)
@@ -454,6 +480,18 @@ int cli_cmd_simulate(int argc, char **argv) {
   }
   if (!map_path) return cli_usage_error("simulate: missing MAP (see 'astar simulate --help')");
   if (agents == 0) return cli_usage_error("simulate: missing --agents N");
+  if (cooperative && walk)
+    return cli_usage_error("simulate: --cooperative and --walk exclude each other");
+  if (have_window && !cooperative) return cli_usage_error("simulate: --window needs --cooperative");
+  if (cooperative || walk) {
+    if (have_budget || use_islands || unreachable || edits || arrivals || priorities > 1)
+      return cli_usage_error("simulate: --budget, --islands, --unreachable, --edits, --arrivals "
+                             "and --priorities are the request queue's; not with %s",
+                             cooperative ? "--cooperative" : "--walk");
+    if (astar_options_validate(&opt) != ASTAR_OK)
+      return cli_usage_error("simulate: the search options are not valid together");
+    return cli_coop_simulate(map_path, agents, seed, cooperative, window, frames, &opt);
+  }
   if (!have_budget) return cli_usage_error("simulate: missing --budget B");
   if (unreachable > agents)
     return cli_usage_error("simulate: --unreachable %ld exceeds --agents %ld", unreachable, agents);

@@ -39,11 +39,13 @@ const char cli_sim_world_help[] =
     "Units walking on a changing map (one cell per frame, blind to each other;\n"
     "--agents N units between random reachable cells; --seed and --frames apply,\n"
     "--frames defaulting to 20 x (width + height)):\n"
-    "  --replan astar|splice  how a unit replans: a request to the path queue\n"
-    "                         (--budget B expansions per frame, default 1000000),\n"
-    "                         or a splice of its path on the spot (Patel 5.2:\n"
+    "  --replan astar|splice|dstar  how a unit replans: a request to the path\n"
+    "                         queue (--budget B expansions per frame, default\n"
+    "                         1000000); a splice of its path on the spot (Patel 5.2:\n"
     "                         local search, length check, fallback to a full\n"
-    "                         search). dstar: reserved for D* Lite (not built yet)\n"
+    "                         search); or its own D* Lite planner, which repairs\n"
+    "                         its search after every edit (about 56 bytes a cell a\n"
+    "                         unit; --recompute then only adds replans)\n"
     "  --recompute R          when a unit replans besides a refused step:\n"
     "                         every:N (every N steps, 1..1000000), change (its path\n"
     "                         crosses a changed cell: watch index), waypoint (on\n"
@@ -85,7 +87,9 @@ static uint32_t below(uint64_t *state, uint32_t n) {
   return (uint32_t)(rnd(state) % n);
 }
 
-typedef enum replan_mode { REPLAN_ASTAR, REPLAN_SPLICE } replan_mode;
+typedef enum replan_mode { REPLAN_ASTAR, REPLAN_SPLICE, REPLAN_DSTAR } replan_mode;
+#define DSTAR_MEMORY_MAX ((uint64_t)4 << 30) /* bytes all units' planners may take */
+#define DSTAR_CELL_BYTES 56                  /* a planner's bytes a padded cell (astar/dstar.h) */
 typedef enum recompute_mode { RC_EVERY, RC_CHANGE, RC_WAYPOINT, RC_BLOCKED } recompute_mode;
 
 /* A toggled group of cells: a wall segment or a door. */
@@ -100,8 +104,11 @@ typedef struct unit {
   astar_point start;
   astar_watch_id wid;
   bool watched;
-  long wait_until; /* frame before which it does not replan (after a failure) */
-  long arrived_at; /* frame it arrived, -1 */
+  long wait_until;       /* frame before which it does not replan (after a failure) */
+  astar_dstar *planner;  /* --replan dstar: its D* Lite planner, made at its first plan */
+  astar_point at;        /* --replan dstar: the cell the planner was last told of */
+  uint64_t plan_version; /* --replan dstar: grid version of its last plan */
+  long arrived_at;       /* frame it arrived, -1 */
 } unit;
 
 typedef struct world {
@@ -248,6 +255,35 @@ static void apply_togglers(world *wd, long frame) {
 
 /* ---- units ------------------------------------------------------------------------- */
 
+/* --replan dstar: bring unit u's planner up to date (made at its first
+** plan; told where the unit is and what changed) and take up its path.
+** False when no path exists now. */
+static bool dstar_replan(world *wd, unit *u, astar_point *buf, size_t cap) {
+  astar_status st = ASTAR_OK;
+  if (!u->planner) {
+    st = astar_dstar_new_grid(&u->planner, wd->grid, wd->opt, ASTAR_DSTAR_LITE, u->f.cell,
+                              u->f.goal, NULL);
+    u->at = u->f.cell;
+  }
+  if (st == ASTAR_OK && (u->at.x != u->f.cell.x || u->at.y != u->f.cell.y)) {
+    st = astar_dstar_move(u->planner, u->f.cell);
+    u->at = u->f.cell;
+  }
+  if (st == ASTAR_OK) st = astar_dstar_sync(u->planner, wd->grid);
+  u->plan_version = astar_grid_version(wd->grid);
+  astar_dstar_result res;
+  if (st == ASTAR_OK) st = astar_dstar_plan(u->planner, &res);
+  if (u->planner) wd->expanded += res.stats.expanded;
+  /* No vertex changed: the path the unit follows is still the plan. */
+  if (st == ASTAR_OK && res.stats.updated == 0 && res.stats.expanded == 0 && u->f.len > 0 &&
+      !u->f.blocked)
+    return true;
+  size_t len = 0;
+  if (st == ASTAR_OK) st = astar_dstar_path(u->planner, buf, cap, &len);
+  if (st == ASTAR_OK) st = astar_follow_adopt_path(&u->f, buf, len);
+  return st == ASTAR_OK;
+}
+
 static void on_done(void *ctx, const astar_request_done *d) {
   world *wd = ctx;
   unit *u = d->user;
@@ -306,6 +342,11 @@ int cli_simulate_world(int argc, char **argv) {
     if (r < 0) return CLI_EXIT_USAGE;
     if (r > 0) continue;
     const char *v;
+    if (cli_is(&p, "--cooperative", NULL) || cli_is(&p, "--window", NULL) ||
+        cli_is(&p, "--walk", NULL))
+      return cli_usage_error("simulate: %s does not combine with --replan, --recompute, --walls or "
+                             "--doors (reservations assume a map that holds still)",
+                             p.name);
     if (cli_is(&p, "--agents", NULL)) {
       if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, WORLD_MAX_AGENTS, &agents))
         return CLI_EXIT_USAGE;
@@ -324,13 +365,9 @@ int cli_simulate_world(int argc, char **argv) {
       else if (strcmp(v, "splice") == 0)
         mode = REPLAN_SPLICE;
       else if (strcmp(v, "dstar") == 0)
-        /* Hook: D* Lite (include/astar/dstar.h, another branch of issue 10)
-        ** plugs in here as a third mode once it is on main. */
-        return cli_usage_error("%s: dstar is not available in this build (D* Lite is not built "
-                               "yet); expected astar or splice",
-                               p.name);
+        mode = REPLAN_DSTAR;
       else
-        return cli_usage_error("%s: expected astar or splice, got '%s'", p.name, v);
+        return cli_usage_error("%s: expected astar, splice or dstar, got '%s'", p.name, v);
     } else if (cli_is(&p, "--recompute", NULL)) {
       if (!(v = cli_value(&p))) return CLI_EXIT_USAGE;
       if (strncmp(v, "every:", 6) == 0) {
@@ -393,6 +430,18 @@ int cli_simulate_world(int argc, char **argv) {
   const size_t cap =
       cells < 16 * ((size_t)w + (size_t)h) + 16 ? cells : 16 * ((size_t)w + (size_t)h) + 16;
   if (frames == 0) frames = 20L * (w + h);
+  if (mode == REPLAN_DSTAR) {
+    const uint64_t need =
+        (uint64_t)agents * ((uint64_t)w + 2) * ((uint64_t)h + 2) * DSTAR_CELL_BYTES;
+    if (need > DSTAR_MEMORY_MAX) {
+      cli_error("simulate: --replan dstar: %ld units' planners on %s would take about %llu MB "
+                "(%d bytes a cell each), more than the %llu MB allowed; use fewer --agents",
+                agents, label, (unsigned long long)(need >> 20), DSTAR_CELL_BYTES,
+                (unsigned long long)(DSTAR_MEMORY_MAX >> 20));
+      astar_grid_free(grid);
+      return CLI_EXIT_FAIL;
+    }
+  }
   int rc = CLI_EXIT_FAIL;
   world wd = {0};
   astar_islands *isl = NULL;
@@ -421,7 +470,8 @@ int cli_simulate_world(int argc, char **argv) {
   if (st == ASTAR_OK) st = astar_workspace_new(&chk, grid, NULL);
   if (st == ASTAR_OK && mode == REPLAN_ASTAR) st = astar_queue_new(&q, grid, wd.n, NULL);
   if (st == ASTAR_OK) st = astar_grid_track_changes(grid, CHANGE_RING);
-  if (st == ASTAR_OK && rc_mode == RC_CHANGE)
+  /* D* Lite reads the change log itself: it needs no watch index. */
+  if (st == ASTAR_OK && rc_mode == RC_CHANGE && mode != REPLAN_DSTAR)
     st =
         astar_watch_new(&wd.watch, grid, (uint32_t)wd.n, wd.n * 12 * ((size_t)w + (size_t)h), NULL);
   if (st != ASTAR_OK) {
@@ -471,7 +521,20 @@ int cli_simulate_world(int argc, char **argv) {
     for (size_t i = 0; i < wd.n; i++) {
       unit *u = &wd.units[i];
       if (u->arrived_at >= 0 || frame < u->wait_until) continue;
-      const astar_replan_reason why = astar_follow_due(&u->f, &pol);
+      astar_replan_reason why = astar_follow_due(&u->f, &pol);
+      if (mode == REPLAN_DSTAR) {
+        /* D* Lite repairs after every edit (cheap where the edit does not
+        ** touch its search), and whenever the policy asks. */
+        if (why == ASTAR_REPLAN_NONE && u->planner && u->plan_version == astar_grid_version(grid))
+          continue;
+        if (why == ASTAR_REPLAN_NONE) why = ASTAR_REPLAN_CHANGED;
+        wd.reasons[why]++;
+        if (!dstar_replan(&wd, u, buf, cells)) {
+          wd.failed_plans++;
+          u->wait_until = frame + RETRY_FRAMES;
+        }
+        continue;
+      }
       if (why == ASTAR_REPLAN_NONE) continue;
       wd.reasons[why]++;
       if (mode == REPLAN_SPLICE) {
@@ -520,6 +583,8 @@ int cli_simulate_world(int argc, char **argv) {
       if (astar_follow_arrived(&u->f)) {
         u->arrived_at = frame;
         arrived++;
+        astar_dstar_free(u->planner); /* its memory back at once */
+        u->planner = NULL;
         if (u->watched) astar_watch_remove(wd.watch, u->wid);
         u->watched = false;
       }
@@ -554,10 +619,12 @@ int cli_simulate_world(int argc, char **argv) {
          "edits\n",
          wd.nwalls, wall_period, wd.ntog - wd.nwalls, door_period, (unsigned long long)wd.toggles,
          (unsigned long long)wd.edits);
-  printf("units:    %zu, seed %llu; replan %s", wd.n, (unsigned long long)seed,
-         mode == REPLAN_SPLICE ? "splice" : "astar");
+  static const char *const mode_names[] = {"astar", "splice", "dstar"};
+  printf("units:    %zu, seed %llu; replan %s", wd.n, (unsigned long long)seed, mode_names[mode]);
   if (mode == REPLAN_SPLICE)
     printf(" (before %zu, after %zu, ratio %g)", sopt.before, sopt.after, sopt.max_ratio);
+  else if (mode == REPLAN_DSTAR)
+    printf(" (a D* Lite planner a unit, repaired after every edit)");
   else
     printf(" (queue, budget %llu)", (unsigned long long)budget);
   static const char *const rc_names[] = {"every", "change", "waypoint", "blocked"};
@@ -596,6 +663,7 @@ int cli_simulate_world(int argc, char **argv) {
   rc = CLI_EXIT_OK;
 
 done:
+  for (size_t i = 0; wd.units && i < wd.n; i++) astar_dstar_free(wd.units[i].planner);
   astar_watch_free(wd.watch);
   astar_queue_free(q);
   astar_islands_free(isl);

@@ -27,6 +27,8 @@
 **   waypoint_table.h  Patel 2.4.1: exact costs between waypoints (doors, a coarse
 **               grid) as a heuristic for A*
 **   hierarchy.h HPA*: hierarchical path-finding over cluster entrances, multi-level
+**   spacetime.h reservation table, cooperative A* (windowed), SIPP: units that
+**               do not collide, moving obstacles
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -67,5 +69,7 @@
 #include "watch.h"
 #include "splice.h"
 #include "replan.h"
+#include "spacetime.h"
+#include "dstar.h"
 
 #endif /* ASTAR_ASTAR_H */

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # world_tests.sh -- `astar simulate` with units walking on a changing map
-# (tools/sim_world.c): --replan astar|splice, --recompute every:N|change|
+# (tools/sim_world.c): --replan astar|splice|dstar, --recompute every:N|change|
 # waypoint|blocked, --walls / --wall-period, --doors / --door-period. Checks
 # the options work, a static map gives optimal walks and no stale step,
 # the watch index (--recompute change) leaves no unit stepping into a wall
 # while --recompute blocked does, the output is the same for a fixed --seed
-# (but the time line), and usage errors exit 2 naming the argument and its
-# range. Usage: world_tests.sh PATH/TO/astar REPO_ROOT
+# (but the time line), --replan dstar works and has a memory ceiling, and
+# usage errors exit 2 naming the argument and its range.
+# Usage: world_tests.sh PATH/TO/astar REPO_ROOT
 set -u
 
 # shellcheck source=tests/cli/lib.sh
@@ -16,7 +17,7 @@ cli_tmp world
 MAP=$ROOT/tests/data/small/rooms64-8.map
 
 # A static map (no walls, no doors): everyone arrives on an optimal walk.
-for mode in astar splice; do
+for mode in astar splice dstar; do
   run simulate "$MAP" --agents 10 --replan $mode --seed 2
   expect_rc "static $mode" 0
   expect_out "static $mode arrives" "^arrived:  10 of 10"
@@ -45,6 +46,17 @@ for mode in astar splice; do
 done
 expect_out "splice outcomes" "^splice:   [0-9]+ intact, [0-9]+ spliced, [0-9]+ full searches"
 
+# D* Lite: a planner a unit, repaired after every edit; the same walls.
+run simulate "$MAP" --agents 20 --replan dstar --walls 30 --doors 10 --wall-period 23 --seed 3
+expect_rc "dstar walls" 0
+expect_out "dstar mode line" "replan dstar \(a D\* Lite planner a unit"
+expect_out "dstar arrives" "^arrived:  20 of 20"
+expect_out "dstar repairs after edits" "^replans: .* changed [1-9][0-9]*"
+# Planners too big for memory: a clear error, not a crash.
+run simulate "$MAP" --agents 100000 --replan dstar
+expect_rc "dstar memory ceiling" 1
+expect_err "dstar memory ceiling message" "use fewer --agents"
+
 # Deterministic for a fixed seed (the time line aside).
 run simulate "$MAP" --agents 15 --replan splice --walls 20 --doors 5 --seed 7
 grep -v '^time' "$OUT" >"$TMP/a"
@@ -64,8 +76,8 @@ check_usage() { # NAME REGEX ARGS...
   expect_err "$name names it" "$re"
   expect_one_line_err "$name"
 }
-check_usage "--replan foo" "--replan: expected astar or splice" --agents 3 --replan foo
-check_usage "--replan dstar" "--replan: dstar is not available" --agents 3 --replan dstar
+check_usage "--replan foo" "--replan: expected astar, splice or dstar" --agents 3 --replan foo
+check_usage "--cooperative with walls" "--cooperative does not combine with" --agents 3 --walls 2 --cooperative
 check_usage "--recompute foo" "--recompute: expected every:N .* change, waypoint or blocked" \
   --agents 3 --recompute foo
 check_usage "--recompute every:0" "--recompute every:N: expected an integer from 1 to 1000000" \
