@@ -281,7 +281,7 @@
     ui.speed.setAttribute('aria-valuetext', rate === Infinity ? 'instant' : `${rate} events a frame`);
     if (M) updateKey();
     $('terrain-value').textContent = ui.terrain.value;
-    // Walk mode: square cells and a 1 x 1 unit; the replanners this build has.
+    // Walk mode: square cells and a 1 x 1 unit; the replanners the bridge offers (pg_walk_kinds).
     $('walk').disabled = hex !== null || unit > 1;
     $('walk-speed-value').textContent = `${ui.walkSpeed.value} cells/s`;
     if (M) for (const opt of ui.replan.options) opt.disabled = !walkAvailable(opt.value);
@@ -1271,7 +1271,7 @@
     }
     const kind = ui.replan.value;
     if (!walkAvailable(kind)) {
-      message(`${REPLAN_NAMES[kind]} is not in this build of the library: choose another replanner.`, true);
+      message(`${REPLAN_NAMES[kind]} is not offered by the bridge: choose another replanner.`, true);
       return;
     }
     clearPath();

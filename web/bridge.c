@@ -26,13 +26,6 @@
 */
 #include <astar/astar.h>
 #include <math.h>
-/* D* Lite (astar/dstar.h) drives walk mode when the library has it. */
-#if defined(__has_include)
-#if __has_include(<astar/dstar.h>)
-#include <astar/dstar.h>
-#define PG_HAVE_DSTAR 1
-#endif
-#endif
 #include <stdio.h>
 
 #include <stdlib.h>
@@ -1480,9 +1473,7 @@ struct pg_walk {
   size_t on_path;       /* repeated A*, splicing: index of the unit's cell in path */
   bool splice_due;      /* splicing: edits since the last plan (check the path) */
   int32_t splice_kind;  /* splicing: astar_repair_kind of the last repair, else -1 */
-#ifdef PG_HAVE_DSTAR
-  astar_dstar *dstar; /* D* Lite's planner, NULL for the other replanners */
-#endif
+  astar_dstar *dstar;   /* D* Lite's planner, NULL for the other replanners */
 };
 
 /* Cell (x, y) touched by the current repair (kept once). */
@@ -1618,10 +1609,9 @@ static const pg_replanner splicing = {again_init, again_release, again_move, spl
 
 /* ---- D* Lite (astar/dstar.h) */
 
-#ifdef PG_HAVE_DSTAR
 /*
 ** FOR THE LEAD: the cells whose g or rhs the last D* Lite repair changed.
-** astar/dstar.h (as of the dstar branch) offers only counts
+** astar/dstar.h offers only counts
 ** (astar_dstar_stats: expanded, updated), no observer and no list of
 ** vertices, so nothing is marked yet: the page then shows the counts and
 ** no highlight. When the planner gets an observer (e.g. a callback per
@@ -1664,15 +1654,12 @@ static astar_status dstar_plan(pg_walk *w, pg_state *s) {
 
 static const pg_replanner dstar_lite = {dstar_init, dstar_release, dstar_move, dstar_changed,
                                         dstar_plan};
-#endif
 
-/* The replanner of `kind`, NULL when this build has none. */
+/* The replanner of `kind`, NULL for an unknown kind. */
 static const pg_replanner *replanner(int32_t kind) {
   switch (kind) {
-#ifdef PG_HAVE_DSTAR
   case PG_REPLAN_DSTAR:
     return &dstar_lite;
-#endif
   case PG_REPLAN_ASTAR:
     return &repeated_astar;
   case PG_REPLAN_SPLICE:
@@ -1682,7 +1669,7 @@ static const pg_replanner *replanner(int32_t kind) {
   }
 }
 
-/* Bit k set: replanner k is in this build (PG_REPLAN_*). */
+/* Bit k set: replanner k exists (PG_REPLAN_*): the page offers those. */
 PG_API int32_t pg_walk_kinds(void) {
   int32_t bits = 0;
   for (int32_t k = 0; k < PG_REPLAN_COUNT; k++)
@@ -1712,7 +1699,7 @@ PG_API void pg_walk_end(pg_state *s) {
 ** weight 1, no turn penalty, A* whatever the algorithm) for a unit at
 ** (ax, ay) walking to (gx, gy). Replaces any earlier one. Plans nothing
 ** yet. Returns ASTAR_OK; ASTAR_UNSUPPORTED (hex mode, a unit bigger than
-** one cell, a replanner this build lacks, or options D* Lite refuses);
+** one cell, an unknown kind, or options D* Lite refuses);
 ** ASTAR_OUT_OF_BOUNDS; ASTAR_NO_MEMORY.
 */
 PG_API int pg_walk_new(pg_state *s, int32_t kind, int32_t ax, int32_t ay, int32_t gx, int32_t gy) {
