@@ -147,6 +147,7 @@
     beamWidth: $('beam-width'), epsilon: $('epsilon'), bandE: $('band-e'), bandD: $('band-d'),
     hpaCluster: $('hpa-cluster'), hpaLevels: $('hpa-levels'), lmCount: $('lm-count'), lmChoice: $('lm-choice'),
     cells: $('cells'), smooth: $('smooth'), unit: $('unit'), clearance: $('clearance'),
+    replan: $('replan'), walkSpeed: $('walk-speed'),
   };
 
   /* ---- small helpers --------------------------------------------------- */
@@ -280,6 +281,12 @@
     ui.speed.setAttribute('aria-valuetext', rate === Infinity ? 'instant' : `${rate} events a frame`);
     if (M) updateKey();
     $('terrain-value').textContent = ui.terrain.value;
+    // Walk mode: square cells and a 1 x 1 unit; the replanners the bridge offers (pg_walk_kinds).
+    $('walk').disabled = hex !== null || unit > 1;
+    $('walk-speed-value').textContent = `${ui.walkSpeed.value} cells/s`;
+    if (M) for (const opt of ui.replan.options) opt.disabled = !walkAvailable(opt.value);
+    if (M && ui.replan.selectedOptions[0].disabled) ui.replan.value = 'astar';
+    if (walk && walk.stats) $('extra-k').textContent = 'fresh A* expanded';
     if (M) updateNotice();
   }
 
@@ -482,6 +489,7 @@
     px = new Uint32Array(img.data.buffer);
     search = null;
     stopPlaying();
+    endWalk();
   }
 
   function resetView() {
@@ -541,6 +549,7 @@
   // Run the search now (recording events); the display starts empty and
   // the events are replayed by play() / stepOnce() / finish().
   function startSearch() {
+    endWalk();
     stopPlaying();
     const { o, st } = pushOptions();
     resetView();
@@ -1158,6 +1167,7 @@
   }
 
   function clearPath() {
+    endWalk();
     stopPlaying();
     search = null;
     resetView();
@@ -1180,6 +1190,7 @@
   const liveTimes = []; // ms per preview re-run: search, display and drawing
 
   function mapChanged() {
+    if (walk) scheduleWalkSync();
     if (mayRefuse(ui.algorithm.value)) updateNotice();
     if (search && search.done && ui.live.checked) {
       if (!rerunPending) {
@@ -1214,6 +1225,296 @@
   // A drag ended: a preview on display becomes the full recorded search.
   function finishDrag() {
     if (search && search.done && search.preview && startSearch()) finish();
+  }
+
+  /* ---- walk mode: a unit walks while the map changes (issue 10) ---------- */
+
+  // A unit stands at S; Walk makes it step along its path, one cell a tick
+  // (the walk speed slider), while the person goes on drawing. Every edit
+  // is handed to the bridge's planner (pg_walk_*, bridge.c), which repairs
+  // its path: D* Lite keeps its search and fixes what the edit changed,
+  // repeated A* searches again from the unit's cell, splicing repairs the
+  // broken part of the path with a local search. After each repair the
+  // bridge also runs a fresh A* from that cell: both counts are shown, and
+  // the cells the repair touched are highlighted. The planner is told about
+  // edits by comparing the map with the copy it last saw (`known`), so every
+  // way of editing -- strokes, undo, redo -- reaches it.
+  const REPLAN = { dstar: 0, astar: 1, splice: 2 };
+  const REPLAN_NAMES = { dstar: 'D* Lite', astar: 'repeated A*', splice: 'splicing' };
+  // What a splicing repair did (astar_repair_kind, astar/splice.h).
+  const SPLICE_KINDS = ['path intact', 'spliced', 'full search', 'gave up', 'blocked'];
+  const C_TOUCHED = 'rgba(255, 150, 0, 0.42)', C_WALK_PATH = 'rgba(40, 170, 90, 0.9)';
+  const C_TRAIL = '#1c3f8c', C_UNIT = '#1c3f8c';
+  // walk: null when off, else { kind, goal, unit, trail, path, touched,
+  // known, status, running, done, outcome, acc, then, rafId, syncPending,
+  // repairs, stats }.
+  let walk = null;
+
+  const walkKinds = () => (M ? M._pg_walk_kinds() : 0);
+  const walkAvailable = (kind) => ((walkKinds() >> REPLAN[kind]) & 1) === 1;
+  const walkStat = (k) => M._pg_walk_stat(pg, k);
+
+  // Start a new walk from S (or, paused, go on walking).
+  function walkButton() {
+    if (walk && !walk.done) {
+      if (walk.running) pauseWalk();
+      else resumeWalk();
+      return;
+    }
+    startWalk();
+  }
+
+  function startWalk() {
+    if (hex !== null || Number(ui.unit.value) > 1) {
+      message('Walk mode runs on square cells with a unit of 1 × 1.', true);
+      return;
+    }
+    const kind = ui.replan.value;
+    if (!walkAvailable(kind)) {
+      message(`${REPLAN_NAMES[kind]} is not offered by the bridge: choose another replanner.`, true);
+      return;
+    }
+    clearPath();
+    const { st: ost } = pushOptions();
+    const [sx, sy] = xy(start), [gx, gy] = xy(goal);
+    const st = ost !== ST_OK ? ost : M._pg_walk_new(pg, REPLAN[kind], sx, sy, gx, gy);
+    if (st !== ST_OK) {
+      setStatus('cannot walk', 'failed');
+      message(`${REPLAN_NAMES[kind]}: ${M.UTF8ToString(M._pg_strerror(st))}` +
+        (st === ST_UNSUPPORTED ? ' (D* Lite takes A*\'s move rules with a consistent heuristic: not Manhattan ' +
+          'with diagonal moves).' : ''), true);
+      return;
+    }
+    walk = {
+      kind, goal, unit: start, trail: [start], path: [], touched: new Int32Array(0), known: cells.slice(),
+      status: ST_OK, running: false, done: false, outcome: '', acc: 0, then: 0, rafId: 0, syncPending: false,
+      repairs: 0, stats: null,
+    };
+    $('walk-stat').hidden = false;
+    $('lg-walk').hidden = false;
+    planWalk();
+    if (!walkOver()) resumeWalk();
+  }
+
+  function resumeWalk() {
+    walk.running = true;
+    walk.then = performance.now();
+    walk.acc = 0;
+    $('walk').textContent = 'Pause';
+    setStatus('walking', 'running');
+    walk.rafId = requestAnimationFrame(walkFrame);
+  }
+
+  function pauseWalk() {
+    walk.running = false;
+    if (walk.rafId) cancelAnimationFrame(walk.rafId);
+    walk.rafId = 0;
+    $('walk').textContent = 'Resume walk';
+    setStatus('paused', 'idle');
+  }
+
+  // Walk mode off: the planner freed, the overlay gone.
+  function endWalk() {
+    if (!walk) return;
+    if (walk.rafId) cancelAnimationFrame(walk.rafId);
+    walk = null;
+    if (M) M._pg_walk_end(pg);
+    if (M) syncOptionUi();
+    $('walk').textContent = 'Walk';
+    $('walk-stat').hidden = true;
+    $('lg-walk').hidden = true;
+    $('walk-repair').textContent = '–';
+    needDraw = true;
+  }
+
+  // Ticks at the walk speed (cells a second), from animation frames.
+  function walkFrame(now) {
+    walk.rafId = 0;
+    if (!walk.running) return;
+    walk.acc += ((now - walk.then) / 1000) * Number(ui.walkSpeed.value);
+    walk.then = now;
+    for (let k = 0; walk.acc >= 1 && k < 4; k++) {
+      walk.acc -= 1;
+      walkStep();
+      if (!walk || walk.done) return;
+    }
+    walk.acc = Math.min(walk.acc, 1);
+    walk.rafId = requestAnimationFrame(walkFrame);
+  }
+
+  // One tick: the edits so far repaired, then one cell along the path.
+  function walkStep() {
+    syncWalk();
+    if (!walk || walkOver()) return;
+    const next = walk.path[1];
+    const [x, y] = xy(next);
+    M._pg_walk_move(pg, x, y);
+    walk.unit = next;
+    walk.trail.push(next);
+    planWalk();
+    walkOver();
+  }
+
+  // At G, or no path: the walk stops and says why.
+  function walkOver() {
+    if (walk.done) return true;
+    let outcome = '';
+    if (walk.unit === walk.goal) outcome = 'reached G';
+    else if (walk.status !== ST_OK) outcome = M.UTF8ToString(M._pg_strerror(walk.status));
+    if (!outcome) return false;
+    walk.done = true;
+    walk.outcome = outcome;
+    walk.running = false;
+    if (walk.rafId) cancelAnimationFrame(walk.rafId);
+    walk.rafId = 0;
+    $('walk').textContent = 'Walk';
+    const ok = walk.unit === walk.goal;
+    setStatus(ok ? 'reached G' : outcome, ok ? 'done' : 'failed', '', ok
+      ? `: ${walk.trail.length - 1} steps, ${walk.repairs} plans` : '');
+    $('status').dataset.code = String(walk.status);
+    showWalk();
+    return true;
+  }
+
+  // Hand the planner the cells that changed since it last looked.
+  function syncWalk() {
+    walk.syncPending = false;
+    if (walk.done) return;
+    if (goal !== walk.goal) {
+      endWalk();
+      message('G moved: the walk ended.');
+      return;
+    }
+    const changed = [];
+    for (let i = 0; i < cells.length; i++) if (cells[i] !== walk.known[i]) changed.push(i);
+    if (!changed.length) return;
+    walk.known.set(cells);
+    const p = M._malloc(changed.length * 4);
+    M.HEAP32.set(changed, p >> 2);
+    M._pg_walk_changed(pg, p, changed.length);
+    M._free(p);
+    planWalk();
+    walkOver();
+  }
+
+  // Edits while walking: repaired at the next frame (one repair a frame
+  // however many cells a fast stroke paints).
+  function scheduleWalkSync() {
+    if (!walk || walk.done || walk.syncPending) return;
+    walk.syncPending = true;
+    requestAnimationFrame(() => {
+      if (walk && walk.syncPending) syncWalk();
+    });
+  }
+
+  // Plan, then read the path, and after a repair its numbers and cells.
+  function planWalk() {
+    walk.status = M._pg_walk_plan(pg);
+    const n = M._pg_walk_path_length(pg), p = M._pg_walk_path(pg) >> 2;
+    walk.path = [];
+    for (let k = 0; k < n; k++) walk.path.push(M.HEAP32[p + 2 * k + 1] * W + M.HEAP32[p + 2 * k]);
+    const repairs = walkStat(3);
+    if (repairs !== walk.repairs) {
+      walk.repairs = repairs;
+      const t = M._pg_walk_touched(pg) >> 2, nt = M._pg_walk_touched_count(pg);
+      walk.touched = M.HEAP32.slice(t, t + nt);
+      walk.stats = {
+        expanded: walkStat(4), updated: walkStat(5), changed: walkStat(6), ms: walkStat(7), cost: walkStat(8),
+        freshExpanded: walkStat(9), freshCost: walkStat(10), freshMs: walkStat(11), touched: nt,
+        splice: SPLICE_KINDS[walkStat(16)] || null,
+      };
+    }
+    walk.totals = { expanded: walkStat(12), fresh: walkStat(13) };
+    showWalk();
+  }
+
+  // The stat boxes and the repair line.
+  function showWalk() {
+    const s = walk.stats, name = REPLAN_NAMES[walk.kind];
+    needDraw = true;
+    if (!s) return;
+    $('cost').textContent = Number.isFinite(s.cost) ? fmtCost(s.cost) : '–';
+    $('cost').title = 'the path\'s cost from the unit\'s cell at the last repair';
+    $('length').textContent = `${Math.max(0, walk.path.length - 1)} to go`;
+    $('length').title = `${walk.trail.length - 1} cells walked`;
+    $('expanded').textContent = fmtInt(s.expanded);
+    $('generated').textContent = fmtInt(s.updated);
+    $('time').textContent = fmtMs(s.ms);
+    $('time').title = `the last repair; the fresh A* took ${fmtMs(s.freshMs)}`;
+    $('extra-k').textContent = 'fresh A* expanded';
+    $('extra').textContent = fmtInt(s.freshExpanded);
+    $('extra').title = 'a fresh A* from the unit\'s cell on the map as it is now';
+    // D* Lite: the cells whose g or rhs the repair changed when the planner
+    // reports them (bridge.c, dstar_touched), else its expansions and vertex
+    // updates; repeated A*: its expansions and the cells it gave a G.
+    const box = $('walk-repair'), fresh = `fresh A*: ${fmtInt(s.freshExpanded)} expanded`;
+    box.textContent = walk.kind === 'splice'
+      ? `splicing${s.splice ? ` (${s.splice})` : ''}: ${fmtInt(s.expanded)} expanded (${fmtInt(s.touched)} cells ` +
+        `given a G), cost ${fmtCost(s.cost)}; ${fresh}, cost ${fmtCost(s.freshCost)}`
+      : walk.kind !== 'dstar'
+      ? `repeated A*: ${fmtInt(s.expanded)} expanded (${fmtInt(s.touched)} cells given a G); ${fresh}`
+      : s.touched ? `D* Lite repair: ${fmtInt(s.touched)} cells updated; ${fresh}`
+        : `D* Lite repair: ${fmtInt(s.expanded)} expanded (${fmtInt(s.updated)} vertex updates); ${fresh}`;
+    box.title = `${name}, last repair (${fmtInt(s.changed)} cells changed): ${fmtInt(s.expanded)} expanded, ` +
+      `${fmtInt(s.updated)} ${walk.kind === 'dstar' ? 'vertex updates' : 'generated'}, ${fmtMs(s.ms)}; a fresh A* ` +
+      `from the unit's cell: ${fmtInt(s.freshExpanded)} expanded, ${fmtMs(s.freshMs)}. Over the walk: ${name} ` +
+      `${fmtInt(walk.totals.expanded)} expanded in all, a fresh A* at each repair ${fmtInt(walk.totals.fresh)}.`;
+    if (walk.repairs > 1 && !walk.done)
+      message(`Edit of ${fmtInt(s.changed)} cell${s.changed === 1 ? '' : 's'}: ${name} repaired its path with ` +
+        `${fmtInt(s.expanded)} expansions (${fmtMs(s.ms)}); a fresh A* from the unit's cell expands ` +
+        `${fmtInt(s.freshExpanded)}. ` + (walk.touched.length ? 'Orange: the cells the repair touched.' : ''));
+    else if (walk.done)
+      message(`${walk.outcome === 'reached G' ? `The unit reached G in ${walk.trail.length - 1} steps` : `The walk ` +
+        `stopped: ${walk.outcome}`}; ${walk.repairs} plan${walk.repairs === 1 ? '' : 's'} after edits. ${name} ` +
+        `expanded ${fmtInt(walk.totals.expanded)} in all; a fresh A* at each of them ${fmtInt(walk.totals.fresh)}.`);
+    else message(`${name}: the unit walks to G; draw or erase walls in its way and watch it replan.`);
+  }
+
+  // The overlay: the cells the last repair touched, the trail, the path
+  // ahead and the unit.
+  function drawWalk() {
+    const c = cell;
+    ctx.fillStyle = C_TOUCHED;
+    ctx.beginPath();
+    for (const i of walk.touched) if (cells[i] !== 0 && i !== start && i !== goal) cellPath(i, 0);
+    ctx.fill();
+    const polyline = (list, colour, width, dash) => {
+      if (list.length < 2) return;
+      ctx.beginPath();
+      list.forEach((i, k) => {
+        const [px_, py] = center(i);
+        if (k) ctx.lineTo(px_, py);
+        else ctx.moveTo(px_, py);
+      });
+      ctx.setLineDash(dash);
+      ctx.lineJoin = 'round';
+      ctx.lineCap = 'round';
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      ctx.stroke();
+      ctx.setLineDash([]);
+    };
+    polyline(walk.path, C_WALK_PATH, Math.max(2, c * 0.16), []);
+    polyline(walk.trail, C_TRAIL, Math.max(1.5, c * 0.08), [Math.max(2, c * 0.15), Math.max(2, c * 0.12)]);
+    const [ux, uy] = center(walk.unit), r = Math.max(4, c * 0.34);
+    ctx.beginPath();
+    ctx.arc(ux, uy, r, 0, Math.PI * 2);
+    ctx.fillStyle = C_UNIT;
+    ctx.fill();
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = Math.max(1.5, c * 0.06);
+    ctx.stroke();
+  }
+
+  // What the test reads.
+  function walkState() {
+    if (!walk) return null;
+    return {
+      kind: walk.kind, running: walk.running, done: walk.done, outcome: walk.outcome, status: walk.status,
+      unit: xy(walk.unit), goal: xy(walk.goal), trail: walk.trail.map(xy), path: walk.path.map(xy),
+      touched: walk.touched.length, repairs: walk.repairs, stats: walk.stats, totals: walk.totals,
+      kinds: Object.keys(REPLAN).filter(walkAvailable),
+    };
   }
 
   /* ---- drawing --------------------------------------------------------- */
@@ -1790,6 +2091,7 @@
 
     drawEndpoint(start, '#1f9d55', 'S');
     drawEndpoint(goal, '#e0483a', 'G');
+    if (walk) drawWalk();
 
     // A unit bigger than one cell: its footprint at S and at G, outlined.
     if (unit > 1) {
@@ -2036,7 +2338,8 @@
   function paintTo(i) {
     let changed = false;
     for (const j of cellsBetween(drag.last, i)) {
-      if (j !== start && j !== goal && setCell(j, drag.value)) changed = true;
+      // Walking: never a wall under the unit.
+      if (j !== start && j !== goal && !(walk && j === walk.unit) && setCell(j, drag.value)) changed = true;
     }
     drag.last = i;
     if (changed) mapChanged();
@@ -2353,6 +2656,8 @@
     COMPACT.addEventListener('change', placeControls);
     placeControls();
     $('run').addEventListener('click', run);
+    $('walk').addEventListener('click', walkButton);
+    ui.walkSpeed.addEventListener('input', syncOptionUi);
     $('step').addEventListener('click', stepOnce);
     $('clear-path').addEventListener('click', clearPath);
     $('clear-walls').addEventListener('click', () => bulkEdit(clearWalls));
@@ -2527,6 +2832,7 @@
       };
     },
     lmInfo: (x, y) => lmInfo(y * W + x),
+    walkState: () => walkState(),
     result: () => search && search.done ? {
       hpa: search.hpa, landmarks: search.landmarks.map(xy), precomputeMs: search.precomputeMs,
       status: search.status, statusText: search.statusText, cost: search.cost,

@@ -16,6 +16,9 @@
 ** cells it walks (astar_waypoints_expand). Units of k x k cells (square
 ** grid, astar/clearance.h): the clearance of every cell, and searches on the
 ** derived grid of the unit's anchor (its top-left cell).
+** Walk mode (issue 10): a planner for a unit walking on a map the person
+** keeps editing -- D* Lite (astar/dstar.h) or repeated A* -- with the work
+** of each repair against a fresh A* (pg_walk_*, at the end of this file).
 **
 ** Everything is reached through a pg_state handle, so the library's rule of
 ** no global mutable state holds here too. Cells are exchanged as one byte
@@ -178,7 +181,10 @@ typedef struct pg_state {
   uint32_t lm_nfields;
   astar_point loaded_start, loaded_goal;
   astar_parse_error perr;
+  struct pg_walk *walk; /* walk mode's planner (pg_walk_new), NULL when off */
 } pg_state;
+
+PG_API void pg_walk_end(pg_state *s);
 
 /* The next free event record, or NULL when recording has stopped. */
 static pg_event *next_event(pg_state *s) {
@@ -327,6 +333,7 @@ static void free_landmarks(pg_state *s) {
 }
 
 static void drop_grid_objects(pg_state *s) {
+  pg_walk_end(s); /* made on the old grid */
   free_hpa(s);
   free_landmarks(s);
   astar_anya_workspace_free(s->anya_ws); /* reserved for the old grid's size */
@@ -1388,4 +1395,489 @@ PG_API int pg_lm_info(const pg_state *s, int32_t x, int32_t y, int32_t gx, int32
     }
   }
   return ASTAR_OK;
+}
+
+/* ---- walk mode: a unit walking on a map that changes (issue 10) ------------
+**
+** One planner object per playground: made on the current square grid and
+** options for a unit at `agent` walking to `goal`, then told where the unit
+** moved (pg_walk_move), which cells changed (pg_walk_changed) and asked for
+** a path (pg_walk_plan, pg_walk_path). Each replanner is a table of four
+** operations (pg_replanner) over one state (pg_walk), so another replanner
+** (D* Lite, path splicing) plugs in as one more table:
+**
+**   PG_REPLAN_DSTAR  D* Lite (astar/dstar.h): keeps its search across moves
+**                    and edits and repairs what the edits invalidated.
+**   PG_REPLAN_ASTAR  repeated A*: follows its path while the map stays, and
+**                    searches from scratch after every edit batch.
+**   PG_REPLAN_SPLICE path splicing (astar/splice.h): follows its path and
+**                    after an edit repairs the broken part of it with a
+**                    local search, or falls back to a full search.
+**
+** After each plan that followed an edit (a repair), the bridge also runs a
+** fresh A* from the unit's cell (the reference: its expansions and cost,
+** which the repair's cost must equal) and keeps the cells the repair
+** touched -- for repeated A* every cell it gave a g (pushed or improved),
+** for D* Lite the vertices whose g or rhs it changed, when the planner can
+** report them (see dstar_touched). */
+
+enum { PG_REPLAN_DSTAR = 0, PG_REPLAN_ASTAR = 1, PG_REPLAN_SPLICE = 2, PG_REPLAN_COUNT };
+
+typedef struct pg_walk pg_walk;
+
+/* The operations of one replanner. Each returns an astar_status. */
+typedef struct pg_replanner {
+  astar_status (*init)(pg_walk *w, pg_state *s); /* made on s->grid, w->opt, agent, goal */
+  void (*release)(pg_walk *w);
+  astar_status (*move)(pg_walk *w, pg_state *s); /* the unit is now at w->agent */
+  /* cells[0 .. n-1] changed on s->grid (already applied to it) */
+  astar_status (*changed)(pg_walk *w, pg_state *s, const astar_point *cells, size_t n);
+  /* a path from w->agent to w->goal into w->path / w->len / w->cost, and
+  ** the work into w->expanded / w->updated; touched cells via touch() */
+  astar_status (*plan)(pg_walk *w, pg_state *s);
+} pg_replanner;
+
+struct pg_walk {
+  const pg_replanner *ops;
+  int32_t kind;         /* PG_REPLAN_* */
+  astar_options opt;    /* the page's move rules; weight 1, no turn penalty, A* */
+  astar_point agent;    /* the unit's cell */
+  astar_point goal;     /* fixed for the walk */
+  astar_status status;  /* of the last plan */
+  astar_point *path;    /* the last plan's path, agent first; cap cells */
+  size_t len, cap;      /* cells in path (0: none); cap = cells of the grid */
+  double cost;          /* the path's cost; NaN when repeated A* follows an older plan */
+  bool edited;          /* cells changed since the last plan: the next plan is a repair */
+  size_t changed_cells; /* cells reported since the last plan */
+  /* The last plan (whether or not it was a repair). */
+  uint64_t expanded; /* vertices / nodes expanded */
+  uint64_t updated;  /* D* Lite: vertex updates; repeated A*: nodes generated */
+  double plan_ms;    /* its time */
+  /* The last repair: what it cost and a fresh A* from the same cell. */
+  int32_t repairs;                    /* plans that followed an edit, the first plan included */
+  uint64_t rep_expanded, rep_updated; /* the repair's work (as expanded, updated above) */
+  size_t rep_changed;                 /* cells reported before it */
+  double rep_ms;                      /* its time */
+  double rep_cost;                    /* its path's cost (INFINITY: no path) */
+  uint64_t fresh_expanded;            /* a fresh A* from the unit's cell after that repair */
+  double fresh_cost;                  /* its cost (INFINITY: no path) */
+  double fresh_ms;                    /* its time */
+  uint64_t total_expanded;            /* over the walk: every plan's expansions */
+  uint64_t total_fresh;               /* over the walk: the fresh A*'s of every repair */
+  /* Cells the last repair touched: cell indices, each once (stamp == epoch). */
+  int32_t *touched;     /* cap entries */
+  size_t ntouched;      /* entries in touched */
+  astar_point *scratch; /* cap cells: the changed cells' points, the fresh A*'s path */
+  uint32_t *stamp;      /* per cell */
+  uint32_t epoch;       /* the current repair's stamp, never 0 */
+  size_t on_path;       /* repeated A*, splicing: index of the unit's cell in path */
+  bool splice_due;      /* splicing: edits since the last plan (check the path) */
+  int32_t splice_kind;  /* splicing: astar_repair_kind of the last repair, else -1 */
+  astar_dstar *dstar;   /* D* Lite's planner, NULL for the other replanners */
+};
+
+/* Cell (x, y) touched by the current repair (kept once). */
+static void touch(pg_walk *w, int32_t width, astar_point c) {
+  const int32_t i = c.y * width + c.x;
+  if (w->stamp[i] == w->epoch) return;
+  w->stamp[i] = w->epoch;
+  w->touched[w->ntouched++] = i;
+}
+
+/* ---- repeated A* */
+
+typedef struct touch_ctx {
+  pg_walk *w;
+  int32_t width;
+} touch_ctx;
+
+/* Observer: every cell given a g (pushed, improved, reopened). */
+static void observe_touch(void *ctx, const astar_event *ev) {
+  touch_ctx *t = ctx;
+  if (ev->type == ASTAR_EVENT_PUSH || ev->type == ASTAR_EVENT_IMPROVE ||
+      ev->type == ASTAR_EVENT_REOPEN)
+    touch(t->w, t->width, ev->cell);
+}
+
+static astar_status again_init(pg_walk *w, pg_state *s) {
+  (void)w;
+  (void)s;
+  return ASTAR_OK;
+}
+static void again_release(pg_walk *w) {
+  (void)w;
+}
+/* The unit follows its path: only a step off it calls for a search. */
+static astar_status again_move(pg_walk *w, pg_state *s) {
+  (void)s;
+  if (w->on_path + 1 < w->len && w->path[w->on_path + 1].x == w->agent.x &&
+      w->path[w->on_path + 1].y == w->agent.y)
+    w->on_path++;
+  else
+    w->len = 0; /* off the path: search at the next plan */
+  return ASTAR_OK;
+}
+static astar_status again_changed(pg_walk *w, pg_state *s, const astar_point *cells, size_t n) {
+  (void)s;
+  (void)cells;
+  (void)n;
+  w->len = 0; /* any edit: search again from scratch */
+  return ASTAR_OK;
+}
+/* The rest of the path from the unit's cell (it is on it). */
+static void trim_path(pg_walk *w) {
+  memmove(w->path, w->path + w->on_path, (w->len - w->on_path) * sizeof *w->path);
+  w->len -= w->on_path;
+  w->on_path = 0;
+}
+
+/* A search from scratch from the unit's cell, the cells it gives a g
+** touched. */
+static astar_status full_search(pg_walk *w, pg_state *s) {
+  astar_options o = w->opt;
+  touch_ctx t = {w, astar_grid_width(s->grid)};
+  o.observer = observe_touch;
+  o.observer_ctx = &t;
+  astar_result r;
+  const astar_status st =
+      astar_find_path(s->ws, s->grid, &o, w->agent, w->goal, w->path, w->cap, &r);
+  w->expanded = r.stats.expanded;
+  w->updated = r.stats.generated;
+  w->len = st == ASTAR_OK ? r.length : 0;
+  w->cost = st == ASTAR_OK ? r.cost : INFINITY;
+  w->on_path = 0;
+  return st;
+}
+
+static astar_status again_plan(pg_walk *w, pg_state *s) {
+  w->expanded = w->updated = 0;
+  if (w->len > 0 && w->status == ASTAR_OK) {
+    /* Still on its path and nothing changed: the rest of it. */
+    trim_path(w);
+    w->cost = NAN; /* not tracked along the way */
+    return ASTAR_OK;
+  }
+  return full_search(w, s);
+}
+
+static const pg_replanner repeated_astar = {again_init, again_release, again_move, again_changed,
+                                            again_plan};
+
+/* ---- path splicing (astar/splice.h) */
+
+/* An edit: the path is checked (and repaired where broken) at the next plan. */
+static astar_status splice_changed(pg_walk *w, pg_state *s, const astar_point *cells, size_t n) {
+  (void)s;
+  (void)cells;
+  (void)n;
+  w->splice_due = true;
+  return ASTAR_OK;
+}
+static astar_status splice_plan(pg_walk *w, pg_state *s) {
+  w->expanded = w->updated = 0;
+  const bool due = w->splice_due;
+  w->splice_due = false;
+  if (w->len == 0 || w->status != ASTAR_OK) {
+    if (due) w->splice_kind = ASTAR_REPAIR_FULL; /* no path to repair */
+    return full_search(w, s);
+  }
+  if (!due) {
+    trim_path(w);
+    w->cost = NAN;
+    return ASTAR_OK;
+  }
+  /* The local searches (and the fallback) report the cells they reach. */
+  astar_options o = w->opt;
+  touch_ctx t = {w, astar_grid_width(s->grid)};
+  o.observer = observe_touch;
+  o.observer_ctx = &t;
+  astar_repair r;
+  size_t len = 0;
+  const astar_status st = astar_path_splice(s->ws, s->grid, &o, NULL, w->path, w->len, w->on_path,
+                                            w->scratch, w->cap, &len, &r);
+  w->splice_kind = (int32_t)r.kind;
+  w->expanded = r.expanded;
+  w->on_path = 0;
+  w->len = st == ASTAR_OK ? len : 0;
+  w->cost = st == ASTAR_OK ? r.cost : INFINITY;
+  if (st == ASTAR_OK) memcpy(w->path, w->scratch, len * sizeof *w->path);
+  return st;
+}
+
+static const pg_replanner splicing = {again_init, again_release, again_move, splice_changed,
+                                      splice_plan};
+
+/* ---- D* Lite (astar/dstar.h) */
+
+/*
+** FOR THE LEAD: the cells whose g or rhs the last D* Lite repair changed.
+** astar/dstar.h offers only counts
+** (astar_dstar_stats: expanded, updated), no observer and no list of
+** vertices, so nothing is marked yet: the page then shows the counts and
+** no highlight. When the planner gets an observer (e.g. a callback per
+** UpdateVertex / expansion with the vertex's cell), register it in
+** dstar_init and call touch(w, width, cell) from it: the page needs no
+** other change.
+*/
+static void dstar_touched(pg_walk *w, pg_state *s) {
+  (void)w;
+  (void)s;
+}
+
+static astar_status dstar_init(pg_walk *w, pg_state *s) {
+  return astar_dstar_new_grid(&w->dstar, s->grid, &w->opt, ASTAR_DSTAR_LITE, w->agent, w->goal,
+                              NULL);
+}
+static void dstar_release(pg_walk *w) {
+  astar_dstar_free(w->dstar);
+  w->dstar = NULL;
+}
+static astar_status dstar_move(pg_walk *w, pg_state *s) {
+  (void)s;
+  return astar_dstar_move(w->dstar, w->agent);
+}
+static astar_status dstar_changed(pg_walk *w, pg_state *s, const astar_point *cells, size_t n) {
+  return astar_dstar_update_cells(w->dstar, s->grid, cells, n);
+}
+static astar_status dstar_plan(pg_walk *w, pg_state *s) {
+  astar_dstar_result r;
+  astar_status st = astar_dstar_plan(w->dstar, &r);
+  w->expanded = r.stats.expanded;
+  w->updated = r.stats.updated;
+  dstar_touched(w, s);
+  w->len = 0;
+  w->cost = st == ASTAR_OK ? r.cost : INFINITY;
+  if (st == ASTAR_OK) st = astar_dstar_path(w->dstar, w->path, w->cap, &w->len);
+  if (st != ASTAR_OK) w->len = 0;
+  return st;
+}
+
+static const pg_replanner dstar_lite = {dstar_init, dstar_release, dstar_move, dstar_changed,
+                                        dstar_plan};
+
+/* The replanner of `kind`, NULL for an unknown kind. */
+static const pg_replanner *replanner(int32_t kind) {
+  switch (kind) {
+  case PG_REPLAN_DSTAR:
+    return &dstar_lite;
+  case PG_REPLAN_ASTAR:
+    return &repeated_astar;
+  case PG_REPLAN_SPLICE:
+    return &splicing;
+  default:
+    return NULL;
+  }
+}
+
+/* Bit k set: replanner k exists (PG_REPLAN_*): the page offers those. */
+PG_API int32_t pg_walk_kinds(void) {
+  int32_t bits = 0;
+  for (int32_t k = 0; k < PG_REPLAN_COUNT; k++)
+    if (replanner(k)) bits |= 1 << k;
+  return bits;
+}
+
+static void walk_free(pg_walk *w) {
+  if (!w) return;
+  if (w->ops) w->ops->release(w);
+  free(w->path);
+  free(w->touched);
+  free(w->scratch);
+  free(w->stamp);
+  free(w);
+}
+
+/* End walk mode (nothing when it is off). */
+PG_API void pg_walk_end(pg_state *s) {
+  walk_free(s->walk);
+  s->walk = NULL;
+}
+
+/*
+** Walk mode: a planner of `kind` (PG_REPLAN_*) on the square grid with the
+** page's move rules (pg_set_options: moves, corner, costs, heuristic;
+** weight 1, no turn penalty, A* whatever the algorithm) for a unit at
+** (ax, ay) walking to (gx, gy). Replaces any earlier one. Plans nothing
+** yet. Returns ASTAR_OK; ASTAR_UNSUPPORTED (hex mode, a unit bigger than
+** one cell, an unknown kind, or options D* Lite refuses);
+** ASTAR_OUT_OF_BOUNDS; ASTAR_NO_MEMORY.
+*/
+PG_API int pg_walk_new(pg_state *s, int32_t kind, int32_t ax, int32_t ay, int32_t gx, int32_t gy) {
+  pg_walk_end(s);
+  const pg_replanner *ops = replanner(kind);
+  if (!ops || s->hex || s->unit != 1) return ASTAR_UNSUPPORTED;
+  if (!astar_grid_contains(s->grid, ax, ay) || !astar_grid_contains(s->grid, gx, gy))
+    return ASTAR_OUT_OF_BOUNDS;
+  pg_walk *w = calloc(1, sizeof *w);
+  if (!w) return ASTAR_NO_MEMORY;
+  const size_t n = (size_t)astar_grid_width(s->grid) * (size_t)astar_grid_height(s->grid);
+  w->kind = kind;
+  w->cap = n;
+  w->path = malloc(n * sizeof *w->path);
+  w->touched = malloc(n * sizeof *w->touched);
+  w->scratch = malloc(n * sizeof *w->scratch);
+  w->stamp = calloc(n, sizeof *w->stamp);
+  w->opt = s->opt;
+  w->opt.algorithm = ASTAR_ALGO_ASTAR;
+  w->opt.weight = 1.0;
+  w->opt.turn_penalty = 0;
+  w->opt.observer = NULL;
+  w->agent = (astar_point){ax, ay};
+  w->goal = (astar_point){gx, gy};
+  w->status = ASTAR_NO_PATH;
+  w->edited = true; /* the first plan counts as a repair of nothing */
+  w->splice_kind = -1;
+  astar_status st =
+      w->path && w->touched && w->scratch && w->stamp ? ops->init(w, s) : ASTAR_NO_MEMORY;
+  if (st != ASTAR_OK) {
+    walk_free(w);
+    return st;
+  }
+  w->ops = ops;
+  s->walk = w;
+  return ASTAR_OK;
+}
+
+/* The unit moved to (x, y) (usually the next cell of the path). Returns
+** ASTAR_OK, ASTAR_INVALID_ARGUMENT (no walk), ASTAR_OUT_OF_BOUNDS. */
+PG_API int pg_walk_move(pg_state *s, int32_t x, int32_t y) {
+  pg_walk *w = s->walk;
+  if (!w) return ASTAR_INVALID_ARGUMENT;
+  if (!astar_grid_contains(s->grid, x, y)) return ASTAR_OUT_OF_BOUNDS;
+  w->agent = (astar_point){x, y};
+  return w->ops->move(w, s);
+}
+
+/* The cells idx[0 .. n-1] (y * width + x) changed on the grid (pg_set_cell
+** or pg_put_cells already applied them). Returns ASTAR_OK,
+** ASTAR_INVALID_ARGUMENT (no walk), ASTAR_OUT_OF_BOUNDS (an index outside
+** the grid: nothing reported), or the planner's status. */
+PG_API int pg_walk_changed(pg_state *s, const int32_t *idx, int32_t n) {
+  pg_walk *w = s->walk;
+  if (!w || n < 0) return ASTAR_INVALID_ARGUMENT;
+  const int32_t width = astar_grid_width(s->grid);
+  const size_t cells = w->cap;
+  astar_point *pts = w->scratch;
+  if ((size_t)n > cells) return ASTAR_OUT_OF_BOUNDS;
+  for (int32_t k = 0; k < n; k++)
+    if (idx[k] < 0 || (size_t)idx[k] >= cells) return ASTAR_OUT_OF_BOUNDS;
+  if (n == 0) return ASTAR_OK;
+  for (int32_t k = 0; k < n; k++) pts[k] = (astar_point){idx[k] % width, idx[k] / width};
+  const astar_status st = w->ops->changed(w, s, pts, (size_t)n);
+  w->edited = true;
+  w->changed_cells += (size_t)n;
+  return st;
+}
+
+/*
+** Plan from the unit's cell to the goal. After an edit (and at the first
+** plan) this is a repair: its work and the cells it touched are kept, and
+** a fresh A* from the same cell runs for comparison (pg_walk_stat). Returns
+** the planner's status: ASTAR_OK (pg_walk_path is the path), ASTAR_NO_PATH,
+** ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED; ASTAR_INVALID_ARGUMENT (no walk).
+*/
+PG_API int pg_walk_plan(pg_state *s) {
+  pg_walk *w = s->walk;
+  if (!w) return ASTAR_INVALID_ARGUMENT;
+  const bool repair = w->edited;
+  if (repair) {
+    w->ntouched = 0;
+    if (++w->epoch == 0) { /* wrapped: clear the stamps */
+      memset(w->stamp, 0, w->cap * sizeof *w->stamp);
+      w->epoch = 1;
+    }
+  }
+  const double t0 = now_ms();
+  w->status = w->ops->plan(w, s);
+  w->plan_ms = now_ms() - t0;
+  w->total_expanded += w->expanded;
+  if (!repair) return w->status;
+  w->edited = false;
+  w->repairs++;
+  w->rep_expanded = w->expanded;
+  w->rep_updated = w->updated;
+  w->rep_changed = w->changed_cells;
+  w->changed_cells = 0;
+  w->rep_ms = w->plan_ms;
+  w->rep_cost = w->status == ASTAR_OK ? w->cost : INFINITY;
+  /* The reference: a fresh A* from the unit's cell on the map as it is. */
+  astar_result r;
+  const double t1 = now_ms();
+  const astar_status fs =
+      astar_find_path(s->ws, s->grid, &w->opt, w->agent, w->goal, w->scratch, w->cap, &r);
+  w->fresh_ms = now_ms() - t1;
+  w->fresh_expanded = r.stats.expanded;
+  w->fresh_cost = fs == ASTAR_OK ? r.cost : INFINITY;
+  w->total_fresh += w->fresh_expanded;
+  return w->status;
+}
+
+/* The last plan's path, unit's cell first, as (x, y) int32 pairs, and its
+** length (0: none). Valid until the next pg_walk_* call. */
+PG_API const astar_point *pg_walk_path(const pg_state *s) {
+  return s->walk ? s->walk->path : NULL;
+}
+PG_API int32_t pg_walk_path_length(const pg_state *s) {
+  return s->walk && s->walk->status == ASTAR_OK ? (int32_t)s->walk->len : 0;
+}
+
+/* The cells the last repair touched (cell indices, each once) and their
+** count; valid until the next pg_walk_plan. */
+PG_API const int32_t *pg_walk_touched(const pg_state *s) {
+  return s->walk ? s->walk->touched : NULL;
+}
+PG_API int32_t pg_walk_touched_count(const pg_state *s) {
+  return s->walk ? (int32_t)s->walk->ntouched : 0;
+}
+
+/* Walk statistics as doubles: 0 the last plan's expansions, 1 its updates
+** (D* Lite: vertex updates; repeated A*: nodes generated), 2 its ms, 3
+** repairs so far, 4 the last repair's expansions, 5 its updates, 6 the
+** cells reported before it, 7 its ms, 8 its path's cost (Infinity: none),
+** 9 the fresh A*'s expansions, 10 its cost, 11 its ms, 12 expansions of
+** every plan of the walk, 13 the fresh A*'s of every repair, 14 the kind
+** (PG_REPLAN_*), 15 the last plan's status, 16 splicing: what the last
+** repair did (astar_repair_kind: 0 intact, 1 spliced, 2 full search, 3 gave
+** up, 4 blocked; -1 for the other replanners); -1 without a walk. */
+PG_API double pg_walk_stat(const pg_state *s, int32_t which) {
+  const pg_walk *w = s->walk;
+  if (!w) return -1;
+  switch (which) {
+  case 0:
+    return (double)w->expanded;
+  case 1:
+    return (double)w->updated;
+  case 2:
+    return w->plan_ms;
+  case 3:
+    return w->repairs;
+  case 4:
+    return (double)w->rep_expanded;
+  case 5:
+    return (double)w->rep_updated;
+  case 6:
+    return (double)w->rep_changed;
+  case 7:
+    return w->rep_ms;
+  case 8:
+    return w->rep_cost;
+  case 9:
+    return (double)w->fresh_expanded;
+  case 10:
+    return w->fresh_cost;
+  case 11:
+    return w->fresh_ms;
+  case 12:
+    return (double)w->total_expanded;
+  case 13:
+    return (double)w->total_fresh;
+  case 14:
+    return w->kind;
+  case 15:
+    return w->status;
+  case 16:
+    return w->splice_kind;
+  default:
+    return 0;
+  }
 }

@@ -1144,6 +1144,75 @@ async function testUnits() {
   await page.selectOption('#size', '40x25');
 }
 
+/* Walk mode (issue 10): a unit walks from S to G on a 30 x 12 open map; a
+   wall is drawn by mouse across its way while it walks (a gap at the bottom
+   row); with each replanner the page offers (D* Lite, repeated A*, path
+   splicing) the unit reaches G, every step is a move
+   to a neighbouring cell, no cell of its trail is a wall, it went through
+   the gap, the last repair's cost equals the fresh A*'s from the same cell
+   (splicing: is no less), and the stat line shows both counts. */
+const WALK_MAP = Array.from({ length: 12 }, (_, y) =>
+  Array.from({ length: 30 }, (_, x) => (y === 6 && x === 2 ? 'S' : y === 6 && x === 27 ? 'G' : '.')).join('')).join('\n') + '\n';
+const WALK_DOCS_SHOT = path.join(ROOT, 'docs/images/playground-walk.png');
+async function testWalk() {
+  await page.selectOption('#algorithm', 'astar');
+  await pg((t) => window.__playground.loadMap(t, 'walk.txt'), WALK_MAP);
+  const kinds = await pg(() => [...document.querySelectorAll('#replan option')].filter((o) => !o.disabled).map((o) => o.value));
+  check('walk mode offers D* Lite, repeated A* and path splicing',
+    ['dstar', 'astar', 'splice'].every((k) => kinds.includes(k)), kinds.join(', '));
+  const walkState = () => pg(() => window.__playground.walkState());
+  for (const kind of kinds) {
+    await pg((t) => window.__playground.loadMap(t, 'walk.txt'), WALK_MAP);
+    await page.selectOption('#replan', kind);
+    await setRange('#walk-speed', 8);
+    await page.click('#walk');
+    await page.waitForFunction(() => { const w = window.__playground.walkState(); return w && w.trail.length >= 3; },
+      null, { timeout: 10_000 });
+    // A wall across the unit's way, drawn while it walks: x = 15, rows 0..10.
+    await dragCells([15, 0], [15, 10]);
+    const mid = await walkState();
+    if (kind === kinds[0]) {
+      await page.click('#walk'); // pause for the picture: the repair's cells on display
+      await page.waitForFunction(() => { const w = window.__playground.walkState(); return w && !w.running; });
+      const shot = await screenshot('desktop-1440x900-walk');
+      if (!process.argv.includes('--no-docs-image')) fs.copyFileSync(shot, WALK_DOCS_SHOT);
+      await page.click('#walk');
+    }
+    await setRange('#walk-speed', 30);
+    await page.waitForFunction(() => { const w = window.__playground.walkState(); return w && w.done; }, null, { timeout: 15_000 });
+    const w = await walkState();
+    const rows = (await pg(() => window.__playground.exportAscii())).trim().split('\n');
+    const wall = rows.slice(0, 11).every((r) => r[15] === '#') && rows[11][15] !== '#';
+    const name = { dstar: 'D* Lite', astar: 'repeated A*', splice: 'splicing' }[kind];
+    check(`walk (${name}): the wall was drawn while the unit walked, and it reached G`,
+      wall && !mid.done && mid.trail.length < 14 && w.outcome === 'reached G' && w.unit[0] === 27 && w.unit[1] === 6,
+      JSON.stringify({ wall, outcome: w.outcome, unit: w.unit, midTrail: mid.trail.length }));
+    const steps = w.trail.every((c, k) => k === 0 || (Math.max(Math.abs(c[0] - w.trail[k - 1][0]), Math.abs(c[1] - w.trail[k - 1][1])) === 1));
+    const blocked = w.trail.filter(([x, y]) => rows[y][x] === '#');
+    check(`walk (${name}): every step goes to a neighbouring cell, the trail enters no wall, it went through the gap`,
+      w.trail[0][0] === 2 && w.trail[0][1] === 6 && steps && blocked.length === 0 &&
+      w.trail.some(([x, y]) => x === 15 && y === 11), JSON.stringify({ steps, blocked, trail: w.trail }));
+    const s = w.stats, text = await $text('#walk-repair');
+    // D* Lite: the cells it updated when the planner reports them, else its
+    // expansions (and vertex updates); repeated A*: its expansions.
+    const shown = kind === 'dstar'
+      ? text.match(/^D\* Lite repair: ([\d,]+) (?:cells updated|expanded \([\d,]+ vertex updates\)); fresh A\*: ([\d,]+) expanded$/)
+      : kind === 'splice'
+        ? text.match(/^splicing \((?:path intact|spliced|full search)\): ([\d,]+) expanded \([\d,]+ cells given a G\), cost [\d.]+; fresh A\*: ([\d,]+) expanded, cost [\d.]+$/)
+        : text.match(/^repeated A\*: ([\d,]+) expanded \([\d,]+ cells given a G\); fresh A\*: ([\d,]+) expanded$/);
+    const costOk = kind === 'splice' ? s.cost >= s.freshCost - 1e-9 : Math.abs(s.cost - s.freshCost) < 1e-9;
+    check(`walk (${name}): ${w.repairs} repairs; the last one's cost ${kind === 'splice' ? 'is no less than' : 'equals'} ` +
+      'a fresh A*\'s from the same cell, and the stat line shows both counts', w.repairs >= 2 && costOk && shown &&
+      num(shown[1]) === (kind === 'dstar' && s.touched ? s.touched : s.expanded) && num(shown[2]) === s.freshExpanded &&
+      (kind !== 'astar' || s.touched > 0), `"${text}" ${JSON.stringify(s)}`);
+    console.log(`     walk with ${name}: ${w.trail.length - 1} steps, ${w.repairs} repairs, ${w.totals.expanded} expanded ` +
+      `in all; a fresh A* at each repair: ${w.totals.fresh}`);
+  }
+  await page.click('#clear-path');
+  check('Clear path ends walk mode', (await walkState()) === null && await page.locator('#walk-stat').isHidden());
+  await page.selectOption('#size', '40x25');
+}
+
 let mapSeq = 0;
 // Run from the UI, export the page's grid, solve natively, compare.
 async function compareWithCli(label, cliArgs, { expectStatus = 'path found' } = {}) {
@@ -1401,6 +1470,9 @@ try {
   const tTiers = Date.now();
   await testTwoTiers();
   console.log(`     HPA* and landmark checks took ${((Date.now() - tTiers) / 1000).toFixed(1)} s`);
+  const tWalk = Date.now();
+  await testWalk();
+  console.log(`     walk mode checks took ${((Date.now() - tWalk) / 1000).toFixed(1)} s`);
 
   /* A 512 x 512 map: S and G are grabbed by their marker, not by the cell
      under the pointer (cells are about 1.5 px, the marker 12), and
