@@ -1474,6 +1474,8 @@ struct pg_walk {
   bool splice_due;      /* splicing: edits since the last plan (check the path) */
   int32_t splice_kind;  /* splicing: astar_repair_kind of the last repair, else -1 */
   astar_dstar *dstar;   /* D* Lite's planner, NULL for the other replanners */
+  int32_t width;        /* D* Lite: the grid's width, for its observer's touches */
+  bool repair_open;     /* the touched set was restarted by an edit since the last plan */
 };
 
 /* Cell (x, y) touched by the current repair (kept once). */
@@ -1609,24 +1611,21 @@ static const pg_replanner splicing = {again_init, again_release, again_move, spl
 
 /* ---- D* Lite (astar/dstar.h) */
 
-/*
-** FOR THE LEAD: the cells whose g or rhs the last D* Lite repair changed.
-** astar/dstar.h offers only counts
-** (astar_dstar_stats: expanded, updated), no observer and no list of
-** vertices, so nothing is marked yet: the page then shows the counts and
-** no highlight. When the planner gets an observer (e.g. a callback per
-** UpdateVertex / expansion with the vertex's cell), register it in
-** dstar_init and call touch(w, width, cell) from it: the page needs no
-** other change.
-*/
-static void dstar_touched(pg_walk *w, pg_state *s) {
-  (void)w;
-  (void)s;
+/* The planner's observer (astar_dstar_set_observer): every vertex whose
+** rhs or g the repair changed -- by the edits (update_cells) and by the
+** plan -- is a touched cell. */
+static void dstar_observe(void *ctx, astar_point cell, astar_node node) {
+  (void)node;
+  pg_walk *w = ctx;
+  touch(w, w->width, cell);
 }
 
 static astar_status dstar_init(pg_walk *w, pg_state *s) {
-  return astar_dstar_new_grid(&w->dstar, s->grid, &w->opt, ASTAR_DSTAR_LITE, w->agent, w->goal,
-                              NULL);
+  w->width = astar_grid_width(s->grid);
+  astar_status st =
+      astar_dstar_new_grid(&w->dstar, s->grid, &w->opt, ASTAR_DSTAR_LITE, w->agent, w->goal, NULL);
+  if (st == ASTAR_OK) st = astar_dstar_set_observer(w->dstar, dstar_observe, w);
+  return st;
 }
 static void dstar_release(pg_walk *w) {
   astar_dstar_free(w->dstar);
@@ -1640,11 +1639,11 @@ static astar_status dstar_changed(pg_walk *w, pg_state *s, const astar_point *ce
   return astar_dstar_update_cells(w->dstar, s->grid, cells, n);
 }
 static astar_status dstar_plan(pg_walk *w, pg_state *s) {
+  (void)s;
   astar_dstar_result r;
   astar_status st = astar_dstar_plan(w->dstar, &r);
   w->expanded = r.stats.expanded;
   w->updated = r.stats.updated;
-  dstar_touched(w, s);
   w->len = 0;
   w->cost = st == ASTAR_OK ? r.cost : INFINITY;
   if (st == ASTAR_OK) st = astar_dstar_path(w->dstar, w->path, w->cap, &w->len);
@@ -1752,6 +1751,15 @@ PG_API int pg_walk_move(pg_state *s, int32_t x, int32_t y) {
 ** or pg_put_cells already applied them). Returns ASTAR_OK,
 ** ASTAR_INVALID_ARGUMENT (no walk), ASTAR_OUT_OF_BOUNDS (an index outside
 ** the grid: nothing reported), or the planner's status. */
+/* A new touched set: the cells of the repair now starting. */
+static void start_repair(pg_walk *w) {
+  w->ntouched = 0;
+  if (++w->epoch == 0) { /* wrapped: clear the stamps */
+    memset(w->stamp, 0, w->cap * sizeof *w->stamp);
+    w->epoch = 1;
+  }
+}
+
 PG_API int pg_walk_changed(pg_state *s, const int32_t *idx, int32_t n) {
   pg_walk *w = s->walk;
   if (!w || n < 0) return ASTAR_INVALID_ARGUMENT;
@@ -1762,6 +1770,10 @@ PG_API int pg_walk_changed(pg_state *s, const int32_t *idx, int32_t n) {
   for (int32_t k = 0; k < n; k++)
     if (idx[k] < 0 || (size_t)idx[k] >= cells) return ASTAR_OUT_OF_BOUNDS;
   if (n == 0) return ASTAR_OK;
+  /* The repair starts with the edits: D* Lite's planner does part of its
+  ** work (vertex updates) as it takes them in. */
+  if (!w->repair_open) start_repair(w);
+  w->repair_open = true;
   for (int32_t k = 0; k < n; k++) pts[k] = (astar_point){idx[k] % width, idx[k] / width};
   const astar_status st = w->ops->changed(w, s, pts, (size_t)n);
   w->edited = true;
@@ -1780,13 +1792,8 @@ PG_API int pg_walk_plan(pg_state *s) {
   pg_walk *w = s->walk;
   if (!w) return ASTAR_INVALID_ARGUMENT;
   const bool repair = w->edited;
-  if (repair) {
-    w->ntouched = 0;
-    if (++w->epoch == 0) { /* wrapped: clear the stamps */
-      memset(w->stamp, 0, w->cap * sizeof *w->stamp);
-      w->epoch = 1;
-    }
-  }
+  if (repair && !w->repair_open) start_repair(w); /* the first plan */
+  w->repair_open = false;
   const double t0 = now_ms();
   w->status = w->ops->plan(w, s);
   w->plan_ms = now_ms() - t0;

@@ -287,6 +287,20 @@ ASTAR_API void astar_dstar_stats_get(const astar_dstar *planner, astar_dstar_sta
 ASTAR_API astar_point astar_dstar_start(const astar_dstar *planner);
 ASTAR_API astar_point astar_dstar_goal(const astar_dstar *planner);
 
+/*
+** What a repair touches, for pictures and teaching (the playground's walk
+** mode shows it): fn is called for every vertex update whose rhs changed
+** (by edits and by plans) and for every expansion, with the vertex as a
+** cell (grid planners; node ASTAR_NODE_NONE) or as a node (space planners;
+** cell (-1, -1)). A vertex may be reported more than once. Called during
+** astar_dstar_update_cells / _update_arcs / _sync / _move / _plan; it must
+** not call the planner. fn NULL removes it. Costs one test a vertex update
+** when unset. ASTAR_OK or ASTAR_INVALID_ARGUMENT (planner NULL).
+*/
+typedef void (*astar_dstar_observer)(void *ctx, astar_point cell, astar_node node);
+ASTAR_API astar_status astar_dstar_set_observer(astar_dstar *planner, astar_dstar_observer fn,
+                                                void *ctx);
+
 /* Bytes the planner holds from its allocator. */
 ASTAR_API size_t astar_dstar_memory(const astar_dstar *planner);
 

@@ -85,7 +85,17 @@ struct astar_dstar {
   astar_arc *arcs_a; /* [max_degree] arcs of the vertex being processed */
   astar_arc *arcs_b; /* [max_degree] arcs of a vertex whose rhs is recomputed */
   bool space_h;      /* use the space's heuristic (consistent) */
+
+  astar_dstar_observer obs; /* told of every vertex whose g or rhs changes, or NULL */
+  void *obs_ctx;            /* its context */
 };
+
+static astar_point cell_of(const astar_dstar *p, uint32_t v);
+
+/* Tell the observer that v's g or rhs changed (a cold call: rarely set). */
+static void observe(const astar_dstar *p, uint32_t v) {
+  p->obs(p->obs_ctx, cell_of(p, v), p->is_grid ? ASTAR_NODE_NONE : v);
+}
 
 /* ---- the queue ------------------------------------------------------------ */
 
@@ -236,6 +246,7 @@ ASTAR__INLINE double rhs_of(const astar_dstar *p, int kind, uint32_t u, astar_ar
 
 ASTAR__INLINE void update_vertex(astar_dstar *p, int kind, uint32_t u) {
   p->pending.updated++;
+  if (p->obs) observe(p, u);
   if (p->g[u] != p->rhs[u]) {
     const double m = p->g[u] < p->rhs[u] ? p->g[u] : p->rhs[u];
     q_set(p, u, m + heur(p, kind, u) + p->km, m);
@@ -285,6 +296,7 @@ ASTAR__INLINE void compute(astar_dstar *p, int kind, astar_arc *bufa, astar_arc 
       continue;
     }
     expanded++;
+    if (p->obs) observe(p, u);
     const size_t k = list_arcs(p, kind, u, false, bufa);
     if (p->g[u] > p->rhs[u]) {
       const double gu = p->g[u] = p->rhs[u];
@@ -1059,6 +1071,13 @@ astar_point astar_dstar_start(const astar_dstar *p) {
 
 astar_point astar_dstar_goal(const astar_dstar *p) {
   return cell_of(p, p ? p->goal : 0);
+}
+
+astar_status astar_dstar_set_observer(astar_dstar *p, astar_dstar_observer fn, void *ctx) {
+  if (!p) return ASTAR_INVALID_ARGUMENT;
+  p->obs = fn;
+  p->obs_ctx = fn ? ctx : NULL;
+  return ASTAR_OK;
 }
 
 size_t astar_dstar_memory(const astar_dstar *p) {
