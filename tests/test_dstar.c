@@ -250,6 +250,52 @@ static void test_cut_off(void) {
   }
 }
 
+/* The observer sees one call per vertex update and per expansion, in
+** range; a repair touches the cells around the edit; none once removed. */
+typedef struct obs_count {
+  uint64_t calls, bad;
+  bool near_door;
+} obs_count;
+static void count_obs(void *ctx, astar_point c, astar_node node) {
+  obs_count *oc = ctx;
+  oc->calls++;
+  if (c.x < 0 || c.y < 0 || c.x >= 20 || c.y >= 12 || node != ASTAR_NODE_NONE) oc->bad++;
+  if (abs(c.x - 10) <= 1 && abs(c.y - 5) <= 1) oc->near_door = true;
+}
+
+static void test_observer(void) {
+  astar_grid *g = NULL;
+  CHECK(astar_grid_new(&g, 20, 12, NULL) == ASTAR_OK);
+  for (int32_t y = 0; y < 12; y++) astar_grid_set_passable(g, 10, y, y == 5);
+  astar_dstar *p = NULL;
+  CHECK(astar_dstar_new_grid(&p, g, NULL, ASTAR_DSTAR_LITE, (astar_point){1, 1},
+                             (astar_point){18, 10}, NULL) == ASTAR_OK);
+  obs_count oc = {0, 0, false};
+  CHECK(astar_dstar_set_observer(p, count_obs, &oc) == ASTAR_OK);
+  CHECK(astar_dstar_set_observer(NULL, count_obs, &oc) == ASTAR_INVALID_ARGUMENT);
+  astar_dstar_result r;
+  CHECK(astar_dstar_plan(p, &r) == ASTAR_OK);
+  CHECK_EQ(oc.calls, r.stats.updated + r.stats.expanded);
+  CHECK(oc.calls > 0 && oc.bad == 0);
+  /* Close the door: the repair starts at the door. */
+  oc = (obs_count){0, 0, false};
+  astar_grid_set_passable(g, 10, 5, false);
+  const astar_point door = {10, 5};
+  CHECK(astar_dstar_update_cells(p, g, &door, 1) == ASTAR_OK);
+  CHECK(astar_dstar_plan(p, &r) == ASTAR_NO_PATH);
+  CHECK_EQ(oc.calls, r.stats.updated + r.stats.expanded);
+  CHECK(oc.near_door && oc.bad == 0);
+  /* Removed: no more calls. */
+  CHECK(astar_dstar_set_observer(p, NULL, NULL) == ASTAR_OK);
+  oc.calls = 0;
+  astar_grid_set_passable(g, 10, 5, true);
+  CHECK(astar_dstar_update_cells(p, g, &door, 1) == ASTAR_OK);
+  CHECK(astar_dstar_plan(p, &r) == ASTAR_OK);
+  CHECK(r.stats.expanded > 0 && oc.calls == 0);
+  astar_dstar_free(p);
+  astar_grid_free(g);
+}
+
 /* The map as a player with knowledge `k` sees it (unknown cells passable). */
 static void view_grid(astar_grid *view, const astar_grid *g, const astar_knowledge *k) {
   for (int32_t y = 0; y < astar_grid_height(g); y++)
@@ -872,6 +918,7 @@ int main(void) {
   RUN(test_arguments);
   RUN(test_alloc_failure);
   RUN(test_cut_off);
+  RUN(test_observer);
   RUN(test_grid_random_dstar);
   RUN(test_grid_random_lpa);
   RUN(test_knowledge_robot);
