@@ -369,15 +369,24 @@ static void test_knowledge_robot(void) {
   }
 }
 
-/* A Moving AI map (tests/data/small): a few scenario queries, each with
-** random edit batches around its path. */
+/* Moving AI maps (tests/data/small, and two of the shared benchmark's when
+** ASTAR_MOVINGAI_DIR says where it is): a few queries, each with random
+** edit batches around its path. */
 static void test_movingai(void) {
-  static const char *const maps[] = {"data/small/cave64.map", "data/small/rooms64-8.map"};
-  for (int mi = 0; mi < 2; mi++) {
+  static char shared[2][512];
+  const char *dir = getenv("ASTAR_MOVINGAI_DIR");
+  const char *maps[4] = {"data/small/cave64.map", "data/small/rooms64-8.map", NULL, NULL};
+  if (dir && strlen(dir) < 400) {
+    snprintf(shared[0], sizeof shared[0], "%s/dao/den312d.map", dir);
+    snprintf(shared[1], sizeof shared[1], "%s/street/Berlin_0_256.map", dir);
+    maps[2] = shared[0];
+    maps[3] = shared[1];
+  }
+  for (int mi = 0; mi < 4 && maps[mi]; mi++) {
     FILE *fp = fopen(maps[mi], "rb");
-    CHECK(fp != NULL);
+    CHECKF(fp != NULL, "%s", maps[mi]);
     if (!fp) continue;
-    static char text[1 << 16];
+    static char text[1 << 20];
     const size_t n = fread(text, 1, sizeof text, fp);
     fclose(fp);
     astar_grid *g = NULL;
