@@ -217,15 +217,15 @@ static void make_gref(gref *r, rng *rn) {
   r->undirected = rng_range(rn, 0, 1);
   r->m = 0;
   for (int i = 0; i < GN; i++) {
-    r->xyz[2 * i] = rng_range(rn, 0, 20);
-    r->xyz[2 * i + 1] = rng_range(rn, 0, 20);
+    r->xyz[(size_t)2 * i] = rng_range(rn, 0, 20);
+    r->xyz[(size_t)2 * i + 1] = rng_range(rn, 0, 20);
   }
   for (size_t k = 0; k < GE; k++) {
     astar_graph_edge *e = &r->e[r->m++];
     e->from = (astar_node)rng_range(rn, 0, GN - 1);
     e->to = (astar_node)rng_range(rn, 0, GN - 1);
-    const double dx = r->xyz[2 * e->from] - r->xyz[2 * e->to];
-    const double dy = r->xyz[2 * e->from + 1] - r->xyz[2 * e->to + 1];
+    const double dx = r->xyz[(size_t)2 * e->from] - r->xyz[(size_t)2 * e->to];
+    const double dy = r->xyz[(size_t)2 * e->from + 1] - r->xyz[(size_t)2 * e->to + 1];
     e->cost = ceil(sqrt(dx * dx + dy * dy)) + 1.0; /* integers: exact sums */
   }
 }

@@ -271,9 +271,9 @@ static bool dstar_replan(world *wd, unit *u, astar_point *buf, size_t cap) {
   }
   if (st == ASTAR_OK) st = astar_dstar_sync(u->planner, wd->grid);
   u->plan_version = astar_grid_version(wd->grid);
-  astar_dstar_result res;
+  astar_dstar_result res = {0};
   if (st == ASTAR_OK) st = astar_dstar_plan(u->planner, &res);
-  if (u->planner) wd->expanded += res.stats.expanded;
+  wd->expanded += res.stats.expanded;
   /* No vertex changed: the path the unit follows is still the plan. */
   if (st == ASTAR_OK && res.stats.updated == 0 && res.stats.expanded == 0 && u->f.len > 0 &&
       !u->f.blocked)

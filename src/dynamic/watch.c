@@ -291,7 +291,7 @@ astar_status astar_watch_sync(astar_watch *w, const astar_grid *grid, astar_watc
       return ASTAR_BUFFER_TOO_SMALL;
     }
     for (uint32_t i = 0; i < w->unused; i++)
-      if (w->paths[i].first != NONE) ids[(*len)++] = i;
+      if (w->paths[i].first != NONE && *len < cap) ids[(*len)++] = i;
     w->version = grid->version;
     return ASTAR_STALE;
   }

@@ -602,10 +602,11 @@ astar_status astar_graph_changes(const astar_graph *g, uint64_t since, astar_arc
                                  size_t cap, size_t *len) {
   if (!g || !len || (!buf && cap > 0) || since > g->version) return ASTAR_INVALID_ARGUMENT;
   const uint64_t n = g->version - since;
-  if (n > 0 && (since < g->log_floor || n > g->log_cap)) return ASTAR_STALE;
+  if (n > 0 && (since < g->log_floor || n > g->log_cap || !g->log)) return ASTAR_STALE;
   *len = (size_t)n;
+  if (n == 0) return ASTAR_OK;
   if (n > cap) return ASTAR_BUFFER_TOO_SMALL;
-  for (uint64_t v = since + 1; v <= g->version; v++) *buf++ = g->log[v % g->log_cap];
+  for (uint64_t i = 0; i < n; i++) buf[i] = g->log[(since + 1 + i) % g->log_cap];
   return ASTAR_OK;
 }
 
