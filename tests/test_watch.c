@@ -194,6 +194,7 @@ static void test_stale_and_limits(void) {
   CHECK(astar_watch_sync(NULL, g, ids, 4, &len) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_watch_sync(w, g, NULL, 4, &len) == ASTAR_INVALID_ARGUMENT);
   astar_grid_free(h);
+  astar_watch_free(w);
   CHECK(astar_watch_new(&w, g, 0, 4, NULL) == ASTAR_INVALID_ARGUMENT && w == NULL);
   CHECK(astar_watch_new(&w, NULL, 4, 4, NULL) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_watch_new(&w, g, 4, 0, NULL) == ASTAR_INVALID_ARGUMENT);
