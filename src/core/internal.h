@@ -110,6 +110,20 @@ struct astar_grid {
 ** as not reaching back past it, so change readers get ASTAR_STALE. */
 void astar__grid_touch_all(astar_grid *g);
 
+/* Whether the change log holds every change made after version `since`
+** (<= g->version): tracked, not overwritten since, no whole-grid operation
+** after it. The one rule of every reader of the ring (astar_grid_changes,
+** the watch index, HPA*'s sync). */
+ASTAR__INLINE bool astar__grid_log_covers(const astar_grid *g, uint64_t since) {
+  const uint64_t n = g->version - since;
+  return n == 0 || (g->log && since >= g->log_floor && n <= g->log_cap);
+}
+
+/* The change that made version v, which the log covers. */
+ASTAR__INLINE const astar_cell_change *astar__grid_change(const astar_grid *g, uint64_t v) {
+  return &g->log[v % g->log_cap];
+}
+
 /* Padded index of (x, y); the caller has checked bounds. */
 ASTAR__INLINE uint32_t astar__index(const astar_grid *g, int32_t x, int32_t y) {
   return (uint32_t)(y + 1) * (uint32_t)g->stride + (uint32_t)(x + 1);

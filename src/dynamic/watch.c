@@ -284,7 +284,7 @@ astar_status astar_watch_sync(astar_watch *w, const astar_grid *grid, astar_watc
   const uint64_t since = w->version, n = grid->version - since;
   *len = 0;
   if (n == 0) return ASTAR_OK;
-  if (since < grid->log_floor || n > grid->log_cap) {
+  if (!astar__grid_log_covers(grid, since)) {
     /* The changes are unknown: every path may be affected. */
     if (w->count > cap) {
       *len = w->count;
@@ -297,7 +297,7 @@ astar_status astar_watch_sync(astar_watch *w, const astar_grid *grid, astar_watc
   }
   size_t found = 0;
   for (uint64_t v = since + 1; v <= grid->version; v++) {
-    const astar_cell_change *c = &grid->log[v % grid->log_cap];
+    const astar_cell_change *c = astar__grid_change(grid, v);
     if (c->passable && c->old_terrain == c->new_terrain) continue; /* opened: breaks nothing */
     report_cell(w, (uint32_t)c->y * (uint32_t)w->width + (uint32_t)c->x,
                 c->was_passable && !c->passable, c->old_terrain != c->new_terrain, ids, cap,

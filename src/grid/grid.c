@@ -329,11 +329,10 @@ astar_status astar_grid_changes(const astar_grid *grid, uint64_t since, astar_ce
                                 size_t cap, size_t *len) {
   if (!grid || !len || (!buf && cap > 0) || since > grid->version) return ASTAR_INVALID_ARGUMENT;
   const uint64_t n = grid->version - since;
-  /* Version v's entry survives while fewer than log_cap changes followed it. */
-  if (n > 0 && (since < grid->log_floor || n > grid->log_cap || !grid->log)) return ASTAR_STALE;
+  if (!astar__grid_log_covers(grid, since)) return ASTAR_STALE;
   *len = (size_t)n;
   if (n == 0) return ASTAR_OK;
   if (n > cap) return ASTAR_BUFFER_TOO_SMALL;
-  for (uint64_t i = 0; i < n; i++) buf[i] = grid->log[(since + 1 + i) % grid->log_cap];
+  for (uint64_t i = 0; i < n; i++) buf[i] = *astar__grid_change(grid, since + 1 + i);
   return ASTAR_OK;
 }

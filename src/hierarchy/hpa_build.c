@@ -933,7 +933,7 @@ astar_status astar_hpa_sync(astar_hpa *h, const astar_grid *grid, uint64_t *rebu
   if (!h || !grid) return ASTAR_INVALID_ARGUMENT;
   if (grid != h->grid || grid->width != h->width || grid->height != h->height)
     return ASTAR_MISMATCH;
-  const uint64_t since = h->version, n = grid->version - since;
+  const uint64_t since = h->version;
   if (since == grid->version) return ASTAR_OK;
   const hpa_level *L1 = &h->lv[0];
   const size_t n1 = (size_t)L1->ncx * (size_t)L1->ncy;
@@ -941,11 +941,11 @@ astar_status astar_hpa_sync(astar_hpa *h, const astar_grid *grid, uint64_t *rebu
   if (!dirty) return ASTAR_NO_MEMORY;
   /* Without the changes (a failed update left version UINT64_MAX, the ring
   ** does not reach back): every cluster. */
-  const bool known = since < grid->version && since >= grid->log_floor && n <= grid->log_cap;
+  const bool known = since < grid->version && astar__grid_log_covers(grid, since);
   memset(dirty, known ? 0 : 1, n1);
   const int32_t s = L1->side;
   for (uint64_t v = since + 1; known && v <= grid->version; v++) {
-    const astar_cell_change *c = &grid->log[v % grid->log_cap];
+    const astar_cell_change *c = astar__grid_change(grid, v);
     /* The clusters within one cell: those whose borders the cell touches. */
     const int32_t x0 = c->x > 0 ? c->x - 1 : 0, y0 = c->y > 0 ? c->y - 1 : 0;
     const int32_t x1 = c->x + 1 < h->width ? c->x + 1 : c->x;
