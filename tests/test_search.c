@@ -846,6 +846,68 @@ static void test_tie_modes(void) {
   astar_grid_free(g);
 }
 
+/*
+** Exact ties on open maps of every shape up to the side limit (issue 12's
+** cliff): with the move costs on query.c's quantum, every node of the
+** optimal tie front has a bit-identical f, so larger-g ties walk straight to
+** the goal. Before, on a 16384 x 2048 map A* expanded 23.7 M nodes for a
+** 16,384-cell path. Bound: the path's cells plus one tie front (a diagonal
+** line of the rectangle spanned by start and goal). Several cost pairs,
+** 8 and 4 moves; the cost against the closed form.
+*/
+static void test_open_maps_exact_ties(void) {
+  static const int32_t sizes[][2] = {{2, 2},      {3, 700},     {64, 64},     {1000, 9},
+                                     {512, 512},  {4096, 1024}, {2048, 2048}, {32768, 64},
+                                     {64, 32768}, {16384, 256}};
+  static const double costs[][2] = {
+      {1.0, 1.4142135623730951}, {10.0, 14.0}, {1.0, 1.5}, {0.3, 0.41}, {2.5, 3.1}};
+  rng rr;
+  rng_seed(&rr, 2026);
+  for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+    const int32_t w = sizes[k][0], h = sizes[k][1];
+    astar_grid *g = open_grid(w, h);
+    astar_workspace *ws = ws_for(g);
+    CHECK(g && ws);
+    const size_t cap = (size_t)w + (size_t)h + 2;
+    astar_point *path = malloc(sizeof(astar_point) * cap);
+    for (int q = 0; q < 12 && g && ws && path; q++) {
+      astar_point s = P(0, 0), t = P(w - 1, h - 1);
+      if (q == 1) s = P(w - 1, 0), t = P(0, h - 1);
+      if (q >= 2) {
+        s = P(rng_range(&rr, 0, w - 1), rng_range(&rr, 0, h - 1));
+        t = P(rng_range(&rr, 0, w - 1), rng_range(&rr, 0, h - 1));
+      }
+      const int32_t dx = abs(t.x - s.x), dy = abs(t.y - s.y);
+      const int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+      for (size_t c = 0; c < sizeof costs / sizeof *costs; c++) {
+        for (int moves = 8; moves >= 4; moves -= 4) {
+          astar_options o;
+          astar_options_init(&o);
+          o.straight_cost = costs[c][0];
+          o.diagonal_cost = costs[c][1];
+          o.moves = moves;
+          astar_result r;
+          CHECK_EQ(astar_find_path(ws, g, &o, s, t, path, cap, &r), ASTAR_OK);
+          const double want = moves == 8 ? (hi - lo) * o.straight_cost + lo * o.diagonal_cost
+                                         : (dx + dy) * o.straight_cost;
+          CHECKF(fabs(r.cost - want) <= 1e-9 * want,
+                 "%dx%d (%d,%d)->(%d,%d) costs %g/%g: %.12g vs %.12g", w, h, s.x, s.y, t.x, t.y,
+                 o.straight_cost, o.diagonal_cost, r.cost, want);
+          const uint64_t bound = (uint64_t)r.length + (uint64_t)lo + 1;
+          CHECKF(r.stats.expanded <= bound,
+                 "%dx%d (%d,%d)->(%d,%d) costs %g/%g moves %d: expanded %llu, path %zu cells", w, h,
+                 s.x, s.y, t.x, t.y, o.straight_cost, o.diagonal_cost, moves,
+                 (unsigned long long)r.stats.expanded, r.length);
+        }
+        if (w * h > 300000) break; /* the large maps: default costs only (time) */
+      }
+    }
+    free(path);
+    astar_workspace_free(ws);
+    astar_grid_free(g);
+  }
+}
+
 static void test_stats(void) {
   rng rr;
   rng_seed(&rr, 99);
@@ -1039,5 +1101,6 @@ int main(void) {
   RUN(test_path_cost);
   RUN(test_strerror);
   RUN(test_huge_grid);
+  RUN(test_open_maps_exact_ties);
   return check_summary();
 }

@@ -451,6 +451,7 @@ static double grid_arc(const astar_dstar *p, uint32_t u, int d) {
 
 /* Heuristic coefficients from the options and the grid's terrain floor. */
 static void setup_h(astar_dstar *p, const astar_grid *g) {
+  memcpy(p->hq.cost, p->cost, sizeof p->cost);
   astar__setup_heuristic(&p->hq, &p->opt, g);
   const astar_options *o = &p->opt;
   double fl = (double)g->min_terrain;
@@ -575,10 +576,8 @@ astar_status astar_dstar_new_grid(astar_dstar **out, const astar_grid *grid,
   p->stride = grid->stride;
   p->inv_stride = 1.0 / (double)grid->stride;
   astar__move_table(astar__rule_of(&o), p->moves);
-  for (int d = 0; d < 8; d++) {
-    p->cost[d] = d < 4 ? o.straight_cost : o.diagonal_cost;
-    p->off[d] = astar__dir_dx[d] + astar__dir_dy[d] * p->stride;
-  }
+  astar__move_costs(grid, &o, p->cost); /* A*'s costs: the same sums, the same answers */
+  for (int d = 0; d < 8; d++) p->off[d] = astar__dir_dx[d] + astar__dir_dy[d] * p->stride;
   load_grid(p, grid, start, goal);
   *out = p;
   return ASTAR_OK;

@@ -106,7 +106,8 @@ void astar__move_table(int rule, uint8_t table[256]) {
 ** for octile (which covers the d < s and d > 2s cases too), ha*... for the
 ** others; ha and hb already include weight and the terrain floor. */
 void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar_grid *g) {
-  const double s = o->straight_cost, d = o->diagonal_cost;
+  /* The query's costs: the options' rounded onto the quantum (query.c). */
+  const double s = q->cost[ASTAR__N], d = q->cost[ASTAR__NE];
   /* The smallest entry factor any cell can have: the terrain floor after
   ** terrain_scale (layers only add), times the unknown-cell factor when
   ** that is below 1. Scaling by it keeps every built-in heuristic

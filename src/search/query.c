@@ -8,12 +8,56 @@
 #include "core/workspace.h"
 #include "search/general.h"
 
+#include <float.h>
 #include <math.h>
 
 /* ---- begin / end ----------------------------------------------------------------- */
 
 static astar_status check_endpoint(const astar_grid *g, astar_point p) {
   return astar_grid_contains(g, p.x, p.y) ? ASTAR_OK : ASTAR_OUT_OF_BOUNDS;
+}
+
+/*
+** Exact uniform costs. The searches add move costs one at a time (g) and
+** evaluate the heuristic in one go (h); in floating point the two roundings
+** differ, so on a large map nodes of the same optimal tie front get f values
+** a few ulps apart, the larger-g tie order stops steering, and A* fans out
+** over the whole front (an open 16384 x 2048 map: 23.7 M expansions for a
+** 16,384-cell path). So on a grid without terrain the two move costs are
+** rounded to multiples of a power of two, the quantum 2^e with
+** e = C + E - 52, where 2^C > cells (width x height) and 2^E > the larger
+** cost. Every g (at most cells - 1 moves), every built-in h (at most
+** width + height moves' worth, each term a cost times a count) and every
+** g + h is then a multiple of the quantum below 2^53 quanta: a double holds
+** it exactly, whatever the order of the additions, on every platform.
+** Routes with the same numbers of straight and diagonal moves have
+** bit-identical g; nodes of one optimal tie front have bit-identical f.
+**
+** The rounding moves a cost by at most half a quantum: relative 2^(C-53) at
+** most (6e-8 on the largest grid, 1e-11 on 512 x 512), so two routes with
+** different move counts keep their true order unless their costs differ by
+** less than that; astar__end reports the path's cost with the caller's own
+** costs (exact_cost). Costs already on the quantum (integers, halves, ...)
+** are unchanged. A cost so small beside the other that rounding would move
+** it by more than 2^-20 of itself, and terrain (whose float factors make
+** sums inexact anyway), keep the costs as given.
+*/
+static double on_quantum(double c, double quantum) {
+  const double n = floor(c / quantum + 0.5); /* c / quantum < 2^52: exact */
+  return n * quantum == c || n >= 0x1p19 ? n * quantum : -1.0;
+}
+
+void astar__move_costs(const astar_grid *grid, const astar_options *opt, double cost[8]) {
+  double s = opt->straight_cost, d = opt->diagonal_cost;
+  int cexp, mexp;
+  (void)frexp((double)grid->width * (double)grid->height, &cexp); /* cells < 2^cexp */
+  (void)frexp(fmax(s, d), &mexp);                                 /* costs < 2^mexp */
+  const double quantum = ldexp(1.0, cexp + mexp - 52);
+  if (!grid->terrain && quantum >= DBL_MIN) {
+    const double qs = on_quantum(s, quantum), qd = on_quantum(d, quantum);
+    if (qs > 0.0 && qd > 0.0) s = qs, d = qd;
+  }
+  for (int i = 0; i < 8; i++) cost[i] = i < 4 ? s : d;
 }
 
 astar_status astar__prepare(astar__query *q, astar__features *fx, const astar_workspace *ws,
@@ -40,10 +84,10 @@ astar_status astar__prepare(astar__query *q, astar__features *fx, const astar_wo
   q->tie = opt->tie;
   q->max_expansions = opt->max_expansions;
   q->moves = ws->moves[astar__rule_of(opt)];
-  for (int d = 0; d < 8; d++) {
-    q->cost[d] = d < 4 ? opt->straight_cost : opt->diagonal_cost;
-    q->off[d] = astar__dir_dy[d] * grid->stride + astar__dir_dx[d];
-  }
+  q->straight = opt->straight_cost;
+  q->diagonal = opt->diagonal_cost;
+  astar__move_costs(grid, opt, q->cost);
+  for (int d = 0; d < 8; d++) q->off[d] = astar__dir_dy[d] * grid->stride + astar__dir_dx[d];
   astar__setup_heuristic(q, opt, grid);
   return ASTAR_OK;
 }
@@ -238,6 +282,23 @@ static double chain_cost(const astar__query *q, const astar_workspace *ws) {
   return stale ? cost : nd[ws->last_goal].g;
 }
 
+/*
+** The cost of a path of `moves` moves whose cost in the search's terms is g,
+** with the caller's own move costs. On the quantum g = a s' + b d' exactly
+** for a path of a straight and b diagonal moves, so b = (g - moves s') /
+** (d' - s') is an exact division of exact values, and the cost is a s + b d.
+** When b is not a whole number in [0, moves] (terrain, layers, turn
+** penalties) g stays; when it is one by coincidence, a s + b d is still
+** within the rounding of g (a s' + b d' = g), so nothing is ever worse than g.
+*/
+static double exact_cost(const astar__query *q, double g, size_t moves) {
+  const double s = q->cost[ASTAR__N], d = q->cost[ASTAR__NE];
+  if (s == d) return g;
+  const double n = (double)moves, b = (g - n * s) / (d - s);
+  if (!(b >= 0.0 && b <= n && b == floor(b))) return g;
+  return (n - b) * q->straight + b * q->diagonal;
+}
+
 astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, astar_point *path,
                         size_t cap, astar_result *result) {
   if (result) result->stats = q->stats;
@@ -250,7 +311,8 @@ astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, a
   ws->last_len = path_length(ws);
   if (result) {
     /* Without reopening every node's g is the cost of its parent chain. */
-    result->cost = q->stats.reopened ? chain_cost(q, ws) : ws->last_nodes[q->goal].g;
+    const double g = q->stats.reopened ? chain_cost(q, ws) : ws->last_nodes[q->goal].g;
+    result->cost = exact_cost(q, g, ws->last_len - 1);
     result->length = ws->last_len;
   }
   if (ws->last_len > cap) return ASTAR_BUFFER_TOO_SMALL;

@@ -86,7 +86,9 @@ typedef struct astar__query {
   int tie;                 /* astar_tie */
   bool reopen;             /* may closed nodes be reopened? */
   const uint8_t *moves;    /* legal-move table for the rule */
-  double cost[8];          /* move cost per direction */
+  double cost[8];          /* move cost per direction, on the quantum (query.c) */
+  double straight;         /* options.straight_cost as given (reported costs) */
+  double diagonal;         /* options.diagonal_cost as given */
   int32_t off[8];          /* index offset per direction */
   uint64_t max_expansions; /* 0: none */
   astar_stats stats;       /* running totals */
@@ -218,6 +220,12 @@ ASTAR__INLINE astar__hent astar__entry(double f, uint32_t tie, uint32_t node) {
 void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar_grid *g);
 
 /* ---- begin / end (search/query.c) ------------------------------------------------ */
+
+/* The move cost per direction (straight N E S W, then diagonals) for opt
+** on grid: the options' costs rounded to a power-of-two quantum, so that
+** uniform-cost sums are exact (query.c says why). Every grid search and the
+** grid as a space use these. */
+void astar__move_costs(const astar_grid *grid, const astar_options *opt, double cost[8]);
 
 /* The two halves of astar__begin: validate and resolve the options into *q
 ** (no workspace change), then open a new generation and, if push_start,

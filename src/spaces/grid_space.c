@@ -63,7 +63,7 @@ astar_status astar_grid_space_init(astar_space *out, astar_grid_space *holder,
   holder->width = grid->width;
   holder->wdiv = UINT64_MAX / (uint64_t)grid->width + 1; /* width 1: unused */
   holder->rule = astar__rule_of(opt);
-  for (int d = 0; d < 8; d++) holder->cost[d] = d < 4 ? opt->straight_cost : opt->diagonal_cost;
+  astar__move_costs(grid, opt, holder->cost); /* the grid searches' costs: same sums, same ties */
   /* The grid searches' heuristic, unweighted (the engine has its own
   ** weight): same kinds, same coefficients, so the same values. */
   astar_options unweighted = *opt;
@@ -72,6 +72,7 @@ astar_status astar_grid_space_init(astar_space *out, astar_grid_space *holder,
   unweighted.knowledge = NULL;
   astar__query q;
   memset(&q, 0, sizeof q);
+  memcpy(q.cost, holder->cost, sizeof q.cost);
   astar__setup_heuristic(&q, &unweighted, grid);
   holder->hkind = q.hkind;
   holder->ha = q.ha;
