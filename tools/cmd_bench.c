@@ -27,6 +27,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "progress.h"
 
 #define REL_TOLERANCE 1e-5  /* Moving AI lengths have 6 significant digits at worst */
 #define MAX_REPORTED 10     /* mismatches listed with --check */
@@ -599,9 +600,15 @@ static bool run_file(const bench_config *cfg_in, const bench_file *f, bench_stat
     astar_result r;
     (void)cli_prepared_find(&prep, ws, &cfg->opt, q[sel[k]].start, q[sel[k]].goal, path, cap, &r);
   }
+  /* A long map shows its progress on a terminal (the line's own time is
+  ** left out of the timing). */
+  cli_progress progress;
+  cli_progress_start(&progress, f->label, "queries", (uint64_t)nsel * cfg->repeat);
   do {
     double t0 = cli_now_seconds(), untimed = 0.0;
     for (size_t k = 0; k < nsel; k++) {
+      if (progress.show && (k & 31) == 0)
+        untimed += cli_progress_update(&progress, (uint64_t)rep * nsel + k);
       const astar_scen_query *qq = &q[sel[k]];
       astar_result r;
       status[k] = (unsigned char)cli_prepared_find(&prep, ws, &cfg->opt, qq->start, qq->goal, path,
@@ -627,6 +634,7 @@ static bool run_file(const bench_config *cfg_in, const bench_file *f, bench_stat
     }
     passes[rep] = cli_now_seconds() - t0 - untimed;
   } while (++rep < cfg->repeat);
+  cli_progress_end(&progress);
 timed:
   out->seconds = median(passes, rep);
 

@@ -185,6 +185,12 @@ run bench "$TMP/bench" --warmup 0 --json
 expect_rc "bench --warmup 0" 0
 expect_out "JSON records the warm-up" '"warmup":0,'
 
+# The progress line of a long map is for terminals only: with stderr a file,
+# nothing is written there (tools/progress.h).
+run bench "$ROOT/tests/data/small" --algo dijkstra --repeat 20
+expect_rc "bench --repeat 20" 0
+if [ -s "$ERR" ]; then fail "bench wrote to a non-terminal stderr"; else ok; fi
+
 # --threads: one batch per map (astar/batch.h), the same answers.
 run bench "$ROOT/tests/data/small" --threads 2 --check --json
 expect_rc "bench --threads 2 --check" 0
