@@ -48,13 +48,25 @@ headers = sorted(
     + glob.glob(os.path.join(INCLUDE, "astar", "*.h"))
 )
 
+# ASTAR_PREBUILT_LIB=/path/libastar.a: link the static library CMake built
+# (position-independent, -O3 -ffp-contract=off: the same code) instead of
+# compiling the sources again -- what the `python` test of `make test`
+# does, to spare CI a second build of the library. The library's symbols
+# stay inside the extension (--exclude-libs), as -fvisibility=hidden keeps
+# them when compiled here. pip and plain builds leave it unset.
+prebuilt = os.environ.get("ASTAR_PREBUILT_LIB", "")
+if prebuilt and not os.path.isfile(prebuilt):
+    raise SystemExit(f"libastar: ASTAR_PREBUILT_LIB={prebuilt}: no such file")
+
 core = Extension(
     "libastar._core",
-    sources=["src/libastar/_core.c"] + library_sources,
+    sources=["src/libastar/_core.c"] + ([] if prebuilt else library_sources),
     include_dirs=[INCLUDE, SRC],
-    depends=headers,
+    depends=headers + ([prebuilt] if prebuilt else []),  # relink when the library changes
     extra_compile_args=["-std=c11", "-O3", "-ffp-contract=off", "-fvisibility=hidden", "-pthread"],
-    extra_link_args=["-pthread"],  # astar/batch.h's worker threads
+    extra_objects=[prebuilt] if prebuilt else [],
+    # -pthread: astar/batch.h's worker threads
+    extra_link_args=["-pthread"] + (["-Wl,--exclude-libs,ALL"] if prebuilt else []),
     libraries=["m"],
 )
 

@@ -64,9 +64,12 @@ typedef enum astar_method {
                                   weight w > 1 (weighted A*): C <= w C* */
   ASTAR_METHOD_DIJKSTRA,       /* f = g (the heuristic is not called): C = C* */
   ASTAR_METHOD_GREEDY,         /* greedy best-first, f = h: fast, no bound */
-  ASTAR_METHOD_BIDIRECTIONAL,  /* A* from both ends, stopping when the best
-                                  meeting cost is <= max of the two open lists'
-                                  least f: C = C*. Needs predecessors */
+  ASTAR_METHOD_BIDIRECTIONAL,  /* A* from both ends: C = C*. Consistent space:
+                                  keys g +- (h(v, goal) - h(start, v)) / 2,
+                                  stopping when the best meeting cost is <= the
+                                  sum of the two least keys; otherwise keys g +
+                                  h, stopping at <= the larger least f. Needs
+                                  predecessors */
   ASTAR_METHOD_IDA,            /* IDA* (Patel 4.2): depth-first iterations under
                                   an f bound, raised each time to the least f
                                   that exceeded it: C = C*. No open list: besides

@@ -1,23 +1,43 @@
 /*
 ** engine/bidirectional.c -- bidirectional A* (Patel 4.5): a forward search
-** from the start with h(x, goal) and a backward search from the goal, over
-** the space's predecessors, with h(start, y).
+** from the start and a backward search from the goal, over the space's
+** predecessors.
+**
+** Keys. With a consistent heuristic (ASTAR_SPACE_CONSISTENT) both sides
+** order their open lists by g plus an average potential (Ikeda et al.
+** 1994; Goldberg & Harrelson 2005): p(v) = (h(v, goal) - h(start, v)) / 2
+** forward and -p(v) backward. Each p is consistent (the mean of two
+** consistent functions, one negated), so neither side reopens, and the
+** forward and backward keys of a node sum to gF + gB. Otherwise (an
+** admissible heuristic, with reopening) the forward side keys on h(v,
+** goal) and the backward side on h(start, y): plain A* f values. A key
+** reads as 0 when rounding or a heuristic that breaks its promise makes it
+** negative (the open list orders non-negative doubles).
 **
 ** Optimality. mu is the cost of the best start-goal path seen so far: each
 ** time a node reached by one search gets a (better) g from the other, mu
-** takes g_forward + g_backward if that is lower. The search stops when mu
-** <= max(least f of the forward open list, least f of the backward open
-** list). While the optimal cost C* is below mu, each search holds an open
-** node on an optimal path with its optimal g (the invariant of A* with a
-** consistent heuristic, or of any admissible one with reopening), whose f
-** is at most C*: so the rule cannot stop before mu == C* (Pohl 1971; the
-** "max of both f" criterion). An empty open list on either side means every
-** path has been seen: mu is optimal, or there is none.
+** takes g_forward + g_backward if that is lower.
+**  - Average potentials: the search stops when mu <= (least forward key) +
+**    (least backward key). This is the stopping rule of bidirectional
+**    Dijkstra on the reduced costs c(u, v) - p(u) + p(v) >= 0, under which
+**    a path's reduced cost is its cost plus p(goal) - p(start) on either
+**    side: while mu > C*, an optimal path has an open node on each side
+**    with its optimal g, the forward one before the backward one along the
+**    path, whose keys sum to at most C*. Each side only has to cover about
+**    half of the path, where the max rule below makes one side cover it
+**    all: on mazes, where h says little, that is half the expansions.
+**  - Otherwise: when mu <= max(least f of the forward open list, least f
+**    of the backward open list). While C* < mu each search holds an open
+**    node on an optimal path with its optimal g (A* with a consistent
+**    heuristic, or any admissible one with reopening), whose f is at most
+**    C*: the rule cannot stop before mu == C* (Pohl 1971).
+** An empty open list on either side means every path has been seen: mu is
+** optimal, or there is none.
 **
 ** Which side expands: the one with fewer open nodes (Pohl's cardinality
 ** rule, which keeps the two frontiers balanced), the forward side on a tie.
-** Ties inside a side follow the engine's order (f, tie rule, node id), so
-** the search is deterministic.
+** Ties inside a side follow the engine's order (key, tie rule, node id),
+** so the search is deterministic.
 */
 #include "core/workspace.h"
 #include "spaces/grid_space.h"
@@ -56,13 +76,20 @@ ASTAR__INLINE bool reached(const side_view *s, astar_node v) {
   return (uint16_t)(s->mark[v] & ~3u) == s->gen;
 }
 
-/* Push the start of one side. */
+/* A key as the open list takes it: a non-negative double (NaN, -0 and
+** negative values read as +0). */
+ASTAR__INLINE double key_of(double k) {
+  return k > 0.0 ? k : 0.0;
+}
+
+/* Push the root of one side, `h` its key beyond g. */
 static void push_root(astar__engine *e, side_view *s, astar_node root, double h, int dir) {
   s->node[root].g = 0.0;
   s->node[root].parent = ASTAR__NO_PARENT;
   s->mark[root] = s->gen;
-  astar__heap_push(s->open, s->node,
-                   astar__engine_entry(h, astar__engine_tie(e->opt.tie, 0.0, (*s->seq)++), root));
+  astar__heap_push(
+      s->open, s->node,
+      astar__engine_entry(key_of(h), astar__engine_tie(e->opt.tie, 0.0, (*s->seq)++), root));
   e->stats.generated++;
   if (e->opt.observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, root, ASTAR_NODE_NONE, 0.0, h, dir);
 }
@@ -78,24 +105,51 @@ void astar__engine_open_back(astar__engine *e) {
   b->open.len = 0;
 }
 
+/* Does the search key on average potentials (a consistent heuristic)? */
+ASTAR__INLINE bool averaged(const astar__engine *e) {
+  return (e->space.flags & ASTAR_SPACE_CONSISTENT) != 0;
+}
+
+/* The part of node v's key beyond g on side `dir` (0 forward, 1
+** backward): the average potential p(v) = (h(v, goal) - h(start, v)) / 2
+** forward and -p(v) backward (`avg`), else the side's own heuristic.
+** `grid`: the grid space's inline heuristic, the same values as its
+** callback. */
+ASTAR__INLINE double side_h(const astar__engine *e, astar_node v, const int dir, const bool avg,
+                            const bool grid) {
+  const astar_grid_space *const gs = grid ? (const astar_grid_space *)e->space.self : NULL;
+  const bool fwd = avg || !dir, back = avg || dir;
+  const double hf = !fwd   ? 0.0
+                    : grid ? astar__sane_h(astar__gs_h(gs, v, e->goal))
+                           : astar__engine_h(e, v);
+  const double hb = !back  ? 0.0
+                    : grid ? astar__sane_h(astar__gs_h(gs, e->start, v))
+                           : astar__engine_h_back(e, v);
+  if (!avg) return dir ? hb : hf;
+  const double p = 0.5 * (hf - hb);
+  return dir ? -p : p;
+}
+
 astar_status astar__bidir_begin(astar_workspace *ws) {
   astar__engine *e = &ws->eng;
   astar__engine_open_back(e);
   ws->seq = 0;
   side_view f = forward(ws), k = backward(ws);
-  push_root(e, &f, e->start, astar__engine_h(e, e->start), 0);
-  push_root(e, &k, e->goal, astar__engine_h_back(e, e->goal), 1);
+  const bool avg = averaged(e);
+  push_root(e, &f, e->start, side_h(e, e->start, 0, avg, false), 0);
+  push_root(e, &k, e->goal, side_h(e, e->goal, 1, avg, false), 1);
   e->stats.max_open = 2;
   return ASTAR_OK;
 }
 
 /* Expand the top node of side `s` (dir 0 forward, 1 backward); `o` is the
 ** other side. Returns ASTAR_OK to go on, or the space's failure
-** (astar__engine_arcs). `grid`: the grid-space fast path (no observer;
-** spaces/grid_space.h), the space's inline arcs and heuristic instead of
-** its callbacks -- the same values in the same order. */
+** (astar__engine_arcs). `avg`: keys on average potentials (side_h).
+** `grid`: the grid-space fast path (no observer; spaces/grid_space.h), the
+** space's inline arcs and heuristic instead of its callbacks -- the same
+** values in the same order. */
 ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_view *o, const int dir,
-                                  const bool observe, const bool grid) {
+                                  const bool observe, const bool avg, const bool grid) {
   const astar_grid_space *const gs = grid ? (const astar_grid_space *)e->space.self : NULL;
   const astar_node u = ASTAR__HNODE(astar__heap_pop(s->open, s->node));
   const uint16_t closed = (uint16_t)(s->gen + ASTAR__CLOSED);
@@ -103,7 +157,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
   e->stats.expanded++;
   const double gu = s->node[u].g;
   if (observe) {
-    const double hu = dir ? astar__engine_h_back(e, u) : astar__engine_h(e, u);
+    const double hu = side_h(e, u, dir, avg, false);
     astar__engine_emit(e, ASTAR_EVENT_EXPAND, u, s->node[u].parent, gu, hu, dir);
   }
   size_t n;
@@ -122,14 +176,11 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
     const bool seen = (uint16_t)(mv & ~3u) == s->gen;
     if (seen && !(ng < s->node[v].g)) continue;
     if (mv == closed && !e->reopen) continue;
-    const double h =
-        grid  ? astar__sane_h(dir ? astar__gs_h(gs, e->start, v) : astar__gs_h(gs, v, e->goal))
-        : dir ? astar__engine_h_back(e, v)
-              : astar__engine_h(e, v);
+    const double h = side_h(e, v, dir, avg, grid);
     s->node[v].g = ng;
     s->node[v].parent = u;
     const astar__hent en =
-        astar__engine_entry(ng + h, astar__engine_tie(e->opt.tie, ng, (*s->seq)++), v);
+        astar__engine_entry(key_of(ng + h), astar__engine_tie(e->opt.tie, ng, (*s->seq)++), v);
     e->stats.generated++;
     astar_event_type type = ASTAR_EVENT_PUSH;
     if (!seen) {
@@ -161,14 +212,14 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
 }
 
 ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool observe,
-                               const bool grid) {
+                               const bool avg, const bool grid) {
   astar__engine *e = &ws->eng;
   side_view f = forward(ws), k = backward(ws);
   const uint64_t limit = e->opt.max_expansions;
   const uint64_t stop_at = budget ? e->stats.expanded + budget : UINT64_MAX;
   for (;;) {
     const double ff = min_f(f.open), fk = min_f(k.open);
-    if (e->mu <= (ff > fk ? ff : fk)) {
+    if (e->mu <= (avg ? ff + fk : ff > fk ? ff : fk)) {
       if (e->meet == ASTAR_NODE_NONE) return ASTAR_NO_PATH; /* both infinite */
       if (observe) {
         const astar_node m = e->meet;
@@ -182,14 +233,20 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
         e->opt.stop_fn(e->opt.stop_ctx))
       return ASTAR_STOPPED;
     /* Both lists are non-empty here (an empty one has f = infinity). */
-    const astar_status st = k.open->len < f.open->len ? expand(e, &k, &f, 1, observe, grid)
-                                                      : expand(e, &f, &k, 0, observe, grid);
+    const astar_status st = k.open->len < f.open->len ? expand(e, &k, &f, 1, observe, avg, grid)
+                                                      : expand(e, &f, &k, 0, observe, avg, grid);
     if (st != ASTAR_OK) return st;
   }
 }
 
 astar_status astar__bidir_run(astar_workspace *ws, uint64_t budget) {
-  if (ws->eng.opt.observer) return run(ws, budget, true, false);
-  return astar__engine_grid_fast(&ws->eng) ? run(ws, budget, false, true)
-                                           : run(ws, budget, false, false);
+  const astar__engine *e = &ws->eng;
+  if (averaged(e)) {
+    if (e->opt.observer) return run(ws, budget, true, true, false);
+    return astar__engine_grid_fast(e) ? run(ws, budget, false, true, true)
+                                      : run(ws, budget, false, true, false);
+  }
+  if (e->opt.observer) return run(ws, budget, true, false, false);
+  return astar__engine_grid_fast(e) ? run(ws, budget, false, false, true)
+                                    : run(ws, budget, false, false, false);
 }

@@ -14,6 +14,10 @@
 #   ASTAR_TOOL       the astar tool, for the parity tests (set by ctest)
 #   ASTAR_MOVINGAI   the Moving AI folder for the conformance subset
 #   ASTAR_REQUIRE_MOVINGAI=1   fail rather than skip without it (CI)
+#   ASTAR_PREBUILT_LIB  CMake's libastar.a, linked into the extension instead
+#                    of compiling the library again (set by ctest; the
+#                    extension is then built with --force: one file, and
+#                    never an older build of the other kind left in place)
 # ASTAR_REQUIRE_PYTHON=1 turns the skip for a missing package into a
 # failure (CI, which installs them).
 set -uo pipefail
@@ -60,7 +64,8 @@ LOG=$BUILD/python/build.log
 t0=$SECONDS
 # setup.py build is incremental: only changed sources are compiled again.
 if ! (cd "$SRC/python" && PYTHONDONTWRITEBYTECODE=1 "$PY" setup.py build \
-  --build-base "$BUILD/python" --build-lib "$BUILD/python/lib" -j 2) >"$LOG" 2>&1; then
+  --build-base "$BUILD/python" --build-lib "$BUILD/python/lib" -j 2 \
+  ${ASTAR_PREBUILT_LIB:+--force}) >"$LOG" 2>&1; then
   echo "error: building the extension failed ($LOG):" >&2
   tail -n 40 "$LOG" >&2
   exit 1
