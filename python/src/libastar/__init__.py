@@ -10,7 +10,7 @@ GIL, so Python threads searching at once run in parallel.
     >>> grid = libastar.Grid.from_numpy(~walls)     # True = passable
     >>> path = grid.find_path((0, 0), (15, 0))
     >>> path.cells[:3].tolist(), round(path.cost, 3), path.expanded
-    ([[0, 0], [1, 1], [2, 2]], 21.385, 63)
+    ([[0, 0], [1, 1], [2, 2]], 21.385, 60)
 
 Cells are ``(x, y)``: x the column, y the row, (0, 0) the top left -- so a
 NumPy array ``arr`` of the grid is indexed ``arr[y, x]``.
