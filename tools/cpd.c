@@ -156,6 +156,9 @@ static astar_status cpd_build(void **ctx, const astar_grid *grid, const astar_op
     if (prog.shown) progress_report(&prog, true);
   }
   pthread_mutex_destroy(&prog.lock);
+  if (st == ASTAR_TOO_LARGE && cpd_memory_limit)
+    cli_error("cpd: the build needs more than --memory-limit %llu bytes",
+              (unsigned long long)cpd_memory_limit);
   *ctx = cpd;
   return st;
 }
