@@ -191,7 +191,8 @@ static void test_small_maps(void) {
       first += count;
       nb++;
     }
-    for (size_t i = 0; i < nb; i++) data[nb - 1 - i] = astar_cpd_block_data(blocks[i], &lens[nb - 1 - i]);
+    for (size_t i = 0; i < nb; i++)
+      data[nb - 1 - i] = astar_cpd_block_data(blocks[i], &lens[nb - 1 - i]);
     astar_cpd *joined = NULL;
     CHECK(astar_cpd_assemble(&joined, g, data, lens, nb, NULL) == ASTAR_OK);
     bytes2 = joined ? save_all(joined, &len2) : NULL;
@@ -304,8 +305,7 @@ static void test_queries(void) {
   CHECK(astar_cpd_path(cpd, g, P(0, 0), P(4, 0), path, 16, &len, &cost) == ASTAR_GOAL_BLOCKED);
   CHECK(astar_cpd_path(cpd, g, P(0, 0), P(7, 0), path, 16, &len, &cost) == ASTAR_OUT_OF_BOUNDS);
   CHECK(astar_cpd_path(cpd, g, P(-1, 0), P(0, 0), path, 16, &len, &cost) == ASTAR_OUT_OF_BOUNDS);
-  CHECK(astar_cpd_path(cpd, g, P(0, 0), P(0, 1), path, 16, NULL, &cost) ==
-        ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_cpd_path(cpd, g, P(0, 0), P(0, 1), path, 16, NULL, &cost) == ASTAR_INVALID_ARGUMENT);
   CHECK(astar_cpd_distance(NULL, g, P(0, 0), P(0, 1), &cost, &len) == ASTAR_INVALID_ARGUMENT);
   astar_grid *other = randmap_from_rows(rows, 4, '#');
   CHECK(astar_cpd_path(cpd, other, P(0, 0), P(0, 1), path, 16, &len, &cost) == ASTAR_MISMATCH);
@@ -447,8 +447,8 @@ static void test_failalloc(void) {
         CHECKF(st == ASTAR_NO_MEMORY && (which == 3 ? b == NULL : p == NULL),
                "constructor %d failing at %ld: %s", which, k, astar_strerror(st));
       }
-      CHECKF(fa.blocks == 0 && fa.bytes == 0, "constructor %d at %ld: leak of %ld blocks", which,
-             k, fa.blocks);
+      CHECKF(fa.blocks == 0 && fa.bytes == 0, "constructor %d at %ld: leak of %ld blocks", which, k,
+             fa.blocks);
     }
     CHECKF(succeeded, "constructor %d never succeeded", which);
   }

@@ -190,10 +190,9 @@ static astar_status cpd_find(const void *ctx, astar_workspace *ws, const astar_g
   astar_result r;
   memset(&r, 0, sizeof r);
   r.end = (astar_point){-1, -1};
-  astar_status st = astar_cpd_unsupported_reason(grid, opt) ? ASTAR_UNSUPPORTED
-                                                             : astar_cpd_path(ctx, grid, start, goal,
-                                                                              path, cap, &r.length,
-                                                                              &r.cost);
+  astar_status st = astar_cpd_unsupported_reason(grid, opt)
+                        ? ASTAR_UNSUPPORTED
+                        : astar_cpd_path(ctx, grid, start, goal, path, cap, &r.length, &r.cost);
   if (st == ASTAR_OK || st == ASTAR_BUFFER_TOO_SMALL) r.end = goal;
   r.cause = st;
   if (result) *result = r;
@@ -212,8 +211,9 @@ astar_status cli_cpd_find(astar_workspace *ws, const astar_grid *grid, const ast
 void cli_cpd_report(FILE *out, const void *ctx) {
   const uint32_t n = astar_cpd_nodes(ctx);
   const uint64_t runs = astar_cpd_runs(ctx);
-  fprintf(out, "cpd:      %u passable cells, %llu runs (%.2f runs per row, %.2f run bytes per "
-               "passable cell)\n",
+  fprintf(out,
+          "cpd:      %u passable cells, %llu runs (%.2f runs per row, %.2f run bytes per "
+          "passable cell)\n",
           n, (unsigned long long)runs, n ? (double)runs / n : 0.0,
           n ? 4.0 * (double)runs / n : 0.0);
 }

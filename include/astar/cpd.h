@@ -92,8 +92,7 @@ ASTAR_API astar_status astar_cpd_sources(const astar_grid *grid, uint32_t *count
 ** nothing is held.
 */
 ASTAR_API astar_status astar_cpd_build(astar_cpd **out, const astar_grid *grid,
-                                       const astar_cpd_config *cfg,
-                                       const astar_allocator *alloc);
+                                       const astar_cpd_config *cfg, const astar_allocator *alloc);
 
 /* Release it. NULL is allowed. */
 ASTAR_API void astar_cpd_free(astar_cpd *cpd);

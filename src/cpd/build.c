@@ -32,15 +32,16 @@
 #define CPD_REPORT_EVERY 64u
 
 typedef struct cpd_work {
-  uint32_t n;             /* nodes */
-  uint32_t *nbr;          /* [n * 8] neighbour node of each legal move (others unread) */
-  uint32_t *ga, *gb;      /* [n] straight / diagonal steps of the best path, ga UNREACHED */
-  double *key;            /* [n] ga + gb * sqrt 2 */
-  uint8_t *mask;          /* [n] optimal first moves from the source (0: none yet / source) */
-  uint8_t *done;          /* [n] 1 once expanded */
-  uint32_t *ring[CPD_RING]; /* buckets of nodes, key floor k in ring[k % 4] (may hold stale copies) */
-  size_t len[CPD_RING];   /* nodes in each bucket */
-  size_t cap[CPD_RING];   /* capacity of each bucket */
+  uint32_t n;        /* nodes */
+  uint32_t *nbr;     /* [n * 8] neighbour node of each legal move (others unread) */
+  uint32_t *ga, *gb; /* [n] straight / diagonal steps of the best path, ga UNREACHED */
+  double *key;       /* [n] ga + gb * sqrt 2 */
+  uint8_t *mask;     /* [n] optimal first moves from the source (0: none yet / source) */
+  uint8_t *done;     /* [n] 1 once expanded */
+  uint32_t
+      *ring[CPD_RING];  /* buckets of nodes, key floor k in ring[k % 4] (may hold stale copies) */
+  size_t len[CPD_RING]; /* nodes in each bucket */
+  size_t cap[CPD_RING]; /* capacity of each bucket */
 } cpd_work;
 
 static size_t first_bucket_cap(uint32_t n) {
@@ -158,8 +159,7 @@ static astar_status sweep(cpd_work *w, const astar__cpd_order *o, uint32_t s,
           w->key[v] = vk;
           w->mask[v] = m;
           const int vb_ = (int)((uint32_t)vk % CPD_RING);
-          if (w->len[vb_] == w->cap[vb_] &&
-              !grow(&w->ring[vb_], &w->cap[vb_], w->len[vb_] + 1, a))
+          if (w->len[vb_] == w->cap[vb_] && !grow(&w->ring[vb_], &w->cap[vb_], w->len[vb_] + 1, a))
             return ASTAR_NO_MEMORY;
           w->ring[vb_][w->len[vb_]++] = v;
           pending++;
@@ -180,9 +180,8 @@ void astar__cpd_rows_free(astar__cpd_rows *r, uint32_t count, const astar_alloca
 }
 
 astar_status astar__cpd_rows_build(astar__cpd_rows *r, const astar__cpd_order *o,
-                                   const astar_grid *g, const astar_cpd_config *cfg,
-                                   uint32_t first, uint32_t count, uint64_t fixed,
-                                   const astar_allocator *a) {
+                                   const astar_grid *g, const astar_cpd_config *cfg, uint32_t first,
+                                   uint32_t count, uint64_t fixed, const astar_allocator *a) {
   memset(r, 0, sizeof *r);
   if (count == 0) return ASTAR_OK;
   r->counts = astar__malloc(a, (size_t)count * sizeof *r->counts);
@@ -251,14 +250,13 @@ astar_status astar__cpd_precheck(const astar_grid *g, const astar_cpd_config *cf
   if (count == UINT32_MAX) count = *n;
   /* The order, the work, a run count and at least one run a source. */
   const uint64_t est = astar__cpd_order_bytes(*n, g->ncells) + astar__cpd_work_bytes(*n) +
-                       (uint64_t)count * 2 * sizeof(uint32_t) +
-                       ((uint64_t)*n + 1) * extra_per_node;
+                       (uint64_t)count * 2 * sizeof(uint32_t) + ((uint64_t)*n + 1) * extra_per_node;
   if (cfg && cfg->memory_limit && est > cfg->memory_limit) return ASTAR_TOO_LARGE;
   return ASTAR_OK;
 }
 
-astar_status astar_cpd_build(astar_cpd **out, const astar_grid *grid,
-                             const astar_cpd_config *cfg, const astar_allocator *alloc) {
+astar_status astar_cpd_build(astar_cpd **out, const astar_grid *grid, const astar_cpd_config *cfg,
+                             const astar_allocator *alloc) {
   if (!out) return ASTAR_INVALID_ARGUMENT;
   *out = NULL;
   if (!grid) return ASTAR_INVALID_ARGUMENT;

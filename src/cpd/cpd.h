@@ -14,8 +14,8 @@
 
 #include "core/internal.h"
 
-#define ASTAR__CPD_NONE UINT32_MAX         /* node_of of a blocked cell */
-#define ASTAR__CPD_MAX_NODES (1u << 24)    /* passable cells a CPD can number */
+#define ASTAR__CPD_NONE UINT32_MAX      /* node_of of a blocked cell */
+#define ASTAR__CPD_MAX_NODES (1u << 24) /* passable cells a CPD can number */
 #define ASTAR__CPD_RUN(first, move) ((uint32_t)(first) << 3 | (uint32_t)(move))
 #define ASTAR__CPD_FIRST(run) ((run) >> 3) /* first target node of a run */
 #define ASTAR__CPD_MOVE(run) ((run)&7u)    /* direction of a run */
@@ -55,15 +55,14 @@ const char *astar__cpd_rule_broken(const astar_grid *g, const astar_options *rul
 ** *runs_cap uint32 of it, *nruns used). `limit` (0: none) caps the bytes
 ** held at once, `fixed` of them already taken by the caller. */
 typedef struct astar__cpd_rows {
-  uint32_t *counts;  /* [count] runs of each row */
-  uint32_t *runs;    /* [runs_cap] the rows' runs, nruns used */
-  uint64_t nruns;    /* runs used */
-  size_t runs_cap;   /* uint32 allocated in runs */
+  uint32_t *counts; /* [count] runs of each row */
+  uint32_t *runs;   /* [runs_cap] the rows' runs, nruns used */
+  uint64_t nruns;   /* runs used */
+  size_t runs_cap;  /* uint32 allocated in runs */
 } astar__cpd_rows;
 astar_status astar__cpd_rows_build(astar__cpd_rows *r, const astar__cpd_order *o,
-                                   const astar_grid *g, const astar_cpd_config *cfg,
-                                   uint32_t first, uint32_t count, uint64_t fixed,
-                                   const astar_allocator *a);
+                                   const astar_grid *g, const astar_cpd_config *cfg, uint32_t first,
+                                   uint32_t count, uint64_t fixed, const astar_allocator *a);
 void astar__cpd_rows_free(astar__cpd_rows *r, uint32_t count, const astar_allocator *a);
 
 /* The checks every builder makes before allocating: rules

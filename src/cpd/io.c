@@ -55,9 +55,9 @@ static uint64_t file_checksum(const uint8_t *buf, size_t len) {
 /* Write the header and the data of rows first .. first+count-1 (counts[] and
 ** runs[]) into p, which holds the whole size. */
 static void encode(uint8_t *p, const uint8_t magic[8], int32_t width, int32_t height,
-                   uint64_t cells_sum,
-                   uint32_t n, uint32_t first, uint32_t count, const uint32_t *counts,
-                   const uint64_t *row, const uint32_t *runs, uint64_t nruns) {
+                   uint64_t cells_sum, uint32_t n, uint32_t first, uint32_t count,
+                   const uint32_t *counts, const uint64_t *row, const uint32_t *runs,
+                   uint64_t nruns) {
   memcpy(p, magic, 8);
   astar__put_le32(p + 8, CPD_FORMAT);
   astar__put_le32(p + 12, (uint32_t)width);
@@ -182,7 +182,8 @@ astar_status astar_cpd_save(const astar_cpd *cpd, void *buf, size_t cap, size_t 
   const size_t need = CPD_HEADER + 4 * ((size_t)n + (size_t)nruns);
   *len = need;
   if (!buf || cap < need) return ASTAR_BUFFER_TOO_SMALL;
-  encode(buf, cpd_magic, cpd->width, cpd->height, cpd->cells_sum, n, 0, n, NULL, cpd->row, cpd->runs, nruns);
+  encode(buf, cpd_magic, cpd->width, cpd->height, cpd->cells_sum, n, 0, n, NULL, cpd->row,
+         cpd->runs, nruns);
   return ASTAR_OK;
 }
 
@@ -263,8 +264,8 @@ astar_status astar_cpd_block_build(astar_cpd_block **out, const astar_grid *grid
     astar__free(&a, b, sizeof *b);
     return ASTAR_NO_MEMORY;
   }
-  encode(b->bytes, block_magic, grid->width, grid->height, astar__cpd_cells_checksum(grid), n, first, count,
-         rows.counts, NULL, rows.runs, rows.nruns);
+  encode(b->bytes, block_magic, grid->width, grid->height, astar__cpd_cells_checksum(grid), n,
+         first, count, rows.counts, NULL, rows.runs, rows.nruns);
   astar__cpd_rows_free(&rows, count, &a);
   *out = b;
   return ASTAR_OK;

@@ -117,8 +117,8 @@ astar_status astar__cpd_order_make(astar__cpd_order *o, const astar_grid *g,
       const uint32_t c = stack[depth - 1];
       const uint8_t legal = o->legal[o->node_of[c]];
       int d = next[depth - 1];
-      while (d < 8 && !((legal >> d) & 1u && o->node_of[(uint32_t)((int32_t)c + off[d])] ==
-                                                 ASTAR__CPD_NONE))
+      while (d < 8 &&
+             !((legal >> d) & 1u && o->node_of[(uint32_t)((int32_t)c + off[d])] == ASTAR__CPD_NONE))
         d++;
       if (d == 8) {
         depth--;
