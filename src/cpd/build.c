@@ -4,22 +4,30 @@
 ** greedy runs over the targets in node order.
 **
 ** Exact costs: a path of a straight and b diagonal steps costs a + b sqrt 2,
-** and the search keeps (a, b) per node. Its key (double)a + (double)b *
-** sqrt 2 is a function of the pair only, so equal costs give equal keys
-** whatever the path; and two different pairs below 2^24 steps differ by at
-** least 1 / (2 (a + b sqrt 2)) > 2^-26, far above the key's rounding (about
-** 2^-28 at 2^24), so comparing keys compares the exact costs. Both hold for
-** every CPD: it has at most 2^24 nodes and a shortest path visits each
-** once.
+** and the search keeps the pair per cell, packed a << 32 | b. Two pairs of
+** equal cost are equal (sqrt 2 is irrational), so "equal cost" is an exact
+** integer comparison of the packed pairs. Ordering uses the key
+** (double)a + (double)b * sqrt 2, a function of the pair only; two
+** different pairs below 2^24 steps differ by at least 1 / (2 (a + b sqrt 2))
+** > 2^-26, far above the key's rounding (about 2^-28 at 2^24), so comparing
+** keys compares the exact costs. Both hold for every CPD: it has at most
+** 2^24 nodes and a shortest path visits each once.
 **
 ** Buckets instead of a heap: every move costs at least 1, so with buckets
 ** of width 1 (bucket k: keys in [k, k+1)) a node relaxes only into later
 ** buckets, at most floor(k + 1 + sqrt 2) = k + 2. Every node of bucket k is
 ** final when the bucket is reached and their order inside it does not
-** matter; four buckets used as a ring suffice. The mask of a node is final
-** when it is expanded too (all its optimal parents are in earlier buckets):
-** mask(v) = union over optimal parents u of mask(u), mask(neighbour of the
-** source) = that move.
+** matter; four buckets used as a ring suffice. A copy whose key no longer
+** falls in its bucket is stale and skipped; a node queued twice in one
+** bucket is expanded twice, which changes nothing the second time. The
+** mask of a node is final when it is expanded too (all its optimal parents
+** are in earlier buckets): mask(v) = union over optimal parents u of
+** mask(u), mask(neighbour of the source) = that move.
+**
+** The search runs over the grid's padded cell indices: no neighbour table
+** (a cell's legal moves are one byte, its neighbours fixed offsets), 10
+** bytes a cell. The pass that makes the runs visits the nodes in node order
+** and resets the cells it reads, so the next source starts clean.
 */
 #include "cpd/cpd.h"
 
@@ -28,57 +36,47 @@
 #include <string.h>
 
 #define CPD_RING 4
-#define CPD_UNREACHED UINT32_MAX
+#define CPD_UNREACHED UINT64_MAX /* packed steps of a cell not reached (its key is huge) */
 #define CPD_REPORT_EVERY 64u
 
 typedef struct cpd_work {
-  uint32_t n;        /* nodes */
-  uint32_t *nbr;     /* [n * 8] neighbour node of each legal move (others unread) */
-  uint32_t *ga, *gb; /* [n] straight / diagonal steps of the best path, ga UNREACHED */
-  double *key;       /* [n] ga + gb * sqrt 2 */
-  uint8_t *mask;     /* [n] optimal first moves from the source (0: none yet / source) */
-  uint8_t *done;     /* [n] 1 once expanded */
+  uint32_t ncells; /* padded cells of the grid */
+  uint64_t *dist;  /* [ncells] a << 32 | b of the best path from the source, or UNREACHED */
+  uint8_t *mask;   /* [ncells] optimal first moves from the source found so far */
+  uint8_t *legal;  /* [ncells] legal moves of each cell (0 for a blocked one) */
   uint32_t
-      *ring[CPD_RING];  /* buckets of nodes, key floor k in ring[k % 4] (may hold stale copies) */
-  size_t len[CPD_RING]; /* nodes in each bucket */
+      *ring[CPD_RING];  /* buckets of cells, key floor k in ring[k % 4] (may hold stale copies) */
+  size_t len[CPD_RING]; /* cells in each bucket */
   size_t cap[CPD_RING]; /* capacity of each bucket */
 } cpd_work;
 
 static size_t first_bucket_cap(uint32_t n) {
-  return (size_t)n / 2 + 64;
+  return (size_t)n / 4 + 64;
 }
 
-uint64_t astar__cpd_work_bytes(uint32_t n) {
-  return (uint64_t)n * (8 * sizeof(uint32_t) + 2 * sizeof(uint32_t) + sizeof(double) + 2) +
+uint64_t astar__cpd_work_bytes(uint32_t n, uint32_t ncells) {
+  return (uint64_t)ncells * (sizeof(uint64_t) + 2) +
          (uint64_t)CPD_RING * first_bucket_cap(n) * sizeof(uint32_t);
 }
 
 static void work_free(cpd_work *w, const astar_allocator *a) {
-  const size_t n = w->n;
-  astar__free(a, w->nbr, n * 8 * sizeof *w->nbr);
-  astar__free(a, w->ga, n * sizeof *w->ga);
-  astar__free(a, w->gb, n * sizeof *w->gb);
-  astar__free(a, w->key, n * sizeof *w->key);
-  astar__free(a, w->mask, n);
-  astar__free(a, w->done, n);
+  const size_t nc = w->ncells;
+  astar__free(a, w->dist, nc * sizeof *w->dist);
+  astar__free(a, w->mask, nc);
+  astar__free(a, w->legal, nc);
   for (int i = 0; i < CPD_RING; i++) astar__free(a, w->ring[i], w->cap[i] * sizeof(uint32_t));
 }
 
-static astar_status work_make(cpd_work *w, const astar__cpd_order *o, const astar_grid *g,
-                              const astar_allocator *a) {
+static astar_status work_make(cpd_work *w, const astar__cpd_order *o, const astar_allocator *a) {
   memset(w, 0, sizeof *w);
-  const uint32_t n = o->n;
-  w->n = n;
-  if (n == 0) return ASTAR_OK;
-  w->nbr = astar__malloc(a, (size_t)n * 8 * sizeof *w->nbr);
-  w->ga = astar__malloc(a, (size_t)n * sizeof *w->ga);
-  w->gb = astar__malloc(a, (size_t)n * sizeof *w->gb);
-  w->key = astar__malloc(a, (size_t)n * sizeof *w->key);
-  w->mask = astar__malloc(a, n);
-  w->done = astar__malloc(a, n);
-  bool ok = w->nbr && w->ga && w->gb && w->key && w->mask && w->done;
+  const uint32_t nc = o->ncells;
+  w->ncells = nc;
+  w->dist = astar__malloc(a, (size_t)nc * sizeof *w->dist);
+  w->mask = astar__malloc(a, nc);
+  w->legal = astar__malloc(a, nc);
+  bool ok = w->dist && w->mask && w->legal;
   for (int i = 0; i < CPD_RING && ok; i++) {
-    w->cap[i] = first_bucket_cap(n);
+    w->cap[i] = first_bucket_cap(o->n);
     w->ring[i] = astar__malloc(a, w->cap[i] * sizeof(uint32_t));
     if (!w->ring[i]) {
       w->cap[i] = 0;
@@ -89,13 +87,10 @@ static astar_status work_make(cpd_work *w, const astar__cpd_order *o, const asta
     work_free(w, a);
     return ASTAR_NO_MEMORY;
   }
-  int32_t off[8];
-  for (int d = 0; d < 8; d++) off[d] = astar__dir_dy[d] * g->stride + astar__dir_dx[d];
-  for (uint32_t u = 0; u < n; u++)
-    for (int d = 0; d < 8; d++)
-      w->nbr[(size_t)u * 8 + (size_t)d] =
-          (o->legal[u] >> d) & 1u ? o->node_of[(uint32_t)((int32_t)o->cell_of[u] + off[d])]
-                                  : ASTAR__CPD_NONE;
+  for (uint32_t c = 0; c < nc; c++) w->dist[c] = CPD_UNREACHED;
+  memset(w->mask, 0, nc);
+  memset(w->legal, 0, nc);
+  for (uint32_t v = 0; v < o->n; v++) w->legal[o->cell_of[v]] = o->legal[v];
   return ASTAR_OK;
 }
 
@@ -121,50 +116,58 @@ static uint64_t ring_bytes(const cpd_work *w) {
   return b;
 }
 
-/* The optimal first moves from s to every node into w->mask. */
-static astar_status sweep(cpd_work *w, const astar__cpd_order *o, uint32_t s,
-                          const astar_allocator *a) {
-  const uint32_t n = w->n;
-  for (uint32_t v = 0; v < n; v++) w->ga[v] = CPD_UNREACHED;
-  memset(w->mask, 0, n);
-  memset(w->done, 0, n);
-  w->ga[s] = w->gb[s] = 0;
-  w->key[s] = 0.0;
-  w->ring[0][0] = s;
+/* The key of packed steps: the one expression every comparison uses. */
+ASTAR__INLINE double key_of(uint64_t steps) {
+  return (double)(uint32_t)(steps >> 32) + (double)(uint32_t)steps * ASTAR__SQRT2;
+}
+
+/* Dijkstra from the source's cell sc: w->dist and w->mask (the optimal
+** first moves from sc) of every cell of its component. */
+static astar_status sweep(cpd_work *w, int stride, uint32_t sc, const astar_allocator *a) {
+  int32_t off[8];
+  uint64_t inc[8];
+  for (int d = 0; d < 8; d++) {
+    off[d] = astar__dir_dy[d] * stride + astar__dir_dx[d];
+    inc[d] = d < 4 ? (uint64_t)1 << 32 : 1u;
+  }
+  uint64_t *const dist = w->dist;
+  uint8_t *const mask = w->mask;
+  const uint8_t *const legal = w->legal;
+  dist[sc] = 0;
+  w->ring[0][0] = sc;
   w->len[0] = 1;
   size_t pending = 1;
   for (uint32_t k = 0; pending; k++) {
     const int b = (int)(k % CPD_RING);
-    /* Nodes pushed meanwhile go to buckets k+1 and k+2: this one is fixed. */
-    for (size_t i = 0; i < w->len[b]; i++) {
-      const uint32_t u = w->ring[b][i];
-      pending--;
-      if (w->done[u]) continue;
-      w->done[u] = 1;
-      const uint32_t ua = w->ga[u], ub = w->gb[u];
-      const uint8_t um = w->mask[u];
-      const uint32_t *nb = w->nbr + (size_t)u * 8;
-      unsigned legal = o->legal[u];
-      while (legal) {
-        const int d = __builtin_ctz(legal);
-        legal &= legal - 1;
-        const uint32_t v = nb[d];
-        if (w->done[v]) continue;
-        const uint32_t va = ua + (d < 4), vb = ub + (d >= 4);
-        const double vk = (double)va + (double)vb * ASTAR__SQRT2;
-        const uint8_t m = u == s ? (uint8_t)(1u << d) : um;
-        if (w->ga[v] == CPD_UNREACHED || vk < w->key[v]) {
-          w->ga[v] = va;
-          w->gb[v] = vb;
-          w->key[v] = vk;
-          w->mask[v] = m;
-          const int vb_ = (int)((uint32_t)vk % CPD_RING);
-          if (w->len[vb_] == w->cap[vb_] && !grow(&w->ring[vb_], &w->cap[vb_], w->len[vb_] + 1, a))
-            return ASTAR_NO_MEMORY;
-          w->ring[vb_][w->len[vb_]++] = v;
-          pending++;
-        } else if (vk == w->key[v]) {
-          w->mask[v] |= m;
+    /* Cells pushed meanwhile go to buckets k+1 and k+2: this one is fixed. */
+    const uint32_t *bucket = w->ring[b];
+    const size_t blen = w->len[b];
+    pending -= blen;
+    for (size_t i = 0; i < blen; i++) {
+      const uint32_t u = bucket[i];
+      const uint64_t du = dist[u];
+      if ((uint32_t)key_of(du) != k) continue; /* stale copy */
+      const unsigned um = mask[u];
+      unsigned moves = legal[u];
+      while (moves) {
+        const int d = __builtin_ctz(moves);
+        moves &= moves - 1;
+        const uint32_t v = (uint32_t)((int32_t)u + off[d]);
+        const uint64_t nd = du + inc[d], dv = dist[v];
+        const uint8_t m = (uint8_t)(u == sc ? 1u << d : um);
+        if (nd == dv) {
+          mask[v] |= m;
+        } else {
+          const double nk = key_of(nd);
+          if (nk < key_of(dv)) {
+            dist[v] = nd;
+            mask[v] = m;
+            const int vb = (int)((uint32_t)nk % CPD_RING);
+            if (w->len[vb] == w->cap[vb] && !grow(&w->ring[vb], &w->cap[vb], w->len[vb] + 1, a))
+              return ASTAR_NO_MEMORY;
+            w->ring[vb][w->len[vb]++] = v;
+            pending++;
+          }
         }
       }
     }
@@ -187,34 +190,41 @@ astar_status astar__cpd_rows_build(astar__cpd_rows *r, const astar__cpd_order *o
   r->counts = astar__malloc(a, (size_t)count * sizeof *r->counts);
   if (!r->counts) return ASTAR_NO_MEMORY;
   cpd_work w;
-  astar_status st = work_make(&w, o, g, a);
+  astar_status st = work_make(&w, o, a);
   if (st != ASTAR_OK) {
     astar__cpd_rows_free(r, count, a);
     return st;
   }
   const uint64_t limit = cfg ? cfg->memory_limit : 0;
-  fixed += (uint64_t)count * sizeof *r->counts + astar__cpd_work_bytes(o->n) -
+  fixed += (uint64_t)count * sizeof *r->counts + astar__cpd_work_bytes(o->n, o->ncells) -
            (uint64_t)CPD_RING * first_bucket_cap(o->n) * sizeof(uint32_t);
   for (uint32_t i = 0; i < count && st == ASTAR_OK; i++) {
     const uint32_t s = first + i;
-    st = sweep(&w, o, s, a);
+    st = sweep(&w, g->stride, o->cell_of[s], a);
     if (st != ASTAR_OK) break;
-    /* Greedy runs: keep the intersection of the targets' move sets while it
-    ** is not empty; a target without a set (the source, other components)
-    ** fits any run. The run's move is the lowest direction left. */
+    /* Greedy runs over the targets v in node order: keep the intersection
+    ** of their move sets while it is not empty; a target without a set (the
+    ** source, other components) fits any run. The run's move is the lowest
+    ** direction left. Every cell read is reset for the next source. */
     const uint64_t before = r->nruns;
     unsigned cur = 0xFFu;
     uint32_t start = 0;
     bool open = false;
-    for (uint32_t t = 0; t <= o->n; t++) {
-      const unsigned m = t < o->n ? w.mask[t] : 0xFFu;
-      if (t < o->n && m == 0) continue;
-      if (t < o->n && (cur & m)) {
-        cur &= m;
-        open = true;
-        continue;
+    for (uint32_t v = 0; v <= o->n; v++) {
+      unsigned m = 0xFFu;
+      if (v < o->n) {
+        const uint32_t c = o->cell_of[v];
+        m = w.mask[c];
+        w.mask[c] = 0;
+        w.dist[c] = CPD_UNREACHED;
+        if (m == 0) continue;
+        if (cur & m) {
+          cur &= m;
+          open = true;
+          continue;
+        }
       }
-      if (!open) break; /* t == n, row without any target */
+      if (!open) break; /* v == n, a row without any target */
       if (r->nruns == r->runs_cap) {
         if (!grow(&r->runs, &r->runs_cap, r->nruns + 1, a)) {
           st = ASTAR_NO_MEMORY;
@@ -226,7 +236,7 @@ astar_status astar__cpd_rows_build(astar__cpd_rows *r, const astar__cpd_order *o
         }
       }
       r->runs[r->nruns++] = ASTAR__CPD_RUN(start, __builtin_ctz(cur));
-      start = t;
+      start = v;
       cur = m;
     }
     if (st != ASTAR_OK) break;
@@ -249,7 +259,8 @@ astar_status astar__cpd_precheck(const astar_grid *g, const astar_cpd_config *cf
   if (*n > ASTAR__CPD_MAX_NODES) return ASTAR_TOO_LARGE;
   if (count == UINT32_MAX) count = *n;
   /* The order, the work, a run count and at least one run a source. */
-  const uint64_t est = astar__cpd_order_bytes(*n, g->ncells) + astar__cpd_work_bytes(*n) +
+  const uint64_t est = astar__cpd_order_bytes(*n, g->ncells) +
+                       astar__cpd_work_bytes(*n, g->ncells) +
                        (uint64_t)count * 2 * sizeof(uint32_t) + ((uint64_t)*n + 1) * extra_per_node;
   if (cfg && cfg->memory_limit && est > cfg->memory_limit) return ASTAR_TOO_LARGE;
   return ASTAR_OK;

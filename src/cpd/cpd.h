@@ -73,8 +73,9 @@ void astar__cpd_rows_free(astar__cpd_rows *r, uint32_t count, const astar_alloca
 astar_status astar__cpd_precheck(const astar_grid *g, const astar_cpd_config *cfg, uint32_t *n,
                                  uint32_t count, uint64_t extra_per_node);
 
-/* Bytes the build holds besides the order and the runs, for n nodes. */
-uint64_t astar__cpd_work_bytes(uint32_t n);
+/* Bytes the build holds besides the order and the runs, for n nodes and
+** ncells padded cells. */
+uint64_t astar__cpd_work_bytes(uint32_t n, uint32_t ncells);
 
 struct astar_cpd {
   astar_allocator alloc;  /* where every block below came from */
