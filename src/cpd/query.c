@@ -2,8 +2,9 @@
 ** cpd/query.c -- answering a query from the CPD: find the goal's node in
 ** the current cell's row by a branchless binary search over the runs'
 ** first targets, take that run's move, repeat until the goal; on a big
-** table the rows of the cell's neighbours are prefetched meanwhile. No search, no workspace, no
-** allocation; the object is only read, so queries may run in parallel.
+** table the rows of the cell's neighbours are prefetched meanwhile. No
+** search, no workspace, no allocation; the object is only read, so queries
+** may run in parallel.
 **
 ** Every run's move is legal from its source (checked when built, and when
 ** loaded), so the walk stays on passable cells of one component. A loaded
