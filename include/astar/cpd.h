@@ -13,8 +13,9 @@
 ** order, runs (first target, move): every target from a run's first one to
 ** the next run's first one is reached optimally by that first move. Each
 ** run takes 4 bytes. Building runs one Dijkstra per source: quadratic in
-** the passable cells (seconds for ten thousand, an hour for half a million
-** on one core); split the sources into blocks (astar_cpd_block_build) to
+** the passable cells, 30 to 80 ns of CPU per node and source on one core
+** (den520d, 28,178 cells: about 25 s of CPU; 240,000 cells: about an
+** hour); split the sources into blocks (astar_cpd_block_build) to
 ** spread it over threads or machines, then join the blocks
 ** (astar_cpd_assemble): the result is byte-for-byte that of astar_cpd_build.
 **
@@ -81,8 +82,8 @@ ASTAR_API astar_status astar_cpd_sources(const astar_grid *grid, uint32_t *count
 /*
 ** Build the CPD of `grid`. `cfg` may be NULL (defaults), `alloc` NULL
 ** (malloc). Allocates the node tables (about 4 bytes per cell plus 16 per
-** passable cell), the runs, and while building about 60 bytes per passable
-** cell. Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULL out or grid);
+** passable cell), the runs, and while building about 10 bytes per cell
+** (per padded cell, passable or not) plus the search's buckets. Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULL out or grid);
 ** ASTAR_UNSUPPORTED (see astar_cpd_unsupported_reason); ASTAR_TOO_LARGE
 ** when cfg->memory_limit is set and the memory needed exceeds it -- checked
 ** against an estimate before anything is allocated (the tables, the build
