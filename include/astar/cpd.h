@@ -83,7 +83,8 @@ ASTAR_API astar_status astar_cpd_sources(const astar_grid *grid, uint32_t *count
 ** Build the CPD of `grid`. `cfg` may be NULL (defaults), `alloc` NULL
 ** (malloc). Allocates the node tables (about 4 bytes per cell plus 16 per
 ** passable cell), the runs, and while building about 10 bytes per cell
-** (per padded cell, passable or not) plus the search's buckets. Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULL out or grid);
+** (per padded cell, passable or not) plus the search's buckets. Returns
+** ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULL out or grid);
 ** ASTAR_UNSUPPORTED (see astar_cpd_unsupported_reason); ASTAR_TOO_LARGE
 ** when cfg->memory_limit is set and the memory needed exceeds it -- checked
 ** against an estimate before anything is allocated (the tables, the build
