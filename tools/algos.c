@@ -396,6 +396,8 @@ static const cli_algo algos[] = {
      ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_RETARGETING},
     {"hpa", "HPA*: hierarchical search over cluster entrances, near-optimal (astar/hierarchy.h)",
      cli_hpa_find, &cli_hpa_ops, ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
+    {"cpd", "compressed path database: first moves looked up, no search (astar/cpd.h)",
+     cli_cpd_find, &cli_cpd_ops, ASTAR_ALGO_JPS, false, ASTAR_METHOD_COUNT},
 };
 
 /* The engine's versions of the grid algorithms (--space graph). */

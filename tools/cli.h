@@ -305,6 +305,18 @@ astar_status cli_hpa_find(astar_workspace *ws, const astar_grid *grid, const ast
                           astar_point start, astar_point goal, astar_point *path, size_t cap,
                           astar_result *result);
 
+/* ---- the compressed path database (cpd.c) ----------------------------------
+** --algo cpd: the CPD built per map (or loaded with --pre); precompute's
+** --threads N (1 .. 256) and --memory-limit BYTES (0: none) go to its build
+** through cli_cpd_set_build. cli_cpd_report prints its size line. */
+extern const cli_pre_ops cli_cpd_ops;
+void cli_cpd_set_build(unsigned threads, uint64_t memory_limit);
+void cli_cpd_report(FILE *out, const void *ctx);
+/* One self-contained CPD query (run, solve): build, query, release. */
+astar_status cli_cpd_find(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                          astar_point start, astar_point goal, astar_point *path, size_t cap,
+                          astar_result *result);
+
 /* An algorithm made ready for one grid: its preprocessing (if any) built or
 ** loaded, with the time that took and the bytes it holds. */
 typedef struct cli_prepared {

@@ -1,6 +1,7 @@
 /*
 ** cmd_precompute.c -- `astar precompute MAP -o FILE`: build an algorithm's
-** per-map preprocessing (JPS+ jump distances) and save it, so that `astar
+** per-map preprocessing (JPS+ jump distances, landmarks, HPA*, the
+** compressed path database) and save it, so that `astar
 ** bench --pre FILE` (or a program using astar_jps_plus_load) can skip the
 ** build.
 */
@@ -12,6 +13,7 @@
 
 static void help(FILE *out) {
   fputs("usage: astar precompute MAP -o FILE [--method NAME] [--landmarks K]\n"
+        "                         [--threads N] [--memory-limit BYTES]\n"
         "\n"
         "Build the preprocessing of an algorithm for MAP (a Moving AI .map or an\n"
         "ASCII map) and write it to FILE in the library's portable byte format.\n"
@@ -20,13 +22,22 @@ static void help(FILE *out) {
         "\n"
         "Options:\n"
         "  -o, --output FILE      where to write (required)\n"
-        "  --method NAME          the preprocessing: jps-plus (default), landmarks or hpa\n"
-        "                         (the same as --algo NAME)\n"
+        "  --method NAME          the preprocessing: jps-plus (default), landmarks, hpa or\n"
+        "                         cpd (the same as --algo NAME)\n"
         "  --landmarks K          landmarks: K landmarks, 1..64 (default 4); selects\n"
         "                         --method landmarks\n"
         "  --landmark-choice C    landmarks: farthest (default) or avoid\n"
         "  --cluster N, --levels L, --no-smooth   hpa's settings (see 'astar bench --help')\n"
+        "  --threads N            cpd: build on N threads, 1..256 (default 1); the file\n"
+        "                         is the same for every N\n"
+        "  --memory-limit BYTES   cpd: refuse to build when the memory needed would exceed\n"
+        "                         BYTES (checked on an estimate before building, then as\n"
+        "                         the table grows; shared between the threads); 0: none\n"
+        "                         (default)\n"
         "  -h, --help             show this help\n"
+        "\n"
+        "cpd prints the passable cells, runs per row and run bytes per passable cell,\n"
+        "and on a terminal a progress line on stderr (sources done, rate, time left).\n"
         "\n"
         "Exit status: 0 written, 1 unreadable/malformed map or a write error,\n"
         "2 usage error.\n",
@@ -59,6 +70,8 @@ int cli_cmd_precompute(int argc, char **argv) {
   const cli_algo *algo = cli_find_algo("jps-plus");
   cli_variant_settings variant;
   cli_variant_defaults(&variant);
+  uint64_t threads = 1, memory_limit = 0;
+  bool cpd_given = false;
   cli_parser_init(&p, argc, argv, "precompute");
   for (int kind, r; (kind = cli_next(&p)) != CLI_ARG_END;) {
     if (kind == CLI_ARG_POSITIONAL) {
@@ -69,11 +82,19 @@ int cli_cmd_precompute(int argc, char **argv) {
       return CLI_EXIT_OK;
     } else if (cli_is(&p, "--output", "-o")) {
       if (!(output = cli_value(&p))) return CLI_EXIT_USAGE;
+    } else if (cli_is(&p, "--threads", NULL)) {
+      const char *v = cli_value(&p);
+      if (!v || !cli_parse_uint(p.name, v, 1, 256, &threads)) return CLI_EXIT_USAGE;
+      cpd_given = true;
+    } else if (cli_is(&p, "--memory-limit", NULL)) {
+      const char *v = cli_value(&p);
+      if (!v || !cli_parse_u64(p.name, v, &memory_limit)) return CLI_EXIT_USAGE;
+      cpd_given = true;
     } else if ((r = cli_hpa_option(&p)) != 0) {
       if (r < 0) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--algo", NULL) || cli_is(&p, "--method", NULL)) {
       /* Only the algorithms with a preprocessing are methods here. */
-      static const char *const methods[] = {"jps-plus", "landmarks", "hpa", NULL};
+      static const char *const methods[] = {"jps-plus", "landmarks", "hpa", "cpd", NULL};
       const char *v = cli_value(&p);
       int m;
       if (!v || !cli_parse_choice(p.name, v, methods, &m)) return CLI_EXIT_USAGE;
@@ -93,6 +114,10 @@ int cli_cmd_precompute(int argc, char **argv) {
   const char *hpa_misuse = cli_hpa_misuse(algo);
   if (hpa_misuse)
     return cli_usage_error("precompute: %s (got --method %s)", hpa_misuse, algo->name);
+  if (cpd_given && strcmp(algo->name, "cpd") != 0)
+    return cli_usage_error("precompute: --threads and --memory-limit are cpd's (got --method %s)",
+                           algo->name);
+  cli_cpd_set_build((unsigned)threads, memory_limit);
   if (!map) return cli_usage_error("precompute: missing MAP (see 'astar precompute --help')");
   if (!output)
     return cli_usage_error("precompute: missing -o FILE (see 'astar precompute --help')");
@@ -127,6 +152,7 @@ int cli_cmd_precompute(int argc, char **argv) {
     printf("%-9s built in %.3f ms, %zu bytes in memory (%.2f bytes/cell)\n", name,
            prep.seconds * 1e3, prep.bytes, (double)prep.bytes / cells);
     printf("output:   %s, %zu bytes (%.2f bytes/cell)\n", output, len, (double)len / cells);
+    if (strcmp(algo->name, "cpd") == 0) cli_cpd_report(stdout, prep.ctx);
   }
   free(buf);
   cli_prepared_free(&prep);

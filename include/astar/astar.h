@@ -71,5 +71,6 @@
 #include "replan.h"
 #include "spacetime.h"
 #include "dstar.h"
+#include "cpd.h"
 
 #endif /* ASTAR_ASTAR_H */

@@ -1,0 +1,100 @@
+/*
+** cpd/cpd.h -- the compressed path database's internals shared by its
+** files: the node order (order.c), the row builder (build.c), the byte
+** formats (io.c) and the query (query.c).
+**
+** A run is one uint32: first target node << 3 | move (a direction of
+** core/internal.h). Rows are stored one after another; row s holds
+** runs[row[s] .. row[s+1]-1], starts strictly increasing from 0. Targets
+** the row does not care about (the source itself, other components) are
+** wildcards when the runs are chosen: the component ids answer those.
+*/
+#ifndef ASTAR_CPD_INTERNAL_H
+#define ASTAR_CPD_INTERNAL_H
+
+#include "core/internal.h"
+
+#define ASTAR__CPD_NONE UINT32_MAX      /* node_of of a blocked cell */
+#define ASTAR__CPD_MAX_NODES (1u << 24) /* passable cells a CPD can number */
+#define ASTAR__CPD_RUN(first, move) ((uint32_t)(first) << 3 | (uint32_t)(move))
+#define ASTAR__CPD_FIRST(run) ((run) >> 3) /* first target node of a run */
+#define ASTAR__CPD_MOVE(run) ((run)&7u)    /* direction of a run */
+
+/* The node numbering of a grid: derived from its cells alone, so building
+** and loading get the same one. */
+typedef struct astar__cpd_order {
+  uint32_t n;        /* passable cells (nodes) */
+  uint32_t ncells;   /* padded cells of the grid */
+  uint32_t *node_of; /* [ncells] node of a padded cell, ASTAR__CPD_NONE if blocked */
+  uint32_t *cell_of; /* [n] padded cell of a node */
+  uint32_t *comp;    /* [n] component id: the node number of its first node (its DFS root) */
+  uint8_t *legal;    /* [n] bit d: the move in direction d is legal (no corner cutting) */
+} astar__cpd_order;
+
+/* Bytes the order of a grid with `n` nodes and `ncells` padded cells holds. */
+size_t astar__cpd_order_bytes(uint32_t n, uint32_t ncells);
+
+/* Passable cells of g (no allocation). */
+uint32_t astar__cpd_count(const astar_grid *g);
+
+/* Number the nodes of g (DFS preorder), with their components and legal
+** moves. ASTAR_OK, ASTAR_TOO_LARGE (more than ASTAR__CPD_MAX_NODES nodes)
+** or ASTAR_NO_MEMORY (then nothing is held). */
+astar_status astar__cpd_order_make(astar__cpd_order *o, const astar_grid *g,
+                                   const astar_allocator *a);
+void astar__cpd_order_free(astar__cpd_order *o, const astar_allocator *a);
+
+/* Checksum of g's dimensions and passability (the files' fingerprint). */
+uint64_t astar__cpd_cells_checksum(const astar_grid *g);
+
+/* The rule check shared by every entry point (NULL when supported). */
+const char *astar__cpd_rule_broken(const astar_grid *g, const astar_options *rules);
+
+/* Rows of sources first .. first+count-1: counts[i] runs for source
+** first + i, the runs one row after another in *runs (allocated from a,
+** *runs_cap uint32 of it, *nruns used). `limit` (0: none) caps the bytes
+** held at once, `fixed` of them already taken by the caller. */
+typedef struct astar__cpd_rows {
+  uint32_t *counts; /* [count] runs of each row */
+  uint32_t *runs;   /* [runs_cap] the rows' runs, nruns used */
+  uint64_t nruns;   /* runs used */
+  size_t runs_cap;  /* uint32 allocated in runs */
+} astar__cpd_rows;
+astar_status astar__cpd_rows_build(astar__cpd_rows *r, const astar__cpd_order *o,
+                                   const astar_grid *g, const astar_cpd_config *cfg, uint32_t first,
+                                   uint32_t count, uint64_t fixed, const astar_allocator *a);
+void astar__cpd_rows_free(astar__cpd_rows *r, uint32_t count, const astar_allocator *a);
+
+/* The checks every builder makes before allocating: rules
+** (ASTAR_UNSUPPORTED), *n = nodes (ASTAR_TOO_LARGE past the limit), and the
+** estimate of the bytes held -- order, work, count sources' run counts and
+** one run each, plus `extra_per_node` bytes for n + 1 nodes -- against
+** cfg->memory_limit (ASTAR_TOO_LARGE). count UINT32_MAX: every source. */
+astar_status astar__cpd_precheck(const astar_grid *g, const astar_cpd_config *cfg, uint32_t *n,
+                                 uint32_t count, uint64_t extra_per_node);
+
+/* Bytes the build holds besides the order and the runs, for n nodes and
+** ncells padded cells. */
+uint64_t astar__cpd_work_bytes(uint32_t n, uint32_t ncells);
+
+struct astar_cpd {
+  astar_allocator alloc;  /* where every block below came from */
+  const astar_grid *grid; /* identity of the grid it belongs to; never read */
+  uint64_t version;       /* astar_grid_version() when built or loaded */
+  int32_t width, height;  /* the grid's dimensions */
+  int32_t stride;         /* width + 2 */
+  uint64_t cells_sum;     /* astar__cpd_cells_checksum of the grid */
+  astar__cpd_order order; /* node numbering */
+  uint64_t *row;          /* [n + 1] first run of each row; row[n] = runs used */
+  uint32_t *runs;         /* [runs_cap] the rows' runs */
+  size_t runs_cap;        /* uint32 allocated in runs (>= row[n]) */
+};
+
+/* Check the runs of rows first .. first+count-1 (counts[] of them, in
+** runs[] one row after another): starts increasing from 0 and below n,
+** moves legal from the source, a row empty only when its source has no
+** legal move (then it is alone in its component). */
+bool astar__cpd_rows_valid(const astar__cpd_order *o, uint32_t first, uint32_t count,
+                           const uint32_t *counts, const uint32_t *runs);
+
+#endif /* ASTAR_CPD_INTERNAL_H */
