@@ -40,6 +40,13 @@ static void help(FILE *out) {
         "cpd prints the passable cells, runs per row and run bytes per passable cell,\n"
         "and on a terminal a progress line on stderr (sources done, rate, time left).\n"
         "\n"
+        "cpd over MPI: `mpirun -np P astar precompute MAP --method cpd -o FILE` builds\n"
+        "the sources on P processes (each on --threads N threads; MAP readable by every\n"
+        "one, --memory-limit per process); rank 0 gathers the rows and writes FILE, the\n"
+        "same bytes as one process. Needs a tool built with MPI (Debian: libopenmpi-dev,\n"
+        "found by CMake); without it precompute --method cpd under mpirun with more\n"
+        "than one process exits 2 and says how to get it (docs/scaling.md).\n"
+        "\n"
         "Exit status: 0 written, 1 unreadable/malformed map or a write error,\n"
         "2 usage error.\n",
         out);

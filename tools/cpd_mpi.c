@@ -58,13 +58,11 @@ int cli_mpi_begin(bool cpd) {
   const char *r = getenv("OMPI_COMM_WORLD_RANK");
   if (!r) r = getenv("PMI_RANK");
   if (!r || strcmp(r, "0") == 0)
-    cli_error("precompute: this astar was built without MPI but runs as one of %d processes "
-              "of an MPI launcher (mpirun); each would build the whole table alone.\n"
-              "  For the distributed build install Open MPI (Debian: `apt-get install "
-              "libopenmpi-dev openmpi-bin`, or `make deps`) and configure again "
-              "(`cmake -S . -B build`: MPI is used when found);\n"
-              "  or run `astar precompute --method cpd` without mpirun (--threads N for "
-              "the cores of one machine).",
+    cli_error("precompute: this astar has no MPI, yet runs as one of %d processes of an MPI\n"
+              "  launcher (mpirun): each would build the whole table alone. For the distributed\n"
+              "  build install Open MPI (Debian: apt-get install libopenmpi-dev openmpi-bin, or\n"
+              "  make deps) and configure again (cmake -S . -B build: MPI is used when found);\n"
+              "  or run it without mpirun (--threads N for the cores of one machine).",
               size);
   return CLI_EXIT_USAGE;
 }
