@@ -281,9 +281,9 @@ astar_status cli_mpi_cpd_build(astar_cpd **out, const astar_grid *grid, const as
     if (all[3 * r] != 0.0) failed = r;
   if (failed >= 0) {
     const astar_status fst = (astar_status)(int)all[3 * failed];
-    if (failed == mpi_rank)
-      cli_error("rank %d of %d: cpd build failed: %s", mpi_rank, mpi_size, astar_strerror(fst));
-    else if (st == ASTAR_OK)
+    if (st != ASTAR_OK) /* each failing rank names itself */
+      cli_error("rank %d of %d: cpd build failed: %s", mpi_rank, mpi_size, astar_strerror(st));
+    else
       cli_error("rank %d of %d: stopped, rank %d failed: %s", mpi_rank, mpi_size, failed,
                 astar_strerror(fst));
     st = st != ASTAR_OK ? st : fst;
