@@ -87,8 +87,8 @@ int main(int argc, char **argv) {
     const char *name = strrchr(argv[a], '/') ? strrchr(argv[a], '/') + 1 : argv[a];
     const double per = cpu / (double)sources, rows = (double)runs / (double)sources;
     printf("%-32s %9u %7llu %10.1f %12.3f %9.2f %10.3f %12.1f\n", name, n,
-           (unsigned long long)sources, per * 1e6, per * 1e9 / ((double)n * log2((double)n)),
-           rows, per * n / 3600.0, (56.0 + 4.0 * n + 4.0 * rows * n) / 1e6);
+           (unsigned long long)sources, per * 1e6, per * 1e9 / ((double)n * log2((double)n)), rows,
+           per * n / 3600.0, (56.0 + 4.0 * n + 4.0 * rows * n) / 1e6);
     astar_grid_free(grid);
   }
   return rc;

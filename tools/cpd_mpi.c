@@ -225,9 +225,10 @@ static void recv_bytes(void *data, size_t len, int from) {
 
 /* Out of memory in the middle of the exchange: the other ranks wait in
 ** matching calls, so the only way out is to stop them all. */
-static void abort_no_memory(const char *where) {
+static _Noreturn void abort_no_memory(const char *where) {
   cli_error("rank %d of %d: out of memory %s", mpi_rank, mpi_size, where);
   MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAIL);
+  exit(CLI_EXIT_FAIL); /* MPI_Abort does not return; the compiler cannot know */
 }
 
 astar_status cli_mpi_cpd_build(astar_cpd **out, const astar_grid *grid, const astar_cpd_config *cfg,
@@ -249,8 +250,11 @@ astar_status cli_mpi_cpd_build(astar_cpd **out, const astar_grid *grid, const as
     const uint32_t k = (uint32_t)mpi_rank + i * (uint32_t)mpi_size;
     j.total += j.n - k * CPD_MPI_BLOCK < CPD_MPI_BLOCK ? j.n - k * CPD_MPI_BLOCK : CPD_MPI_BLOCK;
   }
-  j.blocks = calloc(j.mine ? j.mine : 1, sizeof *j.blocks);
-  if (st == ASTAR_OK && !j.blocks) st = ASTAR_NO_MEMORY;
+  j.blocks = calloc(j.mine ? j.mine : 1, sizeof(astar_cpd_block *));
+  if (!j.blocks) { /* reported below like a failed build: nothing is sent */
+    j.mine = 0;
+    if (st == ASTAR_OK) st = ASTAR_NO_MEMORY;
+  }
   j.show = mpi_rank == 0 && isatty(2);
   j.t0 = j.last = cli_now_seconds();
   if (st == ASTAR_OK) {
@@ -278,9 +282,9 @@ astar_status cli_mpi_cpd_build(astar_cpd **out, const astar_grid *grid, const as
   MPI_Allgather(mine, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, MPI_COMM_WORLD);
   int failed = -1;
   for (int r = 0; r < mpi_size && failed < 0; r++)
-    if (all[3 * r] != 0.0) failed = r;
+    if (all[3 * (size_t)r] != 0.0) failed = r;
   if (failed >= 0) {
-    const astar_status fst = (astar_status)(int)all[3 * failed];
+    const astar_status fst = (astar_status)(int)all[3 * (size_t)failed];
     if (st != ASTAR_OK) /* each failing rank names itself */
       cli_error("rank %d of %d: cpd build failed: %s", mpi_rank, mpi_size, astar_strerror(st));
     else
@@ -351,7 +355,7 @@ astar_status cli_mpi_cpd_build(astar_cpd **out, const astar_grid *grid, const as
   stats.build_min = stats.build_max = all[1];
   stats.cpu_min = stats.cpu_max = all[2];
   for (int r = 1; r < mpi_size; r++) {
-    const double w = all[3 * r + 1], c = all[3 * r + 2];
+    const double w = all[3 * (size_t)r + 1], c = all[3 * (size_t)r + 2];
     if (w < stats.build_min) stats.build_min = w;
     if (w > stats.build_max) stats.build_max = w;
     if (c < stats.cpu_min) stats.cpu_min = c;
