@@ -9,7 +9,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 all: build
 
 # The Debian packages the build needs beyond gcc, cmake and make (libpng-dev,
-# pkg-config), installed when missing: scripts/build-deps.sh (apt-get, root).
+# pkg-config, Open MPI), installed when missing: scripts/build-deps.sh (apt-get, root).
 deps:
 	scripts/build-deps.sh
 

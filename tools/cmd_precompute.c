@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cpd_mpi.h"
 
 static void help(FILE *out) {
   fputs("usage: astar precompute MAP -o FILE [--method NAME] [--landmarks K]\n"
@@ -38,6 +39,13 @@ static void help(FILE *out) {
         "\n"
         "cpd prints the passable cells, runs per row and run bytes per passable cell,\n"
         "and on a terminal a progress line on stderr (sources done, rate, time left).\n"
+        "\n"
+        "cpd over MPI: `mpirun -np P astar precompute MAP --method cpd -o FILE` builds\n"
+        "the sources on P processes (each on --threads N threads; MAP readable by every\n"
+        "one, --memory-limit per process); rank 0 gathers the rows and writes FILE, the\n"
+        "same bytes as one process. Needs a tool built with MPI (Debian: libopenmpi-dev,\n"
+        "found by CMake); without it precompute --method cpd under mpirun with more\n"
+        "than one process exits 2 and says how to get it (docs/scaling.md).\n"
         "\n"
         "Exit status: 0 written, 1 unreadable/malformed map or a write error,\n"
         "2 usage error.\n",
@@ -122,15 +130,26 @@ int cli_cmd_precompute(int argc, char **argv) {
   if (!output)
     return cli_usage_error("precompute: missing -o FILE (see 'astar precompute --help')");
 
-  astar_grid *grid;
-  if (!cli_load_map(map, &grid, NULL, NULL)) return CLI_EXIT_FAIL;
+  /* --method cpd under mpirun: every rank from here on (cpd_mpi.h). */
+  const int mpi_rc = cli_mpi_begin(strcmp(algo->name, "cpd") == 0);
+  if (mpi_rc >= 0) return mpi_rc;
+  astar_grid *grid = NULL;
+  if (!cli_mpi_agree(cli_load_map(map, &grid, NULL, NULL), "cannot read MAP")) {
+    astar_grid_free(grid);
+    return cli_mpi_end(CLI_EXIT_FAIL);
+  }
   const char *label = strcmp(map, "-") == 0 ? "(stdin)" : map;
   cli_prepared prep;
   astar_options defaults;
   astar_options_init(&defaults);
   if (!cli_prepare(&prep, algo, grid, &defaults, label, NULL)) {
     astar_grid_free(grid);
-    return CLI_EXIT_FAIL;
+    return cli_mpi_end(CLI_EXIT_FAIL);
+  }
+  if (!cli_mpi_root()) { /* rank 0 saves and reports */
+    cli_prepared_free(&prep);
+    astar_grid_free(grid);
+    return cli_mpi_end(CLI_EXIT_OK);
   }
   int rc = CLI_EXIT_FAIL;
   size_t len = 0;
@@ -153,9 +172,10 @@ int cli_cmd_precompute(int argc, char **argv) {
            prep.seconds * 1e3, prep.bytes, (double)prep.bytes / cells);
     printf("output:   %s, %zu bytes (%.2f bytes/cell)\n", output, len, (double)len / cells);
     if (strcmp(algo->name, "cpd") == 0) cli_cpd_report(stdout, prep.ctx);
+    cli_mpi_report(stdout);
   }
   free(buf);
   cli_prepared_free(&prep);
   astar_grid_free(grid);
-  return rc;
+  return cli_mpi_end(rc);
 }

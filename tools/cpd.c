@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cpd_mpi.h"
 
 #define CPD_BLOCK 128u /* sources a block: small enough to balance, big enough to amortise */
 
@@ -146,7 +147,10 @@ static astar_status cpd_build(void **ctx, const astar_grid *grid, const astar_op
   prog.show = isatty(2) != 0;
   prog.t0 = prog.last = cli_now_seconds();
   astar_status st;
-  if (cpd_threads > 1) {
+  if (cli_mpi_ranks() > 1) {
+    /* Under mpirun (cpd_mpi.c): the ranks' blocks, assembled on rank 0. */
+    st = cli_mpi_cpd_build(&cpd, grid, &cfg, cpd_threads);
+  } else if (cpd_threads > 1) {
     st = build_threads(&cpd, grid, &cfg, &prog);
   } else {
     astar_cpd_sources(grid, &prog.total);

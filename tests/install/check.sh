@@ -116,6 +116,14 @@ library_without_png() {
   if grep -il png "$libdir/pkgconfig/astar.pc" "$libdir"/cmake/astar/*.cmake; then return 1; fi
 }
 check "libastar.so, astar.pc and the CMake package do not depend on libpng" library_without_png
+# Nor on MPI, which only the tool may link (precompute --method cpd under mpirun).
+library_without_mpi() {
+  if readelf -d "$libdir/libastar.so" | grep -i 'NEEDED.*mpi'; then return 1; fi
+  if grep -E 'MPI::|libmpi|-lmpi' "$libdir/pkgconfig/astar.pc" "$libdir"/cmake/astar/*.cmake; then
+    return 1
+  fi
+}
+check "libastar.so, astar.pc and the CMake package do not depend on MPI" library_without_mpi
 installed_tool_writes_png() {
   "$PREFIX/bin/astar" render "$ROOT/tests/data/small/rooms64-8.map" 44 35 1 3 -o "$TMP/r.png" &&
     [[ $(head -c 8 "$TMP/r.png" | od -An -tx1 | tr -d ' ') == 89504e470d0a1a0a ]]
