@@ -127,8 +127,12 @@ for map in "${MAPS[@]}"; do
     for algo in astar jps jps-plus-file jps-plus-built; do
       a=${algo%-file}; a=${a%-built}; extra=()
       [[ $algo == jps-plus-file ]] && extra=(--pre "$pre")
-      $PIN "$ASTAR" bench --algo "$a" --map "$map" "$sub" --warmup 0 --json "${extra[@]}" |
-        to_result "libastar-$algo" "$name" "$i" >> "$RES"
+      # To a file, read afterwards: a reader starting up beside the timed
+      # process (python3 behind a pyenv shim: seconds of CPU on a loaded VM)
+      # slowed it up to 2.5x in a trial, as run_all.sh notes for Warthog.
+      $PIN "$ASTAR" bench --algo "$a" --map "$map" "$sub" --warmup 0 --json "${extra[@]}" \
+        > "$OUT/bench.json"
+      to_result "libastar-$algo" "$name" "$i" < "$OUT/bench.json" >> "$RES"
     done
     if [[ -n $WARTHOG_BIN$WARTHOG_JPS_BIN ]]; then
       t=$OUT/wh-round.txt
