@@ -58,11 +58,16 @@ for map in "${MAPS[@]}"; do
   fi
   [[ -f $sub ]] || { echo "compare.sh: subset $sub missing" >&2; exit 1; }
   for algo in $ALGOS; do
+    # The runs go to a file, read once they are done: a reader starting up
+    # beside the timed process (python3 behind a pyenv shim takes seconds of
+    # CPU on a loaded VM) slowed it up to 2.5x in a trial.
+    : > "$OUT/bench.json"
     for ((i = 0; i < R; i++)); do
       # Cold, as the peers' drivers run: no untimed warm-up on our side either.
-      "$ASTAR" bench --algo "$algo" --map "$map" "$sub" --warmup 0 --json
-      echo
-    done | python3 -c '
+      "$ASTAR" bench --algo "$algo" --map "$map" "$sub" --warmup 0 --json >> "$OUT/bench.json"
+      echo >> "$OUT/bench.json"
+    done
+    python3 -c '
 import json, sys
 text, dec, runs, i = sys.stdin.read(), json.JSONDecoder(), [], 0
 while True:
@@ -77,7 +82,7 @@ m = runs[len(runs) // 2]
 print("RESULT peer=libastar-%s map=%s queries=%d solve_s=%.6f us_per_query=%.2f mean_exp=%.1f "
       "mismatch=%d reps=%d us_min=%.2f us_max=%.2f" % (sys.argv[1], sys.argv[2], m["queries"],
       m["seconds"], m["us_per_query"], m["mean_expansions"], m["mismatches"], len(runs),
-      runs[0]["us_per_query"], runs[-1]["us_per_query"]))' "$algo" "$name" | tee -a "$RES"
+      runs[0]["us_per_query"], runs[-1]["us_per_query"]))' "$algo" "$name" < "$OUT/bench.json" | tee -a "$RES"
   done
 done
 

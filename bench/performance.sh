@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # performance.sh -- every table of docs/performance.md and docs/open-sets.md
 # in one sitting: libastar (A*, JPS, JPS+) against the peers on five maps,
-# every method on all 31 shared maps, the open-list structures, and the CSR
-# graph against Boost.Graph.
-# Takes 20-30 minutes on the project's 2-vCPU VM; run nothing else meanwhile.
+# every method on all 31 shared maps, the open-list structures, the CSR
+# graph against Boost.Graph, and libastar beside Warthog (bench/warthog.sh;
+# its columns stay empty, with a note on how to build it, when Warthog's
+# binaries are not found).
+# Takes 30-45 minutes on the project's 2-vCPU VM (the first run also generates
+# five maze maps for bench/warthog.sh, a few minutes); run nothing else meanwhile.
 #
 # usage: bench/performance.sh [OUTDIR]      (default build/performance-<date>)
 set -euo pipefail
@@ -13,6 +16,8 @@ mkdir -p "$OUT"
 [[ -x $REPO/build/astar ]] || make -C "$REPO" build
 echo "== peers and libastar on five maps (bench/compare.sh)" >&2
 "$REPO/bench/compare.sh" -n 500 -r 3 -a "astar jps jps-plus" -o "$OUT/compare" > "$OUT/compare.md"
+echo "== libastar beside Warthog, pinned to one core (bench/warthog.sh)" >&2
+"$REPO/bench/warthog.sh" -n 300 -r 3 -o "$OUT/warthog" > "$OUT/warthog.md"
 echo "== every method on every shared map (bench/all_maps.sh)" >&2
 "$REPO/bench/all_maps.sh" -n 200 -r 3 > "$OUT/all_maps.md"
 echo "== open-list structures (bench/open_sets.sh)" >&2
@@ -22,6 +27,6 @@ echo "== CSR graphs against Boost.Graph (bench/graph_vs_boost.sh)" >&2
 echo "== the engine over spaces, bidirectional, the variants (bench/engine.sh)" >&2
 taskset -c 1 "$REPO/bench/engine.sh" -n 100 -r 3 > "$OUT/engine.md" 2>/dev/null ||
   "$REPO/bench/engine.sh" -n 100 -r 3 > "$OUT/engine.md"
-for f in compare all_maps open_sets graph_vs_boost engine; do
+for f in compare warthog all_maps open_sets graph_vs_boost engine; do
   echo; echo "### $f"; echo; cat "$OUT/$f.md"
 done
