@@ -110,6 +110,12 @@ struct astar_grid {
 ** as not reaching back past it, so change readers get ASTAR_STALE. */
 void astar__grid_touch_all(astar_grid *g);
 
+/* Checksum of the grid's passability, the fingerprint that files built
+** for one map (JPS+, CPD) carry: the dimensions, then per row (top to
+** bottom) the cells' bits in 64-column words (bit i = column 64k + i,
+** 1 = passable), folded with astar__hash_word (core/bytes.h). */
+uint64_t astar__grid_cells_checksum(const astar_grid *g);
+
 /* Whether the change log holds every change made after version `since`
 ** (<= g->version): tracked, not overwritten since, no whole-grid operation
 ** after it. The one rule of every reader of the ring (astar_grid_changes,

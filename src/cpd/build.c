@@ -275,28 +275,10 @@ astar_status astar_cpd_build(astar_cpd **out, const astar_grid *grid, const asta
   /* Besides: the row offsets, 8 bytes a node. */
   astar_status st = astar__cpd_precheck(grid, cfg, &n, UINT32_MAX, sizeof(uint64_t));
   if (st != ASTAR_OK) return st;
-  astar_allocator a;
-  astar__alloc_init(&a, alloc);
-  astar_cpd *cpd = astar__malloc(&a, sizeof *cpd);
-  if (!cpd) return ASTAR_NO_MEMORY;
-  memset(cpd, 0, sizeof *cpd);
-  cpd->alloc = a;
-  cpd->grid = grid;
-  cpd->version = grid->version;
-  cpd->width = grid->width;
-  cpd->height = grid->height;
-  cpd->stride = grid->stride;
-  cpd->cells_sum = astar__cpd_cells_checksum(grid);
-  st = astar__cpd_order_make(&cpd->order, grid, &a);
-  if (st != ASTAR_OK) {
-    astar__free(&a, cpd, sizeof *cpd);
-    return st;
-  }
-  cpd->row = astar__malloc(&a, ((size_t)n + 1) * sizeof *cpd->row);
-  if (!cpd->row) {
-    astar_cpd_free(cpd);
-    return ASTAR_NO_MEMORY;
-  }
+  astar_cpd *cpd;
+  st = astar__cpd_alloc(&cpd, grid, astar__grid_cells_checksum(grid), 0, alloc);
+  if (st != ASTAR_OK) return st;
+  const astar_allocator a = cpd->alloc;
   astar__cpd_rows rows;
   st = astar__cpd_rows_build(&rows, &cpd->order, grid, cfg, 0, n,
                              sizeof *cpd + astar__cpd_order_bytes(n, grid->ncells) +

@@ -44,9 +44,6 @@ astar_status astar__cpd_order_make(astar__cpd_order *o, const astar_grid *g,
                                    const astar_allocator *a);
 void astar__cpd_order_free(astar__cpd_order *o, const astar_allocator *a);
 
-/* Checksum of g's dimensions and passability (the files' fingerprint). */
-uint64_t astar__cpd_cells_checksum(const astar_grid *g);
-
 /* The rule check shared by every entry point (NULL when supported). */
 const char *astar__cpd_rule_broken(const astar_grid *g, const astar_options *rules);
 
@@ -83,12 +80,19 @@ struct astar_cpd {
   uint64_t version;       /* astar_grid_version() when built or loaded */
   int32_t width, height;  /* the grid's dimensions */
   int32_t stride;         /* width + 2 */
-  uint64_t cells_sum;     /* astar__cpd_cells_checksum of the grid */
+  uint64_t cells_sum;     /* astar__grid_cells_checksum of the grid */
   astar__cpd_order order; /* node numbering */
   uint64_t *row;          /* [n + 1] first run of each row; row[n] = runs used */
   uint32_t *runs;         /* [runs_cap] the rows' runs */
   size_t runs_cap;        /* uint32 allocated in runs (>= row[n]) */
 };
+
+/* A CPD object for grid (whose cells checksum to cells_sum) with its node
+** order made, row[] allocated for every node plus one and runs[] for nruns
+** runs (0: none yet; the caller fills both). ASTAR_OK or ASTAR_NO_MEMORY
+** (nothing left allocated). */
+astar_status astar__cpd_alloc(astar_cpd **out, const astar_grid *grid, uint64_t cells_sum,
+                              uint64_t nruns, const astar_allocator *alloc);
 
 /* Check the runs of rows first .. first+count-1 (counts[] of them, in
 ** runs[] one row after another): starts increasing from 0 and below n,

@@ -9,7 +9,7 @@
 **   8  format version (1)              u32
 **  12  width, height                   u32, u32
 **  20  nodes (passable cells) n        u32
-**  24  checksum of the grid's cells    u64 (astar__cpd_cells_checksum)
+**  24  checksum of the grid's cells    u64 (astar__grid_cells_checksum)
 **  32  first source, sources count     u32, u32 (the table: 0, n)
 **  40  runs in these rows              u64
 **  48  checksum of the file            u64 (bytes 0..47, then the data)
@@ -135,9 +135,7 @@ static void decode_runs(const uint8_t *q, uint64_t nruns, uint32_t *runs) {
   }
 }
 
-/* A CPD object for grid with its order made and row[] / runs[] allocated
-** for nruns runs (not filled). */
-static astar_status alloc_cpd(astar_cpd **out, const astar_grid *grid, uint64_t cells_sum,
+astar_status astar__cpd_alloc(astar_cpd **out, const astar_grid *grid, uint64_t cells_sum,
                               uint64_t nruns, const astar_allocator *alloc) {
   astar_allocator a;
   astar__alloc_init(&a, alloc);
@@ -193,13 +191,13 @@ astar_status astar_cpd_load(astar_cpd **out, const astar_grid *grid, const void 
   *out = NULL;
   if (!grid || (!buf && len > 0)) return ASTAR_INVALID_ARGUMENT;
   if (grid->terrain) return ASTAR_UNSUPPORTED;
-  const uint64_t sum = astar__cpd_cells_checksum(grid);
+  const uint64_t sum = astar__grid_cells_checksum(grid);
   cpd_header h;
   astar_status st = parse(buf, len, cpd_magic, grid, sum, &h);
   if (st != ASTAR_OK) return st;
   if (h.first != 0 || h.count != h.n) return ASTAR_PARSE_ERROR;
   astar_cpd *cpd;
-  st = alloc_cpd(&cpd, grid, sum, h.nruns, alloc);
+  st = astar__cpd_alloc(&cpd, grid, sum, h.nruns, alloc);
   if (st != ASTAR_OK) return st;
   /* The run counts become the row offsets as they are read. */
   const uint8_t *q = (const uint8_t *)buf + CPD_HEADER;
@@ -264,7 +262,7 @@ astar_status astar_cpd_block_build(astar_cpd_block **out, const astar_grid *grid
     astar__free(&a, b, sizeof *b);
     return ASTAR_NO_MEMORY;
   }
-  encode(b->bytes, block_magic, grid->width, grid->height, astar__cpd_cells_checksum(grid), n,
+  encode(b->bytes, block_magic, grid->width, grid->height, astar__grid_cells_checksum(grid), n,
          first, count, rows.counts, NULL, rows.runs, rows.nruns);
   astar__cpd_rows_free(&rows, count, &a);
   *out = b;
@@ -303,7 +301,7 @@ astar_status astar_cpd_assemble(astar_cpd **out, const astar_grid *grid, const v
   for (size_t i = 0; i < nblocks; i++)
     if (!data[i] && lens[i]) return ASTAR_INVALID_ARGUMENT;
   if (grid->terrain) return ASTAR_UNSUPPORTED;
-  const uint64_t sum = astar__cpd_cells_checksum(grid);
+  const uint64_t sum = astar__grid_cells_checksum(grid);
   const uint32_t n = astar__cpd_count(grid);
   astar_allocator a;
   astar__alloc_init(&a, alloc);
@@ -329,7 +327,7 @@ astar_status astar_cpd_assemble(astar_cpd **out, const astar_grid *grid, const v
   }
   if (st == ASTAR_OK && next != n) st = ASTAR_PARSE_ERROR;
   astar_cpd *cpd = NULL;
-  if (st == ASTAR_OK) st = alloc_cpd(&cpd, grid, sum, nruns, &a);
+  if (st == ASTAR_OK) st = astar__cpd_alloc(&cpd, grid, sum, nruns, &a);
   uint64_t at = 0;
   for (size_t i = 0; i < nblocks && st == ASTAR_OK; i++) {
     if (pieces[i].count == 0) continue;

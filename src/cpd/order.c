@@ -138,20 +138,3 @@ astar_status astar__cpd_order_make(astar__cpd_order *o, const astar_grid *g,
   astar__free(a, next, n);
   return ASTAR_OK;
 }
-
-/* The dimensions, then per row (top to bottom) the cells' bits in 64-column
-** words (bit i = column 64k + i, 1 = passable): the fingerprint JPS+ files
-** use too. */
-uint64_t astar__cpd_cells_checksum(const astar_grid *g) {
-  uint64_t h =
-      astar__hash_word(ASTAR__HASH_INIT, (uint64_t)(uint32_t)g->width << 32 | (uint32_t)g->height);
-  for (int32_t y = 0; y < g->height; y++) {
-    const uint64_t *line = astar__row(g, (uint32_t)y + 1);
-    for (int32_t x = 0; x < g->width; x += 64) {
-      uint64_t bits = astar__bits_at(line, (uint32_t)x + 1);
-      if (g->width - x < 64) bits &= ((uint64_t)1 << (g->width - x)) - 1;
-      h = astar__hash_word(h, bits);
-    }
-  }
-  return h;
-}

@@ -4,6 +4,8 @@
 */
 #include "core/internal.h"
 
+#include "core/bytes.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -335,4 +337,18 @@ astar_status astar_grid_changes(const astar_grid *grid, uint64_t since, astar_ce
   if (n > cap) return ASTAR_BUFFER_TOO_SMALL;
   for (uint64_t i = 0; i < n; i++) buf[i] = *astar__grid_change(grid, since + 1 + i);
   return ASTAR_OK;
+}
+
+uint64_t astar__grid_cells_checksum(const astar_grid *g) {
+  uint64_t h =
+      astar__hash_word(ASTAR__HASH_INIT, (uint64_t)(uint32_t)g->width << 32 | (uint32_t)g->height);
+  for (int32_t y = 0; y < g->height; y++) {
+    const uint64_t *line = astar__row(g, (uint32_t)y + 1);
+    for (int32_t x = 0; x < g->width; x += 64) {
+      uint64_t bits = astar__bits_at(line, (uint32_t)x + 1);
+      if (g->width - x < 64) bits &= ((uint64_t)1 << (g->width - x)) - 1;
+      h = astar__hash_word(h, bits);
+    }
+  }
+  return h;
 }

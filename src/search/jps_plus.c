@@ -66,7 +66,7 @@
 **   8  format version (1)           u32
 **  12  width, height                u32, u32
 **  20  bytes per cell (16)          u32
-**  24  checksum of the grid's cells u64 (cells_checksum)
+**  24  checksum of the grid's cells u64 (astar__grid_cells_checksum)
 **  32  checksum of the file         u64 (bytes 0..31, then the data)
 **  40  data: for every cell, row-major, the 8 distances as int16 in the
 **      direction order N E S W NE SE SW NW.  */
@@ -81,7 +81,7 @@ struct astar_jps_plus {
   uint64_t version;       /* astar_grid_version() when built or loaded */
   int32_t width, height, stride;
   uint32_t ncells;                 /* padded cells */
-  uint64_t cells_sum;              /* cells_checksum() of the grid */
+  uint64_t cells_sum;              /* astar__grid_cells_checksum of the grid */
   int16_t *dist;                   /* [ncells * 8], padded index * 8 + direction */
   uint8_t succ[JPP_DIRS + 1][256]; /* directions to scan: [travel dir][nb];
                                       [JPP_START][nb]: every legal move */
@@ -280,23 +280,6 @@ static size_t dist_bytes(uint32_t ncells) {
 
 /* ---- checksums and the byte format ----------------------------------------------- */
 
-/* Checksum of the grid's passability: the dimensions, then per row (top to
-** bottom) the cells' bits in 64-column words (bit i = column 64k + i, 1 =
-** passable). */
-static uint64_t cells_checksum(const astar_grid *g) {
-  uint64_t h =
-      astar__hash_word(ASTAR__HASH_INIT, (uint64_t)(uint32_t)g->width << 32 | (uint32_t)g->height);
-  for (int32_t y = 0; y < g->height; y++) {
-    const uint64_t *line = astar__row(g, (uint32_t)y + 1);
-    for (int32_t x = 0; x < g->width; x += 64) {
-      uint64_t bits = astar__bits_at(line, (uint32_t)x + 1);
-      if (g->width - x < 64) bits &= ((uint64_t)1 << (g->width - x)) - 1;
-      h = astar__hash_word(h, bits);
-    }
-  }
-  return h;
-}
-
 /* Bytes of the serialised form (dimensions already within the limits). */
 static uint64_t saved_size(int32_t w, int32_t h) {
   return JPP_HEADER + (uint64_t)w * (uint64_t)h * JPP_CELL_BYTES;
@@ -353,7 +336,7 @@ astar_status astar_jps_plus_new(astar_jps_plus **out, const astar_grid *grid,
   const astar_status st = alloc_pre(&pre, grid, alloc);
   if (st != ASTAR_OK) return st;
   compute(pre, pre->dist, grid);
-  pre->cells_sum = cells_checksum(grid);
+  pre->cells_sum = astar__grid_cells_checksum(grid);
   *out = pre;
   return ASTAR_OK;
 }
@@ -421,7 +404,7 @@ astar_status astar_jps_plus_load(astar_jps_plus **out, const astar_grid *grid, c
   if ((uint64_t)len != saved_size((int32_t)w, (int32_t)h)) return ASTAR_PARSE_ERROR;
   if (astar__get_le64(p + 32) != file_checksum(p, len)) return ASTAR_PARSE_ERROR;
   if ((int32_t)w != grid->width || (int32_t)h != grid->height) return ASTAR_MISMATCH;
-  const uint64_t sum = cells_checksum(grid);
+  const uint64_t sum = astar__grid_cells_checksum(grid);
   if (astar__get_le64(p + 24) != sum) return ASTAR_MISMATCH;
 
   astar_jps_plus *pre;
