@@ -18,6 +18,8 @@ echo "== peers and libastar on five maps (bench/compare.sh)" >&2
 "$REPO/bench/compare.sh" -n 500 -r 3 -a "astar jps jps-plus" -o "$OUT/compare" > "$OUT/compare.md"
 echo "== libastar beside Warthog, pinned to one core (bench/warthog.sh)" >&2
 "$REPO/bench/warthog.sh" -n 300 -r 3 -o "$OUT/warthog" > "$OUT/warthog.md"
+echo "== exact ties on open maps (bench/open_maps.sh, up to 16384 x 2048)" >&2
+SIZES="1024x1024 4096x1024 16384x2048" "$REPO/bench/open_maps.sh" > "$OUT/open_maps.md"
 echo "== every method on every shared map (bench/all_maps.sh)" >&2
 "$REPO/bench/all_maps.sh" -n 200 -r 3 > "$OUT/all_maps.md"
 echo "== open-list structures (bench/open_sets.sh)" >&2
@@ -27,6 +29,6 @@ echo "== CSR graphs against Boost.Graph (bench/graph_vs_boost.sh)" >&2
 echo "== the engine over spaces, bidirectional, the variants (bench/engine.sh)" >&2
 taskset -c 1 "$REPO/bench/engine.sh" -n 100 -r 3 > "$OUT/engine.md" 2>/dev/null ||
   "$REPO/bench/engine.sh" -n 100 -r 3 > "$OUT/engine.md"
-for f in compare warthog all_maps open_sets graph_vs_boost engine; do
+for f in compare warthog open_maps all_maps open_sets graph_vs_boost engine; do
   echo; echo "### $f"; echo; cat "$OUT/$f.md"
 done
