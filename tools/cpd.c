@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "cpd_mpi.h"
 
 #define CPD_BLOCK 128u /* sources a block: small enough to balance, big enough to amortise */
@@ -29,39 +30,20 @@ void cli_cpd_set_build(unsigned threads, uint64_t memory_limit) {
   cpd_memory_limit = memory_limit;
 }
 
-/* The progress line (stderr, only on a terminal): done/total, rate, time
-** left, rewritten about twice a second. */
+/* The build's progress (tools/progress.h: a line on terminals only),
+** shared by the build threads. */
 typedef struct cpd_progress {
   pthread_mutex_t lock;
-  bool show;       /* stderr is a terminal */
-  double t0, last; /* start and last report, seconds */
-  uint64_t done;   /* sources finished */
-  uint32_t total;  /* sources */
-  bool shown;      /* a line was written (needs the final newline) */
+  cli_progress line; /* the line; line.total = sources */
+  uint64_t done;     /* sources finished (under lock) */
 } cpd_progress;
-
-/* Called with the lock held (or by the only thread). */
-static void progress_report(cpd_progress *p, bool final) {
-  if (!p->show) return;
-  const double now = cli_now_seconds();
-  if (!final && now - p->last < 0.5) return;
-  p->last = now;
-  const double el = now - p->t0, rate = el > 0 ? (double)p->done / el : 0.0;
-  const double left = rate > 0 ? (double)(p->total - p->done) / rate : 0.0;
-  fprintf(stderr, "\rcpd: %llu/%u sources (%.1f%%), %.0f/s, %.0f s left   ",
-          (unsigned long long)p->done, p->total,
-          p->total ? 100.0 * (double)p->done / p->total : 100.0, rate, left);
-  p->shown = true;
-  if (final) fputc('\n', stderr);
-  fflush(stderr);
-}
 
 /* One thread's build (astar_cpd_build's progress callback). */
 static bool single_progress(void *ud, uint32_t done, uint32_t total) {
   cpd_progress *p = ud;
   (void)total;
   p->done = done;
-  progress_report(p, false);
+  (void)cli_progress_update(&p->line, done);
   return true;
 }
 
@@ -89,7 +71,7 @@ static void *worker(void *arg) {
     pthread_mutex_lock(&j->progress->lock);
     if (st != ASTAR_OK && j->status == ASTAR_OK) j->status = st;
     j->progress->done += count;
-    progress_report(j->progress, false);
+    (void)cli_progress_update(&j->progress->line, j->progress->done);
     pthread_mutex_unlock(&j->progress->lock);
   }
   return NULL;
@@ -104,10 +86,10 @@ static astar_status build_threads(astar_cpd **out, const astar_grid *grid, astar
   j.progress = prog;
   astar_status st = astar_cpd_sources(grid, &j.n);
   if (st != ASTAR_OK) return st;
-  prog->total = j.n;
+  prog->line.total = j.n;
   j.nblocks = (j.n + CPD_BLOCK - 1) / CPD_BLOCK;
-  j.blocks = calloc(j.nblocks ? j.nblocks : 1, sizeof *j.blocks);
-  const void **data = calloc(j.nblocks ? j.nblocks : 1, sizeof *data);
+  j.blocks = calloc(j.nblocks ? j.nblocks : 1, sizeof(astar_cpd_block *));
+  const void **data = calloc(j.nblocks ? j.nblocks : 1, sizeof(const void *));
   size_t *lens = calloc(j.nblocks ? j.nblocks : 1, sizeof *lens);
   if (!j.blocks || !data || !lens) {
     free(j.blocks);
@@ -124,7 +106,7 @@ static astar_status build_threads(astar_cpd **out, const astar_grid *grid, astar
     started++;
   worker(&j);
   for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
-  progress_report(prog, true);
+  cli_progress_end(&prog->line);
   st = j.status;
   for (uint32_t b = 0; b < j.nblocks; b++) data[b] = astar_cpd_block_data(j.blocks[b], &lens[b]);
   if (st == ASTAR_OK) st = astar_cpd_assemble(out, grid, data, lens, j.nblocks, NULL);
@@ -144,8 +126,7 @@ static astar_status cpd_build(void **ctx, const astar_grid *grid, const astar_op
   cpd_progress prog;
   memset(&prog, 0, sizeof prog);
   pthread_mutex_init(&prog.lock, NULL);
-  prog.show = isatty(2) != 0;
-  prog.t0 = prog.last = cli_now_seconds();
+  cli_progress_start(&prog.line, "cpd", "sources", 0);
   astar_status st;
   if (cli_mpi_ranks() > 1) {
     /* Under mpirun (cpd_mpi.c): the ranks' blocks, assembled on rank 0. */
@@ -153,11 +134,13 @@ static astar_status cpd_build(void **ctx, const astar_grid *grid, const astar_op
   } else if (cpd_threads > 1) {
     st = build_threads(&cpd, grid, &cfg, &prog);
   } else {
-    astar_cpd_sources(grid, &prog.total);
+    uint32_t sources = 0;
+    astar_cpd_sources(grid, &sources);
+    prog.line.total = sources;
     cfg.progress = single_progress;
     cfg.progress_ud = &prog;
     st = astar_cpd_build(&cpd, grid, &cfg, NULL);
-    if (prog.shown) progress_report(&prog, true);
+    cli_progress_end(&prog.line);
   }
   pthread_mutex_destroy(&prog.lock);
   if (st == ASTAR_TOO_LARGE && cpd_memory_limit)

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "cpd_mpi.h"
 
 #ifdef ASTAR_HAVE_MPI
@@ -161,23 +162,10 @@ typedef struct rank_job {
   uint32_t next;            /* next of this rank's blocks to take (under lock) */
   astar_status status;      /* first failure (under lock) */
   uint64_t done, total;     /* sources finished / this rank's (under lock) */
-  bool show;                /* progress line: rank 0 on a terminal */
-  double t0, last;          /* start, last progress line (seconds) */
+  cli_progress line;        /* rank 0's progress line (tools/progress.h) */
+  bool show;                /* this rank shows it: rank 0 */
+  double t0;                /* start of the build (seconds) */
 } rank_job;
-
-static void rank_progress(rank_job *j, bool final) {
-  if (!j->show) return;
-  const double now = cli_now_seconds();
-  if (!final && now - j->last < 0.5) return;
-  j->last = now;
-  const double el = now - j->t0, rate = el > 0 ? (double)j->done / el : 0.0;
-  fprintf(stderr, "\rcpd: rank 0 of %d: %llu/%llu sources (%.1f%%), %.0f/s, %.0f s left   ",
-          mpi_size, (unsigned long long)j->done, (unsigned long long)j->total,
-          j->total ? 100.0 * (double)j->done / (double)j->total : 100.0, rate,
-          rate > 0 ? (double)(j->total - j->done) / rate : 0.0);
-  if (final) fputc('\n', stderr);
-  fflush(stderr);
-}
 
 static void *rank_worker(void *arg) {
   rank_job *j = arg;
@@ -194,7 +182,7 @@ static void *rank_worker(void *arg) {
     pthread_mutex_lock(&j->lock);
     if (st != ASTAR_OK && j->status == ASTAR_OK) j->status = st;
     j->done += count;
-    rank_progress(j, false);
+    if (j->show) (void)cli_progress_update(&j->line, j->done);
     pthread_mutex_unlock(&j->lock);
   }
   return NULL;
@@ -255,8 +243,9 @@ astar_status cli_mpi_cpd_build(astar_cpd **out, const astar_grid *grid, const as
     j.mine = 0;
     if (st == ASTAR_OK) st = ASTAR_NO_MEMORY;
   }
-  j.show = mpi_rank == 0 && isatty(2);
-  j.t0 = j.last = cli_now_seconds();
+  j.show = mpi_rank == 0;
+  j.t0 = cli_now_seconds();
+  cli_progress_start(&j.line, "cpd: rank 0", "sources", j.total);
   if (st == ASTAR_OK) {
     pthread_t tid[256];
     unsigned started = 0;
@@ -265,7 +254,7 @@ astar_status cli_mpi_cpd_build(astar_cpd **out, const astar_grid *grid, const as
       started++;
     rank_worker(&j);
     for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
-    rank_progress(&j, true);
+    if (j.show) cli_progress_end(&j.line);
     st = j.status;
   }
   const double built = cli_now_seconds() - j.t0;

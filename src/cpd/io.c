@@ -69,7 +69,7 @@ static void encode(uint8_t *p, const uint8_t magic[8], int32_t width, int32_t he
   astar__put_le64(p + 40, nruns);
   uint8_t *q = p + CPD_HEADER;
   for (uint32_t i = 0; i < count; i++, q += 4)
-    astar__put_le32(q, counts ? counts[i] : (uint32_t)(row[i + 1] - row[i]));
+    astar__put_le32(q, counts ? counts[i] : row ? (uint32_t)(row[i + 1] - row[i]) : 0u);
   if (ASTAR__LITTLE_ENDIAN) {
     if (nruns) memcpy(q, runs, (size_t)nruns * 4);
   } else {
@@ -83,7 +83,7 @@ static void encode(uint8_t *p, const uint8_t magic[8], int32_t width, int32_t he
 ** or ASTAR_OK with *h filled. */
 static astar_status parse(const uint8_t *p, size_t len, const uint8_t magic[8], const astar_grid *g,
                           uint64_t cells_sum, cpd_header *h) {
-  if (len < CPD_HEADER || memcmp(p, magic, 8) != 0) return ASTAR_PARSE_ERROR;
+  if (!p || len < CPD_HEADER || memcmp(p, magic, 8) != 0) return ASTAR_PARSE_ERROR;
   if (astar__get_le32(p + 8) != CPD_FORMAT) return ASTAR_PARSE_ERROR;
   const uint32_t w = astar__get_le32(p + 12), ht = astar__get_le32(p + 16);
   if (w < 1 || ht < 1 || w > ASTAR_GRID_MAX_SIDE || ht > ASTAR_GRID_MAX_SIDE ||
@@ -129,7 +129,7 @@ bool astar__cpd_rows_valid(const astar__cpd_order *o, uint32_t first, uint32_t c
 /* Read nruns little-endian runs from q. */
 static void decode_runs(const uint8_t *q, uint64_t nruns, uint32_t *runs) {
   if (ASTAR__LITTLE_ENDIAN) {
-    if (nruns) memcpy(runs, q, (size_t)nruns * 4);
+    if (nruns && runs) memcpy(runs, q, (size_t)nruns * 4);
   } else {
     for (uint64_t i = 0; i < nruns; i++) runs[i] = astar__get_le32(q + 4 * i);
   }
@@ -192,6 +192,7 @@ astar_status astar_cpd_load(astar_cpd **out, const astar_grid *grid, const void 
   if (!grid || (!buf && len > 0)) return ASTAR_INVALID_ARGUMENT;
   if (grid->terrain) return ASTAR_UNSUPPORTED;
   const uint64_t sum = astar__grid_cells_checksum(grid);
+  if (!buf || len < CPD_HEADER) return ASTAR_PARSE_ERROR;
   cpd_header h;
   astar_status st = parse(buf, len, cpd_magic, grid, sum, &h);
   if (st != ASTAR_OK) return st;
@@ -312,6 +313,7 @@ astar_status astar_cpd_assemble(astar_cpd **out, const astar_grid *grid, const v
   for (size_t i = 0; i < nblocks && st == ASTAR_OK; i++) {
     cpd_header h;
     st = parse(data[i], lens[i], block_magic, grid, sum, &h);
+    if (st != ASTAR_OK) break;
     pieces[i].first = h.first;
     pieces[i].count = h.count;
     pieces[i].index = i;
@@ -333,7 +335,10 @@ astar_status astar_cpd_assemble(astar_cpd **out, const astar_grid *grid, const v
     if (pieces[i].count == 0) continue;
     const uint8_t *p = data[pieces[i].index];
     cpd_header h;
-    (void)parse(p, lens[pieces[i].index], block_magic, grid, sum, &h);
+    if (parse(p, lens[pieces[i].index], block_magic, grid, sum, &h) != ASTAR_OK) {
+      st = ASTAR_PARSE_ERROR; /* checked above: not reached */
+      break;
+    }
     const uint8_t *q = p + CPD_HEADER;
     uint64_t block_runs = 0;
     for (uint32_t j = 0; j < h.count; j++, q += 4) {

@@ -25,7 +25,8 @@ static uint8_t legal_moves(unsigned nb) {
   return (uint8_t)m;
 }
 
-const char *astar__cpd_rule_broken(const astar_grid *g, const astar_options *o) {
+const char *astar__cpd_rule_broken(const astar_grid *g, const astar_options *rules) {
+  const astar_options *o = rules;
   astar_options defaults;
   if (!o) {
     astar_options_init(&defaults);
