@@ -12,7 +12,7 @@
 ** Without ASTAR_HAVE_MPI only the launcher check is real: the rest are the
 ** single-process answers.
 */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime, CLOCK_PROCESS_CPUTIME_ID, isatty */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, CLOCK_PROCESS_CPUTIME_ID */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +24,6 @@
 #include <mpi.h>
 #include <pthread.h>
 #include <time.h>
-#include <unistd.h>
 #endif
 
 bool cli_mpi_built(void) {
