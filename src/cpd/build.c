@@ -253,15 +253,16 @@ astar_status astar__cpd_rows_build(astar__cpd_rows *r, const astar__cpd_order *o
 /* ---- the public builders ------------------------------------------------- */
 
 astar_status astar__cpd_precheck(const astar_grid *g, const astar_cpd_config *cfg, uint32_t *n,
-                                 uint32_t count, uint64_t extra_per_node) {
+                                 uint32_t count, bool table) {
   if (astar__cpd_rule_broken(g, cfg ? cfg->rules : NULL)) return ASTAR_UNSUPPORTED;
   *n = astar__cpd_count(g);
   if (*n > ASTAR__CPD_MAX_NODES) return ASTAR_TOO_LARGE;
   if (count == UINT32_MAX) count = *n;
   /* The order, the work, a run count and at least one run a source. */
-  const uint64_t est = astar__cpd_order_bytes(*n, g->ncells) +
-                       astar__cpd_work_bytes(*n, g->ncells) +
-                       (uint64_t)count * 2 * sizeof(uint32_t) + ((uint64_t)*n + 1) * extra_per_node;
+  const uint64_t est =
+      astar__cpd_order_bytes(*n, g->ncells) + astar__cpd_work_bytes(*n, g->ncells) +
+      (uint64_t)count * 2 * sizeof(uint32_t) +
+      (table ? ((uint64_t)*n + 1) * sizeof(uint64_t) + astar__cpd_index_bytes(g->ncells) : 0);
   if (cfg && cfg->memory_limit && est > cfg->memory_limit) return ASTAR_TOO_LARGE;
   return ASTAR_OK;
 }
@@ -272,8 +273,7 @@ astar_status astar_cpd_build(astar_cpd **out, const astar_grid *grid, const asta
   *out = NULL;
   if (!grid) return ASTAR_INVALID_ARGUMENT;
   uint32_t n;
-  /* Besides: the row offsets, 8 bytes a node. */
-  astar_status st = astar__cpd_precheck(grid, cfg, &n, UINT32_MAX, sizeof(uint64_t));
+  astar_status st = astar__cpd_precheck(grid, cfg, &n, UINT32_MAX, true);
   if (st != ASTAR_OK) return st;
   astar_cpd *cpd;
   st = astar__cpd_alloc(&cpd, grid, astar__grid_cells_checksum(grid), 0, alloc);
@@ -282,7 +282,8 @@ astar_status astar_cpd_build(astar_cpd **out, const astar_grid *grid, const asta
   astar__cpd_rows rows;
   st = astar__cpd_rows_build(&rows, &cpd->order, grid, cfg, 0, n,
                              sizeof *cpd + astar__cpd_order_bytes(n, grid->ncells) +
-                                 ((uint64_t)n + 1) * sizeof *cpd->row,
+                                 ((uint64_t)n + 1) * sizeof *cpd->row +
+                                 astar__cpd_index_bytes(grid->ncells),
                              &a);
   if (st != ASTAR_OK) {
     astar_cpd_free(cpd);
@@ -297,6 +298,7 @@ astar_status astar_cpd_build(astar_cpd **out, const astar_grid *grid, const asta
   cpd->runs = rows.runs;
   cpd->runs_cap = rows.runs_cap;
   astar__free(&a, rows.counts, (size_t)n * sizeof *rows.counts);
+  astar__cpd_index(cpd);
   *out = cpd;
   return ASTAR_OK;
 }
@@ -306,6 +308,7 @@ void astar_cpd_free(astar_cpd *cpd) {
   const astar_allocator a = cpd->alloc;
   astar__free(&a, cpd->runs, cpd->runs_cap * sizeof *cpd->runs);
   if (cpd->row) astar__free(&a, cpd->row, ((size_t)cpd->order.n + 1) * sizeof *cpd->row);
+  if (cpd->cell_row) astar__free(&a, cpd->cell_row, astar__cpd_index_bytes(cpd->order.ncells));
   astar__cpd_order_free(&cpd->order, &a);
   astar__free(&a, cpd, sizeof *cpd);
 }
@@ -313,7 +316,8 @@ void astar_cpd_free(astar_cpd *cpd) {
 size_t astar_cpd_bytes(const astar_cpd *cpd) {
   if (!cpd) return 0;
   return sizeof *cpd + astar__cpd_order_bytes(cpd->order.n, cpd->order.ncells) +
-         ((size_t)cpd->order.n + 1) * sizeof *cpd->row + cpd->runs_cap * sizeof *cpd->runs;
+         ((size_t)cpd->order.n + 1) * sizeof *cpd->row + cpd->runs_cap * sizeof *cpd->runs +
+         astar__cpd_index_bytes(cpd->order.ncells);
 }
 
 uint32_t astar_cpd_nodes(const astar_cpd *cpd) {

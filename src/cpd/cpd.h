@@ -65,10 +65,11 @@ void astar__cpd_rows_free(astar__cpd_rows *r, uint32_t count, const astar_alloca
 /* The checks every builder makes before allocating: rules
 ** (ASTAR_UNSUPPORTED), *n = nodes (ASTAR_TOO_LARGE past the limit), and the
 ** estimate of the bytes held -- order, work, count sources' run counts and
-** one run each, plus `extra_per_node` bytes for n + 1 nodes -- against
-** cfg->memory_limit (ASTAR_TOO_LARGE). count UINT32_MAX: every source. */
+** one run each, plus, for a whole table (`table`), its row offsets and
+** query index -- against cfg->memory_limit (ASTAR_TOO_LARGE). count
+** UINT32_MAX: every source. */
 astar_status astar__cpd_precheck(const astar_grid *g, const astar_cpd_config *cfg, uint32_t *n,
-                                 uint32_t count, uint64_t extra_per_node);
+                                 uint32_t count, bool table);
 
 /* Bytes the build holds besides the order and the runs, for n nodes and
 ** ncells padded cells. */
@@ -85,7 +86,17 @@ struct astar_cpd {
   uint64_t *row;          /* [n + 1] first run of each row; row[n] = runs used */
   uint32_t *runs;         /* [runs_cap] the rows' runs */
   size_t runs_cap;        /* uint32 allocated in runs (>= row[n]) */
+  uint64_t *cell_row;     /* [order.ncells] each cell's row as the query reads it:
+                             small rows inline, others offset and count
+                             (astar__cpd_index) */
 };
+
+/* Fill cpd->cell_row from the finished rows (no allocation). Called by
+** every constructor once row[] and runs[] are final. */
+void astar__cpd_index(astar_cpd *cpd);
+
+/* Bytes of the query's index for a grid of ncells padded cells. */
+size_t astar__cpd_index_bytes(uint32_t ncells);
 
 /* A CPD object for grid (whose cells checksum to cells_sum) with its node
 ** order made, row[] allocated for every node plus one and runs[] for nruns

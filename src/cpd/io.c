@@ -155,6 +155,7 @@ astar_status astar__cpd_alloc(astar_cpd **out, const astar_grid *grid, uint64_t 
     return st;
   }
   cpd->row = astar__malloc(&a, ((size_t)cpd->order.n + 1) * sizeof *cpd->row);
+  cpd->cell_row = astar__malloc(&a, astar__cpd_index_bytes(cpd->order.ncells));
   size_t bytes = 0;
   if (nruns > SIZE_MAX / 4 || !astar__mul((size_t)nruns, 4, &bytes)) {
     astar_cpd_free(cpd);
@@ -162,7 +163,7 @@ astar_status astar__cpd_alloc(astar_cpd **out, const astar_grid *grid, uint64_t 
   }
   cpd->runs = nruns ? astar__malloc(&a, bytes) : NULL;
   cpd->runs_cap = cpd->runs ? (size_t)nruns : 0;
-  if (!cpd->row || (nruns && !cpd->runs)) {
+  if (!cpd->row || !cpd->cell_row || (nruns && !cpd->runs)) {
     astar_cpd_free(cpd);
     return ASTAR_NO_MEMORY;
   }
@@ -220,6 +221,7 @@ astar_status astar_cpd_load(astar_cpd **out, const astar_grid *grid, const void 
     astar_cpd_free(cpd);
     return ASTAR_PARSE_ERROR;
   }
+  astar__cpd_index(cpd);
   *out = cpd;
   return ASTAR_OK;
 }
@@ -233,7 +235,7 @@ astar_status astar_cpd_block_build(astar_cpd_block **out, const astar_grid *grid
   *out = NULL;
   if (!grid) return ASTAR_INVALID_ARGUMENT;
   uint32_t n;
-  astar_status st = astar__cpd_precheck(grid, cfg, &n, count, 0);
+  astar_status st = astar__cpd_precheck(grid, cfg, &n, count, false);
   if (st == ASTAR_OK && (uint64_t)first + count > n) st = ASTAR_OUT_OF_BOUNDS;
   if (st != ASTAR_OK) return st;
   astar_allocator a;
@@ -365,6 +367,7 @@ astar_status astar_cpd_assemble(astar_cpd **out, const astar_grid *grid, const v
     astar_cpd_free(cpd);
     return st;
   }
+  astar__cpd_index(cpd);
   *out = cpd;
   return ASTAR_OK;
 }

@@ -1,10 +1,11 @@
 /*
 ** cpd/query.c -- answering a query from the CPD: find the goal's node in
-** the current cell's row by a branchless binary search over the runs'
-** first targets, take that run's move, repeat until the goal; on a big
-** table the rows of the cell's neighbours are prefetched meanwhile. No
-** search, no workspace, no allocation; the object is only read, so queries
-** may run in parallel.
+** the current cell's row (inline in the cell's index word for a small row,
+** else a branchless binary search over the runs' first targets), take that
+** run's move, repeat until the goal; on a big table the rows of the cell's
+** neighbours are prefetched meanwhile. Also the index itself. No search, no
+** workspace, no allocation; the object is only read, so queries may run in
+** parallel.
 **
 ** Every run's move is legal from its source (checked when built, and when
 ** loaded), so the walk stays on passable cells of one component. A loaded
@@ -42,20 +43,62 @@ static astar_status endpoints(const astar_cpd *cpd, const astar_grid *grid, asta
   return st;
 }
 
-/* The move of the last run in row u whose first target is <= t (run 0
-** starts at 0): a branchless binary search over the packed runs, compared
-** with t's largest packed value, so its time does not depend on the data.
-** Sets *bad for an empty row. */
-ASTAR__INLINE int first_move(const astar_cpd *cpd, uint32_t u, uint32_t t, bool *bad) {
-  const uint32_t *base = cpd->runs + cpd->row[u];
-  size_t cnt = (size_t)(cpd->row[u + 1] - cpd->row[u]);
-  if (cnt == 0) {
-    *bad = true;
-    return 0;
+/*
+** The index: one uint64 a padded cell, the row as the walk reads it, so a
+** step is one load from the cell (no node number, no row offsets) and, for
+** a small row, no second load at all. The top two bits give the kind:
+**   INLINE    rows of at most three runs: the moves m0, m1, m2 in bits
+**             0-8 (3 each) and the first targets s1, s2 of runs 1 and 2 in
+**             bits 9-32 and 33-56 (run 0 starts at 0); a missing run has
+**             start 2^24 - 1, above every target (inline rows are used only
+**             below 2^24 - 1 nodes). The move toward t is m[c] with c the
+**             number of starts <= t.
+**   EXTERNAL  the row's run count in bits 0-24 and its first run's offset
+**             in runs[] in bits 25-61.
+**   NONE      a blocked cell, or an empty row (its source has no move).
+*/
+#define IDX_INLINE 0ull
+#define IDX_EXTERNAL 1ull
+#define IDX_NONE 2ull
+#define IDX_KIND(r) ((r) >> 62)
+#define IDX_NO_START ((1ull << 24) - 1)
+#define IDX_MAX_OFFSET ((1ull << 37) - 1)
+
+size_t astar__cpd_index_bytes(uint32_t ncells) {
+  return (size_t)ncells * sizeof(uint64_t);
+}
+
+void astar__cpd_index(astar_cpd *cpd) {
+  const astar__cpd_order *o = &cpd->order;
+  const bool small_ok = o->n < IDX_NO_START;
+  for (uint32_t c = 0; c < o->ncells; c++) cpd->cell_row[c] = IDX_NONE << 62;
+  for (uint32_t s = 0; s < o->n; s++) {
+    const uint64_t at = cpd->row[s], cnt = cpd->row[s + 1] - at;
+    const uint32_t *r = cpd->runs + at;
+    uint64_t v;
+    if (cnt == 0) {
+      v = IDX_NONE << 62;
+    } else if (cnt <= 3 && small_ok) {
+      uint64_t s1 = IDX_NO_START, s2 = IDX_NO_START, m1 = 0, m2 = 0;
+      if (cnt > 1) s1 = ASTAR__CPD_FIRST(r[1]), m1 = ASTAR__CPD_MOVE(r[1]);
+      if (cnt > 2) s2 = ASTAR__CPD_FIRST(r[2]), m2 = ASTAR__CPD_MOVE(r[2]);
+      v = IDX_INLINE << 62 | s2 << 33 | s1 << 9 | m2 << 6 | m1 << 3 | ASTAR__CPD_MOVE(r[0]);
+    } else {
+      /* Offsets fit: a table of 2^37 runs could not be allocated. */
+      v = IDX_EXTERNAL << 62 | (at & IDX_MAX_OFFSET) << 25 | cnt;
+    }
+    cpd->cell_row[o->cell_of[s]] = v;
   }
+}
+
+/* The move of the last run in rows[0 .. cnt-1] (cnt >= 1, run 0 starts at
+** 0) whose first target is <= t: a branchless binary search over the
+** packed runs, compared with t's largest packed value, so its time does not
+** depend on the data. */
+ASTAR__INLINE int search_runs(const uint32_t *base, uint64_t cnt, uint32_t t) {
   const uint32_t key = ASTAR__CPD_RUN(t, 7u);
   while (cnt > 1) {
-    const size_t half = cnt / 2;
+    const uint64_t half = cnt / 2;
     base = base[half] <= key ? base + half : base;
     cnt -= half;
   }
@@ -68,33 +111,46 @@ static astar_status walk(const astar_cpd *cpd, uint32_t s, uint32_t t, astar_poi
                          size_t cap, size_t *a, size_t *b) {
   int32_t off[8];
   for (int d = 0; d < 8; d++) off[d] = astar__dir_dy[d] * cpd->stride + astar__dir_dx[d];
-  const uint32_t *const node_of = cpd->order.node_of;
-  const uint8_t *const legal = cpd->order.legal;
+  const uint64_t *const idx = cpd->cell_row;
+  const uint32_t *const runs = cpd->runs;
   const bool far = cpd->row[cpd->order.n] > CPD_PREFETCH_RUNS;
+  const uint32_t goal = cpd->order.cell_of[t], n = cpd->order.n;
   size_t na = 0, nb = 0;
-  uint32_t u = s, cell = cpd->order.cell_of[s];
+  uint32_t cell = cpd->order.cell_of[s];
   /* The cell's coordinates follow the moves (no division a step). */
   int32_t x = (int32_t)(cell % (uint32_t)cpd->stride) - 1;
   int32_t y = (int32_t)(cell / (uint32_t)cpd->stride) - 1;
-  bool bad = false;
-  while (u != t) {
-    if (na + nb >= cpd->order.n) return ASTAR_PARSE_ERROR;
-    /* The next node is one of u's neighbours: on a table far bigger than
-    ** the caches, start loading their rows' first search steps while u's
-    ** row is searched (a path's rows are scattered over the table). On a
-    ** small table that only costs time. */
-    if (far)
-      for (unsigned m = legal[u]; m; m &= m - 1) {
-        const uint32_t v = node_of[(uint32_t)((int32_t)cell + off[__builtin_ctz(m)])];
-        const uint64_t r0 = cpd->row[v], c = cpd->row[v + 1] - r0;
-        __builtin_prefetch(cpd->runs + r0 + c / 2);
-        __builtin_prefetch(cpd->runs + r0 + c / 4);
-        __builtin_prefetch(cpd->runs + r0 + c - c / 4);
+  int prev = 0;
+  while (cell != goal) {
+    if (na + nb >= n) return ASTAR_PARSE_ERROR;
+    const uint64_t r = idx[cell];
+    int d;
+    if (IDX_KIND(r) == IDX_INLINE) {
+      const unsigned c = (t >= ((r >> 9) & IDX_NO_START)) + (t >= ((r >> 33) & IDX_NO_START));
+      d = (int)((r >> (3 * c)) & 7u);
+    } else if (IDX_KIND(r) == IDX_EXTERNAL) {
+      const uint32_t *base = runs + ((r >> 25) & IDX_MAX_OFFSET);
+      const uint64_t cnt = r & ((1u << 25) - 1);
+      /* The next cell is a neighbour: on a table far bigger than the
+      ** caches, start loading their rows' first search steps while this
+      ** row is searched (a path's rows are scattered over the table). On a
+      ** small table that only costs time. */
+      if (far) {
+        const uint64_t v = idx[(uint32_t)((int32_t)cell + off[prev])];
+        if (IDX_KIND(v) == IDX_EXTERNAL) {
+          const uint32_t *vb = runs + ((v >> 25) & IDX_MAX_OFFSET);
+          const uint64_t vc = v & ((1u << 25) - 1);
+          __builtin_prefetch(vb + vc / 2);
+          __builtin_prefetch(vb + vc / 4);
+          __builtin_prefetch(vb + vc - vc / 4);
+        }
       }
-    const int d = first_move(cpd, u, t, &bad);
-    if (bad) return ASTAR_PARSE_ERROR;
+      d = search_runs(base, cnt, t);
+    } else {
+      return ASTAR_PARSE_ERROR;
+    }
     cell = (uint32_t)((int32_t)cell + off[d]);
-    u = node_of[cell];
+    prev = d;
     x += astar__dir_dx[d];
     y += astar__dir_dy[d];
     if (d < 4)
