@@ -115,26 +115,25 @@ static astar_status walk(const astar_cpd *cpd, uint32_t s, uint32_t t, astar_poi
   const uint32_t *const runs = cpd->runs;
   const bool far = cpd->row[cpd->order.n] > CPD_PREFETCH_RUNS;
   const uint32_t goal = cpd->order.cell_of[t], n = cpd->order.n;
-  size_t na = 0, nb = 0;
+  const size_t fill = path ? cap : 0;
+  size_t steps = 0, diagonal = 0;
   uint32_t cell = cpd->order.cell_of[s];
   /* The cell's coordinates follow the moves (no division a step). */
   int32_t x = (int32_t)(cell % (uint32_t)cpd->stride) - 1;
   int32_t y = (int32_t)(cell / (uint32_t)cpd->stride) - 1;
   int prev = 0;
   while (cell != goal) {
-    if (na + nb >= n) return ASTAR_PARSE_ERROR;
+    if (steps >= n) return ASTAR_PARSE_ERROR;
     const uint64_t r = idx[cell];
     int d;
     if (IDX_KIND(r) == IDX_INLINE) {
       const unsigned c = (t >= ((r >> 9) & IDX_NO_START)) + (t >= ((r >> 33) & IDX_NO_START));
       d = (int)((r >> (3 * c)) & 7u);
     } else if (IDX_KIND(r) == IDX_EXTERNAL) {
-      const uint32_t *base = runs + ((r >> 25) & IDX_MAX_OFFSET);
-      const uint64_t cnt = r & ((1u << 25) - 1);
-      /* The next cell is a neighbour: on a table far bigger than the
-      ** caches, start loading their rows' first search steps while this
-      ** row is searched (a path's rows are scattered over the table). On a
-      ** small table that only costs time. */
+      /* On a table far bigger than the caches, start loading the row one
+      ** step ahead in the last direction (paths mostly go straight) while
+      ** this row is searched; a path's rows are scattered over the table.
+      ** On a small table that only costs time. */
       if (far) {
         const uint64_t v = idx[(uint32_t)((int32_t)cell + off[prev])];
         if (IDX_KIND(v) == IDX_EXTERNAL) {
@@ -145,25 +144,23 @@ static astar_status walk(const astar_cpd *cpd, uint32_t s, uint32_t t, astar_poi
           __builtin_prefetch(vb + vc - vc / 4);
         }
       }
-      d = search_runs(base, cnt, t);
+      d = search_runs(runs + ((r >> 25) & IDX_MAX_OFFSET), r & ((1u << 25) - 1), t);
     } else {
       return ASTAR_PARSE_ERROR;
     }
     cell = (uint32_t)((int32_t)cell + off[d]);
     prev = d;
-    x += astar__dir_dx[d];
-    y += astar__dir_dy[d];
-    if (d < 4)
-      na++;
-    else
-      nb++;
-    if (path && na + nb < cap) {
-      path[na + nb].x = x;
-      path[na + nb].y = y;
+    diagonal += (unsigned)d >> 2; /* directions 4..7 are the diagonals */
+    steps++;
+    if (steps < fill) {
+      x += astar__dir_dx[d];
+      y += astar__dir_dy[d];
+      path[steps].x = x;
+      path[steps].y = y;
     }
   }
-  *a = na;
-  *b = nb;
+  *a = steps - diagonal;
+  *b = diagonal;
   return ASTAR_OK;
 }
 
