@@ -4,7 +4,9 @@
 ** Botea & Harabor, "Compressing Optimal Paths with Run Length Encoding",
 ** JAIR 2015). A query runs no search: it looks up the first move, steps,
 ** and repeats until the goal, so its cost is the path length times one
-** binary search.
+** lookup -- a word per cell holds a row of up to three runs itself, and
+** larger rows are cut by target ranges (about two runs each) so the
+** lookup searches only the goal's range.
 **
 ** Nodes are the passable cells, numbered in depth-first preorder (from the
 ** passable cells in row-major order, neighbours in the direction order
@@ -81,8 +83,11 @@ ASTAR_API astar_status astar_cpd_sources(const astar_grid *grid, uint32_t *count
 
 /*
 ** Build the CPD of `grid`. `cfg` may be NULL (defaults), `alloc` NULL
-** (malloc). Allocates the node tables (about 4 bytes per cell plus 16 per
-** passable cell), the runs, and while building about 10 bytes per cell
+** (malloc). Allocates the node tables (about 12 bytes per cell plus 16 per
+** passable cell), the runs, the query's target ranges (2 bytes per passable
+** cell and range: about half a run each, at most 65 a cell, none below 4
+** runs a row; not in the memory_limit estimate, which is made before the
+** runs exist), and while building about 10 bytes per cell
 ** (per padded cell, passable or not) plus the search's buckets. Returns
 ** ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULL out or grid);
 ** ASTAR_UNSUPPORTED (see astar_cpd_unsupported_reason); ASTAR_TOO_LARGE

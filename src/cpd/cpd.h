@@ -87,13 +87,22 @@ struct astar_cpd {
   uint32_t *runs;         /* [runs_cap] the rows' runs */
   size_t runs_cap;        /* uint32 allocated in runs (>= row[n]) */
   uint64_t *cell_row;     /* [order.ncells] each cell's row as the query reads it:
-                             small rows inline, others offset and count
-                             (astar__cpd_index) */
+                             small rows inline, others node and offset
+                             (query.c) */
+  uint16_t *bucket;       /* [n * (nbuckets + 1)] per row, the run holding each
+                             target bucket's first target (query.c); NULL
+                             when nbuckets is 0 */
+  uint32_t nbuckets;      /* target buckets a row: a power of two, or 0 */
+  uint32_t bucket_shift;  /* target t is in bucket t >> bucket_shift */
 };
 
-/* Fill cpd->cell_row from the finished rows (no allocation). Called by
-** every constructor once row[] and runs[] are final. */
-void astar__cpd_index(astar_cpd *cpd);
+/* Fill cpd->cell_row and the buckets from the finished rows; allocates the
+** buckets. Called by every constructor once row[] and runs[] are final.
+** ASTAR_OK or ASTAR_NO_MEMORY (the caller frees the object). */
+astar_status astar__cpd_index(astar_cpd *cpd);
+
+/* Bytes of cpd's buckets. */
+size_t astar__cpd_bucket_bytes(const astar_cpd *cpd);
 
 /* Bytes of the query's index for a grid of ncells padded cells. */
 size_t astar__cpd_index_bytes(uint32_t ncells);

@@ -217,11 +217,11 @@ astar_status astar_cpd_load(astar_cpd **out, const astar_grid *grid, const void 
       ok = astar__cpd_rows_valid(&cpd->order, s, 1, &c, cpd->runs + cpd->row[s]);
     }
   }
-  if (!ok) {
+  st = ok ? astar__cpd_index(cpd) : ASTAR_PARSE_ERROR;
+  if (st != ASTAR_OK) {
     astar_cpd_free(cpd);
-    return ASTAR_PARSE_ERROR;
+    return st;
   }
-  astar__cpd_index(cpd);
   *out = cpd;
   return ASTAR_OK;
 }
@@ -363,11 +363,11 @@ astar_status astar_cpd_assemble(astar_cpd **out, const astar_grid *grid, const v
     }
   }
   astar__free(&a, pieces, nblocks * sizeof *pieces);
+  if (st == ASTAR_OK) st = astar__cpd_index(cpd);
   if (st != ASTAR_OK) {
     astar_cpd_free(cpd);
     return st;
   }
-  astar__cpd_index(cpd);
   *out = cpd;
   return ASTAR_OK;
 }
