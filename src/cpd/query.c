@@ -183,6 +183,11 @@ static astar_status walk(const astar_cpd *cpd, uint32_t s, uint32_t t, astar_poi
   while (cell != goal) {
     if (steps >= n) return ASTAR_PARSE_ERROR;
     const uint64_t r = idx[cell];
+    /* The index word two steps ahead in the last direction: the walk's
+    ** chain of dependent loads otherwise waits on it when the index is
+    ** larger than the first caches. */
+    const uint32_t c2 = (uint32_t)((int32_t)cell + 2 * off[prev]);
+    if (c2 < ncells) __builtin_prefetch(idx + c2);
     int d;
     if (IDX_KIND(r) == IDX_INLINE) {
       const unsigned c = (t >= ((r >> 9) & IDX_NO_START)) + (t >= ((r >> 33) & IDX_NO_START));
@@ -199,7 +204,6 @@ static astar_status walk(const astar_cpd *cpd, uint32_t s, uint32_t t, astar_poi
         const uint64_t v = idx[(uint32_t)((int32_t)cell + ahead)];
         if (IDX_KIND(v) == IDX_BUCKETED)
           __builtin_prefetch(runs + IDX_OFFSET(v) + bk[IDX_LOW(v) * width]);
-        const uint32_t c2 = (uint32_t)((int32_t)cell + 2 * ahead);
         if (c2 < ncells) {
           const uint64_t w = idx[c2];
           if (IDX_KIND(w) == IDX_BUCKETED) __builtin_prefetch(bk + IDX_LOW(w) * width);
