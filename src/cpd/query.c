@@ -1,11 +1,11 @@
 /*
 ** cpd/query.c -- answering a query from the CPD: find the goal's node in
 ** the current cell's row (inline in the cell's index word for a small row,
-** else a branchless binary search over the runs' first targets), take that
-** run's move, repeat until the goal; on a big table the rows of the cell's
-** neighbours are prefetched meanwhile. Also the index itself. No search, no
-** workspace, no allocation; the object is only read, so queries may run in
-** parallel.
+** else through the goal's bucket and a branchless binary search over the
+** few runs it leaves), take that run's move, repeat until the goal; what
+** the next steps in the last direction will read is prefetched meanwhile.
+** Also the making of the index and buckets. No search, no workspace, no
+** allocation; the object is only read, so queries may run in parallel.
 **
 ** Every run's move is legal from its source (checked when built, and when
 ** loaded), so the walk stays on passable cells of one component. A loaded
@@ -129,7 +129,7 @@ astar_status astar__cpd_index(astar_cpd *cpd) {
       if (cnt > 2) s2 = ASTAR__CPD_FIRST(r[2]), m2 = ASTAR__CPD_MOVE(r[2]);
       v = IDX_INLINE << 62 | s2 << 33 | s1 << 9 | m2 << 6 | m1 << 3 | ASTAR__CPD_MOVE(r[0]);
     } else if (cpd->nbuckets && cnt <= 8192) {
-      /* Offsets fit: a table of 2^37 runs could not be allocated. */
+      /* Offsets fit 37 bits: a table of 2^37 runs could not be allocated. */
       v = IDX_BUCKETED << 62 | (at & IDX_MAX_OFFSET) << 25 | s;
     } else {
       v = IDX_COUNTED << 62 | (at & IDX_MAX_OFFSET) << 25 | cnt;
