@@ -66,32 +66,25 @@ ASTAR__INLINE void astar__heap_up_k(astar__heap *h, astar__node *nd, uint32_t i,
   nd[ASTAR__HNODE(e)].pos = i;
 }
 
-/* The smallest of the children c .. c+K-1 (those below n; c < n). */
-ASTAR__INLINE uint32_t astar__heap_min_child(const astar__hent *a, uint32_t c, uint32_t n,
-                                             const unsigned K) {
-  uint32_t b = c;
-  if (K == 2) {
-    if (c + 1 < n) b = c + astar__hless(&a[c + 1], &a[c]);
-  } else if (c + 3 < n) {
-    const uint32_t b1 = c + astar__hless(&a[c + 1], &a[c]);
-    const uint32_t b2 = c + 2 + astar__hless(&a[c + 3], &a[c + 2]);
-    /* Arithmetic select: the winner of the final is unpredictable. */
-    b = b1 ^ ((b1 ^ b2) & (0u - (uint32_t)astar__hless(&a[b2], &a[b1])));
-  } else {
-    for (uint32_t k = c + 1; k < n; k++) b = astar__hless(&a[k], &a[b]) ? k : b;
-  }
-  return b;
-}
-
 /* Move entry `e` down from hole i. */
 ASTAR__INLINE void astar__heap_down_k(astar__heap *h, astar__node *nd, uint32_t i, astar__hent e,
                                       const unsigned K) {
   astar__hent *a = h->a;
   const uint32_t n = h->len;
   for (;;) {
-    const uint32_t c = K * i + 1;
+    uint32_t c = K * i + 1;
     if (c >= n) break;
-    const uint32_t b = astar__heap_min_child(a, c, n, K);
+    uint32_t b = c;
+    if (K == 2) {
+      if (c + 1 < n) b = c + astar__hless(&a[c + 1], &a[c]);
+    } else if (c + 3 < n) {
+      const uint32_t b1 = c + astar__hless(&a[c + 1], &a[c]);
+      const uint32_t b2 = c + 2 + astar__hless(&a[c + 3], &a[c + 2]);
+      /* Arithmetic select: the winner of the final is unpredictable. */
+      b = b1 ^ ((b1 ^ b2) & (0u - (uint32_t)astar__hless(&a[b2], &a[b1])));
+    } else {
+      for (uint32_t k = c + 1; k < n; k++) b = astar__hless(&a[k], &a[b]) ? k : b;
+    }
     if (!astar__hless(&a[b], &e)) break;
     a[i] = a[b];
     nd[ASTAR__HNODE(a[i])].pos = i;
@@ -107,26 +100,11 @@ ASTAR__INLINE void astar__heap_push_k(astar__heap *h, astar__node *nd, astar__he
   astar__heap_up_k(h, nd, h->len++, e, K);
 }
 
-/* Remove and return the minimum; the heap must not be empty. Bottom-up
-** (Wegener): the hole at the root follows the smaller children down to a
-** leaf without comparing against the entry that fills it -- the last one,
-** which nearly always belongs near the bottom -- and that entry then sifts
-** up from there, usually not at all. One compare a level fewer, and none of
-** the unpredictable "stop here?" branches. */
+/* Remove and return the minimum; the heap must not be empty. */
 ASTAR__INLINE astar__hent astar__heap_pop_k(astar__heap *h, astar__node *nd, const unsigned K) {
-  astar__hent *a = h->a;
-  const astar__hent top = a[0];
-  const uint32_t n = --h->len;
-  if (n) {
-    uint32_t i = 0;
-    for (uint32_t c = 1; c < n; c = K * i + 1) {
-      const uint32_t b = astar__heap_min_child(a, c, n, K);
-      a[i] = a[b];
-      nd[ASTAR__HNODE(a[i])].pos = i;
-      i = b;
-    }
-    astar__heap_up_k(h, nd, i, a[n], K);
-  }
+  astar__hent top = h->a[0];
+  astar__hent last = h->a[--h->len];
+  if (h->len) astar__heap_down_k(h, nd, 0, last, K);
   return top;
 }
 
