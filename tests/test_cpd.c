@@ -146,7 +146,7 @@ static void test_small_maps(void) {
     rng_seed(&r, 77 + m);
     const size_t cap = 64 * 64 + 1;
     astar_point *path = malloc(cap * sizeof *path);
-    double *dist = malloc(64 * 64 * sizeof *dist);
+    double *dist = malloc((size_t)64 * 64 * sizeof *dist);
     for (int i = 0; i < 40 / SCALE && path && dist; i++) {
       const astar_point s = randmap_passable_cell(g, &r);
       ref_dijkstra_all(g, NULL, s, dist);
@@ -172,7 +172,7 @@ static void test_small_maps(void) {
 
     /* Blocks (on two of the maps): random split, joined in reverse order. */
     uint32_t n;
-    if (m % (2 * SCALE)) {
+    if (m % ((size_t)2 * SCALE)) {
       free(bytes);
       astar_cpd_free(cpd);
       astar_grid_free(g);

@@ -76,8 +76,8 @@ static void *worker(void *arg) {
   return NULL;
 }
 
-static astar_status build_threads(astar_cpd **out, const astar_grid *grid, astar_cpd_config *cfg,
-                                  cpd_progress *prog) {
+static astar_status build_threads(astar_cpd **out, const astar_grid *grid,
+                                  const astar_cpd_config *cfg, cpd_progress *prog) {
   cpd_job j;
   memset(&j, 0, sizeof j);
   j.grid = grid;

@@ -128,7 +128,7 @@ astar_status astar__cpd_index(astar_cpd *cpd) {
       uint64_t s1 = IDX_NO_START, s2 = IDX_NO_START, m1 = 0, m2 = 0;
       if (cnt > 1) s1 = ASTAR__CPD_FIRST(r[1]), m1 = ASTAR__CPD_MOVE(r[1]);
       if (cnt > 2) s2 = ASTAR__CPD_FIRST(r[2]), m2 = ASTAR__CPD_MOVE(r[2]);
-      v = IDX_INLINE << 62 | s2 << 33 | s1 << 9 | m2 << 6 | m1 << 3 | ASTAR__CPD_MOVE(r[0]);
+      v = s2 << 33 | s1 << 9 | m2 << 6 | m1 << 3 | ASTAR__CPD_MOVE(r[0]); /* kind INLINE: 0 */
     } else if (cpd->nbuckets && cnt <= 8192) {
       /* Offsets fit 37 bits: a table of 2^37 runs could not be allocated. */
       v = IDX_BUCKETED << 62 | (at & IDX_MAX_OFFSET) << 25 | s;
