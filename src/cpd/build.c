@@ -312,7 +312,7 @@ void astar_cpd_free(astar_cpd *cpd) {
   const astar_allocator a = cpd->alloc;
   astar__free(&a, cpd->runs, cpd->runs_cap * sizeof *cpd->runs);
   if (cpd->row) astar__free(&a, cpd->row, ((size_t)cpd->order.n + 1) * sizeof *cpd->row);
-  if (cpd->cell_row) astar__free(&a, cpd->cell_row, astar__cpd_index_bytes(cpd->order.ncells));
+  astar__free(&a, cpd->cell_row, astar__cpd_index_bytes(cpd->order.ncells));
   astar__free(&a, cpd->bucket, astar__cpd_bucket_bytes(cpd));
   astar__cpd_order_free(&cpd->order, &a);
   astar__free(&a, cpd, sizeof *cpd);
@@ -322,7 +322,8 @@ size_t astar_cpd_bytes(const astar_cpd *cpd) {
   if (!cpd) return 0;
   return sizeof *cpd + astar__cpd_order_bytes(cpd->order.n, cpd->order.ncells) +
          ((size_t)cpd->order.n + 1) * sizeof *cpd->row + cpd->runs_cap * sizeof *cpd->runs +
-         astar__cpd_index_bytes(cpd->order.ncells) + astar__cpd_bucket_bytes(cpd);
+         (cpd->cell_row ? astar__cpd_index_bytes(cpd->order.ncells) : 0) +
+         astar__cpd_bucket_bytes(cpd);
 }
 
 uint32_t astar_cpd_nodes(const astar_cpd *cpd) {

@@ -96,8 +96,8 @@ struct astar_cpd {
   uint32_t bucket_shift;  /* target t is in bucket t >> bucket_shift */
 };
 
-/* Fill cpd->cell_row and the buckets from the finished rows; allocates the
-** buckets. Called by every constructor once row[] and runs[] are final.
+/* Make cpd->cell_row and the buckets from the finished rows (allocates
+** both). Called by every constructor once row[] and runs[] are final.
 ** ASTAR_OK or ASTAR_NO_MEMORY (the caller frees the object). */
 astar_status astar__cpd_index(astar_cpd *cpd);
 

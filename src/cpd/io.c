@@ -155,7 +155,6 @@ astar_status astar__cpd_alloc(astar_cpd **out, const astar_grid *grid, uint64_t 
     return st;
   }
   cpd->row = astar__malloc(&a, ((size_t)cpd->order.n + 1) * sizeof *cpd->row);
-  cpd->cell_row = astar__malloc(&a, astar__cpd_index_bytes(cpd->order.ncells));
   size_t bytes = 0;
   if (nruns > SIZE_MAX / 4 || !astar__mul((size_t)nruns, 4, &bytes)) {
     astar_cpd_free(cpd);
@@ -163,7 +162,7 @@ astar_status astar__cpd_alloc(astar_cpd **out, const astar_grid *grid, uint64_t 
   }
   cpd->runs = nruns ? astar__malloc(&a, bytes) : NULL;
   cpd->runs_cap = cpd->runs ? (size_t)nruns : 0;
-  if (!cpd->row || !cpd->cell_row || (nruns && !cpd->runs)) {
+  if (!cpd->row || (nruns && !cpd->runs)) {
     astar_cpd_free(cpd);
     return ASTAR_NO_MEMORY;
   }

@@ -108,6 +108,8 @@ astar_status astar__cpd_index(astar_cpd *cpd) {
   uint32_t k = o->n > 1 ? bucket_bits(o->n, nruns) : 0, bits = 0;
   while (bits < 32 && ((uint64_t)o->n - 1) >> bits) bits++; /* targets < 2^bits */
   if (k > bits) k = bits;
+  cpd->cell_row = astar__malloc(&cpd->alloc, astar__cpd_index_bytes(o->ncells));
+  if (!cpd->cell_row) return ASTAR_NO_MEMORY;
   if (k > 0) {
     cpd->nbuckets = 1u << k;
     cpd->bucket_shift = bits - k;
