@@ -28,12 +28,15 @@
 ** straight jumps find are generated directly, by a diagonal run then a
 ** straight run from the node being expanded. This about halves the
 ** expansions and heap operations on the benchmark maps.
-** The goal is found exactly by the target rule: a straight ray that covers
-** the goal generates it, and a diagonal ray that reaches the goal's row or
-** column (the nearer one) generates the goal itself when the straight run
-** from there to the goal is free (the goal test at expansion, as in
-** Warthog's jps2+), else that cell, from which the goal is a straight jump
-** away (the goal thus acts as a jump point, as in JPS).
+** The goal is found exactly by the target rule (the goal test at
+** expansion, as in Warthog's jps2+): a straight ray towards the goal
+** generates the goal when the run to it is free, through any jump points
+** on the way; a diagonal ray that reaches the goal's row or column (the
+** nearer one) generates the goal itself when the straight run from there
+** is free, and otherwise walks on (the cell is then no jump point for the
+** goal). Both read the distances along the run from jump point to jump
+** point; nothing through the skipped jump points can be cheaper, as the
+** route generated is the octile distance from the node.
 ** Every successor is one straight run, one diagonal run, or a diagonal run
 ** then a straight run from its parent: the shape astar__end fills in, each
 ** step legal (diagonal steps were checked when the table was built).
@@ -546,13 +549,32 @@ typedef struct jpp_node {
   int32_t galong;    /* steps to the goal along gdir */
 } jpp_node;
 
-/* Straight direction d (a constant): the goal if the ray covers it, else
+/* Whether the straight run of `len` steps from padded cell c in direction
+** d is free: the ray's distances are followed from jump point to jump point
+** (jump points are no obstacle) until one covers the run or a wall ends
+** it. */
+ASTAR__INLINE bool run_free(const int16_t *dist, const astar__query *q, uint32_t c, int d,
+                            int32_t len) {
+  for (;;) {
+    const int32_t w = dist[(size_t)c * JPP_DIRS + (size_t)d];
+    if (len <= (w < 0 ? -w : w)) return true;
+    if (w <= 0) return false;
+    c = (uint32_t)((int32_t)c + w * q->off[d]);
+    len -= w;
+  }
+}
+
+/* Straight direction d (a constant): the goal if the ray reaches it free
+** (through any jump points before it: from x the straight line to the goal
+** is the octile distance, so nothing through them can be cheaper), else
 ** the jump point the ray ends at, if any. */
 ASTAR__INLINE void straight_run(jpp_state *S, const astar__query *q, const int tie, const bool obs,
                                 const jpp_node *x, const int d) {
   const int32_t v = x->du[d];
   int32_t k;
-  if (d == x->gdir && x->galong <= (v < 0 ? -v : v))
+  if (d == x->gdir && (x->galong <= (v < 0 ? -v : v) ||
+                       (v > 0 && run_free(S->dist, q, (uint32_t)((int32_t)x->u + v * q->off[d]), d,
+                                          x->galong - v))))
     k = x->galong;
   else if (v > 0)
     k = v;
@@ -585,8 +607,8 @@ static void emit_diagonal(const astar__query *q, const jpp_node *x, int d, int32
 ** point to the next without expanding them (Harabor & Grastien 2014): the
 ** jump points their straight jumps find are generated from the node
 ** directly, by a diagonal run then a straight run. The walk stops at the
-** wall, or where it reaches the goal's nearer row or column -- that cell is
-** generated, and the goal is a straight jump from it.
+** wall, or where it reaches the goal's nearer row or column with a free
+** straight run from there to the goal -- then the goal is generated.
 */
 ASTAR__INLINE void diagonal_run(jpp_state *S, const astar__query *q, const int tie, const bool obs,
                                 const jpp_node *x, const int d) {
@@ -598,17 +620,24 @@ ASTAR__INLINE void diagonal_run(jpp_state *S, const astar__query *q, const int t
   int32_t kd = 0, v = x->du[d];
   for (;;) {
     if (kt > kd && kt <= kd + (v < 0 ? -v : v)) {
-      if (obs) emit_diagonal(q, x, d, kd, kt - kd);
       const uint32_t t = (uint32_t)((int32_t)x->u + kt * off);
       /* The goal test at expansion (as Warthog's jps2+): when the straight
       ** run from t to the goal is free, the goal itself is generated from x
       ** (the parent link's shape, diagonal then straight, is this route).
       ** Nothing through t can reach the goal more cheaply -- from t the
       ** straight line is the octile distance -- so t is left out: one
-      ** expansion fewer on most queries. */
+      ** expansion fewer on most queries. When the run is blocked, t is no
+      ** jump point for the goal and the walk goes on: a jump point on that
+      ** run makes t a diagonal jump point of the table, met below. */
       const int s = ax < ay ? a : b;
-      const int32_t rem = (ax < ay ? ay : ax) - kt, w = S->dist[(size_t)t * JPP_DIRS + s];
-      if (rem > 0 && rem <= (w < 0 ? -w : w)) {
+      const int32_t rem = (ax < ay ? ay : ax) - kt;
+      if (rem == 0 || run_free(S->dist, q, t, s, rem)) {
+        if (obs) emit_diagonal(q, x, d, kd, kt - kd);
+        if (rem == 0) {
+          relax(S, q, tie, obs, x->u, t, x->ux + kt * ddx, x->uy + kt * ddy,
+                x->g + (double)kt * cd);
+          return;
+        }
         if (obs)
           astar__emit_scan(q, t, s == a ? 0 : ddx, s == a ? ddy : 0, rem, x->g + (double)kt * cd,
                            cs);
@@ -616,8 +645,6 @@ ASTAR__INLINE void diagonal_run(jpp_state *S, const astar__query *q, const int t
               x->g + (double)kt * cd + (double)rem * cs);
         return;
       }
-      relax(S, q, tie, obs, x->u, t, x->ux + kt * ddx, x->uy + kt * ddy, x->g + (double)kt * cd);
-      return;
     }
     if (obs) emit_diagonal(q, x, d, kd, v < 0 ? -v : v);
     if (v <= 0) return;
