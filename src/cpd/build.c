@@ -311,7 +311,7 @@ void astar_cpd_free(astar_cpd *cpd) {
   if (!cpd) return;
   const astar_allocator a = cpd->alloc;
   astar__free(&a, cpd->runs, cpd->runs_cap * sizeof *cpd->runs);
-  if (cpd->row) astar__free(&a, cpd->row, ((size_t)cpd->order.n + 1) * sizeof *cpd->row);
+  astar__free(&a, cpd->row, ((size_t)cpd->order.n + 1) * sizeof *cpd->row);
   astar__free(&a, cpd->cell_row, astar__cpd_index_bytes(cpd->order.ncells));
   astar__free(&a, cpd->bucket, astar__cpd_bucket_bytes(cpd));
   astar__cpd_order_free(&cpd->order, &a);

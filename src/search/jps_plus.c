@@ -552,7 +552,7 @@ typedef struct jpp_node {
 /* Whether the straight run of `len` steps from padded cell c in direction
 ** d is free: the ray's distances are followed from jump point to jump point
 ** (jump points are no obstacle) until one covers the run or a wall ends
-** it. */
+** it. A run of 0 steps is free. */
 ASTAR__INLINE bool run_free(const int16_t *dist, const astar__query *q, uint32_t c, int d,
                             int32_t len) {
   for (;;) {
@@ -572,9 +572,7 @@ ASTAR__INLINE void straight_run(jpp_state *S, const astar__query *q, const int t
                                 const jpp_node *x, const int d) {
   const int32_t v = x->du[d];
   int32_t k;
-  if (d == x->gdir && (x->galong <= (v < 0 ? -v : v) ||
-                       (v > 0 && run_free(S->dist, q, (uint32_t)((int32_t)x->u + v * q->off[d]), d,
-                                          x->galong - v))))
+  if (d == x->gdir && run_free(S->dist, q, x->u, d, x->galong))
     k = x->galong;
   else if (v > 0)
     k = v;
@@ -631,13 +629,8 @@ ASTAR__INLINE void diagonal_run(jpp_state *S, const astar__query *q, const int t
       ** run makes t a diagonal jump point of the table, met below. */
       const int s = ax < ay ? a : b;
       const int32_t rem = (ax < ay ? ay : ax) - kt;
-      if (rem == 0 || run_free(S->dist, q, t, s, rem)) {
+      if (run_free(S->dist, q, t, s, rem)) { /* rem == 0: t is the goal */
         if (obs) emit_diagonal(q, x, d, kd, kt - kd);
-        if (rem == 0) {
-          relax(S, q, tie, obs, x->u, t, x->ux + kt * ddx, x->uy + kt * ddy,
-                x->g + (double)kt * cd);
-          return;
-        }
         if (obs)
           astar__emit_scan(q, t, s == a ? 0 : ddx, s == a ? ddy : 0, rem, x->g + (double)kt * cd,
                            cs);
