@@ -2,14 +2,16 @@
 # scripts/python-deps.sh -- installs the Debian packages the Python package
 # (python/) is built and tested with, when any is missing: Debian's own
 # interpreter and python3-dev (Python.h), python3-numpy, python3-pytest,
-# python3-setuptools, python3-pip and python3-venv (for `pip install` into
-# a virtual environment). Nothing comes from PyPI. Needs root (apt-get);
+# python3-setuptools, python3-wheel (pip builds a wheel: Debian's setuptools,
+# older than 70.1, takes the bdist_wheel command from it), python3-pip and
+# python3-venv (for `pip install` into a virtual environment). Nothing comes
+# from PyPI. Needs root (apt-get);
 # `make python-deps` and .ci/run call it.
 #
 #   scripts/python-deps.sh           install what is missing (quiet)
 #   scripts/python-deps.sh --check   only say what is missing (exit 1 if anything)
 set -euo pipefail
 
-PACKAGES=(python3 python3-dev python3-numpy python3-pytest python3-setuptools python3-pip
-  python3-venv)
+PACKAGES=(python3 python3-dev python3-numpy python3-pytest python3-setuptools python3-wheel
+  python3-pip python3-venv)
 exec "$(dirname "${BASH_SOURCE[0]}")/debian-packages.sh" python "${1:-}" "${PACKAGES[@]}"

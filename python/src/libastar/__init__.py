@@ -13,7 +13,10 @@ GIL, so Python threads searching at once run in parallel.
     ([[0, 0], [1, 1], [2, 2]], 21.385, 60)
 
 Cells are ``(x, y)``: x the column, y the row, (0, 0) the top left -- so a
-NumPy array ``arr`` of the grid is indexed ``arr[y, x]``.
+NumPy array ``arr`` of the grid is indexed ``arr[y, x]``. Coordinates are
+integers (Python's or NumPy's; str, float and bool raise TypeError); a cell
+outside the grid is outside however far (a search raises OutOfBoundsError
+for (2**40, 0) as for (-1, 0)).
 """
 
 from __future__ import annotations
@@ -59,7 +62,9 @@ class AstarError(Exception):
     """A libastar failure. Attributes:
 
     status   the :class:`Status` (``e.status.name``, ``e.status.value``);
-    message  the library's sentence for it (``astar_strerror``);
+    message  the library's sentence for it (``astar_strerror``), or the
+             package's where that one does not fit (a graph search's
+             CapacityError: its table of nodes, not a grid's workspace);
     detail   what exactly, when known (the unsupported option, the parse
              error, ...), else None;
     path     for a search, the :class:`Path` with its statistics (no cells).
@@ -276,7 +281,8 @@ class Options:
     straight_cost, diagonal_cost   1 and sqrt(2); any positive pair
     heuristic       'auto' (octile, Manhattan with 4 moves), 'octile', 'manhattan',
                     'chebyshev', 'euclidean', 'zero', or a callable
-                    ``h(cell, goal) -> float`` (keeps the GIL: slower)
+                    ``h(cell, goal) -> float`` (keeps the GIL: slower) returning a
+                    finite number >= 0 (else ValueError, where it is returned)
     weight          1; > 1 is weighted A* (cost <= weight x optimal)
     tie             'larger-g', 'newest', 'cross'
     reopen          'auto', 'always', 'never'
@@ -479,12 +485,40 @@ def _outcome(t: tuple) -> Path:
     raise _error(t[0], t[10] if len(t) > 10 else None, path=p)
 
 
-def _point(p: Any, what: str) -> Point:
-    try:
-        x, y = p
-        return (int(x), int(y))
-    except (TypeError, ValueError):
-        raise TypeError(f"{what}: an (x, y) pair expected, got {p!r}") from None
+# The one converter of cells, shared with the methods taking x and y
+# (grid.passable(x, y), ...): _core.point(p, what, strict=False) -> (x, y).
+# Integers only -- Python ints and NumPy integers, not bools -- else
+# TypeError naming `what`; a coordinate beyond int32 is outside every grid
+# and is handed on as INT32_MAX / INT32_MIN, so the library answers it as
+# any other outside cell (OutOfBoundsError); `strict` (cells not tied to a
+# grid: a walked line) raises OutOfBoundsError instead.
+_point = _core.point
+_INT32 = np.iinfo(np.int32)
+
+
+def _cells(cells: Any, what: str, strict: bool = False) -> np.ndarray:
+    """(x, y) cells as a contiguous int32 array of shape (n, 2), by the rule
+    of :func:`_point`: a NumPy integer array whole, any other iterable cell
+    by cell (np.asarray would make ints of bools, and floats of a uint64
+    beside an int)."""
+    if not isinstance(cells, np.ndarray) or cells.dtype == object:
+        return np.array([_point(c, f"{what}[{i}]", strict) for i, c in enumerate(cells)],
+                        dtype=np.int32).reshape(-1, 2)
+    a = cells
+    if a.dtype.kind not in "iu":
+        if a.size == 0:
+            return np.zeros((0, 2), dtype=np.int32)
+        # float, bool, str: int() would have truncated or parsed them.
+        raise TypeError(f"{what}: (x, y) pairs of integers expected, got {a.dtype} values")
+    if a.size % 2:
+        raise ValueError(f"{what}: (x, y) pairs expected, got shape {a.shape}")
+    beyond = (a > _INT32.max) | (a < _INT32.min) if a.dtype.kind == "i" else a > _INT32.max
+    if strict and np.any(beyond):
+        bad = a.reshape(-1, 2)[np.any(beyond.reshape(-1, 2), axis=1)][0]
+        raise OutOfBoundsError(Status.OUT_OF_BOUNDS,
+                               f"{what}: {tuple(bad.tolist())} lies beyond the int32 coordinates")
+    a = np.minimum(a, _INT32.max) if a.dtype.kind == "u" else np.clip(a, _INT32.min, _INT32.max)
+    return np.ascontiguousarray(a.astype(np.int32).reshape(-1, 2))
 
 
 # One workspace per thread, grown to the largest grid it searched.
@@ -533,22 +567,40 @@ def _parse_map(cls, source: Any, kind: str):
 # ---- the square grid -----------------------------------------------------------------------
 
 def _cost_arrays(array: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
-    """(passable uint8, terrain float32 or None) from a bool or cost array."""
+    """(passable uint8, terrain float32 or None) from a bool or cost array.
+    The masked cells of a NumPy masked array are blocked (whatever their
+    data: np.asarray would drop the mask and open them)."""
+    if isinstance(array, np.ma.MaskedArray):
+        array = array.filled(False if array.dtype == np.bool_ else 0)  # 0: a blocked cost
     a = np.asarray(array)
     if a.ndim != 2:
-        raise ValueError(f"a 2-D array (rows, columns) expected, got shape {a.shape}")
+        raise ValueError(f"array: a 2-D array (rows, columns) expected, got shape {a.shape}")
+    if 0 in a.shape:
+        raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                   f"array: shape {a.shape} has no cells (a grid has at least "
+                                   "one row and one column)")
     if a.dtype == np.bool_:
         return np.ascontiguousarray(a, dtype=np.uint8), None
     if not (np.issubdtype(a.dtype, np.number)) or np.iscomplexobj(a):
-        raise TypeError(f"a bool or real number array expected, got dtype {a.dtype}")
+        raise TypeError(f"array: a bool or real number array expected, got dtype {a.dtype}")
     c = a.astype(np.float64, copy=False)
-    if np.any(c < 0):
-        y, x = np.argwhere(c < 0)[0]
-        raise InvalidArgumentError(Status.INVALID_ARGUMENT,
-                                   f"negative cost {c[y, x]:g} at (x={x}, y={y}); use 0, inf "
-                                   "or nan for blocked cells")
     passable = np.isfinite(c) & (c > 0)
+
+    # What the grid cannot store, named with the value given (in float32 a
+    # cost of 1e-50 would read "0" and one of 1e40 "inf").
+    def refuse(bad: np.ndarray, why: str) -> None:
+        if np.any(bad):
+            y, x = np.argwhere(bad)[0]
+            raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                       f"array: terrain cost {c[y, x]:g} at (x={x}, y={y}): "
+                                       + why)
+
+    refuse(c < 0, "negative costs are an error (use 0, inf or nan for blocked cells)")
+    refuse(passable & (c > _core.TERRAIN_MAX),
+           f"costs are at most {_core.TERRAIN_MAX:g} (use inf for blocked cells)")
     terrain = np.where(passable, c, 1.0).astype(np.float32)
+    refuse(passable & (terrain == 0),
+           "it rounds to 0 in float32, as the grid stores costs (the smallest is 1.4e-45)")
     if np.all(terrain == 1.0):
         return np.ascontiguousarray(passable, dtype=np.uint8), None
     return np.ascontiguousarray(passable, dtype=np.uint8), np.ascontiguousarray(terrain)
@@ -575,7 +627,8 @@ class Grid(_core.Grid):
         bool array: True = passable. Number array: the terrain cost of each
         cell (entering a cell costs the move's cost times it); 0, inf and
         nan mark blocked cells; negative costs are an error. Costs are stored
-        as float32, in (0, 1e9].
+        as float32, in (0, 1e9]: one that rounds to 0 in float32 (1e-50) is an
+        error too. The masked cells of a NumPy masked array are blocked.
         """
         passable, terrain = _cost_arrays(array)
         h, w = passable.shape
@@ -657,7 +710,7 @@ class Grid(_core.Grid):
         """The cheapest path from ``start`` to any of ``goals`` (A* or Dijkstra);
         ``path.end`` is the goal reached. Blocked or outside goals are skipped."""
         opts = _options(options, kw)
-        g = np.ascontiguousarray(np.asarray(list(goals), dtype=np.int32).reshape(-1, 2))
+        g = _cells(goals, "goals")
         if len(g) == 0:
             raise InvalidArgumentError(Status.INVALID_ARGUMENT, "goals: at least one")
         return _outcome(_core.grid_find(self, workspace or _workspace(), None,
@@ -668,8 +721,7 @@ class Grid(_core.Grid):
         rule and costs; raises InvalidArgumentError (``e.index``: the first bad
         cell) when a step is not a legal move."""
         opts = _options(options, kw)
-        c = np.ascontiguousarray(np.asarray(cells, dtype=np.int32).reshape(-1, 2))
-        return _core.path_cost(self, c.tobytes(), opts._tuple)
+        return _core.path_cost(self, _cells(cells, "cells").tobytes(), opts._tuple)
 
     def unsupported_reason(self, *, options: Optional[Options] = None,
                            **kw: Any) -> Optional[str]:
@@ -796,7 +848,7 @@ class Waypoints(_core.Waypoints):
         through, shape (n, 2): between waypoints in sight of each other, a
         legal 8-connected grid path under the graph's corner rule."""
         cells = waypoints.cells if isinstance(waypoints, Path) else waypoints
-        c = np.ascontiguousarray(np.asarray(cells, dtype=np.int32).reshape(-1, 2))
+        c = _cells(cells, "waypoints", strict=True)
         return np.frombuffer(_core.waypoints_expand(c.tobytes()), dtype=np.int32).reshape(-1, 2)
 
     def __repr__(self) -> str:
@@ -1115,7 +1167,8 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
     """A path on a graph you describe in Python: nodes are any hashable
     values, ``neighbors(node)`` yields ``(node, cost)`` pairs (costs finite,
     >= 0, at most ``max_degree``), ``heuristic(node, goal)`` estimates the
-    remaining cost (None: 0, i.e. Dijkstra), ``predecessors`` lists the arcs
+    remaining cost (a finite number >= 0, else ValueError; None: 0, i.e.
+    Dijkstra), ``predecessors`` lists the arcs
     into a node (needed by ``algo='bidir'``, 'f2f' and 'retarget').
     ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir', 'ida' (IDA*: memory
     for the current path only; suits unit costs such as puzzles), 'beam',
@@ -1124,11 +1177,13 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
     consistent heuristic (fewer re-expansions). The library's engine runs the
     search (``astar/implicit.h``), calling back into Python for every node:
     it holds the GIL. ``max_states`` sizes the table of nodes a search may
-    meet (CapacityError when it fills up; a workspace keeps the largest
-    table it was given).
+    meet (CapacityError naming it when it fills up; a workspace keeps the
+    largest table it was given); it and ``max_degree`` are in [1, 2^32 - 1].
     Raises as :meth:`Grid.find_path`; an exception in a callback propagates.
     """
     t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
+    max_states = _count("max_states", max_states)
+    max_degree = _count("max_degree", max_degree)
     ids: dict = {}
     nodes: list = []
 
@@ -1153,11 +1208,17 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
     s, g = node_id(start), node_id(goal)
     r = _core.implicit_find(workspace or _workspace(), s, g, arcs(neighbors),
                             arcs(predecessors) if predecessors is not None else None, h,
-                            int(max_states), int(max_degree), flags, t)
+                            max_states, max_degree, flags, t)
     status = Status(r[0])
     path_nodes = ([nodes[i] for i in np.frombuffer(r[1], dtype=np.uint64).tolist()]
                   if r[1] is not None else [])
     result = GraphPath(path_nodes, r[2], status, r[3], r[4], r[5], r[6], r[9], r[10], r[11])
     if status in (Status.OK, Status.PARTIAL):
         return result
+    if status == Status.CAPACITY:
+        # The library's sentence speaks of a grid's workspace; here the
+        # table of nodes filled up.
+        raise _error(status, f"max_states={max_states} distinct nodes met before the search "
+                     "ended: raise max_states (or bound the graph)",
+                     {"message": "the graph search's table of nodes is full"})
     raise _error(status)

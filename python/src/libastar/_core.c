@@ -99,6 +99,191 @@ static PyObject *busy_error(const char *what) {
   return NULL;
 }
 
+/* ---- integer arguments: cells, coordinates, sizes ------------------------------------ */
+
+/* The one rule for every coordinate and size the package takes: an integer
+** -- a Python int or a NumPy integer, anything with __index__ -- but not a
+** bool; str, float and the rest are refused with TypeError (int() would turn
+** "3" into 3, 2.99 into 2 and True into 1: a wrong cell searched without a
+** word). Values beyond int32 cannot be a cell of any grid: they saturate to
+** INT32_MIN / INT32_MAX, so that the library answers them as any other cell
+** outside the grid (ASTAR_OUT_OF_BOUNDS, "blocked" for a query), or, for the
+** coordinates not tied to a grid (`strict`: hex distances, walked lines),
+** raise OutOfBoundsError. */
+enum { INT_OK, INT_NOT_INTEGER, INT_BEYOND, INT_FAILED };
+
+static int is_bool(PyObject *o) {
+  /* numpy.bool_ (numpy.bool in NumPy 2) has __index__, with a warning. */
+  const char *t = Py_TYPE(o)->tp_name;
+  return PyBool_Check(o) || strcmp(t, "numpy.bool_") == 0 || strcmp(t, "numpy.bool") == 0;
+}
+
+/* INT_OK, INT_NOT_INTEGER (no exception set), INT_BEYOND (*out saturated,
+** no exception) or INT_FAILED (an exception is set). */
+static int int_value(PyObject *o, int32_t *out) {
+  if (is_bool(o) || !PyIndex_Check(o)) return INT_NOT_INTEGER;
+  PyObject *i = PyNumber_Index(o);
+  if (!i) {
+    /* A NumPy array of several values has __index__ and refuses it. */
+    if (!PyErr_ExceptionMatches(PyExc_TypeError)) return INT_FAILED;
+    PyErr_Clear();
+    return INT_NOT_INTEGER;
+  }
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(i, &overflow);
+  Py_DECREF(i);
+  if (v == -1 && PyErr_Occurred()) return INT_FAILED;
+  if (overflow > 0 || v > INT32_MAX) {
+    *out = INT32_MAX;
+    return INT_BEYOND;
+  }
+  if (overflow < 0 || v < INT32_MIN) {
+    *out = INT32_MIN;
+    return INT_BEYOND;
+  }
+  *out = (int32_t)v;
+  return INT_OK;
+}
+
+/* An "O&" converter's argument: `name` (and `strict`) set by the caller
+** name it in errors; `value` receives it, `given` the object (borrowed from
+** the argument tuple, for messages). */
+typedef struct {
+  const char *name;
+  int strict;
+  int32_t value;
+  PyObject *given;
+} int_arg;
+
+typedef struct {
+  const char *name;
+  int strict;
+  astar_point value;
+} point_arg;
+
+static void beyond_int32(const char *name, PyObject *given) {
+  PyObject *msg = PyUnicode_FromFormat("%s: %R lies beyond the int32 coordinates", name, given);
+  if (msg) {
+    raise_status(ASTAR_OUT_OF_BOUNDS, PyUnicode_AsUTF8(msg), NULL);
+    Py_DECREF(msg);
+  }
+}
+
+static int int_arg_convert(PyObject *o, void *p) {
+  int_arg *a = p;
+  a->given = o;
+  switch (int_value(o, &a->value)) {
+  case INT_OK:
+    return 1;
+  case INT_BEYOND:
+    if (!a->strict) return 1;
+    beyond_int32(a->name, o);
+    return 0;
+  case INT_NOT_INTEGER:
+    PyErr_Format(PyExc_TypeError, "%s: an integer expected, got %.80s %R", a->name,
+                 Py_TYPE(o)->tp_name, o);
+    return 0;
+  default:
+    return 0;
+  }
+}
+
+/* A cell: a sequence of two integers (a tuple, a list, a NumPy array), not
+** a str or bytes. */
+static int point_arg_convert(PyObject *o, void *p) {
+  point_arg *a = p;
+  int32_t xy[2];
+  int kind = INT_NOT_INTEGER;
+  if (!PyUnicode_Check(o) && !PyBytes_Check(o) && !PyByteArray_Check(o) && PySequence_Check(o)) {
+    Py_ssize_t n = PySequence_Size(o);
+    if (n < 0) return 0;
+    kind = n == 2 ? INT_OK : INT_NOT_INTEGER;
+    for (Py_ssize_t i = 0; i < n && kind != INT_NOT_INTEGER && kind != INT_FAILED; i++) {
+      PyObject *item = PySequence_GetItem(o, i);
+      if (!item) return 0;
+      int k = int_value(item, &xy[i]);
+      Py_DECREF(item);
+      if (k != INT_OK) kind = k;
+    }
+  }
+  if (kind == INT_FAILED) return 0;
+  if (kind == INT_NOT_INTEGER) {
+    PyErr_Format(PyExc_TypeError, "%s: an (x, y) pair of integers expected, got %.80s %R", a->name,
+                 Py_TYPE(o)->tp_name, o);
+    return 0;
+  }
+  if (kind == INT_BEYOND && a->strict) {
+    beyond_int32(a->name, o);
+    return 0;
+  }
+  a->value = (astar_point){xy[0], xy[1]};
+  return 1;
+}
+
+/* The (x, y) arguments of the cell methods (contains, passable, ...). */
+#define XY_ARGS int_arg x = {"x", 0, 0, NULL}, y = {"y", 0, 0, NULL}
+#define XY_PARSE int_arg_convert, &x, int_arg_convert, &y
+
+/* point(p, what, strict=False) -> (x, y): the cell converter for the Python
+** layer (find_path's start and goal, the queue's, ...), the same rule as
+** the methods taking x and y. */
+static PyObject *py_point(PyObject *self, PyObject *args) {
+  (void)self;
+  PyObject *o;
+  point_arg a = {NULL, 0, {0, 0}};
+  if (!PyArg_ParseTuple(args, "Os|p", &o, &a.name, &a.strict)) return NULL;
+  if (!point_arg_convert(o, &a)) return NULL;
+  return Py_BuildValue("(ii)", (int)a.value.x, (int)a.value.y);
+}
+
+/* Grid and HexGrid sizes: 1 <= side <= max_side, width * height <= max_cells;
+** the library would say only "invalid argument" or "too large". -1 with
+** the exception. */
+static int check_size(const int_arg *w, const int_arg *h, int32_t max_side, uint32_t max_cells) {
+  const int_arg *sides[2] = {w, h};
+  for (int i = 0; i < 2; i++) {
+    const int_arg *a = sides[i];
+    if (a->value >= 1 && a->value <= max_side) continue;
+    PyObject *msg = PyUnicode_FromFormat("%s: an integer in [1, %d] expected, got %R", a->name,
+                                         (int)max_side, a->given);
+    if (msg) {
+      raise_status(a->value < 1 ? ASTAR_INVALID_ARGUMENT : ASTAR_TOO_LARGE, PyUnicode_AsUTF8(msg),
+                   NULL);
+      Py_DECREF(msg);
+    }
+    return -1;
+  }
+  if ((uint64_t)w->value * (uint64_t)h->value > max_cells) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "width x height: at most %lu cells, got %d x %d = %llu",
+             (unsigned long)max_cells, (int)w->value, (int)h->value,
+             (unsigned long long)w->value * (unsigned long long)h->value);
+    raise_status(ASTAR_TOO_LARGE, msg, NULL);
+    return -1;
+  }
+  return 0;
+}
+
+/* A terrain cost as the grids store it (float32): the library takes costs
+** in (0, ASTAR_TERRAIN_MAX] and would call a cost that rounds to 0 in
+** float32 (1e-50) "cost 0". -1 with the exception, naming `what`. */
+static int terrain_value(double c, float *out, const char *what) {
+  const float f = (float)c;
+  const char *why = NULL;
+  if (!(c > 0.0) || !isfinite(c) || c > (double)ASTAR_TERRAIN_MAX)
+    why = "costs are finite and in (0, 1e9]";
+  else if (f == 0.0f)
+    why = "it rounds to 0 in float32, as the grid stores costs (the smallest is 1.4e-45)";
+  if (!why) {
+    *out = f;
+    return 0;
+  }
+  char msg[200];
+  snprintf(msg, sizeof msg, "%s %g: %s", what, c, why);
+  raise_status(ASTAR_INVALID_ARGUMENT, msg, NULL);
+  return -1;
+}
+
 /* ---- Grid ----------------------------------------------------------------------- */
 
 typedef struct {
@@ -130,15 +315,18 @@ static void Grid_dealloc(GridObject *self) {
 
 static int Grid_init(GridObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"width", "height", NULL};
-  int w, h;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "ii", kwlist, &w, &h)) return -1;
+  int_arg w = {"width", 0, 0, NULL}, h = {"height", 0, 0, NULL};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&O&", kwlist, int_arg_convert, &w, int_arg_convert,
+                                   &h))
+    return -1;
   if (self->grid) {
     /* Objects built on it (JPS+, queues) hold its address. */
     busy_error("a grid is initialised once (make a new Grid)");
     return -1;
   }
+  if (check_size(&w, &h, ASTAR_GRID_MAX_SIDE, ASTAR_GRID_MAX_CELLS) < 0) return -1;
   astar_grid *g = NULL;
-  astar_status st = astar_grid_new(&g, w, h, NULL);
+  astar_status st = astar_grid_new(&g, w.value, h.value, NULL);
   if (st != ASTAR_OK) {
     raise_status(st, NULL, NULL);
     return -1;
@@ -190,44 +378,45 @@ static PyObject *Grid_memory(GridObject *self, void *c) {
 }
 
 static PyObject *Grid_contains(GridObject *self, PyObject *args) {
-  int x, y;
-  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  XY_ARGS;
+  if (!PyArg_ParseTuple(args, "O&O&", XY_PARSE)) return NULL;
   GRID_READY(self);
-  return PyBool_FromLong(astar_grid_contains(self->grid, x, y));
+  return PyBool_FromLong(astar_grid_contains(self->grid, x.value, y.value));
 }
 
 static PyObject *Grid_passable(GridObject *self, PyObject *args) {
-  int x, y;
-  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  XY_ARGS;
+  if (!PyArg_ParseTuple(args, "O&O&", XY_PARSE)) return NULL;
   GRID_READY(self);
-  return PyBool_FromLong(astar_grid_passable(self->grid, x, y));
+  return PyBool_FromLong(astar_grid_passable(self->grid, x.value, y.value));
 }
 
 static PyObject *Grid_set_passable(GridObject *self, PyObject *args) {
-  int x, y, v = 1;
-  if (!PyArg_ParseTuple(args, "ii|p", &x, &y, &v)) return NULL;
+  XY_ARGS;
+  int v = 1;
+  if (!PyArg_ParseTuple(args, "O&O&|p", XY_PARSE, &v)) return NULL;
   GRID_MODIFIABLE(self);
-  astar_status st = astar_grid_set_passable(self->grid, x, y, v != 0);
+  astar_status st = astar_grid_set_passable(self->grid, x.value, y.value, v != 0);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }
 
 static PyObject *Grid_terrain(GridObject *self, PyObject *args) {
-  int x, y;
-  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  XY_ARGS;
+  if (!PyArg_ParseTuple(args, "O&O&", XY_PARSE)) return NULL;
   GRID_READY(self);
-  return PyFloat_FromDouble(astar_grid_terrain(self->grid, x, y));
+  return PyFloat_FromDouble(astar_grid_terrain(self->grid, x.value, y.value));
 }
 
 static PyObject *Grid_set_terrain(GridObject *self, PyObject *args) {
-  int x, y;
+  XY_ARGS;
   double c;
-  if (!PyArg_ParseTuple(args, "iid", &x, &y, &c)) return NULL;
+  float cost;
+  if (!PyArg_ParseTuple(args, "O&O&d", XY_PARSE, &c)) return NULL;
   GRID_MODIFIABLE(self);
-  astar_status st = astar_grid_set_terrain(self->grid, x, y, (float)c);
-  if (st != ASTAR_OK)
-    return raise_status(
-        st, st == ASTAR_INVALID_ARGUMENT ? "a terrain cost is finite and in (0, 1e9]" : NULL, NULL);
+  if (terrain_value(c, &cost, "cost") < 0) return NULL;
+  astar_status st = astar_grid_set_terrain(self->grid, x.value, y.value, cost);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }
 
@@ -710,14 +899,43 @@ typedef struct {
   int failed;
 } py_callbacks;
 
+/* The value a Python heuristic returned (`r`, a new reference, NULL when it
+** raised; consumed). The library takes finite values >= 0 and treats the
+** others as 0, so a NaN or a negative estimate would pass unnoticed:
+** ValueError instead, raised where the value came back, naming the call
+** (its cells for a grid's heuristic; NULL: a graph's, whose nodes are the
+** Python layer's numbers for them). 0, or -1 with the exception. */
+static int heuristic_value(PyObject *r, double *out, const astar_point *cell,
+                           const astar_point *goal) {
+  if (!r) return -1;
+  double v = PyFloat_AsDouble(r);
+  if (v == -1.0 && PyErr_Occurred()) {
+    Py_DECREF(r);
+    return -1;
+  }
+  if (!(v >= 0.0) || !isfinite(v)) {
+    if (cell)
+      PyErr_Format(PyExc_ValueError,
+                   "heuristic((%d, %d), (%d, %d)) returned %R: a heuristic is a finite number >= 0",
+                   (int)cell->x, (int)cell->y, (int)goal->x, (int)goal->y, r);
+    else
+      PyErr_Format(PyExc_ValueError,
+                   "heuristic(node, goal) returned %R: a heuristic is a finite number >= 0", r);
+    Py_DECREF(r);
+    return -1;
+  }
+  Py_DECREF(r);
+  *out = v;
+  return 0;
+}
+
 static double cb_heuristic(void *ctx, astar_point cell, astar_point goal) {
   py_callbacks *cb = ctx;
+  double v = 0.0;
   if (cb->failed) return 0.0;
   PyObject *r = PyObject_CallFunction(cb->heuristic, "(ii)(ii)", (int)cell.x, (int)cell.y,
                                       (int)goal.x, (int)goal.y);
-  double v = r ? PyFloat_AsDouble(r) : -1.0;
-  Py_XDECREF(r);
-  if (!r || (v == -1.0 && PyErr_Occurred())) {
+  if (heuristic_value(r, &v, &cell, &goal) < 0) {
     cb->failed = 1;
     return 0.0;
   }
@@ -1445,15 +1663,20 @@ static void HexGrid_dealloc(HexGridObject *self) {
 
 static int HexGrid_init(HexGridObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"width", "height", "flat", "even", NULL};
-  int w, h, flat = 0, even = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "ii|pp", kwlist, &w, &h, &flat, &even)) return -1;
+  int_arg w = {"width", 0, 0, NULL}, h = {"height", 0, 0, NULL};
+  int flat = 0, even = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&O&|pp", kwlist, int_arg_convert, &w,
+                                   int_arg_convert, &h, &flat, &even))
+    return -1;
   if (self->grid) {
     busy_error("a grid is initialised once (make a new HexGrid)");
     return -1;
   }
+  if (check_size(&w, &h, ASTAR_HEX_MAX_SIDE, ASTAR_HEX_MAX_CELLS) < 0) return -1;
   astar_hex_grid *g = NULL;
-  astar_status st = astar_hex_grid_new(&g, w, h, flat ? ASTAR_HEX_FLAT : ASTAR_HEX_POINTY,
-                                       even ? ASTAR_HEX_EVEN : ASTAR_HEX_ODD, NULL);
+  astar_status st =
+      astar_hex_grid_new(&g, w.value, h.value, flat ? ASTAR_HEX_FLAT : ASTAR_HEX_POINTY,
+                         even ? ASTAR_HEX_EVEN : ASTAR_HEX_ODD, NULL);
   if (st != ASTAR_OK) {
     raise_status(st, NULL, NULL);
     return -1;
@@ -1506,40 +1729,41 @@ static PyObject *HexGrid_min_terrain(HexGridObject *self, void *c) {
 }
 
 static PyObject *HexGrid_contains(HexGridObject *self, PyObject *args) {
-  int x, y;
-  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  XY_ARGS;
+  if (!PyArg_ParseTuple(args, "O&O&", XY_PARSE)) return NULL;
   HEX_READY(self);
-  return PyBool_FromLong(astar_hex_grid_contains(self->grid, x, y));
+  return PyBool_FromLong(astar_hex_grid_contains(self->grid, x.value, y.value));
 }
 static PyObject *HexGrid_passable(HexGridObject *self, PyObject *args) {
-  int x, y;
-  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  XY_ARGS;
+  if (!PyArg_ParseTuple(args, "O&O&", XY_PARSE)) return NULL;
   HEX_READY(self);
-  return PyBool_FromLong(astar_hex_grid_passable(self->grid, x, y));
+  return PyBool_FromLong(astar_hex_grid_passable(self->grid, x.value, y.value));
 }
 static PyObject *HexGrid_set_passable(HexGridObject *self, PyObject *args) {
-  int x, y, v = 1;
-  if (!PyArg_ParseTuple(args, "ii|p", &x, &y, &v)) return NULL;
+  XY_ARGS;
+  int v = 1;
+  if (!PyArg_ParseTuple(args, "O&O&|p", XY_PARSE, &v)) return NULL;
   HEX_MODIFIABLE(self);
-  astar_status st = astar_hex_grid_set_passable(self->grid, x, y, v != 0);
+  astar_status st = astar_hex_grid_set_passable(self->grid, x.value, y.value, v != 0);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }
 static PyObject *HexGrid_terrain(HexGridObject *self, PyObject *args) {
-  int x, y;
-  if (!PyArg_ParseTuple(args, "ii", &x, &y)) return NULL;
+  XY_ARGS;
+  if (!PyArg_ParseTuple(args, "O&O&", XY_PARSE)) return NULL;
   HEX_READY(self);
-  return PyFloat_FromDouble(astar_hex_grid_terrain(self->grid, x, y));
+  return PyFloat_FromDouble(astar_hex_grid_terrain(self->grid, x.value, y.value));
 }
 static PyObject *HexGrid_set_terrain(HexGridObject *self, PyObject *args) {
-  int x, y;
+  XY_ARGS;
   double c;
-  if (!PyArg_ParseTuple(args, "iid", &x, &y, &c)) return NULL;
+  float cost;
+  if (!PyArg_ParseTuple(args, "O&O&d", XY_PARSE, &c)) return NULL;
   HEX_MODIFIABLE(self);
-  astar_status st = astar_hex_grid_set_terrain(self->grid, x, y, (float)c);
-  if (st != ASTAR_OK)
-    return raise_status(
-        st, st == ASTAR_INVALID_ARGUMENT ? "a terrain cost is finite and in (0, 1e9]" : NULL, NULL);
+  if (terrain_value(c, &cost, "cost") < 0) return NULL;
+  astar_status st = astar_hex_grid_set_terrain(self->grid, x.value, y.value, cost);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }
 static PyObject *HexGrid_count_passable(HexGridObject *self, PyObject *noargs) {
@@ -1549,22 +1773,22 @@ static PyObject *HexGrid_count_passable(HexGridObject *self, PyObject *noargs) {
 }
 
 static PyObject *HexGrid_distance(HexGridObject *self, PyObject *args) {
-  int ax, ay, bx, by;
-  if (!PyArg_ParseTuple(args, "(ii)(ii)", &ax, &ay, &bx, &by)) return NULL;
+  point_arg a = {"a", 1, {0, 0}}, b = {"b", 1, {0, 0}};
+  if (!PyArg_ParseTuple(args, "O&O&", point_arg_convert, &a, point_arg_convert, &b)) return NULL;
   HEX_READY(self);
   astar_hex_orientation o = astar_hex_grid_orientation(self->grid);
   astar_hex_layout l = astar_hex_grid_layout(self->grid);
-  return PyLong_FromLongLong(
-      astar_hex_distance(astar_hex_offset_to_axial(o, l, (astar_point){ax, ay}),
-                         astar_hex_offset_to_axial(o, l, (astar_point){bx, by})));
+  return PyLong_FromLongLong(astar_hex_distance(astar_hex_offset_to_axial(o, l, a.value),
+                                                astar_hex_offset_to_axial(o, l, b.value)));
 }
 
 static PyObject *HexGrid_neighbor(HexGridObject *self, PyObject *args) {
-  int x, y, d;
-  if (!PyArg_ParseTuple(args, "(ii)i", &x, &y, &d)) return NULL;
+  point_arg cell = {"cell", 1, {0, 0}};
+  int d;
+  if (!PyArg_ParseTuple(args, "O&i", point_arg_convert, &cell, &d)) return NULL;
   HEX_READY(self);
   astar_point p = astar_hex_neighbor(astar_hex_grid_orientation(self->grid),
-                                     astar_hex_grid_layout(self->grid), (astar_point){x, y}, d);
+                                     astar_hex_grid_layout(self->grid), cell.value, d);
   return Py_BuildValue("(ii)", (int)p.x, (int)p.y);
 }
 
@@ -1840,12 +2064,12 @@ static size_t graph_pred(void *ctx, astar_state s, astar_state_arc *arcs, size_t
 }
 static double graph_h(void *ctx, astar_state a, astar_state b) {
   py_graph *g = ctx;
+  double v = 0.0;
   if (g->failed) return 0.0;
   PyObject *r =
       PyObject_CallFunction(g->heuristic, "KK", (unsigned long long)a, (unsigned long long)b);
-  double v = r ? PyFloat_AsDouble(r) : -1.0;
-  Py_XDECREF(r);
-  if (!r || (v == -1.0 && PyErr_Occurred())) {
+  /* The nodes are the Python layer's numbers for them: name the call only. */
+  if (heuristic_value(r, &v, NULL, NULL) < 0) {
     g->failed = 1;
     return 0.0;
   }
@@ -2059,11 +2283,10 @@ static PyObject *Waypoints_neighbors(WaypointsObject *self, PyObject *args) {
 }
 
 static PyObject *Waypoints_visible(WaypointsObject *self, PyObject *args) {
-  int ax, ay, bx, by;
-  if (!PyArg_ParseTuple(args, "(ii)(ii)", &ax, &ay, &bx, &by)) return NULL;
+  point_arg a = {"a", 0, {0, 0}}, b = {"b", 0, {0, 0}};
+  if (!PyArg_ParseTuple(args, "O&O&", point_arg_convert, &a, point_arg_convert, &b)) return NULL;
   WP_READY(self);
-  return PyBool_FromLong(astar_waypoints_visible(self->wp, self->grid->grid, (astar_point){ax, ay},
-                                                 (astar_point){bx, by}));
+  return PyBool_FromLong(astar_waypoints_visible(self->wp, self->grid->grid, a.value, b.value));
 }
 
 /* The sentence of a status of astar_waypoints_check (NULL: the library's). */
@@ -2197,6 +2420,7 @@ static PyObject *py_waypoints_expand(PyObject *self, PyObject *args) {
 
 static PyMethodDef module_methods[] = {
     {"version", py_version, METH_NOARGS, "the C library's version"},
+    {"point", py_point, METH_VARARGS, "point(p, what, strict=False) -> (x, y): a cell argument"},
     {"strerror", py_strerror, METH_O, "astar_strerror(code)"},
     {"set_error_factory", py_set_error_factory, METH_O, NULL},
     {"parse_map", py_parse_map, METH_VARARGS, NULL},
@@ -2248,6 +2472,10 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_DECREF(names_tuple);
     goto fail;
   }
+  PyObject *terrain_max = PyFloat_FromDouble(ASTAR_TERRAIN_MAX);
+  const int added = terrain_max ? PyModule_AddObjectRef(m, "TERRAIN_MAX", terrain_max) : -1;
+  Py_XDECREF(terrain_max);
+  if (added < 0) goto fail;
   if (PyModule_AddIntConstant(m, "STACK_CELLS", STACK_CELLS) < 0 ||
       PyModule_AddIntConstant(m, "GRID_MAX_SIDE", ASTAR_GRID_MAX_SIDE) < 0 ||
       PyModule_AddIntConstant(m, "SPACE_ADMISSIBLE", ASTAR_SPACE_ADMISSIBLE) < 0 ||

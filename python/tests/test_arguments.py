@@ -1,0 +1,285 @@
+"""Arguments at the package's boundary (issue 25, items 21 and 22): cells are
+integers -- Python ints or NumPy integers, never str, float or bool -- and a
+coordinate beyond int32 is a cell outside the grid like any other; bad
+sizes, costs, heuristic values and limits raise errors naming the argument;
+a masked array's masked cells are blocked."""
+import math
+import re
+
+import numpy as np
+import pytest
+
+import libastar as la
+
+# ---- cells: integers only (item 21) ------------------------------------------------------
+
+NOT_CELLS = ["34", ("3", "4"), (2.99, 0.5), (2.0, 1.0), (True, 0), (0, False),
+             (np.bool_(True), 0), (1, None), (1, 2, 3), (1,), 5, None, b"34",
+             np.array([1.5, 2.0]), {1, 2}]
+
+
+@pytest.mark.parametrize("bad", NOT_CELLS, ids=repr)
+def test_a_cell_that_is_not_two_integers_is_refused(bad):
+    g = la.Grid(10, 10)
+    with pytest.raises(TypeError, match="start: an \\(x, y\\) pair of integers"):
+        g.find_path(bad, (5, 5))
+    with pytest.raises(TypeError, match="goal: an \\(x, y\\) pair of integers"):
+        g.find_path((0, 0), bad)
+
+
+@pytest.mark.parametrize("bad", NOT_CELLS[:6], ids=repr)
+def test_every_search_takes_cells_by_the_same_rule(bad):
+    g = la.Grid(10, 10)
+    h = la.HexGrid(10, 10)
+    wp = g.waypoints()
+    q = la.Queue(g)
+    for call in (lambda: g.find_path(bad, (5, 5), algo="jps"),
+                 lambda: g.find_path(bad, (5, 5), algo="jps-plus"),
+                 lambda: g.find_path(bad, (5, 5), algo="bidir"),
+                 lambda: g.find_path_any(bad, [(5, 5)]),
+                 lambda: h.find_path(bad, (5, 5)),
+                 lambda: wp.find_path(bad, (5, 5)),
+                 lambda: q.submit(bad, (5, 5))):
+        with pytest.raises(TypeError, match="start"):
+            call()
+    assert q.pending == 0
+
+
+@pytest.mark.parametrize("x", ["3", 2.5, 3.0, True, np.bool_(False), None, np.float32(1)],
+                         ids=repr)
+def test_the_cell_methods_take_integers_only(x):
+    g = la.Grid(10, 10)
+    h = la.HexGrid(10, 10)
+    for grid in (g, h):
+        for call in (lambda: grid.passable(x, 1), lambda: grid.contains(x, 1),
+                     lambda: grid.terrain(x, 1), lambda: grid.set_passable(x, 1, False),
+                     lambda: grid.set_terrain(x, 1, 2.0)):
+            with pytest.raises(TypeError, match="x: an integer expected"):
+                call()
+        with pytest.raises(TypeError, match="y: an integer expected"):
+            grid.passable(1, x)
+    assert g.count_passable() == 100 and not g.has_terrain
+    with pytest.raises(TypeError, match="a: an \\(x, y\\) pair"):
+        g.waypoints().visible((x, 1), (2, 2))
+    with pytest.raises(TypeError, match="a: an \\(x, y\\) pair"):
+        h.distance((x, 1), (2, 2))
+    with pytest.raises(TypeError, match="cell: an \\(x, y\\) pair"):
+        h.neighbor((x, 1), 0)
+
+
+def test_numpy_integers_are_cells():
+    g = la.Grid(10, 10)
+    want = g.find_path((3, 4), (5, 5))
+    for start in [(np.int64(3), np.int64(4)), (np.uint8(3), np.int16(4)),
+                  np.array([3, 4], dtype=np.int32), np.array([3, 4], dtype=np.uint64), [3, 4],
+                  (np.array(3), 4)]:
+        p = g.find_path(start, (5, 5))
+        assert p.cells.tolist() == want.cells.tolist()
+    assert g.passable(np.int32(3), np.uint16(4)) and g.contains(np.int64(9), 9)
+    g.set_passable(np.int8(1), np.int8(1), False)
+    assert not g.passable(1, 1)
+    h = la.HexGrid(6, 6)
+    assert h.distance(np.array([0, 0]), (np.int64(3), 0)) == h.distance((0, 0), (3, 0)) == 3
+    q = la.Queue(g)
+    q.submit(np.array([0, 0]), (np.int32(5), np.int32(5)))
+    q.run()
+
+
+def test_integer_arrays_of_cells_and_wrong_dtypes():
+    g = la.Grid(10, 10)
+    assert g.find_path_any((0, 0), np.array([[5, 5]], dtype=np.uint16)).end == (5, 5)
+    assert g.path_cost(np.array([[0, 0], [1, 1]], dtype=np.int64)) == pytest.approx(math.sqrt(2))
+    # Lists: cell by cell, naming the first bad one.
+    for bad in ([(0, 0), (1.0, 1.0)], [(0, 0), ("1", "1")], [(0, 0), (True, False)],
+                [(0, 0), (1,)], [(0, 0), (2**70, "x")], [(0, 0), (np.uint64(1), 1.5)]):
+        for call, what in ((g.path_cost, "cells"), (lambda c: g.find_path_any((0, 0), c), "goals"),
+                           (la.Waypoints.expand, "waypoints")):
+            with pytest.raises(TypeError,
+                               match=re.escape(f"{what}[1]: an (x, y) pair of integers")):
+                call(bad)
+    # Arrays: by their dtype.
+    for bad in (np.array([[0.5, 0], [1, 1]]), np.array([[True, False]]), np.array([["0", "1"]])):
+        with pytest.raises(TypeError, match="cells: \\(x, y\\) pairs of integers"):
+            g.path_cost(bad)
+        with pytest.raises(TypeError, match="waypoints: \\(x, y\\) pairs of integers"):
+            la.Waypoints.expand(bad)
+
+
+HUGE = [2**40, -2**40, 2**31, -2**31 - 1, 2**70, -2**70, np.int64(2**40), np.uint64(2**63)]
+
+
+@pytest.mark.parametrize("v", HUGE, ids=repr)
+def test_a_coordinate_beyond_int32_is_out_of_bounds(v):
+    """Not OverflowError: the package's own error for a cell outside the grid,
+    and the queries answer as for any other outside cell."""
+    g = la.Grid(10, 10)
+    for start, goal in (((v, 0), (5, 5)), ((0, v), (5, 5)), ((0, 0), (v, 1)), ((0, 0), (1, v))):
+        for algo in ("astar", "jps", "bidir"):
+            with pytest.raises(la.OutOfBoundsError):
+                g.find_path(start, goal, algo=algo)
+        with pytest.raises(la.OutOfBoundsError):
+            la.HexGrid(10, 10).find_path(start, goal)
+        with pytest.raises(la.OutOfBoundsError):
+            g.waypoints().find_path(start, goal)
+    assert not g.passable(v, 0) and not g.contains(0, v) and g.terrain(v, v) == 0
+    with pytest.raises(la.OutOfBoundsError):
+        g.set_passable(v, 0, False)
+    with pytest.raises(la.OutOfBoundsError):
+        g.set_terrain(0, v, 2.0)
+    h = la.HexGrid(10, 10)
+    assert not h.passable(v, 0) and not h.contains(0, v)
+    with pytest.raises(la.OutOfBoundsError):
+        h.set_passable(0, v)
+    assert not g.waypoints().visible((0, 0), (v, 0))
+    # Several goals: the outside one is skipped, as the others outside are.
+    assert g.find_path_any((0, 0), [(v, 0), (3, 3)]).end == (3, 3)
+    with pytest.raises(la.InvalidArgumentError) as e:
+        g.path_cost([(0, 0), (v, 0)])
+    assert e.value.index == 1
+    q = la.Queue(g)
+    rid = q.submit((v, 0), (5, 5))
+    q.run()
+    assert q.outcome(rid).status == la.Status.OUT_OF_BOUNDS
+
+
+@pytest.mark.parametrize("v", [2**31, 2**40, -2**31 - 1, 2**70], ids=repr)
+def test_coordinates_not_tied_to_a_grid_beyond_int32_are_refused(v):
+    """A hex distance or a walked line has no grid to be outside of: beyond
+    int32 it is an error, not a saturated (wrong) answer."""
+    h = la.HexGrid(10, 10)
+    with pytest.raises(la.OutOfBoundsError, match="b: .* beyond the int32"):
+        h.distance((0, 0), (v, 0))
+    with pytest.raises(la.OutOfBoundsError, match="cell: .* beyond the int32"):
+        h.neighbor((0, v), 1)
+    with pytest.raises(la.OutOfBoundsError, match="waypoints.* beyond the int32"):
+        la.Waypoints.expand([(0, 0), (v, 0)])
+
+
+# ---- errors naming the argument (item 22) -------------------------------------------------
+
+@pytest.mark.parametrize("cls", [la.Grid, la.HexGrid])
+def test_sizes_name_the_argument(cls):
+    for w, h, name, err in ((0, 5, "width", la.InvalidArgumentError),
+                            (-1, 5, "width", la.InvalidArgumentError),
+                            (5, 0, "height", la.InvalidArgumentError),
+                            (5, -2**40, "height", la.InvalidArgumentError),
+                            (40000, 5, "width", la.TooLargeError),
+                            (2**40, 5, "width", la.TooLargeError),
+                            (20000, 20000, "width x height", la.TooLargeError)):
+        with pytest.raises(err, match=f"{name}: ") as e:
+            cls(w, h)
+        assert str(h if name == "height" else w) in str(e.value)
+    for bad in ("5", 5.0, True, None):
+        with pytest.raises(TypeError, match="width: an integer expected"):
+            cls(bad, 5)
+    assert cls(np.int64(3), np.uint8(2)).shape == (2, 3)
+
+
+@pytest.mark.parametrize("cls", [la.Grid, la.HexGrid])
+@pytest.mark.parametrize("shape", [(0, 10), (10, 0), (0, 0)])
+def test_an_empty_array_names_the_array(cls, shape):
+    for dtype in (bool, float):
+        with pytest.raises(la.InvalidArgumentError,
+                           match=re.escape(f"array: shape {shape} has no cells")):
+            cls.from_numpy(np.zeros(shape, dtype=dtype))
+
+
+def test_graph_capacity_names_max_states_not_a_grid():
+    with pytest.raises(la.CapacityError) as e:
+        la.find_graph_path(0, -1, lambda n: [(n + 1, 1.0)], max_states=1000)
+    text = str(e.value)
+    assert "max_states=1000" in text and "grid" not in text, text
+    assert e.value.status == la.Status.CAPACITY
+    # Enough room: the same search succeeds.
+    p = la.find_graph_path(0, 500, lambda n: [(n + 1, 1.0)], max_states=1000)
+    assert p.cost == 500
+
+
+@pytest.mark.parametrize("name", ["max_states", "max_degree"])
+@pytest.mark.parametrize("bad", [0, -1, 2**32, 1.5, True, "10"], ids=repr)
+def test_graph_limits_are_checked(name, bad):
+    with pytest.raises(la.InvalidArgumentError, match=f"{name}: an integer in \\[1, 2\\^32 - 1\\]"):
+        la.find_graph_path(0, 3, lambda n: [(n + 1, 1.0)], **{name: bad})
+
+
+@pytest.mark.parametrize("cost", [1e-50, 5e-46, 1e-300])
+def test_a_cost_underflowing_float32_is_named_by_its_value(cost):
+    text = f"{cost:g}"
+    for cls in (la.Grid, la.HexGrid):
+        with pytest.raises(la.InvalidArgumentError, match="float32") as e:
+            cls.from_numpy(np.array([[1.0, cost]]))
+        assert text in str(e.value) and "(x=1, y=0)" in str(e.value)
+        g = cls(2, 2)
+        with pytest.raises(la.InvalidArgumentError, match="float32") as e:
+            g.set_terrain(1, 1, cost)
+        assert text in str(e.value) and g.terrain(1, 1) == 1.0
+    # The smallest float32 itself is a cost.
+    g = la.Grid.from_numpy(np.array([[1.0, 1.5e-45]]))
+    assert 0 < g.terrain(1, 0) < 1e-44
+
+
+def test_a_cost_too_large_is_named_by_its_value():
+    for cost in (1e40, 5e9):
+        with pytest.raises(la.InvalidArgumentError, match="at most 1e\\+09") as e:
+            la.Grid.from_numpy(np.array([[1.0, cost]]))
+        assert f"{cost:g}" in str(e.value)
+        with pytest.raises(la.InvalidArgumentError) as e:
+            la.Grid(2, 2).set_terrain(0, 0, cost)
+        assert f"{cost:g}" in str(e.value)
+
+
+@pytest.mark.parametrize("value", [math.nan, -1.0, -1e-9, math.inf, -math.inf])
+def test_a_bad_heuristic_value_is_an_error_where_it_is_returned(value):
+    calls = []
+
+    def h(cell, goal):
+        calls.append(cell)
+        return value if len(calls) == 3 else 0.0
+
+    g = la.Grid(20, 20)
+    for algo in ("astar",):  # the searches taking a Python heuristic
+        calls.clear()
+        with pytest.raises(ValueError, match=f"heuristic\\(\\(\\d+, \\d+\\), \\(19, 19\\)\\) "
+                                             f"returned {value!r}"):
+            g.find_path((0, 0), (19, 19), heuristic=h, algo=algo)
+        # The search stopped there, calling no more Python.
+        assert len(calls) == 3, (algo, len(calls))
+    # The same for a graph of your own.
+    calls.clear()
+    with pytest.raises(ValueError, match=f"heuristic\\(node, goal\\) returned {value!r}"):
+        la.find_graph_path(0, 50, lambda n: [(n + 1, 1.0), (n - 1, 1.0)],
+                           heuristic=lambda a, b: h(a, b))
+    assert len(calls) == 3
+
+
+def test_good_heuristic_values_still_work():
+    g = la.Grid(20, 20)
+    p = g.find_path((0, 0), (19, 19), heuristic=lambda c, t: 0)
+    assert p.cost == pytest.approx(19 * math.sqrt(2))
+    p = g.find_path((0, 0), (19, 19), heuristic=lambda c, t: np.float32(max(abs(c[0] - t[0]),
+                                                                           abs(c[1] - t[1]))))
+    assert p.cost == pytest.approx(19 * math.sqrt(2))
+
+
+# ---- masked arrays: masked cells are blocked (item 22) ------------------------------------
+
+@pytest.mark.parametrize("cls", [la.Grid, la.HexGrid])
+def test_masked_cells_are_blocked(cls):
+    mask = np.array([[0, 1, 0], [0, 1, 0], [0, 0, 0]], dtype=bool)
+    g = cls.from_numpy(np.ma.masked_array(np.ones((3, 3), dtype=bool), mask=mask))
+    np.testing.assert_array_equal(g.to_numpy(), ~mask)
+    # Costs: the data under the mask does not matter (not even a negative
+    # cost); the rest keeps its costs.
+    costs = np.ma.masked_array([[1.0, -5.0, 2.0], [1.0, np.nan, 3.0], [1.0, 1e-50, 1.0]],
+                               mask=[[0, 1, 0], [0, 1, 0], [0, 1, 0]])
+    g = cls.from_numpy(costs)
+    want = np.array([[1, np.inf, 2], [1, np.inf, 3], [1, np.inf, 1]], dtype=np.float32)
+    np.testing.assert_array_equal(g.to_numpy(costs=True), want)
+    # Integers with a mask, and a mask of nothing.
+    g = cls.from_numpy(np.ma.masked_equal(np.array([[1, 7], [3, 1]]), 7))
+    assert not g.passable(1, 0) and g.terrain(0, 1) == 3
+    assert cls.from_numpy(np.ma.masked_array(np.ones((2, 2)))).count_passable() == 4
+    if cls is la.Grid:
+        g = la.Grid.from_numpy(np.ma.masked_array(np.ones((3, 3), dtype=bool), mask=mask))
+        p = g.find_path((0, 0), (2, 0))
+        assert not any(mask[y, x] for x, y in p) and len(p) > 3  # around the masked cells
