@@ -89,7 +89,9 @@ typedef enum astar_terrain_type {
 
 /* A set of terrain types: bit t set = type t may be entered. */
 typedef uint32_t astar_capability;
-#define ASTAR_CAPABILITY(t) ((astar_capability)1u << (t)) /* the set {t} */
+/* The set {t}. UINT32_C(1) has astar_capability's type, so the macro needs
+** no cast (a C cast would warn in C++ under -Wold-style-cast). */
+#define ASTAR_CAPABILITY(t) (UINT32_C(1) << (t))
 /* Ground and swamp: exactly the cells the Moving AI benchmark lets a unit enter. */
 #define ASTAR_CAPABILITY_WALKER                                                                    \
   (ASTAR_CAPABILITY(ASTAR_TYPE_GROUND) | ASTAR_CAPABILITY(ASTAR_TYPE_SWAMP))

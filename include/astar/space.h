@@ -42,8 +42,10 @@
 extern "C" {
 #endif
 
-typedef uint32_t astar_node;             /* a node id, 0 .. node_count-1 */
-#define ASTAR_NODE_NONE ((astar_node)-1) /* "no node" */
+typedef uint32_t astar_node; /* a node id, 0 .. node_count-1 */
+/* "No node": the largest astar_node, written without a cast (a C cast
+** would warn in C++ under -Wold-style-cast). */
+#define ASTAR_NODE_NONE UINT32_MAX
 
 /* One arc of a successor or predecessor list. */
 typedef struct astar_arc {
