@@ -125,6 +125,11 @@ ASTAR_API astar_status astar_terrain_types_parse(const char *text, size_t len,
 ASTAR_API astar_status astar_terrain_open(astar_grid *grid, const uint8_t *types,
                                           astar_capability capability);
 
+/* A clearance object. Retains: nothing (the types are copied, the grid is
+** read during each call only and its version recorded). Thread safety:
+** read-only during fills, lookups and path checks (any number of threads,
+** each filling its own derived grid); astar_clearance_update,
+** _update_cells and _set_type need exclusive access. */
 typedef struct astar_clearance astar_clearance;
 
 /*
