@@ -15,7 +15,7 @@ static const cli_command commands[] = {
     {"solve", "find one path on a map file, print it and draw it", cli_cmd_solve},
     {"bench", "run Moving AI .scen queries, check optimal lengths, time the searches",
      cli_cmd_bench},
-    {"precompute", "build an algorithm's per-map preprocessing (JPS+) and save it to a file",
+    {"precompute", "build and save a map's preprocessing: jps-plus, landmarks, hpa or cpd",
      cli_cmd_precompute},
     {"simulate", "queue many agents' path requests over frames under a budget", cli_cmd_simulate},
     {"group", "many units, one goal: a distance field against one search per unit", cli_cmd_group},

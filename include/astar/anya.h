@@ -95,6 +95,10 @@ typedef struct astar_vec2 {
   double y; /* row coordinate, cell heights from the top edge of the map */
 } astar_vec2;
 
+/* An Anya workspace. Retains: nothing (the grid given to new / reserve
+** only sizes it; a query reads its grid during the call only). Thread
+** safety: one thread at a time; any number of workspaces may search one
+** grid at once. */
 typedef struct astar_anya_workspace astar_anya_workspace;
 
 /* Node capacity of a workspace made with nodes == 0. */

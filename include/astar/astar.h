@@ -1,11 +1,16 @@
 /*
-** astar/astar.h -- libastar, A* pathfinding on grids. Include this one header.
+** astar/astar.h -- libastar, A* pathfinding on grids and on any graph.
+** Include this one header: it includes every public header, in this order.
 **
-**   base.h    statuses, allocator, points, version
-**   grid.h    the map: passable / blocked cells, terrain costs
-**   search.h  workspaces, options, astar_find_path
-**   format.h  Moving AI .map / .scen and plain ASCII maps, parsed from memory
+**   base.h      statuses, allocator, points, version; the conventions
+**               every object follows (what it retains, thread safety)
+**   grid.h      the map: passable / blocked cells, terrain costs,
+**               change tracking; influence layers
+**   search.h    workspaces, options, astar_find_path, sliced searches
+**   format.h    Moving AI .map / .scen and plain ASCII maps, parsed from memory
 **   jps_plus.h  JPS+: precomputed jump distances and the search that uses them
+**   landmarks.h landmarks (ALT): an exact, consistent heuristic for any
+**               space and for the grid's A*
 **   knowledge.h fog of war: one player's view of a shared grid
 **   islands.h   connected components: O(1) reachability
 **   field.h     distance field to one goal, for groups of units
@@ -27,8 +32,14 @@
 **   waypoint_table.h  Patel 2.4.1: exact costs between waypoints (doors, a coarse
 **               grid) as a heuristic for A*
 **   hierarchy.h HPA*: hierarchical path-finding over cluster entrances, multi-level
+**   watch.h     a watch index: which registered paths an edit of the grid breaks
+**   splice.h    repairing a broken path by a local search (path splicing)
+**   replan.h    units following paths on a changing map; when they replan
 **   spacetime.h reservation table, cooperative A* (windowed), SIPP: units that
 **               do not collide, moving obstacles
+**   dstar.h     D* Lite and LPA*: incremental replanning after edits
+**   cpd.h       compressed path database: the optimal first move from every
+**               cell to every cell, paths without search
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;

@@ -12,6 +12,19 @@
 **   - The library has no global mutable state, performs no I/O, never prints
 **     and never aborts. All memory comes from the allocator given to the
 **     constructor (or malloc/realloc/free when none is given).
+**   - Every object says, in the comment at its declaration (README.md has
+**     them all in one table):
+**       Retains: what it keeps a pointer to once the call that gave it
+**         returns -- a grid, the caller's buffers, callbacks and their
+**         contexts, other objects -- each of which must outlive it (or the
+**         period said). "Nothing" means every argument is read during the
+**         call only and may be freed or changed afterwards. Besides, every
+**         object made with an allocator keeps a copy of the astar_allocator
+**         and calls it until it is freed: `ud` must outlive the object.
+**       Thread safety: which of its calls may run at once from several
+**         threads. A "read-only" object is never written by a call taking
+**         it as const (no cache, no counter): any number of threads may
+**         use it at once while no thread modifies it.
 */
 #ifndef ASTAR_BASE_H
 #define ASTAR_BASE_H

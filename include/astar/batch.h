@@ -57,6 +57,12 @@ typedef struct astar_batch_result {
   astar_result result; /* cost, length (cells), statistics, end cell */
 } astar_batch_result;
 
+/* A batch. Retains: nothing (the grid given to astar_batch_new only sizes
+** its workspaces; a call reads its grid, table, options and arrays during
+** the call only). Thread safety: one thread at a time; during
+** astar_batch_find_paths its helper threads read the grid, the table and
+** the options at once and call the options' callbacks concurrently (see
+** "Sharing rules" above). */
 typedef struct astar_batch astar_batch;
 
 /*

@@ -89,7 +89,9 @@ typedef enum astar_terrain_type {
 
 /* A set of terrain types: bit t set = type t may be entered. */
 typedef uint32_t astar_capability;
-#define ASTAR_CAPABILITY(t) ((astar_capability)1u << (t)) /* the set {t} */
+/* The set {t}. UINT32_C(1) has astar_capability's type, so the macro needs
+** no cast (a C cast would warn in C++ under -Wold-style-cast). */
+#define ASTAR_CAPABILITY(t) (UINT32_C(1) << (t))
 /* Ground and swamp: exactly the cells the Moving AI benchmark lets a unit enter. */
 #define ASTAR_CAPABILITY_WALKER                                                                    \
   (ASTAR_CAPABILITY(ASTAR_TYPE_GROUND) | ASTAR_CAPABILITY(ASTAR_TYPE_SWAMP))
@@ -123,6 +125,11 @@ ASTAR_API astar_status astar_terrain_types_parse(const char *text, size_t len,
 ASTAR_API astar_status astar_terrain_open(astar_grid *grid, const uint8_t *types,
                                           astar_capability capability);
 
+/* A clearance object. Retains: nothing (the types are copied, the grid is
+** read during each call only and its version recorded). Thread safety:
+** read-only during fills, lookups and path checks (any number of threads,
+** each filling its own derived grid); astar_clearance_update,
+** _update_cells and _set_type need exclusive access. */
 typedef struct astar_clearance astar_clearance;
 
 /*

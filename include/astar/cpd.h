@@ -44,7 +44,18 @@
 extern "C" {
 #endif
 
+/* A compressed path database. Retains: the address of the grid it was
+** built or loaded for, as that grid's identity (compared with the grid
+** each query names, never read through): free the CPD with its grid, since
+** a new grid allocated at a freed one's address would pass the check.
+** Thread safety: read-only once built -- any number of threads may query it
+** at once (a query needs no workspace). */
 typedef struct astar_cpd astar_cpd;
+
+/* The rows of a range of sources, as bytes (astar_cpd_block_build).
+** Retains: nothing (the grid and the progress callback are used during the
+** build only). Thread safety: read-only once built; blocks of one grid may
+** be built at once from several threads. */
 typedef struct astar_cpd_block astar_cpd_block;
 
 /*

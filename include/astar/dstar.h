@@ -80,6 +80,13 @@
 extern "C" {
 #endif
 
+/* A planner. Retains: a grid planner, opt->knowledge when given (read at
+** creation, restart, update_cells and sync; not the grid, which each of
+** those calls names); a space planner, the space's ops table and `self`
+** object (the astar_space is copied; both are read at every plan, move and
+** update); the observer and its ctx while set. Each must outlive the
+** planner. Thread safety: one thread at a time; the grid, knowledge and
+** space it reads must not change during a call. */
 typedef struct astar_dstar astar_dstar;
 
 /* Which algorithm a planner runs. */

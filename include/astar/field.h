@@ -24,6 +24,10 @@
 extern "C" {
 #endif
 
+/* A distance field. Retains: nothing (the grid and options, layers
+** included, are read while it is built; astar_field_path is given the grid
+** again). Thread safety: read-only once built -- any number of threads may
+** ask it for costs and paths at once. */
 typedef struct astar_field astar_field;
 
 /* Build the field of `goal` on `grid`. max_cost > 0 stops the flood at that

@@ -66,6 +66,9 @@ typedef struct astar_scen_query {
   int32_t line;          /* 1-based line of this query in the text (for messages) */
 } astar_scen_query;
 
+/* A parsed scenario. Retains: nothing (the text is copied: the map names
+** are the scen's own). Thread safety: read-only after parsing -- any number
+** of threads may read it at once. */
 typedef struct astar_scen astar_scen;
 
 /* Parse a Moving AI .scen text. Allocates. */

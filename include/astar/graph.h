@@ -54,6 +54,11 @@ typedef struct astar_graph_edge {
   double cost;     /* cost of the arc, in [0, ASTAR_GRAPH_MAX_COST] */
 } astar_graph_edge;
 
+/* A graph. Retains: nothing (edges and coordinates are copied). Spaces
+** taken from it (astar_graph_space) refer to it. Thread safety: read-only
+** between edits -- any number of threads may search it at once; the edits
+** (set_coords, set_heuristic, set_arc_cost, widen_costs, track_changes)
+** need exclusive access (see "Sharing" above). */
 typedef struct astar_graph astar_graph; /* opaque */
 
 /* Flags of astar_graph_new and astar_dimacs_parse_gr. */

@@ -26,6 +26,14 @@ extern "C" {
 #define ASTAR_GRID_MAX_CELLS (1u << 28) /* largest width * height (16384^2) */
 #define ASTAR_TERRAIN_MAX 1.0e9f        /* largest terrain cost accepted */
 
+/*
+** The grid. Retains: nothing (its allocator only). Objects built from it
+** may retain it: each says so. Thread safety: read-only during searches and
+** every other call taking it as const -- any number of threads may read and
+** search it at once; the modifying calls (set_*, fill, clear_terrain,
+** track_changes) need exclusive access: no other thread may use it
+** meanwhile.
+*/
 typedef struct astar_grid astar_grid;
 
 /*
@@ -158,6 +166,9 @@ ASTAR_API size_t astar_grid_memory(const astar_grid *grid);
 ** charges, for entering cell v, move cost x (terrain(v) + sum of
 ** weight_i * layer_i(v)). Values are finite and >= 0, so the heuristics stay
 ** admissible. A layer has the dimensions of the grid it is used with.
+** Retains: nothing. Thread safety: read-only during searches (any number of
+** threads may search with it at once); astar_layer_set / _fill / _add_cone
+** need exclusive access -- no search may read it meanwhile.
 */
 typedef struct astar_layer astar_layer;
 

@@ -32,6 +32,10 @@ extern "C" {
 ** outlive every use of *out (no allocation). The grid must not change
 ** while the space is searched. Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT
 ** (NULL arguments, invalid options, ASTAR_H_CALLBACK).
+** Retains: the holder keeps the grid (read by every call of the space's
+** functions): it must outlive every use of the space. Thread safety:
+** read-only during searches -- any number of threads may search the space
+** at once while the grid does not change.
 */
 typedef struct astar_grid_space {
   const astar_grid *grid; /* the grid */

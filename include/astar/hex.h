@@ -120,6 +120,10 @@ ASTAR_API void astar_hex_center(astar_hex_orientation orientation, astar_hex_lay
 
 /* ---- the grid ------------------------------------------------------------ */
 
+/* A hex grid. Retains: nothing (its allocator only); spaces taken from it
+** (astar_hex_space) refer to it. Thread safety: read-only during searches
+** (any number of threads at once); the set_* calls need exclusive access
+** (see "Sharing" above). */
 typedef struct astar_hex_grid astar_hex_grid;
 
 /*

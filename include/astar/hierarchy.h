@@ -84,7 +84,17 @@ extern "C" {
 #define ASTAR_HPA_MAX_CLUSTER 64   /* largest cluster_size */
 #define ASTAR_HPA_MAX_TOP_SIDE 512 /* cluster_size * ratio^(levels-1) at most */
 
+/* An HPA* hierarchy. Retains: the grid it was built or loaded for --
+** searches, updates and syncs compare it with the grid they are given, and
+** astar_hpa_save reads its cells -- so the grid must outlive the object.
+** Thread safety: read-only during searches and the inspection calls (any
+** number of threads, each with its own query object); astar_hpa_update and
+** _sync need exclusive access. */
 typedef struct astar_hpa astar_hpa;
+
+/* A query object: one thread's buffers for astar_hpa_find_path. Retains:
+** nothing between calls (the hierarchy and grid named by a search are read
+** during that call only). Thread safety: one thread at a time. */
 typedef struct astar_hpa_query astar_hpa_query;
 
 /* Build settings; start from astar_hpa_options_init. */

@@ -53,7 +53,12 @@ typedef struct astar_implicit_ops {
 } astar_implicit_ops;
 
 /* An implicit space: its callbacks, their context, its largest degree and
-** the flags of astar/space.h (ASTAR_SPACE_ADMISSIBLE, _CONSISTENT). */
+** the flags of astar/space.h (ASTAR_SPACE_ADMISSIBLE, _CONSISTENT).
+** Retains: `ops` and `ctx`, which must outlive every search of it (a
+** sliced search from begin to finish). Thread safety: the callbacks are
+** called from the searching thread only; several threads may search one
+** implicit space at once (each with its own workspace) only if its
+** callbacks may run concurrently on `ctx`. */
 typedef struct astar_implicit {
   const astar_implicit_ops *ops; /* the callbacks */
   void *ctx;                     /* handed to every callback */

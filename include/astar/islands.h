@@ -26,7 +26,11 @@ extern "C" {
 #endif
 
 /* Label the islands of `grid` for opt->moves and opt->corner (opt NULL:
-** the defaults). O(cells) time. Allocates. */
+** the defaults). O(cells) time. Allocates.
+** Retains: nothing (the grid is read during this call and update; its
+** version is recorded). Thread safety: read-only during searches
+** (options.islands) and the const calls -- any number of threads may use
+** it at once; astar_islands_update needs exclusive access. */
 ASTAR_API astar_status astar_islands_new(astar_islands **out, const astar_grid *grid,
                                          const astar_options *opt, const astar_allocator *alloc);
 /* Release them. NULL is allowed. */

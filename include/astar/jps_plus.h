@@ -24,6 +24,12 @@
 extern "C" {
 #endif
 
+/* A JPS+ table. Retains: the address of the grid it was built or loaded
+** for, as that grid's identity (compared with the grid each search names,
+** never read through): free the table with its grid, since a new grid
+** allocated at a freed one's address would pass the check. Thread safety:
+** read-only once built -- any number of threads may search with it at
+** once (each with its own workspace), while its grid does not change. */
 typedef struct astar_jps_plus astar_jps_plus;
 
 /*

@@ -27,7 +27,12 @@ typedef enum astar_cell_knowledge {
   ASTAR_CELL_BLOCKED = 2   /* seen blocked */
 } astar_cell_knowledge;
 
-/* Knowledge of a grid of `grid`'s size with every cell unknown. Allocates. */
+/* Knowledge of a grid of `grid`'s size with every cell unknown. Allocates.
+** Retains: nothing (the grids given here and to reveal are read during the
+** call only). Thread safety: read-only during searches (options.knowledge)
+** and the const calls -- any number of threads may search with it at once;
+** reveal, set and clear need exclusive access: no search may read it
+** meanwhile. */
 ASTAR_API astar_status astar_knowledge_new(astar_knowledge **out, const astar_grid *grid,
                                            const astar_allocator *alloc);
 /* Release it. NULL is allowed. */

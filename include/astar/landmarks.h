@@ -94,6 +94,13 @@ typedef struct astar_landmark_options {
 /* Fill `opt` with the defaults: 4 landmarks, FARTHEST, not symmetric. */
 ASTAR_API void astar_landmark_options_init(astar_landmark_options *opt);
 
+/* A landmark table. Retains: a table of a space (astar_landmarks_new /
+** _load), nothing -- the space is read while it is built or loaded, and
+** astar_landmarks_space_current is given it again; a grid table
+** (astar_landmarks_new_grid / _load_grid), the grid: its version is read by
+** every astar_landmarks_grid_heuristic call and by the grid search's
+** reopening rule, so the grid must outlive the table's use. Thread safety:
+** read-only once built -- any number of searches may use it at once. */
 typedef struct astar_landmarks astar_landmarks;
 
 /*
@@ -182,6 +189,10 @@ ASTAR_API double astar_landmarks_heuristic(const astar_landmarks *lm, astar_node
 ** caller storage that, with *base and *lm, must outlive every use of *out.
 ** No allocation. Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL
 ** arguments, an invalid base, or a table for another node count).
+** Retains: the holder keeps a copy of *base, hence base's ops table and
+** `self` object, and the table lm -- all must outlive every use of *out.
+** Thread safety: read-only during searches (any number of threads at
+** once, as base allows).
 */
 typedef struct astar_landmarks_space_holder {
   astar_space base;          /* copy of the searched space */

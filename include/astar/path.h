@@ -217,6 +217,10 @@ ASTAR_API astar_status astar_path_expand_turn_points(const astar_point *points, 
 ** continuation. On a changed grid the continuation plans on the new grid:
 ** the point of the scheme. */
 
+/* A cursor, in caller storage. Retains: the storage given to
+** astar_path_cursor_init, which must outlive the cursor's use; the
+** workspace, grid and options of plan and next serve during those calls
+** only. Thread safety: one thread at a time (plan, hold and next write it). */
 /* NOLINTNEXTLINE(clang-analyzer-optin.performance.Padding): grouped by topic */
 typedef struct astar_path_cursor {
   astar_point *cells; /* caller storage, [cap]; cells[pos] is the unit's cell */
@@ -292,8 +296,11 @@ ASTAR_API astar_status astar_workspace_path_head(const astar_workspace *ws, asta
 ** A path kept reversed -- goal at index 0, the unit's current cell on top at
 ** count-1 -- is a stack: taking the next step and replacing the first part
 ** of the path by a new segment (path splicing) both work at the top end of
-** the array, so they cost O(cells changed), never O(path length). */
-
+** the array, so they cost O(cells changed), never O(path length).
+** A stack lives in caller storage. Retains: the storage given to
+** astar_path_stack_init, which must outlive its use. Thread safety: one
+** thread at a time while it is written (set, step, splice); peek and copy
+** only read. */
 typedef struct astar_path_stack {
   astar_point *cells; /* caller storage [cap]: cells[0] the goal, cells[count-1] the
                          current cell (the path read backwards) */

@@ -61,6 +61,23 @@
 extern "C" {
 #endif
 
+/*
+** The queue. Retains:
+**   - the grid given to astar_queue_new: every submit, update and
+**     astar_queue_reserve_turns reads it, so it must outlive the queue --
+**     free the queue first (freeing the grid while a request is pending and
+**     then updating is a use-after-free);
+**   - each request's path buffer and whatever its options point to
+**     (layers, knowledge, islands, heuristic / stop / observer functions
+**     and their contexts), from submission until the request ends or is
+**     cancelled (the options struct itself is copied);
+**   - the callback and its ctx (astar_queue_set_callback) until replaced.
+** Request user pointers are kept but never dereferenced.
+** Thread safety: one thread at a time, every call included (poll and
+** outcome too: they read what update writes); callbacks run on the thread
+** calling astar_queue_update. Other threads may search the grid meanwhile;
+** none may modify it during a call of the queue.
+*/
 typedef struct astar_queue astar_queue;
 typedef uint32_t astar_request_id; /* never 0 for a valid request */
 
@@ -113,8 +130,9 @@ typedef struct astar_request_done {
 ** it returns ASTAR_INVALID_ARGUMENT. */
 typedef void (*astar_request_done_fn)(void *ctx, const astar_request_done *done);
 
-/* A queue for `grid` holding at most `capacity` requests at once (queued,
-** running or done but not yet released). Allocates. */
+/* A queue for `grid` (retained: it must outlive the queue, see above)
+** holding at most `capacity` requests at once (queued, running or done but
+** not yet released). Allocates. */
 ASTAR_API astar_status astar_queue_new(astar_queue **out, const astar_grid *grid, size_t capacity,
                                        const astar_allocator *alloc);
 /* Release it (pending requests are dropped without callbacks). NULL allowed. */

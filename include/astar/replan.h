@@ -81,7 +81,12 @@ typedef enum astar_replan_reason {
 } astar_replan_reason;
 
 /* One unit following a path. Set up with astar_follow_init; read the fields
-** freely, change them only through the functions below. */
+** freely, change them only through the functions below. Retains: the two
+** arrays given to astar_follow_init (`spare` is also the buffer of the
+** request it submits: it must outlive that request too); a pending
+** request is kept by id, not by pointer to the queue. The queue, workspace
+** and grid of each call serve during that call only. Thread safety: one
+** thread at a time. */
 typedef struct astar_follow {
   astar_point *path;        /* caller storage [cap]: the path followed, path[pos] the
                                unit's cell (when len > 0) */

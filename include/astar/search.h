@@ -322,6 +322,17 @@ typedef struct astar_result {
                          the reachable cell nearest to it; false otherwise */
 } astar_result;
 
+/*
+** The workspace. Retains: nothing after a one-shot search returns (the grid
+** given to astar_workspace_new / _reserve only sizes it). A sliced search
+** (astar_search_begin*, astar_space_search_begin* of astar/engine.h)
+** retains, from begin until its finish, cancel or the next begin, the grid
+** or space searched and everything the options and the begin call name --
+** layers, knowledge, islands, callbacks and their contexts, the goals
+** array or goal test -- which must stay alive and unchanged meanwhile.
+** Thread safety: one thread at a time (it is that thread's scratch memory);
+** any number of workspaces may search one grid at once.
+*/
 typedef struct astar_workspace astar_workspace;
 
 /*

@@ -42,8 +42,10 @@
 extern "C" {
 #endif
 
-typedef uint32_t astar_node;             /* a node id, 0 .. node_count-1 */
-#define ASTAR_NODE_NONE ((astar_node)-1) /* "no node" */
+typedef uint32_t astar_node; /* a node id, 0 .. node_count-1 */
+/* "No node": the largest astar_node, written without a cast (a C cast
+** would warn in C++ under -Wold-style-cast). */
+#define ASTAR_NODE_NONE UINT32_MAX
 
 /* One arc of a successor or predecessor list. */
 typedef struct astar_arc {
@@ -76,7 +78,10 @@ typedef struct astar_space_ops {
 #define ASTAR_SPACE_CONSISTENT 2u /* heuristic consistent (implies admissible) */
 
 /* A space: its functions, their context and its size. A plain value: copy
-** it freely; it does not own `self`. */
+** it freely; it does not own `self`. Retains: `ops` and `self`, which must
+** outlive every use of the value and of its copies (a search, a planner or
+** a landmark wrapper holding one). Thread safety: that of the space it
+** describes -- read-only during searches (see the contract above). */
 typedef struct astar_space {
   const astar_space_ops *ops; /* the functions */
   const void *self;           /* the space object handed to every function */

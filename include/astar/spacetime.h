@@ -51,6 +51,10 @@ extern "C" {
 
 /* ---- the reservation table ----------------------------------------------------- */
 
+/* A reservation table. Retains: nothing (paths are copied in). Thread
+** safety: one writer at a time (reserve_path, release, clear) with no
+** reader meanwhile; any number of readers at once (at, move, the
+** cooperative searches) while nobody writes. */
 typedef struct astar_reservations astar_reservations;
 
 /*
@@ -113,6 +117,9 @@ ASTAR_API void astar_reservations_release(astar_reservations *res, uint32_t agen
 
 /* ---- the space-time workspace -------------------------------------------------- */
 
+/* A space-time workspace. Retains: nothing (a search reads its grid,
+** table, field and query during the call only). Thread safety: one thread
+** at a time (one search at a time); one workspace per searching thread. */
 typedef struct astar_spacetime_workspace astar_spacetime_workspace;
 
 /*
@@ -225,6 +232,11 @@ typedef struct astar_occupancy {
   uint32_t t_to;    /* last occupied time step, >= t_from, <= ASTAR_TIME_MAX */
 } astar_occupancy;
 
+/* The safe intervals of a grid. Retains: nothing (the occupancies are
+** merged into its own intervals, the grid's version is recorded and each
+** search names the grid again). Thread safety: read-only once built -- any
+** number of threads may search it at once, each with its own space-time
+** workspace. */
 typedef struct astar_sipp astar_sipp;
 
 /*

@@ -34,6 +34,12 @@
 extern "C" {
 #endif
 
+/* A watch index. Retains: the grid given to astar_watch_new (its address
+** is compared with the grid each sync names): it must outlive the index,
+** as a new grid allocated at a freed one's address would pass as it; the
+** paths are copied in. Thread safety: none -- one thread at a time (the
+** game loop owns it); a sync reads the grid, which no thread may modify
+** meanwhile. */
 typedef struct astar_watch astar_watch; /* opaque */
 typedef uint32_t astar_watch_id;        /* a registered path, 0 .. max_paths-1 */
 

@@ -153,6 +153,11 @@ typedef struct astar_waypoint_table_options {
                                (default 4; 1: the seed's formula exactly) */
 } astar_waypoint_table_options;
 
+/* A waypoint table. Retains: the grid it was built for -- every heuristic
+** call (astar_waypoint_table_value / _heuristic) reads its version and
+** smallest terrain factor -- so the grid must outlive the table's use.
+** Thread safety: read-only once built -- any number of searches may use it
+** at once. */
 typedef struct astar_waypoint_table astar_waypoint_table;
 
 /* Fill `wopt` with the defaults above. */

@@ -76,6 +76,12 @@
 extern "C" {
 #endif
 
+/* A waypoint graph. Retains: the address of the grid it was built for, as
+** that grid's identity (compared by astar_waypoints_check and
+** _query_init, never read through): free the graph with its grid, since a
+** new grid allocated at a freed one's address would pass the check. Thread
+** safety: read-only once built -- any number of threads may query it at
+** once, each with its own workspace and astar_waypoints_query. */
 typedef struct astar_waypoints astar_waypoints;
 
 /* Flags of astar_waypoints_new. ASTAR_WAYPOINTS_SIDE_CELLS: under NO_CUT, also
@@ -152,6 +158,10 @@ ASTAR_API bool astar_waypoints_visible(const astar_waypoints *wp, const astar_gr
 ** node_count = count + 2, max_degree = count + 1: every query of one
 ** graph has the same sizes, so one reservation (astar_waypoints_reserve)
 ** serves them all.
+** Retains: a query keeps the graph wp and the grid (read for lines of
+** sight while the space is searched): both must outlive every use of the
+** space.
+** Thread safety: read-only during searches; give each thread its own.
 */
 typedef struct astar_waypoints_query {
   const astar_waypoints *wp; /* the graph */

@@ -78,6 +78,25 @@ done
 contains "astar solve MAP.hex --help" "$ASTAR" solve "$ROOT/tests/data/hex/pointy.hex" --help
 contains "astar render MAP.hex --help" "$ASTAR" render "$ROOT/tests/data/hex/pointy.hex" --help
 
+# The summary of precompute in `astar --help` (hence in the page) names every
+# preprocessing `astar precompute --help` offers under --method, not one.
+summary=$("$ASTAR" --help | sed -n 's/^  precompute  *//p')
+methods=$("$ASTAR" precompute --help |
+  awk '/^  --method NAME/ {on = 1} on && /^  --/ && !/^  --method/ {on = 0} on {printf "%s ", $0}' |
+  sed -e 's/([^)]*)//g' -e 's/.*the preprocessing://' | tr -c 'a-z-' ' ' | tr ' ' '\n' |
+  grep -v -x -e '' -e or | tr '\n' ' ')
+missing=""
+for m in $methods; do
+  [[ $summary == *"$m"* ]] || missing="$missing $m"
+done
+if [ -z "$methods" ]; then
+  fail "no --method values in astar precompute --help"
+elif [ -z "$missing" ]; then
+  ok "astar --help's precompute line names every --method: $methods"
+else
+  fail "astar --help's precompute line ('$summary') lacks:$missing"
+fi
+
 sections=$(sed -n 's/^\.SS "astar \([a-z-]*\)"$/\1/p' "$TMP/astar.1" | tr '\n' ' ')
 if [ "$sections" = "$commands" ]; then
   ok "one COMMANDS section per command, in order"
