@@ -198,7 +198,10 @@ def test_graph_capacity_names_max_states_not_a_grid():
 @pytest.mark.parametrize("name", ["max_states", "max_degree"])
 @pytest.mark.parametrize("bad", [0, -1, 2**32, 1.5, True, "10"], ids=repr)
 def test_graph_limits_are_checked(name, bad):
-    with pytest.raises(la.InvalidArgumentError, match=f"{name}: an integer in \\[1, 2\\^32 - 1\\]"):
+    # Not integers: TypeError, by the rule of every integer argument (below).
+    err, text = ((TypeError, f"{name}: an integer expected") if isinstance(bad, (bool, float, str))
+                 else (la.InvalidArgumentError, f"{name}: an integer in [1, 2^32 - 1] expected"))
+    with pytest.raises(err, match=re.escape(text)):
         la.find_graph_path(0, 3, lambda n: [(n + 1, 1.0)], **{name: bad})
 
 
@@ -283,3 +286,169 @@ def test_masked_cells_are_blocked(cls):
         g = la.Grid.from_numpy(np.ma.masked_array(np.ones((3, 3), dtype=bool), mask=mask))
         p = g.find_path((0, 0), (2, 0))
         assert not any(mask[y, x] for x, y in p) and len(p) > 3  # around the masked cells
+
+
+# ---- every other integer argument: the rule of cells (items 21 and 22) ---------------------
+
+class _Objects:
+    """What the calls below work on: a grid with one wall (so its waypoint
+    graph has 4 waypoints), a hex grid, a queue holding one request."""
+
+    def __init__(self):
+        self.grid = la.Grid(10, 10)
+        self.grid.set_passable(5, 5, False)
+        self.hex = la.HexGrid(6, 6)
+        self.wp = self.grid.waypoints()
+        self.queue = la.Queue(self.grid)
+        self.rid = self.queue.submit((0, 0), (9, 9))
+
+    def graph(self, **kw):
+        return la.find_graph_path(0, 3, lambda n: [(n + 1, 1.0)], **kw)
+
+
+# (argument, call(objects, value)): every integer argument but cells and sizes.
+INTEGER_ARGS = [
+    ("max_expansions", lambda o, v: la.Options(max_expansions=v)),
+    ("max_expansions", lambda o, v: o.grid.find_path((0, 0), (9, 9), max_expansions=v)),
+    ("max_expansions", lambda o, v: o.hex.find_path((0, 0), (5, 5), max_expansions=v)),
+    ("max_expansions", lambda o, v: o.wp.find_path((0, 0), (9, 9), max_expansions=v)),
+    ("max_expansions", lambda o, v: o.graph(max_expansions=v)),
+    ("moves", lambda o, v: la.Options(moves=v)),
+    ("beam_width", lambda o, v: la.Options(beam_width=v)),
+    ("beam_width", lambda o, v: o.hex.find_path((0, 0), (5, 5), algo="beam", beam_width=v)),
+    ("retarget_interval", lambda o, v: la.Options(retarget_interval=v)),
+    ("max_states", lambda o, v: o.graph(max_states=v)),
+    ("max_degree", lambda o, v: o.graph(max_degree=v)),
+    ("capacity", lambda o, v: la.Queue(o.grid, v)),
+    ("path_capacity", lambda o, v: la.Queue(o.grid, path_capacity=v)),
+    ("priority", lambda o, v: o.queue.submit((0, 0), (9, 9), priority=v)),
+    ("budget", lambda o, v: o.queue.update(v)),
+    ("budget", lambda o, v: la.Queue(o.grid).run(budget=v)),
+    ("max_updates", lambda o, v: o.queue.run(max_updates=v)),
+    ("rid", lambda o, v: o.queue.poll(v)),
+    ("rid", lambda o, v: o.queue.cancel(v)),
+    ("rid", lambda o, v: o.queue.release(v)),
+    ("n", lambda o, v: o.queue.set_restarts(v)),
+    ("d", lambda o, v: o.hex.neighbor((2, 2), v)),
+    ("i", lambda o, v: o.wp.neighbors(v)),
+    ("status", lambda o, v: la.strerror(v)),
+]
+ARG_IDS = [f"{name}-{k}" for k, (name, _) in enumerate(INTEGER_ARGS)]
+
+NOT_INTEGERS = ["100", "3", 2.5, 3.0, True, False, np.bool_(True), None, np.float64(3.0), b"3",
+                [3], np.array([3, 4])]
+
+
+@pytest.mark.parametrize("name,call", INTEGER_ARGS, ids=ARG_IDS)
+def test_integer_arguments_take_integers_only(name, call):
+    """int() read "100" as 100, 2.5 as 2 and True as 1; now TypeError
+    naming the argument, as for a cell."""
+    o = _Objects()
+    for bad in NOT_INTEGERS:
+        if bad is None and name == "max_updates":
+            continue  # None: no limit
+        with pytest.raises(TypeError, match=re.escape(f"{name}: an integer expected, got ")):
+            call(o, bad)
+    # Nothing was done on the way: the queue holds its one request still.
+    assert o.queue.pending == 1 and o.queue.poll(o.rid) == "queued"
+
+
+def test_numpy_integers_are_integer_arguments():
+    o = _Objects()
+    opts = la.Options(max_expansions=np.uint64(500), moves=np.int8(4), beam_width=np.int32(7),
+                      retarget_interval=np.uint16(9))
+    assert (opts.max_expansions, opts.moves, opts.beam_width, opts.retarget_interval) == \
+        (500, 4, 7, 9)
+    assert type(opts.max_expansions) is int and type(opts.moves) is int
+    assert o.grid.find_path((0, 0), (9, 9), max_expansions=np.int64(1000)).cost > 0
+    q = la.Queue(o.grid, np.int64(4), path_capacity=np.uint32(3))
+    rid = q.submit((0, 0), (9, 9), priority=np.int16(-2))
+    assert q.poll(np.uint32(rid)) == "queued"
+    q.set_restarts(np.uint8(2))
+    q.update(np.int64(10_000))
+    assert q.poll(np.int64(rid)) == "done" and q.outcome(rid).ok
+    q.release(np.uint64(rid))
+    assert q.run(budget=np.int32(10), max_updates=np.int8(3)) == 0
+    assert o.hex.neighbor((2, 2), np.int64(1)) == o.hex.neighbor((2, 2), 1)
+    assert o.wp.neighbors(np.int32(0)) == o.wp.neighbors(0) != []
+    assert la.strerror(np.int64(1)) == la.strerror(la.Status.NO_PATH) == la.strerror(1)
+    assert o.graph(max_states=np.int64(100), max_degree=np.uint8(2),
+                   max_expansions=np.int64(100)).cost == 3
+
+
+U64, U32 = 2**64 - 1, 2**32 - 1
+# (argument index in INTEGER_ARGS, values out of range, the range as named).
+OUT_OF_RANGE = [
+    (0, [-1, 2**64, 2**64 + 1, -2**70], "0, 2^64 - 1"),
+    (1, [-1, 2**64 + 1], "0, 2^64 - 1"),   # 2**64 + 1 wrapped to 1: LimitReachedError
+    (2, [-1, 2**64 + 1], "0, 2^64 - 1"),
+    (3, [-1, 2**64 + 1], "0, 2^64 - 1"),
+    (4, [-1, 2**64 + 1], "0, 2^64 - 1"),
+    (6, [0, -1, 2**32], "1, 2^32 - 1"),
+    (7, [0, 2**32 + 5], "1, 2^32 - 1"),
+    (8, [0, 2**32], "1, 2^32 - 1"),
+    (11, [0, -1, 2**24 + 1, 2**63], "1, 2^24"),
+    (12, [0, -5, 2**28 + 1, 2**61], "1, 2^28"),  # 2**61 cells: 2**64 bytes, wrapped to 0
+    (13, [2**31, -2**31 - 1, 2**70], "-2^31, 2^31 - 1"),
+    (14, [0, -1, 2**64, 2**64 + 1], "1, 2^64 - 1"),  # -1 ran without limit, 2**64 + 1 as 1
+    (15, [0, -1], "1, 2^64 - 1"),
+    (16, [-1, 2**64], "0, 2^64 - 1"),
+    (17, [-1, 2**32, 2**64 + 1], "0, 2^32 - 1"),
+    (18, [-1, 2**32], "0, 2^32 - 1"),
+    (19, [-1, 2**32], "0, 2^32 - 1"),
+    (20, [-1, 2**32, 2**64], "0, 2^32 - 1"),
+    (21, [-1, 6, 2**70, -2**70], "0, 5"),
+    (22, [-1, 4, 2**32 + 1, 2**64 + 1], "0, 3"),  # 2**64 + 1 gave the neighbours of 1
+    (23, [-1, len(la.Status), 2**70], f"0, {len(la.Status) - 1}"),
+]
+
+
+@pytest.mark.parametrize("k,values,bounds", OUT_OF_RANGE,
+                         ids=[ARG_IDS[k] for k, _, _ in OUT_OF_RANGE])
+def test_integers_out_of_range_name_the_argument_and_the_range(k, values, bounds):
+    """Not OverflowError, not wrapped modulo 2^32 or 2^64 on the way to C,
+    not quietly clamped: the package's error with the argument and its
+    range (an index: OutOfBoundsError, an IndexError)."""
+    name, call = INTEGER_ARGS[k]
+    err = la.OutOfBoundsError if name == "i" else la.InvalidArgumentError
+    o = _Objects()
+    for v in values:
+        with pytest.raises(err) as e:
+            call(o, v)
+        assert f"{name}: an integer in [{bounds}] expected, got {v!r}" in str(e.value)
+    assert o.queue.pending == 1 and o.queue.poll(o.rid) == "queued"
+
+
+def test_the_ends_of_the_ranges_are_accepted():
+    o = _Objects()
+    assert o.grid.find_path((0, 0), (9, 9), max_expansions=U64).cost > 0
+    assert la.Options(beam_width=U32, retarget_interval=1).beam_width == U32
+    q = o.queue
+    q.set_restarts(U32)
+    q.set_restarts(0)
+    assert q.poll(U32) == q.poll(0) == "unknown"
+    a = q.submit((0, 0), (9, 9), priority=2**31 - 1)
+    b = q.submit((0, 0), (9, 9), priority=-2**31)
+    q.update(U64)
+    assert all(q.poll(r) == "done" for r in (o.rid, a, b))
+    assert q.run(budget=U64, max_updates=0) == 0
+    assert la.Queue(o.grid, 1, path_capacity=1).capacity == 1
+    assert [o.hex.neighbor((2, 2), d) for d in range(6)] == \
+        [o.hex.neighbor((2, 2), np.int64(d)) for d in range(6)]
+    assert o.wp.count == 4 and o.wp.neighbors(3) != []
+    assert la.strerror(0) and la.strerror(len(la.Status) - 1)
+
+
+@pytest.mark.parametrize("moves", [6, 0, -4, 2**70])
+def test_moves_is_4_or_8(moves):
+    with pytest.raises(la.InvalidArgumentError, match=f"moves: expected 4 or 8, got {moves}"):
+        la.Options(moves=moves)
+
+
+def test_an_index_into_an_empty_graph_says_so():
+    wp = la.Grid(5, 5).waypoints()   # no walls: no corners, no waypoints
+    assert wp.count == 0
+    with pytest.raises(la.OutOfBoundsError) as e:
+        wp.neighbors(0)
+    assert e.value.message == "index out of range"
+    assert str(e.value) == "index out of range: i: the graph has no waypoints, got 0"

@@ -13,16 +13,20 @@ GIL, so Python threads searching at once run in parallel.
     ([[0, 0], [1, 1], [2, 2]], 21.385, 60)
 
 Cells are ``(x, y)``: x the column, y the row, (0, 0) the top left -- so a
-NumPy array ``arr`` of the grid is indexed ``arr[y, x]``. Coordinates are
-integers (Python's or NumPy's; str, float and bool raise TypeError); a cell
-outside the grid is outside however far (a search raises OutOfBoundsError
-for (2**40, 0) as for (-1, 0)).
+NumPy array ``arr`` of the grid is indexed ``arr[y, x]``. Coordinates, like
+every integer argument (sizes, counts, limits, indices), are integers
+(Python's or NumPy's; str, float and bool raise TypeError naming the
+argument); a cell outside the grid is outside however far (a search raises
+OutOfBoundsError for (2**40, 0) as for (-1, 0)), and any other integer
+outside its range raises an error naming the argument and the range
+(InvalidArgumentError; OutOfBoundsError for an index).
 """
 
 from __future__ import annotations
 
 import enum
 import math
+import operator
 import os
 import threading
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Tuple
@@ -54,8 +58,9 @@ Status.__module__ = __name__
 
 
 def strerror(status: int) -> str:
-    """The library's sentence for a status (``astar_strerror``)."""
-    return _core.strerror(int(status))
+    """The library's sentence for a status (``astar_strerror``): a
+    :class:`Status` or its code."""
+    return _core.strerror(status)
 
 
 class AstarError(Exception):
@@ -73,8 +78,8 @@ class AstarError(Exception):
     def __init__(self, status: int, detail: Optional[str] = None, path: Optional["Path"] = None,
                  **info: Any):
         self.status = Status(status)
-        self.code = int(status)
-        self.message = strerror(status)
+        self.code = self.status.value
+        self.message = strerror(self.status)
         self.detail = detail
         self.path = path
         for key, value in info.items():
@@ -227,16 +232,21 @@ def _number(what: str, value: Any, low: float, low_open: bool = False,
     return v
 
 
+# The one converter of integer arguments other than cells (counts, limits,
+# budgets, sizes, indices), the rule of _core.c's range_arg, which the C
+# methods taking integers use too: _integer(value, what, low, high) -> int.
+# Python ints and NumPy integers only, not bools -- else TypeError naming
+# `what` (int() read "100" as 100 and 2.5 as 2); outside [low, high]
+# InvalidArgumentError naming `what` and the range (not OverflowError, and
+# not wrapped modulo 2^64 on the way to C).
+_integer = _core.integer
+_U32 = 2**32 - 1   # uint32_t settings
+_U64 = 2**64 - 1   # uint64_t limits
+
+
 def _count(what: str, value: Any) -> int:
     """An integer in [1, 2^32 - 1] (a C uint32_t setting)."""
-    try:
-        v = int(value)
-    except (TypeError, ValueError):
-        v = 0
-    if isinstance(value, bool) or v != value or not 1 <= v <= 0xFFFFFFFF:
-        raise InvalidArgumentError(Status.INVALID_ARGUMENT,
-                                   f"{what}: an integer in [1, 2^32 - 1] expected, got {value!r}")
-    return v
+    return _integer(value, what, 1, _U32)
 
 
 def _variant(beam_width: int = 1024, epsilon: float = 1.0, band_e: float = 0.0,
@@ -321,10 +331,13 @@ class Options:
                  ida_transpositions: bool = True):
         self.algo = _choice("algo", algo, _ALGOS, _ALGO_ALIASES)
         self.space = _choice("space", space, {"grid": 0, "graph": 1})
-        if moves not in (4, 8):
+        try:
+            self.moves = _integer(moves, "moves", 4, 8)  # TypeError for 8.0, "8", True
+        except InvalidArgumentError:
+            self.moves = 0
+        if self.moves not in (4, 8):
             raise InvalidArgumentError(Status.INVALID_ARGUMENT,
                                        f"moves: expected 4 or 8, got {moves!r}")
-        self.moves = int(moves)
         self.corner = _choice("corner", corner, _CORNERS)
         self.straight_cost = _number("straight_cost", straight_cost, 0.0, True)
         self.diagonal_cost = _number("diagonal_cost", diagonal_cost, 0.0, True)
@@ -335,9 +348,7 @@ class Options:
         self.weight = _number("weight", weight, 0.0)
         self.tie = _choice("tie", tie, _TIES)
         self.reopen = _choice("reopen", reopen, _REOPEN)
-        if int(max_expansions) < 0:
-            raise InvalidArgumentError(Status.INVALID_ARGUMENT, "max_expansions: >= 0 expected")
-        self.max_expansions = int(max_expansions)
+        self.max_expansions = _integer(max_expansions, "max_expansions", 0, _U64)
         self.open_set = _choice("open_set", open_set, _OPEN_SETS)
         self.partial = bool(partial)
         self.terrain_scale = _number("terrain_scale", terrain_scale, 0.0, high=1.0)
@@ -791,13 +802,12 @@ def _engine_tuple(algo: str, weight: float, tie: str, reopen: str, max_expansion
     the keyword arguments of :func:`_variant` (others raise TypeError)."""
     method = _METHODS[_choice("algo", algo, _METHODS, _ALGO_ALIASES)]
     tie_key = _choice("tie", tie, {"larger-g": 0, "newest": 1})
-    if int(max_expansions) < 0:
-        raise InvalidArgumentError(Status.INVALID_ARGUMENT, "max_expansions: >= 0 expected")
+    max_expansions = _integer(max_expansions, "max_expansions", 0, _U64)
     unknown = set(variant) - set(_VARIANT_DEFAULTS)
     if unknown:
         raise TypeError(f"unexpected keyword argument(s): {', '.join(sorted(unknown))}")
     return (method, _number("weight", weight, 0.0), _TIES[tie_key],
-            _REOPEN[_choice("reopen", reopen, _REOPEN)], int(max_expansions), bool(partial),
+            _REOPEN[_choice("reopen", reopen, _REOPEN)], max_expansions, bool(partial),
             _variant(**variant))
 
 
@@ -953,13 +963,13 @@ class Queue:
                  auto_release: bool = False, callback: Optional[Callable[[Outcome], Any]] = None):
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
-        self._q = _core.Queue(grid, int(capacity), self._sink)
+        self._q = _core.Queue(grid, capacity, self._sink)  # capacity in [1, 2^24]
         self._requests: dict = {}   # id -> (callback, user)
         self._outcomes: dict = {}   # id -> Outcome
-        self.path_capacity = int(path_capacity)
+        self.path_capacity = _integer(path_capacity, "path_capacity", 1, _core.GRID_MAX_CELLS)
         self.auto_release = bool(auto_release)
         self.callback = callback
-        self.capacity = int(capacity)
+        self.capacity = operator.index(capacity)  # checked by _core.Queue
 
     @property
     def grid(self) -> Grid:
@@ -976,7 +986,7 @@ class Queue:
         """Queue a request; returns its id. Options as for find_path (A* or
         Dijkstra; no Python heuristic or observer). Raises QueueFullError."""
         opts = _options(options, kw)
-        rid = self._q.submit(_point(start, "start"), _point(goal, "goal"), int(priority),
+        rid = self._q.submit(_point(start, "start"), _point(goal, "goal"), priority,
                              opts._tuple, self.path_capacity)
         self._requests[rid] = (callback, user)
         return rid
@@ -985,10 +995,14 @@ class Queue:
         """Deliver answered requests, then spend at most ``budget`` (>= 1)
         expansions. An exception raised by a callback ends the update and
         propagates (after the C update returns)."""
-        return Frame(*self._q.update(int(budget)))
+        return Frame(*self._q.update(budget))
 
     def run(self, budget: int = 10_000, max_updates: Optional[int] = None) -> int:
-        """Update until nothing is pending; returns the number of updates."""
+        """Update until nothing is pending (at most ``max_updates`` times,
+        None: no limit); returns the number of updates."""
+        budget = _integer(budget, "budget", 1, _U64)
+        if max_updates is not None:
+            max_updates = _integer(max_updates, "max_updates", 0, _U64)
         n = 0
         while self.pending and (max_updates is None or n < max_updates):
             self.update(budget)
@@ -1029,7 +1043,7 @@ class Queue:
 
     def set_restarts(self, n: int) -> None:
         """Restarts of a running request whose grid changed before it ends STALE."""
-        self._q.set_restarts(int(n))
+        self._q.set_restarts(n)
 
     def reserve_turns(self) -> None:
         """Allow requests with ``turn_penalty > 0``."""

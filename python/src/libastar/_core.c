@@ -20,6 +20,7 @@
 #include <Python.h>
 #include <pythread.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,13 +82,6 @@ static PyObject *py_set_error_factory(PyObject *self, PyObject *fn) {
   Py_RETURN_NONE;
 }
 
-static PyObject *py_strerror(PyObject *self, PyObject *arg) {
-  (void)self;
-  long code = PyLong_AsLong(arg);
-  if (code == -1 && PyErr_Occurred()) return NULL;
-  return PyUnicode_FromString(astar_strerror((astar_status)code));
-}
-
 static PyObject *py_version(PyObject *self, PyObject *noargs) {
   (void)self;
   (void)noargs;
@@ -99,17 +93,21 @@ static PyObject *busy_error(const char *what) {
   return NULL;
 }
 
-/* ---- integer arguments: cells, coordinates, sizes ------------------------------------ */
+/* ---- integer arguments: cells, sizes, counts, limits, indices ------------------------------- */
 
-/* The one rule for every coordinate and size the package takes: an integer
-** -- a Python int or a NumPy integer, anything with __index__ -- but not a
-** bool; str, float and the rest are refused with TypeError (int() would turn
-** "3" into 3, 2.99 into 2 and True into 1: a wrong cell searched without a
-** word). Values beyond int32 cannot be a cell of any grid: they saturate to
-** INT32_MIN / INT32_MAX, so that the library answers them as any other cell
-** outside the grid (ASTAR_OUT_OF_BOUNDS, "blocked" for a query), or, for the
-** coordinates not tied to a grid (`strict`: hex distances, walked lines),
-** raise OutOfBoundsError. */
+/* The one rule for every integer argument the package takes -- a cell's
+** coordinates, a grid's sizes, every count, limit, budget, index and
+** direction: an integer -- a Python int or a NumPy integer, anything with
+** __index__ -- but not a bool; str, float and the rest are refused with
+** TypeError naming the argument (int() would turn "3" into 3, 2.99 into 2
+** and True into 1: a wrong value used without a word). A value outside the
+** argument's range is an error naming the argument and the range (never
+** OverflowError, never wrapped modulo 2^64 as the "k" and "K" formats of
+** PyArg_ParseTuple do). The converters below apply it: int_arg and
+** point_arg for coordinates, range_arg for everything else; _core.point
+** and _core.integer hand them to libastar/__init__.py. The "i", "I", "K"
+** formats left in this file read the Python layer's own tuples (options,
+** engine settings, cells), built from values these converters checked. */
 enum { INT_OK, INT_NOT_INTEGER, INT_BEYOND, INT_FAILED };
 
 static int is_bool(PyObject *o) {
@@ -118,17 +116,36 @@ static int is_bool(PyObject *o) {
   return PyBool_Check(o) || strcmp(t, "numpy.bool_") == 0 || strcmp(t, "numpy.bool") == 0;
 }
 
-/* INT_OK, INT_NOT_INTEGER (no exception set), INT_BEYOND (*out saturated,
-** no exception) or INT_FAILED (an exception is set). */
-static int int_value(PyObject *o, int32_t *out) {
+/* The type rule: INT_OK with *out a new reference to the int of `o`,
+** INT_NOT_INTEGER (no exception set) or INT_FAILED (an exception is set). */
+static int integer_of(PyObject *o, PyObject **out) {
   if (is_bool(o) || !PyIndex_Check(o)) return INT_NOT_INTEGER;
-  PyObject *i = PyNumber_Index(o);
-  if (!i) {
-    /* A NumPy array of several values has __index__ and refuses it. */
-    if (!PyErr_ExceptionMatches(PyExc_TypeError)) return INT_FAILED;
-    PyErr_Clear();
-    return INT_NOT_INTEGER;
-  }
+  *out = PyNumber_Index(o);
+  if (*out) return INT_OK;
+  /* A NumPy array of several values has __index__ and refuses it. */
+  if (!PyErr_ExceptionMatches(PyExc_TypeError)) return INT_FAILED;
+  PyErr_Clear();
+  return INT_NOT_INTEGER;
+}
+
+/* The TypeError of an argument that is not an integer. Returns 0. */
+static int not_integer(const char *name, PyObject *o) {
+  PyErr_Format(PyExc_TypeError, "%s: an integer expected, got %.80s %R", name, Py_TYPE(o)->tp_name,
+               o);
+  return 0;
+}
+
+/* Coordinates: values beyond int32 cannot be a cell of any grid, so they
+** saturate to INT32_MIN / INT32_MAX and the library answers them as any
+** other cell outside the grid (ASTAR_OUT_OF_BOUNDS, "blocked" for a query),
+** or, for the coordinates not tied to a grid (`strict`: hex distances,
+** walked lines), raise OutOfBoundsError. INT_OK, INT_NOT_INTEGER (no
+** exception set), INT_BEYOND (*out saturated, no exception) or INT_FAILED
+** (an exception is set). */
+static int int_value(PyObject *o, int32_t *out) {
+  PyObject *i = NULL;
+  const int kind = integer_of(o, &i);
+  if (kind != INT_OK) return kind;
   int overflow = 0;
   long long v = PyLong_AsLongLongAndOverflow(i, &overflow);
   Py_DECREF(i);
@@ -146,13 +163,11 @@ static int int_value(PyObject *o, int32_t *out) {
 }
 
 /* An "O&" converter's argument: `name` (and `strict`) set by the caller
-** name it in errors; `value` receives it, `given` the object (borrowed from
-** the argument tuple, for messages). */
+** name it in errors; `value` receives it. */
 typedef struct {
   const char *name;
   int strict;
   int32_t value;
-  PyObject *given;
 } int_arg;
 
 typedef struct {
@@ -171,7 +186,6 @@ static void beyond_int32(const char *name, PyObject *given) {
 
 static int int_arg_convert(PyObject *o, void *p) {
   int_arg *a = p;
-  a->given = o;
   switch (int_value(o, &a->value)) {
   case INT_OK:
     return 1;
@@ -180,9 +194,7 @@ static int int_arg_convert(PyObject *o, void *p) {
     beyond_int32(a->name, o);
     return 0;
   case INT_NOT_INTEGER:
-    PyErr_Format(PyExc_TypeError, "%s: an integer expected, got %.80s %R", a->name,
-                 Py_TYPE(o)->tp_name, o);
-    return 0;
+    return not_integer(a->name, o);
   default:
     return 0;
   }
@@ -221,7 +233,7 @@ static int point_arg_convert(PyObject *o, void *p) {
 }
 
 /* The (x, y) arguments of the cell methods (contains, passable, ...). */
-#define XY_ARGS int_arg x = {"x", 0, 0, NULL}, y = {"y", 0, 0, NULL}
+#define XY_ARGS int_arg x = {"x", 0, 0}, y = {"y", 0, 0}
 #define XY_PARSE int_arg_convert, &x, int_arg_convert, &y
 
 /* point(p, what, strict=False) -> (x, y): the cell converter for the Python
@@ -236,33 +248,141 @@ static PyObject *py_point(PyObject *self, PyObject *args) {
   return Py_BuildValue("(ii)", (int)a.value.x, (int)a.value.y);
 }
 
-/* Grid and HexGrid sizes: 1 <= side <= max_side, width * height <= max_cells;
-** the library would say only "invalid argument" or "too large". -1 with
-** the exception. */
-static int check_size(const int_arg *w, const int_arg *h, int32_t max_side, uint32_t max_cells) {
-  const int_arg *sides[2] = {w, h};
-  for (int i = 0; i < 2; i++) {
-    const int_arg *a = sides[i];
-    if (a->value >= 1 && a->value <= max_side) continue;
-    PyObject *msg = PyUnicode_FromFormat("%s: an integer in [1, %d] expected, got %R", a->name,
-                                         (int)max_side, a->given);
-    if (msg) {
-      raise_status(a->value < 1 ? ASTAR_INVALID_ARGUMENT : ASTAR_TOO_LARGE, PyUnicode_AsUTF8(msg),
-                   NULL);
-      Py_DECREF(msg);
+/* Every other integer argument: an integer in [min, max] (any part of
+** [-2^63, 2^64 - 1], the C types' ranges). A value outside raises `status`
+** (ASTAR_INVALID_ARGUMENT when 0: InvalidArgumentError, a ValueError; an
+** index: ASTAR_OUT_OF_BOUNDS, an IndexError), or ASTAR_TOO_LARGE above max
+** when `too_large` (a grid's sides), with "name: an integer in [min, max]
+** expected, got v"; `empty` says why when min > max (no waypoints). The
+** converter sets `u` to a value >= 0 and `i` to a value <= 2^63 - 1: read
+** the one the range fits in. */
+typedef struct {
+  const char *name;
+  long long min;
+  unsigned long long max;
+  astar_status status;
+  int too_large;
+  const char *empty;
+  unsigned long long u;
+  long long i;
+} range_arg;
+
+/* A bound as the messages print it: 2^k, 2^k - 1 and -2^k by name (what
+** the C types' ranges are), other values in decimal. */
+static void bound_text(char *buf, size_t size, int negative, unsigned long long magnitude) {
+  for (int k = 16; k <= 64; k++) {
+    const unsigned long long p = k < 64 ? 1ull << k : 0; /* 2^64 wraps to 0 */
+    if (k < 64 && magnitude == p) {
+      snprintf(buf, size, "%s2^%d", negative ? "-" : "", k);
+      return;
     }
-    return -1;
+    if (!negative && magnitude == p - 1) {
+      snprintf(buf, size, "2^%d - 1", k);
+      return;
+    }
   }
-  if ((uint64_t)w->value * (uint64_t)h->value > max_cells) {
+  snprintf(buf, size, "%s%llu", negative ? "-" : "", magnitude);
+}
+
+static int range_error(const range_arg *a, PyObject *o, int above) {
+  PyObject *msg;
+  if (a->min > 0 && (unsigned long long)a->min > a->max) {
+    msg = PyUnicode_FromFormat("%s: %s, got %R", a->name, a->empty ? a->empty : "no value fits", o);
+  } else {
+    char lo[32], hi[32];
+    const unsigned long long mag =
+        a->min < 0 ? 0ull - (unsigned long long)a->min : (unsigned long long)a->min;
+    bound_text(lo, sizeof lo, a->min < 0, mag);
+    bound_text(hi, sizeof hi, 0, a->max);
+    msg = PyUnicode_FromFormat("%s: an integer in [%s, %s] expected, got %R", a->name, lo, hi, o);
+  }
+  if (!msg) return 0;
+  astar_status st = a->status ? a->status : ASTAR_INVALID_ARGUMENT;
+  if (above && a->too_large) st = ASTAR_TOO_LARGE;
+  /* The library's sentence for ASTAR_OUT_OF_BOUNDS speaks of coordinates. */
+  PyObject *info =
+      st == ASTAR_OUT_OF_BOUNDS ? Py_BuildValue("{s:s}", "message", "index out of range") : NULL;
+  if (st != ASTAR_OUT_OF_BOUNDS || info) raise_status(st, PyUnicode_AsUTF8(msg), info);
+  Py_XDECREF(info);
+  Py_DECREF(msg);
+  return 0;
+}
+
+static int range_arg_convert(PyObject *o, void *p) {
+  range_arg *a = p;
+  PyObject *n = NULL;
+  const int kind = integer_of(o, &n);
+  if (kind == INT_NOT_INTEGER) return not_integer(a->name, o);
+  if (kind != INT_OK) return 0;
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(n, &overflow);
+  if (v == -1 && PyErr_Occurred()) {
+    Py_DECREF(n);
+    return 0;
+  }
+  /* A negative value is compared as long long (max >= 0 is above it), any
+  ** other as unsigned long long (2^63 .. 2^64 - 1 overflow long long). */
+  unsigned long long u = 0;
+  int below = 0, above = 0;
+  if (overflow < 0 || (overflow == 0 && v < 0)) {
+    below = overflow < 0 || v < a->min;
+  } else {
+    u = overflow ? PyLong_AsUnsignedLongLong(n) : (unsigned long long)v;
+    if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+      if (!PyErr_ExceptionMatches(PyExc_OverflowError)) {
+        Py_DECREF(n);
+        return 0;
+      }
+      PyErr_Clear();
+      above = 1; /* >= 2^64 */
+    } else {
+      below = a->min > 0 && u < (unsigned long long)a->min;
+      above = u > a->max;
+    }
+  }
+  Py_DECREF(n);
+  if (below || above || (a->min > 0 && (unsigned long long)a->min > a->max))
+    return range_error(a, o, above);
+  a->u = u;
+  a->i = overflow ? 0 : v;
+  return 1;
+}
+
+/* integer(value, name, min, max) -> int: range_arg's rule for the Python
+** layer (Options' counts and limits, the queue's sizes). */
+static PyObject *py_integer(PyObject *self, PyObject *args) {
+  (void)self;
+  PyObject *o;
+  range_arg a = {.status = ASTAR_INVALID_ARGUMENT};
+  if (!PyArg_ParseTuple(args, "OsLK", &o, &a.name, &a.min, &a.max)) return NULL;
+  if (!range_arg_convert(o, &a)) return NULL;
+  return a.min < 0 ? PyLong_FromLongLong(a.i) : PyLong_FromUnsignedLongLong(a.u);
+}
+
+/* strerror(status): astar_strerror of a status code (0 .. count - 1). */
+static PyObject *py_strerror(PyObject *self, PyObject *arg) {
+  (void)self;
+  range_arg code = {.name = "status", .min = 0, .max = ASTAR_STATUS_COUNT - 1};
+  if (!range_arg_convert(arg, &code)) return NULL;
+  return PyUnicode_FromString(astar_strerror((astar_status)code.u));
+}
+
+/* Grid and HexGrid sizes: 1 <= side <= max_side (range_arg), width * height
+** <= max_cells; the library would say only "invalid argument" or "too
+** large". -1 with the exception. */
+static int check_size(const range_arg *w, const range_arg *h, uint32_t max_cells) {
+  if (w->u * h->u > max_cells) {
     char msg[160];
-    snprintf(msg, sizeof msg, "width x height: at most %lu cells, got %d x %d = %llu",
-             (unsigned long)max_cells, (int)w->value, (int)h->value,
-             (unsigned long long)w->value * (unsigned long long)h->value);
+    snprintf(msg, sizeof msg, "width x height: at most %lu cells, got %llu x %llu = %llu",
+             (unsigned long)max_cells, w->u, h->u, w->u * h->u);
     raise_status(ASTAR_TOO_LARGE, msg, NULL);
     return -1;
   }
   return 0;
 }
+
+#define SIDE_ARG(side, max_side)                                                                   \
+  { .name = #side, .min = 1, .max = (max_side), .status = ASTAR_INVALID_ARGUMENT, .too_large = 1 }
 
 /* A terrain cost as the grids store it (float32): the library takes costs
 ** in (0, ASTAR_TERRAIN_MAX] and would call a cost that rounds to 0 in
@@ -315,18 +435,18 @@ static void Grid_dealloc(GridObject *self) {
 
 static int Grid_init(GridObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"width", "height", NULL};
-  int_arg w = {"width", 0, 0, NULL}, h = {"height", 0, 0, NULL};
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&O&", kwlist, int_arg_convert, &w, int_arg_convert,
-                                   &h))
+  range_arg w = SIDE_ARG(width, ASTAR_GRID_MAX_SIDE), h = SIDE_ARG(height, ASTAR_GRID_MAX_SIDE);
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&O&", kwlist, range_arg_convert, &w,
+                                   range_arg_convert, &h))
     return -1;
   if (self->grid) {
     /* Objects built on it (JPS+, queues) hold its address. */
     busy_error("a grid is initialised once (make a new Grid)");
     return -1;
   }
-  if (check_size(&w, &h, ASTAR_GRID_MAX_SIDE, ASTAR_GRID_MAX_CELLS) < 0) return -1;
+  if (check_size(&w, &h, ASTAR_GRID_MAX_CELLS) < 0) return -1;
   astar_grid *g = NULL;
-  astar_status st = astar_grid_new(&g, w.value, h.value, NULL);
+  astar_status st = astar_grid_new(&g, (int32_t)w.i, (int32_t)h.i, NULL);
   if (st != ASTAR_OK) {
     raise_status(st, NULL, NULL);
     return -1;
@@ -1395,15 +1515,19 @@ static void Queue_dealloc(QueueObject *self) {
 
 static void queue_done(void *ctx, const astar_request_done *done);
 
+/* The most requests a queue holds: queue.c's MAX_CAPACITY, beyond which
+** astar_queue_new says only ASTAR_INVALID_ARGUMENT. */
+#define QUEUE_MAX_CAPACITY (1ull << 24)
+
 static PyObject *Queue_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"grid", "capacity", "sink", NULL};
   GridObject *grid;
-  Py_ssize_t capacity;
+  range_arg capacity = {.name = "capacity", .min = 1, .max = QUEUE_MAX_CAPACITY};
   PyObject *sink;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!nO", kwlist, &GridType, &grid, &capacity, &sink))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O&O", kwlist, &GridType, &grid, range_arg_convert,
+                                   &capacity, &sink))
     return NULL;
   GRID_READY(grid);
-  if (capacity < 1) return PyErr_Format(PyExc_ValueError, "capacity: at least 1");
   QueueObject *self = (QueueObject *)type->tp_alloc(type, 0);
   if (!self) return NULL;
   self->grid = (GridObject *)Py_NewRef(grid);
@@ -1413,7 +1537,7 @@ static PyObject *Queue_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     Py_DECREF(self);
     return NULL;
   }
-  astar_status st = astar_queue_new(&self->q, grid->grid, (size_t)capacity, NULL);
+  astar_status st = astar_queue_new(&self->q, grid->grid, (size_t)capacity.u, NULL);
   if (st != ASTAR_OK) {
     Py_DECREF(self);
     return raise_status(st, NULL, NULL);
@@ -1472,12 +1596,17 @@ static void queue_done(void *ctx, const astar_request_done *done) {
   self->saved = PyEval_SaveThread();
 }
 
-/* submit(start, goal, priority, options, cap) -> id */
+/* submit(start, goal, priority, options, cap) -> id; start and goal from
+** _core.point, cap the queue's path_capacity: the cells of the buffer a
+** path goes to first (a longer path is copied when it is delivered), at
+** most a grid's cells. */
 static PyObject *Queue_submit(QueueObject *self, PyObject *args) {
-  int sx, sy, gx, gy, priority;
+  int sx, sy, gx, gy;
+  range_arg priority = {.name = "priority", .min = INT_MIN, .max = INT_MAX};
+  range_arg cap = {.name = "path_capacity", .min = 1, .max = ASTAR_GRID_MAX_CELLS};
   PyObject *opt_tuple;
-  Py_ssize_t cap;
-  if (!PyArg_ParseTuple(args, "(ii)(ii)iOn", &sx, &sy, &gx, &gy, &priority, &opt_tuple, &cap))
+  if (!PyArg_ParseTuple(args, "(ii)(ii)O&OO&", &sx, &sy, &gx, &gy, range_arg_convert, &priority,
+                        &opt_tuple, range_arg_convert, &cap))
     return NULL;
   if (queue_usable(self) < 0) return NULL;
   int algo;
@@ -1490,17 +1619,20 @@ static PyObject *Queue_submit(QueueObject *self, PyObject *args) {
                         NULL);
   if (algo != ALGO_ASTAR && algo != ALGO_DIJKSTRA)
     return raise_status(ASTAR_UNSUPPORTED, "queued requests run as sliced A* (or Dijkstra)", NULL);
-  if (cap < 1) cap = 1;
-  PyObject *buf = PyByteArray_FromStringAndSize(NULL, cap * (Py_ssize_t)sizeof(astar_point));
+  /* 2^28 cells are 2 GiB: more than a 32-bit process may ask for. */
+  if (cap.u > (unsigned long long)(PY_SSIZE_T_MAX / (Py_ssize_t)sizeof(astar_point)))
+    return PyErr_NoMemory();
+  PyObject *buf =
+      PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)cap.u * (Py_ssize_t)sizeof(astar_point));
   if (!buf) return NULL;
   astar_request req;
   memset(&req, 0, sizeof req);
   req.start = (astar_point){sx, sy};
   req.goal = (astar_point){gx, gy};
   req.opt = &o;
-  req.priority = priority;
+  req.priority = (int)priority.i;
   req.path = (astar_point *)(void *)PyByteArray_AS_STRING(buf);
-  req.cap = (size_t)cap;
+  req.cap = (size_t)cap.u;
   astar_request_id id = 0;
   astar_status st = astar_queue_submit_request(self->q, &req, &id);
   if (st != ASTAR_OK) {
@@ -1520,8 +1652,8 @@ static PyObject *Queue_submit(QueueObject *self, PyObject *args) {
 }
 
 static PyObject *Queue_update(QueueObject *self, PyObject *args) {
-  unsigned long long budget;
-  if (!PyArg_ParseTuple(args, "K", &budget)) return NULL;
+  range_arg budget = {.name = "budget", .min = 1, .max = UINT64_MAX};
+  if (!PyArg_ParseTuple(args, "O&", range_arg_convert, &budget)) return NULL;
   if (self->updating)
     return raise_status(ASTAR_INVALID_ARGUMENT, "update() from inside a callback of update()",
                         NULL);
@@ -1531,7 +1663,7 @@ static PyObject *Queue_update(QueueObject *self, PyObject *args) {
   self->owner = PyThread_get_thread_ident();
   self->grid->searching++;
   self->saved = PyEval_SaveThread();
-  astar_status st = astar_queue_update(self->q, budget, &frame);
+  astar_status st = astar_queue_update(self->q, budget.u, &frame);
   PyEval_RestoreThread(self->saved);
   self->saved = NULL;
   self->grid->searching--;
@@ -1541,17 +1673,17 @@ static PyObject *Queue_update(QueueObject *self, PyObject *args) {
     self->exc_type = self->exc_value = self->exc_tb = NULL;
     return NULL;
   }
-  if (st != ASTAR_OK)
-    return raise_status(st, budget == 0 ? "the budget is at least 1 expansion" : NULL, NULL);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   return Py_BuildValue("(KIIIO)", (unsigned long long)frame.expanded, (unsigned)frame.finished,
                        (unsigned)frame.pending, (unsigned)frame.restarted,
                        frame.path_held ? Py_True : Py_False);
 }
 
+/* A request id (astar_request_id: uint32_t) of poll, cancel, release. */
 static int parse_id(PyObject *args, astar_request_id *id) {
-  unsigned long v;
-  if (!PyArg_ParseTuple(args, "k", &v)) return -1;
-  *id = (astar_request_id)v;
+  range_arg v = {.name = "rid", .min = 0, .max = UINT32_MAX};
+  if (!PyArg_ParseTuple(args, "O&", range_arg_convert, &v)) return -1;
+  *id = (astar_request_id)v.u;
   return 0;
 }
 
@@ -1592,9 +1724,9 @@ static PyObject *Queue_poll(QueueObject *self, PyObject *args) {
 }
 
 static PyObject *Queue_set_restarts(QueueObject *self, PyObject *args) {
-  unsigned long n;
-  if (!PyArg_ParseTuple(args, "k", &n) || queue_usable(self) < 0) return NULL;
-  astar_queue_set_restarts(self->q, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
+  range_arg n = {.name = "n", .min = 0, .max = UINT32_MAX};
+  if (!PyArg_ParseTuple(args, "O&", range_arg_convert, &n) || queue_usable(self) < 0) return NULL;
+  astar_queue_set_restarts(self->q, (uint32_t)n.u);
   Py_RETURN_NONE;
 }
 
@@ -1663,19 +1795,19 @@ static void HexGrid_dealloc(HexGridObject *self) {
 
 static int HexGrid_init(HexGridObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"width", "height", "flat", "even", NULL};
-  int_arg w = {"width", 0, 0, NULL}, h = {"height", 0, 0, NULL};
+  range_arg w = SIDE_ARG(width, ASTAR_HEX_MAX_SIDE), h = SIDE_ARG(height, ASTAR_HEX_MAX_SIDE);
   int flat = 0, even = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&O&|pp", kwlist, int_arg_convert, &w,
-                                   int_arg_convert, &h, &flat, &even))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&O&|pp", kwlist, range_arg_convert, &w,
+                                   range_arg_convert, &h, &flat, &even))
     return -1;
   if (self->grid) {
     busy_error("a grid is initialised once (make a new HexGrid)");
     return -1;
   }
-  if (check_size(&w, &h, ASTAR_HEX_MAX_SIDE, ASTAR_HEX_MAX_CELLS) < 0) return -1;
+  if (check_size(&w, &h, ASTAR_HEX_MAX_CELLS) < 0) return -1;
   astar_hex_grid *g = NULL;
   astar_status st =
-      astar_hex_grid_new(&g, w.value, h.value, flat ? ASTAR_HEX_FLAT : ASTAR_HEX_POINTY,
+      astar_hex_grid_new(&g, (int32_t)w.i, (int32_t)h.i, flat ? ASTAR_HEX_FLAT : ASTAR_HEX_POINTY,
                          even ? ASTAR_HEX_EVEN : ASTAR_HEX_ODD, NULL);
   if (st != ASTAR_OK) {
     raise_status(st, NULL, NULL);
@@ -1784,11 +1916,12 @@ static PyObject *HexGrid_distance(HexGridObject *self, PyObject *args) {
 
 static PyObject *HexGrid_neighbor(HexGridObject *self, PyObject *args) {
   point_arg cell = {"cell", 1, {0, 0}};
-  int d;
-  if (!PyArg_ParseTuple(args, "O&i", point_arg_convert, &cell, &d)) return NULL;
+  /* The library takes d modulo 6; the package, the six directions. */
+  range_arg d = {.name = "d", .min = 0, .max = 5};
+  if (!PyArg_ParseTuple(args, "O&O&", point_arg_convert, &cell, range_arg_convert, &d)) return NULL;
   HEX_READY(self);
   astar_point p = astar_hex_neighbor(astar_hex_grid_orientation(self->grid),
-                                     astar_hex_grid_layout(self->grid), cell.value, d);
+                                     astar_hex_grid_layout(self->grid), cell.value, (int)d.i);
   return Py_BuildValue("(ii)", (int)p.x, (int)p.y);
 }
 
@@ -2260,15 +2393,20 @@ static PyObject *Waypoints_cells(WaypointsObject *self, PyObject *noargs) {
 }
 
 static PyObject *Waypoints_neighbors(WaypointsObject *self, PyObject *args) {
-  unsigned long i;
-  if (!PyArg_ParseTuple(args, "k", &i)) return NULL;
   WP_READY(self);
-  if (i >= astar_waypoints_count(self->wp))
-    return raise_status(ASTAR_OUT_OF_BOUNDS, "no such waypoint", NULL);
-  size_t deg = astar_waypoints_neighbors(self->wp, (uint32_t)i, NULL, 0);
+  const uint32_t count = astar_waypoints_count(self->wp);
+  /* count 0: min 1 > max 0, the empty range. */
+  range_arg i = {.name = "i",
+                 .min = count ? 0 : 1,
+                 .max = count ? count - 1u : 0,
+                 .status = ASTAR_OUT_OF_BOUNDS,
+                 .empty = "the graph has no waypoints"};
+  if (!PyArg_ParseTuple(args, "O&", range_arg_convert, &i)) return NULL;
+  const uint32_t w = (uint32_t)i.u;
+  size_t deg = astar_waypoints_neighbors(self->wp, w, NULL, 0);
   uint32_t *ids = PyMem_Malloc((deg ? deg : 1) * sizeof *ids);
   if (!ids) return PyErr_NoMemory();
-  astar_waypoints_neighbors(self->wp, (uint32_t)i, ids, deg);
+  astar_waypoints_neighbors(self->wp, w, ids, deg);
   PyObject *list = PyList_New((Py_ssize_t)deg);
   for (size_t k = 0; list && k < deg; k++) {
     PyObject *v = PyLong_FromUnsignedLong(ids[k]);
@@ -2421,6 +2559,8 @@ static PyObject *py_waypoints_expand(PyObject *self, PyObject *args) {
 static PyMethodDef module_methods[] = {
     {"version", py_version, METH_NOARGS, "the C library's version"},
     {"point", py_point, METH_VARARGS, "point(p, what, strict=False) -> (x, y): a cell argument"},
+    {"integer", py_integer, METH_VARARGS,
+     "integer(value, what, min, max) -> int: an integer argument in [min, max]"},
     {"strerror", py_strerror, METH_O, "astar_strerror(code)"},
     {"set_error_factory", py_set_error_factory, METH_O, NULL},
     {"parse_map", py_parse_map, METH_VARARGS, NULL},
@@ -2478,6 +2618,7 @@ PyMODINIT_FUNC PyInit__core(void) {
   if (added < 0) goto fail;
   if (PyModule_AddIntConstant(m, "STACK_CELLS", STACK_CELLS) < 0 ||
       PyModule_AddIntConstant(m, "GRID_MAX_SIDE", ASTAR_GRID_MAX_SIDE) < 0 ||
+      PyModule_AddIntConstant(m, "GRID_MAX_CELLS", ASTAR_GRID_MAX_CELLS) < 0 ||
       PyModule_AddIntConstant(m, "SPACE_ADMISSIBLE", ASTAR_SPACE_ADMISSIBLE) < 0 ||
       PyModule_AddIntConstant(m, "SPACE_CONSISTENT", ASTAR_SPACE_CONSISTENT) < 0)
     goto fail;
