@@ -147,6 +147,43 @@ bool cli_parse_double(const char *what, const char *text, double min, bool min_e
   return true;
 }
 
+/* Digits only, so that a sign, a space, a fraction or an exponent fails
+** before strtol could accept part of it; the range check comes before any
+** conversion to int32_t. */
+bool cli_scan_cells(const char *text, int n, int32_t *out, const char **end) {
+  const char *p = text;
+  for (int i = 0; i < n; i++) {
+    if (i > 0 && *p++ != ',') return false;
+    if (!isdigit((unsigned char)*p)) return false;
+    char *stop;
+    errno = 0;
+    const long v = strtol(p, &stop, 10);
+    if (errno == ERANGE || v > CLI_CELL_MAX) return false;
+    out[i] = (int32_t)v;
+    p = stop;
+  }
+  if (end) {
+    *end = p;
+    return true;
+  }
+  return *p == '\0';
+}
+
+void cli_cells_error(const char *what, const char *form, const char *text, const char *extra) {
+  if (!form)
+    cli_error("%s: expected a cell coordinate, an integer from 0 to %d, got '%s'", what,
+              CLI_CELL_MAX, text);
+  else
+    cli_error("%s: expected %s with cell coordinates, integers from 0 to %d%s%s, got '%s'", what,
+              form, CLI_CELL_MAX, extra ? ", and " : "", extra ? extra : "", text);
+}
+
+bool cli_parse_cells(const char *what, const char *form, const char *text, int n, int32_t *out) {
+  if (cli_scan_cells(text, n, out, NULL)) return true;
+  cli_cells_error(what, n == 1 ? NULL : form, text, NULL);
+  return false;
+}
+
 bool cli_parse_choice(const char *what, const char *text, const char *const *names, int *out) {
   for (int i = 0; names[i]; i++) {
     if (strcmp(text, names[i]) == 0) {

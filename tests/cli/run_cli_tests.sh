@@ -331,6 +331,35 @@ expect_out "solve --refine prints the draft" "^draft: "
 run solve "$TMP/tutorial.txt" --cone 1,2
 expect_rc "solve --cone with two numbers" 2
 expect_one_line_err "solve --cone error"
+# Cell coordinates are integers from 0 to 32767, whatever the option: a
+# NaN, a huge or a fractional value is a usage error naming the option and
+# the range (it was converted to int: undefined behaviour, or truncated).
+for bad in "--goals nan,1" "--goals 1e20,1" "--goals 55.9,11.9" "--goals 1,1;" \
+  "--goals -1,2" "--goals 1,+2" "--goals 99999999999999999999,1" "--region 0,0,1e20,5" \
+  "--region 0,0,2.5,4" "--cone 1e20,1,5,1" "--cone 2.5,2,3,5" "--cone 2,2,1e300,5" \
+  "--cone 2,2,3,nan" "--cone 2,2,0,5"; do
+  # shellcheck disable=SC2086 # the option and its value, split on purpose
+  run solve "$TMP/tutorial.txt" $bad --no-picture
+  expect_rc "solve $bad" 2
+  expect_one_line_err "solve $bad"
+  expect_err "solve $bad names the option and the range" "^astar: ${bad%% *}: expected .*from 0 to 32767"
+done
+for bad in "1.5 2 5 2" "1 2 5 1e3" "1 2 nan 2" "1 2 5 32768"; do
+  # shellcheck disable=SC2086
+  run solve "$TMP/tutorial.txt" $bad --no-picture
+  expect_rc "solve $bad" 2
+  expect_err "solve $bad: the range" "^astar: [SG][XY]: expected a cell coordinate, an integer from 0 to 32767, got"
+done
+# Cells of --goals and --region outside the map: the rule of a start or
+# goal outside the map (usage error, exit 2).
+run solve "$TMP/tutorial.txt" --goals "1,4;7,0" --no-picture
+expect_rc "solve --goals outside the map" 2
+expect_err "solve --goals outside: says which cell" "^astar: solve: --goals: the cell \(7,0\) lies outside the 7 x 5 map"
+run solve "$TMP/tutorial.txt" --region 4,0,6,5 --no-picture
+expect_rc "solve --region outside the map" 2
+expect_err "solve --region outside: says which cell" "^astar: solve: --region: the cell \(6,5\) lies outside"
+run solve "$TMP/tutorial.txt" --cone 6,4,3,5 --goals "6,4" --region 0,0,6,4 --no-picture
+expect_rc "solve --cone/--goals/--region at the map's last cell" 0
 run solve "$TMP/tutorial.txt" --algo jps --budget 5
 expect_rc "game-loop options need astar" 2
 run simulate "$TMP/tutorial.txt" --agents 5 --budget 4
