@@ -13,10 +13,14 @@
 
 #include <astar/astar.h>
 
-/* Exit statuses (documented in `astar --help`). */
+/* Exit statuses: one table for every command (cli_exit_status_help, in
+** `astar --help`, the manual page's EXIT STATUS and the README). */
 #define CLI_EXIT_OK 0    /* success (solve: a path was found) */
-#define CLI_EXIT_FAIL 1  /* runtime failure, no path, or a --check mismatch */
-#define CLI_EXIT_USAGE 2 /* bad command line */
+#define CLI_EXIT_FAIL 1  /* no path, a run-time failure, a --check mismatch */
+#define CLI_EXIT_USAGE 2 /* bad command line, a cell outside the map included */
+
+/* The table, as `astar --help` prints it (options.c). */
+extern const char cli_exit_status_help[];
 
 #if defined(__GNUC__)
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))

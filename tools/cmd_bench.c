@@ -847,8 +847,8 @@ static void help(FILE *out) {
           "  (bench checks that HPA* finds every path, never below the optimal length,\n"
           "  and adds the largest cost / optimal; JSON: max_cost_ratio)\n"
           "\n"
-          "Exit status: 0 done, 1 unreadable/malformed file or (--check) a mismatch,\n"
-          "2 usage error.\n",
+          "Exit status: 0 done; 1 an unreadable or malformed file, a map the algorithm\n"
+          "cannot search, or (--check) a mismatch; 2 usage error. See 'astar --help'.\n",
           algos, cli_search_options_help, cli_table_help, cli_variant_options_help,
           cli_hpa_options_help);
 }

@@ -26,8 +26,9 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "\n"
-          "Exit status: 0 done and all costs agree, 1 runtime failure or disagreement,\n"
-          "2 usage error.\n",
+          "Exit status: 0 done and all costs agree; 1 a failure at run time (a blocked\n"
+          "goal included) or a disagreement; 2 usage error (a goal outside the map\n"
+          "included). See 'astar --help'.\n",
           cli_search_options_help);
 }
 

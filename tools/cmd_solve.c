@@ -53,8 +53,9 @@ static void help(FILE *out) {
           "\n%s"
           "\n%s"
           "\n"
-          "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error\n"
-          "(a start or goal outside the map included).\n",
+          "Exit status: 0 path found; 1 no path (a blocked start or goal included) or a\n"
+          "failure at run time (an unreadable or malformed map); 2 usage error (a start,\n"
+          "goal, --goals or --region cell outside the map included). See 'astar --help'.\n",
           PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_variant_options_help,
           cli_extras_help, cli_unit_help, cli_table_help, cli_hpa_options_help);
 }

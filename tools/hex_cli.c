@@ -382,7 +382,9 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "\n"
-          "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error.\n",
+          "Exit status: 0 path found; 1 no path (a blocked start or goal included) or an\n"
+          "unreadable or malformed map; 2 usage error (a start or goal outside the map\n"
+          "included). See 'astar --help'.\n",
           PICTURE_MAX_WIDTH, cli_hex_search_help);
 }
 

@@ -470,8 +470,9 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "\n"
-          "Exit status: 0 picture(s) written, 1 unreadable map, blocked start/goal or\n"
-          "unwritable file, 2 usage error.\n",
+          "Exit status: 0 picture(s) written (whatever the search found); 1 unreadable\n"
+          "or malformed map, a blocked start or goal, or an unwritable file; 2 usage error\n"
+          "(a start or goal outside the map included). See 'astar --help'.\n",
           FGH_AUTO_MAX, FGH_AUTO_MAX, SVG_MAX_CELLS, cli_hex_search_help);
 }
 

@@ -15,6 +15,28 @@
 
 /* ---- messages ------------------------------------------------------------ */
 
+/* What the bad case is decides the status, not the command: the same
+** mistake exits the same way everywhere. The command line's own mistakes
+** (a cell outside the map among them) are 2; what the files, the map or
+** the search turned out to hold is 1. tests/cli/exit_tests.sh checks this
+** table across the commands and that the README's copy is this text. */
+const char cli_exit_status_help[] =
+    "Exit status (the same for every command):\n"
+    "  0  success: the command did what it was asked -- solve found a path,\n"
+    "     bench ran its queries (with --check: and all matched), render wrote\n"
+    "     its pictures (whatever the search found), precompute and convert\n"
+    "     wrote their files, group's costs agreed, simulate's checks held\n"
+    "  1  no path, or a failure at run time: an input file that cannot be read\n"
+    "     or is malformed (the message names file, line and column), an output\n"
+    "     that cannot be written, a start or goal on a blocked cell, a map the\n"
+    "     algorithm cannot search (jps on terrain), a bench --check mismatch,\n"
+    "     out of memory\n"
+    "  2  usage error: an unknown command or option, a missing or bad argument\n"
+    "     (the message names it and the accepted range), options that do not\n"
+    "     go together or that the algorithm never supports (--algo cpd\n"
+    "     --moves 4), a cell or node outside the map or graph (SX SY GX GY,\n"
+    "     --goals, --region; S T of a graph)\n";
+
 void cli_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
