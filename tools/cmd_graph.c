@@ -391,6 +391,10 @@ static void bench_help(FILE *out) {
           "queries come from a DIMACS .p2p file (`p aux sp p2p K`, `q S T [C]`; C, an\n"
           "expected cost, is optional) or are drawn at random (uniform source and\n"
           "target, seeded: the same N and seed give the same queries everywhere).\n"
+          "A cost C of 0 between two different nodes (a GPPC scenario's unreachable\n"
+          "pair, written by `astar convert --scen`) expects no path; such queries are\n"
+          "counted apart (the line 'no path expected'; JSON no_path_expected,\n"
+          "no_path_found). Mismatches are listed as FILE:LINE (random ones: query N).\n"
           "Prints queries, solved, mismatches, seconds (of the median pass with\n"
           "--repeat; loading and checking excluded), microseconds per query, mean\n"
           "expansions and nanoseconds per expansion.\n"
@@ -544,7 +548,8 @@ int cli_graph_bench(int argc, char **argv) {
     for (size_t i = 0; i < nq; i++) {
       astar_engine_result r;
       if (q[i].cost >= 0) {
-        ref[i] = q[i].cost;
+        /* 0 between two nodes: no path (a GPPC scenario, through convert). */
+        ref[i] = q[i].cost == 0 && q[i].source != q[i].target ? -1 : q[i].cost;
         continue;
       }
       const astar_status st =
@@ -568,6 +573,7 @@ int cli_graph_bench(int argc, char **argv) {
   const double seconds = passes[(repeat - 1) / 2];
 
   size_t solved = 0, mismatches = 0, reported = 0;
+  size_t no_path_expected = 0, no_path_found = 0; /* file cost 0 between two nodes */
   double exp_sum = 0;
   const bool optimal = a.eo.method != ASTAR_METHOD_GREEDY &&
                        !(a.eo.method == ASTAR_METHOD_ASTAR && a.eo.weight > 1.0);
@@ -575,6 +581,10 @@ int cli_graph_bench(int argc, char **argv) {
     const bool found = status[i] == ASTAR_OK;
     solved += found;
     exp_sum += (double)expanded[i];
+    if (q[i].cost == 0 && q[i].source != q[i].target) {
+      no_path_expected++;
+      no_path_found += status[i] == ASTAR_NO_PATH;
+    }
     if (!check) continue;
     bool bad;
     const double tol = q[i].cost >= 0 ? REL_TOLERANCE_FILE : REL_TOLERANCE_DIJKSTRA;
@@ -616,6 +626,7 @@ int cli_graph_bench(int argc, char **argv) {
     printf(",\"nodes\":%u,\"arcs\":%zu,\"repeat\":%ld,\"queries\":%zu,\"solved\":%zu", (unsigned)n,
            astar_graph_arc_count(g), repeat, nq, solved);
     if (check) printf(",\"mismatches\":%zu", mismatches);
+    printf(",\"no_path_expected\":%zu,\"no_path_found\":%zu", no_path_expected, no_path_found);
     fputs(",\"seconds\":", stdout);
     cli_json_number(stdout, seconds, 6);
     fputs(",\"us_per_query\":", stdout);
@@ -637,6 +648,10 @@ int cli_graph_bench(int argc, char **argv) {
     snprintf(mm, sizeof mm, "%zu", mismatches);
     printf("%9zu %9zu %10s %9.3f %10.1f %14.1f %11.1f\n", nq, solved, check ? mm : "-", seconds, us,
            mean_exp, ns_exp);
+    if (no_path_expected)
+      printf("no path expected: %zu of the %zu queries (cost 0 for two different nodes, the "
+             "GPPC form), %zu answered no path\n",
+             no_path_expected, nq, no_path_found);
   }
   if (check && mismatches) {
     cli_error("bench --check: %zu of %zu queries mismatched", mismatches, nq);

@@ -93,6 +93,21 @@ printf 'p aux sp p2p 2\nq 1 5 20\nq 1 4 99\n' >"$TMP/wrong.p2p"
 run bench --graph "$D/tiny.gr" --queries "$TMP/wrong.p2p" --check
 expect_rc "bench --check mismatch" 1
 expect_err "mismatch names file and line" "mismatch: .*wrong\.p2p:3: 1 -> 4: expected 99, got 20"
+# A GPPC scenario's unreachable pair (length 0), converted: the .p2p holds
+# cost 0 between two nodes, which bench --graph expects to have no path.
+printf 'type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n' >"$TMP/gppc.map"
+printf 'version 1\n0\tg.map\t5\t3\t0\t0\t1\t2\t2.41421356\n0\tg.map\t5\t3\t0\t0\t4\t2\t0\n0\tg.map\t5\t3\t4\t0\t3\t0\t0\n' \
+  >"$TMP/gppc.scen"
+run convert "$TMP/gppc.map" -o "$TMP/gppc.gr" --scen "$TMP/gppc.scen" --queries "$TMP/gppc.p2p"
+expect_rc "convert a GPPC scenario" 0
+run bench --graph "$TMP/gppc.gr" --queries "$TMP/gppc.p2p" --check
+expect_rc "bench --graph --check: a reachable pair written 0 mismatches" 1
+expect_err "bench --graph: that mismatch by FILE:LINE" "mismatch: .*gppc\.p2p:5: 4 -> 3: expected no path, got 1$"
+expect_out "bench --graph: the no-path queries counted apart" "^no path expected: 2 of the 3 queries .*GPPC.*, 1 answered no path$"
+head -n 4 "$TMP/gppc.p2p" | sed 's/^p aux sp p2p 3$/p aux sp p2p 2/' >"$TMP/gppc-ok.p2p"
+run bench --graph "$TMP/gppc.gr" --queries "$TMP/gppc-ok.p2p" --check --json
+expect_rc "bench --graph --check: an unreachable pair written 0 matches" 0
+expect_out "bench --graph --json: counts them" '"no_path_expected":1,"no_path_found":1'
 
 printf 'p aux sp p2p 1\nq 1 9\n' >"$TMP/bad.p2p"
 run bench --graph "$D/tiny.gr" --queries "$TMP/bad.p2p"
