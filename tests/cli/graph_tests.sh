@@ -147,6 +147,25 @@ run convert "$TMP/walls.map" -o "$TMP/w4.gr" --moves 4 --costs 10,14
 expect_rc "convert --moves 4" 0
 if grep -q '^p sp 10 20$' "$TMP/w4.gr" && grep -q '^a 1 2 10$' "$TMP/w4.gr"; then ok; else fail "convert --moves 4 --costs"; fi
 
+# The costs the .gr's comment line and `convert --help` give are those its
+# arcs hold: on a map without terrain the grid's searches round sqrt 2 (to
+# 1.4142135623733338 on 49 x 49), and the help said 1.4142135623730951.
+python3 -c "print('\n'.join(['.' * 49] * 49))" >"$TMP/open49.txt"
+run convert "$TMP/open49.txt" -o "$TMP/open49.gr"
+expect_rc "convert a 49 x 49 map" 0
+"$ASTAR" convert --help >"$TMP/convert-help.txt"
+if python3 - "$TMP/open49.gr" "$TMP/convert-help.txt" <<'EOF'; then ok; else fail "convert: the costs said are the costs written"; fi
+import re, sys
+lines = open(sys.argv[1]).read().split('\n')
+m = re.search(r'arc costs (\S+) \(straight\) and (\S+) \(diagonal\)', lines[0])
+assert m, lines[0]
+arcs = {l.split()[3] for l in lines if l.startswith('a ')}
+assert arcs == {m.group(1), m.group(2)}, (arcs, m.groups())
+assert float(m.group(2)) != 2 ** 0.5  # rounded: the file does not hold sqrt 2 itself
+helptext = ' '.join(open(sys.argv[2]).read().split())
+h = re.search(r'is written (\S+) on a 49 x 49 map', helptext)
+assert h and h.group(1) == m.group(2), (h and h.group(1), m.group(2))
+EOF
 run convert "$TMP/walls.map"
 expect_rc "convert without -o" 2
 run convert "$TMP/walls.map" -o "$TMP/x.gr" --scen "$TMP/walls.map.scen"
