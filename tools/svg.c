@@ -188,6 +188,8 @@ void render_svg_begin(render_svg *s, FILE *out, int width, int height, render_rg
   s->pending = false;
   s->nruns = 0;
   s->ncolors = 0;
+  s->band_y = s->band_h = s->band_end = 0;
+  s->ordered = false;
   s->runs = malloc(RUNS_MAX * sizeof *s->runs);
   s->colors = malloc(RENDER_SVG_SLOTS * sizeof *s->colors);
   s->order = malloc(COLORS_MAX * sizeof *s->order);
