@@ -66,9 +66,9 @@ typedef struct bench_stats {
 
 typedef struct mismatch {
   const char *scen; /* the scenario file */
-  int32_t line;     /* the query's line in it: messages say FILE:LINE */
   double expected;  /* < 0: no path expected */
   double got;
+  int32_t line; /* the query's line in it: messages say FILE:LINE */
   astar_status status;
 } mismatch;
 
@@ -665,7 +665,7 @@ timed:
       }
       out->mismatches++;
       if (*nreported < MAX_REPORTED)
-        reported[(*nreported)++] = (mismatch){f->scen, qk->line, -1.0, cost[k], s};
+        reported[(*nreported)++] = (mismatch){f->scen, -1.0, cost[k], qk->line, s};
       continue;
     }
     if (s == ASTAR_OK || s == ASTAR_BUFFER_TOO_SMALL) {
@@ -679,7 +679,7 @@ timed:
                      : is_mismatch(s, cost[k], optimal, any_angle)) {
       out->mismatches++;
       if (*nreported < MAX_REPORTED)
-        reported[(*nreported)++] = (mismatch){f->scen, qk->line, optimal, cost[k], s};
+        reported[(*nreported)++] = (mismatch){f->scen, optimal, cost[k], qk->line, s};
     }
   }
   ok = true;

@@ -113,7 +113,7 @@ bool cli_extras_fit(const cli_extras *x, const astar_grid *grid, const char *com
   const char *option[CLI_MAX_GOALS + 2];
   size_t n = 0;
   for (size_t i = 0; i < x->ngoals; i++) cells[n] = x->goals[i], option[n++] = "--goals";
-  for (int k = 0; x->region && k < 2; k++)
+  for (size_t k = 0; x->region && k < 2; k++)
     cells[n] = (astar_point){x->rect[2 * k], x->rect[2 * k + 1]}, option[n++] = "--region";
   for (size_t i = 0; i < n; i++) {
     if (astar_grid_contains(grid, cells[i].x, cells[i].y)) continue;
