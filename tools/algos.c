@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <astar/cpd.h>
 #include <astar/jps_plus.h>
 #include <astar/landmarks.h>
 
@@ -461,6 +462,9 @@ const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
   if (algo->engine) return engine_unsupported(opt);
   const char *why = cli_anyangle_unsupported(algo, opt, grid);
   if (why || cli_algo_is_any_angle(algo)) return why;
+  /* The CPD has rules of its own (astar/cpd.h), not JPS's whose search it
+  ** stands in for: its reason names the CPD. */
+  if (algo->pre == &cli_cpd_ops) return astar_cpd_unsupported_reason(grid, opt);
   astar_options o = *opt;
   o.algorithm = algo->rules;
   return astar_unsupported_reason(&o, grid);
@@ -505,8 +509,11 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
     }
   } else {
     st = algo->pre->build(&out->ctx, grid, opt);
+    /* ASTAR_UNSUPPORTED's own text only points at astar_unsupported_reason:
+    ** say the reason. */
+    const char *why = st == ASTAR_UNSUPPORTED ? cli_algo_unsupported(algo, opt, grid) : NULL;
     if (st != ASTAR_OK) {
-      cli_error("%s: cannot precompute %s: %s", label, algo->name, astar_strerror(st));
+      cli_error("%s: cannot precompute %s: %s", label, algo->name, why ? why : astar_strerror(st));
       return false;
     }
   }

@@ -13,10 +13,14 @@
 
 #include <astar/astar.h>
 
-/* Exit statuses (documented in `astar --help`). */
+/* Exit statuses: one table for every command (cli_exit_status_help, in
+** `astar --help`, the manual page's EXIT STATUS and the README). */
 #define CLI_EXIT_OK 0    /* success (solve: a path was found) */
-#define CLI_EXIT_FAIL 1  /* runtime failure, no path, or a --check mismatch */
-#define CLI_EXIT_USAGE 2 /* bad command line */
+#define CLI_EXIT_FAIL 1  /* no path, a run-time failure, a --check mismatch */
+#define CLI_EXIT_USAGE 2 /* bad command line, a cell outside the map included */
+
+/* The table, as `astar --help` prints it (options.c). */
+extern const char cli_exit_status_help[];
 
 #if defined(__GNUC__)
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -111,6 +115,30 @@ bool cli_parse_u64(const char *what, const char *text, uint64_t *out); /* 0 .. U
 ** library's bound on costs and factors: no sum of them overflows). */
 bool cli_parse_double(const char *what, const char *text, double min, bool min_exclusive,
                       double *out);
+
+/* Cell coordinates on the command line (SX SY GX GY, --goals, --region,
+** --cone, ...) are integers from 0 to CLI_CELL_MAX, the largest grid side
+** less one: digits only, no sign, no fraction, no exponent -- a value like
+** 55.9 or 1e20 is refused rather than converted (a float out of int range
+** converted to int is undefined behaviour). Whether a cell lies inside the
+** map is checked once the map is loaded. */
+#define CLI_CELL_MAX (ASTAR_GRID_MAX_SIDE - 1)
+
+/* Read n comma-separated cell coordinates at the start of `text` into
+** out[0 .. n-1]. With `end` NULL the text must end after them; otherwise
+** *end receives the character after the last digit (the caller checks what
+** follows). Quiet: false on any failure, out partly written. */
+bool cli_scan_cells(const char *text, int n, int32_t *out, const char **end);
+
+/* cli_scan_cells of the whole `text`; on failure prints "WHAT: expected a
+** cell coordinate, an integer from 0 to 32767, got 'TEXT'" (n 1) or "WHAT:
+** expected FORM with cell coordinates, integers from 0 to 32767, got 'TEXT'"
+** and returns false. */
+bool cli_parse_cells(const char *what, const char *form, const char *text, int n, int32_t *out);
+
+/* The message of cli_parse_cells for a value of FORM that failed some
+** other check of the caller's (`extra`, e.g. "R > 0", may be NULL). */
+void cli_cells_error(const char *what, const char *form, const char *text, const char *extra);
 
 /* Case-sensitive lookup of `text` in a NULL-terminated list of names; on
 ** failure prints "astar: WHAT: expected one of a|b|c, got 'TEXT'". */
@@ -523,8 +551,11 @@ typedef struct cli_extras {
   uint64_t budget;                  /* --budget: expansions per step (0: one-shot) */
   astar_point goals[CLI_MAX_GOALS]; /* --goals: goals besides GX,GY */
   size_t ngoals;
-  bool islands, retarget;         /* --islands, --retarget */
-  double cones[CLI_MAX_CONES][4]; /* --cone X,Y,R,V */
+  bool islands, retarget; /* --islands, --retarget */
+  struct {
+    int32_t x, y;         /* the centre: a cell (the layer clips the cone to the map) */
+    float r, v;           /* radius > 0, value >= 0, both at most ASTAR_OPTION_MAX */
+  } cones[CLI_MAX_CONES]; /* --cone X,Y,R,V */
   size_t ncones;
   int32_t fog;     /* --fog R, or -1 */
   bool region;     /* --region X0,Y0,X1,Y1: goal = any cell inside */
@@ -539,6 +570,12 @@ int cli_extra_option(cli_parser *p, cli_extras *x);
 
 /* Was any of them given? */
 bool cli_extras_active(const cli_extras *x);
+
+/* Do the cells of --goals and --region lie inside `grid`? False after the
+** usage error "COMMAND: --goals: the cell (X,Y) lies outside the W x H map
+** MAP (x 0..W-1, y 0..H-1)" -- the same rule as a start or goal outside. */
+bool cli_extras_fit(const cli_extras *x, const astar_grid *grid, const char *command,
+                    const char *map);
 
 /* Build the objects they ask for on `grid` and run the search (sliced when
 ** --budget) into *sol. False after a message only for set-up failures. */

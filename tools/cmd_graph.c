@@ -391,6 +391,10 @@ static void bench_help(FILE *out) {
           "queries come from a DIMACS .p2p file (`p aux sp p2p K`, `q S T [C]`; C, an\n"
           "expected cost, is optional) or are drawn at random (uniform source and\n"
           "target, seeded: the same N and seed give the same queries everywhere).\n"
+          "A cost C of 0 between two different nodes (a GPPC scenario's unreachable\n"
+          "pair, written by `astar convert --scen`) expects no path; such queries are\n"
+          "counted apart (the line 'no path expected'; JSON no_path_expected,\n"
+          "no_path_found). Mismatches are listed as FILE:LINE (random ones: query N).\n"
           "Prints queries, solved, mismatches, seconds (of the median pass with\n"
           "--repeat; loading and checking excluded), microseconds per query, mean\n"
           "expansions and nanoseconds per expansion.\n"
@@ -544,7 +548,8 @@ int cli_graph_bench(int argc, char **argv) {
     for (size_t i = 0; i < nq; i++) {
       astar_engine_result r;
       if (q[i].cost >= 0) {
-        ref[i] = q[i].cost;
+        /* 0 between two nodes: no path (a GPPC scenario, through convert). */
+        ref[i] = q[i].cost == 0 && q[i].source != q[i].target ? -1 : q[i].cost;
         continue;
       }
       const astar_status st =
@@ -568,6 +573,7 @@ int cli_graph_bench(int argc, char **argv) {
   const double seconds = passes[(repeat - 1) / 2];
 
   size_t solved = 0, mismatches = 0, reported = 0;
+  size_t no_path_expected = 0, no_path_found = 0; /* file cost 0 between two nodes */
   double exp_sum = 0;
   const bool optimal = a.eo.method != ASTAR_METHOD_GREEDY &&
                        !(a.eo.method == ASTAR_METHOD_ASTAR && a.eo.weight > 1.0);
@@ -575,6 +581,10 @@ int cli_graph_bench(int argc, char **argv) {
     const bool found = status[i] == ASTAR_OK;
     solved += found;
     exp_sum += (double)expanded[i];
+    if (q[i].cost == 0 && q[i].source != q[i].target) {
+      no_path_expected++;
+      no_path_found += status[i] == ASTAR_NO_PATH;
+    }
     if (!check) continue;
     bool bad;
     const double tol = q[i].cost >= 0 ? REL_TOLERANCE_FILE : REL_TOLERANCE_DIJKSTRA;
@@ -616,6 +626,7 @@ int cli_graph_bench(int argc, char **argv) {
     printf(",\"nodes\":%u,\"arcs\":%zu,\"repeat\":%ld,\"queries\":%zu,\"solved\":%zu", (unsigned)n,
            astar_graph_arc_count(g), repeat, nq, solved);
     if (check) printf(",\"mismatches\":%zu", mismatches);
+    printf(",\"no_path_expected\":%zu,\"no_path_found\":%zu", no_path_expected, no_path_found);
     fputs(",\"seconds\":", stdout);
     cli_json_number(stdout, seconds, 6);
     fputs(",\"us_per_query\":", stdout);
@@ -637,6 +648,10 @@ int cli_graph_bench(int argc, char **argv) {
     snprintf(mm, sizeof mm, "%zu", mismatches);
     printf("%9zu %9zu %10s %9.3f %10.1f %14.1f %11.1f\n", nq, solved, check ? mm : "-", seconds, us,
            mean_exp, ns_exp);
+    if (no_path_expected)
+      printf("no path expected: %zu of the %zu queries (cost 0 for two different nodes, the "
+             "GPPC form), %zu answered no path\n",
+             no_path_expected, nq, no_path_found);
   }
   if (check && mismatches) {
     cli_error("bench --check: %zu of %zu queries mismatched", mismatches, nq);
@@ -657,32 +672,56 @@ done:
 
 /* ---- convert -------------------------------------------------------------------------- */
 
+/* The cost a w x h grid without terrain gives its diagonal moves under the
+** default options, as convert writes it: sqrt 2 rounded as the grid's
+** searches round it (astar/search.h, "Exact ties"); NAN if the grid cannot
+** be made. Asked of the library, not written down, so that the help says
+** what a file holds. */
+static double written_diagonal(int32_t w, int32_t h) {
+  astar_grid *g = NULL;
+  astar_grid_space holder;
+  astar_space sp;
+  double d = NAN;
+  if (astar_grid_new(&g, w, h, NULL) == ASTAR_OK &&
+      astar_grid_space_init(&sp, &holder, g, NULL) == ASTAR_OK)
+    d = holder.cost[4]; /* directions N E S W NE ...: 4 is a diagonal */
+  astar_grid_free(g);
+  return d;
+}
+
 static void convert_help(FILE *out) {
-  fputs("usage: astar convert MAP -o X.gr [--coords X.co] [--scen X.scen --queries X.p2p]\n"
-        "                     [--moves 4|8] [--corner RULE] [--costs S,D]\n"
-        "\n"
-        "Write a grid map (Moving AI .map or ASCII) as a DIMACS graph: one node a\n"
-        "passable cell, numbered 1, 2, ... in row-major order (top row first, left to\n"
-        "right), one arc a legal move with its cost (the grid's moves, corner rule,\n"
-        "move costs and terrain: the arcs of the grid as a space, astar/grid_space.h),\n"
-        "arcs listed by cell and, within a cell, in the order N E S W NE SE SW NW.\n"
-        "Costs are written exactly (up to 17 significant digits; 1.4142135623730951\n"
-        "for a diagonal): the DIMACS files of the challenge have integer costs, this\n"
-        "library reads both.\n"
-        "\n"
-        "Options:\n"
-        "  -o, --output FILE      the .gr file to write\n"
-        "  --coords FILE          also write the cells as coordinates (.co: v ID X Y,\n"
-        "                         X the column, Y the row)\n"
-        "  --scen FILE            a Moving AI scenario of MAP, written as queries ...\n"
-        "  --queries FILE         ... into this .p2p file (q S T C, C its optimal length)\n"
-        "  --moves 4|8, --corner RULE, --costs S,D   the movement rules (defaults: 8 moves,\n"
-        "                         no-cut, costs 1 and sqrt 2: the Moving AI model)\n"
-        "  -h, --help             show this help\n"
-        "\n"
-        "Exit status: 0 written, 1 unreadable/malformed input or unwritable output,\n"
-        "2 usage error.\n",
-        out);
+  fprintf(out,
+          "usage: astar convert MAP -o X.gr [--coords X.co] [--scen X.scen --queries X.p2p]\n"
+          "                     [--moves 4|8] [--corner RULE] [--costs S,D]\n"
+          "\n"
+          "Write a grid map (Moving AI .map or ASCII) as a DIMACS graph: one node a\n"
+          "passable cell, numbered 1, 2, ... in row-major order (top row first, left to\n"
+          "right), one arc a legal move with its cost (the grid's moves, corner rule,\n"
+          "move costs and terrain: the arcs of the grid as a space, astar/grid_space.h),\n"
+          "arcs listed by cell and, within a cell, in the order N E S W NE SE SW NW.\n"
+          "An arc's cost is written as the grid's searches use it, to 17 significant\n"
+          "digits (read back, the same double): on a map without terrain the two move\n"
+          "costs rounded to a multiple of a power of two that grows with the map, so\n"
+          "that sums of them are exact (astar/search.h, \"Exact ties\") -- the default\n"
+          "diagonal, sqrt 2 = %.17g, is written %.17g on a\n"
+          "49 x 49 map and %.17g on 512 x 512; with terrain, the\n"
+          "options' cost times the terrain factor of the cell entered. The .gr's\n"
+          "comment line gives the costs written. The DIMACS files of the challenge have\n"
+          "integer costs; this library reads both.\n"
+          "\n"
+          "Options:\n"
+          "  -o, --output FILE      the .gr file to write\n"
+          "  --coords FILE          also write the cells as coordinates (.co: v ID X Y,\n"
+          "                         X the column, Y the row)\n"
+          "  --scen FILE            a Moving AI scenario of MAP, written as queries ...\n"
+          "  --queries FILE         ... into this .p2p file (q S T C, C its optimal length)\n"
+          "  --moves 4|8, --corner RULE, --costs S,D   the movement rules (defaults: 8 moves,\n"
+          "                         no-cut, costs 1 and sqrt 2: the Moving AI model)\n"
+          "  -h, --help             show this help\n"
+          "\n"
+          "Exit status: 0 written, 1 unreadable/malformed input or unwritable output,\n"
+          "2 usage error.\n",
+          sqrt(2.0), written_diagonal(49, 49), written_diagonal(512, 512));
 }
 
 static FILE *open_out(const char *path) {
@@ -768,11 +807,20 @@ int cli_cmd_convert(int argc, char **argv) {
   for (astar_node v = 0; v < cells; v++)
     if (id[v]) m += sp.ops->successors(sp.self, v, arcs, 8);
   if (!(f = open_out(gr))) goto done;
+  /* The costs the arcs below hold (the space's, which may be the options'
+  ** rounded), not the options' own: the comment says what the file holds. */
   fprintf(f, "c %s as a graph (astar convert): %u passable cells in row-major order, %d moves", map,
           (unsigned)n, opt.moves);
   if (opt.moves == 8) fprintf(f, ", corners %s", cli_corner_name(opt.corner));
-  fprintf(f, ", costs %.17g/%.17g\np sp %u %zu\n", opt.straight_cost, opt.diagonal_cost,
-          (unsigned)n, m);
+  fprintf(f, ", arc costs %.17g", holder.cost[0]);
+  if (opt.moves == 8) fprintf(f, " (straight) and %.17g (diagonal)", holder.cost[4]);
+  if (astar_grid_has_terrain(grid))
+    fputs(" times the terrain factor of the cell entered", f);
+  else if (holder.cost[0] != opt.straight_cost ||
+           (opt.moves == 8 && holder.cost[4] != opt.diagonal_cost))
+    fprintf(f, ": --costs %.17g,%.17g rounded as the grid's searches round them", opt.straight_cost,
+            opt.diagonal_cost);
+  fprintf(f, "\np sp %u %zu\n", (unsigned)n, m);
   for (astar_node v = 0; v < cells; v++) {
     if (!id[v]) continue;
     const size_t k = sp.ops->successors(sp.self, v, arcs, 8);

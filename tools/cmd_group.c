@@ -26,8 +26,9 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "\n"
-          "Exit status: 0 done and all costs agree, 1 runtime failure or disagreement,\n"
-          "2 usage error.\n",
+          "Exit status: 0 done and all costs agree; 1 a failure at run time (a blocked\n"
+          "goal included) or a disagreement; 2 usage error (a goal outside the map\n"
+          "included). See 'astar --help'.\n",
           cli_search_options_help);
 }
 
@@ -70,9 +71,8 @@ int cli_cmd_group(int argc, char **argv) {
     }
   }
   if (npos != 3) return cli_usage_error("group: expected MAP GX GY (see 'astar group --help')");
-  long gx, gy;
-  if (!cli_parse_int("GX", pos[1], 0, INT32_MAX, &gx) ||
-      !cli_parse_int("GY", pos[2], 0, INT32_MAX, &gy))
+  int32_t gx, gy;
+  if (!cli_parse_cells("GX", NULL, pos[1], 1, &gx) || !cli_parse_cells("GY", NULL, pos[2], 1, &gy))
     return CLI_EXIT_USAGE;
   if (astar_options_validate(&opt) != ASTAR_OK)
     return cli_usage_error("group: the search options are not valid together");
@@ -80,7 +80,15 @@ int cli_cmd_group(int argc, char **argv) {
   astar_grid *grid;
   astar_point s0, g0;
   if (!cli_load_map(pos[0], &grid, &s0, &g0)) return CLI_EXIT_FAIL;
-  const astar_point goal = {(int32_t)gx, (int32_t)gy};
+  const astar_point goal = {gx, gy};
+  /* A goal outside the map is a mistake on the command line, as in solve. */
+  if (!astar_grid_contains(grid, gx, gy)) {
+    const int32_t w = astar_grid_width(grid), h = astar_grid_height(grid);
+    cli_usage_error("group: the goal (%d,%d) lies outside the %d x %d map %s (x 0..%d, y 0..%d)",
+                    (int)gx, (int)gy, (int)w, (int)h, pos[0], (int)w - 1, (int)h - 1);
+    astar_grid_free(grid);
+    return CLI_EXIT_USAGE;
+  }
   int rc = CLI_EXIT_FAIL;
   astar_islands *isl = NULL;
   astar_field *field = NULL;
@@ -97,7 +105,7 @@ int cli_cmd_group(int argc, char **argv) {
   }
   const uint32_t island = astar_islands_id(isl, goal.x, goal.y);
   if (island == 0) {
-    cli_error("group: the goal (%ld,%ld) is blocked or outside the map", gx, gy);
+    cli_error("group: the goal cell (%d,%d) is blocked", (int)gx, (int)gy);
     goto done;
   }
   uint64_t rs = (uint64_t)seed;
@@ -145,8 +153,8 @@ int cli_cmd_group(int argc, char **argv) {
   const double t_search = cli_now_seconds() - t0;
 
   cli_print_map_line(stdout, pos[0], grid);
-  printf("goal:     (%ld,%ld); %ld units on cells that can reach it (seed %ld)\n", gx, gy, units,
-         seed);
+  printf("goal:     (%d,%d); %ld units on cells that can reach it (seed %ld)\n", (int)gx, (int)gy,
+         units, seed);
   printf("field:    built in %.3f ms (%llu cells settled, %zu bytes), %ld paths read in %.3f ms "
          "(%zu cells)\n",
          t_build * 1e3, (unsigned long long)fs.expanded, astar_field_memory(field), units,

@@ -23,8 +23,6 @@
 
 /* Maps up to this size get F/G/H labels unless --no-fgh. */
 #define FGH_AUTO_MAX 40
-/* SVG has one element per run of cells; beyond this PNG is the sensible format. */
-#define SVG_MAX_CELLS 65536 /* 256 x 256 */
 /* Raster images are held in memory, 3 bytes a pixel. */
 #define MAX_PIXELS (64L * 1024 * 1024)
 #define MAX_FRAMES 1000
@@ -549,7 +547,8 @@ static void help(FILE *out) {
           "(top left), G (bottom left), H (bottom right) and an arrow to its parent.\n"
           "\n"
           "Options:\n"
-          "  -o, --output FILE      the picture: .svg (maps up to %d cells) or .png\n"
+          "  -o, --output FILE      the picture: .svg or .png (the same limits: at most\n"
+          "                         32768 px a side and 64 Mi pixels in all)\n"
           "  --step K               the search after K expansions (no path yet)\n"
           "  --frames N             N pictures spread evenly over the search, the last\n"
           "                         one complete: FILE-000.png ... FILE-<N-1>.png\n"
@@ -564,9 +563,10 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "\n"
-          "Exit status: 0 picture(s) written (whatever the search found), 1 unreadable\n"
-          "map, unusable start/goal or unwritable file, 2 usage error.\n",
-          FGH_AUTO_MAX, FGH_AUTO_MAX, SVG_MAX_CELLS, cli_search_options_help);
+          "Exit status: 0 picture(s) written (whatever the search found); 1 unreadable\n"
+          "or malformed map, a blocked start or goal, or an unwritable file; 2 usage error\n"
+          "(a start or goal outside the map included). See 'astar --help'.\n",
+          FGH_AUTO_MAX, FGH_AUTO_MAX, cli_search_options_help);
 }
 
 static bool has_suffix(const char *s, const char *suffix) {
@@ -652,9 +652,9 @@ int cli_cmd_render(int argc, char **argv) {
     return cli_usage_error("-o: expected a file name ending in .svg or .png, got '%s'", j.out);
   if (have_step && frames)
     return cli_usage_error("render: --step and --frames cannot be used together");
-  long c[4] = {0, 0, 0, 0};
+  int32_t c[4] = {0, 0, 0, 0};
   for (int i = 1; i < npos; i++)
-    if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
+    if (!cli_parse_cells(pos_names[i], NULL, pos[i], 1, &c[i - 1])) return CLI_EXIT_USAGE;
   if (astar_options_validate(&j.opt) != ASTAR_OK)
     return cli_usage_error("render: the search options are not valid together");
   if (j.smooth && cli_algo_is_any_angle(j.algo))
@@ -675,20 +675,13 @@ int cli_cmd_render(int argc, char **argv) {
   int rc = CLI_EXIT_FAIL;
   astar_workspace *ws = NULL;
   if (npos == 5) {
-    j.start = (astar_point){(int32_t)c[0], (int32_t)c[1]};
-    j.goal = (astar_point){(int32_t)c[2], (int32_t)c[3]};
+    j.start = (astar_point){c[0], c[1]};
+    j.goal = (astar_point){c[2], c[3]};
   } else if (j.start.x < 0 || j.goal.x < 0) {
     rc = cli_usage_error("render: %s has no %s cell; give the coordinates SX SY GX GY", map,
                          j.start.x >= 0  ? "'G'"
                          : j.goal.x >= 0 ? "'S'"
                                          : "'S' or 'G'");
-    goto done;
-  }
-  size_t ncells = (size_t)j.w * (size_t)j.h;
-  if (j.svg && ncells > SVG_MAX_CELLS) {
-    rc = cli_usage_error("render: %s has %zu cells; SVG output is limited to %d (256 x 256): "
-                         "write a .png instead",
-                         map, ncells, SVG_MAX_CELLS);
     goto done;
   }
   for (int k = 0; k < 2; k++) {

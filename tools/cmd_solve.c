@@ -53,8 +53,9 @@ static void help(FILE *out) {
           "\n%s"
           "\n%s"
           "\n"
-          "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error\n"
-          "(a start or goal outside the map included).\n",
+          "Exit status: 0 path found; 1 no path (a blocked start or goal included) or a\n"
+          "failure at run time (an unreadable or malformed map); 2 usage error (a start,\n"
+          "goal, --goals or --region cell outside the map included). See 'astar --help'.\n",
           PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_variant_options_help,
           cli_extras_help, cli_unit_help, cli_table_help, cli_hpa_options_help);
 }
@@ -175,9 +176,9 @@ int cli_cmd_solve(int argc, char **argv) {
     return cli_usage_error(npos == 0 ? "solve: missing MAP (see 'astar solve --help')"
                                      : "solve: expected MAP and four coordinates SX SY GX GY, "
                                        "or MAP alone (see 'astar solve --help')");
-  long c[4] = {0, 0, 0, 0};
+  int32_t c[4] = {0, 0, 0, 0};
   for (int i = 1; i < npos; i++)
-    if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
+    if (!cli_parse_cells(pos_names[i], NULL, pos[i], 1, &c[i - 1])) return CLI_EXIT_USAGE;
   if (graph && !(algo = cli_algo_on_graph(algo))) return CLI_EXIT_USAGE;
   if (waypoints && !(algo = cli_algo_on_waypoints(algo))) return CLI_EXIT_USAGE;
   /* Lines of sight on the unit's grid would let a big unit clip corners. */
@@ -225,8 +226,8 @@ int cli_cmd_solve(int argc, char **argv) {
   astar_point s, g;
   if (!cli_load_map(path, &grid, &s, &g)) return CLI_EXIT_FAIL;
   if (npos == 5) {
-    s = (astar_point){(int32_t)c[0], (int32_t)c[1]};
-    g = (astar_point){(int32_t)c[2], (int32_t)c[3]};
+    s = (astar_point){c[0], c[1]};
+    g = (astar_point){c[2], c[3]};
   } else if (s.x < 0 || g.x < 0) {
     astar_grid_free(grid);
     return cli_usage_error("solve: %s has no %s cell; give the coordinates SX SY GX GY", path,
@@ -245,6 +246,10 @@ int cli_cmd_solve(int argc, char **argv) {
                              i ? "goal" : "start", (int)pt.x, (int)pt.y, (int)w, (int)h, path,
                              (int)w - 1, (int)h - 1);
     }
+  }
+  if (!cli_extras_fit(&extras, grid, "solve", path)) {
+    astar_grid_free(grid);
+    return CLI_EXIT_USAGE;
   }
   /* A unit: search the grid of the anchor cells where it fits; the picture
   ** shows the map. */

@@ -382,7 +382,9 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "\n"
-          "Exit status: 0 path found, 1 no path or unreadable/malformed map, 2 usage error.\n",
+          "Exit status: 0 path found; 1 no path (a blocked start or goal included) or an\n"
+          "unreadable or malformed map; 2 usage error (a start or goal outside the map\n"
+          "included). See 'astar --help'.\n",
           PICTURE_MAX_WIDTH, cli_hex_search_help);
 }
 
@@ -423,9 +425,9 @@ int cli_hex_solve(int argc, char **argv) {
   if (npos != 1 && npos != 5)
     return cli_usage_error("solve: expected MAP and four coordinates SX SY GX GY, or MAP alone "
                            "(see 'astar solve --help')");
-  long c[4] = {0, 0, 0, 0};
+  int32_t c[4] = {0, 0, 0, 0};
   for (int i = 1; i < npos; i++)
-    if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
+    if (!cli_parse_cells(pos_names[i], NULL, pos[i], 1, &c[i - 1])) return CLI_EXIT_USAGE;
 
   const char *path = pos[0];
   const char *label = strcmp(path, "-") == 0 ? "(stdin)" : path;
@@ -434,8 +436,8 @@ int cli_hex_solve(int argc, char **argv) {
   if (!cli_load_hex_map(path, &grid, &s, &g)) return CLI_EXIT_FAIL;
   int rc = CLI_EXIT_USAGE;
   if (npos == 5) {
-    s = (astar_point){(int32_t)c[0], (int32_t)c[1]};
-    g = (astar_point){(int32_t)c[2], (int32_t)c[3]};
+    s = (astar_point){c[0], c[1]};
+    g = (astar_point){c[2], c[3]};
   } else if (s.x < 0 || g.x < 0) {
     cli_usage_error("solve: %s has no %s cell; give the coordinates SX SY GX GY", path,
                     s.x >= 0   ? "'G'"

@@ -470,8 +470,9 @@ static void help(FILE *out) {
           "  -h, --help             show this help\n"
           "\n%s"
           "\n"
-          "Exit status: 0 picture(s) written, 1 unreadable map, blocked start/goal or\n"
-          "unwritable file, 2 usage error.\n",
+          "Exit status: 0 picture(s) written (whatever the search found); 1 unreadable\n"
+          "or malformed map, a blocked start or goal, or an unwritable file; 2 usage error\n"
+          "(a start or goal outside the map included). See 'astar --help'.\n",
           FGH_AUTO_MAX, FGH_AUTO_MAX, SVG_MAX_CELLS, cli_hex_search_help);
 }
 
@@ -542,9 +543,9 @@ int cli_hex_render(int argc, char **argv) {
     return cli_usage_error("-o: expected a file name ending in .svg or .png, got '%s'", j.out);
   if (have_step && frames)
     return cli_usage_error("render: --step and --frames cannot be used together");
-  long c[4] = {0, 0, 0, 0};
+  int32_t c[4] = {0, 0, 0, 0};
   for (int i = 1; i < npos; i++)
-    if (!cli_parse_int(pos_names[i], pos[i], 0, INT32_MAX, &c[i - 1])) return CLI_EXIT_USAGE;
+    if (!cli_parse_cells(pos_names[i], NULL, pos[i], 1, &c[i - 1])) return CLI_EXIT_USAGE;
   if (!cli_output_writable(j.out)) return CLI_EXIT_FAIL;
 
   const char *map = pos[0];
@@ -556,8 +557,8 @@ int cli_hex_render(int argc, char **argv) {
   astar_hex_space(grid, &j.space);
   int rc = CLI_EXIT_FAIL;
   if (npos == 5) {
-    j.start = (astar_point){(int32_t)c[0], (int32_t)c[1]};
-    j.goal = (astar_point){(int32_t)c[2], (int32_t)c[3]};
+    j.start = (astar_point){c[0], c[1]};
+    j.goal = (astar_point){c[2], c[3]};
   } else if (j.start.x < 0 || j.goal.x < 0) {
     rc = cli_usage_error("render: %s has no %s cell; give the coordinates SX SY GX GY", map,
                          j.start.x >= 0  ? "'G'"

@@ -45,13 +45,9 @@ static void print_help(FILE *out) {
         "Options are written `--name value` or `--name=value`; `--` ends them.\n"
         "Maps are Moving AI .map files or plain ASCII (`.` open, `#` blocked, `1`-`9`\n"
         "terrain cost, `S` start, `G` goal); `-` reads a map from standard input.\n"
-        "\n"
-        "Exit status:\n"
-        "  0  success (solve: a path was found)\n"
-        "  1  runtime failure (unreadable or malformed file), no path, or a\n"
-        "     `bench --check` mismatch\n"
-        "  2  usage error (unknown command or option, bad number)\n",
+        "\n",
         out);
+  fputs(cli_exit_status_help, out);
 }
 
 static const cli_command *find_command(const char *name) {

@@ -186,6 +186,9 @@ int cli_print_man(FILE *out, const cli_command *commands, size_t ncommands,
     put_block(out, help);
     free(help);
   }
+  /* The table of `astar --help` again, in the section man(7) expects. */
+  fputs(".SH \"EXIT STATUS\"\n", out);
+  put_block(out, strchr(cli_exit_status_help, '\n') + 1);
   fputs(".SH SEE ALSO\n"
         "The libastar README (the library, the map formats, the Python package) and\n"
         "the headers in\n"

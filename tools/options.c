@@ -15,6 +15,28 @@
 
 /* ---- messages ------------------------------------------------------------ */
 
+/* What the bad case is decides the status, not the command: the same
+** mistake exits the same way everywhere. The command line's own mistakes
+** (a cell outside the map among them) are 2; what the files, the map or
+** the search turned out to hold is 1. tests/cli/exit_tests.sh checks this
+** table across the commands and that the README's copy is this text. */
+const char cli_exit_status_help[] =
+    "Exit status (the same for every command):\n"
+    "  0  success: the command did what it was asked -- solve found a path,\n"
+    "     bench ran its queries (with --check: and all matched), render wrote\n"
+    "     its pictures (whatever the search found), precompute and convert\n"
+    "     wrote their files, group's costs agreed, simulate's checks held\n"
+    "  1  no path, or a failure at run time: an input file that cannot be read\n"
+    "     or is malformed (the message names file, line and column), an output\n"
+    "     that cannot be written, a start or goal on a blocked cell, a map the\n"
+    "     algorithm cannot search (jps on terrain), a bench --check mismatch,\n"
+    "     out of memory\n"
+    "  2  usage error: an unknown command or option, a missing or bad argument\n"
+    "     (the message names it and the accepted range), options that do not\n"
+    "     go together or that the algorithm never supports (--algo cpd\n"
+    "     --moves 4), a cell or node outside the map or graph (SX SY GX GY,\n"
+    "     --goals, --region; S T of a graph)\n";
+
 void cli_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -145,6 +167,43 @@ bool cli_parse_double(const char *what, const char *text, double min, bool min_e
   }
   *out = v;
   return true;
+}
+
+/* Digits only, so that a sign, a space, a fraction or an exponent fails
+** before strtol could accept part of it; the range check comes before any
+** conversion to int32_t. */
+bool cli_scan_cells(const char *text, int n, int32_t *out, const char **end) {
+  const char *p = text;
+  for (int i = 0; i < n; i++) {
+    if (i > 0 && *p++ != ',') return false;
+    if (!isdigit((unsigned char)*p)) return false;
+    char *stop;
+    errno = 0;
+    const long v = strtol(p, &stop, 10);
+    if (errno == ERANGE || v > CLI_CELL_MAX) return false;
+    out[i] = (int32_t)v;
+    p = stop;
+  }
+  if (end) {
+    *end = p;
+    return true;
+  }
+  return *p == '\0';
+}
+
+void cli_cells_error(const char *what, const char *form, const char *text, const char *extra) {
+  if (!form)
+    cli_error("%s: expected a cell coordinate, an integer from 0 to %d, got '%s'", what,
+              CLI_CELL_MAX, text);
+  else
+    cli_error("%s: expected %s with cell coordinates, integers from 0 to %d%s%s, got '%s'", what,
+              form, CLI_CELL_MAX, extra ? ", and " : "", extra ? extra : "", text);
+}
+
+bool cli_parse_cells(const char *what, const char *form, const char *text, int n, int32_t *out) {
+  if (cli_scan_cells(text, n, out, NULL)) return true;
+  cli_cells_error(what, n == 1 ? NULL : form, text, NULL);
+  return false;
 }
 
 bool cli_parse_choice(const char *what, const char *text, const char *const *names, int *out) {

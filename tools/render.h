@@ -92,6 +92,18 @@ bool render_png_write(FILE *out, int width, int height, const uint8_t *rgb, bool
 
 /* ---- SVG (svg.c) ------------------------------------------------------------ */
 
+/* A run of same-coloured pixels waiting in a render_svg batch. */
+typedef struct render_svg_run {
+  int x, y, w, h;
+  int next; /* the next run of the same colour in the batch, -1: none */
+} render_svg_run;
+
+/* A colour of the batch: its runs as a chain, first to last. */
+typedef struct render_svg_color {
+  render_rgb color;
+  int first, last; /* run indices; first -1: the slot is free */
+} render_svg_color;
+
 typedef struct render_svg {
   render_canvas base;
   FILE *out;
@@ -99,14 +111,29 @@ typedef struct render_svg {
   int px, py, pw, ph;
   render_rgb pcolor;
   bool pending;
+  /* The batch: rectangles written as one <path> per colour, which keeps a
+  ** map's picture to a few elements (den520d: 2 077 <rect>s became 7
+  ** <path>s). No rectangle of a batch overlaps another -- each lies in a
+  ** row band below the previous ones, or right of them in the same band --
+  ** so regrouping them by colour does not change the picture; any other
+  ** drawing call writes the batch first. runs / colors NULL (no memory):
+  ** every rectangle is written at once, as a one-run path. */
+  render_svg_run *runs;
+  size_t nruns;
+  render_svg_color *colors; /* open addressing, RENDER_SVG_SLOTS slots */
+  int *order;               /* slot of each colour, in order of first use */
+  int ncolors;
+  int band_y, band_h, band_end; /* the last run's row band and right end */
+  bool ordered;                 /* every run of the batch is below or right of the ones before */
 } render_svg;
 
 /* Write the SVG prologue (size, background, `attrs` -- extra root attributes,
-** may be NULL) and set up the canvas. */
+** may be NULL) and set up the canvas. Allocates the batch (about 1.3 MB);
+** without memory it writes the same picture, one path a rectangle. */
 void render_svg_begin(render_svg *s, FILE *out, int width, int height, render_rgb background,
                       const char *attrs);
 
-/* Write the epilogue. */
+/* Write what is left and the epilogue; release the batch. */
 void render_svg_end(render_svg *s);
 
 #endif /* ASTAR_RENDER_H */

@@ -5,6 +5,8 @@
 ** grid, so they are parsed here and run by cli_solve_extras instead of the
 ** plain one-shot search.
 */
+#include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,19 +26,17 @@ const char cli_extras_help[] =
     "  --refine               first a quick path with terrain ignored (--terrain-scale 0),\n"
     "                         reported, then the exact one\n";
 
-/* Parse "a,b,c,..." into n numbers. */
-static bool parse_numbers(const char *what, const char *text, double *v, int n) {
-  const char *p = text;
-  for (int i = 0; i < n; i++) {
-    char *end;
-    v[i] = strtod(p, &end);
-    if (end == p || (i < n - 1 && *end != ',') || (i == n - 1 && *end != '\0')) {
-      cli_error("%s: expected %d comma-separated numbers, got '%s'", what, n, text);
-      return false;
-    }
-    p = end + 1;
-  }
-  return true;
+/* A real number of --cone (R or V): finite, no leading space, within
+** [min, ASTAR_OPTION_MAX] (above min when min_exclusive), so that it fits a
+** float; *stop gets the character after it. */
+static bool cone_number(const char *s, double min, bool min_exclusive, double *out,
+                        const char **stop) {
+  char *e;
+  if (!*s || isspace((unsigned char)*s)) return false;
+  const double v = strtod(s, &e);
+  *stop = e;
+  *out = v;
+  return e != s && isfinite(v) && (min_exclusive ? v > min : v >= min) && v <= ASTAR_OPTION_MAX;
 }
 
 int cli_extra_option(cli_parser *p, cli_extras *x) {
@@ -48,21 +48,19 @@ int cli_extra_option(cli_parser *p, cli_extras *x) {
     x->budget = (uint64_t)n;
   } else if (cli_is(p, "--goals", NULL)) {
     if (!(v = cli_value(p))) return -1;
-    for (const char *s = v; *s;) {
-      const char *semi = strchr(s, ';');
-      size_t len = semi ? (size_t)(semi - s) : strlen(s);
-      char item[64];
-      double xy[2];
-      if (len >= sizeof item || x->ngoals == CLI_MAX_GOALS) {
-        cli_error("%s: expected at most %d goals X,Y separated by ';', got '%s'", name,
-                  CLI_MAX_GOALS, v);
+    char form[64];
+    snprintf(form, sizeof form, "X,Y[;X,Y...] (at most %d goals)", CLI_MAX_GOALS);
+    for (const char *s = v;; s++) {
+      int32_t xy[2];
+      const char *end;
+      if (x->ngoals == CLI_MAX_GOALS || !cli_scan_cells(s, 2, xy, &end) ||
+          (*end != ';' && *end != '\0')) {
+        cli_cells_error(name, form, v, NULL);
         return -1;
       }
-      memcpy(item, s, len);
-      item[len] = '\0';
-      if (!parse_numbers(name, item, xy, 2)) return -1;
-      x->goals[x->ngoals++] = (astar_point){(int32_t)xy[0], (int32_t)xy[1]};
-      s = semi ? semi + 1 : s + len;
+      x->goals[x->ngoals++] = (astar_point){xy[0], xy[1]};
+      if (*end == '\0') break;
+      s = end;
     }
   } else if (cli_is(p, "--islands", NULL)) {
     if (!cli_flag(p)) return -1;
@@ -71,18 +69,26 @@ int cli_extra_option(cli_parser *p, cli_extras *x) {
     if (!cli_flag(p)) return -1;
     x->islands = x->retarget = true;
   } else if (cli_is(p, "--cone", NULL)) {
-    double c[4];
-    if (!(v = cli_value(p)) || !parse_numbers(name, v, c, 4)) return -1;
-    if (x->ncones == CLI_MAX_CONES || !(c[2] > 0) || !(c[3] >= 0)) {
-      cli_error("%s: expected X,Y,R,V with R > 0 and V >= 0 (at most %d cones), got '%s'", name,
-                CLI_MAX_CONES, v);
+    if (!(v = cli_value(p))) return -1;
+    int32_t xy[2];
+    double r = 0, val = 0;
+    const char *s;
+    char extra[96];
+    snprintf(extra, sizeof extra, "numbers R > 0 and V >= 0 up to %g (at most %d cones)",
+             ASTAR_OPTION_MAX, CLI_MAX_CONES);
+    if (x->ncones == CLI_MAX_CONES || !cli_scan_cells(v, 2, xy, &s) || *s != ',' ||
+        !cone_number(s + 1, 0.0, true, &r, &s) || *s != ',' ||
+        !cone_number(s + 1, 0.0, false, &val, &s) || *s != '\0') {
+      cli_cells_error(name, "X,Y,R,V", v, extra);
       return -1;
     }
-    memcpy(x->cones[x->ncones++], c, sizeof c);
+    x->cones[x->ncones].x = xy[0];
+    x->cones[x->ncones].y = xy[1];
+    x->cones[x->ncones].r = (float)r;
+    x->cones[x->ncones].v = (float)val;
+    x->ncones++;
   } else if (cli_is(p, "--region", NULL)) {
-    double r[4];
-    if (!(v = cli_value(p)) || !parse_numbers(name, v, r, 4)) return -1;
-    for (int i = 0; i < 4; i++) x->rect[i] = (int32_t)r[i];
+    if (!(v = cli_value(p)) || !cli_parse_cells(name, "X0,Y0,X1,Y1", v, 4, x->rect)) return -1;
     x->region = true;
   } else if (cli_is(p, "--refine", NULL)) {
     if (!cli_flag(p)) return -1;
@@ -99,6 +105,25 @@ int cli_extra_option(cli_parser *p, cli_extras *x) {
 
 bool cli_extras_active(const cli_extras *x) {
   return x->budget || x->ngoals || x->islands || x->ncones || x->fog >= 0 || x->region || x->refine;
+}
+
+bool cli_extras_fit(const cli_extras *x, const astar_grid *grid, const char *command,
+                    const char *map) {
+  astar_point cells[CLI_MAX_GOALS + 2];
+  const char *option[CLI_MAX_GOALS + 2];
+  size_t n = 0;
+  for (size_t i = 0; i < x->ngoals; i++) cells[n] = x->goals[i], option[n++] = "--goals";
+  for (size_t k = 0; x->region && k < 2; k++)
+    cells[n] = (astar_point){x->rect[2 * k], x->rect[2 * k + 1]}, option[n++] = "--region";
+  for (size_t i = 0; i < n; i++) {
+    if (astar_grid_contains(grid, cells[i].x, cells[i].y)) continue;
+    const int32_t w = astar_grid_width(grid), h = astar_grid_height(grid);
+    cli_usage_error("%s: %s: the cell (%d,%d) lies outside the %d x %d map %s (x 0..%d, y 0..%d)",
+                    command, option[i], (int)cells[i].x, (int)cells[i].y, (int)w, (int)h, map,
+                    (int)w - 1, (int)h - 1);
+    return false;
+  }
+  return true;
 }
 
 /* --region: is c inside the rectangle ctx (int32_t[4], two corners)? */
@@ -147,8 +172,7 @@ bool cli_solve_extras(const cli_extras *x, const astar_grid *grid, const astar_o
   if (st == ASTAR_OK && x->ncones) {
     st = astar_layer_new(&layer, astar_grid_width(grid), astar_grid_height(grid), NULL);
     for (size_t i = 0; st == ASTAR_OK && i < x->ncones; i++)
-      st = astar_layer_add_cone(layer, (int32_t)x->cones[i][0], (int32_t)x->cones[i][1],
-                                (float)x->cones[i][2], (float)x->cones[i][3]);
+      st = astar_layer_add_cone(layer, x->cones[i].x, x->cones[i].y, x->cones[i].r, x->cones[i].v);
     layers[0] = layer;
     opt.layers = layers;
     opt.layer_weights = weights;

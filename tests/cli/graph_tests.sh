@@ -93,6 +93,21 @@ printf 'p aux sp p2p 2\nq 1 5 20\nq 1 4 99\n' >"$TMP/wrong.p2p"
 run bench --graph "$D/tiny.gr" --queries "$TMP/wrong.p2p" --check
 expect_rc "bench --check mismatch" 1
 expect_err "mismatch names file and line" "mismatch: .*wrong\.p2p:3: 1 -> 4: expected 99, got 20"
+# A GPPC scenario's unreachable pair (length 0), converted: the .p2p holds
+# cost 0 between two nodes, which bench --graph expects to have no path.
+printf 'type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n' >"$TMP/gppc.map"
+printf 'version 1\n0\tg.map\t5\t3\t0\t0\t1\t2\t2.41421356\n0\tg.map\t5\t3\t0\t0\t4\t2\t0\n0\tg.map\t5\t3\t4\t0\t3\t0\t0\n' \
+  >"$TMP/gppc.scen"
+run convert "$TMP/gppc.map" -o "$TMP/gppc.gr" --scen "$TMP/gppc.scen" --queries "$TMP/gppc.p2p"
+expect_rc "convert a GPPC scenario" 0
+run bench --graph "$TMP/gppc.gr" --queries "$TMP/gppc.p2p" --check
+expect_rc "bench --graph --check: a reachable pair written 0 mismatches" 1
+expect_err "bench --graph: that mismatch by FILE:LINE" "mismatch: .*gppc\.p2p:5: 4 -> 3: expected no path, got 1$"
+expect_out "bench --graph: the no-path queries counted apart" "^no path expected: 2 of the 3 queries .*GPPC.*, 1 answered no path$"
+head -n 4 "$TMP/gppc.p2p" | sed 's/^p aux sp p2p 3$/p aux sp p2p 2/' >"$TMP/gppc-ok.p2p"
+run bench --graph "$TMP/gppc.gr" --queries "$TMP/gppc-ok.p2p" --check --json
+expect_rc "bench --graph --check: an unreachable pair written 0 matches" 0
+expect_out "bench --graph --json: counts them" '"no_path_expected":1,"no_path_found":1'
 
 printf 'p aux sp p2p 1\nq 1 9\n' >"$TMP/bad.p2p"
 run bench --graph "$D/tiny.gr" --queries "$TMP/bad.p2p"
@@ -132,6 +147,25 @@ run convert "$TMP/walls.map" -o "$TMP/w4.gr" --moves 4 --costs 10,14
 expect_rc "convert --moves 4" 0
 if grep -q '^p sp 10 20$' "$TMP/w4.gr" && grep -q '^a 1 2 10$' "$TMP/w4.gr"; then ok; else fail "convert --moves 4 --costs"; fi
 
+# The costs the .gr's comment line and `convert --help` give are those its
+# arcs hold: on a map without terrain the grid's searches round sqrt 2 (to
+# 1.4142135623733338 on 49 x 49), and the help said 1.4142135623730951.
+python3 -c "print('\n'.join(['.' * 49] * 49))" >"$TMP/open49.txt"
+run convert "$TMP/open49.txt" -o "$TMP/open49.gr"
+expect_rc "convert a 49 x 49 map" 0
+"$ASTAR" convert --help >"$TMP/convert-help.txt"
+if python3 - "$TMP/open49.gr" "$TMP/convert-help.txt" <<'EOF'; then ok; else fail "convert: the costs said are the costs written"; fi
+import re, sys
+lines = open(sys.argv[1]).read().split('\n')
+m = re.search(r'arc costs (\S+) \(straight\) and (\S+) \(diagonal\)', lines[0])
+assert m, lines[0]
+arcs = {l.split()[3] for l in lines if l.startswith('a ')}
+assert arcs == {m.group(1), m.group(2)}, (arcs, m.groups())
+assert float(m.group(2)) != 2 ** 0.5  # rounded: the file does not hold sqrt 2 itself
+helptext = ' '.join(open(sys.argv[2]).read().split())
+h = re.search(r'is written (\S+) on a 49 x 49 map', helptext)
+assert h and h.group(1) == m.group(2), (h and h.group(1), m.group(2))
+EOF
 run convert "$TMP/walls.map"
 expect_rc "convert without -o" 2
 run convert "$TMP/walls.map" -o "$TMP/x.gr" --scen "$TMP/walls.map.scen"

@@ -272,6 +272,54 @@ for y in range(head['height']):
 assert bad == 0, '%d cells with the wrong colour (%r)' % (bad, counts)
 EOF
 
+# svgraster.py SVG PNG [MAX_BYTES MAX_ELEMENTS]: the SVG is well-formed XML
+# whose rectangles (<rect>s and the subpaths "M|m x y h w v h h -w z" of its
+# <path>s, nothing else drawn) paint, in document order, exactly the PNG's
+# pixels; and it holds at most MAX_BYTES bytes and MAX_ELEMENTS elements.
+cat >"$TMP/svgraster.py" <<'EOF'
+import os, re, sys, xml.etree.ElementTree as ET
+sys.path.insert(0, sys.argv[0].rsplit('/', 1)[0])
+from pngcheck import decode
+ns = '{http://www.w3.org/2000/svg}'
+root = ET.parse(sys.argv[1]).getroot()
+w, h, pixel = decode(sys.argv[2])
+assert (int(root.get('width')), int(root.get('height'))) == (w, h), 'size'
+img = [[None] * w for _ in range(h)]
+def fill(x, y, rw, rh, color):
+    assert rw > 0 and rh > 0, 'empty rectangle'
+    for yy in range(max(y, 0), min(y + rh, h)):
+        row = img[yy]
+        for xx in range(max(x, 0), min(x + rw, w)):
+            row[xx] = color
+count = 0
+for el in root.iter():
+    tag = el.tag[len(ns):]
+    count += 1
+    if tag in ('svg', 'g', 'style'):
+        continue
+    assert tag in ('rect', 'path'), 'a %s element: not a rectangle' % tag
+    color = el.get('fill').lstrip('#')
+    if tag == 'rect':
+        fill(int(el.get('x', 0)), int(el.get('y', 0)), int(el.get('width')), int(el.get('height')), color)
+        continue
+    d = el.get('d')
+    sub = r'\s*([Mm])(-?\d+) (-?\d+)h(\d+)v(\d+)h-(\d+)z'
+    assert re.fullmatch('(%s)+\\s*' % sub, d), 'path data: %r' % d[:80]
+    x = y = 0
+    for m in re.finditer(sub, d):
+        a, b = int(m.group(2)), int(m.group(3))
+        x, y = (a, b) if m.group(1) == 'M' else (x + a, y + b)
+        assert m.group(4) == m.group(6), 'not a rectangle'
+        fill(x, y, int(m.group(4)), int(m.group(5)), color)
+bad = [(x, y) for y in range(h) for x in range(w) if img[y][x] != pixel(x, y)]
+assert not bad, '%d pixels differ from the PNG, first at %r: svg %s, png %s' % (
+    len(bad), bad[0], img[bad[0][1]][bad[0][0]], pixel(*bad[0]))
+if len(sys.argv) > 3:
+    size = os.path.getsize(sys.argv[1])
+    assert size <= int(sys.argv[3]), '%d bytes, more than %s' % (size, sys.argv[3])
+    assert count <= int(sys.argv[4]), '%d elements, more than %s' % (count, sys.argv[4])
+EOF
+
 # svgframes.py TOTAL N FILES...: frame i shows round((i+1)*TOTAL/N) expansions.
 cat >"$TMP/svgframes.py" <<'EOF'
 import sys, xml.etree.ElementTree as ET
@@ -429,7 +477,8 @@ check "render: terrain png" pngcheck.py "$TMP/terrain.png" $((16 * 80)) $((6 * 8
 run render "$TMP/terrain.txt" --no-fgh --cell 10 -o "$TMP/terrain2.png"
 check "render: terrain png without labels" pngcheck.py "$TMP/terrain2.png" 160 60
 
-# A 600 x 600 map: too big for SVG, quick as PNG (1 px a cell).
+# A 600 x 600 map: quick as PNG (1 px a cell) and as SVG, which draws the
+# same pixels (the SVG was refused above 65 536 cells).
 python3 -c '
 import random
 random.seed(5)
@@ -442,9 +491,23 @@ expect_rc "render: 600 x 600 png" 0
 check "render: 600 x 600 png is valid" pngcheck.py "$TMP/big.png" 600 600
 
 run render "$TMP/big.txt" 0 0 599 599 -o "$TMP/big.svg"
-expect_rc "render: svg refused for a big map" 2
-expect_one_line_err "render: svg refused for a big map"
-expect_err "render: svg refusal suggests png" "png"
+expect_rc "render: 600 x 600 svg" 0
+check "render: 600 x 600 svg paints the png's pixels" svgraster.py "$TMP/big.svg" "$TMP/big.png"
+
+# A standard Moving AI map, 256 x 257: the SVG is well-formed, paints the
+# PNG's pixels, and is small and a few elements (measured: 32 650 bytes,
+# 15 elements; the one-<rect>-a-run SVG was 125 777 bytes, 2 077 <rect>s).
+DEN=${ASTAR_MOVINGAI_DIR:-$ROOT/../shared/bench/movingai}/dao/den520d.map
+if [ -f "$DEN" ]; then
+  run render "$DEN" 244 2 18 204 -o "$TMP/den.svg"
+  expect_rc "render: den520d as svg" 0
+  run render "$DEN" 244 2 18 204 -o "$TMP/den.png"
+  expect_rc "render: den520d as png" 0
+  check "render: den520d svg paints the png's pixels, <= 48 KB, <= 40 elements" svgraster.py \
+    "$TMP/den.svg" "$TMP/den.png" 49152 40
+else
+  echo "note: $DEN not found: the den520d SVG check is skipped"
+fi
 
 # ---- render: errors ------------------------------------------------------------------------
 

@@ -266,7 +266,35 @@ expect_out "bench --every 2 runs 3 of 5" "^total \(2 maps\) +3 "
 
 run bench "$TMP/wrong" --check
 expect_rc "bench --check with a mismatch" 1
-expect_err "bench --check lists the mismatch" "walls\.map query 1: expected 4\.5, got 5"
+expect_err "bench --check lists the mismatch as SCEN:LINE" "^mismatch: [^ ]*wrong/walls\.map\.scen:3: expected 4\.5, got 5$"
+
+# A GPPC scenario writes optimal length 0 for a pair with no path: bench
+# expects no path there and counts those queries apart (a length 0 for one
+# and the same cell stays an ordinary query). Lines: version, then queries.
+mkdir -p "$TMP/gppc"
+printf 'type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n' >"$TMP/gppc/g.map"
+printf 'version 1\n0\tg.map\t5\t3\t0\t0\t1\t2\t2.41421356\n0\tg.map\t5\t3\t0\t0\t4\t2\t0\n0\tg.map\t5\t3\t3\t0\t4\t2\t2.41421356\n0\tg.map\t5\t3\t1\t1\t1\t1\t0\n0\tg.map\t5\t3\t4\t0\t3\t0\t0\n' \
+  >"$TMP/gppc/g.map.scen"
+run bench "$TMP/gppc/g.map.scen" --check
+expect_rc "bench --check: a reachable pair written 0 is the one mismatch" 1
+expect_err "bench --check: that mismatch by SCEN:LINE" "^mismatch: [^ ]*gppc/g\.map\.scen:6: expected no path \(optimal length 0\), got 1$"
+expect_err "bench --check: one mismatch of five" "1 of 5 queries mismatched"
+expect_out "bench: the no-path queries counted apart" "^no path expected: 2 of the 5 queries .*GPPC.*, 1 answered no path$"
+expect_out "bench: solved counts the queries with a path" "^total \(1 map\) +5 +3 +1 "
+head -n 5 "$TMP/gppc/g.map.scen" >"$TMP/gppc/ok.scen"
+run bench "$TMP/gppc/ok.scen" --map "$TMP/gppc/g.map" --check --json
+expect_rc "bench --check: an unreachable pair written 0 matches" 0
+if python3 - "$OUT" <<'EOF'; then ok; else fail "bench --json: no_path_expected / no_path_found"; fi
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert (d["queries"], d["solved"], d["mismatches"]) == (4, 3, 0), d
+assert (d["no_path_expected"], d["no_path_found"]) == (1, 1), d
+assert d["maps"][0]["no_path_expected"] == 1
+EOF
+# Only unreachable pairs: nothing to solve is no failure.
+printf 'version 1\n0\tg.map\t5\t3\t0\t0\t4\t2\t0\n' >"$TMP/gppc/none.scen"
+run bench "$TMP/gppc/none.scen" --map "$TMP/gppc/g.map" --check
+expect_rc "bench: every query expects no path and finds none" 0
 
 run bench "$TMP/wrong"
 expect_rc "bench without --check ignores mismatches" 0
@@ -331,6 +359,35 @@ expect_out "solve --refine prints the draft" "^draft: "
 run solve "$TMP/tutorial.txt" --cone 1,2
 expect_rc "solve --cone with two numbers" 2
 expect_one_line_err "solve --cone error"
+# Cell coordinates are integers from 0 to 32767, whatever the option: a
+# NaN, a huge or a fractional value is a usage error naming the option and
+# the range (it was converted to int: undefined behaviour, or truncated).
+for bad in "--goals nan,1" "--goals 1e20,1" "--goals 55.9,11.9" "--goals 1,1;" \
+  "--goals -1,2" "--goals 1,+2" "--goals 99999999999999999999,1" "--region 0,0,1e20,5" \
+  "--region 0,0,2.5,4" "--cone 1e20,1,5,1" "--cone 2.5,2,3,5" "--cone 2,2,1e300,5" \
+  "--cone 2,2,3,nan" "--cone 2,2,0,5"; do
+  # shellcheck disable=SC2086 # the option and its value, split on purpose
+  run solve "$TMP/tutorial.txt" $bad --no-picture
+  expect_rc "solve $bad" 2
+  expect_one_line_err "solve $bad"
+  expect_err "solve $bad names the option and the range" "^astar: ${bad%% *}: expected .*from 0 to 32767"
+done
+for bad in "1.5 2 5 2" "1 2 5 1e3" "1 2 nan 2" "1 2 5 32768"; do
+  # shellcheck disable=SC2086
+  run solve "$TMP/tutorial.txt" $bad --no-picture
+  expect_rc "solve $bad" 2
+  expect_err "solve $bad: the range" "^astar: [SG][XY]: expected a cell coordinate, an integer from 0 to 32767, got"
+done
+# Cells of --goals and --region outside the map: the rule of a start or
+# goal outside the map (usage error, exit 2).
+run solve "$TMP/tutorial.txt" --goals "1,4;7,0" --no-picture
+expect_rc "solve --goals outside the map" 2
+expect_err "solve --goals outside: says which cell" "^astar: solve: --goals: the cell \(7,0\) lies outside the 7 x 5 map"
+run solve "$TMP/tutorial.txt" --region 4,0,6,5 --no-picture
+expect_rc "solve --region outside the map" 2
+expect_err "solve --region outside: says which cell" "^astar: solve: --region: the cell \(6,5\) lies outside"
+run solve "$TMP/tutorial.txt" --cone 6,4,3,5 --goals "6,4" --region 0,0,6,4 --no-picture
+expect_rc "solve --cone/--goals/--region at the map's last cell" 0
 run solve "$TMP/tutorial.txt" --algo jps --budget 5
 expect_rc "game-loop options need astar" 2
 run simulate "$TMP/tutorial.txt" --agents 5 --budget 4
