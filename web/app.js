@@ -18,7 +18,10 @@
   // astar_event_type and astar_status values (astar/search.h, astar/base.h).
   const EV_PUSH = 0, EV_EXPAND = 1, EV_IMPROVE = 2, EV_REOPEN = 3, EV_GOAL = 4, EV_SCAN = 5;
   const EV_DROP = 6, EV_ITERATION = 7, EV_MEET = 8; // the engine's variants (astar/engine.h)
-  const EV_NAMES = ['push', 'expand', 'improve', 'reopen', 'goal', 'scan', 'drop', 'iteration', 'meet'];
+  // D* Lite's observer, recorded by the bridge (PG_EVENT_REACHED): a cell whose
+  // g or rhs its plan set, each once, without values (the planner keeps them).
+  const EV_REACHED = 9;
+  const EV_NAMES = ['push', 'expand', 'improve', 'reopen', 'goal', 'scan', 'drop', 'iteration', 'meet', 'reached'];
   // Display states of a cell (seen[]): untouched, open, closed, on the path,
   // scanned by a jump (JPS / JPS+) without being a node, dropped (beam and
   // bandwidth search).
@@ -26,7 +29,8 @@
   const STATE_NAMES = ['none', 'open', 'closed', 'path', 'scanned', 'dropped'];
   const ST_OK = 0, ST_START_BLOCKED = 3, ST_GOAL_BLOCKED = 4, ST_UNSUPPORTED = 11;
   const PG_RUN_RECORD = 1, PG_RUN_ONCE = 2; // pg_run flags (bridge.c)
-  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2, theta: 4, 'lazy-theta': 5, anya: 6, hpa: 7, landmarks: 8 }, PG_ALGO_ENGINE = 3;
+  const ALGO = { astar: 0, jps: 1, 'jps-plus': 2, theta: 4, 'lazy-theta': 5, anya: 6, hpa: 7, landmarks: 8, dstar: 9 };
+  const PG_ALGO_ENGINE = 3;
   // The engine's methods (astar_method, astar/engine.h) of the page's algorithms.
   const METHOD = { astar: 0, weighted: 0, dijkstra: 1, greedy: 2, bidir: 3, ida: 4, beam: 5, dynamic: 6, bandwidth: 7 };
   // Algorithms only the engine runs (on the grid as a space, astar/grid_space.h).
@@ -41,7 +45,7 @@
     astar: 'A*', dijkstra: 'Dijkstra', greedy: 'Greedy best-first', weighted: 'Weighted A*', jps: 'JPS',
     'jps-plus': 'JPS+', bidir: 'Bidirectional A*', ida: 'IDA*', beam: 'Beam search',
     dynamic: 'Dynamic weighting', bandwidth: 'Bandwidth search', theta: 'Theta*', 'lazy-theta': 'Lazy Theta*',
-    anya: 'Anya', hpa: 'HPA*', landmarks: 'A* + landmarks',
+    anya: 'Anya', hpa: 'HPA*', landmarks: 'A* + landmarks', dstar: 'D* Lite',
   };
   const algoName = (algo) => NAMES[algo] || algo;
   // One line on each algorithm, under the selector.
@@ -68,6 +72,8 @@
       'rebuild only the clusters around them.',
     landmarks: 'A* whose H is the larger of the octile distance and the landmarks\' triangle-inequality bound ' +
       '(ALT): exact costs to a few landmark cells (★), computed once. Optimal; hover a cell for its bound.',
+    dstar: 'Searches backward from G and keeps its search, so that after the map changes it repairs only what ' +
+      'the change affects (Walk shows the repairs); its first plan, shown here, costs what A*\'s does. Optimal.',
   };
   // HPA*'s cluster borders, one colour and width a level (level 1 first).
   const HPA_LEVEL_STYLE = [['#2f9e44', 1], ['#1971c2', 2.5], ['#c2255c', 4]];
@@ -131,7 +137,8 @@
   let playing = false, frameBudget = 0, rafId = 0;
 
   // Canvas.
-  const canvas = $('grid'), ctx = canvas.getContext('2d');
+  const canvas = $('grid');
+  let ctx = canvas.getContext('2d'); // the grid's; the loupe's while drawLoupe draws
   const board = $('board');
   let cell = 20; // CSS pixels per cell (hexagons: between neighbouring centres)
   let R = 10; // hexagons: circumradius in CSS pixels
@@ -203,7 +210,7 @@
       unit: hex === null ? Number(ui.unit.value) : 1,
       // String pulling of the grid path (square grids, one-cell units, not
       // the any-angle searches).
-      smooth: ui.smooth.checked && hex === null && !isAnyAngle(algo) && Number(ui.unit.value) === 1,
+      smooth: ui.smooth.checked && hex === null && !isAnyAngle(algo) && algo !== 'hpa' && Number(ui.unit.value) === 1,
       anyAngle: isAnyAngle(algo) && hex === null,
       tie: Number(ui.tie.value), reopen: Number(ui.reopen.value), open: Number(ui.openset.value),
       engine: engine ? PG_ALGO_ENGINE : ALGO[algo] ?? 0, method: METHOD[algo] ?? 0,
@@ -246,17 +253,19 @@
     $('hpa-levels-value').textContent = ui.hpaLevels.value;
     $('lm-row').hidden = algo !== 'landmarks';
     $('lm-count-value').textContent = ui.lmCount.value;
-    $('lg-back').hidden = $('lg-meet').hidden = algo !== 'bidir';
+    $('lg-back').hidden = algo !== 'bidir' && algo !== 'dstar';
+    $('lg-meet').hidden = algo !== 'bidir';
+    $('generated-k').textContent = algo === 'dstar' && hex === null ? 'vertex updates' : 'generated';
     $('lg-dfs').hidden = algo !== 'ida';
     $('lg-drop').hidden = algo !== 'beam' && algo !== 'bandwidth';
     const anyAngle = isAnyAngle(algo) && hex === null, unit = hex === null ? Number(ui.unit.value) : 1;
-    const smoothing = ui.smooth.checked && hex === null && unit === 1;
+    const smoothing = ui.smooth.checked && hex === null && unit === 1 && algo !== 'hpa';
     $('lg-line').hidden = !(anyAngle && algo !== 'anya') && !smoothing;
     $('lg-best').hidden = !anyAngle && !smoothing;
     $('extra-k').textContent = anyAngle ? EXTRA_KEYS[algo] : smoothing ? 'smoothed line' : EXTRA_KEYS[algo] || 'max open';
     // Theta* has nothing to smooth; hexagons no lines of sight; a unit's
     // path is not a point's.
-    ui.smooth.disabled = anyAngle || hex !== null || unit > 1;
+    ui.smooth.disabled = anyAngle || hex !== null || unit > 1 || algo === 'hpa';
     $('unit-value').textContent = `${unit} × ${unit}`;
     ui.unit.setAttribute('aria-valuetext', `${unit} by ${unit} cells`);
     ui.unit.disabled = ui.clearance.disabled = hex !== null;
@@ -268,9 +277,11 @@
     const jps = algo === 'jps' || algo === 'jps-plus';
     // The engine keeps its own heap (a 4-ary one, astar/engine.h).
     // Theta* keeps its own heap and never reopens.
-    ui.openset.disabled = algo === 'jps-plus' || usesEngine(algo) || isAnyAngle(algo);
-    ui.reopen.disabled = isAnyAngle(algo);
-    ui.tie.disabled = jps;
+    // D* Lite keeps its own queue and tie order (astar/dstar.h).
+    const dl = algo === 'dstar' && hex === null;
+    ui.openset.disabled = algo === 'jps-plus' || usesEngine(algo) || isAnyAngle(algo) || dl;
+    ui.reopen.disabled = isAnyAngle(algo) || dl;
+    ui.tie.disabled = jps || dl;
     // Hexagons have six neighbours, the cost of the hexagon entered and the
     // hex distance as heuristic: the square grid's options do not apply.
     for (const el of [ui.diagonal, ui.costs, ui.turn]) el.disabled = hex !== null;
@@ -286,13 +297,13 @@
     $('walk-speed-value').textContent = `${ui.walkSpeed.value} cells/s`;
     if (M) for (const opt of ui.replan.options) opt.disabled = !walkAvailable(opt.value);
     if (M && ui.replan.selectedOptions[0].disabled) ui.replan.value = 'astar';
-    if (walk && walk.stats) $('extra-k').textContent = 'fresh A* expanded';
+    if (walk && walk.stats) $('extra-k').textContent = 'fresh A*';
     if (M) updateNotice();
   }
 
   // The last stat box: what the algorithm has to show beyond the others.
   const EXTRA_KEYS = {
-    bidir: 'met at', ida: 'iterations · f bound', beam: 'dropped', bandwidth: 'dropped',
+    bidir: 'met at', ida: 'iteration · bound', beam: 'dropped', bandwidth: 'dropped',
     theta: 'sight checks', 'lazy-theta': 'sight checks', anya: 'max open',
     hpa: 'abstract nodes', landmarks: 'max open',
   };
@@ -417,17 +428,30 @@
     goal = idx(W - 1 - Math.floor(W / 5), Math.floor(H / 2));
   }
 
-  function defaultMap() {
-    newGrid(40, 25);
+  // The map a visitor first sees (and every Grid preset, scaled): a plain
+  // grid, walls only -- every algorithm runs on it, JPS and the any-angle
+  // ones too (terrain is a brush away) -- with a wall between S and G that
+  // leaves a gap at the top, a foot to the left of it and a block beyond it.
+  // On 40 x 25: the wall at x = 20, y = 4..20, the foot y = 20, x = 14..20,
+  // the block x = 28..29, y = 8..12.
+  const DEFAULT_SIZE = [20, 12];
+  function defaultMap(w = DEFAULT_SIZE[0], h = DEFAULT_SIZE[1]) {
+    newGrid(w, h);
     defaultEndpoints();
-    // A wall between start and goal with a gap at the top, and two blocks.
-    for (let y = 4; y <= 20; y++) cells[idx(20, y)] = 0;
-    for (let x = 14; x <= 20; x++) cells[idx(x, 20)] = 0;
-    for (let y = 8; y <= 12; y++) for (let x = 28; x <= 29; x++) cells[idx(x, y)] = 0;
-    for (let y = 14; y <= 17; y++) for (let x = 11; x <= 13; x++) cells[idx(x, y)] = 5;
+    const sx = (v) => Math.round((v * W) / 40), sy = (v) => Math.round((v * H) / 25);
+    const wx = sx(20);
+    for (let y = sy(4); y <= sy(20); y++) cells[idx(wx, y)] = 0;
+    for (let x = sx(14); x <= wx; x++) cells[idx(x, sy(20))] = 0;
+    // The block stays a free column away from G (small presets round it close).
+    const gx = goal % W, bx1 = Math.min(Math.max(sx(28), sx(29)), gx - 2), bx0 = Math.min(sx(28), bx1);
+    for (let y = sy(8); y <= sy(12); y++) for (let x = bx0; x <= bx1; x++) cells[idx(x, y)] = 0;
+    cells[start] = cells[goal] = 1;
     putCells();
     mapName = '';
   }
+
+  // Does the selected algorithm search square grids only (data-square)?
+  const squareOnly = () => ui.algorithm.selectedOptions[0].hasAttribute('data-square');
 
   // Hex mode and the cell centres as the module has them (after a new grid,
   // a loaded map or a change of shape).
@@ -455,7 +479,7 @@
     }
     readGeometry();
     let note = '';
-    if (hex && (isJump(ui.algorithm.value) || isAnyAngle(ui.algorithm.value))) {
+    if (hex && squareOnly()) {
       note = `${algoName(ui.algorithm.value)} searches square grids only: A* instead.`;
       ui.algorithm.value = 'astar';
     }
@@ -624,7 +648,7 @@
       meet: M._pg_meet(pg),
       recorded: (flags & 1) !== 0, truncated: (flags & 2) !== 0,
       ev32, ev64, n, cursor: 0, expandedSoFar: 0, generatedSoFar: 0, scannedSoFar: 0,
-      droppedSoFar: 0, meetsSoFar: 0,
+      droppedSoFar: 0, meetsSoFar: 0, reachedSoFar: 0,
       // IDA*: the iteration replayed and its bound (the start's first push
       // carries the first bound, each ITERATION event the next).
       iteration: 1, bound: n > 0 ? ev64[3] : NaN, firstBound: n > 0 ? ev64[3] : NaN,
@@ -655,6 +679,19 @@
       if (type === EV_GOAL) groupStart = k;
       if (ui.stepUnit.value === 'event') current = i;
       needDraw = true;
+      return;
+    }
+    if (type === EV_REACHED) {
+      // D* Lite's plan set the cell's g or rhs: a cell its backward search
+      // (from G, hatched like bidirectional A*'s) reached. Its values stay in
+      // the planner; a step is one cell.
+      s.reachedSoFar++;
+      if (seen[i] === S_NONE) touched[ntouched++] = i;
+      seen[i] = S_CLOSED;
+      sideOf[i] = 1;
+      groupStart = k;
+      current = i;
+      paintCell(i);
       return;
     }
     if (type === EV_DROP) {
@@ -715,7 +752,7 @@
   // iteration of IDA*.
   const isExpansion = (s, k) => {
     const t = s.ev32[k * 8];
-    return t === EV_EXPAND || t === EV_GOAL || t === EV_ITERATION;
+    return t === EV_EXPAND || t === EV_GOAL || t === EV_ITERATION || t === EV_REACHED;
   };
 
   // End (exclusive) of the step by expansion from the cursor: the next
@@ -783,8 +820,33 @@
       seen[i] = S_PATH;
       paintCell(i);
     }
+    // A search without events (HPA*) leaves the path cells without H: they
+    // show the heuristic's estimate to G, so F = G + H reads as for A*.
+    if (!s.turnMode && path.length) {
+      const floor = minTerrain();
+      for (const i of path) if (Number.isNaN(hval[i])) hval[i] = hEstimate(i, s.options, floor);
+    }
     showResult();
     needDraw = true;
+  }
+
+  // The smallest terrain cost of a passable cell: the grid scales its
+  // heuristics by it (1 on a map without terrain).
+  function minTerrain() {
+    let m = Infinity;
+    for (let i = 0; i < cells.length; i++) if (cells[i] > 0 && cells[i] < m) m = cells[i];
+    return Number.isFinite(m) ? m : 1;
+  }
+
+  // The grid's heuristic from cell i to G under options o (astar/search.h:
+  // auto is octile with 8 moves and Manhattan with 4), times `floor`.
+  function hEstimate(i, o, floor) {
+    const [x, y] = xy(i), [gx, gy] = xy(goal);
+    const dx = Math.abs(x - gx), dy = Math.abs(y - gy), lo = Math.min(dx, dy), hi = Math.max(dx, dy);
+    const kind = o.heuristic === 0 ? (o.moves === 4 ? 2 : 1) : o.heuristic;
+    const d = kind === 1 ? o.diagonal * lo + o.straight * (hi - lo) : kind === 2 ? o.straight * (dx + dy)
+      : kind === 3 ? o.straight * hi : kind === 4 ? o.straight * Math.hypot(dx, dy) : 0;
+    return d * floor;
   }
 
   // The terrain factor a unit of k x k cells anchored at i pays: the largest
@@ -867,13 +929,18 @@
       const m = done ? s.meet : meetCell;
       text = m >= 0 ? cellName(m) : '–';
       title = `${s.meetsSoFar} cheaper meeting${s.meetsSoFar === 1 ? '' : 's'} found`;
+    } else if (algo === 'hpa') {
+      // The search over the entrances: the message's "abstract nodes".
+      text = done && s.hpa ? fmtInt(s.hpa.expandedTop) : '–';
+      title = 'abstract nodes (entrances) expanded by the search over the clusters';
     } else if (s.options.anyAngle && algo !== 'anya') {
       text = done ? fmtInt(s.sightChecks) : '–';
       title = 'lines of sight tested (each reads the cells along the segment)';
     } else if (s.options.smooth) {
       text = done && s.line.length ? fmtCost(s.lineCost) : '–';
       title = done && s.line.length ? `the path string-pulled: ${s.line.length - 1} segment${s.line.length === 2 ? '' : 's'}, ` +
-        `cost ${s.lineCost} (straight cost × its length), in ${fmtMs(s.smoothMs)}` : '';
+        `cost ${s.lineCost} (straight cost × its length)` +
+        (timed(s.smoothMs) ? `, in ${timed(s.smoothMs)}` : '') : '';
     } else if (done) {
       text = fmtInt(s.maxOpen);
       title = 'the most nodes the open list held';
@@ -896,6 +963,8 @@
       }
       if (t === EV_ITERATION) {
         spoken = `: iteration ${s.iteration} begins from ${at}, F bound ${fmt(s.bound, 3)}`;
+      } else if (t === EV_REACHED) {
+        spoken = `: D* Lite reached ${at}`;
       } else {
         const side = s.options.algo === 'bidir' ? (s.ev32[groupStart * 8 + 3] ? ' by the backward search' : ' by the forward search') : '';
         spoken = `: expanded ${at}${side}, ${pushed} node${pushed === 1 ? '' : 's'} pushed or improved` +
@@ -905,15 +974,18 @@
     setStatus(playing ? 'searching' : 'paused', playing ? 'running' : 'paused',
       `· ${fmtInt(s.cursor)} / ${fmtInt(s.n)}`, spoken);
     $('status').title = `event ${s.cursor} of ${s.n}`;
-    $('expanded').textContent = fmtInt(s.expandedSoFar);
-    $('generated').textContent = fmtInt(s.generatedSoFar);
+    // D* Lite's events are the cells it reached, not expansions: its counts
+    // come at the end.
+    const dl = s.options.algo === 'dstar';
+    $('expanded').textContent = dl ? '–' : fmtInt(s.expandedSoFar);
+    $('generated').textContent = dl ? '–' : fmtInt(s.generatedSoFar);
     showExtra(false);
   }
 
   // HPA*'s result, with how much of the hierarchy the last change rebuilt.
   function hpaMessage(s, ok) {
     const h = s.hpa;
-    const ms = s.precomputeMs > 0 ? ` in ${fmt(s.precomputeMs, 1)} ms` : '';
+    const ms = timed(s.precomputeMs) ? ` in ${timed(s.precomputeMs)}` : '';
     const rebuilt = h.rebuilt >= h.clusters ? `built ${fmtInt(h.rebuilt)} clusters${ms}`
       : `rebuilt ${fmtInt(h.rebuilt)} cluster${h.rebuilt === 1 ? '' : 's'} of ${fmtInt(h.clusters)}${ms} after the last edit`;
     const nodes = h.levels.map((L, k) => `level ${k + 1}: ${fmtInt(L.nodes.length)} entrances, clusters of ${L.side}`).join('; ');
@@ -921,9 +993,18 @@
       ? `The abstract path has ${fmtInt(h.abstractLength)} nodes (cost ${fmtCost(h.abstractCost)}), crossing ` +
         `${h.crossings.length} top-level border${h.crossings.length === 1 ? '' : 's'} (ringed); refined into ` +
         `${s.length} cells, cost ${fmtCost(s.cost)}; ${fmtInt(h.expandedTop)} abstract nodes, ` +
-        `${fmtInt(h.expandedInsert)} cells joining S and G and ${fmtInt(h.expandedRefine)} refining expanded.`
-      : s.statusText);
+        `${fmtInt(h.expandedInsert)} cells joining S and G and ${fmtInt(h.expandedRefine)} refining expanded ` +
+        '(HPA* does not count the nodes it generates). Along the path G is the cost from S and H the octile ' +
+        'estimate to G.'
+      : '');
   }
+
+  // A failed search's status in a word or two for the status box (which
+  // holds one line); the full sentence goes to the message.
+  const STATUS_WORDS = { 1: 'no path', 2: 'limit reached', 3: 'start blocked', 4: 'goal blocked', 9: 'out of memory',
+    11: 'not supported', 14: 'partial path', 15: 'stopped' };
+  const statusWord = (code, text) => STATUS_WORDS[code] || (text.length <= 20 ? text : 'failed');
+  const sentence = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
   function showResult() {
     const s = search;
@@ -931,53 +1012,79 @@
     const aa = s.options.anyAngle, anya = s.options.algo === 'anya';
     const segs = Math.max(0, (anya ? s.best.length : s.line.length) - 1);
     const lengthText = aa ? `${segs} segment${segs === 1 ? '' : 's'}` : `${s.length} cells`;
-    setStatus(ok ? 'path found' : s.statusText, ok ? 'done' : 'failed', '', ok
+    setStatus(ok ? 'path found' : statusWord(s.status, s.statusText), ok ? 'done' : 'failed', '', ok
       ? `: cost ${fmtCost(s.cost)}, ${lengthText}, ${fmtInt(s.expanded)} expanded` +
-        (s.options.smooth && s.line.length ? `, smoothed line ${fmtCost(s.lineCost)}` : '') : '');
+        (s.options.smooth && s.line.length ? `, smoothed line ${fmtCost(s.lineCost)}` : '')
+      : `: ${s.statusText}`);
+    $('status').title = ok ? 'path found' : s.statusText;
+    let text = '';
     if (s.status === ST_UNSUPPORTED) updateNotice(true);
-    else if (s.preview) message('Dragging: the path only; the search shows when you let go.');
+    else if (s.preview) text = 'Dragging: the path only; the search shows when you let go.';
     else if (ok && isJump(s.options.algo))
-      message(`${algoName(s.options.algo)} expanded ${fmtInt(s.expanded)} jump points (red) and ` +
+      text = `${algoName(s.options.algo)} expanded ${fmtInt(s.expanded)} jump points (red) and ` +
         `pushed ${fmtInt(s.generated)} (blue); its jumps scanned ${fmtInt(s.scannedSoFar)} cells ` +
         '(yellow), each with the G of the cheapest jump over it and that jump\'s origin as parent.' +
-        (s.options.smooth ? ` ${smoothMessage(s)}` : ''));
-    else if (s.hpa && (ok || s.status !== ST_UNSUPPORTED))
-      message(hpaMessage(s, ok));
+        (s.options.smooth ? ` ${smoothMessage(s)}` : '');
+    else if (s.hpa)
+      text = hpaMessage(s, ok);
     else if (ok && s.options.algo === 'landmarks')
-      message(`A* + landmarks: ${fmtInt(s.expanded)} cells expanded with H = max(octile, landmark bound) from ` +
+      text = `A* + landmarks: ${fmtInt(s.expanded)} cells expanded with H = max(octile, landmark bound) from ` +
         `${s.landmarks.length} landmark${s.landmarks.length === 1 ? '' : 's'} (★); optimal, cost ${fmtCost(s.cost)}` +
-        (s.precomputeMs > 0 ? `; table built in ${fmt(s.precomputeMs, 1)} ms` : '') +
-        '. Hover a cell for its octile H, the landmark bound and which landmark gave it.');
+        (timed(s.precomputeMs) ? `; table built in ${timed(s.precomputeMs)}` : '') +
+        '. Hover a cell for its octile H, the landmark bound and which landmark gave it.';
+    else if (ok && s.options.algo === 'dstar')
+      text = `D* Lite searched backward from G (hatched: the ${fmtInt(s.reachedSoFar)} cells whose g or rhs it set) ` +
+        `and made ${fmtInt(s.expanded)} of them consistent, with ${fmtInt(s.generated)} vertex updates; cost ` +
+        `${fmtCost(s.cost)}, the optimum (A*'s). Along the path G is the cost from S and H the rest of the path ` +
+        '(D* Lite\'s g). ' +
+        'It keeps its search: Walk shows it repairing the path as you draw.';
     else if (ok && anya)
-      message(`Anya: the shortest any-angle path, cost ${fmtCost(s.cost)} = straight cost × its length, ${segs} ` +
+      text = `Anya: the shortest any-angle path, cost ${fmtCost(s.cost)} = straight cost × its length, ${segs} ` +
         `segment${segs === 1 ? '' : 's'} bending at ${Math.max(0, segs - 1)} obstacle corner${segs === 2 ? '' : 's'} ` +
-        '(purple, labelled optimal). It searches intervals of grid lines, not cells: there are no cells to replay.');
+        '(purple, labelled optimal). It searches intervals of grid lines, not cells: there are no cells to replay.';
     else if (ok && aa)
-      message(`${algoName(s.options.algo)}: a line of ${segs} straight segment${segs === 1 ? '' : 's'} (orange) through ` +
+      text = `${algoName(s.options.algo)}: a line of ${segs} straight segment${segs === 1 ? '' : 's'} (orange) through ` +
         `${Math.max(0, segs - 1)} bend${segs === 2 ? '' : 's'} (●), cost ${fmtCost(s.cost)} = straight cost × its length; ` +
         `it walks the ${s.walked.length} green cells. ${fmtInt(s.sightChecks)} lines of sight tested; a node's parent ` +
-        'may be far away (the arrow points at it; hover a cell for the line to it).' + bestNote(s, s.cost));
-    else if (ok && s.options.smooth) message(smoothMessage(s));
+        'may be far away (the arrow points at it; hover a cell for the line to it).' + bestNote(s, s.cost);
+    else if (ok && s.options.smooth) text = smoothMessage(s);
     else if (s.options.unit > 1 && (s.status === ST_START_BLOCKED || s.status === ST_GOAL_BLOCKED))
-      message(`A ${s.options.unit} × ${s.options.unit} unit does not fit with its top-left cell at ` +
-        `${s.status === ST_START_BLOCKED ? 'S' : 'G'} (dashed outline): move it, or make the unit smaller.`);
+      text = `A ${s.options.unit} × ${s.options.unit} unit does not fit with its top-left cell at ` +
+        `${s.status === ST_START_BLOCKED ? 'S' : 'G'} (dashed outline): move it, or make the unit smaller.`;
     else if (ok && s.options.unit > 1)
-      message(`The path of a ${s.options.unit} × ${s.options.unit} unit's top-left cell; the unit covers the shaded ` +
-        'cells on its way (dashed: at S and G). It moves where its whole square is free (astar/clearance.h).');
-    else message(variantMessage(s, ok));
+      text = `The path of a ${s.options.unit} × ${s.options.unit} unit's top-left cell; the unit covers the shaded ` +
+        'cells on its way (dashed: at S and G). It moves where its whole square is free (astar/clearance.h).';
+    else text = variantMessage(s, ok);
+    // A failure says why in full, first (the status box has the short word).
+    if (!ok && s.status !== ST_UNSUPPORTED) message([sentence(s.statusText), text].filter(Boolean).join(' '));
+    else if (s.status !== ST_UNSUPPORTED) message(text);
     $('status').dataset.code = String(s.status);
     $('cost').textContent = ok ? fmtCost(s.cost) : '–';
     $('cost').title = ok ? String(s.cost) : '';
     $('length').textContent = ok ? lengthText : '–';
     $('length').title = ok && aa ? `${s.walked.length} cells walked; points ${s.line.map(cellName).join(' ')}` : '';
     $('expanded').textContent = fmtInt(s.expanded);
-    $('generated').textContent = fmtInt(s.generated);
-    const t = s.timeMs;
-    $('time').textContent = t >= 1 ? `${t.toFixed(2)} ms` : `${(t * 1000).toFixed(1)} µs`;
-    $('time').title = `mean of ${s.timeRuns} run(s) without observer` +
-      (s.precomputeMs > 0 ? `; JPS+ precomputation ${s.precomputeMs.toFixed(2)} ms` : '');
+    // HPA* counts expansions only (astar_hpa_result): three kinds, summed.
+    const hpa = s.options.algo === 'hpa' && s.hpa;
+    $('expanded').title = hpa ? `${fmtInt(s.hpa.expandedTop)} abstract nodes, ${fmtInt(s.hpa.expandedInsert)} cells ` +
+      `joining S and G, ${fmtInt(s.hpa.expandedRefine)} refining` : '';
+    $('generated').textContent = hpa ? '–' : fmtInt(s.generated);
+    $('generated').title = hpa ? 'HPA* does not count the nodes it generates' : '';
+    // The mean of the timed runs, when they lasted long enough to be above
+    // the browser's timer resolution (a single short run is not).
+    const t = timed(s.timeMs, s.timeRuns);
+    $('time').textContent = t || '–';
+    $('time').title = t ? `mean of ${fmtInt(s.timeRuns)} run${s.timeRuns === 1 ? '' : 's'} without observer` +
+      (timed(s.precomputeMs) ? `; precomputation ${timed(s.precomputeMs)}` : '')
+      : 'one run during a drag, too short to time against the browser\'s timer: let go to time it';
     showExtra(true);
   }
+
+  // A time the browser can tell: the runs' mean when together they lasted
+  // MIN_TIMED_MS or more (performance.now is coarsened to 0.1 ms or so), else
+  // null -- never a value at the timer's resolution.
+  const MIN_TIMED_MS = 5;
+  const timed = (ms, runs = 1) => (ms * runs >= MIN_TIMED_MS ? fmtMs(ms) : null);
 
   const fmtMs = (t) => (t >= 1 ? `${t.toFixed(2)} ms` : `${(t * 1000).toFixed(1)} µs`);
 
@@ -1036,7 +1143,14 @@
   const engineOptionsOk = () => ui.tie.value !== '2' && !(Number(ui.turn.value) > 0);
 
   // Does the algorithm have conditions the notice may have to explain?
-  const mayRefuse = (algo) => isJump(algo) || isAnyAngle(algo) || usesEngine(algo);
+  const PRECOMPUTED = new Set(['hpa', 'landmarks']);
+  const mayRefuse = (algo) => isJump(algo) || isAnyAngle(algo) || usesEngine(algo) || PRECOMPUTED.has(algo) ||
+    algo === 'dstar';
+
+  // D* Lite's: a consistent heuristic (not Manhattan with diagonal moves), no
+  // turn penalty. HPA*'s and the landmarks': a unit of one cell, no turn penalty.
+  const dstarOptionsOk = () => !(ui.heuristic.value === '2' && ui.diagonal.value !== '4') && !(Number(ui.turn.value) > 0);
+  const precomputedOptionsOk = () => ui.unit.value === '1' && !(Number(ui.turn.value) > 0);
 
   // Theta*'s: the straight-line heuristic (auto), no turn penalty.
   const anyAngleOptionsOk = () => ui.heuristic.value === '0' && !(Number(ui.turn.value) > 0) && ui.unit.value === '1';
@@ -1067,7 +1181,8 @@
         (isJump(algo) ? '(cost 2–9), and a jump passes over cells without reading their cost.'
           : '(cost 2–9), and a straight segment costs its length, whatever cells it crosses.') : '');
     $('fix-terrain').hidden = nTerrain === 0;
-    $('fix-options').hidden = isJump(algo) ? jumpOptionsOk() : isAnyAngle(algo) ? anyAngleOptionsOk() : engineOptionsOk();
+    $('fix-options').hidden = isJump(algo) ? jumpOptionsOk() : isAnyAngle(algo) ? anyAngleOptionsOk()
+      : algo === 'dstar' ? dstarOptionsOk() : PRECOMPUTED.has(algo) ? precomputedOptionsOk() : engineOptionsOk();
     $('fix-options').textContent = `Use ${algoName(algo)}'s options`;
     box.hidden = false;
   }
@@ -1096,6 +1211,10 @@
       if (!JUMP_OPTIONS.reopen.includes(ui.reopen.value)) ui.reopen.value = '0';
     } else if (isAnyAngle(ui.algorithm.value)) {
       ui.heuristic.value = '0';
+      ui.unit.value = '1';
+    } else if (ui.algorithm.value === 'dstar') {
+      if (ui.heuristic.value === '2') ui.heuristic.value = '0';
+    } else if (PRECOMPUTED.has(ui.algorithm.value)) {
       ui.unit.value = '1';
     } else if (ui.tie.value === '2') {
       ui.tie.value = '0';
@@ -1192,19 +1311,50 @@
   function mapChanged() {
     if (walk) scheduleWalkSync();
     if (mayRefuse(ui.algorithm.value)) updateNotice();
-    if (search && search.done && ui.live.checked) {
+    // A replay under way (animating, or paused by a step) is re-run too.
+    const shown = search && (search.done || playing || search.cursor > 0);
+    if (shown && ui.live.checked) {
       if (!rerunPending) {
         rerunPending = true;
         requestAnimationFrame(() => {
           rerunPending = false;
-          if (!search || !search.done) return;
-          if (drag && W * H > LIVE_FULL_CELLS) previewSearch();
+          if (!search) return;
+          if (!search.done) rerunReplay();
+          else if (drag && W * H > LIVE_FULL_CELLS) previewSearch();
           else if (startSearch()) finish();
+          if (hoverCell >= 0) refreshHover();
         });
       }
     } else if (search) {
       clearPath();
     }
+  }
+
+  // The map or the options changed during a replay: the new search replayed
+  // as far as the old one was (the same number of expansions, or of cells
+  // D* Lite reached), then animating on if it was, else paused there.
+  function rerunReplay() {
+    const was = playing, steps = search.expandedSoFar + search.reachedSoFar;
+    if (!startSearch()) return;
+    const s = search;
+    while (s.expandedSoFar + s.reachedSoFar < steps && s.cursor < s.n) {
+      const end = groupEnd(s);
+      while (s.cursor < end) applyEvent(s.cursor++);
+    }
+    if (s.cursor >= s.n) {
+      finish();
+      return;
+    }
+    needDraw = true;
+    if (was && rate() !== Infinity) {
+      playing = true;
+      frameBudget = 1;
+      $('run').textContent = 'Pause';
+      rafId = requestAnimationFrame(tick);
+    } else {
+      $('run').textContent = 'Resume';
+    }
+    showProgress();
   }
 
   // One search without events: the display shows its path and numbers.
@@ -1321,6 +1471,7 @@
     if (M) M._pg_walk_end(pg);
     if (M) syncOptionUi();
     $('walk').textContent = 'Walk';
+    $('time-k').textContent = 'search time';
     $('walk-stat').hidden = true;
     $('lg-walk').hidden = true;
     $('walk-repair').textContent = '–';
@@ -1369,8 +1520,8 @@
     walk.rafId = 0;
     $('walk').textContent = 'Walk';
     const ok = walk.unit === walk.goal;
-    setStatus(ok ? 'reached G' : outcome, ok ? 'done' : 'failed', '', ok
-      ? `: ${walk.trail.length - 1} steps, ${walk.repairs} plans` : '');
+    setStatus(ok ? 'reached G' : statusWord(walk.status, outcome), ok ? 'done' : 'failed', '', ok
+      ? `: ${walk.trail.length - 1} steps, ${walk.repairs} plans` : `: ${outcome}`);
     $('status').dataset.code = String(walk.status);
     showWalk();
     return true;
@@ -1419,8 +1570,8 @@
       const t = M._pg_walk_touched(pg) >> 2, nt = M._pg_walk_touched_count(pg);
       walk.touched = M.HEAP32.slice(t, t + nt);
       walk.stats = {
-        expanded: walkStat(4), updated: walkStat(5), changed: walkStat(6), ms: walkStat(7), cost: walkStat(8),
-        freshExpanded: walkStat(9), freshCost: walkStat(10), freshMs: walkStat(11), touched: nt,
+        expanded: walkStat(4), updated: walkStat(5), changed: walkStat(6), cost: walkStat(8),
+        freshExpanded: walkStat(9), freshCost: walkStat(10), touched: nt,
         splice: SPLICE_KINDS[walkStat(16)] || null,
       };
     }
@@ -1439,11 +1590,16 @@
     $('length').title = `${walk.trail.length - 1} cells walked`;
     $('expanded').textContent = fmtInt(s.expanded);
     $('generated').textContent = fmtInt(s.updated);
-    $('time').textContent = fmtMs(s.ms);
-    $('time').title = `the last repair; the fresh A* took ${fmtMs(s.freshMs)}`;
-    $('extra-k').textContent = 'fresh A* expanded';
+    // A repair runs once and takes microseconds: below the browser's timer
+    // resolution, so walk mode shows work counts, not times. This box: the
+    // cells the edit changed.
+    $('time-k').textContent = 'cells edited';
+    $('time').textContent = fmtInt(s.changed);
+    $('time').title = 'cells changed before the last repair (a repair is too short to time in the browser: ' +
+      'the counts compare it with a fresh A*)';
+    $('extra-k').textContent = 'fresh A*';
     $('extra').textContent = fmtInt(s.freshExpanded);
-    $('extra').title = 'a fresh A* from the unit\'s cell on the map as it is now';
+    $('extra').title = 'the expansions of a fresh A* from the unit\'s cell on the map as it is now';
     // D* Lite: the cells whose g or rhs the repair changed when the planner
     // reports them (bridge.c, dstar_touched), else its expansions and vertex
     // updates; repeated A*: its expansions and the cells it gave a G.
@@ -1456,13 +1612,13 @@
       : s.touched ? `D* Lite repair: ${fmtInt(s.touched)} cells updated; ${fresh}`
         : `D* Lite repair: ${fmtInt(s.expanded)} expanded (${fmtInt(s.updated)} vertex updates); ${fresh}`;
     box.title = `${name}, last repair (${fmtInt(s.changed)} cells changed): ${fmtInt(s.expanded)} expanded, ` +
-      `${fmtInt(s.updated)} ${walk.kind === 'dstar' ? 'vertex updates' : 'generated'}, ${fmtMs(s.ms)}; a fresh A* ` +
-      `from the unit's cell: ${fmtInt(s.freshExpanded)} expanded, ${fmtMs(s.freshMs)}. Over the walk: ${name} ` +
+      `${fmtInt(s.updated)} ${walk.kind === 'dstar' ? 'vertex updates' : 'generated'}; a fresh A* ` +
+      `from the unit's cell: ${fmtInt(s.freshExpanded)} expanded. Over the walk: ${name} ` +
       `${fmtInt(walk.totals.expanded)} expanded in all, a fresh A* at each repair ${fmtInt(walk.totals.fresh)}.`;
     if (walk.repairs > 1 && !walk.done)
       message(`Edit of ${fmtInt(s.changed)} cell${s.changed === 1 ? '' : 's'}: ${name} repaired its path with ` +
-        `${fmtInt(s.expanded)} expansions (${fmtMs(s.ms)}); a fresh A* from the unit's cell expands ` +
-        `${fmtInt(s.freshExpanded)}. ` + (walk.touched.length ? 'Orange: the cells the repair touched.' : ''));
+        `${fmtInt(s.expanded)} expansions; a fresh A* from the unit's cell expands ` +
+        `${fmtInt(s.freshExpanded)}.` + (walk.touched.length ? ' Orange: the cells the repair touched.' : ''));
     else if (walk.done)
       message(`${walk.outcome === 'reached G' ? `The unit reached G in ${walk.trail.length - 1} steps` : `The walk ` +
         `stopped: ${walk.outcome}`}; ${walk.repairs} plan${walk.repairs === 1 ? '' : 's'} after edits. ${name} ` +
@@ -1568,6 +1724,10 @@
     updateKey();
   }
 
+  // How a cell is read where its numbers do not fit: hovering it, or on a
+  // touch screen Read (the action bar) and a touch.
+  const READ_HOW = window.matchMedia('(hover: none)').matches ? 'Read' : 'hover';
+
   // The legend's key of the numbers in a cell follows what the canvas
   // writes: F (H for greedy: the key it orders by) top left, G bottom left,
   // H bottom right; F alone; or nothing at this cell size.
@@ -1585,24 +1745,27 @@
       label = `numbers in a cell: ${top} top left, G bottom left, H bottom right` +
         (greedy ? '; greedy best-first orders by H' : '; F = G + H');
     } else if (mode === 'f') {
-      text = greedy ? 'H (hover: F, G)' : 'F (hover: G, H)';
-      label = `numbers in a cell: ${top} top left; hover a cell for F, G and H`;
+      text = greedy ? `H (${READ_HOW}: F, G)` : `F (${READ_HOW}: G, H)`;
+      label = `numbers in a cell: ${top} top left; ${READ_HOW} a cell for F, G and H`;
     } else {
-      text = 'hover: F = G + H';
-      label = 'cells too small for numbers: hover a cell for F, G and H';
+      text = `${READ_HOW}: F = G + H`;
+      label = `cells too small for numbers: ${READ_HOW} a cell for F, G and H`;
     }
     key.querySelector('.key-text').textContent = text;
     key.setAttribute('aria-label', label);
     key.title = label;
   }
 
-  // Which numbers fit: by the side of the square they are written in.
+  // Which numbers a cell shows, by the side of the square they are written
+  // in: auto shows F, G and H from FGH_AUTO px (fghLayout fits them, 9 px
+  // type or more) and F alone from F_AUTO px; the Labels menu forces F, G
+  // and H (smaller type, fghLayout) or F alone from LABEL_MIN px.
+  const FGH_AUTO = 36, F_AUTO = 24, LABEL_MIN = 14;
   function labelMode() {
     const m = ui.labels.value, b = hex ? hexBoxSide() : cell;
-    if (m === 'none' || b < 14) return 'none';
-    if (m === 'fgh') return b >= 28 ? 'fgh' : 'f';
-    if (m === 'f') return 'f';
-    return b >= 46 ? 'fgh' : b >= 24 ? 'f' : 'none';
+    if (m === 'none' || b < LABEL_MIN) return 'none';
+    if (m === 'fgh' || m === 'f') return m;
+    return b >= FGH_AUTO ? 'fgh' : b >= F_AUTO ? 'f' : 'none';
   }
 
   function arrow(x0, y0, x1, y1, headLen) {
@@ -1709,6 +1872,29 @@
 
   // The map's cells and grid lines.
   function drawCells() {
+    if (hex && inLoupe) {
+      // The loupe's few hexagons, drawn at its scale (the cached pictures
+      // are the grid's).
+      const [lx, ly] = xy(loupeCell);
+      ctx.beginPath();
+      for (let y = Math.max(0, ly - LOUPE_REACH - 1); y <= Math.min(H - 1, ly + LOUPE_REACH + 1); y++) {
+        for (let x = Math.max(0, lx - LOUPE_REACH - 1); x <= Math.min(W - 1, lx + LOUPE_REACH + 1); x++) {
+          const i = idx(x, y), v = px[i];
+          ctx.fillStyle = `rgb(${v & 255}, ${(v >> 8) & 255}, ${(v >> 16) & 255})`;
+          const one = new Path2D();
+          const [x0, y0] = center(i);
+          one.moveTo(x0 + R * corners[0][0], y0 + R * corners[0][1]);
+          for (let k = 1; k < 6; k++) one.lineTo(x0 + R * corners[k][0], y0 + R * corners[k][1]);
+          one.closePath();
+          ctx.fill(one);
+          hexPath(ctx, i, 0);
+        }
+      }
+      ctx.strokeStyle = 'rgba(40, 55, 75, 0.16)';
+      ctx.lineWidth = 1;
+      ctx.stroke();
+      return;
+    }
     if (hex) {
       const [cw, ch] = canvasSize();
       ctx.drawImage(hexBase, 0, 0, cw, ch);
@@ -1743,7 +1929,7 @@
       ctx.beginPath();
       for (let k = 0; k < ntouched; k++) {
         const i = touched[k], st = seen[i];
-        if ((st === S_OPEN) !== light) continue;
+        if ((st === S_OPEN) !== light || !inView(i)) continue;
         const [x0, y0, b] = labelBox(i);
         if (sideOf[i] === 1 && (st === S_OPEN || st === S_CLOSED)) {
           // Lines from top right to bottom left, a quarter of the box apart.
@@ -1794,6 +1980,55 @@
     ctx.rect(x * cell + inset, y * cell + inset, w * cell - 2 * inset, h * cell - 2 * inset);
   }
 
+  // How F, G and H fit a box of side b: the type sizes and the decimals,
+  // one choice for every cell of a frame. G and H share the bottom line, so
+  // the G and H of every cell on display must fit side by side (the cell
+  // with the most integer digits in the two decides): first with the
+  // decimals at the size the box suggests, down to 9 px, then as whole
+  // numbers, then in smaller type (down to 6 px; the auto mode shows F, G
+  // and H only from FGH_AUTO px). labelMetrics: the main canvas's last
+  // choice (tests and the curious).
+  let labelMetrics = null, loupeMetrics = null;
+  function fghLayout(b, digits, key, hs) {
+    // Integer digits of a value as printed (at least one).
+    const intDigits = (v) => String(Math.floor(Number.isFinite(v) ? Math.abs(v) : 0)).length;
+    let pair = 2, fDigits = 1;
+    for (let k = 0; k < ntouched; k++) {
+      const i = touched[k], g = gval[i], h = hval[i];
+      if (seen[i] === S_NONE || (Number.isNaN(g) && Number.isNaN(h))) continue;
+      pair = Math.max(pair, intDigits(g) + intDigits(h / hs));
+      fDigits = Math.max(fDigits, intDigits(key(g, h)));
+    }
+    // Digits are of one width in these fonts: the widest pair is that many
+    // 8s, with a decimal each when asked.
+    const pad = Math.max(1, b * 0.05), gap = Math.max(2, b * 0.06);
+    const width = (text, px, weight) => {
+      ctx.font = `${weight} ${px}px system-ui, sans-serif`;
+      return ctx.measureText(text).width;
+    };
+    const ghFits = (px, d) => width(`${'8'.repeat(pair)}${d ? '.8.8' : ''}`, px, 500) + 2 * pad + gap <= b;
+    const first = Math.max(6, Math.min(15, Math.round(b * 0.22)));
+    let ghPx = first, d = digits;
+    while (d > 0 && ghPx > 9 && !ghFits(ghPx, d)) ghPx--;
+    if (!ghFits(ghPx, d)) {
+      d = 0;
+      ghPx = first;
+      while (ghPx > 6 && !ghFits(ghPx, 0)) ghPx--;
+    }
+    let fPx = Math.max(ghPx + 1, Math.min(18, Math.round(b * 0.27)));
+    while (fPx > 7 && width(`${'8'.repeat(fDigits)}${d ? '.8' : ''}`, fPx, 700) + 2 * pad > b) fPx--;
+    return { mode: 'fgh', fPx, ghPx, digits: d, pad, box: b };
+  }
+
+  // Drawing the loupe (drawLoupe): only the cells around the one it shows.
+  let inLoupe = false, loupeCell = -1;
+  const LOUPE_REACH = 2;
+  function inView(i) {
+    if (!inLoupe) return true;
+    const [x, y] = xy(i), [lx, ly] = xy(loupeCell);
+    return Math.abs(x - lx) <= LOUPE_REACH && Math.abs(y - ly) <= LOUPE_REACH;
+  }
+
   function draw() {
     needDraw = false;
     const c = cell, [cw, ch] = canvasSize();
@@ -1815,7 +2050,7 @@
       ctx.textBaseline = 'middle';
       ctx.fillStyle = 'rgba(80, 56, 20, 0.45)';
       for (let i = 0; i < W * H; i++) {
-        if (cells[i] > 1 && (seen[i] === 0 || mode === 'none') && i !== start && i !== goal) {
+        if (cells[i] > 1 && (seen[i] === 0 || mode === 'none') && i !== start && i !== goal && inView(i)) {
           const [px_, py] = center(i);
           ctx.fillText(String(cells[i]), px_, py + 1);
         }
@@ -1830,7 +2065,7 @@
         ctx.beginPath();
         for (let k = 0; k < ntouched; k++) {
           const i = touched[k], p = parent[i];
-          if (p < 0 || seen[i] === S_NONE || (seen[i] === S_OPEN) !== onOpen) continue;
+          if (p < 0 || seen[i] === S_NONE || (seen[i] === S_OPEN) !== onOpen || !inView(i)) continue;
           const [cx, cy] = center(i), [qx, qy] = center(p);
           const dx = qx - cx, dy = qy - cy, l = Math.hypot(dx, dy);
           const off = mode === 'fgh' ? 0.06 : 0.1;
@@ -1848,25 +2083,30 @@
       const o = search ? search.options : null;
       const hKey = o && o.hKey, hs = o ? o.hScale : 1;
       const key = (g, h) => hKey ? h / hs : g + h;
+      const lay = mode === 'fgh' ? fghLayout(hex ? hexBoxSide() : c, digits, key, hs)
+        : { mode, fPx: Math.max(8, Math.round((hex ? hexBoxSide() : c) * 0.3)), ghPx: 0, digits };
+      if (!inLoupe) labelMetrics = lay;
+      else loupeMetrics = lay;
       ctx.textBaseline = 'alphabetic';
       for (let k = 0; k < ntouched; k++) {
         const i = touched[k];
-        if (seen[i] === 0) continue;
+        if (seen[i] === 0 || !inView(i)) continue;
         const [x0, y0, b] = labelBox(i), g = gval[i], h = hval[i];
+        if (Number.isNaN(g) && Number.isNaN(h)) continue; // D* Lite's cells: values inside the planner
         const light = seen[i] === S_OPEN; // white text on the dark open colour
         ctx.fillStyle = light ? '#ffffff' : '#17202b';
         if (mode === 'fgh') {
-          const fs = Math.round(b * 0.22), ss = Math.round(b * 0.18), pad = b * 0.07;
-          ctx.font = `700 ${fs}px system-ui, sans-serif`;
+          const pad = lay.pad;
+          ctx.font = `700 ${lay.fPx}px system-ui, sans-serif`;
           ctx.textAlign = 'left';
-          ctx.fillText(fmt(key(g, h), digits), x0 + pad, y0 + pad + fs * 0.85);
-          ctx.font = `500 ${ss}px system-ui, sans-serif`;
+          ctx.fillText(fmt(key(g, h), lay.digits), x0 + pad, y0 + pad + lay.fPx * 0.85);
+          ctx.font = `500 ${lay.ghPx}px system-ui, sans-serif`;
           ctx.fillStyle = light ? '#e3ecfa' : '#3b4756';
-          ctx.fillText(fmt(g, digits), x0 + pad, y0 + b - pad);
+          ctx.fillText(fmt(g, lay.digits), x0 + pad, y0 + b - pad);
           ctx.textAlign = 'right';
-          ctx.fillText(fmt(h / hs, digits), x0 + b - pad, y0 + b - pad);
+          ctx.fillText(fmt(h / hs, lay.digits), x0 + b - pad, y0 + b - pad);
         } else {
-          const fs = Math.max(8, Math.round(b * 0.3));
+          const fs = lay.fPx;
           ctx.font = `650 ${fs}px system-ui, sans-serif`;
           ctx.textAlign = 'left';
           const f = key(g, h);
@@ -1890,7 +2130,7 @@
       ctx.textAlign = 'right';
       ctx.textBaseline = 'top';
       for (let i = 0; i < W * H; i++) {
-        if (!cells[i]) continue;
+        if (!cells[i] || !inView(i)) continue;
         const [x, y] = xy(i);
         ctx.fillStyle = seen[i] === S_OPEN ? '#dfe8ff' : overlay[i] < unit ? '#ffffff' : '#3d4a75';
         ctx.fillText(overlay[i] >= 16 ? '16+' : String(overlay[i]), (x + 1) * c - c * 0.06, y * c + c * 0.05);
@@ -2125,13 +2365,81 @@
       ctx.stroke();
     }
 
-    if (hoverCell >= 0 && c >= 6 && (!drag || drag.kind === 'inspect')) {
+    if (hoverCell >= 0 && c >= 6 && (!drag || drag.kind === 'inspect') && !(kbActive && hoverCell === kbCell)) {
       ctx.strokeStyle = 'rgba(20, 28, 40, 0.85)';
       ctx.lineWidth = 2;
       ctx.beginPath();
       cellPath(hoverCell, 1);
       ctx.stroke();
     }
+    // The keyboard's cell cursor (the grid has the focus): a white ring
+    // inside a dark blue one, seen on every cell colour.
+    if (kbActive && kbCell >= 0) {
+      const w = Math.max(2, Math.min(4, c * 0.1));
+      ctx.beginPath();
+      cellPath(kbCell, w / 2);
+      ctx.strokeStyle = '#2358b3';
+      ctx.lineWidth = w;
+      ctx.stroke();
+      ctx.beginPath();
+      cellPath(kbCell, w + 0.75);
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = 1.5;
+      ctx.stroke();
+    }
+  }
+
+  // The loupe (issue 25): the cells around loupeCell at a size where F, G
+  // and H are written, in a box in the board's corner away from that cell.
+  // Shown when a cell is read -- by a finger, the Inspect brush or the
+  // keyboard's cursor -- and the grid's cells are too small for the three
+  // numbers (phones, big maps).
+  const loupe = $('loupe'), lctx = loupe.getContext('2d');
+  function wantLoupe(i) {
+    return i >= 0 && labelMode() !== 'fgh' && ui.labels.value !== 'none';
+  }
+  function setLoupe(i) {
+    const next = wantLoupe(i) ? i : -1;
+    if (next === loupeCell) return;
+    loupeCell = next;
+    if (loupeCell < 0) loupe.hidden = true;
+    needDraw = true;
+  }
+  function drawLoupe() {
+    if (loupeCell < 0 || loupeCell >= W * H) {
+      loupe.hidden = true;
+      return;
+    }
+    const br = board.getBoundingClientRect(), cr = canvas.getBoundingClientRect();
+    const side = Math.round(Math.max(120, Math.min(220, Math.min(br.width, br.height) * 0.55)));
+    const dpr = window.devicePixelRatio || 1;
+    if (loupe.width !== Math.round(side * dpr)) {
+      loupe.width = loupe.height = Math.round(side * dpr);
+      loupe.style.width = loupe.style.height = `${side}px`;
+    }
+    // In the top corner of the board away from the cell.
+    const [mx] = center(loupeCell), scale = cr.width / canvasSize()[0];
+    const left = cr.left - br.left + mx * scale < br.width / 2 ? br.width - side - 4 : 4;
+    loupe.style.left = `${Math.max(0, left)}px`;
+    loupe.style.top = '4px';
+    const keep = { ctx, cell, R, needDraw };
+    const cl = side / (2 * LOUPE_REACH - 0.6); // a little over three cells across
+    ctx = lctx;
+    cell = cl;
+    R = cl / SQRT3;
+    lctx.setTransform(1, 0, 0, 1, 0, 0);
+    lctx.fillStyle = '#dfe4ea'; // outside the map
+    lctx.fillRect(0, 0, loupe.width, loupe.height);
+    const [lx, ly] = center(loupeCell);
+    lctx.setTransform(dpr, 0, 0, dpr, dpr * (side / 2 - lx), dpr * (side / 2 - ly));
+    inLoupe = true;
+    try {
+      draw();
+    } finally {
+      inLoupe = false;
+      ({ ctx, cell, R, needDraw } = keep);
+    }
+    loupe.hidden = false;
   }
 
   function drawEndpoint(i, colour, letter) {
@@ -2168,18 +2476,25 @@
   }
 
   function frame() {
-    if (needDraw) draw();
+    if (needDraw) {
+      draw();
+      if (loupeCell >= 0) drawLoupe();
+    }
     requestAnimationFrame(frame);
   }
 
   /* ---- hover ----------------------------------------------------------- */
 
   let hoverCell = -1, hoverX = 0, hoverY = 0;
-  // Touch screens have no hover: there the Inspect brush shows a cell.
+  // The keyboard's cell cursor on the grid, and whether it shows (the grid
+  // has the focus from the keyboard).
+  let kbCell = -1, kbActive = false;
+  // Touch screens have no hover: there Read (the Inspect brush) shows a cell.
   const HOVER_HINT = window.matchMedia('(hover: none)').matches
-    ? 'Drag to draw walls · drag S and G · Inspect brush (Options): a cell\'s F, G, H'
+    ? 'Drag to draw walls · drag S and G · Read, then touch a cell: its F, G, H, magnified'
     : 'Drag to draw walls or terrain · drag S and G to move them · right-drag erases · hover a ' +
-      'cell for F, G, H and parent · keys: space run/pause, n step, c clear, Ctrl+Z undo';
+      'cell for F, G, H and parent · keys: space run/pause, n step, c clear, Ctrl+Z undo; on the grid ' +
+      'arrows move, Enter or W a wall, T terrain, Delete erases, S and G place the ends';
   const DIRS = { '0,-1': '↑', '1,0': '→', '0,1': '↓', '-1,0': '←', '1,-1': '↗', '1,1': '↘', '-1,1': '↙', '-1,-1': '↖' };
 
   // With A* + landmarks: cell i's heuristic towards G (pg_lm_info): the
@@ -2217,13 +2532,16 @@
       ground += ` · clearance ${cv >= 16 ? '16+' : cv}` + (k > 1 ? (cv >= k ? ` (a ${k} × ${k} unit fits)` : ` (a ${k} × ${k} unit does not fit)`) : '');
     }
     let state = ['', 'open', 'closed', 'on the path', 'scanned by a jump', 'dropped'][seen[i]];
-    if (sideOf[i] === 1 && (seen[i] === S_OPEN || seen[i] === S_CLOSED)) state += ' (backward search: G is the cost to the goal)';
+    const dl = search && search.options.algo === 'dstar';
+    if (dl && seen[i] === S_CLOSED) state = 'reached by D* Lite\'s backward search (its g, the cost to G, stays in the planner)';
+    else if (sideOf[i] === 1 && (seen[i] === S_OPEN || seen[i] === S_CLOSED)) state += ' (backward search: G is the cost to the goal)';
     if (i === meetCell) state += `${state ? ', ' : ''}where the searches met`;
     const lm = lmInfo(i);
     if (lm) ground += ` · ${lm.text}`;
     if (search && search.done && search.hpa && search.hpa.levels.some((L) => L.nodes.some(([a, b]) => a === x && b === y)))
       ground += ` · entrance (abstract node) of level ${search.hpa.levels.filter((L) => L.nodes.some(([a, b]) => a === x && b === y)).length}`;
     if (seen[i] === S_NONE) return { head, ground, state: i === meetCell ? state : '', values: '' };
+    if (Number.isNaN(gval[i]) && Number.isNaN(hval[i])) return { head, ground, state, values: '' };
     const digits = search && search.options.straight >= 10 ? 0 : 3;
     const w = search ? search.options.weight : 1;
     const g = gval[i], h = hval[i];
@@ -2250,7 +2568,16 @@
     } else {
       par = 'no parent (start)';
     }
+    if (seen[i] === S_PATH && search && search.options.algo === 'hpa') hText += ' (octile estimate)';
+    else if (seen[i] === S_PATH && sideOf[i] === 1) hText += ' (the rest of the path)';
     return { head, ground, state, values: `F ${fmt(g + h, digits)} = G ${fmt(g, digits)} + H ${hText}`, par };
+  }
+
+  // The line under the grid (one line on wide screens: its title has it whole).
+  function setInfo(text) {
+    const el = $('cell-info');
+    el.textContent = text;
+    el.title = text;
   }
 
   function refreshHover() {
@@ -2260,7 +2587,7 @@
       return;
     }
     const d = describe(hoverCell);
-    $('cell-info').textContent = [d.head, d.ground, d.state, d.values, d.par].filter(Boolean).join(' · ');
+    setInfo([d.head, d.ground, d.state, d.values, d.par].filter(Boolean).join(' · '));
     tip.innerHTML = '';
     const line = (html) => {
       const div = document.createElement('div');
@@ -2378,6 +2705,10 @@
     }
     let value;
     const b = brush();
+    kbActive = false;
+    // A finger hides the cells it touches, and the Inspect brush reads one:
+    // the loupe shows them big (when the grid's cells are too small).
+    if (ev.pointerType === 'touch' || b === 'inspect') setLoupe(i);
     if (b === 'inspect' && ev.button === 0) {
       drag = { kind: 'inspect' };
       hoverX = ev.clientX;
@@ -2400,6 +2731,7 @@
     const i = cellAt(ev);
     hoverX = ev.clientX;
     hoverY = ev.clientY;
+    if (drag && i >= 0 && (ev.pointerType === 'touch' || drag.kind === 'inspect')) setLoupe(i);
     if (drag && drag.kind === 'paint' && i >= 0) {
       paintTo(i);
     } else if (drag && (drag.kind === 'start' || drag.kind === 'goal')) {
@@ -2421,6 +2753,7 @@
 
   const endDrag = () => {
     if (!drag) return;
+    if (brush() !== 'inspect') setLoupe(-1);
     if (drag.kind === 'paint') {
       endStroke();
     } else if (drag.kind !== 'inspect') {
@@ -2442,9 +2775,101 @@
     hoverCell = -1;
     needDraw = true;
     refreshHover();
-    $('cell-info').textContent = HOVER_HINT;
+    setInfo(HOVER_HINT);
   });
   canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
+
+  /* ---- keyboard: the grid without a mouse -------------------------------- */
+
+  // The grid takes the focus (tabindex 0). Arrows move a cell cursor (Shift:
+  // five cells, Home / End: the row's ends), Enter or W puts a wall there or
+  // takes it away, T terrain (the Terrain cost slider's), Delete or Backspace
+  // erases, S and G move the start and the goal there. Each change is an
+  // edit of its own (undone by Ctrl+Z). The cell under the cursor is read
+  // out: #cell-info (a polite live region) says what hovering says, the
+  // tooltip sits by the cell, and where the cells are too small for F, G and
+  // H the loupe shows them.
+  function moveCursor(i) {
+    kbCell = i;
+    kbActive = true;
+    const r = canvas.getBoundingClientRect(), scale = r.width / canvasSize()[0], [cx, cy] = center(i);
+    hoverX = r.left + cx * scale;
+    hoverY = r.top + cy * scale;
+    hoverCell = i;
+    setLoupe(i);
+    needDraw = true;
+    refreshHover();
+  }
+
+  // An edit of the cursor's cell: value v, one undo step. Returns why not, or ''.
+  function keyPaint(v) {
+    const i = kbCell;
+    if (i === start || i === goal || (walk && i === walk.unit))
+      return `${i === start ? 'the start' : i === goal ? 'the goal' : 'the unit'} stays passable (move it with S or G)`;
+    beginStroke();
+    const changed = setCell(i, v);
+    endStroke();
+    if (changed) mapChanged();
+    return '';
+  }
+
+  // S or G onto the cursor's cell (a passable one, not the other end).
+  // Returns why not, or ''.
+  function keyEndpoint(which) {
+    const i = kbCell, other = which === 'start' ? goal : start, from = which === 'start' ? start : goal;
+    if (cells[i] === 0) return `a wall: ${which === 'start' ? 'S' : 'G'} goes on a free cell`;
+    if (i === other) return `${which === 'start' ? 'G' : 'S'} is here`;
+    if (i === from) return '';
+    if (which === 'start') start = i;
+    else goal = i;
+    pushHistory({ which, from, to: i });
+    needDraw = true;
+    mapChanged();
+    return '';
+  }
+
+  canvas.addEventListener('focus', () => {
+    if (!M || !canvas.matches(':focus-visible')) return;
+    moveCursor(kbCell >= 0 && kbCell < W * H ? kbCell : start);
+  });
+  canvas.addEventListener('blur', () => {
+    if (!kbActive) return;
+    kbActive = false;
+    if (hoverCell === kbCell) hoverCell = -1;
+    setLoupe(-1);
+    needDraw = true;
+    refreshHover();
+    setInfo(HOVER_HINT);
+  });
+  canvas.addEventListener('keydown', (ev) => {
+    if (!M || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (kbCell < 0 || kbCell >= W * H) kbCell = start;
+    const [x, y] = xy(kbCell), n = ev.shiftKey ? 5 : 1;
+    const clamp = (v, hi) => Math.max(0, Math.min(hi, v));
+    let to = -1, note = '';
+    switch (ev.key) {
+      case 'ArrowLeft': to = idx(clamp(x - n, W - 1), y); break;
+      case 'ArrowRight': to = idx(clamp(x + n, W - 1), y); break;
+      case 'ArrowUp': to = idx(x, clamp(y - n, H - 1)); break;
+      case 'ArrowDown': to = idx(x, clamp(y + n, H - 1)); break;
+      case 'Home': to = idx(0, y); break;
+      case 'End': to = idx(W - 1, y); break;
+      case 'Enter': case 'w': case 'W': note = keyPaint(cells[kbCell] === 0 ? 1 : 0); break;
+      case 't': case 'T': {
+        const t = Number(ui.terrain.value);
+        note = keyPaint(cells[kbCell] === t ? 1 : t);
+        break;
+      }
+      case 'Delete': case 'Backspace': note = keyPaint(1); break;
+      case 's': case 'S': note = keyEndpoint('start'); break;
+      case 'g': case 'G': note = keyEndpoint('goal'); break;
+      default: return; // space, n, c: the page's keys
+    }
+    ev.preventDefault();
+    ev.stopPropagation();
+    moveCursor(to >= 0 ? to : kbCell);
+    if (note) setInfo(`${$('cell-info').textContent} · ${note}`);
+  });
 
   /* ---- map generators and loading -------------------------------------- */
 
@@ -2588,9 +3013,8 @@
     H = M._pg_height(pg);
     const cp = M._pg_cells(pg);
     cells = M.HEAPU8.slice(cp, cp + W * H);
-    const wasJump = isJump(ui.algorithm.value) || isAnyAngle(ui.algorithm.value);
     readGeometry();
-    if (hex && wasJump) ui.algorithm.value = 'astar';
+    if (hex && squareOnly()) ui.algorithm.value = 'astar';
     syncOptionUi();
     allocView();
     const s = M._pg_loaded_start(pg), g = M._pg_loaded_goal(pg);
@@ -2625,7 +3049,29 @@
       if (COMPACT.matches) bar.appendChild(el);
       else homes[id].parent.insertBefore(el, homes[id].next);
     }
+    bar.appendChild($('read-buttons')); // last; shown only in the action bar
     closeDrawer();
+  }
+
+  // Read (the action bar): the Inspect brush on and off, for fingers --
+  // touching a cell then reads it (the loupe) instead of drawing.
+  let brushBeforeRead = 'wall';
+  function setBrush(value) {
+    document.querySelector(`input[name=brush][value=${value}]`).checked = true;
+    syncRead();
+  }
+  function syncRead() {
+    const on = brush() === 'inspect';
+    $('read').setAttribute('aria-pressed', String(on));
+    $('read').classList.toggle('pressed', on);
+    if (!on) setLoupe(-1);
+  }
+  function toggleRead() {
+    if (brush() === 'inspect') setBrush(brushBeforeRead);
+    else {
+      brushBeforeRead = brush();
+      setBrush('inspect');
+    }
   }
 
   function openDrawer() {
@@ -2656,6 +3102,8 @@
     COMPACT.addEventListener('change', placeControls);
     placeControls();
     $('run').addEventListener('click', run);
+    $('read').addEventListener('click', toggleRead);
+    for (const el of document.querySelectorAll('input[name=brush]')) el.addEventListener('change', syncRead);
     $('walk').addEventListener('click', walkButton);
     ui.walkSpeed.addEventListener('input', syncOptionUi);
     $('step').addEventListener('click', stepOnce);
@@ -2699,11 +3147,7 @@
       const v = ui.size.value;
       if (v === 'loaded') return;
       const [w, h] = v.split('x').map(Number);
-      if (w === 40 && h === 25) defaultMap();
-      else {
-        newGrid(w, h);
-        defaultEndpoints();
-      }
+      defaultMap(w, h);
       ui.size.querySelector('option[data-loaded]')?.remove();
       clearPath();
       repaintAll();
@@ -2785,6 +3229,12 @@
     },
     exportAscii: (withEndpoints = false) => exportAscii(withEndpoints),
     labelMode: () => labelMode(),
+    // The type sizes and decimals the grid's numbers were last drawn with
+    // (null before any), and the loupe's: shown, its cell, its sizes.
+    labelMetrics: () => labelMetrics,
+    loupe: () => ({ shown: !loupe.hidden, cell: loupeCell >= 0 ? xy(loupeCell) : null, metrics: loupeMetrics }),
+    // The keyboard's cell cursor (null until the grid had the focus).
+    cursor: () => (kbCell >= 0 ? { cell: xy(kbCell), active: kbActive } : null),
     loadMap: (text, name = 'map') => loadMapText(text, name),
     options: () => readOptions(),
     // What the display holds for cell (x, y) after the replayed events.
@@ -2826,6 +3276,7 @@
         }
       }
       return {
+        algo: s.options.algo, playing, reached: s.reachedSoFar, expanded: s.expandedSoFar,
         cursor: s.cursor, n: s.n, done: s.done, next: s.cursor < s.n ? name[s.ev32[s.cursor * 8]] : null, group,
         iteration: s.iteration, bound: s.bound, dropped: s.droppedSoFar, meets: s.meetsSoFar,
         meet: meetCell >= 0 ? xy(meetCell) : null, current: current >= 0 ? xy(current) : null,
@@ -2861,7 +3312,7 @@
   function fail(err) {
     console.error(err);
     window.__playground.error = String(err && err.message || err);
-    setStatus('failed to load the WebAssembly module', 'failed');
+    setStatus('failed to load', 'failed', '', ': the WebAssembly module did not load');
     message(String(err && err.message || err), true);
     document.body.dataset.state = 'broken';
   }
@@ -2880,7 +3331,7 @@
       bind();
       syncOptionUi();
       layout();
-      $('cell-info').textContent = HOVER_HINT;
+      setInfo(HOVER_HINT);
       setStatus('ready', 'idle');
       requestAnimationFrame(frame);
       window.__playground.ready = true;

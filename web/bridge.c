@@ -15,7 +15,8 @@
 ** (astar_path_smooth) -- a line of points through cell centres, with the
 ** cells it walks (astar_waypoints_expand). Units of k x k cells (square
 ** grid, astar/clearance.h): the clearance of every cell, and searches on the
-** derived grid of the unit's anchor (its top-left cell).
+** derived grid of the unit's anchor (its top-left cell). D* Lite
+** (astar/dstar.h) as an algorithm: its first plan, backward from the goal.
 ** Walk mode (issue 10): a planner for a unit walking on a map the person
 ** keeps editing -- D* Lite (astar/dstar.h) or repeated A* -- with the work
 ** of each repair against a fresh A* (pg_walk_*, at the end of this file).
@@ -60,10 +61,16 @@ enum {
   PG_ALGO_ENGINE = 3,
   PG_ALGO_THETA = 4,
   PG_ALGO_LAZY_THETA = 5,
-  PG_ALGO_ANYA = 6,     /* Anya, the optimal any-angle path (astar/anya.h): no events */
-  PG_ALGO_HPA = 7,      /* HPA* (astar/hierarchy.h): no events; overlay by pg_hpa_* */
-  PG_ALGO_LANDMARKS = 8 /* the grid's A* with the landmark heuristic (astar/landmarks.h) */
+  PG_ALGO_ANYA = 6,      /* Anya, the optimal any-angle path (astar/anya.h): no events */
+  PG_ALGO_HPA = 7,       /* HPA* (astar/hierarchy.h): no events; overlay by pg_hpa_* */
+  PG_ALGO_LANDMARKS = 8, /* the grid's A* with the landmark heuristic (astar/landmarks.h) */
+  PG_ALGO_DSTAR = 9      /* D* Lite's first plan (astar/dstar.h): backward from the goal */
 };
+
+/* The event type D* Lite's observer is recorded as (after the astar_event_type
+** and astar_engine_event_type values): a vertex whose g or rhs the plan set,
+** each cell once; g and h NaN (the planner keeps them inside). */
+#define PG_EVENT_REACHED 9
 
 /* Landmark attribution on hover (pg_lm_info) keeps one distance field a
 ** landmark: only on maps up to this many cells. */
@@ -182,6 +189,15 @@ typedef struct pg_state {
   astar_point loaded_start, loaded_goal;
   astar_parse_error perr;
   struct pg_walk *walk; /* walk mode's planner (pg_walk_new), NULL when off */
+  /* D* Lite as an algorithm (PG_ALGO_DSTAR): the planner of the last run,
+  ** restarted (no allocation) while the grid, its version and the options
+  ** stay -- the timed runs of one pg_run -- else made again; dl_seen marks
+  ** the cells already recorded (one event a cell). */
+  astar_dstar *dl;
+  const astar_grid *dl_grid;
+  uint64_t dl_version;
+  astar_options dl_opt;
+  uint8_t *dl_seen;
 } pg_state;
 
 PG_API void pg_walk_end(pg_state *s);
@@ -332,8 +348,17 @@ static void free_landmarks(pg_state *s) {
   s->lm = NULL;
 }
 
+static void free_dstar(pg_state *s) {
+  astar_dstar_free(s->dl);
+  free(s->dl_seen);
+  s->dl = NULL;
+  s->dl_grid = NULL;
+  s->dl_seen = NULL;
+}
+
 static void drop_grid_objects(pg_state *s) {
   pg_walk_end(s); /* made on the old grid */
+  free_dstar(s);
   free_hpa(s);
   free_landmarks(s);
   astar_anya_workspace_free(s->anya_ws); /* reserved for the old grid's size */
@@ -620,7 +645,8 @@ PG_API int32_t pg_loaded_goal(const pg_state *s) {
   return s->loaded_goal.x < 0 ? -1 : s->loaded_goal.y * pg_width(s) + s->loaded_goal.x;
 }
 
-/* Search options; the enums take the values of astar/search.h. */
+/* Search options; the enums take the values of astar/search.h; algorithm
+** is a PG_ALGO_* value. */
 PG_API int pg_set_options(pg_state *s, int32_t moves, int32_t corner, double straight,
                           double diagonal, int32_t heuristic, double weight, int32_t tie,
                           int32_t reopen, int32_t algorithm, int32_t open_set,
@@ -638,7 +664,7 @@ PG_API int pg_set_options(pg_state *s, int32_t moves, int32_t corner, double str
   o.algorithm = algorithm == PG_ALGO_JPS ? ASTAR_ALGO_JPS : ASTAR_ALGO_ASTAR;
   o.open_set = (astar_open_set)open_set;
   o.turn_penalty = turn_penalty;
-  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_LANDMARKS)
+  if (heuristic == ASTAR_H_CALLBACK || algorithm < 0 || algorithm > PG_ALGO_DSTAR)
     return ASTAR_INVALID_ARGUMENT;
   astar_status st = astar_options_validate(&o);
   if (st != ASTAR_OK) return st;
@@ -971,6 +997,84 @@ static const char *anyangle_reason(const pg_state *s) {
   return NULL;
 }
 
+/* What D* Lite cannot honour with the page's options (NULL: nothing);
+** astar_dstar_new_grid refuses these (astar/dstar.h). */
+static const char *dstar_reason(const pg_state *s) {
+  if (s->hex) return "D* Lite: square grids only";
+  if (s->opt.turn_penalty != 0.0) return "D* Lite's arc costs cannot hold a turn penalty";
+  if (s->opt.moves == 8 && s->opt.heuristic == ASTAR_H_MANHATTAN)
+    return "D* Lite needs a consistent heuristic, and Manhattan overestimates diagonal moves";
+  return NULL;
+}
+
+/* D* Lite's observer while recording: each cell whose g or rhs a plan set
+** becomes one PG_EVENT_REACHED event, in the order the planner reached it. */
+static void dstar_record(void *ctx, astar_point cell, astar_node node) {
+  (void)node;
+  pg_state *s = ctx;
+  const int32_t w = astar_grid_width(s->grid);
+  const size_t i = (size_t)cell.y * (size_t)w + (size_t)cell.x;
+  if (s->dl_seen[i]) return;
+  s->dl_seen[i] = 1;
+  pg_event *e = next_event(s);
+  if (!e) return;
+  e->type = PG_EVENT_REACHED;
+  e->cell = (int32_t)i;
+  e->parent = -1;
+  e->aux = -1;
+  e->g = NAN;
+  e->h = NAN;
+}
+
+/*
+** D* Lite's first plan from start to goal on the search grid (the unit's
+** derived grid for a unit bigger than one cell): a search backward from the
+** goal. The planner is restarted when the grid and the options are those it
+** was made with (the repeated timed runs), else made again. s->result:
+** cost, length, expanded (vertices made consistent), generated (vertex
+** updates). With `record`, the cells it reached are recorded as events.
+*/
+static astar_status dstar_search(pg_state *s, astar_point start, astar_point goal, bool record) {
+  const astar_grid *g = search_grid(s);
+  astar_options o = s->opt;
+  o.algorithm = ASTAR_ALGO_ASTAR;
+  o.weight = 1.0;
+  o.observer = NULL;
+  astar_status st;
+  if (s->dl && s->dl_grid == g && s->dl_version == astar_grid_version(g) &&
+      same_moves(&s->dl_opt, &o) && s->dl_opt.heuristic == o.heuristic) {
+    st = astar_dstar_restart(s->dl, g, start, goal);
+  } else {
+    astar_dstar_free(s->dl);
+    s->dl = NULL;
+    st = astar_dstar_new_grid(&s->dl, g, &o, ASTAR_DSTAR_LITE, start, goal, NULL);
+    s->dl_grid = st == ASTAR_OK ? g : NULL;
+    s->dl_version = astar_grid_version(g);
+    s->dl_opt = o;
+  }
+  if (st != ASTAR_OK) return st;
+  if (record) {
+    const size_t n = (size_t)astar_grid_width(g) * (size_t)astar_grid_height(g);
+    free(s->dl_seen);
+    s->dl_seen = calloc(n, 1);
+    if (!s->dl_seen) return ASTAR_NO_MEMORY;
+  }
+  astar_dstar_set_observer(s->dl, record ? dstar_record : NULL, s);
+  astar_dstar_result r;
+  st = astar_dstar_plan(s->dl, &r);
+  astar_dstar_set_observer(s->dl, NULL, NULL);
+  memset(&s->result, 0, sizeof s->result);
+  s->result.stats.expanded = r.stats.expanded;
+  s->result.stats.generated = r.stats.updated;
+  if (st != ASTAR_OK) return st;
+  size_t len = 0;
+  st = astar_dstar_path(s->dl, s->path, s->path_cap, &len);
+  if (st != ASTAR_OK) return st;
+  s->result.cost = r.cost;
+  s->result.length = len;
+  return ASTAR_OK;
+}
+
 static astar_status search_once(pg_state *s, astar_point start, astar_point goal,
                                 const astar_options *o, bool record) {
   if ((s->algorithm == PG_ALGO_HPA || s->algorithm == PG_ALGO_LANDMARKS) && !uses_engine(s)) {
@@ -994,6 +1098,10 @@ static astar_status search_once(pg_state *s, astar_point start, astar_point goal
     return st;
   }
   if (s->algorithm == PG_ALGO_ANYA && !s->hex) return anya_search(s, start, goal);
+  if (s->algorithm == PG_ALGO_DSTAR && !s->hex) {
+    if (dstar_reason(s)) return ASTAR_UNSUPPORTED;
+    return dstar_search(s, start, goal, record);
+  }
   if (any_angle(s)) {
     if (s->unit > 1) return ASTAR_UNSUPPORTED; /* anyangle_reason says why */
     astar_anyangle_result ar;
@@ -1134,7 +1242,7 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     s->status = search_once(s, start, goal, &s->opt, false);
     s->time_runs++;
     t = now_ms();
-  } while (!(flags & PG_RUN_ONCE) && t - t0 < 20.0 && s->time_runs < 1000);
+  } while (!(flags & PG_RUN_ONCE) && t - t0 < 20.0 && s->time_runs < 1000000);
   s->time_ms = (t - t0) / s->time_runs;
   if (s->status == ASTAR_OK && s->algorithm != PG_ALGO_HPA) make_line(s, start, goal);
   return s->status;
@@ -1158,6 +1266,7 @@ PG_API const char *pg_unsupported_reason(pg_state *s) {
   if (any_angle(s) || s->algorithm == PG_ALGO_ANYA) return anyangle_reason(s);
   if (s->algorithm == PG_ALGO_HPA || s->algorithm == PG_ALGO_LANDMARKS)
     return precomputed_reason(s);
+  if (s->algorithm == PG_ALGO_DSTAR) return dstar_reason(s);
   if (s->algorithm == PG_ALGO_ASTAR) return NULL;
   astar_options o = s->opt;
   o.algorithm = ASTAR_ALGO_JPS;
@@ -1180,10 +1289,11 @@ PG_API int32_t pg_path_length(const pg_state *s) {
 PG_API const astar_point *pg_path(const pg_state *s) {
   return s->path;
 }
-/* Statistics as doubles (JavaScript numbers): 0 expanded, 1 generated,
-** 2 reopened, 3 max open, 4 search ms, 5 timed runs, 6 JPS+ precompute ms,
-** 7 iterations (IDA*), 8 entries dropped (beam, bandwidth), 9 lines of sight
-** tested (Theta*, Lazy Theta*), 10 ms string pulling took (smoothing). */
+/* Statistics as doubles (JavaScript numbers): 0 expanded, 1 generated (D*
+** Lite: vertex updates), 2 reopened, 3 max open, 4 search ms, 5 timed runs,
+** 6 JPS+ precompute ms, 7 iterations (IDA*), 8 entries dropped (beam,
+** bandwidth), 9 lines of sight tested (Theta*, Lazy Theta*), 10 ms string
+** pulling took (smoothing). */
 PG_API double pg_stat(const pg_state *s, int32_t which) {
   switch (which) {
   case 0:

@@ -360,6 +360,38 @@ async function testCompact(w, h) {
   lay = await compactLayout();
   check(`${tag}: Run shows the result, every number readable`, lay.ok && /^\d/.test(await $text('#cost')), lay.bad.join('; '));
   await screenshot(`${name}-result`);
+  const box0 = await gridBox();
+
+  // Issue 25 item 28: the cells are too small here for F, G and H; Read
+  // (the action bar) and a touch on a cell show them in the loupe, in type
+  // of 9 px or more, and the hover line reads them.
+  await part(`${tag}: Read and the loupe`, async () => {
+  const cc = await closedCell();
+  await page.tap('#read', { timeout: 5_000 });
+  const pressed = await page.getAttribute('#read', 'aria-pressed');
+  const cp = await cellPoint(...cc);
+  await page.touchscreen.tap(cp.x, cp.y);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const lp = await pg(() => window.__playground.loupe ? window.__playground.loupe() : {});
+  const lpInk = await pg(() => {
+    const cv = document.getElementById('loupe'), d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+    let dark = 0;
+    for (let k = 0; k < d.length; k += 4) if (d[k] + d[k + 1] + d[k + 2] < 200) dark++;
+    const r = cv.getBoundingClientRect();
+    return { dark, inView: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight, side: r.width };
+  });
+  const readInfo = await $text('#cell-info');
+  check(`${tag}: cells of ${lay.cell.toFixed(1)} px: Read + a touch shows the cell's F, G and H in the loupe ` +
+    `(${lp.metrics && lp.metrics.fPx} / ${lp.metrics && lp.metrics.ghPx} px type)`, pressed === 'true' && lp.shown &&
+    lp.cell && lp.cell[0] === cc[0] && lp.cell[1] === cc[1] && lp.metrics && lp.metrics.mode === 'fgh' &&
+    lp.metrics.ghPx >= 9 && lp.metrics.fPx >= 10 && lpInk.inView && lpInk.dark > 50 &&
+    /F [\d.]+ = G [\d.]+ \+ H [\d.]+/.test(readInfo), JSON.stringify({ pressed, lp, lpInk, readInfo }));
+  await screenshot(`${name}-read`);
+  await page.tap('#read');
+  check(`${tag}: Read again goes back to drawing, the loupe put away`,
+    (await page.getAttribute('#read', 'aria-pressed')) === 'false' && !(await pg(() => window.__playground.loupe ? window.__playground.loupe() : {})).shown &&
+    (await pg(() => document.querySelector('input[name=brush]:checked').value)) === 'wall');
+  });
 
   // The options drawer.
   await page.tap('#menu');
@@ -378,7 +410,14 @@ async function testCompact(w, h) {
   const closed = await pg(() => ({ right: document.getElementById('panel').getBoundingClientRect().right, inert: document.getElementById('panel').inert }));
   check(`${tag}: Close puts the drawer away (off screen, inert)`, closed.right <= 0.5 && closed.inert, JSON.stringify(closed));
 
-  // JPS on the default map: the notice in full, with the switches.
+  // JPS on the default map runs (no terrain there); on a map with terrain
+  // the notice says why, in full, with the switches.
+  await page.waitForFunction(() => { const r = window.__playground.result(); return r && r.options.algo === 'jps'; }, null, { timeout: 10_000 });
+  const jpsBox = await gridBox();
+  check(`${tag}: JPS runs on the default map, its long message moves nothing`, !(await noticeState()).visible &&
+    (await $text('#message')).length > 80 && JSON.stringify(jpsBox) === JSON.stringify(box0),
+    JSON.stringify({ box0, jpsBox }));
+  await pg((t) => window.__playground.loadMap(t, 'terrain.txt'), TERRAIN_MAP);
   const nt = await noticeState();
   check(`${tag}: the JPS notice is shown in full with its switches`, nt.unclipped && /terrain/.test(nt.text) &&
     nt.buttons.includes('Use A*') && nt.buttons.includes('Clear terrain'), JSON.stringify(nt));
@@ -429,8 +468,11 @@ async function compareVariant(label, cliArgs) {
   fs.writeFileSync(mapFile, await pg(() => window.__playground.exportAscii()));
   const n = solve(mapFile, sz.start, sz.goal, cliArgs);
   const found = n.status === 'path found';
-  check(`${label}: the page's outcome "${r.status}" is the CLI's`, found ? r.state === 'done' : r.status === n.status,
-    `CLI "${n.status}" (${n.args})`);
+  // A failure: the status box has the word, the message and the result the
+  // library's sentence -- the CLI's.
+  check(`${label}: the page's outcome "${r.status}" is the CLI's`, found ? r.state === 'done'
+    : res.statusText === n.status && (await $text('#message')).toLowerCase().includes(n.status.toLowerCase()),
+  `CLI "${n.status}" (${n.args}), page "${res.statusText}"`);
   if (found) {
     check(`${label}: cost ${r.costText}, length ${r.length} and expansions ${r.expanded} equal the CLI's`,
       Math.abs(r.cost - n.cost) <= 0.5 * 10 ** -decimals(r.costText) + 1e-9 && r.length === n.length && r.expanded === n.expanded,
@@ -653,6 +695,7 @@ async function checkHexPath(label) {
 async function testHex() {
   await page.selectOption('#algorithm', 'astar');
   await page.selectOption('#size', '16x10');
+  await page.click('#clear-walls'); // the preset's walls: an empty map here
   await page.selectOption('#cells', 'pointy-odd');
   let sz = await pg(() => window.__playground.size());
   check('Cells: hexagons switch the map to a pointy odd-r hex grid', sz.geometry === 'hex' && sz.shape === 'pointy odd-r' &&
@@ -812,8 +855,11 @@ async function canvasPixel(x, y) {
 const AA_MAP = 'S...........\n.....#......\n.....#......\n.....#......\n.....#####..\n' +
   '............\n..######....\n.......#....\n.......#...G\n';
 const LINE_RGB = [232, 89, 12]; // app.js LINE
+// A map with a patch of terrain (cost 5) between S and G.
+const TERRAIN_MAP = 'S.........\n...555....\n...555....\n.........G\n';
 async function testAnyAngle() {
-  // The default map has terrain: Theta* is refused, in the CLI's words.
+  // A map with terrain: Theta* is refused, in the CLI's words.
+  await pg((t) => window.__playground.loadMap(t, 'terrain.txt'), TERRAIN_MAP);
   await page.selectOption('#algorithm', 'theta');
   const nt = await noticeState();
   const defMap = path.join(WORK, 'aa-terrain.txt');
@@ -989,6 +1035,351 @@ async function setUnit(k) {
   await page.waitForFunction((kk) => { const r = window.__playground.result(); return r && r.unit === kk; }, k, { timeout: 10_000 });
   return pg(() => window.__playground.result());
 }
+/* Issue 25 (items 24-28): the playground a visitor first sees, at 1440 x 900
+   on the default map. Every algorithm of the menu runs on it (no terrain);
+   F, G and H are written in its cells at a readable size; the grid does not
+   move when messages, notices and keys come and go; D* Lite is an algorithm
+   of the menu; changing the algorithm during an animation re-runs it; the
+   grid works from the keyboard; the focus ring and the hover line have
+   enough contrast. HPA*'s boxes are the message's numbers, its path cells
+   show F = G + H; forced labels write F, G and H in 27 px cells; walk mode
+   shows no time at the timer's resolution; "no path" says why in full. */
+
+// Ink in a part of cell (x, y) on the canvas: pixels far (> 120) from the
+// cell's own fill, in the box [fx0, fx1] x [fy0, fy1] (fractions of the
+// cell's side).
+function inkIn(x, y, [fx0, fy0, fx1, fy1]) {
+  return pg(([cx, cy, f]) => {
+    const P = window.__playground, cv = document.getElementById('grid');
+    const box = P.cellBox(cx, cy), dpr = cv.width / cv.getBoundingClientRect().width;
+    const X = Math.round(box.x * dpr), Y = Math.round(box.y * dpr), S = Math.round(box.size * dpr);
+    const d = cv.getContext('2d').getImageData(X, Y, S, S).data;
+    const count = new Map();
+    for (let k = 0; k < d.length; k += 4) {
+      const key = (d[k] << 16) | (d[k + 1] << 8) | d[k + 2];
+      count.set(key, (count.get(key) || 0) + 1);
+    }
+    const [fill] = [...count].sort((a, b) => b[1] - a[1])[0];
+    const fr = fill >> 16, fg = (fill >> 8) & 255, fb = fill & 255;
+    let ink = 0;
+    for (let py = Math.floor(f[1] * S); py < Math.floor(f[3] * S); py++) {
+      for (let px = Math.floor(f[0] * S); px < Math.floor(f[2] * S); px++) {
+        const k = (py * S + px) * 4;
+        if (Math.hypot(d[k] - fr, d[k + 1] - fg, d[k + 2] - fb) > 120) ink++;
+      }
+    }
+    return ink;
+  }, [x, y, [fx0, fy0, fx1, fy1]]);
+}
+const G_CORNER = [0.05, 0.72, 0.35, 0.97], H_CORNER = [0.72, 0.72, 0.97, 0.97], F_CORNER = [0.04, 0.04, 0.4, 0.35];
+
+// The first closed cell (not on the path) found in the display, [x, y].
+const closedCell = () => pg(() => {
+  const P = window.__playground, sz = P.size();
+  for (let y = 0; y < sz.height; y++) for (let x = 0; x < sz.width; x++) {
+    const c = P.cellInfo(x, y);
+    if (c.state === 'closed' && c.g !== null && c.h !== null) return [x, y];
+  }
+  return null;
+});
+
+// WCAG contrast of two CSS colours (rgb(); a translucent one is skipped),
+// as page-side helpers: new Function(CONTRAST_JS)().
+const CONTRAST_JS = `
+  const rgb = (s) => { const m = s.match(/[\\d.]+/g).map(Number); return m.length > 3 && m[3] < 1 ? null : m.slice(0, 3); };
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  // The colour behind el: the first ancestor (or el) with an opaque background.
+  const behind = (el) => { for (let e = el; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c) return c; } return [255, 255, 255]; };
+  return { rgb, ratio, behind };
+`;
+
+// One part of a test: an exception fails that part (named) and lets the
+// others run.
+async function part(name, fn) {
+  try {
+    await fn();
+  } catch (e) {
+    check(`${name} (threw)`, false, (e.stack || e.message).split('\n').slice(0, 3).join(' | '));
+  }
+}
+
+async function gridBox() {
+  const b = await page.locator('#grid').boundingBox();
+  return [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 2) / 2);
+}
+
+async function testFirstVisit() {
+  const sz = await pg(() => window.__playground.size());
+  const box0 = await gridBox();
+  const moved = [];
+  const still = async (what) => {
+    const b = await gridBox();
+    if (JSON.stringify(b) !== JSON.stringify(box0)) moved.push(`${what}: ${JSON.stringify(box0)} -> ${JSON.stringify(b)}`);
+  };
+
+  await part('item 28: every algorithm on the default map', async () => {
+    /* Item 28: every algorithm of the menu runs on the default map -- no
+       "not supported", no notice -- D* Lite among them, with A*'s cost. */
+    const algos = await pg(() => [...document.querySelectorAll('#algorithm option')].filter((o) => !o.disabled).map((o) => o.value));
+    const refused = [], costs = {};
+    for (const algo of algos) {
+      await page.selectOption('#algorithm', algo);
+      const r = await runInstant();
+      const nt = await noticeState();
+      costs[algo] = r.cost;
+      if (r.code === 11 || nt.visible || /not supported/.test(r.status)) refused.push(`${algo}: ${r.status} ${nt.text}`);
+      await still(`after running ${algo}`);
+    }
+    check(`every algorithm of the menu (${algos.length}) runs on the default map, none "not supported"`,
+      algos.length >= 17 && algos.includes('jps') && algos.includes('anya') && refused.length === 0, refused.join('; '));
+    check('D* Lite is an algorithm of the menu and finds A*\'s cost on the default map',
+      algos.includes('dstar') && Math.abs(costs.dstar - costs.astar) < 1e-4, JSON.stringify({ dstar: costs.dstar, astar: costs.astar }));
+    await page.selectOption('#algorithm', 'dstar');
+    await runInstant();
+    const dl = await pg(() => {
+      const P = window.__playground, r = P.result();
+      const bad = r.path.filter(([x, y]) => { const c = P.cellInfo(x, y); return c.g === null || c.h === null || Math.abs(c.f - c.g - c.h) > 1e-9; });
+      return { reached: r.counts.reached || 0, expanded: r.expanded, bad: bad.length, goalH: P.cellInfo(r.path[0][0], r.path[0][1]).h, cost: r.cost };
+    });
+    check(`D* Lite shows the ${dl.reached} cells its backward search reached, its counts, and F = G + H along the path`,
+      dl.reached > 0 && dl.expanded > 0 && dl.bad === 0 && Math.abs(dl.goalH - dl.cost) < 1e-9 &&
+      (await pg(() => document.getElementById('generated-k')?.textContent)) === 'vertex updates' &&
+      !(await page.isHidden('#lg-back')), JSON.stringify(dl));
+
+  });
+  await part('item 28: F, G, H at the default size', async () => {
+    /* Item 28: the tutorial's numbers at the default size: F, G and H in the
+       cells, in type of 10 px (F) and 9 px (G, H) or more. */
+    await page.selectOption('#algorithm', 'astar');
+    await runInstant();
+    const lm = await pg(() => window.__playground.labelMetrics ? window.__playground.labelMetrics() : null);
+    const cc = await closedCell();
+    const ink = { f: await inkIn(...cc, F_CORNER), g: await inkIn(...cc, G_CORNER), h: await inkIn(...cc, H_CORNER) };
+    check(`default map at 1440 x 900: cells of ${sz.cell} px show F, G and H (${lm && lm.fPx} / ${lm && lm.ghPx} px type)`,
+      (await pg(() => window.__playground.labelMode())) === 'fgh' && lm && lm.fPx >= 10 && lm.ghPx >= 9 &&
+      ink.f > 4 && ink.g > 4 && ink.h > 4, JSON.stringify({ lm, cc, ink }));
+    // The picture of the docs: the first map searched, a cell hovered.
+    const ccp = await cellPoint(...cc);
+    await page.mouse.move(ccp.x, ccp.y);
+    const firstShot = await screenshot('desktop-1440x900-default');
+    await page.mouse.move(0, 0);
+    if (!process.argv.includes('--no-docs-image')) {
+      fs.mkdirSync(path.dirname(DOCS_SHOT), { recursive: true });
+      fs.copyFileSync(firstShot, DOCS_SHOT);
+    }
+
+  });
+  await part('item 26: the search time', async () => {
+    /* Item 26: the search time is a mean over runs lasting 5 ms or more,
+       never a single run at the timer's resolution. */
+    const tt = { text: await $text('#time'), title: await page.getAttribute('#time', 'title') };
+    const runs = num((tt.title.match(/mean of ([\d,]+) run/) || [])[1]);
+    const perRun = /µs/.test(tt.text) ? num(tt.text) / 1000 : num(tt.text);
+    check(`the search time ${tt.text} is the mean of ${runs} runs lasting 5 ms or more in all`,
+      runs >= 1 && perRun * runs >= 5 - 1e-9, JSON.stringify(tt));
+
+  });
+  await part('item 24: HPA*', async () => {
+    /* Item 24: HPA*'s boxes are the message's numbers; its path cells show
+       F = G + H, as the hover does. */
+    await page.selectOption('#algorithm', 'hpa');
+    await runInstant();
+    const hmsg = await $text('#message');
+    const hm = hmsg.match(/([\d,]+) abstract nodes, ([\d,]+) cells joining S and G and ([\d,]+) refining expanded/);
+    const hbox = { extraK: await $text('#extra-k'), extra: await $text('#extra'), expanded: await $text('#expanded'),
+      generated: await $text('#generated') };
+    check(`HPA*: the "abstract nodes" box (${hbox.extra}) and "expanded" (${hbox.expanded}) are the message's numbers, ` +
+      `"generated" not a false 0 (${hbox.generated})`, hm && hbox.extraK === 'abstract nodes' && num(hbox.extra) === num(hm[1]) &&
+      num(hbox.extra) > 0 && num(hbox.expanded) === num(hm[1]) + num(hm[2]) + num(hm[3]) && hbox.generated !== '0',
+      JSON.stringify({ hbox, msg: hmsg.slice(0, 400) }));
+    const hp = await pg(() => {
+      const P = window.__playground, r = P.result();
+      const bad = r.path.filter(([x, y]) => { const c = P.cellInfo(x, y); return c.g === null || c.h === null || c.f === null || Math.abs(c.f - c.g - c.h) > 1e-9; });
+      return { n: r.path.length, bad, mid: r.path[r.path.length >> 1] };
+    });
+    const hpt = await cellPoint(...hp.mid);
+    await page.mouse.move(hpt.x, hpt.y);
+    const hhover = await $text('#cell-info');
+    check(`HPA*: every one of the ${hp.n} path cells has F = G + H, and the hover reads them`,
+      hp.bad.length === 0 && /F \d[\d.]* = G \d[\d.]* \+ H \d[\d.]*/.test(hhover) && !/–/.test(hhover.split('·').slice(-2).join('')),
+      `${JSON.stringify(hp.bad.slice(0, 3))} "${hhover}"`);
+    await page.mouse.move(0, 0);
+    await still('HPA*\'s message');
+
+  });
+  await part('item 27: no path', async () => {
+    /* Item 27: "no path" says why, in full: the status word unclipped, the
+       library's sentence whole in the message. */
+    await page.selectOption('#algorithm', 'astar');
+    const g = sz.goal;
+    await pg(([x, y]) => {
+      const t = window.__playground.exportAscii(true).trim().split('\n').map((r) => [...r]);
+      for (const [dx, dy] of [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]]) t[y + dy][x + dx] = '#';
+      window.__playground.loadMap(t.map((r) => r.join('')).join('\n') + '\n', 'walled.txt');
+    }, [g.x, g.y]);
+    const np = await runInstant();
+    const npv = await pg(() => {
+      const st = document.getElementById('status'), box = st.closest('.v'), msg = document.getElementById('message');
+      const area = msg.parentElement.getBoundingClientRect(), m = msg.getBoundingClientRect();
+      return { status: st.textContent, clipped: box.scrollWidth > box.clientWidth + 1, message: msg.textContent,
+        shown: m.top >= area.top - 0.5 && m.bottom <= area.bottom + 0.5 && m.height > 0 };
+    });
+    check(`no path: the status "${npv.status}" is whole and the message gives the reason in full`,
+      np.state === 'failed' && npv.status === 'no path' && !npv.clipped && npv.shown &&
+      npv.message.includes('the goal is not reachable from the start'), JSON.stringify(npv));
+    await still('"no path"');
+    await page.selectOption('#size', '20x12');
+
+  });
+  await part('item 28: algorithm switch during an animation', async () => {
+    /* Item 28: changing the algorithm during an animation re-runs it ("re-run
+       when the map changes" is ticked) and the animation goes on. */
+    await setSpeed(4);
+    await page.click('#run');
+    await page.waitForFunction(() => { const s = window.__playground.stepState(); return s && s.cursor >= 40; }, null, { timeout: 10_000 });
+    const before = { ...(await pg(() => window.__playground.stepState())), state: await page.getAttribute('#status', 'data-state') };
+    await page.selectOption('#algorithm', 'dijkstra');
+    await page.waitForFunction(() => { const s = window.__playground.stepState(); return s && s.algo === 'dijkstra'; }, null, { timeout: 5_000 })
+      .catch(() => {});
+    const after = await pg(() => window.__playground.stepState());
+    check('changing the algorithm during an animation re-runs it and the animation goes on',
+      before.state === 'running' && after && after.algo === 'dijkstra' && after.playing && after.expanded >= before.expanded &&
+      (await page.getAttribute('#status', 'data-state')) === 'running', JSON.stringify({ before: before && before.algo, after: after && { algo: after.algo, playing: after.playing, expanded: after.expanded } }));
+    await setSpeed(10);
+    await page.click('#run'); // pause
+    await page.click('#clear-path');
+    await page.selectOption('#algorithm', 'astar');
+
+  });
+  await part('item 26: walk mode', async () => {
+    /* Item 26: walk mode shows work counts, no time at the timer's resolution. */
+    await page.click('#walk');
+    await page.waitForFunction(() => { const w = window.__playground.walkState(); return w && w.trail.length >= 2; }, null, { timeout: 10_000 });
+    // A wall across the unit's way, three cells ahead of S.
+    await dragCells([sz.start.x + 3, sz.start.y - 3], [sz.start.x + 3, sz.start.y + 3]);
+    await page.waitForFunction(() => { const w = window.__playground.walkState(); return w && (w.repairs >= 2 || w.done); }, null,
+      { timeout: 10_000 });
+    const wt = await pg(() => ['time', 'walk-repair', 'message', 'extra'].map((id) => {
+      const el = document.getElementById(id);
+      return `${el.textContent} ${el.title || ''}`;
+    }).join(' | '));
+    check('walk mode: the repairs are shown by their work, no time at the timer\'s resolution (no µs or ms)',
+      !/\d\s*(µs|ms)\b/.test(wt) && (await pg(() => document.getElementById('time-k')?.textContent)) === 'cells edited', wt);
+    await still('walk mode\'s line');
+    await page.click('#clear-path');
+    await page.keyboard.press('Control+z');
+
+  });
+  await part('item 28: the grid from the keyboard', async () => {
+    /* Item 28: the grid from the keyboard. */
+    await page.focus('#map-file');
+    await page.keyboard.press('Tab');
+    const focused = await pg(() => document.activeElement && document.activeElement.id);
+    const c0 = await pg(() => window.__playground.cursor ? window.__playground.cursor() : null);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    const c1 = await pg(() => window.__playground.cursor ? window.__playground.cursor() : null);
+    const wantX = sz.start.x + 2, wantY = sz.start.y - 1;
+    const info1 = await $text('#cell-info');
+    check('keyboard: Tab reaches the grid, arrows move a cell cursor from S, the cell info reads that cell (polite live region)',
+      focused === 'grid' && c0 && c0.cell[0] === sz.start.x && c0.cell[1] === sz.start.y && c1.cell[0] === wantX &&
+      c1.cell[1] === wantY && info1.startsWith(`(${wantX}, ${wantY})`) &&
+      (await page.getAttribute('#cell-info', 'aria-live')) === 'polite', JSON.stringify({ focused, c0, c1, info1 }));
+    await page.keyboard.press('Enter');
+    const wall = (await pg(() => window.__playground.exportAscii())).split('\n')[wantY][wantX];
+    await page.keyboard.press('w');
+    const unwall = (await pg(() => window.__playground.exportAscii())).split('\n')[wantY][wantX];
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('s');
+    const s1 = (await pg(() => window.__playground.size())).start;
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('g');
+    const g1 = (await pg(() => window.__playground.size())).goal;
+    check('keyboard: Enter puts a wall on the cursor\'s cell, W takes it away, S and G move the start and the goal there',
+      wall === '#' && unwall === '.' && s1.x === wantX && s1.y === wantY + 1 && g1.x === wantX + 1 && g1.y === wantY + 1,
+      JSON.stringify({ wall, unwall, s1, g1 }));
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    const back = await pg(() => window.__playground.size());
+    check('keyboard: Ctrl+Z takes the moves back', back.start.x === sz.start.x && back.goal.x === sz.goal.x, JSON.stringify(back));
+
+  });
+  await part('item 28: contrast', async () => {
+    /* Item 28: contrast -- the focus ring 3 : 1 or more against what is
+       behind it (the grid's, a button's, a brush's), the hover line's text
+       4.5 : 1 or more. */
+    const rings = [];
+    // Focused from the keyboard (Shift+Tab, Tab: :focus-visible); the ring
+    // against the colour beside it -- outside the element (a positive offset)
+    // what is behind it, inside (a negative one) the element's own.
+    const ringOf = async (sel, target = sel) => {
+      await page.focus(sel);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      rings.push(await pg(([q, t, js]) => {
+        const { rgb, ratio, behind } = new Function(js)();
+        const el = document.querySelector(t), cs = getComputedStyle(el);
+        const ring = rgb(cs.outlineColor) || [255, 255, 255];
+        const back = parseFloat(cs.outlineOffset) < 0 ? behind(el) : behind(el.parentElement);
+        return { sel: q, focused: document.activeElement === document.querySelector(q), style: cs.outlineStyle,
+          width: parseFloat(cs.outlineWidth), ratio: Math.round(ratio(ring, back) * 100) / 100 };
+      }, [sel, target, CONTRAST_JS]));
+    };
+    await ringOf('#grid');
+    await ringOf('#run');
+    await ringOf('#algorithm');
+    await ringOf('input[name=brush]:checked', 'input[name=brush]:checked + span');
+    const info = await pg((js) => {
+      const { rgb, ratio, behind } = new Function(js)();
+      const el = document.getElementById('cell-info');
+      return Math.round(ratio(rgb(getComputedStyle(el).color), behind(el)) * 100) / 100;
+    }, CONTRAST_JS);
+    check('the focus ring has 3 : 1 or more against its background (grid, button, menu, brush)',
+      rings.every((r) => r.focused && r.style !== 'none' && r.width >= 2 && r.ratio >= 3), JSON.stringify(rings));
+    check(`#cell-info's text has ${info} : 1 against its background (4.5 : 1 needed)`, info >= 4.5);
+    await page.focus('#run');
+    await page.keyboard.press('Escape');
+
+  });
+  await part('item 28: a stable layout', async () => {
+    /* Item 28: the legend's marks of an algorithm (bidirectional A*) and the
+       notice (a turn penalty JPS refuses) appear without moving the grid. */
+    await page.selectOption('#algorithm', 'bidir');
+    await runInstant();
+    await still('bidirectional A*\'s key');
+    await page.fill('#turn-penalty', '2');
+    await page.locator('#turn-penalty').dispatchEvent('change');
+    await page.selectOption('#algorithm', 'jps');
+    const tn = await noticeState();
+    await still('the JPS notice');
+    await page.fill('#turn-penalty', '0');
+    await page.locator('#turn-penalty').dispatchEvent('change');
+    await page.selectOption('#algorithm', 'astar');
+    check('the grid stays put (same box) while messages, the notice, walk mode\'s line and the keys change',
+      moved.length === 0 && tn.visible && tn.unclipped, moved.join('; ') || JSON.stringify(tn));
+
+  });
+  await part('item 25: Labels F, G, H', async () => {
+    /* Item 25: Labels -> "F, G, H" writes all three in the 40 x 25 preset's
+       27 px cells. */
+    await page.selectOption('#size', '40x25');
+    await page.selectOption('#labels', 'fgh');
+    await runInstant();
+    const c27 = await closedCell();
+    const lm27 = await pg(() => window.__playground.labelMetrics ? window.__playground.labelMetrics() : null);
+    const ink27 = { f: await inkIn(...c27, F_CORNER), g: await inkIn(...c27, G_CORNER), h: await inkIn(...c27, H_CORNER) };
+    check(`Labels "F, G, H" at 1440 x 900 (${(await pg(() => window.__playground.size())).cell} px cells) writes F, G and H`,
+      (await pg(() => window.__playground.labelMode())) === 'fgh' && lm27 && lm27.mode === 'fgh' && lm27.ghPx >= 6 &&
+      ink27.f > 3 && ink27.g > 3 && ink27.h > 3, JSON.stringify({ lm27, c27, ink27 }));
+    await screenshot('desktop-1440x900-labels-fgh');
+    await page.selectOption('#labels', 'auto');
+    await page.selectOption('#size', '20x12');
+  });
+}
+
 /* Issue 13: HPA* (two tiers) and A* + landmarks, on a 40 x 24 map with
    walls: against `astar solve --algo hpa` and `--landmarks K`, the overlay
    data (levels, cluster sides, entrances, the path's crossings), the
@@ -1274,9 +1665,16 @@ try {
   check('astar.wasm was fetched from the local server', served.includes('/astar.wasm'));
   const version = await $text('#version');
   check('the page names the library version', /^libastar \d+\.\d+\.\d+$/.test(version), version);
+  const sz0 = await pg(() => window.__playground.size());
+  check('default grid is 20 x 12 with start and goal, walls and no terrain', sz0.width === 20 && sz0.height === 12 &&
+    (sz0.start.x !== sz0.goal.x || sz0.start.y !== sz0.goal.y) && /#/.test(await pg(() => window.__playground.exportAscii())) &&
+    !/[2-9]/.test(await pg(() => window.__playground.exportAscii())), JSON.stringify(sz0));
+  await testFirstVisit();
+  // The rest runs on the 40 x 25 preset: the same walls, scaled.
+  await page.selectOption('#size', '40x25');
   const sz = await pg(() => window.__playground.size());
-  check('default grid is 40 x 25 with start and goal', sz.width === 40 && sz.height === 25 &&
-    (sz.start.x !== sz.goal.x || sz.start.y !== sz.goal.y), JSON.stringify(sz));
+  check('the 40 x 25 preset has the default map\'s walls, scaled', sz.width === 40 && sz.height === 25 &&
+    (await pg(() => window.__playground.exportAscii())).split('\n').slice(4, 21).every((r) => r[20] === '#'), JSON.stringify(sz));
 
   /* Draw a wall across the map by mouse, one gap at row 22. */
   const WX = 26, GAP = 22;
@@ -1377,10 +1775,6 @@ try {
   check('hovering a cell shows its F, G, H and parent', /F [\d.]+ = G [\d.]+ \+ H [\d.]+/.test(info) &&
     /parent \(\d+, \d+\)/.test(info) && info.includes(`G ${hc.g.toFixed(3).replace(/\.?0+$/, '')}`), info);
   const deskShot = await screenshot('desktop-1440x900');
-  if (!process.argv.includes('--no-docs-image')) {
-    fs.mkdirSync(path.dirname(DOCS_SHOT), { recursive: true });
-    fs.copyFileSync(deskShot, DOCS_SHOT);
-  }
   check('desktop screenshot saved', fs.statSync(deskShot).size > 10_000, deskShot);
 
   /* Dijkstra expands more than A*, same cost. */
@@ -1406,8 +1800,15 @@ try {
   await page.selectOption('#algorithm', 'weighted');
   await compareWithCli('weighted A* (w = 2)', ['--weight', '2']);
 
-  /* JPS: refused on the default map (it has terrain), explained in full,
-     with the switches offered: "Use A*" and "Clear terrain". */
+  /* JPS: refused on a map with terrain (painted here with the terrain
+     brush: a 3 x 4 block of cost 5), explained in full, with the switches
+     offered: "Use A*" and "Clear terrain". */
+  await page.click('label:has(> input[name=brush][value=terrain])');
+  await setRange('#terrain', 5);
+  for (let y = 14; y <= 17; y++) await dragCells([11, y], [13, y]);
+  await page.click('label:has(> input[name=brush][value=wall])');
+  check('the terrain brush paints terrain', (await pg(() => window.__playground.exportAscii())).split('\n')
+    .slice(14, 18).every((r) => r.slice(11, 14) === '555'));
   await page.selectOption('#algorithm', 'jps');
   let nt = await noticeState();
   check('selecting JPS on a map with terrain explains why, in full, with the fixes',
