@@ -737,6 +737,12 @@ static void test_dimacs_samples(void) {
   CHECK(text && astar_dimacs_parse_gr(&g, text, len, 0, NULL, &err) == ASTAR_PARSE_ERROR &&
         g == NULL && err.line == 5 && err.column == 5);
   free(text);
+  /* Nodes alone up to the limit are fine (a converted map's walled-in
+  ** cells): 2 M + ASTAR_DIMACS_MAX_LONE_NODES. */
+  const char *lone = "p sp 1048578 1\na 1 2 3\n";
+  CHECK(astar_dimacs_parse_gr(&g, lone, strlen(lone), 0, NULL, &err) == ASTAR_OK &&
+        astar_graph_node_count(g) == 2 + ASTAR_DIMACS_MAX_LONE_NODES);
+  astar_graph_free(g);
   const char *und = "p sp 3 2\na 1 2 1.5\na 2 3 2.25\n";
   CHECK(astar_dimacs_parse_gr(&g, und, strlen(und), ASTAR_GRAPH_UNDIRECTED, NULL, &err) ==
         ASTAR_OK);
@@ -790,6 +796,14 @@ static const bad_case bad_cases[] = {
     {"p sp 2 0\nx 1 2\n", "unknown line type 'x'", 0, ASTAR_PARSE_ERROR, 2, 1},
     {"p sp 2 0\n  e 1\n", "unknown line type 'e'", 0, ASTAR_PARSE_ERROR, 2, 3},
     {"p sp 2 1\n\ta\t1\t2\t\x01\n", "'\\x01' is not a number", 0, ASTAR_PARSE_ERROR, 2, 8},
+    /* More nodes than the arcs can touch plus ASTAR_DIMACS_MAX_LONE_NODES
+    ** (issue 25 item 8: 17 bytes of text took 4.5 GB). */
+    {"p sp 100000000 0\n",
+     "N 100000000 exceeds 2 M + 1048576 = 1048576: more nodes than the arcs can touch", 0,
+     ASTAR_TOO_LARGE, 1, 6},
+    {"p sp 2147483647 0", "N 2147483647 exceeds", 0, ASTAR_TOO_LARGE, 1, 6},
+    {"c\n  p  sp 1048579 1\na 1 2 3\n", "N 1048579 exceeds 2 M + 1048576 = 1048578", 0,
+     ASTAR_TOO_LARGE, 2, 9},
     /* .co, for 3 nodes */
     {"", "missing problem line 'p aux sp co N'", 1, ASTAR_PARSE_ERROR, 1, 1},
     {"v 1 0 0\n", "before the problem line", 1, ASTAR_PARSE_ERROR, 1, 1},

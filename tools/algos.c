@@ -66,8 +66,26 @@ static astar_status jpp_find(const void *ctx, astar_workspace *ws, const astar_g
   return astar_jps_plus_find_path(ws, ctx, grid, opt, start, goal, path, cap, result);
 }
 
+bool cli_pre_magic_differs(const char *head, size_t len, const char *magic, cli_limit *out) {
+  const size_t n = len < 8 ? len : 8;
+  if (memcmp(head, magic, n) == 0) return false;
+  out->stop = true;
+  return true;
+}
+
+/* A JPS+ file holds a 40-byte header and 8 directions x 2 bytes a cell
+** (astar_jps_plus_save): its size is the map's. */
+static void jpp_limit(const astar_grid *grid, const char *head, size_t len, cli_limit *out) {
+  const int32_t w = astar_grid_width(grid), h = astar_grid_height(grid);
+  out->stop = false;
+  out->bytes = 40 + 16 * (uint64_t)w * (uint64_t)h;
+  snprintf(out->what, sizeof out->what, "the size of a JPS+ file of this %d x %d map", (int)w,
+           (int)h);
+  cli_pre_magic_differs(head, len, "ASTARJP+", out);
+}
+
 static const cli_pre_ops jps_plus_ops = {jpp_build, jpp_load,    jpp_save, jpp_memory,
-                                         NULL,      jpp_release, jpp_find};
+                                         NULL,      jpp_release, jpp_find, jpp_limit};
 
 astar_status cli_pre_find_once(const cli_pre_ops *ops, astar_workspace *ws, const astar_grid *grid,
                                const astar_options *opt, astar_point start, astar_point goal,
@@ -143,8 +161,22 @@ static astar_status lmk_find(const void *ctx, astar_workspace *ws, const astar_g
   return astar_find_path(ws, grid, &o, start, goal, path, cap, result);
 }
 
+/* A landmarks file holds a 48-byte header, 12 bytes a landmark and 4 a
+** distance, K (at most ASTAR_LANDMARKS_MAX) or 2K of them a node
+** (astar_landmarks_save); a grid's nodes are its cells. */
+static void lmk_limit(const astar_grid *grid, const char *head, size_t len, cli_limit *out) {
+  const int32_t w = astar_grid_width(grid), h = astar_grid_height(grid);
+  const uint64_t k = ASTAR_LANDMARKS_MAX;
+  out->stop = false;
+  out->bytes = 48 + 12 * k + 8 * k * (uint64_t)w * (uint64_t)h; /* 4 bytes, 2K a node */
+  snprintf(out->what, sizeof out->what,
+           "the most a landmarks file of this %d x %d map holds (%u landmarks both ways)", (int)w,
+           (int)h, (unsigned)k);
+  cli_pre_magic_differs(head, len, "ASTARLMK", out);
+}
+
 static const cli_pre_ops landmarks_ops = {lmk_build, lmk_load,    lmk_save, lmk_memory,
-                                          NULL,      lmk_release, lmk_find};
+                                          NULL,      lmk_release, lmk_find, lmk_limit};
 
 /* One-shot (run, solve): build, search, release. */
 static astar_status find_landmarks(astar_workspace *ws, const astar_grid *grid,
@@ -482,6 +514,16 @@ const char *cli_algo_unsupported_options(const cli_algo *algo, const astar_optio
 
 /* ---- preparing an algorithm for a map --------------------------------------------- */
 
+typedef struct pre_file_ctx {
+  const cli_pre_ops *ops;
+  const astar_grid *grid;
+} pre_file_ctx;
+
+static void pre_file_limit(const char *head, size_t len, const void *ud, cli_limit *out) {
+  const pre_file_ctx *pf = ud;
+  pf->ops->limit(pf->grid, head, len, out);
+}
+
 bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid,
                  const astar_options *opt, const char *label, const char *pre_file) {
   memset(out, 0, sizeof *out);
@@ -495,10 +537,15 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
     return false;
   }
   if (pre_file) {
-    cli_file_view file;
-    if (!cli_view_file(pre_file, &file)) return false;
-    st = algo->pre->load(&out->ctx, grid, file.data, file.len);
-    cli_release_view(&file);
+    /* Read into memory, not mapped: a file cut short meanwhile is a short
+    ** buffer that load rejects, never a fault; read no further than the
+    ** format's size for this map. */
+    char *data;
+    size_t len;
+    const pre_file_ctx pf = {algo->pre, grid};
+    if (!cli_read_input(pre_file, pre_file_limit, &pf, &data, &len)) return false;
+    st = algo->pre->load(&out->ctx, grid, data, len);
+    free(data);
     if (st != ASTAR_OK) {
       cli_error("%s: %s", pre_file,
                 st == ASTAR_PARSE_ERROR        ? "not a valid precomputation file (damaged, "

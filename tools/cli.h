@@ -175,6 +175,8 @@ typedef astar_status (*cli_find_fn)(astar_workspace *ws, const astar_grid *grid,
                                     const astar_options *opt, astar_point start, astar_point goal,
                                     astar_point *path, size_t cap, astar_result *result);
 
+typedef struct cli_limit cli_limit; /* fileio.c's section below */
+
 typedef struct cli_pre_ops {
   /* opt: the search options, for preprocessing that depends on them (the
   ** corner rule of a waypoint graph); JPS+ ignores them. */
@@ -189,7 +191,16 @@ typedef struct cli_pre_ops {
   astar_status (*find)(const void *ctx, astar_workspace *ws, const astar_grid *grid,
                        const astar_options *opt, astar_point start, astar_point goal,
                        astar_point *path, size_t cap, astar_result *result);
+  /* The most bytes a file of this format holds for `grid`, from its first
+  ** len bytes (cli_limit_fn): a --pre file is read no further. A head
+  ** without the format's magic stops the read (load then rejects it).
+  ** NULL when load is. */
+  void (*limit)(const astar_grid *grid, const char *head, size_t len, cli_limit *out);
 } cli_pre_ops;
+
+/* For the limit hooks: *out says "stop" when the first bytes of head[0 ..
+** len-1] differ from magic[0 .. 7] (true), else nothing changes (false). */
+bool cli_pre_magic_differs(const char *head, size_t len, const char *magic, cli_limit *out);
 
 /* Build the preprocessing of `ops` for `grid`, search once, release it:
 ** the one-shot use (run, solve) of an algorithm with preprocessing. */
@@ -374,38 +385,92 @@ void cli_prepared_free(cli_prepared *p);
 /* Wall-clock seconds (monotonic), for timing. */
 double cli_now_seconds(void);
 
-/* ---- files (fileio.c) ----------------------------------------------------- */
+/* ---- files (fileio.c) -----------------------------------------------------
+** Every input is read once, with read(2), into memory the tool owns (never
+** mapped: a file that shrinks while it is read cannot fault the process),
+** and no further than the largest size its format allows. Inputs that
+** cannot be read twice (standard input, pipes, FIFOs, devices) are kept:
+** a second read of the same path gives the same bytes. */
 
-/* Read a whole file ("-" is standard input) into a malloc'd buffer with a NUL
-** after the data. Prints "astar: PATH: reason" and returns false on failure.
-** Standard input is kept after its first read, so "-" may be read again. */
+/* The most bytes an input may hold, as far as its first bytes tell. */
+struct cli_limit {
+  uint64_t bytes; /* stop reading past this many bytes, with an error */
+  bool stop;      /* the bytes so far cannot begin a valid input of the format:
+                     stop reading and hand them over (their parser says why) */
+  char what[200]; /* the limit in words, after "larger than N bytes, ": "the
+                     most a JPS+ file of this 64 x 64 map holds" */
+};
+
+/* Fill *out for an input whose first len bytes are head[] (NUL after
+** them; len may be 0). Called again as the input grows; ud: the caller's. */
+typedef void (*cli_limit_fn)(const char *head, size_t len, const void *ud, cli_limit *out);
+
+/* Text inputs without a format limit of their own (scenarios, golden
+** files): 1 GiB. Maps: their header's size or the largest grid's text,
+** plus CLI_MAP_SLACK_BYTES of comment or blank lines. */
+#define CLI_TEXT_MAX_BYTES ((uint64_t)1 << 30)
+#define CLI_MAP_SLACK_BYTES ((uint64_t)1 << 20)
+
+/* Read the whole input `path` ("-": standard input) into a malloc'd buffer
+** with a NUL after the data, within `limit` (NULL: CLI_TEXT_MAX_BYTES).
+** Prints "astar: PATH: reason" (for a size: "larger than N bytes, WHAT")
+** and returns false on failure. */
+bool cli_read_input(const char *path, cli_limit_fn limit, const void *ud, char **data, size_t *len);
+
+/* cli_read_input with the default limit. */
 bool cli_read_file(const char *path, char **data, size_t *len);
 
-/* A whole file's bytes, read-only: mapped when it is a regular file (no copy),
-** else read as cli_read_file does. Release with cli_release_view. */
-typedef struct cli_file_view {
-  const void *data; /* the bytes; no NUL after them when mapped */
-  size_t len;       /* bytes */
-  void *mapped;     /* the mapping to unmap, or NULL */
-  char *owned;      /* the buffer to free, or NULL */
-} cli_file_view;
+/* cli_read_input with the limits of a map (Moving AI by its header, else
+** the largest grid's text). */
+bool cli_read_map(const char *path, char **text, size_t *len);
 
-/* Open `path` as a view (prints "astar: PATH: reason" and returns false on
-** failure). */
-bool cli_view_file(const char *path, cli_file_view *v);
-void cli_release_view(cli_file_view *v);
+/* Look at a map before choosing its parser: read it (cli_read_map, quietly)
+** and hold the bytes -- or the failure, reported then -- for the next
+** cli_read_map of the same path, so the file is still read once. The text
+** (valid until that read), or NULL when it cannot be read. */
+const char *cli_peek_map(const char *path, size_t *len);
 
-/* cli_read_file without a message on failure: to look at a file before
-** choosing how to load it. */
-bool cli_peek_file(const char *path, char **data, size_t *len);
+/* Parse a map's text (Moving AI or ASCII) read from `path` (named in
+** messages). start/goal (may be NULL) get the ASCII 'S'/'G' cells or
+** (-1,-1). Prints "PATH:LINE:COL: message" and returns false on failure. */
+bool cli_parse_map(const char *path, const char *text, size_t len, astar_grid **grid,
+                   astar_point *start, astar_point *goal);
 
-/* Read and parse a map (Moving AI or ASCII). start/goal (may be NULL) get the
-** ASCII 'S'/'G' cells or (-1,-1). Prints "PATH:LINE:COL: message" on a parse
-** error. Returns false after printing on any failure. */
+/* cli_read_map and cli_parse_map. */
 bool cli_load_map(const char *path, astar_grid **grid, astar_point *start, astar_point *goal);
 
 /* Read and parse a Moving AI .scen file; errors as for cli_load_map. */
 bool cli_load_scen(const char *path, astar_scen **scen);
+
+/* ---- output files (outfile.c) ---------------------------------------------
+** Every file the tool writes goes through these. A regular file (or a new
+** one) is written to a temporary file in its folder and renamed over it
+** when complete: a failed write leaves what was there untouched and no
+** temporary file behind. Anything else (/dev/null, /dev/full, a FIFO) is
+** written directly and never removed. A symbolic link is followed (its
+** target replaced or written); the link stays. */
+
+typedef struct cli_out {
+  FILE *f;          /* write here */
+  const char *path; /* the name given, for messages */
+  char *target;     /* the file the temporary replaces; NULL when direct */
+  char *tmp;        /* the temporary file; NULL when direct */
+  int err;          /* errno of a failed write the caller saw (0: none) */
+} cli_out;
+
+/* Open `path` for writing. False after "astar: PATH: reason". */
+bool cli_out_open(cli_out *o, const char *path);
+
+/* Flush and check every write, then put the file in place. False after
+** "astar: PATH: reason" (a write error, a full disk), the temporary file
+** removed; `path` is then as it was before cli_out_open. */
+bool cli_out_close(cli_out *o);
+
+/* Give up: close and remove the temporary file; nothing printed. */
+void cli_out_abort(cli_out *o);
+
+/* cli_out_open, len bytes, cli_out_close. */
+bool cli_write_file(const char *path, const void *data, size_t len);
 
 /* Print "PATH:LINE:COL: message" (or "PATH: message") for a parse failure. */
 void cli_report_parse_error(const char *path, astar_status st, const astar_parse_error *err);
@@ -523,6 +588,7 @@ typedef struct cli_trace {
   const char *path; /* "-": standard output */
   bool to_stdout;
   uint64_t events;
+  cli_out file; /* the file when not standard output */
 } cli_trace;
 
 /* Open `path` and write the header. False after a message naming the file. */
@@ -668,10 +734,12 @@ void cli_unit_defaults(cli_unit *u);
 /* Like cli_search_option, for --size and --capability. */
 int cli_unit_option(cli_parser *p, cli_unit *u);
 
-/* Read the types of the map file `path` (already parsed into `map`), open
-** in `map` the 'W' / 'T' cells the unit may enter, and build into *derived
-** the grid of the anchor cells where the unit fits. False after a message. */
-bool cli_unit_grid(cli_unit *u, const char *path, astar_grid *map, astar_grid **derived);
+/* Read the types of the map text[0 .. len-1] of file `path` (already
+** parsed into `map`; the file is not read again), open in `map` the 'W' /
+** 'T' cells the unit may enter, and build into *derived the grid of the
+** anchor cells where the unit fits. False after a message. */
+bool cli_unit_grid(cli_unit *u, const char *path, const char *text, size_t len, astar_grid *map,
+                   astar_grid **derived);
 
 /* "unit:     KxK, may enter LIST; N anchor cells fit" */
 void cli_unit_describe(FILE *out, const cli_unit *u);

@@ -39,6 +39,7 @@ typedef struct bench_file {
   char *scen;  /* path of the .scen file */
   char *map;   /* path of the map beside it */
   char *label; /* map name shown in the table (relative to the directory given) */
+  bool named;  /* map given with --map: used as it is, never looked for */
 } bench_file;
 
 typedef struct file_list {
@@ -153,6 +154,7 @@ static bool push_file(file_list *l, const char *scen, const char *label) {
     l->cap = cap;
   }
   bench_file *f = &l->v[l->n];
+  f->named = false;
   /* X.map.scen -> X.map; a bare X.scen -> X (or X.map when X is absent). */
   size_t n = strlen(scen) - strlen(".scen");
   f->scen = dup_string(scen);
@@ -532,8 +534,14 @@ static bool run_file(const bench_config *cfg_in, const bench_file *f, bench_stat
   memset(&prep, 0, sizeof prep);
 
   if (!cli_load_scen(f->scen, &scen)) goto done;
+  /* The map named with --map, or the file beside the scenario when there is
+  ** one (of any kind: a directory or a link to /dev/zero is an error, not a
+  ** reason to look elsewhere). Only a missing file beside the scenario falls
+  ** back to the map the scenario names. */
   char *found = NULL;
-  if (!file_exists(f->map) && !(found = find_map(f, scen))) goto done;
+  struct stat sb;
+  if (!f->named && lstat(f->map, &sb) != 0 && errno == ENOENT && !(found = find_map(f, scen)))
+    goto done;
   const bool loaded = cli_load_map(found ? found : f->map, &grid, NULL, NULL);
   free(found);
   if (!loaded) goto done;
@@ -805,7 +813,8 @@ static void help(FILE *out) {
           "Run every query of Moving AI scenario files and compare each path cost with\n"
           "the optimal length in the file (a mismatch: no path, or relative error > 1e-5).\n"
           "PATH is a .scen file or a directory (every *.scen under it, sorted by path).\n"
-          "The map is the file beside the scenario: X.map.scen -> X.map.\n"
+          "The map is the file beside the scenario: X.map.scen -> X.map (when it is\n"
+          "missing, the map the scenario names; when it is there but no map, an error).\n"
           "Prints per map and in total: queries, solved, mismatches, seconds of search\n"
           "(file loading excluded; with --repeat, of the median pass), microseconds per\n"
           "query and mean expansions; for an algorithm with preprocessing (jps-plus)\n"
@@ -845,7 +854,8 @@ static void help(FILE *out) {
           "                         process's first searches pay for first touches of\n"
           "                         memory (on virtual machines, of the host's too)\n"
           "  --map FILE             use FILE as the map of every scenario given (for\n"
-          "                         scenario subsets kept apart from their map)\n"
+          "                         scenario subsets kept apart from their map); a FILE\n"
+          "                         that cannot be read as a map is an error\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
           "                         precompute`) instead of building it; one map only\n"
           "  --hash                 print, instead of the table, one line per map: ALGO\n"
@@ -1063,6 +1073,7 @@ int cli_cmd_bench(int argc, char **argv) {
     }
     free(files.v[i].map);
     files.v[i].map = m;
+    files.v[i].named = true;
   }
   /* A precomputation file belongs to one map. */
   for (size_t i = 1; rc < 0 && cfg.pre_file && i < files.n; i++)

@@ -165,13 +165,88 @@ static void describe_landmarks(FILE *out, const astar_landmarks *lm, double seco
           astar_landmarks_memory(lm), (double)astar_landmarks_memory(lm) / (double)nodes);
 }
 
+/* ---- reading DIMACS files ------------------------------------------------------
+** A DIMACS file's size follows from its problem line: at most
+** DIMACS_HEAD_BYTES of comments before it, then at most DIMACS_LINE_BYTES a
+** line it announces (arcs, nodes or queries, comments between them
+** included) and DIMACS_HEAD_BYTES more. Reading stops past that; a first
+** line other than the problem line stops it too (the parser says why). */
+
+#define DIMACS_HEAD_BYTES ((uint64_t)1 << 20)
+#define DIMACS_LINE_BYTES 256u
+
+typedef struct dimacs_format {
+  const char *ext;   /* ".gr" */
+  int count_field;   /* the field of the problem line that counts lines: M of "p sp N M" */
+  const char *lines; /* what those lines are, for messages: "arcs" */
+  uint64_t max;      /* the format's largest count */
+} dimacs_format;
+
+static const dimacs_format dimacs_gr = {".gr", 3, "arcs", ASTAR_GRAPH_MAX_ARCS};
+static const dimacs_format dimacs_co = {".co", 4, "nodes", ASTAR_GRAPH_MAX_NODES};
+static const dimacs_format dimacs_p2p = {".p2p", 4, "queries", UINT64_C(1) << 40};
+
+static void dimacs_limit(const char *head, size_t len, const void *ud, cli_limit *out) {
+  const dimacs_format *fmt = ud;
+  out->stop = false;
+  out->bytes = 2 * DIMACS_HEAD_BYTES + DIMACS_LINE_BYTES * fmt->max;
+  snprintf(out->what, sizeof out->what, "the most a DIMACS %s file may hold (%llu %s)", fmt->ext,
+           (unsigned long long)fmt->max, fmt->lines);
+  size_t scan = len; /* the problem line comes within the first DIMACS_HEAD_BYTES */
+  if (scan > DIMACS_HEAD_BYTES) scan = (size_t)DIMACS_HEAD_BYTES;
+  for (size_t at = 0; at < scan;) {
+    size_t end = at;
+    while (end < scan && head[end] != '\n' && head[end] != '\r') end++;
+    if (end == scan) break; /* the line may go on */
+    /* The fields of the line head[at .. end-1]. */
+    size_t f[6][2], nf = 0;
+    for (size_t i = at; i < end && nf < 6;) {
+      while (i < end && (head[i] == ' ' || head[i] == '\t')) i++;
+      if (i == end) break;
+      const size_t start = i;
+      while (i < end && head[i] != ' ' && head[i] != '\t') i++;
+      f[nf][0] = start;
+      f[nf++][1] = i - start;
+    }
+    at = end + 1;
+    if (nf == 0 || head[f[0][0]] == 'c') continue; /* blank or a comment */
+    uint64_t count = 0;
+    bool number = nf > (size_t)fmt->count_field && f[0][1] == 1 && head[f[0][0]] == 'p';
+    if (number) {
+      const size_t k = (size_t)fmt->count_field;
+      number = f[k][1] > 0 && f[k][1] <= 19;
+      for (size_t i = 0; number && i < f[k][1]; i++) {
+        const char ch = head[f[k][0] + i];
+        number = ch >= '0' && ch <= '9';
+        count = count * 10 + (uint64_t)(ch - '0');
+      }
+    }
+    if (!number || count > fmt->max) {
+      out->stop = true; /* not a problem line the parser accepts */
+      return;
+    }
+    out->bytes = (uint64_t)at + DIMACS_HEAD_BYTES + DIMACS_LINE_BYTES * count;
+    snprintf(out->what, sizeof out->what,
+             "the most a DIMACS %s file of %llu %s may hold (%u bytes a line and %llu KiB of "
+             "comments after the problem line)",
+             fmt->ext, (unsigned long long)count, fmt->lines, DIMACS_LINE_BYTES,
+             (unsigned long long)(DIMACS_HEAD_BYTES >> 10));
+    return;
+  }
+  if (len >= DIMACS_HEAD_BYTES) {
+    out->bytes = DIMACS_HEAD_BYTES;
+    snprintf(out->what, sizeof out->what,
+             "the most a DIMACS %s file may hold before its problem line", fmt->ext);
+  }
+}
+
 /* Read and parse the graph and its coordinates and set the heuristic.
 ** False after a message naming the file (and line and column). */
 static bool load_graph(const graph_args *a, astar_graph **out) {
   *out = NULL;
   char *text;
   size_t len;
-  if (!cli_read_file(a->gr, &text, &len)) return false;
+  if (!cli_read_input(a->gr, dimacs_limit, &dimacs_gr, &text, &len)) return false;
   astar_parse_error err;
   memset(&err, 0, sizeof err);
   astar_graph *g = NULL;
@@ -185,7 +260,7 @@ static bool load_graph(const graph_args *a, astar_graph **out) {
   if (a->co) {
     const uint32_t n = astar_graph_node_count(g);
     double *xy = malloc(2 * (size_t)n * sizeof *xy);
-    if (!xy || !cli_read_file(a->co, &text, &len)) {
+    if (!xy || !cli_read_input(a->co, dimacs_limit, &dimacs_co, &text, &len)) {
       if (!xy) cli_error("%s: out of memory", a->co);
       free(xy);
       astar_graph_free(g);
@@ -429,7 +504,7 @@ static bool load_queries(const char *path, uint32_t n, astar_dimacs_query **out,
   char *text;
   size_t len;
   *out = NULL;
-  if (!cli_read_file(path, &text, &len)) return false;
+  if (!cli_read_input(path, dimacs_limit, &dimacs_p2p, &text, &len)) return false;
   astar_parse_error err;
   memset(&err, 0, sizeof err);
   astar_status st = astar_dimacs_parse_p2p(text, len, n, NULL, 0, count, &err);
@@ -533,7 +608,8 @@ int cli_graph_bench(int argc, char **argv) {
   double *cost = malloc((nq ? nq : 1) * sizeof *cost), *ref = malloc((nq ? nq : 1) * sizeof *ref);
   uint64_t *expanded = malloc((nq ? nq : 1) * sizeof *expanded);
   unsigned char *status = malloc(nq ? nq : 1);
-  if (!ws || !q || !path || !cost || !ref || !expanded || !status) {
+  /* A .p2p file of no queries is valid: nothing is searched (q stays NULL). */
+  if (!ws || (!q && nq) || !path || !cost || !ref || !expanded || !status) {
     if (ws) cli_error("out of memory");
     rc = CLI_EXIT_FAIL;
     goto done;
@@ -724,19 +800,10 @@ static void convert_help(FILE *out) {
           sqrt(2.0), written_diagonal(49, 49), written_diagonal(512, 512));
 }
 
-static FILE *open_out(const char *path) {
-  FILE *f = fopen(path, "wb");
-  if (!f) cli_error("%s: %s", path, strerror(errno));
-  return f;
-}
-
-static bool close_out(FILE *f, const char *path) {
-  const bool ok = !ferror(f);
-  if (fclose(f) != 0 || !ok) {
-    cli_error("%s: write error", path);
-    return false;
-  }
-  return true;
+/* Open `path` into *o (cli_out: written whole or not at all); the stream,
+** or NULL after a message. */
+static FILE *open_out(cli_out *o, const char *path) {
+  return cli_out_open(o, path) ? o->f : NULL;
 }
 
 int cli_cmd_convert(int argc, char **argv) {
@@ -788,6 +855,7 @@ int cli_cmd_convert(int argc, char **argv) {
   astar_status st = astar_grid_space_init(&sp, &holder, grid, &opt);
   int rc = CLI_EXIT_FAIL;
   FILE *f = NULL;
+  cli_out out = {NULL, NULL, NULL, NULL, 0};
   if (st != ASTAR_OK || !id) {
     cli_error("%s: %s", map,
               st != ASTAR_OK ? "the movement options are not valid together" : "out of memory");
@@ -806,7 +874,7 @@ int cli_cmd_convert(int argc, char **argv) {
   astar_arc arcs[8];
   for (astar_node v = 0; v < cells; v++)
     if (id[v]) m += sp.ops->successors(sp.self, v, arcs, 8);
-  if (!(f = open_out(gr))) goto done;
+  if (!(f = open_out(&out, gr))) goto done;
   /* The costs the arcs below hold (the space's, which may be the options'
   ** rounded), not the options' own: the comment says what the file holds. */
   fprintf(f, "c %s as a graph (astar convert): %u passable cells in row-major order, %d moves", map,
@@ -827,16 +895,16 @@ int cli_cmd_convert(int argc, char **argv) {
     for (size_t i = 0; i < k; i++)
       fprintf(f, "a %u %u %.17g\n", (unsigned)id[v], (unsigned)id[arcs[i].node], arcs[i].cost);
   }
-  if (!close_out(f, gr)) goto done;
+  if (!cli_out_close(&out)) goto done;
   if (co) {
-    if (!(f = open_out(co))) goto done;
+    if (!(f = open_out(&out, co))) goto done;
     fprintf(f, "c cells of %s: X the column, Y the row (0, 0 top left)\np aux sp co %u\n", map,
             (unsigned)n);
     for (int32_t y = 0; y < h; y++)
       for (int32_t x = 0; x < w; x++)
         if (id[(size_t)y * w + x])
           fprintf(f, "v %u %d %d\n", (unsigned)id[(size_t)y * w + x], x, y);
-    if (!close_out(f, co)) goto done;
+    if (!cli_out_close(&out)) goto done;
   }
   if (scen) {
     const astar_scen_query *q = astar_scen_queries(scen);
@@ -850,16 +918,17 @@ int cli_cmd_convert(int argc, char **argv) {
           goto done;
         }
     }
-    if (!(f = open_out(p2p))) goto done;
+    if (!(f = open_out(&out, p2p))) goto done;
     fprintf(f, "c queries of %s on %s (q S T optimal-length)\np aux sp p2p %zu\n", scen_file, map,
             nq);
     for (size_t i = 0; i < nq; i++)
       fprintf(f, "q %u %u %.17g\n", (unsigned)id[(size_t)q[i].start.y * w + q[i].start.x],
               (unsigned)id[(size_t)q[i].goal.y * w + q[i].goal.x], q[i].optimal_length);
-    if (!close_out(f, p2p)) goto done;
+    if (!cli_out_close(&out)) goto done;
   }
   rc = CLI_EXIT_OK;
 done:
+  cli_out_abort(&out); /* a file left open by an error above: not written */
   free(id);
   astar_scen_free(scen);
   astar_grid_free(grid);

@@ -5,7 +5,6 @@
 ** bench --pre FILE` (or a program using astar_jps_plus_load) can skip the
 ** build.
 */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,29 +46,13 @@ static void help(FILE *out) {
         "found by CMake); without it precompute --method cpd under mpirun with more\n"
         "than one process exits 2 and says how to get it (docs/scaling.md).\n"
         "\n"
+        "FILE is written whole or not at all: a regular file through a temporary file\n"
+        "beside it, renamed over FILE when complete (a failed write leaves FILE as it\n"
+        "was); anything else (/dev/null, a FIFO) directly, and never removed.\n"
+        "\n"
         "Exit status: 0 written, 1 unreadable/malformed map or a write error,\n"
         "2 usage error.\n",
         out);
-}
-
-/* Write len bytes to path; false after a message naming the file. */
-static bool write_file(const char *path, const void *data, size_t len) {
-  FILE *f = fopen(path, "wb");
-  if (!f) {
-    cli_error("%s: %s", path, strerror(errno));
-    return false;
-  }
-  bool ok = fwrite(data, 1, len, f) == len;
-  int saved = errno;
-  if (fclose(f) != 0 && ok) {
-    ok = false;
-    saved = errno;
-  }
-  if (!ok) {
-    cli_error("%s: %s", path, strerror(saved ? saved : EIO));
-    remove(path); /* no half-written file that would fail to load later */
-  }
-  return ok;
 }
 
 int cli_cmd_precompute(int argc, char **argv) {
@@ -161,7 +144,7 @@ int cli_cmd_precompute(int argc, char **argv) {
     cli_error("out of memory");
   else if (st != ASTAR_OK)
     cli_error("%s: cannot save: %s", label, astar_strerror(st));
-  else if (write_file(output, buf, len))
+  else if (cli_write_file(output, buf, len))
     rc = CLI_EXIT_OK;
   if (rc == CLI_EXIT_OK) {
     const double cells = (double)astar_grid_width(grid) * (double)astar_grid_height(grid);

@@ -476,11 +476,9 @@ void cli_frame_name(char *buf, size_t size, const char *out, size_t index, bool 
 
 static bool write_picture(job *j, const char *name, bool final) {
   int width = j->w * j->cell, height = j->h * j->cell;
-  FILE *f = fopen(name, "wb");
-  if (!f) {
-    cli_error("%s: %s", name, strerror(errno));
-    return false;
-  }
+  cli_out out;
+  if (!cli_out_open(&out, name)) return false;
+  FILE *f = out.f;
   bool ok = true;
   size_t bytes = 0;
   errno = 0;
@@ -498,7 +496,7 @@ static bool write_picture(job *j, const char *name, bool final) {
   } else {
     if (!j->have_raster) {
       if (!render_raster_init(&j->raster, width, height, C_BACKGROUND)) {
-        fclose(f);
+        cli_out_abort(&out);
         cli_error("%s: cannot allocate a %d x %d picture", name, width, height);
         return false;
       }
@@ -510,15 +508,8 @@ static bool write_picture(job *j, const char *name, bool final) {
     const char *stored = getenv("ASTAR_PNG_STORED");
     ok = render_png_write(f, width, height, j->raster.rgb, stored && stored[0] == '1', &bytes);
   }
-  int saved = errno;
-  if (fclose(f) != 0 && ok) {
-    ok = false;
-    saved = errno;
-  }
-  if (!ok) {
-    cli_error("%s: %s", name, strerror(saved ? saved : EIO));
-    return false;
-  }
+  if (!ok) out.err = errno ? errno : EIO; /* nothing of a failed picture is kept */
+  if (!cli_out_close(&out)) return false;
   printf("wrote:    %s (%d x %d px, %zu bytes): after %llu of %llu expansions, %zu open, %zu "
          "closed%s\n",
          name, width, height, bytes, (unsigned long long)j->expanded, (unsigned long long)j->total,

@@ -224,12 +224,24 @@ int cli_cmd_solve(int argc, char **argv) {
   const char *path = pos[0];
   astar_grid *grid;
   astar_point s, g;
-  if (!cli_load_map(path, &grid, &s, &g)) return CLI_EXIT_FAIL;
+  /* Read once: a unit's terrain types come from the same text. */
+  char *text;
+  size_t text_len;
+  if (!cli_read_map(path, &text, &text_len)) return CLI_EXIT_FAIL;
+  if (!cli_parse_map(path, text, text_len, &grid, &s, &g)) {
+    free(text);
+    return CLI_EXIT_FAIL;
+  }
+  if (!unit.active) {
+    free(text);
+    text = NULL;
+  }
   if (npos == 5) {
     s = (astar_point){c[0], c[1]};
     g = (astar_point){c[2], c[3]};
   } else if (s.x < 0 || g.x < 0) {
     astar_grid_free(grid);
+    free(text);
     return cli_usage_error("solve: %s has no %s cell; give the coordinates SX SY GX GY", path,
                            s.x >= 0   ? "'G'"
                            : g.x >= 0 ? "'S'"
@@ -241,6 +253,7 @@ int cli_cmd_solve(int argc, char **argv) {
     if (!astar_grid_contains(grid, pt.x, pt.y)) {
       const int32_t w = astar_grid_width(grid), h = astar_grid_height(grid);
       astar_grid_free(grid);
+      free(text);
       return cli_usage_error("solve: the %s (%d,%d) lies outside the %d x %d map %s (x 0..%d, "
                              "y 0..%d)",
                              i ? "goal" : "start", (int)pt.x, (int)pt.y, (int)w, (int)h, path,
@@ -255,7 +268,9 @@ int cli_cmd_solve(int argc, char **argv) {
   ** shows the map. */
   astar_grid *map = grid;
   if (unit.active) {
-    if (!cli_unit_grid(&unit, path, map, &grid)) {
+    const bool fits = cli_unit_grid(&unit, path, text, text_len, map, &grid);
+    free(text);
+    if (!fits) {
       astar_grid_free(map);
       return CLI_EXIT_FAIL;
     }

@@ -185,8 +185,38 @@ static astar_status cpd_find(const void *ctx, astar_workspace *ws, const astar_g
   return st;
 }
 
+static uint64_t le_bytes(const char *p, int n) {
+  uint64_t v = 0;
+  for (int i = n - 1; i >= 0; i--) v = v << 8 | (unsigned char)p[i];
+  return v;
+}
+
+/* A CPD file (astar_cpd_save): a 56-byte header, then 4 bytes a source and
+** 4 a run; its header says how many (bytes 36 and 40), at most one source a
+** passable cell and, for each, a run a passable cell. A header beyond that
+** stops the read (load says what is wrong). */
+static void cpd_limit(const astar_grid *grid, const char *head, size_t len, cli_limit *out) {
+  const int32_t w = astar_grid_width(grid), h = astar_grid_height(grid);
+  const uint64_t p = astar_grid_count_passable(grid);
+  out->stop = false;
+  out->bytes = 56 + 4 * (p + p * p);
+  snprintf(out->what, sizeof out->what,
+           "the most a CPD file of this %d x %d map holds (%llu passable cells)", (int)w, (int)h,
+           (unsigned long long)p);
+  if (cli_pre_magic_differs(head, len, "ASTARCPD", out) || len < 48) return;
+  const uint64_t count = le_bytes(head + 36, 4), runs = le_bytes(head + 40, 8);
+  if (count > p || runs > count * p) {
+    out->stop = true;
+    return;
+  }
+  out->bytes = 56 + 4 * (count + runs);
+  snprintf(out->what, sizeof out->what,
+           "the size of a CPD file of the %llu sources and %llu runs its header gives",
+           (unsigned long long)count, (unsigned long long)runs);
+}
+
 const cli_pre_ops cli_cpd_ops = {cpd_build, cpd_load,    cpd_save, cpd_memory,
-                                 NULL,      cpd_release, cpd_find};
+                                 NULL,      cpd_release, cpd_find, cpd_limit};
 
 astar_status cli_cpd_find(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
                           astar_point start, astar_point goal, astar_point *path, size_t cap,

@@ -20,12 +20,9 @@
 /* ---- telling hex maps apart ---------------------------------------------------- */
 
 bool cli_is_hex_map(const char *path) {
-  char *text;
   size_t len;
-  if (!cli_peek_file(path, &text, &len)) return false; /* the loader will say why */
-  const bool hex = astar_hex_is_map(text, len);
-  free(text);
-  return hex;
+  const char *text = cli_peek_map(path, &len); /* kept for the loader, which reads it once */
+  return text && astar_hex_is_map(text, len);
 }
 
 /* Options of solve and render on hex maps that take a value: with them the
@@ -62,7 +59,7 @@ bool cli_load_hex_map(const char *path, astar_hex_grid **grid, astar_point *star
   char *text;
   size_t len;
   *grid = NULL;
-  if (!cli_read_file(path, &text, &len)) return false;
+  if (!cli_read_map(path, &text, &len)) return false;
   astar_parse_error err;
   memset(&err, 0, sizeof err);
   const astar_status st = astar_hex_parse_map(grid, text, len, NULL, start, goal, &err);
@@ -287,11 +284,8 @@ static bool trace_begin(hex_trace *t, const char *path, const char *label,
   cli_trace *tr = &t->trace;
   tr->path = path;
   tr->to_stdout = strcmp(path, "-") == 0;
-  tr->out = tr->to_stdout ? stdout : fopen(path, "w");
-  if (!tr->out) {
-    cli_error("%s: %s", path, strerror(errno));
-    return false;
-  }
+  if (!tr->to_stdout && !cli_out_open(&tr->file, path)) return false;
+  tr->out = tr->to_stdout ? stdout : tr->file.f;
   fputs("{\"map\":", tr->out);
   cli_json_string(tr->out, label);
   fprintf(tr->out,

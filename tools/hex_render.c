@@ -385,11 +385,9 @@ static void draw_frame(const hjob *j, render_canvas *c, bool final) {
 /* ---- output files -------------------------------------------------------------------- */
 
 static bool write_picture(hjob *j, const char *name, bool final) {
-  FILE *f = fopen(name, "wb");
-  if (!f) {
-    cli_error("%s: %s", name, strerror(errno));
-    return false;
-  }
+  cli_out out;
+  if (!cli_out_open(&out, name)) return false;
+  FILE *f = out.f;
   bool ok = true;
   size_t bytes = 0;
   errno = 0;
@@ -410,7 +408,7 @@ static bool write_picture(hjob *j, const char *name, bool final) {
   } else {
     if (!j->have_raster) {
       if (!render_raster_init(&j->raster, j->width, j->height, RENDER_C_BACKGROUND)) {
-        fclose(f);
+        cli_out_abort(&out);
         cli_error("%s: cannot allocate a %d x %d picture", name, j->width, j->height);
         return false;
       }
@@ -423,15 +421,8 @@ static bool write_picture(hjob *j, const char *name, bool final) {
     ok =
         render_png_write(f, j->width, j->height, j->raster.rgb, stored && stored[0] == '1', &bytes);
   }
-  int saved = errno;
-  if (fclose(f) != 0 && ok) {
-    ok = false;
-    saved = errno;
-  }
-  if (!ok) {
-    cli_error("%s: %s", name, strerror(saved ? saved : EIO));
-    return false;
-  }
+  if (!ok) out.err = errno ? errno : EIO; /* nothing of a failed picture is kept */
+  if (!cli_out_close(&out)) return false;
   printf("wrote:    %s (%d x %d px, %zu bytes): after %llu of %llu expansions, %zu open, %zu "
          "closed%s\n",
          name, j->width, j->height, bytes, (unsigned long long)j->expanded,

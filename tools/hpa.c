@@ -120,8 +120,59 @@ static astar_status hpa_find(const void *ctx, astar_workspace *ws, const astar_g
   return st;
 }
 
+static uint32_t le32(const char *p) {
+  return (uint32_t)(unsigned char)p[0] | (uint32_t)(unsigned char)p[1] << 8 |
+         (uint32_t)(unsigned char)p[2] << 16 | (uint32_t)(unsigned char)p[3] << 24;
+}
+
+/* An HPA* file (astar_hpa_save): a 72-byte header, per cluster of each
+** level its node count, crossings and entrances (12 bytes), its nodes (4
+** bytes each), the costs between them (8 bytes a pair) and, on level 1,
+** per node a crossing count (4) and per crossing -- at most 8 a node -- a
+** cell and two costs (20); an 8-byte checksum. A cluster's nodes lie on its
+** border: at most 4 x its side (and its cells). The header gives the
+** cluster side, the levels and the ratio between them (bytes 20, 24, 28);
+** settings out of their ranges stop the read (load says what is wrong). */
+static void hpa_limit(const astar_grid *grid, const char *head, size_t len, cli_limit *out) {
+  const uint64_t w = (uint64_t)astar_grid_width(grid), h = (uint64_t)astar_grid_height(grid);
+  out->stop = false;
+  /* Until the header is read: the largest settings' bound, one level of
+  ** clusters as wide as the map. */
+  uint64_t side = w > h ? w : h;
+  int32_t cluster = 0, levels = 1, ratio = 1;
+  if (!cli_pre_magic_differs(head, len, "ASTARHPA", out) && len >= 32) {
+    cluster = (int32_t)le32(head + 20);
+    levels = (int32_t)le32(head + 24);
+    ratio = (int32_t)le32(head + 28);
+    uint64_t top = (uint64_t)(cluster > 0 ? cluster : 0);
+    for (int32_t l = 1; l < levels && l < ASTAR_HPA_MAX_LEVELS; l++) top *= (uint64_t)ratio;
+    if (cluster < ASTAR_HPA_MIN_CLUSTER || cluster > ASTAR_HPA_MAX_CLUSTER || levels < 1 ||
+        levels > ASTAR_HPA_MAX_LEVELS || ratio < 2 || ratio > 8 || top > ASTAR_HPA_MAX_TOP_SIDE) {
+      out->stop = true;
+      return;
+    }
+    side = (uint64_t)cluster;
+  }
+  uint64_t bytes = 80;
+  for (int32_t l = 0; l < levels; l++, side *= (uint64_t)ratio) {
+    const uint64_t sx = side < w ? side : w, sy = side < h ? side : h;
+    const uint64_t clusters = ((w + side - 1) / side) * ((h + side - 1) / side);
+    const uint64_t n = 4 * side < sx * sy ? 4 * side : sx * sy;
+    bytes += clusters * (12 + 168 * n + 8 * n * n);
+  }
+  out->bytes = bytes;
+  if (cluster)
+    snprintf(out->what, sizeof out->what,
+             "the most an HPA* file of this %d x %d map holds (clusters of %d cells, %d level%s, "
+             "as its header says)",
+             (int)w, (int)h, (int)cluster, (int)levels, levels == 1 ? "" : "s");
+  else
+    snprintf(out->what, sizeof out->what, "the most an HPA* file of this %d x %d map holds", (int)w,
+             (int)h);
+}
+
 const cli_pre_ops cli_hpa_ops = {hpa_build,      hpa_load,    hpa_save, hpa_memory,
-                                 hpa_graph_size, hpa_release, hpa_find};
+                                 hpa_graph_size, hpa_release, hpa_find, hpa_limit};
 
 astar_status cli_hpa_find(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
                           astar_point start, astar_point goal, astar_point *path, size_t cap,

@@ -57,11 +57,8 @@ bool cli_trace_begin(cli_trace *t, const char *path, const char *map_label, cons
   memset(t, 0, sizeof *t);
   t->path = path;
   t->to_stdout = strcmp(path, "-") == 0;
-  t->out = t->to_stdout ? stdout : fopen(path, "w");
-  if (!t->out) {
-    cli_error("%s: %s", path, strerror(errno));
-    return false;
-  }
+  if (!t->to_stdout && !cli_out_open(&t->file, path)) return false;
+  t->out = t->to_stdout ? stdout : t->file.f;
   FILE *o = t->out;
   if (!t->to_stdout) setvbuf(o, NULL, _IOFBF, 1 << 20); /* millions of short lines */
   fputs("{\"map\":", o);
@@ -117,18 +114,14 @@ bool cli_trace_end(cli_trace *t, const cli_solution *sol) {
   fprintf(o, "],\"expanded\":%llu,\"generated\":%llu,\"reopened\":%llu,\"max_open\":%llu}\n",
           (unsigned long long)st->expanded, (unsigned long long)st->generated,
           (unsigned long long)st->reopened, (unsigned long long)st->max_open);
-  bool ok = fflush(o) == 0 && !ferror(o);
-  int saved = errno;
-  if (!t->to_stdout && fclose(o) != 0 && ok) {
-    ok = false;
-    saved = errno;
-  }
   t->out = NULL;
-  if (!ok) cli_error("%s: %s", t->to_stdout ? "(stdout)" : t->path, strerror(saved ? saved : EIO));
+  if (!t->to_stdout) return cli_out_close(&t->file);
+  const bool ok = fflush(o) == 0 && !ferror(o);
+  if (!ok) cli_error("(stdout): %s", strerror(errno ? errno : EIO));
   return ok;
 }
 
 void cli_trace_abort(cli_trace *t) {
-  if (t->out && !t->to_stdout) fclose(t->out);
+  if (t->out && !t->to_stdout) cli_out_abort(&t->file);
   t->out = NULL;
 }

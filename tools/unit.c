@@ -73,17 +73,14 @@ void cli_unit_describe(FILE *out, const cli_unit *u) {
   fprintf(out, "; %zu anchor cells fit\n", u->fit);
 }
 
-bool cli_unit_grid(cli_unit *u, const char *path, astar_grid *map, astar_grid **derived) {
+bool cli_unit_grid(cli_unit *u, const char *path, const char *text, size_t len, astar_grid *map,
+                   astar_grid **derived) {
   *derived = NULL;
-  char *text;
-  size_t len;
-  if (!cli_read_file(path, &text, &len)) return false;
   const size_t cells = (size_t)astar_grid_width(map) * (size_t)astar_grid_height(map);
   uint8_t *types = malloc(cells);
   astar_clearance *c = NULL;
   astar_status st =
       types ? astar_terrain_types_parse(text, len, map, types, cells) : ASTAR_NO_MEMORY;
-  free(text);
   /* The loader blocked 'W' and 'T'; open those this unit may enter. */
   if (st == ASTAR_OK) st = astar_terrain_open(map, types, u->capability);
   if (st == ASTAR_OK) st = astar_clearance_new(&c, map, types, &u->capability, 1, u->size, NULL);

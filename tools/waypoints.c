@@ -80,7 +80,7 @@ WP_METHOD(wp_bidir, ASTAR_METHOD_BIDIRECTIONAL)
 /* No file format: load and save are NULL (cli_prepare refuses --pre). */
 #define WP_OPS(name, find)                                                                         \
   static const cli_pre_ops name = {wp_build,      NULL,       NULL, wp_memory,                     \
-                                   wp_graph_size, wp_release, find};
+                                   wp_graph_size, wp_release, find, NULL};
 WP_OPS(ops_astar, wp_astar)
 WP_OPS(ops_dijkstra, wp_dijkstra)
 WP_OPS(ops_greedy, wp_greedy)

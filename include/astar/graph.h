@@ -73,6 +73,9 @@ typedef struct astar_graph astar_graph; /* opaque */
 #define ASTAR_GRAPH_MAX_COST                                                                       \
   1.0e15 /* an arc's cost: a path of ASTAR_GRAPH_MAX_ARCS                                          \
             arcs still costs a finite sum */
+/* Nodes a DIMACS .gr text may declare beyond the 2 M its M arcs can touch
+** (astar_dimacs_parse_gr): a node costs memory the text does not hold. */
+#define ASTAR_DIMACS_MAX_LONE_NODES (UINT32_C(1) << 20)
 
 /*
 ** Check an edge list without building anything: every endpoint below
@@ -301,7 +304,11 @@ ASTAR_API size_t astar_graph_memory(const astar_graph *g);
 ** ASTAR_GRAPH_MAX_COST; more arcs than M (at the
 ** first extra) or fewer (at the end); an unknown line type. N above
 ** ASTAR_GRAPH_MAX_NODES, M above ASTAR_GRAPH_MAX_ARCS (or twice M when
-** undirected): ASTAR_TOO_LARGE at the number. Also ASTAR_INVALID_ARGUMENT
+** undirected): ASTAR_TOO_LARGE at the number. N above 2 M +
+** ASTAR_DIMACS_MAX_LONE_NODES (more nodes than the arcs can touch, plus
+** that many alone: "p sp 2147483647 0" would cost gigabytes for a few
+** bytes of text): ASTAR_TOO_LARGE at N, once the arcs are counted, before
+** anything is allocated. Also ASTAR_INVALID_ARGUMENT
 ** (out NULL, text NULL with len > 0, an unknown flag) and ASTAR_NO_MEMORY
 ** (line 0). On failure *out is NULL.
 */

@@ -337,6 +337,7 @@ static astar_status scan_gr(const char *text, size_t len, bool undirected, astar
   cursor c = {text, len, 0, 0, 0};
   fields f;
   int32_t pline = 0;
+  size_t pcol = 0; /* column of N on the problem line */
   uint64_t hdr[2] = {0, 0}, count = 0;
   astar_status st;
   while (next_line(&c, &f)) {
@@ -349,6 +350,7 @@ static astar_status scan_gr(const char *text, size_t len, bool undirected, astar
                                  "problem line '%s': a graph needs at least one node (N is 0)",
                                  form);
       pline = f.line;
+      pcol = f.at[2] + 1;
     } else if (field_is(&f, 0, "a")) {
       if (!pline) return before_problem(&f, "an arc line", form, err);
       if (count == hdr[1])
@@ -383,6 +385,16 @@ static astar_status scan_gr(const char *text, size_t len, bool undirected, astar
                              "the problem line (line %d) announces %llu arcs, the file has %llu",
                              (int)pline, (unsigned long long)hdr[1], (unsigned long long)count);
   }
+  /* The nodes cost memory (offsets, and every search's workspace) that the
+  ** text does not hold: beyond the 2 M that arcs can touch, only
+  ** ASTAR_DIMACS_MAX_LONE_NODES more. Checked before anything is allocated. */
+  const uint64_t touchable = 2 * hdr[1] + ASTAR_DIMACS_MAX_LONE_NODES;
+  if (hdr[0] > touchable)
+    return astar__parse_fail(err, ASTAR_TOO_LARGE, pline, pcol,
+                             "problem line '%s': N %llu exceeds 2 M + %u = %llu: more nodes than "
+                             "the arcs can touch",
+                             form, (unsigned long long)hdr[0],
+                             (unsigned)ASTAR_DIMACS_MAX_LONE_NODES, (unsigned long long)touchable);
   *nodes = (uint32_t)hdr[0];
   *arcs = count;
   return ASTAR_OK;
