@@ -2,7 +2,12 @@
 integers -- Python ints or NumPy integers, never str, float or bool -- and a
 coordinate beyond int32 is a cell outside the grid like any other; bad
 sizes, costs, heuristic values and limits raise errors naming the argument;
-a masked array's masked cells are blocked."""
+a masked array's masked cells are blocked. Real-number arguments (costs,
+weights, factors) and yes-or-no arguments follow rules of the same kind
+(issue 25, item 22): no str, bool or truthy object read as a number or a
+flag."""
+import decimal
+import fractions
 import math
 import re
 
@@ -228,7 +233,7 @@ def test_a_cost_too_large_is_named_by_its_value():
         assert f"{cost:g}" in str(e.value)
         with pytest.raises(la.InvalidArgumentError) as e:
             la.Grid(2, 2).set_terrain(0, 0, cost)
-        assert f"{cost:g}" in str(e.value)
+        assert f"cost: a number in (0, 1e9] expected, got {cost!r}" in str(e.value)
 
 
 @pytest.mark.parametrize("value", [math.nan, -1.0, -1e-9, math.inf, -math.inf])
@@ -452,3 +457,209 @@ def test_an_index_into_an_empty_graph_says_so():
         wp.neighbors(0)
     assert e.value.message == "index out of range"
     assert str(e.value) == "index out of range: i: the graph has no waypoints, got 0"
+
+
+# ---- real-number arguments: costs, weights, factors (item 22) ------------------------------
+
+# (argument, call(objects, value), the accepted range as named): every
+# real-number argument, through every way in.
+REAL_ARGS = [
+    ("straight_cost", lambda o, v: la.Options(straight_cost=v), "a number in (0, 1e9]"),
+    ("diagonal_cost", lambda o, v: la.Options(diagonal_cost=v), "a number in (0, 1e9]"),
+    ("straight_cost", lambda o, v: o.grid.find_path((0, 0), (9, 9), straight_cost=v),
+     "a number in (0, 1e9]"),
+    ("diagonal_cost", lambda o, v: o.queue.submit((0, 0), (9, 9), diagonal_cost=v),
+     "a number in (0, 1e9]"),
+    ("weight", lambda o, v: la.Options(weight=v), "a number in [0, 1e9]"),
+    ("weight", lambda o, v: o.grid.find_path((0, 0), (9, 9), weight=v), "a number in [0, 1e9]"),
+    ("weight", lambda o, v: o.hex.find_path((0, 0), (5, 5), weight=v), "a number in [0, 1e9]"),
+    ("weight", lambda o, v: o.wp.find_path((0, 0), (9, 9), weight=v), "a number in [0, 1e9]"),
+    ("weight", lambda o, v: o.graph(weight=v), "a number in [0, 1e9]"),
+    ("terrain_scale", lambda o, v: la.Options(terrain_scale=v), "a number in [0, 1]"),
+    ("turn_penalty", lambda o, v: la.Options(turn_penalty=v), "a number in [0, 1e9]"),
+    ("heuristic_floor", lambda o, v: la.Options(heuristic_floor=v), "a number in [0, 1e9]"),
+    ("epsilon", lambda o, v: la.Options(epsilon=v), "a finite number >= 0"),
+    ("epsilon", lambda o, v: o.hex.find_path((0, 0), (5, 5), algo="dynamic", epsilon=v),
+     "a finite number >= 0"),
+    ("band_e", lambda o, v: la.Options(band_e=v), "a finite number >= 0"),
+    ("band_d", lambda o, v: o.graph(algo="bandwidth", band_d=v), "a finite number >= 0"),
+    ("cost", lambda o, v: o.grid.set_terrain(1, 1, v), "a number in (0, 1e9]"),
+    ("cost", lambda o, v: o.hex.set_terrain(1, 1, v), "a number in (0, 1e9]"),
+    ("straight_cost", lambda o, v: o.grid.waypoints(straight_cost=v), "a number in (0, 1e9]"),
+    ("straight_cost", lambda o, v: la.Waypoints(o.grid, straight_cost=v), "a number in (0, 1e9]"),
+    ("an arc cost from neighbors()", lambda o, v: o.graph(neighbors=lambda n: [(n + 1, v)]),
+     "a finite number >= 0"),
+    ("an arc cost from predecessors()",
+     # Branching forward, so that the backward search runs too.
+     lambda o, v: o.graph(algo="bidir", neighbors=lambda n: [(n + 1, 1.0), (n + 1000, 1.0)],
+                          predecessors=lambda n: [(n - 1, v)]), "a finite number >= 0"),
+]
+REAL_IDS = [f"{name.split()[-1]}-{k}" for k, (name, _, _) in enumerate(REAL_ARGS)]
+
+NOT_REALS = ["2", "1.5", "nan", b"2", True, False, np.bool_(True), np.array(True), None, 2 + 0j,
+             np.complex128(2), [2.0], (2.0,), np.array([2.0, 3.0]), np.array("2"),
+             fractions.Fraction(3, 2), decimal.Decimal("2"), np.timedelta64(2, "s"), object()]
+
+
+class _GraphObjects(_Objects):
+    def graph(self, neighbors=lambda n: [(n + 1, 1.0)], **kw):
+        return la.find_graph_path(0, 3, neighbors, **kw)
+
+
+def _untouched(o):
+    """Nothing was done on the way: no terrain, no cell opened or blocked,
+    the queue holds its one request still."""
+    assert not o.grid.has_terrain and o.grid.count_passable() == 99 and not o.grid.passable(5, 5)
+    assert np.all(o.hex.to_numpy(costs=True) == 1)
+    assert o.queue.pending == 1 and o.queue.poll(o.rid) == "queued"
+
+
+@pytest.mark.parametrize("name,call,bounds", REAL_ARGS, ids=REAL_IDS)
+def test_real_arguments_take_real_numbers_only(name, call, bounds):
+    """float() read "2" as 2.0 and True as 1.0, and a heuristic's or an
+    arc's True counted 1; now TypeError naming the argument."""
+    o = _GraphObjects()
+    for bad in NOT_REALS:
+        with pytest.raises(TypeError, match=re.escape(f"{name}: a real number expected, got ")):
+            call(o, bad)
+    _untouched(o)
+
+
+# Outside the library's range (astar/search.h, engine.h, grid.h), by range.
+OUT_OF_REAL_RANGE = {
+    "a number in (0, 1e9]": [0, 0.0, -0.0, -1, -1e-300, 1e9 * (1 + 1e-15), 2e9, 10**400,
+                             math.nan, math.inf, -math.inf, np.float32(np.nan), np.int64(-3)],
+    "a number in [0, 1e9]": [-0.5, -1, -1e-300, 1e10, 10**400, -10**400, math.nan, math.inf,
+                             -math.inf, np.float64(-2)],
+    "a number in [0, 1]": [-0.1, 1.5, 2, math.nan, math.inf],
+    "a finite number >= 0": [-1, -1e-300, math.nan, math.inf, -math.inf, 10**400,
+                             np.float16(np.inf)],
+}
+
+
+@pytest.mark.parametrize("name,call,bounds", REAL_ARGS, ids=REAL_IDS)
+def test_reals_out_of_range_name_the_argument_and_the_range(name, call, bounds):
+    """Not accepted and refused later by the library with a bare "invalid
+    argument" (weight=1e10), not OverflowError (10**400): the package's
+    error naming the argument and its range, the library's own."""
+    o = _GraphObjects()
+    for v in OUT_OF_REAL_RANGE[bounds]:
+        with pytest.raises(la.InvalidArgumentError) as e:
+            call(o, v)
+        assert f"{name}: {bounds} expected, got {v!r}" in str(e.value)
+    _untouched(o)
+
+
+def test_numpy_numbers_and_the_ends_of_the_ranges_are_real_arguments():
+    o = _Objects()
+    opts = la.Options(straight_cost=np.float32(2), diagonal_cost=np.int64(3), weight=np.uint8(2),
+                      terrain_scale=np.float16(0.5), turn_penalty=np.array(1.5),
+                      heuristic_floor=np.longdouble(0), epsilon=np.float64(0.25), band_e=3,
+                      band_d=np.int32(1))
+    assert (opts.straight_cost, opts.diagonal_cost, opts.weight, opts.terrain_scale,
+            opts.turn_penalty, opts.heuristic_floor, opts.epsilon, opts.band_e, opts.band_d) == \
+        (2, 3, 2, 0.5, 1.5, 0, 0.25, 3, 1)
+    assert all(type(getattr(opts, f)) is float
+               for f in ("straight_cost", "diagonal_cost", "weight", "turn_penalty", "band_e"))
+    for kw in ({"straight_cost": 1e9, "diagonal_cost": 1e9}, {"weight": 0}, {"weight": 1e9},
+               {"terrain_scale": 0}, {"terrain_scale": 1}, {"turn_penalty": 1e9},
+               {"heuristic_floor": 1e9}, {"epsilon": 1e300}, {"straight_cost": 5e-324}):
+        la.Options(**kw)
+    assert o.grid.find_path((0, 0), (9, 0), straight_cost=np.float32(10),
+                            diagonal_cost=np.int8(14)).cost == 90
+    assert o.hex.find_path((0, 0), (5, 0), weight=np.float32(2)).cost > 0
+    assert o.grid.waypoints(straight_cost=np.float64(2)).find_path((0, 0), (9, 0)).cost == 18
+    o.grid.set_terrain(1, 1, np.float32(2.5))
+    o.grid.set_terrain(2, 2, np.int16(3))
+    o.grid.set_terrain(3, 3, 1e9)
+    o.hex.set_terrain(1, 1, np.array(4.0))
+    assert (o.grid.terrain(1, 1), o.grid.terrain(2, 2), o.grid.terrain(3, 3),
+            o.hex.terrain(1, 1)) == (2.5, 3, 1e9, 4)
+    p = la.find_graph_path(0, 3, lambda n: [(n + 1, np.float32(0.5)), (n + 2, np.int64(2))],
+                           heuristic=lambda a, b: np.float32(0))
+    assert p.cost == 1.5
+
+
+@pytest.mark.parametrize("bad", ["1", True, np.bool_(False), None, 1j, decimal.Decimal(1)],
+                         ids=repr)
+def test_a_heuristic_value_that_is_not_a_number_is_a_type_error(bad):
+    """A heuristic returning True counted 1, "1" raised a TypeError naming
+    nothing: now a TypeError naming the call, where it was returned."""
+    g = la.Grid(20, 20)
+    with pytest.raises(TypeError, match=re.escape("returned ") + ".*"
+                       + re.escape(f"{bad!r}: a heuristic is a finite number >= 0")) as e:
+        g.find_path((0, 0), (19, 19), heuristic=lambda c, t: bad)
+    assert re.match(r"heuristic\(\(\d+, \d+\), \(19, 19\)\) returned", str(e.value))
+    with pytest.raises(TypeError, match=re.escape(f"heuristic(node, goal) returned ")):
+        la.find_graph_path(0, 5, lambda n: [(n + 1, 1.0)], heuristic=lambda a, b: bad)
+
+
+# ---- yes-or-no arguments (item 22) ---------------------------------------------------------
+
+# (argument, call(objects, value)): every yes-or-no argument.
+FLAG_ARGS = [
+    ("passable", lambda o, v: o.grid.set_passable(1, 1, v)),
+    ("passable", lambda o, v: o.grid.fill(v)),
+    ("passable", lambda o, v: o.hex.set_passable(1, 1, v)),
+    ("partial", lambda o, v: la.Options(partial=v)),
+    ("partial", lambda o, v: o.grid.find_path((0, 0), (9, 9), partial=v)),
+    ("partial", lambda o, v: o.queue.submit((0, 0), (9, 9), partial=v)),
+    ("partial", lambda o, v: o.hex.find_path((0, 0), (5, 5), partial=v)),
+    ("partial", lambda o, v: o.wp.find_path((0, 0), (9, 9), partial=v)),
+    ("partial", lambda o, v: o.graph(partial=v)),
+    ("ida_transpositions", lambda o, v: la.Options(ida_transpositions=v)),
+    ("ida_transpositions", lambda o, v: o.graph(algo="ida", ida_transpositions=v)),
+    ("consistent", lambda o, v: o.graph(consistent=v)),
+    ("side_cells", lambda o, v: o.grid.waypoints(side_cells=v)),
+    ("side_cells", lambda o, v: la.Waypoints(o.grid, side_cells=v)),
+    ("auto_release", lambda o, v: la.Queue(o.grid, auto_release=v)),
+    ("costs", lambda o, v: o.grid.to_numpy(costs=v)),
+    ("costs", lambda o, v: o.hex.to_numpy(costs=v)),
+]
+FLAG_IDS = [f"{name}-{k}" for k, (name, _) in enumerate(FLAG_ARGS)]
+
+NOT_FLAGS = ["no", "False", "0", "", "yes", b"", None, 0.0, 1.0, np.float64(0), 0j, [0], [], (),
+             np.array([True, False]), np.array([0]), np.array("True"), object()]
+
+
+@pytest.mark.parametrize("name,call", FLAG_ARGS, ids=FLAG_IDS)
+def test_flags_take_true_or_false_only(name, call):
+    """The "p" format and bool() took anything truthy: set_passable(x, y,
+    "no") opened the cell, fill([0]) the whole grid. Now TypeError naming
+    the argument."""
+    o = _Objects()
+    for bad in NOT_FLAGS:
+        with pytest.raises(TypeError, match=re.escape(f"{name}: True or False expected, got ")):
+            call(o, bad)
+    _untouched(o)
+
+
+@pytest.mark.parametrize("name,call", FLAG_ARGS, ids=FLAG_IDS)
+def test_integers_other_than_0_and_1_are_not_flags(name, call):
+    o = _Objects()
+    for bad in (2, -1, 2**64, np.int64(2), np.uint8(255)):
+        with pytest.raises(la.InvalidArgumentError) as e:
+            call(o, bad)
+        assert f"{name}: True or False (or 1 or 0) expected, got {bad!r}" in str(e.value)
+    _untouched(o)
+
+
+def test_bools_numpy_bools_0_and_1_are_flags():
+    g = la.Grid(4, 4)
+    for v, want in ((False, False), (True, True), (np.bool_(False), False), (np.bool_(True), True),
+                    (0, False), (1, True), (np.uint8(0), False), (np.int64(1), True),
+                    (np.array(False), False), (np.array(1), True)):
+        g.set_passable(1, 1, v)
+        assert g.passable(1, 1) is want, v
+        g.fill(v)
+        assert g.count_passable() == (16 if want else 0), v
+        opts = la.Options(partial=v, ida_transpositions=v)
+        assert opts.partial is want and opts.ida_transpositions is want
+        assert g.to_numpy(costs=v).dtype == (np.float32 if want else bool)
+        assert la.Queue(g, auto_release=v).auto_release is want
+    # A uint8 passability array cell by cell, as the grid stores it.
+    cells = np.array([[1, 0], [0, 1]], dtype=np.uint8)
+    h = la.HexGrid(2, 2)
+    for (y, x), v in np.ndenumerate(cells):
+        h.set_passable(x, y, v)
+    np.testing.assert_array_equal(h.to_numpy(), cells.astype(bool))

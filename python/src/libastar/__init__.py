@@ -19,7 +19,13 @@ every integer argument (sizes, counts, limits, indices), are integers
 argument); a cell outside the grid is outside however far (a search raises
 OutOfBoundsError for (2**40, 0) as for (-1, 0)), and any other integer
 outside its range raises an error naming the argument and the range
-(InvalidArgumentError; OutOfBoundsError for an index).
+(InvalidArgumentError; OutOfBoundsError for an index). Real-number
+arguments (costs, weights, factors) take Python's or NumPy's ints and
+floats (str, bool, complex, None raise TypeError) within the library's
+range for them (NaN, inf and values outside raise InvalidArgumentError
+naming the argument and the range); yes-or-no arguments (``passable``,
+``partial``, ...) take True or False, NumPy's bools, 1 or 0, and nothing
+else -- "no" is not True.
 """
 
 from __future__ import annotations
@@ -218,18 +224,25 @@ def _choice(what: str, value: str, table: dict, aliases: Optional[dict] = None) 
     return key
 
 
-def _number(what: str, value: Any, low: float, low_open: bool = False,
-            high: float = math.inf) -> float:
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        raise InvalidArgumentError(Status.INVALID_ARGUMENT,
-                                   f"{what}: a number expected, got {value!r}") from None
-    if not math.isfinite(v) or v < low or (low_open and v == low) or v > high:
-        bound = f"> {low:g}" if low_open else f">= {low:g}"
-        raise InvalidArgumentError(Status.INVALID_ARGUMENT,
-                                   f"{what}: finite and {bound} expected, got {value!r}")
-    return v
+# The one converter of real-number arguments (costs, weights, factors,
+# penalties, the variants' settings), the rule of _core.c's real_arg, which
+# the C methods taking them (set_terrain, Waypoints) and the callbacks'
+# values (heuristics, arc costs) use too: _real(value, what, low, high,
+# low_open=False) -> float. Python ints and floats and NumPy integer and
+# floating scalars only -- not bools, str, complex, None -- else TypeError
+# naming `what` (float() read "2" as 2.0 and True as 1.0); NaN, the
+# infinities and values outside [low, high] ((low, high] when low_open;
+# high inf: any finite value) InvalidArgumentError naming `what` and the
+# range. The ranges are the library's own (astar/search.h, astar/engine.h).
+_real = _core.real
+_OPTION_MAX = _core.OPTION_MAX  # ASTAR_OPTION_MAX: the largest cost, weight, penalty, floor
+
+# The one converter of yes-or-no arguments, the rule of _core.c's flag_arg
+# (Grid.set_passable and fill use it too): _flag(value, what) -> bool.
+# True or False (a bool or a NumPy bool) or the integers 1 and 0 -- any
+# other integer InvalidArgumentError, anything else (a str, None, a float,
+# a list) TypeError naming `what` (bool() read "no" and [0] as True).
+_flag = _core.flag
 
 
 # The one converter of integer arguments other than cells (counts, limits,
@@ -257,9 +270,10 @@ def _variant(beam_width: int = 1024, epsilon: float = 1.0, band_e: float = 0.0,
     at the start), band_e / band_d (bandwidth: how much the heuristic may
     over- / underestimate), retarget_interval (retarget: expansions a leg),
     ida_transpositions (ida: cut nodes met again with no lower g)."""
-    return (_count("beam_width", beam_width), _number("epsilon", epsilon, 0.0),
-            _number("band_e", band_e, 0.0), _number("band_d", band_d, 0.0),
-            _count("retarget_interval", retarget_interval), bool(ida_transpositions))
+    return (_count("beam_width", beam_width), _real(epsilon, "epsilon", 0.0, math.inf),
+            _real(band_e, "band_e", 0.0, math.inf), _real(band_d, "band_d", 0.0, math.inf),
+            _count("retarget_interval", retarget_interval),
+            _flag(ida_transpositions, "ida_transpositions"))
 
 
 class Event(NamedTuple):
@@ -288,12 +302,12 @@ class Options:
                     there)
     moves           8 or 4
     corner          'no-cut' (Moving AI), 'always', 'one-side', 'never'
-    straight_cost, diagonal_cost   1 and sqrt(2); any positive pair
+    straight_cost, diagonal_cost   1 and sqrt(2); any pair in (0, 1e9]
     heuristic       'auto' (octile, Manhattan with 4 moves), 'octile', 'manhattan',
                     'chebyshev', 'euclidean', 'zero', or a callable
                     ``h(cell, goal) -> float`` (keeps the GIL: slower) returning a
                     finite number >= 0 (else ValueError, where it is returned)
-    weight          1; > 1 is weighted A* (cost <= weight x optimal)
+    weight          1, in [0, 1e9]; > 1 is weighted A* (cost <= weight x optimal)
     tie             'larger-g', 'newest', 'cross'
     reopen          'auto', 'always', 'never'
     max_expansions  0 = no limit
@@ -301,13 +315,14 @@ class Options:
     partial         False; True returns the path to the best node reached
                     (status PARTIAL) instead of raising NoPathError / LimitReachedError
     terrain_scale   1; alpha in [0, 1]: terrain t counts as 1 + alpha (t - 1)
-    turn_penalty    0; added at every change of direction
-    heuristic_floor 0; see "Costs and optimality" in astar/search.h
+    turn_penalty    0, in [0, 1e9]; added at every change of direction
+    heuristic_floor 0, in [0, 1e9]; see "Costs and optimality" in astar/search.h
     observer        None, or a callable receiving every :class:`Event` (keeps the GIL)
     beam_width      1024; beam: the most nodes the open list holds
-    epsilon         1; dynamic: the weight falls from 1 + epsilon to 1 at the goal
-    band_e, band_d  0, 0; bandwidth: how much the heuristic may over- and
-                    underestimate (cost <= optimal + band_e)
+    epsilon         1, finite, >= 0; dynamic: the weight falls from 1 + epsilon to 1
+                    at the goal
+    band_e, band_d  0, 0, finite, >= 0; bandwidth: how much the heuristic may over-
+                    and underestimate (cost <= optimal + band_e)
     retarget_interval  32; retarget: expansions a leg
     ida_transpositions True; ida: cut nodes met again in an iteration with no lower g
     """
@@ -339,21 +354,21 @@ class Options:
             raise InvalidArgumentError(Status.INVALID_ARGUMENT,
                                        f"moves: expected 4 or 8, got {moves!r}")
         self.corner = _choice("corner", corner, _CORNERS)
-        self.straight_cost = _number("straight_cost", straight_cost, 0.0, True)
-        self.diagonal_cost = _number("diagonal_cost", diagonal_cost, 0.0, True)
+        self.straight_cost = _real(straight_cost, "straight_cost", 0.0, _OPTION_MAX, True)
+        self.diagonal_cost = _real(diagonal_cost, "diagonal_cost", 0.0, _OPTION_MAX, True)
         if callable(heuristic):
             self.heuristic = heuristic
         else:
             self.heuristic = _choice("heuristic", heuristic, _HEURISTICS)
-        self.weight = _number("weight", weight, 0.0)
+        self.weight = _real(weight, "weight", 0.0, _OPTION_MAX)
         self.tie = _choice("tie", tie, _TIES)
         self.reopen = _choice("reopen", reopen, _REOPEN)
         self.max_expansions = _integer(max_expansions, "max_expansions", 0, _U64)
         self.open_set = _choice("open_set", open_set, _OPEN_SETS)
-        self.partial = bool(partial)
-        self.terrain_scale = _number("terrain_scale", terrain_scale, 0.0, high=1.0)
-        self.turn_penalty = _number("turn_penalty", turn_penalty, 0.0)
-        self.heuristic_floor = _number("heuristic_floor", heuristic_floor, 0.0)
+        self.partial = _flag(partial, "partial")
+        self.terrain_scale = _real(terrain_scale, "terrain_scale", 0.0, 1.0)
+        self.turn_penalty = _real(turn_penalty, "turn_penalty", 0.0, _OPTION_MAX)
+        self.heuristic_floor = _real(heuristic_floor, "heuristic_floor", 0.0, _OPTION_MAX)
         if observer is not None and not callable(observer):
             raise InvalidArgumentError(Status.INVALID_ARGUMENT, "observer: a callable expected")
         self.observer = observer
@@ -666,6 +681,7 @@ class Grid(_core.Grid):
         """The grid as an array indexed [y, x]: bool passability, or with
         ``costs=True`` float32 terrain costs with inf for blocked cells (what
         :meth:`from_numpy` takes back)."""
+        costs = _flag(costs, "costs")
         passable, terrain = self._export()
         p = np.frombuffer(passable, dtype=np.uint8).reshape(self.height, self.width).astype(bool)
         if not costs:
@@ -806,9 +822,9 @@ def _engine_tuple(algo: str, weight: float, tie: str, reopen: str, max_expansion
     unknown = set(variant) - set(_VARIANT_DEFAULTS)
     if unknown:
         raise TypeError(f"unexpected keyword argument(s): {', '.join(sorted(unknown))}")
-    return (method, _number("weight", weight, 0.0), _TIES[tie_key],
-            _REOPEN[_choice("reopen", reopen, _REOPEN)], max_expansions, bool(partial),
-            _variant(**variant))
+    return (method, _real(weight, "weight", 0.0, _OPTION_MAX), _TIES[tie_key],
+            _REOPEN[_choice("reopen", reopen, _REOPEN)], max_expansions,
+            _flag(partial, "partial"), _variant(**variant))
 
 
 class Waypoints(_core.Waypoints):
@@ -829,9 +845,9 @@ class Waypoints(_core.Waypoints):
                 side_cells: bool = False):
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
+        # straight_cost and side_cells: checked by _core.Waypoints (real_arg, flag_arg).
         return super().__new__(cls, grid, _CORNERS[_choice("corner", corner, _CORNERS)],
-                               _number("straight_cost", straight_cost, 0.0, True),
-                               bool(side_cells))
+                               straight_cost, side_cells)
 
     @property
     def cells(self) -> np.ndarray:
@@ -967,7 +983,7 @@ class Queue:
         self._requests: dict = {}   # id -> (callback, user)
         self._outcomes: dict = {}   # id -> Outcome
         self.path_capacity = _integer(path_capacity, "path_capacity", 1, _core.GRID_MAX_CELLS)
-        self.auto_release = bool(auto_release)
+        self.auto_release = _flag(auto_release, "auto_release")
         self.callback = callback
         self.capacity = operator.index(capacity)  # checked by _core.Queue
 
@@ -1118,6 +1134,7 @@ class HexGrid(_core.HexGrid):
         return grid
 
     def to_numpy(self, costs: bool = False) -> np.ndarray:
+        costs = _flag(costs, "costs")
         passable, terrain = self._export()
         p = np.frombuffer(passable, dtype=np.uint8).reshape(self.height, self.width).astype(bool)
         if not costs:
@@ -1217,6 +1234,7 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
     if heuristic is not None:
         def h(a: int, b: int) -> float:
             return heuristic(nodes[a], nodes[b])
+    consistent = _flag(consistent, "consistent")
     flags = _core.SPACE_ADMISSIBLE | (_core.SPACE_CONSISTENT if consistent or heuristic is None
                                       else 0)
     s, g = node_id(start), node_id(goal)

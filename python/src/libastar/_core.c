@@ -236,18 +236,6 @@ static int point_arg_convert(PyObject *o, void *p) {
 #define XY_ARGS int_arg x = {"x", 0, 0}, y = {"y", 0, 0}
 #define XY_PARSE int_arg_convert, &x, int_arg_convert, &y
 
-/* point(p, what, strict=False) -> (x, y): the cell converter for the Python
-** layer (find_path's start and goal, the queue's, ...), the same rule as
-** the methods taking x and y. */
-static PyObject *py_point(PyObject *self, PyObject *args) {
-  (void)self;
-  PyObject *o;
-  point_arg a = {NULL, 0, {0, 0}};
-  if (!PyArg_ParseTuple(args, "Os|p", &o, &a.name, &a.strict)) return NULL;
-  if (!point_arg_convert(o, &a)) return NULL;
-  return Py_BuildValue("(ii)", (int)a.value.x, (int)a.value.y);
-}
-
 /* Every other integer argument: an integer in [min, max] (any part of
 ** [-2^63, 2^64 - 1], the C types' ranges). A value outside raises `status`
 ** (ASTAR_INVALID_ARGUMENT when 0: InvalidArgumentError, a ValueError; an
@@ -367,6 +355,250 @@ static PyObject *py_strerror(PyObject *self, PyObject *arg) {
   return PyUnicode_FromString(astar_strerror((astar_status)code.u));
 }
 
+/* ---- real numbers and flags: costs, weights, factors; yes-or-no arguments ------------------- */
+
+/* The rule for every real-number argument -- a move or terrain cost, a
+** weight, a factor, a penalty, the variants' epsilon and bands, and the
+** values Python callbacks hand the library (heuristic estimates, arc
+** costs): a Python int or float, or a NumPy integer or floating scalar (or
+** a 0-d array of one), and nothing else. A str, a bool, a complex, None, a
+** Decimal or a Fraction raises TypeError naming the argument (float()
+** would read "2" as 2.0 and True as 1.0: a value used without a word). A
+** value outside the library's range for it (include/astar/search.h,
+** engine.h, grid.h) -- NaN and the infinities included -- raises
+** InvalidArgumentError naming the argument and the range, here rather
+** than as the library's bare "invalid argument" after the fact.
+** real_arg_convert applies it; _core.real hands it to libastar/__init__.py.
+** The "d" formats left in this file read the Python layer's own tuples,
+** built from values this converter checked.
+**
+** NumPy's scalar types are recognised by the names of the classes they
+** derive from (the extension does not import NumPy): numpy.number, minus
+** the complex ones and numpy.timedelta64 (an integer to NumPy, a duration
+** to everyone else). */
+static int derives_from(PyObject *o, const char *type_name) {
+  PyObject *mro = Py_TYPE(o)->tp_mro;
+  if (!mro || !PyTuple_Check(mro)) return strcmp(Py_TYPE(o)->tp_name, type_name) == 0;
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(mro); i++)
+    if (strcmp(((PyTypeObject *)PyTuple_GET_ITEM(mro, i))->tp_name, type_name) == 0) return 1;
+  return 0;
+}
+
+static int numpy_real_scalar(PyObject *o) {
+  return derives_from(o, "numpy.number") && !derives_from(o, "numpy.complexfloating") &&
+         !derives_from(o, "numpy.timedelta64");
+}
+
+/* A 0-d NumPy array's scalar (arr[()]; an array of more dimensions gives
+** an array back), else `o` itself: a new reference, NULL with an exception. */
+static PyObject *numpy_unwrap(PyObject *o) {
+  if (!derives_from(o, "numpy.ndarray")) return Py_NewRef(o);
+  PyObject *empty = PyTuple_New(0);
+  if (!empty) return NULL;
+  PyObject *s = PyObject_GetItem(o, empty);
+  Py_DECREF(empty);
+  if (!s) return NULL;
+  if (derives_from(s, "numpy.ndarray") || !derives_from(s, "numpy.generic")) {
+    Py_DECREF(s); /* not 0-d, or an object array's element: the array it was */
+    return Py_NewRef(o);
+  }
+  return s;
+}
+
+enum { REAL_OK, REAL_NOT_NUMBER, REAL_FAILED };
+
+/* The type rule: REAL_OK with *out the value (an int beyond the doubles:
+** +-inf, which every range refuses), REAL_NOT_NUMBER (no exception set) or
+** REAL_FAILED (an exception is set). */
+static int real_of(PyObject *o, double *out) {
+  PyObject *s = numpy_unwrap(o);
+  if (!s) return REAL_FAILED;
+  int kind = REAL_NOT_NUMBER;
+  if (is_bool(s)) {
+    kind = REAL_NOT_NUMBER;
+  } else if (PyFloat_Check(s)) { /* numpy.float64 too */
+    *out = PyFloat_AS_DOUBLE(s);
+    kind = REAL_OK;
+  } else if (PyLong_Check(s)) {
+    *out = PyLong_AsDouble(s);
+    kind = REAL_OK;
+    if (*out == -1.0 && PyErr_Occurred()) {
+      kind = REAL_FAILED;
+      if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+        PyErr_Clear();
+        int sign = 0;
+        (void)PyLong_AsLongLongAndOverflow(s, &sign);
+        *out = sign < 0 ? -HUGE_VAL : HUGE_VAL;
+        kind = REAL_OK;
+      }
+    }
+  } else if (numpy_real_scalar(s)) {
+    *out = PyFloat_AsDouble(s);
+    kind = *out == -1.0 && PyErr_Occurred() ? REAL_FAILED : REAL_OK;
+  }
+  Py_DECREF(s);
+  return kind;
+}
+
+/* An "O&" converter's argument: a real number in the range from min to max
+** (min excluded when `min_open`; max = HUGE_VAL: any finite value), named
+** `name` in errors; `value` receives it. */
+typedef struct {
+  const char *name;
+  double min, max;
+  int min_open;
+  double value;
+} real_arg;
+
+/* A bound as the messages print it: 1e9, not 1e+09. */
+static void real_text(char *buf, size_t size, double v) {
+  char tmp[32];
+  snprintf(tmp, sizeof tmp, "%g", v);
+  char *e = strchr(tmp, 'e');
+  if (e) {
+    char *d = e + 1;
+    const int negative = *d == '-';
+    if (*d == '+' || *d == '-') d++;
+    while (*d == '0' && d[1]) d++;
+    snprintf(buf, size, "%.*se%s%s", (int)(e - tmp), tmp, negative ? "-" : "", d);
+  } else {
+    snprintf(buf, size, "%s", tmp);
+  }
+}
+
+/* The range of `a` as the messages say it: "a number in (0, 1e9]", "a
+** finite number >= 0". */
+static void real_range_text(char *buf, size_t size, const real_arg *a) {
+  char lo[32], hi[32];
+  real_text(lo, sizeof lo, a->min);
+  if (isinf(a->max)) {
+    snprintf(buf, size, "a finite number %s %s", a->min_open ? ">" : ">=", lo);
+  } else {
+    real_text(hi, sizeof hi, a->max);
+    snprintf(buf, size, "a number in %c%s, %s]", a->min_open ? '(' : '[', lo, hi);
+  }
+}
+
+static int real_in_range(const real_arg *a, double v) {
+  return isfinite(v) && (a->min_open ? v > a->min : v >= a->min) && v <= a->max;
+}
+
+static int real_arg_convert(PyObject *o, void *p) {
+  real_arg *a = p;
+  double v = 0.0;
+  switch (real_of(o, &v)) {
+  case REAL_NOT_NUMBER:
+    PyErr_Format(PyExc_TypeError, "%s: a real number expected, got %.80s %R", a->name,
+                 Py_TYPE(o)->tp_name, o);
+    return 0;
+  case REAL_FAILED:
+    return 0;
+  default:
+    break;
+  }
+  if (!real_in_range(a, v)) {
+    char range[80];
+    real_range_text(range, sizeof range, a);
+    PyObject *msg = PyUnicode_FromFormat("%s: %s expected, got %R", a->name, range, o);
+    if (msg) {
+      raise_status(ASTAR_INVALID_ARGUMENT, PyUnicode_AsUTF8(msg), NULL);
+      Py_DECREF(msg);
+    }
+    return 0;
+  }
+  a->value = v;
+  return 1;
+}
+
+/* real(value, name, min, max, min_open=False) -> float: real_arg's rule
+** for the Python layer (Options' costs and factors, the engine's weight
+** and variant settings). max = inf: any finite value. */
+static PyObject *py_real(PyObject *self, PyObject *args) {
+  (void)self;
+  PyObject *o;
+  real_arg a = {NULL, 0.0, 0.0, 0, 0.0};
+  if (!PyArg_ParseTuple(args, "Osdd|i", &o, &a.name, &a.min, &a.max, &a.min_open)) return NULL;
+  if (!real_arg_convert(o, &a)) return NULL;
+  return PyFloat_FromDouble(a.value);
+}
+
+/* The rule for every yes-or-no argument (a cell's passability, partial,
+** consistent, side_cells, ...): True or False -- a bool or a NumPy bool
+** (or a 0-d array of one) -- or the integers 1 and 0 (a Python int or a
+** NumPy integer: what a uint8 passability array holds). Any other
+** integer raises InvalidArgumentError naming the argument, anything else
+** (a str, a float, None, a list, an array of several values) TypeError
+** naming it: the "p" format took anything truthy, so "no", "False" and
+** [0] all meant yes. flag_arg_convert applies it, _core.flag hands it to
+** libastar/__init__.py. The "p" formats left in this file read the Python
+** layer's own tuples, built from values this converter checked. */
+typedef struct {
+  const char *name;
+  int value;
+} flag_arg;
+
+static int flag_arg_convert(PyObject *o, void *p) {
+  flag_arg *a = p;
+  PyObject *s = numpy_unwrap(o);
+  if (!s) return 0;
+  int ok = 0;
+  if (is_bool(s)) {
+    const int t = PyObject_IsTrue(s);
+    if (t >= 0) {
+      a->value = t;
+      ok = 1;
+    }
+  } else {
+    PyObject *n = NULL;
+    const int kind = integer_of(s, &n);
+    if (kind == INT_OK) {
+      int overflow = 0;
+      const long long v = PyLong_AsLongLongAndOverflow(n, &overflow);
+      Py_DECREF(n);
+      if (!overflow && (v == 0 || v == 1)) {
+        a->value = (int)v;
+        ok = 1;
+      } else if (!(v == -1 && PyErr_Occurred())) {
+        PyObject *msg =
+            PyUnicode_FromFormat("%s: True or False (or 1 or 0) expected, got %R", a->name, o);
+        if (msg) {
+          raise_status(ASTAR_INVALID_ARGUMENT, PyUnicode_AsUTF8(msg), NULL);
+          Py_DECREF(msg);
+        }
+      }
+    } else if (kind == INT_NOT_INTEGER) {
+      PyErr_Format(PyExc_TypeError, "%s: True or False expected, got %.80s %R", a->name,
+                   Py_TYPE(o)->tp_name, o);
+    }
+  }
+  Py_DECREF(s);
+  return ok;
+}
+
+/* flag(value, name) -> bool: flag_arg's rule for the Python layer. */
+static PyObject *py_flag(PyObject *self, PyObject *args) {
+  (void)self;
+  PyObject *o;
+  flag_arg a = {NULL, 0};
+  if (!PyArg_ParseTuple(args, "Os", &o, &a.name)) return NULL;
+  if (!flag_arg_convert(o, &a)) return NULL;
+  return PyBool_FromLong(a.value);
+}
+
+/* point(p, what, strict=False) -> (x, y): the cell converter for the Python
+** layer (find_path's start and goal, the queue's, ...), the same rule as
+** the methods taking x and y. */
+static PyObject *py_point(PyObject *self, PyObject *args) {
+  (void)self;
+  PyObject *o;
+  point_arg a = {NULL, 0, {0, 0}};
+  flag_arg strict = {"strict", 0};
+  if (!PyArg_ParseTuple(args, "Os|O&", &o, &a.name, flag_arg_convert, &strict)) return NULL;
+  a.strict = strict.value;
+  if (!point_arg_convert(o, &a)) return NULL;
+  return Py_BuildValue("(ii)", (int)a.value.x, (int)a.value.y);
+}
+
 /* Grid and HexGrid sizes: 1 <= side <= max_side (range_arg), width * height
 ** <= max_cells; the library would say only "invalid argument" or "too
 ** large". -1 with the exception. */
@@ -385,24 +617,25 @@ static int check_size(const range_arg *w, const range_arg *h, uint32_t max_cells
   { .name = #side, .min = 1, .max = (max_side), .status = ASTAR_INVALID_ARGUMENT, .too_large = 1 }
 
 /* A terrain cost as the grids store it (float32): the library takes costs
-** in (0, ASTAR_TERRAIN_MAX] and would call a cost that rounds to 0 in
-** float32 (1e-50) "cost 0". -1 with the exception, naming `what`. */
+** in (0, ASTAR_TERRAIN_MAX] (TERRAIN_ARG checks that) and would call a cost
+** that rounds to 0 in float32 (1e-50) "cost 0". -1 with the exception,
+** naming `what`. */
 static int terrain_value(double c, float *out, const char *what) {
   const float f = (float)c;
-  const char *why = NULL;
-  if (!(c > 0.0) || !isfinite(c) || c > (double)ASTAR_TERRAIN_MAX)
-    why = "costs are finite and in (0, 1e9]";
-  else if (f == 0.0f)
-    why = "it rounds to 0 in float32, as the grid stores costs (the smallest is 1.4e-45)";
-  if (!why) {
+  if (f != 0.0f) {
     *out = f;
     return 0;
   }
   char msg[200];
-  snprintf(msg, sizeof msg, "%s %g: %s", what, c, why);
+  snprintf(msg, sizeof msg,
+           "%s %g: it rounds to 0 in float32, as the grid stores costs (the smallest is 1.4e-45)",
+           what, c);
   raise_status(ASTAR_INVALID_ARGUMENT, msg, NULL);
   return -1;
 }
+
+#define TERRAIN_ARG                                                                                \
+  { .name = "cost", .min = 0.0, .max = (double)ASTAR_TERRAIN_MAX, .min_open = 1 }
 
 /* ---- Grid ----------------------------------------------------------------------- */
 
@@ -513,10 +746,10 @@ static PyObject *Grid_passable(GridObject *self, PyObject *args) {
 
 static PyObject *Grid_set_passable(GridObject *self, PyObject *args) {
   XY_ARGS;
-  int v = 1;
-  if (!PyArg_ParseTuple(args, "O&O&|p", XY_PARSE, &v)) return NULL;
+  flag_arg v = {"passable", 1};
+  if (!PyArg_ParseTuple(args, "O&O&|O&", XY_PARSE, flag_arg_convert, &v)) return NULL;
   GRID_MODIFIABLE(self);
-  astar_status st = astar_grid_set_passable(self->grid, x.value, y.value, v != 0);
+  astar_status st = astar_grid_set_passable(self->grid, x.value, y.value, v.value != 0);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }
@@ -530,21 +763,21 @@ static PyObject *Grid_terrain(GridObject *self, PyObject *args) {
 
 static PyObject *Grid_set_terrain(GridObject *self, PyObject *args) {
   XY_ARGS;
-  double c;
+  real_arg c = TERRAIN_ARG;
   float cost;
-  if (!PyArg_ParseTuple(args, "O&O&d", XY_PARSE, &c)) return NULL;
+  if (!PyArg_ParseTuple(args, "O&O&O&", XY_PARSE, real_arg_convert, &c)) return NULL;
   GRID_MODIFIABLE(self);
-  if (terrain_value(c, &cost, "cost") < 0) return NULL;
+  if (terrain_value(c.value, &cost, "cost") < 0) return NULL;
   astar_status st = astar_grid_set_terrain(self->grid, x.value, y.value, cost);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }
 
 static PyObject *Grid_fill(GridObject *self, PyObject *args) {
-  int v;
-  if (!PyArg_ParseTuple(args, "p", &v)) return NULL;
+  flag_arg v = {"passable", 0};
+  if (!PyArg_ParseTuple(args, "O&", flag_arg_convert, &v)) return NULL;
   GRID_MODIFIABLE(self);
-  astar_status st = astar_grid_fill(self->grid, v != 0);
+  astar_status st = astar_grid_fill(self->grid, v.value != 0);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }
@@ -1020,27 +1253,35 @@ typedef struct {
 } py_callbacks;
 
 /* The value a Python heuristic returned (`r`, a new reference, NULL when it
-** raised; consumed). The library takes finite values >= 0 and treats the
-** others as 0, so a NaN or a negative estimate would pass unnoticed:
-** ValueError instead, raised where the value came back, naming the call
-** (its cells for a grid's heuristic; NULL: a graph's, whose nodes are the
-** Python layer's numbers for them). 0, or -1 with the exception. */
+** raised; consumed), by the rule of real-number arguments (real_of): not a
+** real number (a str, a bool, None) is a TypeError. The library takes
+** finite values >= 0 and treats the others as 0, so a NaN or a negative
+** estimate would pass unnoticed: ValueError instead. Both are raised where
+** the value came back, naming the call (its cells for a grid's heuristic;
+** NULL: a graph's, whose nodes are the Python layer's numbers for them).
+** 0, or -1 with the exception. */
 static int heuristic_value(PyObject *r, double *out, const astar_point *cell,
                            const astar_point *goal) {
   if (!r) return -1;
-  double v = PyFloat_AsDouble(r);
-  if (v == -1.0 && PyErr_Occurred()) {
+  double v = 0.0;
+  const int kind = real_of(r, &v);
+  if (kind == REAL_FAILED) {
     Py_DECREF(r);
     return -1;
   }
-  if (!(v >= 0.0) || !isfinite(v)) {
+  if (kind == REAL_NOT_NUMBER || !(v >= 0.0) || !isfinite(v)) {
+    PyObject *exc = kind == REAL_NOT_NUMBER ? PyExc_TypeError : PyExc_ValueError;
+    const char *type = kind == REAL_NOT_NUMBER ? Py_TYPE(r)->tp_name : "";
+    const char *space = kind == REAL_NOT_NUMBER ? " " : "";
     if (cell)
-      PyErr_Format(PyExc_ValueError,
-                   "heuristic((%d, %d), (%d, %d)) returned %R: a heuristic is a finite number >= 0",
-                   (int)cell->x, (int)cell->y, (int)goal->x, (int)goal->y, r);
+      PyErr_Format(exc,
+                   "heuristic((%d, %d), (%d, %d)) returned %.80s%s%R: a heuristic is a finite "
+                   "number >= 0",
+                   (int)cell->x, (int)cell->y, (int)goal->x, (int)goal->y, type, space, r);
     else
-      PyErr_Format(PyExc_ValueError,
-                   "heuristic(node, goal) returned %R: a heuristic is a finite number >= 0", r);
+      PyErr_Format(exc,
+                   "heuristic(node, goal) returned %.80s%s%R: a heuristic is a finite number >= 0",
+                   type, space, r);
     Py_DECREF(r);
     return -1;
   }
@@ -1796,9 +2037,10 @@ static void HexGrid_dealloc(HexGridObject *self) {
 static int HexGrid_init(HexGridObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"width", "height", "flat", "even", NULL};
   range_arg w = SIDE_ARG(width, ASTAR_HEX_MAX_SIDE), h = SIDE_ARG(height, ASTAR_HEX_MAX_SIDE);
-  int flat = 0, even = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&O&|pp", kwlist, range_arg_convert, &w,
-                                   range_arg_convert, &h, &flat, &even))
+  flag_arg flat = {"flat", 0}, even = {"even", 0};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&O&|O&O&", kwlist, range_arg_convert, &w,
+                                   range_arg_convert, &h, flag_arg_convert, &flat, flag_arg_convert,
+                                   &even))
     return -1;
   if (self->grid) {
     busy_error("a grid is initialised once (make a new HexGrid)");
@@ -1806,9 +2048,9 @@ static int HexGrid_init(HexGridObject *self, PyObject *args, PyObject *kw) {
   }
   if (check_size(&w, &h, ASTAR_HEX_MAX_CELLS) < 0) return -1;
   astar_hex_grid *g = NULL;
-  astar_status st =
-      astar_hex_grid_new(&g, (int32_t)w.i, (int32_t)h.i, flat ? ASTAR_HEX_FLAT : ASTAR_HEX_POINTY,
-                         even ? ASTAR_HEX_EVEN : ASTAR_HEX_ODD, NULL);
+  astar_status st = astar_hex_grid_new(&g, (int32_t)w.i, (int32_t)h.i,
+                                       flat.value ? ASTAR_HEX_FLAT : ASTAR_HEX_POINTY,
+                                       even.value ? ASTAR_HEX_EVEN : ASTAR_HEX_ODD, NULL);
   if (st != ASTAR_OK) {
     raise_status(st, NULL, NULL);
     return -1;
@@ -1874,10 +2116,10 @@ static PyObject *HexGrid_passable(HexGridObject *self, PyObject *args) {
 }
 static PyObject *HexGrid_set_passable(HexGridObject *self, PyObject *args) {
   XY_ARGS;
-  int v = 1;
-  if (!PyArg_ParseTuple(args, "O&O&|p", XY_PARSE, &v)) return NULL;
+  flag_arg v = {"passable", 1};
+  if (!PyArg_ParseTuple(args, "O&O&|O&", XY_PARSE, flag_arg_convert, &v)) return NULL;
   HEX_MODIFIABLE(self);
-  astar_status st = astar_hex_grid_set_passable(self->grid, x.value, y.value, v != 0);
+  astar_status st = astar_hex_grid_set_passable(self->grid, x.value, y.value, v.value != 0);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }
@@ -1889,11 +2131,11 @@ static PyObject *HexGrid_terrain(HexGridObject *self, PyObject *args) {
 }
 static PyObject *HexGrid_set_terrain(HexGridObject *self, PyObject *args) {
   XY_ARGS;
-  double c;
+  real_arg c = TERRAIN_ARG;
   float cost;
-  if (!PyArg_ParseTuple(args, "O&O&d", XY_PARSE, &c)) return NULL;
+  if (!PyArg_ParseTuple(args, "O&O&O&", XY_PARSE, real_arg_convert, &c)) return NULL;
   HEX_MODIFIABLE(self);
-  if (terrain_value(c, &cost, "cost") < 0) return NULL;
+  if (terrain_value(c.value, &cost, "cost") < 0) return NULL;
   astar_status st = astar_hex_grid_set_terrain(self->grid, x.value, y.value, cost);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
@@ -2142,8 +2384,10 @@ typedef struct {
   int failed;
 } py_graph;
 
-static size_t graph_arcs(py_graph *g, PyObject *fn, astar_state s, astar_state_arc *arcs,
-                         size_t cap) {
+/* The arcs fn(s) returns: (node, cost) pairs, the cost by the rule of
+** real-number arguments (real_arg), named `what`. */
+static size_t graph_arcs(py_graph *g, PyObject *fn, const char *what, astar_state s,
+                         astar_state_arc *arcs, size_t cap) {
   if (g->failed) return 0;
   PyObject *r = PyObject_CallFunction(fn, "K", (unsigned long long)s);
   if (!r) {
@@ -2161,26 +2405,21 @@ static size_t graph_arcs(py_graph *g, PyObject *fn, astar_state s, astar_state_a
   if (cap > g->max_degree) cap = g->max_degree;
   for (Py_ssize_t i = 0; i < n; i++) {
     unsigned long long node;
-    double cost;
+    PyObject *cost_obj;
+    real_arg cost = {what, 0.0, HUGE_VAL, 0, 0.0};
     if (k == cap) {
       PyErr_Format(PyExc_ValueError, "a node has more than max_degree=%zu arcs", cap);
       g->failed = 1;
       break;
     }
-    if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "Kd;an arc is (node, cost)", &node,
-                          &cost)) {
-      g->failed = 1;
-      break;
-    }
-    if (!(cost >= 0.0) || !isfinite(cost)) {
-      char msg[80];
-      snprintf(msg, sizeof msg, "arc costs are finite and >= 0, got %g", cost);
-      PyErr_SetString(PyExc_ValueError, msg);
+    if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "KO;an arc is (node, cost)", &node,
+                          &cost_obj) ||
+        !real_arg_convert(cost_obj, &cost)) {
       g->failed = 1;
       break;
     }
     arcs[k].state = node;
-    arcs[k].cost = cost;
+    arcs[k].cost = cost.value;
     k++;
   }
   Py_DECREF(seq);
@@ -2189,11 +2428,11 @@ static size_t graph_arcs(py_graph *g, PyObject *fn, astar_state s, astar_state_a
 
 static size_t graph_succ(void *ctx, astar_state s, astar_state_arc *arcs, size_t cap) {
   py_graph *g = ctx;
-  return graph_arcs(g, g->successors, s, arcs, cap);
+  return graph_arcs(g, g->successors, "an arc cost from neighbors()", s, arcs, cap);
 }
 static size_t graph_pred(void *ctx, astar_state s, astar_state_arc *arcs, size_t cap) {
   py_graph *g = ctx;
-  return graph_arcs(g, g->predecessors, s, arcs, cap);
+  return graph_arcs(g, g->predecessors, "an arc cost from predecessors()", s, arcs, cap);
 }
 static double graph_h(void *ctx, astar_state a, astar_state b) {
   py_graph *g = ctx;
@@ -2324,23 +2563,25 @@ static void Waypoints_dealloc(WaypointsObject *self) {
 static PyObject *Waypoints_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"grid", "corner", "straight_cost", "side_cells", NULL};
   GridObject *grid;
-  int corner = ASTAR_CORNER_NO_CUT, side = 0;
-  double straight = 1.0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!|idp", kwlist, &GridType, &grid, &corner, &straight,
-                                   &side))
+  int corner = ASTAR_CORNER_NO_CUT;
+  real_arg straight = {"straight_cost", 0.0, ASTAR_OPTION_MAX, 1, 1.0};
+  flag_arg side = {"side_cells", 0};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!|iO&O&", kwlist, &GridType, &grid, &corner,
+                                   real_arg_convert, &straight, flag_arg_convert, &side))
     return NULL;
   GRID_READY(grid);
   astar_options o;
   astar_options_init(&o);
   o.corner = (astar_corner)corner;
-  o.straight_cost = straight;
+  o.straight_cost = straight.value;
   WaypointsObject *self = (WaypointsObject *)type->tp_alloc(type, 0);
   if (!self) return NULL;
   self->grid = (GridObject *)Py_NewRef(grid);
   astar_status st;
   grid->searching++;
   Py_BEGIN_ALLOW_THREADS;
-  st = astar_waypoints_new(&self->wp, grid->grid, &o, side ? ASTAR_WAYPOINTS_SIDE_CELLS : 0u, NULL);
+  st = astar_waypoints_new(&self->wp, grid->grid, &o, side.value ? ASTAR_WAYPOINTS_SIDE_CELLS : 0u,
+                           NULL);
   Py_END_ALLOW_THREADS;
   grid->searching--;
   if (st != ASTAR_OK) {
@@ -2561,6 +2802,10 @@ static PyMethodDef module_methods[] = {
     {"point", py_point, METH_VARARGS, "point(p, what, strict=False) -> (x, y): a cell argument"},
     {"integer", py_integer, METH_VARARGS,
      "integer(value, what, min, max) -> int: an integer argument in [min, max]"},
+    {"real", py_real, METH_VARARGS,
+     "real(value, what, min, max, min_open=False) -> float: a real-number argument in [min, max] "
+     "((min, max] when min_open; max inf: any finite value)"},
+    {"flag", py_flag, METH_VARARGS, "flag(value, what) -> bool: a yes-or-no argument"},
     {"strerror", py_strerror, METH_O, "astar_strerror(code)"},
     {"set_error_factory", py_set_error_factory, METH_O, NULL},
     {"parse_map", py_parse_map, METH_VARARGS, NULL},
@@ -2612,10 +2857,16 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_DECREF(names_tuple);
     goto fail;
   }
-  PyObject *terrain_max = PyFloat_FromDouble(ASTAR_TERRAIN_MAX);
-  const int added = terrain_max ? PyModule_AddObjectRef(m, "TERRAIN_MAX", terrain_max) : -1;
-  Py_XDECREF(terrain_max);
-  if (added < 0) goto fail;
+  /* The largest terrain cost and the largest option value (move costs,
+  ** weight, turn penalty, heuristic floor) the library accepts. */
+  const char *const limit_names[] = {"TERRAIN_MAX", "OPTION_MAX"};
+  const double limits[] = {(double)ASTAR_TERRAIN_MAX, ASTAR_OPTION_MAX};
+  for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+    PyObject *v = PyFloat_FromDouble(limits[i]);
+    const int added = v ? PyModule_AddObjectRef(m, limit_names[i], v) : -1;
+    Py_XDECREF(v);
+    if (added < 0) goto fail;
+  }
   if (PyModule_AddIntConstant(m, "STACK_CELLS", STACK_CELLS) < 0 ||
       PyModule_AddIntConstant(m, "GRID_MAX_SIDE", ASTAR_GRID_MAX_SIDE) < 0 ||
       PyModule_AddIntConstant(m, "GRID_MAX_CELLS", ASTAR_GRID_MAX_CELLS) < 0 ||
