@@ -874,6 +874,14 @@ int cli_cmd_convert(int argc, char **argv) {
   astar_arc arcs[8];
   for (astar_node v = 0; v < cells; v++)
     if (id[v]) m += sp.ops->successors(sp.self, v, arcs, 8);
+  /* The reader refuses more nodes than its arcs can touch plus a bounded
+  ** number alone (astar_dimacs_parse_gr): never write a file it refuses. */
+  if ((uint64_t)n > 2 * (uint64_t)m + ASTAR_DIMACS_MAX_LONE_NODES) {
+    cli_error("%s: %u passable cells but only %zu arcs: over 2 x arcs + %u cells would have no "
+              "move, more than a .gr may declare (ASTAR_DIMACS_MAX_LONE_NODES)",
+              map, (unsigned)n, m, (unsigned)ASTAR_DIMACS_MAX_LONE_NODES);
+    goto done;
+  }
   if (!(f = open_out(&out, gr))) goto done;
   /* The costs the arcs below hold (the space's, which may be the options'
   ** rounded), not the options' own: the comment says what the file holds. */

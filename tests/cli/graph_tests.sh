@@ -133,6 +133,18 @@ if grep -q '^p sp 10 20$' "$TMP/walls.gr" && grep -q '^p aux sp co 10$' "$TMP/wa
   grep -q '^q 1 10 5$' "$TMP/walls.p2p"; then ok; else fail "convert output: $(grep '^p' "$TMP/walls.gr")"; fi
 if grep -q '^a 1 2 1$' "$TMP/walls.gr" && grep -q '^v 5 0 1$' "$TMP/walls.co"; then ok; else fail "convert arcs and cells"; fi
 
+# A map of more lone cells than a .gr may declare (2 x arcs + 2^20): a
+# 2048 x 1100 checkerboard in 4 moves has 1,126,400 cells and no arc. convert
+# refuses it rather than write a file the reader refuses, and leaves no file.
+python3 -c 'import sys
+w, h = 2048, 1100
+sys.stdout.write("type octile\nheight %d\nwidth %d\nmap\n" % (h, w))
+for y in range(h): sys.stdout.write("".join(".@"[(x + y) % 2] for x in range(w)) + "\n")' >"$TMP/lone.map"
+run convert "$TMP/lone.map" -o "$TMP/lone.gr" --moves 4
+expect_rc "convert of more lone cells than a .gr may declare" 1
+expect_err "convert names the lone-node limit" 'lone.map: 1126400 passable cells but only 0 arcs.*ASTAR_DIMACS_MAX_LONE_NODES'
+if [[ ! -e $TMP/lone.gr ]]; then ok; else fail "convert left $TMP/lone.gr behind"; fi
+
 run bench --graph "$TMP/walls.gr" --coords "$TMP/walls.co" --heuristic octile --queries "$TMP/walls.p2p" --check
 expect_rc "bench on a converted map matches the optimal lengths" 0
 run bench --graph "$TMP/walls.gr" --coords "$TMP/walls.co" --heuristic octile --random 100 --check
