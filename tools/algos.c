@@ -40,7 +40,9 @@ static astar_status jpp_build(void **ctx, const astar_grid *grid, const astar_op
   return st;
 }
 
-static astar_status jpp_load(void **ctx, const astar_grid *grid, const void *buf, size_t len) {
+static astar_status jpp_load(void **ctx, const astar_grid *grid, const astar_options *opt,
+                             const void *buf, size_t len, char *why, size_t size) {
+  (void)opt, (void)why, (void)size; /* the search checks the options (ASTAR_UNSUPPORTED) */
   astar_jps_plus *pre = NULL;
   astar_status st = astar_jps_plus_load(&pre, grid, buf, len, NULL);
   *ctx = pre;
@@ -113,7 +115,9 @@ static astar_status lmk_build(void **ctx, const astar_grid *grid, const astar_op
 
 /* A file holds no search options: it loads for the default moves and
 ** corner rule (what `precompute` builds with). */
-static astar_status lmk_load(void **ctx, const astar_grid *grid, const void *buf, size_t len) {
+static astar_status lmk_load(void **ctx, const astar_grid *grid, const astar_options *opt,
+                             const void *buf, size_t len, char *why, size_t size) {
+  (void)opt, (void)why, (void)size;
   astar_landmarks *lm = NULL;
   const astar_status st = astar_landmarks_load_grid(&lm, grid, NULL, buf, len, NULL);
   *ctx = lm;
@@ -493,11 +497,13 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
   if (pre_file) {
     cli_file_view file;
     if (!cli_view_file(pre_file, &file)) return false;
-    st = algo->pre->load(&out->ctx, grid, file.data, file.len);
+    char why[256] = "";
+    st = algo->pre->load(&out->ctx, grid, opt, file.data, file.len, why, sizeof why);
     cli_release_view(&file);
     if (st != ASTAR_OK) {
       cli_error("%s: %s", pre_file,
-                st == ASTAR_PARSE_ERROR        ? "not a valid precomputation file (damaged, "
+                why[0]                         ? why
+                : st == ASTAR_PARSE_ERROR      ? "not a valid precomputation file (damaged, "
                                                  "truncated or another format)"
                 : st == ASTAR_INVALID_ARGUMENT ? "the precomputation belongs to another map"
                                                : astar_strerror(st));

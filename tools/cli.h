@@ -151,7 +151,11 @@ typedef struct cli_pre_ops {
   /* opt: the search options, for preprocessing that depends on them (the
   ** corner rule of a waypoint graph); JPS+ ignores them. */
   astar_status (*build)(void **ctx, const astar_grid *grid, const astar_options *opt);
-  astar_status (*load)(void **ctx, const astar_grid *grid, const void *buf, size_t len);
+  /* opt: the search options, for files that record the rules they were
+  ** built for (HPA*), checked against them. On failure the hook may write
+  ** to why[0 .. size-1] a sentence that replaces the generic message. */
+  astar_status (*load)(void **ctx, const astar_grid *grid, const astar_options *opt,
+                       const void *buf, size_t len, char *why, size_t size);
   astar_status (*save)(const void *ctx, void *buf, size_t cap, size_t *len);
   size_t (*memory)(const void *ctx); /* bytes held */
   /* Nodes and edges of a precomputed graph (waypoints), for reports; NULL:
