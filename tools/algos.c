@@ -42,7 +42,8 @@ static astar_status jpp_build(void **ctx, const astar_grid *grid, const astar_op
 
 static astar_status jpp_load(void **ctx, const astar_grid *grid, const astar_options *opt,
                              const void *buf, size_t len, char *why, size_t size) {
-  (void)opt, (void)why, (void)size; /* the search checks the options (ASTAR_UNSUPPORTED) */
+  (void)opt; /* the search checks the options (ASTAR_UNSUPPORTED) */
+  if (size) why[0] = '\0';
   astar_jps_plus *pre = NULL;
   astar_status st = astar_jps_plus_load(&pre, grid, buf, len, NULL);
   *ctx = pre;
@@ -117,7 +118,8 @@ static astar_status lmk_build(void **ctx, const astar_grid *grid, const astar_op
 ** corner rule (what `precompute` builds with). */
 static astar_status lmk_load(void **ctx, const astar_grid *grid, const astar_options *opt,
                              const void *buf, size_t len, char *why, size_t size) {
-  (void)opt, (void)why, (void)size;
+  (void)opt;
+  if (size) why[0] = '\0';
   astar_landmarks *lm = NULL;
   const astar_status st = astar_landmarks_load_grid(&lm, grid, NULL, buf, len, NULL);
   *ctx = lm;
