@@ -23,8 +23,8 @@
 #include "util/sightref.h"
 #include "util/validate.h"
 
-#define MAXS 14            /* largest side of the random maps */
-#define MAXC (MAXS * MAXS) /* most cells */
+#define MAXS 14                    /* largest side of the random maps */
+#define MAXC ((size_t)MAXS * MAXS) /* most cells */
 
 /* The rules tried: the three diagonal corner rules, and 4 moves. */
 static void rule_options(astar_options *o, int k) {
@@ -184,6 +184,323 @@ static void test_smooth_arguments(void) {
   CHECK(astar_path_smooth(g, NULL, p, 3, out, 3, &len) == ASTAR_OK);
   CHECK(len == 2 && out[1].x == 2 && out[1].y == 1);
   CHECK(astar_path_smooth(g, NULL, p, 1, out, 1, &len) == ASTAR_OK && len == 1);
+  astar_grid_free(g);
+}
+
+/* ---- smoothing with weights: terrain, layers, fog ------------------------------ */
+
+/* A cell's entry cost factor as the grid search computes it (astar/search.h),
+** re-derived from the public getters: the reference for weighted lengths. */
+typedef struct factor_ctx {
+  const astar_grid *g;
+  const astar_options *o;
+} factor_ctx;
+
+static double ref_factor(void *ctx, int32_t x, int32_t y) {
+  const factor_ctx *c = ctx;
+  double f = 1.0 + c->o->terrain_scale * ((double)astar_grid_terrain(c->g, x, y) - 1.0);
+  for (size_t i = 0; i < c->o->nlayers; i++)
+    f += (double)c->o->layer_weights[i] * (double)astar_layer_get(c->o->layers[i], x, y);
+  if (c->o->knowledge && c->o->unknown == ASTAR_UNKNOWN_COST &&
+      astar_knowledge_get(c->o->knowledge, x, y) == ASTAR_CELL_UNKNOWN)
+    f *= c->o->unknown_cost;
+  return f;
+}
+
+/* straight_cost x the weighted length of the polyline through p[0 .. n-1],
+** by segment-square clipping (util/sightref.c), not the library's walk. */
+static double ref_polyline_cost(const astar_grid *g, const astar_options *o, const astar_point *p,
+                                size_t n) {
+  factor_ctx c = {g, o};
+  double sum = 0.0;
+  for (size_t i = 1; i < n; i++) sum += ref_weighted_length(p[i - 1], p[i], ref_factor, &c);
+  return o->straight_cost * sum;
+}
+
+/* The issue's case: a 20 x 9 map with a cost-9 swamp (x 5..14, y 1..7)
+** between S (0,4) and G (19,4). The grid optimum goes round it (11 + 8
+** sqrt 2 = 22.31); the straight line S-G is 19 long but its cells cost 99.
+** Smoothing must keep going round, and report what its path costs. */
+static void test_smooth_swamp(void) {
+  astar_grid *g = NULL;
+  CHECK(astar_grid_new(&g, 20, 9, NULL) == ASTAR_OK);
+  if (!g) return;
+  for (int32_t y = 1; y <= 7; y++)
+    for (int32_t x = 5; x <= 14; x++) CHECK(astar_grid_set_terrain(g, x, y, 9.0f) == ASTAR_OK);
+  astar_workspace *ws = NULL;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_options o;
+  astar_options_init(&o);
+  const astar_point s = {0, 4}, t = {19, 4};
+  astar_point path[64], out[64];
+  astar_result res;
+  CHECK(astar_find_path(ws, g, &o, s, t, path, 64, &res) == ASTAR_OK);
+  CHECK(fabs(res.cost - (11.0 + 8.0 * sqrt(2.0))) < 1e-9);
+  /* The grid path stays on cost-1 cells: its polyline costs what it does. */
+  const double grid_poly = ref_polyline_cost(g, &o, path, res.length);
+  CHECK(cost_equal(grid_poly, res.cost));
+  size_t len = 0;
+  CHECK(astar_path_smooth(g, &o, path, res.length, out, 64, &len) == ASTAR_OK);
+  CHECK(len >= 3); /* it bends round the swamp */
+  const double ref = ref_polyline_cost(g, &o, out, len);
+  CHECKF(ref <= grid_poly + 1e-9, "smoothed %.9f, grid path %.9f (%zu points)", ref, grid_poly,
+         len);
+  CHECK(ref < grid_poly - 0.5); /* and still straightens the detour */
+  double reported = -1;
+  size_t bad = 99;
+  CHECK(astar_polyline_cost(g, &o, out, len, &reported, &bad) == ASTAR_OK);
+  CHECKF(cost_equal(reported, ref), "reported %.9f, recomputed %.9f", reported, ref);
+  /* The straight line itself: 19 long, 99 by the grid's moves, and as a
+  ** segment 0.5 + 4 + 10 x 9 + 4 + 0.5. */
+  const astar_point line[2] = {s, t};
+  CHECK(astar_polyline_cost(g, &o, line, 2, &reported, NULL) == ASTAR_OK);
+  CHECK(fabs(reported - 99.0) < 1e-9);
+  /* With terrain_scale 0 the swamp is ignored: the one segment. */
+  o.terrain_scale = 0.0;
+  CHECK(astar_path_smooth(g, &o, path, res.length, out, 64, &len) == ASTAR_OK);
+  CHECK(len == 2);
+  CHECK(astar_polyline_cost(g, &o, out, len, &reported, NULL) == ASTAR_OK);
+  CHECK(reported == 19.0);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
+/* Random maps with patches of terrain (and sometimes an influence layer and
+** terrain_scale 1/2) under every rule: the smoothed path keeps its ends, is
+** in sight, costs (astar_polyline_cost, against the clipping reference) no
+** more than the grid path's polyline, and in place gives the same points. */
+static void test_smooth_terrain_random(void) {
+  rng r;
+  rng_seed(&r, 25);
+  static astar_point path[MAXC], out[MAXC], plain[MAXC], inplace[MAXC];
+  long smoothed = 0, refused = 0, cheaper = 0;
+  for (int m = 0; m < 200; m++) {
+    astar_grid *g = random_map(&r);
+    CHECK(g != NULL);
+    if (!g) break;
+    const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+    for (int32_t y = 0; y < h; y++)
+      for (int32_t x = 0; x < w; x++)
+        if (rng_range(&r, 0, 9) < 4) /* multiples of 1/64: exact in a float */
+          CHECK(astar_grid_set_terrain(g, x, y, (float)rng_range(&r, 32, 640) / 64.0f) == ASTAR_OK);
+    astar_layer *layer = NULL;
+    CHECK(astar_layer_new(&layer, w, h, NULL) == ASTAR_OK);
+    for (int i = 0; i < 3; i++)
+      CHECK(astar_layer_add_cone(layer, rng_range(&r, 0, w - 1), rng_range(&r, 0, h - 1),
+                                 (float)rng_range(&r, 1, 6),
+                                 (float)rng_range(&r, 1, 8)) == ASTAR_OK);
+    const astar_layer *layers[1] = {layer};
+    const float weights[1] = {0.5f};
+    astar_workspace *ws = NULL;
+    CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+    for (int k = 0; k < 4; k++) {
+      astar_options o;
+      rule_options(&o, k);
+      if (m % 3 == 1) o.terrain_scale = 0.5;
+      if (m % 4 == 2) {
+        o.layers = layers;
+        o.layer_weights = weights;
+        o.nlayers = 1;
+      }
+      for (int q = 0; q < 10; q++) {
+        const astar_point s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
+        if (s.x < 0) continue;
+        astar_result res;
+        if (astar_find_path(ws, g, &o, s, t, path, MAXC, &res) != ASTAR_OK) continue;
+        size_t len = 0;
+        CHECK(astar_path_smooth(g, &o, path, res.length, out, MAXC, &len) == ASTAR_OK);
+        CHECK(len >= 1 && len <= res.length);
+        CHECK(out[0].x == s.x && out[0].y == s.y);
+        CHECK(out[len - 1].x == t.x && out[len - 1].y == t.y);
+        for (size_t i = 1; i < len; i++)
+          CHECKF(ref_sight(g, o.corner, out[i - 1], out[i]), "map %d rule %d: segment %zu", m, k,
+                 i);
+        const double grid_poly = ref_polyline_cost(g, &o, path, res.length);
+        const double ref = ref_polyline_cost(g, &o, out, len);
+        double reported = -1;
+        CHECK(astar_polyline_cost(g, &o, out, len, &reported, NULL) == ASTAR_OK);
+        if (!cost_equal(reported, ref))
+          FAILF("map %d rule %d: reported %.12g, recomputed %.12g", m, k, reported, ref);
+        if (ref > grid_poly * (1 + 1e-9))
+          FAILF("map %d rule %d: smoothed %.12g above the grid path's %.12g", m, k, ref, grid_poly);
+        smoothed++;
+        cheaper += ref < grid_poly - 1e-9;
+        /* Where weights kept a bend that sight alone would drop. */
+        astar_options flat = o;
+        flat.terrain_scale = 0.0;
+        flat.nlayers = 0;
+        size_t plen = 0;
+        CHECK(astar_path_smooth(g, &flat, path, res.length, plain, MAXC, &plen) == ASTAR_OK);
+        refused += plen < len;
+        /* In place: the same points. */
+        for (size_t i = 0; i < res.length; i++) inplace[i] = path[i];
+        size_t il = 0;
+        CHECK(astar_path_smooth(g, &o, inplace, res.length, inplace, res.length, &il) == ASTAR_OK);
+        CHECK(il == len);
+        for (size_t i = 0; i < len && i < il; i++)
+          CHECK(inplace[i].x == out[i].x && inplace[i].y == out[i].y);
+      }
+    }
+    astar_workspace_free(ws);
+    astar_layer_free(layer);
+    astar_grid_free(g);
+  }
+  printf("     %ld weighted paths smoothed: %ld cheaper than the grid path's polyline, %ld "
+         "keeping bends that sight alone would drop\n",
+         smoothed, cheaper, refused);
+  CHECK(smoothed > 1000);
+  CHECK(refused > smoothed / 20); /* the weights matter often */
+  CHECK(cheaper > smoothed / 10); /* and smoothing still pays */
+}
+
+/* Fog of war: random knowledge (states set at random, true or not), every
+** unknown-cell policy. The smoothed path is in sight on the player's view
+** (a grid made of it, the start open), costs what the reference says and
+** no more than the grid path's polyline. */
+static void test_smooth_knowledge_random(void) {
+  rng r;
+  rng_seed(&r, 26);
+  static astar_point path[MAXC], out[MAXC];
+  long smoothed = 0, through_unknown = 0;
+  for (int m = 0; m < 200; m++) {
+    astar_grid *g = random_map(&r);
+    CHECK(g != NULL);
+    if (!g) break;
+    const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+    if (m % 2)
+      for (int32_t y = 0; y < h; y++)
+        for (int32_t x = 0; x < w; x++)
+          if (rng_range(&r, 0, 3) == 0)
+            CHECK(astar_grid_set_terrain(g, x, y, (float)rng_range(&r, 32, 640) / 64.0f) ==
+                  ASTAR_OK);
+    astar_knowledge *k = NULL;
+    CHECK(astar_knowledge_new(&k, g, NULL) == ASTAR_OK);
+    astar_workspace *ws = NULL;
+    CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+    astar_grid *view = NULL;
+    CHECK(astar_grid_new(&view, w, h, NULL) == ASTAR_OK);
+    for (int rule = 0; rule < 4; rule++) {
+      astar_options o;
+      rule_options(&o, rule);
+      o.knowledge = k;
+      o.unknown = (astar_unknown)rng_range(&r, 0, 2);
+      o.unknown_cost = rng_range(&r, 0, 1) ? 2.0 : 0.5;
+      for (int q = 0; q < 10; q++) {
+        astar_knowledge_clear(k);
+        for (int32_t y = 0; y < h; y++)
+          for (int32_t x = 0; x < w; x++) {
+            const int32_t pick = rng_range(&r, 0, 5);
+            if (pick < 3) /* unknown */
+              continue;
+            if (pick < 5)
+              CHECK(astar_knowledge_reveal(k, g, x, y) == ASTAR_OK);
+            else
+              CHECK(astar_knowledge_set(k, x, y, (astar_cell_knowledge)rng_range(&r, 1, 2)) ==
+                    ASTAR_OK);
+          }
+        const astar_point s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
+        if (s.x < 0) continue;
+        astar_result res;
+        if (astar_find_path(ws, g, &o, s, t, path, MAXC, &res) != ASTAR_OK) continue;
+        for (int32_t y = 0; y < h; y++)
+          for (int32_t x = 0; x < w; x++) {
+            const astar_cell_knowledge c = astar_knowledge_get(k, x, y);
+            const bool open = c == ASTAR_CELL_PASSABLE ||
+                              (c == ASTAR_CELL_UNKNOWN && o.unknown != ASTAR_UNKNOWN_BLOCKED);
+            astar_grid_set_passable(view, x, y, open || (x == s.x && y == s.y));
+          }
+        size_t len = 0;
+        CHECK(astar_path_smooth(g, &o, path, res.length, out, MAXC, &len) == ASTAR_OK);
+        CHECK(out[0].x == s.x && out[0].y == s.y);
+        CHECK(out[len - 1].x == t.x && out[len - 1].y == t.y);
+        for (size_t i = 1; i < len; i++)
+          if (!ref_sight(view, o.corner, out[i - 1], out[i]))
+            FAILF("map %d rule %d: segment %zu (%d,%d)-(%d,%d) not in sight on the view", m, rule,
+                  i, out[i - 1].x, out[i - 1].y, out[i].x, out[i].y);
+        const double grid_poly = ref_polyline_cost(g, &o, path, res.length);
+        const double ref = ref_polyline_cost(g, &o, out, len);
+        double reported = -1;
+        CHECK(astar_polyline_cost(g, &o, out, len, &reported, NULL) == ASTAR_OK);
+        if (!cost_equal(reported, ref))
+          FAILF("map %d rule %d: reported %.12g, recomputed %.12g", m, rule, reported, ref);
+        if (ref > grid_poly * (1 + 1e-9))
+          FAILF("map %d rule %d: smoothed %.12g above the grid path's %.12g", m, rule, ref,
+                grid_poly);
+        smoothed++;
+        for (size_t i = 0; i < res.length; i++)
+          through_unknown += !astar_grid_passable(g, path[i].x, path[i].y);
+      }
+    }
+    astar_grid_free(view);
+    astar_workspace_free(ws);
+    astar_knowledge_free(k);
+    astar_grid_free(g);
+  }
+  CHECK(smoothed > 1000);
+  CHECK(through_unknown > 0); /* paths do cross cells blocked in truth */
+}
+
+/* astar_polyline_cost: statuses, the index of the first bad point, and the
+** uniform case equal to straight_cost x astar_polyline_length. */
+static void test_polyline_cost_arguments(void) {
+  astar_grid *g = NULL;
+  CHECK(astar_grid_new(&g, 6, 4, NULL) == ASTAR_OK);
+  if (!g) return;
+  astar_grid_set_passable(g, 2, 1, false);
+  astar_point p[4] = {{0, 0}, {5, 0}, {5, 3}, {0, 3}};
+  double c = -1;
+  size_t bad = 99;
+  CHECK(astar_polyline_cost(NULL, NULL, p, 4, &c, &bad) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_polyline_cost(g, NULL, p, 4, NULL, &bad) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_polyline_cost(g, NULL, NULL, 4, &c, &bad) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_polyline_cost(g, NULL, NULL, 0, &c, NULL) == ASTAR_OK && c == 0.0);
+  CHECK(astar_polyline_cost(g, NULL, p, 1, &c, NULL) == ASTAR_OK && c == 0.0);
+  astar_options o;
+  astar_options_init(&o);
+  o.straight_cost = 3.0;
+  CHECK(astar_polyline_cost(g, &o, p, 4, &c, &bad) == ASTAR_OK);
+  CHECK(c == 3.0 * astar_polyline_length(p, 4));
+  o.straight_cost = -1.0;
+  CHECK(astar_polyline_cost(g, &o, p, 4, &c, &bad) == ASTAR_INVALID_ARGUMENT);
+  p[2].x = 6; /* outside */
+  CHECK(astar_polyline_cost(g, NULL, p, 4, &c, &bad) == ASTAR_INVALID_ARGUMENT && bad == 2);
+  CHECK(c == 0.0);
+  p[2] = (astar_point){0, 2}; /* (5,0) -> (0,2) passes (2,1) */
+  CHECK(astar_polyline_cost(g, NULL, p, 4, &c, &bad) == ASTAR_INVALID_ARGUMENT && bad == 2);
+  /* A layer of another size. */
+  astar_layer *small = NULL;
+  CHECK(astar_layer_new(&small, 3, 3, NULL) == ASTAR_OK);
+  const astar_layer *layers[1] = {small};
+  const float weights[1] = {1.0f};
+  astar_options_init(&o);
+  o.layers = layers;
+  o.layer_weights = weights;
+  o.nlayers = 1;
+  p[2] = (astar_point){5, 3};
+  CHECK(astar_polyline_cost(g, &o, p, 4, &c, &bad) == ASTAR_INVALID_ARGUMENT);
+  size_t len = 0;
+  astar_point out[4];
+  CHECK(astar_path_smooth(g, &o, p, 4, out, 4, &len) == ASTAR_INVALID_ARGUMENT);
+  astar_layer_free(small);
+  /* Knowledge: the start stands on a cell the player thinks blocked. */
+  astar_knowledge *k = NULL;
+  CHECK(astar_knowledge_new(&k, g, NULL) == ASTAR_OK);
+  CHECK(astar_knowledge_set(k, 0, 0, ASTAR_CELL_BLOCKED) == ASTAR_OK);
+  astar_options_init(&o);
+  o.knowledge = k;
+  const astar_point q[2] = {{0, 0}, {1, 0}};
+  CHECK(astar_polyline_cost(g, &o, q, 2, &c, &bad) == ASTAR_OK && c == 1.0);
+  const astar_point back[2] = {{1, 0}, {0, 0}};
+  CHECK(astar_polyline_cost(g, &o, back, 2, &c, &bad) == ASTAR_INVALID_ARGUMENT && bad == 1);
+  /* The truly blocked (2,1) unknown: in sight for the player; priced at 2. */
+  const astar_point across[2] = {{1, 1}, {3, 1}};
+  CHECK(astar_polyline_cost(g, &o, across, 2, &c, &bad) == ASTAR_OK && c == 2.0);
+  o.unknown = ASTAR_UNKNOWN_COST;
+  o.unknown_cost = 3.0;
+  CHECK(astar_polyline_cost(g, &o, across, 2, &c, &bad) == ASTAR_OK && c == 6.0);
+  o.unknown = ASTAR_UNKNOWN_BLOCKED;
+  CHECK(astar_polyline_cost(g, &o, across, 2, &c, &bad) == ASTAR_INVALID_ARGUMENT && bad == 1);
+  astar_knowledge_free(k);
   astar_grid_free(g);
 }
 
@@ -484,6 +801,10 @@ int main(void) {
   RUN(test_sight_random);
   RUN(test_smooth_random);
   RUN(test_smooth_arguments);
+  RUN(test_smooth_swamp);
+  RUN(test_smooth_terrain_random);
+  RUN(test_smooth_knowledge_random);
+  RUN(test_polyline_cost_arguments);
   RUN(test_theta_random);
   RUN(test_theta_known);
   RUN(test_theta_statuses);

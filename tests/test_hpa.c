@@ -353,6 +353,82 @@ static void test_update_equals_rebuild(void) {
   CHECK(compared > 300);
 }
 
+/* Issue 25 item 2: a file built with the default rules (8 moves, no corner
+** cutting, 1 and sqrt 2 -- what `astar precompute` writes) loads for those
+** only: 4 moves, costs 10/14 or corner cutting are refused, where a loaded
+** object used to search with the file's rules and return diagonal steps to
+** a 4-move caller. A file built for 4 moves loads for 4 moves. */
+static void test_load_rules(void) {
+  static const char *const rows[] = {
+      "..........#.....", "..........#.....", "....####..#.....", "....#.....#.....",
+      "....#...........", "....#.....####..", "..........#.....", "..........#.....",
+  };
+  astar_grid *g = randmap_from_rows(rows, 8, '#');
+  CHECK(g != NULL);
+  if (!g) return;
+  astar_hpa_options ho;
+  astar_hpa_options_init(&ho);
+  ho.cluster_size = 4;
+  astar_hpa *h = NULL;
+  CHECK_EQ(astar_hpa_new(&h, g, NULL, &ho, NULL), ASTAR_OK);
+  size_t n = 0;
+  unsigned char *bytes = h ? save_bytes(h, &n) : NULL;
+  astar_hpa_free(h);
+  CHECK(bytes != NULL);
+  if (!bytes) {
+    astar_grid_free(g);
+    return;
+  }
+  astar_options o;
+  astar_options_init(&o);
+  h = NULL;
+  CHECK_EQ(astar_hpa_load(&h, g, NULL, bytes, n, NULL), ASTAR_OK);
+  astar_hpa_free(h);
+  h = NULL;
+  CHECK_EQ(astar_hpa_load(&h, g, &o, bytes, n, NULL), ASTAR_OK);
+  astar_hpa_free(h);
+  o.moves = 4;
+  h = (astar_hpa *)1;
+  CHECK_EQ(astar_hpa_load(&h, g, &o, bytes, n, NULL), ASTAR_MISMATCH);
+  CHECK(h == NULL);
+  astar_options_init(&o);
+  o.straight_cost = 10;
+  o.diagonal_cost = 14;
+  CHECK_EQ(astar_hpa_load(&h, g, &o, bytes, n, NULL), ASTAR_MISMATCH);
+  astar_options_init(&o);
+  o.corner = ASTAR_CORNER_ALWAYS;
+  CHECK_EQ(astar_hpa_load(&h, g, &o, bytes, n, NULL), ASTAR_MISMATCH);
+  astar_options_init(&o);
+  o.terrain_scale = 0.5;
+  CHECK_EQ(astar_hpa_load(&h, g, &o, bytes, n, NULL), ASTAR_UNSUPPORTED);
+  o.terrain_scale = -1;
+  CHECK_EQ(astar_hpa_load(&h, g, &o, bytes, n, NULL), ASTAR_INVALID_ARGUMENT);
+  free(bytes);
+  /* Built for 4 moves: loads for 4 moves, searches with 4 moves only. */
+  astar_options_init(&o);
+  o.moves = 4;
+  CHECK_EQ(astar_hpa_new(&h, g, &o, &ho, NULL), ASTAR_OK);
+  bytes = h ? save_bytes(h, &n) : NULL;
+  astar_hpa_free(h);
+  h = NULL;
+  CHECK_EQ(astar_hpa_load(&h, g, NULL, bytes, n, NULL), ASTAR_MISMATCH);
+  CHECK_EQ(astar_hpa_load(&h, g, &o, bytes, n, NULL), ASTAR_OK);
+  astar_hpa_query *q = NULL;
+  if (h) CHECK_EQ(astar_hpa_query_new(&q, h, NULL), ASTAR_OK);
+  if (q) {
+    astar_hpa_result res;
+    CHECK_EQ(
+        astar_hpa_find_path(q, h, g, (astar_point){0, 7}, (astar_point){15, 0}, pathbuf, CAP, &res),
+        ASTAR_OK);
+    for (size_t i = 1; i < res.length; i++)
+      CHECK(abs(pathbuf[i].x - pathbuf[i - 1].x) + abs(pathbuf[i].y - pathbuf[i - 1].y) == 1);
+  }
+  astar_hpa_query_free(q);
+  astar_hpa_free(h);
+  free(bytes);
+  astar_grid_free(g);
+}
+
 /* Round trip, every truncation, random damage, another grid. */
 static void test_save_load(void) {
   for (uint64_t seed = 2000; seed < 2030; seed++) {
@@ -373,7 +449,7 @@ static void test_save_load(void) {
       astar_grid_free(g);
       continue;
     }
-    CHECK_EQ(astar_hpa_load(&back, g, a, n, NULL), ASTAR_OK);
+    CHECK_EQ(astar_hpa_load(&back, g, &o, a, n, NULL), ASTAR_OK);
     unsigned char *b = back ? save_bytes(back, &n2) : NULL;
     CHECK(b && n2 == n && memcmp(a, b, n) == 0);
     free(b);
@@ -386,7 +462,7 @@ static void test_save_load(void) {
     astar_hpa_free(back);
     for (size_t k = 0; k < n; k += (n > 400 ? 7 : 1)) {
       astar_hpa *x = (astar_hpa *)1;
-      const astar_status st = astar_hpa_load(&x, g, a, k, NULL);
+      const astar_status st = astar_hpa_load(&x, g, &o, a, k, NULL);
       if (st != ASTAR_PARSE_ERROR || x != NULL)
         FAILF("seed %llu: truncated to %zu: %d", (unsigned long long)seed, k, (int)st);
     }
@@ -397,7 +473,7 @@ static void test_save_load(void) {
       for (int f = 0; f < flips; f++)
         d[rng_range(&r, 0, (int32_t)n - 1)] ^= (unsigned char)rng_range(&r, 1, 255);
       astar_hpa *x = NULL;
-      const astar_status st = astar_hpa_load(&x, g, d, n, NULL);
+      const astar_status st = astar_hpa_load(&x, g, &o, d, n, NULL);
       if (memcmp(d, a, n) != 0 && st != ASTAR_PARSE_ERROR && st != ASTAR_MISMATCH)
         FAILF("seed %llu: damaged bytes loaded: %d", (unsigned long long)seed, (int)st);
       astar_hpa_free(x);
@@ -410,13 +486,53 @@ static void test_save_load(void) {
     if (c.x >= 0) {
       astar_grid_set_passable(g2, c.x, c.y, false);
       astar_hpa *x = NULL;
-      CHECK_EQ(astar_hpa_load(&x, g2, a, n, NULL), ASTAR_MISMATCH);
+      CHECK_EQ(astar_hpa_load(&x, g2, &o, a, n, NULL), ASTAR_MISMATCH);
     }
     astar_grid_free(g2);
     CHECK_EQ(astar_grid_new(&g2, astar_grid_width(g) + 1, astar_grid_height(g), NULL), ASTAR_OK);
     astar_hpa *x = NULL;
-    CHECK_EQ(astar_hpa_load(&x, g2, a, n, NULL), ASTAR_MISMATCH);
+    CHECK_EQ(astar_hpa_load(&x, g2, &o, a, n, NULL), ASTAR_MISMATCH);
     astar_grid_free(g2);
+    /* The rules it was built for are recorded, and other rules refused. */
+    astar_options fo;
+    astar_hpa_options fho;
+    CHECK_EQ(astar_hpa_file_options(a, n, &fo, &fho), ASTAR_OK);
+    CHECK(fo.moves == o.moves && fo.straight_cost == o.straight_cost);
+    CHECK(fo.corner == (o.moves == 4 ? ASTAR_CORNER_NEVER : o.corner));
+    CHECK(fo.diagonal_cost == o.diagonal_cost);
+    CHECK(fho.cluster_size == ho.cluster_size && fho.levels == ho.levels && fho.ratio == ho.ratio &&
+          fho.wide_entrance == ho.wide_entrance && fho.smooth == ho.smooth);
+    CHECK_EQ(astar_hpa_file_options(a, n - 1, NULL, NULL), ASTAR_PARSE_ERROR);
+    for (int k = 0; k < 5; k++) {
+      astar_options other = o;
+      bool same = false;
+      switch (k) {
+      case 0:
+        other.moves = o.moves == 4 ? 8 : 4;
+        break;
+      case 1: /* 4 moves have no corner rule */
+        other.corner = (astar_corner)(((int)o.corner + 1) % 4);
+        same = o.moves == 4;
+        break;
+      case 2:
+        other.straight_cost = o.straight_cost * 2;
+        break;
+      case 3: /* 4 moves have no diagonal cost */
+        other.diagonal_cost = o.diagonal_cost + 0.125;
+        same = o.moves == 4;
+        break;
+      default:
+        other.turn_penalty = 1.0;
+        break;
+      }
+      astar_hpa *y = (astar_hpa *)1;
+      const astar_status want = k == 4 ? ASTAR_UNSUPPORTED : same ? ASTAR_OK : ASTAR_MISMATCH;
+      const astar_status st = astar_hpa_load(&y, g, &other, a, n, NULL);
+      if (st != want || (st != ASTAR_OK) != (y == NULL))
+        FAILF("seed %llu: load under other rules (%d): %d, want %d", (unsigned long long)seed, k,
+              (int)st, (int)want);
+      astar_hpa_free(y);
+    }
     free(a);
     astar_hpa_free(hpa);
     astar_grid_free(g);
@@ -480,7 +596,7 @@ static void test_allocation_failures(void) {
         }
       } else {
         failalloc_fail_in(&fa, k);
-        st = astar_hpa_load(&h, g, bytes, n, &al);
+        st = astar_hpa_load(&h, g, &o, bytes, n, &al);
       }
       if (st == ASTAR_OK)
         ok_at = k;
@@ -506,6 +622,7 @@ int main(void) {
   RUN(test_random_maps);
   RUN(test_levels);
   RUN(test_update_equals_rebuild);
+  RUN(test_load_rules);
   RUN(test_save_load);
   RUN(test_allocation_failures);
   return check_summary();

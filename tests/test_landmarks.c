@@ -22,6 +22,7 @@
 #include "util/dijkstra.h"
 #include "util/failalloc.h"
 #include "util/randmap.h"
+#include "util/validate.h"
 
 /* ---- brute force over a space ---------------------------------------------------- */
 
@@ -468,6 +469,35 @@ static void test_arguments(void) {
   astar_grid_free(g);
 }
 
+/* The grid callback without a table (ctx NULL, e.g. a table that failed to
+** build): the zero bound, never a read through the NULL pointer -- and a
+** search with it is Dijkstra, still optimal. */
+static void test_null_context(void) {
+  CHECK(astar_landmarks_grid_heuristic(NULL, (astar_point){0, 0}, (astar_point){3, 2}) == 0.0);
+  CHECK(astar_landmarks_grid_heuristic(NULL, (astar_point){-1, 7}, (astar_point){-1, -1}) == 0.0);
+  astar_grid *g = NULL;
+  CHECK(astar_grid_new(&g, 6, 5, NULL) == ASTAR_OK);
+  if (!g) return;
+  for (int32_t y = 0; y < 4; y++) astar_grid_set_passable(g, 3, y, false);
+  astar_workspace *ws = NULL;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  astar_options o;
+  astar_options_init(&o);
+  astar_result plain, callback;
+  astar_point path[30];
+  CHECK(astar_find_path(ws, g, &o, (astar_point){0, 0}, (astar_point){5, 0}, path, 30, &plain) ==
+        ASTAR_OK);
+  o.heuristic = ASTAR_H_CALLBACK;
+  o.heuristic_fn = astar_landmarks_grid_heuristic;
+  o.heuristic_ctx = NULL;
+  CHECK(astar_find_path(ws, g, &o, (astar_point){0, 0}, (astar_point){5, 0}, path, 30, &callback) ==
+        ASTAR_OK);
+  CHECK(cost_equal(callback.cost, plain.cost));
+  CHECK(callback.stats.expanded >= plain.stats.expanded);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
 /* ---- save / load ------------------------------------------------------------------- */
 
 static void test_save_load(void) {
@@ -636,6 +666,7 @@ static void test_floor(void) {
 
 int main(void) {
   RUN(test_arguments);
+  RUN(test_null_context);
   RUN(test_grids);
   RUN(test_hex);
   RUN(test_graphs);

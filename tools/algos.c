@@ -41,7 +41,10 @@ static astar_status jpp_build(void **ctx, const astar_grid *grid, const astar_op
   return st;
 }
 
-static astar_status jpp_load(void **ctx, const astar_grid *grid, const void *buf, size_t len) {
+static astar_status jpp_load(void **ctx, const astar_grid *grid, const astar_options *opt,
+                             const void *buf, size_t len, char *why, size_t size) {
+  (void)opt; /* the search checks the options (ASTAR_UNSUPPORTED) */
+  if (size) why[0] = '\0';
   astar_jps_plus *pre = NULL;
   astar_status st = astar_jps_plus_load(&pre, grid, buf, len, NULL);
   *ctx = pre;
@@ -132,7 +135,10 @@ static astar_status lmk_build(void **ctx, const astar_grid *grid, const astar_op
 
 /* A file holds no search options: it loads for the default moves and
 ** corner rule (what `precompute` builds with). */
-static astar_status lmk_load(void **ctx, const astar_grid *grid, const void *buf, size_t len) {
+static astar_status lmk_load(void **ctx, const astar_grid *grid, const astar_options *opt,
+                             const void *buf, size_t len, char *why, size_t size) {
+  (void)opt;
+  if (size) why[0] = '\0';
   astar_landmarks *lm = NULL;
   const astar_status st = astar_landmarks_load_grid(&lm, grid, NULL, buf, len, NULL);
   *ctx = lm;
@@ -544,11 +550,13 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
     size_t len;
     const pre_file_ctx pf = {algo->pre, grid};
     if (!cli_read_input(pre_file, pre_file_limit, &pf, &data, &len)) return false;
-    st = algo->pre->load(&out->ctx, grid, data, len);
+    char why[256] = "";
+    st = algo->pre->load(&out->ctx, grid, opt, data, len, why, sizeof why);
     free(data);
     if (st != ASTAR_OK) {
       cli_error("%s: %s", pre_file,
-                st == ASTAR_PARSE_ERROR        ? "not a valid precomputation file (damaged, "
+                why[0]                         ? why
+                : st == ASTAR_PARSE_ERROR      ? "not a valid precomputation file (damaged, "
                                                  "truncated or another format)"
                 : st == ASTAR_INVALID_ARGUMENT ? "the precomputation belongs to another map"
                                                : astar_strerror(st));

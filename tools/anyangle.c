@@ -194,16 +194,22 @@ const char *cli_anyangle_unsupported(const cli_algo *algo, const astar_options *
 astar_status cli_smooth_result(const astar_grid *grid, const astar_options *opt, astar_point *path,
                                astar_result *r) {
   size_t len = 0;
-  const astar_status st = astar_path_smooth(grid, opt, path, r->length, path, r->length, &len);
+  astar_status st = astar_path_smooth(grid, opt, path, r->length, path, r->length, &len);
   if (st != ASTAR_OK) return st;
-  r->length = len;
-  r->cost = opt->straight_cost * astar_polyline_length(path, len);
-  return ASTAR_OK;
+  r->length = len; /* path holds the smoothed points from here on */
+  /* Consecutive smoothed points see each other on the view they were
+  ** pulled on: the cost fails only if the input was not in sight step by
+  ** step (then the length stays the only measure: cost 0). */
+  st = astar_polyline_cost(grid, opt, path, len, &r->cost, NULL);
+  return st;
 }
 
 bool cli_smooth_solution(cli_solution *sol, const astar_grid *grid, const astar_options *opt) {
   if (sol->status != ASTAR_OK || sol->len == 0) return true;
   const size_t grid_len = sol->len;
+  double segments = -1.0;
+  if (astar_polyline_cost(grid, opt, sol->path, sol->len, &segments, NULL) != ASTAR_OK)
+    segments = -1.0;
   const double grid_cost = sol->result.cost, t0 = cli_now_seconds();
   sol->result.length = sol->len;
   const astar_status st = cli_smooth_result(grid, opt, sol->path, &sol->result);
@@ -214,6 +220,7 @@ bool cli_smooth_solution(cli_solution *sol, const astar_grid *grid, const astar_
   }
   sol->grid_len = grid_len;
   sol->grid_cost = grid_cost;
+  sol->grid_segments_cost = segments;
   sol->len = sol->result.length;
   return true;
 }

@@ -181,7 +181,11 @@ typedef struct cli_pre_ops {
   /* opt: the search options, for preprocessing that depends on them (the
   ** corner rule of a waypoint graph); JPS+ ignores them. */
   astar_status (*build)(void **ctx, const astar_grid *grid, const astar_options *opt);
-  astar_status (*load)(void **ctx, const astar_grid *grid, const void *buf, size_t len);
+  /* opt: the search options, for files that record the rules they were
+  ** built for (HPA*), checked against them. On failure the hook may write
+  ** to why[0 .. size-1] a sentence that replaces the generic message. */
+  astar_status (*load)(void **ctx, const astar_grid *grid, const astar_options *opt,
+                       const void *buf, size_t len, char *why, size_t size);
   astar_status (*save)(const void *ctx, void *buf, size_t cap, size_t *len);
   size_t (*memory)(const void *ctx); /* bytes held */
   /* Nodes and edges of a precomputed graph (waypoints), for reports; NULL:
@@ -527,7 +531,13 @@ typedef struct cli_solution {
   cli_variant_outcome variant; /* its drops and iterations */
   size_t grid_len;             /* --smooth: cells of the grid path before smoothing, else 0 */
   double grid_cost;            /* --smooth: its cost */
+  double grid_segments_cost;   /* --smooth: its cost as straight segments between its cells
+                                  (astar_polyline_cost), what smoothing never exceeds; -1 when
+                                  it is not in sight step by step */
   double smooth_seconds;       /* --smooth: time of the string pulling */
+  astar_knowledge *knowledge;  /* --fog: what the searcher knew (solve_extras.c), kept for
+                                  --smooth and the report; freed by cli_solution_free */
+  astar_layer *layer;          /* --cone: the influence layer searched, likewise */
 } cli_solution;
 
 /* Run one search with a fresh workspace, after preparing the algorithm
@@ -545,14 +555,18 @@ void cli_solution_free(cli_solution *sol);
 void cli_print_solution(FILE *out, const cli_solution *sol, bool with_path);
 
 /* --smooth: replace sol's grid path by its string-pulled points
-** (astar_path_smooth), the cost by their straight-line cost; the grid
-** path's length and cost kept in sol->grid_len / grid_cost. False after a
-** message on failure. */
+** (astar_path_smooth under opt: the options the search ran with, its fog
+** and layers included), the cost by theirs (astar_polyline_cost: terrain
+** and layers weigh each segment); the grid path's length and costs kept in
+** sol->grid_len / grid_cost / grid_segments_cost. False after a message on
+** failure. */
 bool cli_smooth_solution(cli_solution *sol, const astar_grid *grid, const astar_options *opt);
 
 /* String-pull path[0 .. r->length-1] in place; r's length and cost become
-** the smoothed path's (straight_cost x its length). astar_path_smooth's
-** status; r untouched unless ASTAR_OK. */
+** the smoothed path's (astar_polyline_cost: straight_cost x its length
+** without terrain). astar_path_smooth's status (r and path untouched unless
+** ASTAR_OK), or astar_polyline_cost's when the input was not in sight step
+** by step (the length updated, the cost 0). */
 astar_status cli_smooth_result(const astar_grid *grid, const astar_options *opt, astar_point *path,
                                astar_result *r);
 
@@ -562,8 +576,8 @@ void cli_print_anya_solution(FILE *out, const cli_solution *sol);
 /* The report of an any-angle path (waypoints.c): waypoint graphs, Theta*,
 ** a smoothed grid path. Status (`what` says what found it), cost, the
 ** waypoints, the cells walked between them (checked as a grid path under
-** opt) and, with `picture`, the map with the walk, the waypoints, start
-** and goal. */
+** opt -- on the player's view with opt->knowledge) and, with `picture`, the
+** map with the walk, the waypoints, start and goal. */
 void cli_print_any_angle_solution(FILE *out, const cli_solution *sol, const astar_grid *grid,
                                   const astar_options *opt, astar_point start, astar_point goal,
                                   bool picture, const char *what);
@@ -644,9 +658,16 @@ bool cli_extras_fit(const cli_extras *x, const astar_grid *grid, const char *com
                     const char *map);
 
 /* Build the objects they ask for on `grid` and run the search (sliced when
-** --budget) into *sol. False after a message only for set-up failures. */
+** --budget) into *sol, which keeps the knowledge (--fog) and the influence
+** layer (--cone) the search planned on. False after a message only for
+** set-up failures. */
 bool cli_solve_extras(const cli_extras *x, const astar_grid *grid, const astar_options *opt,
                       astar_point start, astar_point goal, cli_solution *sol);
+
+/* The options sol's search ran with: *opt = *base plus sol's knowledge and
+** layer (layers[0] / weights[0] hold the layer: they must outlive *opt). */
+void cli_extras_options(const cli_solution *sol, const astar_options *base, astar_options *opt,
+                        const astar_layer *layers[1], float weights[1]);
 
 /* ---- picture files (cmd_render.c) ------------------------------------------ */
 

@@ -743,10 +743,14 @@ int cli_cmd_render(int argc, char **argv) {
   sol.len = j.status == ASTAR_OK || j.status == ASTAR_PARTIAL ? j.path_len : 0;
   sol.seconds = j.seconds;
   cli_print_solution(stdout, &sol, false);
-  if (j.line_len)
+  if (j.line_len) {
+    /* Its cells weighted by their terrain (astar/anyangle.h, "Cost"). */
+    double cost = 0;
+    if (astar_polyline_cost(j.grid, &j.opt, j.line, j.line_len, &cost, NULL) != ASTAR_OK)
+      cost = j.opt.straight_cost * astar_polyline_length(j.line, j.line_len);
     printf("line:     %zu points (%s), cost %.9g: ", j.line_len,
-           j.smooth ? "the path string-pulled" : j.algo->name,
-           j.opt.straight_cost * astar_polyline_length(j.line, j.line_len));
+           j.smooth ? "the path string-pulled" : j.algo->name, cost);
+  }
   if (j.line_len) cli_print_path(stdout, j.line, j.line_len, 10, 40);
 
   uint64_t targets[MAX_FRAMES];

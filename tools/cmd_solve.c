@@ -35,7 +35,10 @@ static void help(FILE *out) {
           "                         walked between them, and marks the waypoints 'o')\n"
           "  --any-angle NAME       theta, lazy-theta or anya: the same as --algo NAME\n"
           "  --smooth               straighten the path by string pulling (astar_path_smooth):\n"
-          "                         print the bends and the cells walked between them\n"
+          "                         print the bends and the cells walked between them; a\n"
+          "                         line replaces a stretch only when it costs no more (its\n"
+          "                         cells weighted by terrain, --cone layers and, with\n"
+          "                         --fog, judged on what the searcher knows)\n"
           "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
           "                         precompute`) instead of building it (jps-plus)\n"
           "  --picture / --no-picture  always / never draw the map\n"
@@ -305,10 +308,16 @@ int cli_cmd_solve(int argc, char **argv) {
     free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }
-  if (smooth && !cli_smooth_solution(&sol, grid, &opt)) {
+  /* Smoothing and the report judge the path on what the search planned on:
+  ** its fog and influence layer (--fog, --cone) besides the options. */
+  astar_options planned;
+  const astar_layer *planned_layers[1];
+  float planned_weights[1];
+  cli_extras_options(&sol, &opt, &planned, planned_layers, planned_weights);
+  if (smooth && !cli_smooth_solution(&sol, grid, &planned)) {
     cli_solution_free(&sol);
     cli_table_free(&table);
-    astar_grid_free(grid);
+    free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }
   int rc = sol.status == ASTAR_OK ? CLI_EXIT_OK : CLI_EXIT_FAIL;
@@ -340,7 +349,7 @@ int cli_cmd_solve(int argc, char **argv) {
              smooth                        ? "the grid path string-pulled"
              : cli_algo_is_waypoints(algo) ? "over the waypoint graph"
                                            : algo->summary);
-    cli_print_any_angle_solution(stdout, &sol, grid, &opt, s, g, draw, what);
+    cli_print_any_angle_solution(stdout, &sol, grid, &planned, s, g, draw, what);
   } else {
     cli_print_solution(stdout, &sol, true);
     if (encoding > -2 && sol.status == ASTAR_OK &&

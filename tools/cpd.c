@@ -149,7 +149,10 @@ static astar_status cpd_build(void **ctx, const astar_grid *grid, const astar_op
   return st;
 }
 
-static astar_status cpd_load(void **ctx, const astar_grid *grid, const void *buf, size_t len) {
+static astar_status cpd_load(void **ctx, const astar_grid *grid, const astar_options *opt,
+                             const void *buf, size_t len, char *why, size_t size) {
+  (void)opt; /* cpd_find checks the options */
+  if (size) why[0] = '\0';
   astar_cpd *cpd = NULL;
   astar_status st = astar_cpd_load(&cpd, grid, buf, len, NULL);
   *ctx = cpd;

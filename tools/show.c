@@ -60,6 +60,10 @@ bool cli_solve_once(const cli_algo *algo, const astar_grid *grid, const astar_op
 void cli_solution_free(cli_solution *sol) {
   free(sol->path);
   sol->path = NULL;
+  astar_knowledge_free(sol->knowledge);
+  sol->knowledge = NULL;
+  astar_layer_free(sol->layer);
+  sol->layer = NULL;
 }
 
 /* A friendlier wording of the search outcomes than astar_strerror's. */

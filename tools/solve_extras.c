@@ -228,6 +228,11 @@ bool cli_solve_extras(const cli_extras *x, const astar_grid *grid, const astar_o
   sol->seconds = cli_now_seconds() - t0;
   sol->status = st;
   sol->len = (st == ASTAR_OK || st == ASTAR_PARTIAL) ? sol->result.length : 0;
+  /* The report and --smooth judge the path on what the search planned on. */
+  sol->knowledge = seen;
+  sol->layer = layer;
+  seen = NULL;
+  layer = NULL;
   ok = true;
 done:
   astar_knowledge_free(seen);
@@ -239,4 +244,17 @@ done:
     sol->path = NULL;
   }
   return ok;
+}
+
+void cli_extras_options(const cli_solution *sol, const astar_options *base, astar_options *opt,
+                        const astar_layer *layers[1], float weights[1]) {
+  *opt = *base;
+  if (sol->knowledge) opt->knowledge = sol->knowledge;
+  if (sol->layer) { /* as cli_solve_extras searched: one layer of weight 1 */
+    layers[0] = sol->layer;
+    weights[0] = 1.0f;
+    opt->layers = layers;
+    opt->layer_weights = weights;
+    opt->nlayers = 1;
+  }
 }

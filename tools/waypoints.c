@@ -5,6 +5,7 @@
 ** any-angle path: its waypoints, the cells walked between them and a
 ** picture with both.
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,7 +155,9 @@ void cli_print_any_angle_solution(FILE *out, const cli_solution *sol, const asta
                                   const astar_options *opt, astar_point start, astar_point goal,
                                   bool picture, const char *what) {
   const bool has_path = sol->status == ASTAR_OK || sol->status == ASTAR_PARTIAL;
-  /* The cells walked between the waypoints, checked as a grid path. */
+  /* The cells walked between the waypoints, checked as a grid path: on the
+  ** player's view under fog (neighbours in sight there are its legal moves;
+  ** astar_path_cost reads the map's truth, which the player may not know). */
   astar_point *cells = NULL;
   size_t ncells = 0;
   double grid_cost = 0;
@@ -163,7 +166,8 @@ void cli_print_any_angle_solution(FILE *out, const cli_solution *sol, const asta
       astar_waypoints_expand(sol->path, sol->len, NULL, 0, &ncells) == ASTAR_BUFFER_TOO_SMALL &&
       (cells = malloc(ncells * sizeof *cells)) != NULL &&
       astar_waypoints_expand(sol->path, sol->len, cells, ncells, &ncells) == ASTAR_OK) {
-    walk = astar_path_cost(grid, opt, cells, ncells, &grid_cost, NULL);
+    walk = opt->knowledge ? astar_polyline_cost(grid, opt, cells, ncells, &grid_cost, NULL)
+                          : astar_path_cost(grid, opt, cells, ncells, &grid_cost, NULL);
   } else if (has_path && sol->len == 1) {
     cells = malloc(sizeof *cells);
     if (cells) cells[0] = sol->path[0], ncells = 1, walk = ASTAR_OK;
@@ -175,16 +179,32 @@ void cli_print_any_angle_solution(FILE *out, const cli_solution *sol, const asta
   if (has_path) {
     char cost[64];
     cli_format_cost(cost, sizeof cost, sol->result.cost);
-    fprintf(out, "cost:     %s (straight segments between waypoints)\n", cost);
+    const bool weighted = astar_grid_has_terrain(grid) || opt->nlayers ||
+                          (opt->knowledge && opt->unknown == ASTAR_UNKNOWN_COST);
+    fprintf(out, "cost:     %s (straight segments between waypoints%s)\n", cost,
+            weighted ? ", each cell crossed weighted by its cost" : "");
     if (sol->grid_len) {
-      char gcost[64];
+      char gcost[64], scost[96] = "";
       cli_format_cost(gcost, sizeof gcost, sol->grid_cost);
-      fprintf(out, "smoothed: the grid path of %zu cells and cost %s, in %.3f ms\n", sol->grid_len,
-              gcost, sol->smooth_seconds * 1e3);
+      /* What smoothing compares with: the grid path as segments, when that
+      ** is not its cost (terrain, other move costs, turn penalties). */
+      const double seg = sol->grid_segments_cost;
+      if (seg >= 0 && fabs(seg - sol->grid_cost) > 1e-9 * (seg > 1 ? seg : 1)) {
+        char v[48];
+        cli_format_cost(v, sizeof v, seg);
+        snprintf(scost, sizeof scost, " (%s as straight segments)", v);
+      }
+      fprintf(out, "smoothed: the grid path of %zu cells and cost %s%s, in %.3f ms\n",
+              sol->grid_len, gcost, scost, sol->smooth_seconds * 1e3);
     }
     fprintf(out, "waypoints: %zu (%zu segments): ", sol->len, sol->len ? sol->len - 1 : 0);
     cli_print_path(out, sol->path, sol->len, 11, 100);
-    if (walk == ASTAR_OK) {
+    if (walk == ASTAR_OK && opt->knowledge) {
+      fprintf(out,
+              "cells:    %zu walked along the segments, a legal grid path on the map as the "
+              "searcher knows it (--fog)\n",
+              ncells);
+    } else if (walk == ASTAR_OK) {
       char gcost[64];
       cli_format_cost(gcost, sizeof gcost, grid_cost);
       fprintf(out, "cells:    %zu walked along the segments, a legal grid path of grid cost %s\n",

@@ -144,7 +144,8 @@ typedef struct pg_state {
   bool smooth;         /* pg_set_smooth: string-pull the grid searches' paths */
   astar_point *line;   /* path_cap points */
   size_t line_len;     /* points in line, start and goal included */
-  double line_cost;    /* straight_cost x the line's Euclidean length */
+  double line_cost;    /* the line's cost (astar_polyline_cost: straight_cost x its
+                          Euclidean length without terrain) */
   astar_point *walked; /* cells walked along the line */
   size_t walked_len, walked_cap;
   uint64_t sight_checks; /* Theta*, Lazy Theta*: lines of sight tested */
@@ -1155,7 +1156,9 @@ static void make_line(pg_state *s, astar_point start, astar_point goal) {
   } else {
     return;
   }
-  s->line_cost = s->opt.straight_cost * astar_polyline_length(s->line, s->line_len);
+  /* Its cells weighted by their terrain (astar/anyangle.h, "Cost"). */
+  if (astar_polyline_cost(s->grid, &s->opt, s->line, s->line_len, &s->line_cost, NULL) != ASTAR_OK)
+    s->line_cost = s->opt.straight_cost * astar_polyline_length(s->line, s->line_len);
   size_t need = 0;
   if (astar_waypoints_expand(s->line, s->line_len, s->walked, s->walked_cap, &need) ==
       ASTAR_BUFFER_TOO_SMALL) {

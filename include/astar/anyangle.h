@@ -19,18 +19,40 @@
 ** so the cells a segment crosses (astar_waypoints_expand) form a legal grid
 ** path under the same rule.
 **
-** Cost. A segment costs options.straight_cost x its Euclidean length (as
-** the waypoint graphs' edges do); diagonal_cost plays no part. With the
-** Moving AI costs (1 and sqrt 2) a grid path's cost is the Euclidean length
-** of its polyline, so a path that replaces a stretch of it by a segment in
-** sight is never more expensive (triangle inequality). Terrain, influence
-** layers, knowledge and turn penalties would need a cost integrated along
-** each segment: the searches here refuse them (ASTAR_UNSUPPORTED).
+** Cost. A segment costs options.straight_cost x its weighted length: the
+** sum, over the cells it crosses, of the length of the segment inside the
+** cell times the cell's entry cost factor -- the factor the grid searches
+** charge for entering it (astar/search.h): its terrain cost after
+** terrain_scale, plus the weighted influence layers, times unknown_cost for a
+** cell the player has not seen under ASTAR_UNKNOWN_COST. The two end cells
+** count half (the segment runs from centre to centre); a grid point the
+** segment passes through costs nothing. Without terrain, layers and priced
+** unknown cells every factor is 1 and a segment costs straight_cost x its
+** Euclidean length (as the waypoint graphs' edges do). A path costs the sum
+** of its segments (astar_polyline_cost). diagonal_cost and turn_penalty play
+** no part: with the Moving AI costs (1 and sqrt 2) and no terrain a grid
+** path's cost is the cost of its polyline; with terrain the polyline counts
+** each step half at the cell left and half at the cell entered, where the
+** grid search charges the whole step at the cell entered, so the two differ
+** by half the factor differences along the way (a path from a cost-9 cell to
+** a cost-1 cell: 5 as a segment, 1 as a grid move). The any-angle SEARCHES
+** (Theta*, Lazy Theta*, Anya) cost their segments by Euclidean length only:
+** they refuse terrain, layers, knowledge and turn penalties
+** (ASTAR_UNSUPPORTED); string pulling and astar_polyline_cost take them.
+**
+** Knowledge (fog of war). With options.knowledge, sight and cost are judged
+** on the player's view, as the grid search plans: a known cell as recorded,
+** an unknown cell passable unless options.unknown is ASTAR_UNKNOWN_BLOCKED,
+** and the path's first cell always passable (the unit stands there). A path
+** smoothed on a view may cross cells that are blocked in truth but unknown
+** to the player -- as the grid path it came from may.
 **
 ** What the methods guarantee (docs/paths.md measures them on the shared
 ** Moving AI maps):
 **   astar_path_smooth      the grid path with every removable bend removed
-**                          greedily; never more expensive than the grid path;
+**                          greedily; never more expensive than the grid
+**                          path's polyline (equal to the grid path's cost
+**                          with the Moving AI costs and no terrain);
 **   Theta*                 a path in sight segment by segment, not
 **                          guaranteed shortest: on game maps 0.3-1.2% longer
 **                          than the Euclidean shortest path, more among many
@@ -56,34 +78,67 @@ extern "C" {
 ** Do the centres of cells a and b see each other on `grid` under the corner
 ** rule of `opt` (NULL: the defaults; moves == 4 counts as
 ** ASTAR_CORNER_NEVER)? False when either cell is outside the grid or
-** blocked. Symmetric: (a, b) and (b, a) agree. O(|dx| + |dy|) cells read,
-** no allocation; the grid is only read.
+** blocked. The grid's truth: opt->knowledge is not applied (astar_polyline_cost
+** judges a player's view). Symmetric: (a, b) and (b, a) agree.
+** O(|dx| + |dy|) cells read, no allocation; the grid is only read.
 */
 ASTAR_API bool astar_line_of_sight(const astar_grid *grid, const astar_options *opt, astar_point a,
                                    astar_point b);
 
 /*
 ** Smooth a grid path by string pulling: walk path[0 .. n-1] keeping an
-** anchor (first the start); whenever the anchor does not see the cell
-** after the current one, the current cell becomes a bend and the new
-** anchor. The result -- path[0], the bends, path[n-1] -- goes to
-** out[0 .. *len-1]; consecutive points see each other under the corner rule
-** of `opt` (NULL: the defaults), and its cost (straight_cost x Euclidean
-** length, astar_polyline_length) is never more than the Euclidean length of
-** the input's polyline times straight_cost. The input need not be a grid
-** path: any list of cells works, each kept point seeing the next (the input
-** itself must be in sight step by step for the result to be legal: a
-** cell path found by a search is). out may be path (in place): the pass
-** reads ahead of what it writes. At most n - 1 sight tests.
-** Returns ASTAR_OK; ASTAR_BUFFER_TOO_SMALL (*len = the points needed,
-** nothing written unless in place -- then path is unchanged too);
-** ASTAR_OUT_OF_BOUNDS (a cell outside the grid); ASTAR_INVALID_ARGUMENT
-** (grid or len NULL, path NULL with n > 0, out NULL with cap > 0, invalid
-** options). n == 0 gives *len = 0. No allocation.
+** anchor (first the start); the cell after the current one replaces the
+** current one as the end of the anchor's segment when the anchor sees it
+** and -- with terrain, layers or priced unknown cells -- the segment from
+** the anchor to it costs no more than the segment to the current cell plus
+** the step on (up to a relative 1e-12, so that rounding never keeps a
+** bend on a straight run); otherwise the current cell becomes a bend and
+** the new anchor. The result -- path[0], the bends, path[n-1] -- goes to
+** out[0 .. *len-1]. Consecutive points see each other under the corner rule
+** of `opt` (NULL: the defaults), on the player's view with opt->knowledge
+** (see "Knowledge" above). Its cost, astar_polyline_cost under the same
+** options, is never more than the cost of the input's polyline (the input
+** as segments between consecutive cells): without terrain, layers or
+** priced unknown cells that is straight_cost x the Euclidean length, and
+** every bend the anchor sees past is dropped; with them a straight line
+** through expensive cells is refused and the bend kept. Layers and
+** knowledge must have the grid's size. turn_penalty plays no part. The
+** input need not be a grid path: any list of cells works, each kept point
+** seeing the next (the input itself must be in sight step by step for the
+** result to be legal: a cell path found by a search with the same options
+** is). out may be path (in place): the pass reads ahead of what it writes.
+** At most n - 1 sight tests, and with weights 2 (n - 1) segment costs, each
+** O(segment length). Returns ASTAR_OK; ASTAR_BUFFER_TOO_SMALL (*len = the
+** points needed, nothing written unless in place -- then path is unchanged
+** too); ASTAR_OUT_OF_BOUNDS (a cell outside the grid);
+** ASTAR_INVALID_ARGUMENT (grid or len NULL, path NULL with n > 0, out NULL
+** with cap > 0, invalid options, a layer or knowledge of another size).
+** n == 0 gives *len = 0. No allocation; the grid and the objects the
+** options name are only read.
 */
 ASTAR_API astar_status astar_path_smooth(const astar_grid *grid, const astar_options *opt,
                                          const astar_point *path, size_t n, astar_point *out,
                                          size_t cap, size_t *len);
+
+/*
+** Cost of the any-angle path pts[0 .. n-1] (cells whose centres are joined
+** by straight segments: a smoothed path, Theta*'s, a waypoint graph's) on
+** `grid` under `opt` (NULL: defaults), checking that every point lies
+** inside the grid and sees the next (astar_line_of_sight under the corner
+** rule of opt; on the player's view with opt->knowledge). On success *cost
+** is straight_cost x the sum of the segments' weighted lengths ("Cost"
+** above): straight_cost x astar_polyline_length without terrain, layers or
+** priced unknown cells; 0 for n < 2. A grid path (consecutive cells
+** neighbours) is checked as grid moves: neighbours see each other exactly
+** when the move is legal. Returns ASTAR_OK, or ASTAR_INVALID_ARGUMENT (grid
+** or cost NULL, pts NULL with n > 0, invalid options, a layer or knowledge
+** of another size; a point outside the grid or not in sight of the one
+** before: *bad_index, if not NULL, is its index, and *cost is 0). O(sum of
+** the segments' lengths), no allocation.
+*/
+ASTAR_API astar_status astar_polyline_cost(const astar_grid *grid, const astar_options *opt,
+                                           const astar_point *pts, size_t n, double *cost,
+                                           size_t *bad_index);
 
 /* Euclidean length of the polyline through the centres of pts[0 .. n-1]
 ** (0 for n < 2; pts may be NULL then). No allocation. */

@@ -202,23 +202,45 @@ ASTAR_API astar_status astar_hpa_sync(astar_hpa *hpa, const astar_grid *grid, ui
 
 /*
 ** Serialise into buf[0 .. *len-1]: a portable little-endian format (magic
-** "ASTARHPA", format version 1, the settings, a checksum of the grid's cells
-** and terrain, the clusters of every level, a checksum of the file). buf NULL
-** or cap too small: ASTAR_BUFFER_TOO_SMALL with *len the size needed.
-** ASTAR_INVALID_ARGUMENT for NULL hpa / len. No allocation.
+** "ASTARHPA", format version 1, the settings, the movement rules it was
+** built for -- moves, corner rule, straight and diagonal cost --, a checksum
+** of the grid's cells and terrain, the clusters of every level, a checksum
+** of the file). buf NULL or cap too small: ASTAR_BUFFER_TOO_SMALL with *len
+** the size needed. ASTAR_INVALID_ARGUMENT for NULL hpa / len. No allocation.
 */
 ASTAR_API astar_status astar_hpa_save(const astar_hpa *hpa, void *buf, size_t cap, size_t *len);
 
 /*
 ** Rebuild an object from bytes of astar_hpa_save, for `grid` (which must
-** have the cells and terrain it was built from). Every count, index and cost
-** is checked: ASTAR_PARSE_ERROR for malformed, truncated or damaged bytes
-** (never a crash), ASTAR_MISMATCH for another grid, ASTAR_INVALID_ARGUMENT
-** for NULL, ASTAR_NO_MEMORY. Costs are not re-derived (a build does that).
-** Allocates. On failure *out = NULL.
+** have the cells and terrain it was built from) and the movement rules of
+** `opt` (NULL: the defaults), which must be those it was built for:
+** opt->moves, the corner rule (none with 4 moves), straight_cost and, with 8
+** moves, diagonal_cost, bit for bit -- the abstract costs are theirs, and a
+** search (astar_hpa_find_path) follows them, so a file built for other rules
+** would return paths of other moves than the caller's. Every count, index
+** and cost is checked: ASTAR_PARSE_ERROR for malformed, truncated or damaged
+** bytes (never a crash); ASTAR_MISMATCH for another grid (size, cells or
+** terrain) or other movement rules (astar_hpa_file_options tells which);
+** ASTAR_UNSUPPORTED for options a build refuses (astar_hpa_new);
+** ASTAR_INVALID_ARGUMENT for NULL or invalid options; ASTAR_NO_MEMORY.
+** Costs are not re-derived (a build does that). Allocates. On failure
+** *out = NULL.
 */
-ASTAR_API astar_status astar_hpa_load(astar_hpa **out, const astar_grid *grid, const void *buf,
-                                      size_t len, const astar_allocator *alloc);
+ASTAR_API astar_status astar_hpa_load(astar_hpa **out, const astar_grid *grid,
+                                      const astar_options *opt, const void *buf, size_t len,
+                                      const astar_allocator *alloc);
+
+/*
+** The settings and movement rules recorded in bytes of astar_hpa_save,
+** without building anything (to say why astar_hpa_load refused them, or to
+** load with the rules they hold): *opt (may be NULL) gets the defaults with
+** the file's moves, corner rule, straight and diagonal cost; *hopt (may be
+** NULL) the file's settings. Returns ASTAR_OK; ASTAR_PARSE_ERROR (not such
+** bytes: magic, version, file checksum, a setting out of range);
+** ASTAR_INVALID_ARGUMENT (buf NULL). O(len) for the checksum, no allocation.
+*/
+ASTAR_API astar_status astar_hpa_file_options(const void *buf, size_t len, astar_options *opt,
+                                              astar_hpa_options *hopt);
 
 /*
 ** A query object for `hpa` (Detour's per-thread query): every buffer a

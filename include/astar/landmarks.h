@@ -222,8 +222,9 @@ ASTAR_API astar_status astar_landmarks_space(astar_space *out, astar_landmarks_s
 ** Safety: when the grid changed since the build (astar_grid_version, one
 ** load a call) the function returns 0 -- a correct but slow Dijkstra --
 ** instead of a stale bound; rebuild the table (astar_landmarks_current
-** tells). Goal (-1, -1) (astar_search_begin_region) or a cell outside the
-** table's grid also give 0. `ctx` must be a grid table.
+** tells). Goal (-1, -1) (astar_search_begin_region), a cell outside the
+** table's grid, a table built for a space (not a grid) and ctx NULL also
+** give 0. Otherwise `ctx` must be a table of this library.
 */
 ASTAR_API double astar_landmarks_grid_heuristic(void *ctx, astar_point cell, astar_point goal);
 

@@ -174,6 +174,7 @@ astar_status astar_landmarks_space(astar_space *out, astar_landmarks_space_holde
 
 double astar_landmarks_grid_heuristic(void *ctx, astar_point cell, astar_point goal) {
   const astar_landmarks *lm = ctx;
+  if (!lm) return 0.0; /* no table: the zero bound, as for a stale one */
   const astar_grid *g = lm->grid;
   if (!g || g->version != lm->version) return 0.0;
   const int32_t w = lm->gs.width, h = (int32_t)(lm->n / (uint32_t)w);

@@ -242,41 +242,85 @@ static astar_status read_cluster(astar_hpa *h, reader *r, int l, int32_t x0, int
   return st;
 }
 
-astar_status astar_hpa_load(astar_hpa **out, const astar_grid *grid, const void *buf, size_t len,
-                            const astar_allocator *alloc) {
+/* The header's settings and rules, checked for range (not yet against a
+** grid): ASTAR_OK or ASTAR_PARSE_ERROR. len >= HPA_HEADER + 8. */
+static astar_status read_header(const uint8_t *p, astar_options *o, astar_hpa_options *ho) {
+  astar_options_init(o);
+  o->moves = (int)astar__get_le32(p + 40);
+  o->corner = (astar_corner)astar__get_le32(p + 44);
+  o->straight_cost = bitsd(astar__get_le64(p + 48));
+  o->diagonal_cost = bitsd(astar__get_le64(p + 56));
+  ho->cluster_size = (int32_t)astar__get_le32(p + 20);
+  ho->levels = (int32_t)astar__get_le32(p + 24);
+  ho->ratio = (int32_t)astar__get_le32(p + 28);
+  ho->wide_entrance = (int32_t)astar__get_le32(p + 32);
+  const uint32_t smooth = astar__get_le32(p + 36);
+  if (smooth > 1 || astar__get_le32(p + 44) > (uint32_t)ASTAR_CORNER_NEVER ||
+      astar_options_validate(o) != ASTAR_OK)
+    return ASTAR_PARSE_ERROR;
+  if (o->moves == 4 && o->corner != ASTAR_CORNER_NEVER) /* how 4 moves are saved */
+    return ASTAR_PARSE_ERROR;
+  ho->smooth = smooth == 1;
+  return ASTAR_OK;
+}
+
+/* The magic, the format version and the file checksum. */
+static bool well_formed(const uint8_t *p, size_t len) {
+  return len >= HPA_HEADER + 8 && memcmp(p, hpa_magic, 8) == 0 && astar__get_le32(p + 8) == 1 &&
+         astar__get_le64(p + len - 8) == bytes_sum(p, len - 8);
+}
+
+/* Do the movement rules of o (valid) give the abstract costs a hierarchy
+** built under `file` holds? Those a build reads: moves, the corner rule
+** (4 moves: none), the straight cost and, with 8 moves, the diagonal one. */
+static bool same_rules(const astar_options *file, const astar_options *o) {
+  const astar_corner corner = o->moves == 4 ? ASTAR_CORNER_NEVER : o->corner;
+  return file->moves == o->moves && file->corner == corner &&
+         dbits(file->straight_cost) == dbits(o->straight_cost) &&
+         (o->moves == 4 || dbits(file->diagonal_cost) == dbits(o->diagonal_cost));
+}
+
+astar_status astar_hpa_file_options(const void *buf, size_t len, astar_options *opt,
+                                    astar_hpa_options *hopt) {
+  if (!buf) return ASTAR_INVALID_ARGUMENT;
+  if (!well_formed(buf, len)) return ASTAR_PARSE_ERROR;
+  astar_options o;
+  astar_hpa_options ho;
+  const astar_status st = read_header(buf, &o, &ho);
+  if (st != ASTAR_OK) return st;
+  if (opt) *opt = o;
+  if (hopt) *hopt = ho;
+  return ASTAR_OK;
+}
+
+astar_status astar_hpa_load(astar_hpa **out, const astar_grid *grid, const astar_options *opt,
+                            const void *buf, size_t len, const astar_allocator *alloc) {
   if (!out) return ASTAR_INVALID_ARGUMENT;
   *out = NULL;
   if (!grid || (!buf && len)) return ASTAR_INVALID_ARGUMENT;
+  astar_options want;
+  astar_options_init(&want);
+  if (opt) {
+    if (astar_options_validate(opt) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
+    want = *opt;
+  }
+  /* What a build refuses, a load does too: the abstract costs cannot hold it. */
+  if (want.turn_penalty > 0 || want.layers || want.nlayers || want.knowledge ||
+      want.terrain_scale != 1.0)
+    return ASTAR_UNSUPPORTED;
   const uint8_t *p = buf;
-  if (len < HPA_HEADER + 8 || memcmp(p, hpa_magic, 8) != 0 || astar__get_le32(p + 8) != 1)
-    return ASTAR_PARSE_ERROR;
-  if (astar__get_le64(p + len - 8) != bytes_sum(p, len - 8)) return ASTAR_PARSE_ERROR;
+  if (!well_formed(p, len)) return ASTAR_PARSE_ERROR;
   astar_options o;
-  astar_options_init(&o);
-  o.moves = (int)astar__get_le32(p + 40);
-  o.corner = (astar_corner)astar__get_le32(p + 44);
-  o.straight_cost = bitsd(astar__get_le64(p + 48));
-  o.diagonal_cost = bitsd(astar__get_le64(p + 56));
   astar_hpa_options ho;
-  ho.cluster_size = (int32_t)astar__get_le32(p + 20);
-  ho.levels = (int32_t)astar__get_le32(p + 24);
-  ho.ratio = (int32_t)astar__get_le32(p + 28);
-  ho.wide_entrance = (int32_t)astar__get_le32(p + 32);
-  const uint32_t smooth = astar__get_le32(p + 36);
-  if (smooth > 1 || astar__get_le32(p + 44) > (uint32_t)ASTAR_CORNER_NEVER)
-    return ASTAR_PARSE_ERROR;
-  ho.smooth = smooth == 1;
+  astar_status st = read_header(p, &o, &ho);
+  if (st != ASTAR_OK) return st;
   if ((int32_t)astar__get_le32(p + 12) != grid->width ||
-      (int32_t)astar__get_le32(p + 16) != grid->height)
+      (int32_t)astar__get_le32(p + 16) != grid->height || !same_rules(&o, &want))
     return ASTAR_MISMATCH;
   astar_hpa *h;
-  astar_status st = astar__hpa_create(&h, grid, &o, &ho, alloc);
+  st = astar__hpa_create(&h, grid, &o, &ho, alloc);
   if (st == ASTAR_INVALID_ARGUMENT || st == ASTAR_UNSUPPORTED) return ASTAR_PARSE_ERROR;
   if (st != ASTAR_OK) return st;
-  if (h->corner != o.corner) { /* 4 moves are saved with ASTAR_CORNER_NEVER */
-    astar_hpa_free(h);
-    return ASTAR_PARSE_ERROR;
-  }
   if (astar__get_le64(p + 64) != astar__hpa_grid_sum(grid)) {
     astar_hpa_free(h);
     return ASTAR_MISMATCH;

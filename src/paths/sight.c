@@ -1,6 +1,7 @@
 /*
-** paths/sight.c -- lines of sight between cell centres, and the cells a
-** segment crosses (paths/sight.h).
+** paths/sight.c -- lines of sight between cell centres, the cells a
+** segment crosses, and both judged on a view: a player's knowledge, and the
+** cells' cost factors weighing a segment (paths/sight.h).
 **
 ** The segment between two cell centres is walked cell by cell with exact
 ** integer arithmetic (Amanatides & Woo's traversal, ties decided exactly):
@@ -128,4 +129,134 @@ void astar__segment_cells(astar_point a, astar_point b, astar_point *cells, size
 double astar__centre_distance(astar_point a, astar_point b) {
   const double dx = (double)a.x - (double)b.x, dy = (double)a.y - (double)b.y;
   return sqrt(dx * dx + dy * dy);
+}
+
+/* ---- the view: sight and weighted length under search options ---------------- */
+
+astar_status astar__view_init(astar__view *v, const astar_grid *g, const astar_options *o,
+                              astar_point start) {
+  for (size_t i = 0; i < o->nlayers; i++)
+    if (!astar__layer_fits(o->layers[i], g)) return ASTAR_INVALID_ARGUMENT;
+  if (o->knowledge && !astar__knowledge_fits(o->knowledge, g)) return ASTAR_INVALID_ARGUMENT;
+  v->g = g;
+  v->k = o->knowledge;
+  v->start = (ptrdiff_t)astar__index(g, start.x, start.y);
+  v->unknown = o->unknown;
+  v->unknown_cost = o->unknown_cost;
+  v->alpha = o->terrain_scale;
+  v->layers = o->layers;
+  v->weights = o->layer_weights;
+  v->nlayers = o->nlayers;
+  v->corner = astar__sight_corner(o);
+  v->uniform = (!g->terrain || o->terrain_scale == 0.0) && o->nlayers == 0 &&
+               !(o->knowledge && o->unknown == ASTAR_UNKNOWN_COST && o->unknown_cost != 1.0);
+  return ASTAR_OK;
+}
+
+/* Is padded cell p open on the view? (The border is blocked in both the
+** grid and the knowledge.) */
+ASTAR__INLINE bool view_open(const astar__view *v, ptrdiff_t p) {
+  if (!v->k) return v->g->pass[p] != 0;
+  const uint8_t s = v->k->state[p];
+  return s == ASTAR_CELL_PASSABLE ||
+         (s == ASTAR_CELL_UNKNOWN && v->unknown != ASTAR_UNKNOWN_BLOCKED);
+}
+
+/* The same factor as astar__entry_factor (search/general.h) computes for a
+** search with these options, so that a path's weighted length and the grid
+** search's costs price a cell alike. */
+static double view_factor(const astar__view *v, ptrdiff_t p) {
+  const float *ter = v->g->terrain;
+  double f = ter ? 1.0 + v->alpha * ((double)ter[p] - 1.0) : 1.0;
+  for (size_t i = 0; i < v->nlayers; i++) f += (double)v->weights[i] * (double)v->layers[i]->v[p];
+  if (v->k && v->unknown == ASTAR_UNKNOWN_COST && v->k->state[p] == ASTAR_CELL_UNKNOWN)
+    f *= v->unknown_cost;
+  return f;
+}
+
+/* astar__sight's walk on the player's cells, from a's end only (sight is
+** rarely tested on a view, and never in a search loop). */
+static bool view_sight(const astar__view *v, astar_point a, astar_point b) {
+  const int32_t dx = b.x - a.x, dy = b.y - a.y;
+  const int64_t nx = dx < 0 ? -(int64_t)dx : dx, ny = dy < 0 ? -(int64_t)dy : dy;
+  const ptrdiff_t ox = dx < 0 ? -1 : 1, oy = dy < 0 ? -(ptrdiff_t)v->g->stride : v->g->stride;
+  ptrdiff_t p = (ptrdiff_t)astar__index(v->g, a.x, a.y);
+  const ptrdiff_t end = (ptrdiff_t)astar__index(v->g, b.x, b.y);
+  if ((p != v->start && !view_open(v, p)) || (end != v->start && !view_open(v, end))) return false;
+  int64_t kx = ny, ky = nx, left = nx + ny;
+  while (left > 0) {
+    if (kx < ky) {
+      p += ox;
+      kx += 2 * ny;
+      left--;
+    } else if (ky < kx) {
+      p += oy;
+      ky += 2 * nx;
+      left--;
+    } else {
+      if (!corner_ok(v->corner, view_open(v, p + ox), view_open(v, p + oy))) return false;
+      p += ox + oy;
+      kx += 2 * ny;
+      ky += 2 * nx;
+      left -= 2;
+    }
+    if (left > 0 && !view_open(v, p)) return false; /* b itself was judged above */
+  }
+  return true;
+}
+
+bool astar__view_sees(const astar__view *v, astar_point a, astar_point b) {
+  if (!v->k) return astar__sees(v->g, v->corner, a, b);
+  const bool b_first = b.y < a.y || (b.y == a.y && b.x < a.x);
+  return b_first ? view_sight(v, b, a) : view_sight(v, a, b);
+}
+
+/*
+** The segment is cut where it crosses grid lines: vertical line i (counted
+** from a) at parameter (2i + 1) ny / D and horizontal line j at
+** (2j + 1) nx / D, D = 2 nx ny -- the keys of astar__sight, so the cells
+** and the grid points are exactly those of the sight walk. Each cell's
+** share is its key interval (an integer); the shares times the factors are
+** summed and divided by D once, so a uniform run sums to exactly D and the
+** weighted length of a uniform view is the Euclidean length bit for bit.
+** A straight segment (nx or ny 0) crosses whole cells, halves at the ends.
+*/
+double astar__view_length(const astar__view *v, astar_point a, astar_point b) {
+  const int32_t dx = b.x - a.x, dy = b.y - a.y;
+  const int64_t nx = dx < 0 ? -(int64_t)dx : dx, ny = dy < 0 ? -(int64_t)dy : dy;
+  if (v->uniform || (nx == 0 && ny == 0)) return astar__centre_distance(a, b);
+  const ptrdiff_t ox = dx < 0 ? -1 : 1, oy = dy < 0 ? -(ptrdiff_t)v->g->stride : v->g->stride;
+  ptrdiff_t p = (ptrdiff_t)astar__index(v->g, a.x, a.y);
+  if (nx == 0 || ny == 0) {
+    const int64_t n = nx + ny;
+    const ptrdiff_t o = nx ? ox : oy;
+    double sum = 0.5 * view_factor(v, p);
+    for (int64_t i = 1; i < n; i++) sum += view_factor(v, p += o);
+    sum += 0.5 * view_factor(v, p + o);
+    return sum;
+  }
+  const int64_t d = 2 * nx * ny;
+  int64_t kx = ny, ky = nx, at = 0, left = nx + ny;
+  double sum = 0.0;
+  while (left > 0) {
+    const int64_t k = kx < ky ? kx : ky;
+    sum += view_factor(v, p) * (double)(k - at);
+    at = k;
+    if (kx < ky) {
+      p += ox;
+      kx += 2 * ny;
+      left--;
+    } else if (ky < kx) {
+      p += oy;
+      ky += 2 * nx;
+      left--;
+    } else {
+      p += ox + oy;
+      kx += 2 * ny;
+      ky += 2 * nx;
+      left -= 2;
+    }
+  }
+  sum += view_factor(v, p) * (double)(d - at);
+  return astar__centre_distance(a, b) * (sum / (double)d);
 }

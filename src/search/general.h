@@ -29,7 +29,8 @@ ASTAR__INLINE bool astar__is_goal_node(const astar__query *q, uint32_t u) {
 
 /* Entry cost factor of padded cell v: terrain after terrain_scale, plus the
 ** weighted layers, times unknown_cost for an unknown cell under
-** ASTAR_UNKNOWN_COST. */
+** ASTAR_UNKNOWN_COST. paths/sight.c (view_factor) prices the cells an
+** any-angle segment crosses the same way: change both together. */
 ASTAR__INLINE double astar__entry_factor(const astar__query *q, uint32_t v) {
   const float *ter = q->grid->terrain;
   double f = ter ? 1.0 + q->fx->alpha * ((double)ter[v] - 1.0) : 1.0;

@@ -4,7 +4,9 @@
 # bench find every path at or above the optimal length, precompute writes a
 # file that bench --pre loads, and the usage errors: a bad --cluster or
 # --levels names the option and its range (exit 2), the HPA* settings with
-# another algorithm (exit 2), a damaged --pre file names the file (exit 1).
+# another algorithm (exit 2), a damaged --pre file names the file (exit 1),
+# a --pre file built for other movement rules than the search's (--moves,
+# --costs, --corner) is refused naming both (exit 1).
 # Usage: hpa_tests.sh PATH/TO/astar REPO_ROOT
 set -u
 
@@ -39,6 +41,33 @@ expect_err "the error names the file" "cut.hpa"
 
 run bench "$SMALL/maze64-1.map.scen" --algo hpa --pre "$TMP/cave.hpa"
 expect_rc "a --pre file of another map fails" 1
+
+# The file records the movement rules it was built for (precompute: the
+# defaults, 8 moves, no corner cutting, costs 1/1.414...); a search under
+# other rules is refused, naming both -- the old tool searched with the
+# file's rules and printed "4 moves" beside a path with a diagonal step.
+run precompute "$SMALL/cave64.map" -o "$TMP/cave16.hpa" --algo hpa
+expect_rc "precompute --algo hpa, default rules" 0
+run solve "$SMALL/cave64.map" 56 14 55 11 --algo hpa --pre "$TMP/cave16.hpa" --no-picture
+expect_rc "solve --pre under the rules it was built for" 0
+expect_out "the path of the file's rules" "^path: +\(56,14\) \(56,13\) \(56,12\) \(55,11\)$"
+for rules in "--moves 4" "--costs 10,14" "--corner always"; do
+  # shellcheck disable=SC2086 # two words
+  run solve "$SMALL/cave64.map" 56 14 55 11 --algo hpa --pre "$TMP/cave16.hpa" $rules --no-picture
+  expect_rc "solve --pre $rules: refused" 1
+  expect_one_line_err "solve --pre $rules: one message, no path"
+  expect_err "solve --pre $rules: names the file and both rules" \
+    "cave16\.hpa: .*built for 8 moves, corners no-cut, costs 1/1\.414213562, not for this search's"
+  # shellcheck disable=SC2086
+  run bench "$SMALL/cave64.map.scen" --algo hpa --pre "$TMP/cave16.hpa" $rules
+  expect_rc "bench --pre $rules: refused" 1
+  expect_err "bench --pre $rules: says why" "cave16\.hpa: .*not for this search's"
+done
+run solve "$SMALL/cave64.map" 56 14 55 11 --algo hpa --pre "$TMP/cave16.hpa" --moves 4 --no-picture
+expect_err "the 4-move search's rules" "not for this search's 4 moves, cost 1 "
+run solve "$SMALL/cave64.map" 56 14 55 11 --algo hpa --moves 4 --no-picture
+expect_rc "without --pre the hierarchy is built for 4 moves" 0
+expect_out "its path: 4 moves" "^path: +\(56,14\) \(56,13\) \(56,12\) \(56,11\) \(55,11\)$"
 
 run bench "$SMALL" --algo hpa --cluster 3
 expect_rc "--cluster 3 is a usage error" 2

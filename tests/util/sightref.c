@@ -123,3 +123,36 @@ double ref_euclid(astar_point a, astar_point b) {
   const double dx = a.x - b.x, dy = a.y - b.y;
   return sqrt(dx * dx + dy * dy);
 }
+
+/* Liang-Barsky: the part of the segment p0 + t d, t in [0, 1], inside the
+** square [x, x+1] x [y, y+1], as its parameter interval. */
+double ref_weighted_length(astar_point a, astar_point b,
+                           double (*factor)(void *ctx, int32_t x, int32_t y), void *ctx) {
+  const double p0[2] = {a.x + 0.5, a.y + 0.5};
+  const double d[2] = {(double)b.x - a.x, (double)b.y - a.y};
+  const double len = sqrt(d[0] * d[0] + d[1] * d[1]);
+  const int32_t x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+  const int32_t y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+  double sum = 0.0;
+  for (int32_t y = y0; y <= y1; y++)
+    for (int32_t x = x0; x <= x1; x++) {
+      const double lo[2] = {x, y}, hi[2] = {x + 1.0, y + 1.0};
+      double t0 = 0.0, t1 = 1.0;
+      for (int k = 0; k < 2; k++) {
+        if (d[k] == 0.0) {
+          if (p0[k] < lo[k] || p0[k] > hi[k]) t1 = -1.0;
+          continue;
+        }
+        double ta = (lo[k] - p0[k]) / d[k], tb = (hi[k] - p0[k]) / d[k];
+        if (ta > tb) {
+          const double t = ta;
+          ta = tb;
+          tb = t;
+        }
+        if (ta > t0) t0 = ta;
+        if (tb < t1) t1 = tb;
+      }
+      if (t1 > t0) sum += factor(ctx, x, y) * (t1 - t0) * len;
+    }
+  return sum;
+}

@@ -26,6 +26,14 @@ bool ref_sight(const astar_grid *g, astar_corner corner, astar_point a, astar_po
 /* Euclidean distance between two cells' centres. */
 double ref_euclid(astar_point a, astar_point b);
 
+/* The weighted length of the segment between the centres of a and b
+** (astar/anyangle.h, "Cost"): for every cell (x, y) of the bounding box, the
+** length of the segment inside the closed square [x, x+1] x [y, y+1]
+** (clipped in floating point: a corner touched gives 0) times
+** factor(ctx, x, y). */
+double ref_weighted_length(astar_point a, astar_point b,
+                           double (*factor)(void *ctx, int32_t x, int32_t y), void *ctx);
+
 /* Dijkstra over nodes 0..n-1 with the dense n x n cost matrix m (INFINITY:
 ** no edge) from s to t; pred[] (n entries) receives the predecessors.
 ** Returns the cost, or -1 when t is unreachable (or out of memory). */
