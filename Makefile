@@ -2,14 +2,16 @@
 BUILD ?= build
 MAKEFLAGS += --no-print-directory
 ASAN_BUILD ?= build-asan
+MPI_BUILD ?= build-mpi
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build run test clean asan install examples deps python python-deps python-test
+.PHONY: all build run test clean asan install examples deps mpi mpi-test python python-deps \
+        python-test
 all: build
 
-# The Debian packages the build needs beyond gcc, cmake and make (libpng-dev,
-# pkg-config, Open MPI), installed when missing: scripts/build-deps.sh (apt-get, root).
+# The Debian package the build needs beyond gcc, cmake and make (libpng-dev),
+# installed when missing: scripts/build-deps.sh (apt-get, root).
 deps:
 	scripts/build-deps.sh
 
@@ -28,6 +30,20 @@ test: build
 
 clean:
 	rm -rf $(BUILD)
+
+# The astar tool with MPI (`mpirun -np P astar precompute --method cpd`,
+# docs/scaling.md), opt-in: `make mpi` installs Open MPI when missing
+# (libopenmpi-dev, openmpi-bin) and builds $(MPI_BUILD)/astar; the default
+# build/astar never links MPI. `make mpi-test` also runs the tool's CLI tests
+# with it, cli_mpi's mpirun runs among them (.ci/run's mpi stage).
+mpi:
+	scripts/build-deps.sh --mpi
+	cmake -S . -B $(MPI_BUILD) -DCMAKE_BUILD_TYPE=Release -DASTAR_USE_MPI=ON \
+	  -DASTAR_BUILD_EXAMPLES=OFF
+	cmake --build $(MPI_BUILD) -j $(JOBS) --target astar_cli
+
+mpi-test: mpi
+	cd $(MPI_BUILD) && ctest --output-on-failure -j $(JOBS) -R '^cli'
 
 # The library, tests and examples under AddressSanitizer + UBSan, then ctest.
 asan:

@@ -124,6 +124,31 @@ library_without_mpi() {
   fi
 }
 check "libastar.so, astar.pc and the CMake package do not depend on MPI" library_without_mpi
+# The tool links MPI only when built with ASTAR_USE_MPI (`make mpi`): the
+# default astar loads none of Open MPI's libraries (libmpi, Open RTE, Open
+# PAL, hwloc, ...), directly (readelf) or through another library (ldd).
+mpi_libs() { # BINARY: the Open MPI libraries it loads, one a line
+  { readelf -d "$1" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'; ldd "$1" 2>/dev/null | awk '{print $1}'; } |
+    grep -E '^lib(mpi|open-rte|open-pal|hwloc|pmix|ucp|ucs|fabric)[^a-z]' | sort -u
+}
+tool_mpi_matches_option() { # BINARY
+  local libs
+  libs=$(mpi_libs "$1")
+  if [[ $use_mpi == ON ]]; then
+    [[ $libs == *libmpi* ]] || { echo "ASTAR_USE_MPI=ON, yet $1 does not load libmpi"; return 1; }
+  elif [[ -n $libs ]]; then
+    echo "ASTAR_USE_MPI is $use_mpi, yet $1 loads:"
+    echo "$libs"
+    return 1
+  fi
+}
+use_mpi=$(sed -n 's/^ASTAR_USE_MPI:BOOL=//p' "$BUILD/CMakeCache.txt")
+case ${use_mpi^^} in ON | 1 | YES | TRUE | Y) use_mpi=ON ;; *) use_mpi=OFF ;; esac
+if [[ -x "$BUILD/astar" ]]; then
+  check "the built astar loads Open MPI only with ASTAR_USE_MPI=ON (here $use_mpi)" \
+    tool_mpi_matches_option "$BUILD/astar"
+  check "the installed astar likewise" tool_mpi_matches_option "$PREFIX/bin/astar"
+fi
 installed_tool_writes_png() {
   "$PREFIX/bin/astar" render "$ROOT/tests/data/small/rooms64-8.map" 44 35 1 3 -o "$TMP/r.png" &&
     [[ $(head -c 8 "$TMP/r.png" | od -An -tx1 | tr -d ' ') == 89504e470d0a1a0a ]]
