@@ -224,4 +224,51 @@ staged_install() {
 }
 check "DESTDIR install stages files and keeps prefix=/opt/astar in astar.pc" staged_install
 
+# --- CMake: add_subdirectory(libastar) in a game's project -----------------------
+# tests/subproject/ embeds this checkout (nothing installed). No build type:
+# the game's empty one must stay empty (-O0, the quickest build of the two
+# libraries).
+S=$TMP/subproject
+subproject_configure() { cmake -S "$ROOT/tests/subproject" -B "$S" -DASTAR_SOURCE_DIR="$ROOT" "$@"; }
+subproject_build() { subproject_configure "$@" && cmake --build "$S" -j "$(nproc 2>/dev/null || echo 2)"; }
+check "add_subdirectory consumer configures (library only, game's build type kept) and builds" \
+  subproject_build
+check "in-tree astar::astar (default) links the shared library and runs, as installed" \
+  bash -c "'$S/consumer' && readelf -d '$S/consumer' | grep -q 'NEEDED.*libastar.so'"
+check "in-tree astar::astar_shared runs" "$S/consumer_shared"
+check "in-tree astar::astar_static runs without libastar.so" \
+  bash -c "'$S/consumer_static' && ! readelf -d '$S/consumer_static' | grep -q 'NEEDED.*libastar'"
+check "in-tree ASTAR_USE_STATIC_LIBS=ON makes astar::astar static, as installed" \
+  bash -c "$(declare -f subproject_configure subproject_build); S='$S' ROOT='$ROOT'
+    subproject_build -DASTAR_USE_STATIC_LIBS=ON && '$S/consumer' &&
+    ! readelf -d '$S/consumer' | grep -q 'NEEDED.*libastar'"
+# With the tool, tests and examples asked for, every path they use is this
+# project's (PROJECT_SOURCE_DIR / PROJECT_BINARY_DIR, not the game's
+# CMAKE_SOURCE_DIR: before, generating failed on tests/CMakeLists.txt's
+# "Cannot find source file: .../tools/png.c"), checked in every test's
+# command line, and a few tests run from the game's tree.
+subproject_paths() {
+  local bad
+  subproject_configure -DASTAR_BUILD_TOOLS=ON -DASTAR_BUILD_TESTS=ON -DASTAR_BUILD_EXAMPLES=ON \
+    -DASTAR_USE_STATIC_LIBS=OFF || return 1
+  (cd "$S" && ctest --show-only=json-v1) >"$TMP/subtests.json" || return 1
+  grep -q '"name" *: *"cli_hpa"' "$TMP/subtests.json" || { echo "no tests defined"; return 1; }
+  # Any path into the game's folders but libastar's binary folder is wrong.
+  bad=$(grep -oE "\"($ROOT/tests/subproject|$S)(/[^\"]*)?\"" "$TMP/subtests.json" |
+    grep -vE "^\"$S/libastar(/|\")" || true)
+  [[ -z $bad ]] || { echo "test paths outside libastar's folders:"; echo "$bad" | sort -u; return 1; }
+}
+check "add_subdirectory with ASTAR_BUILD_TOOLS/TESTS/EXAMPLES=ON: tests use libastar's paths" \
+  subproject_paths
+subproject_tests() {
+  cmake --build "$S" -j "$(nproc 2>/dev/null || echo 2)" --target astar_man test_grid example_basic &&
+    (cd "$S" && ctest --output-on-failure --no-tests=error \
+      -R '^(test_grid|man|cli_hpa|conformance_small|readme_example|example_basic)$') >"$TMP/subctest.log" ||
+    { cat "$TMP/subctest.log"; return 1; }
+  grep -q '100% tests passed, 0 tests failed out of 6' "$TMP/subctest.log" ||
+    { cat "$TMP/subctest.log"; return 1; }
+}
+check "add_subdirectory: the tool, a unit test, the CLI, man page, example tests run there" \
+  subproject_tests
+
 summary
