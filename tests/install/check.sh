@@ -261,12 +261,14 @@ subproject_paths() {
 check "add_subdirectory with ASTAR_BUILD_TOOLS/TESTS/EXAMPLES=ON: tests use libastar's paths" \
   subproject_paths
 subproject_tests() {
-  cmake --build "$S" -j "$(nproc 2>/dev/null || echo 2)" --target astar_man test_grid example_basic &&
-    (cd "$S" && ctest --output-on-failure --no-tests=error \
-      -R '^(test_grid|man|cli_hpa|conformance_small|readme_example|example_basic)$') >"$TMP/subctest.log" ||
-    { cat "$TMP/subctest.log"; return 1; }
-  grep -q '100% tests passed, 0 tests failed out of 6' "$TMP/subctest.log" ||
-    { cat "$TMP/subctest.log"; return 1; }
+  cmake --build "$S" -j "$(nproc 2>/dev/null || echo 2)" --target astar_man test_grid example_basic ||
+    return 1
+  if ! (cd "$S" && ctest --output-on-failure --no-tests=error \
+    -R '^(test_grid|man|cli_hpa|conformance_small|readme_example|example_basic)$') >"$TMP/subctest.log" ||
+    ! grep -q '100% tests passed, 0 tests failed out of 6' "$TMP/subctest.log"; then
+    cat "$TMP/subctest.log"
+    return 1
+  fi
 }
 check "add_subdirectory: the tool, a unit test, the CLI, man page, example tests run there" \
   subproject_tests
