@@ -1,15 +1,20 @@
 # Thin wrapper over CMake for the Quick start: `make run`, `make test`.
+# What each installs when missing (apt-get, as root) is exactly what it
+# needs: make run libpng-dev; make test also Debian's packages for the
+# python test. Everything else is opt-in, below.
 BUILD ?= build
 MAKEFLAGS += --no-print-directory
 ASAN_BUILD ?= build-asan
+MPI_BUILD ?= build-mpi
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build run test clean asan install examples deps python python-deps python-test
+.PHONY: all build run test conformance clean asan install examples deps mpi mpi-test python \
+        python-deps python-test
 all: build
 
-# The Debian packages the build needs beyond gcc, cmake and make (libpng-dev,
-# pkg-config, Open MPI), installed when missing: scripts/build-deps.sh (apt-get, root).
+# The Debian package the build needs beyond gcc, cmake and make (libpng-dev),
+# installed when missing: scripts/build-deps.sh (apt-get, root).
 deps:
 	scripts/build-deps.sh
 
@@ -23,11 +28,43 @@ build: $(BUILD)/CMakeCache.txt
 run: build
 	./$(BUILD)/astar run
 
+# Every test but the exhaustive Moving AI conformance: the unit, CLI, Python
+# and example tests, and every method on a spread sample of every shared map
+# (tests/CMakeLists.txt): about 185 s of CPU, under 2 minutes on a quiet
+# 2-core machine (.ci/run fails it past 5). The python test's
+# packages are installed when missing (scripts/python-deps.sh --test, as
+# root); without root the test says what it lacks and is skipped.
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@scripts/python-deps.sh --test || echo "make test: the python test will be skipped"
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE exhaustive
+	@echo "make test: done. Not run: every query of every method (make conformance, ~17 min" \
+	  "on 2 cores) and the playground in Chromium (make web-test; installs emscripten," \
+	  "chromium, nodejs, npm)."
+
+# The exhaustive Moving AI conformance (ctest label exhaustive): every query
+# of every map for every method, with the golden path hashes (CI's
+# conformance stage). ASTAR_EXHAUSTIVE=ON stays in $(BUILD)'s cache: a plain
+# ctest there then runs both sizes, `make test` still only the sample.
+conformance: build
+	cmake -S . -B $(BUILD) -DASTAR_EXHAUSTIVE=ON >/dev/null
+	cd $(BUILD) && ctest --output-on-failure --no-tests=error -j $(JOBS) -L exhaustive
 
 clean:
 	rm -rf $(BUILD)
+
+# The astar tool with MPI (`mpirun -np P astar precompute --method cpd`,
+# docs/scaling.md), opt-in: `make mpi` installs Open MPI when missing
+# (libopenmpi-dev, openmpi-bin) and builds $(MPI_BUILD)/astar; the default
+# build/astar never links MPI. `make mpi-test` also runs the tool's CLI tests
+# with it, cli_mpi's mpirun runs among them (.ci/run's mpi stage).
+mpi:
+	scripts/build-deps.sh --mpi
+	cmake -S . -B $(MPI_BUILD) -DCMAKE_BUILD_TYPE=Release -DASTAR_USE_MPI=ON \
+	  -DASTAR_BUILD_EXAMPLES=OFF
+	cmake --build $(MPI_BUILD) -j $(JOBS) --target astar_cli
+
+mpi-test: mpi
+	cd $(MPI_BUILD) && ctest --output-on-failure --no-tests=error -j $(JOBS) -R '^cli'
 
 # The library, tests and examples under AddressSanitizer + UBSan, then ctest.
 asan:
@@ -60,11 +97,21 @@ python-test: build
 	ASTAR_PYTHON=$(PYTHON) ASTAR_TOOL=$(CURDIR)/$(BUILD)/astar tests/python/run.sh . $(BUILD)
 
 # The WebAssembly playground (web/README.md): `make web` builds web/dist with
-# Emscripten, `make serve` serves it on localhost (WEB_PORT, default 8000).
+# Emscripten, `make serve` serves it on localhost (WEB_PORT, default 8000),
+# `make web-test` runs its browser test (tests/web/browser_test.mjs: headless
+# Chromium against build/astar), installing emscripten, chromium, nodejs and
+# npm when missing (scripts/web-deps.sh, as root) and playwright-core (npm
+# ci). docs/images/playground.png is left as it is (--no-docs-image).
 WEB_PORT ?= 8000
-.PHONY: web serve
+.PHONY: web serve web-test
 web:
 	web/build.sh
+
+web-test: build
+	scripts/web-deps.sh
+	cd tests/web && npm ci --no-audit --no-fund --loglevel=error
+	web/build.sh
+	node tests/web/browser_test.mjs --no-docs-image
 
 serve: web
 	@echo "playground: http://localhost:$(WEB_PORT)/  (Ctrl-C stops the server)"

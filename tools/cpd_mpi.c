@@ -60,9 +60,9 @@ int cli_mpi_begin(bool cpd) {
   if (!r || strcmp(r, "0") == 0)
     cli_error("precompute: this astar has no MPI, yet runs as one of %d processes of an MPI\n"
               "  launcher (mpirun): each would build the whole table alone. For the distributed\n"
-              "  build install Open MPI (Debian: apt-get install libopenmpi-dev openmpi-bin, or\n"
-              "  make deps) and configure again (cmake -S . -B build: MPI is used when found);\n"
-              "  or run it without mpirun (--threads N for the cores of one machine).",
+              "  build, `make mpi` builds build-mpi/astar (it installs libopenmpi-dev and\n"
+              "  openmpi-bin), or configure with cmake -DASTAR_USE_MPI=ON; or run it without\n"
+              "  mpirun (--threads N for the cores of one machine).",
               size);
   return CLI_EXIT_USAGE;
 }

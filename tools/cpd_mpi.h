@@ -4,8 +4,9 @@
 ** launcher (mpirun), the blocks gathered on rank 0, which assembles them and
 ** writes the file -- byte for byte the single-process file.
 **
-** Only the tool knows MPI (the library has no dependency): the build uses it
-** when CMake found it (ASTAR_HAVE_MPI, option ASTAR_MPI). MPI is started only
+** Only the tool knows MPI (the library has no dependency), and only when
+** built with the CMake option ASTAR_USE_MPI (`make mpi`; ASTAR_HAVE_MPI
+** here; off by default). MPI is started only
 ** by precompute --method cpd and only under a launcher (the environment says
 ** so: OMPI_COMM_WORLD_SIZE or PMI_SIZE), so every other command and every
 ** run without mpirun stays a plain process: no start-up cost, no messages.

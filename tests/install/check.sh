@@ -124,6 +124,31 @@ library_without_mpi() {
   fi
 }
 check "libastar.so, astar.pc and the CMake package do not depend on MPI" library_without_mpi
+# The tool links MPI only when built with ASTAR_USE_MPI (`make mpi`): the
+# default astar loads none of Open MPI's libraries (libmpi, Open RTE, Open
+# PAL, hwloc, ...), directly (readelf) or through another library (ldd).
+mpi_libs() { # BINARY: the Open MPI libraries it loads, one a line
+  { readelf -d "$1" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'; ldd "$1" 2>/dev/null | awk '{print $1}'; } |
+    grep -E '^lib(mpi|open-rte|open-pal|hwloc|pmix|ucp|ucs|fabric)[^a-z]' | sort -u
+}
+tool_mpi_matches_option() { # BINARY
+  local libs
+  libs=$(mpi_libs "$1")
+  if [[ $use_mpi == ON ]]; then
+    [[ $libs == *libmpi* ]] || { echo "ASTAR_USE_MPI=ON, yet $1 does not load libmpi"; return 1; }
+  elif [[ -n $libs ]]; then
+    echo "ASTAR_USE_MPI is $use_mpi, yet $1 loads:"
+    echo "$libs"
+    return 1
+  fi
+}
+use_mpi=$(sed -n 's/^ASTAR_USE_MPI:BOOL=//p' "$BUILD/CMakeCache.txt")
+case ${use_mpi^^} in ON | 1 | YES | TRUE | Y) use_mpi=ON ;; *) use_mpi=OFF ;; esac
+if [[ -x "$BUILD/astar" ]]; then
+  check "the built astar loads Open MPI only with ASTAR_USE_MPI=ON (here $use_mpi)" \
+    tool_mpi_matches_option "$BUILD/astar"
+  check "the installed astar likewise" tool_mpi_matches_option "$PREFIX/bin/astar"
+fi
 installed_tool_writes_png() {
   "$PREFIX/bin/astar" render "$ROOT/tests/data/small/rooms64-8.map" 44 35 1 3 -o "$TMP/r.png" &&
     [[ $(head -c 8 "$TMP/r.png" | od -An -tx1 | tr -d ' ') == 89504e470d0a1a0a ]]
@@ -198,5 +223,54 @@ staged_install() {
     [[ -f $TMP/stage/opt/astar/include/astar/astar.h ]]
 }
 check "DESTDIR install stages files and keeps prefix=/opt/astar in astar.pc" staged_install
+
+# --- CMake: add_subdirectory(libastar) in a game's project -----------------------
+# tests/subproject/ embeds this checkout (nothing installed). No build type:
+# the game's empty one must stay empty (-O0, the quickest build of the two
+# libraries).
+S=$TMP/subproject
+subproject_configure() { cmake -S "$ROOT/tests/subproject" -B "$S" -DASTAR_SOURCE_DIR="$ROOT" "$@"; }
+subproject_build() { subproject_configure "$@" && cmake --build "$S" -j "$(nproc 2>/dev/null || echo 2)"; }
+check "add_subdirectory consumer configures (library only, game's build type kept) and builds" \
+  subproject_build
+check "in-tree astar::astar (default) links the shared library and runs, as installed" \
+  bash -c "'$S/consumer' && readelf -d '$S/consumer' | grep -q 'NEEDED.*libastar.so'"
+check "in-tree astar::astar_shared runs" "$S/consumer_shared"
+check "in-tree astar::astar_static runs without libastar.so" \
+  bash -c "'$S/consumer_static' && ! readelf -d '$S/consumer_static' | grep -q 'NEEDED.*libastar'"
+check "in-tree ASTAR_USE_STATIC_LIBS=ON makes astar::astar static, as installed" \
+  bash -c "$(declare -f subproject_configure subproject_build); S='$S' ROOT='$ROOT'
+    subproject_build -DASTAR_USE_STATIC_LIBS=ON && '$S/consumer' &&
+    ! readelf -d '$S/consumer' | grep -q 'NEEDED.*libastar'"
+# With the tool, tests and examples asked for, every path they use is this
+# project's (PROJECT_SOURCE_DIR / PROJECT_BINARY_DIR, not the game's
+# CMAKE_SOURCE_DIR: before, generating failed on tests/CMakeLists.txt's
+# "Cannot find source file: .../tools/png.c"), checked in every test's
+# command line, and a few tests run from the game's tree.
+subproject_paths() {
+  local bad
+  subproject_configure -DASTAR_BUILD_TOOLS=ON -DASTAR_BUILD_TESTS=ON -DASTAR_BUILD_EXAMPLES=ON \
+    -DASTAR_USE_STATIC_LIBS=OFF || return 1
+  (cd "$S" && ctest --show-only=json-v1) >"$TMP/subtests.json" || return 1
+  grep -q '"name" *: *"cli_hpa"' "$TMP/subtests.json" || { echo "no tests defined"; return 1; }
+  # Any path into the game's folders but libastar's binary folder is wrong.
+  bad=$(grep -oE "\"($ROOT/tests/subproject|$S)(/[^\"]*)?\"" "$TMP/subtests.json" |
+    grep -vE "^\"$S/libastar(/|\")" || true)
+  [[ -z $bad ]] || { echo "test paths outside libastar's folders:"; echo "$bad" | sort -u; return 1; }
+}
+check "add_subdirectory with ASTAR_BUILD_TOOLS/TESTS/EXAMPLES=ON: tests use libastar's paths" \
+  subproject_paths
+subproject_tests() {
+  cmake --build "$S" -j "$(nproc 2>/dev/null || echo 2)" --target astar_man test_grid example_basic ||
+    return 1
+  if ! (cd "$S" && ctest --output-on-failure --no-tests=error \
+    -R '^(test_grid|man|cli_hpa|conformance_small|readme_example|example_basic)$') >"$TMP/subctest.log" ||
+    ! grep -q '100% tests passed, 0 tests failed out of 6' "$TMP/subctest.log"; then
+    cat "$TMP/subctest.log"
+    return 1
+  fi
+}
+check "add_subdirectory: the tool, a unit test, the CLI, man page, example tests run there" \
+  subproject_tests
 
 summary
