@@ -31,7 +31,7 @@ run: build
 # Every test but the exhaustive Moving AI conformance: the unit, CLI, Python
 # and example tests, and every method on a spread sample of every shared map
 # (tests/CMakeLists.txt): about 185 s of CPU, under 2 minutes on a quiet
-# 2-core machine (.ci/run fails it past 5). The python test's
+# 2-core machine (.ci/run prints its time). The python test's
 # packages are installed when missing (scripts/python-deps.sh --test, as
 # root); without root the test says what it lacks and is skipped.
 test: build
