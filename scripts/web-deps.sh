@@ -22,18 +22,6 @@ if [[ ${#pkgs[@]} -eq 0 ]]; then
   echo "web packages: all installed (emcc, chromium, node, npm)"
   exit 0
 fi
-if [[ ${1:-} == --check ]]; then
-  echo "web packages missing: ${pkgs[*]}"
-  exit 1
-fi
-if [[ $(id -u) != 0 ]]; then
-  echo "error: missing ${pkgs[*]}; install them as root:" >&2
-  echo "       sudo apt-get install ${pkgs[*]}" >&2
-  exit 1
-fi
-echo "installing ${pkgs[*]}"
-{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}"; } \
-  >/dev/null || {
-  echo "error: could not install ${pkgs[*]} (apt-get needs the Debian mirrors)" >&2
-  exit 1
-}
+# What is missing by its command is then checked and installed by the
+# step the other dependency scripts share.
+exec "$(dirname "${BASH_SOURCE[0]}")/debian-packages.sh" web "${1:-}" "${pkgs[@]}"
