@@ -23,12 +23,9 @@
 
 /* Maps up to this size get F/G/H labels unless --no-fgh. */
 #define FGH_AUTO_MAX 40
-/* SVG has one element per cell; beyond this PNG is the sensible format. */
-#define SVG_MAX_CELLS 65536
 #define MAX_PIXELS (64L * 1024 * 1024)
 #define MAX_FRAMES 1000
 #define ROOT3 1.7320508075688772935
-#define PI 3.14159265358979323846
 #define PAD 1.0 /* pixels around the map, for the outlines of the edge cells */
 
 enum { UNSEEN = 0, OPEN = 1, CLOSED = 2 };
@@ -53,8 +50,9 @@ typedef struct hjob {
   cli_solution sol;
 
   /* picture layout */
-  double cell;   /* pixels between neighbouring centres */
-  double radius; /* centre to corner */
+  double cell;                /* pixels between neighbouring centres */
+  double radius;              /* centre to corner */
+  render_hex_lattice lattice; /* the pixels of cell centres and corners */
   int width, height;
   bool fgh;
   int text_scale; /* 0: no labels fit */
@@ -209,6 +207,8 @@ static void choose_layout(hjob *j, int cell_arg) {
   }
   j->radius = j->cell / ROOT3;
   const double r = j->radius;
+  j->lattice = (render_hex_lattice){PAD, PAD, flat(j) ? r / 2 : r * ROOT3 / 2,
+                                    flat(j) ? r * ROOT3 / 2 : r / 2, flat(j)};
   const double wide = flat(j) ? r * (1.5 * j->w + 0.5) : j->cell * (j->w + 0.5);
   const double high = flat(j) ? j->cell * (j->h + 0.5) : r * (1.5 * j->h + 0.5);
   j->width = (int)ceil(wide + 2 * PAD);
@@ -256,21 +256,21 @@ static render_rgb cell_color(const hjob *j, const uint8_t *on_path, int32_t x, i
   return scale_rgb(tint, terrain_shade(j, x, y));
 }
 
-static void center(const hjob *j, int32_t x, int32_t y, double *cx, double *cy) {
+/* The lattice point (render.h) of a cell's centre: the library's centre,
+** in steps of the lattice (whole numbers, rounded off the last bits). */
+static void lattice_point(const hjob *j, int32_t x, int32_t y, int *lx, int *ly) {
   double c[2];
   const astar_point p = {x, y};
   astar_hex_center(astar_hex_grid_orientation(j->grid), astar_hex_grid_layout(j->grid), p, c);
-  *cx = PAD + c[0] * j->radius;
-  *cy = PAD + c[1] * j->radius;
+  *lx = (int)lround(c[0] * j->radius / j->lattice.ux);
+  *ly = (int)lround(c[1] * j->radius / j->lattice.uy);
 }
 
-static void corners(const hjob *j, double cx, double cy, double xy[12]) {
-  const double first = flat(j) ? 0.0 : 30.0;
-  for (size_t k = 0; k < 6; k++) {
-    const double a = (first + 60.0 * (double)k) * PI / 180.0;
-    xy[2 * k] = cx + j->radius * cos(a);
-    xy[2 * k + 1] = cy + j->radius * sin(a);
-  }
+static void center(const hjob *j, int32_t x, int32_t y, double *cx, double *cy) {
+  int lx, ly;
+  lattice_point(j, x, y, &lx, &ly);
+  *cx = j->lattice.ox + lx * j->lattice.ux;
+  *cy = j->lattice.oy + ly * j->lattice.uy;
 }
 
 /* The arrow from the centre towards the parent, clear of the label rows
@@ -340,14 +340,14 @@ static void draw_frame(const hjob *j, render_canvas *c, bool final) {
       on_path[(size_t)j->sol.path[k].y * (size_t)w + (size_t)j->sol.path[k].x] = 1;
   }
   const bool outline = j->cell >= 12;
-  double xy[12], cx, cy;
+  double cx, cy;
   for (int32_t y = 0; y < h; y++) {
     for (int32_t x = 0; x < w; x++) {
       const render_rgb col = cell_color(j, on_path, x, y);
       if (col == RENDER_C_BACKGROUND && !outline) continue;
-      center(j, x, y, &cx, &cy);
-      corners(j, cx, cy, xy);
-      c->ops->polygon(c, xy, 6, col, RENDER_C_GRID, outline ? 1.0 : 0.0);
+      int lx, ly;
+      lattice_point(j, x, y, &lx, &ly);
+      c->ops->hexagon(c, &j->lattice, lx, ly, col, RENDER_C_GRID, outline ? 1.0 : 0.0);
     }
   }
   /* Small cells: the path as dots that show. */
@@ -452,7 +452,7 @@ static void help(FILE *out) {
           "arrow to its parent.\n"
           "\n"
           "Options:\n"
-          "  -o, --output FILE      the picture: .svg (maps up to %d cells) or .png\n"
+          "  -o, --output FILE      the picture: .svg or .png\n"
           "  --step K               the search after K expansions (no path yet)\n"
           "  --frames N             N pictures spread evenly over the search\n"
           "  --cell PX              pixels between neighbouring cell centres (default: 72\n"
@@ -464,7 +464,7 @@ static void help(FILE *out) {
           "Exit status: 0 picture(s) written (whatever the search found); 1 unreadable\n"
           "or malformed map, a blocked start or goal, or an unwritable file; 2 usage error\n"
           "(a start or goal outside the map included). See 'astar --help'.\n",
-          FGH_AUTO_MAX, FGH_AUTO_MAX, SVG_MAX_CELLS, cli_hex_search_help);
+          FGH_AUTO_MAX, FGH_AUTO_MAX, cli_hex_search_help);
 }
 
 static bool has_suffix(const char *s, const char *suffix) {
@@ -558,12 +558,6 @@ int cli_hex_render(int argc, char **argv) {
     goto done;
   }
   const size_t ncells = (size_t)j.w * (size_t)j.h;
-  if (j.svg && ncells > SVG_MAX_CELLS) {
-    rc = cli_usage_error("render: %s has %zu cells; SVG output is limited to %d: write a .png "
-                         "instead",
-                         map, ncells, SVG_MAX_CELLS);
-    goto done;
-  }
   for (int k = 0; k < 2; k++) {
     const astar_point q = k ? j.goal : j.start;
     const char *what = k ? "goal" : "start";

@@ -25,6 +25,25 @@ enum { RENDER_LEFT, RENDER_RIGHT, RENDER_CENTER }; /* text anchors */
 
 typedef struct render_canvas render_canvas;
 
+/* The lattice of a hex map's picture: lattice point (X, Y) is pixel
+** (ox + X ux, oy + Y uy). With ux = r sqrt(3)/2 and uy = r/2 (pointy
+** hexagons of circumradius r) the hexagon centred at (X, Y) has its corners
+** at (X, Y -+ 2) and (X +- 1, Y +- 1); with ux = r/2 and uy = r sqrt(3)/2
+** (flat) at (X +- 2, Y) and (X +- 1, Y +- 1). Centres and corners are then
+** whole lattice points: neighbours share their corners exactly (computed
+** alike), and the SVG writer traces borders along them, two small
+** integers an edge. */
+typedef struct render_hex_lattice {
+  double ox, oy, ux, uy;
+  bool flat;
+} render_hex_lattice;
+
+/* The corners of the hexagon centred at (0, 0), [flat][k] = {X, Y}: clockwise
+** on the screen (y down) from the one at 30 degrees (pointy) or 0 (flat).
+** Edge k runs from corner k to corner k + 1 (mod 6); the neighbour across
+** it is centred at corner k + corner k + 1. */
+extern const int render_hex_corner[2][6][2];
+
 typedef struct render_ops {
   void (*rect)(render_canvas *c, int x, int y, int w, int h, render_rgb color);
   void (*triangle)(render_canvas *c, const double xy[6], render_rgb color);
@@ -32,12 +51,12 @@ typedef struct render_ops {
   /* `x` is the left edge, right edge or centre (anchor), `y` the top. */
   void (*text)(render_canvas *c, int x, int y, int anchor, int scale, const char *s,
                render_rgb color);
-  /* A polygon of n corners xy[0..2n-1], filled by the even-odd rule, with an
-  ** outline `stroke_width` pixels wide in `stroke` (0: none). The fill is
-  ** not anti-aliased, so polygons sharing an edge (a hex map's cells) cover
-  ** each pixel once, with no seam between them. */
-  void (*polygon)(render_canvas *c, const double *xy, int n, render_rgb fill, render_rgb stroke,
-                  double stroke_width);
+  /* The hexagon centred at lattice point (x, y) of `l` (above), filled
+  ** without anti-aliasing, so that hexagons at distinct points (a hex map's
+  ** cells) cover each pixel once with no seam between them, and outlined
+  ** `stroke_width` pixels wide in `stroke` (0: no outline). */
+  void (*hexagon)(render_canvas *c, const render_hex_lattice *l, int x, int y, render_rgb fill,
+                  render_rgb stroke, double stroke_width);
 } render_ops;
 
 struct render_canvas {
@@ -92,7 +111,9 @@ bool render_png_write(FILE *out, int width, int height, const uint8_t *rgb, bool
 
 /* ---- SVG (svg.c) ------------------------------------------------------------ */
 
-/* A run of same-coloured pixels waiting in a render_svg batch. */
+/* A run of same-coloured pixels waiting in a render_svg batch; in a batch
+** of hexagons, one hexagon: x, y its lattice point, w its slot in `points`,
+** h its colour's slot << 6 | the edges of it traced so far (bit k: edge k). */
 typedef struct render_svg_run {
   int x, y, w, h;
   int next; /* the next run of the same colour in the batch, -1: none */
@@ -111,13 +132,15 @@ typedef struct render_svg {
   int px, py, pw, ph;
   render_rgb pcolor;
   bool pending;
-  /* The batch: rectangles written as one <path> per colour, which keeps a
-  ** map's picture to a few elements (den520d: 2 077 <rect>s became 7
-  ** <path>s). No rectangle of a batch overlaps another -- each lies in a
-  ** row band below the previous ones, or right of them in the same band --
-  ** so regrouping them by colour does not change the picture; any other
-  ** drawing call writes the batch first. runs / colors NULL (no memory):
-  ** every rectangle is written at once, as a one-run path. */
+  /* The batch: rectangles, or hexagons, written as one <path> per colour,
+  ** which keeps a map's picture to a few elements (den520d: 2 077 <rect>s
+  ** became 7 <path>s; a 512 x 512 hex map's 75 771 <polygon>s, 33). No
+  ** rectangle of a batch overlaps another -- each lies in a row band below
+  ** the previous ones, or right of them in the same band -- and no two
+  ** hexagons share a lattice point, so regrouping them by colour does not
+  ** change the picture; any other drawing call writes the batch first.
+  ** runs / colors NULL (no memory): every rectangle or hexagon is written at
+  ** once, as a path of its own. */
   render_svg_run *runs;
   size_t nruns;
   render_svg_color *colors; /* open addressing, RENDER_SVG_SLOTS slots */
@@ -125,11 +148,26 @@ typedef struct render_svg {
   int ncolors;
   int band_y, band_h, band_end; /* the last run's row band and right end */
   bool ordered;                 /* every run of the batch is below or right of the ones before */
+  /* A batch of hexagons: all on one lattice with one outline; `points`
+  ** finds a lattice point's run (open addressing, -1 free), allocated with
+  ** the first hexagon (NULL: none yet, or no memory). */
+  bool hexes;
+  int *points;
+  render_hex_lattice lattice;
+  render_rgb stroke;
+  double stroke_width;
+  /* Discs drawn one after another in one colour and size (a path's dots)
+  ** go in one <path>: ndiscs of them so far; the first waits in (dx, dy)
+  ** and is written as a <circle> if no second one follows. */
+  int ndiscs;
+  double dx, dy, dr;
+  render_rgb dcolor;
 } render_svg;
 
 /* Write the SVG prologue (size, background, `attrs` -- extra root attributes,
-** may be NULL) and set up the canvas. Allocates the batch (about 1.3 MB);
-** without memory it writes the same picture, one path a rectangle. */
+** may be NULL) and set up the canvas. Allocates the batch (about 1.3 MB,
+** and 0.5 MB more with the first hexagon); without memory it writes the
+** same picture, one path a rectangle or hexagon. */
 void render_svg_begin(render_svg *s, FILE *out, int width, int height, render_rgb background,
                       const char *attrs);
 

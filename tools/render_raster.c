@@ -1,6 +1,6 @@
 /*
 ** render_raster.c -- the RGB raster backend of `astar render` (what the PNG
-** encoder saves): filled rectangles and polygons, anti-aliased triangles and
+** encoder saves): filled rectangles and hexagons, anti-aliased triangles and
 ** discs (4 x 4 samples a pixel), and text in a built-in 5 x 7 bitmap font
 ** that has the characters cost labels need. Also the backend-neutral helpers of render.h.
 */
@@ -205,8 +205,22 @@ static void raster_polygon(render_canvas *c, const double *xy, int n, render_rgb
       render_line(c, xy[2 * j], xy[2 * j + 1], xy[2 * i], xy[2 * i + 1], stroke_width, stroke);
 }
 
+const int render_hex_corner[2][6][2] = {{{1, 1}, {0, 2}, {-1, 1}, {-1, -1}, {0, -2}, {1, -1}},
+                                        {{2, 0}, {1, 1}, {-1, 1}, {-2, 0}, {-1, -1}, {1, -1}}};
+
+static void raster_hexagon(render_canvas *c, const render_hex_lattice *l, int x, int y,
+                           render_rgb fill, render_rgb stroke, double stroke_width) {
+  const int(*d)[2] = render_hex_corner[l->flat];
+  double xy[12];
+  for (size_t k = 0; k < 6; k++) {
+    xy[2 * k] = l->ox + (double)(x + d[k][0]) * l->ux;
+    xy[2 * k + 1] = l->oy + (double)(y + d[k][1]) * l->uy;
+  }
+  raster_polygon(c, xy, 6, fill, stroke, stroke_width);
+}
+
 static const render_ops raster_ops = {raster_rect, raster_triangle, raster_disc, raster_text,
-                                      raster_polygon};
+                                      raster_hexagon};
 
 bool render_raster_init(render_raster *r, int width, int height, render_rgb background) {
   r->base.ops = &raster_ops;
