@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "core/bytes.h"
 #include "util/dijkstra.h"
 #include "util/failalloc.h"
 #include "util/randmap.h"
@@ -515,7 +516,7 @@ static void test_save_load(void) {
   size_t len = 0;
   CHECK(astar_landmarks_save(lm, NULL, 0, &len) == ASTAR_BUFFER_TOO_SMALL);
   const uint32_t n = 17 * 13, k = astar_landmarks_count(lm);
-  CHECK(len == 48 + 12 * k + 8 * (size_t)k * n);
+  CHECK(len == 72 + 12 * k + 8 * (size_t)k * n);
   unsigned char *buf = malloc(len), *bad = malloc(len);
   CHECK(astar_landmarks_save(lm, buf, len - 1, &len) == ASTAR_BUFFER_TOO_SMALL);
   CHECK(astar_landmarks_save(lm, buf, len, &len) == ASTAR_OK);
@@ -586,6 +587,193 @@ static void test_save_load(void) {
   free(buf);
   free(bad);
   astar_landmarks_free(lm);
+  astar_grid_free(g);
+}
+
+/* ---- the movement rules a file records ------------------------------------------ */
+
+/* The file checksum of the format (astar_landmarks_save): every 32-bit word
+** but bytes 32 .. 39, folded in order, stored at byte 32. */
+static void reseal(unsigned char *buf, size_t len) {
+  uint64_t h = ASTAR__HASH_INIT;
+  for (size_t i = 0; i + 4 <= len; i += 4)
+    if (i != 32 && i != 36) h = astar__hash_word(h, astar__get_le32(buf + i));
+  astar__put_le64(buf + 32, h);
+}
+
+static bool same_bits(double a, double b) {
+  uint64_t x, y;
+  memcpy(&x, &a, sizeof x);
+  memcpy(&y, &b, sizeof y);
+  return x == y;
+}
+
+/* A grid table's file records the moves, corner rule and costs it was
+** built for: astar_landmarks_file_options reads them back, a load under
+** them succeeds (the same bytes saved again), a load under the defaults is
+** ASTAR_MISMATCH (the file built for the defaults likewise under them).
+** Format 1 (before the rules were recorded) still loads and records none;
+** rules out of range are a parse error; a space's table records none. */
+static void test_file_rules(void) {
+  rng r;
+  rng_seed(&r, 5);
+  randmap_spec spec = {19, 15, 0.3, 0, 1.0, 1.0};
+  astar_grid *g = NULL;
+  CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+  if (!g) return;
+  astar_options def;
+  astar_options_init(&def);
+  struct {
+    int moves;
+    astar_corner corner;
+    double s, d; /* d 0: the default */
+  } rules[] = {{4, ASTAR_CORNER_NO_CUT, 1, 1.5}, {8, ASTAR_CORNER_ALWAYS, 1, 0},
+               {8, ASTAR_CORNER_ONE_SIDE, 1, 0}, {8, ASTAR_CORNER_NEVER, 1, 0},
+               {8, ASTAR_CORNER_NO_CUT, 10, 14}, {8, ASTAR_CORNER_NO_CUT, 1, 1.5}};
+  unsigned char *defbuf = NULL;
+  size_t deflen = 0;
+  for (size_t i = 0; i <= sizeof rules / sizeof rules[0]; i++) {
+    astar_options o = def; /* the last round: the defaults */
+    if (i < sizeof rules / sizeof rules[0]) {
+      o.moves = rules[i].moves;
+      o.corner = rules[i].corner;
+      o.straight_cost = rules[i].s;
+      if (rules[i].d) o.diagonal_cost = rules[i].d;
+    }
+    astar_landmarks *lm = NULL, *lm2 = NULL;
+    CHECK(astar_landmarks_new_grid(&lm, g, &o, NULL, NULL) == ASTAR_OK);
+    if (!lm) continue;
+    size_t len = 0;
+    CHECK(astar_landmarks_save(lm, NULL, 0, &len) == ASTAR_BUFFER_TOO_SMALL);
+    unsigned char *buf = malloc(len), *again = malloc(len);
+    CHECK(astar_landmarks_save(lm, buf, len, &len) == ASTAR_OK);
+    astar_options f;
+    memset(&f, 0xff, sizeof f);
+    CHECK(astar_landmarks_file_options(buf, len, &f) == ASTAR_OK);
+    if (f.moves != o.moves || f.corner != (o.moves == 4 ? ASTAR_CORNER_NEVER : o.corner) ||
+        !same_bits(f.straight_cost, o.straight_cost) ||
+        !same_bits(f.diagonal_cost, o.diagonal_cost) || f.weight != 1.0)
+      FAILF("rules %zu: read back %d moves, corner %d, costs %g/%g", i, f.moves, (int)f.corner,
+            f.straight_cost, f.diagonal_cost);
+    CHECK(astar_landmarks_file_options(buf, len, NULL) == ASTAR_OK);
+    CHECK(astar_landmarks_load_grid(&lm2, g, &o, buf, len, NULL) == ASTAR_OK);
+    size_t len2 = 0;
+    if (lm2) {
+      CHECK(astar_landmarks_save(lm2, again, len, &len2) == ASTAR_OK && len2 == len &&
+            memcmp(buf, again, len) == 0);
+      astar_landmarks_free(lm2);
+      lm2 = NULL;
+    }
+    if (i < sizeof rules / sizeof rules[0]) {
+      /* Other rules than the file's, both ways round. */
+      CHECK(astar_landmarks_load_grid(&lm2, g, &def, buf, len, NULL) == ASTAR_MISMATCH && !lm2);
+      CHECK(astar_landmarks_load_grid(&lm2, g, NULL, buf, len, NULL) == ASTAR_MISMATCH && !lm2);
+      if (defbuf)
+        CHECK(astar_landmarks_load_grid(&lm2, g, &o, defbuf, deflen, NULL) == ASTAR_MISMATCH &&
+              !lm2);
+    } else {
+      defbuf = malloc(len);
+      if (defbuf) memcpy(defbuf, buf, deflen = len);
+    }
+    free(again);
+    free(buf);
+    astar_landmarks_free(lm);
+  }
+  /* The defaults' file against every other rule set. */
+  for (size_t i = 0; defbuf && i < sizeof rules / sizeof rules[0]; i++) {
+    astar_options o = def;
+    o.moves = rules[i].moves;
+    o.corner = rules[i].corner;
+    o.straight_cost = rules[i].s;
+    if (rules[i].d) o.diagonal_cost = rules[i].d;
+    astar_landmarks *lm2 = NULL;
+    CHECK(astar_landmarks_load_grid(&lm2, g, &o, defbuf, deflen, NULL) == ASTAR_MISMATCH && !lm2);
+  }
+
+  if (defbuf) {
+    /* Rules out of range, the checksum made right: a parse error. */
+    const struct {
+      size_t at;
+      uint32_t word;
+    } bad[] = {{48, 5}, {48, 0}, {52, 9}, {48, 4} /* 4 moves with corner no-cut */};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+      unsigned char *b = malloc(deflen);
+      memcpy(b, defbuf, deflen);
+      astar__put_le32(b + bad[i].at, bad[i].word);
+      reseal(b, deflen);
+      astar_landmarks *lm2 = NULL;
+      astar_options f;
+      if (astar_landmarks_file_options(b, deflen, &f) != ASTAR_PARSE_ERROR)
+        FAILF("bad rules %zu read", i);
+      if (astar_landmarks_load_grid(&lm2, g, NULL, b, deflen, NULL) != ASTAR_PARSE_ERROR || lm2)
+        FAILF("bad rules %zu loaded", i);
+      free(b);
+    }
+    unsigned char *b = malloc(deflen);
+    memcpy(b, defbuf, deflen);
+    astar__put_le64(b + 56, 0); /* straight cost 0 */
+    reseal(b, deflen);
+    CHECK(astar_landmarks_file_options(b, deflen, NULL) == ASTAR_PARSE_ERROR);
+
+    /* Format 1: the same without bytes 48 .. 71. */
+    const size_t len1 = deflen - 24;
+    memcpy(b, defbuf, 48);
+    memcpy(b + 48, defbuf + 72, deflen - 72);
+    astar__put_le32(b + 8, 1);
+    reseal(b, len1);
+    astar_landmarks *lm1 = NULL, *lm2 = NULL;
+    CHECK(astar_landmarks_file_options(b, len1, NULL) == ASTAR_UNSUPPORTED);
+    CHECK(astar_landmarks_load_grid(&lm1, g, NULL, b, len1, NULL) == ASTAR_OK);
+    CHECK(astar_landmarks_load_grid(&lm2, g, NULL, defbuf, deflen, NULL) == ASTAR_OK);
+    if (lm1 && lm2) {
+      const astar_node n = 19 * 15;
+      for (astar_node a = 0; a < n; a += 3)
+        for (astar_node c = 0; c < n; c++)
+          if (astar_landmarks_heuristic(lm1, a, c) != astar_landmarks_heuristic(lm2, a, c))
+            FAILF("format 1 table differs at %u %u", a, c);
+      /* Saved again, it is format 2 with the rules it was loaded for. */
+      size_t len2 = 0;
+      unsigned char *b2 = malloc(deflen);
+      CHECK(astar_landmarks_save(lm1, b2, deflen, &len2) == ASTAR_OK && len2 == deflen &&
+            memcmp(b2, defbuf, deflen) == 0);
+      free(b2);
+    }
+    astar_landmarks_free(lm1);
+    astar_landmarks_free(lm2);
+    lm1 = NULL;
+    astar_options o4 = def;
+    o4.moves = 4;
+    CHECK(astar_landmarks_load_grid(&lm1, g, &o4, b, len1, NULL) == ASTAR_MISMATCH && !lm1);
+    /* A format 2 file marked format 1 has the wrong size. */
+    memcpy(b, defbuf, deflen);
+    astar__put_le32(b + 8, 1);
+    reseal(b, deflen);
+    CHECK(astar_landmarks_load_grid(&lm1, g, NULL, b, deflen, NULL) == ASTAR_PARSE_ERROR && !lm1);
+    CHECK(astar_landmarks_file_options(b, deflen, NULL) == ASTAR_PARSE_ERROR);
+    free(b);
+  }
+  CHECK(astar_landmarks_file_options(NULL, 0, NULL) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_landmarks_file_options("ASTARLMK", 8, NULL) == ASTAR_PARSE_ERROR);
+
+  /* A table of a space (not through the grid's functions) records no rules. */
+  astar_space sp;
+  astar_grid_space gs;
+  CHECK(astar_grid_space_init(&sp, &gs, g, NULL) == ASTAR_OK);
+  astar_landmarks *lm = NULL;
+  CHECK(astar_landmarks_new(&lm, &sp, NULL, NULL) == ASTAR_OK);
+  size_t len = 0;
+  if (lm) {
+    CHECK(astar_landmarks_save(lm, NULL, 0, &len) == ASTAR_BUFFER_TOO_SMALL);
+    unsigned char *buf = malloc(len);
+    CHECK(astar_landmarks_save(lm, buf, len, &len) == ASTAR_OK);
+    CHECK(astar_landmarks_file_options(buf, len, NULL) == ASTAR_UNSUPPORTED);
+    astar_landmarks *lm2 = NULL;
+    CHECK(astar_landmarks_load(&lm2, &sp, buf, len, NULL) == ASTAR_OK);
+    astar_landmarks_free(lm2);
+    free(buf);
+    astar_landmarks_free(lm);
+  }
+  free(defbuf);
   astar_grid_free(g);
 }
 
@@ -673,6 +861,7 @@ int main(void) {
   RUN(test_waypoints);
   RUN(test_disconnected);
   RUN(test_save_load);
+  RUN(test_file_rules);
   RUN(test_alloc_failures);
   RUN(test_floor);
   return check_summary();

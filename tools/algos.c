@@ -33,8 +33,14 @@ static astar_status find_jps(astar_workspace *ws, const astar_grid *grid, const 
 
 /* ---- JPS+ ------------------------------------------------------------------ */
 
+/* The jump distances depend on the cells and the corner rule alone, not on
+** the costs: one table (and file) serves every rule set JPS takes -- the
+** options are checked for that, not recorded. */
 static astar_status jpp_build(void **ctx, const astar_grid *grid, const astar_options *opt) {
-  (void)opt;
+  *ctx = NULL;
+  astar_options o = *opt;
+  o.algorithm = ASTAR_ALGO_JPS;
+  if (astar_unsupported_reason(&o, grid)) return ASTAR_UNSUPPORTED;
   astar_jps_plus *pre = NULL;
   astar_status st = astar_jps_plus_new(&pre, grid, NULL);
   *ctx = pre;
@@ -43,7 +49,7 @@ static astar_status jpp_build(void **ctx, const astar_grid *grid, const astar_op
 
 static astar_status jpp_load(void **ctx, const astar_grid *grid, const astar_options *opt,
                              const void *buf, size_t len, char *why, size_t size) {
-  (void)opt; /* the search checks the options (ASTAR_UNSUPPORTED) */
+  (void)opt; /* the file holds for every rule set JPS takes; the search checks them */
   if (size) why[0] = '\0';
   astar_jps_plus *pre = NULL;
   astar_status st = astar_jps_plus_load(&pre, grid, buf, len, NULL);
@@ -67,6 +73,38 @@ static astar_status jpp_find(const void *ctx, astar_workspace *ws, const astar_g
                              const astar_options *opt, astar_point start, astar_point goal,
                              astar_point *path, size_t cap, astar_result *result) {
   return astar_jps_plus_find_path(ws, ctx, grid, opt, start, goal, path, cap, result);
+}
+
+void cli_pre_refusal(char *why, size_t size, const char *what, const char *method,
+                     const astar_options *file, const astar_options *opt) {
+  char asked[128], args[128];
+  cli_rules_text(asked, sizeof asked, opt, false);
+  cli_rules_args(args, sizeof args, opt);
+  if (file) {
+    const bool same = file->moves == opt->moves && file->straight_cost == opt->straight_cost &&
+                      (opt->moves == 4 ||
+                       (file->corner == opt->corner && file->diagonal_cost == opt->diagonal_cost));
+    if (same) {
+      snprintf(why, size, "the %s belongs to another map (other size, cells or terrain)", what);
+      return;
+    }
+    char built[128];
+    cli_rules_text(built, sizeof built, file, false);
+    if (strcmp(built, asked) == 0) { /* costs apart in digits beyond the usual */
+      cli_rules_text(built, sizeof built, file, true);
+      cli_rules_text(asked, sizeof asked, opt, true);
+    }
+    snprintf(why, size,
+             "the %s was built for %s, not for this search's %s (make a file for them: astar "
+             "precompute MAP --method %s%s -o FILE; or drop --pre)",
+             what, built, asked, method, args);
+  } else {
+    snprintf(why, size,
+             "the %s was built for another map, or for other movement rules than this search's "
+             "%s (make a file for them: astar precompute MAP --method %s%s -o FILE; or drop "
+             "--pre)",
+             what, asked, method, args);
+  }
 }
 
 bool cli_pre_magic_differs(const char *head, size_t len, const char *magic, cli_limit *out) {
@@ -133,15 +171,27 @@ static astar_status lmk_build(void **ctx, const astar_grid *grid, const astar_op
   return st;
 }
 
-/* A file holds no search options: it loads for the default moves and
-** corner rule (what `precompute` builds with). */
+/* The table holds the distances under the rules it was built for: a file
+** loads for a search whose moves and costs on this map are the same (the
+** library compares a checksum of every move and its cost), else the
+** heuristic could overestimate -- built with costs 10,14, searched with
+** 1,1.5 -- or be needlessly weak. The options as for the build. */
 static astar_status lmk_load(void **ctx, const astar_grid *grid, const astar_options *opt,
                              const void *buf, size_t len, char *why, size_t size) {
-  (void)opt;
   if (size) why[0] = '\0';
+  astar_options o = *opt;
+  o.heuristic = ASTAR_H_AUTO;
+  o.weight = 1.0;
   astar_landmarks *lm = NULL;
-  const astar_status st = astar_landmarks_load_grid(&lm, grid, NULL, buf, len, NULL);
+  const astar_status st = astar_landmarks_load_grid(&lm, grid, &o, buf, len, NULL);
   *ctx = lm;
+  astar_options file;
+  if (st == ASTAR_UNSUPPORTED)
+    snprintf(why, size,
+             "a landmark table holds the exact terrain costs: it takes --terrain-scale 1 only");
+  else if (st == ASTAR_MISMATCH)
+    cli_pre_refusal(why, size, "landmark table", "landmarks",
+                    astar_landmarks_file_options(buf, len, &file) == ASTAR_OK ? &file : NULL, opt);
   return st;
 }
 
@@ -167,14 +217,14 @@ static astar_status lmk_find(const void *ctx, astar_workspace *ws, const astar_g
   return astar_find_path(ws, grid, &o, start, goal, path, cap, result);
 }
 
-/* A landmarks file holds a 48-byte header, 12 bytes a landmark and 4 a
+/* A landmarks file holds a 72-byte header, 12 bytes a landmark and 4 a
 ** distance, K (at most ASTAR_LANDMARKS_MAX) or 2K of them a node
 ** (astar_landmarks_save); a grid's nodes are its cells. */
 static void lmk_limit(const astar_grid *grid, const char *head, size_t len, cli_limit *out) {
   const int32_t w = astar_grid_width(grid), h = astar_grid_height(grid);
   const uint64_t k = ASTAR_LANDMARKS_MAX;
   out->stop = false;
-  out->bytes = 48 + 12 * k + 8 * k * (uint64_t)w * (uint64_t)h; /* 4 bytes, 2K a node */
+  out->bytes = 72 + 12 * k + 8 * k * (uint64_t)w * (uint64_t)h; /* 4 bytes, 2K a node */
   snprintf(out->what, sizeof out->what,
            "the most a landmarks file of this %d x %d map holds (%u landmarks both ways)", (int)w,
            (int)h, (unsigned)k);
@@ -503,6 +553,14 @@ const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
   /* The CPD has rules of its own (astar/cpd.h), not JPS's whose search it
   ** stands in for: its reason names the CPD. */
   if (algo->pre == &cli_cpd_ops) return astar_cpd_unsupported_reason(grid, opt);
+  /* What the builds refuse (ASTAR_UNSUPPORTED) beyond A*'s own rules,
+  ** said here: the libraries have no reason function for them. */
+  if (cli_algo_is_hpa(algo) &&
+      (opt->turn_penalty > 0 || opt->terrain_scale != 1.0 || opt->nlayers || opt->knowledge))
+    return "HPA* cannot search with a turn penalty, a terrain scale, layers or fog (its abstract "
+           "costs cannot hold them)";
+  if (algo->pre == &landmarks_ops && opt->terrain_scale != 1.0)
+    return "a landmark table holds the exact terrain costs: it takes --terrain-scale 1 only";
   astar_options o = *opt;
   o.algorithm = algo->rules;
   return astar_unsupported_reason(&o, grid);
@@ -550,7 +608,7 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
     size_t len;
     const pre_file_ctx pf = {algo->pre, grid};
     if (!cli_read_input(pre_file, pre_file_limit, &pf, &data, &len)) return false;
-    char why[256] = "";
+    char why[512] = "";
     st = algo->pre->load(&out->ctx, grid, opt, data, len, why, sizeof why);
     free(data);
     if (st != ASTAR_OK) {

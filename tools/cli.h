@@ -146,8 +146,27 @@ bool cli_parse_choice(const char *what, const char *text, const char *const *nam
 
 /* ---- search options shared by run, solve and bench (options.c) --------- */
 
-/* Help lines describing the shared search options. */
+/* Help lines describing the shared search options (the movement rules'
+** among them). */
 extern const char cli_search_options_help[];
+
+/* Help lines of the movement rules alone: --moves, --corner, --costs. */
+extern const char cli_rules_options_help[];
+
+/* As cli_search_option, for the movement rules alone (--moves, --corner,
+** --costs): what decides the moves of a map and their costs, and so what a
+** precomputed file is valid for. cli_search_option parses them with it. */
+int cli_rules_option(cli_parser *p, astar_options *opt);
+
+/* The movement rules of opt in words: "8 moves, corners no-cut, costs
+** 1/1.414213562" or "4 moves, cost 1"; with `exact`, the costs in the
+** digits that read back as the very same numbers. */
+void cli_rules_text(char *buf, size_t size, const astar_options *opt, bool exact);
+
+/* The options that give opt's movement rules to a command, each behind a
+** space, the defaults left out: " --moves 4", " --corner always --costs
+** 10,14", "" for the defaults (costs in the digits that read back exactly). */
+void cli_rules_args(char *buf, size_t size, const astar_options *opt);
 
 /* If the current option is one of the shared search options, parse its value
 ** into `opt`: returns 1 (consumed), -1 (bad value, message printed) or 0
@@ -179,11 +198,15 @@ typedef struct cli_limit cli_limit; /* fileio.c's section below */
 
 typedef struct cli_pre_ops {
   /* opt: the search options, for preprocessing that depends on them (the
-  ** corner rule of a waypoint graph); JPS+ ignores them. */
+  ** movement rules of HPA* and landmarks, the corner rule of a waypoint
+  ** graph); ASTAR_UNSUPPORTED for options the preprocessing cannot honour
+  ** (cli_algo_unsupported says why). */
   astar_status (*build)(void **ctx, const astar_grid *grid, const astar_options *opt);
-  /* opt: the search options, for files that record the rules they were
-  ** built for (HPA*), checked against them. On failure the hook may write
-  ** to why[0 .. size-1] a sentence that replaces the generic message. */
+  /* opt: the search options, for files valid only under the rules they
+  ** were built for (HPA*, landmarks), checked against them; JPS+ and CPD
+  ** files are the same for every rule set their searches take (which
+  ** those refuse at once). On failure the hook may write to why[0 ..
+  ** size-1] a sentence that replaces the generic message. */
   astar_status (*load)(void **ctx, const astar_grid *grid, const astar_options *opt,
                        const void *buf, size_t len, char *why, size_t size);
   astar_status (*save)(const void *ctx, void *buf, size_t cap, size_t *len);
@@ -205,6 +228,16 @@ typedef struct cli_pre_ops {
 /* For the limit hooks: *out says "stop" when the first bytes of head[0 ..
 ** len-1] differ from magic[0 .. 7] (true), else nothing changes (false). */
 bool cli_pre_magic_differs(const char *head, size_t len, const char *magic, cli_limit *out);
+
+/* For the load hooks refused a file (ASTAR_MISMATCH): the sentence saying
+** why into why[0 .. size-1]. `file`: the movement rules the file records
+** (NULL: it records none). When they differ from the search's `opt`: "the
+** WHAT was built for RULES, not for this search's RULES (make a file for
+** them: astar precompute MAP --method METHOD OPTIONS -o FILE; or drop
+** --pre)"; when they are the same, that the file belongs to another map;
+** without them, that it was built for another map or other rules. */
+void cli_pre_refusal(char *why, size_t size, const char *what, const char *method,
+                     const astar_options *file, const astar_options *opt);
 
 /* Build the preprocessing of `ops` for `grid`, search once, release it:
 ** the one-shot use (run, solve) of an algorithm with preprocessing. */

@@ -12,14 +12,28 @@
 #include "cpd_mpi.h"
 
 static void help(FILE *out) {
-  fputs("usage: astar precompute MAP -o FILE [--method NAME] [--landmarks K]\n"
+  fputs("usage: astar precompute MAP -o FILE [--method NAME] [--moves 4|8]\n"
+        "                         [--corner RULE] [--costs S,D] [--landmarks K]\n"
         "                         [--threads N] [--memory-limit BYTES]\n"
         "\n"
         "Build the preprocessing of an algorithm for MAP (a Moving AI .map or an\n"
         "ASCII map) and write it to FILE in the library's portable byte format.\n"
-        "Prints the build time, the memory it takes and the bytes per map cell.\n"
+        "Prints the build time, the memory it takes, the bytes per map cell and the\n"
+        "movement rules the file serves.\n"
         "The file is valid only for this map: loading it for another map fails.\n"
         "\n"
+        "It is built for the movement rules below (the defaults: 8 moves, no-cut, costs\n"
+        "1,sqrt 2) and valid for them alone: `solve` and `bench --pre FILE` with other\n"
+        "--moves, --corner or --costs refuse it, saying what it was built for (exit 1).\n"
+        "hpa and landmarks files record the rules; a jps-plus file serves every rule set\n"
+        "JPS takes (8 moves, no-cut, any costs S <= D < 2S: its jumps do not depend on\n"
+        "the costs); cpd takes the defaults only. A method refuses rules it cannot\n"
+        "honour (exit 2), saying why.\n"
+        "\n"
+        "Movement rules (as for solve and bench):\n",
+        out);
+  fputs(cli_rules_options_help, out);
+  fputs("\n"
         "Options:\n"
         "  -o, --output FILE      where to write (required)\n"
         "  --method NAME          the preprocessing: jps-plus (default), landmarks, hpa or\n"
@@ -50,8 +64,8 @@ static void help(FILE *out) {
         "beside it, renamed over FILE when complete (a failed write leaves FILE as it\n"
         "was); anything else (/dev/null, a FIFO) directly, and never removed.\n"
         "\n"
-        "Exit status: 0 written, 1 unreadable/malformed map or a write error,\n"
-        "2 usage error.\n",
+        "Exit status: 0 written, 1 unreadable/malformed map, a map the method cannot\n"
+        "take (terrain for jps-plus or cpd) or a write error, 2 usage error.\n",
         out);
 }
 
@@ -63,6 +77,8 @@ int cli_cmd_precompute(int argc, char **argv) {
   cli_variant_defaults(&variant);
   uint64_t threads = 1, memory_limit = 0;
   bool cpd_given = false;
+  astar_options opt; /* the movement rules the file is built for */
+  astar_options_init(&opt);
   cli_parser_init(&p, argc, argv, "precompute");
   for (int kind, r; (kind = cli_next(&p)) != CLI_ARG_END;) {
     if (kind == CLI_ARG_POSITIONAL) {
@@ -81,7 +97,7 @@ int cli_cmd_precompute(int argc, char **argv) {
       const char *v = cli_value(&p);
       if (!v || !cli_parse_u64(p.name, v, &memory_limit)) return CLI_EXIT_USAGE;
       cpd_given = true;
-    } else if ((r = cli_hpa_option(&p)) != 0) {
+    } else if ((r = cli_rules_option(&p, &opt)) != 0 || (r = cli_hpa_option(&p)) != 0) {
       if (r < 0) return CLI_EXIT_USAGE;
     } else if (cli_is(&p, "--algo", NULL) || cli_is(&p, "--method", NULL)) {
       /* Only the algorithms with a preprocessing are methods here. */
@@ -93,7 +109,19 @@ int cli_cmd_precompute(int argc, char **argv) {
     } else {
       r = cli_variant_option(&p, &variant);
       if (r < 0) return CLI_EXIT_USAGE;
-      if (r == 0) return cli_unknown_option(&p);
+      if (r == 0) {
+        /* A search option (--weight, --heuristic, ...) changes how a file
+        ** is searched, not what it holds: say so rather than "unknown". */
+        astar_options scratch;
+        astar_options_init(&scratch);
+        r = cli_search_option(&p, &scratch);
+        if (r < 0) return CLI_EXIT_USAGE;
+        if (r == 0) return cli_unknown_option(&p);
+        return cli_usage_error("precompute: %s is a search option: a file depends on the "
+                               "movement rules alone (--moves, --corner, --costs); give it to "
+                               "solve or bench",
+                               p.name);
+      }
     }
   }
   if (variant.given & CLI_VARIANT_LANDMARKS) {
@@ -108,6 +136,11 @@ int cli_cmd_precompute(int argc, char **argv) {
   if (cpd_given && strcmp(algo->name, "cpd") != 0)
     return cli_usage_error("precompute: --threads and --memory-limit are cpd's (got --method %s)",
                            algo->name);
+  if (astar_options_validate(&opt) != ASTAR_OK)
+    return cli_usage_error("precompute: the movement rules are not valid together");
+  /* Rules the method never takes: a usage error before the map is read. */
+  const char *why = cli_algo_unsupported_options(algo, &opt);
+  if (why) return cli_usage_error("precompute: --method %s: %s", algo->name, why);
   cli_cpd_set_build((unsigned)threads, memory_limit);
   if (!map) return cli_usage_error("precompute: missing MAP (see 'astar precompute --help')");
   if (!output)
@@ -123,9 +156,7 @@ int cli_cmd_precompute(int argc, char **argv) {
   }
   const char *label = strcmp(map, "-") == 0 ? "(stdin)" : map;
   cli_prepared prep;
-  astar_options defaults;
-  astar_options_init(&defaults);
-  if (!cli_prepare(&prep, algo, grid, &defaults, label, NULL)) {
+  if (!cli_prepare(&prep, algo, grid, &opt, label, NULL)) {
     astar_grid_free(grid);
     return cli_mpi_end(CLI_EXIT_FAIL);
   }
@@ -154,6 +185,13 @@ int cli_cmd_precompute(int argc, char **argv) {
     printf("%-9s built in %.3f ms, %zu bytes in memory (%.2f bytes/cell)\n", name,
            prep.seconds * 1e3, prep.bytes, (double)prep.bytes / cells);
     printf("output:   %s, %zu bytes (%.2f bytes/cell)\n", output, len, (double)len / cells);
+    char rules[128];
+    cli_rules_text(rules, sizeof rules, &opt, false);
+    if (strcmp(algo->name, "jps-plus") == 0)
+      printf("rules:    8 moves, corners no-cut, any costs S <= D < 2S (the jumps do not depend "
+             "on them)\n");
+    else
+      printf("rules:    %s (solve and bench --pre take the file with these only)\n", rules);
     if (strcmp(algo->name, "cpd") == 0) cli_cpd_report(stdout, prep.ctx);
     cli_mpi_report(stdout);
   }

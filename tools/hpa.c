@@ -16,7 +16,8 @@ static bool hpa_given;
 
 const char cli_hpa_options_help[] =
     "HPA* settings (--algo hpa only; a --pre file keeps those it was built with, and is\n"
-    "refused for other --moves, --corner or --costs than it was built for):\n"
+    "refused for other --moves, --corner or --costs than it was built for: give them\n"
+    "to precompute too):\n"
     "  --cluster N            side of a level-1 cluster in cells, 4..64 (default 16)\n"
     "  --levels L             levels of the hierarchy, 1..4 (default 1); a level groups\n"
     "                         2 x 2 clusters of the level below\n"
@@ -80,18 +81,6 @@ static astar_status hpa_build(void **ctx, const astar_grid *grid, const astar_op
   return finish(ctx, c, astar_hpa_new(&c->hpa, grid, opt, &hpa_settings, NULL));
 }
 
-/* "8 moves, corners no-cut, costs 1/1.414213562" or "4 moves, cost 1". */
-static void describe_rules(char *text, size_t size, const astar_options *o) {
-  char s[32], d[32];
-  cli_format_cost(s, sizeof s, o->straight_cost);
-  cli_format_cost(d, sizeof d, o->diagonal_cost);
-  if (o->moves == 4)
-    snprintf(text, size, "4 moves, cost %s", s);
-  else
-    snprintf(text, size, "%d moves, corners %s, costs %s/%s", o->moves, cli_corner_name(o->corner),
-             s, d);
-}
-
 /* The hierarchy's abstract costs are those of the rules it was built for:
 ** a file is refused for a search under other rules (astar_hpa_load's
 ** ASTAR_MISMATCH), and the message says which rules each has. */
@@ -106,23 +95,8 @@ static astar_status hpa_load(void **ctx, const astar_grid *grid, const astar_opt
     snprintf(why, size,
              "HPA* cannot search with a turn penalty, a terrain scale, layers or fog (its "
              "abstract costs cannot hold them)");
-  else if (st == ASTAR_MISMATCH && astar_hpa_file_options(buf, len, &file, NULL) == ASTAR_OK) {
-    char built[96], asked[96];
-    describe_rules(built, sizeof built, &file);
-    describe_rules(asked, sizeof asked, opt);
-    const bool same = file.moves == opt->moves && file.straight_cost == opt->straight_cost &&
-                      (opt->moves == 4 ||
-                       (file.corner == opt->corner && file.diagonal_cost == opt->diagonal_cost));
-    if (!same)
-      snprintf(why, size,
-               "the HPA* hierarchy was built for %s, not for this search's %s (build it for "
-               "these rules: drop --pre)",
-               built, asked);
-    else
-      snprintf(why, size,
-               "the HPA* hierarchy belongs to another map (other size, cells or "
-               "terrain)");
-  }
+  else if (st == ASTAR_MISMATCH && astar_hpa_file_options(buf, len, &file, NULL) == ASTAR_OK)
+    cli_pre_refusal(why, size, "HPA* hierarchy", "hpa", &file, opt);
   return finish(ctx, c, st);
 }
 

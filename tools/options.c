@@ -232,11 +232,19 @@ static const char *const reopen_names[] = {"auto", "always", "never", NULL};
 static const char *const open_names[] = {"auto", "heap4", "heap2", "bucket", NULL};
 static const char *const unknown_names[] = {"passable", "blocked", "cost", NULL};
 
+/* The movement rules: the options that decide a map's moves and their
+** costs, and so what a precomputed file is valid for (precompute takes
+** these alone). */
+#define RULES_HELP                                                                                 \
+  "  --moves 4|8            neighbours per cell (default 8)\n"                                     \
+  "  --corner RULE          diagonal past blocked side cells: no-cut (default,\n"                  \
+  "                         Moving AI rule), always, one-side, never (no diagonals)\n"             \
+  "  --costs S,D            straight and diagonal move costs (default 1,1.41421356...)\n"
+
+const char cli_rules_options_help[] = RULES_HELP;
+
 const char cli_search_options_help[] =
-    "Search options:\n"
-    "  --moves 4|8            neighbours per cell (default 8)\n"
-    "  --corner RULE          diagonal past blocked side cells: no-cut (default,\n"
-    "                         Moving AI rule), always, one-side, never (no diagonals)\n"
+    "Search options:\n" RULES_HELP
     "  --heuristic H          auto (default: octile, or manhattan with 4 moves),\n"
     "                         octile, manhattan, chebyshev, euclidean, zero (Dijkstra)\n"
     "  --weight W             multiply h by W >= 0 (default 1; > 1 trades length for speed)\n"
@@ -244,7 +252,6 @@ const char cli_search_options_help[] =
     "  --reopen R             reopen closed cells: auto (default), always, never\n"
     "  --open S               open list: auto (default), heap4, heap2, bucket (same\n"
     "                         paths, different speed)\n"
-    "  --costs S,D            straight and diagonal move costs (default 1,1.41421356...)\n"
     "  --max-expansions N     give up after N expansions (default 0 = no limit)\n"
     "  --partial              without a full path, return the path to the best node\n"
     "                         found (status 'partial')\n"
@@ -275,7 +282,7 @@ static bool parse_costs(const char *what, const char *text, astar_options *opt) 
   return true;
 }
 
-int cli_search_option(cli_parser *p, astar_options *opt) {
+int cli_rules_option(cli_parser *p, astar_options *opt) {
   const char *v;
   int choice;
   const char *name = p->name;
@@ -289,7 +296,21 @@ int cli_search_option(cli_parser *p, astar_options *opt) {
   } else if (cli_is(p, "--corner", NULL)) {
     if (!(v = cli_value(p)) || !cli_parse_choice(name, v, corner_names, &choice)) return -1;
     opt->corner = (astar_corner)choice;
-  } else if (cli_is(p, "--heuristic", NULL)) {
+  } else if (cli_is(p, "--costs", NULL)) {
+    if (!(v = cli_value(p)) || !parse_costs(name, v, opt)) return -1;
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+int cli_search_option(cli_parser *p, astar_options *opt) {
+  const char *v;
+  int choice;
+  const char *name = p->name;
+  const int rules = cli_rules_option(p, opt);
+  if (rules != 0) return rules;
+  if (cli_is(p, "--heuristic", NULL)) {
     if (!(v = cli_value(p)) || !cli_parse_choice(name, v, heuristic_names, &choice)) return -1;
     opt->heuristic = (astar_heuristic)choice;
   } else if (cli_is(p, "--weight", NULL)) {
@@ -324,8 +345,6 @@ int cli_search_option(cli_parser *p, astar_options *opt) {
     opt->unknown = (astar_unknown)choice;
   } else if (cli_is(p, "--unknown-cost", NULL)) {
     if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, true, &opt->unknown_cost)) return -1;
-  } else if (cli_is(p, "--costs", NULL)) {
-    if (!(v = cli_value(p)) || !parse_costs(name, v, opt)) return -1;
   } else if (cli_is(p, "--max-expansions", NULL)) {
     if (!(v = cli_value(p)) || !cli_parse_u64(name, v, &opt->max_expansions)) return -1;
   } else {
@@ -346,15 +365,56 @@ const char *cli_tie_name(astar_tie t) {
   return (unsigned)t < 3 ? tie_names[t] : "?";
 }
 
-void cli_describe_options(FILE *out, const astar_options *opt) {
-  char s[32], d[32];
-  cli_format_cost(s, sizeof s, opt->straight_cost);
-  cli_format_cost(d, sizeof d, opt->diagonal_cost);
-  fprintf(out, "%d moves", opt->moves);
-  if (opt->moves == 8)
-    fprintf(out, ", corners %s, costs %s/%s", cli_corner_name(opt->corner), s, d);
+/* The shortest text strtod reads back as exactly v ("10", not "1e+01"). */
+static void exact_number(char *buf, size_t size, double v) {
+  if (v == floor(v) && fabs(v) < 1e15) {
+    snprintf(buf, size, "%.0f", v);
+    return;
+  }
+  for (int digits = 1; digits <= 17; digits++) {
+    snprintf(buf, size, "%.*g", digits, v);
+    if (strtod(buf, NULL) == v) return;
+  }
+}
+
+void cli_rules_text(char *buf, size_t size, const astar_options *opt, bool exact) {
+  char s[40], d[40];
+  if (exact) {
+    exact_number(s, sizeof s, opt->straight_cost);
+    exact_number(d, sizeof d, opt->diagonal_cost);
+  } else {
+    cli_format_cost(s, sizeof s, opt->straight_cost);
+    cli_format_cost(d, sizeof d, opt->diagonal_cost);
+  }
+  if (opt->moves == 4)
+    snprintf(buf, size, "4 moves, cost %s", s);
   else
-    fprintf(out, ", cost %s", s);
+    snprintf(buf, size, "%d moves, corners %s, costs %s/%s", opt->moves,
+             cli_corner_name(opt->corner), s, d);
+}
+
+void cli_rules_args(char *buf, size_t size, const astar_options *opt) {
+  astar_options def;
+  astar_options_init(&def);
+  size_t used = 0;
+  buf[0] = '\0';
+  if (opt->moves != def.moves && used < size)
+    used += (size_t)snprintf(buf + used, size - used, " --moves %d", opt->moves);
+  if (opt->moves == 8 && opt->corner != def.corner && used < size)
+    used += (size_t)snprintf(buf + used, size - used, " --corner %s", cli_corner_name(opt->corner));
+  const bool diagonal = opt->moves == 8 && opt->diagonal_cost != def.diagonal_cost;
+  if ((opt->straight_cost != def.straight_cost || diagonal) && used < size) {
+    char s[40], d[40];
+    exact_number(s, sizeof s, opt->straight_cost);
+    exact_number(d, sizeof d, opt->diagonal_cost);
+    snprintf(buf + used, size - used, " --costs %s,%s", s, d);
+  }
+}
+
+void cli_describe_options(FILE *out, const astar_options *opt) {
+  char rules[128];
+  cli_rules_text(rules, sizeof rules, opt, false);
+  fputs(rules, out);
   fprintf(out, ", heuristic %s", cli_heuristic_name(opt->heuristic));
   if (opt->weight != 1) fprintf(out, " x %g", opt->weight);
   fprintf(out, ", ties %s", cli_tie_name(opt->tie));

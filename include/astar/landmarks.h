@@ -248,10 +248,12 @@ ASTAR_API astar_status astar_landmarks_current(const astar_landmarks *lm, const 
 
 /*
 ** Serialise into buf[0 .. *len-1]: a portable little-endian format with a
-** magic, a version, the node count, the landmarks, their slacks, the table
-** (IEEE single precision), a checksum of the space's arcs it was built on
+** magic, a version (2), the node count, the landmarks, their slacks, the
+** table (IEEE single precision), a checksum of the space's arcs it was
+** built on, for a grid table the movement rules it was built for (moves,
+** corner rule, straight and diagonal cost: astar_landmarks_file_options)
 ** and a checksum of the whole file. With buf NULL or cap too small:
-** ASTAR_BUFFER_TOO_SMALL and *len = the size needed (48 + 12 K + 4 K n,
+** ASTAR_BUFFER_TOO_SMALL and *len = the size needed (72 + 12 K + 4 K n,
 ** twice that last term with distances TO the landmarks). ASTAR_OK, or
 ** ASTAR_INVALID_ARGUMENT (NULL lm or len). No allocation.
 */
@@ -260,7 +262,8 @@ ASTAR_API astar_status astar_landmarks_save(const astar_landmarks *lm, void *buf
 
 /*
 ** Rebuild a table from bytes made by astar_landmarks_save, for `space`
-** (the one it was built on). Checks the format, the file checksum, every
+** (the one it was built on). Reads format 2 and format 1 (written before
+** the rules were recorded: 24 bytes shorter). Checks the format, the file checksum, every
 ** landmark id and table value (>= 0 or infinite, 0 at the landmark
 ** itself): ASTAR_PARSE_ERROR for malformed, truncated or damaged bytes;
 ** ASTAR_INVALID_ARGUMENT for NULL arguments or a node count other than
@@ -275,11 +278,29 @@ ASTAR_API astar_status astar_landmarks_load(astar_landmarks **out, const astar_s
                                             const astar_allocator *alloc);
 
 /* astar_landmarks_load for a table saved from astar_landmarks_new_grid:
-** `grid` and `opt` as given to the build (they make the space whose arcs
-** are checked). Also ASTAR_UNSUPPORTED as for astar_landmarks_new_grid. */
+** `grid` and `opt` (NULL: defaults) as given to the build -- they make the
+** space whose arcs are checked, so a table is refused with ASTAR_MISMATCH
+** for other moves, corner rule or move costs than it was built for (unless
+** they give this grid the very same arcs: then the table is exact for them
+** too) and for other cells or terrain (astar_landmarks_file_options tells
+** which). Also ASTAR_UNSUPPORTED as for astar_landmarks_new_grid. */
 ASTAR_API astar_status astar_landmarks_load_grid(astar_landmarks **out, const astar_grid *grid,
                                                  const astar_options *opt, const void *buf,
                                                  size_t len, const astar_allocator *alloc);
+
+/*
+** The movement rules recorded in bytes of astar_landmarks_save (a grid
+** table's), without building anything -- to say why
+** astar_landmarks_load_grid refused them, or to load with the rules they
+** hold: *opt (may be NULL) gets the defaults with the file's moves, corner
+** rule (ASTAR_CORNER_NEVER with 4 moves), straight and diagonal cost.
+** Returns ASTAR_OK; ASTAR_UNSUPPORTED when the bytes record no rules (a
+** table of another space, or format 1); ASTAR_PARSE_ERROR (not such bytes:
+** magic, version, size, file checksum, rules out of range);
+** ASTAR_INVALID_ARGUMENT (buf NULL). O(len) for the checksum, no allocation.
+*/
+ASTAR_API astar_status astar_landmarks_file_options(const void *buf, size_t len,
+                                                    astar_options *opt);
 
 #ifdef __cplusplus
 }

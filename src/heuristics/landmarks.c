@@ -53,6 +53,9 @@ struct astar_landmarks {
   const astar_grid *grid; /* identity of the grid; read for its version only */
   uint64_t version;       /* astar_grid_version() when built or loaded */
   astar_grid_space gs;    /* the grid as a space: its built-in heuristic */
+  astar_options rules;    /* the movement rules it is for (moves, corner rule, costs; the
+                             corner never with 4 moves), recorded in its files; moves 0
+                             for a table of another space */
 };
 
 /* ---- options ------------------------------------------------------------------------- */
@@ -660,6 +663,22 @@ static astar_status grid_space(astar_space *sp, astar_grid_space *gs, const asta
   return astar_grid_space_init(sp, gs, grid, &o);
 }
 
+/* The movement rules of a grid table, as its files record them: the
+** corner rule is never with 4 moves (it means nothing there), whatever the
+** caller's options hold. */
+static void record_rules(astar_landmarks *lm, const astar_options *opt) {
+  astar_options o;
+  astar_options_init(&o);
+  if (opt) {
+    o.moves = opt->moves;
+    o.corner = opt->corner;
+    o.straight_cost = opt->straight_cost;
+    o.diagonal_cost = opt->diagonal_cost;
+  }
+  if (o.moves == 4) o.corner = ASTAR_CORNER_NEVER;
+  lm->rules = o;
+}
+
 astar_status astar_landmarks_new_grid(astar_landmarks **out, const astar_grid *grid,
                                       const astar_options *opt, const astar_landmark_options *lmopt,
                                       const astar_allocator *alloc) {
@@ -681,6 +700,7 @@ astar_status astar_landmarks_new_grid(astar_landmarks **out, const astar_grid *g
   (*out)->grid = grid;
   (*out)->version = grid->version;
   (*out)->gs = gs;
+  record_rules(*out, opt);
   return ASTAR_OK;
 }
 
@@ -688,22 +708,30 @@ astar_status astar_landmarks_new_grid(astar_landmarks **out, const astar_grid *g
 
 /* All integers little-endian:
 **   0  magic "ASTARLMK"                 8 bytes
-**   8  format version (1)               u32
+**   8  format version (2)               u32
 **  12  node count n                     u32
 **  16  landmarks K (1 .. 64)            u32
 **  20  flags: 1 backward, 2 symmetric   u32 (not both)
 **  24  checksum of the space's arcs     u64 (arcs_checksum)
 **  32  checksum of the file             u64 (every u32 word but these 8 bytes)
 **  40  zero                             u64
-**  48  landmark nodes                   K x u32
+**  48  the movement rules of a grid table (all zero for another space's):
+**      moves (4 or 8)                   u32
+**  52  corner rule (never with 4 moves) u32
+**  56  straight cost                    u64 (IEEE double bits)
+**  64  diagonal cost                    u64 (IEEE double bits)
+**  72  landmark nodes                   K x u32
 **      slacks                           K x u64 (IEEE double bits)
-**      table, node by node              n x S x u32 (IEEE single bits), S = K or 2K */
+**      table, node by node              n x S x u32 (IEEE single bits), S = K or 2K
+** Format 1 is format 2 without bytes 48 .. 71: it is still read (its tables
+** record no rules; the arcs' checksum refuses other rules all the same). */
 static const uint8_t lm_magic[8] = {'A', 'S', 'T', 'A', 'R', 'L', 'M', 'K'}; /* no NUL */
-#define LM_FORMAT 1u
-#define LM_HEADER 48u
+#define LM_FORMAT 2u
+#define LM_HEADER 72u
+#define LM_HEADER_1 48u /* format 1 */
 
-static uint64_t saved_size(uint64_t n, uint64_t k, uint64_t stride) {
-  return LM_HEADER + 12 * k + 4 * stride * n;
+static uint64_t saved_size(uint64_t header, uint64_t n, uint64_t k, uint64_t stride) {
+  return header + 12 * k + 4 * stride * n;
 }
 
 static uint64_t file_checksum(const uint8_t *buf, size_t len) {
@@ -713,9 +741,21 @@ static uint64_t file_checksum(const uint8_t *buf, size_t len) {
   return h;
 }
 
+static uint64_t double_bits(double v) {
+  uint64_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  return bits;
+}
+
+static double bits_double(uint64_t bits) {
+  double v;
+  memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
 astar_status astar_landmarks_save(const astar_landmarks *lm, void *buf, size_t cap, size_t *len) {
   if (!lm || !len) return ASTAR_INVALID_ARGUMENT;
-  const size_t need = (size_t)saved_size(lm->n, lm->k, lm->stride);
+  const size_t need = (size_t)saved_size(LM_HEADER, lm->n, lm->k, lm->stride);
   *len = need;
   if (!buf || cap < need) return ASTAR_BUFFER_TOO_SMALL;
   uint8_t *p = buf;
@@ -727,13 +767,14 @@ astar_status astar_landmarks_save(const astar_landmarks *lm, void *buf, size_t c
   astar__put_le64(p + 24, lm->arcs_sum);
   astar__put_le64(p + 32, 0);
   astar__put_le64(p + 40, 0);
+  const bool grid = lm->rules.moves != 0;
+  astar__put_le32(p + 48, grid ? (uint32_t)lm->rules.moves : 0u);
+  astar__put_le32(p + 52, grid ? (uint32_t)lm->rules.corner : 0u);
+  astar__put_le64(p + 56, grid ? double_bits(lm->rules.straight_cost) : 0u);
+  astar__put_le64(p + 64, grid ? double_bits(lm->rules.diagonal_cost) : 0u);
   uint8_t *q = p + LM_HEADER;
   for (uint32_t i = 0; i < lm->k; i++, q += 4) astar__put_le32(q, lm->node[i]);
-  for (uint32_t i = 0; i < lm->k; i++, q += 8) {
-    uint64_t bits;
-    memcpy(&bits, &lm->slack[i], sizeof bits);
-    astar__put_le64(q, bits);
-  }
+  for (uint32_t i = 0; i < lm->k; i++, q += 8) astar__put_le64(q, double_bits(lm->slack[i]));
   const size_t cells = (size_t)lm->n * lm->stride;
   for (size_t i = 0; i < cells; i++, q += 4) {
     uint32_t bits;
@@ -744,6 +785,59 @@ astar_status astar_landmarks_save(const astar_landmarks *lm, void *buf, size_t c
   return ASTAR_OK;
 }
 
+/* The header of bytes of astar_landmarks_save: its fields into *h, the
+** rules (when recorded) into *rules. ASTAR_PARSE_ERROR unless the magic,
+** the format, the counts, the size, the file checksum and the rules hold. */
+typedef struct lm_header {
+  uint32_t n, k, stride, size; /* size: bytes of the header */
+  bool backward, symmetric;
+  bool has_rules;
+} lm_header;
+
+static astar_status read_header(const uint8_t *p, size_t len, lm_header *h, astar_options *rules) {
+  if (len < LM_HEADER_1 || memcmp(p, lm_magic, sizeof lm_magic) != 0) return ASTAR_PARSE_ERROR;
+  const uint32_t format = astar__get_le32(p + 8), flags = astar__get_le32(p + 20);
+  h->n = astar__get_le32(p + 12);
+  h->k = astar__get_le32(p + 16);
+  if ((format != 1 && format != LM_FORMAT) || h->k < 1 || h->k > ASTAR_LANDMARKS_MAX || flags > 2 ||
+      astar__get_le64(p + 40) != 0 || h->n < 1)
+    return ASTAR_PARSE_ERROR;
+  h->size = format == 1 ? LM_HEADER_1 : LM_HEADER;
+  h->backward = flags & 1u;
+  h->symmetric = (flags & 2u) != 0;
+  h->stride = h->backward ? 2 * h->k : h->k;
+  if ((uint64_t)len != saved_size(h->size, h->n, h->k, h->stride)) return ASTAR_PARSE_ERROR;
+  if (astar__get_le64(p + 32) != file_checksum(p, len)) return ASTAR_PARSE_ERROR;
+  h->has_rules = false;
+  astar_options_init(rules);
+  if (format == 1) return ASTAR_OK;
+  const uint32_t moves = astar__get_le32(p + 48), corner = astar__get_le32(p + 52);
+  const uint64_t straight = astar__get_le64(p + 56), diagonal = astar__get_le64(p + 64);
+  if (moves == 0) /* another space's table: nothing recorded */
+    return corner == 0 && straight == 0 && diagonal == 0 ? ASTAR_OK : ASTAR_PARSE_ERROR;
+  if ((moves != 4 && moves != 8) || corner > (uint32_t)ASTAR_CORNER_NEVER ||
+      (moves == 4 && corner != (uint32_t)ASTAR_CORNER_NEVER))
+    return ASTAR_PARSE_ERROR;
+  rules->moves = (int)moves;
+  rules->corner = (astar_corner)corner;
+  rules->straight_cost = bits_double(straight);
+  rules->diagonal_cost = bits_double(diagonal);
+  if (astar_options_validate(rules) != ASTAR_OK) return ASTAR_PARSE_ERROR;
+  h->has_rules = true;
+  return ASTAR_OK;
+}
+
+astar_status astar_landmarks_file_options(const void *buf, size_t len, astar_options *opt) {
+  if (!buf) return ASTAR_INVALID_ARGUMENT;
+  lm_header h;
+  astar_options rules;
+  const astar_status st = read_header(buf, len, &h, &rules);
+  if (st != ASTAR_OK) return st;
+  if (!h.has_rules) return ASTAR_UNSUPPORTED;
+  if (opt) *opt = rules;
+  return ASTAR_OK;
+}
+
 astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *space, const void *buf,
                                   size_t len, const astar_allocator *alloc) {
   if (!out) return ASTAR_INVALID_ARGUMENT;
@@ -751,22 +845,14 @@ astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *spac
   if (!space || (!buf && len > 0) || astar_space_validate(space) != ASTAR_OK)
     return ASTAR_INVALID_ARGUMENT;
   const uint8_t *p = buf;
-  if (len < LM_HEADER || memcmp(p, lm_magic, sizeof lm_magic) != 0) return ASTAR_PARSE_ERROR;
-  const uint32_t n = astar__get_le32(p + 12), k = astar__get_le32(p + 16),
-                 flags = astar__get_le32(p + 20);
-  if (astar__get_le32(p + 8) != LM_FORMAT || k < 1 || k > ASTAR_LANDMARKS_MAX || flags > 2 ||
-      astar__get_le64(p + 40) != 0 || n < 1)
-    return ASTAR_PARSE_ERROR;
-  const bool backward = flags & 1u, symmetric = (flags & 2u) != 0;
-  const uint32_t stride = backward ? 2 * k : k;
-  if ((uint64_t)len != saved_size(n, k, stride)) return ASTAR_PARSE_ERROR;
-  if (astar__get_le64(p + 32) != file_checksum(p, len)) return ASTAR_PARSE_ERROR;
-  const uint8_t *nodes = p + LM_HEADER, *slacks = nodes + 4 * (size_t)k;
+  lm_header h;
+  astar_options rules;
+  if (read_header(p, len, &h, &rules) != ASTAR_OK) return ASTAR_PARSE_ERROR;
+  const uint32_t n = h.n, k = h.k, stride = h.stride;
+  const uint8_t *nodes = p + h.size, *slacks = nodes + 4 * (size_t)k;
   const uint8_t *data = slacks + 8 * (size_t)k;
   for (uint32_t i = 0; i < k; i++) {
-    const uint64_t bits = astar__get_le64(slacks + 8 * (size_t)i);
-    double e;
-    memcpy(&e, &bits, sizeof e);
+    const double e = bits_double(astar__get_le64(slacks + 8 * (size_t)i));
     if (astar__get_le32(nodes + 4 * (size_t)i) >= n || !(e >= 0.0 && e < HUGE_VAL))
       return ASTAR_PARSE_ERROR;
   }
@@ -779,13 +865,13 @@ astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *spac
   for (uint32_t i = 0; i < k; i++) {
     const size_t row = (size_t)astar__get_le32(nodes + 4 * (size_t)i) * stride;
     if (astar__get_le32(data + 4 * (row + i)) != 0 ||
-        (backward && astar__get_le32(data + 4 * (row + k + i)) != 0))
+        (h.backward && astar__get_le32(data + 4 * (row + k + i)) != 0))
       return ASTAR_PARSE_ERROR;
   }
   if (n != space->node_count) return ASTAR_INVALID_ARGUMENT;
 
   astar_landmarks *lm;
-  astar_status st = alloc_lm(&lm, space, k, backward, symmetric, alloc);
+  astar_status st = alloc_lm(&lm, space, k, h.backward, h.symmetric, alloc);
   if (st != ASTAR_OK) return st;
   astar_arc *arcs = astar__calloc(&lm->alloc, space->max_degree, sizeof(astar_arc));
   if (!arcs) {
@@ -803,8 +889,7 @@ astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *spac
   lm->space_version = version_of(space);
   for (uint32_t i = 0; i < k; i++) {
     lm->node[i] = astar__get_le32(nodes + 4 * (size_t)i);
-    const uint64_t bits = astar__get_le64(slacks + 8 * (size_t)i);
-    memcpy(&lm->slack[i], &bits, sizeof bits);
+    lm->slack[i] = bits_double(astar__get_le64(slacks + 8 * (size_t)i));
   }
   set_scale(lm, cmin);
   for (size_t i = 0; i < (size_t)n * stride; i++) {
@@ -830,5 +915,6 @@ astar_status astar_landmarks_load_grid(astar_landmarks **out, const astar_grid *
   (*out)->grid = grid;
   (*out)->version = grid->version;
   (*out)->gs = gs;
+  record_rules(*out, opt);
   return ASTAR_OK;
 }

@@ -6,7 +6,9 @@
 # --levels names the option and its range (exit 2), the HPA* settings with
 # another algorithm (exit 2), a damaged --pre file names the file (exit 1),
 # a --pre file built for other movement rules than the search's (--moves,
-# --costs, --corner) is refused naming both (exit 1).
+# --costs, --corner) is refused naming both and how to make a matching file
+# (exit 1); precompute builds for the rules given, and that file gives the
+# paths of the hierarchy built in process under them.
 # Usage: hpa_tests.sh PATH/TO/astar REPO_ROOT
 set -u
 
@@ -65,6 +67,12 @@ for rules in "--moves 4" "--costs 10,14" "--corner always"; do
 done
 run solve "$SMALL/cave64.map" 56 14 55 11 --algo hpa --pre "$TMP/cave16.hpa" --moves 4 --no-picture
 expect_err "the 4-move search's rules" "not for this search's 4 moves, cost 1 "
+expect_err "how to make a file for them" \
+  "\(make a file for them: astar precompute MAP --method hpa --moves 4 -o FILE; or drop --pre\)"
+run solve "$SMALL/cave64.map" 56 14 55 11 --algo hpa --pre "$TMP/cave16.hpa" --corner one-side \
+  --costs 2,3 --no-picture
+expect_err "how to make a file for two rules" \
+  "astar precompute MAP --method hpa --corner one-side --costs 2,3 -o FILE"
 run solve "$SMALL/cave64.map" 56 14 55 11 --algo hpa --moves 4 --no-picture
 expect_rc "without --pre the hierarchy is built for 4 moves" 0
 expect_out "its path: 4 moves" "^path: +\(56,14\) \(56,13\) \(56,12\) \(56,11\) \(55,11\)$"
@@ -87,5 +95,49 @@ expect_err "it says so" "need --algo hpa"
 
 run bench --help
 expect_out "bench --help lists --cluster" "--cluster N"
+
+# What HPA* cannot hold is refused with the reason (the old tool said only
+# "not supported", exit 1).
+for opt in "--turn-penalty 1" "--terrain-scale 0.5"; do
+  # shellcheck disable=SC2086 # two words
+  run solve "$SMALL/cave64.map" 56 14 55 11 --algo hpa $opt --no-picture
+  expect_rc "solve --algo hpa $opt" 2
+  expect_err "solve --algo hpa $opt says why" "--algo hpa: HPA\* cannot search with a turn penalty"
+done
+
+# precompute builds for the rules given (the file records them): refused
+# under the defaults, and under its own rules the same paths as the
+# hierarchy built in process (solve without --pre) on every 3rd query.
+CAVE=$SMALL/cave64.map
+for rules in "--moves 4" "--costs 10,14" "--corner always" "--moves 4 --costs 3,5"; do
+  # shellcheck disable=SC2086 # several words
+  run precompute "$CAVE" -o "$TMP/r.hpa" --method hpa $rules
+  expect_rc "precompute --method hpa $rules" 0
+  expect_out "precompute $rules: the rules line" "^rules: +[48] moves"
+  run solve "$CAVE" 56 14 55 11 --algo hpa --pre "$TMP/r.hpa" --no-picture
+  expect_rc "the $rules file under the default rules: refused" 1
+  expect_err "the $rules file: what it was built for" \
+    "r\.hpa: the HPA\* hierarchy was built for .*, not for this search's 8 moves, corners no-cut"
+  # shellcheck disable=SC2086
+  run bench "$CAVE.scen" --algo hpa --pre "$TMP/r.hpa" $rules --quiet
+  expect_rc "bench --pre $rules under its rules" 0
+  n=0
+  bad=0
+  while read -r a b c d; do
+    n=$((n + 1))
+    # shellcheck disable=SC2086
+    run solve "$CAVE" "$a" "$b" "$c" "$d" --algo hpa $rules --no-picture
+    want=$(grep -E '^(status|cost|path):' "$OUT")
+    # shellcheck disable=SC2086
+    run solve "$CAVE" "$a" "$b" "$c" "$d" --algo hpa --pre "$TMP/r.hpa" $rules --no-picture
+    got=$(grep -E '^(status|cost|path):' "$OUT")
+    if [ "$RC" -gt 1 ] || [ -z "$want" ] || [ "$got" != "$want" ]; then bad=$((bad + 1)); fi
+  done < <(awk 'NR > 1 && NR % 3 == 0 {print $5, $6, $7, $8}' "$CAVE.scen")
+  if [ "$n" -gt 5 ] && [ "$bad" -eq 0 ]; then ok; else
+    fail "--pre $rules: $bad of $n paths differ from the hierarchy built in process"
+  fi
+done
+run solve "$CAVE" 56 14 55 11 --algo hpa --pre "$TMP/r.hpa" --moves 4 --costs 3,5 --no-picture
+expect_out "the 4-move file: a 4-move path" "^path: +\(56,14\) \(56,13\) \(56,12\) \(56,11\) \(55,11\)$"
 
 cli_summary

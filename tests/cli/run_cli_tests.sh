@@ -522,6 +522,41 @@ expect_rc "bench --pre of an empty file" 1
 expect_err "an empty file is not a precomputation" "empty\.jpp: not a valid precomputation"
 run bench "$TMP/bench/walls.map.scen" --algo jps-plus --pre "$TMP"
 expect_rc "bench --pre of a directory" 1
+# The jump distances do not depend on the costs: a file built for --costs
+# 10,14 (or the defaults) serves every cost JPS takes; the rules it never
+# takes are refused by precompute, solve and bench alike (exit 2).
+CAVE=$ROOT/tests/data/small/cave64.map
+run precompute "$CAVE" -o "$TMP/cave.jpp" --costs 10,14
+expect_rc "precompute jps-plus --costs 10,14" 0
+expect_out "the rules line: any costs" "^rules: +8 moves, corners no-cut, any costs S <= D < 2S"
+run solve "$CAVE" 9 24 60 12 --costs 10,14 --no-picture
+want=$(grep '^cost' "$OUT")
+run solve "$CAVE" 9 24 60 12 --algo jps-plus --pre "$TMP/cave.jpp" --costs 10,14 --no-picture
+if [ -n "$want" ] && [ "$(grep '^cost' "$OUT")" = "$want" ]; then ok; else
+  fail "jps-plus --pre --costs 10,14: not A*'s $want"
+fi
+run solve "$CAVE" 9 24 60 12 --costs 2,3 --no-picture
+want=$(grep '^cost' "$OUT")
+run solve "$CAVE" 9 24 60 12 --algo jps-plus --pre "$TMP/cave.jpp" --costs 2,3 --no-picture
+if [ -n "$want" ] && [ "$(grep '^cost' "$OUT")" = "$want" ]; then ok; else
+  fail "jps-plus --pre (built for 10,14) --costs 2,3: not A*'s $want"
+fi
+for rules in "--moves 4:JPS needs 8 moves" "--corner always:JPS needs the no-corner-cutting rule"; do
+  why=${rules#*:}
+  rules=${rules%%:*}
+  # shellcheck disable=SC2086 # two words
+  run precompute "$CAVE" -o "$TMP/r.jpp" $rules
+  expect_rc "precompute jps-plus $rules" 2
+  expect_err "precompute jps-plus $rules says why" "precompute: --method jps-plus: $why"
+  # shellcheck disable=SC2086
+  run solve "$CAVE" 9 24 60 12 --algo jps-plus --pre "$TMP/cave.jpp" $rules --no-picture
+  expect_rc "solve jps-plus --pre $rules" 2
+  expect_err "solve jps-plus --pre $rules says why" "--algo jps-plus: $why"
+  # shellcheck disable=SC2086
+  run bench "$CAVE.scen" --algo jps-plus --pre "$TMP/cave.jpp" $rules
+  expect_rc "bench jps-plus --pre $rules" 2
+done
+if [ -e "$TMP/r.jpp" ]; then fail "a refused precompute wrote a file"; else ok; fi
 
 # The engine's variants of Patel 4 (--algo ida|beam|dynamic|bandwidth|f2f|retarget)
 # and their settings, each accepted with its own method only.
