@@ -17,6 +17,7 @@
 ** neighbour order), which exists because the node that generated s is one.
 */
 #include "core/heap.h"
+#include "core/loop.h"
 #include "core/workspace.h"
 #include "paths/sight.h"
 #include "search/query.h"
@@ -215,10 +216,8 @@ astar_status astar_anyangle_find_path(astar_workspace *ws, const astar_grid *gri
   if (st != ASTAR_OK) return st;
 
   /* Whatever ran on ws before is over: its records are about to change. */
-  ws->phase = ASTAR__IDLE;
-  ws->found = false;
-  astar__engine_forget(ws);
-  astar__engine_open_forward(ws);
+  astar__workspace_claim(ws);
+  astar__records_next(ws);
 
   t.grid = grid;
   t.ws = ws;

@@ -17,6 +17,7 @@
 ** O(log width) in both.
 */
 #include "core/workspace.h"
+#include "engine/engine.h"
 
 #define DROPPED 2u /* mark state of a dropped node: gen + DROPPED */
 

@@ -39,7 +39,9 @@
 ** Ties inside a side follow the engine's order (key, tie rule, node id),
 ** so the search is deterministic.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
+#include "engine/engine.h"
 #include "spaces/grid_space.h"
 
 #include <float.h>
@@ -94,17 +96,6 @@ static void push_root(astar__engine *e, side_view *s, astar_node root, double h,
   if (e->opt.observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, root, ASTAR_NODE_NONE, 0.0, h, dir);
 }
 
-void astar__engine_open_back(astar__engine *e) {
-  astar__side *b = &e->back;
-  if (b->gen > UINT16_MAX - 4u) {
-    memset(b->mark, 0, (size_t)b->cap * sizeof *b->mark);
-    b->gen = 0;
-  }
-  b->gen = (uint16_t)(b->gen + 4u);
-  b->seq = 0;
-  b->open.len = 0;
-}
-
 /* Does the search key on average potentials (a consistent heuristic)? */
 ASTAR__INLINE bool averaged(const astar__engine *e) {
   return (e->space.flags & ASTAR_SPACE_CONSISTENT) != 0;
@@ -132,7 +123,7 @@ ASTAR__INLINE double side_h(const astar__engine *e, astar_node v, const int dir,
 
 astar_status astar__bidir_begin(astar_workspace *ws) {
   astar__engine *e = &ws->eng;
-  astar__engine_open_back(e);
+  astar__side_next(&e->back);
   ws->seq = 0;
   side_view f = forward(ws), k = backward(ws);
   const bool avg = averaged(e);

@@ -46,7 +46,9 @@
 ** A* costs O(degree log frontier). For small frontiers, or spaces where an
 ** expansion costs more than that.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
+#include "engine/engine.h"
 
 /* One side as the search sees it. */
 typedef struct f2f_side {
@@ -78,17 +80,6 @@ static f2f_side side_of(astar_workspace *ws, int s) {
   v.pair_h = e->pair_h[s];
   v.pair = e->pair[s];
   return v;
-}
-
-void astar__f2f_free(astar_workspace *ws) {
-  astar__engine *e = &ws->eng;
-  for (int k = 0; k < 2; k++) {
-    astar__free(&ws->alloc, e->pair_h[k], (size_t)e->pair_cap * sizeof *e->pair_h[k]);
-    astar__free(&ws->alloc, e->pair[k], (size_t)e->pair_cap * sizeof *e->pair[k]);
-    e->pair_h[k] = NULL;
-    e->pair[k] = NULL;
-  }
-  e->pair_cap = 0;
 }
 
 /* h between a node of side s and a node of the other side, in the
@@ -191,7 +182,7 @@ static void push_root(astar__engine *e, const f2f_side *sd, astar_node root, ast
 
 astar_status astar__f2f_begin(astar_workspace *ws) {
   astar__engine *e = &ws->eng;
-  astar__engine_open_back(e);
+  astar__side_next(&e->back);
   ws->seq = 0;
   const f2f_side f = side_of(ws, 0), k = side_of(ws, 1);
   const double h = pair_heuristic(e, 0, e->start, e->goal);

@@ -32,7 +32,9 @@
 ** deepest path; result.iterations the iterations. The search is sliced at
 ** expansions like every method.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
+#include "engine/engine.h"
 
 /* A frame of the stack: node, g, next successor index. */
 ASTAR__INLINE astar__hent frame(astar_node node, double g, uint32_t next) {
@@ -81,7 +83,7 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
       e->ida_bound = e->ida_next;
       e->ida_next = INFINITY;
       e->iterations++;
-      astar__engine_open_forward(ws);
+      astar__records_next(ws);
       if (observe)
         astar__engine_emit(e, ASTAR_EVENT_ITERATION, e->start, ASTAR_NODE_NONE, 0.0, e->ida_bound,
                            0);

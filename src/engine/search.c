@@ -16,7 +16,9 @@
 ** >= 0): a faulty space ends the search with ASTAR_INVALID_ARGUMENT
 ** instead of corrupting memory.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
+#include "engine/engine.h"
 #include "spaces/grid_space.h"
 
 #include <float.h>
@@ -72,28 +74,6 @@ astar_status astar_space_validate(const astar_space *s) {
 
 /* ---- memory ------------------------------------------------------------------- */
 
-static void free_side(const astar_allocator *a, astar__side *s) {
-  astar__free(a, s->mark, (size_t)s->cap * sizeof *s->mark);
-  astar__free(a, s->node, (size_t)s->cap * sizeof *s->node);
-  astar__free(a, s->open.a, (size_t)s->cap * sizeof *s->open.a);
-  memset(s, 0, sizeof *s);
-}
-
-void astar__engine_free(astar_workspace *ws) {
-  astar__engine *e = &ws->eng;
-  astar__free(&ws->alloc, e->arcs, (size_t)e->arcs_cap * sizeof *e->arcs);
-  e->arcs = NULL;
-  e->arcs_cap = 0;
-  free_side(&ws->alloc, &e->back);
-  astar__f2f_free(ws);
-  astar__states_free(ws);
-}
-
-void astar__engine_forget(astar_workspace *ws) {
-  ws->eng.phase = ASTAR__IDLE;
-  ws->eng.found = false;
-}
-
 astar_status astar_workspace_reserve_space(astar_workspace *ws, const astar_space *space,
                                            unsigned what) {
   if (!ws || astar_space_validate(space) != ASTAR_OK ||
@@ -132,22 +112,24 @@ astar_status astar_workspace_reserve_space(astar_workspace *ws, const astar_spac
       astar__free(&ws->alloc, pair_h[k], (size_t)n * sizeof *pair_h[k]);
       astar__free(&ws->alloc, pair[k], (size_t)n * sizeof *pair[k]);
     }
-    free_side(&ws->alloc, &back);
+    astar__free_side(&ws->alloc, &back);
     astar__free(&ws->alloc, arcs, (size_t)space->max_degree * sizeof *arcs);
     return ASTAR_NO_MEMORY;
   }
-  astar__engine_forget(ws);
+  /* The engine's own blocks may change: its search and path end. */
+  e->phase = ASTAR__IDLE;
+  e->found = false;
   if (arcs) {
-    astar__free(&ws->alloc, e->arcs, (size_t)e->arcs_cap * sizeof *e->arcs);
+    astar__free_arcs(ws);
     e->arcs = arcs;
     e->arcs_cap = space->max_degree;
   }
   if (back.cap) {
-    free_side(&ws->alloc, &e->back);
+    astar__free_side(&ws->alloc, &e->back);
     e->back = back;
   }
   if (pairs) {
-    astar__f2f_free(ws);
+    astar__free_pairs(ws);
     for (int k = 0; k < 2; k++) {
       e->pair_h[k] = pair_h[k];
       e->pair[k] = pair[k];
@@ -318,27 +300,12 @@ static astar_status run_loop(astar_workspace *ws, uint64_t budget) {
 
 /* ---- begin / step / finish ---------------------------------------------------------- */
 
-void astar__engine_open_forward(astar_workspace *ws) {
-  if (ws->gen > UINT16_MAX - 4u) {
-    memset(ws->mark, 0, (size_t)ws->capacity * sizeof(uint16_t));
-    if (ws->turns.mark)
-      memset(ws->turns.mark, 0, (size_t)ws->turns.capacity * ASTAR__TURN_STATES * sizeof(uint16_t));
-    ws->gen = 0;
-  }
-  ws->gen = (uint16_t)(ws->gen + 4u);
-  ws->seq = 0;
-  ws->open.len = 0;
-}
-
 astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
                                  const astar_engine_options *opt, astar_node start, astar_node goal,
                                  const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn) {
   if (!ws) return ASTAR_INVALID_ARGUMENT;
-  /* Whatever ran on ws before is over: its records are about to change. */
-  ws->phase = ASTAR__IDLE;
-  ws->found = false;
+  astar__workspace_claim(ws); /* whatever ran on ws before is over */
   astar__engine *e = &ws->eng;
-  astar__engine_forget(ws);
   astar_engine_options defaults;
   if (!opt) {
     astar_engine_options_init(&defaults);
@@ -419,8 +386,7 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
   e->dropped = e->iterations = 0;
   e->phase = ASTAR__RUNNING;
 
-  astar__engine_open_forward(ws);
-  ws->eng.found = false; /* the generation change is ours */
+  astar__records_next(ws);
   astar__node *s = &ws->node[start];
   s->g = 0.0;
   s->parent = ASTAR__NO_PARENT;

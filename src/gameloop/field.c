@@ -26,7 +26,7 @@
 ** position index (4 bytes a padded cell); both are freed before it returns.
 */
 #include "gameloop/layers.h"
-#include "core/workspace.h"
+#include "search/query.h"
 
 #define NO_DIR 0xFFu
 #define NOT_REACHED UINT32_MAX

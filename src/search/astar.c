@@ -9,6 +9,7 @@
 ** features (several goals, layers, fog of war, deadlines, partial paths)
 ** from the plain hot path.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
 #include "search/general.h"
 #include "search/jps.h"
@@ -528,8 +529,7 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
                           astar_point start, goal_spec gs) {
   astar_options defaults;
   if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
-  ws->phase = ASTAR__IDLE;
-  ws->found = false;
+  astar__workspace_claim(ws); /* the next begin ends any search on ws */
   ws->retargeted = false;
   if (!opt) {
     astar_options_init(&defaults);
@@ -720,8 +720,7 @@ astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const 
   if (result) memset(result, 0, sizeof *result);
   if (!ws || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
   if (opt && opt->algorithm == ASTAR_ALGO_JPS) {
-    ws->phase = ASTAR__IDLE;
-    ws->found = false;
+    astar__workspace_claim(ws);
     const astar_status st = astar__jps_find_path(ws, grid, opt, start, goal, path, cap, result);
     if (result) {
       result->cause = st;

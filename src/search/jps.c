@@ -58,6 +58,7 @@
 */
 #include "core/workspace.h"
 #include "search/jps.h"
+#include "search/query.h"
 
 /* ---- block scans ------------------------------------------------------------------ */
 

@@ -56,7 +56,9 @@
 ** 2.3 KB table; the search allocates nothing.
 */
 #include "core/bytes.h"
+#include "core/loop.h"
 #include "core/workspace.h"
+#include "search/query.h"
 
 #define JPP_DIRS 8
 #if defined(__GNUC__)
@@ -792,9 +794,8 @@ astar_status astar_jps_plus_find_path(astar_workspace *ws, const astar_jps_plus 
   if (result) memset(result, 0, sizeof *result);
   if (!ws || !pre || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
   /* As astar_find_path does for ASTAR_ALGO_JPS: a one-shot search ends any
-  ** sliced search on ws. */
-  ws->phase = ASTAR__IDLE;
-  ws->found = false;
+  ** search on ws. */
+  astar__workspace_claim(ws);
   const astar_status st = search(ws, pre, grid, opt, start, goal, path, cap, result);
   if (result) {
     result->cause = st;

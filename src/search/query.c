@@ -5,6 +5,7 @@
 ** the path rebuilt from parent links (which may skip cells along straight
 ** and diagonal lines) into the caller's buffer.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
 #include "search/general.h"
 
@@ -93,21 +94,8 @@ astar_status astar__prepare(astar__query *q, astar__features *fx, const astar_wo
 }
 
 void astar__open(astar__query *q, astar_workspace *ws, bool push_start) {
-  /* New generation; when the 16-bit counter would wrap to 0, clear the
-  ** marks and restart it (once every 16383 searches, so the amortised cost
-  ** is negligible). */
-  if (ws->gen > UINT16_MAX - 4u) {
-    memset(ws->mark, 0, (size_t)ws->capacity * sizeof(uint16_t));
-    if (ws->turns.mark)
-      memset(ws->turns.mark, 0, (size_t)ws->turns.capacity * ASTAR__TURN_STATES * sizeof(uint16_t));
-    ws->gen = 0;
-  }
-  ws->gen = (uint16_t)(ws->gen + 4u);
-  ws->seq = 0;
-  ws->open.len = 0;
-  ws->found = false;
-  astar__engine_forget(ws); /* the node records are about to change */
-
+  astar__workspace_claim(ws); /* the node records are about to change */
+  astar__records_next(ws);
   astar__node *s = &ws->node[q->start];
   s->g = 0.0;
   s->parent = ASTAR__NO_PARENT;

@@ -15,18 +15,6 @@
 #include "search/general.h"
 #include "search/turns.h"
 
-static void free_turns(astar_allocator *a, astar__turns *t) {
-  const size_t n = (size_t)t->capacity * ASTAR__TURN_STATES;
-  astar__free(a, t->mark, n * sizeof(uint16_t));
-  astar__free(a, t->node, n * sizeof(astar__node));
-  astar__free(a, t->open.a, n * sizeof(astar__hent));
-  memset(t, 0, sizeof *t);
-}
-
-void astar__turns_free(astar_workspace *ws) {
-  free_turns(&ws->alloc, &ws->turns);
-}
-
 astar_status astar__turns_reserve(astar_workspace *ws, uint32_t cells) {
   if (cells <= ws->turns.capacity) return ASTAR_OK;
   size_t n;
@@ -39,10 +27,12 @@ astar_status astar__turns_reserve(astar_workspace *ws, uint32_t cells) {
   t.capacity = cells;
   t.open.cap = (uint32_t)n;
   if (!t.mark || !t.node || !t.open.a) {
-    free_turns(&ws->alloc, &t);
+    astar__free(&ws->alloc, t.mark, n * sizeof(uint16_t));
+    astar__free(&ws->alloc, t.node, n * sizeof(astar__node));
+    astar__free(&ws->alloc, t.open.a, n * sizeof(astar__hent));
     return ASTAR_NO_MEMORY;
   }
-  free_turns(&ws->alloc, &ws->turns);
+  astar__free_turns(ws);
   ws->turns = t;
   return ASTAR_OK;
 }
