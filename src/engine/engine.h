@@ -2,9 +2,11 @@
 ** engine/engine.h -- the pieces the search engine's methods share (the
 ** files of src/engine/); its state in the workspace, astar__engine, is a
 ** type of core/state.h. The engine knows spaces only
-** through astar_space (astar/space.h) -- with one exception, the grid-space
-** fast path: A* and bidirectional search on the grid space call its inline
-** arcs and heuristic (spaces/grid_space.h, astar__engine_grid_fast).
+** through astar_space (astar/space.h) and learns what a space can do from
+** its ops' abilities -- the grid-space fast path among them: A* and
+** bidirectional search on a space whose ops declare
+** ASTAR_ABILITY_GRID_SPACE call the grid space's inline arcs and heuristic
+** (spaces/grid_space.h, astar__engine_grid_fast).
 **
 ** Node records. The forward search uses the workspace's own arrays (mark,
 ** node, open: the ones grid searches use, so one workspace serves both);
@@ -70,10 +72,6 @@ ASTAR__INLINE double astar__engine_w(const astar__engine *e, double h) {
   return 1.0 + e->dyn_eps * (left < 1.0 ? left : 1.0);
 }
 
-/* The ops of every space astar_grid_space_init builds (spaces/grid_space.c):
-** the engine recognises the grid space by them (astar__engine_grid_fast). */
-extern const astar_space_ops astar__grid_space_ops;
-
 /* A heuristic value as the engine uses it: NaN and negative values read
 ** as 0. */
 ASTAR__INLINE double astar__sane_h(double h) {
@@ -81,9 +79,10 @@ ASTAR__INLINE double astar__sane_h(double h) {
 }
 
 /* Does the search take the grid-space fast path (spaces/grid_space.h)? A
-** space astar_grid_space_init built, searched for one goal node. */
+** space whose ops say they are the grid space's
+** (ASTAR_ABILITY_GRID_SPACE), searched for one goal node. */
 ASTAR__INLINE bool astar__engine_grid_fast(const astar__engine *e) {
-  return e->space.ops == &astar__grid_space_ops && !e->goals && !e->goal_fn;
+  return (e->space.ops->abilities & ASTAR_ABILITY_GRID_SPACE) && !e->goals && !e->goal_fn;
 }
 
 /* Is u a goal of the search (the goal node, one of the usable goals, or
@@ -126,8 +125,9 @@ ASTAR__INLINE uint32_t astar__engine_tie(int tie, double g, uint32_t seq) {
 ** e->arcs: their number, or (size_t)-1 with *st set when the space failed:
 ** too many arcs, a node out of range or a cost NaN, negative or infinite
 ** (ASTAR_INVALID_ARGUMENT -- a faulty space is never followed out of
-** bounds), or a fault an adapter reported in e->fault (an implicit space's
-** full table: ASTAR_CAPACITY). Every method expands through it.
+** bounds; not checked when the ops promise checked arcs), or a fault an
+** adapter reported in e->fault (an implicit space's full table:
+** ASTAR_CAPACITY). Every method expands through it.
 */
 ASTAR__INLINE size_t astar__engine_arcs(astar__engine *e, astar_node u, const bool backward,
                                         astar_status *st) {
@@ -138,6 +138,7 @@ ASTAR__INLINE size_t astar__engine_arcs(astar__engine *e, astar_node u, const bo
     *st = e->fault;
     return (size_t)-1;
   }
+  if (ops->abilities & (ASTAR_ABILITY_CHECKED_ARCS | ASTAR_ABILITY_GRID_SPACE)) return n;
   bool bad = n > e->arcs_cap;
   for (size_t i = 0; i < n && !bad; i++)
     bad = e->arcs[i].node >= e->space.node_count ||

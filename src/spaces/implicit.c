@@ -161,10 +161,10 @@ static bool goal_test(const void *self, astar_node v) {
   return t->space->ops->is_goal(t->space->ctx, t->keys[v]);
 }
 
-static const astar_space_ops ops_full = {successors, predecessors, heuristic, NULL, NULL, NULL};
-static const astar_space_ops ops_no_h = {successors, predecessors, NULL, NULL, NULL, NULL};
-static const astar_space_ops ops_no_pred = {successors, NULL, heuristic, NULL, NULL, NULL};
-static const astar_space_ops ops_bare = {successors, NULL, NULL, NULL, NULL, NULL};
+static const astar_space_ops ops_full = {successors, predecessors, heuristic, NULL, NULL, NULL, 0};
+static const astar_space_ops ops_no_h = {successors, predecessors, NULL, NULL, NULL, NULL, 0};
+static const astar_space_ops ops_no_pred = {successors, NULL, heuristic, NULL, NULL, NULL, 0};
+static const astar_space_ops ops_bare = {successors, NULL, NULL, NULL, NULL, NULL, 0};
 
 /* ---- public ------------------------------------------------------------------ */
 
