@@ -89,10 +89,9 @@ static void push_root(astar__engine *e, side_view *s, astar_node root, double h,
   s->node[root].g = 0.0;
   s->node[root].parent = ASTAR__NO_PARENT;
   s->mark[root] = s->gen;
-  astar__heap_push(
-      s->open, s->node,
-      astar__engine_entry(key_of(h), astar__engine_tie(e->opt.tie, 0.0, (*s->seq)++), root));
-  e->stats.generated++;
+  astar__heap_push(s->open, s->node,
+                   astar__entry(key_of(h), astar__tie_key(e->opt.tie, 0.0, (*s->seq)++), root));
+  astar__count_push(&e->stats);
   if (e->opt.observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, root, ASTAR_NODE_NONE, 0.0, h, dir);
 }
 
@@ -129,7 +128,7 @@ astar_status astar__bidir_begin(astar_workspace *ws) {
   const bool avg = averaged(e);
   push_root(e, &f, e->start, side_h(e, e->start, 0, avg, false), 0);
   push_root(e, &k, e->goal, side_h(e, e->goal, 1, avg, false), 1);
-  e->stats.max_open = 2;
+  astar__count_open(&e->stats, 2);
   return ASTAR_OK;
 }
 
@@ -145,7 +144,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
   const astar_node u = ASTAR__HNODE(astar__heap_pop(s->open, s->node));
   const uint16_t closed = (uint16_t)(s->gen + ASTAR__CLOSED);
   s->mark[u] = closed;
-  e->stats.expanded++;
+  astar__count_expand(&e->stats);
   const double gu = s->node[u].g;
   if (observe) {
     const double hu = side_h(e, u, dir, avg, false);
@@ -171,21 +170,9 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
     s->node[v].g = ng;
     s->node[v].parent = u;
     const astar__hent en =
-        astar__engine_entry(key_of(ng + h), astar__engine_tie(e->opt.tie, ng, (*s->seq)++), v);
-    e->stats.generated++;
-    astar_event_type type = ASTAR_EVENT_PUSH;
-    if (!seen) {
-      s->mark[v] = s->gen;
-      astar__heap_push(s->open, s->node, en);
-    } else if (mv == closed) {
-      s->mark[v] = s->gen;
-      astar__heap_push(s->open, s->node, en);
-      e->stats.reopened++;
-      type = ASTAR_EVENT_REOPEN;
-    } else {
-      astar__heap_decrease(s->open, s->node, s->node[v].pos, en);
-      type = ASTAR_EVENT_IMPROVE;
-    }
+        astar__entry(key_of(ng + h), astar__tie_key(e->opt.tie, ng, (*s->seq)++), v);
+    const astar_event_type type =
+        astar__open_put(s->open, s->node, s->mark, s->gen, mv, v, en, &e->stats);
     if (observe) astar__engine_emit(e, type, v, u, ng, h, dir);
     /* A path through v: the best seen is kept. */
     if (reached(o, v)) {
@@ -197,8 +184,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
       }
     }
   }
-  const uint64_t nopen = (uint64_t)s->open->len + o->open->len;
-  if (nopen > e->stats.max_open) e->stats.max_open = nopen;
+  astar__count_open(&e->stats, (uint64_t)s->open->len + o->open->len);
   return ASTAR_OK;
 }
 

@@ -17,6 +17,7 @@
 #ifndef ASTAR_ENGINE_ENGINE_H
 #define ASTAR_ENGINE_ENGINE_H
 
+#include "core/loop.h"
 #include "core/state.h"
 
 #include "astar/engine.h"
@@ -96,30 +97,6 @@ ASTAR__INLINE bool astar__engine_is_goal(const astar__engine *e, astar_node u) {
   return false;
 }
 
-/* The f of a heap entry. */
-ASTAR__INLINE double astar__entry_f(astar__hent en) {
-  double f;
-  memcpy(&f, &en.f, sizeof f);
-  return f;
-}
-
-/* Heap entry for f, tie key and node (as the grid searches build them). */
-ASTAR__INLINE astar__hent astar__engine_entry(double f, uint32_t tie, astar_node node) {
-  astar__hent en;
-  memcpy(&en.f, &f, sizeof f);
-  en.t = (uint64_t)tie << 32 | node;
-  return en;
-}
-
-/* Tie key of a node with cost g pushed as push number seq. */
-ASTAR__INLINE uint32_t astar__engine_tie(int tie, double g, uint32_t seq) {
-  if (tie == ASTAR_TIE_NEWEST) return ~seq;
-  const float fg = (float)g;
-  uint32_t bits;
-  memcpy(&bits, &fg, sizeof bits);
-  return ~bits;
-}
-
 /*
 ** The arcs out of node u (into u when `backward`), from the space into
 ** e->arcs: their number, or (size_t)-1 with *st set when the space failed:
@@ -150,7 +127,8 @@ ASTAR__INLINE size_t astar__engine_arcs(astar__engine *e, astar_node u, const bo
   return n;
 }
 
-/* Report an event to the observer (the caller checked there is one). */
+/* Report an event to the observer (the caller checked there is one):
+** f = h for greedy search, g + h otherwise (core/loop.h builds it). */
 void astar__engine_emit(const astar__engine *e, astar_event_type type, astar_node node,
                         astar_node parent, double g, double h, int side);
 

@@ -70,8 +70,8 @@ static void push_root(astar__engine *e, const rt_side *sd, astar_node root, int 
   sd->mark[root] = sd->gen;
   const double h = to_target(e, s, root);
   astar__heap_push(sd->open, sd->node,
-                   astar__engine_entry(h, astar__engine_tie(e->opt.tie, 0.0, (*sd->seq)++), root));
-  e->stats.generated++;
+                   astar__entry(h, astar__tie_key(e->opt.tie, 0.0, (*sd->seq)++), root));
+  astar__count_push(&e->stats);
   if (e->opt.observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, root, ASTAR_NODE_NONE, 0.0, h, s);
 }
 
@@ -91,7 +91,7 @@ astar_status astar__retarget_begin(astar_workspace *ws) {
   const rt_side f = side_of(ws, 0), k = side_of(ws, 1);
   push_root(e, &f, e->start, 0);
   push_root(e, &k, e->goal, 1);
-  e->stats.max_open = 2;
+  astar__count_open(&e->stats, 2);
   e->leg_side = 0;
   e->leg_end = e->opt.retarget_interval;
   e->iterations = 1;
@@ -133,7 +133,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, int s, const rt_side *me, co
   const astar_node u = ASTAR__HNODE(astar__heap_pop(me->open, me->node));
   const uint16_t closed = (uint16_t)(me->gen + ASTAR__CLOSED);
   me->mark[u] = closed;
-  e->stats.expanded++;
+  astar__count_expand(&e->stats);
   const double gu = me->node[u].g;
   if (observe)
     astar__engine_emit(e, ASTAR_EVENT_EXPAND, u, me->node[u].parent, gu, to_target(e, s, u), s);
@@ -150,21 +150,9 @@ ASTAR__INLINE astar_status expand(astar__engine *e, int s, const rt_side *me, co
     const double h = to_target(e, s, v);
     me->node[v].g = ng;
     me->node[v].parent = u;
-    const astar__hent en =
-        astar__engine_entry(ng + h, astar__engine_tie(e->opt.tie, ng, (*me->seq)++), v);
-    e->stats.generated++;
-    astar_event_type type = ASTAR_EVENT_PUSH;
-    if (!seen || mv == closed) {
-      me->mark[v] = me->gen;
-      astar__heap_push(me->open, me->node, en);
-      if (mv == closed) {
-        e->stats.reopened++;
-        type = ASTAR_EVENT_REOPEN;
-      }
-    } else {
-      astar__heap_decrease(me->open, me->node, me->node[v].pos, en);
-      type = ASTAR_EVENT_IMPROVE;
-    }
+    const astar__hent en = astar__entry(ng + h, astar__tie_key(e->opt.tie, ng, (*me->seq)++), v);
+    const astar_event_type type =
+        astar__open_put(me->open, me->node, me->mark, me->gen, mv, v, en, &e->stats);
     if (observe) astar__engine_emit(e, type, v, u, ng, h, s);
     if ((uint16_t)(other->mark[v] & ~3u) == other->gen) {
       /* The searches meet: the search ends with this expansion, at the
@@ -178,8 +166,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, int s, const rt_side *me, co
       *met = true;
     }
   }
-  const uint64_t nopen = (uint64_t)me->open->len + other->open->len;
-  if (nopen > e->stats.max_open) e->stats.max_open = nopen;
+  astar__count_open(&e->stats, (uint64_t)me->open->len + other->open->len);
   return ASTAR_OK;
 }
 

@@ -162,16 +162,8 @@ double astar__engine_h_back(const astar__engine *e, astar_node v) {
 
 void astar__engine_emit(const astar__engine *e, astar_event_type type, astar_node node,
                         astar_node parent, double g, double h, int side) {
-  astar_engine_event ev;
-  ev.type = type;
-  ev.node = node;
-  ev.parent = parent;
-  ev.g = g;
-  ev.h = h;
-  ev.f = e->greedy ? h : g + h;
-  ev.expanded = e->stats.expanded;
-  ev.side = side;
-  e->opt.observer(e->opt.observer_ctx, &ev);
+  astar__emit_node(e->opt.observer, e->opt.observer_ctx, type, node, parent, g, h,
+                   e->greedy ? h : g + h, e->stats.expanded, side);
 }
 
 /* ---- the A* loop -------------------------------------------------------------------- */
@@ -215,7 +207,7 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
     const astar__hent top = astar__heap_pop(open, nd);
     const astar_node u = ASTAR__HNODE(top);
     mark[u] = closed;
-    e->stats.expanded++;
+    astar__count_expand(&e->stats);
     const double gu = nd[u].g;
     const double limit_f = variant ? astar__entry_f(top) + band : INFINITY; /* bandwidth */
     const bool goal = grid ? u == goal_node : astar__engine_is_goal(e, u);
@@ -266,22 +258,9 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
       }
       nd[v].g = ng;
       nd[v].parent = u;
-      const astar__hent en = astar__engine_entry(f, astar__engine_tie(tie, ng, ws->seq++), v);
-      e->stats.generated++;
-      astar_event_type type = ASTAR_EVENT_PUSH;
-      if (!seen) {
-        mark[v] = gen;
-        astar__heap_push(open, nd, en);
-      } else if (mv == closed) {
-        mark[v] = gen;
-        astar__heap_push(open, nd, en);
-        e->stats.reopened++;
-        type = ASTAR_EVENT_REOPEN;
-      } else {
-        astar__heap_decrease(open, nd, nd[v].pos, en);
-        type = ASTAR_EVENT_IMPROVE;
-      }
-      if (open->len > e->stats.max_open) e->stats.max_open = open->len;
+      const astar__hent en = astar__entry(f, astar__tie_key(tie, ng, ws->seq++), v);
+      const astar_event_type type = astar__open_put(open, nd, mark, gen, mv, v, en, &e->stats);
+      astar__count_open(&e->stats, open->len);
       if (observe) astar__engine_emit(e, type, v, u, ng, h, 0);
     }
   }
@@ -419,11 +398,9 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
   }
   const double hs = e->weight == 0.0 ? 0.0 : astar__engine_h(e, start);
   const double h0 = hs * astar__engine_w(e, hs);
-  astar__heap_push(&ws->open, ws->node,
-                   astar__engine_entry(h0, astar__engine_tie(opt->tie, 0.0, 0), start));
+  astar__heap_push(&ws->open, ws->node, astar__entry(h0, astar__tie_key(opt->tie, 0.0, 0), start));
   ws->seq = 1;
-  e->stats.generated = 1;
-  e->stats.max_open = 1;
+  astar__count_root(&e->stats);
   if (opt->observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, start, ASTAR_NODE_NONE, 0.0, h0, 0);
   if (method == ASTAR_METHOD_BEAM) astar__beam_begin(ws);
   return ASTAR_OK;
@@ -480,14 +457,9 @@ astar_status astar_space_search_step(astar_workspace *ws, uint64_t budget, uint6
 ** bidirectional search the backward links from the meeting node on. */
 static size_t path_length(const astar_workspace *ws) {
   const astar__engine *e = &ws->eng;
-  size_t n = 1;
-  const uint32_t from = e->last_meet != ASTAR_NODE_NONE ? e->last_meet : e->last_end;
-  for (uint32_t s = from; ws->node[s].parent != ASTAR__NO_PARENT; s = ws->node[s].parent) n++;
-  if (e->last_meet != ASTAR_NODE_NONE)
-    for (uint32_t s = e->last_meet; e->back.node[s].parent != ASTAR__NO_PARENT;
-         s = e->back.node[s].parent)
-      n++;
-  return n;
+  if (e->last_meet == ASTAR_NODE_NONE) return astar__chain_length(ws->node, e->last_end);
+  return astar__chain_length(ws->node, e->last_meet) +
+         astar__chain_length(e->back.node, e->last_meet) - 1;
 }
 
 /* Cost of the arc a -> b (the cheapest such arc), or NaN when the space
@@ -525,32 +497,15 @@ static double chain_cost(astar_workspace *ws, double claimed) {
 
 static void write_path(const astar_workspace *ws, astar_node *path, size_t len) {
   const astar__engine *e = &ws->eng;
-  size_t i = 0;
-  if (e->last_meet != ASTAR_NODE_NONE) {
-    /* start .. meet from the forward links (written backwards), then the
-    ** backward links from meet to the goal. */
-    size_t k = 0;
-    for (uint32_t s = e->last_meet;; s = ws->node[s].parent) {
-      k++;
-      if (ws->node[s].parent == ASTAR__NO_PARENT) break;
-    }
-    i = k;
-    for (uint32_t s = e->last_meet;; s = ws->node[s].parent) {
-      path[--i] = s;
-      if (ws->node[s].parent == ASTAR__NO_PARENT) break;
-    }
-    i = k;
-    for (uint32_t s = e->last_meet; e->back.node[s].parent != ASTAR__NO_PARENT;) {
-      s = e->back.node[s].parent;
-      path[i++] = s;
-    }
+  if (e->last_meet == ASTAR_NODE_NONE) {
+    astar__chain_write(ws->node, e->last_end, path, len);
     return;
   }
-  i = len;
-  for (uint32_t s = e->last_end;; s = ws->node[s].parent) {
-    path[--i] = s;
-    if (ws->node[s].parent == ASTAR__NO_PARENT) break;
-  }
+  /* start .. meet from the forward links, then the backward links from
+  ** meet to the goal. */
+  const size_t k = astar__chain_length(ws->node, e->last_meet);
+  astar__chain_write(ws->node, e->last_meet, path, k);
+  astar__chain_follow(e->back.node, e->last_meet, path + k);
 }
 
 astar_status astar_space_search_finish(astar_workspace *ws, astar_node *path, size_t cap,

@@ -33,7 +33,7 @@ ASTAR__INLINE astar__hent entry_of(const astar_workspace *ws, const astar__query
   const int32_t stride = q->grid->stride;
   const int32_t y = (int32_t)(v / (uint32_t)stride), x = (int32_t)v - y * stride;
   const double g = ws->node[v].g;
-  return astar__entry(g + astar__h(q, hk, x, y), astar__tie_key(q, tie, g, x, y, ws->aux[v]), v);
+  return astar__entry(g + astar__h(q, hk, x, y), astar__tie_key_q(q, tie, g, x, y, ws->aux[v]), v);
 }
 
 /* Put open node v (key f, push number seq) into a cold list for bucket k. */
@@ -174,8 +174,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
   const bool reopen = q->reopen;
   const uint64_t limit = q->max_expansions;
   const uint64_t stop_at = budget ? q->stats.expanded + budget : UINT64_MAX;
-  uint64_t expanded = q->stats.expanded, generated = q->stats.generated;
-  uint64_t reopened = q->stats.reopened, max_open = q->stats.max_open;
+  astar_stats stats = q->stats; /* a local copy: in registers */
   uint32_t seq = ws->seq;
   astar_status st = ASTAR_NO_PATH;
 
@@ -191,15 +190,15 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       if (os != OS_BUCKET || !bk->cold) break;
       advance(ws, q, hk, tie);
     }
-    if (limit && expanded >= limit) {
+    if (limit && stats.expanded >= limit) {
       st = ASTAR_LIMIT_REACHED;
       break;
     }
-    if (expanded >= stop_at) {
+    if (stats.expanded >= stop_at) {
       st = ASTAR_IN_PROGRESS;
       break;
     }
-    if (general && q->fx->stop_fn && expanded % q->fx->stop_interval == 0 && expanded &&
+    if (general && q->fx->stop_fn && stats.expanded % q->fx->stop_interval == 0 && stats.expanded &&
         q->fx->stop_fn(q->fx->stop_ctx)) {
       st = ASTAR_STOPPED;
       break;
@@ -212,9 +211,9 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       u = ASTAR__HNODE(astar__heap_pop_k(open, nd, K));
     }
     mark[u] = closed;
-    expanded++;
+    astar__count_expand(&stats);
     const double gu = nd[u].g;
-    if (general && q->fx->observer) q->stats.expanded = expanded;
+    if (general && q->fx->observer) q->stats.expanded = stats.expanded; /* for the events */
     /* Row from a reciprocal multiply, corrected: cheaper than a division. */
     int32_t uy = (int32_t)((double)u * inv_stride);
     if (uy * stride > (int32_t)u)
@@ -273,8 +272,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       n->g = ng;
       n->parent = u;
       const double f = ng + h;
-      const astar__hent e = astar__entry(f, astar__tie_key(q, tie, ng, vx, vy, seq), v);
-      generated++;
+      const astar__hent e = astar__entry(f, astar__tie_key_q(q, tie, ng, vx, vy, seq), v);
       if (general && q->fx->observer)
         astar__emit(q,
                     mv == closed ? ASTAR_EVENT_REOPEN
@@ -282,6 +280,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
                                  : ASTAR_EVENT_PUSH,
                     v, u, ng, f, 1);
       if (mv == gen) {
+        astar__count_improve(&stats);
         seq++;
         if (n->pos == ASTAR__IN_SLOT) {
           slot = e; /* only ever smaller: the slot stays below its old key */
@@ -290,7 +289,10 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
         astar__heap_up_k(open, nd, n->pos, e, K);
         continue;
       }
-      if (mv == closed) reopened++;
+      if (mv == closed)
+        astar__count_reopen(&stats);
+      else
+        astar__count_push(&stats);
       if (os == OS_BUCKET) {
         const uint64_t k = bucket_of(bk, f);
         if (k > bk->base) {
@@ -317,15 +319,11 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       } else {
         astar__heap_push_k(open, nd, e, K);
       }
-    counted:;
-      const uint64_t nopen = open->len + slot_full + (os == OS_BUCKET ? bk->cold : 0);
-      if (nopen > max_open) max_open = nopen;
+    counted:
+      astar__count_open(&stats, open->len + slot_full + (os == OS_BUCKET ? bk->cold : 0));
     }
   }
-  q->stats.expanded = expanded;
-  q->stats.generated = generated;
-  q->stats.reopened = reopened;
-  q->stats.max_open = max_open;
+  q->stats = stats;
   ws->seq = seq;
   ws->slot_full = slot_full;
   ws->slot = slot;

@@ -8,6 +8,7 @@
 #ifndef ASTAR_QUERY_H
 #define ASTAR_QUERY_H
 
+#include "core/loop.h"
 #include "core/state.h"
 
 #include <math.h>
@@ -79,33 +80,11 @@ ASTAR__INLINE double astar__h(const astar__query *q, int hk, int32_t x, int32_t 
   return astar__h_at(q, hk, x, y, q->gx, q->gy);
 }
 
-/* 32-bit tie key of a node at padded (x, y) with cost g pushed as push
-** number seq; smaller first (the order documented in search.h). */
-ASTAR__INLINE uint32_t astar__tie_key(const astar__query *q, int tie, double g, int32_t x,
-                                      int32_t y, uint32_t seq) {
-  if (tie == ASTAR_TIE_LARGER_G) {
-    /* Larger g first. g >= 0, so the bits of (float)g order like g; the
-    ** single-precision rounding only merges near-equal g values, which then
-    ** fall through to the node-index order. */
-    const float fg = (float)g;
-    uint32_t bits;
-    memcpy(&bits, &fg, sizeof bits);
-    return ~bits;
-  }
-  if (tie == ASTAR_TIE_NEWEST) return ~seq;
-  const int64_t dx1 = x - q->gx, dy1 = y - q->gy;
-  const int64_t dx2 = q->sx - q->gx, dy2 = q->sy - q->gy;
-  int64_t c = dx1 * dy2 - dx2 * dy1;
-  if (c < 0) c = -c;
-  return c > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)c;
-}
-
-/* Heap entry for f, tie key and node. */
-ASTAR__INLINE astar__hent astar__entry(double f, uint32_t tie, uint32_t node) {
-  astar__hent e;
-  memcpy(&e.f, &f, sizeof f);
-  e.t = (uint64_t)tie << 32 | node;
-  return e;
+/* Tie key of a node at padded (x, y) with cost g pushed as push number
+** seq, in the query's tie order (core/loop.h). */
+ASTAR__INLINE uint32_t astar__tie_key_q(const astar__query *q, int tie, double g, int32_t x,
+                                        int32_t y, uint32_t seq) {
+  return astar__tie_key_at(tie, g, seq, x, y, q->sx, q->sy, q->gx, q->gy);
 }
 
 /* Fill the heuristic and reopening fields of q from the options. */
