@@ -16,6 +16,7 @@
 ** >= 0): a faulty space ends the search with ASTAR_INVALID_ARGUMENT
 ** instead of corrupting memory.
 */
+#include "core/counters.h"
 #include "core/workspace.h"
 #include "spaces/grid_space.h"
 
@@ -50,6 +51,7 @@ static bool finite_nonneg(double v) {
 }
 
 astar_status astar_engine_options_validate(const astar_engine_options *o) {
+  ASTAR__COUNT_VALIDATION();
   if (!o) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->method >= ASTAR_METHOD_COUNT) return ASTAR_INVALID_ARGUMENT;
   if (!(o->weight >= 0.0 && o->weight <= ASTAR_OPTION_MAX)) return ASTAR_INVALID_ARGUMENT;
@@ -330,9 +332,11 @@ void astar__engine_open_forward(astar_workspace *ws) {
   ws->open.len = 0;
 }
 
-astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
+/* astar__engine_begin; `validated`: the caller has validated opt (not NULL). */
+static astar_status engine_begin(astar_workspace *ws, const astar_space *space,
                                  const astar_engine_options *opt, astar_node start, astar_node goal,
-                                 const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn) {
+                                 const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn,
+                                 bool validated) {
   if (!ws) return ASTAR_INVALID_ARGUMENT;
   /* Whatever ran on ws before is over: its records are about to change. */
   ws->phase = ASTAR__IDLE;
@@ -344,7 +348,8 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
     astar_engine_options_init(&defaults);
     opt = &defaults;
   }
-  if (astar_space_validate(space) != ASTAR_OK || astar_engine_options_validate(opt) != ASTAR_OK)
+  if (astar_space_validate(space) != ASTAR_OK ||
+      (!validated && astar_engine_options_validate(opt) != ASTAR_OK))
     return ASTAR_INVALID_ARGUMENT;
   const astar_method method = opt->method;
   const bool bidir = astar__method_two_sided(method);
@@ -463,10 +468,22 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
   return ASTAR_OK;
 }
 
+astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
+                                 const astar_engine_options *opt, astar_node start, astar_node goal,
+                                 const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn) {
+  return engine_begin(ws, space, opt, start, goal, goals, ngoals, goal_fn, false);
+}
+
 astar_status astar_space_search_begin(astar_workspace *ws, const astar_space *space,
                                       const astar_engine_options *opt, astar_node start,
                                       astar_node goal) {
   return astar__engine_begin(ws, space, opt, start, goal, NULL, 0, NULL);
+}
+
+astar_status astar__space_search_begin_checked(astar_workspace *ws, const astar_space *space,
+                                               const astar_engine_options *opt, astar_node start,
+                                               astar_node goal) {
+  return engine_begin(ws, space, opt, start, goal, NULL, 0, NULL, true);
 }
 
 astar_status astar_space_search_begin_multi(astar_workspace *ws, const astar_space *space,
@@ -670,6 +687,15 @@ astar_status astar_space_find_path(astar_workspace *ws, const astar_space *space
                                    astar_engine_result *result) {
   if (cap > 0 && !path) return to_end(ws, ASTAR_INVALID_ARGUMENT, path, cap, result);
   return to_end(ws, astar_space_search_begin(ws, space, opt, start, goal), path, cap, result);
+}
+
+astar_status astar__space_find_path_checked(astar_workspace *ws, const astar_space *space,
+                                            const astar_engine_options *opt, astar_node start,
+                                            astar_node goal, astar_node *path, size_t cap,
+                                            astar_engine_result *result) {
+  if (cap > 0 && !path) return to_end(ws, ASTAR_INVALID_ARGUMENT, path, cap, result);
+  return to_end(ws, astar__space_search_begin_checked(ws, space, opt, start, goal), path, cap,
+                result);
 }
 
 astar_status astar_space_find_path_multi(astar_workspace *ws, const astar_space *space,
