@@ -23,8 +23,9 @@
 #include <float.h>
 
 static const char *const method_names[ASTAR_METHOD_COUNT] = {
-    "astar", "dijkstra", "greedy",    "bidirectional",  "ida",
-    "beam",  "dynamic",  "bandwidth", "front-to-front", "retargeting"};
+    "astar",   "dijkstra",  "greedy",         "bidirectional", "ida", "beam",
+    "dynamic", "bandwidth", "front-to-front", "retargeting",   "jps", "jps-plus",
+    "cpd",     "hpa",       "theta",          "lazy-theta",    "anya"};
 
 const char *astar_method_name(astar_method method) {
   return (unsigned)method < ASTAR_METHOD_COUNT ? method_names[method] : NULL;
@@ -352,6 +353,8 @@ static astar_status engine_begin(astar_workspace *ws, const astar_space *space,
       (!validated && astar_engine_options_validate(opt) != ASTAR_OK))
     return ASTAR_INVALID_ARGUMENT;
   const astar_method method = opt->method;
+  /* The grid's own methods are the finder's (astar/finder.h), not ours. */
+  if ((unsigned)method >= ASTAR_METHOD_ENGINE_COUNT) return ASTAR_UNSUPPORTED;
   const bool bidir = astar__method_two_sided(method);
   if (bidir && (goals || goal_fn)) return ASTAR_UNSUPPORTED;
   if (bidir && !space->ops->predecessors) return ASTAR_UNSUPPORTED;
