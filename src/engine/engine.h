@@ -108,6 +108,13 @@ astar_status astar__space_find_path_checked(astar_workspace *ws, const astar_spa
                                             astar_node goal, astar_node *path, size_t cap,
                                             astar_engine_result *result);
 
+/* Hand every node of the last path found on ws (astar_workspace_space_path's:
+** ws->eng.found must be true), with its index 0 .. last_len-1, to put --
+** for a caller that turns nodes into something else on the way (the
+** finder writes a grid's cells). No allocation. */
+void astar__engine_path_each(const astar_workspace *ws,
+                             void (*put)(void *ctx, size_t i, astar_node node), void *ctx);
+
 /* Free the implicit state table (spaces/implicit.c). */
 void astar__states_free(astar_workspace *ws);
 

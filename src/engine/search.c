@@ -577,8 +577,14 @@ static double chain_cost(astar_workspace *ws, double claimed) {
   return sum >= 0.0 ? sum : claimed; /* NaN: a fault */
 }
 
-static void write_path(const astar_workspace *ws, astar_node *path, size_t len) {
+/* Hand every node of the last path (len of them), with its index, to
+** put(ctx, i, node); `store` (a constant where inlined) writes them into
+** the node array ctx instead, without the call. */
+ASTAR__INLINE void walk_path(const astar_workspace *ws, size_t len, const bool store,
+                             void (*put)(void *ctx, size_t i, astar_node node), void *ctx) {
   const astar__engine *e = &ws->eng;
+  astar_node *path = store ? (astar_node *)ctx : NULL;
+#define ASTAR__PUT(i, s) (store ? (void)(path[i] = (s)) : put(ctx, (i), (s)))
   size_t i = 0;
   if (e->last_meet != ASTAR_NODE_NONE) {
     /* start .. meet from the forward links (written backwards), then the
@@ -590,21 +596,34 @@ static void write_path(const astar_workspace *ws, astar_node *path, size_t len) 
     }
     i = k;
     for (uint32_t s = e->last_meet;; s = ws->node[s].parent) {
-      path[--i] = s;
+      --i;
+      ASTAR__PUT(i, s);
       if (ws->node[s].parent == ASTAR__NO_PARENT) break;
     }
     i = k;
     for (uint32_t s = e->last_meet; e->back.node[s].parent != ASTAR__NO_PARENT;) {
       s = e->back.node[s].parent;
-      path[i++] = s;
+      ASTAR__PUT(i, s);
+      i++;
     }
     return;
   }
   i = len;
   for (uint32_t s = e->last_end;; s = ws->node[s].parent) {
-    path[--i] = s;
+    --i;
+    ASTAR__PUT(i, s);
     if (ws->node[s].parent == ASTAR__NO_PARENT) break;
   }
+#undef ASTAR__PUT
+}
+
+static void write_path(const astar_workspace *ws, astar_node *path, size_t len) {
+  walk_path(ws, len, true, NULL, path);
+}
+
+void astar__engine_path_each(const astar_workspace *ws,
+                             void (*put)(void *ctx, size_t i, astar_node node), void *ctx) {
+  walk_path(ws, ws->eng.last_len, false, put, ctx);
 }
 
 astar_status astar_space_search_finish(astar_workspace *ws, astar_node *path, size_t cap,

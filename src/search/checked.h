@@ -31,4 +31,9 @@ astar_status astar__jps_plus_find_path_checked(astar_workspace *ws, const astar_
                                                astar_point start, astar_point goal,
                                                astar_point *path, size_t cap, astar_result *result);
 
+/* Does `pre` belong to `grid` as it is now? ASTAR_OK, ASTAR_MISMATCH
+** (another grid object or size) or ASTAR_STALE (the grid changed since):
+** what a JPS+ search checks first. */
+astar_status astar__jps_plus_check(const astar_jps_plus *pre, const astar_grid *grid);
+
 #endif /* ASTAR_SEARCH_CHECKED_H */

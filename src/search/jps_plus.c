@@ -756,6 +756,12 @@ ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const 
 }
 
 /* The search proper; ws, pre and grid are not NULL. */
+astar_status astar__jps_plus_check(const astar_jps_plus *pre, const astar_grid *grid) {
+  if (pre->grid != grid || pre->width != grid->width || pre->height != grid->height)
+    return ASTAR_MISMATCH;
+  return pre->version != grid->version ? ASTAR_STALE : ASTAR_OK;
+}
+
 /* The search with options already validated (opt not NULL). */
 static astar_status search(astar_workspace *ws, const astar_jps_plus *pre, const astar_grid *grid,
                            const astar_options *opt, astar_point start, astar_point goal,
