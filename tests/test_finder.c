@@ -111,6 +111,7 @@ static int kit_init(kit *k, astar_grid *g, bool cpd, bool wp) {
   if (!k->a || !k->b || !k->va || !k->vb || !k->nodes ||
       astar_workspace_new(&k->ws, g, NULL) != ASTAR_OK) {
     CHECK(0);
+    kit_free(k); /* the grid too */
     return 0;
   }
   (void)astar_jps_plus_new(&k->jps_plus, g, NULL);
@@ -644,7 +645,8 @@ static void test_sliced(void) {
                  c.smooth ? " smoothed" : "");
         for (int q = 0; q < 4; q++) {
           astar_point s = randmap_passable_cell(k.g, &r), t = randmap_passable_cell(k.g, &r);
-          if (q == 3) t = P(0, 0); /* blocked, maybe */
+          if (q == 2) s = P(-1, 0); /* outside: begin or the first step says so */
+          if (q == 3) t = P(0, 0);  /* blocked, maybe */
           sliced_one(&k, f, ws, s, t, name);
         }
         astar_finder_free(f);
@@ -1252,6 +1254,25 @@ static void test_direct_validations(void) {
          (unsigned long long)(astar__test_validations() - before));
   astar_hpa_query_free(hq);
   astar_hpa_free(hpa);
+
+  /* Invalid options: the statuses and results of before (one validation
+  ** up front reports them as the searches did). */
+  astar_jps_plus *jp2 = NULL;
+  CHECK(astar_jps_plus_new(&jp2, g, NULL) == ASTAR_OK);
+  for (int a = 0; a < 3; a++) {
+    astar_options_init(&o);
+    o.moves = 3;
+    o.algorithm = a == 1 ? ASTAR_ALGO_JPS : ASTAR_ALGO_ASTAR;
+    memset(&r, 0x55, sizeof r);
+    const astar_status st = a == 2
+                                ? astar_jps_plus_find_path(ws, jp2, g, &o, s, t, pathbuf, 4096, &r)
+                                : astar_find_path(ws, g, &o, s, t, pathbuf, 4096, &r);
+    CHECK(st == ASTAR_INVALID_ARGUMENT && r.cause == ASTAR_INVALID_ARGUMENT && r.length == 0 &&
+          r.end.x == -1 && r.end.y == -1 && r.cost == 0);
+    size_t len;
+    CHECK(astar_workspace_path(ws, pathbuf, 4096, &len) == ASTAR_NO_PATH);
+  }
+  astar_jps_plus_free(jp2);
   astar_workspace_free(ws);
   astar_grid_free(g);
 }

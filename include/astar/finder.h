@@ -320,8 +320,10 @@ ASTAR_API astar_status astar_finder_find_nodes(const astar_finder *f, astar_work
 ** its frames on average. Stepping to the end gives exactly
 ** astar_finder_find's status, path and result, whatever the budgets.
 ** begin (begin_nodes for a space finder) returns ASTAR_OK (ready to step)
-** or the search's final outcome at once (blocked or outside ends, a stale
-** finder, ...: finish is then not needed); step returns ASTAR_IN_PROGRESS
+** or the search's final outcome at once -- a stale finder, ASTAR_NO_MEMORY,
+** and for a resumable method blocked or outside ends and the like (a whole
+** method finds those in its first step); finish then gives that outcome
+** again with res filled as find would; step returns ASTAR_IN_PROGRESS
 ** while the search goes on, else its outcome (ASTAR_OK when a path was
 ** found -- finish tells the final status -- or ASTAR_NO_PATH, ...;
 ** ASTAR_STALE when the grid or space changed since begin; ASTAR_INVALID_ARGUMENT

@@ -528,7 +528,7 @@ static astar_status raw(const astar_finder *f, astar_workspace *ws, astar__fstat
     return st;
   }
   uint64_t work;
-  st = f->ops->step(f, ws, s, 0, &work);
+  (void)f->ops->step(f, ws, s, 0, &work); /* its outcome is the finish's to tell */
   return f->ops->finish(f, ws, s, out, res);
 }
 
@@ -619,10 +619,11 @@ static astar_status find(const astar_finder *f, astar_workspace *ws, astar_point
                          const astar__out *out, astar_path_result *res) {
   astar_path_result local;
   if (!res) res = &local;
-  astar__fres_clear(res, ASTAR_INVALID_ARGUMENT);
-  if (!f || !ws || (out->cap && !out->buf) || !kind_fits(f, out->kind))
+  if (!f || !ws || (out->cap && !out->buf) || !kind_fits(f, out->kind)) {
+    astar__fres_clear(res, ASTAR_INVALID_ARGUMENT);
     return ASTAR_INVALID_ARGUMENT;
-  astar__fstate *s;
+  }
+  astar__fstate *s; /* every way on fills *res whole */
   astar_status st = setup(f, ws, &s);
   if (st == ASTAR_OK) {
     s->start = start;
@@ -652,8 +653,9 @@ astar_status astar_finder_find_vec(const astar_finder *f, astar_workspace *ws, a
 }
 
 astar_status astar_finder_find_nodes(const astar_finder *f, astar_workspace *ws, astar_node start,
-                                     astar_node goal, astar_node *path, size_t cap,
-                                     astar_path_result *res) {
+                                     astar_node goal,
+                                     astar_node *path, // NOLINT: written through out.buf
+                                     size_t cap, astar_path_result *res) {
   const astar__out out = {ASTAR__OUT_NODES, path, cap};
   return find(f, ws, (astar_point){-1, -1}, (astar_point){-1, -1}, start, goal, &out, res);
 }
@@ -776,6 +778,7 @@ astar_status astar_finder_finish_vec(astar_workspace *ws, astar_vec2 *path, size
   return finish(ws, &out, res);
 }
 
+/* NOLINTNEXTLINE(readability-non-const-parameter): written through out.buf */
 astar_status astar_finder_finish_nodes(astar_workspace *ws, astar_node *path, size_t cap,
                                        astar_path_result *res) {
   const astar__out out = {ASTAR__OUT_NODES, path, cap};

@@ -757,6 +757,7 @@ astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const 
     if (st != ASTAR_OK) {
       ws->phase = ASTAR__IDLE; /* as a search that began: the last one is over */
       ws->found = false;
+      astar__result_clear(result, st);
       return st;
     }
   }

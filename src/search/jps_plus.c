@@ -800,6 +800,7 @@ astar_status astar_jps_plus_find_path(astar_workspace *ws, const astar_jps_plus 
   } else if (astar_options_validate(opt) != ASTAR_OK) { /* the one validation of the query */
     ws->phase = ASTAR__IDLE;
     ws->found = false;
+    astar__result_clear(result, ASTAR_INVALID_ARGUMENT);
     return ASTAR_INVALID_ARGUMENT;
   }
   return astar__jps_plus_find_path_checked(ws, pre, grid, opt, start, goal, path, cap, result);
