@@ -50,10 +50,13 @@
 ** astar_workspace_new_empty grows on the first search that needs more
 ** (node records, turn states, the engine's arcs, HPA*'s query, Anya's node
 ** pool, the finder's path scratch) and never allocates again for searches
-** of the same finder or smaller ones -- except Anya's node pool, which
-** doubles whenever a query needs more nodes than it ever did (Anya's
-** node count is not bounded by the map: astar/anya.h). A search that
-** cannot grow the workspace returns ASTAR_NO_MEMORY and leaves it usable.
+** of the same finder or smaller ones -- except that Anya's node pool
+** doubles whenever a query needs more nodes than any before (Anya's node
+** count is not bounded by the map: astar/anya.h), and the path scratch
+** grows for a path longer than any before where the grid gives no bound
+** (Anya's bends in a sliced search; an HPA* path with more points than the
+** grid has cells). A search that cannot grow the workspace returns
+** ASTAR_NO_MEMORY and leaves it usable.
 **
 ** Paths. A grid finder writes astar_point cells (astar_finder_find): every
 ** cell of the path for the grid methods; the bends for the any-angle ones
