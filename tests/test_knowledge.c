@@ -566,11 +566,12 @@ static void test_version_random(void) {
       const uint64_t want = whole ? (cells > 0) : cells;
       ops++;
       noops += cells == 0;
-      if (astar_knowledge_version(k) != v0 + want) {
+      const uint64_t expected = v0 + want;
+      if (astar_knowledge_version(k) != expected) {
         if (bad++ < 5)
           fprintf(stderr, "  round %d op %d kind %d: version %llu, expected %llu\n", round, op,
                   kind, (unsigned long long)astar_knowledge_version(k),
-                  (unsigned long long)(v0 + want));
+                  (unsigned long long)expected);
       }
       for (int p = 0; p < 3; p++) {
         const bool m = astar__knowledge_seen(k, policies[p], 2.0) != seen0[p];
