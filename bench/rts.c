@@ -219,17 +219,28 @@ static bool unit_reserve(unit *u, size_t n) {
   return true;
 }
 
-/* ---- policy "queue-astar": today's API ----------------------------------- */
+/* ---- policies "queue-astar" and "queue-astar-view": today's API ---------- */
 
 /*
 ** One astar_queue per unit size, each on its own grid: the true grid for
 ** 1 x 1 units, a derived grid (astar_clearance_fill_grid) for 2 x 2 and
 ** 3 x 3, updated by hand after each edit from the game's own clearance
-** object. Fog: the fog player's knowledge for 1 x 1 units, a derived
-** knowledge per bigger size (an anchor is known blocked when a cell of its
-** footprint is, known passable when all are), updated by hand after each
-** reveal -- while requests that read it are running, which the queue's
-** contract forbids and the game cannot avoid: the queue never learns of it.
+** object. The fog player, two ways:
+**   queue-astar       its knowledge (options.knowledge) for 1 x 1 units, a
+**                     derived knowledge per bigger size (an anchor is known
+**                     blocked when a cell of its footprint is, known
+**                     passable when all are), updated by hand after each
+**                     reveal -- while requests that read it are running,
+**                     which the queue's contract forbids and the game
+**                     cannot avoid: the queue never learns of it (what the
+**                     issue's game did);
+**   queue-astar-view  its view as grids of its own: a copy of the map where
+**                     the cells it knows blocked are blocked, its own
+**                     clearance and derived grids, and its own queue per
+**                     size; a reveal is an edit of those grids, so the
+**                     queue restarts what was running (today's only way to
+**                     deliver no stale path, at one more grid, clearance
+**                     and queue per size).
 */
 typedef struct qa_queue {
   astar_queue *q;
@@ -240,12 +251,19 @@ typedef struct qa_queue {
 
 typedef struct qa_planner {
   world *w;
+  bool view_grids;                   /* queue-astar-view */
   astar_clearance *clr;              /* the game's clearance (its own copy: not the harness's) */
   astar_grid *grid[MAXK + 1];        /* [1] the true grid, [2..] derived grids */
-  astar_knowledge *kn[MAXK + 1];     /* [1] the fog player's, [2..] derived */
+  astar_knowledge *kn[MAXK + 1];     /* queue-astar: [1] the fog player's, [2..] derived */
   astar_options opt_truth[MAXK + 1]; /* per size: full knowledge */
-  astar_options opt_fog[MAXK + 1];   /* per size: the fog player's view */
-  qa_queue qs[MAXK + 1];
+  astar_options opt_fog[MAXK + 1];   /* per size: the fog player's knowledge */
+  qa_queue qs[MAXK + 1];             /* per size: every request (queue-astar), the truth's */
+  /* queue-astar-view: the fog player's grids and queues. */
+  astar_clearance *vclr;       /* clearance of vgrid[1] */
+  astar_grid *vgrid[MAXK + 1]; /* [1] the map as the fog player knows it, [2..] derived */
+  qa_queue vqs[MAXK + 1];      /* per size: the fog player's requests */
+  astar_point *vcells;         /* scratch: view cells changed by a reveal */
+  size_t cap_vcells;
 } qa_planner;
 
 /* The derived knowledge of a size x size anchor at (x, y) from the
@@ -299,25 +317,78 @@ static void qa_free(planner *p) {
   if (!qa) return;
   for (int32_t k = 1; k <= MAXK; k++) {
     astar_queue_free(qa->qs[k].q);
+    astar_queue_free(qa->vqs[k].q);
+    astar_grid_free(qa->vgrid[k]);
     if (k > 1) {
       astar_grid_free(qa->grid[k]);
       astar_knowledge_free(qa->kn[k]);
     }
   }
   astar_clearance_free(qa->clr);
+  astar_clearance_free(qa->vclr);
+  free(qa->vcells);
   free(qa);
 }
 
-static astar_status qa_init(planner **out, world *w, const char *method) {
-  (void)method; /* "astar" only: checked by the caller against .methods */
+/* Set the derived grids out[2..MAXK] (those not NULL) after the cells of
+** their base grid changed: an edit at c changes only the anchors whose
+** footprint covers c. clr is current for the base grid. */
+static void qa_follow(const astar_clearance *clr, astar_grid *const *out, const astar_point *cells,
+                      size_t n) {
+  for (int32_t k = 2; k <= MAXK; k++) {
+    if (!out[k]) continue;
+    for (size_t i = 0; i < n; i++)
+      for (int32_t y = cells[i].y - k + 1; y <= cells[i].y; y++)
+        for (int32_t x = cells[i].x - k + 1; x <= cells[i].x; x++)
+          if (astar_grid_contains(out[k], x, y))
+            astar_grid_set_passable(out[k], x, y,
+                                    astar_clearance_fits(clr, x, y, k, ASTAR_CAPABILITY_ALL));
+  }
+}
+
+static astar_status qa_queue_open(qa_planner *qa, qa_queue *qq, const astar_grid *g, int32_t k) {
+  const astar_status st = astar_queue_new(&qq->q, g, (size_t)qa->w->nunits, NULL);
+  if (st != ASTAR_OK) return st;
+  astar_queue_set_callback(qq->q, qa_on_done, qq);
+  astar_queue_set_restarts(qq->q, qa->w->cfg->restarts);
+  qq->size = k;
+  return ASTAR_OK;
+}
+
+/* queue-astar-view: the fog player's map (known blocked cells blocked, the
+** rest as the truth's terrain), its clearance, derived grids and queues. */
+static astar_status qa_init_view(qa_planner *qa) {
+  const world *w = qa->w;
+  astar_status st = astar_grid_clone(&qa->vgrid[1], w->grid, NULL);
+  for (int32_t y = 0; st == ASTAR_OK && y < w->h; y++)
+    for (int32_t x = 0; x < w->w; x++)
+      astar_grid_set_passable(qa->vgrid[1], x, y,
+                              astar_knowledge_get(w->know, x, y) != ASTAR_CELL_BLOCKED);
+  if (st == ASTAR_OK) st = astar_clearance_new(&qa->vclr, qa->vgrid[1], NULL, NULL, 0, MAXK, NULL);
+  for (int32_t k = 1; k <= MAXK && st == ASTAR_OK; k++) {
+    if (!w->used[k]) continue;
+    if (k > 1) {
+      st = astar_grid_new(&qa->vgrid[k], w->w, w->h, NULL);
+      if (st == ASTAR_OK)
+        st = astar_clearance_fill_grid(qa->vclr, qa->vgrid[1], k, ASTAR_CAPABILITY_ALL,
+                                       qa->vgrid[k]);
+    }
+    if (st == ASTAR_OK) st = qa_queue_open(qa, &qa->vqs[k], qa->vgrid[k], k);
+  }
+  return st;
+}
+
+static astar_status qa_start(planner **out, world *w, bool view_grids) {
   qa_planner *qa = calloc(1, sizeof *qa);
   if (!qa) return ASTAR_NO_MEMORY;
   qa->w = w;
+  qa->view_grids = view_grids;
   astar_status st = astar_clearance_new(&qa->clr, w->grid, NULL, NULL, 0, MAXK, NULL);
+  for (int32_t k = 1; k <= MAXK; k++) {
+    qa->qs[k].head = qa->qs[k].tail = qa->vqs[k].head = qa->vqs[k].tail = -1;
+    qa->qs[k].owner = qa->vqs[k].owner = qa;
+  }
   for (int32_t k = 1; k <= MAXK && st == ASTAR_OK; k++) {
-    qa->qs[k].head = qa->qs[k].tail = -1;
-    qa->qs[k].size = k;
-    qa->qs[k].owner = qa;
     if (!w->used[k]) continue;
     if (k == 1) {
       qa->grid[1] = w->grid;
@@ -326,20 +397,19 @@ static astar_status qa_init(planner **out, world *w, const char *method) {
       st = astar_grid_new(&qa->grid[k], w->w, w->h, NULL);
       if (st == ASTAR_OK)
         st = astar_clearance_fill_grid(qa->clr, w->grid, k, ASTAR_CAPABILITY_ALL, qa->grid[k]);
-      if (st == ASTAR_OK) st = astar_knowledge_new(&qa->kn[k], w->grid, NULL);
-      for (int32_t y = 0; st == ASTAR_OK && y < w->h; y++)
+      if (st == ASTAR_OK && !view_grids) st = astar_knowledge_new(&qa->kn[k], w->grid, NULL);
+      for (int32_t y = 0; st == ASTAR_OK && qa->kn[k] && y < w->h; y++)
         for (int32_t x = 0; x < w->w; x++)
           astar_knowledge_set(qa->kn[k], x, y, qa_derived_knowledge(w->know, x, y, k));
     }
-    if (st == ASTAR_OK) st = astar_queue_new(&qa->qs[k].q, qa->grid[k], (size_t)w->nunits, NULL);
+    if (st == ASTAR_OK) st = qa_queue_open(qa, &qa->qs[k], qa->grid[k], k);
     if (st != ASTAR_OK) break;
-    astar_queue_set_callback(qa->qs[k].q, qa_on_done, &qa->qs[k]);
-    astar_queue_set_restarts(qa->qs[k].q, w->cfg->restarts);
     qa->opt_truth[k] = w->opt;
     qa->opt_fog[k] = w->opt;
     qa->opt_fog[k].knowledge = qa->kn[k];
     qa->opt_fog[k].unknown = ASTAR_UNKNOWN_PASSABLE;
   }
+  if (st == ASTAR_OK && view_grids) st = qa_init_view(qa);
   if (st != ASTAR_OK) {
     qa_free((planner *)qa);
     return st;
@@ -348,13 +418,24 @@ static astar_status qa_init(planner **out, world *w, const char *method) {
   return ASTAR_OK;
 }
 
+static astar_status qa_init(planner **out, world *w, const char *method) {
+  (void)method; /* "astar" only: checked by the caller against .methods */
+  return qa_start(out, w, false);
+}
+
+static astar_status qa_init_view_policy(planner **out, world *w, const char *method) {
+  (void)method;
+  return qa_start(out, w, true);
+}
+
 static astar_status qa_submit(planner *p, unit *u) {
   qa_planner *qa = (qa_planner *)p;
-  qa_queue *qq = &qa->qs[u->size];
+  const bool own_view = u->fog && qa->view_grids;
+  qa_queue *qq = own_view ? &qa->vqs[u->size] : &qa->qs[u->size];
   astar_request r = {0};
   r.start = u->pos;
   r.goal = u->goal;
-  r.opt = u->fog ? &qa->opt_fog[u->size] : &qa->opt_truth[u->size];
+  r.opt = u->fog && !own_view ? &qa->opt_fog[u->size] : &qa->opt_truth[u->size];
   r.path = u->path;
   r.cap = u->cap;
   r.user = u;
@@ -382,8 +463,8 @@ static void qa_update(planner *p, uint64_t budget, frame_work *fw) {
   for (int guard = 0; left > 0 && guard < 1000000; guard++) {
     qa_queue *best = NULL;
     uint64_t best_seq = UINT64_MAX;
-    for (int32_t k = 1; k <= MAXK; k++) {
-      qa_queue *qq = &qa->qs[k];
+    for (int32_t j = 0; j < 2 * MAXK; j++) {
+      qa_queue *qq = j < MAXK ? &qa->qs[j + 1] : &qa->vqs[j - MAXK + 1];
       if (!qq->q || qq->head < 0) continue; /* every pending request is on its queue's list */
       if (!best || qa->w->units[qq->head].submit_seq < best_seq)
         best = qq, best_seq = qa->w->units[qq->head].submit_seq;
@@ -400,22 +481,33 @@ static void qa_update(planner *p, uint64_t budget, frame_work *fw) {
 
 static void qa_edited(planner *p, const astar_point *cells, size_t n) {
   qa_planner *qa = (qa_planner *)p;
-  const world *w = qa->w;
-  astar_clearance_update_cells(qa->clr, w->grid, cells, n);
-  for (int32_t k = 2; k <= MAXK; k++) {
-    if (!qa->grid[k]) continue;
-    /* An edit at c changes only the anchors whose footprint covers c. */
-    for (size_t i = 0; i < n; i++)
-      for (int32_t y = cells[i].y - k + 1; y <= cells[i].y; y++)
-        for (int32_t x = cells[i].x - k + 1; x <= cells[i].x; x++)
-          if (astar_grid_contains(qa->grid[k], x, y))
-            astar_grid_set_passable(qa->grid[k], x, y,
-                                    astar_clearance_fits(qa->clr, x, y, k, ASTAR_CAPABILITY_ALL));
-  }
+  astar_clearance_update_cells(qa->clr, qa->w->grid, cells, n);
+  qa_follow(qa->clr, qa->grid, cells, n);
 }
 
 static void qa_revealed(planner *p, const astar_point *cells, size_t n) {
   qa_planner *qa = (qa_planner *)p;
+  if (qa->view_grids) {
+    /* The fog player's map: its cells follow the knowledge (blocked when
+    ** known blocked), then its clearance and derived grids follow it. */
+    size_t m = 0;
+    if (qa->cap_vcells < n) {
+      astar_point *c = realloc(qa->vcells, n * sizeof *c);
+      if (!c) return; /* the view misses these cells; the stale count shows it */
+      qa->vcells = c, qa->cap_vcells = n;
+    }
+    for (size_t i = 0; i < n; i++) {
+      const bool open =
+          astar_knowledge_get(qa->w->know, cells[i].x, cells[i].y) != ASTAR_CELL_BLOCKED;
+      if (astar_grid_passable(qa->vgrid[1], cells[i].x, cells[i].y) == open) continue;
+      astar_grid_set_passable(qa->vgrid[1], cells[i].x, cells[i].y, open);
+      qa->vcells[m++] = cells[i];
+    }
+    if (m == 0) return;
+    astar_clearance_update_cells(qa->vclr, qa->vgrid[1], qa->vcells, m);
+    qa_follow(qa->vclr, qa->vgrid, qa->vcells, m);
+    return;
+  }
   for (int32_t k = 2; k <= MAXK; k++) {
     if (!qa->kn[k]) continue;
     for (size_t i = 0; i < n; i++)
@@ -429,8 +521,10 @@ static void qa_revealed(planner *p, const astar_point *cells, size_t n) {
 static size_t qa_pending(const planner *p) {
   const qa_planner *qa = (const qa_planner *)p;
   size_t n = 0;
-  for (int32_t k = 1; k <= MAXK; k++)
+  for (int32_t k = 1; k <= MAXK; k++) {
     if (qa->qs[k].q) n += astar_queue_pending(qa->qs[k].q);
+    if (qa->vqs[k].q) n += astar_queue_pending(qa->vqs[k].q);
+  }
   return n;
 }
 
@@ -446,8 +540,21 @@ static const planner_ops queue_astar_ops = {
     qa_pending,
     qa_free};
 
+static const planner_ops queue_astar_view_ops = {
+    "queue-astar-view",
+    "astar",
+    "today, fog as grids: queue-astar, the fog player with a map, clearance, derived grids and "
+    "queues of its own, edited on reveals (so its searches restart)",
+    qa_init_view_policy,
+    qa_submit,
+    qa_update,
+    qa_edited,
+    qa_revealed,
+    qa_pending,
+    qa_free};
+
 /* Every policy --policy accepts; the first is the default. */
-static const planner_ops *const policies[] = {&queue_astar_ops, NULL};
+static const planner_ops *const policies[] = {&queue_astar_ops, &queue_astar_view_ops, NULL};
 
 /* ---- maps ----------------------------------------------------------------- */
 
