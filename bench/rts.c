@@ -8,13 +8,16 @@
 **   build/bench/rts --help          (every option)
 **
 ** What it measures, per configuration: requests, answer latency in frames
-** (submission -> delivery: mean, 95th percentile, share within 10 frames),
-** arrivals, pathfinding milliseconds per frame (mean, 95th percentile),
-** expansions per frame, restarts, STALE outcomes, stale deliveries (a
-** delivered path crossing a wall the unit's player knows of at delivery
-** time: must be 0) and violations (a delivered path that is not a legal
-** walk on the grid the unit plans on, or, with --verify, whose cost differs
-** from the one-shot search's; must be 0).
+** (submission -> delivery: mean, 95th percentile, share answered within 10
+** frames), the wait for a usable path (a unit's first request -> the path
+** it walks: resubmissions after stale paths and STALE outcomes included),
+** arrivals, pathfinding milliseconds per frame (mean, 95th percentile: the
+** planner's calls, upkeep of its grids included), expansions per frame,
+** restarts, STALE outcomes, stale deliveries (a delivered path crossing a
+** wall the unit's player knows of at delivery time: must be 0) and
+** violations (a delivered path that is not a walk from the unit to its
+** goal, or, with --verify, whose cost differs from the one-shot search's
+** on the true map; must be 0).
 **
 ** The world. Every unit repeatedly takes a random goal it can really
 ** reach (4-connected components of the cells its size fits in: the same
@@ -30,18 +33,21 @@
 ** cells no unit stands on.
 **
 ** Planning policies (--policy, --method). A policy is everything between
-** "unit u wants a path" and "here is u's path": the planner_ops table
-** below. Today's is "queue-astar": the request queue (astar/queue.h) runs
-** only A*, and a queue searches one grid, so units of several sizes need
-** one derived grid (astar/clearance.h) and one queue per size, kept in step
-** with the map by hand after every edit; the fog player's knowledge
-** (astar/knowledge.h) is derived per size the same way and changes while
-** requests run (the queue cannot know: knowledge has no version, which is
-** what makes its deliveries stale). The per-frame budget is spent oldest
-** request first across the queues, in slices (QA_SLICE expansions), the
-** closest a game gets by hand to one queue. A new policy (one queue for
-** every size and method, restarts on knowledge changes) is one more
-** planner_ops and one row of the policies table.
+** "unit u wants a path" and "here is u's path": a planner_ops table below.
+** Today's API gives two (the queue runs only A*, and searches one grid, so
+** units of several sizes need one derived grid (astar/clearance.h) and one
+** queue per size, kept in step with the map by hand after every edit):
+**   queue-astar       the fog player's knowledge (astar/knowledge.h),
+**                     derived per size the same way, read by the searches
+**                     while it changes (knowledge has no version: the
+**                     queue cannot know, and delivers stale paths);
+**   queue-astar-view  the fog player's map as grids of its own, edited on
+**                     reveals (no stale path; searches restart instead).
+** Both spend the per-frame budget oldest request first across their
+** queues, in slices of QA_SLICE expansions: the closest a game gets by hand
+** to one queue. A new policy (one queue for every size and method,
+** restarts on knowledge changes) is one more planner_ops and one entry of
+** the policies table.
 **
 ** Determinism. Every random choice comes from splitmix64 seeded by --seed;
 ** units act in index order. The same command prints the same figures on
@@ -125,11 +131,28 @@ typedef struct unit {
   int32_t submit_frame;         /* frame of its pending request */
   uint64_t submit_seq;          /* order of its pending request among all submissions */
   int32_t idle_until;           /* U_IDLE: frame to look for a goal again */
+  int32_t wait_since;           /* frame of its first request since it last had a path, or -1 */
   uint32_t tries;               /* requests made for the current goal */
   uint32_t arrivals;            /* goals reached */
   int32_t plan_prev, plan_next; /* the planner's list links (unit indices, -1: none) */
   int32_t plan_queue;           /* the planner's queue of its pending request */
 } unit;
+
+/* A growing list of frame counts. */
+typedef struct frames_list {
+  int32_t *v;
+  size_t n, cap;
+} frames_list;
+
+static void frames_add(frames_list *l, int32_t frames) {
+  if (l->n == l->cap) {
+    const size_t cap = l->cap ? 2 * l->cap : 4096;
+    int32_t *v = realloc(l->v, cap * sizeof *v);
+    if (!v) return; /* a figure less: the report counts what it has */
+    l->v = v, l->cap = cap;
+  }
+  l->v[l->n++] = frames;
+}
 
 typedef struct stats {
   uint64_t requests, delivered, paths, fog_paths, truth_paths;
@@ -139,10 +162,12 @@ typedef struct stats {
   uint32_t max_restarts;
   double lat_sum_size[MAXK + 1]; /* latency sums and counts per unit size */
   uint64_t lat_n_size[MAXK + 1];
-  int32_t *latency; /* frames, one per delivered request */
-  size_t nlatency, cap_latency;
-  double *ms;         /* pathfinding milliseconds, one per frame */
-  uint64_t *expanded; /* expansions, one per frame */
+  frames_list latency; /* frames from submission to outcome, one per delivered request */
+  frames_list wait;    /* frames a unit waited for a path it could use (first request of the
+                          wait -> delivery of that path: stale paths, STALE outcomes and
+                          resubmissions included), one per path used */
+  double *ms;          /* pathfinding milliseconds, one per frame */
+  uint64_t *expanded;  /* expansions, one per frame */
 } stats;
 
 typedef struct planner planner;
@@ -720,6 +745,7 @@ static bool pick_goal(world *w, unit *u) {
 
 static void new_order(world *w, unit *u) {
   u->len = u->next = 0;
+  u->wait_since = -1; /* a wait abandoned with its goal is not counted */
   if (pick_goal(w, u)) {
     u->state = U_NEED;
   } else {
@@ -789,16 +815,6 @@ static bool reveal_around(world *w, const unit *u) {
 
 /* ---- delivery and validation ------------------------------------------------ */
 
-static void record_latency(stats *s, int32_t frames) {
-  if (s->nlatency == s->cap_latency) {
-    const size_t cap = s->cap_latency ? 2 * s->cap_latency : 4096;
-    int32_t *l = realloc(s->latency, cap * sizeof *l);
-    if (!l) return;
-    s->latency = l, s->cap_latency = cap;
-  }
-  s->latency[s->nlatency++] = frames;
-}
-
 /* Is u->path[0 .. len-1] a walk from u->pos to u->goal of adjacent anchors
 ** inside the map? (The shape every delivered path must have, whatever the
 ** player knows.) */
@@ -831,7 +847,7 @@ static double one_shot_cost(world *w, const unit *u) {
 static void world_deliver(world *w, unit *u, astar_status status, size_t len, uint32_t restarts) {
   stats *s = &w->st;
   s->delivered++;
-  record_latency(s, w->frame - u->submit_frame);
+  frames_add(&s->latency, w->frame - u->submit_frame);
   s->lat_sum_size[u->size] += w->frame - u->submit_frame;
   s->lat_n_size[u->size]++;
   if (restarts > s->max_restarts) s->max_restarts = restarts;
@@ -872,6 +888,8 @@ static void world_deliver(world *w, unit *u, astar_status status, size_t len, ui
       u->len = u->next = 0;
       break;
     }
+    frames_add(&s->wait, w->frame - u->wait_since);
+    u->wait_since = -1;
     if (len == 1) { /* already there */
       s->arrivals++;
       u->arrivals++;
@@ -943,25 +961,33 @@ static int cmp_dbl(const void *a, const void *b) {
 
 static const char header_line[] =
     "| map | units (1/2/3) | fog | budget | policy | method | requests | latency mean | p95 | "
-    "<=10 f | open | arrivals | units arrived | ms/frame mean | p95 | expansions/frame | "
-    "restarts | STALE | stale fog | stale truth | violations |\n"
+    "<=10 f | open | path wait mean | p95 | arrivals | units arrived | ms/frame mean | p95 | "
+    "expansions/frame | restarts | STALE | stale fog | stale truth | violations |\n"
     "|---|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-    "---:|---:|\n";
+    "---:|---:|---:|---:|\n";
+
+/* Sort l; its mean, 95th percentile and largest value into *mean, *p95, *max
+** (0 when empty). */
+static void frames_summary(frames_list *l, double *mean, int32_t *p95, int32_t *max) {
+  qsort(l->v, l->n, sizeof *l->v, cmp_i32);
+  double sum = 0;
+  for (size_t i = 0; i < l->n; i++) sum += l->v[i];
+  *mean = l->n ? sum / (double)l->n : 0;
+  *p95 = l->n ? l->v[P95_INDEX(l->n)] : 0;
+  *max = l->n ? l->v[l->n - 1] : 0;
+}
 
 static void report(world *w, size_t open, double wall_s) {
   const config *c = w->cfg;
   stats *s = &w->st;
-  qsort(s->latency, s->nlatency, sizeof *s->latency, cmp_i32);
-  double lat_sum = 0;
+  double lat_mean, wait_mean;
+  int32_t lat_p95, lat_max, wait_p95, wait_max;
+  frames_summary(&s->latency, &lat_mean, &lat_p95, &lat_max);
+  frames_summary(&s->wait, &wait_mean, &wait_p95, &wait_max);
   size_t within = 0;
-  for (size_t i = 0; i < s->nlatency; i++) {
-    lat_sum += s->latency[i];
-    within += s->latency[i] <= WITHIN_FRAMES;
-  }
-  const double lat_mean = s->nlatency ? lat_sum / (double)s->nlatency : 0;
-  const int32_t lat_p95 = s->nlatency ? s->latency[P95_INDEX(s->nlatency)] : 0;
+  for (size_t i = 0; i < s->latency.n; i++) within += s->latency.v[i] <= WITHIN_FRAMES;
   /* Requests still open at the end count as not answered within the target. */
-  const size_t asked = s->nlatency + open;
+  const size_t asked = s->latency.n + open;
   const double within_pct = asked ? 100.0 * (double)within / (double)asked : 0;
   double ms_sum = 0, exp_sum = 0;
   for (int32_t f = 0; f < c->frames; f++) ms_sum += s->ms[f], exp_sum += (double)s->expanded[f];
@@ -986,8 +1012,9 @@ static void report(world *w, size_t open, double wall_s) {
            s->requests, s->delivered, open);
     printf("latency (frames): mean %.1f, p95 %d, max %d of the delivered; %.1f%% of the requests "
            "answered within %d frames\n",
-           lat_mean, lat_p95, s->nlatency ? s->latency[s->nlatency - 1] : 0, within_pct,
-           WITHIN_FRAMES);
+           lat_mean, lat_p95, lat_max, within_pct, WITHIN_FRAMES);
+    printf("wait for a usable path (frames): mean %.1f, p95 %d, max %d over %zu paths used\n",
+           wait_mean, wait_p95, wait_max, s->wait.n);
     printf("latency by unit size (mean frames):");
     for (int32_t k = 1; k <= MAXK; k++)
       if (s->lat_n_size[k])
@@ -1019,12 +1046,13 @@ static void report(world *w, size_t open, double wall_s) {
   else
     printf("| %s %dx%d", c->map, w->w, w->h);
   printf(" | %d (%d/%d/%d) | %d | %" PRIu64 " | %s | %s | %" PRIu64
-         " | %.1f | %d | %.0f%% | %zu | %" PRIu64 " | %d/%d | %.3f | %.3f | %.0f | %" PRIu64
-         " | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " |\n",
+         " | %.1f | %d | %.0f%% | %zu | %.1f | %d | %" PRIu64
+         " | %d/%d | %.3f | %.3f | %.0f | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " | %" PRIu64
+         " | %" PRIu64 " |\n",
          w->nunits, c->counts[1], c->counts[2], c->counts[3], fog_units, c->budget, c->policy,
-         c->method, s->requests, lat_mean, lat_p95, within_pct, open, s->arrivals, units_arrived,
-         w->nunits, ms_mean, ms_p95, exp_sum / c->frames, s->restarts, s->stale_status,
-         s->stale_fog, s->stale_truth, violations);
+         c->method, s->requests, lat_mean, lat_p95, within_pct, open, wait_mean, wait_p95,
+         s->arrivals, units_arrived, w->nunits, ms_mean, ms_p95, exp_sum / c->frames, s->restarts,
+         s->stale_status, s->stale_fog, s->stale_truth, violations);
 }
 
 /* ---- options ------------------------------------------------------------------ */
@@ -1230,7 +1258,8 @@ static void world_free(world *w) {
   free(w->bfs);
   free(w->occupied);
   free(w->changed);
-  free(w->st.latency);
+  free(w->st.latency.v);
+  free(w->st.wait.v);
   free(w->st.ms);
   free(w->st.expanded);
   astar_workspace_free(w->verify_ws);
@@ -1426,6 +1455,7 @@ int main(int argc, char **argv) {
       }
       u->tries++;
       u->submit_frame = w.frame;
+      if (u->wait_since < 0) u->wait_since = w.frame;
       u->submit_seq = w.seq++;
       u->state = U_PENDING;
       t0 = bench_now();
