@@ -66,7 +66,7 @@
 
 #define MAXK 3           /* largest unit side */
 #define ROAD_COST 0.8f   /* the "0.8-cost road" */
-#define MAX_TRIES 20     /* requests for one goal before the unit gives it up */
+#define MAX_TRIES 20     /* requests without a step between them before a unit gives up its goal */
 #define IDLE_RETRY 32    /* frames an idle unit waits before looking for a goal again */
 #define GOAL_DRAWS 10000 /* random cells tried when looking for a reachable goal */
 #define QA_SLICE 256     /* queue-astar: expansions given to one queue at a time */
@@ -132,7 +132,7 @@ typedef struct unit {
   uint64_t submit_seq;          /* order of its pending request among all submissions */
   int32_t idle_until;           /* U_IDLE: frame to look for a goal again */
   int32_t wait_since;           /* frame of its first request since it last had a path, or -1 */
-  uint32_t tries;               /* requests made for the current goal */
+  uint32_t tries;               /* requests for its goal since its last step */
   uint32_t arrivals;            /* goals reached */
   int32_t plan_prev, plan_next; /* the planner's list links (unit indices, -1: none) */
   int32_t plan_queue;           /* the planner's queue of its pending request */
@@ -1421,6 +1421,7 @@ int main(int argc, char **argv) {
       }
       u->pos = q;
       u->next++;
+      u->tries = 0; /* progress: its requests were not in vain */
       if (u->next == u->len) {
         w.st.arrivals++;
         u->arrivals++;
