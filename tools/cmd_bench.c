@@ -1044,7 +1044,8 @@ const cli_spec cli_bench_spec = {.command = "bench",
                                  CLI_KINDS(bench_kinds),
                                  CLI_PAGES(bench_pages),
                                  .kind_of = bench_kind,
-                                 .algo_option = "--algo"};
+                                 .algo_option = "--algo",
+                                 .algo_kinds = SC};
 
 int cli_cmd_bench(int argc, char **argv) {
   bench_settings set;

@@ -123,7 +123,8 @@ const cli_spec cli_precompute_spec = {.command = "precompute",
                                       CLI_SECTIONS(precompute_sections),
                                       CLI_KINDS(precompute_kinds),
                                       CLI_PAGES(precompute_pages),
-                                      .algo_option = "--method"};
+                                      .algo_option = "--method",
+                                      .algo_kinds = CLI_KIND(0)};
 
 int cli_cmd_precompute(int argc, char **argv) {
   precompute_settings set;

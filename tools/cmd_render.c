@@ -657,8 +657,7 @@ const cli_spec cli_render_spec = {.command = "render",
                                   CLI_SECTIONS(render_sections),
                                   CLI_KINDS(render_kinds),
                                   CLI_PAGES(render_pages),
-                                  .kind_of = render_kind,
-                                  .algo_option = "--algo"};
+                                  .kind_of = render_kind};
 
 static bool has_suffix(const char *s, const char *suffix) {
   size_t n = strlen(s), k = strlen(suffix);

@@ -169,7 +169,8 @@ const cli_spec cli_solve_spec = {.command = "solve",
                                  CLI_KINDS(solve_kinds),
                                  CLI_PAGES(solve_pages),
                                  .kind_of = solve_kind,
-                                 .algo_option = "--algo"};
+                                 .algo_option = "--algo",
+                                 .algo_kinds = SQ};
 
 /* The map and, for a unit, the grid searched in its place. */
 static void free_grids(astar_grid *map, astar_grid *searched) {

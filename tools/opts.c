@@ -535,23 +535,32 @@ static int dump(const cli_spec *spec) {
   printf("command\t%s\nalgo\t%s\n", spec->command, spec->algo_option ? spec->algo_option : "-");
   for (size_t k = 0; k < spec->nkinds; k++)
     printf("kind\t%zu\t%s\t%s\n", k, spec->kinds[k].key, spec->kinds[k].label);
+  /* The options that select a kind by being given (--graph). */
   const int n = row_count(spec);
-  for (int i = 0; i < n; i++) {
-    const cli_section *s;
-    const cli_opt *o = row_at(spec, i, &s);
-    if (o->kind == CLI_HELP) continue;
-    const unsigned kinds = row_kinds(spec, s, o);
-    fputs("opt\t", stdout);
-    for (size_t k = 0, first = 1; k < spec->nkinds; k++) {
-      if (!(kinds & CLI_KIND(k))) continue;
-      printf("%s%s", first ? "" : ",", spec->kinds[k].key);
-      first = 0;
+  for (int i = 0; i < n && spec->kind_of; i++) {
+    const cli_opt *o = row_at(spec, i, NULL);
+    if (first_named(spec, o->name) != i) continue;
+    cli_args a;
+    memset(&a, 0, sizeof a);
+    a.spec = spec;
+    a.seen[i] = 1;
+    const int k = spec->kind_of(&a);
+    if (k != 0) printf("selects\t%s\t%s\n", o->name, spec->kinds[k].key);
+  }
+  /* One line a row and kind it applies to. */
+  for (size_t k = 0; k < spec->nkinds; k++) {
+    for (int i = 0; i < n; i++) {
+      const cli_section *s;
+      const cli_opt *o = row_at(spec, i, &s);
+      if (o->kind == CLI_HELP || !(row_kinds(spec, s, o) & CLI_KIND(k))) continue;
+      char good[128], bad[128], range[512];
+      samples(o, good, bad, sizeof good);
+      cli_opt_range(o, range, sizeof range);
+      const bool algos = o->algos && (spec->algo_kinds & CLI_KIND(k));
+      printf("opt\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", spec->kinds[k].key, o->name,
+             o->alias ? o->alias : "-", vkind_name(o->kind), good, bad,
+             takes_value(o) ? range : "-", algos ? o->algos : "-");
     }
-    char good[128], bad[128], range[512];
-    samples(o, good, bad, sizeof good);
-    cli_opt_range(o, range, sizeof range);
-    printf("\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", o->name, o->alias ? o->alias : "-",
-           vkind_name(o->kind), good, bad, takes_value(o) ? range : "-", o->algos ? o->algos : "-");
   }
   return CLI_EXIT_OK;
 }

@@ -139,6 +139,7 @@ typedef struct cli_spec {
   ** (cli_seen) -- and the input they name; NULL: always kinds[0]. */
   int (*kind_of)(const cli_args *a);
   const char *algo_option; /* the option that chooses the algorithm ("--algo"), or NULL */
+  unsigned algo_kinds;     /* the kinds it does so in (where rows' `algos` are checked) */
 } cli_spec;
 
 /* The arrays of a spec: .sections = x, .nsections = its length, ... */
