@@ -528,7 +528,7 @@ const cli_algo *cli_find_algo(const char *name) {
 /* An option of kind CLI_CUSTOM parses `text` into a const cli_algo * with
 ** these; its range names every value. */
 static bool store_algo(const cli_algo *a, void *dest) {
-  if (a) memcpy(dest, &a, sizeof a);
+  if (a) *(const cli_algo **)dest = a;
   return a != NULL;
 }
 

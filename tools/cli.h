@@ -261,8 +261,8 @@ void cli_algo_list(char *buf, size_t size);
 ** searches); NULL past the last. Every list of values below comes from it. */
 const cli_algo *cli_algo_at(size_t i);
 
-/* The values of the options that name an algorithm (CLI_CUSTOM rows
-** storing a const cli_algo *): --algo (any), --any-angle (theta,
+/* The values of the options that name an algorithm (CLI_CUSTOM rows whose
+** field, at .off, is a const cli_algo *): --algo (any), --any-angle (theta,
 ** lazy-theta, anya), render's --algo (what it draws), precompute's
 ** --method (what saves a preprocessing). */
 bool cli_algo_parse(const cli_opt *o, const char *text, void *dest);
@@ -280,7 +280,7 @@ void cli_pre_algo_range(char *buf, size_t size);
 ** for KINDS. */
 #define CLI_ALGO_ROW(TYPE, FIELD, KINDS)                                                           \
   {                                                                                                \
-    .name = "--algo", .meta = "NAME", .kind = CLI_CUSTOM, CLI_AT(TYPE, FIELD),                     \
+    .name = "--algo", .meta = "NAME", .kind = CLI_CUSTOM, .off = offsetof(TYPE, FIELD),            \
     .parse = cli_algo_parse, .range_fn = cli_algo_range, .sample = "astar", .kinds = (KINDS),      \
     .help = "search algorithm: %v (default astar)"                                                 \
   }
@@ -288,7 +288,7 @@ void cli_pre_algo_range(char *buf, size_t size);
 /* --any-angle NAME, the same as --algo NAME for the any-angle searches. */
 #define CLI_ANY_ANGLE_ROW(TYPE, FIELD, KINDS)                                                      \
   {                                                                                                \
-    .name = "--any-angle", .meta = "NAME", .kind = CLI_CUSTOM, CLI_AT(TYPE, FIELD),                \
+    .name = "--any-angle", .meta = "NAME", .kind = CLI_CUSTOM, .off = offsetof(TYPE, FIELD),       \
     .parse = cli_any_angle_parse, .range_fn = cli_any_angle_range, .sample = "theta",              \
     .kinds = (KINDS), .help = "%v: the same as --algo NAME"                                        \
   }
@@ -336,7 +336,8 @@ extern const cli_group cli_variant_group;
    NULL,                                                                                           \
    false},                                                                                         \
   {                                                                                                \
-    NULL, &cli_landmark_group, offsetof(TYPE, FIELD.landmarks), (KINDS), NULL, false               \
+    NULL, &cli_landmark_group, offsetof(TYPE, FIELD) + offsetof(cli_variant_settings, landmarks),  \
+        (KINDS), NULL, false                                                                       \
   }
 
 /* The library's defaults, 4 landmarks. */
@@ -800,12 +801,19 @@ extern const cli_group cli_graph_group;
 /* The sections of a command whose cli_graph_args is FIELD of TYPE. */
 #define CLI_GRAPH_SECTIONS(TYPE, FIELD, KINDS)                                                     \
   {"Graph options:", &cli_graph_group, offsetof(TYPE, FIELD), (KINDS), NULL, false},               \
-      {NULL, &cli_engine_basic_group, offsetof(TYPE, FIELD.eo), (KINDS), NULL, false}, {           \
-    NULL, &cli_landmark_group, offsetof(TYPE, FIELD.landmarks), (KINDS), NULL, false               \
+      {NULL,                                                                                       \
+       &cli_engine_basic_group,                                                                    \
+       offsetof(TYPE, FIELD) + offsetof(cli_graph_args, eo),                                       \
+       (KINDS),                                                                                    \
+       NULL,                                                                                       \
+       false},                                                                                     \
+  {                                                                                                \
+    NULL, &cli_landmark_group, offsetof(TYPE, FIELD) + offsetof(cli_graph_args, landmarks),        \
+        (KINDS), NULL, false                                                                       \
   }
 
 /* solve --graph: the node ids S T are a's positionals. Exit status. */
-int cli_graph_solve(const cli_graph_args *g, const cli_args *a);
+int cli_graph_solve(const cli_graph_args *args, const cli_args *parsed);
 void cli_graph_solve_intro(FILE *out);
 void cli_graph_solve_outro(FILE *out);
 
@@ -817,7 +825,8 @@ typedef struct cli_graph_bench_args {
   long repeat;         /* --repeat */
   bool check, json, quiet;
 } cli_graph_bench_args;
-int cli_graph_bench(const cli_graph_args *g, const cli_graph_bench_args *b, const cli_args *a);
+int cli_graph_bench(const cli_graph_args *args, const cli_graph_bench_args *b,
+                    const cli_args *parsed);
 void cli_graph_bench_intro(FILE *out);
 void cli_graph_bench_outro(FILE *out);
 

@@ -462,7 +462,10 @@ int cli_graph_bench(const cli_graph_args *args, const cli_graph_bench_args *b,
                     const cli_args *parsed) {
   const graph_args a = *args;
   const char *qfile = b->queries;
-  const long nrandom = b->random, repeat = b->repeat;
+  /* --repeat is 1 .. MAX_REPEAT: a pass fills the statuses read below. */
+  const long nrandom = b->random, repeat = b->repeat < 1            ? 1
+                                           : b->repeat > MAX_REPEAT ? MAX_REPEAT
+                                                                    : b->repeat;
   uint64_t seed = b->seed;
   const bool check = b->check, json = b->json, quiet = b->quiet;
   if (parsed->npos > 0)

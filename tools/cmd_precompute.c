@@ -33,7 +33,7 @@ static const cli_opt precompute_rows[] = {
      .alias = "--algo",
      .meta = "NAME",
      .kind = CLI_CUSTOM,
-     CLI_AT(precompute_settings, algo),
+     .off = offsetof(precompute_settings, algo),
      .parse = cli_pre_algo_parse,
      .range_fn = cli_pre_algo_range,
      .sample = "jps-plus",

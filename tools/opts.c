@@ -52,7 +52,8 @@ static bool takes_value(const cli_opt *o) {
 }
 
 static bool named(const cli_opt *o, const char *name) {
-  return strcmp(o->name, name) == 0 || (o->alias && strcmp(o->alias, name) == 0);
+  if (!name) return false;
+  return (o->name && strcmp(o->name, name) == 0) || (o->alias && strcmp(o->alias, name) == 0);
 }
 
 /* The first row called `name` (any kind), or -1. */
@@ -67,7 +68,7 @@ static int first_named(const cli_spec *spec, const char *name) {
 static int row_for_kind(const cli_spec *spec, const char *name, int kind) {
   const int n = row_count(spec);
   for (int i = 0; i < n; i++) {
-    const cli_section *s;
+    const cli_section *s = spec->sections;
     const cli_opt *o = row_at(spec, i, &s);
     if (named(o, name) && (row_kinds(spec, s, o) & CLI_KIND(kind))) return i;
   }
@@ -344,7 +345,7 @@ static int other_kind(const cli_spec *spec, const token *t, int kind) {
   unsigned where = 0;
   const int n = row_count(spec);
   for (int i = 0; i < n; i++) {
-    const cli_section *s;
+    const cli_section *s = spec->sections;
     const cli_opt *o = row_at(spec, i, &s);
     if (named(o, t->name)) where |= row_kinds(spec, s, o);
   }
@@ -505,7 +506,7 @@ static bool spec_ok(const cli_spec *spec) {
       n <= CLI_MAX_ROWS && spec->nkinds >= 1 && spec->nkinds <= CLI_MAX_KINDS && spec->npages >= 1;
   if (!ok) cli_error("%s: the option table is too large or has no kind or page", spec->command);
   for (int i = 0; i < n && i < CLI_MAX_ROWS; i++) {
-    const cli_section *si;
+    const cli_section *si = spec->sections;
     const cli_opt *a = row_at(spec, i, &si);
     const bool custom_ok = a->kind != CLI_CUSTOM || (a->parse && (a->range || a->range_fn));
     const bool choice_ok = a->kind != CLI_CHOICE || a->names;
@@ -514,7 +515,7 @@ static bool spec_ok(const cli_spec *spec) {
       ok = false;
     }
     for (int j = i + 1; j < n; j++) {
-      const cli_section *sj;
+      const cli_section *sj = spec->sections;
       const cli_opt *b = row_at(spec, j, &sj);
       if (!named(b, a->name) && !(a->alias && named(b, a->alias))) continue;
       if (takes_value(a) != takes_value(b)) {
@@ -550,7 +551,7 @@ static int dump(const cli_spec *spec) {
   /* One line a row and kind it applies to. */
   for (size_t k = 0; k < spec->nkinds; k++) {
     for (int i = 0; i < n; i++) {
-      const cli_section *s;
+      const cli_section *s = spec->sections;
       const cli_opt *o = row_at(spec, i, &s);
       if (o->kind == CLI_HELP || !(row_kinds(spec, s, o) & CLI_KIND(k))) continue;
       char good[128], bad[128], range[512];
@@ -630,7 +631,7 @@ int cli_parse(cli_args *a, const cli_spec *spec, int argc, char **argv, void *se
     if (t.type != T_OPT) continue;
     const int r = row_for_kind(spec, t.name, a->kind);
     if (r < 0) return other_kind(spec, &t, a->kind);
-    const cli_section *s;
+    const cli_section *s = spec->sections;
     const cli_opt *o = row_at(spec, r, &s);
     char range[512];
     if (takes_value(o) && !t.value) {

@@ -56,23 +56,20 @@ typedef bool (*cli_opt_parse_fn)(const cli_opt *o, const char *text, void *dest)
 typedef void (*cli_opt_range_fn)(char *buf, size_t size);
 
 struct cli_opt {
-  const char *name;  /* "--weight" */
-  const char *alias; /* "-o" (shown "-o, --output"), another long name, or NULL */
-  const char *meta;  /* the value in --help: "W", "FILE"; NULL for a flag */
-  cli_vkind kind;
-  size_t off, size;          /* the field the value goes to in the group's struct: CLI_AT */
+  const char *name;          /* "--weight" */
+  const char *alias;         /* "-o" (shown "-o, --output"), another long name, or NULL */
+  const char *meta;          /* the value in --help: "W", "FILE"; NULL for a flag */
+  size_t off, size;          /* the field the value goes to in the group's struct: CLI_AT
+                                (a CLI_CUSTOM or CLI_TEXT row needs .off alone) */
   uint64_t min, max;         /* CLI_INT */
   double dmin, dmax;         /* CLI_NUMBER */
   long long set;             /* CLI_FLAG: the value stored (0: 1; CLI_OFF: 0) */
-  unsigned flags;            /* CLI_EXCL_MIN, CLI_HIDDEN */
   const char *const *names;  /* CLI_CHOICE: NULL-terminated */
   const int *values;         /* CLI_CHOICE: stored for names[i]; NULL: i */
-  int ncells;                /* CLI_CELLS */
   const char *form;          /* CLI_CELLS with ncells > 1: "X0,Y0,X1,Y1" */
   cli_opt_parse_fn parse;    /* CLI_CUSTOM */
   const char *range;         /* CLI_CUSTOM, CLI_TEXT: what it accepts, after "expected " */
   cli_opt_range_fn range_fn; /* CLI_CUSTOM: the same, computed */
-  unsigned kinds;            /* the kinds it applies to (CLI_KIND bits); 0: its section's */
   const char *algos;         /* it needs one of these algorithms ("beam", "a|b"); NULL: any
                                 (cli_check_algo) */
   const char *sample;        /* a value it takes, for the tests; NULL: derived */
@@ -81,6 +78,10 @@ struct cli_opt {
   const char *help;          /* the --help text (laid out by the help, a '\n' is a space);
                                 "%r" is the range ("1..64" for an integer), "%v" the
                                 values ("a|b") */
+  cli_vkind kind;
+  unsigned flags; /* CLI_EXCL_MIN, CLI_HIDDEN */
+  int ncells;     /* CLI_CELLS */
+  unsigned kinds; /* the kinds it applies to (CLI_KIND bits); 0: its section's */
 };
 
 /* The field a row's value goes to: `CLI_AT(astar_options, weight)`. */
