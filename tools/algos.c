@@ -587,6 +587,37 @@ void cli_drawn_any_angle_range(char *buf, size_t size) {
   range_where(buf, size, drawn_any_angle);
 }
 
+/* What hex maps and graphs run, the engine over their space: A*, Dijkstra,
+** greedy best-first and bidirectional A* (their --algo stores the method). */
+static bool on_spaces(const cli_algo *a) {
+  switch (a->method) {
+  case ASTAR_METHOD_ASTAR:
+  case ASTAR_METHOD_DIJKSTRA:
+  case ASTAR_METHOD_GREEDY:
+  case ASTAR_METHOD_BIDIRECTIONAL:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool cli_space_algo_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  const cli_algo *a = find_where(text, on_spaces);
+  if (a) *(astar_method *)dest = a->method;
+  return a != NULL;
+}
+
+void cli_space_algo_range(char *buf, size_t size) {
+  range_where(buf, size, on_spaces);
+}
+
+const char *cli_space_algo_name(astar_method m) {
+  for (size_t i = 0; cli_algo_at(i); i++)
+    if (on_spaces(cli_algo_at(i)) && cli_algo_at(i)->method == m) return cli_algo_at(i)->name;
+  return "?";
+}
+
 /* What precompute builds: the algorithms with a preprocessing that saves. */
 static bool saved(const cli_algo *a) {
   return a->pre && a->pre->save;

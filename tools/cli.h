@@ -275,6 +275,11 @@ bool cli_drawn_any_angle_parse(const cli_opt *o, const char *text, void *dest);
 void cli_drawn_any_angle_range(char *buf, size_t size);
 bool cli_pre_algo_parse(const cli_opt *o, const char *text, void *dest);
 void cli_pre_algo_range(char *buf, size_t size);
+/* --algo of hex maps and graphs: the methods the engine runs over them
+** (astar, dijkstra, greedy, bidir), stored as an astar_method; its name. */
+bool cli_space_algo_parse(const cli_opt *o, const char *text, void *dest);
+void cli_space_algo_range(char *buf, size_t size);
+const char *cli_space_algo_name(astar_method m);
 
 /* The row of --algo over the const cli_algo * FIELD of TYPE (solve, bench)
 ** for KINDS. */
@@ -755,9 +760,6 @@ typedef struct cli_render_args {
 int cli_hex_render(const cli_args *a, const cli_render_args *r, const astar_engine_options *eo);
 void cli_hex_render_intro(FILE *out);
 void cli_hex_render_outro(FILE *out);
-
-/* "astar", "dijkstra", "greedy", "bidir": --algo's names for the engine's methods. */
-const char *cli_hex_method_name(astar_method m);
 
 /* One-line summary of the options ("algorithm astar, heuristic hex distance, ..."). */
 void cli_hex_describe(FILE *out, const astar_engine_options *eo);

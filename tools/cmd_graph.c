@@ -258,7 +258,7 @@ static void describe(FILE *out, const graph_args *a, const astar_graph *g) {
   fprintf(out, "graph:    %s (%u nodes, %zu arcs%s)", a->gr, (unsigned)astar_graph_node_count(g),
           astar_graph_arc_count(g), a->undirected ? ", undirected" : "");
   if (a->co) fprintf(out, ", coordinates %s", a->co);
-  fprintf(out, "\noptions:  algorithm %s, heuristic %s", cli_hex_method_name(a->eo.method),
+  fprintf(out, "\noptions:  algorithm %s, heuristic %s", cli_space_algo_name(a->eo.method),
           kind_name(astar_graph_heuristic_kind(g)));
   if (astar_graph_heuristic_kind(g) != ASTAR_GRAPH_H_NONE)
     fprintf(out, " x %.6g", astar_graph_heuristic_scale(g));
@@ -596,7 +596,7 @@ int cli_graph_bench(const cli_graph_args *args, const cli_graph_bench_args *b,
     fputs("{\"graph\":", stdout);
     cli_json_string(stdout, a.gr);
     fputs(",\"algo\":", stdout);
-    cli_json_string(stdout, cli_hex_method_name(a.eo.method));
+    cli_json_string(stdout, cli_space_algo_name(a.eo.method));
     fputs(",\"heuristic\":", stdout);
     cli_json_string(stdout, kind_name(astar_graph_heuristic_kind(g)));
     fputs(",\"scale\":", stdout);

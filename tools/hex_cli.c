@@ -62,9 +62,6 @@ void cli_print_hex_map_line(FILE *out, const char *label, const astar_hex_grid *
 
 /* ---- search options: the engine's, on hex maps and graphs -------------------------- */
 
-static const char *const method_names[] = {"astar", "dijkstra", "greedy", "bidir", NULL};
-static const int method_values[] = {ASTAR_METHOD_ASTAR, ASTAR_METHOD_DIJKSTRA, ASTAR_METHOD_GREEDY,
-                                    ASTAR_METHOD_BIDIRECTIONAL};
 static const char *const tie_names[] = {"larger-g", "newest", NULL};
 static const int tie_values[] = {ASTAR_TIE_LARGER_G, ASTAR_TIE_NEWEST};
 static const char *const reopen_names[] = {"auto", "always", "never", NULL};
@@ -73,12 +70,12 @@ static const char *const reopen_names[] = {"auto", "always", "never", NULL};
 static const cli_opt engine_rows[] = {
     {.name = "--algo",
      .meta = "NAME",
-     .kind = CLI_CHOICE,
-     CLI_AT(astar_engine_options, method),
-     .names = method_names,
-     .values = method_values,
-     .help = "astar (default), dijkstra, greedy, bidir (bidirectional\n"
-             "A*)"},
+     .kind = CLI_CUSTOM,
+     .off = offsetof(astar_engine_options, method),
+     .parse = cli_space_algo_parse,
+     .range_fn = cli_space_algo_range,
+     .sample = "astar",
+     .help = "%v (default astar; bidir: bidirectional A*)"},
     {.name = "--weight",
      .meta = "W",
      .kind = CLI_NUMBER,
@@ -112,12 +109,8 @@ static const cli_opt engine_rows[] = {
 const cli_group cli_engine_group = CLI_ROWS(engine_rows);
 const cli_group cli_engine_basic_group = {engine_rows, 4};
 
-const char *cli_hex_method_name(astar_method m) {
-  return (unsigned)m < 4 ? method_names[m] : "?";
-}
-
 void cli_hex_describe(FILE *out, const astar_engine_options *eo) {
-  fprintf(out, "algorithm %s, heuristic hex distance", cli_hex_method_name(eo->method));
+  fprintf(out, "algorithm %s, heuristic hex distance", cli_space_algo_name(eo->method));
   if (eo->weight != 1 && eo->method == ASTAR_METHOD_ASTAR) fprintf(out, " x %g", eo->weight);
   fprintf(out, ", ties %s", tie_names[eo->tie == ASTAR_TIE_NEWEST]);
   if (eo->reopen != ASTAR_REOPEN_AUTO)
@@ -254,7 +247,7 @@ static bool trace_begin(hex_trace *t, const char *path, const char *label,
           "\"reopen\":\"%s\",\"max_expansions\":%llu}}\n",
           cli_hex_shape_name(grid), (int)astar_hex_grid_width(grid),
           (int)astar_hex_grid_height(grid), (int)s.x, (int)s.y, (int)g.x, (int)g.y,
-          cli_hex_method_name(eo->method), eo->weight, tie_names[eo->tie == ASTAR_TIE_NEWEST],
+          cli_space_algo_name(eo->method), eo->weight, tie_names[eo->tie == ASTAR_TIE_NEWEST],
           reopen_names[(unsigned)eo->reopen < 3 ? eo->reopen : 0],
           (unsigned long long)eo->max_expansions);
   return true;
