@@ -1,6 +1,7 @@
 /*
 ** cli.h -- shared declarations of the astar command-line tool: exit codes,
-** the command table, argument parsing, file loading, pictures and JSON.
+** the command table, the shared option tables (opts.h), file loading,
+** pictures and JSON.
 ** All file I/O of the project lives in tools/; the library never does any.
 */
 #ifndef ASTAR_CLI_H
@@ -303,10 +304,11 @@ const cli_algo *cli_find_algo(const char *name);
 
 /* ---- settings of the engine's variants (algos.c) --------------------------
 ** --width (beam), --epsilon (dynamic), --band-e / --band-d (bandwidth): each
-** accepted only with its method. The command parses them, checks them
-** against the algorithm and hands them over with cli_variant_use before
-** searching; after each engine search cli_variant_last says what the
-** library reported besides the grid's result (drops, iterations). */
+** accepted only with its method (the rows' `algos`, cli_check_algo). The
+** command parses them by their table, checks them against the algorithm
+** and hands them over with cli_variant_use before searching; after each
+** engine search cli_variant_last says what the library reported besides
+** the grid's result (drops, iterations). */
 
 /* --landmarks K and --landmark-choice C: the landmark table of the grid's
 ** landmark A*, of a hex map or of a graph (each command's count 0: none). */

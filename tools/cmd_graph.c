@@ -2,8 +2,9 @@
 ** cmd_graph.c -- graphs in the tool: `astar solve --graph X.gr S T` and
 ** `astar bench --graph X.gr` (the search engine on a DIMACS graph,
 ** astar/graph.h), and `astar convert MAP -o X.gr` (a grid map written as a
-** DIMACS graph, with coordinates and queries). solve and bench hand their
-** arguments here when they see --graph.
+** DIMACS graph, with coordinates and queries). solve and bench run the
+** graph versions when their command line, parsed, gave --graph; the graph
+** options are a table (cli_graph_group) they include.
 **
 ** Node ids on the command line and in every file are DIMACS ids, 1-based;
 ** the library's are one less.
