@@ -44,6 +44,7 @@ struct astar_workspace {
   bool slot_full;          /* the slot (see astar.c) holds an entry */
   astar__hent slot;        /* the open entry kept outside the heap */
   uint64_t version;        /* astar_grid_version of q.grid at begin */
+  uint64_t kversion;       /* with options.knowledge: astar__knowledge_seen of it at begin */
   uint32_t reached;        /* padded index of the goal reached, when outcome is OK */
   astar_open_set open_set; /* open list of the search */
   bool retargeted;         /* options.retarget replaced the goal of this search */

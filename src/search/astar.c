@@ -560,6 +560,8 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   const uint32_t start_node = turns ? q->start * ASTAR__TURN_STATES + 8 : q->start;
   ws->slot_full = false;
   ws->version = grid->version;
+  ws->kversion =
+      opt->knowledge ? astar__knowledge_seen(opt->knowledge, opt->unknown, opt->unknown_cost) : 0;
   ws->best = start_node;
   ws->best_d = astar__closeness(q, q->sx, q->sy);
   ws->best_g = 0.0;
@@ -654,7 +656,12 @@ astar_status astar_search_step(astar_workspace *ws, uint64_t budget, uint64_t *e
   if (expanded) *expanded = 0;
   if (!ws || ws->phase == ASTAR__IDLE) return ASTAR_INVALID_ARGUMENT;
   if (ws->phase == ASTAR__ENDED) return ws->outcome;
-  if (ws->q.grid->version != ws->version) {
+  /* Between two steps the grid, or what the player knows of it, changed:
+  ** the search so far may be wrong, never hand it out. */
+  const astar__features *fx = ws->q.fx;
+  if (ws->q.grid->version != ws->version ||
+      (fx->knowledge && astar__knowledge_seen(fx->knowledge, (astar_unknown)fx->unknown,
+                                              fx->unknown_cost) != ws->kversion)) {
     ws->phase = ASTAR__ENDED;
     ws->outcome = ASTAR_STALE;
     return ASTAR_STALE;
