@@ -91,6 +91,8 @@ astar_status astar_workspace_new_empty(astar_workspace **out, const astar_alloca
 void astar_workspace_free(astar_workspace *ws) {
   if (!ws) return;
   astar_allocator a = ws->alloc;
+  for (int i = 0; i < ASTAR__WS_SLOTS; i++)
+    if (ws->ext[i].state) ws->ext[i].release(ws, ws->ext[i].state);
   free_ws_arrays(ws);
   astar__turns_free(ws);
   astar__engine_free(ws);
@@ -124,7 +126,10 @@ astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n) {
 
 size_t astar_workspace_memory(const astar_workspace *ws) {
   if (!ws) return 0;
-  return sizeof *ws + (size_t)ws->capacity * astar__workspace_bytes_per_cell() +
+  size_t slots = 0;
+  for (int i = 0; i < ASTAR__WS_SLOTS; i++)
+    if (ws->ext[i].state) slots += ws->ext[i].memory(ws->ext[i].state);
+  return sizeof *ws + slots + (size_t)ws->capacity * astar__workspace_bytes_per_cell() +
          (size_t)ws->turns.capacity * ASTAR__TURN_STATES *
              (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent)) +
          (size_t)ws->eng.arcs_cap * sizeof(astar_arc) +

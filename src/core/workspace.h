@@ -12,6 +12,17 @@
 #include "engine/engine.h"
 #include "search/query.h"
 
+/* State an upper layer keeps in the workspace (the finder's per-method
+** query state, src/finder/): made by that layer on first use from the
+** workspace's allocator, released with the workspace through the layer's
+** own function. core/ never looks inside; slot numbers are the layers'. */
+#define ASTAR__WS_SLOTS 2
+typedef struct astar__ws_slot {
+  void *state;                                       /* NULL: nothing yet */
+  void (*release)(astar_workspace *ws, void *state); /* frees state and what it holds */
+  size_t (*memory)(const void *state);               /* bytes it holds */
+} astar__ws_slot;
+
 struct astar_workspace {
   astar_allocator alloc;                 /* source of the arrays below */
   uint32_t capacity;                     /* padded cells the arrays hold */
@@ -48,6 +59,7 @@ struct astar_workspace {
   size_t last_len;               /* cells in its path (parent links may skip cells: see
                                     astar__path_length) */
   astar__engine eng;             /* searches over spaces (src/engine/) */
+  astar__ws_slot ext[ASTAR__WS_SLOTS]; /* upper layers' state (see astar__ws_slot) */
 };
 
 /* Grow the workspace's node arrays to n records (all or nothing). */
