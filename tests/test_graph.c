@@ -948,7 +948,7 @@ static void test_failalloc(void) {
   for (int q = 0; ws && q < 50; q++) {
     astar_engine_options o;
     astar_engine_options_init(&o);
-    o.method = (astar_method)(q % ASTAR_METHOD_COUNT);
+    o.method = (astar_method)(q % ASTAR_METHOD_ENGINE_COUNT);
     o.max_expansions = 100000; /* IDA* may take exponentially many on random costs */
     astar_engine_result res;
     (void)astar_space_find_path(ws, &sp, &o, (astar_node)rng_range(&r, 0, 199),

@@ -4,10 +4,15 @@
 ** centres outside, extreme radii), set / get, the blocked border, clear,
 ** counting, grids of the wrong size, out-of-memory behaviour, and the
 ** search's inline helpers of src/layers.h against a brute-force neighbour
-** mask on random maps for every unknown-cell policy.
+** mask on random maps for every unknown-cell policy; the version
+** (astar_knowledge_version and the per-policy counters a search records)
+** against a shadow copy of the states; and the sliced search ending
+** ASTAR_STALE when the knowledge it reads changes between steps (issue 26:
+** walls revealed mid-search were delivered on the path).
 */
 #include <astar/astar.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "util/failalloc.h"
@@ -449,6 +454,322 @@ static void test_helpers_small(void) {
   astar_grid_free(g);
 }
 
+/* ---- the version ---------------------------------------------------------------- */
+
+/* Hand-made: what bumps the version, by how much, and what does not. */
+static void test_version_basic(void) {
+  astar_grid *g = NULL;
+  astar_knowledge *k = NULL;
+  CHECK_EQ(astar_grid_new(&g, 8, 6, NULL), ASTAR_OK);
+  CHECK_EQ(astar_grid_set_passable(g, 3, 3, false), ASTAR_OK);
+  CHECK_EQ(astar_knowledge_new(&k, g, NULL), ASTAR_OK);
+  CHECK_EQ(astar_knowledge_version(k), 0);
+  CHECK_EQ(astar_knowledge_version(NULL), 0);
+  astar_knowledge_clear(k); /* knows nothing: forgets nothing */
+  CHECK_EQ(astar_knowledge_version(k), 0);
+  CHECK_EQ(astar_knowledge_reveal(k, g, 1, 1), ASTAR_OK);
+  CHECK_EQ(astar_knowledge_version(k), 1);
+  CHECK_EQ(astar_knowledge_reveal(k, g, 1, 1), ASTAR_OK); /* seen again, the same */
+  CHECK_EQ(astar_knowledge_version(k), 1);
+  CHECK_EQ(astar_knowledge_reveal(k, g, 3, 3), ASTAR_OK); /* a wall */
+  CHECK_EQ(astar_knowledge_version(k), 2);
+  CHECK_EQ(astar_knowledge_set(k, 3, 3, ASTAR_CELL_BLOCKED), ASTAR_OK); /* already so */
+  CHECK_EQ(astar_knowledge_version(k), 2);
+  CHECK_EQ(astar_knowledge_set(k, 3, 3, ASTAR_CELL_UNKNOWN), ASTAR_OK); /* forgotten */
+  CHECK_EQ(astar_knowledge_version(k), 3);
+  /* The truth changed since the cell was seen: seeing it again is a change. */
+  CHECK_EQ(astar_grid_set_passable(g, 1, 1, false), ASTAR_OK);
+  CHECK_EQ(astar_knowledge_reveal(k, g, 1, 1), ASTAR_OK);
+  CHECK_EQ(astar_knowledge_version(k), 4);
+  /* reveal_radius: one per cell that changed, none for a repeat. */
+  size_t changed = 0;
+  CHECK_EQ(astar_knowledge_reveal_radius(k, g, 2, 2, 2, &changed), ASTAR_OK);
+  CHECK(changed > 1);
+  CHECK_EQ(astar_knowledge_version(k), 4 + changed);
+  CHECK_EQ(astar_knowledge_reveal_radius(k, g, 2, 2, 2, &changed), ASTAR_OK);
+  CHECK_EQ(changed, 0);
+  const uint64_t v = astar_knowledge_version(k);
+  /* Failed calls change nothing. */
+  CHECK_EQ(astar_knowledge_reveal(k, g, 8, 0), ASTAR_OUT_OF_BOUNDS);
+  CHECK_EQ(astar_knowledge_set(k, -1, 0, ASTAR_CELL_BLOCKED), ASTAR_OUT_OF_BOUNDS);
+  CHECK_EQ(astar_knowledge_set(k, 0, 0, (astar_cell_knowledge)3), ASTAR_INVALID_ARGUMENT);
+  CHECK_EQ(astar_knowledge_reveal_radius(k, g, 2, 2, -1, NULL), ASTAR_INVALID_ARGUMENT);
+  CHECK_EQ(astar_knowledge_version(k), v);
+  /* Forgetting everything: one change; then nothing left to forget. */
+  astar_knowledge_clear(k);
+  CHECK_EQ(astar_knowledge_version(k), v + 1);
+  astar_knowledge_clear(k);
+  CHECK_EQ(astar_knowledge_version(k), v + 1);
+  astar_knowledge_free(k);
+  astar_grid_free(g);
+}
+
+/* What a search with each policy reads of a cell: the view that
+** astar__knowledge_seen's counter must follow. */
+static int view_of(uint8_t state, int policy) {
+  if (policy == 0) return state == ASTAR_CELL_BLOCKED;  /* UNKNOWN_PASSABLE */
+  if (policy == 1) return state == ASTAR_CELL_PASSABLE; /* UNKNOWN_BLOCKED */
+  return state;                                         /* UNKNOWN_COST */
+}
+
+/* Random sequences of every mutation on random maps (whose truth also
+** changes), against a shadow copy of the states: the version grows by the
+** number of cells that changed (by one for a clear that forgets anything),
+** and each policy's counter moves exactly when some cell's view under that
+** policy changed. */
+static void test_version_random(void) {
+  const astar_unknown policies[] = {ASTAR_UNKNOWN_PASSABLE, ASTAR_UNKNOWN_BLOCKED,
+                                    ASTAR_UNKNOWN_COST};
+  rng r;
+  rng_seed(&r, 0x5eed);
+  long ops = 0, noops = 0, bad = 0;
+  int moved[3] = {0, 0, 0}, still[3] = {0, 0, 0};
+  for (int round = 0; round < 80; round++) {
+    randmap_spec spec;
+    randmap_random_spec(&spec, &r, 24, 0);
+    astar_grid *g = NULL;
+    astar_knowledge *k = NULL;
+    CHECK_EQ(randmap_make(&g, &spec, &r), ASTAR_OK);
+    CHECK_EQ(astar_knowledge_new(&k, g, NULL), ASTAR_OK);
+    const int32_t w = spec.width, h = spec.height;
+    uint8_t *before = malloc(k->ncells);
+    CHECK(before != NULL);
+    for (int op = 0; op < 60 && before; op++) {
+      memcpy(before, k->state, k->ncells);
+      const uint64_t v0 = astar_knowledge_version(k);
+      uint64_t seen0[3];
+      for (int p = 0; p < 3; p++) seen0[p] = astar__knowledge_seen(k, policies[p], 2.0);
+      const int kind = rng_range(&r, 0, 19);
+      const int32_t x = rng_range(&r, -1, w), y = rng_range(&r, -1, h);
+      bool whole = false;
+      if (kind < 6) {
+        astar_knowledge_reveal(k, g, x, y);
+      } else if (kind < 11) {
+        astar_knowledge_reveal_radius(k, g, x, y, rng_range(&r, 0, 5), NULL);
+      } else if (kind < 17) {
+        astar_knowledge_set(k, x, y, (astar_cell_knowledge)rng_range(&r, 0, 2));
+      } else if (kind < 18) {
+        astar_knowledge_clear(k);
+        whole = true;
+      } else {
+        /* The truth changes; the knowledge must not notice by itself. */
+        if (astar_grid_contains(g, x, y))
+          astar_grid_set_passable(g, x, y, !astar_grid_passable(g, x, y));
+      }
+      uint64_t cells = 0;
+      bool view_changed[3] = {false, false, false};
+      for (uint32_t i = 0; i < k->ncells; i++) {
+        cells += before[i] != k->state[i];
+        for (int p = 0; p < 3; p++)
+          view_changed[p] |= view_of(before[i], p) != view_of(k->state[i], p);
+      }
+      const uint64_t want = whole ? (cells > 0) : cells;
+      ops++;
+      noops += cells == 0;
+      const uint64_t expected = v0 + want;
+      if (astar_knowledge_version(k) != expected) {
+        if (bad++ < 5)
+          fprintf(stderr, "  round %d op %d kind %d: version %llu, expected %llu\n", round, op,
+                  kind, (unsigned long long)astar_knowledge_version(k),
+                  (unsigned long long)expected);
+      }
+      for (int p = 0; p < 3; p++) {
+        const bool m = astar__knowledge_seen(k, policies[p], 2.0) != seen0[p];
+        if (m != view_changed[p] && bad++ < 5)
+          fprintf(stderr, "  round %d op %d kind %d policy %d: counter %s, view %s\n", round, op,
+                  kind, p, m ? "moved" : "still", view_changed[p] ? "changed" : "the same");
+        (m ? moved : still)[p]++;
+        CHECK(astar__knowledge_seen(k, policies[p], 2.0) >= seen0[p]); /* monotonic */
+      }
+    }
+    free(before);
+    astar_knowledge_free(k);
+    astar_grid_free(g);
+  }
+  CHECKF(bad == 0, "%ld wrong counters in %ld operations", bad, ops);
+  CHECK(noops > 100); /* the no-op cases were exercised */
+  for (int p = 0; p < 3; p++) CHECK(moved[p] > 100 && still[p] > 100);
+}
+
+/* ---- sliced searches see the knowledge change -------------------------------------- */
+
+static astar_point path_a[4096], path_b[4096];
+
+/* The sliced result equals the one-shot one (status, path, cost, statistics). */
+static bool same_search(astar_status sa, const astar_result *a, const astar_point *pa,
+                        astar_status sb, const astar_result *b, const astar_point *pb) {
+  if (sa != sb || a->length != b->length || a->cost != b->cost || a->cause != b->cause)
+    return false;
+  if (a->stats.expanded != b->stats.expanded || a->stats.generated != b->stats.generated)
+    return false;
+  for (size_t i = 0; i < a->length && (sa == ASTAR_OK || sa == ASTAR_PARTIAL); i++)
+    if (pa[i].x != pb[i].x || pa[i].y != pb[i].y) return false;
+  return true;
+}
+
+/* A 30 x 20 map walled at x = 15 but for the two bottom rows; the player
+** knows nothing yet. A search from (2, 2) to (28, 2) is begun and stepped a
+** little; then one change is made and the next step must say ASTAR_STALE
+** exactly when the change is one the search reads -- and otherwise finish
+** with the one-shot answer on the knowledge as it now is. */
+static void test_sliced_stale(void) {
+  typedef struct change {
+    const char *what;
+    int op; /* 0 reveal (x, y), 1 set (x, y) to state, 2 clear, 3 nothing */
+    int32_t x, y;
+    astar_cell_knowledge state;
+    bool stale[4]; /* expected, per policy: PASSABLE, BLOCKED, COST 2, COST 1 */
+  } change;
+  const change changes[] = {
+      {"a wall revealed", 0, 15, 10, 0, {true, false, true, true}},
+      {"open ground revealed", 0, 5, 10, 0, {false, true, true, false}},
+      {"a known cell seen again", 0, 2, 3, 0, {false, false, false, false}},
+      {"a cell set blocked", 1, 9, 2, ASTAR_CELL_BLOCKED, {true, false, true, true}},
+      {"a known cell forgotten", 1, 2, 3, ASTAR_CELL_UNKNOWN, {false, true, true, false}},
+      {"a known cell set as it is", 1, 2, 3, ASTAR_CELL_PASSABLE, {false, false, false, false}},
+      {"everything forgotten", 2, 0, 0, 0, {false, true, true, false}},
+      {"nothing", 3, 0, 0, 0, {false, false, false, false}},
+  };
+  const astar_unknown pol[4] = {ASTAR_UNKNOWN_PASSABLE, ASTAR_UNKNOWN_BLOCKED, ASTAR_UNKNOWN_COST,
+                                ASTAR_UNKNOWN_COST};
+  const double ucost[4] = {2.0, 2.0, 2.0, 1.0};
+  astar_grid *g = NULL;
+  CHECK_EQ(astar_grid_new(&g, 30, 20, NULL), ASTAR_OK);
+  for (int32_t y = 0; y < 18; y++) astar_grid_set_passable(g, 15, y, false);
+  astar_workspace *ws = NULL, *ws1 = NULL;
+  CHECK_EQ(astar_workspace_new(&ws, g, NULL), ASTAR_OK);
+  CHECK_EQ(astar_workspace_new(&ws1, g, NULL), ASTAR_OK);
+  const astar_point s = {2, 2}, t = {28, 2};
+  int stale_seen = 0, finished = 0;
+  for (size_t c = 0; c < sizeof changes / sizeof changes[0]; c++)
+    for (int p = 0; p < 4; p++) {
+      astar_knowledge *k = NULL;
+      CHECK_EQ(astar_knowledge_new(&k, g, NULL), ASTAR_OK);
+      /* The player knows the start's surroundings; under ASTAR_UNKNOWN_BLOCKED it
+       * must also know a way, or there is nothing to search: down column 2,
+       * along the bottom row, up column 28. */
+      astar_knowledge_reveal_radius(k, g, s.x, s.y, 1, NULL);
+      if (pol[p] == ASTAR_UNKNOWN_BLOCKED)
+        for (int32_t i = 0; i < 30; i++) {
+          astar_knowledge_reveal(k, g, i, 19);
+          if (i < 20) astar_knowledge_reveal(k, g, 2, i);
+          if (i < 20) astar_knowledge_reveal(k, g, 28, i);
+        }
+      astar_options o;
+      astar_options_init(&o);
+      o.knowledge = k;
+      o.unknown = pol[p];
+      o.unknown_cost = ucost[p];
+      o.heuristic = ASTAR_H_ZERO; /* a long search: many steps */
+      CHECK_EQ(astar_search_begin(ws, g, &o, s, t), ASTAR_OK);
+      uint64_t n = 0;
+      CHECK_EQ(astar_search_step(ws, 5, &n), ASTAR_IN_PROGRESS);
+      CHECK_EQ(n, 5);
+      const change *ch = &changes[c];
+      if (ch->op == 0) CHECK_EQ(astar_knowledge_reveal(k, g, ch->x, ch->y), ASTAR_OK);
+      if (ch->op == 1) CHECK_EQ(astar_knowledge_set(k, ch->x, ch->y, ch->state), ASTAR_OK);
+      if (ch->op == 2) astar_knowledge_clear(k);
+      const astar_status st = astar_search_step(ws, 0, &n);
+      astar_result res, one;
+      const astar_status fst = astar_search_finish(ws, path_a, 4096, &res);
+      if (ch->stale[p]) {
+        CHECKF(st == ASTAR_STALE, "%s, policy %d: step %s", ch->what, p, astar_strerror(st));
+        CHECK_EQ(n, 0); /* nothing expanded on what is no longer true */
+        CHECK(fst == ASTAR_STALE && res.length == 0 && res.cause == ASTAR_STALE);
+        stale_seen++;
+      } else {
+        CHECKF(st == ASTAR_OK, "%s, policy %d: step %s", ch->what, p, astar_strerror(st));
+        /* The change was invisible to the search: its answer is the one-shot
+         * answer on the knowledge as it is now. */
+        const astar_status ost = astar_find_path(ws1, g, &o, s, t, path_b, 4096, &one);
+        CHECKF(same_search(fst, &res, path_a, ost, &one, path_b), "%s, policy %d", ch->what, p);
+        finished++;
+      }
+      astar_knowledge_free(k);
+    }
+  CHECK(stale_seen > 5 && finished > 5);
+  astar_workspace_free(ws1);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
+/* One round of test_sliced_random: 0 when no search was left running before
+** the change, 1 when it went stale, 2 when it finished as the one-shot. */
+static int sliced_round(astar_workspace *ws, astar_workspace *ws1, const astar_grid *g,
+                        astar_knowledge *k, const astar_options *o, rng *r, int round) {
+  const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+  const astar_point s = randmap_passable_cell(g, r), t = randmap_passable_cell(g, r);
+  if (s.x < 0 || astar_search_begin(ws, g, o, s, t) != ASTAR_OK) return 0;
+  uint64_t n;
+  astar_status st = astar_search_step(ws, (uint64_t)rng_range(r, 1, 40), &n);
+  if (st != ASTAR_IN_PROGRESS) {
+    astar_search_cancel(ws);
+    return 0;
+  }
+  const int kind = rng_range(r, 0, 9);
+  const int32_t x = rng_range(r, 0, w - 1), y = rng_range(r, 0, h - 1);
+  if (kind < 4)
+    astar_knowledge_reveal_radius(k, g, x, y, rng_range(r, 0, 6), NULL);
+  else if (kind < 7)
+    astar_knowledge_reveal(k, g, x, y);
+  else if (kind < 9)
+    astar_knowledge_set(k, x, y, (astar_cell_knowledge)rng_range(r, 0, 2));
+  else
+    astar_knowledge_clear(k);
+  while ((st = astar_search_step(ws, (uint64_t)rng_range(r, 1, 40), &n)) == ASTAR_IN_PROGRESS) {
+  }
+  astar_result res, one;
+  const astar_status fst = astar_search_finish(ws, path_a, 4096, &res);
+  if (st == ASTAR_STALE) {
+    CHECK(fst == ASTAR_STALE && res.length == 0);
+    return 1;
+  }
+  const astar_status ost = astar_find_path(ws1, g, o, s, t, path_b, 4096, &one);
+  if (!same_search(fst, &res, path_a, ost, &one, path_b))
+    FAILF("round %d: sliced %s (%zu cells, cost %g), one-shot %s (%zu cells, cost %g)", round,
+          astar_strerror(fst), res.length, res.cost, astar_strerror(ost), one.length, one.cost);
+  return 2;
+}
+
+/* Random searches on random maps and knowledge, random budgets, a random
+** change of the knowledge between two steps: a step after it says
+** ASTAR_STALE, or the search finishes with exactly the one-shot answer on
+** the knowledge as it then is -- never a path planned on what changed. */
+static void test_sliced_random(void) {
+  const astar_unknown policies[] = {ASTAR_UNKNOWN_PASSABLE, ASTAR_UNKNOWN_BLOCKED,
+                                    ASTAR_UNKNOWN_COST};
+  rng r;
+  rng_seed(&r, 0xf06);
+  int count[3] = {0, 0, 0};
+  for (int round = 0; round < 400; round++) {
+    randmap_spec spec;
+    randmap_random_spec(&spec, &r, 40, 1);
+    astar_grid *g = NULL;
+    astar_knowledge *k = NULL;
+    astar_workspace *ws = NULL, *ws1 = NULL;
+    CHECK_EQ(randmap_make(&g, &spec, &r), ASTAR_OK);
+    CHECK_EQ(astar_knowledge_new(&k, g, NULL), ASTAR_OK);
+    CHECK_EQ(astar_workspace_new(&ws, g, NULL), ASTAR_OK);
+    CHECK_EQ(astar_workspace_new(&ws1, g, NULL), ASTAR_OK);
+    for (int i = 0; i < 3; i++)
+      astar_knowledge_reveal_radius(k, g, rng_range(&r, 0, spec.width - 1),
+                                    rng_range(&r, 0, spec.height - 1), rng_range(&r, 0, 10), NULL);
+    astar_options o;
+    astar_options_init(&o);
+    o.knowledge = k;
+    o.unknown = policies[round % 3];
+    o.unknown_cost = round % 6 == 2 ? 1.0 : 3.0;
+    o.moves = rng_range(&r, 0, 1) ? 8 : 4;
+    o.partial = rng_range(&r, 0, 3) == 0;
+    count[sliced_round(ws, ws1, g, k, &o, &r, round)]++;
+    astar_workspace_free(ws1);
+    astar_workspace_free(ws);
+    astar_knowledge_free(k);
+    astar_grid_free(g);
+  }
+  CHECKF(count[1] > 20 && count[2] > 20, "%d stale, %d finished", count[1], count[2]);
+}
+
 int main(void) {
   RUN(test_new_free);
   RUN(test_reveal);
@@ -459,5 +780,9 @@ int main(void) {
   RUN(test_alloc_failure);
   RUN(test_helpers_small);
   RUN(test_helpers_random);
+  RUN(test_version_basic);
+  RUN(test_version_random);
+  RUN(test_sliced_stale);
+  RUN(test_sliced_random);
   return check_summary();
 }

@@ -4,13 +4,16 @@
 ** each frame spends exactly its budget while work remains and never more,
 ** requests finish in (priority desc, submission asc) order, cancelling,
 ** capacity, id safety after release, allocation failures and no allocator
-** calls outside astar_queue_new / astar_queue_free.
+** calls outside astar_queue_new / astar_queue_free; fog-of-war knowledge
+** changing under running requests follows the grid edits' restart / stale
+** policy, so no delivered path crosses a wall known at delivery (issue 26).
 */
 #include "check.h"
 #include "util/failalloc.h"
 #include "util/randmap.h"
 
 #include <astar/islands.h>
+#include <astar/knowledge.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -805,6 +808,7 @@ typedef struct seen_req {
   astar_request_id id;
   astar_status status;
   uint64_t version;
+  uint64_t kversion;
   uint32_t restarts;
   astar_result result;
   int calls;
@@ -826,6 +830,7 @@ static void on_done_watch(void *ctx, const astar_request_done *d) {
       w->r[i].calls++;
       w->r[i].status = d->status;
       w->r[i].version = d->grid_version;
+      w->r[i].kversion = d->knowledge_version;
       w->r[i].restarts = d->restarts;
       w->r[i].result = d->result;
     }
@@ -1017,6 +1022,283 @@ static void test_grid_change_answered(void) {
   CHECK(w.r[0].calls == 1 && w.r[0].status == ASTAR_GOAL_BLOCKED && w.r[0].version == v);
   astar_queue_free(q);
   astar_grid_free(g);
+}
+
+/* ---- fog of war: the knowledge changes under running requests --------------- */
+
+/* watch_submit with fog: the player's knowledge k under `policy`. */
+static astar_request_id fog_submit(astar_queue *q, watcher *w, astar_knowledge *k,
+                                   astar_unknown policy, astar_point s, astar_point t, int slot) {
+  astar_options o;
+  astar_options_init(&o);
+  o.heuristic = ASTAR_H_ZERO; /* long searches: many frames */
+  o.knowledge = k;
+  o.unknown = policy;
+  astar_request_id id;
+  CHECK(astar_queue_submit(q, &o, s, t, 0, bufs[slot], CAP, &id) == ASTAR_OK);
+  memset(&w->r[w->n], 0, sizeof w->r[0]);
+  w->r[w->n++].id = id;
+  return id;
+}
+
+/* The one-shot search of fog_submit's requests on the grid and knowledge
+** as they are now. */
+static astar_status fog_one_shot(const astar_grid *g, astar_knowledge *k, astar_unknown policy,
+                                 astar_point s, astar_point t, astar_result *res) {
+  memset(res, 0, sizeof *res);
+  astar_workspace *ws;
+  if (astar_workspace_new(&ws, g, NULL) != ASTAR_OK) return ASTAR_NO_MEMORY;
+  astar_options o;
+  astar_options_init(&o);
+  o.heuristic = ASTAR_H_ZERO;
+  o.knowledge = k;
+  o.unknown = policy;
+  const astar_status st = astar_find_path(ws, g, &o, s, t, ref, CAP, res);
+  astar_workspace_free(ws);
+  return st;
+}
+
+/* A wall revealed under a running request restarts it exactly as a grid
+** edit does (frame, outcome, work lost); open ground revealed does not
+** under the default policy -- the search reads nothing of it -- but does
+** under ASTAR_UNKNOWN_BLOCKED, where it opens a way. Every outcome is the
+** one-shot answer on the knowledge version it reports, which is the
+** knowledge's at delivery. */
+static void test_fog_restarts(void) {
+  astar_grid *g = walled_grid(40, 30); /* wall at x = 20, gap in rows 28-29 */
+  const astar_point s0 = {0, 0}, t0 = {39, 0};
+  for (int policy = 0; policy < 2; policy++) {
+    const astar_unknown pol = policy ? ASTAR_UNKNOWN_BLOCKED : ASTAR_UNKNOWN_PASSABLE;
+    for (int wall = 0; wall < 2; wall++) {
+      astar_knowledge *k;
+      CHECK(astar_knowledge_new(&k, g, NULL) == ASTAR_OK);
+      /* Under ASTAR_UNKNOWN_BLOCKED the player must know a way: it knows
+       * all but the two cells revealed below. */
+      if (pol == ASTAR_UNKNOWN_BLOCKED) {
+        astar_knowledge_reveal_radius(k, g, 0, 0, 100, NULL);
+        astar_knowledge_set(k, 20, 5, ASTAR_CELL_UNKNOWN);
+        astar_knowledge_set(k, 10, 5, ASTAR_CELL_UNKNOWN);
+      }
+      astar_queue *q;
+      CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
+      static watcher w;
+      memset(&w, 0, sizeof w);
+      astar_queue_set_callback(q, on_done_watch, &w);
+      const astar_request_id a = fog_submit(q, &w, k, pol, s0, t0, 0);
+      astar_queue_frame f;
+      CHECK(astar_queue_update(q, 50, &f) == ASTAR_OK);
+      CHECK(astar_queue_poll(q, a, NULL, NULL) == ASTAR_REQUEST_RUNNING);
+      const uint64_t k0 = astar_knowledge_version(k);
+      if (wall)
+        CHECK(astar_knowledge_reveal(k, g, 20, 5) == ASTAR_OK); /* a wall */
+      else
+        CHECK(astar_knowledge_reveal(k, g, 10, 5) == ASTAR_OK); /* open ground */
+      const uint64_t k1 = astar_knowledge_version(k);
+      CHECK(k1 != k0);
+      /* Seen by the search: a wall under the default policy, open ground
+       * under ASTAR_UNKNOWN_BLOCKED. */
+      const uint32_t want =
+          (uint32_t)(wall ? pol == ASTAR_UNKNOWN_PASSABLE : pol == ASTAR_UNKNOWN_BLOCKED);
+      CHECK(astar_queue_update(q, 50, &f) == ASTAR_OK);
+      CHECKF(f.restarted == want, "policy %d wall %d: %u restarts", policy, wall,
+             (unsigned)f.restarted);
+      CHECK_EQ(f.expanded, 50);
+      astar_request_done out;
+      CHECK(astar_queue_outcome(q, a, &out) == ASTAR_REQUEST_RUNNING);
+      CHECK_EQ(out.restarts, want);
+      rng r;
+      rng_seed(&r, 21);
+      uint64_t spent;
+      drain(q, &r, &spent, 100000);
+      CHECK_EQ(w.r[0].calls, 1);
+      astar_result ra;
+      CHECK(fog_one_shot(g, k, pol, s0, t0, &ra) == ASTAR_OK);
+      CHECK(w.r[0].status == ASTAR_OK && w.r[0].restarts == want);
+      CHECK_EQ(w.r[0].kversion, k1);
+      CHECK_EQ(w.r[0].version, astar_grid_version(g));
+      CHECK(same_result(ASTAR_OK, &ra, ref, w.r[0].status, &w.r[0].result, bufs[0]));
+      /* Work: the first try lost when restarted, then the search exactly. */
+      CHECK_EQ(100 + spent, (want ? 50 : 0) + ra.stats.expanded);
+      /* A done request keeps its outcome; its version tells it is outdated. */
+      CHECK(astar_knowledge_set(k, 30, 3, ASTAR_CELL_BLOCKED) == ASTAR_OK);
+      CHECK(astar_queue_outcome(q, a, &out) == ASTAR_REQUEST_DONE);
+      CHECK(out.knowledge_version == k1 && out.knowledge_version != astar_knowledge_version(k));
+      astar_queue_free(q);
+      astar_knowledge_free(k);
+    }
+  }
+  astar_grid_free(g);
+}
+
+/* Walls revealed between every two updates: after the allowed restarts the
+** request ends ASTAR_STALE, no path, reporting the knowledge version its
+** last search began on; the next request gets the rest of the budget. A
+** request without knowledge is not disturbed by them. */
+static void test_fog_stale(void) {
+  astar_grid *g = walled_grid(40, 30);
+  for (uint32_t allowed = 0; allowed <= 2; allowed++) {
+    astar_knowledge *k;
+    CHECK(astar_knowledge_new(&k, g, NULL) == ASTAR_OK);
+    astar_queue *q;
+    CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
+    astar_queue_set_restarts(q, allowed);
+    static watcher w;
+    memset(&w, 0, sizeof w);
+    astar_queue_set_callback(q, on_done_watch, &w);
+    const astar_point s0 = {0, 0}, t0 = {39, 29}, s1 = {1, 1}, t1 = {5, 5};
+    const astar_request_id a = fog_submit(q, &w, k, ASTAR_UNKNOWN_PASSABLE, s0, t0, 0);
+    watch_submit(q, &w, s1, t1, 0, 1); /* no knowledge */
+    astar_queue_frame f;
+    uint32_t restarted = 0;
+    uint64_t searched = 0;
+    for (uint32_t i = 0; i <= allowed; i++) {
+      CHECK(astar_queue_update(q, 40, &f) == ASTAR_OK);
+      CHECK_EQ(f.finished, 0);
+      restarted += f.restarted;
+      searched = astar_knowledge_version(k);
+      CHECK(astar_knowledge_reveal(k, g, 20, (int32_t)i) == ASTAR_OK); /* a wall each time */
+    }
+    CHECK_EQ(restarted, allowed);
+    CHECK(astar_queue_update(q, 1000, &f) == ASTAR_OK);
+    CHECK_EQ(f.restarted, 0);
+    CHECK_EQ(f.finished, 2); /* a (stale), then b in the same update */
+    CHECK(w.order[0] == a);
+    CHECK(w.r[0].status == ASTAR_STALE);
+    CHECK_EQ(w.r[0].restarts, allowed);
+    CHECK_EQ(w.r[0].kversion, searched);
+    CHECK(searched != astar_knowledge_version(k));
+    CHECK(w.r[0].result.length == 0 && w.r[0].result.cause == ASTAR_STALE);
+    CHECK(w.r[1].status == ASTAR_OK && w.r[1].restarts == 0 && w.r[1].kversion == 0);
+    astar_queue_free(q);
+    astar_knowledge_free(k);
+  }
+  astar_grid_free(g);
+}
+
+/*
+** The issue's game (issue 26): units on a walled random map plan through
+** the fog under a small budget while their sight reveals walls between
+** every two updates; each delivered order gets a new one. Every delivered
+** path must be legal on the knowledge at delivery -- no cell of it known
+** blocked -- and be the one-shot answer on that knowledge; the restarts the
+** frames count are those the outcomes report. Before the knowledge had a
+** version, paths planned through a wall revealed mid-search were delivered.
+*/
+#define FOG_UNITS 24
+
+typedef struct fog_game {
+  astar_queue *q;
+  astar_grid *g;
+  astar_knowledge *k;
+  astar_workspace *ws; /* for the one-shot answers */
+  rng r;
+  astar_request_id id[FOG_UNITS];
+  astar_point start[FOG_UNITS], goal[FOG_UNITS];
+  int delivered, paths, stale, illegal, checked, differ;
+  uint64_t restarts; /* as the outcomes report them */
+} fog_game;
+
+static void fog_options(const fog_game *fg, int u, astar_options *o) {
+  astar_options_init(o);
+  o->knowledge = fg->k;
+  o->partial = u % 4 == 3; /* some units take the best partial path */
+}
+
+/* Give unit `u`, standing at `at`, a new order. */
+static void fog_order(fog_game *fg, int u, astar_point at) {
+  astar_options o;
+  fog_options(fg, u, &o);
+  fg->start[u] = at;
+  fg->goal[u] = randmap_passable_cell(fg->g, &fg->r);
+  CHECK(astar_queue_submit(fg->q, &o, at, fg->goal[u], 0, bufs[u], CAP, &fg->id[u]) == ASTAR_OK);
+}
+
+static void on_fog_done(void *ctx, const astar_request_done *d) {
+  fog_game *fg = ctx;
+  int u = 0;
+  while (u < FOG_UNITS && fg->id[u] != d->id) u++;
+  if (u == FOG_UNITS) {
+    FAILF("a callback for an unknown request %u", (unsigned)d->id);
+    return;
+  }
+  fg->delivered++;
+  fg->restarts += d->restarts;
+  fg->stale += d->status == ASTAR_STALE;
+  fg->paths += d->len > 0;
+  for (size_t i = 0; i < d->len; i++)
+    if (astar_knowledge_get(fg->k, d->path[i].x, d->path[i].y) == ASTAR_CELL_BLOCKED) {
+      if (fg->illegal++ < 3)
+        fprintf(stderr, "  request %u: path cell %zu (%d, %d) of %zu is a known wall\n",
+                (unsigned)d->id, i, (int)d->path[i].x, (int)d->path[i].y, d->len);
+      break;
+    }
+  /* An outcome reporting the knowledge as it is now is the one-shot answer
+  ** on it (answers at submission may report an older one). */
+  if (d->status != ASTAR_STALE && d->knowledge_version == astar_knowledge_version(fg->k)) {
+    astar_options o;
+    fog_options(fg, u, &o);
+    astar_result one;
+    const astar_status ost =
+        astar_find_path(fg->ws, fg->g, &o, fg->start[u], fg->goal[u], ref, CAP, &one);
+    fg->checked++;
+    fg->differ += !same_result(ost, &one, ref, d->status, &d->result, d->path);
+  }
+  /* The unit walks its path (teleports to its end) and gets a new order. */
+  const astar_point at = d->len ? d->path[d->len - 1] : fg->start[u];
+  CHECK(astar_queue_release(fg->q, d->id) == ASTAR_OK);
+  fog_order(fg, u, at);
+}
+
+static void test_fog_game(void) {
+  static fog_game fg;
+  memset(&fg, 0, sizeof fg);
+  rng_seed(&fg.r, 26);
+  const randmap_spec spec = {SIDE, SIDE, 0.3, 0, 0.0, 0.0};
+  CHECK(randmap_make(&fg.g, &spec, &fg.r) == ASTAR_OK);
+  CHECK(astar_knowledge_new(&fg.k, fg.g, NULL) == ASTAR_OK);
+  CHECK(astar_workspace_new(&fg.ws, fg.g, NULL) == ASTAR_OK);
+  CHECK(astar_queue_new(&fg.q, fg.g, FOG_UNITS, NULL) == ASTAR_OK);
+  astar_queue_set_callback(fg.q, on_fog_done, &fg);
+  for (int u = 0; u < FOG_UNITS; u++) {
+    const astar_point at = randmap_passable_cell(fg.g, &fg.r);
+    astar_knowledge_reveal_radius(fg.k, fg.g, at.x, at.y, 3, NULL);
+    fog_order(&fg, u, at);
+  }
+  uint64_t restarted = 0;
+  int frames = 0;
+  while (fg.delivered < 400 && frames < 20000) {
+    astar_queue_frame f;
+    CHECK(astar_queue_update(fg.q, 100, &f) == ASTAR_OK);
+    restarted += f.restarted;
+    frames++;
+    /* The units' sight: a few discs revealed between every two updates,
+     * somewhere between a unit and its goal -- where its path will go. */
+    for (int i = 0; i < 3; i++) {
+      const int u = rng_range(&fg.r, 0, FOG_UNITS - 1);
+      const double a = rng_unit(&fg.r);
+      const astar_point p = {fg.start[u].x + (int32_t)(a * (fg.goal[u].x - fg.start[u].x)),
+                             fg.start[u].y + (int32_t)(a * (fg.goal[u].y - fg.start[u].y))};
+      astar_knowledge_reveal_radius(fg.k, fg.g, p.x, p.y, 3, NULL);
+    }
+  }
+  CHECKF(fg.illegal == 0, "%d of %d delivered paths cross a known wall", fg.illegal, fg.paths);
+  CHECKF(fg.differ == 0, "%d of %d outcomes differ from the one-shot answer", fg.differ,
+         fg.checked);
+  /* Restarts: the frames count those the outcomes report, and they happen. */
+  uint64_t pending = 0;
+  for (int u = 0; u < FOG_UNITS; u++) {
+    astar_request_done out;
+    const astar_request_state st = astar_queue_outcome(fg.q, fg.id[u], &out);
+    if (st == ASTAR_REQUEST_RUNNING || st == ASTAR_REQUEST_QUEUED) pending += out.restarts;
+  }
+  CHECK_EQ(restarted, fg.restarts + pending);
+  CHECKF(fg.delivered >= 400 && fg.paths > 200 && fg.checked > 200 && fg.restarts > 20,
+         "%d delivered, %d paths, %d checked, %llu restarts, %d stale in %d frames", fg.delivered,
+         fg.paths, fg.checked, (unsigned long long)fg.restarts, fg.stale, frames);
+  astar_queue_free(fg.q);
+  astar_workspace_free(fg.ws);
+  astar_knowledge_free(fg.k);
+  astar_grid_free(fg.g);
 }
 
 /* Cancelling from inside the callback, submitting from it and a nested
@@ -1307,6 +1589,9 @@ int main(void) {
   RUN(test_grid_change_order);
   RUN(test_grid_change_stale);
   RUN(test_grid_change_answered);
+  RUN(test_fog_restarts);
+  RUN(test_fog_stale);
+  RUN(test_fog_game);
   RUN(test_callback_reentry);
   RUN(test_capacity);
   RUN(test_id_reuse);

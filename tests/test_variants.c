@@ -23,7 +23,7 @@
 #include "util/randmap.h"
 #include "util/validate.h"
 
-#define NMETHODS ASTAR_METHOD_COUNT
+#define NMETHODS ASTAR_METHOD_ENGINE_COUNT
 static const astar_method variants[] = {
     ASTAR_METHOD_IDA,       ASTAR_METHOD_BEAM,           ASTAR_METHOD_DYNAMIC,
     ASTAR_METHOD_BANDWIDTH, ASTAR_METHOD_FRONT_TO_FRONT, ASTAR_METHOD_RETARGETING};
@@ -820,9 +820,19 @@ static void test_options_and_faults(void) {
   for (size_t i = 0; i < NVARIANTS; i++)
     CHECK(strcmp(astar_method_name(variants[i]), names[i]) == 0);
   CHECK(astar_method_name(ASTAR_METHOD_COUNT) == NULL);
+  /* The grid's own methods are valid values the engine refuses. */
+  for (int m = ASTAR_METHOD_ENGINE_COUNT; m < ASTAR_METHOD_COUNT; m++) {
+    astar_engine_options_init(&o);
+    o.method = (astar_method)m;
+    CHECK(astar_method_name(o.method) != NULL);
+    CHECK(astar_engine_options_validate(&o) == ASTAR_OK);
+    CHECK(astar_space_find_path(ws, &sp, &o, 1, 2, path, MAXN, &res) == ASTAR_UNSUPPORTED);
+    CHECK(res.length == 0 && res.stats.expanded == 0 && res.cause == ASTAR_UNSUPPORTED);
+    CHECK(astar_space_search_begin(ws, &sp, &o, 1, 2) == ASTAR_UNSUPPORTED);
+  }
 
   /* start == goal: one node, nothing expanded, for every method. */
-  for (int m = 0; m < ASTAR_METHOD_COUNT; m++) {
+  for (int m = 0; m < ASTAR_METHOD_ENGINE_COUNT; m++) {
     astar_engine_options_init(&o);
     o.method = (astar_method)m;
     CHECK(astar_space_find_path(ws, &sp, &o, 7, 7, path, MAXN, &res) == ASTAR_OK);
@@ -882,7 +892,7 @@ static void test_options_and_faults(void) {
     o.method = need_back[i];
     CHECK(astar_space_find_path(small, &sp, &o, 1, 2, path, MAXN, &res) == ASTAR_CAPACITY);
   }
-  for (int m = ASTAR_METHOD_IDA; m < ASTAR_METHOD_COUNT; m++) {
+  for (int m = ASTAR_METHOD_IDA; m < ASTAR_METHOD_ENGINE_COUNT; m++) {
     astar_engine_options_init(&o);
     o.method = (astar_method)m;
     const astar_status st = astar_space_find_path(small, &sp, &o, 1, 2, path, MAXN, &res);
@@ -931,7 +941,7 @@ static void test_failalloc(void) {
     if (st == ASTAR_OK) {
       succeeded = 1;
       const long calls = fa.calls;
-      for (int m = 0; m < ASTAR_METHOD_COUNT; m++) {
+      for (int m = 0; m < ASTAR_METHOD_ENGINE_COUNT; m++) {
         astar_engine_options o;
         astar_engine_options_init(&o);
         o.method = (astar_method)m;

@@ -607,7 +607,7 @@ static void test_failalloc(void) {
       /* Searching never allocates, with any method. */
       astar_point path[400];
       const long calls = fa.calls;
-      for (int m = 0; m < ASTAR_METHOD_COUNT; m++) {
+      for (int m = 0; m < ASTAR_METHOD_ENGINE_COUNT; m++) {
         astar_engine_options eo;
         astar_engine_options_init(&eo);
         eo.method = (astar_method)m;

@@ -153,15 +153,15 @@ static astar_status find_jps_plus(astar_workspace *ws, const astar_grid *grid,
 /* The settings the command parsed, for every engine search that follows,
 ** and what the last one reported besides the grid's result. The tool runs
 ** one search at a time. */
-static cli_variant_settings variant_settings = {1024, 1.0, 0.0, 0.0, 4, 0, 0};
+static cli_variant_settings variant_settings = {1024, 1.0, 0.0, 0.0, {4, 0}};
 
 /* ---- landmarks (astar/landmarks.h): the grid's A* with the ALT heuristic ---------- */
 
 static astar_status lmk_build(void **ctx, const astar_grid *grid, const astar_options *opt) {
   astar_landmark_options lo;
   astar_landmark_options_init(&lo);
-  lo.count = variant_settings.landmarks;
-  lo.choice = (astar_landmark_choice)variant_settings.landmark_choice;
+  lo.count = variant_settings.landmarks.count;
+  lo.choice = (astar_landmark_choice)variant_settings.landmarks.choice;
   astar_options o = *opt;
   o.heuristic = ASTAR_H_AUTO; /* the table's base heuristic: the built-in one */
   o.weight = 1.0;
@@ -256,92 +256,78 @@ static astar_status find_dijkstra(astar_workspace *ws, const astar_grid *grid,
 
 static cli_variant_outcome variant_outcome;
 
-const char cli_variant_options_help[] =
-    "Settings of the engine's variants (each accepted with its --algo only):\n"
-    "  --width B              beam: most nodes in the open list, the worst dropped\n"
-    "                         (default 1024)\n"
-    "  --epsilon E            dynamic: weight of h 1+E at the start, falling to 1 as g\n"
-    "                         reaches h(start); cost <= (1+E) x optimal (default 1)\n"
-    "  --band-e E             bandwidth: most the heuristic overestimates; cost <=\n"
-    "                         optimal + E (default 0)\n"
-    "  --band-d D             bandwidth: most it underestimates; nodes with f above the\n"
-    "                         expanded node's f + E + D are dropped (default 0; the\n"
-    "                         octile heuristic underestimates by up to the detours,\n"
-    "                         so a small D can drop the way to the goal: no path)\n"
-    "  --landmarks K          landmarks: K landmarks, 1..64 (default 4); with --algo\n"
-    "                         astar (the default) selects --algo landmarks\n"
-    "  --landmark-choice C    landmarks: farthest (default) or avoid\n";
+static const char *const landmark_choices[] = {"farthest", "avoid", NULL};
+static const int landmark_choice_values[] = {ASTAR_LANDMARKS_FARTHEST, ASTAR_LANDMARKS_AVOID};
+
+static const cli_opt landmark_rows[] = {
+    {.name = "--landmarks",
+     .meta = "K",
+     .kind = CLI_INT,
+     CLI_AT(cli_landmark_settings, count),
+     .min = 1,
+     .max = ASTAR_LANDMARKS_MAX,
+     .algos = "landmarks",
+     .help = "A* with the landmark (ALT) heuristic (astar/landmarks.h):\n"
+             "K landmarks, %r, their distances computed before the\n"
+             "search; exact. Square maps: --algo landmarks (K 4 by\n"
+             "default), which --landmarks selects from --algo astar"},
+    {.name = "--landmark-choice",
+     .meta = "C",
+     .kind = CLI_CHOICE,
+     CLI_AT(cli_landmark_settings, choice),
+     .names = landmark_choices,
+     .values = landmark_choice_values,
+     .algos = "landmarks",
+     .help = "where the landmarks go: farthest (default) or avoid"},
+};
+const cli_group cli_landmark_group = CLI_ROWS(landmark_rows);
+
+static const cli_opt variant_rows[] = {
+    {.name = "--width",
+     .meta = "B",
+     .kind = CLI_INT,
+     CLI_AT(cli_variant_settings, width),
+     .min = 1,
+     .max = UINT32_MAX,
+     .algos = "beam",
+     .help = "beam: most nodes in the open list, the worst dropped\n"
+             "(default 1024)"},
+    {.name = "--epsilon",
+     .meta = "E",
+     .kind = CLI_NUMBER,
+     CLI_AT(cli_variant_settings, epsilon),
+     .algos = "dynamic",
+     .help = "dynamic: weight of h 1+E at the start, falling to 1 as g\n"
+             "reaches h(start); cost <= (1+E) x optimal (default 1)"},
+    {.name = "--band-e",
+     .meta = "E",
+     .kind = CLI_NUMBER,
+     CLI_AT(cli_variant_settings, band_e),
+     .algos = "bandwidth",
+     .help = "bandwidth: most the heuristic overestimates; cost <=\n"
+             "optimal + E (default 0)"},
+    {.name = "--band-d",
+     .meta = "D",
+     .kind = CLI_NUMBER,
+     CLI_AT(cli_variant_settings, band_d),
+     .algos = "bandwidth",
+     .help = "bandwidth: most it underestimates; nodes with f above the\n"
+             "expanded node's f + E + D are dropped (default 0; the\n"
+             "octile heuristic underestimates by up to the detours,\n"
+             "so a small D can drop the way to the goal: no path)"},
+};
+const cli_group cli_variant_group = CLI_ROWS(variant_rows);
 
 void cli_variant_defaults(cli_variant_settings *v) {
   astar_engine_options eo;
   astar_engine_options_init(&eo);
+  memset(v, 0, sizeof *v);
   v->width = eo.beam_width;
   v->epsilon = eo.epsilon;
   v->band_e = eo.band_e;
   v->band_d = eo.band_d;
-  v->landmarks = 4;
-  v->landmark_choice = ASTAR_LANDMARKS_FARTHEST;
-  v->given = 0;
-}
-
-int cli_landmark_option(cli_parser *p, uint32_t *count, int *choice) {
-  const char *name = p->name, *text;
-  if (cli_is(p, "--landmarks", NULL)) {
-    uint64_t k;
-    if (!(text = cli_value(p)) || !cli_parse_uint(name, text, 1, ASTAR_LANDMARKS_MAX, &k))
-      return -1;
-    *count = (uint32_t)k;
-  } else if (cli_is(p, "--landmark-choice", NULL)) {
-    if (!(text = cli_value(p))) return -1;
-    if (strcmp(text, "farthest") == 0) {
-      *choice = ASTAR_LANDMARKS_FARTHEST;
-    } else if (strcmp(text, "avoid") == 0) {
-      *choice = ASTAR_LANDMARKS_AVOID;
-    } else {
-      cli_usage_error("%s: '%s' is not farthest or avoid", name, text);
-      return -1;
-    }
-  } else {
-    return 0;
-  }
-  return 1;
-}
-
-int cli_variant_option(cli_parser *p, cli_variant_settings *v) {
-  const char *name = p->name, *text;
-  if (cli_is(p, "--width", NULL)) {
-    uint64_t w;
-    if (!(text = cli_value(p)) || !cli_parse_uint(name, text, 1, UINT32_MAX, &w)) return -1;
-    v->width = (uint32_t)w;
-    v->given |= CLI_VARIANT_WIDTH;
-  } else if (cli_is(p, "--epsilon", NULL)) {
-    if (!(text = cli_value(p)) || !cli_parse_double(name, text, 0, false, &v->epsilon)) return -1;
-    v->given |= CLI_VARIANT_EPSILON;
-  } else if (cli_is(p, "--band-e", NULL)) {
-    if (!(text = cli_value(p)) || !cli_parse_double(name, text, 0, false, &v->band_e)) return -1;
-    v->given |= CLI_VARIANT_BAND;
-  } else if (cli_is(p, "--band-d", NULL)) {
-    if (!(text = cli_value(p)) || !cli_parse_double(name, text, 0, false, &v->band_d)) return -1;
-    v->given |= CLI_VARIANT_BAND;
-  } else if (cli_is(p, "--landmarks", NULL) || cli_is(p, "--landmark-choice", NULL)) {
-    if (cli_landmark_option(p, &v->landmarks, &v->landmark_choice) < 0) return -1;
-    v->given |= CLI_VARIANT_LANDMARKS;
-  } else {
-    return 0;
-  }
-  return 1;
-}
-
-const char *cli_variant_misuse(const cli_variant_settings *v, const cli_algo *algo) {
-  const astar_method m = algo->engine ? algo->method : ASTAR_METHOD_COUNT;
-  if ((v->given & CLI_VARIANT_WIDTH) && m != ASTAR_METHOD_BEAM) return "--width needs --algo beam";
-  if ((v->given & CLI_VARIANT_EPSILON) && m != ASTAR_METHOD_DYNAMIC)
-    return "--epsilon needs --algo dynamic";
-  if ((v->given & CLI_VARIANT_BAND) && m != ASTAR_METHOD_BANDWIDTH)
-    return "--band-e and --band-d need --algo bandwidth";
-  if ((v->given & CLI_VARIANT_LANDMARKS) && strcmp(algo->name, "landmarks") != 0)
-    return "--landmarks and --landmark-choice need --algo landmarks (or astar)";
-  return NULL;
+  v->landmarks.count = 4;
+  v->landmarks.choice = ASTAR_LANDMARKS_FARTHEST;
 }
 
 void cli_variant_describe(FILE *out, const cli_variant_settings *v, const cli_algo *algo) {
@@ -351,8 +337,9 @@ void cli_variant_describe(FILE *out, const cli_variant_settings *v, const cli_al
   if (algo->method == ASTAR_METHOD_BANDWIDTH) fprintf(out, ", band -%g/+%g", v->band_d, v->band_e);
 }
 
-const cli_algo *cli_variant_algo(const cli_variant_settings *v, const cli_algo *algo) {
-  if ((v->given & CLI_VARIANT_LANDMARKS) && !algo->engine && strcmp(algo->name, "astar") == 0)
+const cli_algo *cli_variant_algo(const cli_args *a, const cli_algo *algo) {
+  const bool landmarks = cli_given(a, "--landmarks") || cli_given(a, "--landmark-choice");
+  if (landmarks && !algo->engine && strcmp(algo->name, "astar") == 0)
     return cli_find_algo("landmarks");
   return algo;
 }
@@ -500,23 +487,149 @@ static const cli_algo graph_algos[] = {
 #define NALGOS (sizeof algos / sizeof algos[0])
 #define NGRAPH (sizeof graph_algos / sizeof graph_algos[0])
 
-void cli_algo_list(char *buf, size_t size) {
+const cli_algo *cli_algo_at(size_t i) {
+  if (i < NALGOS) return &algos[i];
+  return cli_anyangle_at(i - NALGOS);
+}
+
+/* The names of the algorithms `keep` accepts (NULL: all), '|' between. */
+static void list_where(char *buf, size_t size, bool (*keep)(const cli_algo *)) {
   size_t used = 0;
   buf[0] = '\0';
-  for (size_t i = 0; i < NALGOS && used < size; i++)
-    used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "|" : "", algos[i].name);
-  if (used < size) cli_anyangle_list(buf + used, size - used);
+  for (size_t i = 0; cli_algo_at(i) && used < size; i++)
+    if (!keep || keep(cli_algo_at(i)))
+      used +=
+          (size_t)snprintf(buf + used, size - used, "%s%s", used ? "|" : "", cli_algo_at(i)->name);
+}
+
+/* The algorithm `name` if `keep` accepts it (NULL: any), or NULL. */
+static const cli_algo *find_where(const char *name, bool (*keep)(const cli_algo *)) {
+  for (size_t i = 0; cli_algo_at(i); i++)
+    if (strcmp(cli_algo_at(i)->name, name) == 0)
+      return !keep || keep(cli_algo_at(i)) ? cli_algo_at(i) : NULL;
+  return NULL;
+}
+
+void cli_algo_list(char *buf, size_t size) {
+  list_where(buf, size, NULL);
 }
 
 const cli_algo *cli_find_algo(const char *name) {
-  for (size_t i = 0; i < NALGOS; i++)
-    if (strcmp(algos[i].name, name) == 0) return &algos[i];
-  const cli_algo *aa = cli_anyangle_algo(name);
-  if (aa) return aa;
+  const cli_algo *a = find_where(name, NULL);
+  if (a) return a;
   char list[256];
   cli_algo_list(list, sizeof list);
   cli_error("--algo: expected one of %s, got '%s'", list, name);
   return NULL;
+}
+
+/* ---- the values of --algo, --any-angle, render's --algo, precompute's --method ------- */
+
+/* An option of kind CLI_CUSTOM parses `text` into a const cli_algo * with
+** these; its range names every value. */
+static bool store_algo(const cli_algo *a, void *dest) {
+  if (a) *(const cli_algo **)dest = a;
+  return a != NULL;
+}
+
+static void range_where(char *buf, size_t size, bool (*keep)(const cli_algo *)) {
+  const int n = snprintf(buf, size, "one of ");
+  if (n > 0 && (size_t)n < size) list_where(buf + n, size - (size_t)n, keep);
+}
+
+bool cli_algo_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  return store_algo(find_where(text, NULL), dest);
+}
+
+void cli_algo_range(char *buf, size_t size) {
+  range_where(buf, size, NULL);
+}
+
+bool cli_algo_is_any_angle_search(const cli_algo *a) {
+  return cli_anyangle_algo(a->name) == a;
+}
+
+bool cli_any_angle_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  return store_algo(find_where(text, cli_algo_is_any_angle_search), dest);
+}
+
+void cli_any_angle_range(char *buf, size_t size) {
+  range_where(buf, size, cli_algo_is_any_angle_search);
+}
+
+/* What render draws: A* and the any-angle searches whose path is cells
+** joined by lines of sight (not Anya's corners). */
+static bool drawn(const cli_algo *a) {
+  return strcmp(a->name, "astar") == 0 || (cli_algo_is_any_angle_search(a) && !cli_algo_is_anya(a));
+}
+
+bool cli_drawn_algo_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  return store_algo(find_where(text, drawn), dest);
+}
+
+void cli_drawn_algo_range(char *buf, size_t size) {
+  range_where(buf, size, drawn);
+}
+
+static bool drawn_any_angle(const cli_algo *a) {
+  return drawn(a) && strcmp(a->name, "astar") != 0;
+}
+
+bool cli_drawn_any_angle_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  return store_algo(find_where(text, drawn_any_angle), dest);
+}
+
+void cli_drawn_any_angle_range(char *buf, size_t size) {
+  range_where(buf, size, drawn_any_angle);
+}
+
+/* What hex maps and graphs run, the engine over their space: A*, Dijkstra,
+** greedy best-first and bidirectional A* (their --algo stores the method). */
+static bool on_spaces(const cli_algo *a) {
+  switch (a->method) {
+  case ASTAR_METHOD_ASTAR:
+  case ASTAR_METHOD_DIJKSTRA:
+  case ASTAR_METHOD_GREEDY:
+  case ASTAR_METHOD_BIDIRECTIONAL:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool cli_space_algo_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  const cli_algo *a = find_where(text, on_spaces);
+  if (a) *(astar_method *)dest = a->method;
+  return a != NULL;
+}
+
+void cli_space_algo_range(char *buf, size_t size) {
+  range_where(buf, size, on_spaces);
+}
+
+const char *cli_space_algo_name(astar_method m) {
+  for (size_t i = 0; cli_algo_at(i); i++)
+    if (on_spaces(cli_algo_at(i)) && cli_algo_at(i)->method == m) return cli_algo_at(i)->name;
+  return "?";
+}
+
+/* What precompute builds: the algorithms with a preprocessing that saves. */
+static bool saved(const cli_algo *a) {
+  return a->pre && a->pre->save;
+}
+
+bool cli_pre_algo_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  return store_algo(find_where(text, saved), dest);
+}
+
+void cli_pre_algo_range(char *buf, size_t size) {
+  range_where(buf, size, saved);
 }
 
 const cli_algo *cli_algo_on_graph(const cli_algo *algo) {

@@ -138,21 +138,8 @@ const cli_algo *cli_anyangle_algo(const char *name) {
   return NULL;
 }
 
-size_t cli_anyangle_list(char *buf, size_t size) {
-  size_t used = 0;
-  for (size_t i = 0; i < NAA && used < size; i++)
-    used += (size_t)snprintf(buf + used, size - used, "|%s", aa_algos[i].name);
-  return used;
-}
-
-const cli_algo *cli_any_angle_option(const char *name) {
-  const cli_algo *a = name ? cli_anyangle_algo(name) : NULL;
-  if (!a && name) {
-    char list[64] = "";
-    cli_anyangle_list(list, sizeof list);
-    cli_error("--any-angle: expected one of %s, got '%s'", list + 1, name);
-  }
-  return a;
+const cli_algo *cli_anyangle_at(size_t i) {
+  return i < NAA ? &aa_algos[i] : NULL;
 }
 
 bool cli_algo_is_any_angle(const cli_algo *algo) {

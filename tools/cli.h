@@ -1,6 +1,7 @@
 /*
 ** cli.h -- shared declarations of the astar command-line tool: exit codes,
-** the command table, argument parsing, file loading, pictures and JSON.
+** the command table, the shared option tables (opts.h), file loading,
+** pictures and JSON.
 ** All file I/O of the project lives in tools/; the library never does any.
 */
 #ifndef ASTAR_CLI_H
@@ -12,6 +13,8 @@
 #include <stdio.h>
 
 #include <astar/astar.h>
+
+#include "opts.h"
 
 /* Exit statuses: one table for every command (cli_exit_status_help, in
 ** `astar --help`, the manual page's EXIT STATUS and the README). */
@@ -36,7 +39,12 @@ typedef struct cli_command {
   const char *name;
   const char *summary; /* one line for `astar --help` */
   cli_command_fn run;
+  const cli_spec *spec; /* its options and --help pages (opts.h) */
 } cli_command;
+
+/* The commands' option tables (their cmd_*.c). */
+extern const cli_spec cli_run_spec, cli_solve_spec, cli_bench_spec, cli_precompute_spec,
+    cli_simulate_spec, cli_group_spec, cli_render_spec, cli_convert_spec;
 
 int cli_cmd_run(int argc, char **argv);        /* cmd_run.c */
 int cli_cmd_solve(int argc, char **argv);      /* cmd_solve.c */
@@ -51,14 +59,8 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
 int cli_cmd_group(int argc, char **argv);   /* cmd_group.c */
 int cli_cmd_convert(int argc, char **argv); /* cmd_graph.c */
 
-/* Graph mode of solve and bench (cmd_graph.c): does argv hold --graph? Then
-** solve and bench hand their arguments to these. */
-bool cli_wants_graph(int argc, char **argv);
-int cli_graph_solve(int argc, char **argv);
-int cli_graph_bench(int argc, char **argv);
-
 /* `astar --man`: the manual page in roff, made from print_help and every
-** command's `--help` output (man.c). Returns the exit status. */
+** command's help pages (man.c). Returns the exit status. */
 int cli_print_man(FILE *out, const cli_command *commands, size_t ncommands,
                   void (*print_help)(FILE *out));
 
@@ -70,51 +72,12 @@ void cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 /* Usage error: prints "astar: <message>" and returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 
-/* ---- argument parsing (options.c) ---------------------------------------
-** A tiny iterator over argv. Options are "--name value" or "--name=value";
-** "--" ends the options; a lone "-" or a negative number is a positional. */
+/* ---- positionals (options.c); options are read by their tables (opts.h) ---- */
 
-enum { CLI_ARG_END, CLI_ARG_POSITIONAL, CLI_ARG_OPTION };
-
-typedef struct cli_parser {
-  int argc;
-  char **argv;
-  int index;                /* next argv element to look at */
-  const char *command;      /* for messages: "solve" */
-  const char *arg;          /* the current positional, or the whole option text */
-  char name[48];            /* the current option's name, "--weight" */
-  const char *inline_value; /* text after '=', or NULL */
-  bool options_done;        /* "--" seen */
-} cli_parser;
-
-void cli_parser_init(cli_parser *p, int argc, char **argv, const char *command);
-
-/* Advance: CLI_ARG_END, CLI_ARG_POSITIONAL (p->arg) or CLI_ARG_OPTION (p->name). */
-int cli_next(cli_parser *p);
-
-/* True if the current option is `name` (or `alias`, which may be NULL). */
-bool cli_is(const cli_parser *p, const char *name, const char *alias);
-
-/* The current option's value (inline or the next argument). Returns NULL
-** after printing an error when it is missing. */
-const char *cli_value(cli_parser *p);
-
-/* For options without a value: false (after an error) if one was given. */
-bool cli_flag(const cli_parser *p);
-
-/* Error for an option nobody recognised; returns CLI_EXIT_USAGE. */
-int cli_unknown_option(const cli_parser *p);
-
-/* Strict number parsing. On failure they print
+/* Strict integer parsing (a node id S T). On failure it prints
 ** "astar: WHAT: expected an integer from MIN to MAX, got 'TEXT'" (the same
-** message whatever was wrong) and return false. */
+** message whatever was wrong) and returns false. */
 bool cli_parse_int(const char *what, const char *text, long min, long max, long *out);
-bool cli_parse_uint(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out);
-bool cli_parse_u64(const char *what, const char *text, uint64_t *out); /* 0 .. UINT64_MAX */
-/* A finite number above (or from) MIN and at most ASTAR_OPTION_MAX (the
-** library's bound on costs and factors: no sum of them overflows). */
-bool cli_parse_double(const char *what, const char *text, double min, bool min_exclusive,
-                      double *out);
 
 /* Cell coordinates on the command line (SX SY GX GY, --goals, --region,
 ** --cone, ...) are integers from 0 to CLI_CELL_MAX, the largest grid side
@@ -136,27 +99,24 @@ bool cli_scan_cells(const char *text, int n, int32_t *out, const char **end);
 ** and returns false. */
 bool cli_parse_cells(const char *what, const char *form, const char *text, int n, int32_t *out);
 
-/* The message of cli_parse_cells for a value of FORM that failed some
-** other check of the caller's (`extra`, e.g. "R > 0", may be NULL). */
-void cli_cells_error(const char *what, const char *form, const char *text, const char *extra);
+/* ---- the search options shared by the commands (options.c) --------------- */
 
-/* Case-sensitive lookup of `text` in a NULL-terminated list of names; on
-** failure prints "astar: WHAT: expected one of a|b|c, got 'TEXT'". */
-bool cli_parse_choice(const char *what, const char *text, const char *const *names, int *out);
+/* The movement rules (--moves, --corner, --costs: what decides the moves of
+** a map and their costs, and so what a precomputed file is valid for) and
+** the other search options, as rows over an astar_options. */
+extern const cli_group cli_rules_group;
+extern const cli_group cli_search_group;
 
-/* ---- search options shared by run, solve and bench (options.c) --------- */
+/* The sections of a command whose astar_options is FIELD of TYPE: the
+** rules, then the rest, under "Search options:", for KINDS (0: all). */
+#define CLI_SEARCH_SECTIONS(TYPE, FIELD, KINDS)                                                    \
+  {"Search options:", &cli_rules_group, offsetof(TYPE, FIELD), (KINDS), NULL, false}, {            \
+    NULL, &cli_search_group, offsetof(TYPE, FIELD), (KINDS), NULL, false                           \
+  }
 
-/* Help lines describing the shared search options (the movement rules'
-** among them). */
-extern const char cli_search_options_help[];
-
-/* Help lines of the movement rules alone: --moves, --corner, --costs. */
-extern const char cli_rules_options_help[];
-
-/* As cli_search_option, for the movement rules alone (--moves, --corner,
-** --costs): what decides the moves of a map and their costs, and so what a
-** precomputed file is valid for. cli_search_option parses them with it. */
-int cli_rules_option(cli_parser *p, astar_options *opt);
+/* The row of -h, --help, the last of a command's own options. */
+#define CLI_HELP_ROW                                                                               \
+  { .name = "--help", .alias = "-h", .kind = CLI_HELP, .help = "show this help" }
 
 /* The movement rules of opt in words: "8 moves, corners no-cut, costs
 ** 1/1.414213562" or "4 moves, cost 1"; with `exact`, the costs in the
@@ -167,11 +127,6 @@ void cli_rules_text(char *buf, size_t size, const astar_options *opt, bool exact
 ** space, the defaults left out: " --moves 4", " --corner always --costs
 ** 10,14", "" for the defaults (costs in the digits that read back exactly). */
 void cli_rules_args(char *buf, size_t size, const astar_options *opt);
-
-/* If the current option is one of the shared search options, parse its value
-** into `opt`: returns 1 (consumed), -1 (bad value, message printed) or 0
-** (not a search option). */
-int cli_search_option(cli_parser *p, astar_options *opt);
 
 /* Names of the enum values, for printing settings. */
 const char *cli_corner_name(astar_corner c);
@@ -269,13 +224,10 @@ const cli_algo *cli_algo_on_waypoints(const cli_algo *algo);
 bool cli_algo_is_waypoints(const cli_algo *algo);
 
 /* The any-angle searches of astar/anyangle.h (anyangle.c): the entry
-** called `name`, or NULL; their names as "|theta|..." appended to buf
-** (returns the characters written). */
+** called `name`, or NULL. */
 const cli_algo *cli_anyangle_algo(const char *name);
-/* The value of --any-angle NAME (the same as --algo NAME for these): the
-** entry, or NULL after a message naming the accepted values. */
-const cli_algo *cli_any_angle_option(const char *name);
-size_t cli_anyangle_list(char *buf, size_t size);
+/* The any-angle searches in order; NULL past the last. */
+const cli_algo *cli_anyangle_at(size_t i);
 
 /* Is `algo` an any-angle search -- Theta*, Lazy Theta*, or an engine
 ** method on the waypoint graph: a path of bends whose cost is straight-line
@@ -306,28 +258,71 @@ const char *cli_algo_unsupported_options(const cli_algo *algo, const astar_optio
 /* The names as "astar|jps|...", for messages and help. */
 void cli_algo_list(char *buf, size_t size);
 
+/* The algorithms --algo names, in order (the grid's, then the any-angle
+** searches); NULL past the last. Every list of values below comes from it. */
+const cli_algo *cli_algo_at(size_t i);
+
+/* The values of the options that name an algorithm (CLI_CUSTOM rows whose
+** field, at .off, is a const cli_algo *): --algo (any), --any-angle (theta,
+** lazy-theta, anya), render's --algo (what it draws), precompute's
+** --method (what saves a preprocessing). */
+bool cli_algo_parse(const cli_opt *o, const char *text, void *dest);
+void cli_algo_range(char *buf, size_t size);
+bool cli_any_angle_parse(const cli_opt *o, const char *text, void *dest);
+void cli_any_angle_range(char *buf, size_t size);
+bool cli_drawn_algo_parse(const cli_opt *o, const char *text, void *dest);
+void cli_drawn_algo_range(char *buf, size_t size);
+bool cli_drawn_any_angle_parse(const cli_opt *o, const char *text, void *dest);
+void cli_drawn_any_angle_range(char *buf, size_t size);
+bool cli_pre_algo_parse(const cli_opt *o, const char *text, void *dest);
+void cli_pre_algo_range(char *buf, size_t size);
+/* --algo of hex maps and graphs: the methods the engine runs over them
+** (astar, dijkstra, greedy, bidir), stored as an astar_method; its name. */
+bool cli_space_algo_parse(const cli_opt *o, const char *text, void *dest);
+void cli_space_algo_range(char *buf, size_t size);
+const char *cli_space_algo_name(astar_method m);
+
+/* The row of --algo over the const cli_algo * FIELD of TYPE (solve, bench)
+** for KINDS. */
+#define CLI_ALGO_ROW(TYPE, FIELD, KINDS)                                                           \
+  {                                                                                                \
+    .name = "--algo", .meta = "NAME", .kind = CLI_CUSTOM, .off = offsetof(TYPE, FIELD),            \
+    .parse = cli_algo_parse, .range_fn = cli_algo_range, .sample = "astar", .kinds = (KINDS),      \
+    .help = "search algorithm: %v (default astar)"                                                 \
+  }
+
+/* --any-angle NAME, the same as --algo NAME for the any-angle searches. */
+#define CLI_ANY_ANGLE_ROW(TYPE, FIELD, KINDS)                                                      \
+  {                                                                                                \
+    .name = "--any-angle", .meta = "NAME", .kind = CLI_CUSTOM, .off = offsetof(TYPE, FIELD),       \
+    .parse = cli_any_angle_parse, .range_fn = cli_any_angle_range, .sample = "theta",              \
+    .kinds = (KINDS), .help = "%v: the same as --algo NAME"                                        \
+  }
+
 /* The algorithm called `name`, or NULL after printing a usage error. */
 const cli_algo *cli_find_algo(const char *name);
 
 /* ---- settings of the engine's variants (algos.c) --------------------------
 ** --width (beam), --epsilon (dynamic), --band-e / --band-d (bandwidth): each
-** accepted only with its method. The command parses them, checks them
-** against the algorithm and hands them over with cli_variant_use before
-** searching; after each engine search cli_variant_last says what the
-** library reported besides the grid's result (drops, iterations). */
+** accepted only with its method (the rows' `algos`, cli_check_algo). The
+** command parses them by their table, checks them against the algorithm
+** and hands them over with cli_variant_use before searching; after each
+** engine search cli_variant_last says what the library reported besides
+** the grid's result (drops, iterations). */
 
-#define CLI_VARIANT_WIDTH 1u     /* --width given */
-#define CLI_VARIANT_EPSILON 2u   /* --epsilon given */
-#define CLI_VARIANT_BAND 4u      /* --band-e or --band-d given */
-#define CLI_VARIANT_LANDMARKS 8u /* --landmarks or --landmark-choice given */
+/* --landmarks K and --landmark-choice C: the landmark table of the grid's
+** landmark A*, of a hex map or of a graph (each command's count 0: none). */
+typedef struct cli_landmark_settings {
+  uint32_t count; /* landmarks, 1 .. ASTAR_LANDMARKS_MAX */
+  int choice;     /* astar_landmark_choice */
+} cli_landmark_settings;
+extern const cli_group cli_landmark_group;
 
 typedef struct cli_variant_settings {
-  uint32_t width;        /* beam width */
-  double epsilon;        /* dynamic weighting */
-  double band_e, band_d; /* bandwidth search */
-  uint32_t landmarks;    /* --landmarks K: landmarks of algo "landmarks", 1..64 */
-  int landmark_choice;   /* astar_landmark_choice of algo "landmarks" */
-  unsigned given;        /* CLI_VARIANT_*: which were on the command line */
+  uint32_t width;                  /* beam width */
+  double epsilon;                  /* dynamic weighting */
+  double band_e, band_d;           /* bandwidth search */
+  cli_landmark_settings landmarks; /* the grid's landmark A* */
 } cli_variant_settings;
 
 typedef struct cli_variant_outcome {
@@ -335,21 +330,25 @@ typedef struct cli_variant_outcome {
   uint64_t iterations; /* ida: iterations; retarget: legs */
 } cli_variant_outcome;
 
-extern const char cli_variant_options_help[];
+/* --width, --epsilon, --band-e, --band-d, each needing its --algo. */
+extern const cli_group cli_variant_group;
 
-/* The library's defaults, nothing given. */
+/* The sections of the variants' settings and the landmarks' of a command
+** whose cli_variant_settings is FIELD of TYPE. */
+#define CLI_VARIANT_SECTIONS(TYPE, FIELD, KINDS)                                                   \
+  {"Settings of the engine's variants and of landmark A* (with their --algo only):",               \
+   &cli_variant_group,                                                                             \
+   offsetof(TYPE, FIELD),                                                                          \
+   (KINDS),                                                                                        \
+   NULL,                                                                                           \
+   false},                                                                                         \
+  {                                                                                                \
+    NULL, &cli_landmark_group, offsetof(TYPE, FIELD) + offsetof(cli_variant_settings, landmarks),  \
+        (KINDS), NULL, false                                                                       \
+  }
+
+/* The library's defaults, 4 landmarks. */
 void cli_variant_defaults(cli_variant_settings *v);
-
-/* --landmarks K (1 .. ASTAR_LANDMARKS_MAX) and --landmark-choice
-** farthest|avoid, for the grid's landmark A* and for graphs alike: 1
-** consumed, -1 bad value (message printed), 0 not one of them. */
-int cli_landmark_option(cli_parser *p, uint32_t *count, int *choice);
-
-/* Like cli_search_option, for the options above. */
-int cli_variant_option(cli_parser *p, cli_variant_settings *v);
-
-/* Why the settings given do not fit `algo` (a usage error), or NULL. */
-const char *cli_variant_misuse(const cli_variant_settings *v, const cli_algo *algo);
 
 /* ", width 64" (beam), ", epsilon 1" (dynamic), ", band -D/+E" (bandwidth):
 ** the settings `algo` uses, for an options line. */
@@ -358,22 +357,30 @@ void cli_variant_describe(FILE *out, const cli_variant_settings *v, const cli_al
 /* Use these settings in the engine searches that follow. */
 void cli_variant_use(const cli_variant_settings *v);
 
-/* The algorithm the settings select: --landmarks with --algo astar (the
-** default) means --algo landmarks; otherwise `algo`. */
-const cli_algo *cli_variant_algo(const cli_variant_settings *v, const cli_algo *algo);
+/* The algorithm the options given select: --landmarks with --algo astar
+** (the default) means --algo landmarks; otherwise `algo`. */
+const cli_algo *cli_variant_algo(const cli_args *a, const cli_algo *algo);
 
 /* What the last engine search reported besides the grid's result. */
 const cli_variant_outcome *cli_variant_last(void);
 
 /* ---- HPA* (hpa.c) ---------------------------------------------------------
-** --algo hpa: the hierarchy built per map (or loaded with --pre), its
-** settings --cluster, --levels, --no-smooth parsed by cli_hpa_option (1
-** taken, 0 not this option, -1 error after a message). */
-extern const char cli_hpa_options_help[];
+** --algo hpa: the hierarchy built per map (or loaded with --pre), with the
+** settings --cluster, --levels, --no-smooth (cli_hpa_group, over an
+** astar_hpa_options) the command hands over with cli_hpa_use. */
+extern const cli_group cli_hpa_group;
 extern const cli_pre_ops cli_hpa_ops;
-int cli_hpa_option(cli_parser *p);
-/* Why the HPA* settings given do not fit `algo` (a usage error), or NULL. */
-const char *cli_hpa_misuse(const cli_algo *algo);
+#define CLI_HPA_SECTION(TYPE, FIELD, KINDS)                                                        \
+  {                                                                                                \
+    "HPA* settings (--algo hpa only; a --pre file keeps those it was built with, and\n"            \
+    "is refused for other --moves, --corner or --costs than it was built for: give\n"              \
+    "them to precompute too):",                                                                    \
+        &cli_hpa_group, offsetof(TYPE, FIELD), (KINDS), NULL, false                                \
+  }
+/* The library's defaults. */
+void cli_hpa_defaults(astar_hpa_options *o);
+/* Build the hierarchies that follow with these settings. */
+void cli_hpa_use(const astar_hpa_options *o);
 /* Is `algo` HPA* (near-optimal: cost >= optimal, not always equal)? */
 bool cli_algo_is_hpa(const cli_algo *algo);
 /* One self-contained HPA* search (run, solve): build, search, release. */
@@ -664,7 +671,7 @@ typedef struct cli_extras {
   uint64_t budget;                  /* --budget: expansions per step (0: one-shot) */
   astar_point goals[CLI_MAX_GOALS]; /* --goals: goals besides GX,GY */
   size_t ngoals;
-  bool islands, retarget; /* --islands, --retarget */
+  bool islands, retarget; /* --islands, --retarget (which implies --islands) */
   struct {
     int32_t x, y;         /* the centre: a cell (the layer clips the cone to the map) */
     float r, v;           /* radius > 0, value >= 0, both at most ASTAR_OPTION_MAX */
@@ -676,10 +683,8 @@ typedef struct cli_extras {
   bool refine;     /* --refine: first a quick path ignoring terrain */
 } cli_extras;
 
-extern const char cli_extras_help[];
-
-/* Like cli_search_option, for the options above. */
-int cli_extra_option(cli_parser *p, cli_extras *x);
+/* The rows of the options above (--retarget implies --islands). */
+extern const cli_group cli_extras_group;
 
 /* Was any of them given? */
 bool cli_extras_active(const cli_extras *x);
@@ -714,17 +719,9 @@ void cli_frame_name(char *buf, size_t size, const char *out, size_t index, bool 
 
 /* ---- hex maps (hex_cli.c, hex_render.c) -------------------------------------
 ** A map whose header says `hex ...` (astar/hex.h) is searched by the engine
-** on the hex grid as a space. solve and render begin with cli_hex_dispatch,
-** which hands their whole command line to the hex version when the map
-** argument is a hex map. */
-
-/* If the first positional argument of argv (a command's, argv[0] its name)
-** names a hex map file, run `run(argc, argv)` into *rc and return true;
-** otherwise false, nothing printed or run. */
-bool cli_hex_dispatch(int argc, char **argv, int (*run)(int argc, char **argv), int *rc);
-
-int cli_hex_solve(int argc, char **argv);  /* hex_cli.c */
-int cli_hex_render(int argc, char **argv); /* hex_render.c */
+** on the hex grid as a space. solve and render parse their command line,
+** then look at the map (cli_is_hex_map: the bytes are kept for the one read
+** that loads it) and run the hex version with the options parsed for it. */
 
 /* True if the file (or "-") holds a hex map; quiet when unreadable. */
 bool cli_is_hex_map(const char *path);
@@ -739,18 +736,32 @@ const char *cli_hex_shape_name(const astar_hex_grid *grid);
 /* "map:      LABEL (hex pointy odd-r, W x H, N open cells)" */
 void cli_print_hex_map_line(FILE *out, const char *label, const astar_hex_grid *grid);
 
-/* The engine's options on hex maps: --algo, --weight, --tie, --reopen,
-** --max-expansions, --partial. As cli_search_option: 1 consumed, -1 bad
-** value (message printed), 0 not one of them. */
-int cli_hex_search_option(cli_parser *p, astar_engine_options *eo);
-extern const char cli_hex_search_help[];
+/* The engine's options over an astar_engine_options: --algo
+** astar|dijkstra|greedy|bidir, --weight, --tie, --max-expansions (the basic
+** group: what graphs take), --reopen, --partial (hex maps take all six). */
+extern const cli_group cli_engine_group;
+extern const cli_group cli_engine_basic_group;
 
-/* The usage error for an option hex maps do not take (saying so when it is
-** an option of square maps). Returns CLI_EXIT_USAGE. */
-int cli_hex_not_for_hex(const cli_parser *p);
+/* solve on a hex map: the positionals MAP [SX SY GX GY] of a, the options
+** parsed for it. Returns the exit status. The help page's texts. */
+int cli_hex_solve(const cli_args *a, const astar_engine_options *eo,
+                  const cli_landmark_settings *landmarks, int picture, const char *trace);
+void cli_hex_solve_intro(FILE *out);
+void cli_hex_solve_outro(FILE *out);
 
-/* "astar", "dijkstra", "greedy", "bidir". */
-const char *cli_hex_method_name(astar_method m);
+/* render on a hex map (hex_render.c): MAP [SX SY GX GY] of a, the options
+** parsed for it (the picture's, as for square maps). */
+typedef struct cli_render_args {
+  const char *out; /* -o */
+  uint64_t step;   /* --step K (given: have_step) */
+  bool have_step;
+  long frames; /* --frames N, 0: none */
+  long cell;   /* --cell PX, 0: automatic */
+  int fgh;     /* --fgh 1, --no-fgh 0, -1: automatic */
+} cli_render_args;
+int cli_hex_render(const cli_args *a, const cli_render_args *r, const astar_engine_options *eo);
+void cli_hex_render_intro(FILE *out);
+void cli_hex_render_outro(FILE *out);
 
 /* One-line summary of the options ("algorithm astar, heuristic hex distance, ..."). */
 void cli_hex_describe(FILE *out, const astar_engine_options *eo);
@@ -771,6 +782,58 @@ bool cli_hex_run(const astar_hex_grid *grid, const astar_engine_options *eo, uin
 void cli_hex_draw(FILE *out, const astar_hex_grid *grid, const astar_point *path, size_t n,
                   astar_point start, astar_point goal);
 
+/* ---- graphs: solve --graph, bench --graph (cmd_graph.c) ----------------------
+** A command line with --graph reads a DIMACS graph and searches it with the
+** engine; node ids on the command line are the file's, 1 to N. */
+
+typedef struct cli_graph_args {
+  const char *gr;                  /* --graph */
+  const char *co;                  /* --coords, or NULL */
+  bool undirected;                 /* --undirected */
+  int heuristic;                   /* --heuristic: auto, euclidean, octile, ... zero */
+  double scale;                    /* --scale, or ASTAR_GRAPH_SCALE_AUTO */
+  astar_engine_options eo;         /* --algo, --weight, --tie, --max-expansions */
+  cli_landmark_settings landmarks; /* --landmarks K (count 0: none), --landmark-choice */
+} cli_graph_args;
+
+/* The defaults: no file, the auto heuristic, the engine's A*, no landmarks. */
+void cli_graph_args_init(cli_graph_args *a);
+
+/* --graph, --coords, --undirected, --heuristic, --scale. */
+extern const cli_group cli_graph_group;
+
+/* The sections of a command whose cli_graph_args is FIELD of TYPE. */
+#define CLI_GRAPH_SECTIONS(TYPE, FIELD, KINDS)                                                     \
+  {"Graph options:", &cli_graph_group, offsetof(TYPE, FIELD), (KINDS), NULL, false},               \
+      {NULL,                                                                                       \
+       &cli_engine_basic_group,                                                                    \
+       offsetof(TYPE, FIELD) + offsetof(cli_graph_args, eo),                                       \
+       (KINDS),                                                                                    \
+       NULL,                                                                                       \
+       false},                                                                                     \
+  {                                                                                                \
+    NULL, &cli_landmark_group, offsetof(TYPE, FIELD) + offsetof(cli_graph_args, landmarks),        \
+        (KINDS), NULL, false                                                                       \
+  }
+
+/* solve --graph: the node ids S T are a's positionals. Exit status. */
+int cli_graph_solve(const cli_graph_args *args, const cli_args *parsed);
+void cli_graph_solve_intro(FILE *out);
+void cli_graph_solve_outro(FILE *out);
+
+/* bench --graph: the queries and the report. */
+typedef struct cli_graph_bench_args {
+  const char *queries; /* --queries FILE, or NULL */
+  long random;         /* --random N, 0: none */
+  uint64_t seed;       /* --seed */
+  long repeat;         /* --repeat */
+  bool check, json, quiet;
+} cli_graph_bench_args;
+int cli_graph_bench(const cli_graph_args *args, const cli_graph_bench_args *b,
+                    const cli_args *parsed);
+void cli_graph_bench_intro(FILE *out);
+void cli_graph_bench_outro(FILE *out);
+
 /* ---- units bigger than one cell, terrain capabilities (unit.c) --------------- */
 
 typedef struct cli_unit {
@@ -780,13 +843,11 @@ typedef struct cli_unit {
   size_t fit;                  /* anchor cells where it fits (after cli_unit_grid) */
 } cli_unit;
 
-extern const char cli_unit_help[];
+/* --size and --capability (the command sets `active` when either is given). */
+extern const cli_group cli_unit_group;
 
 /* Size 1, ground and swamp (the Moving AI rules), not active. */
 void cli_unit_defaults(cli_unit *u);
-
-/* Like cli_search_option, for --size and --capability. */
-int cli_unit_option(cli_parser *p, cli_unit *u);
 
 /* Read the types of the map text[0 .. len-1] of file `path` (already
 ** parsed into `map`; the file is not read again), open in `map` the 'W' /
@@ -808,12 +869,10 @@ typedef struct cli_table {
   double seconds;              /* time the build took */
 } cli_table;
 
-/* Help lines of --heuristic-table, --table-gap, --table-tile. */
-extern const char cli_table_help[];
+/* --heuristic-table, --table-gap, --table-tile. */
+extern const cli_group cli_table_group;
 /* No table. */
 void cli_table_defaults(cli_table *t);
-/* Like cli_search_option, for the three options above. */
-int cli_table_option(cli_parser *p, cli_table *t);
 /* Why these settings cannot run with `algo` (one sentence), or NULL. */
 const char *cli_table_misuse(const cli_table *t, const cli_algo *algo);
 /* With a table asked for: build it for `grid` under opt's moves and make
@@ -827,8 +886,20 @@ void cli_table_free(cli_table *t);
 
 /* ---- units walking on a changing map (sim_world.c) --------------------------
 ** `astar simulate` with --replan / --recompute / --walls / --doors. */
-extern const char cli_sim_world_help[]; /* its part of `astar simulate --help` */
-bool cli_sim_world_wanted(int argc, char **argv);
-int cli_simulate_world(int argc, char **argv);
+typedef struct cli_world_args {
+  long agents, frames;     /* --agents N (1 .. 100000), --frames F (0: 20 x (w + h)) */
+  int replan;              /* --replan: astar, splice, dstar */
+  int recompute;           /* --recompute: every:N, change, waypoint, blocked */
+  long every;              /* its N */
+  long walls, wall_period; /* --walls, --wall-period */
+  long doors, door_period; /* --doors, --door-period */
+  long before, after;      /* --splice-before, --splice-after */
+  double ratio;            /* --splice-ratio */
+} cli_world_args;
+extern const cli_group cli_world_group;
+void cli_world_defaults(cli_world_args *w);
+/* Run it on MAP; budget 0: the default, 1000000. Returns the exit status. */
+int cli_simulate_world(const char *map, const cli_world_args *w, uint64_t budget, uint64_t seed,
+                       const astar_options *opt);
 
 #endif /* ASTAR_CLI_H */

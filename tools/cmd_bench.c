@@ -802,219 +802,301 @@ static void json_fields(const bench_stats *s, int extra) {
   }
 }
 
-static void help(FILE *out) {
-  char algos[256];
-  cli_algo_list(algos, sizeof algos);
-  fprintf(out,
-          "usage: astar bench PATH... [OPTIONS]\n"
-          "       astar bench --graph X.gr [--coords X.co] (--queries X.p2p | --random N)\n"
-          "                   (a DIMACS graph; see 'astar bench --graph x --help')\n"
-          "\n"
-          "Run every query of Moving AI scenario files and compare each path cost with\n"
-          "the optimal length in the file (a mismatch: no path, or relative error > 1e-5).\n"
-          "PATH is a .scen file or a directory (every *.scen under it, sorted by path).\n"
-          "The map is the file beside the scenario: X.map.scen -> X.map (when it is\n"
-          "missing, the map the scenario names; when it is there but no map, an error).\n"
-          "Prints per map and in total: queries, solved, mismatches, seconds of search\n"
-          "(file loading excluded; with --repeat, of the median pass), microseconds per\n"
-          "query and mean expansions; for an algorithm with preprocessing (jps-plus)\n"
-          "also the milliseconds it took to build (or load) and the bytes it holds\n"
-          "(JSON: pre_seconds, pre_bytes). It is done per map before the timed queries.\n"
-          "An optimal length of 0 between two different cells is how the GPPC's scenario\n"
-          "files write a pair with no path: such a query expects no path (finding one is\n"
-          "the mismatch) and is counted apart, neither solved nor mismatched when it\n"
-          "finds none: the line 'no path expected' (JSON: no_path_expected,\n"
-          "no_path_found). Mismatches are listed as SCEN:LINE, the query's line.\n"
-          "\n"
-          "Options:\n"
-          "  --algo NAME            search algorithm: %s (default astar)\n"
-          "  --space grid|graph|waypoints\n"
-          "                         grid (default): the grid's own loops; graph: the search\n"
-          "                         engine on the grid as a space (astar/engine.h) -- what\n"
-          "                         greedy, bidir and the variants of Patel 4 always use;\n"
-          "                         waypoints: any-angle paths\n"
-          "                         over the map's waypoint graph (astar/waypoints.h), built\n"
-          "                         per map: a path may be shorter than the optimal length,\n"
-          "                         so the table shows the mean cost/optimal ratio, and a\n"
-          "                         violation -- no path, or longer than optimal -- exits 1\n"
-          "  --any-angle NAME       theta, lazy-theta or anya: the same as --algo NAME\n"
-          "  --smooth               string-pull every path (astar_path_smooth; timed with\n"
-          "                         the search): cost = straight-line length, compared\n"
-          "                         with the optimal length as an upper bound (the\n"
-          "                         cost/opt column), as for the any-angle searches\n"
-          "                         (theta, lazy-theta)\n"
-          "  --check                exit 1 if any query mismatches; list the first few\n"
-          "  --json                 print one JSON object instead of the table\n"
-          "  --limit N              run only the first N queries of each file\n"
-          "  --every K              run only every K-th query (0, K, 2K, ...; before --limit)\n"
-          "  --repeat N             time N passes over the queries of each map and report\n"
-          "                         the median pass (default 1; at most 101)\n"
-          "  --warmup N             before timing, run the first N queries of each map\n"
-          "                         untimed (default 1000, at most all; 0: none). A\n"
-          "                         process's first searches pay for first touches of\n"
-          "                         memory (on virtual machines, of the host's too)\n"
-          "  --map FILE             use FILE as the map of every scenario given (for\n"
-          "                         scenario subsets kept apart from their map); a FILE\n"
-          "                         that cannot be read as a map is an error\n"
-          "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
-          "                         precompute`) instead of building it; one map only\n"
-          "  --hash                 print, instead of the table, one line per map: ALGO\n"
-          "                         EVERY SCEN HASH, HASH the FNV-1a hash of every query's\n"
-          "                         status and path (astar_path_hash) -- a golden file line\n"
-          "  --golden FILE          exit 1 unless every map's hash equals its line in FILE\n"
-          "                         (as --hash prints them; tests/golden/movingai.txt): the\n"
-          "                         same paths as on the machine that wrote FILE\n"
-          "  --threads N            solve each map's queries as one batch on N worker\n"
-          "                         threads (1 .. 256; 0: one per processor; astar/batch.h):\n"
-          "                         seconds and us/query are then wall time of the batch\n"
-          "                         (us/query = 1e6 / queries per second); astar, jps and\n"
-          "                         jps-plus only. Default: one query after another\n"
-          "  --encodings            round-trip every path found through every encoding of\n"
-          "                         astar/path.h and through its turn points (untimed); a\n"
-          "                         path that does not come back unchanged fails --check\n"
-          "  --quiet                print only the total line\n"
-          "  -h, --help             show this help\n"
-          "\n%s"
-          "  (the optimal lengths assume the defaults: 8 moves, no-cut, costs 1,sqrt2)\n"
-          "\n%s"
-          "  (bench builds the table of every map, its time and bytes in the pre ms and\n"
-          "  pre bytes columns; with seed, the cost/opt column shows the mean of cost /\n"
-          "  optimal, and its longer paths count as mismatches)\n"
-          "\n%s"
-          "  (bench adds a column for them: mean dropped for beam and bandwidth, mean\n"
-          "  iterations for ida -- legs for retarget; JSON: mean_dropped, mean_iterations;\n"
-          "  and for a method that may miss the optimum -- greedy, beam, dynamic,\n"
-          "  bandwidth, retarget, --weight above 1 -- the cost/opt column: the mean of\n"
-          "  cost / optimal over the solved queries; JSON: mean_cost_ratio)\n"
-          "\n%s"
-          "  (bench checks that HPA* finds every path, never below the optimal length,\n"
-          "  and adds the largest cost / optimal; JSON: max_cost_ratio)\n"
-          "\n"
-          "Exit status: 0 done; 1 an unreadable or malformed file, a map the algorithm\n"
-          "cannot search, or (--check) a mismatch; 2 usage error. See 'astar --help'.\n",
-          algos, cli_search_options_help, cli_table_help, cli_variant_options_help,
-          cli_hpa_options_help);
+typedef struct bench_settings {
+  bench_config cfg;
+  cli_variant_settings variant;
+  astar_hpa_options hpa;
+  int space;               /* --space: 0 grid, 1 graph, 2 waypoints */
+  const char *map;         /* --map: one map for every scenario */
+  const char *golden;      /* --golden */
+  long threads;            /* --threads: 0 one per processor; -1 not given */
+  cli_graph_args graph;    /* --graph */
+  cli_graph_bench_args gb; /* its queries */
+} bench_settings;
+
+enum { SCEN, GRAPH };
+#define SC CLI_KIND(SCEN)
+
+static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
+
+static const cli_opt bench_rows[] = {
+    CLI_ALGO_ROW(bench_settings, cfg.algo, SC),
+    {.name = "--space",
+     .meta = "grid|graph|waypoints",
+     .kind = CLI_CHOICE,
+     CLI_AT(bench_settings, space),
+     .names = spaces,
+     .kinds = SC,
+     .help = "grid (default): the grid's own loops; graph: the search\n"
+             "engine on the grid as a space (astar/engine.h) -- what\n"
+             "greedy, bidir and the variants of Patel 4 always use;\n"
+             "waypoints: any-angle paths\n"
+             "over the map's waypoint graph (astar/waypoints.h), built\n"
+             "per map: a path may be shorter than the optimal length,\n"
+             "so the table shows the mean cost/optimal ratio, and a\n"
+             "violation -- no path, or longer than optimal -- exits 1"},
+    CLI_ANY_ANGLE_ROW(bench_settings, cfg.algo, SC),
+    {.name = "--smooth",
+     .kind = CLI_FLAG,
+     CLI_AT(bench_settings, cfg.smooth),
+     .kinds = SC,
+     .help = "string-pull every path (astar_path_smooth; timed with\n"
+             "the search): cost = straight-line length, compared\n"
+             "with the optimal length as an upper bound (the\n"
+             "cost/opt column), as for the any-angle searches\n"
+             "(theta, lazy-theta)"},
+    {.name = "--check",
+     .kind = CLI_FLAG,
+     CLI_AT(bench_settings, cfg.check),
+     .help = "exit 1 if any query mismatches; list the first few\n"
+             "(graphs: against the .p2p file's cost, else Dijkstra's)"},
+    {.name = "--json",
+     .kind = CLI_FLAG,
+     CLI_AT(bench_settings, cfg.json),
+     .help = "print one JSON object instead of the table"},
+    {.name = "--limit",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(bench_settings, cfg.limit),
+     .min = 1,
+     .max = LONG_MAX,
+     .kinds = SC,
+     .help = "run only the first N queries of each file"},
+    {.name = "--every",
+     .meta = "K",
+     .kind = CLI_INT,
+     CLI_AT(bench_settings, cfg.every),
+     .min = 1,
+     .max = LONG_MAX,
+     .kinds = SC,
+     .help = "run only every K-th query (0, K, 2K, ...; before --limit)"},
+    {.name = "--repeat",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(bench_settings, cfg.repeat),
+     .min = 1,
+     .max = MAX_REPEAT,
+     .help = "time N passes over the queries of each map and report\n"
+             "the median pass (default 1; %r)"},
+    {.name = "--warmup",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(bench_settings, cfg.warmup),
+     .max = LONG_MAX,
+     .kinds = SC,
+     .help = "before timing, run the first N queries of each map\n"
+             "untimed (default 1000, at most all; 0: none). A\n"
+             "process's first searches pay for first touches of\n"
+             "memory (on virtual machines, of the host's too)"},
+    {.name = "--map",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(bench_settings, map),
+     .kinds = SC,
+     .help = "use FILE as the map of every scenario given (for\n"
+             "scenario subsets kept apart from their map); a FILE\n"
+             "that cannot be read as a map is an error"},
+    {.name = "--pre",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(bench_settings, cfg.pre_file),
+     .kinds = SC,
+     .help = "load the preprocessing from FILE (made by `astar\n"
+             "precompute`) instead of building it; one map only"},
+    {.name = "--hash",
+     .kind = CLI_FLAG,
+     CLI_AT(bench_settings, cfg.hash),
+     .kinds = SC,
+     .help = "print, instead of the table, one line per map: ALGO\n"
+             "EVERY SCEN HASH, HASH the FNV-1a hash of every query's\n"
+             "status and path (astar_path_hash) -- a golden file line"},
+    {.name = "--golden",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(bench_settings, golden),
+     .kinds = SC,
+     .help = "exit 1 unless every map's hash equals its line in FILE\n"
+             "(as --hash prints them; tests/golden/movingai.txt): the\n"
+             "same paths as on the machine that wrote FILE"},
+    {.name = "--threads",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(bench_settings, threads),
+     .max = ASTAR_BATCH_MAX_THREADS,
+     .kinds = SC,
+     .help = "solve each map's queries as one batch on N worker\n"
+             "threads (1 .. 256; 0: one per processor; astar/batch.h):\n"
+             "seconds and us/query are then wall time of the batch\n"
+             "(us/query = 1e6 / queries per second); astar, jps and\n"
+             "jps-plus only. Default: one query after another"},
+    {.name = "--encodings",
+     .kind = CLI_FLAG,
+     CLI_AT(bench_settings, cfg.encode),
+     .kinds = SC,
+     .help = "round-trip every path found through every encoding of\n"
+             "astar/path.h and through its turn points (untimed); a\n"
+             "path that does not come back unchanged fails --check"},
+    {.name = "--queries",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(bench_settings, gb.queries),
+     .kinds = CLI_KIND(GRAPH),
+     .help = "the queries, a DIMACS .p2p file"},
+    {.name = "--random",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(bench_settings, gb.random),
+     .min = 1,
+     .max = 100000000,
+     .kinds = CLI_KIND(GRAPH),
+     .help = "N random queries instead"},
+    {.name = "--seed",
+     .meta = "S",
+     .kind = CLI_INT,
+     CLI_AT(bench_settings, gb.seed),
+     .max = UINT64_MAX,
+     .kinds = CLI_KIND(GRAPH),
+     .help = "their seed (default 1)"},
+    {.name = "--quiet",
+     .alias = "-q",
+     .kind = CLI_FLAG,
+     CLI_AT(bench_settings, cfg.quiet),
+     .help = "print only the total line"},
+    CLI_HELP_ROW,
+};
+static const cli_group bench_group = CLI_ROWS(bench_rows);
+
+static const cli_section bench_sections[] = {
+    {"Options:", &bench_group, 0, 0, NULL, false},
+    {"Search options:", &cli_rules_group, offsetof(bench_settings, cfg.opt), SC, NULL, false},
+    {NULL, &cli_search_group, offsetof(bench_settings, cfg.opt), SC,
+     "  (the optimal lengths assume the defaults: 8 moves, no-cut, costs 1,sqrt2)\n", false},
+    {"Waypoint table (Patel 2.4.1; astar/waypoint_table.h; --algo astar only):", &cli_table_group,
+     offsetof(bench_settings, cfg.table), SC,
+     "  (bench builds the table of every map, its time and bytes in the pre ms and\n"
+     "  pre bytes columns; with seed, the cost/opt column shows the mean of cost /\n"
+     "  optimal, and its longer paths count as mismatches)\n",
+     false},
+    {"Settings of the engine's variants and of landmark A* (with their --algo only):",
+     &cli_variant_group, offsetof(bench_settings, variant), SC, NULL, false},
+    {NULL, &cli_landmark_group, offsetof(bench_settings, variant.landmarks), SC,
+     "  (bench adds a column for them: mean dropped for beam and bandwidth, mean\n"
+     "  iterations for ida -- legs for retarget; JSON: mean_dropped, mean_iterations;\n"
+     "  and for a method that may miss the optimum -- greedy, beam, dynamic,\n"
+     "  bandwidth, retarget, --weight above 1 -- the cost/opt column: the mean of\n"
+     "  cost / optimal over the solved queries; JSON: mean_cost_ratio)\n",
+     false},
+    {"HPA* settings (--algo hpa only; a --pre file keeps those it was built with, and\n"
+     "is refused for other --moves, --corner or --costs than it was built for: give\n"
+     "them to precompute too):",
+     &cli_hpa_group, offsetof(bench_settings, hpa), SC,
+     "  (bench checks that HPA* finds every path, never below the optimal length,\n"
+     "  and adds the largest cost / optimal; JSON: max_cost_ratio)\n",
+     false},
+    CLI_GRAPH_SECTIONS(bench_settings, graph, CLI_KIND(GRAPH)),
+};
+
+static void intro(FILE *out) {
+  fputs("usage: astar bench PATH... [OPTIONS]\n"
+        "       astar bench --graph X.gr [--coords X.co] (--queries X.p2p | --random N)\n"
+        "                   (a DIMACS graph; see 'astar bench --graph X.gr --help')\n"
+        "\n"
+        "Run every query of Moving AI scenario files and compare each path cost with\n"
+        "the optimal length in the file (a mismatch: no path, or relative error > 1e-5).\n"
+        "PATH is a .scen file or a directory (every *.scen under it, sorted by path).\n"
+        "The map is the file beside the scenario: X.map.scen -> X.map (when it is\n"
+        "missing, the map the scenario names; when it is there but no map, an error).\n"
+        "Prints per map and in total: queries, solved, mismatches, seconds of search\n"
+        "(file loading excluded; with --repeat, of the median pass), microseconds per\n"
+        "query and mean expansions; for an algorithm with preprocessing (jps-plus)\n"
+        "also the milliseconds it took to build (or load) and the bytes it holds\n"
+        "(JSON: pre_seconds, pre_bytes). It is done per map before the timed queries.\n"
+        "An optimal length of 0 between two different cells is how the GPPC's scenario\n"
+        "files write a pair with no path: such a query expects no path (finding one is\n"
+        "the mismatch) and is counted apart, neither solved nor mismatched when it\n"
+        "finds none: the line 'no path expected' (JSON: no_path_expected,\n"
+        "no_path_found). Mismatches are listed as SCEN:LINE, the query's line.\n",
+        out);
 }
 
-int cli_cmd_bench(int argc, char **argv) {
-  if (cli_wants_graph(argc, argv)) return cli_graph_bench(argc, argv);
-  bench_config cfg;
-  memset(&cfg, 0, sizeof cfg);
-  astar_options_init(&cfg.opt);
-  cfg.algo = cli_find_algo("astar");
-  cfg.every = 1;
-  cfg.repeat = 1;
-  cfg.warmup = DEFAULT_WARMUP;
-  const char *map_override = NULL; /* --map: one map for every scenario */
-  const char *golden_file = NULL;  /* --golden */
-  golden_table golden = {NULL, NULL, 0};
-  bool graph = false;     /* --space graph */
-  bool waypoints = false; /* --space waypoints */
-  cli_variant_settings variant;
-  cli_variant_defaults(&variant);
-  cli_table_defaults(&cfg.table);
-  char **paths = malloc((size_t)argc * sizeof *paths);
-  int npaths = 0;
-  if (!paths) return out_of_memory();
+static void outro(FILE *out) {
+  fputs("Exit status: 0 done; 1 an unreadable or malformed file, a map the algorithm\n"
+        "cannot search, or (--check) a mismatch; 2 usage error. See 'astar --help'.\n",
+        out);
+}
 
-  cli_parser p;
-  cli_parser_init(&p, argc, argv, "bench");
-  int rc = -1;
-  for (int kind; rc < 0 && (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      paths[npaths++] = p.argv[p.index - 1];
-      continue;
-    }
-    int r = cli_search_option(&p, &cfg.opt);
-    if (r == 0) r = cli_variant_option(&p, &variant);
-    if (r == 0) r = cli_table_option(&p, &cfg.table);
-    if (r == 0) r = cli_hpa_option(&p);
-    const char *v;
-    long n;
-    if (r < 0)
-      rc = CLI_EXIT_USAGE;
-    else if (r > 0)
-      continue;
-    else if (cli_is(&p, "--help", "-h")) {
-      help(stdout);
-      rc = CLI_EXIT_OK;
-    } else if (cli_is(&p, "--algo", NULL)) {
-      if (!(v = cli_value(&p)) || !(cfg.algo = cli_find_algo(v))) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--any-angle", NULL)) {
-      if (!(cfg.algo = cli_any_angle_option(cli_value(&p)))) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--space", NULL)) {
-      static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
-      int which;
-      if (!(v = cli_value(&p)) || !cli_parse_choice(p.name, v, spaces, &which))
-        rc = CLI_EXIT_USAGE;
-      else
-        graph = which == 1, waypoints = which == 2;
-    } else if (cli_is(&p, "--check", NULL)) {
-      cfg.check = true;
-      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--encodings", NULL)) {
-      cfg.encode = true;
-      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--json", NULL)) {
-      cfg.json = true;
-      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--quiet", "-q")) {
-      cfg.quiet = true;
-      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--limit", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, LONG_MAX, &n))
-        rc = CLI_EXIT_USAGE;
-      else
-        cfg.limit = (size_t)n;
-    } else if (cli_is(&p, "--pre", NULL)) {
-      if (!(cfg.pre_file = cli_value(&p))) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--map", NULL)) {
-      if (!(map_override = cli_value(&p))) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--repeat", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_REPEAT, &n))
-        rc = CLI_EXIT_USAGE;
-      else
-        cfg.repeat = (size_t)n;
-    } else if (cli_is(&p, "--warmup", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, LONG_MAX, &n))
-        rc = CLI_EXIT_USAGE;
-      else
-        cfg.warmup = (size_t)n;
-    } else if (cli_is(&p, "--smooth", NULL)) {
-      cfg.smooth = true;
-      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--hash", NULL)) {
-      cfg.hash = true;
-      if (!cli_flag(&p)) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--golden", NULL)) {
-      if (!(golden_file = cli_value(&p))) rc = CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--threads", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, ASTAR_BATCH_MAX_THREADS, &n))
-        rc = CLI_EXIT_USAGE;
-      else
-        cfg.threads = n == 0 ? (long)astar_batch_default_threads() : n;
-    } else if (cli_is(&p, "--every", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, LONG_MAX, &n))
-        rc = CLI_EXIT_USAGE;
-      else
-        cfg.every = (size_t)n;
-    } else {
-      rc = cli_unknown_option(&p);
-    }
+/* --graph decides. */
+static int bench_kind(const cli_args *a) {
+  return cli_seen(a, "--graph") ? GRAPH : SCEN;
+}
+
+static const cli_kind bench_kinds[] = {
+    {"scen", "scenario files", "astar bench --help"},
+    {"graph", "graphs (--graph)", "astar bench --graph X.gr --help"},
+};
+static const cli_page bench_pages[] = {
+    {SC, NULL, intro, outro},
+    {CLI_KIND(GRAPH), "astar bench --graph", cli_graph_bench_intro, cli_graph_bench_outro},
+};
+
+const cli_spec cli_bench_spec = {.command = "bench",
+                                 CLI_SECTIONS(bench_sections),
+                                 CLI_KINDS(bench_kinds),
+                                 CLI_PAGES(bench_pages),
+                                 .kind_of = bench_kind,
+                                 .algo_option = "--algo",
+                                 .algo_kinds = SC};
+
+int cli_cmd_bench(int argc, char **argv) {
+  bench_settings set;
+  memset(&set, 0, sizeof set);
+  bench_config *const c = &set.cfg;
+  astar_options_init(&c->opt);
+  c->algo = cli_find_algo("astar");
+  c->every = 1;
+  c->repeat = 1;
+  c->warmup = DEFAULT_WARMUP;
+  cli_table_defaults(&c->table);
+  cli_variant_defaults(&set.variant);
+  cli_hpa_defaults(&set.hpa);
+  set.threads = -1;
+  cli_graph_args_init(&set.graph);
+  set.gb.seed = 1;
+  cli_args a;
+  int rc = cli_parse(&a, &cli_bench_spec, argc, argv, &set);
+  if (rc >= 0) return rc;
+  if (a.kind == GRAPH) {
+    set.gb.repeat = (long)c->repeat;
+    set.gb.check = c->check;
+    set.gb.json = c->json;
+    set.gb.quiet = c->quiet;
+    return cli_graph_bench(&set.graph, &set.gb, &a);
   }
+  bench_config cfg = *c;
+  cfg.threads = set.threads < 0    ? 0
+                : set.threads == 0 ? (long)astar_batch_default_threads()
+                                   : set.threads;
+  const char *map_override = set.map;   /* --map: one map for every scenario */
+  const char *golden_file = set.golden; /* --golden */
+  golden_table golden = {NULL, NULL, 0};
+  const bool graph = set.space == 1;     /* --space graph */
+  const bool waypoints = set.space == 2; /* --space waypoints */
+  cli_variant_settings variant = set.variant;
+  char **paths = malloc((size_t)argc * sizeof *paths);
+  if (!paths) return out_of_memory();
+  const int npaths = (int)cli_positionals(&a, (const char **)paths, (size_t)argc);
   if (rc < 0 && graph && !(cfg.algo = cli_algo_on_graph(cfg.algo))) rc = CLI_EXIT_USAGE;
   if (rc < 0 && waypoints && !(cfg.algo = cli_algo_on_waypoints(cfg.algo))) rc = CLI_EXIT_USAGE;
   if (rc < 0 && waypoints && cfg.pre_file)
     rc = cli_usage_error("bench: --pre: a waypoint graph is built from the map, not loaded");
   if (rc < 0) {
-    cfg.algo = cli_variant_algo(&variant, cfg.algo);
-    const char *misuse = cli_variant_misuse(&variant, cfg.algo);
-    if (misuse) rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
+    cfg.algo = cli_variant_algo(&a, cfg.algo);
+    rc = cli_check_algo(&a, cfg.algo->name);
+    const char *misuse = NULL;
     if (rc < 0 && (misuse = cli_table_misuse(&cfg.table, cfg.algo)) != NULL)
       rc = cli_usage_error("bench: %s", misuse);
-    if (rc < 0 && !misuse && (misuse = cli_hpa_misuse(cfg.algo)))
-      rc = cli_usage_error("bench: %s (got --algo %s)", misuse, cfg.algo->name);
     cli_variant_use(&variant);
+    cli_hpa_use(&set.hpa);
     cfg.extra = extra_of(cfg.algo);
     cfg.ratio = may_be_suboptimal(cfg.algo, &cfg.opt) || cfg.smooth ||
                 cli_algo_is_any_angle(cfg.algo) || cfg.table.form == ASTAR_TABLE_SEED;

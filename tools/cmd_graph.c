@@ -2,8 +2,9 @@
 ** cmd_graph.c -- graphs in the tool: `astar solve --graph X.gr S T` and
 ** `astar bench --graph X.gr` (the search engine on a DIMACS graph,
 ** astar/graph.h), and `astar convert MAP -o X.gr` (a grid map written as a
-** DIMACS graph, with coordinates and queries). solve and bench hand their
-** arguments here when they see --graph.
+** DIMACS graph, with coordinates and queries). solve and bench run the
+** graph versions when their command line, parsed, gave --graph; the graph
+** options are a table (cli_graph_group) they include.
 **
 ** Node ids on the command line and in every file are DIMACS ids, 1-based;
 ** the library's are one less.
@@ -24,95 +25,53 @@
 #define MAX_REPEAT 101
 #define MAX_REPORTED 10
 
-bool cli_wants_graph(int argc, char **argv) {
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--") == 0) return false;
-    if (strcmp(argv[i], "--graph") == 0 || strncmp(argv[i], "--graph=", 8) == 0) return true;
-  }
-  return false;
-}
-
 /* ---- options shared by solve and bench --------------------------------------- */
 
-static const char *const method_names[] = {"astar", "dijkstra", "greedy", "bidir", NULL};
 static const char *const heuristic_names[] = {"auto",      "euclidean", "octile", "manhattan",
                                               "chebyshev", "zero",      NULL};
-static const char *const tie_names[] = {"larger-g", "newest", NULL};
+typedef cli_graph_args graph_args;
 
-typedef struct graph_args {
-  const char *gr;          /* --graph */
-  const char *co;          /* --coords, or NULL */
-  bool undirected;         /* --undirected */
-  int heuristic;           /* index in heuristic_names */
-  double scale;            /* --scale, or ASTAR_GRAPH_SCALE_AUTO */
-  astar_engine_options eo; /* --algo, --weight, --tie, --max-expansions */
-  const char *algo;        /* the --algo name */
-  uint32_t landmarks;      /* --landmarks K (0: none) */
-  int landmark_choice;     /* --landmark-choice: astar_landmark_choice */
-} graph_args;
-
-static void args_init(graph_args *a) {
+void cli_graph_args_init(cli_graph_args *a) {
   memset(a, 0, sizeof *a);
   a->scale = ASTAR_GRAPH_SCALE_AUTO;
   astar_engine_options_init(&a->eo);
-  a->algo = "astar";
+  a->landmarks.choice = ASTAR_LANDMARKS_FARTHEST;
 }
 
-static const char graph_options_help[] =
-    "Graph options:\n"
-    "  --graph FILE           the graph, a DIMACS .gr file (`p sp N M`, `a U V W`)\n"
-    "  --coords FILE          node coordinates, a DIMACS .co file (`v ID X Y`): gives A*\n"
-    "                         its heuristic\n"
-    "  --undirected           every arc of the .gr file goes both ways\n"
-    "  --algo NAME            astar (default), dijkstra, greedy, bidir (bidirectional A*)\n"
-    "  --heuristic H          auto (default: euclidean with --coords, else zero),\n"
-    "                         euclidean, octile, manhattan, chebyshev, zero\n"
-    "  --scale S              heuristic = S x distance; default: the largest admissible\n"
-    "                         scale (min over arcs of cost / distance); a larger S is\n"
-    "                         refused (use --weight)\n"
-    "  --weight W             A*: multiply h by W >= 0 (> 1: cost <= W x optimal)\n"
-    "  --tie T                equal-f order: larger-g (default), newest\n"
-    "  --max-expansions N     give up after N expansions (default 0 = no limit)\n"
-    "  --landmarks K          search with landmarks (astar/landmarks.h): K landmarks,\n"
-    "                         1..64, distances from and to each (one Dijkstra per\n"
-    "                         landmark and direction, before the queries); the\n"
-    "                         heuristic is the larger of the graph's and theirs\n"
-    "  --landmark-choice C    farthest (default) or avoid\n";
-
-/* 1 consumed, -1 bad value (message printed), 0 not a graph option. */
-static int graph_option(cli_parser *p, graph_args *a) {
-  const char *v;
-  int choice;
-  if (cli_is(p, "--graph", NULL)) {
-    if (!(a->gr = cli_value(p))) return -1;
-  } else if (cli_is(p, "--coords", NULL)) {
-    if (!(a->co = cli_value(p))) return -1;
-  } else if (cli_is(p, "--undirected", NULL)) {
-    if (!cli_flag(p)) return -1;
-    a->undirected = true;
-  } else if (cli_is(p, "--algo", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, method_names, &choice)) return -1;
-    a->eo.method = (astar_method)choice;
-    a->algo = method_names[choice];
-  } else if (cli_is(p, "--heuristic", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, heuristic_names, &a->heuristic))
-      return -1;
-  } else if (cli_is(p, "--scale", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_double(p->name, v, 0, false, &a->scale)) return -1;
-  } else if (cli_is(p, "--weight", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_double(p->name, v, 0, false, &a->eo.weight)) return -1;
-  } else if (cli_is(p, "--tie", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, tie_names, &choice)) return -1;
-    a->eo.tie = (astar_tie)choice;
-  } else if (cli_is(p, "--max-expansions", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_u64(p->name, v, &a->eo.max_expansions)) return -1;
-  } else if ((choice = cli_landmark_option(p, &a->landmarks, &a->landmark_choice)) != 0) {
-    if (choice < 0) return -1;
-  } else {
-    return 0;
-  }
-  return 1;
-}
+/* Besides these, graphs take the engine's basic options and landmarks
+** (CLI_GRAPH_SECTIONS). */
+static const cli_opt graph_rows[] = {
+    {.name = "--graph",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(cli_graph_args, gr),
+     .help = "the graph, a DIMACS .gr file (`p sp N M`, `a U V W`)"},
+    {.name = "--coords",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(cli_graph_args, co),
+     .help = "node coordinates, a DIMACS .co file (`v ID X Y`): gives A*\n"
+             "its heuristic"},
+    {.name = "--undirected",
+     .kind = CLI_FLAG,
+     CLI_AT(cli_graph_args, undirected),
+     .help = "every arc of the .gr file goes both ways"},
+    {.name = "--heuristic",
+     .meta = "H",
+     .kind = CLI_CHOICE,
+     CLI_AT(cli_graph_args, heuristic),
+     .names = heuristic_names,
+     .help = "auto (default: euclidean with --coords, else zero),\n"
+             "euclidean, octile, manhattan, chebyshev, zero"},
+    {.name = "--scale",
+     .meta = "S",
+     .kind = CLI_NUMBER,
+     CLI_AT(cli_graph_args, scale),
+     .help = "heuristic = S x distance; default: the largest admissible\n"
+             "scale (min over arcs of cost / distance); a larger S is\n"
+             "refused (use --weight)"},
+};
+const cli_group cli_graph_group = CLI_ROWS(graph_rows);
 
 /* Usage checks once every option is read: CLI_EXIT_USAGE after a message,
 ** or -1 to go on. */
@@ -142,11 +101,11 @@ static bool search_space(const graph_args *a, const astar_space *base, astar_spa
   *lm = NULL;
   *seconds = 0;
   *out = *base;
-  if (!a->landmarks) return true;
+  if (!a->landmarks.count) return true;
   astar_landmark_options lo;
   astar_landmark_options_init(&lo);
-  lo.count = a->landmarks;
-  lo.choice = (astar_landmark_choice)a->landmark_choice;
+  lo.count = a->landmarks.count;
+  lo.choice = (astar_landmark_choice)a->landmarks.choice;
   const double t0 = cli_now_seconds();
   astar_status st = astar_landmarks_new(lm, base, &lo, NULL);
   if (st == ASTAR_OK) st = astar_landmarks_space(out, holder, base, *lm);
@@ -296,10 +255,11 @@ static bool load_graph(const graph_args *a, astar_graph **out) {
 }
 
 static void describe(FILE *out, const graph_args *a, const astar_graph *g) {
+  static const char *const tie_names[] = {"larger-g", "newest"};
   fprintf(out, "graph:    %s (%u nodes, %zu arcs%s)", a->gr, (unsigned)astar_graph_node_count(g),
           astar_graph_arc_count(g), a->undirected ? ", undirected" : "");
   if (a->co) fprintf(out, ", coordinates %s", a->co);
-  fprintf(out, "\noptions:  algorithm %s, heuristic %s", a->algo,
+  fprintf(out, "\noptions:  algorithm %s, heuristic %s", cli_space_algo_name(a->eo.method),
           kind_name(astar_graph_heuristic_kind(g)));
   if (astar_graph_heuristic_kind(g) != ASTAR_GRAPH_H_NONE)
     fprintf(out, " x %.6g", astar_graph_heuristic_scale(g));
@@ -327,19 +287,19 @@ static astar_workspace *graph_workspace(const astar_space *sp, const graph_args 
 
 /* ---- solve --graph ----------------------------------------------------------------- */
 
-static void solve_help(FILE *out) {
-  fprintf(out,
-          "usage: astar solve --graph X.gr [--coords X.co] S T [OPTIONS]\n"
-          "\n"
-          "Find one path from node S to node T of a DIMACS graph (node ids as in the\n"
-          "file: 1 to N) with the search engine. Prints the outcome, cost, length, the\n"
-          "search statistics and the path as node ids.\n"
-          "\n%s"
-          "  -h, --help             show this help\n"
-          "\n"
-          "Exit status: 0 path found, 1 no path or unreadable/malformed file, 2 usage\n"
-          "error (a node id outside 1..N included).\n",
-          graph_options_help);
+void cli_graph_solve_intro(FILE *out) {
+  fputs("usage: astar solve --graph X.gr [--coords X.co] S T [OPTIONS]\n"
+        "\n"
+        "Find one path from node S to node T of a DIMACS graph (node ids as in the\n"
+        "file: 1 to N) with the search engine. Prints the outcome, cost, length, the\n"
+        "search statistics and the path as node ids.\n",
+        out);
+}
+
+void cli_graph_solve_outro(FILE *out) {
+  fputs("Exit status: 0 path found, 1 no path or unreadable/malformed file, 2 usage\n"
+        "error (a node id outside 1..N included).\n",
+        out);
 }
 
 static const char *outcome(astar_status st) {
@@ -355,33 +315,13 @@ static const char *outcome(astar_status st) {
   }
 }
 
-int cli_graph_solve(int argc, char **argv) {
-  graph_args a;
-  args_init(&a);
-  const char *pos[2];
-  int npos = 0;
-  cli_parser p;
-  cli_parser_init(&p, argc, argv, "solve");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      if (npos == 2) return cli_usage_error("solve: unexpected argument '%s'", p.arg);
-      pos[npos++] = p.arg;
-      continue;
-    }
-    const int r = graph_option(&p, &a);
-    if (r < 0) return CLI_EXIT_USAGE;
-    if (r > 0) continue;
-    if (cli_is(&p, "--help", "-h")) {
-      solve_help(stdout);
-      return CLI_EXIT_OK;
-    }
-    return cli_usage_error("solve: unknown option '%s' with --graph (see 'astar solve --graph "
-                           "x --help')",
-                           p.arg);
-  }
+int cli_graph_solve(const cli_graph_args *args, const cli_args *parsed) {
+  const graph_args a = *args;
+  const char *const *pos = parsed->pos;
   int rc = check_args(&a, "solve");
   if (rc >= 0) return rc;
-  if (npos != 2)
+  if (parsed->npos > 2) return cli_usage_error("solve: unexpected argument '%s'", pos[2]);
+  if (parsed->npos != 2)
     return cli_usage_error("solve: expected the source and target node ids S T after --graph");
   astar_graph *g;
   if (!load_graph(&a, &g)) return CLI_EXIT_FAIL;
@@ -457,39 +397,31 @@ int cli_graph_solve(int argc, char **argv) {
 
 /* ---- bench --graph ------------------------------------------------------------------ */
 
-static void bench_help(FILE *out) {
-  fprintf(out,
-          "usage: astar bench --graph X.gr [--coords X.co] (--queries X.p2p | --random N)\n"
-          "                   [OPTIONS]\n"
-          "\n"
-          "Time point-to-point queries on a DIMACS graph with the search engine. The\n"
-          "queries come from a DIMACS .p2p file (`p aux sp p2p K`, `q S T [C]`; C, an\n"
-          "expected cost, is optional) or are drawn at random (uniform source and\n"
-          "target, seeded: the same N and seed give the same queries everywhere).\n"
-          "A cost C of 0 between two different nodes (a GPPC scenario's unreachable\n"
-          "pair, written by `astar convert --scen`) expects no path; such queries are\n"
-          "counted apart (the line 'no path expected'; JSON no_path_expected,\n"
-          "no_path_found). Mismatches are listed as FILE:LINE (random ones: query N).\n"
-          "Prints queries, solved, mismatches, seconds (of the median pass with\n"
-          "--repeat; loading and checking excluded), microseconds per query, mean\n"
-          "expansions and nanoseconds per expansion.\n"
-          "\n%s"
-          "  --queries FILE         the queries, a DIMACS .p2p file\n"
-          "  --random N             N random queries instead\n"
-          "  --seed S               their seed (default 1)\n"
-          "  --check                check every answer: against the file's cost C when it\n"
-          "                         has one, else against Dijkstra (run before, untimed);\n"
-          "                         exit 1 on any mismatch (optimal methods: equal cost;\n"
-          "                         --weight W: at most W x optimal; greedy: found exactly\n"
-          "                         when reachable)\n"
-          "  --repeat N             time N passes, report the median (default 1; <= 101)\n"
-          "  --json                 print one JSON object instead of the table\n"
-          "  --quiet                print only the result line\n"
-          "  -h, --help             show this help\n"
-          "\n"
-          "Exit status: 0 done, 1 unreadable/malformed file or (--check) a mismatch,\n"
-          "2 usage error.\n",
-          graph_options_help);
+void cli_graph_bench_intro(FILE *out) {
+  fputs("usage: astar bench --graph X.gr [--coords X.co] (--queries X.p2p | --random N)\n"
+        "                   [OPTIONS]\n"
+        "\n"
+        "Time point-to-point queries on a DIMACS graph with the search engine. The\n"
+        "queries come from a DIMACS .p2p file (`p aux sp p2p K`, `q S T [C]`; C, an\n"
+        "expected cost, is optional) or are drawn at random (uniform source and\n"
+        "target, seeded: the same N and seed give the same queries everywhere).\n"
+        "A cost C of 0 between two different nodes (a GPPC scenario's unreachable\n"
+        "pair, written by `astar convert --scen`) expects no path; such queries are\n"
+        "counted apart (the line 'no path expected'; JSON no_path_expected,\n"
+        "no_path_found). Mismatches are listed as FILE:LINE (random ones: query N).\n"
+        "Prints queries, solved, mismatches, seconds (of the median pass with\n"
+        "--repeat; loading and checking excluded), microseconds per query, mean\n"
+        "expansions and nanoseconds per expansion. --check checks every answer:\n"
+        "against the file's cost C when it has one, else against Dijkstra (run\n"
+        "before, untimed); exit 1 on any mismatch (optimal methods: equal cost;\n"
+        "--weight W: at most W x optimal; greedy: found exactly when reachable).\n",
+        out);
+}
+
+void cli_graph_bench_outro(FILE *out) {
+  fputs("Exit status: 0 done, 1 unreadable/malformed file or (--check) a mismatch,\n"
+        "2 usage error.\n",
+        out);
 }
 
 /* splitmix64: the same queries for the same seed on every platform. */
@@ -527,49 +459,20 @@ static int cmp_double(const void *x, const void *y) {
   return (a > b) - (a < b);
 }
 
-int cli_graph_bench(int argc, char **argv) {
-  graph_args a;
-  args_init(&a);
-  const char *qfile = NULL;
-  long nrandom = 0, repeat = 1;
-  uint64_t seed = 1;
-  bool check = false, json = false, quiet = false;
-  cli_parser p;
-  cli_parser_init(&p, argc, argv, "bench");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL)
-      return cli_usage_error("bench: unexpected argument '%s' with --graph (queries come from "
-                             "--queries FILE or --random N)",
-                             p.arg);
-    const int r = graph_option(&p, &a);
-    if (r < 0) return CLI_EXIT_USAGE;
-    if (r > 0) continue;
-    const char *v;
-    if (cli_is(&p, "--help", "-h")) {
-      bench_help(stdout);
-      return CLI_EXIT_OK;
-    } else if (cli_is(&p, "--queries", NULL)) {
-      if (!(qfile = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--random", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, 100000000, &nrandom))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--seed", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &seed)) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--repeat", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_REPEAT, &repeat))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--check", NULL) || cli_is(&p, "--json", NULL) ||
-               cli_is(&p, "--quiet", "-q")) {
-      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
-      check |= cli_is(&p, "--check", NULL);
-      json |= cli_is(&p, "--json", NULL);
-      quiet |= cli_is(&p, "--quiet", "-q");
-    } else {
-      return cli_usage_error("bench: unknown option '%s' with --graph (see 'astar bench --graph "
-                             "x --help')",
-                             p.arg);
-    }
-  }
+int cli_graph_bench(const cli_graph_args *args, const cli_graph_bench_args *b,
+                    const cli_args *parsed) {
+  const graph_args a = *args;
+  const char *qfile = b->queries;
+  /* --repeat is 1 .. MAX_REPEAT: a pass fills the statuses read below. */
+  const long nrandom = b->random, repeat = b->repeat < 1            ? 1
+                                           : b->repeat > MAX_REPEAT ? MAX_REPEAT
+                                                                    : b->repeat;
+  uint64_t seed = b->seed;
+  const bool check = b->check, json = b->json, quiet = b->quiet;
+  if (parsed->npos > 0)
+    return cli_usage_error("bench: unexpected argument '%s' with --graph (queries come from "
+                           "--queries FILE or --random N)",
+                           parsed->pos[0]);
   int rc = check_args(&a, "bench");
   if (rc >= 0) return rc;
   if (!qfile == !nrandom)
@@ -694,7 +597,7 @@ int cli_graph_bench(int argc, char **argv) {
     fputs("{\"graph\":", stdout);
     cli_json_string(stdout, a.gr);
     fputs(",\"algo\":", stdout);
-    cli_json_string(stdout, a.algo);
+    cli_json_string(stdout, cli_space_algo_name(a.eo.method));
     fputs(",\"heuristic\":", stdout);
     cli_json_string(stdout, kind_name(astar_graph_heuristic_kind(g)));
     fputs(",\"scale\":", stdout);
@@ -765,7 +668,48 @@ static double written_diagonal(int32_t w, int32_t h) {
   return d;
 }
 
-static void convert_help(FILE *out) {
+typedef struct convert_settings {
+  astar_options opt;
+  const char *gr, *co, *scen, *p2p;
+} convert_settings;
+
+static const cli_opt convert_rows[] = {
+    {.name = "--output",
+     .alias = "-o",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(convert_settings, gr),
+     .sample = "x.gr",
+     .help = "the .gr file to write"},
+    {.name = "--coords",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(convert_settings, co),
+     .sample = "x.co",
+     .help = "also write the cells as coordinates (.co: v ID X Y,\n"
+             "X the column, Y the row)"},
+    {.name = "--scen",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(convert_settings, scen),
+     .help = "a Moving AI scenario of MAP, written as queries ..."},
+    {.name = "--queries",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(convert_settings, p2p),
+     .sample = "x.p2p",
+     .help = "... into this .p2p file (q S T C, C its optimal length)"},
+    CLI_HELP_ROW,
+};
+static const cli_group convert_group = CLI_ROWS(convert_rows);
+
+static const cli_section convert_sections[] = {
+    {"Options:", &convert_group, 0, 0, NULL, false},
+    {"Movement rules (the defaults are the Moving AI model's):", &cli_rules_group,
+     offsetof(convert_settings, opt), 0, NULL, false},
+};
+
+static void convert_intro(FILE *out) {
   fprintf(out,
           "usage: astar convert MAP -o X.gr [--coords X.co] [--scen X.scen --queries X.p2p]\n"
           "                     [--moves 4|8] [--corner RULE] [--costs S,D]\n"
@@ -783,22 +727,23 @@ static void convert_help(FILE *out) {
           "49 x 49 map and %.17g on 512 x 512; with terrain, the\n"
           "options' cost times the terrain factor of the cell entered. The .gr's\n"
           "comment line gives the costs written. The DIMACS files of the challenge have\n"
-          "integer costs; this library reads both.\n"
-          "\n"
-          "Options:\n"
-          "  -o, --output FILE      the .gr file to write\n"
-          "  --coords FILE          also write the cells as coordinates (.co: v ID X Y,\n"
-          "                         X the column, Y the row)\n"
-          "  --scen FILE            a Moving AI scenario of MAP, written as queries ...\n"
-          "  --queries FILE         ... into this .p2p file (q S T C, C its optimal length)\n"
-          "  --moves 4|8, --corner RULE, --costs S,D   the movement rules (defaults: 8 moves,\n"
-          "                         no-cut, costs 1 and sqrt 2: the Moving AI model)\n"
-          "  -h, --help             show this help\n"
-          "\n"
-          "Exit status: 0 written, 1 unreadable/malformed input or unwritable output,\n"
-          "2 usage error.\n",
+          "integer costs; this library reads both.\n",
           sqrt(2.0), written_diagonal(49, 49), written_diagonal(512, 512));
 }
+
+static void convert_outro(FILE *out) {
+  fputs("Exit status: 0 written, 1 unreadable/malformed input or unwritable output,\n"
+        "2 usage error.\n",
+        out);
+}
+
+static const cli_kind convert_kinds[] = {{"map", "square maps", "astar convert --help"}};
+static const cli_page convert_pages[] = {{CLI_KIND(0), NULL, convert_intro, convert_outro}};
+
+const cli_spec cli_convert_spec = {.command = "convert",
+                                   CLI_SECTIONS(convert_sections),
+                                   CLI_KINDS(convert_kinds),
+                                   CLI_PAGES(convert_pages)};
 
 /* Open `path` into *o (cli_out: written whole or not at all); the stream,
 ** or NULL after a message. */
@@ -807,35 +752,15 @@ static FILE *open_out(cli_out *o, const char *path) {
 }
 
 int cli_cmd_convert(int argc, char **argv) {
-  const char *map = NULL, *gr = NULL, *co = NULL, *scen_file = NULL, *p2p = NULL;
-  astar_options opt;
-  astar_options_init(&opt);
-  cli_parser p;
-  cli_parser_init(&p, argc, argv, "convert");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      if (map) return cli_usage_error("convert: unexpected argument '%s'", p.arg);
-      map = p.arg;
-      continue;
-    }
-    if (cli_is(&p, "--help", "-h")) {
-      convert_help(stdout);
-      return CLI_EXIT_OK;
-    } else if (cli_is(&p, "--output", "-o")) {
-      if (!(gr = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--coords", NULL)) {
-      if (!(co = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--scen", NULL)) {
-      if (!(scen_file = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--queries", NULL)) {
-      if (!(p2p = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--moves", NULL) || cli_is(&p, "--corner", NULL) ||
-               cli_is(&p, "--costs", NULL)) {
-      if (cli_search_option(&p, &opt) < 0) return CLI_EXIT_USAGE;
-    } else {
-      return cli_unknown_option(&p);
-    }
-  }
+  convert_settings set = {0};
+  astar_options_init(&set.opt);
+  cli_args a;
+  const int prc = cli_parse(&a, &cli_convert_spec, argc, argv, &set);
+  if (prc >= 0) return prc;
+  if (a.npos > 1) return cli_usage_error("convert: unexpected argument '%s'", a.pos[1]);
+  const char *map = a.npos ? a.pos[0] : NULL, *gr = set.gr, *co = set.co, *scen_file = set.scen,
+             *p2p = set.p2p;
+  const astar_options opt = set.opt;
   if (!map) return cli_usage_error("convert: missing MAP (see 'astar convert --help')");
   if (!gr) return cli_usage_error("convert: missing -o X.gr");
   if (!scen_file != !p2p) return cli_usage_error("convert: --scen and --queries go together");

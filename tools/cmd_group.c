@@ -10,27 +10,59 @@
 
 #include "cli.h"
 
-static void help(FILE *out) {
-  fprintf(out,
-          "usage: astar group MAP GX GY [--units N] [--seed S] [OPTIONS]\n"
-          "\n"
-          "Group movement: N units (default 100) placed at random on cells that can\n"
-          "reach the goal (GX,GY) all need a path to it. Builds one distance field from\n"
-          "the goal (a reverse Dijkstra flood) and reads every unit's path from it, then\n"
-          "runs N separate A* searches for comparison. Prints the times, the speed-up\n"
-          "and whether all costs agree.\n"
-          "\n"
-          "Options:\n"
-          "  --units N              number of units (default 100)\n"
-          "  --seed S               random placement seed (default 1)\n"
-          "  -h, --help             show this help\n"
-          "\n%s"
-          "\n"
-          "Exit status: 0 done and all costs agree; 1 a failure at run time (a blocked\n"
-          "goal included) or a disagreement; 2 usage error (a goal outside the map\n"
-          "included). See 'astar --help'.\n",
-          cli_search_options_help);
+typedef struct group_settings {
+  astar_options opt;
+  long units, seed;
+} group_settings;
+
+static const cli_opt group_rows[] = {
+    {.name = "--units",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(group_settings, units),
+     .min = 1,
+     .max = 1000000,
+     .help = "number of units, %r (default 100)"},
+    {.name = "--seed",
+     .meta = "S",
+     .kind = CLI_INT,
+     CLI_AT(group_settings, seed),
+     .max = 2147483647,
+     .help = "random placement seed (default 1)"},
+    CLI_HELP_ROW,
+};
+static const cli_group group_group = CLI_ROWS(group_rows);
+
+static const cli_section group_sections[] = {
+    {"Options:", &group_group, 0, 0, NULL, false},
+    CLI_SEARCH_SECTIONS(group_settings, opt, 0),
+};
+
+static void intro(FILE *out) {
+  fputs("usage: astar group MAP GX GY [--units N] [--seed S] [OPTIONS]\n"
+        "\n"
+        "Group movement: N units (default 100) placed at random on cells that can\n"
+        "reach the goal (GX,GY) all need a path to it. Builds one distance field from\n"
+        "the goal (a reverse Dijkstra flood) and reads every unit's path from it, then\n"
+        "runs N separate A* searches for comparison. Prints the times, the speed-up\n"
+        "and whether all costs agree.\n",
+        out);
 }
+
+static void outro(FILE *out) {
+  fputs("Exit status: 0 done and all costs agree; 1 a failure at run time (a blocked\n"
+        "goal included) or a disagreement; 2 usage error (a goal outside the map\n"
+        "included). See 'astar --help'.\n",
+        out);
+}
+
+static const cli_kind group_kinds[] = {{"map", "square maps", "astar group --help"}};
+static const cli_page group_pages[] = {{CLI_KIND(0), NULL, intro, outro}};
+
+const cli_spec cli_group_spec = {.command = "group",
+                                 CLI_SECTIONS(group_sections),
+                                 CLI_KINDS(group_kinds),
+                                 CLI_PAGES(group_pages)};
 
 static uint64_t next_random(uint64_t *s) {
   uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
@@ -40,36 +72,16 @@ static uint64_t next_random(uint64_t *s) {
 }
 
 int cli_cmd_group(int argc, char **argv) {
-  cli_parser p;
-  astar_options opt;
-  astar_options_init(&opt);
-  long units = 100, seed = 1;
-  const char *pos[3];
-  int npos = 0;
-  cli_parser_init(&p, argc, argv, "group");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      if (npos == 3) return cli_usage_error("group: unexpected argument '%s'", p.arg);
-      pos[npos++] = p.arg;
-      continue;
-    }
-    int r = cli_search_option(&p, &opt);
-    if (r < 0) return CLI_EXIT_USAGE;
-    if (r > 0) continue;
-    const char *v;
-    if (cli_is(&p, "--help", "-h")) {
-      help(stdout);
-      return CLI_EXIT_OK;
-    } else if (cli_is(&p, "--units", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, 1000000L, &units))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--seed", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, 2147483647L, &seed))
-        return CLI_EXIT_USAGE;
-    } else {
-      return cli_unknown_option(&p);
-    }
-  }
+  group_settings set = {.units = 100, .seed = 1};
+  astar_options_init(&set.opt);
+  cli_args a;
+  const int prc = cli_parse(&a, &cli_group_spec, argc, argv, &set);
+  if (prc >= 0) return prc;
+  const astar_options opt = set.opt;
+  const long units = set.units, seed = set.seed;
+  const char *const *pos = a.pos;
+  const int npos = a.npos;
+  if (npos > 3) return cli_usage_error("group: unexpected argument '%s'", pos[3]);
   if (npos != 3) return cli_usage_error("group: expected MAP GX GY (see 'astar group --help')");
   int32_t gx, gy;
   if (!cli_parse_cells("GX", NULL, pos[1], 1, &gx) || !cli_parse_cells("GY", NULL, pos[2], 1, &gy))

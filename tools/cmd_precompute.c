@@ -11,7 +11,70 @@
 #include "cli.h"
 #include "cpd_mpi.h"
 
-static void help(FILE *out) {
+typedef struct precompute_settings {
+  astar_options opt;    /* the movement rules the file is built for */
+  astar_options search; /* search options: refused by name */
+  const char *output;
+  const cli_algo *algo;
+  cli_landmark_settings landmarks;
+  astar_hpa_options hpa;
+  uint64_t threads, memory_limit;
+} precompute_settings;
+
+static const cli_opt precompute_rows[] = {
+    {.name = "--output",
+     .alias = "-o",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(precompute_settings, output),
+     .sample = "x.pre",
+     .help = "where to write (required)"},
+    {.name = "--method",
+     .alias = "--algo",
+     .meta = "NAME",
+     .kind = CLI_CUSTOM,
+     .off = offsetof(precompute_settings, algo),
+     .parse = cli_pre_algo_parse,
+     .range_fn = cli_pre_algo_range,
+     .sample = "jps-plus",
+     .help = "the preprocessing: %v\n"
+             "(default jps-plus; the same as --algo NAME)"},
+    {.name = "--threads",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(precompute_settings, threads),
+     .min = 1,
+     .max = 256,
+     .algos = "cpd",
+     .help = "cpd: build on N threads, %r (default 1); the file\n"
+             "is the same for every N"},
+    {.name = "--memory-limit",
+     .meta = "BYTES",
+     .kind = CLI_INT,
+     CLI_AT(precompute_settings, memory_limit),
+     .max = UINT64_MAX,
+     .algos = "cpd",
+     .help = "cpd: refuse to build when the memory needed would exceed\n"
+             "BYTES (checked on an estimate before building, then as\n"
+             "the table grows; shared between the threads); 0: none\n"
+             "(default)"},
+    CLI_HELP_ROW,
+};
+static const cli_group precompute_group = CLI_ROWS(precompute_rows);
+
+/* Section 4: the search options, parsed to be refused by name. */
+#define SEARCH_SECTION 4
+static const cli_section precompute_sections[] = {
+    {"Movement rules (as for solve and bench):", &cli_rules_group,
+     offsetof(precompute_settings, opt), 0, NULL, false},
+    {"Options:", &precompute_group, 0, 0, NULL, false},
+    {"Landmarks (--method landmarks):", &cli_landmark_group,
+     offsetof(precompute_settings, landmarks), 0, NULL, false},
+    CLI_HPA_SECTION(precompute_settings, hpa, 0),
+    {NULL, &cli_search_group, offsetof(precompute_settings, search), 0, NULL, true},
+};
+
+static void intro(FILE *out) {
   fputs("usage: astar precompute MAP -o FILE [--method NAME] [--moves 4|8]\n"
         "                         [--corner RULE] [--costs S,D] [--landmarks K]\n"
         "                         [--threads N] [--memory-limit BYTES]\n"
@@ -28,29 +91,13 @@ static void help(FILE *out) {
         "hpa and landmarks files record the rules; a jps-plus file serves every rule set\n"
         "JPS takes (8 moves, no-cut, any costs S <= D < 2S: its jumps do not depend on\n"
         "the costs); cpd takes the defaults only. A method refuses rules it cannot\n"
-        "honour (exit 2), saying why.\n"
-        "\n"
-        "Movement rules (as for solve and bench):\n",
+        "honour (exit 2), saying why. A search option (--weight, --heuristic, ...)\n"
+        "changes how a file is searched, not what it holds: precompute refuses it.\n",
         out);
-  fputs(cli_rules_options_help, out);
-  fputs("\n"
-        "Options:\n"
-        "  -o, --output FILE      where to write (required)\n"
-        "  --method NAME          the preprocessing: jps-plus (default), landmarks, hpa or\n"
-        "                         cpd (the same as --algo NAME)\n"
-        "  --landmarks K          landmarks: K landmarks, 1..64 (default 4); selects\n"
-        "                         --method landmarks\n"
-        "  --landmark-choice C    landmarks: farthest (default) or avoid\n"
-        "  --cluster N, --levels L, --no-smooth   hpa's settings (see 'astar bench --help')\n"
-        "  --threads N            cpd: build on N threads, 1..256 (default 1); the file\n"
-        "                         is the same for every N\n"
-        "  --memory-limit BYTES   cpd: refuse to build when the memory needed would exceed\n"
-        "                         BYTES (checked on an estimate before building, then as\n"
-        "                         the table grows; shared between the threads); 0: none\n"
-        "                         (default)\n"
-        "  -h, --help             show this help\n"
-        "\n"
-        "cpd prints the passable cells, runs per row and run bytes per passable cell,\n"
+}
+
+static void outro(FILE *out) {
+  fputs("cpd prints the passable cells, runs per row and run bytes per passable cell,\n"
         "and on a terminal a progress line on stderr (sources done, rate, time left).\n"
         "\n"
         "cpd over MPI: `mpirun -np P astar precompute MAP --method cpd -o FILE` builds\n"
@@ -69,79 +116,56 @@ static void help(FILE *out) {
         out);
 }
 
+static const cli_kind precompute_kinds[] = {{"map", "square maps", "astar precompute --help"}};
+static const cli_page precompute_pages[] = {{CLI_KIND(0), NULL, intro, outro}};
+
+const cli_spec cli_precompute_spec = {.command = "precompute",
+                                      CLI_SECTIONS(precompute_sections),
+                                      CLI_KINDS(precompute_kinds),
+                                      CLI_PAGES(precompute_pages),
+                                      .algo_option = "--method",
+                                      .algo_kinds = CLI_KIND(0)};
+
 int cli_cmd_precompute(int argc, char **argv) {
-  cli_parser p;
-  const char *map = NULL, *output = NULL;
-  const cli_algo *algo = cli_find_algo("jps-plus");
+  precompute_settings set;
+  memset(&set, 0, sizeof set);
+  astar_options_init(&set.opt);
+  astar_options_init(&set.search);
+  set.algo = cli_find_algo("jps-plus");
+  set.landmarks.count = 4;
+  set.landmarks.choice = ASTAR_LANDMARKS_FARTHEST;
+  cli_hpa_defaults(&set.hpa);
+  set.threads = 1;
+  cli_args a;
+  const int prc = cli_parse(&a, &cli_precompute_spec, argc, argv, &set);
+  if (prc >= 0) return prc;
+  const char *search = cli_section_given(&a, SEARCH_SECTION);
+  if (search)
+    return cli_usage_error("precompute: %s is a search option: a file depends on the "
+                           "movement rules alone (--moves, --corner, --costs); give it to "
+                           "solve or bench",
+                           search);
+  if (a.npos > 1) return cli_usage_error("precompute: unexpected argument '%s'", a.pos[1]);
+  const char *map = a.npos ? a.pos[0] : NULL, *output = set.output;
+  const astar_options opt = set.opt;
+  const cli_algo *algo = set.algo;
+  /* --landmarks alone selects the landmarks. */
+  if ((cli_given(&a, "--landmarks") || cli_given(&a, "--landmark-choice")) &&
+      !cli_given(&a, "--method"))
+    algo = cli_find_algo("landmarks");
+  int rc = cli_check_algo(&a, algo->name);
+  if (rc >= 0) return rc;
   cli_variant_settings variant;
   cli_variant_defaults(&variant);
-  uint64_t threads = 1, memory_limit = 0;
-  bool cpd_given = false;
-  astar_options opt; /* the movement rules the file is built for */
-  astar_options_init(&opt);
-  cli_parser_init(&p, argc, argv, "precompute");
-  for (int kind, r; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      if (map) return cli_usage_error("precompute: unexpected argument '%s'", p.arg);
-      map = p.arg;
-    } else if (cli_is(&p, "--help", "-h")) {
-      help(stdout);
-      return CLI_EXIT_OK;
-    } else if (cli_is(&p, "--output", "-o")) {
-      if (!(output = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--threads", NULL)) {
-      const char *v = cli_value(&p);
-      if (!v || !cli_parse_uint(p.name, v, 1, 256, &threads)) return CLI_EXIT_USAGE;
-      cpd_given = true;
-    } else if (cli_is(&p, "--memory-limit", NULL)) {
-      const char *v = cli_value(&p);
-      if (!v || !cli_parse_u64(p.name, v, &memory_limit)) return CLI_EXIT_USAGE;
-      cpd_given = true;
-    } else if ((r = cli_rules_option(&p, &opt)) != 0 || (r = cli_hpa_option(&p)) != 0) {
-      if (r < 0) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--algo", NULL) || cli_is(&p, "--method", NULL)) {
-      /* Only the algorithms with a preprocessing are methods here. */
-      static const char *const methods[] = {"jps-plus", "landmarks", "hpa", "cpd", NULL};
-      const char *v = cli_value(&p);
-      int m;
-      if (!v || !cli_parse_choice(p.name, v, methods, &m)) return CLI_EXIT_USAGE;
-      algo = cli_find_algo(methods[m]);
-    } else {
-      r = cli_variant_option(&p, &variant);
-      if (r < 0) return CLI_EXIT_USAGE;
-      if (r == 0) {
-        /* A search option (--weight, --heuristic, ...) changes how a file
-        ** is searched, not what it holds: say so rather than "unknown". */
-        astar_options scratch;
-        astar_options_init(&scratch);
-        r = cli_search_option(&p, &scratch);
-        if (r < 0) return CLI_EXIT_USAGE;
-        if (r == 0) return cli_unknown_option(&p);
-        return cli_usage_error("precompute: %s is a search option: a file depends on the "
-                               "movement rules alone (--moves, --corner, --costs); give it to "
-                               "solve or bench",
-                               p.name);
-      }
-    }
-  }
-  if (variant.given & CLI_VARIANT_LANDMARKS) {
-    if (strcmp(algo->name, "jps-plus") == 0) algo = cli_find_algo("landmarks");
-    const char *misuse = cli_variant_misuse(&variant, algo);
-    if (misuse) return cli_usage_error("precompute: %s (got --method %s)", misuse, algo->name);
-  }
+  variant.landmarks = set.landmarks;
   cli_variant_use(&variant);
-  const char *hpa_misuse = cli_hpa_misuse(algo);
-  if (hpa_misuse)
-    return cli_usage_error("precompute: %s (got --method %s)", hpa_misuse, algo->name);
-  if (cpd_given && strcmp(algo->name, "cpd") != 0)
-    return cli_usage_error("precompute: --threads and --memory-limit are cpd's (got --method %s)",
-                           algo->name);
+  cli_hpa_use(&set.hpa);
   if (astar_options_validate(&opt) != ASTAR_OK)
     return cli_usage_error("precompute: the movement rules are not valid together");
   /* Rules the method never takes: a usage error before the map is read. */
   const char *why = cli_algo_unsupported_options(algo, &opt);
   if (why) return cli_usage_error("precompute: --method %s: %s", algo->name, why);
-  cli_cpd_set_build((unsigned)threads, memory_limit);
+  cli_cpd_set_build((unsigned)set.threads, set.memory_limit);
   if (!map) return cli_usage_error("precompute: missing MAP (see 'astar precompute --help')");
   if (!output)
     return cli_usage_error("precompute: missing -o FILE (see 'astar precompute --help')");
@@ -165,7 +189,7 @@ int cli_cmd_precompute(int argc, char **argv) {
     astar_grid_free(grid);
     return cli_mpi_end(CLI_EXIT_OK);
   }
-  int rc = CLI_EXIT_FAIL;
+  rc = CLI_EXIT_FAIL;
   size_t len = 0;
   void *buf = NULL;
   astar_status st = algo->pre->save(prep.ctx, NULL, 0, &len);

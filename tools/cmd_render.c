@@ -526,7 +526,100 @@ static void take_snapshot(job *j, size_t index, bool final) {
 
 /* ---- the command ---------------------------------------------------------------------- */
 
-static void help(FILE *out) {
+typedef struct render_settings {
+  astar_options opt;
+  astar_engine_options eo; /* hex maps */
+  cli_render_args r;
+  const cli_algo *algo;
+  bool smooth;
+} render_settings;
+
+enum { SQUARE, HEX };
+#define SQ CLI_KIND(SQUARE)
+
+static const cli_opt render_rows[] = {
+    {.name = "--output",
+     .alias = "-o",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(render_settings, r.out),
+     .sample = "x.svg",
+     .help = "the picture: .svg or .png (the same limits: at most\n"
+             "32768 px a side and 64 Mi pixels in all)"},
+    {.name = "--step",
+     .meta = "K",
+     .kind = CLI_INT,
+     CLI_AT(render_settings, r.step),
+     .max = UINT64_MAX,
+     .help = "the search after K expansions (no path yet)"},
+    {.name = "--frames",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(render_settings, r.frames),
+     .min = 1,
+     .max = MAX_FRAMES,
+     .help = "N pictures spread evenly over the search (%r), the last\n"
+             "one complete: FILE-000.png ... FILE-<N-1>.png"},
+    {.name = "--cell",
+     .meta = "PX",
+     .kind = CLI_INT,
+     CLI_AT(render_settings, r.cell),
+     .min = 1,
+     .max = 256,
+     .help = "pixels per cell, %r (hex maps: between neighbouring\n"
+             "centres; default: 72 or more with F/G/H, otherwise up to\n"
+             "16, about 1024 px in all)"},
+    {.name = "--fgh",
+     .kind = CLI_FLAG,
+     CLI_AT(render_settings, r.fgh),
+     .set = 1,
+     .display = "--fgh / --no-fgh",
+     .help = "always / never draw F, G, H and parent arrows"},
+    {.name = "--no-fgh",
+     .kind = CLI_FLAG,
+     CLI_AT(render_settings, r.fgh),
+     .set = CLI_OFF,
+     .flags = CLI_HIDDEN,
+     .help = "never draw F, G, H and parent arrows"},
+    {.name = "--algo",
+     .meta = "NAME",
+     .kind = CLI_CUSTOM,
+     .off = offsetof(render_settings, algo),
+     .parse = cli_drawn_algo_parse,
+     .range_fn = cli_drawn_algo_range,
+     .sample = "astar",
+     .kinds = SQ,
+     .help = "the search drawn: %v (default astar); the\n"
+             "any-angle ones draw their path as an orange line\n"
+             "through the bends"},
+    {.name = "--any-angle",
+     .meta = "NAME",
+     .kind = CLI_CUSTOM,
+     .off = offsetof(render_settings, algo),
+     .parse = cli_drawn_any_angle_parse,
+     .range_fn = cli_drawn_any_angle_range,
+     .sample = "theta",
+     .kinds = SQ,
+     .help = "%v: the same as --algo NAME"},
+    {.name = "--smooth",
+     .kind = CLI_FLAG,
+     CLI_AT(render_settings, smooth),
+     .kinds = SQ,
+     .help = "also draw A*'s path string-pulled (astar_path_smooth)\n"
+             "as an orange line over the green cells"},
+    CLI_HELP_ROW,
+};
+static const cli_group render_group = CLI_ROWS(render_rows);
+
+static const cli_section render_sections[] = {
+    {"Options:", &render_group, 0, 0, NULL, false},
+    CLI_SEARCH_SECTIONS(render_settings, opt, SQ),
+    {"Search options on hex maps (the search engine on the map as a space):", &cli_engine_group,
+     offsetof(render_settings, eo), CLI_KIND(HEX),
+     "The heuristic is the hex distance times the map's cheapest terrain.\n", false},
+};
+
+static void intro(FILE *out) {
   fprintf(out,
           "usage: astar render MAP SX SY GX GY -o FILE.svg|FILE.png [OPTIONS]\n"
           "       astar render MAP -o FILE [OPTIONS]   (ASCII map with S and G cells)\n"
@@ -535,30 +628,36 @@ static void help(FILE *out) {
           "Draw what A* did from (SX,SY) to (GX,GY) on MAP: walls black, terrain darker\n"
           "the costlier, open cells blue, closed cells red, the path green, the start\n"
           "green and the goal red. On maps up to %d x %d cells each visited cell shows F\n"
-          "(top left), G (bottom left), H (bottom right) and an arrow to its parent.\n"
-          "\n"
-          "Options:\n"
-          "  -o, --output FILE      the picture: .svg or .png (the same limits: at most\n"
-          "                         32768 px a side and 64 Mi pixels in all)\n"
-          "  --step K               the search after K expansions (no path yet)\n"
-          "  --frames N             N pictures spread evenly over the search, the last\n"
-          "                         one complete: FILE-000.png ... FILE-<N-1>.png\n"
-          "  --cell PX              pixels per cell (default: 72 or more with F/G/H,\n"
-          "                         otherwise up to 16, about 1024 px in all)\n"
-          "  --fgh / --no-fgh       always / never draw F, G, H and parent arrows\n"
-          "  --algo astar|theta|lazy-theta, --any-angle theta|lazy-theta\n"
-          "                         the search drawn (default astar); the any-angle ones\n"
-          "                         draw their path as an orange line through the bends\n"
-          "  --smooth               also draw A*'s path string-pulled (astar_path_smooth)\n"
-          "                         as an orange line over the green cells\n"
-          "  -h, --help             show this help\n"
-          "\n%s"
-          "\n"
-          "Exit status: 0 picture(s) written (whatever the search found); 1 unreadable\n"
-          "or malformed map, a blocked start or goal, or an unwritable file; 2 usage error\n"
-          "(a start or goal outside the map included). See 'astar --help'.\n",
-          FGH_AUTO_MAX, FGH_AUTO_MAX, cli_search_options_help);
+          "(top left), G (bottom left), H (bottom right) and an arrow to its parent.\n",
+          FGH_AUTO_MAX, FGH_AUTO_MAX);
 }
+
+static void outro(FILE *out) {
+  fputs("Exit status: 0 picture(s) written (whatever the search found); 1 unreadable\n"
+        "or malformed map, a blocked start or goal, or an unwritable file; 2 usage error\n"
+        "(a start or goal outside the map included). See 'astar --help'.\n",
+        out);
+}
+
+/* The map decides: a hex map's options are the engine's. */
+static int render_kind(const cli_args *a) {
+  return a->npos > 0 && cli_is_hex_map(a->pos[0]) ? HEX : SQUARE;
+}
+
+static const cli_kind render_kinds[] = {
+    {"square", "square maps", "astar render --help"},
+    {"hex", "hex maps", "astar render MAP.hex --help"},
+};
+static const cli_page render_pages[] = {
+    {SQ, NULL, intro, outro},
+    {CLI_KIND(HEX), "astar render MAP.hex", cli_hex_render_intro, cli_hex_render_outro},
+};
+
+const cli_spec cli_render_spec = {.command = "render",
+                                  CLI_SECTIONS(render_sections),
+                                  CLI_KINDS(render_kinds),
+                                  CLI_PAGES(render_pages),
+                                  .kind_of = render_kind};
 
 static bool has_suffix(const char *s, const char *suffix) {
   size_t n = strlen(s), k = strlen(suffix);
@@ -576,63 +675,30 @@ static void job_free(job *j) {
 }
 
 int cli_cmd_render(int argc, char **argv) {
-  int hex_rc;
-  if (cli_hex_dispatch(argc, argv, cli_hex_render, &hex_rc)) return hex_rc;
-  cli_parser p;
+  render_settings set;
+  memset(&set, 0, sizeof set);
+  astar_options_init(&set.opt);
+  astar_engine_options_init(&set.eo);
+  set.algo = cli_find_algo("astar");
+  set.r.fgh = -1;
+  cli_args a;
+  const int prc = cli_parse(&a, &cli_render_spec, argc, argv, &set);
+  if (prc >= 0) return prc;
+  set.r.have_step = cli_given(&a, "--step") > 0;
+  if (a.kind == HEX) return cli_hex_render(&a, &set.r, &set.eo);
   job j;
   memset(&j, 0, sizeof j);
-  astar_options_init(&j.opt);
-  j.algo = cli_find_algo("astar");
-  const char *pos[5];
+  j.opt = set.opt;
+  j.algo = set.algo;
+  j.smooth = set.smooth;
+  j.out = set.r.out;
+  const char *const *pos = a.pos;
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
-  int npos = 0, fgh = -1;
-  long cell_arg = 0, frames = 0;
-  uint64_t step = 0;
-  bool have_step = false;
-
-  cli_parser_init(&p, argc, argv, "render");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      if (npos == 5) return cli_usage_error("render: unexpected argument '%s'", p.arg);
-      pos[npos++] = p.arg;
-      continue;
-    }
-    int r = cli_search_option(&p, &j.opt);
-    if (r < 0) return CLI_EXIT_USAGE;
-    if (r > 0) continue;
-    const char *v;
-    if (cli_is(&p, "--help", "-h")) {
-      help(stdout);
-      return CLI_EXIT_OK;
-    } else if (cli_is(&p, "--output", "-o")) {
-      if (!(j.out = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--step", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &step)) return CLI_EXIT_USAGE;
-      have_step = true;
-    } else if (cli_is(&p, "--frames", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_FRAMES, &frames))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--algo", NULL) || cli_is(&p, "--any-angle", NULL)) {
-      const bool any = cli_is(&p, "--any-angle", NULL);
-      if (!(v = cli_value(&p)) || !(j.algo = any ? cli_any_angle_option(v) : cli_find_algo(v)))
-        return CLI_EXIT_USAGE;
-      if (strcmp(v, "astar") != 0 && (!cli_algo_is_any_angle(j.algo) || cli_algo_is_anya(j.algo)))
-        return cli_usage_error("--algo: render draws astar and the any-angle searches (theta, "
-                               "lazy-theta), got '%s'",
-                               v);
-    } else if (cli_is(&p, "--smooth", NULL)) {
-      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
-      j.smooth = true;
-    } else if (cli_is(&p, "--cell", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, 256, &cell_arg))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--fgh", NULL) || cli_is(&p, "--no-fgh", NULL)) {
-      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
-      fgh = cli_is(&p, "--fgh", NULL);
-    } else {
-      return cli_unknown_option(&p);
-    }
-  }
+  const int npos = a.npos, fgh = set.r.fgh;
+  const long cell_arg = set.r.cell, frames = set.r.frames;
+  const uint64_t step = set.r.step;
+  const bool have_step = set.r.have_step;
+  if (npos > 5) return cli_usage_error("render: unexpected argument '%s'", pos[5]);
   if (npos != 1 && npos != 5)
     return cli_usage_error(npos == 0 ? "render: missing MAP (see 'astar render --help')"
                                      : "render: expected MAP and four coordinates SX SY GX GY, "

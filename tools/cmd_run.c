@@ -35,49 +35,62 @@ static const char big_map[] =
     "#...............................999...................4444.#\n"
     "############################################################\n";
 
-static void help(FILE *out) {
-  fprintf(out,
-          "usage: astar run [--tutorial | --big] [OPTIONS]\n"
-          "\n"
-          "Solve the built-in example maps and draw them with the path found:\n"
-          "  1. the classic A* tutorial's example (seed 000): a 7 x 5 grid, start and goal\n"
-          "     separated by a wall, straight moves costing 10 and diagonal moves 14,\n"
-          "     newest-first ties (the tutorial's suggestion);\n"
-          "  2. a larger 60 x 20 map with rooms, a river, hills and a swamp\n"
-          "     (default options: costs 1 and sqrt 2).\n"
-          "\n"
-          "Options:\n"
-          "  --tutorial             only the tutorial example\n"
-          "  --big                  only the larger map\n"
-          "  -h, --help             show this help\n"
-          "\n"
-          "%s"
-          "  (given search options apply to both maps)\n",
-          cli_search_options_help);
+typedef struct run_settings {
+  astar_options opt;
+  int which; /* 0: both maps, 1: the tutorial's, 2: the larger one */
+} run_settings;
+
+static const cli_opt run_rows[] = {
+    {.name = "--tutorial",
+     .kind = CLI_FLAG,
+     CLI_AT(run_settings, which),
+     .set = 1,
+     .help = "only the tutorial example"},
+    {.name = "--big",
+     .kind = CLI_FLAG,
+     CLI_AT(run_settings, which),
+     .set = 2,
+     .help = "only the larger map"},
+    CLI_HELP_ROW,
+};
+static const cli_group run_group = CLI_ROWS(run_rows);
+
+static const cli_section run_sections[] = {
+    {"Options:", &run_group, 0, 0, NULL, false},
+    CLI_SEARCH_SECTIONS(run_settings, opt, 0),
+};
+
+static void intro(FILE *out) {
+  fputs("usage: astar run [--tutorial | --big] [OPTIONS]\n"
+        "\n"
+        "Solve the built-in example maps and draw them with the path found:\n"
+        "  1. the classic A* tutorial's example (seed 000): a 7 x 5 grid, start and goal\n"
+        "     separated by a wall, straight moves costing 10 and diagonal moves 14,\n"
+        "     newest-first ties (the tutorial's suggestion);\n"
+        "  2. a larger 60 x 20 map with rooms, a river, hills and a swamp\n"
+        "     (default options: costs 1 and sqrt 2).\n",
+        out);
 }
 
-/* Parse the command line onto `opt`; called once per map so that each keeps
+static void outro(FILE *out) {
+  fputs("Search options given apply to both maps.\n", out);
+}
+
+static const cli_kind run_kinds[] = {{"maps", "the built-in maps", "astar run --help"}};
+static const cli_page run_pages[] = {{CLI_KIND(0), NULL, intro, outro}};
+
+const cli_spec cli_run_spec = {
+    .command = "run", CLI_SECTIONS(run_sections), CLI_KINDS(run_kinds), CLI_PAGES(run_pages)};
+
+/* Parse the command line onto `s`; called once per map so that each keeps
 ** its own defaults for the options the user did not give. Returns -1 to go
 ** on, or an exit status. */
-static int parse_args(int argc, char **argv, astar_options *opt, int *which) {
-  cli_parser p;
-  cli_parser_init(&p, argc, argv, "run");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) return cli_usage_error("run: unexpected argument '%s'", p.arg);
-    int r = cli_search_option(&p, opt);
-    if (r < 0) return CLI_EXIT_USAGE;
-    if (r > 0) continue;
-    if (cli_is(&p, "--help", "-h")) {
-      help(stdout);
-      return CLI_EXIT_OK;
-    } else if (cli_is(&p, "--tutorial", NULL) || cli_is(&p, "--big", NULL)) {
-      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
-      *which = cli_is(&p, "--big", NULL) ? 2 : 1;
-    } else {
-      return cli_unknown_option(&p);
-    }
-  }
-  if (astar_options_validate(opt) != ASTAR_OK)
+static int parse_args(int argc, char **argv, run_settings *s) {
+  cli_args a;
+  const int rc = cli_parse(&a, &cli_run_spec, argc, argv, s);
+  if (rc >= 0) return rc;
+  if (a.npos > 0) return cli_usage_error("run: unexpected argument '%s'", a.pos[0]);
+  if (astar_options_validate(&s->opt) != ASTAR_OK)
     return cli_usage_error("run: the search options are not valid together");
   return -1;
 }
@@ -147,17 +160,17 @@ int cli_cmd_run(int argc, char **argv) {
   /* The tutorial's settings: costs 10/14, no corner cutting, and on equal F
   ** "the square added to the open list last" -- which finds its figure 7
   ** path. (Its Manhattan h finds the mirror path above the wall.) */
-  astar_options tutorial, big;
-  astar_options_init(&tutorial);
-  tutorial.straight_cost = 10;
-  tutorial.diagonal_cost = 14;
-  tutorial.tie = ASTAR_TIE_NEWEST;
-  astar_options_init(&big);
-  int which = 0, rc;
-  if ((rc = parse_args(argc, argv, &tutorial, &which)) >= 0) return rc;
-  if ((rc = parse_args(argc, argv, &big, &which)) >= 0) return rc;
+  run_settings tutorial = {0}, big = {0};
+  astar_options_init(&tutorial.opt);
+  tutorial.opt.straight_cost = 10;
+  tutorial.opt.diagonal_cost = 14;
+  tutorial.opt.tie = ASTAR_TIE_NEWEST;
+  astar_options_init(&big.opt);
+  int rc;
+  if ((rc = parse_args(argc, argv, &tutorial)) >= 0) return rc;
+  if ((rc = parse_args(argc, argv, &big)) >= 0) return rc;
   rc = CLI_EXIT_OK;
-  if (which != 2 && run_tutorial(&tutorial) != CLI_EXIT_OK) rc = CLI_EXIT_FAIL;
-  if (which != 1 && run_big(&big) != CLI_EXIT_OK) rc = CLI_EXIT_FAIL;
+  if (big.which != 2 && run_tutorial(&tutorial.opt) != CLI_EXIT_OK) rc = CLI_EXIT_FAIL;
+  if (big.which != 1 && run_big(&big.opt) != CLI_EXIT_OK) rc = CLI_EXIT_FAIL;
   return rc;
 }

@@ -53,60 +53,193 @@ typedef struct sim {
   size_t done;
 } sim;
 
-static void help(FILE *out) {
-  fprintf(out,
-          "usage: astar simulate MAP --agents N --budget B [OPTIONS]\n"
-          "       astar simulate MAP --agents N --cooperative [--window W] [OPTIONS]\n"
-          "       astar simulate MAP --agents N --walk [OPTIONS]\n"
-          "\n"
-          "Simulate a game loop with the path-request queue: N agents request paths\n"
-          "between random reachable cells of MAP (Moving AI .map or ASCII; `-` reads\n"
-          "standard input); each frame the queue spends at most B node expansions,\n"
-          "working on requests by priority (higher first), then in submission order.\n"
-          "Prints the frames used until all are done, the latency of the requests in\n"
-          "frames (1 = done in the frame it was submitted), expansions and time per\n"
-          "frame, and checks every result against the same search run one-shot on\n"
-          "the grid it was computed on.\n"
-          "\n"
-          "Options:\n"
-          "  --agents N             number of agents / requests, 1..%ld (required)\n"
-          "  --budget B             expansions per frame, >= 1 (required)\n"
-          "  --frames F             stop after F frames even if work remains (default 0:\n"
-          "                         run until every request is done)\n"
-          "  --arrivals R           submit R requests per frame (default 0: all at frame 0)\n"
-          "  --priorities K         random priorities 0..K-1 (default 1: all equal)\n"
-          "  --seed S               seed of the random pairs and priorities (default 1)\n"
-          "  --islands              give the searches the map's islands: a goal on\n"
-          "                         another island is answered at submission\n"
-          "  --unreachable U        U of the N agents get a goal on another island\n"
-          "                         (default 0)\n"
-          "  --edits E              every E frames a random open cell (no agent's start\n"
-          "                         or goal) becomes a wall and the wall of %d edits\n"
-          "                         before opens again (default 0: no edits)\n"
-          "  --restarts K           restarts of a search whose grid changed before it\n"
-          "                         ends stale (default %u)\n"
-          "\n"
-          "Agents moving at once (one step -- a move or a wait -- per frame; no --budget;\n"
-          "distinct random starts and goals; --seed and --frames apply):\n"
-          "  --cooperative          cooperative A*: agents plan in turn through a\n"
-          "                         reservation table of (cell, time) and moves, so\n"
-          "                         none collides; reports collisions (vertex and swap),\n"
-          "                         makespan, sum of costs, expansions, time per frame\n"
-          "  --window W             with --cooperative: windowed (WHCA*), reservations W\n"
-          "                         steps ahead, replanned every W/2 frames, 1..%ld\n"
-          "                         (default 0: full search, goals held)\n"
-          "  --walk                 the same report for independent A* paths walked at\n"
-          "                         once (blind to each other: collisions counted)\n"
-          "  -h, --help             show this help\n"
-          "\n%s"
-          "\n"
-          "Exit status: 0 success; 1 unreadable map, a result that differs from the\n"
-          "one-shot search, a frame over budget, or no request found a path, or\n"
-          "(--cooperative) a collision; 2 usage error.\n",
-          MAX_AGENTS, MOVING_WALLS, ASTAR_QUEUE_DEFAULT_RESTARTS, MAX_WINDOW,
-          cli_search_options_help);
-  fputs(cli_sim_world_help, out);
+typedef struct simulate_settings {
+  astar_options opt;
+  long agents, frames, arrivals, priorities, unreachable, edits, window;
+  uint64_t restarts, budget, seed;
+  bool islands, cooperative, walk;
+  cli_world_args world;
+} simulate_settings;
+
+/* The request queue; agents moving at once; units walking on a changing map. */
+enum { QUEUE, COOP, WORLD };
+
+/* The help below says these numbers. */
+_Static_assert(MOVING_WALLS == 4, "--edits' help says 4");
+_Static_assert(ASTAR_QUEUE_DEFAULT_RESTARTS == 3, "--restarts' help says 3");
+
+static const cli_opt simulate_rows[] = {
+    {.name = "--agents",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(simulate_settings, agents),
+     .min = 1,
+     .max = MAX_AGENTS,
+     .kinds = CLI_KIND(QUEUE) | CLI_KIND(COOP),
+     .help = "number of agents / requests, %r (required)"},
+    {.name = "--budget",
+     .meta = "B",
+     .kind = CLI_INT,
+     CLI_AT(simulate_settings, budget),
+     .min = 1,
+     .max = UINT64_MAX,
+     .kinds = CLI_KIND(QUEUE) | CLI_KIND(WORLD),
+     .help = "expansions per frame, >= 1 (required)"},
+    {.name = "--frames",
+     .meta = "F",
+     .kind = CLI_INT,
+     CLI_AT(simulate_settings, frames),
+     .max = LONG_MAX,
+     .kinds = CLI_KIND(QUEUE) | CLI_KIND(COOP),
+     .help = "stop after F frames even if work remains (default 0:\n"
+             "run until every request is done)"},
+    {.name = "--arrivals",
+     .meta = "R",
+     .kind = CLI_INT,
+     CLI_AT(simulate_settings, arrivals),
+     .max = MAX_AGENTS,
+     .kinds = CLI_KIND(QUEUE),
+     .help = "submit R requests per frame (default 0: all at frame 0)"},
+    {.name = "--priorities",
+     .meta = "K",
+     .kind = CLI_INT,
+     CLI_AT(simulate_settings, priorities),
+     .min = 1,
+     .max = MAX_PRIORITIES,
+     .kinds = CLI_KIND(QUEUE),
+     .help = "random priorities 0..K-1 (default 1: all equal)"},
+    {.name = "--seed",
+     .meta = "S",
+     .kind = CLI_INT,
+     CLI_AT(simulate_settings, seed),
+     .max = UINT64_MAX,
+     .help = "seed of the random pairs and priorities (default 1)"},
+    {.name = "--islands",
+     .kind = CLI_FLAG,
+     CLI_AT(simulate_settings, islands),
+     .kinds = CLI_KIND(QUEUE),
+     .help = "give the searches the map's islands: a goal on\n"
+             "another island is answered at submission"},
+    {.name = "--unreachable",
+     .meta = "U",
+     .kind = CLI_INT,
+     CLI_AT(simulate_settings, unreachable),
+     .max = MAX_AGENTS,
+     .kinds = CLI_KIND(QUEUE),
+     .help = "U of the N agents get a goal on another island\n"
+             "(default 0)"},
+    {.name = "--edits",
+     .meta = "E",
+     .kind = CLI_INT,
+     CLI_AT(simulate_settings, edits),
+     .max = LONG_MAX,
+     .kinds = CLI_KIND(QUEUE),
+     .help = "every E frames a random open cell (no agent's start\n"
+             "or goal) becomes a wall and the wall of 4 edits\n"
+             "before opens again (default 0: no edits)"},
+    {.name = "--restarts",
+     .meta = "K",
+     .kind = CLI_INT,
+     CLI_AT(simulate_settings, restarts),
+     .max = UINT32_MAX,
+     .kinds = CLI_KIND(QUEUE),
+     .help = "restarts of a search whose grid changed before it\n"
+             "ends stale (default 3)"},
+    CLI_HELP_ROW,
+};
+static const cli_group simulate_group = CLI_ROWS(simulate_rows);
+
+static const cli_opt coop_rows[] = {
+    {.name = "--cooperative",
+     .kind = CLI_FLAG,
+     CLI_AT(simulate_settings, cooperative),
+     .help = "cooperative A*: agents plan in turn through a\n"
+             "reservation table of (cell, time) and moves, so\n"
+             "none collides; reports collisions (vertex and swap),\n"
+             "makespan, sum of costs, expansions, time per frame"},
+    {.name = "--window",
+     .meta = "W",
+     .kind = CLI_INT,
+     CLI_AT(simulate_settings, window),
+     .min = 1,
+     .max = MAX_WINDOW,
+     .help = "with --cooperative: windowed (WHCA*), reservations W\n"
+             "steps ahead, replanned every W/2 frames, %r\n"
+             "(default 0: full search, goals held)"},
+    {.name = "--walk",
+     .kind = CLI_FLAG,
+     CLI_AT(simulate_settings, walk),
+     .help = "the same report for independent A* paths walked at\n"
+             "once (blind to each other: collisions counted)"},
+};
+static const cli_group coop_group = CLI_ROWS(coop_rows);
+
+static const cli_section simulate_sections[] = {
+    {"Options:", &simulate_group, 0, 0, NULL, false},
+    {"Agents moving at once (one step -- a move or a wait -- per frame; no --budget;\n"
+     "distinct random starts and goals; --agents, --seed and --frames apply):",
+     &coop_group, 0, CLI_KIND(COOP), NULL, false},
+    {"Units walking on a changing map (one cell per frame, blind to each other;\n"
+     "--agents N units, 1..100000, between random reachable cells; --seed and\n"
+     "--frames apply, --frames defaulting to 20 x (width + height)):",
+     &cli_world_group, offsetof(simulate_settings, world), CLI_KIND(WORLD),
+     "  Reports units arrived, steps, replans by reason, expansions, blocked steps\n"
+     "  (a unit tried to enter a blocked cell: its path was stale), walked cost vs\n"
+     "  the optimum on the final map, and time per frame.\n",
+     false},
+    CLI_SEARCH_SECTIONS(simulate_settings, opt, 0),
+};
+
+static void intro(FILE *out) {
+  fputs("usage: astar simulate MAP --agents N --budget B [OPTIONS]\n"
+        "       astar simulate MAP --agents N --cooperative [--window W] [OPTIONS]\n"
+        "       astar simulate MAP --agents N --walk [OPTIONS]\n"
+        "       astar simulate MAP --agents N --replan astar|splice|dstar [OPTIONS]\n"
+        "\n"
+        "Simulate a game loop with the path-request queue: N agents request paths\n"
+        "between random reachable cells of MAP (Moving AI .map or ASCII; `-` reads\n"
+        "standard input); each frame the queue spends at most B node expansions,\n"
+        "working on requests by priority (higher first), then in submission order.\n"
+        "Prints the frames used until all are done, the latency of the requests in\n"
+        "frames (1 = done in the frame it was submitted), expansions and time per\n"
+        "frame, and checks every result against the same search run one-shot on\n"
+        "the grid it was computed on. --cooperative and --walk move the agents at\n"
+        "once; --replan, --recompute, --walls and --doors walk units on a map that\n"
+        "changes (their sections below).\n",
+        out);
 }
+
+static void outro(FILE *out) {
+  fputs("Exit status: 0 success; 1 unreadable map, a result that differs from the\n"
+        "one-shot search, a frame over budget, or no request found a path, or\n"
+        "(--cooperative) a collision; 2 usage error.\n",
+        out);
+}
+
+/* The options seen decide the mode. */
+static int simulate_kind(const cli_args *a) {
+  static const char *const world[] = {"--replan",      "--recompute", "--walls",
+                                      "--wall-period", "--doors",     "--door-period"};
+  for (size_t i = 0; i < sizeof world / sizeof world[0]; i++)
+    if (cli_seen(a, world[i])) return WORLD;
+  if (cli_seen(a, "--cooperative") || cli_seen(a, "--walk") || cli_seen(a, "--window")) return COOP;
+  return QUEUE;
+}
+
+static const cli_kind simulate_kinds[] = {
+    {"queue", "the request queue", "astar simulate --help"},
+    {"coop", "agents moving at once (--cooperative, --walk)", "astar simulate --help"},
+    {"world", "units walking on a changing map (--replan, --recompute, --walls, --doors)",
+     "astar simulate --help"},
+};
+static const cli_page simulate_pages[] = {
+    {CLI_KIND(QUEUE) | CLI_KIND(COOP) | CLI_KIND(WORLD), NULL, intro, outro}};
+
+const cli_spec cli_simulate_spec = {.command = "simulate",
+                                    CLI_SECTIONS(simulate_sections),
+                                    CLI_KINDS(simulate_kinds),
+                                    CLI_PAGES(simulate_pages),
+                                    .kind_of = simulate_kind};
 
 /* ---- random numbers (splitmix64: the same stream on every platform) ---------- */
 
@@ -408,86 +541,37 @@ static void print_answered(const sim *s, size_t n, size_t unreachable) {
 }
 
 int cli_cmd_simulate(int argc, char **argv) {
+  simulate_settings set;
+  memset(&set, 0, sizeof set);
+  astar_options_init(&set.opt);
+  set.priorities = 1;
+  set.restarts = ASTAR_QUEUE_DEFAULT_RESTARTS;
+  set.seed = 1;
+  cli_world_defaults(&set.world);
+  cli_args a;
+  const int prc = cli_parse(&a, &cli_simulate_spec, argc, argv, &set);
+  if (prc >= 0) return prc;
+  if (a.npos > 1) return cli_usage_error("simulate: unexpected argument '%s'", a.pos[1]);
+  const char *map_path = a.npos ? a.pos[0] : NULL;
   /* Units walking on a changing map: tools/sim_world.c. */
-  if (cli_sim_world_wanted(argc, argv)) return cli_simulate_world(argc, argv);
-  cli_parser p;
-  astar_options opt;
-  astar_options_init(&opt);
-  const char *map_path = NULL;
-  long agents = 0, frames = 0, arrivals = 0, priorities = 1, unreachable = 0, edits = 0;
-  uint64_t restarts = ASTAR_QUEUE_DEFAULT_RESTARTS;
-  uint64_t budget = 0, seed = 1;
-  bool have_budget = false, use_islands = false;
-  bool cooperative = false, walk = false, have_window = false;
-  long window = 0;
-
-  cli_parser_init(&p, argc, argv, "simulate");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      if (map_path) return cli_usage_error("simulate: unexpected argument '%s'", p.arg);
-      map_path = p.arg;
-      continue;
-    }
-    const int r = cli_search_option(&p, &opt);
-    if (r < 0) return CLI_EXIT_USAGE;
-    if (r > 0) continue;
-    const char *v;
-    if (cli_is(&p, "--help", "-h")) {
-      help(stdout);
-      return CLI_EXIT_OK;
-    } else if (cli_is(&p, "--agents", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_AGENTS, &agents))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--budget", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &budget)) return CLI_EXIT_USAGE;
-      if (budget == 0) return cli_usage_error("%s: expected an integer >= 1, got '%s'", p.name, v);
-      have_budget = true;
-    } else if (cli_is(&p, "--frames", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, LONG_MAX, &frames))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--arrivals", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, MAX_AGENTS, &arrivals))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--priorities", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_PRIORITIES, &priorities))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--seed", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &seed)) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--islands", NULL)) {
-      use_islands = true;
-    } else if (cli_is(&p, "--unreachable", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, MAX_AGENTS, &unreachable))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--edits", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, LONG_MAX, &edits))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--cooperative", NULL)) {
-      cooperative = true;
-    } else if (cli_is(&p, "--walk", NULL)) {
-      walk = true;
-    } else if (cli_is(&p, "--window", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_WINDOW, &window))
-        return CLI_EXIT_USAGE;
-      have_window = true;
-    } else if (cli_is(&p, "--restarts", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &restarts)) return CLI_EXIT_USAGE;
-      if (restarts > UINT32_MAX)
-        return cli_usage_error("%s: expected an integer <= %lu, got '%s'", p.name,
-                               (unsigned long)UINT32_MAX, v);
-    } else {
-      return cli_unknown_option(&p);
-    }
-  }
+  if (a.kind == WORLD)
+    return cli_simulate_world(map_path, &set.world, set.budget, set.seed, &set.opt);
+  astar_options opt = set.opt;
+  const long agents = set.agents, frames = set.frames, arrivals = set.arrivals,
+             priorities = set.priorities, unreachable = set.unreachable, edits = set.edits,
+             window = set.window;
+  const uint64_t restarts = set.restarts, budget = set.budget, seed = set.seed;
+  const bool have_budget = cli_given(&a, "--budget") > 0, use_islands = set.islands;
+  const bool cooperative = set.cooperative, walk = set.walk;
+  const bool have_window = cli_given(&a, "--window") > 0;
   if (!map_path) return cli_usage_error("simulate: missing MAP (see 'astar simulate --help')");
   if (agents == 0) return cli_usage_error("simulate: missing --agents N");
   if (cooperative && walk)
     return cli_usage_error("simulate: --cooperative and --walk exclude each other");
   if (have_window && !cooperative) return cli_usage_error("simulate: --window needs --cooperative");
+  /* The request queue's options were refused with --cooperative or --walk
+  ** by name (cli_parse). */
   if (cooperative || walk) {
-    if (have_budget || use_islands || unreachable || edits || arrivals || priorities > 1)
-      return cli_usage_error("simulate: --budget, --islands, --unreachable, --edits, --arrivals "
-                             "and --priorities are the request queue's; not with %s",
-                             cooperative ? "--cooperative" : "--walk");
     if (astar_options_validate(&opt) != ASTAR_OK)
       return cli_usage_error("simulate: the search options are not valid together");
     return cli_coop_simulate(map_path, agents, seed, cooperative, window, frames, &opt);

@@ -9,59 +9,168 @@
 
 #define PICTURE_MAX_WIDTH 200
 
-static void help(FILE *out) {
-  char algos[256];
-  cli_algo_list(algos, sizeof algos);
+typedef struct solve_settings {
+  /* square maps */
+  astar_options opt;
+  const cli_algo *algo;
+  int space;         /* --space: 0 grid, 1 graph, 2 waypoints */
+  bool smooth;       /* --smooth */
+  const char *pre;   /* --pre FILE */
+  int encoding;      /* --encode: an astar_path_encoding, -1 all, -2 none */
+  cli_extras extras; /* the game-loop options */
+  cli_variant_settings variant;
+  cli_unit unit;
+  cli_table table;
+  astar_hpa_options hpa;
+  /* square and hex maps */
+  int picture;       /* -1: by width */
+  const char *trace; /* --trace FILE */
+  /* hex maps */
+  astar_engine_options eo;
+  cli_landmark_settings hex_landmarks;
+  /* graphs */
+  cli_graph_args graph;
+} solve_settings;
+
+enum { SQUARE, HEX, GRAPH };
+#define SQ CLI_KIND(SQUARE)
+
+static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
+static const char *const encodings[] = {"positions", "directions", "turns", "runs",
+                                        "variable",  "all",        NULL};
+static const int encoding_values[] = {0, 1, 2, 3, 4, -1};
+
+static const cli_opt solve_rows[] = {
+    CLI_ALGO_ROW(solve_settings, algo, SQ),
+    {.name = "--space",
+     .meta = "grid|graph|waypoints",
+     .kind = CLI_CHOICE,
+     CLI_AT(solve_settings, space),
+     .names = spaces,
+     .kinds = SQ,
+     .help = "grid (default): the grid's own loops; graph: the search\n"
+             "engine on the grid as a space (greedy, bidir, ida, beam,\n"
+             "dynamic, bandwidth, f2f, retarget: always); waypoints:\n"
+             "any-angle paths over the waypoint graph of the\n"
+             "obstacles' corners (prints the waypoints, the cells\n"
+             "walked between them, and marks the waypoints 'o')"},
+    CLI_ANY_ANGLE_ROW(solve_settings, algo, SQ),
+    {.name = "--smooth",
+     .kind = CLI_FLAG,
+     CLI_AT(solve_settings, smooth),
+     .kinds = SQ,
+     .help = "straighten the path by string pulling (astar_path_smooth):\n"
+             "print the bends and the cells walked between them; a\n"
+             "line replaces a stretch only when it costs no more (its\n"
+             "cells weighted by terrain, --cone layers and, with\n"
+             "--fog, judged on what the searcher knows)"},
+    {.name = "--pre",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(solve_settings, pre),
+     .kinds = SQ,
+     .help = "load the preprocessing from FILE (made by `astar\n"
+             "precompute`) instead of building it (jps-plus)"},
+    {.name = "--picture",
+     .kind = CLI_FLAG,
+     CLI_AT(solve_settings, picture),
+     .set = 1,
+     .kinds = SQ | CLI_KIND(HEX),
+     .display = "--picture / --no-picture",
+     .help = "always / never draw the map"},
+    {.name = "--no-picture",
+     .kind = CLI_FLAG,
+     CLI_AT(solve_settings, picture),
+     .set = CLI_OFF,
+     .kinds = SQ | CLI_KIND(HEX),
+     .flags = CLI_HIDDEN,
+     .help = "never draw the map"},
+    {.name = "--trace",
+     .meta = "FILE",
+     .kind = CLI_TEXT,
+     CLI_AT(solve_settings, trace),
+     .kinds = SQ | CLI_KIND(HEX),
+     .sample = "x.jsonl",
+     .help = "write every search event to FILE as JSON Lines (`-`:\n"
+             "standard output, instead of the report; square maps:\n"
+             "--algo astar only)"},
+    {.name = "--encode",
+     .meta = "NAME",
+     .kind = CLI_CHOICE,
+     CLI_AT(solve_settings, encoding),
+     .names = encodings,
+     .values = encoding_values,
+     .kinds = SQ,
+     .help = "also print the path encoded (astar/path.h) with NAME:\n"
+             "positions, directions, turns, runs, variable, or all:\n"
+             "its size in bytes and the bytes in hex (grid paths:\n"
+             "not with --smooth or an any-angle algorithm)"},
+    CLI_HELP_ROW,
+};
+static const cli_group solve_group = CLI_ROWS(solve_rows);
+
+static const cli_section solve_sections[] = {
+    {"Options:", &solve_group, 0, 0, NULL, false},
+    CLI_SEARCH_SECTIONS(solve_settings, opt, SQ),
+    CLI_VARIANT_SECTIONS(solve_settings, variant, SQ),
+    {"Game-loop options:", &cli_extras_group, offsetof(solve_settings, extras), SQ, NULL, false},
+    {"Unit options:", &cli_unit_group, offsetof(solve_settings, unit), SQ, NULL, false},
+    {"Waypoint table (Patel 2.4.1; astar/waypoint_table.h; --algo astar only):", &cli_table_group,
+     offsetof(solve_settings, table), SQ, NULL, false},
+    CLI_HPA_SECTION(solve_settings, hpa, SQ),
+    {"Search options on hex maps (the search engine on the map as a space):", &cli_engine_group,
+     offsetof(solve_settings, eo), CLI_KIND(HEX), NULL, false},
+    {NULL, &cli_landmark_group, offsetof(solve_settings, hex_landmarks), CLI_KIND(HEX),
+     "The heuristic is the hex distance times the map's cheapest terrain.\n", false},
+    CLI_GRAPH_SECTIONS(solve_settings, graph, CLI_KIND(GRAPH)),
+};
+
+static void intro(FILE *out) {
   fprintf(out,
           "usage: astar solve MAP SX SY GX GY [OPTIONS]\n"
           "       astar solve MAP [OPTIONS]        (ASCII map with S and G cells)\n"
           "       astar solve MAP.hex ...          (a hex map: see astar solve MAP.hex --help)\n"
           "       astar solve --graph X.gr [--coords X.co] S T   (a DIMACS graph; see\n"
-          "                                        'astar solve --graph x --help')\n"
+          "                                        'astar solve --graph X.gr --help')\n"
           "\n"
           "Find one path from (SX,SY) to (GX,GY) on MAP (Moving AI .map or ASCII; `-`\n"
           "reads standard input). x is the column, y the row, (0,0) the top left.\n"
           "Prints the outcome, cost, length, search statistics, the path as\n"
-          "(x,y) coordinates and, for maps up to %d cells wide, a picture.\n"
-          "\n"
-          "Options:\n"
-          "  --algo NAME            search algorithm: %s (default astar)\n"
-          "  --space grid|graph|waypoints\n"
-          "                         grid (default): the grid's own loops; graph: the search\n"
-          "                         engine on the grid as a space (greedy, bidir, ida, beam,\n"
-          "                         dynamic, bandwidth, f2f, retarget: always); waypoints:\n"
-          "                         any-angle paths over the waypoint graph of the\n"
-          "                         obstacles' corners (prints the waypoints, the cells\n"
-          "                         walked between them, and marks the waypoints 'o')\n"
-          "  --any-angle NAME       theta, lazy-theta or anya: the same as --algo NAME\n"
-          "  --smooth               straighten the path by string pulling (astar_path_smooth):\n"
-          "                         print the bends and the cells walked between them; a\n"
-          "                         line replaces a stretch only when it costs no more (its\n"
-          "                         cells weighted by terrain, --cone layers and, with\n"
-          "                         --fog, judged on what the searcher knows)\n"
-          "  --pre FILE             load the preprocessing from FILE (made by `astar\n"
-          "                         precompute`) instead of building it (jps-plus)\n"
-          "  --picture / --no-picture  always / never draw the map\n"
-          "  --trace FILE           write every search event to FILE as JSON Lines (`-`:\n"
-          "                         standard output, instead of the report; astar only)\n"
-          "  --encode NAME          also print the path encoded (astar/path.h) with NAME:\n"
-          "                         positions, directions, turns, runs, variable, or all:\n"
-          "                         its size in bytes and the bytes in hex (grid paths:\n"
-          "                         not with --smooth or an any-angle algorithm)\n"
-          "  -h, --help             show this help\n"
-          "\n%s"
-          "\n%s"
-          "\n%s"
-          "\n%s"
-          "\n%s"
-          "\n%s"
-          "\n"
-          "Exit status: 0 path found; 1 no path (a blocked start or goal included) or a\n"
-          "failure at run time (an unreadable or malformed map); 2 usage error (a start,\n"
-          "goal, --goals or --region cell outside the map included). See 'astar --help'.\n",
-          PICTURE_MAX_WIDTH, algos, cli_search_options_help, cli_variant_options_help,
-          cli_extras_help, cli_unit_help, cli_table_help, cli_hpa_options_help);
+          "(x,y) coordinates and, for maps up to %d cells wide, a picture.\n",
+          PICTURE_MAX_WIDTH);
 }
+
+static void outro(FILE *out) {
+  fputs("Exit status: 0 path found; 1 no path (a blocked start or goal included) or a\n"
+        "failure at run time (an unreadable or malformed map); 2 usage error (a start,\n"
+        "goal, --goals or --region cell outside the map included). See 'astar --help'.\n",
+        out);
+}
+
+/* --graph decides, then the map: a hex map's options are the engine's. */
+static int solve_kind(const cli_args *a) {
+  if (cli_seen(a, "--graph")) return GRAPH;
+  return a->npos > 0 && cli_is_hex_map(a->pos[0]) ? HEX : SQUARE;
+}
+
+static const cli_kind solve_kinds[] = {
+    {"square", "square maps", "astar solve --help"},
+    {"hex", "hex maps", "astar solve MAP.hex --help"},
+    {"graph", "graphs (--graph)", "astar solve --graph X.gr --help"},
+};
+static const cli_page solve_pages[] = {
+    {SQ, NULL, intro, outro},
+    {CLI_KIND(HEX), "astar solve MAP.hex", cli_hex_solve_intro, cli_hex_solve_outro},
+    {CLI_KIND(GRAPH), "astar solve --graph", cli_graph_solve_intro, cli_graph_solve_outro},
+};
+
+const cli_spec cli_solve_spec = {.command = "solve",
+                                 CLI_SECTIONS(solve_sections),
+                                 CLI_KINDS(solve_kinds),
+                                 CLI_PAGES(solve_pages),
+                                 .kind_of = solve_kind,
+                                 .algo_option = "--algo",
+                                 .algo_kinds = SQ};
 
 /* The map and, for a unit, the grid searched in its place. */
 static void free_grids(astar_grid *map, astar_grid *searched) {
@@ -98,83 +207,40 @@ static bool print_encoded(FILE *out, const astar_point *path, size_t n, int enco
 }
 
 int cli_cmd_solve(int argc, char **argv) {
-  if (cli_wants_graph(argc, argv)) return cli_graph_solve(argc, argv);
-  int hex_rc;
-  if (cli_hex_dispatch(argc, argv, cli_hex_solve, &hex_rc)) return hex_rc;
-  cli_parser p;
-  astar_options opt;
-  astar_options_init(&opt);
-  const cli_algo *algo = cli_find_algo("astar");
-  int picture = -1; /* -1: by width */
-  const char *trace_path = NULL;
-  const char *pre_file = NULL;
-  bool graph = false;     /* --space graph */
-  bool waypoints = false; /* --space waypoints */
-  bool smooth = false;    /* --smooth */
-  int encoding = -2;      /* --encode: an astar_path_encoding, -1 all, -2 none */
-  cli_extras extras;
-  memset(&extras, 0, sizeof extras);
-  cli_variant_settings variant;
-  cli_variant_defaults(&variant);
-  cli_unit unit;
-  cli_unit_defaults(&unit);
-  cli_table table; /* --heuristic-table */
-  cli_table_defaults(&table);
-  extras.fog = -1;
-  const char *pos[5];
-  const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
-  int npos = 0;
+  solve_settings set;
+  memset(&set, 0, sizeof set);
+  astar_options_init(&set.opt);
+  set.algo = cli_find_algo("astar");
+  set.encoding = -2;
+  set.extras.fog = -1;
+  cli_variant_defaults(&set.variant);
+  cli_unit_defaults(&set.unit);
+  cli_table_defaults(&set.table);
+  cli_hpa_defaults(&set.hpa);
+  set.picture = -1;
+  astar_engine_options_init(&set.eo);
+  set.hex_landmarks.choice = ASTAR_LANDMARKS_FARTHEST;
+  cli_graph_args_init(&set.graph);
+  cli_args a;
+  const int prc = cli_parse(&a, &cli_solve_spec, argc, argv, &set);
+  if (prc >= 0) return prc;
+  if (a.kind == GRAPH) return cli_graph_solve(&set.graph, &a);
+  if (a.kind == HEX) return cli_hex_solve(&a, &set.eo, &set.hex_landmarks, set.picture, set.trace);
 
-  cli_parser_init(&p, argc, argv, "solve");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      if (npos == 5) return cli_usage_error("solve: unexpected argument '%s'", p.arg);
-      pos[npos++] = p.arg;
-      continue;
-    }
-    int r = cli_search_option(&p, &opt);
-    if (r == 0) r = cli_extra_option(&p, &extras);
-    if (r == 0) r = cli_variant_option(&p, &variant);
-    if (r == 0) r = cli_hpa_option(&p);
-    if (r == 0) r = cli_unit_option(&p, &unit);
-    if (r == 0) r = cli_table_option(&p, &table);
-    if (r < 0) return CLI_EXIT_USAGE;
-    if (r > 0) continue;
-    if (cli_is(&p, "--help", "-h")) {
-      help(stdout);
-      return CLI_EXIT_OK;
-    } else if (cli_is(&p, "--algo", NULL)) {
-      const char *v = cli_value(&p);
-      if (!v || !(algo = cli_find_algo(v))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--any-angle", NULL)) {
-      if (!(algo = cli_any_angle_option(cli_value(&p)))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--picture", NULL) || cli_is(&p, "--no-picture", NULL)) {
-      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
-      picture = cli_is(&p, "--picture", NULL);
-    } else if (cli_is(&p, "--smooth", NULL)) {
-      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
-      smooth = true;
-    } else if (cli_is(&p, "--trace", NULL)) {
-      if (!(trace_path = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--pre", NULL)) {
-      if (!(pre_file = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--encode", NULL)) {
-      static const char *const encodings[] = {"positions", "directions", "turns", "runs",
-                                              "variable",  "all",        NULL};
-      const char *v = cli_value(&p);
-      if (!v || !cli_parse_choice(p.name, v, encodings, &encoding)) return CLI_EXIT_USAGE;
-      if (encoding == ASTAR_PATH_ENCODING_COUNT) encoding = -1;
-    } else if (cli_is(&p, "--space", NULL)) {
-      static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
-      int which;
-      const char *v = cli_value(&p);
-      if (!v || !cli_parse_choice(p.name, v, spaces, &which)) return CLI_EXIT_USAGE;
-      graph = which == 1;
-      waypoints = which == 2;
-    } else {
-      return cli_unknown_option(&p);
-    }
-  }
+  astar_options opt = set.opt;
+  const cli_algo *algo = set.algo;
+  const int picture = set.picture, encoding = set.encoding;
+  const char *trace_path = set.trace, *pre_file = set.pre;
+  const bool graph = set.space == 1, waypoints = set.space == 2, smooth = set.smooth;
+  cli_extras extras = set.extras;
+  cli_variant_settings variant = set.variant;
+  cli_unit unit = set.unit;
+  unit.active = cli_given(&a, "--size") || cli_given(&a, "--capability");
+  cli_table table = set.table;
+  const char *const *pos = a.pos;
+  const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
+  const int npos = a.npos;
+  if (npos > 5) return cli_usage_error("solve: unexpected argument '%s'", pos[5]);
   if (npos != 1 && npos != 5)
     return cli_usage_error(npos == 0 ? "solve: missing MAP (see 'astar solve --help')"
                                      : "solve: expected MAP and four coordinates SX SY GX GY, "
@@ -202,14 +268,13 @@ int cli_cmd_solve(int argc, char **argv) {
                            smooth || waypoints ? "" : algo->name);
   if (waypoints && pre_file)
     return cli_usage_error("solve: --pre: a waypoint graph is built from the map, not loaded");
-  algo = cli_variant_algo(&variant, algo);
-  const char *misuse = cli_variant_misuse(&variant, algo);
-  if (misuse) return cli_usage_error("solve: %s (got --algo %s)", misuse, algo->name);
-  if ((misuse = cli_table_misuse(&table, algo)) != NULL)
-    return cli_usage_error("solve: %s", misuse);
-  if ((misuse = cli_hpa_misuse(algo)))
-    return cli_usage_error("solve: %s (got --algo %s)", misuse, algo->name);
+  algo = cli_variant_algo(&a, algo);
+  int rc = cli_check_algo(&a, algo->name);
+  if (rc >= 0) return rc;
+  const char *misuse = cli_table_misuse(&table, algo);
+  if (misuse) return cli_usage_error("solve: %s", misuse);
   cli_variant_use(&variant);
+  cli_hpa_use(&set.hpa);
   if (cli_extras_active(&extras) && (strcmp(algo->name, "astar") != 0 || algo->engine))
     return cli_usage_error("solve: the game-loop options need --algo astar");
   if (astar_options_validate(&opt) != ASTAR_OK)
@@ -320,7 +385,7 @@ int cli_cmd_solve(int argc, char **argv) {
     free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }
-  int rc = sol.status == ASTAR_OK ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+  rc = sol.status == ASTAR_OK ? CLI_EXIT_OK : CLI_EXIT_FAIL;
   if (trace_path && !cli_trace_end(&trace, &sol)) rc = CLI_EXIT_FAIL;
   if (trace_path && trace.to_stdout) {
     cli_solution_free(&sol);

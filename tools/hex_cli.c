@@ -1,7 +1,7 @@
 /*
 ** hex_cli.c -- hex maps (astar/hex.h) in the tool: telling a hex map apart
-** from the square formats, the engine's search options on it, and `astar
-** solve` on it (the engine on the hex grid as a space; the path as offset
+** from the square formats, the engine's search options (a table graphs
+** share), and `astar solve` on it (the engine on the hex grid as a space; the path as offset
 ** coordinates and an ASCII drawing in which shoved rows are indented, or
 ** shoved columns drawn half a line lower). `astar render` on hex maps is in
 ** hex_render.c.
@@ -23,35 +23,6 @@ bool cli_is_hex_map(const char *path) {
   size_t len;
   const char *text = cli_peek_map(path, &len); /* kept for the loader, which reads it once */
   return text && astar_hex_is_map(text, len);
-}
-
-/* Options of solve and render on hex maps that take a value: with them the
-** map is found among the arguments as the commands' parsers would find it. */
-static bool takes_value(const char *arg) {
-  static const char *const names[] = {"--algo",           "--weight", "--tie",    "--reopen",
-                                      "--max-expansions", "--trace",  "--output", "-o",
-                                      "--step",           "--frames", "--cell",   NULL};
-  if (strchr(arg, '=')) return false;
-  for (int i = 0; names[i]; i++)
-    if (strcmp(arg, names[i]) == 0) return true;
-  return false;
-}
-
-bool cli_hex_dispatch(int argc, char **argv, int (*run)(int argc, char **argv), int *rc) {
-  bool options_done = false;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!options_done && strcmp(a, "--") == 0) {
-      options_done = true;
-    } else if (!options_done && a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
-      if (takes_value(a)) i++;
-    } else {
-      if (!cli_is_hex_map(a)) return false; /* the first positional is the map */
-      *rc = run(argc, argv);
-      return true;
-    }
-  }
-  return false;
 }
 
 bool cli_load_hex_map(const char *path, astar_hex_grid **grid, astar_point *start,
@@ -89,75 +60,57 @@ void cli_print_hex_map_line(FILE *out, const char *label, const astar_hex_grid *
           terrain ? ", with terrain costs" : "");
 }
 
-/* ---- search options ------------------------------------------------------------- */
+/* ---- search options: the engine's, on hex maps and graphs -------------------------- */
 
-static const char *const method_names[] = {"astar", "dijkstra", "greedy", "bidir", NULL};
 static const char *const tie_names[] = {"larger-g", "newest", NULL};
+static const int tie_values[] = {ASTAR_TIE_LARGER_G, ASTAR_TIE_NEWEST};
 static const char *const reopen_names[] = {"auto", "always", "never", NULL};
 
-const char cli_hex_search_help[] =
-    "Search options on hex maps (the search engine on the map as a space):\n"
-    "  --algo NAME            astar (default), dijkstra, greedy, bidir\n"
-    "  --weight W             multiply h by W >= 0 (astar; default 1)\n"
-    "  --tie T                equal-f order: larger-g (default), newest\n"
-    "  --reopen R             reopen closed cells: auto (default), always, never\n"
-    "  --max-expansions N     give up after N expansions (default 0 = no limit)\n"
-    "  --partial              without a full path, the path to the best cell found\n"
-    "  --landmarks K          solve: A* with landmarks (astar/landmarks.h), K of them,\n"
-    "                         1..64, built on the map before the search (exact)\n"
-    "  --landmark-choice C    solve: farthest (default) or avoid\n"
-    "The heuristic is the hex distance times the map's cheapest terrain.\n";
-
-int cli_hex_search_option(cli_parser *p, astar_engine_options *eo) {
-  const char *v;
-  int choice;
-  if (cli_is(p, "--algo", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, method_names, &choice)) return -1;
-    eo->method = (astar_method)choice;
-  } else if (cli_is(p, "--weight", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_double(p->name, v, 0, false, &eo->weight)) return -1;
-  } else if (cli_is(p, "--tie", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, tie_names, &choice)) return -1;
-    eo->tie = choice ? ASTAR_TIE_NEWEST : ASTAR_TIE_LARGER_G;
-  } else if (cli_is(p, "--reopen", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, reopen_names, &choice)) return -1;
-    eo->reopen = (astar_reopen)choice;
-  } else if (cli_is(p, "--max-expansions", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_u64(p->name, v, &eo->max_expansions)) return -1;
-  } else if (cli_is(p, "--partial", NULL)) {
-    if (!cli_flag(p)) return -1;
-    eo->partial = true;
-  } else {
-    return 0;
-  }
-  return 1;
-}
-
-int cli_hex_not_for_hex(const cli_parser *p) {
-  /* The options of square maps (options.c, solve_extras.c, cmd_solve.c)
-  ** get a message that says so; the rest are unknown. */
-  static const char *const square[] = {
-      "--moves",   "--corner",        "--heuristic",    "--open",
-      "--costs",   "--terrain-scale", "--turn-penalty", "--heuristic-floor",
-      "--unknown", "--unknown-cost",  "--budget",       "--goals",
-      "--islands", "--retarget",      "--cone",         "--region",
-      "--refine",  "--fog",           "--space",        "--pre",
-      NULL};
-  for (int i = 0; square[i]; i++)
-    if (cli_is(p, square[i], NULL))
-      return cli_usage_error("%s: %s is an option of square maps; hex maps take --algo, "
-                             "--weight, --tie, --reopen, --max-expansions, --partial (see "
-                             "'astar %s --help')",
-                             p->command, p->name, p->command);
-  return cli_unknown_option(p);
-}
-
-const char *cli_hex_method_name(astar_method m) {
-  return (unsigned)m < 4 ? method_names[m] : "?";
-}
+/* The first four are what graphs take (cli_engine_basic_group). */
+static const cli_opt engine_rows[] = {
+    {.name = "--algo",
+     .meta = "NAME",
+     .kind = CLI_CUSTOM,
+     .off = offsetof(astar_engine_options, method),
+     .parse = cli_space_algo_parse,
+     .range_fn = cli_space_algo_range,
+     .sample = "astar",
+     .help = "%v (default astar; bidir: bidirectional A*)"},
+    {.name = "--weight",
+     .meta = "W",
+     .kind = CLI_NUMBER,
+     CLI_AT(astar_engine_options, weight),
+     .help = "astar: multiply h by W >= 0 (default 1; > 1: cost <=\n"
+             "W x optimal)"},
+    {.name = "--tie",
+     .meta = "T",
+     .kind = CLI_CHOICE,
+     CLI_AT(astar_engine_options, tie),
+     .names = tie_names,
+     .values = tie_values,
+     .help = "equal-f order: larger-g (default), newest"},
+    {.name = "--max-expansions",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(astar_engine_options, max_expansions),
+     .max = UINT64_MAX,
+     .help = "give up after N expansions (default 0 = no limit)"},
+    {.name = "--reopen",
+     .meta = "R",
+     .kind = CLI_CHOICE,
+     CLI_AT(astar_engine_options, reopen),
+     .names = reopen_names,
+     .help = "reopen closed cells: auto (default), always, never"},
+    {.name = "--partial",
+     .kind = CLI_FLAG,
+     CLI_AT(astar_engine_options, partial),
+     .help = "without a full path, the path to the best cell found"},
+};
+const cli_group cli_engine_group = CLI_ROWS(engine_rows);
+const cli_group cli_engine_basic_group = {engine_rows, 4};
 
 void cli_hex_describe(FILE *out, const astar_engine_options *eo) {
-  fprintf(out, "algorithm %s, heuristic hex distance", cli_hex_method_name(eo->method));
+  fprintf(out, "algorithm %s, heuristic hex distance", cli_space_algo_name(eo->method));
   if (eo->weight != 1 && eo->method == ASTAR_METHOD_ASTAR) fprintf(out, " x %g", eo->weight);
   fprintf(out, ", ties %s", tie_names[eo->tie == ASTAR_TIE_NEWEST]);
   if (eo->reopen != ASTAR_REOPEN_AUTO)
@@ -294,7 +247,7 @@ static bool trace_begin(hex_trace *t, const char *path, const char *label,
           "\"reopen\":\"%s\",\"max_expansions\":%llu}}\n",
           cli_hex_shape_name(grid), (int)astar_hex_grid_width(grid),
           (int)astar_hex_grid_height(grid), (int)s.x, (int)s.y, (int)g.x, (int)g.y,
-          cli_hex_method_name(eo->method), eo->weight, tie_names[eo->tie == ASTAR_TIE_NEWEST],
+          cli_space_algo_name(eo->method), eo->weight, tie_names[eo->tie == ASTAR_TIE_NEWEST],
           reopen_names[(unsigned)eo->reopen < 3 ? eo->reopen : 0],
           (unsigned long long)eo->max_expansions);
   return true;
@@ -360,7 +313,7 @@ bool cli_hex_run(const astar_hex_grid *grid, const astar_engine_options *eo, uin
   return true;
 }
 
-static void help(FILE *out) {
+void cli_hex_solve_intro(FILE *out) {
   fprintf(out,
           "usage: astar solve MAP.hex SX SY GX GY [OPTIONS]\n"
           "       astar solve MAP.hex [OPTIONS]     (a map with S and G cells)\n"
@@ -368,57 +321,26 @@ static void help(FILE *out) {
           "Find one path on a hex map (a file whose first line is `hex pointy|flat\n"
           "[odd-r|even-r|odd-q|even-q]`; see README). x is the column, y the row of the\n"
           "offset coordinates, (0,0) the top left. Prints the outcome, cost, length,\n"
-          "statistics, the path as (x,y) and, for maps up to %d cells wide, a picture.\n"
-          "\n"
-          "Options:\n"
-          "  --picture / --no-picture  always / never draw the map\n"
-          "  --trace FILE           every search event as JSON Lines (`-`: standard output)\n"
-          "  -h, --help             show this help\n"
-          "\n%s"
-          "\n"
-          "Exit status: 0 path found; 1 no path (a blocked start or goal included) or an\n"
-          "unreadable or malformed map; 2 usage error (a start or goal outside the map\n"
-          "included). See 'astar --help'.\n",
-          PICTURE_MAX_WIDTH, cli_hex_search_help);
+          "statistics, the path as (x,y) and, for maps up to %d cells wide, a picture.\n",
+          PICTURE_MAX_WIDTH);
 }
 
-int cli_hex_solve(int argc, char **argv) {
-  cli_parser p;
-  astar_engine_options eo;
-  astar_engine_options_init(&eo);
-  int picture = -1;
-  const char *trace_path = NULL;
-  uint32_t landmarks = 0; /* --landmarks K: 0 none */
-  int landmark_choice = ASTAR_LANDMARKS_FARTHEST;
-  const char *pos[5];
+void cli_hex_solve_outro(FILE *out) {
+  fputs("Exit status: 0 path found; 1 no path (a blocked start or goal included) or an\n"
+        "unreadable or malformed map; 2 usage error (a start or goal outside the map\n"
+        "included). See 'astar --help'.\n",
+        out);
+}
+
+int cli_hex_solve(const cli_args *a, const astar_engine_options *eo,
+                  const cli_landmark_settings *landmarks, int picture, const char *trace_path) {
+  const int npos = a->npos;
+  const char *const *pos = a->pos;
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
-  int npos = 0;
-  cli_parser_init(&p, argc, argv, "solve");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      if (npos == 5) return cli_usage_error("solve: unexpected argument '%s'", p.arg);
-      pos[npos++] = p.arg;
-      continue;
-    }
-    int r = cli_hex_search_option(&p, &eo);
-    if (r == 0) r = cli_landmark_option(&p, &landmarks, &landmark_choice);
-    if (r < 0) return CLI_EXIT_USAGE;
-    if (r > 0) continue;
-    if (cli_is(&p, "--help", "-h")) {
-      help(stdout);
-      return CLI_EXIT_OK;
-    } else if (cli_is(&p, "--picture", NULL) || cli_is(&p, "--no-picture", NULL)) {
-      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
-      picture = cli_is(&p, "--picture", NULL);
-    } else if (cli_is(&p, "--trace", NULL)) {
-      if (!(trace_path = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else {
-      return cli_hex_not_for_hex(&p);
-    }
-  }
+  if (npos > 5) return cli_usage_error("solve: unexpected argument '%s'", pos[5]);
   if (npos != 1 && npos != 5)
     return cli_usage_error("solve: expected MAP and four coordinates SX SY GX GY, or MAP alone "
-                           "(see 'astar solve --help')");
+                           "(see 'astar solve MAP.hex --help')");
   int32_t c[4] = {0, 0, 0, 0};
   for (int i = 1; i < npos; i++)
     if (!cli_parse_cells(pos_names[i], NULL, pos[i], 1, &c[i - 1])) return CLI_EXIT_USAGE;
@@ -451,14 +373,14 @@ int cli_hex_solve(int argc, char **argv) {
   }
   rc = CLI_EXIT_FAIL;
   hex_trace trace;
-  astar_engine_options run = eo;
+  astar_engine_options run = *eo;
   if (trace_path) {
-    if (!trace_begin(&trace, trace_path, label, grid, s, g, &eo)) goto done;
+    if (!trace_begin(&trace, trace_path, label, grid, s, g, eo)) goto done;
     run.observer = trace_event;
     run.observer_ctx = &trace;
   }
   cli_solution sol;
-  if (!cli_hex_run(grid, &run, landmarks, landmark_choice, s, g, &sol)) {
+  if (!cli_hex_run(grid, &run, landmarks->count, landmarks->choice, s, g, &sol)) {
     if (trace_path) cli_trace_abort(&trace.trace);
     goto done;
   }
@@ -467,7 +389,7 @@ int cli_hex_solve(int argc, char **argv) {
   if (!trace_path || !trace.trace.to_stdout) {
     cli_print_hex_map_line(stdout, label, grid);
     fputs("options:  ", stdout);
-    cli_hex_describe(stdout, &eo);
+    cli_hex_describe(stdout, eo);
     printf("\nquery:    (%d,%d) -> (%d,%d)\n", (int)s.x, (int)s.y, (int)g.x, (int)g.y);
     cli_print_solution(stdout, &sol, true);
     if (picture == 1 || (picture == -1 && w <= PICTURE_MAX_WIDTH)) {

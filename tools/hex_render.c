@@ -440,7 +440,7 @@ static void take_snapshot(hjob *j, size_t index, bool final) {
 
 /* ---- the command ---------------------------------------------------------------------- */
 
-static void help(FILE *out) {
+void cli_hex_render_intro(FILE *out) {
   fprintf(out,
           "usage: astar render MAP.hex SX SY GX GY -o FILE.svg|FILE.png [OPTIONS]\n"
           "       astar render MAP.hex -o FILE [OPTIONS]   (a map with S and G cells)\n"
@@ -449,22 +449,16 @@ static void help(FILE *out) {
           "black, terrain darker the costlier, open cells blue, closed cells red, the path\n"
           "green, the start green and the goal red. On maps up to %d x %d cells each\n"
           "visited cell shows F (top left), G (bottom left), H (bottom right) and an\n"
-          "arrow to its parent.\n"
-          "\n"
-          "Options:\n"
-          "  -o, --output FILE      the picture: .svg or .png\n"
-          "  --step K               the search after K expansions (no path yet)\n"
-          "  --frames N             N pictures spread evenly over the search\n"
-          "  --cell PX              pixels between neighbouring cell centres (default: 72\n"
-          "                         or more with F/G/H, otherwise up to 16)\n"
-          "  --fgh / --no-fgh       always / never draw F, G, H and parent arrows\n"
-          "  -h, --help             show this help\n"
-          "\n%s"
-          "\n"
-          "Exit status: 0 picture(s) written (whatever the search found); 1 unreadable\n"
-          "or malformed map, a blocked start or goal, or an unwritable file; 2 usage error\n"
-          "(a start or goal outside the map included). See 'astar --help'.\n",
-          FGH_AUTO_MAX, FGH_AUTO_MAX, cli_hex_search_help);
+          "arrow to its parent. --cell PX is the distance between neighbouring cell\n"
+          "centres.\n",
+          FGH_AUTO_MAX, FGH_AUTO_MAX);
+}
+
+void cli_hex_render_outro(FILE *out) {
+  fputs("Exit status: 0 picture(s) written (whatever the search found); 1 unreadable\n"
+        "or malformed map, a blocked start or goal, or an unwritable file; 2 usage error\n"
+        "(a start or goal outside the map included). See 'astar --help'.\n",
+        out);
 }
 
 static bool has_suffix(const char *s, const char *suffix) {
@@ -481,53 +475,21 @@ static void job_free(hjob *j) {
   if (j->have_raster) render_raster_free(&j->raster);
 }
 
-int cli_hex_render(int argc, char **argv) {
-  cli_parser p;
+int cli_hex_render(const cli_args *a, const cli_render_args *r, const astar_engine_options *eo) {
   hjob j;
   memset(&j, 0, sizeof j);
-  astar_engine_options_init(&j.eo);
-  const char *pos[5];
+  j.eo = *eo;
+  const char *const *pos = a->pos;
   const char *pos_names[5] = {"MAP", "SX", "SY", "GX", "GY"};
-  int npos = 0, fgh = -1;
-  long cell_arg = 0, frames = 0;
-  uint64_t step = 0;
-  bool have_step = false;
-
-  cli_parser_init(&p, argc, argv, "render");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      if (npos == 5) return cli_usage_error("render: unexpected argument '%s'", p.arg);
-      pos[npos++] = p.arg;
-      continue;
-    }
-    const int r = cli_hex_search_option(&p, &j.eo);
-    if (r < 0) return CLI_EXIT_USAGE;
-    if (r > 0) continue;
-    const char *v;
-    if (cli_is(&p, "--help", "-h")) {
-      help(stdout);
-      return CLI_EXIT_OK;
-    } else if (cli_is(&p, "--output", "-o")) {
-      if (!(j.out = cli_value(&p))) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--step", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &step)) return CLI_EXIT_USAGE;
-      have_step = true;
-    } else if (cli_is(&p, "--frames", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, MAX_FRAMES, &frames))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--cell", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, 256, &cell_arg))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--fgh", NULL) || cli_is(&p, "--no-fgh", NULL)) {
-      if (!cli_flag(&p)) return CLI_EXIT_USAGE;
-      fgh = cli_is(&p, "--fgh", NULL);
-    } else {
-      return cli_hex_not_for_hex(&p);
-    }
-  }
+  const int npos = a->npos, fgh = r->fgh;
+  const long cell_arg = r->cell, frames = r->frames;
+  const uint64_t step = r->step;
+  const bool have_step = r->have_step;
+  j.out = r->out;
+  if (npos > 5) return cli_usage_error("render: unexpected argument '%s'", pos[5]);
   if (npos != 1 && npos != 5)
     return cli_usage_error("render: expected MAP and four coordinates SX SY GX GY, or MAP alone "
-                           "(see 'astar render --help')");
+                           "(see 'astar render MAP.hex --help')");
   if (!j.out) return cli_usage_error("render: missing -o FILE.svg or -o FILE.png");
   j.svg = has_suffix(j.out, ".svg");
   if (!j.svg && !has_suffix(j.out, ".png"))

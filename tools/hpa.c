@@ -10,44 +10,42 @@
 
 #include "cli.h"
 
-/* The settings given on the command line (the tool runs one command). */
+/* The settings of the command line (the tool runs one command): cli_hpa_use. */
 static astar_hpa_options hpa_settings = {16, 1, 2, 6, true};
-static bool hpa_given;
 
-const char cli_hpa_options_help[] =
-    "HPA* settings (--algo hpa only; a --pre file keeps those it was built with, and is\n"
-    "refused for other --moves, --corner or --costs than it was built for: give them\n"
-    "to precompute too):\n"
-    "  --cluster N            side of a level-1 cluster in cells, 4..64 (default 16)\n"
-    "  --levels L             levels of the hierarchy, 1..4 (default 1); a level groups\n"
-    "                         2 x 2 clusters of the level below\n"
-    "  --no-smooth            keep the refined path as it is (no straight-line smoothing)\n";
+static const cli_opt hpa_rows[] = {
+    {.name = "--cluster",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(astar_hpa_options, cluster_size),
+     .min = ASTAR_HPA_MIN_CLUSTER,
+     .max = ASTAR_HPA_MAX_CLUSTER,
+     .algos = "hpa",
+     .help = "side of a level-1 cluster in cells, %r (default 16)"},
+    {.name = "--levels",
+     .meta = "L",
+     .kind = CLI_INT,
+     CLI_AT(astar_hpa_options, levels),
+     .min = 1,
+     .max = ASTAR_HPA_MAX_LEVELS,
+     .algos = "hpa",
+     .help = "levels of the hierarchy, %r (default 1); a level groups\n"
+             "2 x 2 clusters of the level below"},
+    {.name = "--no-smooth",
+     .kind = CLI_FLAG,
+     CLI_AT(astar_hpa_options, smooth),
+     .set = CLI_OFF,
+     .algos = "hpa",
+     .help = "keep the refined path as it is (no straight-line smoothing)"},
+};
+const cli_group cli_hpa_group = CLI_ROWS(hpa_rows);
 
-int cli_hpa_option(cli_parser *p) {
-  const char *name = p->name, *text;
-  uint64_t v;
-  if (cli_is(p, "--cluster", NULL)) {
-    if (!(text = cli_value(p)) ||
-        !cli_parse_uint(name, text, ASTAR_HPA_MIN_CLUSTER, ASTAR_HPA_MAX_CLUSTER, &v))
-      return -1;
-    hpa_settings.cluster_size = (int32_t)v;
-  } else if (cli_is(p, "--levels", NULL)) {
-    if (!(text = cli_value(p)) || !cli_parse_uint(name, text, 1, ASTAR_HPA_MAX_LEVELS, &v))
-      return -1;
-    hpa_settings.levels = (int32_t)v;
-  } else if (cli_is(p, "--no-smooth", NULL)) {
-    hpa_settings.smooth = false;
-  } else {
-    return 0;
-  }
-  hpa_given = true;
-  return 1;
+void cli_hpa_defaults(astar_hpa_options *o) {
+  astar_hpa_options_init(o);
 }
 
-const char *cli_hpa_misuse(const cli_algo *algo) {
-  if (hpa_given && !cli_algo_is_hpa(algo))
-    return "--cluster, --levels and --no-smooth need --algo hpa";
-  return NULL;
+void cli_hpa_use(const astar_hpa_options *o) {
+  hpa_settings = *o;
 }
 
 /* The hierarchy and one query object (the tool searches on one thread). */

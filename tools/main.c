@@ -1,8 +1,9 @@
 /*
 ** main.c -- entry point of the astar tool: the command table, `astar --help`,
 ** `astar --version`, `astar --man` (the manual page, man.c) and dispatch. A
-** new command is one line in `commands` plus its cmd_*.c file; its --help
-** text goes into the manual page by itself.
+** new command is one line in `commands` plus its cmd_*.c file with its
+** option table (opts.h); its --help pages go into the manual page by
+** themselves.
 */
 #include <errno.h>
 #include <stdio.h>
@@ -11,16 +12,21 @@
 #include "cli.h"
 
 static const cli_command commands[] = {
-    {"run", "solve the built-in example maps and draw them (what `make run` shows)", cli_cmd_run},
-    {"solve", "find one path on a map file, print it and draw it", cli_cmd_solve},
+    {"run", "solve the built-in example maps and draw them (what `make run` shows)", cli_cmd_run,
+     &cli_run_spec},
+    {"solve", "find one path on a map file, print it and draw it", cli_cmd_solve, &cli_solve_spec},
     {"bench", "run Moving AI .scen queries, check optimal lengths, time the searches",
-     cli_cmd_bench},
+     cli_cmd_bench, &cli_bench_spec},
     {"precompute", "build and save a map's preprocessing: jps-plus, landmarks, hpa or cpd",
-     cli_cmd_precompute},
-    {"simulate", "queue many agents' path requests over frames under a budget", cli_cmd_simulate},
-    {"group", "many units, one goal: a distance field against one search per unit", cli_cmd_group},
-    {"render", "draw what A* did (open/closed, F/G/H, parents) as SVG or PNG", cli_cmd_render},
-    {"convert", "write a grid map as a DIMACS graph (.gr, .co, .p2p queries)", cli_cmd_convert},
+     cli_cmd_precompute, &cli_precompute_spec},
+    {"simulate", "queue many agents' path requests over frames under a budget", cli_cmd_simulate,
+     &cli_simulate_spec},
+    {"group", "many units, one goal: a distance field against one search per unit", cli_cmd_group,
+     &cli_group_spec},
+    {"render", "draw what A* did (open/closed, F/G/H, parents) as SVG or PNG", cli_cmd_render,
+     &cli_render_spec},
+    {"convert", "write a grid map as a DIMACS graph (.gr, .co, .p2p queries)", cli_cmd_convert,
+     &cli_convert_spec},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

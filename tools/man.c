@@ -1,9 +1,9 @@
 /*
 ** man.c -- `astar --man`: the manual page astar(1) in roff, made from the
 ** very texts `astar --help` and `astar COMMAND --help` print. Every help
-** text is produced by running its command with --help, its standard output
-** captured, and copied verbatim (roff-escaped) into the page, so the page
-** and the help can never differ; CMake builds build/astar.1 this way and
+** page is printed from its command's option table (cli_print_help, as
+** --help prints it) and copied verbatim (roff-escaped) into the page, so
+** the page and the help can never differ; CMake builds build/astar.1 this way and
 ** `make install` installs it (share/man/man1). tests/cli/man_test.sh checks
 ** that every command's help is in the page.
 */
@@ -11,45 +11,18 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 
-/* Help pages that are not `astar COMMAND --help` of the table: the hex-map
-** versions of solve and render (`astar solve MAP.hex --help`). */
-static const struct {
-  const char *title; /* the subsection heading */
-  cli_command_fn run;
-  const char *argv0;
-} extra_pages[] = {
-    {"astar solve MAP.hex", cli_hex_solve, "solve"},
-    {"astar render MAP.hex", cli_hex_render, "render"},
-};
-
-/* The text a command prints to standard output for `NAME --help`, as a
-** malloc'd NUL-terminated string (NULL on failure). Standard output is
-** pointed at a temporary file for the call. */
-static char *capture_help(cli_command_fn run, const char *name) {
+/* Help page `page` of a command's spec, as a malloc'd NUL-terminated
+** string (NULL on failure): what `astar COMMAND --help` prints for it. */
+static char *capture_help(const cli_spec *spec, size_t page) {
   FILE *tmp = tmpfile();
   if (!tmp) return NULL;
-  fflush(stdout);
-  const int saved = dup(STDOUT_FILENO);
-  if (saved < 0 || dup2(fileno(tmp), STDOUT_FILENO) < 0) {
-    if (saved >= 0) close(saved);
-    fclose(tmp);
-    return NULL;
-  }
-  char arg0[32], arg1[] = "--help";
-  snprintf(arg0, sizeof arg0, "%s", name);
-  char *argv[] = {arg0, arg1, NULL};
-  const int rc = run(2, argv);
-  fflush(stdout);
-  dup2(saved, STDOUT_FILENO);
-  close(saved);
+  cli_print_help(tmp, spec, page);
   char *text = NULL;
   long size = ftell(tmp);
-  if (rc == CLI_EXIT_OK && size >= 0 && fseek(tmp, 0, SEEK_SET) == 0 &&
-      (text = malloc((size_t)size + 1)) != NULL) {
+  if (size >= 0 && fseek(tmp, 0, SEEK_SET) == 0 && (text = malloc((size_t)size + 1)) != NULL) {
     size_t got = fread(text, 1, (size_t)size, tmp);
     text[got] = '\0';
   }
@@ -163,7 +136,7 @@ int cli_print_man(FILE *out, const cli_command *commands, size_t ncommands,
   int rc = CLI_EXIT_OK;
   fputs(".SH COMMANDS\n", out);
   for (size_t i = 0; i < ncommands; i++) {
-    char *help = capture_help(commands[i].run, commands[i].name);
+    char *help = capture_help(commands[i].spec, 0);
     if (!help) {
       cli_error("--man: cannot capture the help of '%s'", commands[i].name);
       rc = CLI_EXIT_FAIL;
@@ -175,16 +148,19 @@ int cli_print_man(FILE *out, const cli_command *commands, size_t ncommands,
     put_block(out, help);
     free(help);
   }
-  for (size_t i = 0; i < sizeof extra_pages / sizeof extra_pages[0]; i++) {
-    char *help = capture_help(extra_pages[i].run, extra_pages[i].argv0);
-    if (!help) {
-      cli_error("--man: cannot capture the help of '%s'", extra_pages[i].title);
-      rc = CLI_EXIT_FAIL;
-      continue;
+  /* The pages of the other kinds of input (`astar solve MAP.hex --help`). */
+  for (size_t i = 0; i < ncommands; i++) {
+    for (size_t p = 1; p < commands[i].spec->npages; p++) {
+      char *help = capture_help(commands[i].spec, p);
+      if (!help) {
+        cli_error("--man: cannot capture the help of '%s'", commands[i].spec->pages[p].title);
+        rc = CLI_EXIT_FAIL;
+        continue;
+      }
+      fprintf(out, ".SS \"%s\"\n", commands[i].spec->pages[p].title);
+      put_block(out, help);
+      free(help);
     }
-    fprintf(out, ".SS \"%s\"\n", extra_pages[i].title);
-    put_block(out, help);
-    free(help);
   }
   /* The table of `astar --help` again, in the section man(7) expects. */
   fputs(".SH \"EXIT STATUS\"\n", out);

@@ -1,7 +1,7 @@
 /*
-** options.c -- command-line parsing shared by every command: the argv
-** iterator, strict number parsing, one-line usage errors and the search
-** options common to run, solve and bench.
+** options.c -- what every command shares about its command line: one-line
+** usage errors, strict integer and cell parsing for positionals, and the
+** tables (opts.h) of the search options and the movement rules.
 */
 #include <ctype.h>
 #include <errno.h>
@@ -56,68 +56,6 @@ int cli_usage_error(const char *fmt, ...) {
   return CLI_EXIT_USAGE;
 }
 
-/* ---- argv iterator --------------------------------------------------------- */
-
-void cli_parser_init(cli_parser *p, int argc, char **argv, const char *command) {
-  memset(p, 0, sizeof *p);
-  p->argc = argc;
-  p->argv = argv;
-  p->index = 1; /* argv[0] is the command name */
-  p->command = command;
-}
-
-/* "-5" and "-0.5" read as numbers, not options, so that a bad coordinate gets
-** a message about the number instead of "unknown option". */
-static bool looks_negative_number(const char *s) {
-  return s[0] == '-' &&
-         (isdigit((unsigned char)s[1]) || (s[1] == '.' && isdigit((unsigned char)s[2])));
-}
-
-int cli_next(cli_parser *p) {
-  p->inline_value = NULL;
-  p->name[0] = '\0';
-  if (p->index >= p->argc) return CLI_ARG_END;
-  const char *a = p->argv[p->index++];
-  p->arg = a;
-  if (p->options_done || a[0] != '-' || a[1] == '\0' || looks_negative_number(a))
-    return CLI_ARG_POSITIONAL;
-  if (strcmp(a, "--") == 0) {
-    p->options_done = true;
-    return cli_next(p);
-  }
-  const char *eq = strchr(a, '=');
-  size_t n = eq ? (size_t)(eq - a) : strlen(a);
-  if (n >= sizeof p->name) n = sizeof p->name - 1; /* overlong: stays unknown */
-  memcpy(p->name, a, n);
-  p->name[n] = '\0';
-  if (eq) p->inline_value = eq + 1;
-  return CLI_ARG_OPTION;
-}
-
-bool cli_is(const cli_parser *p, const char *name, const char *alias) {
-  return strcmp(p->name, name) == 0 || (alias && strcmp(p->name, alias) == 0);
-}
-
-const char *cli_value(cli_parser *p) {
-  if (p->inline_value) return p->inline_value;
-  if (p->index >= p->argc) {
-    cli_error("%s: missing value", p->name);
-    return NULL;
-  }
-  return p->argv[p->index++];
-}
-
-bool cli_flag(const cli_parser *p) {
-  if (!p->inline_value) return true;
-  cli_error("%s: takes no value, got '%s'", p->name, p->inline_value);
-  return false;
-}
-
-int cli_unknown_option(const cli_parser *p) {
-  return cli_usage_error("%s: unknown option '%s' (see 'astar %s --help')", p->command, p->arg,
-                         p->command);
-}
-
 /* ---- numbers ------------------------------------------------------------- */
 
 /* Every rejected integer gets the same message, naming the whole accepted
@@ -130,39 +68,6 @@ bool cli_parse_int(const char *what, const char *text, long min, long max, long 
   if (end == text || *end != '\0' || errno == ERANGE || v < min || v > max ||
       isspace((unsigned char)text[0])) {
     cli_error("%s: expected an integer from %ld to %ld, got '%s'", what, min, max, text);
-    return false;
-  }
-  *out = v;
-  return true;
-}
-
-bool cli_parse_uint(const char *what, const char *text, uint64_t min, uint64_t max, uint64_t *out) {
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(text, &end, 10);
-  if (!isdigit((unsigned char)text[0]) || *end != '\0' || errno == ERANGE || v < min || v > max) {
-    cli_error("%s: expected an integer from %llu to %llu, got '%s'", what, (unsigned long long)min,
-              (unsigned long long)max, text);
-    return false;
-  }
-  *out = (uint64_t)v;
-  return true;
-}
-
-bool cli_parse_u64(const char *what, const char *text, uint64_t *out) {
-  return cli_parse_uint(what, text, 0, UINT64_MAX, out);
-}
-
-bool cli_parse_double(const char *what, const char *text, double min, bool min_exclusive,
-                      double *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  bool ok = end != text && *end == '\0' && !isspace((unsigned char)text[0]) && isfinite(v) &&
-            (min_exclusive ? v > min : v >= min) && v <= ASTAR_OPTION_MAX;
-  if (!ok) {
-    cli_error("%s: expected a number %s %g and <= %g, got '%s'", what,
-              min_exclusive ? ">" : ">=", min, ASTAR_OPTION_MAX, text);
     return false;
   }
   *out = v;
@@ -191,37 +96,18 @@ bool cli_scan_cells(const char *text, int n, int32_t *out, const char **end) {
   return *p == '\0';
 }
 
-void cli_cells_error(const char *what, const char *form, const char *text, const char *extra) {
-  if (!form)
+bool cli_parse_cells(const char *what, const char *form, const char *text, int n, int32_t *out) {
+  if (cli_scan_cells(text, n, out, NULL)) return true;
+  if (n == 1)
     cli_error("%s: expected a cell coordinate, an integer from 0 to %d, got '%s'", what,
               CLI_CELL_MAX, text);
   else
-    cli_error("%s: expected %s with cell coordinates, integers from 0 to %d%s%s, got '%s'", what,
-              form, CLI_CELL_MAX, extra ? ", and " : "", extra ? extra : "", text);
-}
-
-bool cli_parse_cells(const char *what, const char *form, const char *text, int n, int32_t *out) {
-  if (cli_scan_cells(text, n, out, NULL)) return true;
-  cli_cells_error(what, n == 1 ? NULL : form, text, NULL);
+    cli_error("%s: expected %s with cell coordinates, integers from 0 to %d, got '%s'", what, form,
+              CLI_CELL_MAX, text);
   return false;
 }
 
-bool cli_parse_choice(const char *what, const char *text, const char *const *names, int *out) {
-  for (int i = 0; names[i]; i++) {
-    if (strcmp(text, names[i]) == 0) {
-      *out = i;
-      return true;
-    }
-  }
-  char list[256] = "";
-  size_t used = 0;
-  for (int i = 0; names[i] && used < sizeof list; i++)
-    used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? "|" : "", names[i]);
-  cli_error("%s: expected one of %s, got '%s'", what, list, text);
-  return false;
-}
-
-/* ---- shared search options ------------------------------------------------ */
+/* ---- the search options and the movement rules (opts.h) ---------------------------- */
 
 /* Indexed by the enum values of astar/search.h. */
 static const char *const corner_names[] = {"no-cut", "always", "one-side", "never", NULL};
@@ -232,126 +118,143 @@ static const char *const reopen_names[] = {"auto", "always", "never", NULL};
 static const char *const open_names[] = {"auto", "heap4", "heap2", "bucket", NULL};
 static const char *const unknown_names[] = {"passable", "blocked", "cost", NULL};
 
-/* The movement rules: the options that decide a map's moves and their
-** costs, and so what a precomputed file is valid for (precompute takes
-** these alone). */
-#define RULES_HELP                                                                                 \
-  "  --moves 4|8            neighbours per cell (default 8)\n"                                     \
-  "  --corner RULE          diagonal past blocked side cells: no-cut (default,\n"                  \
-  "                         Moving AI rule), always, one-side, never (no diagonals)\n"             \
-  "  --costs S,D            straight and diagonal move costs (default 1,1.41421356...)\n"
+static const char *const moves_names[] = {"4", "8", NULL};
+static const int moves_values[] = {4, 8};
 
-const char cli_rules_options_help[] = RULES_HELP;
+static void costs_range(char *buf, size_t size) {
+  snprintf(buf, size, "two numbers S,D such as 10,14, each > 0 and <= %g", ASTAR_OPTION_MAX);
+}
 
-const char cli_search_options_help[] =
-    "Search options:\n" RULES_HELP
-    "  --heuristic H          auto (default: octile, or manhattan with 4 moves),\n"
-    "                         octile, manhattan, chebyshev, euclidean, zero (Dijkstra)\n"
-    "  --weight W             multiply h by W >= 0 (default 1; > 1 trades length for speed)\n"
-    "  --tie T                equal-f order: larger-g (default), newest, cross\n"
-    "  --reopen R             reopen closed cells: auto (default), always, never\n"
-    "  --open S               open list: auto (default), heap4, heap2, bucket (same\n"
-    "                         paths, different speed)\n"
-    "  --max-expansions N     give up after N expansions (default 0 = no limit)\n"
-    "  --partial              without a full path, return the path to the best node\n"
-    "                         found (status 'partial')\n"
-    "  --terrain-scale A      count a terrain factor t as 1 + A*(t-1), A in [0,1]\n"
-    "                         (default 1; 0 ignores terrain: a quick first draft)\n"
-    "  --turn-penalty P       extra cost P for every change of direction (default 0)\n"
-    "  --heuristic-floor F    the heuristic assumes terrain factor F (default 0: the\n"
-    "                         map's cheapest, exact); F above it is faster on maps\n"
-    "                         with a few cheap cells, cost <= F/cheapest x optimal\n"
-    "  --unknown U            with fog of war: passable (default), blocked, cost\n"
-    "  --unknown-cost C       entry factor of unknown cells with --unknown cost (default 2)\n";
-
-static bool parse_costs(const char *what, const char *text, astar_options *opt) {
+/* --costs S,D: dest is the whole astar_options. */
+static bool costs_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
   const char *comma = strchr(text, ',');
   char first[64];
-  size_t n = comma ? (size_t)(comma - text) : 0;
-  if (!comma || n >= sizeof first) {
-    cli_error("%s: expected two numbers S,D such as 10,14, got '%s'", what, text);
-    return false;
-  }
+  const size_t n = comma ? (size_t)(comma - text) : 0;
+  if (!comma || n == 0 || n >= sizeof first) return false;
   memcpy(first, text, n);
   first[n] = '\0';
-  double s, d;
-  if (!cli_parse_double(what, first, 0, true, &s)) return false;
-  if (!cli_parse_double(what, comma + 1, 0, true, &d)) return false;
-  opt->straight_cost = s;
-  opt->diagonal_cost = d;
+  double v[2];
+  const char *part[2] = {first, comma + 1};
+  for (int i = 0; i < 2; i++) {
+    char *end;
+    if (!*part[i] || isspace((unsigned char)*part[i])) return false;
+    v[i] = strtod(part[i], &end);
+    if (end == part[i] || *end != '\0' || !isfinite(v[i]) || v[i] <= 0 || v[i] > ASTAR_OPTION_MAX)
+      return false;
+  }
+  astar_options *opt = dest;
+  opt->straight_cost = v[0];
+  opt->diagonal_cost = v[1];
   return true;
 }
 
-int cli_rules_option(cli_parser *p, astar_options *opt) {
-  const char *v;
-  int choice;
-  const char *name = p->name;
-  if (cli_is(p, "--moves", NULL)) {
-    if (!(v = cli_value(p))) return -1;
-    if (strcmp(v, "4") != 0 && strcmp(v, "8") != 0) {
-      cli_error("%s: expected 4 or 8, got '%s'", name, v);
-      return -1;
-    }
-    opt->moves = v[0] - '0';
-  } else if (cli_is(p, "--corner", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, corner_names, &choice)) return -1;
-    opt->corner = (astar_corner)choice;
-  } else if (cli_is(p, "--costs", NULL)) {
-    if (!(v = cli_value(p)) || !parse_costs(name, v, opt)) return -1;
-  } else {
-    return 0;
-  }
-  return 1;
-}
+static const cli_opt rules_rows[] = {
+    {.name = "--moves",
+     .meta = "4|8",
+     .kind = CLI_CHOICE,
+     CLI_AT(astar_options, moves),
+     .names = moves_names,
+     .values = moves_values,
+     .help = "neighbours per cell (default 8)"},
+    {.name = "--corner",
+     .meta = "RULE",
+     .kind = CLI_CHOICE,
+     CLI_AT(astar_options, corner),
+     .names = corner_names,
+     .help = "diagonal past blocked side cells: no-cut (default,\n"
+             "Moving AI rule), always, one-side, never (no diagonals)"},
+    {.name = "--costs",
+     .meta = "S,D",
+     .kind = CLI_CUSTOM,
+     .off = 0,
+     .size = sizeof(astar_options),
+     .parse = costs_parse,
+     .range_fn = costs_range,
+     .sample = "10,14",
+     .bad = "10",
+     .help = "straight and diagonal move costs (default 1,1.41421356...)"},
+};
 
-int cli_search_option(cli_parser *p, astar_options *opt) {
-  const char *v;
-  int choice;
-  const char *name = p->name;
-  const int rules = cli_rules_option(p, opt);
-  if (rules != 0) return rules;
-  if (cli_is(p, "--heuristic", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, heuristic_names, &choice)) return -1;
-    opt->heuristic = (astar_heuristic)choice;
-  } else if (cli_is(p, "--weight", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, false, &opt->weight)) return -1;
-  } else if (cli_is(p, "--tie", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, tie_names, &choice)) return -1;
-    opt->tie = (astar_tie)choice;
-  } else if (cli_is(p, "--reopen", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, reopen_names, &choice)) return -1;
-    opt->reopen = (astar_reopen)choice;
-  } else if (cli_is(p, "--open", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, open_names, &choice)) return -1;
-    opt->open_set = (astar_open_set)choice;
-  } else if (cli_is(p, "--partial", NULL)) {
-    if (!cli_flag(p)) return -1;
-    opt->partial = true;
-  } else if (cli_is(p, "--terrain-scale", NULL)) {
-    double a;
-    if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, false, &a)) return -1;
-    if (a > 1.0) {
-      cli_error("%s: expected a number in [0,1], got '%s'", name, v);
-      return -1;
-    }
-    opt->terrain_scale = a;
-  } else if (cli_is(p, "--turn-penalty", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, false, &opt->turn_penalty)) return -1;
-  } else if (cli_is(p, "--heuristic-floor", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, false, &opt->heuristic_floor))
-      return -1;
-  } else if (cli_is(p, "--unknown", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(name, v, unknown_names, &choice)) return -1;
-    opt->unknown = (astar_unknown)choice;
-  } else if (cli_is(p, "--unknown-cost", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_double(name, v, 0, true, &opt->unknown_cost)) return -1;
-  } else if (cli_is(p, "--max-expansions", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_u64(name, v, &opt->max_expansions)) return -1;
-  } else {
-    return 0;
-  }
-  return 1;
-}
+const cli_group cli_rules_group = CLI_ROWS(rules_rows);
+
+static const cli_opt search_rows[] = {
+    {.name = "--heuristic",
+     .meta = "H",
+     .kind = CLI_CHOICE,
+     CLI_AT(astar_options, heuristic),
+     .names = heuristic_names,
+     .help = "auto (default: octile, or manhattan with 4 moves),\n"
+             "octile, manhattan, chebyshev, euclidean, zero (Dijkstra)"},
+    {.name = "--weight",
+     .meta = "W",
+     .kind = CLI_NUMBER,
+     CLI_AT(astar_options, weight),
+     .help = "multiply h by W >= 0 (default 1; > 1 trades length for speed)"},
+    {.name = "--tie",
+     .meta = "T",
+     .kind = CLI_CHOICE,
+     CLI_AT(astar_options, tie),
+     .names = tie_names,
+     .help = "equal-f order: larger-g (default), newest, cross"},
+    {.name = "--reopen",
+     .meta = "R",
+     .kind = CLI_CHOICE,
+     CLI_AT(astar_options, reopen),
+     .names = reopen_names,
+     .help = "reopen closed cells: auto (default), always, never"},
+    {.name = "--open",
+     .meta = "S",
+     .kind = CLI_CHOICE,
+     CLI_AT(astar_options, open_set),
+     .names = open_names,
+     .help = "open list: auto (default), heap4, heap2, bucket (same\n"
+             "paths, different speed)"},
+    {.name = "--max-expansions",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(astar_options, max_expansions),
+     .max = UINT64_MAX,
+     .help = "give up after N expansions (default 0 = no limit)"},
+    {.name = "--partial",
+     .kind = CLI_FLAG,
+     CLI_AT(astar_options, partial),
+     .help = "without a full path, return the path to the best node\n"
+             "found (status 'partial')"},
+    {.name = "--terrain-scale",
+     .meta = "A",
+     .kind = CLI_NUMBER,
+     CLI_AT(astar_options, terrain_scale),
+     .dmax = 1,
+     .help = "count a terrain factor t as 1 + A*(t-1), A in [0,1]\n"
+             "(default 1; 0 ignores terrain: a quick first draft)"},
+    {.name = "--turn-penalty",
+     .meta = "P",
+     .kind = CLI_NUMBER,
+     CLI_AT(astar_options, turn_penalty),
+     .help = "extra cost P for every change of direction (default 0)"},
+    {.name = "--heuristic-floor",
+     .meta = "F",
+     .kind = CLI_NUMBER,
+     CLI_AT(astar_options, heuristic_floor),
+     .help = "the heuristic assumes terrain factor F (default 0: the\n"
+             "map's cheapest, exact); F above it is faster on maps\n"
+             "with a few cheap cells, cost <= F/cheapest x optimal"},
+    {.name = "--unknown",
+     .meta = "U",
+     .kind = CLI_CHOICE,
+     CLI_AT(astar_options, unknown),
+     .names = unknown_names,
+     .help = "with fog of war: passable (default), blocked, cost"},
+    {.name = "--unknown-cost",
+     .meta = "C",
+     .kind = CLI_NUMBER,
+     CLI_AT(astar_options, unknown_cost),
+     .flags = CLI_EXCL_MIN,
+     .help = "entry factor of unknown cells with --unknown cost (default 2)"},
+};
+
+const cli_group cli_search_group = CLI_ROWS(search_rows);
 
 const char *cli_corner_name(astar_corner c) {
   return (unsigned)c < 4 ? corner_names[c] : "?";

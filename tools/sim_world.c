@@ -22,6 +22,8 @@
 ** `time:` line: the same command gives the same output on every platform
 ** but that line.
 */
+#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,48 +35,6 @@
 #define RETRY_FRAMES 8 /* a unit whose plan failed waits this long */
 #define CHANGE_RING 65536u
 #define WAIT_PENDING (-2L) /* wait_until: a failed queue plan, frame not set yet */
-
-const char cli_sim_world_help[] =
-    "\n"
-    "Units walking on a changing map (one cell per frame, blind to each other;\n"
-    "--agents N units between random reachable cells; --seed and --frames apply,\n"
-    "--frames defaulting to 20 x (width + height)):\n"
-    "  --replan astar|splice|dstar  how a unit replans: a request to the path\n"
-    "                         queue (--budget B expansions per frame, default\n"
-    "                         1000000); a splice of its path on the spot (Patel 5.2:\n"
-    "                         local search, length check, fallback to a full\n"
-    "                         search); or its own D* Lite planner, which repairs\n"
-    "                         its search after every edit (about 56 bytes a cell a\n"
-    "                         unit; --recompute then only adds replans)\n"
-    "  --recompute R          when a unit replans besides a refused step:\n"
-    "                         every:N (every N steps, 1..1000000), change (its path\n"
-    "                         crosses a changed cell: watch index), waypoint (on\n"
-    "                         each turn of its path), blocked (only when a step is\n"
-    "                         refused); default change\n"
-    "  --walls N              N random wall segments of up to 6 cells, 0..100000\n"
-    "  --wall-period P        each wall closes / opens every P frames, 1..1000000\n"
-    "                         (default 20)\n"
-    "  --doors N              N chokepoint cells that close / open, 0..100000\n"
-    "  --door-period D        every D frames, 1..1000000 (default 30)\n"
-    "  --splice-before K      splicing: cells kept back before a break (default 4)\n"
-    "  --splice-after M       splicing: cells past a break (default 8)\n"
-    "  --splice-ratio R       splicing: the length check's factor, >= 0 (default 1.5)\n"
-    "  Reports units arrived, steps, replans by reason, expansions, blocked steps\n"
-    "  (a unit tried to enter a blocked cell: its path was stale), walked cost vs\n"
-    "  the optimum on the final map, and time per frame.\n";
-
-/* Does argv ask for the walking simulation? */
-bool cli_sim_world_wanted(int argc, char **argv) {
-  static const char *const names[] = {"--replan",      "--recompute",   "--walls", "--doors",
-                                      "--wall-period", "--door-period", NULL};
-  for (int i = 1; i < argc; i++)
-    for (int k = 0; names[k]; k++) {
-      const size_t n = strlen(names[k]);
-      if (strncmp(argv[i], names[k], n) == 0 && (argv[i][n] == '\0' || argv[i][n] == '='))
-        return true;
-    }
-  return false;
-}
 
 static uint64_t rnd(uint64_t *state) {
   uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
@@ -91,6 +51,133 @@ typedef enum replan_mode { REPLAN_ASTAR, REPLAN_SPLICE, REPLAN_DSTAR } replan_mo
 #define DSTAR_MEMORY_MAX ((uint64_t)4 << 30) /* bytes all units' planners may take */
 #define DSTAR_CELL_BYTES 56                  /* a planner's bytes a padded cell (astar/dstar.h) */
 typedef enum recompute_mode { RC_EVERY, RC_CHANGE, RC_WAYPOINT, RC_BLOCKED } recompute_mode;
+
+static const char *const replan_names[] = {"astar", "splice", "dstar", NULL};
+
+/* --recompute R: dest is the cli_world_args. */
+static bool recompute_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  cli_world_args *w = dest;
+  static const char *const names[] = {"change", "waypoint", "blocked"};
+  static const int modes[] = {RC_CHANGE, RC_WAYPOINT, RC_BLOCKED};
+  if (strncmp(text, "every:", 6) == 0) {
+    const char *n = text + 6;
+    char *end;
+    if (!isdigit((unsigned char)*n)) return false;
+    errno = 0;
+    const long v = strtol(n, &end, 10);
+    if (*end != '\0' || errno == ERANGE || v < 1 || v > 1000000L) return false;
+    w->recompute = RC_EVERY;
+    w->every = v;
+    return true;
+  }
+  for (int i = 0; i < 3; i++)
+    if (strcmp(text, names[i]) == 0) {
+      w->recompute = modes[i];
+      return true;
+    }
+  return false;
+}
+
+static const cli_opt world_rows[] = {
+    {.name = "--agents",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(cli_world_args, agents),
+     .min = 1,
+     .max = WORLD_MAX_AGENTS,
+     .flags = CLI_HIDDEN,
+     .help = "units, %r (required)"},
+    {.name = "--frames",
+     .meta = "F",
+     .kind = CLI_INT,
+     CLI_AT(cli_world_args, frames),
+     .max = 100000000L,
+     .flags = CLI_HIDDEN,
+     .help = "stop after F frames (default 0: 20 x (width + height))"},
+    {.name = "--replan",
+     .meta = "astar|splice|dstar",
+     .kind = CLI_CHOICE,
+     CLI_AT(cli_world_args, replan),
+     .names = replan_names,
+     .help = "how a unit replans: a request to the path\n"
+             "queue (--budget B expansions per frame, default\n"
+             "1000000); a splice of its path on the spot (Patel 5.2:\n"
+             "local search, length check, fallback to a full\n"
+             "search); or its own D* Lite planner, which repairs\n"
+             "its search after every edit (about 56 bytes a cell a\n"
+             "unit; --recompute then only adds replans)"},
+    {.name = "--recompute",
+     .meta = "R",
+     .kind = CLI_CUSTOM,
+     .size = sizeof(cli_world_args),
+     .parse = recompute_parse,
+     .range = "every:N (N from 1 to 1000000), change, waypoint or blocked",
+     .sample = "change",
+     .help = "when a unit replans besides a refused step:\n"
+             "every:N (every N steps, 1..1000000), change (its path\n"
+             "crosses a changed cell: watch index), waypoint (on\n"
+             "each turn of its path), blocked (only when a step is\n"
+             "refused); default change"},
+    {.name = "--walls",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(cli_world_args, walls),
+     .max = WORLD_MAX_SEGMENTS,
+     .help = "N random wall segments of up to 6 cells, %r"},
+    {.name = "--wall-period",
+     .meta = "P",
+     .kind = CLI_INT,
+     CLI_AT(cli_world_args, wall_period),
+     .min = 1,
+     .max = 1000000L,
+     .help = "each wall closes / opens every P frames, %r\n"
+             "(default 20)"},
+    {.name = "--doors",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(cli_world_args, doors),
+     .max = WORLD_MAX_SEGMENTS,
+     .help = "N chokepoint cells that close / open, %r"},
+    {.name = "--door-period",
+     .meta = "D",
+     .kind = CLI_INT,
+     CLI_AT(cli_world_args, door_period),
+     .min = 1,
+     .max = 1000000L,
+     .help = "every D frames, %r (default 30)"},
+    {.name = "--splice-before",
+     .meta = "K",
+     .kind = CLI_INT,
+     CLI_AT(cli_world_args, before),
+     .max = 1000000L,
+     .help = "splicing: cells kept back before a break (default 4)"},
+    {.name = "--splice-after",
+     .meta = "M",
+     .kind = CLI_INT,
+     CLI_AT(cli_world_args, after),
+     .max = 1000000L,
+     .help = "splicing: cells past a break (default 8)"},
+    {.name = "--splice-ratio",
+     .meta = "R",
+     .kind = CLI_NUMBER,
+     CLI_AT(cli_world_args, ratio),
+     .help = "splicing: the length check's factor, >= 0 (default 1.5)"},
+};
+const cli_group cli_world_group = CLI_ROWS(world_rows);
+
+void cli_world_defaults(cli_world_args *w) {
+  astar_splice_options sopt;
+  astar_splice_options_init(&sopt);
+  memset(w, 0, sizeof *w);
+  w->wall_period = 20;
+  w->door_period = 30;
+  w->before = 4;
+  w->after = 8;
+  w->ratio = sopt.max_ratio;
+  w->replan = REPLAN_ASTAR;
+  w->recompute = RC_CHANGE;
+}
 
 /* A toggled group of cells: a wall segment or a door. */
 typedef struct toggler {
@@ -318,100 +405,19 @@ static bool draw_units(world *wd, const astar_islands *isl, uint64_t *state) {
   return true;
 }
 
-int cli_simulate_world(int argc, char **argv) {
-  cli_parser p;
-  astar_options opt;
-  astar_options_init(&opt);
+int cli_simulate_world(const char *map_path, const cli_world_args *wa, uint64_t budget,
+                       uint64_t seed, const astar_options *options) {
+  astar_options opt = *options;
   astar_splice_options sopt;
   astar_splice_options_init(&sopt);
-  const char *map_path = NULL;
-  long agents = 0, frames = 0, walls = 0, wall_period = 20, doors = 0, door_period = 30;
-  long every = 0, before = 4, after = 8;
-  uint64_t budget = 1000000, seed = 1;
-  replan_mode mode = REPLAN_ASTAR;
-  recompute_mode rc_mode = RC_CHANGE;
-
-  cli_parser_init(&p, argc, argv, "simulate");
-  for (int kind; (kind = cli_next(&p)) != CLI_ARG_END;) {
-    if (kind == CLI_ARG_POSITIONAL) {
-      if (map_path) return cli_usage_error("simulate: unexpected argument '%s'", p.arg);
-      map_path = p.arg;
-      continue;
-    }
-    const int r = cli_search_option(&p, &opt);
-    if (r < 0) return CLI_EXIT_USAGE;
-    if (r > 0) continue;
-    const char *v;
-    if (cli_is(&p, "--cooperative", NULL) || cli_is(&p, "--window", NULL) ||
-        cli_is(&p, "--walk", NULL))
-      return cli_usage_error("simulate: %s does not combine with --replan, --recompute, --walls or "
-                             "--doors (reservations assume a map that holds still)",
-                             p.name);
-    if (cli_is(&p, "--agents", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, WORLD_MAX_AGENTS, &agents))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--budget", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_uint(p.name, v, 1, UINT64_MAX, &budget))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--frames", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, 100000000L, &frames))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--seed", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_u64(p.name, v, &seed)) return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--replan", NULL)) {
-      if (!(v = cli_value(&p))) return CLI_EXIT_USAGE;
-      if (strcmp(v, "astar") == 0)
-        mode = REPLAN_ASTAR;
-      else if (strcmp(v, "splice") == 0)
-        mode = REPLAN_SPLICE;
-      else if (strcmp(v, "dstar") == 0)
-        mode = REPLAN_DSTAR;
-      else
-        return cli_usage_error("%s: expected astar, splice or dstar, got '%s'", p.name, v);
-    } else if (cli_is(&p, "--recompute", NULL)) {
-      if (!(v = cli_value(&p))) return CLI_EXIT_USAGE;
-      if (strncmp(v, "every:", 6) == 0) {
-        if (!cli_parse_int("--recompute every:N", v + 6, 1, 1000000L, &every))
-          return CLI_EXIT_USAGE;
-        rc_mode = RC_EVERY;
-      } else if (strcmp(v, "change") == 0) {
-        rc_mode = RC_CHANGE;
-      } else if (strcmp(v, "waypoint") == 0) {
-        rc_mode = RC_WAYPOINT;
-      } else if (strcmp(v, "blocked") == 0) {
-        rc_mode = RC_BLOCKED;
-      } else {
-        return cli_usage_error("%s: expected every:N (N in 1..1000000), change, waypoint or "
-                               "blocked, got '%s'",
-                               p.name, v);
-      }
-    } else if (cli_is(&p, "--walls", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, WORLD_MAX_SEGMENTS, &walls))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--wall-period", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, 1000000L, &wall_period))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--doors", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, WORLD_MAX_SEGMENTS, &doors))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--door-period", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 1, 1000000L, &door_period))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--splice-before", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, 1000000L, &before))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--splice-after", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_int(p.name, v, 0, 1000000L, &after))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--splice-ratio", NULL)) {
-      if (!(v = cli_value(&p)) || !cli_parse_double(p.name, v, 0.0, false, &sopt.max_ratio))
-        return CLI_EXIT_USAGE;
-    } else if (cli_is(&p, "--help", "-h")) {
-      return cli_usage_error("simulate: --help cannot be combined with the walking options");
-    } else {
-      return cli_unknown_option(&p);
-    }
-  }
+  sopt.max_ratio = wa->ratio;
+  const long agents = wa->agents, walls = wa->walls, wall_period = wa->wall_period,
+             doors = wa->doors, door_period = wa->door_period, every = wa->every,
+             before = wa->before, after = wa->after;
+  long frames = wa->frames;
+  if (budget == 0) budget = 1000000;
+  const replan_mode mode = (replan_mode)wa->replan;
+  const recompute_mode rc_mode = (recompute_mode)wa->recompute;
   if (!map_path) return cli_usage_error("simulate: missing MAP (see 'astar simulate --help')");
   if (agents == 0) return cli_usage_error("simulate: missing --agents N");
   if (astar_options_validate(&opt) != ASTAR_OK)

@@ -12,20 +12,6 @@
 
 #include "cli.h"
 
-const char cli_extras_help[] =
-    "Game-loop options (solve):\n"
-    "  --budget N             sliced search: N expansions per step; reports the steps\n"
-    "  --goals X,Y[;X,Y...]   more goals: the path ends at the cheapest one\n"
-    "  --islands              precompute islands: an unreachable goal fails at once\n"
-    "  --retarget             with --islands: go to the reachable cell nearest the goal\n"
-    "  --cone X,Y,R,V         an influence layer: V*(1-d/R) within distance R of (X,Y)\n"
-    "                         added to the entry cost factor (repeatable)\n"
-    "  --fog R                the searcher knows only the cells within R of the start\n"
-    "                         (see --unknown)\n"
-    "  --region X0,Y0,X1,Y1   the goal is any cell of this rectangle (GX,GY ignored)\n"
-    "  --refine               first a quick path with terrain ignored (--terrain-scale 0),\n"
-    "                         reported, then the exact one\n";
-
 /* A real number of --cone (R or V): finite, no leading space, within
 ** [min, ASTAR_OPTION_MAX] (above min when min_exclusive), so that it fits a
 ** float; *stop gets the character after it. */
@@ -39,72 +25,131 @@ static bool cone_number(const char *s, double min, bool min_exclusive, double *o
   return e != s && isfinite(v) && (min_exclusive ? v > min : v >= min) && v <= ASTAR_OPTION_MAX;
 }
 
-int cli_extra_option(cli_parser *p, cli_extras *x) {
-  const char *v;
-  const char *name = p->name;
-  if (cli_is(p, "--budget", NULL)) {
-    long n;
-    if (!(v = cli_value(p)) || !cli_parse_int(name, v, 1, 1000000000L, &n)) return -1;
-    x->budget = (uint64_t)n;
-  } else if (cli_is(p, "--goals", NULL)) {
-    if (!(v = cli_value(p))) return -1;
-    char form[64];
-    snprintf(form, sizeof form, "X,Y[;X,Y...] (at most %d goals)", CLI_MAX_GOALS);
-    for (const char *s = v;; s++) {
-      int32_t xy[2];
-      const char *end;
-      if (x->ngoals == CLI_MAX_GOALS || !cli_scan_cells(s, 2, xy, &end) ||
-          (*end != ';' && *end != '\0')) {
-        cli_cells_error(name, form, v, NULL);
-        return -1;
-      }
-      x->goals[x->ngoals++] = (astar_point){xy[0], xy[1]};
-      if (*end == '\0') break;
-      s = end;
-    }
-  } else if (cli_is(p, "--islands", NULL)) {
-    if (!cli_flag(p)) return -1;
-    x->islands = true;
-  } else if (cli_is(p, "--retarget", NULL)) {
-    if (!cli_flag(p)) return -1;
-    x->islands = x->retarget = true;
-  } else if (cli_is(p, "--cone", NULL)) {
-    if (!(v = cli_value(p))) return -1;
+/* --goals X,Y[;X,Y...]: added to those already given (dest: the cli_extras). */
+static bool goals_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  cli_extras *x = dest;
+  size_t n = x->ngoals;
+  for (const char *s = text;; s++) {
     int32_t xy[2];
-    double r = 0, val = 0;
-    const char *s;
-    char extra[96];
-    snprintf(extra, sizeof extra, "numbers R > 0 and V >= 0 up to %g (at most %d cones)",
-             ASTAR_OPTION_MAX, CLI_MAX_CONES);
-    if (x->ncones == CLI_MAX_CONES || !cli_scan_cells(v, 2, xy, &s) || *s != ',' ||
-        !cone_number(s + 1, 0.0, true, &r, &s) || *s != ',' ||
-        !cone_number(s + 1, 0.0, false, &val, &s) || *s != '\0') {
-      cli_cells_error(name, "X,Y,R,V", v, extra);
-      return -1;
-    }
-    x->cones[x->ncones].x = xy[0];
-    x->cones[x->ncones].y = xy[1];
-    x->cones[x->ncones].r = (float)r;
-    x->cones[x->ncones].v = (float)val;
-    x->ncones++;
-  } else if (cli_is(p, "--region", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_cells(name, "X0,Y0,X1,Y1", v, 4, x->rect)) return -1;
-    x->region = true;
-  } else if (cli_is(p, "--refine", NULL)) {
-    if (!cli_flag(p)) return -1;
-    x->refine = true;
-  } else if (cli_is(p, "--fog", NULL)) {
-    long n;
-    if (!(v = cli_value(p)) || !cli_parse_int(name, v, 0, 1000000L, &n)) return -1;
-    x->fog = (int32_t)n;
-  } else {
-    return 0;
+    const char *end;
+    if (n == CLI_MAX_GOALS || !cli_scan_cells(s, 2, xy, &end) || (*end != ';' && *end != '\0'))
+      return false;
+    x->goals[n++] = (astar_point){xy[0], xy[1]};
+    if (*end == '\0') break;
+    s = end;
   }
-  return 1;
+  x->ngoals = n;
+  return true;
 }
 
+static void goals_range(char *buf, size_t size) {
+  snprintf(buf, size,
+           "X,Y[;X,Y...] (at most %d goals) with cell coordinates, integers from 0 to %d",
+           CLI_MAX_GOALS, CLI_CELL_MAX);
+}
+
+/* --cone X,Y,R,V: one more cone (dest: the cli_extras). */
+static bool cone_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  cli_extras *x = dest;
+  int32_t xy[2];
+  double r = 0, val = 0;
+  const char *s;
+  if (x->ncones == CLI_MAX_CONES || !cli_scan_cells(text, 2, xy, &s) || *s != ',' ||
+      !cone_number(s + 1, 0.0, true, &r, &s) || *s != ',' ||
+      !cone_number(s + 1, 0.0, false, &val, &s) || *s != '\0')
+    return false;
+  x->cones[x->ncones].x = xy[0];
+  x->cones[x->ncones].y = xy[1];
+  x->cones[x->ncones].r = (float)r;
+  x->cones[x->ncones].v = (float)val;
+  x->ncones++;
+  return true;
+}
+
+static void cone_range(char *buf, size_t size) {
+  snprintf(buf, size,
+           "X,Y,R,V with cell coordinates, integers from 0 to %d, and numbers R > 0 and V >= 0 up "
+           "to %g (at most %d cones)",
+           CLI_CELL_MAX, ASTAR_OPTION_MAX, CLI_MAX_CONES);
+}
+
+/* --region X0,Y0,X1,Y1 (dest: the cli_extras). */
+static bool region_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  cli_extras *x = dest;
+  int32_t r[4];
+  if (!cli_scan_cells(text, 4, r, NULL)) return false;
+  memcpy(x->rect, r, sizeof r);
+  x->region = true;
+  return true;
+}
+
+static void region_range(char *buf, size_t size) {
+  snprintf(buf, size, "X0,Y0,X1,Y1 with cell coordinates, integers from 0 to %d", CLI_CELL_MAX);
+}
+
+static const cli_opt extras_rows[] = {
+    {.name = "--budget",
+     .meta = "N",
+     .kind = CLI_INT,
+     CLI_AT(cli_extras, budget),
+     .min = 1,
+     .max = 1000000000,
+     .help = "sliced search: N expansions per step; reports the steps"},
+    {.name = "--goals",
+     .meta = "X,Y[;X,Y...]",
+     .kind = CLI_CUSTOM,
+     .size = sizeof(cli_extras),
+     .parse = goals_parse,
+     .range_fn = goals_range,
+     .sample = "0,0",
+     .help = "more goals: the path ends at the cheapest one"},
+    {.name = "--islands",
+     .kind = CLI_FLAG,
+     CLI_AT(cli_extras, islands),
+     .help = "precompute islands: an unreachable goal fails at once"},
+    {.name = "--retarget",
+     .kind = CLI_FLAG,
+     CLI_AT(cli_extras, retarget),
+     .help = "go to the reachable cell nearest the goal (implies\n"
+             "--islands)"},
+    {.name = "--cone",
+     .meta = "X,Y,R,V",
+     .kind = CLI_CUSTOM,
+     .size = sizeof(cli_extras),
+     .parse = cone_parse,
+     .range_fn = cone_range,
+     .sample = "0,0,1,1",
+     .help = "an influence layer: V*(1-d/R) within distance R of (X,Y)\n"
+             "added to the entry cost factor (repeatable)"},
+    {.name = "--fog",
+     .meta = "R",
+     .kind = CLI_INT,
+     CLI_AT(cli_extras, fog),
+     .max = 1000000,
+     .help = "the searcher knows only the cells within R of the start\n"
+             "(see --unknown)"},
+    {.name = "--region",
+     .meta = "X0,Y0,X1,Y1",
+     .kind = CLI_CUSTOM,
+     .size = sizeof(cli_extras),
+     .parse = region_parse,
+     .range_fn = region_range,
+     .sample = "0,0,1,1",
+     .help = "the goal is any cell of this rectangle (GX,GY ignored)"},
+    {.name = "--refine",
+     .kind = CLI_FLAG,
+     CLI_AT(cli_extras, refine),
+     .help = "first a quick path with terrain ignored (--terrain-scale 0),\n"
+             "reported, then the exact one"},
+};
+const cli_group cli_extras_group = CLI_ROWS(extras_rows);
+
 bool cli_extras_active(const cli_extras *x) {
-  return x->budget || x->ngoals || x->islands || x->ncones || x->fog >= 0 || x->region || x->refine;
+  return x->budget || x->ngoals || x->islands || x->retarget || x->ncones || x->fog >= 0 ||
+         x->region || x->refine;
 }
 
 bool cli_extras_fit(const cli_extras *x, const astar_grid *grid, const char *command,
@@ -164,7 +209,7 @@ bool cli_solve_extras(const cli_extras *x, const astar_grid *grid, const astar_o
   sol->path = malloc(cap * sizeof *sol->path);
   astar_status st = astar_workspace_new(&ws, grid, NULL);
   if (st == ASTAR_OK && opt.turn_penalty > 0) st = astar_workspace_reserve_turns(ws, grid);
-  if (st == ASTAR_OK && x->islands) {
+  if (st == ASTAR_OK && (x->islands || x->retarget)) {
     st = astar_islands_new(&isl, grid, &opt, NULL);
     opt.islands = isl;
     opt.retarget = x->retarget;

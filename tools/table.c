@@ -10,39 +10,41 @@
 
 #include "cli.h"
 
-const char cli_table_help[] =
-    "Waypoint table (Patel 2.4.1; astar/waypoint_table.h; --algo astar only):\n"
-    "  --heuristic-table F    precompute the exact costs between waypoints and use\n"
-    "                         them as the heuristic: bound (admissible, optimal\n"
-    "                         paths) or seed (the seed's formula: cost of the path\n"
-    "                         through the two nearest waypoints; fast, not optimal)\n"
-    "  --table-gap W          waypoints at doors: one per gap at most W cells wide\n"
-    "                         (1 .. 64; default: doors of width 2, or a coarse grid\n"
-    "                         of 16 x 16 tiles on a map without doors)\n"
-    "  --table-tile S         waypoints on a coarse grid: one per S x S tile\n"
-    "                         (1 .. 32768); not with --table-gap\n";
+static const char *const forms[] = {"bound", "seed", NULL};
+
+static const cli_opt table_rows[] = {
+    {.name = "--heuristic-table",
+     .meta = "F",
+     .kind = CLI_CHOICE,
+     CLI_AT(cli_table, form),
+     .names = forms,
+     .help = "precompute the exact costs between waypoints and use\n"
+             "them as the heuristic: bound (admissible, optimal\n"
+             "paths) or seed (the seed's formula: cost of the path\n"
+             "through the two nearest waypoints; fast, not optimal)"},
+    {.name = "--table-gap",
+     .meta = "W",
+     .kind = CLI_INT,
+     CLI_AT(cli_table, gap),
+     .min = 1,
+     .max = ASTAR_TABLE_MAX_GAP,
+     .help = "waypoints at doors: one per gap at most W cells wide\n"
+             "(%r; default: doors of width 2, or a coarse grid\n"
+             "of 16 x 16 tiles on a map without doors)"},
+    {.name = "--table-tile",
+     .meta = "S",
+     .kind = CLI_INT,
+     CLI_AT(cli_table, tile),
+     .min = 1,
+     .max = ASTAR_GRID_MAX_SIDE,
+     .help = "waypoints on a coarse grid: one per S x S tile\n"
+             "(%r); not with --table-gap"},
+};
+const cli_group cli_table_group = CLI_ROWS(table_rows);
 
 void cli_table_defaults(cli_table *t) {
   memset(t, 0, sizeof *t);
   t->form = -1;
-}
-
-int cli_table_option(cli_parser *p, cli_table *t) {
-  static const char *const forms[] = {"bound", "seed", NULL};
-  const char *v;
-  long n;
-  if (cli_is(p, "--heuristic-table", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_choice(p->name, v, forms, &t->form)) return -1;
-  } else if (cli_is(p, "--table-gap", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_int(p->name, v, 1, ASTAR_TABLE_MAX_GAP, &n)) return -1;
-    t->gap = (int32_t)n;
-  } else if (cli_is(p, "--table-tile", NULL)) {
-    if (!(v = cli_value(p)) || !cli_parse_int(p->name, v, 1, ASTAR_GRID_MAX_SIDE, &n)) return -1;
-    t->tile = (int32_t)n;
-  } else {
-    return 0;
-  }
-  return 1;
 }
 
 const char *cli_table_misuse(const cli_table *t, const cli_algo *algo) {

@@ -11,16 +11,6 @@
 
 #include "cli.h"
 
-const char cli_unit_help[] =
-    "Unit options (solve):\n"
-    "  --size K               a K x K unit (1..255, default 1) placed by its top-left\n"
-    "                         cell: SX SY GX GY and the path are that cell's; every\n"
-    "                         cell the unit covers or sweeps must be free\n"
-    "  --capability LIST      terrain types the unit may enter, comma-separated from\n"
-    "                         ground, swamp, water, trees (default ground,swamp: the\n"
-    "                         Moving AI rules; '.' 'G' ground, 'S' swamp, 'W' water,\n"
-    "                         'T' trees, '@' 'O' '#' never)\n";
-
 static const char *const type_names[] = {"ground", "swamp", "water", "trees", NULL};
 
 void cli_unit_defaults(cli_unit *u) {
@@ -29,38 +19,48 @@ void cli_unit_defaults(cli_unit *u) {
   u->capability = ASTAR_CAPABILITY_WALKER;
 }
 
-int cli_unit_option(cli_parser *p, cli_unit *u) {
-  const char *v;
-  if (cli_is(p, "--size", NULL)) {
-    long n;
-    if (!(v = cli_value(p)) || !cli_parse_int(p->name, v, 1, ASTAR_CLEARANCE_MAX, &n)) return -1;
-    u->size = (int32_t)n;
-    u->active = true;
-  } else if (cli_is(p, "--capability", NULL)) {
-    if (!(v = cli_value(p))) return -1;
-    astar_capability m = 0;
-    for (const char *s = v;;) {
-      const char *comma = strchr(s, ',');
-      const size_t len = comma ? (size_t)(comma - s) : strlen(s);
-      int which = -1;
-      for (int i = 0; type_names[i]; i++)
-        if (strlen(type_names[i]) == len && memcmp(s, type_names[i], len) == 0) which = i;
-      if (which < 0) {
-        cli_error("%s: expected a comma-separated list of ground, swamp, water, trees, got '%s'",
-                  p->name, v);
-        return -1;
-      }
-      m |= ASTAR_CAPABILITY(which);
-      if (!comma) break;
-      s = comma + 1;
-    }
-    u->capability = m;
-    u->active = true;
-  } else {
-    return 0;
+/* --capability LIST: dest is the astar_capability. */
+static bool capability_parse(const cli_opt *o, const char *text, void *dest) {
+  (void)o;
+  astar_capability m = 0;
+  for (const char *s = text;;) {
+    const char *comma = strchr(s, ',');
+    const size_t len = comma ? (size_t)(comma - s) : strlen(s);
+    int which = -1;
+    for (int i = 0; type_names[i]; i++)
+      if (strlen(type_names[i]) == len && memcmp(s, type_names[i], len) == 0) which = i;
+    if (which < 0) return false;
+    m |= ASTAR_CAPABILITY(which);
+    if (!comma) break;
+    s = comma + 1;
   }
-  return 1;
+  memcpy(dest, &m, sizeof m);
+  return true;
 }
+
+static const cli_opt unit_rows[] = {
+    {.name = "--size",
+     .meta = "K",
+     .kind = CLI_INT,
+     CLI_AT(cli_unit, size),
+     .min = 1,
+     .max = ASTAR_CLEARANCE_MAX,
+     .help = "a K x K unit (%r, default 1) placed by its top-left\n"
+             "cell: SX SY GX GY and the path are that cell's; every\n"
+             "cell the unit covers or sweeps must be free"},
+    {.name = "--capability",
+     .meta = "LIST",
+     .kind = CLI_CUSTOM,
+     CLI_AT(cli_unit, capability),
+     .parse = capability_parse,
+     .range = "a comma-separated list of ground, swamp, water, trees",
+     .sample = "ground",
+     .help = "terrain types the unit may enter, comma-separated from\n"
+             "ground, swamp, water, trees (default ground,swamp: the\n"
+             "Moving AI rules; '.' 'G' ground, 'S' swamp, 'W' water,\n"
+             "'T' trees, '@' 'O' '#' never)"},
+};
+const cli_group cli_unit_group = CLI_ROWS(unit_rows);
 
 void cli_unit_describe(FILE *out, const cli_unit *u) {
   fprintf(out, "unit:     %dx%d, may enter ", (int)u->size, (int)u->size);

@@ -40,6 +40,8 @@
 **   dstar.h     D* Lite and LPA*: incremental replanning after edits
 **   cpd.h       compressed path database: the optimal first move from every
 **               cell to every cell, paths without search
+**   finder.h    one query, any method: a method prepared once (with its
+**               precomputation), searched one-shot or sliced from any thread
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -83,5 +85,6 @@
 #include "spacetime.h"
 #include "dstar.h"
 #include "cpd.h"
+#include "finder.h"
 
 #endif /* ASTAR_ASTAR_H */

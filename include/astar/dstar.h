@@ -220,7 +220,8 @@ ASTAR_API astar_status astar_dstar_update_arcs(astar_dstar *planner,
 ** the snapshot is compared with the grid instead (O(cells)) and the cells
 ** that differ are applied -- the repair stays incremental either way.
 ** Knowledge changes are not in the grid's log: report them with
-** astar_dstar_update_cells. No allocation.
+** astar_dstar_update_cells (astar_knowledge_version, or reveal_radius's
+** `changed`, tells whether there is anything to report). No allocation.
 ** Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (planner or grid NULL);
 ** ASTAR_MISMATCH (a space planner, or a grid of another size).
 */

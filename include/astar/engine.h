@@ -41,7 +41,9 @@
 **   ASTAR_UNSUPPORTED      the method needs what the space lacks
 **                          (predecessors for bidirectional searches), or
 **                          what was asked is not the method's (several
-**                          goals or a goal test for bidirectional ones).
+**                          goals or a goal test for bidirectional ones), or
+**                          it is one of the grid's own methods (JPS .. Anya:
+**                          the finder runs them, astar/finder.h).
 **   ASTAR_INVALID_ARGUMENT NULL arguments, an invalid space or option.
 */
 #ifndef ASTAR_ENGINE_H
@@ -133,8 +135,24 @@ typedef enum astar_method {
                                   exists (ASTAR_NO_PATH only when none does).
                                   result.iterations counts the legs. Needs
                                   predecessors and ASTAR_RESERVE_BACKWARD */
-  ASTAR_METHOD_COUNT           /* number of methods (not a method) */
+  /* The square grid's own methods, chosen with the others through the
+  ** finder (astar/finder.h) but run by the grid's loops, never by the
+  ** engine: astar_space_find_path and its siblings refuse them with
+  ** ASTAR_UNSUPPORTED (astar_finder_unsupported_reason says why). */
+  ASTAR_METHOD_JPS,        /* Jump Point Search (astar/search.h, ASTAR_ALGO_JPS): C = C* */
+  ASTAR_METHOD_JPS_PLUS,   /* JPS+ over a precomputed table (astar/jps_plus.h): C = C* */
+  ASTAR_METHOD_CPD,        /* compressed path database: first moves looked up, no
+                              search (astar/cpd.h): C = C* */
+  ASTAR_METHOD_HPA,        /* HPA*, hierarchical (astar/hierarchy.h): near-optimal */
+  ASTAR_METHOD_THETA,      /* Theta*, any-angle (astar/anyangle.h): no bound proven */
+  ASTAR_METHOD_LAZY_THETA, /* Lazy Theta*, any-angle (astar/anyangle.h) */
+  ASTAR_METHOD_ANYA,       /* Anya, the Euclidean shortest path (astar/anya.h) */
+  ASTAR_METHOD_COUNT       /* number of methods (not a method) */
 } astar_method;
+
+/* The engine's methods are 0 .. ASTAR_METHOD_ENGINE_COUNT - 1 (A* ..
+** retargeting); the grid's own follow. */
+#define ASTAR_METHOD_ENGINE_COUNT ASTAR_METHOD_JPS
 
 /* An event of a search over a space (options.observer), in order. */
 typedef struct astar_engine_event {
@@ -220,12 +238,16 @@ typedef struct astar_engine_result {
 ASTAR_API void astar_engine_options_init(astar_engine_options *opt);
 
 /* ASTAR_OK or ASTAR_INVALID_ARGUMENT (a field out of range; beam_width and
-** retarget_interval are checked only for their method). */
+** retarget_interval are checked only for their method). A grid method in
+** opt->method is a valid value: searches refuse it (ASTAR_UNSUPPORTED). */
 ASTAR_API astar_status astar_engine_options_validate(const astar_engine_options *opt);
 
 /* Name of a method ("astar", "dijkstra", "greedy", "bidirectional", "ida",
-** "beam", "dynamic", "bandwidth", "front-to-front", "retargeting"), or NULL
-** for an unknown value. Static storage. */
+** "beam", "dynamic", "bandwidth", "front-to-front", "retargeting", "jps",
+** "jps-plus", "cpd", "hpa", "theta", "lazy-theta", "anya"), or NULL for an
+** unknown value. Static storage. The finder's table (astar_method_info)
+** names the three long ones as the tool's --algo does: "bidir", "f2f",
+** "retarget"; astar_method_from_name reads both. */
 ASTAR_API const char *astar_method_name(astar_method method);
 
 /* What astar_workspace_reserve_space reserves besides the forward search. */

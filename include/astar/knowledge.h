@@ -32,7 +32,8 @@ typedef enum astar_cell_knowledge {
 ** call only). Thread safety: read-only during searches (options.knowledge)
 ** and the const calls -- any number of threads may search with it at once;
 ** reveal, set and clear need exclusive access: no search may read it
-** meanwhile. */
+** meanwhile. (A sliced search or a queued request may be pending across
+** them: it notices the change, see astar_knowledge_version.) */
 ASTAR_API astar_status astar_knowledge_new(astar_knowledge **out, const astar_grid *grid,
                                            const astar_allocator *alloc);
 /* Release it. NULL is allowed. */
@@ -60,6 +61,31 @@ ASTAR_API astar_cell_knowledge astar_knowledge_get(const astar_knowledge *k, int
 
 /* Forget everything (all unknown). */
 ASTAR_API void astar_knowledge_clear(astar_knowledge *k);
+
+/*
+** A counter that every change of what the player knows increases: by one
+** for each cell whose state (unknown / passable / blocked) changes --
+** through reveal, reveal_radius or set -- and by one for a clear that
+** forgets anything. A call that writes what was already known (revealing a
+** cell again, seen the same; setting a cell to its state; clearing a
+** knowledge that knows nothing) changes nothing, so a game may reveal every
+** unit's sight every frame at no cost to the searches. New knowledge starts
+** at 0. Monotonic: two different states of one object never share a
+** version, so an object derived from the knowledge (a cached path, a
+** planner) records it to tell it is outdated, as with astar_grid_version.
+**
+** Searches follow it as they follow the grid's version: a sliced search
+** (astar_search_step) and the request queue (astar/queue.h) treat a change
+** of their options.knowledge between two steps as a change of the grid
+** (ASTAR_STALE, or a restart). They look only at the changes they can see:
+** with ASTAR_UNKNOWN_PASSABLE (the default) a cell becoming or ceasing to
+** be known blocked; with ASTAR_UNKNOWN_BLOCKED a cell becoming or ceasing
+** to be known passable; with ASTAR_UNKNOWN_COST (unknown_cost other than 1)
+** any change. Revealing open ground under the default policy, what
+** exploring units do all the time, therefore stops no search: its answer
+** is the same on the new knowledge. NULL gives 0. O(1).
+*/
+ASTAR_API uint64_t astar_knowledge_version(const astar_knowledge *k);
 
 /* Number of known cells. O(cells). */
 ASTAR_API size_t astar_knowledge_count_known(const astar_knowledge *k);

@@ -29,26 +29,38 @@
 ** of fixed capacity: submitting and updating never allocate.
 **
 ** The grid changing while requests are pending -- the normal state of a
-** game -- follows one policy; edit it between updates or from a request's
-** callback, never from a callback called during a search (observer, stop
-** or heuristic function):
-**   - queued requests run on the grid as it is when their turn comes;
-**   - a running request whose grid changed (astar_grid_version) is
-**     restarted from scratch: it goes back to the queue, keeping its place
-**     (priority, then submission order), so it normally runs again at once
-**     on the new grid; frame->restarted counts it, the work already done is
-**     lost. After astar_queue_set_restarts's number of restarts (default
-**     ASTAR_QUEUE_DEFAULT_RESTARTS) it ends with ASTAR_STALE instead, no
-**     path, so that a grid edited every frame cannot hold the queue on one
-**     long search; the callback may resubmit it;
+** game -- follows one policy, and so does the fog of war: a request's
+** options.knowledge (astar/knowledge.h) changing while it is pending is
+** treated exactly as a grid edit. Edit either between updates or from a
+** request's callback, never from a callback called during a search
+** (observer, stop or heuristic function):
+**   - queued requests run on the grid and knowledge as they are when their
+**     turn comes;
+**   - a running request whose grid changed (astar_grid_version), or whose
+**     knowledge changed in a way its search can see (astar_knowledge_version
+**     says which changes: with the default ASTAR_UNKNOWN_PASSABLE a cell
+**     becoming or ceasing to be known blocked -- a revealed wall --, not
+**     open ground revealed), is restarted from scratch: it goes back to the
+**     queue, keeping its place (priority, then submission order), so it
+**     normally runs again at once on the new grid and knowledge;
+**     frame->restarted counts it, the work already done is lost. After
+**     astar_queue_set_restarts's number of restarts (default
+**     ASTAR_QUEUE_DEFAULT_RESTARTS; grid and knowledge changes count alike)
+**     it ends with ASTAR_STALE instead, no path, so that a grid edited or
+**     walls revealed every frame cannot hold the queue on one long search;
+**     the callback may resubmit it;
 **   - requests already done keep their outcome.
-** Every outcome is computed on one version of the grid, reported in
-** astar_request_done.grid_version with the number of restarts. Options'
-** islands (and other objects derived from the grid) must be brought up to
-** date before the next update (astar_islands_update): a request that
-** starts with stale islands ends with ASTAR_STALE, as astar_find_path
-** does. Anything else the options point to (layers, knowledge, callbacks)
-** must stay valid and unchanged while the request is pending.
+** Every outcome is computed on one version of the grid and one state of
+** the knowledge, reported in astar_request_done.grid_version and
+** .knowledge_version with the number of restarts: a delivered path is the
+** one-shot astar_find_path answer on them, so it never crosses a wall the
+** player knew of at delivery. Options' islands (and other objects derived
+** from the grid) must be brought up to date before the next update
+** (astar_islands_update): a request that starts with stale islands ends
+** with ASTAR_STALE, as astar_find_path does. Anything else the options
+** point to (layers, callbacks) must stay valid and unchanged while the
+** request is pending; the knowledge must stay valid, and may change only
+** as said above.
 */
 #ifndef ASTAR_QUEUE_H
 #define ASTAR_QUEUE_H
@@ -76,7 +88,8 @@ extern "C" {
 ** Thread safety: one thread at a time, every call included (poll and
 ** outcome too: they read what update writes); callbacks run on the thread
 ** calling astar_queue_update. Other threads may search the grid meanwhile;
-** none may modify it during a call of the queue.
+** none may modify it, or a pending request's knowledge, during a call of
+** the queue.
 */
 typedef struct astar_queue astar_queue;
 typedef uint32_t astar_request_id; /* never 0 for a valid request */
@@ -120,7 +133,12 @@ typedef struct astar_request_done {
                               computed on (for ASTAR_STALE: the one its last
                               search began on); compare with the grid's current
                               version to see whether the outcome is outdated */
-  uint32_t restarts;       /* times its search restarted because the grid changed */
+  /* astar_knowledge_version() of options.knowledge the outcome holds for (0
+  ** without knowledge): the version when the request ended -- its search saw
+  ** no change since it began -- or, for ASTAR_STALE, when its last search
+  ** began; compare it with the knowledge's current version as grid_version. */
+  uint64_t knowledge_version;
+  uint32_t restarts; /* times its search restarted because the grid or its knowledge changed */
 } astar_request_done;
 
 /* Called from astar_queue_update when a request's result is delivered
@@ -166,12 +184,14 @@ ASTAR_API astar_status astar_queue_submit(astar_queue *queue, const astar_option
 ** ASTAR_NO_MEMORY. */
 ASTAR_API astar_status astar_queue_reserve_turns(astar_queue *queue);
 
-/* How many times a running request whose grid changed is restarted from
-** scratch before it ends with ASTAR_STALE (see the top of this file). */
+/* How many times a running request whose grid or knowledge changed is
+** restarted from scratch before it ends with ASTAR_STALE (see the top of
+** this file). */
 #define ASTAR_QUEUE_DEFAULT_RESTARTS 3u
 
 /* Set that number for every request from now on: 0 makes a grid change
-** end the running request with ASTAR_STALE at once; UINT32_MAX restarts it
+** (or a knowledge change its search sees) end the running request with
+** ASTAR_STALE at once; UINT32_MAX restarts it
 ** for ever (a grid edited every frame can then hold the queue on one long
 ** search). A NULL queue is ignored. */
 ASTAR_API void astar_queue_set_restarts(astar_queue *queue, uint32_t max_restarts);
@@ -187,7 +207,8 @@ typedef struct astar_queue_frame {
   uint32_t finished;  /* results delivered: requests answered at submission
                          since the last update, then those that ended now */
   uint32_t pending;   /* astar_queue_pending afterwards */
-  uint32_t restarted; /* searches restarted because the grid changed */
+  uint32_t restarted; /* searches restarted because the grid or their knowledge
+                         changed */
   bool path_held;     /* the update stopped early to keep a path that did not fit
                          its buffer and was not copied (astar_queue_path) */
 } astar_queue_frame;

@@ -419,9 +419,12 @@ ASTAR_API uint64_t astar_path_hash(const astar_point *path, size_t n, uint64_t h
 ** it up, each step expands at most `budget` nodes, finish hands out the
 ** path. The workspace holds the search between calls; the grid, and any
 ** layers / knowledge / islands / callbacks / goal array named by the
-** options, must stay alive and unchanged until finish or cancel (a changed
-** grid makes step return ASTAR_STALE). Stepping to the end gives exactly the
-** path and statistics of astar_find_path, whatever the budgets.
+** options, must stay alive until finish or cancel, and unchanged -- except
+** the grid and the knowledge, which may change between two steps: the next
+** step then returns ASTAR_STALE (for the knowledge, when the change is one
+** the search can see: astar_knowledge_version), never a path planned on
+** what is no longer true. Stepping to the end gives exactly the path and
+** statistics of astar_find_path, whatever the budgets.
 **
 ** options.max_expansions bounds the whole search (ASTAR_LIMIT_REACHED);
 ** options.stop_fn is a deadline hook (ASTAR_STOPPED). With options.partial,
@@ -463,8 +466,10 @@ ASTAR_API astar_status astar_search_begin_region(astar_workspace *ws, const asta
 /* Expand up to `budget` nodes (0: no budget). *expanded (may be NULL)
 ** receives the number expanded by this call. Returns ASTAR_IN_PROGRESS when
 ** the budget ran out first, otherwise the search's outcome (ASTAR_OK, goal
-** reached; ASTAR_NO_PATH; ASTAR_LIMIT_REACHED; ASTAR_STOPPED; ASTAR_STALE;
-** ASTAR_INVALID_ARGUMENT if no search was begun). No allocation. */
+** reached; ASTAR_NO_PATH; ASTAR_LIMIT_REACHED; ASTAR_STOPPED; ASTAR_STALE,
+** the grid or options.knowledge changed since begin -- checked before any
+** expansion, finish then gives no path; ASTAR_INVALID_ARGUMENT if no search
+** was begun). No allocation. */
 ASTAR_API astar_status astar_search_step(astar_workspace *ws, uint64_t budget, uint64_t *expanded);
 
 /* End the search: write its path and result exactly as astar_find_path

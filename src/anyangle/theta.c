@@ -17,6 +17,7 @@
 ** neighbour order), which exists because the node that generated s is one.
 */
 #include "core/heap.h"
+#include "anyangle/checked.h"
 #include "core/loop.h"
 #include "core/workspace.h"
 #include "paths/sight.h"
@@ -116,12 +117,11 @@ static void set_vertex(theta *t, uint32_t s) {
   }
 }
 
-/* Check the options and endpoints; ASTAR_OK when the search can run. */
-static astar_status validate(const astar_workspace *ws, const astar_grid *grid,
-                             const astar_options *o, astar_anyangle_method method,
-                             astar_point start, astar_point goal) {
-  if (astar_options_validate(o) != ASTAR_OK ||
-      (method != ASTAR_ANYANGLE_THETA && method != ASTAR_ANYANGLE_LAZY_THETA))
+/* Check the options and endpoints; ASTAR_OK when the search can run. The
+** option values themselves were validated by the caller. */
+static astar_status check(const astar_workspace *ws, const astar_grid *grid, const astar_options *o,
+                          astar_anyangle_method method, astar_point start, astar_point goal) {
+  if (method != ASTAR_ANYANGLE_THETA && method != ASTAR_ANYANGLE_LAZY_THETA)
     return ASTAR_INVALID_ARGUMENT;
   if (grid->terrain || o->layers || o->nlayers || o->knowledge || o->islands ||
       o->turn_penalty > 0 || o->partial || o->stop_fn || o->terrain_scale != 1.0 ||
@@ -179,16 +179,28 @@ astar_status astar_anyangle_find_path(astar_workspace *ws, const astar_grid *gri
                                       const astar_options *opt, astar_anyangle_method method,
                                       astar_point start, astar_point goal, astar_point *path,
                                       size_t cap, astar_anyangle_result *result) {
+  if (result) memset(result, 0, sizeof *result);
+  if (!ws || !grid || (!path && cap)) return ASTAR_INVALID_ARGUMENT;
+  astar_options defaults;
+  if (!opt) {
+    astar_options_init(&defaults); /* valid by construction */
+    opt = &defaults;
+  } else if (astar_options_validate(opt) != ASTAR_OK) { /* the one validation of the query */
+    return ASTAR_INVALID_ARGUMENT;
+  }
+  return astar__anyangle_find_path_checked(ws, grid, opt, method, start, goal, path, cap, result);
+}
+
+astar_status astar__anyangle_find_path_checked(astar_workspace *ws, const astar_grid *grid,
+                                               const astar_options *opt,
+                                               astar_anyangle_method method, astar_point start,
+                                               astar_point goal, astar_point *path, size_t cap,
+                                               astar_anyangle_result *result) {
   theta t;
   memset(&t, 0, sizeof t);
   if (result) *result = t.r;
-  if (!ws || !grid || (!path && cap)) return ASTAR_INVALID_ARGUMENT;
-  astar_options o;
-  if (opt)
-    o = *opt;
-  else
-    astar_options_init(&o);
-  astar_status st = validate(ws, grid, &o, method, start, goal);
+  const astar_options o = *opt;
+  astar_status st = check(ws, grid, &o, method, start, goal);
   if (st != ASTAR_OK) return st;
 
   /* Whatever ran on ws before is over: its records are about to change. */

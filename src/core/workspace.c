@@ -136,6 +136,8 @@ void astar__free_states(astar_workspace *ws) {
 void astar_workspace_free(astar_workspace *ws) {
   if (!ws) return;
   astar_allocator a = ws->alloc;
+  for (int i = 0; i < ASTAR__WS_SLOTS; i++)
+    if (ws->ext[i].state) ws->ext[i].release(ws, ws->ext[i].state);
   free_ws_arrays(ws);
   astar__free_turns(ws);
   astar__free_arcs(ws);
@@ -173,7 +175,10 @@ astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n) {
 
 size_t astar_workspace_memory(const astar_workspace *ws) {
   if (!ws) return 0;
-  return sizeof *ws + (size_t)ws->capacity * astar__workspace_bytes_per_cell() +
+  size_t slots = 0;
+  for (int i = 0; i < ASTAR__WS_SLOTS; i++)
+    if (ws->ext[i].state) slots += ws->ext[i].memory(ws->ext[i].state);
+  return sizeof *ws + slots + (size_t)ws->capacity * astar__workspace_bytes_per_cell() +
          (size_t)ws->turns.capacity * ASTAR__TURN_STATES *
              (sizeof(uint16_t) + sizeof(astar__node) + sizeof(astar__hent)) +
          (size_t)ws->eng.arcs_cap * sizeof(astar_arc) +

@@ -13,6 +13,17 @@
 
 #include "core/state.h"
 
+/* State an upper layer keeps in the workspace (the finder's per-method
+** query state, src/finder/): made by that layer on first use from the
+** workspace's allocator, released with the workspace through the layer's
+** own function. core/ never looks inside; slot numbers are the layers'. */
+#define ASTAR__WS_SLOTS 2
+typedef struct astar__ws_slot {
+  void *state;                                       /* NULL: nothing yet */
+  void (*release)(astar_workspace *ws, void *state); /* frees state and what it holds */
+  size_t (*memory)(const void *state);               /* bytes it holds */
+} astar__ws_slot;
+
 struct astar_workspace {
   astar_allocator alloc;                 /* source of the arrays below */
   uint32_t capacity;                     /* padded cells the arrays hold */
@@ -34,6 +45,7 @@ struct astar_workspace {
   bool slot_full;          /* the slot (see astar.c) holds an entry */
   astar__hent slot;        /* the open entry kept outside the heap */
   uint64_t version;        /* astar_grid_version of q.grid at begin */
+  uint64_t kversion;       /* with options.knowledge: astar__knowledge_seen of it at begin */
   uint32_t reached;        /* padded index of the goal reached, when outcome is OK */
   astar_open_set open_set; /* open list of the search */
   bool retargeted;         /* options.retarget replaced the goal of this search */
@@ -48,6 +60,7 @@ struct astar_workspace {
   size_t last_len;               /* cells in its path (parent links may skip cells: see
                                     astar__path_length) */
   astar__engine eng;             /* searches over spaces (src/engine/) */
+  astar__ws_slot ext[ASTAR__WS_SLOTS]; /* upper layers' state (see astar__ws_slot) */
 };
 
 /* Grow the workspace's node arrays to n records (all or nothing). Growing

@@ -32,6 +32,25 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
                                  const astar_engine_options *opt, astar_node start, astar_node goal,
                                  const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn);
 
+/* astar_space_search_begin and astar_space_find_path for a caller that has
+** validated `opt` (not NULL) already -- the finder (src/finder/) and HPA*'s
+** query (its own settings): options validated once, not a query. The same
+** statuses, path and result as the public calls. */
+astar_status astar__space_search_begin_checked(astar_workspace *ws, const astar_space *space,
+                                               const astar_engine_options *opt, astar_node start,
+                                               astar_node goal);
+astar_status astar__space_find_path_checked(astar_workspace *ws, const astar_space *space,
+                                            const astar_engine_options *opt, astar_node start,
+                                            astar_node goal, astar_node *path, size_t cap,
+                                            astar_engine_result *result);
+
+/* Hand every node of the last path found on ws (astar_workspace_space_path's:
+** ws->eng.found must be true), with its index 0 .. last_len-1, to put --
+** for a caller that turns nodes into something else on the way (the
+** finder writes a grid's cells). No allocation. */
+void astar__engine_path_each(const astar_workspace *ws,
+                             void (*put)(void *ctx, size_t i, astar_node node), void *ctx);
+
 /* Heuristic from node v to the goal(s), unweighted, sanitised (NaN and
 ** negative values read as 0). */
 double astar__engine_h(const astar__engine *e, astar_node v);

@@ -16,6 +16,7 @@
 ** >= 0): a faulty space ends the search with ASTAR_INVALID_ARGUMENT
 ** instead of corrupting memory.
 */
+#include "core/counters.h"
 #include "core/loop.h"
 #include "core/workspace.h"
 #include "engine/engine.h"
@@ -24,8 +25,9 @@
 #include <float.h>
 
 static const char *const method_names[ASTAR_METHOD_COUNT] = {
-    "astar", "dijkstra", "greedy",    "bidirectional",  "ida",
-    "beam",  "dynamic",  "bandwidth", "front-to-front", "retargeting"};
+    "astar",   "dijkstra",  "greedy",         "bidirectional", "ida", "beam",
+    "dynamic", "bandwidth", "front-to-front", "retargeting",   "jps", "jps-plus",
+    "cpd",     "hpa",       "theta",          "lazy-theta",    "anya"};
 
 const char *astar_method_name(astar_method method) {
   return (unsigned)method < ASTAR_METHOD_COUNT ? method_names[method] : NULL;
@@ -52,6 +54,7 @@ static bool finite_nonneg(double v) {
 }
 
 astar_status astar_engine_options_validate(const astar_engine_options *o) {
+  ASTAR__COUNT_VALIDATION();
   if (!o) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->method >= ASTAR_METHOD_COUNT) return ASTAR_INVALID_ARGUMENT;
   if (!(o->weight >= 0.0 && o->weight <= ASTAR_OPTION_MAX)) return ASTAR_INVALID_ARGUMENT;
@@ -279,9 +282,11 @@ static astar_status run_loop(astar_workspace *ws, uint64_t budget) {
 
 /* ---- begin / step / finish ---------------------------------------------------------- */
 
-astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
+/* astar__engine_begin; `validated`: the caller has validated opt (not NULL). */
+static astar_status engine_begin(astar_workspace *ws, const astar_space *space,
                                  const astar_engine_options *opt, astar_node start, astar_node goal,
-                                 const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn) {
+                                 const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn,
+                                 bool validated) {
   if (!ws) return ASTAR_INVALID_ARGUMENT;
   astar__workspace_claim(ws); /* whatever ran on ws before is over */
   astar__engine *e = &ws->eng;
@@ -290,9 +295,12 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
     astar_engine_options_init(&defaults);
     opt = &defaults;
   }
-  if (astar_space_validate(space) != ASTAR_OK || astar_engine_options_validate(opt) != ASTAR_OK)
+  if (astar_space_validate(space) != ASTAR_OK ||
+      (!validated && astar_engine_options_validate(opt) != ASTAR_OK))
     return ASTAR_INVALID_ARGUMENT;
   const astar_method method = opt->method;
+  /* The grid's own methods are the finder's (astar/finder.h), not ours. */
+  if ((unsigned)method >= ASTAR_METHOD_ENGINE_COUNT) return ASTAR_UNSUPPORTED;
   const bool bidir = astar__method_two_sided(method);
   if (bidir && (goals || goal_fn)) return ASTAR_UNSUPPORTED;
   if (bidir && !space->ops->predecessors) return ASTAR_UNSUPPORTED;
@@ -406,10 +414,22 @@ astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
   return ASTAR_OK;
 }
 
+astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,
+                                 const astar_engine_options *opt, astar_node start, astar_node goal,
+                                 const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn) {
+  return engine_begin(ws, space, opt, start, goal, goals, ngoals, goal_fn, false);
+}
+
 astar_status astar_space_search_begin(astar_workspace *ws, const astar_space *space,
                                       const astar_engine_options *opt, astar_node start,
                                       astar_node goal) {
   return astar__engine_begin(ws, space, opt, start, goal, NULL, 0, NULL);
+}
+
+astar_status astar__space_search_begin_checked(astar_workspace *ws, const astar_space *space,
+                                               const astar_engine_options *opt, astar_node start,
+                                               astar_node goal) {
+  return engine_begin(ws, space, opt, start, goal, NULL, 0, NULL, true);
 }
 
 astar_status astar_space_search_begin_multi(astar_workspace *ws, const astar_space *space,
@@ -495,17 +515,53 @@ static double chain_cost(astar_workspace *ws, double claimed) {
   return sum >= 0.0 ? sum : claimed; /* NaN: a fault */
 }
 
-static void write_path(const astar_workspace *ws, astar_node *path, size_t len) {
+/* Hand every node of the last path (len of them), with its index, to
+** put(ctx, i, node); `store` (a constant where inlined) writes them into
+** the node array ctx instead, without the call. */
+ASTAR__INLINE void walk_path(const astar_workspace *ws, size_t len, const bool store,
+                             void (*put)(void *ctx, size_t i, astar_node node), void *ctx) {
   const astar__engine *e = &ws->eng;
-  if (e->last_meet == ASTAR_NODE_NONE) {
-    astar__chain_write(ws->node, e->last_end, path, len);
+  astar_node *path = store ? (astar_node *)ctx : NULL;
+#define ASTAR__PUT(i, s) (store ? (void)(path[i] = (s)) : put(ctx, (i), (s)))
+  size_t i = 0;
+  if (e->last_meet != ASTAR_NODE_NONE) {
+    /* start .. meet from the forward links (written backwards), then the
+    ** backward links from meet to the goal. */
+    size_t k = 0;
+    for (uint32_t s = e->last_meet;; s = ws->node[s].parent) {
+      k++;
+      if (ws->node[s].parent == ASTAR__NO_PARENT) break;
+    }
+    i = k;
+    for (uint32_t s = e->last_meet;; s = ws->node[s].parent) {
+      --i;
+      ASTAR__PUT(i, s);
+      if (ws->node[s].parent == ASTAR__NO_PARENT) break;
+    }
+    i = k;
+    for (uint32_t s = e->last_meet; e->back.node[s].parent != ASTAR__NO_PARENT;) {
+      s = e->back.node[s].parent;
+      ASTAR__PUT(i, s);
+      i++;
+    }
     return;
   }
-  /* start .. meet from the forward links, then the backward links from
-  ** meet to the goal. */
-  const size_t k = astar__chain_length(ws->node, e->last_meet);
-  astar__chain_write(ws->node, e->last_meet, path, k);
-  astar__chain_follow(e->back.node, e->last_meet, path + k);
+  i = len;
+  for (uint32_t s = e->last_end;; s = ws->node[s].parent) {
+    --i;
+    ASTAR__PUT(i, s);
+    if (ws->node[s].parent == ASTAR__NO_PARENT) break;
+  }
+#undef ASTAR__PUT
+}
+
+static void write_path(const astar_workspace *ws, astar_node *path, size_t len) {
+  walk_path(ws, len, true, NULL, path);
+}
+
+void astar__engine_path_each(const astar_workspace *ws,
+                             void (*put)(void *ctx, size_t i, astar_node node), void *ctx) {
+  walk_path(ws, ws->eng.last_len, false, put, ctx);
 }
 
 astar_status astar_space_search_finish(astar_workspace *ws, astar_node *path, size_t cap,
@@ -591,6 +647,15 @@ astar_status astar_space_find_path(astar_workspace *ws, const astar_space *space
                                    astar_engine_result *result) {
   if (cap > 0 && !path) return to_end(ws, ASTAR_INVALID_ARGUMENT, path, cap, result);
   return to_end(ws, astar_space_search_begin(ws, space, opt, start, goal), path, cap, result);
+}
+
+astar_status astar__space_find_path_checked(astar_workspace *ws, const astar_space *space,
+                                            const astar_engine_options *opt, astar_node start,
+                                            astar_node goal, astar_node *path, size_t cap,
+                                            astar_engine_result *result) {
+  if (cap > 0 && !path) return to_end(ws, ASTAR_INVALID_ARGUMENT, path, cap, result);
+  return to_end(ws, astar__space_search_begin_checked(ws, space, opt, start, goal), path, cap,
+                result);
 }
 
 astar_status astar_space_find_path_multi(astar_workspace *ws, const astar_space *space,

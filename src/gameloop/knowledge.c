@@ -3,6 +3,11 @@
 ** and what they were. A byte a cell in the grid's padded layout (layers.h),
 ** the border marked blocked, so a search derives the player's neighbour
 ** bytes from it exactly as it reads the grid's.
+**
+** Versions. Every write goes through count() or clear's own tally, so the
+** three counters of layers.h move exactly when a cell's state does: a call
+** that writes what was already there changes no counter, and a search that
+** recorded a counter at begin can trust it (astar_search_step).
 */
 #include "gameloop/layers.h"
 
@@ -15,6 +20,14 @@ static bool contains(const astar_knowledge *k, int32_t x, int32_t y) {
 
 static uint32_t index_of(const astar_knowledge *k, int32_t x, int32_t y) {
   return (uint32_t)(y + 1) * (uint32_t)k->stride + (uint32_t)(x + 1);
+}
+
+/* Count one cell going from state `from` to state `to` (which may be equal:
+** then nothing changes). */
+static void count(astar_knowledge *k, uint8_t from, uint8_t to) {
+  k->version += from != to;
+  k->walls += (from == ASTAR_CELL_BLOCKED) != (to == ASTAR_CELL_BLOCKED);
+  k->opens += (from == ASTAR_CELL_PASSABLE) != (to == ASTAR_CELL_PASSABLE);
 }
 
 /* Interior unknown, border blocked. */
@@ -44,6 +57,7 @@ astar_status astar_knowledge_new(astar_knowledge **out, const astar_grid *grid,
     return ASTAR_NO_MEMORY;
   }
   reset(k);
+  k->version = k->walls = k->opens = 0;
   *out = k;
   return ASTAR_OK;
 }
@@ -60,7 +74,9 @@ astar_status astar_knowledge_reveal(astar_knowledge *k, const astar_grid *grid, 
   if (!k || !grid || !astar__knowledge_fits(k, grid)) return ASTAR_INVALID_ARGUMENT;
   if (!contains(k, x, y)) return ASTAR_OUT_OF_BOUNDS;
   const uint32_t i = index_of(k, x, y);
-  k->state[i] = (uint8_t)(ASTAR_CELL_BLOCKED - grid->pass[i]); /* pass is 0 or 1 */
+  const uint8_t s = (uint8_t)(ASTAR_CELL_BLOCKED - grid->pass[i]); /* pass is 0 or 1 */
+  count(k, k->state[i], s);
+  k->state[i] = s;
   return ASTAR_OK;
 }
 
@@ -75,7 +91,8 @@ static int64_t isqrt64(int64_t n) {
 /*
 ** The disc is walked a row at a time: on row dy the revealed cells are those
 ** with dx^2 <= radius^2 - dy^2, one contiguous run, so the inner loop is a
-** plain branch-free copy. The centre may lie outside the grid (only the
+** plain branch-free copy (the counters' tallies are branch-free too: a
+** revealed state is 1 or 2, never 0). The centre may lie outside the grid (only the
 ** part of the disc inside is revealed). The disc test is exact integer
 ** arithmetic: with |dx|, |dy| <= radius < 2^31 every square fits an int64.
 */
@@ -86,7 +103,7 @@ astar_status astar_knowledge_reveal_radius(astar_knowledge *k, const astar_grid 
   const int64_t r = radius, r2 = r * r;
   const int64_t ylo = y - r < 0 ? 0 : y - r;
   const int64_t yhi = y + r > k->height - 1 ? k->height - 1 : y + r;
-  size_t n = 0;
+  size_t n = 0, walls = 0, opens = 0;
   for (int64_t py = ylo; py <= yhi; py++) {
     const int64_t dy = py - y, half = isqrt64(r2 - dy * dy);
     const int64_t xlo = x - half < 0 ? 0 : x - half;
@@ -98,9 +115,14 @@ astar_status astar_knowledge_reveal_radius(astar_knowledge *k, const astar_grid 
     for (int64_t px = xlo; px <= xhi; px++) {
       const uint8_t s = (uint8_t)(ASTAR_CELL_BLOCKED - pass[px]);
       n += st[px] != s;
+      walls += (st[px] == ASTAR_CELL_BLOCKED) != (s == ASTAR_CELL_BLOCKED);
+      opens += (st[px] == ASTAR_CELL_PASSABLE) != (s == ASTAR_CELL_PASSABLE);
       st[px] = s;
     }
   }
+  k->version += n;
+  k->walls += walls;
+  k->opens += opens;
   if (changed) *changed = n;
   return ASTAR_OK;
 }
@@ -109,7 +131,9 @@ astar_status astar_knowledge_set(astar_knowledge *k, int32_t x, int32_t y,
                                  astar_cell_knowledge state) {
   if (!k || (unsigned)state > (unsigned)ASTAR_CELL_BLOCKED) return ASTAR_INVALID_ARGUMENT;
   if (!contains(k, x, y)) return ASTAR_OUT_OF_BOUNDS;
-  k->state[index_of(k, x, y)] = (uint8_t)state;
+  const uint32_t i = index_of(k, x, y);
+  count(k, k->state[i], (uint8_t)state);
+  k->state[i] = (uint8_t)state;
   return ASTAR_OK;
 }
 
@@ -118,8 +142,27 @@ astar_cell_knowledge astar_knowledge_get(const astar_knowledge *k, int32_t x, in
   return (astar_cell_knowledge)k->state[index_of(k, x, y)];
 }
 
+/* A whole-object change counts one on each counter it concerns (as
+** astar_grid_fill does on the grid's version); forgetting nothing counts
+** nothing. */
 void astar_knowledge_clear(astar_knowledge *k) {
-  if (k) reset(k);
+  if (!k) return;
+  bool walls = false, opens = false;
+  for (int32_t y = 0; y < k->height; y++) {
+    const uint8_t *row = k->state + index_of(k, 0, y);
+    for (int32_t x = 0; x < k->width; x++) {
+      walls |= row[x] == ASTAR_CELL_BLOCKED;
+      opens |= row[x] == ASTAR_CELL_PASSABLE;
+    }
+  }
+  k->version += walls || opens;
+  k->walls += walls;
+  k->opens += opens;
+  reset(k);
+}
+
+uint64_t astar_knowledge_version(const astar_knowledge *k) {
+  return k ? k->version : 0;
 }
 
 size_t astar_knowledge_count_known(const astar_knowledge *k) {

@@ -40,6 +40,14 @@ struct astar_knowledge {
   uint32_t ncells;       /* stride * (height + 2): padded cell count */
   uint8_t *state;        /* [ncells] an astar_cell_knowledge (0, 1 or 2) per cell;
                             border always ASTAR_CELL_BLOCKED */
+  /* Change counters, each monotonic (astar_knowledge_version's contract).
+  ** version moves with every change of a cell's state; the other two only
+  ** with the changes one unknown-cell policy can see (astar__knowledge_seen),
+  ** so that a search is not declared stale by a reveal that changes
+  ** nothing it reads: */
+  uint64_t version; /* +1 a cell whose state changed (+1 for clear) */
+  uint64_t walls;   /* +1 a cell that became or stopped being known blocked */
+  uint64_t opens;   /* +1 a cell that became or stopped being known passable */
 };
 
 /* True if `layer` has `g`'s dimensions, so padded indices are shared. */
@@ -83,6 +91,30 @@ ASTAR__INLINE uint8_t astar__knowledge_nb(const astar_knowledge *k, const astar_
       0 - (uint64_t)(policy != ASTAR_UNKNOWN_BLOCKED); /* all ones or all zeros */
   const uint64_t pass = (w & lsb) | (unknown_ok & ~(w | w >> 1) & lsb);
   return (uint8_t)((pass * 0x0102040810204080u) >> 56);
+}
+
+/*
+** The counter of `k` that moves whenever what a search with unknown-cell
+** `policy` (and options.unknown_cost `unknown_cost`) reads of k changes --
+** the neighbour masks of astar__knowledge_nb, the goal test and the unknown
+** cells' price -- and that a search records at begin to tell it has gone
+** stale:
+**   ASTAR_UNKNOWN_PASSABLE  a cell is passable unless known blocked: only
+**                           changes into or out of "blocked" matter (walls);
+**   ASTAR_UNKNOWN_BLOCKED   a cell is passable only when known passable:
+**                           changes into or out of "passable" (opens);
+**   ASTAR_UNKNOWN_COST      every change (version), the price of an unknown
+**                           cell differing from a known one's -- unless the
+**                           factor is 1, when it reads as PASSABLE.
+** Revealing open ground under the default policy -- what a unit exploring
+** does every frame -- thus leaves running searches alone: their answer is
+** the same on the new knowledge.
+*/
+ASTAR__INLINE uint64_t astar__knowledge_seen(const astar_knowledge *k, astar_unknown policy,
+                                             double unknown_cost) {
+  if (policy == ASTAR_UNKNOWN_BLOCKED) return k->opens;
+  if (policy == ASTAR_UNKNOWN_COST && unknown_cost != 1.0) return k->version;
+  return k->walls;
 }
 
 /* True if the player has never seen padded cell v (border cells read as

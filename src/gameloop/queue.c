@@ -14,9 +14,11 @@
 ** One request runs at a time on the workspace (a sliced search); it is not
 ** pre-empted when a more urgent request arrives, since the workspace holds
 ** one search and restarting would waste the work already done. A search
-** whose grid changed is another matter: its work is already lost, so it
-** goes back into the heap with its old key (or ends ASTAR_STALE once its
-** restarts are used up).
+** whose grid -- or knowledge, as the search sees it -- changed is another
+** matter: its work is already lost, so it goes back into the heap with its
+** old key (or ends ASTAR_STALE once its restarts are used up). The sliced
+** search itself tells (astar_search_step returns ASTAR_STALE), so the
+** queue has one policy for both.
 **
 ** Answers at submission. astar__search_settle decides, without touching
 ** the workspace, whether a request needs a search at all; if not it is done
@@ -37,6 +39,7 @@
 */
 #include "core/internal.h"
 
+#include <astar/knowledge.h>
 #include <string.h>
 
 #define NONE UINT32_MAX
@@ -52,7 +55,8 @@ typedef struct request {
   uint64_t seq;            /* submission number: ties among equal priorities */
   int priority;            /* higher first */
   uint64_t version;        /* grid version its outcome was computed on (its search began on) */
-  uint32_t restarts;       /* restarts after grid changes */
+  uint64_t kversion;       /* knowledge version its outcome holds for (0 without knowledge) */
+  uint32_t restarts;       /* restarts after grid or knowledge changes */
   uint32_t gen;            /* generation, the high bits of the id */
   uint32_t link;           /* heap position while queued; next free slot while free */
   uint32_t wprev, wnext;   /* neighbours in the waiting list (see struct astar_queue) */
@@ -300,6 +304,7 @@ astar_status astar_queue_submit_request(astar_queue *queue, const astar_request 
   r->copied = false;
   r->restarts = 0;
   r->version = astar_grid_version(queue->grid);
+  r->kversion = astar_knowledge_version(o.knowledge);
   *id = make_id(queue, slot);
   /* A request that needs no search is answered now, without touching the
   ** search in progress; its callback waits for the next update. */
@@ -357,6 +362,7 @@ static void describe(const astar_queue *q, uint32_t slot, astar_request_done *d)
   d->restarts = r->restarts;
   if (r->state != ASTAR_REQUEST_DONE) return;
   d->grid_version = r->version;
+  d->knowledge_version = r->kversion;
   d->status = r->status;
   d->path = r->path;
   d->len = (r->status == ASTAR_OK || r->status == ASTAR_PARTIAL) ? r->result.length : 0;
@@ -416,6 +422,7 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
       queue->running = slot;
       queue->held = NONE; /* the workspace is about to forget the last path */
       r->version = astar_grid_version(queue->grid);
+      r->kversion = astar_knowledge_version(r->opt.knowledge);
       const astar_status st =
           astar_search_begin(queue->ws, queue->grid, &r->opt, r->start, r->goal);
       if (st != ASTAR_OK) {
@@ -437,8 +444,8 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
     const uint32_t slot = queue->running;
     request *r = &queue->req[slot];
     if (st == ASTAR_STALE && r->restarts < queue->max_restarts) {
-      /* The grid changed under the search: back to the queue, in its place,
-      ** to start again on the grid as it is now. */
+      /* The grid or the knowledge changed under the search: back to the
+      ** queue, in its place, to start again on them as they are now. */
       astar_search_cancel(queue->ws);
       queue->running = NONE;
       r->restarts++;
@@ -447,6 +454,11 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
       restarted++;
       continue;
     }
+    /* Not stale: what the search read of the knowledge is what it read at
+    ** begin, so the outcome holds for the knowledge as it is now, however
+    ** many changes it could not see were made meanwhile. (A stale outcome
+    ** keeps the version its search began on, as it keeps the grid's.) */
+    if (st != ASTAR_STALE) r->kversion = astar_knowledge_version(r->opt.knowledge);
     astar_result res;
     const astar_status fst = astar_search_finish(queue->ws, r->path, r->cap, &res);
     queue->held = slot; /* astar_queue_path can copy it, from the callback on */

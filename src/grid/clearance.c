@@ -11,6 +11,7 @@
 ** values that change are recomputed (propagate).
 */
 #include "core/internal.h"
+#include "grid/clearance.h"
 
 #include <string.h>
 
@@ -24,7 +25,20 @@ struct astar_clearance {
   uint64_t version;                                /* astar_grid_version() when last current */
   uint8_t *types;                                  /* [ncells] terrain type of each padded cell */
   uint8_t *clr; /* [ncaps * ncells] clearance, capability-major */
+  uint64_t type_edits; /* types changed by astar_clearance_set_type (grid/clearance.h) */
 };
+
+uint64_t astar__clearance_type_edits(const astar_clearance *c) {
+  return c->type_edits;
+}
+
+/* Forward: defined with the other lookups below. */
+static bool same_size(const astar_clearance *c, const astar_grid *g);
+
+astar_status astar__clearance_check(const astar_clearance *c, const astar_grid *grid) {
+  if (!same_size(c, grid)) return ASTAR_MISMATCH;
+  return grid->version == c->version ? ASTAR_OK : ASTAR_STALE;
+}
 
 /* Index of `capability` among c's, or -1. */
 static int cap_index(const astar_clearance *c, astar_capability capability) {
@@ -201,6 +215,7 @@ astar_status astar_clearance_set_type(astar_clearance *c, const astar_grid *grid
   uint8_t *t = &c->types[astar__index(grid, x, y)];
   if (*t == type) return ASTAR_OK;
   *t = type;
+  c->type_edits++;
   propagate(c, grid, x, y);
   return ASTAR_OK;
 }

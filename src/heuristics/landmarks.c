@@ -196,6 +196,13 @@ bool astar__landmarks_grid_consistent(const void *ctx, const void *grid) {
   return lm && lm->grid && lm->grid == grid && lm->grid->version == lm->version && lm->consistent;
 }
 
+bool astar__landmarks_rules_match(const astar_landmarks *lm, const astar_options *opt) {
+  const astar_options *r = &lm->rules;
+  if (!r->moves || r->moves != opt->moves || r->straight_cost != opt->straight_cost) return false;
+  if (opt->moves == 4) return true; /* no diagonal: the corner rule and its cost mean nothing */
+  return r->corner == opt->corner && r->diagonal_cost == opt->diagonal_cost;
+}
+
 astar_status astar_landmarks_space_current(const astar_landmarks *lm, const astar_space *space) {
   if (!lm || !space || astar_space_validate(space) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
   if (space->node_count != lm->n) return ASTAR_MISMATCH;

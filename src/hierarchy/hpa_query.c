@@ -31,6 +31,7 @@
 ** through the sub-clusters' transitions (the argument of the build's upper
 ** levels).
 */
+#include "engine/engine.h"
 #include "hierarchy/hpa.h"
 
 #include <string.h>
@@ -872,11 +873,11 @@ astar_status astar_hpa_find_path(astar_hpa_query *q, const astar_hpa *h, const a
   r->expanded_insert = q->exp_join;
   const astar_space space = make_space(q);
   astar_engine_options eo;
-  astar_engine_options_init(&eo);
+  astar_engine_options_init(&eo); /* the defaults: valid, not validated again */
   astar_engine_result er;
   const astar_node S = h->nnodes, G = h->nnodes + 1;
-  astar_status st =
-      astar_space_find_path(q->ws, &space, &eo, S, G, q->apath, (size_t)q->cap_nodes + 2, &er);
+  astar_status st = astar__space_find_path_checked(q->ws, &space, &eo, S, G, q->apath,
+                                                   (size_t)q->cap_nodes + 2, &er);
   r->expanded_top = er.stats.expanded;
   if (st != ASTAR_OK) return st == ASTAR_NO_PATH ? ASTAR_NO_PATH : st;
   r->abstract_cost = er.cost;

@@ -4,6 +4,7 @@
 ** dropping every bend the previous kept point can see past, as long as
 ** the straight line costs no more than the way it replaces.
 */
+#include "paths/checked.h"
 #include "paths/sight.h"
 
 /* Options resolved for a sight test: the defaults for NULL; false when they
@@ -37,6 +38,13 @@ astar_status astar_polyline_cost(const astar_grid *grid, const astar_options *op
                                  size_t *bad_index) {
   astar_options o;
   if (!grid || !cost || (!pts && n) || !resolve(opt, &o)) return ASTAR_INVALID_ARGUMENT;
+  return astar__polyline_cost_checked(grid, &o, pts, n, cost, bad_index);
+}
+
+astar_status astar__polyline_cost_checked(const astar_grid *grid, const astar_options *opt,
+                                          const astar_point *pts, size_t n, double *cost,
+                                          size_t *bad_index) {
+  const astar_options o = *opt;
   *cost = 0.0;
   for (size_t i = 0; i < n; i++)
     if (!astar_grid_contains(grid, pts[i].x, pts[i].y)) {
@@ -114,6 +122,13 @@ astar_status astar_path_smooth(const astar_grid *grid, const astar_options *opt,
   astar_options o;
   if (!grid || !len || (!path && n) || (!out && cap) || !resolve(opt, &o))
     return ASTAR_INVALID_ARGUMENT;
+  return astar__path_smooth_checked(grid, &o, path, n, out, cap, len);
+}
+
+astar_status astar__path_smooth_checked(const astar_grid *grid, const astar_options *opt,
+                                        const astar_point *path, size_t n, astar_point *out,
+                                        size_t cap, size_t *len) {
+  const astar_options o = *opt;
   *len = 0;
   for (size_t i = 0; i < n; i++)
     if (!astar_grid_contains(grid, path[i].x, path[i].y)) return ASTAR_OUT_OF_BOUNDS;

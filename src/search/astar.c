@@ -11,6 +11,7 @@
 */
 #include "core/loop.h"
 #include "core/workspace.h"
+#include "search/checked.h"
 #include "search/general.h"
 #include "search/jps.h"
 #include "search/turns.h"
@@ -399,19 +400,21 @@ static bool goal_usable(const astar_grid *g, const astar_options *o, astar_point
 /* What a search needs once its arguments are resolved. */
 enum { BEGIN_SEARCH, BEGIN_TRIVIAL, BEGIN_UNREACHABLE };
 
-/* Validate the arguments of a search and resolve them into *q. Returns
+/* Check the arguments of a search and resolve them into *q. Returns
 ** ASTAR_OK with *kind telling whether the search has anything to expand
 ** (BEGIN_SEARCH), starts on its goal (BEGIN_TRIVIAL) or has a goal the
 ** islands say is unreachable (BEGIN_UNREACHABLE); any other status is the
 ** search's final outcome. *retargeted says whether islands replaced the
-** goal (options.retarget). Reads ws (its capacities and move tables) but
-** changes nothing in it, so it can judge a search while another one is in
-** progress on ws. */
+** goal (options.retarget). `validated`: the caller has run
+** astar_options_validate on opt (the finder, once for all its queries);
+** otherwise it is run here -- the one validation of a query. Reads ws (its
+** capacities and move tables) but changes nothing in it, so it can judge a
+** search while another one is in progress on ws. */
 static astar_status resolve(astar__query *q, astar__features *fx, const astar_workspace *ws,
                             const astar_grid *grid, const astar_options *opt, astar_point start,
-                            goal_spec gs, int *kind, bool *retargeted) {
+                            goal_spec gs, int *kind, bool *retargeted, bool validated) {
   *retargeted = false;
-  astar_status st = astar_options_validate(opt);
+  astar_status st = validated ? ASTAR_OK : astar_options_validate(opt);
   if (st != ASTAR_OK) return st;
   if (opt->algorithm != ASTAR_ALGO_ASTAR) return ASTAR_UNSUPPORTED;
   if (opt->turn_penalty > 0.0 && ws->turns.capacity < grid->ncells) return ASTAR_TURNS_NOT_RESERVED;
@@ -524,7 +527,7 @@ static void emit_first(const astar__query *q, bool trivial) {
 }
 
 static astar_status begin(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
-                          astar_point start, goal_spec gs) {
+                          astar_point start, goal_spec gs, bool validated) {
   astar_options defaults;
   if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
   astar__workspace_claim(ws); /* the next begin ends any search on ws */
@@ -536,7 +539,8 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   astar__query *q = &ws->q;
   int kind;
   bool retargeted;
-  const astar_status st = resolve(q, &ws->fx, ws, grid, opt, start, gs, &kind, &retargeted);
+  const astar_status st =
+      resolve(q, &ws->fx, ws, grid, opt, start, gs, &kind, &retargeted, validated);
   if (st != ASTAR_OK) return st;
   ws->retargeted = retargeted;
   const bool trivial = kind == BEGIN_TRIVIAL, unreachable = kind == BEGIN_UNREACHABLE;
@@ -554,6 +558,8 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   const uint32_t start_node = turns ? q->start * ASTAR__TURN_STATES + 8 : q->start;
   ws->slot_full = false;
   ws->version = grid->version;
+  ws->kversion =
+      opt->knowledge ? astar__knowledge_seen(opt->knowledge, opt->unknown, opt->unknown_cost) : 0;
   ws->best = start_node;
   ws->best_d = astar__closeness(q, q->sx, q->sy);
   ws->best_g = 0.0;
@@ -585,9 +591,10 @@ bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
   int kind = BEGIN_SEARCH;
   bool retargeted = false;
   const goal_spec gs = {goal, NULL, 0, NULL, NULL};
-  const astar_status st = (ws && grid && (cap == 0 || path))
-                              ? resolve(&q, &fx, ws, grid, opt, start, gs, &kind, &retargeted)
-                              : ASTAR_INVALID_ARGUMENT;
+  const astar_status st =
+      (ws && grid && (cap == 0 || path))
+          ? resolve(&q, &fx, ws, grid, opt, start, gs, &kind, &retargeted, false)
+          : ASTAR_INVALID_ARGUMENT;
   if (st == ASTAR_OK && kind == BEGIN_SEARCH) return false;
   /* What astar_find_path reports: see run_to_end and astar_search_finish. */
   astar__result_clear(result, st);
@@ -617,7 +624,14 @@ bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
 astar_status astar_search_begin(astar_workspace *ws, const astar_grid *grid,
                                 const astar_options *opt, astar_point start, astar_point goal) {
   const goal_spec gs = {goal, NULL, 0, NULL, NULL};
-  return begin(ws, grid, opt, start, gs);
+  return begin(ws, grid, opt, start, gs, false);
+}
+
+astar_status astar__search_begin_checked(astar_workspace *ws, const astar_grid *grid,
+                                         const astar_options *opt, astar_point start,
+                                         astar_point goal) {
+  const goal_spec gs = {goal, NULL, 0, NULL, NULL};
+  return begin(ws, grid, opt, start, gs, true);
 }
 
 astar_status astar_search_begin_multi(astar_workspace *ws, const astar_grid *grid,
@@ -625,7 +639,7 @@ astar_status astar_search_begin_multi(astar_workspace *ws, const astar_grid *gri
                                       const astar_point *goals, size_t ngoals) {
   if (!goals) return ASTAR_INVALID_ARGUMENT;
   const goal_spec gs = {start, goals, ngoals, NULL, NULL};
-  return begin(ws, grid, opt, start, gs);
+  return begin(ws, grid, opt, start, gs, false);
 }
 
 astar_status astar_search_begin_region(astar_workspace *ws, const astar_grid *grid,
@@ -633,14 +647,19 @@ astar_status astar_search_begin_region(astar_workspace *ws, const astar_grid *gr
                                        astar_goal_fn is_goal, void *goal_ctx) {
   if (!is_goal) return ASTAR_INVALID_ARGUMENT;
   const goal_spec gs = {start, NULL, 0, is_goal, goal_ctx};
-  return begin(ws, grid, opt, start, gs);
+  return begin(ws, grid, opt, start, gs, false);
 }
 
 astar_status astar_search_step(astar_workspace *ws, uint64_t budget, uint64_t *expanded) {
   if (expanded) *expanded = 0;
   if (!ws || ws->phase == ASTAR__IDLE) return ASTAR_INVALID_ARGUMENT;
   if (ws->phase == ASTAR__ENDED) return ws->outcome;
-  if (ws->q.grid->version != ws->version) {
+  /* Between two steps the grid, or what the player knows of it, changed:
+  ** the search so far may be wrong, never hand it out. */
+  const astar__features *fx = ws->q.fx;
+  if (ws->q.grid->version != ws->version ||
+      (fx->knowledge && astar__knowledge_seen(fx->knowledge, (astar_unknown)fx->unknown,
+                                              fx->unknown_cost) != ws->kversion)) {
     ws->phase = ASTAR__ENDED;
     ws->outcome = ASTAR_STALE;
     return ASTAR_STALE;
@@ -712,12 +731,11 @@ static astar_status run_to_end(astar_workspace *ws, astar_status st, astar_point
   return astar_search_finish(ws, path, cap, result);
 }
 
-astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
-                             astar_point start, astar_point goal, astar_point *path, size_t cap,
-                             astar_result *result) {
+astar_status astar__find_path_checked(astar_workspace *ws, const astar_grid *grid,
+                                      const astar_options *opt, astar_point start, astar_point goal,
+                                      astar_point *path, size_t cap, astar_result *result) {
   if (result) memset(result, 0, sizeof *result);
-  if (!ws || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
-  if (opt && opt->algorithm == ASTAR_ALGO_JPS) {
+  if (opt->algorithm == ASTAR_ALGO_JPS) {
     astar__workspace_claim(ws);
     const astar_status st = astar__jps_find_path(ws, grid, opt, start, goal, path, cap, result);
     if (result) {
@@ -726,7 +744,27 @@ astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const 
     }
     return st;
   }
-  return run_to_end(ws, astar_search_begin(ws, grid, opt, start, goal), path, cap, result);
+  return run_to_end(ws, astar__search_begin_checked(ws, grid, opt, start, goal), path, cap, result);
+}
+
+astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                             astar_point start, astar_point goal, astar_point *path, size_t cap,
+                             astar_result *result) {
+  if (result) memset(result, 0, sizeof *result);
+  if (!ws || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  astar_options defaults;
+  if (!opt) {
+    astar_options_init(&defaults); /* valid by construction: not validated */
+    opt = &defaults;
+  } else {
+    const astar_status st = astar_options_validate(opt); /* the one validation of the query */
+    if (st != ASTAR_OK) {
+      astar__workspace_claim(ws); /* as a search that began: the last one is over */
+      astar__result_clear(result, st);
+      return st;
+    }
+  }
+  return astar__find_path_checked(ws, grid, opt, start, goal, path, cap, result);
 }
 
 astar_status astar_find_path_multi(astar_workspace *ws, const astar_grid *grid,

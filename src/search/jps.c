@@ -49,7 +49,8 @@
 ** jump branched from), and each diagonal step with the expanded node as
 ** parent.
 **
-** Status order here: an invalid option value gives ASTAR_INVALID_ARGUMENT;
+** Status order here: an invalid option value gives ASTAR_INVALID_ARGUMENT
+** (astar_find_path validates the options, once, before calling here);
 ** then options or a grid JPS cannot honour give ASTAR_UNSUPPORTED (before
 ** any endpoint is looked at, so a caller can fall back to A* on that status
 ** alone); then astar__begin's own checks (capacity, bounds, blocked start,
@@ -506,12 +507,10 @@ ASTAR__INLINE astar_status jps_loop(astar_workspace *ws, astar__query *q, const 
 astar_status astar__jps_find_path(astar_workspace *ws, const astar_grid *grid,
                                   const astar_options *opt, astar_point start, astar_point goal,
                                   astar_point *path, size_t cap, astar_result *result) {
-  astar_status st = astar_options_validate(opt);
-  if (st != ASTAR_OK) return st;
   if (!astar__jump_rules_ok(opt, grid)) return ASTAR_UNSUPPORTED;
   astar__query q;
   bool trivial;
-  st = astar__begin(&q, ws, grid, opt, start, goal, &trivial);
+  astar_status st = astar__begin(&q, ws, grid, opt, start, goal, &trivial);
   if (st != ASTAR_OK) return st;
   if (opt->observer) {
     /* One instance with the events, apart from the plain ones. */

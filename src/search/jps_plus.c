@@ -58,6 +58,7 @@
 #include "core/bytes.h"
 #include "core/loop.h"
 #include "core/workspace.h"
+#include "search/checked.h"
 #include "search/query.h"
 
 #define JPP_DIRS 8
@@ -753,15 +754,16 @@ ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const 
 }
 
 /* The search proper; ws, pre and grid are not NULL. */
+astar_status astar__jps_plus_check(const astar_jps_plus *pre, const astar_grid *grid) {
+  if (pre->grid != grid || pre->width != grid->width || pre->height != grid->height)
+    return ASTAR_MISMATCH;
+  return pre->version != grid->version ? ASTAR_STALE : ASTAR_OK;
+}
+
+/* The search with options already validated (opt not NULL). */
 static astar_status search(astar_workspace *ws, const astar_jps_plus *pre, const astar_grid *grid,
                            const astar_options *opt, astar_point start, astar_point goal,
                            astar_point *path, size_t cap, astar_result *result) {
-  astar_options defaults;
-  if (!opt) {
-    astar_options_init(&defaults);
-    opt = &defaults;
-  }
-  if (astar_options_validate(opt) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
   if (pre->grid != grid || pre->width != grid->width || pre->height != grid->height)
     return ASTAR_MISMATCH;
   if (pre->version != grid->version) return ASTAR_STALE;
@@ -789,6 +791,24 @@ astar_status astar_jps_plus_find_path(astar_workspace *ws, const astar_jps_plus 
                                       size_t cap, astar_result *result) {
   if (result) memset(result, 0, sizeof *result);
   if (!ws || !pre || !grid || (cap > 0 && !path)) return ASTAR_INVALID_ARGUMENT;
+  astar_options defaults;
+  if (!opt) {
+    astar_options_init(&defaults); /* valid by construction */
+    opt = &defaults;
+  } else if (astar_options_validate(opt) != ASTAR_OK) { /* the one validation of the query */
+    astar__workspace_claim(ws);
+    astar__result_clear(result, ASTAR_INVALID_ARGUMENT);
+    return ASTAR_INVALID_ARGUMENT;
+  }
+  return astar__jps_plus_find_path_checked(ws, pre, grid, opt, start, goal, path, cap, result);
+}
+
+astar_status astar__jps_plus_find_path_checked(astar_workspace *ws, const astar_jps_plus *pre,
+                                               const astar_grid *grid, const astar_options *opt,
+                                               astar_point start, astar_point goal,
+                                               astar_point *path, size_t cap,
+                                               astar_result *result) {
+  if (result) memset(result, 0, sizeof *result);
   /* As astar_find_path does for ASTAR_ALGO_JPS: a one-shot search ends any
   ** search on ws. */
   astar__workspace_claim(ws);

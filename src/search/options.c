@@ -2,6 +2,7 @@
 ** options.c -- search options: defaults, validation, the movement rules
 ** they select, the heuristic they resolve to, and path checking.
 */
+#include "core/counters.h"
 #include "core/workspace.h"
 #include "astar/landmarks.h"
 #include "heuristics/lm_table.h"
@@ -35,6 +36,7 @@ static bool factor_ok(double v) {
 }
 
 astar_status astar_options_validate(const astar_options *o) {
+  ASTAR__COUNT_VALIDATION();
   if (!o) return ASTAR_INVALID_ARGUMENT;
   if (o->moves != 4 && o->moves != 8) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->corner > (unsigned)ASTAR_CORNER_NEVER) return ASTAR_INVALID_ARGUMENT;

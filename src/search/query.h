@@ -98,17 +98,18 @@ void astar__setup_heuristic(astar__query *q, const astar_options *o, const astar
 ** grid as a space use these. */
 void astar__move_costs(const astar_grid *grid, const astar_options *opt, double cost[8]);
 
-/* The two halves of astar__begin: validate and resolve the options into *q
-** (no workspace change), then open a new generation and, if push_start,
-** push the start. */
+/* The two halves of astar__begin: resolve the options -- which the caller
+** validated (astar_options_validate), once a query -- into *q (no
+** workspace change), then open a new generation and, if push_start, push
+** the start. */
 astar_status astar__prepare(astar__query *q, astar__features *fx, const astar_workspace *ws,
                             const astar_grid *grid, const astar_options *opt, astar_point start,
                             astar_point goal);
 void astar__open(astar__query *q, astar_workspace *ws, bool push_start);
 
 /*
-** Start a search: validate the arguments, resolve `opt` (NULL: defaults)
-** into *q, open a new generation in ws and push the start. Returns ASTAR_OK
+** Start a search: check the endpoints, resolve `opt` (validated by the
+** caller) into *q, open a new generation in ws and push the start. Returns ASTAR_OK
 ** to go on; any other status is the search's final outcome (blocked
 ** endpoints, bad arguments, ...). start == goal leaves the open list empty
 ** and sets *trivial.

@@ -65,8 +65,13 @@ astar_status astar_grid_space_init(astar_space *out, astar_grid_space *holder,
     astar_options_init(&defaults);
     opt = &defaults;
   }
-  if (astar_options_validate(opt) != ASTAR_OK || opt->heuristic == ASTAR_H_CALLBACK)
-    return ASTAR_INVALID_ARGUMENT;
+  if (astar_options_validate(opt) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
+  return astar__grid_space_init_checked(out, holder, grid, opt);
+}
+
+astar_status astar__grid_space_init_checked(astar_space *out, astar_grid_space *holder,
+                                            const astar_grid *grid, const astar_options *opt) {
+  if (opt->heuristic == ASTAR_H_CALLBACK) return ASTAR_INVALID_ARGUMENT;
   memset(holder, 0, sizeof *holder);
   holder->grid = grid;
   holder->width = grid->width;

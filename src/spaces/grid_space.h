@@ -20,6 +20,12 @@
 
 #include "astar/grid_space.h"
 
+/* astar_grid_space_init for a caller that has validated `opt` (not NULL;
+** out, holder and grid not NULL): the finder, which validates once when a
+** query is prepared and derives the space again when the grid changes. */
+astar_status astar__grid_space_init_checked(astar_space *out, astar_grid_space *holder,
+                                            const astar_grid *grid, const astar_options *opt);
+
 /* The directions allowed from a cell whose neighbour byte is nb, as a
 ** mask: the four straight moves to passable cells, and the diagonals the
 ** rule allows given their side cells (N/E for NE, S/E for SE, S/W for SW,

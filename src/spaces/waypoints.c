@@ -11,6 +11,7 @@
 */
 #include "core/internal.h"
 #include "paths/sight.h"
+#include "spaces/waypoints.h"
 
 #include "astar/waypoints.h"
 
@@ -232,6 +233,10 @@ size_t astar_waypoints_neighbors(const astar_waypoints *wp, uint32_t i, uint32_t
   if (out)
     for (size_t k = 0; k < deg && k < cap; k++) out[k] = wp->adj[lo + k];
   return deg;
+}
+
+bool astar__waypoints_rules_match(const astar_waypoints *wp, const astar_options *opt) {
+  return opt->moves == 8 && opt->corner == wp->corner && opt->straight_cost == wp->scale;
 }
 
 astar_status astar_waypoints_check(const astar_waypoints *wp, const astar_grid *grid) {

@@ -70,7 +70,7 @@ expect_rc "cooperative and walk" 2
 expect_err "exclusive" "--cooperative and --walk exclude each other"
 run simulate "$TMP/room.txt" --agents 3 --cooperative --budget 10
 expect_rc "budget with cooperative" 2
-expect_err "budget is the queue's" "not with --cooperative"
+expect_err "budget is the queue's" "--budget is an option of the request queue.*not of agents moving at once"
 run simulate "$TMP/room.txt" --agents 0 --cooperative
 expect_rc "agents 0" 2
 expect_err "agents range" "--agents: expected an integer from 1 to"

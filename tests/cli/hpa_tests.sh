@@ -91,7 +91,7 @@ expect_rc "the largest hierarchy (top clusters of 512) runs" 0
 
 run bench "$SMALL" --algo astar --cluster 8
 expect_rc "--cluster without --algo hpa is a usage error" 2
-expect_err "it says so" "need --algo hpa"
+expect_err "it says so" "needs --algo hpa"
 
 run bench --help
 expect_out "bench --help lists --cluster" "--cluster N"

@@ -3,7 +3,8 @@
 # man_test.sh -- the manual page astar(1) says what the help says: the page
 # CMake built (BUILD/astar.1) is what `astar --man` prints now, it holds
 # `astar --help` and every command's `astar COMMAND --help` (the commands
-# read from `astar --help`, hex maps' solve and render included) verbatim,
+# read from `astar --help`; the pages of hex maps' solve and render and of
+# graphs' solve and bench included) verbatim,
 # it has a section for every command and no other, and groff renders it
 # without a warning (when groff is installed).
 # Usage: man_test.sh PATH/TO/astar BUILD_DIR REPO_ROOT
@@ -77,6 +78,8 @@ for c in $commands; do
 done
 contains "astar solve MAP.hex --help" "$ASTAR" solve "$ROOT/tests/data/hex/pointy.hex" --help
 contains "astar render MAP.hex --help" "$ASTAR" render "$ROOT/tests/data/hex/pointy.hex" --help
+contains "astar solve --graph X.gr --help" "$ASTAR" solve --graph X.gr --help
+contains "astar bench --graph X.gr --help" "$ASTAR" bench --graph X.gr --help
 
 # The summary of precompute in `astar --help` (hence in the page) names every
 # preprocessing `astar precompute --help` offers under --method, not one.

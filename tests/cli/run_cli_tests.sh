@@ -742,6 +742,20 @@ expect_out "hex: no path status" "no path"
 run solve "$TMP/nopath.hex" --max-expansions 1 --partial
 expect_out "hex: partial path" "partial path"
 
+# Options before the map: the map decides its kind after the command line
+# is read (an option taking a value before MAP.hex was taken for the map).
+run solve --landmarks 4 "$HEXF" --no-picture
+expect_rc "hex: --landmarks 4 before the map" 0
+expect_out "hex: --landmarks before the map: the landmarks" "^prepared: "
+expect_out "hex: --landmarks before the map: the optimal cost" "^cost: +15$"
+run solve --landmark-choice avoid --algo=bidir "$HEXF" 0 0 9 5 --no-picture
+expect_rc "hex: options before and after the map" 0
+run solve --moves 4 "$HEXF"
+expect_rc "hex: a square-map option before the map" 2
+expect_err "hex: a square-map option before the map, by name" "--moves is an option of square maps"
+run render --cell 20 "$HEXF" -o "$TMP/hexcell.svg"
+expect_rc "hex: render --cell before the map" 0
+
 # Usage errors: one line, exit 2.
 run solve "$HEXP" --moves 4
 expect_rc "hex: square-map option" 2

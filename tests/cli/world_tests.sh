@@ -76,11 +76,11 @@ check_usage() { # NAME REGEX ARGS...
   expect_err "$name names it" "$re"
   expect_one_line_err "$name"
 }
-check_usage "--replan foo" "--replan: expected astar, splice or dstar" --agents 3 --replan foo
-check_usage "--cooperative with walls" "--cooperative does not combine with" --agents 3 --walls 2 --cooperative
+check_usage "--replan foo" "--replan: expected one of astar\|splice\|dstar" --agents 3 --replan foo
+check_usage "--cooperative with walls" "--cooperative is an option of agents moving at once.*not of units walking" --agents 3 --walls 2 --cooperative
 check_usage "--recompute foo" "--recompute: expected every:N .* change, waypoint or blocked" \
   --agents 3 --recompute foo
-check_usage "--recompute every:0" "--recompute every:N: expected an integer from 1 to 1000000" \
+check_usage "--recompute every:0" "--recompute: expected every:N \(N from 1 to 1000000\)" \
   --agents 3 --recompute every:0
 check_usage "--walls -1" "--walls: expected an integer from 0 to 100000" --agents 3 --walls -1
 check_usage "--wall-period 0" "--wall-period: expected an integer from 1 to 1000000" \
