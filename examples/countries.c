@@ -67,7 +67,7 @@ static double straight_line(const void *self, astar_node a, astar_node b) {
   return distance((int)a, (int)b);
 }
 
-static const astar_space_ops ops = {neighbours, neighbours, straight_line, NULL, NULL, NULL};
+static const astar_space_ops ops = {neighbours, neighbours, straight_line, NULL, NULL, NULL, 0};
 
 static int find(const char *name) {
   for (int i = 0; i < N; i++)

@@ -474,7 +474,7 @@ static size_t dg_pred(const void *self, astar_node u, astar_arc *arcs, size_t ca
   return k;
 }
 
-static const astar_space_ops dg_ops = {dg_succ, dg_pred, NULL, NULL, NULL, NULL};
+static const astar_space_ops dg_ops = {dg_succ, dg_pred, NULL, NULL, NULL, NULL, 0};
 
 /* Plain O(n^2) Dijkstra from s to t; INFINITY when unreachable. */
 static double dg_dijkstra(const dgraph *d, uint32_t s, uint32_t t) {
@@ -896,7 +896,7 @@ static void test_arguments(void) {
     for (uint32_t j = 0; j < 3; j++) d.cost[i][j] = INFINITY;
   astar_space sp = {&dg_ops, &d, 3, 3, 0};
   CHECK(astar_dstar_new_space(&p, &sp, ASTAR_DSTAR_LITE, 0, 3, NULL) == ASTAR_INVALID_ARGUMENT);
-  static const astar_space_ops nopred = {dg_succ, NULL, NULL, NULL, NULL, NULL};
+  static const astar_space_ops nopred = {dg_succ, NULL, NULL, NULL, NULL, NULL, 0};
   astar_space sp2 = {&nopred, &d, 3, 3, 0};
   CHECK(astar_dstar_new_space(&p, &sp2, ASTAR_DSTAR_LITE, 0, 2, NULL) == ASTAR_UNSUPPORTED);
   CHECK(astar_dstar_new_space(&p, &sp, ASTAR_DSTAR_LITE, 0, 2, NULL) == ASTAR_OK);

@@ -66,7 +66,7 @@ static bool rg_usable(const void *self, astar_node v) {
   return !g->blocked[v];
 }
 
-static const astar_space_ops rg_ops = {rg_succ, rg_pred, rg_h, rg_usable, NULL, NULL};
+static const astar_space_ops rg_ops = {rg_succ, rg_pred, rg_h, rg_usable, NULL, NULL, 0};
 
 /* Arc costs are at least the Euclidean distance times a factor >= 1 (or 0
 ** for a few free arcs), so hscale = 1 is admissible and consistent unless
@@ -276,6 +276,99 @@ static void test_grid_space(void) {
     astar_grid_free(g);
   }
   CHECK(compared > 1000);
+}
+
+/* ---- abilities: the engine learns what a space can do from its ops ---------- */
+
+/* A program's wrapper around the grid space's functions: the grid space's
+** own self, its own ops that call the grid's and count the arc calls. */
+static const astar_space_ops *wrapped;
+static unsigned long wrap_arc_calls;
+static size_t wrap_succ(const void *self, astar_node v, astar_arc *arcs, size_t cap) {
+  wrap_arc_calls++;
+  return wrapped->successors(self, v, arcs, cap);
+}
+static size_t wrap_pred(const void *self, astar_node v, astar_arc *arcs, size_t cap) {
+  wrap_arc_calls++;
+  return wrapped->predecessors(self, v, arcs, cap);
+}
+static double wrap_h(const void *self, astar_node a, astar_node b) {
+  return wrapped->heuristic(self, a, b);
+}
+static bool wrap_usable(const void *self, astar_node v) {
+  return wrapped->usable(self, v);
+}
+
+/* The grid space declares its abilities; a wrapper with ops of its own
+** (another address) that declares none gets the checked slow path, one
+** that declares the grid space's gets the fast path (no arc call): the
+** engine decides from the abilities, not from the ops' address. All three
+** find the same path with the same expansions, A* and bidirectional. A
+** graph's ops declare checked arcs. */
+static void test_space_abilities(void) {
+  rng r;
+  rng_seed(&r, 8080);
+  randmap_spec spec = {48, 40, 0.3, 0, 0, 0};
+  astar_grid *g;
+  CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+  astar_grid_space holder;
+  astar_space grid_sp;
+  CHECK(astar_grid_space_init(&grid_sp, &holder, g, NULL) == ASTAR_OK);
+  CHECK(grid_sp.ops->abilities == (ASTAR_ABILITY_GRID_SPACE | ASTAR_ABILITY_CHECKED_ARCS));
+  wrapped = grid_sp.ops;
+  const astar_space_ops plain = {wrap_succ, wrap_pred, wrap_h, wrap_usable, NULL, NULL, 0};
+  astar_space_ops claimed = plain;
+  claimed.abilities = ASTAR_ABILITY_GRID_SPACE | ASTAR_ABILITY_CHECKED_ARCS;
+  astar_space plain_sp = grid_sp, claimed_sp = grid_sp;
+  plain_sp.ops = &plain;
+  claimed_sp.ops = &claimed;
+  astar_workspace *ws;
+  CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
+  CHECK(astar_workspace_reserve_space(ws, &grid_sp, ASTAR_RESERVE_BACKWARD) == ASTAR_OK);
+  static astar_node p0[GRIDCAP], p1[GRIDCAP], p2[GRIDCAP];
+  int found = 0;
+  for (int q = 0; q < 20; q++) {
+    const astar_point a = randmap_passable_cell(g, &r), b = randmap_passable_cell(g, &r);
+    const astar_node s = astar_grid_space_node(&holder, a), t = astar_grid_space_node(&holder, b);
+    for (int m = 0; m < 2; m++) {
+      astar_engine_options eo;
+      astar_engine_options_init(&eo);
+      eo.method = m ? ASTAR_METHOD_BIDIRECTIONAL : ASTAR_METHOD_ASTAR;
+      astar_engine_result r0, r1, r2;
+      const astar_status s0 = astar_space_find_path(ws, &grid_sp, &eo, s, t, p0, GRIDCAP, &r0);
+      wrap_arc_calls = 0;
+      const astar_status s1 = astar_space_find_path(ws, &plain_sp, &eo, s, t, p1, GRIDCAP, &r1);
+      const unsigned long plain_calls = wrap_arc_calls;
+      wrap_arc_calls = 0;
+      const astar_status s2 = astar_space_find_path(ws, &claimed_sp, &eo, s, t, p2, GRIDCAP, &r2);
+      CHECKF(s0 == s1 && s0 == s2, "query %d method %d: status %d, %d, %d", q, m, (int)s0, (int)s1,
+             (int)s2);
+      CHECKF(r0.stats.expanded == 0 || plain_calls > 0,
+             "query %d method %d: a wrapper without abilities took the fast path", q, m);
+      CHECKF(wrap_arc_calls == 0,
+             "query %d method %d: a wrapper with the grid space's abilities called its arcs "
+             "%lu times (the slow path)",
+             q, m, wrap_arc_calls);
+      if (s0 != ASTAR_OK || s1 != ASTAR_OK || s2 != ASTAR_OK) continue;
+      found++;
+      CHECK(r0.length == r1.length && r0.length == r2.length);
+      CHECK(r0.cost == r1.cost && r0.cost == r2.cost);
+      CHECK(memcmp(&r0.stats, &r1.stats, sizeof r0.stats) == 0);
+      CHECK(memcmp(&r0.stats, &r2.stats, sizeof r0.stats) == 0);
+      CHECK(memcmp(p0, p1, r0.length * sizeof p0[0]) == 0);
+      CHECK(memcmp(p0, p2, r0.length * sizeof p0[0]) == 0);
+    }
+  }
+  CHECK(found > 20);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+  const astar_graph_edge edges[] = {{0, 1, 1.0}, {1, 2, 2.0}};
+  astar_graph *gr;
+  astar_space gsp;
+  CHECK(astar_graph_new(&gr, 3, edges, 2, 0, NULL) == ASTAR_OK);
+  CHECK(astar_graph_space(gr, &gsp) == ASTAR_OK);
+  CHECK(gsp.ops->abilities == ASTAR_ABILITY_CHECKED_ARCS);
+  astar_graph_free(gr);
 }
 
 /* Sliced search with random budgets equals the one-shot search, bit for
@@ -614,6 +707,7 @@ static void test_failalloc(void) {
 int main(void) {
   RUN(test_random_graphs);
   RUN(test_grid_space);
+  RUN(test_space_abilities);
   RUN(test_sliced_partial_limits);
   RUN(test_multi_goal);
   RUN(test_observer);

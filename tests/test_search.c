@@ -792,6 +792,42 @@ static void test_generation_wrap(void) {
   astar_grid_free(g);
 }
 
+/* Growing the node records keeps the generation going: the turn states,
+** reserved for a larger grid beforehand, keep their marks from a search
+** before the growth, and a turn search after it must not read them as its
+** own (it did when growing restarted the generation: states of the first
+** search read as closed, and the second found another path). */
+static void test_grow_keeps_turn_marks(void) {
+  astar_grid *small = NULL, *big = NULL;
+  CHECK_EQ(astar_grid_new(&small, 6, 6, NULL), ASTAR_OK);
+  CHECK_EQ(astar_grid_new(&big, 24, 24, NULL), ASTAR_OK);
+  astar_grid_fill(small, true);
+  astar_grid_fill(big, true);
+  astar_options o;
+  astar_options_init(&o);
+  o.turn_penalty = 0.5;
+  astar_workspace *ws = NULL, *fresh = NULL;
+  CHECK_EQ(astar_workspace_new_empty(&ws, NULL), ASTAR_OK);
+  CHECK_EQ(astar_workspace_reserve_turns(ws, big), ASTAR_OK);
+  CHECK_EQ(astar_workspace_reserve(ws, small), ASTAR_OK);
+  astar_point path[24 * 24], path2[24 * 24];
+  astar_result r, r2;
+  CHECK_EQ(astar_find_path(ws, small, &o, P(0, 0), P(5, 5), path, 36, &r), ASTAR_OK);
+  CHECK_EQ(astar_workspace_reserve(ws, big), ASTAR_OK); /* grows the records */
+  CHECK_EQ(astar_find_path(ws, big, &o, P(0, 0), P(23, 9), path, 24 * 24, &r), ASTAR_OK);
+  CHECK_EQ(astar_workspace_new(&fresh, big, NULL), ASTAR_OK);
+  CHECK_EQ(astar_workspace_reserve_turns(fresh, big), ASTAR_OK);
+  CHECK_EQ(astar_find_path(fresh, big, &o, P(0, 0), P(23, 9), path2, 24 * 24, &r2), ASTAR_OK);
+  CHECKF(r.length == r2.length && r.cost == r2.cost,
+         "after growing: length %zu cost %g, fresh: %zu %g", r.length, r.cost, r2.length, r2.cost);
+  CHECK(r.length != r2.length || memcmp(path, path2, r.length * sizeof path[0]) == 0);
+  CHECK(memcmp(&r.stats, &r2.stats, sizeof r.stats) == 0);
+  astar_workspace_free(fresh);
+  astar_workspace_free(ws);
+  astar_grid_free(big);
+  astar_grid_free(small);
+}
+
 /* Largest distance of a path cell from the straight start-goal line. */
 static double max_deviation(const astar_point *p, size_t n, astar_point s, astar_point t) {
   double dx = t.x - s.x, dy = t.y - s.y, len = sqrt(dx * dx + dy * dy), worst = 0;
@@ -1096,6 +1132,7 @@ int main(void) {
   RUN(test_tutorial);
   RUN(test_workspace_reuse);
   RUN(test_generation_wrap);
+  RUN(test_grow_keeps_turn_marks);
   RUN(test_tie_modes);
   RUN(test_stats);
   RUN(test_path_cost);

@@ -79,7 +79,7 @@ static bool rg_usable(const void *self, astar_node v) {
   return !g->blocked[v];
 }
 
-static const astar_space_ops rg_ops = {rg_succ, rg_pred, rg_h, rg_usable, NULL, NULL};
+static const astar_space_ops rg_ops = {rg_succ, rg_pred, rg_h, rg_usable, NULL, NULL, 0};
 
 /* Arc costs at least the Euclidean distance (or 0 for free arcs, then h =
 ** 0); with `jitter` each node's h is scaled by a factor in [0, 1]. */

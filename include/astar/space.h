@@ -71,7 +71,38 @@ typedef struct astar_space_ops {
   ** changes, so that objects derived from the space (landmark tables,
   ** planners) can tell they are stale. NULL: the space never changes. */
   uint64_t (*version)(const void *self);
+  /* What these functions promise beyond the contract above, ASTAR_ABILITY_*
+  ** bits, which the engine relies on to skip work. 0 -- ops initialised
+  ** with fewer fields, or zeroed -- promises nothing: the engine checks
+  ** every arc and calls every function. Properties of the functions,
+  ** whatever space value they serve; what depends on the value (the
+  ** heuristic's admissibility and consistency) is in astar_space.flags,
+  ** and whether backward searches can run is whether predecessors is set. */
+  unsigned abilities;
 } astar_space_ops;
+
+/*
+** Abilities of a space's functions (astar_space_ops.abilities). Declare
+** only what holds by construction: a space that claims one it does not
+** have makes the engine read out of bounds or follow arcs it does not
+** have.
+**   ASTAR_ABILITY_CHECKED_ARCS: successors and predecessors never write
+**     more than cap arcs, each to a node below node_count with a finite
+**     cost >= 0 (a graph validated when built, astar/graph.h): the engine
+**     does not check them. Without it the engine checks every arc and
+**     ends the search with ASTAR_INVALID_ARGUMENT at a faulty one.
+**   ASTAR_ABILITY_GRID_SPACE: self is an astar_grid_space
+**     (astar/grid_space.h), and successors, predecessors and heuristic
+**     give exactly what that grid space's own functions give: the engine
+**     computes them inline from the grid instead of calling them -- its
+**     grid-space fast path (A* and bidirectional search, one goal, no
+**     observer), the same arcs, order and values without a call per node
+**     and per arc. Implies ASTAR_ABILITY_CHECKED_ARCS. The ops of
+**     astar_grid_space_init declare both; a wrapper around them declares
+**     them only if it changes none of the three.
+*/
+#define ASTAR_ABILITY_CHECKED_ARCS 1u
+#define ASTAR_ABILITY_GRID_SPACE 2u
 
 /* Flags of a space (astar_space.flags). */
 #define ASTAR_SPACE_ADMISSIBLE 1u /* heuristic never overestimates */

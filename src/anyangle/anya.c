@@ -50,6 +50,7 @@
 ** absorbs rounding.
 */
 #include "core/internal.h"
+#include "core/loop.h"
 
 #include <math.h>
 #include <string.h>
@@ -207,7 +208,7 @@ static void heap_push(anya_query *q, uint32_t idx) {
     i = up;
   }
   h[i] = e;
-  if (q->hn > q->st.max_open) q->st.max_open = q->hn;
+  astar__count_open(&q->st, q->hn);
 }
 
 static uint32_t heap_pop(anya_query *q) {
@@ -280,8 +281,8 @@ static void commit(anya_query *q, uint32_t first) {
     anya_node *nd = &nodes[i];
     nd->f = nd->g + estimate(q, nd->rx, nd->ry, nd->row, nd->a, nd->b);
     heap_push(q, i);
+    astar__count_push(&q->st);
   }
-  q->st.generated += q->n - first;
 }
 
 /* Does node `nd` hold the goal? */
@@ -660,7 +661,7 @@ astar_status astar_anya_find_path(astar_anya_workspace *ws, const astar_grid *gr
     const uint32_t idx = heap_pop(&q);
     const anya_node *nd = &ws->nodes[idx];
     if (stale(&q, nd)) continue;
-    q.st.expanded++;
+    astar__count_expand(&q.st);
     if (holds_goal(&q, nd)) {
       st = finish(&q, idx, path, cap, result);
       break;

@@ -18,6 +18,7 @@
 */
 #include "core/heap.h"
 #include "anyangle/checked.h"
+#include "core/loop.h"
 #include "core/workspace.h"
 #include "paths/sight.h"
 #include "search/query.h"
@@ -43,8 +44,7 @@ typedef struct theta {
 } theta;
 
 ASTAR__INLINE astar_point cell_of(const theta *t, uint32_t p) {
-  const uint32_t stride = (uint32_t)t->grid->stride;
-  return (astar_point){(int32_t)(p % stride) - 1, (int32_t)(p / stride) - 1};
+  return astar__cell_of(p, t->grid->stride);
 }
 
 ASTAR__INLINE double h_of(const theta *t, astar_point c) {
@@ -53,30 +53,12 @@ ASTAR__INLINE double h_of(const theta *t, astar_point c) {
 
 /* Heap entry of node p with cost g: f = g + h, then the tie key. */
 ASTAR__INLINE astar__hent entry(const theta *t, uint32_t p, double g, double f) {
-  uint32_t tie;
-  if (t->tie == ASTAR_TIE_NEWEST) {
-    tie = ~t->ws->seq;
-  } else { /* larger g first, as astar__tie_key does */
-    const float fg = (float)g;
-    uint32_t bits;
-    memcpy(&bits, &fg, sizeof bits);
-    tie = ~bits;
-  }
-  return astar__entry(f, tie, p);
+  return astar__entry(f, astar__tie_key(t->tie, g, t->ws->seq), p);
 }
 
 static void emit(const theta *t, astar_event_type type, uint32_t p, double g, double h) {
-  astar_event e;
-  const uint32_t parent = t->ws->node[p].parent;
-  e.type = type;
-  e.cell = cell_of(t, p);
-  e.parent = parent == ASTAR__NO_PARENT ? (astar_point){-1, -1} : cell_of(t, parent);
-  e.g = g;
-  e.h = h;
-  e.f = g + h;
-  e.expanded = t->r.stats.expanded;
-  e.direction = -1;
-  t->obs(t->obs_ctx, &e);
+  astar__emit_cell(t->obs, t->obs_ctx, t->grid->stride, 1, type, p, t->ws->node[p].parent, g, h,
+                   g + h, t->r.stats.expanded);
 }
 
 ASTAR__INLINE bool sight(theta *t, uint32_t a, uint32_t b) {
@@ -99,16 +81,12 @@ static void offer(theta *t, uint32_t s, uint32_t par, double g) {
   n->parent = par;
   const double h = h_of(t, cell_of(t, s));
   const astar__hent e = entry(t, s, g, g + h);
-  if (seen) {
-    astar__heap_decrease(&ws->open, ws->node, n->pos, e);
-  } else {
-    ws->mark[s] = ws->gen;
-    astar__heap_push(&ws->open, ws->node, e);
-    if (ws->open.len > t->r.stats.max_open) t->r.stats.max_open = ws->open.len;
-  }
+  /* Closed nodes never come here: PUSH or IMPROVE. */
+  const astar_event_type what =
+      astar__open_put(&ws->open, ws->node, ws->mark, ws->gen, ws->mark[s], s, e, &t->r.stats);
+  astar__count_open(&t->r.stats, ws->open.len);
   ws->seq++;
-  t->r.stats.generated++;
-  if (t->obs) emit(t, seen ? ASTAR_EVENT_IMPROVE : ASTAR_EVENT_PUSH, s, g, h);
+  if (t->obs) emit(t, what, s, g, h);
 }
 
 /* Lazy Theta*'s check at expansion: if s's assumed parent is out of sight,
@@ -169,15 +147,14 @@ static astar_status run(theta *t, astar_anyangle_method method, uint32_t s0, uin
   const double h0 = h_of(t, cell_of(t, s0));
   astar__heap_push(&ws->open, nd, entry(t, s0, 0.0, h0));
   ws->seq = 1;
-  t->r.stats.generated = 1;
-  t->r.stats.max_open = 1;
+  astar__count_root(&t->r.stats);
   if (t->obs) emit(t, ASTAR_EVENT_PUSH, s0, 0.0, h0);
   while (ws->open.len) {
     if (t->limit && t->r.stats.expanded >= t->limit) return ASTAR_LIMIT_REACHED;
     const uint32_t u = ASTAR__HNODE(astar__heap_pop(&ws->open, nd));
     ws->mark[u] = closed;
     if (method == ASTAR_ANYANGLE_LAZY_THETA) set_vertex(t, u);
-    t->r.stats.expanded++;
+    astar__count_expand(&t->r.stats);
     if (u == goal) {
       if (t->obs) emit(t, ASTAR_EVENT_GOAL, u, nd[u].g, 0.0);
       return ASTAR_OK;
@@ -227,10 +204,8 @@ astar_status astar__anyangle_find_path_checked(astar_workspace *ws, const astar_
   if (st != ASTAR_OK) return st;
 
   /* Whatever ran on ws before is over: its records are about to change. */
-  ws->phase = ASTAR__IDLE;
-  ws->found = false;
-  astar__engine_forget(ws);
-  astar__engine_open_forward(ws);
+  astar__workspace_claim(ws);
+  astar__records_next(ws);
 
   t.grid = grid;
   t.ws = ws;
@@ -248,19 +223,14 @@ astar_status astar__anyangle_find_path_checked(astar_workspace *ws, const astar_
   const uint32_t s0 = astar__index(grid, start.x, start.y), g0 = astar__index(grid, goal.x, goal.y);
   st = run(&t, method, s0, g0);
   if (st == ASTAR_OK) {
-    size_t n = 1;
-    for (uint32_t p = g0; ws->node[p].parent != ASTAR__NO_PARENT; p = ws->node[p].parent) n++;
+    /* The linked cells, in sight of each other: no cells filled in. */
+    const size_t n = astar__chain_length(ws->node, g0);
     t.r.length = n;
     t.r.cost = ws->node[g0].g;
-    if (n > cap) {
+    if (n > cap)
       st = ASTAR_BUFFER_TOO_SMALL;
-    } else {
-      size_t i = n;
-      for (uint32_t p = g0;; p = ws->node[p].parent) {
-        path[--i] = cell_of(&t, p);
-        if (ws->node[p].parent == ASTAR__NO_PARENT) break;
-      }
-    }
+    else
+      astar__chain_write_cells(ws->node, g0, grid->stride, 1, path, n, n, true, false);
   }
   if (result) *result = t.r;
   return st;

@@ -18,12 +18,29 @@
 
 #include "core/internal.h"
 
+#include <string.h>
+
 typedef struct astar__hent {
   uint64_t f; /* bits of the double f = g + h (>= 0): smaller first */
   uint64_t t; /* tie key << 32 | node index: smaller first */
 } astar__hent;
 
 #define ASTAR__HNODE(e) ((uint32_t)(e).t)
+
+/* The entry for key f (>= 0), tie key and node. */
+ASTAR__INLINE astar__hent astar__entry(double f, uint32_t tie, uint32_t node) {
+  astar__hent e;
+  memcpy(&e.f, &f, sizeof f);
+  e.t = (uint64_t)tie << 32 | node;
+  return e;
+}
+
+/* The f of an entry. */
+ASTAR__INLINE double astar__entry_f(astar__hent e) {
+  double f;
+  memcpy(&f, &e.f, sizeof f);
+  return f;
+}
 
 typedef struct astar__heap {
   astar__hent *a; /* [cap] entries; a[0] is the minimum */

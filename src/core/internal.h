@@ -73,6 +73,22 @@ enum {
 extern const int8_t astar__dir_dx[8]; /* column step of each direction */
 extern const int8_t astar__dir_dy[8]; /* row step of each direction */
 
+/* Legal-move rules (core/moves.c): the index of a table mapping a
+** neighbour byte to the mask of allowed directions. */
+enum {
+  ASTAR__RULE_STRAIGHT = 0, /* 4 moves */
+  ASTAR__RULE_NO_CUT,       /* diagonals need both side cells free */
+  ASTAR__RULE_ALWAYS,       /* diagonals whatever the side cells */
+  ASTAR__RULE_ONE_SIDE,     /* diagonals need one side cell free */
+  ASTAR__RULE_COUNT
+};
+/* Is the move in direction d allowed under `rule` from a cell whose
+** neighbour byte is nb? */
+bool astar__move_allowed(int rule, unsigned nb, int d);
+/* table[nb] = the directions (bit d) allowed under `rule` from a cell whose
+** neighbour byte is nb: what a search looks up instead of the rule. */
+void astar__move_table(int rule, uint8_t table[256]);
+
 /* ---- the grid (grid.c) ------------------------------------------------- */
 
 /*

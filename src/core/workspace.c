@@ -2,10 +2,13 @@
 ** core/workspace.c -- the per-thread search workspace: its node records,
 ** open list and move tables, allocated once and grown on request; the
 ** searches (grid searches in search/, the engine in engine/) keep their
-** state in it and never allocate.
+** state in it and never allocate. It frees every block it holds.
 */
 #include "core/workspace.h"
-#include "search/turns.h"
+
+#include "core/loop.h"
+
+#include <string.h>
 
 static void build_move_tables(uint8_t moves[ASTAR__RULE_COUNT][256]) {
   for (int r = 0; r < ASTAR__RULE_COUNT; r++) astar__move_table(r, moves[r]);
@@ -88,14 +91,59 @@ astar_status astar_workspace_new_empty(astar_workspace **out, const astar_alloca
   return new_workspace(out, 0, alloc);
 }
 
+/* ---- blocks the upper layers keep in the workspace ------------------------------- */
+
+void astar__free_turns(astar_workspace *ws) {
+  astar__turns *t = &ws->turns;
+  const size_t n = (size_t)t->capacity * ASTAR__TURN_STATES;
+  astar__free(&ws->alloc, t->mark, n * sizeof *t->mark);
+  astar__free(&ws->alloc, t->node, n * sizeof *t->node);
+  astar__free(&ws->alloc, t->open.a, n * sizeof *t->open.a);
+  memset(t, 0, sizeof *t);
+}
+
+void astar__free_side(const astar_allocator *a, astar__side *s) {
+  astar__free(a, s->mark, (size_t)s->cap * sizeof *s->mark);
+  astar__free(a, s->node, (size_t)s->cap * sizeof *s->node);
+  astar__free(a, s->open.a, (size_t)s->cap * sizeof *s->open.a);
+  memset(s, 0, sizeof *s);
+}
+
+void astar__free_arcs(astar_workspace *ws) {
+  astar__engine *e = &ws->eng;
+  astar__free(&ws->alloc, e->arcs, (size_t)e->arcs_cap * sizeof *e->arcs);
+  e->arcs = NULL;
+  e->arcs_cap = 0;
+}
+
+void astar__free_pairs(astar_workspace *ws) {
+  astar__engine *e = &ws->eng;
+  for (int k = 0; k < 2; k++) {
+    astar__free(&ws->alloc, e->pair_h[k], (size_t)e->pair_cap * sizeof *e->pair_h[k]);
+    astar__free(&ws->alloc, e->pair[k], (size_t)e->pair_cap * sizeof *e->pair[k]);
+    e->pair_h[k] = NULL;
+    e->pair[k] = NULL;
+  }
+  e->pair_cap = 0;
+}
+
+void astar__free_states(astar_workspace *ws) {
+  astar__free(&ws->alloc, ws->eng.states, ws->eng.states_bytes);
+  ws->eng.states = NULL;
+  ws->eng.states_bytes = 0;
+}
+
 void astar_workspace_free(astar_workspace *ws) {
   if (!ws) return;
   astar_allocator a = ws->alloc;
   for (int i = 0; i < ASTAR__WS_SLOTS; i++)
     if (ws->ext[i].state) ws->ext[i].release(ws, ws->ext[i].state);
   free_ws_arrays(ws);
-  astar__turns_free(ws);
-  astar__engine_free(ws);
+  astar__free_turns(ws);
+  astar__free_arcs(ws);
+  astar__free_side(&ws->alloc, &ws->eng.back);
+  astar__free_pairs(ws);
+  astar__free_states(ws);
   astar__free(&a, ws, sizeof *ws);
 }
 
@@ -112,15 +160,16 @@ astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n) {
   memset(&tmp, 0, sizeof tmp);
   tmp.alloc = ws->alloc;
   if (alloc_ws_arrays(&tmp, n) != ASTAR_OK) return ASTAR_NO_MEMORY;
-  astar__engine_forget(ws);
+  astar__workspace_claim(ws);
   free_ws_arrays(ws);
   ws->mark = tmp.mark;
   ws->node = tmp.node;
   ws->open = tmp.open;
   ws->aux = tmp.aux;
   ws->capacity = tmp.capacity;
-  ws->gen = 0;
-  ws->found = false;
+  /* The generation goes on (the new marks are 0: "not reached" for every
+  ** generation from 4 on): the turn states' marks share it and were not
+  ** replaced. */
   return ASTAR_OK;
 }
 

@@ -1,16 +1,17 @@
 /*
 ** core/workspace.h -- the per-thread search workspace (astar_workspace of
 ** astar/search.h): node records and open list shared by every search, the
-** state of the grid searches (search/query.h) and of the engine over
-** spaces (engine/engine.h). One workspace serves all of them, one search at
-** a time; each search opens a new generation of the records.
+** state of the grid searches and of the engine over spaces (their types in
+** core/state.h, their code in search/ and engine/). One workspace serves
+** all of them, one search at a time; each search opens a new generation of
+** the records, under the reuse rule of core/loop.h. The workspace owns
+** every block of memory in it and frees it; the layers that use a block
+** lay it out and grow it.
 */
 #ifndef ASTAR_CORE_WORKSPACE_H
 #define ASTAR_CORE_WORKSPACE_H
 
-#include "core/heap.h"
-#include "engine/engine.h"
-#include "search/query.h"
+#include "core/state.h"
 
 /* State an upper layer keeps in the workspace (the finder's per-method
 ** query state, src/finder/): made by that layer on first use from the
@@ -62,7 +63,19 @@ struct astar_workspace {
   astar__ws_slot ext[ASTAR__WS_SLOTS]; /* upper layers' state (see astar__ws_slot) */
 };
 
-/* Grow the workspace's node arrays to n records (all or nothing). */
+/* Grow the workspace's node arrays to n records (all or nothing). Growing
+** replaces the records: every search on ws ends and its path is forgotten. */
 astar_status astar__workspace_grow(astar_workspace *ws, uint32_t n);
+
+/* Free one block of what the upper layers keep in the workspace, leaving
+** it empty (a reserve replacing it, or astar_workspace_free): the turn
+** states (search/turns.c), a set of records (the engine's backward side),
+** the engine's arc buffer, the front-to-front partners, the implicit state
+** table (ws->eng.states, one block of ws->eng.states_bytes). */
+void astar__free_turns(astar_workspace *ws);
+void astar__free_side(const astar_allocator *a, astar__side *s);
+void astar__free_arcs(astar_workspace *ws);
+void astar__free_pairs(astar_workspace *ws);
+void astar__free_states(astar_workspace *ws);
 
 #endif /* ASTAR_CORE_WORKSPACE_H */

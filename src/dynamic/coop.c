@@ -21,6 +21,7 @@
 ** cost + remaining distance.
 */
 #include "dynamic/spacetime.h"
+#include "core/loop.h"
 #include "search/query.h"
 
 #include <math.h>
@@ -166,7 +167,7 @@ astar_status astar_coop_find_path(astar_spacetime_workspace *ws, const astar_gri
   ws->node[s].g = 0.0;
   ws->node[s].f = hs;
   astar__st_push_or_lower(ws, s);
-  stats.generated = 1;
+  astar__count_root(&stats);
 
   astar_status st = ASTAR_NO_PATH;
   bool cut = false;
@@ -177,7 +178,7 @@ astar_status astar_coop_find_path(astar_spacetime_workspace *ws, const astar_gri
       break;
     }
     const uint32_t u = astar__st_pop(ws);
-    stats.expanded++;
+    astar__count_expand(&stats);
     const astar__stnode nu = ws->node[u];
     const int32_t ux = (int32_t)(nu.cell % (uint32_t)grid->stride) - 1;
     const int32_t uy = (int32_t)(nu.cell / (uint32_t)grid->stride) - 1;
@@ -238,13 +239,15 @@ astar_status astar_coop_find_path(astar_spacetime_workspace *ws, const astar_gri
       n->g = gv;
       n->f = gv + hv;
       n->parent = u;
-      astar__st_push_or_lower(ws, id);
-      stats.generated++;
+      if (astar__st_push_or_lower(ws, id) == ASTAR_EVENT_PUSH)
+        astar__count_push(&stats);
+      else
+        astar__count_improve(&stats);
+      astar__count_open(&stats, ws->nheap);
     }
   }
   if (found == ASTAR__NO_PARENT && st == ASTAR_NO_PATH && cut) st = ASTAR_LIMIT_REACHED;
 out:
-  stats.max_open = ws->max_open;
   if (result) result->stats = stats;
   if (found == ASTAR__NO_PARENT) return st;
 

@@ -18,6 +18,7 @@
 ** so the scan stops at the first one starting after hi_i + 1.
 */
 #include "dynamic/spacetime.h"
+#include "core/loop.h"
 #include "search/query.h"
 
 #include <stdlib.h>
@@ -195,7 +196,7 @@ astar_status astar_sipp_find_path(astar_spacetime_workspace *ws, const astar_sip
   ws->node[s0].g = (double)t0;
   ws->node[s0].f = (double)t0 + steps_to(start.x, start.y, goal, diag);
   astar__st_push_or_lower(ws, s0);
-  stats.generated = 1;
+  astar__count_root(&stats);
   astar_status st = ASTAR_NO_PATH;
   uint32_t found = ASTAR__NO_PARENT;
   const uint32_t stride = (uint32_t)grid->stride;
@@ -205,7 +206,7 @@ astar_status astar_sipp_find_path(astar_spacetime_workspace *ws, const astar_sip
       break;
     }
     const uint32_t u = astar__st_pop(ws);
-    stats.expanded++;
+    astar__count_expand(&stats);
     const astar__stnode nu = ws->node[u];
     const uint32_t hi = sipp->iv[(size_t)2 * nu.t + 1];
     if (nu.cell == gidx && (!hold_goal || hi == SAFE_FOREVER)) {
@@ -237,13 +238,15 @@ astar_status astar_sipp_find_path(astar_spacetime_workspace *ws, const astar_sip
         n->g = (double)arr;
         n->f = (double)arr + hv;
         n->parent = u;
-        astar__st_push_or_lower(ws, id);
-        stats.generated++;
+        if (astar__st_push_or_lower(ws, id) == ASTAR_EVENT_PUSH)
+          astar__count_push(&stats);
+        else
+          astar__count_improve(&stats);
+        astar__count_open(&stats, ws->nheap);
       }
     }
   }
 out:
-  stats.max_open = ws->max_open;
   if (result) result->stats = stats;
   if (found == ASTAR__NO_PARENT) return st;
   const uint32_t arrival = (uint32_t)ws->node[found].g;

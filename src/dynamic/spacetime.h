@@ -103,7 +103,6 @@ struct astar_spacetime_workspace {
   uint32_t *heap;        /* [cap] open list: binary heap of state numbers */
   uint32_t nnodes;       /* states created by the current search */
   uint32_t nheap;        /* open states */
-  uint64_t max_open;     /* largest nheap of the current search */
   int rule;              /* movement rule `moves` was built for; -1: none yet */
   uint8_t moves[256];    /* legal-move mask per neighbour byte under `rule` */
 };
@@ -116,9 +115,10 @@ void astar__st_begin(astar_spacetime_workspace *ws);
 /* The state (cell, t): its number, creating it (g = INFINITY, not open)
 ** when absent (*created set). ASTAR__NO_PARENT when the room is full. */
 uint32_t astar__st_state(astar_spacetime_workspace *ws, uint32_t cell, uint32_t t, bool *created);
-/* Open list: push a state not in it, or move one whose f fell; pop the least
-** (f, then larger g, then smaller t, then smaller cell). */
-void astar__st_push_or_lower(astar_spacetime_workspace *ws, uint32_t id);
+/* Open list: push a state not in it (ASTAR_EVENT_PUSH), or move one whose
+** f fell (ASTAR_EVENT_IMPROVE); pop the least (f, then larger g, then
+** smaller t, then smaller cell). */
+astar_event_type astar__st_push_or_lower(astar_spacetime_workspace *ws, uint32_t id);
 uint32_t astar__st_pop(astar_spacetime_workspace *ws);
 
 #endif /* ASTAR_DYNAMIC_SPACETIME_H */

@@ -90,7 +90,6 @@ void astar__st_begin(astar_spacetime_workspace *ws) {
   }
   ws->nnodes = 0;
   ws->nheap = 0;
-  ws->max_open = 0;
 }
 
 uint32_t astar__st_state(astar_spacetime_workspace *ws, uint32_t cell, uint32_t t, bool *created) {
@@ -144,15 +143,15 @@ static void sift_up(astar_spacetime_workspace *ws, uint32_t i) {
   nodes[id].pos = i;
 }
 
-void astar__st_push_or_lower(astar_spacetime_workspace *ws, uint32_t id) {
+astar_event_type astar__st_push_or_lower(astar_spacetime_workspace *ws, uint32_t id) {
   astar__stnode *n = &ws->node[id];
   if (n->pos == ASTAR__ST_FRESH) {
     ws->heap[ws->nheap] = id;
     sift_up(ws, ws->nheap++);
-    if (ws->nheap > ws->max_open) ws->max_open = ws->nheap;
-  } else {
-    sift_up(ws, n->pos);
+    return ASTAR_EVENT_PUSH;
   }
+  sift_up(ws, n->pos);
+  return ASTAR_EVENT_IMPROVE;
 }
 
 uint32_t astar__st_pop(astar_spacetime_workspace *ws) {

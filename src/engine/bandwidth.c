@@ -29,6 +29,7 @@
 ** may be lost: ASTAR_NO_PATH with result.dropped > 0.
 */
 #include "core/workspace.h"
+#include "engine/engine.h"
 
 void astar__bandwidth_begin(astar__engine *e) {
   e->weight = 1.0;

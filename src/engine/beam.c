@@ -17,6 +17,7 @@
 ** O(log width) in both.
 */
 #include "core/workspace.h"
+#include "engine/engine.h"
 
 #define DROPPED 2u /* mark state of a dropped node: gen + DROPPED */
 
@@ -119,7 +120,7 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
     const astar_node u = ASTAR__HNODE(astar__heap_pop(open, nd));
     worst_remove(&w, w.pos[u]);
     mark[u] = closed;
-    e->stats.expanded++;
+    astar__count_expand(&e->stats);
     const double gu = nd[u].g;
     const bool goal = astar__engine_is_goal(e, u);
     if (observe || partial) {
@@ -149,7 +150,7 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
       if (seen && !(ng < nd[v].g)) continue;
       if (mv == closed && !reopen) continue;
       const double h = weight == 0.0 ? 0.0 : astar__engine_h(e, v) * weight;
-      const astar__hent en = astar__engine_entry(ng + h, astar__engine_tie(tie, ng, ws->seq++), v);
+      const astar__hent en = astar__entry(ng + h, astar__tie_key(tie, ng, ws->seq++), v);
       if (mv == gen) {
         /* Open: a better entry, in both heaps (for the max-heap a smaller
         ** key moves toward the leaves). */
@@ -157,7 +158,7 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
         nd[v].parent = u;
         astar__heap_decrease(open, nd, nd[v].pos, en);
         worst_down(&w, w.pos[v], en);
-        e->stats.generated++;
+        astar__count_improve(&e->stats);
         if (observe) astar__engine_emit(e, ASTAR_EVENT_IMPROVE, v, u, ng, h, 0);
         continue;
       }
@@ -183,9 +184,11 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
       mark[v] = gen;
       astar__heap_push(open, nd, en);
       worst_up(&w, (*w.len)++, en);
-      e->stats.generated++;
-      if (mv == closed) e->stats.reopened++;
-      if (open->len > e->stats.max_open) e->stats.max_open = open->len;
+      if (mv == closed)
+        astar__count_reopen(&e->stats);
+      else
+        astar__count_push(&e->stats);
+      astar__count_open(&e->stats, open->len);
       if (observe)
         astar__engine_emit(e, mv == closed ? ASTAR_EVENT_REOPEN : ASTAR_EVENT_PUSH, v, u, ng, h, 0);
     }

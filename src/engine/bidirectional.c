@@ -39,7 +39,9 @@
 ** Ties inside a side follow the engine's order (key, tie rule, node id),
 ** so the search is deterministic.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
+#include "engine/engine.h"
 #include "spaces/grid_space.h"
 
 #include <float.h>
@@ -87,22 +89,10 @@ static void push_root(astar__engine *e, side_view *s, astar_node root, double h,
   s->node[root].g = 0.0;
   s->node[root].parent = ASTAR__NO_PARENT;
   s->mark[root] = s->gen;
-  astar__heap_push(
-      s->open, s->node,
-      astar__engine_entry(key_of(h), astar__engine_tie(e->opt.tie, 0.0, (*s->seq)++), root));
-  e->stats.generated++;
+  astar__heap_push(s->open, s->node,
+                   astar__entry(key_of(h), astar__tie_key(e->opt.tie, 0.0, (*s->seq)++), root));
+  astar__count_push(&e->stats);
   if (e->opt.observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, root, ASTAR_NODE_NONE, 0.0, h, dir);
-}
-
-void astar__engine_open_back(astar__engine *e) {
-  astar__side *b = &e->back;
-  if (b->gen > UINT16_MAX - 4u) {
-    memset(b->mark, 0, (size_t)b->cap * sizeof *b->mark);
-    b->gen = 0;
-  }
-  b->gen = (uint16_t)(b->gen + 4u);
-  b->seq = 0;
-  b->open.len = 0;
 }
 
 /* Does the search key on average potentials (a consistent heuristic)? */
@@ -132,13 +122,13 @@ ASTAR__INLINE double side_h(const astar__engine *e, astar_node v, const int dir,
 
 astar_status astar__bidir_begin(astar_workspace *ws) {
   astar__engine *e = &ws->eng;
-  astar__engine_open_back(e);
+  astar__side_next(&e->back);
   ws->seq = 0;
   side_view f = forward(ws), k = backward(ws);
   const bool avg = averaged(e);
   push_root(e, &f, e->start, side_h(e, e->start, 0, avg, false), 0);
   push_root(e, &k, e->goal, side_h(e, e->goal, 1, avg, false), 1);
-  e->stats.max_open = 2;
+  astar__count_open(&e->stats, 2);
   return ASTAR_OK;
 }
 
@@ -154,7 +144,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
   const astar_node u = ASTAR__HNODE(astar__heap_pop(s->open, s->node));
   const uint16_t closed = (uint16_t)(s->gen + ASTAR__CLOSED);
   s->mark[u] = closed;
-  e->stats.expanded++;
+  astar__count_expand(&e->stats);
   const double gu = s->node[u].g;
   if (observe) {
     const double hu = side_h(e, u, dir, avg, false);
@@ -180,21 +170,9 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
     s->node[v].g = ng;
     s->node[v].parent = u;
     const astar__hent en =
-        astar__engine_entry(key_of(ng + h), astar__engine_tie(e->opt.tie, ng, (*s->seq)++), v);
-    e->stats.generated++;
-    astar_event_type type = ASTAR_EVENT_PUSH;
-    if (!seen) {
-      s->mark[v] = s->gen;
-      astar__heap_push(s->open, s->node, en);
-    } else if (mv == closed) {
-      s->mark[v] = s->gen;
-      astar__heap_push(s->open, s->node, en);
-      e->stats.reopened++;
-      type = ASTAR_EVENT_REOPEN;
-    } else {
-      astar__heap_decrease(s->open, s->node, s->node[v].pos, en);
-      type = ASTAR_EVENT_IMPROVE;
-    }
+        astar__entry(key_of(ng + h), astar__tie_key(e->opt.tie, ng, (*s->seq)++), v);
+    const astar_event_type type =
+        astar__open_put(s->open, s->node, s->mark, s->gen, mv, v, en, &e->stats);
     if (observe) astar__engine_emit(e, type, v, u, ng, h, dir);
     /* A path through v: the best seen is kept. */
     if (reached(o, v)) {
@@ -206,8 +184,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, side_view *s, const side_vie
       }
     }
   }
-  const uint64_t nopen = (uint64_t)s->open->len + o->open->len;
-  if (nopen > e->stats.max_open) e->stats.max_open = nopen;
+  astar__count_open(&e->stats, (uint64_t)s->open->len + o->open->len);
   return ASTAR_OK;
 }
 

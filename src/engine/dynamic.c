@@ -42,6 +42,7 @@
 ** tighter bound for any admissible heuristic.
 */
 #include "core/workspace.h"
+#include "engine/engine.h"
 
 void astar__dynamic_begin(astar__engine *e) {
   const double n = astar__engine_h(e, e->start);

@@ -46,7 +46,9 @@
 ** A* costs O(degree log frontier). For small frontiers, or spaces where an
 ** expansion costs more than that.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
+#include "engine/engine.h"
 
 /* One side as the search sees it. */
 typedef struct f2f_side {
@@ -78,17 +80,6 @@ static f2f_side side_of(astar_workspace *ws, int s) {
   v.pair_h = e->pair_h[s];
   v.pair = e->pair[s];
   return v;
-}
-
-void astar__f2f_free(astar_workspace *ws) {
-  astar__engine *e = &ws->eng;
-  for (int k = 0; k < 2; k++) {
-    astar__free(&ws->alloc, e->pair_h[k], (size_t)e->pair_cap * sizeof *e->pair_h[k]);
-    astar__free(&ws->alloc, e->pair[k], (size_t)e->pair_cap * sizeof *e->pair[k]);
-    e->pair_h[k] = NULL;
-    e->pair[k] = NULL;
-  }
-  e->pair_cap = 0;
 }
 
 /* h between a node of side s and a node of the other side, in the
@@ -184,20 +175,20 @@ static void push_root(astar__engine *e, const f2f_side *sd, astar_node root, ast
   sd->pair_h[root] = h;
   sd->pair[root] = partner;
   astar__heap_push(sd->open, sd->node,
-                   astar__engine_entry(h, astar__engine_tie(e->opt.tie, 0.0, (*sd->seq)++), root));
-  e->stats.generated++;
+                   astar__entry(h, astar__tie_key(e->opt.tie, 0.0, (*sd->seq)++), root));
+  astar__count_push(&e->stats);
   if (e->opt.observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, root, ASTAR_NODE_NONE, 0.0, h, s);
 }
 
 astar_status astar__f2f_begin(astar_workspace *ws) {
   astar__engine *e = &ws->eng;
-  astar__engine_open_back(e);
+  astar__side_next(&e->back);
   ws->seq = 0;
   const f2f_side f = side_of(ws, 0), k = side_of(ws, 1);
   const double h = pair_heuristic(e, 0, e->start, e->goal);
   push_root(e, &f, e->start, e->goal, h, 0);
   push_root(e, &k, e->goal, e->start, h, 1);
-  e->stats.max_open = 2;
+  astar__count_open(&e->stats, 2);
   return ASTAR_OK;
 }
 
@@ -207,7 +198,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, int s, const f2f_side *me,
   const astar_node u = ASTAR__HNODE(astar__heap_pop(me->open, me->node));
   const uint16_t closed = (uint16_t)(me->gen + ASTAR__CLOSED);
   me->mark[u] = closed;
-  e->stats.expanded++;
+  astar__count_expand(&e->stats);
   const double gu = me->node[u].g;
   if (observe)
     astar__engine_emit(e, ASTAR_EVENT_EXPAND, u, me->node[u].parent, gu, me->pair_h[u], s);
@@ -225,23 +216,25 @@ ASTAR__INLINE astar_status expand(astar__engine *e, int s, const f2f_side *me,
     if (mv == closed && !e->reopen) continue;
     me->node[v].g = ng;
     me->node[v].parent = u;
-    e->stats.generated++;
     astar_event_type type = ASTAR_EVENT_PUSH;
     if (seen && mv != closed) {
       /* Open: same partner, lower g. */
       rekey(me, v, ng + me->pair_h[v]);
       type = ASTAR_EVENT_IMPROVE;
+      astar__count_improve(&e->stats);
       scan_other(e, s, me, other, v, false);
     } else {
       me->mark[v] = me->gen;
       if (mv == closed) {
-        e->stats.reopened++;
+        astar__count_reopen(&e->stats);
         type = ASTAR_EVENT_REOPEN;
+      } else {
+        astar__count_push(&e->stats);
       }
       scan_other(e, s, me, other, v, true);
-      astar__heap_push(me->open, me->node,
-                       astar__engine_entry(ng + me->pair_h[v],
-                                           astar__engine_tie(e->opt.tie, ng, (*me->seq)++), v));
+      astar__heap_push(
+          me->open, me->node,
+          astar__entry(ng + me->pair_h[v], astar__tie_key(e->opt.tie, ng, (*me->seq)++), v));
     }
     if (observe) astar__engine_emit(e, type, v, u, ng, me->pair_h[v], s);
     if ((uint16_t)(other->mark[v] & ~3u) == other->gen) {
@@ -253,8 +246,7 @@ ASTAR__INLINE astar_status expand(astar__engine *e, int s, const f2f_side *me,
       }
     }
   }
-  const uint64_t nopen = (uint64_t)me->open->len + other->open->len;
-  if (nopen > e->stats.max_open) e->stats.max_open = nopen;
+  astar__count_open(&e->stats, (uint64_t)me->open->len + other->open->len);
   return ASTAR_OK;
 }
 

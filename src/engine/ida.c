@@ -32,7 +32,9 @@
 ** deepest path; result.iterations the iterations. The search is sliced at
 ** expansions like every method.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
+#include "engine/engine.h"
 
 /* A frame of the stack: node, g, next successor index. */
 ASTAR__INLINE astar__hent frame(astar_node node, double g, uint32_t next) {
@@ -51,8 +53,8 @@ static void push_start(astar_workspace *ws) {
   ws->mark[s] = ws->gen;
   ws->open.a[0] = frame(s, 0.0, 0);
   e->ida_depth = 1;
-  e->stats.generated++;
-  if (e->stats.max_open < 1) e->stats.max_open = 1;
+  astar__count_push(&e->stats);
+  astar__count_open(&e->stats, 1);
   if (e->opt.observer)
     astar__engine_emit(e, ASTAR_EVENT_PUSH, s, ASTAR_NODE_NONE, 0.0, e->ida_bound, 0);
 }
@@ -81,7 +83,7 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
       e->ida_bound = e->ida_next;
       e->ida_next = INFINITY;
       e->iterations++;
-      astar__engine_open_forward(ws);
+      astar__records_next(ws);
       if (observe)
         astar__engine_emit(e, ASTAR_EVENT_ITERATION, e->start, ASTAR_NODE_NONE, 0.0, e->ida_bound,
                            0);
@@ -100,7 +102,7 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
       if (e->opt.stop_fn && e->stats.expanded && e->stats.expanded % e->opt.stop_interval == 0 &&
           e->opt.stop_fn(e->opt.stop_ctx))
         return ASTAR_STOPPED;
-      e->stats.expanded++;
+      astar__count_expand(&e->stats);
       const bool goal = astar__engine_is_goal(e, u);
       if (observe)
         astar__engine_emit(e, goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, nd[u].parent, gu,
@@ -133,8 +135,8 @@ ASTAR__INLINE astar_status run(astar_workspace *ws, uint64_t budget, const bool 
       nd[v].parent = u;
       mark[v] = gen;
       stack[e->ida_depth++] = frame(v, ng, 0);
-      e->stats.generated++;
-      if (e->ida_depth > e->stats.max_open) e->stats.max_open = e->ida_depth;
+      astar__count_push(&e->stats);
+      astar__count_open(&e->stats, e->ida_depth);
       if (observe) astar__engine_emit(e, ASTAR_EVENT_PUSH, v, u, ng, h, 0);
     } else {
       /* u is done: back to its parent. */

@@ -17,7 +17,9 @@
 ** instead of corrupting memory.
 */
 #include "core/counters.h"
+#include "core/loop.h"
 #include "core/workspace.h"
+#include "engine/engine.h"
 #include "spaces/grid_space.h"
 
 #include <float.h>
@@ -75,28 +77,6 @@ astar_status astar_space_validate(const astar_space *s) {
 
 /* ---- memory ------------------------------------------------------------------- */
 
-static void free_side(const astar_allocator *a, astar__side *s) {
-  astar__free(a, s->mark, (size_t)s->cap * sizeof *s->mark);
-  astar__free(a, s->node, (size_t)s->cap * sizeof *s->node);
-  astar__free(a, s->open.a, (size_t)s->cap * sizeof *s->open.a);
-  memset(s, 0, sizeof *s);
-}
-
-void astar__engine_free(astar_workspace *ws) {
-  astar__engine *e = &ws->eng;
-  astar__free(&ws->alloc, e->arcs, (size_t)e->arcs_cap * sizeof *e->arcs);
-  e->arcs = NULL;
-  e->arcs_cap = 0;
-  free_side(&ws->alloc, &e->back);
-  astar__f2f_free(ws);
-  astar__states_free(ws);
-}
-
-void astar__engine_forget(astar_workspace *ws) {
-  ws->eng.phase = ASTAR__IDLE;
-  ws->eng.found = false;
-}
-
 astar_status astar_workspace_reserve_space(astar_workspace *ws, const astar_space *space,
                                            unsigned what) {
   if (!ws || astar_space_validate(space) != ASTAR_OK ||
@@ -135,22 +115,24 @@ astar_status astar_workspace_reserve_space(astar_workspace *ws, const astar_spac
       astar__free(&ws->alloc, pair_h[k], (size_t)n * sizeof *pair_h[k]);
       astar__free(&ws->alloc, pair[k], (size_t)n * sizeof *pair[k]);
     }
-    free_side(&ws->alloc, &back);
+    astar__free_side(&ws->alloc, &back);
     astar__free(&ws->alloc, arcs, (size_t)space->max_degree * sizeof *arcs);
     return ASTAR_NO_MEMORY;
   }
-  astar__engine_forget(ws);
+  /* The engine's own blocks may change: its search and path end. */
+  e->phase = ASTAR__IDLE;
+  e->found = false;
   if (arcs) {
-    astar__free(&ws->alloc, e->arcs, (size_t)e->arcs_cap * sizeof *e->arcs);
+    astar__free_arcs(ws);
     e->arcs = arcs;
     e->arcs_cap = space->max_degree;
   }
   if (back.cap) {
-    free_side(&ws->alloc, &e->back);
+    astar__free_side(&ws->alloc, &e->back);
     e->back = back;
   }
   if (pairs) {
-    astar__f2f_free(ws);
+    astar__free_pairs(ws);
     for (int k = 0; k < 2; k++) {
       e->pair_h[k] = pair_h[k];
       e->pair[k] = pair[k];
@@ -183,16 +165,8 @@ double astar__engine_h_back(const astar__engine *e, astar_node v) {
 
 void astar__engine_emit(const astar__engine *e, astar_event_type type, astar_node node,
                         astar_node parent, double g, double h, int side) {
-  astar_engine_event ev;
-  ev.type = type;
-  ev.node = node;
-  ev.parent = parent;
-  ev.g = g;
-  ev.h = h;
-  ev.f = e->greedy ? h : g + h;
-  ev.expanded = e->stats.expanded;
-  ev.side = side;
-  e->opt.observer(e->opt.observer_ctx, &ev);
+  astar__emit_node(e->opt.observer, e->opt.observer_ctx, type, node, parent, g, h,
+                   e->greedy ? h : g + h, e->stats.expanded, side);
 }
 
 /* ---- the A* loop -------------------------------------------------------------------- */
@@ -236,7 +210,7 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
     const astar__hent top = astar__heap_pop(open, nd);
     const astar_node u = ASTAR__HNODE(top);
     mark[u] = closed;
-    e->stats.expanded++;
+    astar__count_expand(&e->stats);
     const double gu = nd[u].g;
     const double limit_f = variant ? astar__entry_f(top) + band : INFINITY; /* bandwidth */
     const bool goal = grid ? u == goal_node : astar__engine_is_goal(e, u);
@@ -287,22 +261,9 @@ ASTAR__INLINE astar_status loop(astar_workspace *ws, uint64_t budget, const bool
       }
       nd[v].g = ng;
       nd[v].parent = u;
-      const astar__hent en = astar__engine_entry(f, astar__engine_tie(tie, ng, ws->seq++), v);
-      e->stats.generated++;
-      astar_event_type type = ASTAR_EVENT_PUSH;
-      if (!seen) {
-        mark[v] = gen;
-        astar__heap_push(open, nd, en);
-      } else if (mv == closed) {
-        mark[v] = gen;
-        astar__heap_push(open, nd, en);
-        e->stats.reopened++;
-        type = ASTAR_EVENT_REOPEN;
-      } else {
-        astar__heap_decrease(open, nd, nd[v].pos, en);
-        type = ASTAR_EVENT_IMPROVE;
-      }
-      if (open->len > e->stats.max_open) e->stats.max_open = open->len;
+      const astar__hent en = astar__entry(f, astar__tie_key(tie, ng, ws->seq++), v);
+      const astar_event_type type = astar__open_put(open, nd, mark, gen, mv, v, en, &e->stats);
+      astar__count_open(&e->stats, open->len);
       if (observe) astar__engine_emit(e, type, v, u, ng, h, 0);
     }
   }
@@ -321,29 +282,14 @@ static astar_status run_loop(astar_workspace *ws, uint64_t budget) {
 
 /* ---- begin / step / finish ---------------------------------------------------------- */
 
-void astar__engine_open_forward(astar_workspace *ws) {
-  if (ws->gen > UINT16_MAX - 4u) {
-    memset(ws->mark, 0, (size_t)ws->capacity * sizeof(uint16_t));
-    if (ws->turns.mark)
-      memset(ws->turns.mark, 0, (size_t)ws->turns.capacity * ASTAR__TURN_STATES * sizeof(uint16_t));
-    ws->gen = 0;
-  }
-  ws->gen = (uint16_t)(ws->gen + 4u);
-  ws->seq = 0;
-  ws->open.len = 0;
-}
-
 /* astar__engine_begin; `validated`: the caller has validated opt (not NULL). */
 static astar_status engine_begin(astar_workspace *ws, const astar_space *space,
                                  const astar_engine_options *opt, astar_node start, astar_node goal,
                                  const astar_node *goals, size_t ngoals, astar__goal_fn goal_fn,
                                  bool validated) {
   if (!ws) return ASTAR_INVALID_ARGUMENT;
-  /* Whatever ran on ws before is over: its records are about to change. */
-  ws->phase = ASTAR__IDLE;
-  ws->found = false;
+  astar__workspace_claim(ws); /* whatever ran on ws before is over */
   astar__engine *e = &ws->eng;
-  astar__engine_forget(ws);
   astar_engine_options defaults;
   if (!opt) {
     astar_engine_options_init(&defaults);
@@ -427,8 +373,7 @@ static astar_status engine_begin(astar_workspace *ws, const astar_space *space,
   e->dropped = e->iterations = 0;
   e->phase = ASTAR__RUNNING;
 
-  astar__engine_open_forward(ws);
-  ws->eng.found = false; /* the generation change is ours */
+  astar__records_next(ws);
   astar__node *s = &ws->node[start];
   s->g = 0.0;
   s->parent = ASTAR__NO_PARENT;
@@ -461,11 +406,9 @@ static astar_status engine_begin(astar_workspace *ws, const astar_space *space,
   }
   const double hs = e->weight == 0.0 ? 0.0 : astar__engine_h(e, start);
   const double h0 = hs * astar__engine_w(e, hs);
-  astar__heap_push(&ws->open, ws->node,
-                   astar__engine_entry(h0, astar__engine_tie(opt->tie, 0.0, 0), start));
+  astar__heap_push(&ws->open, ws->node, astar__entry(h0, astar__tie_key(opt->tie, 0.0, 0), start));
   ws->seq = 1;
-  e->stats.generated = 1;
-  e->stats.max_open = 1;
+  astar__count_root(&e->stats);
   if (opt->observer) astar__engine_emit(e, ASTAR_EVENT_PUSH, start, ASTAR_NODE_NONE, 0.0, h0, 0);
   if (method == ASTAR_METHOD_BEAM) astar__beam_begin(ws);
   return ASTAR_OK;
@@ -534,14 +477,9 @@ astar_status astar_space_search_step(astar_workspace *ws, uint64_t budget, uint6
 ** bidirectional search the backward links from the meeting node on. */
 static size_t path_length(const astar_workspace *ws) {
   const astar__engine *e = &ws->eng;
-  size_t n = 1;
-  const uint32_t from = e->last_meet != ASTAR_NODE_NONE ? e->last_meet : e->last_end;
-  for (uint32_t s = from; ws->node[s].parent != ASTAR__NO_PARENT; s = ws->node[s].parent) n++;
-  if (e->last_meet != ASTAR_NODE_NONE)
-    for (uint32_t s = e->last_meet; e->back.node[s].parent != ASTAR__NO_PARENT;
-         s = e->back.node[s].parent)
-      n++;
-  return n;
+  if (e->last_meet == ASTAR_NODE_NONE) return astar__chain_length(ws->node, e->last_end);
+  return astar__chain_length(ws->node, e->last_meet) +
+         astar__chain_length(e->back.node, e->last_meet) - 1;
 }
 
 /* Cost of the arc a -> b (the cheapest such arc), or NaN when the space

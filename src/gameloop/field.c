@@ -26,7 +26,8 @@
 ** position index (4 bytes a padded cell); both are freed before it returns.
 */
 #include "gameloop/layers.h"
-#include "core/workspace.h"
+#include "core/loop.h"
+#include "search/query.h"
 
 #define NO_DIR 0xFFu
 #define NOT_REACHED UINT32_MAX
@@ -144,7 +145,8 @@ static void flood(astar_field *f, const astar_grid *g, const astar_options *o, f
   const float *const ter = g->terrain;
   const double alpha = f->alpha;
   const bool bounded = max_cost > 0.0;
-  uint64_t expanded = 0, generated = 1, max_open = 1;
+  astar_stats st = {0};
+  astar__count_root(&st);
 
   const uint32_t goal = astar__index(g, f->goal.x, f->goal.y);
   cost[goal] = 0.0;
@@ -157,7 +159,7 @@ static void flood(astar_field *f, const astar_grid *g, const astar_options *o, f
     if (h->len) sift_down(h, 0, last);
     const uint32_t v = ASTAR__HNODE(top);
     pos[v] = SETTLED;
-    expanded++;
+    astar__count_expand(&st);
 
     double fv = 1.0;
     if (ter) {
@@ -182,24 +184,19 @@ static void flood(astar_field *f, const astar_grid *g, const astar_options *o, f
         cost[u] = ng;
         next[u] = (uint8_t)d;
         sift_up(h, h->len++, make_entry(ng, u));
-        generated++;
-        if (h->len > max_open) max_open = h->len;
+        astar__count_push(&st);
+        astar__count_open(&st, h->len);
       } else if (ng < cost[u]) {
         cost[u] = ng;
         next[u] = (uint8_t)d;
         sift_up(h, pu, make_entry(ng, u));
-        generated++;
+        astar__count_improve(&st);
       } else if (ng == cost[u] && d < next[u]) {
         next[u] = (uint8_t)d;
       }
     }
   }
-  if (stats) {
-    stats->expanded = expanded;
-    stats->generated = generated;
-    stats->reopened = 0;
-    stats->max_open = max_open;
-  }
+  if (stats) *stats = st;
 }
 
 astar_status astar_field_new(astar_field **out, const astar_grid *grid, const astar_options *opt,

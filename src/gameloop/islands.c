@@ -17,7 +17,7 @@
 ** Components are the same whether found through the rule's move table or
 ** by a flood, because every rule's move relation is symmetric.
 */
-#include "core/workspace.h"
+#include "search/query.h"
 
 struct astar_islands {
   astar_allocator alloc;

@@ -142,14 +142,14 @@ static uint64_t ws_version(const void *self) {
 ** so that the wrapper offers exactly what the base offers. Index: bit 0
 ** predecessors, bit 1 usable, bit 2 position. */
 static const astar_space_ops ws_ops[8] = {
-    {ws_successors, NULL, ws_heuristic, NULL, NULL, ws_version},
-    {ws_successors, ws_predecessors, ws_heuristic, NULL, NULL, ws_version},
-    {ws_successors, NULL, ws_heuristic, ws_usable, NULL, ws_version},
-    {ws_successors, ws_predecessors, ws_heuristic, ws_usable, NULL, ws_version},
-    {ws_successors, NULL, ws_heuristic, NULL, ws_position, ws_version},
-    {ws_successors, ws_predecessors, ws_heuristic, NULL, ws_position, ws_version},
-    {ws_successors, NULL, ws_heuristic, ws_usable, ws_position, ws_version},
-    {ws_successors, ws_predecessors, ws_heuristic, ws_usable, ws_position, ws_version},
+    {ws_successors, NULL, ws_heuristic, NULL, NULL, ws_version, 0},
+    {ws_successors, ws_predecessors, ws_heuristic, NULL, NULL, ws_version, 0},
+    {ws_successors, NULL, ws_heuristic, ws_usable, NULL, ws_version, 0},
+    {ws_successors, ws_predecessors, ws_heuristic, ws_usable, NULL, ws_version, 0},
+    {ws_successors, NULL, ws_heuristic, NULL, ws_position, ws_version, 0},
+    {ws_successors, ws_predecessors, ws_heuristic, NULL, ws_position, ws_version, 0},
+    {ws_successors, NULL, ws_heuristic, ws_usable, ws_position, ws_version, 0},
+    {ws_successors, ws_predecessors, ws_heuristic, ws_usable, ws_position, ws_version, 0},
 };
 
 astar_status astar_landmarks_space(astar_space *out, astar_landmarks_space_holder *holder,

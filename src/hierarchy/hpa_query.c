@@ -308,8 +308,8 @@ static bool sp_position(const void *self, astar_node n, double xyz[3]) {
   return true;
 }
 
-static const astar_space_ops hpa_space_ops = {sp_successors, NULL,        sp_heuristic,
-                                              NULL,          sp_position, NULL};
+static const astar_space_ops hpa_space_ops = {sp_successors, NULL, sp_heuristic, NULL, sp_position,
+                                              NULL,          0};
 
 static astar_space make_space(const astar_hpa_query *q) {
   astar_space s;

@@ -9,6 +9,7 @@
 ** features (several goals, layers, fog of war, deadlines, partial paths)
 ** from the plain hot path.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
 #include "search/checked.h"
 #include "search/general.h"
@@ -33,7 +34,7 @@ ASTAR__INLINE astar__hent entry_of(const astar_workspace *ws, const astar__query
   const int32_t stride = q->grid->stride;
   const int32_t y = (int32_t)(v / (uint32_t)stride), x = (int32_t)v - y * stride;
   const double g = ws->node[v].g;
-  return astar__entry(g + astar__h(q, hk, x, y), astar__tie_key(q, tie, g, x, y, ws->aux[v]), v);
+  return astar__entry(g + astar__h(q, hk, x, y), astar__tie_key_q(q, tie, g, x, y, ws->aux[v]), v);
 }
 
 /* Put open node v (key f, push number seq) into a cold list for bucket k. */
@@ -174,8 +175,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
   const bool reopen = q->reopen;
   const uint64_t limit = q->max_expansions;
   const uint64_t stop_at = budget ? q->stats.expanded + budget : UINT64_MAX;
-  uint64_t expanded = q->stats.expanded, generated = q->stats.generated;
-  uint64_t reopened = q->stats.reopened, max_open = q->stats.max_open;
+  astar_stats stats = q->stats; /* a local copy: in registers */
   uint32_t seq = ws->seq;
   astar_status st = ASTAR_NO_PATH;
 
@@ -191,15 +191,15 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       if (os != OS_BUCKET || !bk->cold) break;
       advance(ws, q, hk, tie);
     }
-    if (limit && expanded >= limit) {
+    if (limit && stats.expanded >= limit) {
       st = ASTAR_LIMIT_REACHED;
       break;
     }
-    if (expanded >= stop_at) {
+    if (stats.expanded >= stop_at) {
       st = ASTAR_IN_PROGRESS;
       break;
     }
-    if (general && q->fx->stop_fn && expanded % q->fx->stop_interval == 0 && expanded &&
+    if (general && q->fx->stop_fn && stats.expanded % q->fx->stop_interval == 0 && stats.expanded &&
         q->fx->stop_fn(q->fx->stop_ctx)) {
       st = ASTAR_STOPPED;
       break;
@@ -212,9 +212,9 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       u = ASTAR__HNODE(astar__heap_pop_k(open, nd, K));
     }
     mark[u] = closed;
-    expanded++;
+    astar__count_expand(&stats);
     const double gu = nd[u].g;
-    if (general && q->fx->observer) q->stats.expanded = expanded;
+    if (general && q->fx->observer) q->stats.expanded = stats.expanded; /* for the events */
     /* Row from a reciprocal multiply, corrected: cheaper than a division. */
     int32_t uy = (int32_t)((double)u * inv_stride);
     if (uy * stride > (int32_t)u)
@@ -273,8 +273,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       n->g = ng;
       n->parent = u;
       const double f = ng + h;
-      const astar__hent e = astar__entry(f, astar__tie_key(q, tie, ng, vx, vy, seq), v);
-      generated++;
+      const astar__hent e = astar__entry(f, astar__tie_key_q(q, tie, ng, vx, vy, seq), v);
       if (general && q->fx->observer)
         astar__emit(q,
                     mv == closed ? ASTAR_EVENT_REOPEN
@@ -282,6 +281,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
                                  : ASTAR_EVENT_PUSH,
                     v, u, ng, f, 1);
       if (mv == gen) {
+        astar__count_improve(&stats);
         seq++;
         if (n->pos == ASTAR__IN_SLOT) {
           slot = e; /* only ever smaller: the slot stays below its old key */
@@ -290,7 +290,10 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
         astar__heap_up_k(open, nd, n->pos, e, K);
         continue;
       }
-      if (mv == closed) reopened++;
+      if (mv == closed)
+        astar__count_reopen(&stats);
+      else
+        astar__count_push(&stats);
       if (os == OS_BUCKET) {
         const uint64_t k = bucket_of(bk, f);
         if (k > bk->base) {
@@ -317,15 +320,11 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       } else {
         astar__heap_push_k(open, nd, e, K);
       }
-    counted:;
-      const uint64_t nopen = open->len + slot_full + (os == OS_BUCKET ? bk->cold : 0);
-      if (nopen > max_open) max_open = nopen;
+    counted:
+      astar__count_open(&stats, open->len + slot_full + (os == OS_BUCKET ? bk->cold : 0));
     }
   }
-  q->stats.expanded = expanded;
-  q->stats.generated = generated;
-  q->stats.reopened = reopened;
-  q->stats.max_open = max_open;
+  q->stats = stats;
   ws->seq = seq;
   ws->slot_full = slot_full;
   ws->slot = slot;
@@ -531,8 +530,7 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
                           astar_point start, goal_spec gs, bool validated) {
   astar_options defaults;
   if (!ws || !grid) return ASTAR_INVALID_ARGUMENT;
-  ws->phase = ASTAR__IDLE;
-  ws->found = false;
+  astar__workspace_claim(ws); /* the next begin ends any search on ws */
   ws->retargeted = false;
   if (!opt) {
     astar_options_init(&defaults);
@@ -738,8 +736,7 @@ astar_status astar__find_path_checked(astar_workspace *ws, const astar_grid *gri
                                       astar_point *path, size_t cap, astar_result *result) {
   if (result) memset(result, 0, sizeof *result);
   if (opt->algorithm == ASTAR_ALGO_JPS) {
-    ws->phase = ASTAR__IDLE;
-    ws->found = false;
+    astar__workspace_claim(ws);
     const astar_status st = astar__jps_find_path(ws, grid, opt, start, goal, path, cap, result);
     if (result) {
       result->cause = st;
@@ -762,8 +759,7 @@ astar_status astar_find_path(astar_workspace *ws, const astar_grid *grid, const 
   } else {
     const astar_status st = astar_options_validate(opt); /* the one validation of the query */
     if (st != ASTAR_OK) {
-      ws->phase = ASTAR__IDLE; /* as a search that began: the last one is over */
-      ws->found = false;
+      astar__workspace_claim(ws); /* as a search that began: the last one is over */
       astar__result_clear(result, st);
       return st;
     }

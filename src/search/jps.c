@@ -59,6 +59,7 @@
 */
 #include "core/workspace.h"
 #include "search/jps.h"
+#include "search/query.h"
 
 /* ---- block scans ------------------------------------------------------------------ */
 
@@ -218,7 +219,7 @@ typedef struct jps_ctx {
   double sc, dc;  /* straight and diagonal move costs */
   uint16_t opened, closed;
   uint32_t seq;
-  uint64_t generated, max_open;
+  astar_stats stats; /* the search's running totals (core/loop.h) */
   /* The slot holds at most one open entry outside the heap (as in astar.c):
   ** a successor that beats the heap's minimum. JPS mostly expands such a
   ** successor next (f stays equal along a free line), and the slot then
@@ -252,11 +253,11 @@ ASTAR__INLINE void offer_body(jps_ctx *c, const int tie, const bool obs, int32_t
   n->g = ng;
   n->parent = parent;
   const double f = ng + astar__h(c->q, ASTAR__HK_OCTILE, x, y);
-  const astar__hent e = astar__entry(f, astar__tie_key(c->q, tie, ng, x, y, c->seq), v);
+  const astar__hent e = astar__entry(f, astar__tie_key_q(c->q, tie, ng, x, y, c->seq), v);
   c->seq++;
-  c->generated++;
   if (obs) astar__emit(c->q, is_open ? ASTAR_EVENT_IMPROVE : ASTAR_EVENT_PUSH, v, parent, ng, f, 1);
   if (is_open) {
+    astar__count_improve(&c->stats);
     if (n->pos == ASTAR__IN_SLOT)
       c->slot = e; /* only ever smaller: the slot stays below its old key */
     else
@@ -264,6 +265,7 @@ ASTAR__INLINE void offer_body(jps_ctx *c, const int tie, const bool obs, int32_t
     return;
   }
   c->mark[v] = c->opened;
+  astar__count_push(&c->stats);
   if (!c->open->len || astar__hless(&e, &c->open->a[0])) {
     if (!c->slot_full) {
       c->slot = e;
@@ -279,8 +281,7 @@ ASTAR__INLINE void offer_body(jps_ctx *c, const int tie, const bool obs, int32_t
   } else {
     astar__heap_push(c->open, c->nd, e);
   }
-  const uint64_t nopen = c->open->len + c->slot_full;
-  if (nopen > c->max_open) c->max_open = nopen;
+  astar__count_open(&c->stats, c->open->len + c->slot_full);
 }
 
 /* One out-of-line copy per tie mode: a successor is rare next to the scans,
@@ -451,18 +452,16 @@ ASTAR__INLINE astar_status jps_loop(astar_workspace *ws, astar__query *q, const 
   c.slot_full = false;
   c.slot.f = c.slot.t = 0;
   c.seq = ws->seq;
-  c.generated = q->stats.generated;
-  c.max_open = q->stats.max_open;
+  c.stats = q->stats;
   const uint8_t *const nbs = grid->nb;
   const uint32_t goal = q->goal;
   const int32_t stride = grid->stride;
   const uint64_t limit = q->max_expansions;
-  uint64_t expanded = q->stats.expanded;
   astar_status st = ASTAR_NO_PATH;
 
   for (;;) {
     if (!c.slot_full && !c.open->len) break;
-    if (limit && expanded >= limit) {
+    if (limit && c.stats.expanded >= limit) {
       st = ASTAR_LIMIT_REACHED;
       break;
     }
@@ -474,11 +473,11 @@ ASTAR__INLINE astar_status jps_loop(astar_workspace *ws, astar__query *q, const 
       u = ASTAR__HNODE(astar__heap_pop(c.open, c.nd));
     }
     c.mark[u] = c.closed;
-    expanded++;
+    astar__count_expand(&c.stats);
     if (obs) {
       const uint32_t ey = u / (uint32_t)stride, ex = u - ey * (uint32_t)stride;
       const double eg = c.nd[u].g;
-      q->stats.expanded = expanded;
+      q->stats.expanded = c.stats.expanded; /* for the events */
       astar__emit(q, u == goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, c.nd[u].parent, eg,
                   eg + astar__h(q, ASTAR__HK_OCTILE, (int32_t)ex, (int32_t)ey), 1);
     }
@@ -500,9 +499,7 @@ ASTAR__INLINE astar_status jps_loop(astar_workspace *ws, astar__query *q, const 
     if (dirs & 1u << ASTAR__SW) jump_d(&c, tie, obs, nbs, -1, 1, ux, uy, u, gu);
     if (dirs & 1u << ASTAR__NW) jump_d(&c, tie, obs, nbs, -1, -1, ux, uy, u, gu);
   }
-  q->stats.expanded = expanded;
-  q->stats.generated = c.generated;
-  q->stats.max_open = c.max_open;
+  q->stats = c.stats;
   ws->seq = c.seq;
   return st;
 }

@@ -56,8 +56,10 @@
 ** 2.3 KB table; the search allocates nothing.
 */
 #include "core/bytes.h"
+#include "core/loop.h"
 #include "core/workspace.h"
 #include "search/checked.h"
+#include "search/query.h"
 
 #define JPP_DIRS 8
 #if defined(__GNUC__)
@@ -489,7 +491,7 @@ typedef struct jpp_state {
   bool slot_full;
   astar__hent slot; /* as in astar.c: one open entry outside the heap */
   uint32_t seq;
-  uint64_t generated, max_open;
+  astar_stats stats; /* the search's running totals (core/loop.h) */
 } jpp_state;
 
 /* Offer cell s at padded (sx, sy) with cost ng through parent u (with obs,
@@ -506,13 +508,13 @@ ASTAR__INLINE void relax(jpp_state *S, const astar__query *q, const int tie, con
   const double h = astar__h(q, ASTAR__HK_OCTILE, sx, sy);
   n->g = ng;
   n->parent = u;
-  const astar__hent e = astar__entry(ng + h, astar__tie_key(q, tie, ng, sx, sy, S->seq), s);
+  const astar__hent e = astar__entry(ng + h, astar__tie_key_q(q, tie, ng, sx, sy, S->seq), s);
   S->seq++;
-  S->generated++;
   if (obs)
     astar__emit(q, ms == S->gen ? ASTAR_EVENT_IMPROVE : ASTAR_EVENT_PUSH, s, u, ng, ng + h, 1);
   astar__heap *const open = S->open;
   if (ms == S->gen) {
+    astar__count_improve(&S->stats);
     if (n->pos == ASTAR__IN_SLOT)
       S->slot = e;
     else
@@ -520,6 +522,7 @@ ASTAR__INLINE void relax(jpp_state *S, const astar__query *q, const int tie, con
     return;
   }
   S->mark[s] = S->gen;
+  astar__count_push(&S->stats);
   if (!open->len || astar__hless(&e, &open->a[0])) {
     if (!S->slot_full) {
       S->slot = e;
@@ -535,8 +538,7 @@ ASTAR__INLINE void relax(jpp_state *S, const astar__query *q, const int tie, con
   } else {
     astar__heap_push(open, S->nd, e);
   }
-  const uint64_t nopen = open->len + S->slot_full;
-  if (nopen > S->max_open) S->max_open = nopen;
+  astar__count_open(&S->stats, open->len + S->slot_full);
 }
 
 /* The node being expanded, and where the goal lies from it. */
@@ -679,8 +681,7 @@ ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const 
   S.slot_full = false;
   S.slot = (astar__hent){0, 0};
   S.seq = ws->seq;
-  S.generated = q->stats.generated;
-  S.max_open = q->stats.max_open;
+  S.stats = q->stats;
   astar__node *const nd = S.nd;
   astar__heap *const open = S.open;
   const uint8_t *const nbs = q->grid->nb;
@@ -689,12 +690,11 @@ ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const 
   const int32_t stride = pre->stride, gx = q->gx, gy = q->gy;
   const double inv_stride = 1.0 / (double)stride;
   const uint64_t limit = q->max_expansions;
-  uint64_t expanded = q->stats.expanded;
   astar_status st = ASTAR_NO_PATH;
 
   for (;;) {
     if (!S.slot_full && !open->len) break;
-    if (limit && expanded >= limit) {
+    if (limit && S.stats.expanded >= limit) {
       st = ASTAR_LIMIT_REACHED;
       break;
     }
@@ -706,10 +706,10 @@ ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const 
       u = ASTAR__HNODE(astar__heap_pop(open, nd));
     }
     S.mark[u] = S.closed;
-    expanded++;
+    astar__count_expand(&S.stats);
     if (obs) {
       const int32_t ey = row_of(u, stride, inv_stride), ex = (int32_t)u - ey * stride;
-      q->stats.expanded = expanded;
+      q->stats.expanded = S.stats.expanded; /* for the events */
       astar__emit(q, u == goal ? ASTAR_EVENT_GOAL : ASTAR_EVENT_EXPAND, u, nd[u].parent, nd[u].g,
                   nd[u].g + astar__h(q, ASTAR__HK_OCTILE, ex, ey), 1);
     }
@@ -748,9 +748,7 @@ ASTAR__INLINE astar_status jpp_loop(astar_workspace *ws, astar__query *q, const 
       if (m & 0x80u) diagonal_run(&S, q, tie, obs, &x, ASTAR__NW);
     }
   }
-  q->stats.expanded = expanded;
-  q->stats.generated = S.generated;
-  q->stats.max_open = S.max_open;
+  q->stats = S.stats;
   ws->seq = S.seq;
   return st;
 }
@@ -798,8 +796,7 @@ astar_status astar_jps_plus_find_path(astar_workspace *ws, const astar_jps_plus 
     astar_options_init(&defaults); /* valid by construction */
     opt = &defaults;
   } else if (astar_options_validate(opt) != ASTAR_OK) { /* the one validation of the query */
-    ws->phase = ASTAR__IDLE;
-    ws->found = false;
+    astar__workspace_claim(ws);
     astar__result_clear(result, ASTAR_INVALID_ARGUMENT);
     return ASTAR_INVALID_ARGUMENT;
   }
@@ -813,9 +810,8 @@ astar_status astar__jps_plus_find_path_checked(astar_workspace *ws, const astar_
                                                astar_result *result) {
   if (result) memset(result, 0, sizeof *result);
   /* As astar_find_path does for ASTAR_ALGO_JPS: a one-shot search ends any
-  ** sliced search on ws. */
-  ws->phase = ASTAR__IDLE;
-  ws->found = false;
+  ** search on ws. */
+  astar__workspace_claim(ws);
   const astar_status st = search(ws, pre, grid, opt, start, goal, path, cap, result);
   if (result) {
     result->cause = st;

@@ -3,8 +3,11 @@
 ** turn-penalty search): resolving the options into a query, opening a new
 ** generation of the workspace's records, events, and the end of a search --
 ** the path rebuilt from parent links (which may skip cells along straight
-** and diagonal lines) into the caller's buffer.
+** and diagonal lines) into the caller's buffer, its cost checked link by
+** link. Events, statistics, tie keys and the path's layout are core/loop.h's,
+** shared with the engine and Theta*.
 */
+#include "core/loop.h"
 #include "core/workspace.h"
 #include "search/general.h"
 
@@ -92,21 +95,8 @@ astar_status astar__prepare(astar__query *q, astar__features *fx, const astar_wo
 }
 
 void astar__open(astar__query *q, astar_workspace *ws, bool push_start) {
-  /* New generation; when the 16-bit counter would wrap to 0, clear the
-  ** marks and restart it (once every 16383 searches, so the amortised cost
-  ** is negligible). */
-  if (ws->gen > UINT16_MAX - 4u) {
-    memset(ws->mark, 0, (size_t)ws->capacity * sizeof(uint16_t));
-    if (ws->turns.mark)
-      memset(ws->turns.mark, 0, (size_t)ws->turns.capacity * ASTAR__TURN_STATES * sizeof(uint16_t));
-    ws->gen = 0;
-  }
-  ws->gen = (uint16_t)(ws->gen + 4u);
-  ws->seq = 0;
-  ws->open.len = 0;
-  ws->found = false;
-  astar__engine_forget(ws); /* the node records are about to change */
-
+  astar__workspace_claim(ws); /* the node records are about to change */
+  astar__records_next(ws);
   astar__node *s = &ws->node[q->start];
   s->g = 0.0;
   s->parent = ASTAR__NO_PARENT;
@@ -114,10 +104,9 @@ void astar__open(astar__query *q, astar_workspace *ws, bool push_start) {
   if (!push_start) return;
   const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
   astar__heap_push(&ws->open, ws->node,
-                   astar__entry(h0, astar__tie_key(q, q->tie, 0.0, q->sx, q->sy, 0), q->start));
+                   astar__entry(h0, astar__tie_key_q(q, q->tie, 0.0, q->sx, q->sy, 0), q->start));
   ws->seq = 1;
-  q->stats.generated = 1;
-  q->stats.max_open = 1;
+  astar__count_root(&q->stats);
 }
 
 astar_status astar__begin(astar__query *q, astar_workspace *ws, const astar_grid *grid,
@@ -144,22 +133,8 @@ double astar__h_multi(const astar__query *q, int32_t x, int32_t y) {
 
 void astar__emit(const astar__query *q, astar_event_type type, uint32_t node, uint32_t parent,
                  double g, double f, uint32_t per) {
-  const uint32_t stride = (uint32_t)q->grid->stride;
-  const uint32_t c = node / per;
-  astar_event e;
-  e.type = type;
-  e.cell = (astar_point){(int32_t)(c % stride) - 1, (int32_t)(c / stride) - 1};
-  e.parent = (astar_point){-1, -1};
-  if (parent != ASTAR__NO_PARENT) {
-    const uint32_t p = parent / per;
-    e.parent = (astar_point){(int32_t)(p % stride) - 1, (int32_t)(p / stride) - 1};
-  }
-  e.g = g;
-  e.f = f;
-  e.h = f - g;
-  e.expanded = q->stats.expanded;
-  e.direction = per > 1 ? (int)(node % per) : -1;
-  q->fx->observer(q->fx->observer_ctx, &e);
+  astar__emit_cell(q->fx->observer, q->fx->observer_ctx, q->grid->stride, per, type, node, parent,
+                   g, f - g, f, q->stats.expanded);
 }
 
 void astar__observe_start(astar__query *q, const astar_options *opt, bool trivial) {
@@ -182,24 +157,6 @@ void astar__emit_scan(const astar__query *q, uint32_t origin, int dx, int dy, in
   }
 }
 
-/* Cells of the path ending at the last goal: each parent link covers
-** max(|dx|, |dy|) moves. */
-static size_t path_length(const astar_workspace *ws) {
-  size_t n = 1;
-  const int32_t stride = ws->last_stride;
-  const astar__node *nd = ws->last_nodes;
-  const uint32_t per = ws->last_per;
-  for (uint32_t s = ws->last_goal; nd[s].parent != ASTAR__NO_PARENT;) {
-    const uint32_t v = s / per, p = nd[s].parent / per;
-    const int32_t dx = (int32_t)(v % (uint32_t)stride) - (int32_t)(p % (uint32_t)stride);
-    const int32_t dy = (int32_t)(v / (uint32_t)stride) - (int32_t)(p / (uint32_t)stride);
-    const int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    n += (size_t)(ax > ay ? ax : ay);
-    s = nd[s].parent;
-  }
-  return n;
-}
-
 /* One cell back from (x, y) towards its parent (px, py) on the route
 ** between linked cells -- diagonal first, then straight, going forwards, so
 ** straight first, then diagonal, going back. Returns the direction of the
@@ -215,45 +172,11 @@ static unsigned step_back(int32_t *x, int32_t *y, int32_t px, int32_t py) {
   return d;
 }
 
-/* Write the cells of the last path (len of them) with index below `keep`
-** into path[0 .. keep-1], filling in skipped cells: the walk goes from the
-** goal back, so a head of the path costs the walk of all of it. `all` (a
-** constant at each call: the function is inlined) says keep == len, so the
-** whole-path writes of every search carry no per-cell test. Each link is
-** filled as two runs, the cells step_back would visit one by one: going
-** back, the straight moves first, then the diagonal ones (JPS+ on an open
-** map links cells hundreds apart, so the fill is most of its query). */
+/* Write the last path's cells with index below `keep` (core/loop.h). */
 ASTAR__INLINE void write_path(const astar_workspace *ws, astar_point *path, size_t len, size_t keep,
                               const bool all) {
-  const int32_t stride = ws->last_stride;
-  const astar__node *nd = ws->last_nodes;
-  const uint32_t per = ws->last_per;
-  uint32_t s = ws->last_goal;
-  size_t i = len;
-  /* Unpadded coordinates throughout: the path's own. */
-  int32_t x = (int32_t)(s / per % (uint32_t)stride) - 1,
-          y = (int32_t)(s / per / (uint32_t)stride) - 1;
-  --i;
-  if (all || i < keep) path[i] = (astar_point){x, y};
-  while (nd[s].parent != ASTAR__NO_PARENT) {
-    const uint32_t p = nd[s].parent / per;
-    const int32_t rx = (int32_t)(p % (uint32_t)stride) - 1 - x;
-    const int32_t ry = (int32_t)(p / (uint32_t)stride) - 1 - y;
-    const int32_t ax = rx < 0 ? -rx : rx, ay = ry < 0 ? -ry : ry;
-    const int32_t ux = rx < 0 ? -1 : rx > 0, uy = ry < 0 ? -1 : ry > 0;
-    /* Straight run along the longer axis, then the diagonal run. */
-    const int32_t ndiag = ax < ay ? ax : ay, nstr = (ax > ay ? ax : ay) - ndiag;
-    const int32_t sx = ax > ay ? ux : 0, sy = ay > ax ? uy : 0;
-    for (int32_t k = 0; k < nstr; k++) {
-      x += sx, y += sy, --i;
-      if (all || i < keep) path[i] = (astar_point){x, y};
-    }
-    for (int32_t k = 0; k < ndiag; k++) {
-      x += ux, y += uy, --i;
-      if (all || i < keep) path[i] = (astar_point){x, y};
-    }
-    s = nd[s].parent;
-  }
+  astar__chain_write_cells(ws->last_nodes, ws->last_goal, ws->last_stride, ws->last_per, path, len,
+                           keep, all, true);
 }
 
 /*
@@ -263,7 +186,8 @@ ASTAR__INLINE void write_path(const astar_workspace *ws, astar_point *path, size
 ** path, or the goal reached before they were -- follows the new, cheaper
 ** links, and the goal's g overstates it. So each link's g is checked
 ** against its parent's g plus the link's steps (the route between linked
-** cells is diagonal first, then straight, as write_path draws it); when one
+** cells is diagonal first, then straight, as the path is drawn:
+** astar__chain_write_cells); when one
 ** is stale the cost is the sum of the steps, walked from the goal back.
 ** Equality up to 1e-9 relative: a rounding difference is not staleness.
 */
@@ -319,7 +243,7 @@ astar_status astar__end(astar__query *q, astar_workspace *ws, astar_status st, a
   ws->last_stride = q->grid->stride;
   ws->last_nodes = q->fx->turn_penalty > 0.0 ? ws->turns.node : ws->node;
   ws->last_per = q->fx->turn_penalty > 0.0 ? ASTAR__TURN_STATES : 1;
-  ws->last_len = path_length(ws);
+  ws->last_len = astar__chain_cells(ws->last_nodes, ws->last_goal, ws->last_stride, ws->last_per);
   if (result) {
     /* Without reopening every node's g is the cost of its parent chain. */
     const double g = q->stats.reopened ? chain_cost(q, ws) : ws->last_nodes[q->goal].g;

@@ -1,30 +1,20 @@
 /*
 ** search/query.h -- what every grid search shares: the per-search "query"
-** resolved from the options (heuristic, costs, tie order), the features of
-** the general loop kept apart from it, the state types a workspace holds
-** for grid searches (buckets, turn states), and the begin / end steps
-** around an algorithm's main loop (search/query.c).
+** resolved from the options (heuristic, costs, tie order; its type and the
+** general loop's features, buckets and turn states the workspace holds are
+** in core/state.h), and the begin / end steps around an algorithm's main
+** loop (search/query.c).
 */
 #ifndef ASTAR_QUERY_H
 #define ASTAR_QUERY_H
 
-#include "core/heap.h"
-#include "core/internal.h"
+#include "core/loop.h"
+#include "core/state.h"
 
 #include <math.h>
 #include <string.h>
 
 #define ASTAR__SQRT2 1.41421356237309504880
-
-/* Legal-move rules: the index of a table mapping a neighbour byte to the
-** mask of allowed directions. */
-enum {
-  ASTAR__RULE_STRAIGHT = 0,
-  ASTAR__RULE_NO_CUT,
-  ASTAR__RULE_ALWAYS,
-  ASTAR__RULE_ONE_SIDE,
-  ASTAR__RULE_COUNT
-};
 
 /* Can the jump searches (JPS, JPS+) honour these options on this grid?
 ** The uniform-cost model they are built for (8 moves, no corner cutting, no
@@ -45,109 +35,12 @@ enum {
   ASTAR__HK_MULTI /* minimum over q->fx->goals of q->fx->base_hk */
 };
 
-/*
-** The features of the general loop (astar.c's general instances, turns.c,
-** the partial-path and observer code): several goals or a region, entry
-** cost factors, fog of war, deadlines, partial paths, turn penalties,
-** events. They live apart from the query, which the hot loops read, so
-** that a plain search carries none of them.
-*/
-typedef struct astar__features {
-  const astar_point *goals;         /* several goals (NULL: the one goal above) */
-  size_t ngoals;                    /* their number */
-  int base_hk;                      /* heuristic kind towards each goal (with goals) */
-  astar_goal_fn is_goal;            /* goal region test (NULL: none) */
-  void *goal_ctx;                   /* its context */
-  double alpha;                     /* terrain_scale */
-  const astar_layer *const *layers; /* influence layers */
-  const float *layer_w;             /* their weights */
-  size_t nlayers;                   /* their number */
-  const astar_knowledge *knowledge; /* fog of war (NULL: none) */
-  int unknown;                      /* astar_unknown */
-  double unknown_cost;              /* factor for unknown cells (ASTAR_UNKNOWN_COST) */
-  astar_stop_fn stop_fn;            /* deadline hook */
-  void *stop_ctx;                   /* its context */
-  uint32_t stop_interval;           /* expansions between polls */
-  bool partial;                     /* keep the best node for a partial path */
-  double turn_penalty;              /* > 0: search (cell, arrival) states (turns.c) */
-  astar_observer_fn observer;       /* event hook (NULL: none) */
-  void *observer_ctx;               /* its context */
-} astar__features;
-
-/* Everything a search needs, resolved once from the options. */
-typedef struct astar__query {
-  const astar_grid *grid;
-  uint32_t start, goal;    /* padded indices */
-  int32_t sx, sy, gx, gy;  /* padded coordinates of start and goal */
-  int hkind;               /* ASTAR__HK_* */
-  double ha, hb;           /* heuristic coefficients (see astar__h) */
-  astar_heuristic_fn hfn;  /* ASTAR__HK_CALLBACK */
-  void *hctx;              /* its context */
-  int tie;                 /* astar_tie */
-  bool reopen;             /* may closed nodes be reopened? */
-  const uint8_t *moves;    /* legal-move table for the rule */
-  double cost[8];          /* move cost per direction, on the quantum (query.c) */
-  double straight;         /* options.straight_cost as given (reported costs) */
-  double diagonal;         /* options.diagonal_cost as given */
-  int32_t off[8];          /* index offset per direction */
-  uint64_t max_expansions; /* 0: none */
-  astar_stats stats;       /* running totals */
-  bool general;            /* run the general loop (a feature of fx is in use) */
-  astar__features *fx;     /* the general loop's features (in the workspace, or the
-                              caller's scratch for a search judged without running) */
-} astar__query;
-
-/* Phases of the sliced search. */
-enum { ASTAR__IDLE = 0, ASTAR__RUNNING, ASTAR__ENDED };
-
-/* Node states, added to the generation in mark[]. */
-#define ASTAR__OPEN 0u      /* in the open list (heap or slot) */
-#define ASTAR__CLOSED 1u    /* expanded */
-#define ASTAR__COLD_RING 2u /* open, in a cold bucket of the ring (ASTAR_OPEN_BUCKET) */
-#define ASTAR__COLD_OVER 3u /* open, in the overflow list (ASTAR_OPEN_BUCKET) */
-
-/*
-** The cold part of the bucket open list (ASTAR_OPEN_BUCKET, a HOT queue:
-** Cherkassky, Goldberg & Silverstein 1999; Patel 3.3.9). Bucket k holds the
-** open nodes with floor(f / width) == k. The lowest bucket ("hot", number
-** base) lives in the heap; every higher one is a singly linked list through
-** node.pos, in a ring of ASTAR__RING lists, and nodes beyond the ring wait
-** in an overflow list. Only the hot bucket is ordered, which is all popping
-** needs; a cold node's key is recomputed from g when its bucket turns hot.
-*/
-#define ASTAR__RING 1024u
-#define ASTAR__NONE UINT32_MAX
-typedef struct astar__buckets {
-  uint32_t head[ASTAR__RING]; /* first node of each ring list, or ASTAR__NONE */
-  uint32_t overflow;          /* first node of the overflow list, or ASTAR__NONE */
-  uint32_t cold;              /* nodes in the ring lists and the overflow list */
-  uint32_t in_ring;           /* of which in the ring */
-  uint64_t base;              /* bucket number of the hot bucket */
-  double inv_width;           /* 1 / bucket width */
-} astar__buckets;
-
-/* The state space of searches with a turn penalty: state = cell * 9 +
-** arrival direction (0..7, or 8 for the start), each with its own record. */
-#define ASTAR__TURN_STATES 9u
-typedef struct astar__turns {
-  uint32_t capacity; /* cells covered (0: not reserved); states = 9 x capacity */
-  uint16_t *mark;    /* [9 * capacity] like astar_workspace.mark */
-  astar__node *node; /* [9 * capacity] like astar_workspace.node */
-  astar__heap open;  /* open list of states, cap 9 * capacity */
-} astar__turns;
-
 /* ---- options (options.c) --------------------------------------------------- */
 
 /* Diagonal moves possible under these options? */
 bool astar__diagonals_on(const astar_options *o);
 /* The ASTAR__RULE_* of these options. */
 int astar__rule_of(const astar_options *o);
-/* Is the move in direction d allowed under `rule` from a cell whose
-** neighbour byte is nb? */
-bool astar__move_allowed(int rule, unsigned nb, int d);
-/* table[nb] = the directions (bit d) allowed under `rule` from a cell whose
-** neighbour byte is nb: what a search looks up instead of the rule. */
-void astar__move_table(int rule, uint8_t table[256]);
 
 /* ---- heuristic and keys ---------------------------------------------------------- */
 
@@ -187,33 +80,11 @@ ASTAR__INLINE double astar__h(const astar__query *q, int hk, int32_t x, int32_t 
   return astar__h_at(q, hk, x, y, q->gx, q->gy);
 }
 
-/* 32-bit tie key of a node at padded (x, y) with cost g pushed as push
-** number seq; smaller first (the order documented in search.h). */
-ASTAR__INLINE uint32_t astar__tie_key(const astar__query *q, int tie, double g, int32_t x,
-                                      int32_t y, uint32_t seq) {
-  if (tie == ASTAR_TIE_LARGER_G) {
-    /* Larger g first. g >= 0, so the bits of (float)g order like g; the
-    ** single-precision rounding only merges near-equal g values, which then
-    ** fall through to the node-index order. */
-    const float fg = (float)g;
-    uint32_t bits;
-    memcpy(&bits, &fg, sizeof bits);
-    return ~bits;
-  }
-  if (tie == ASTAR_TIE_NEWEST) return ~seq;
-  const int64_t dx1 = x - q->gx, dy1 = y - q->gy;
-  const int64_t dx2 = q->sx - q->gx, dy2 = q->sy - q->gy;
-  int64_t c = dx1 * dy2 - dx2 * dy1;
-  if (c < 0) c = -c;
-  return c > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)c;
-}
-
-/* Heap entry for f, tie key and node. */
-ASTAR__INLINE astar__hent astar__entry(double f, uint32_t tie, uint32_t node) {
-  astar__hent e;
-  memcpy(&e.f, &f, sizeof f);
-  e.t = (uint64_t)tie << 32 | node;
-  return e;
+/* Tie key of a node at padded (x, y) with cost g pushed as push number
+** seq, in the query's tie order (core/loop.h). */
+ASTAR__INLINE uint32_t astar__tie_key_q(const astar__query *q, int tie, double g, int32_t x,
+                                        int32_t y, uint32_t seq) {
+  return astar__tie_key_at(tie, g, seq, x, y, q->sx, q->sy, q->gx, q->gy);
 }
 
 /* Fill the heuristic and reopening fields of q from the options. */

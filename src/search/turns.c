@@ -15,18 +15,6 @@
 #include "search/general.h"
 #include "search/turns.h"
 
-static void free_turns(astar_allocator *a, astar__turns *t) {
-  const size_t n = (size_t)t->capacity * ASTAR__TURN_STATES;
-  astar__free(a, t->mark, n * sizeof(uint16_t));
-  astar__free(a, t->node, n * sizeof(astar__node));
-  astar__free(a, t->open.a, n * sizeof(astar__hent));
-  memset(t, 0, sizeof *t);
-}
-
-void astar__turns_free(astar_workspace *ws) {
-  free_turns(&ws->alloc, &ws->turns);
-}
-
 astar_status astar__turns_reserve(astar_workspace *ws, uint32_t cells) {
   if (cells <= ws->turns.capacity) return ASTAR_OK;
   size_t n;
@@ -39,10 +27,12 @@ astar_status astar__turns_reserve(astar_workspace *ws, uint32_t cells) {
   t.capacity = cells;
   t.open.cap = (uint32_t)n;
   if (!t.mark || !t.node || !t.open.a) {
-    free_turns(&ws->alloc, &t);
+    astar__free(&ws->alloc, t.mark, n * sizeof(uint16_t));
+    astar__free(&ws->alloc, t.node, n * sizeof(astar__node));
+    astar__free(&ws->alloc, t.open.a, n * sizeof(astar__hent));
     return ASTAR_NO_MEMORY;
   }
-  free_turns(&ws->alloc, &ws->turns);
+  astar__free_turns(ws);
   ws->turns = t;
   return ASTAR_OK;
 }
@@ -62,10 +52,9 @@ void astar__turns_open(astar_workspace *ws) {
   t->mark[s] = ws->gen;
   const double h0 = astar__h(q, q->hkind, q->sx, q->sy);
   astar__heap_push(&t->open, t->node,
-                   astar__entry(h0, astar__tie_key(q, q->tie, 0.0, q->sx, q->sy, 0), s));
+                   astar__entry(h0, astar__tie_key_q(q, q->tie, 0.0, q->sx, q->sy, 0), s));
   ws->seq = 1;
-  q->stats.generated = 1;
-  q->stats.max_open = 1;
+  astar__count_root(&q->stats);
 }
 
 astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
@@ -87,7 +76,7 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
       return ASTAR_STOPPED;
     const uint32_t s = ASTAR__HNODE(astar__heap_pop(open, nd));
     mark[s] = closed;
-    stats->expanded++;
+    astar__count_expand(stats);
     const uint32_t u = s / ASTAR__TURN_STATES, du = s % ASTAR__TURN_STATES;
     const int32_t ux = (int32_t)(u % stride), uy = (int32_t)(u / stride);
     const double gu = nd[s].g;
@@ -126,25 +115,10 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
       n->g = ng;
       n->parent = s;
       const astar__hent e = astar__entry(ng + astar__h(q, q->hkind, vx, vy),
-                                         astar__tie_key(q, q->tie, ng, vx, vy, ws->seq++), sv);
-      stats->generated++;
-      if (q->fx->observer) {
-        double fe;
-        memcpy(&fe, &e.f, sizeof fe);
-        astar__emit(q,
-                    mv == closed ? ASTAR_EVENT_REOPEN
-                    : seen       ? ASTAR_EVENT_IMPROVE
-                                 : ASTAR_EVENT_PUSH,
-                    sv, s, ng, fe, ASTAR__TURN_STATES);
-      }
-      if (mv == gen) {
-        astar__heap_decrease(open, nd, n->pos, e);
-      } else {
-        if (mv == closed) stats->reopened++;
-        mark[sv] = gen;
-        astar__heap_push(open, nd, e);
-        if (open->len > stats->max_open) stats->max_open = open->len;
-      }
+                                         astar__tie_key_q(q, q->tie, ng, vx, vy, ws->seq++), sv);
+      const astar_event_type what = astar__open_put(open, nd, mark, gen, mv, sv, e, stats);
+      astar__count_open(stats, open->len);
+      if (q->fx->observer) astar__emit(q, what, sv, s, ng, astar__entry_f(e), ASTAR__TURN_STATES);
     }
   }
   return ASTAR_NO_PATH;

@@ -14,8 +14,8 @@
 void astar__turns_open(astar_workspace *ws);
 astar_status astar__turns_run(astar_workspace *ws, uint64_t budget);
 
-/* Allocation of the turn arrays for `cells` cells; release. */
+/* Allocation of the turn arrays for `cells` cells (the workspace frees
+** them: astar__free_turns). */
 astar_status astar__turns_reserve(astar_workspace *ws, uint32_t cells);
-void astar__turns_free(astar_workspace *ws);
 
 #endif /* ASTAR_SEARCH_TURNS_H */

@@ -663,8 +663,13 @@ static bool position(const void *self, astar_node v, double xyz[3]) {
 HEURISTICS(float, _f)
 HEURISTICS(double, _d)
 
+/* The arcs were checked when the graph was built (astar_graph_check_edges,
+** astar_graph_set_arc_cost) and copy_arcs writes at most cap of them. */
 #define OPS(arcs, h)                                                                               \
-  { successors##arcs, predecessors##arcs, h, NULL, position, space_version }
+  {                                                                                                \
+    successors##arcs, predecessors##arcs, h, NULL, position, space_version,                        \
+        ASTAR_ABILITY_CHECKED_ARCS                                                                 \
+  }
 #define OPS_BY_KIND(arcs, xyz)                                                                     \
   {                                                                                                \
     {OPS(arcs, NULL), OPS(arcs, NULL)},                                                            \

@@ -45,8 +45,17 @@ static uint64_t version(const void *self) {
   return ((const astar_grid_space *)self)->grid->version;
 }
 
-const astar_space_ops astar__grid_space_ops = {successors, predecessors, heuristic,
-                                               usable,     position,     version};
+/* The engine computes successors, predecessors and heuristic inline from
+** the grid when the ops declare it (ASTAR_ABILITY_GRID_SPACE:
+** spaces/grid_space.h); the arcs need no check (the top of that file). */
+static const astar_space_ops grid_space_ops = {successors,
+                                               predecessors,
+                                               heuristic,
+                                               usable,
+                                               position,
+                                               version,
+                                               ASTAR_ABILITY_GRID_SPACE |
+                                                   ASTAR_ABILITY_CHECKED_ARCS};
 
 astar_status astar_grid_space_init(astar_space *out, astar_grid_space *holder,
                                    const astar_grid *grid, const astar_options *opt) {
@@ -83,7 +92,7 @@ astar_status astar__grid_space_init_checked(astar_space *out, astar_grid_space *
   holder->ha = q.ha;
   holder->hb = q.hb;
   memset(out, 0, sizeof *out);
-  out->ops = &astar__grid_space_ops;
+  out->ops = &grid_space_ops;
   out->self = holder;
   out->node_count = (uint32_t)grid->width * (uint32_t)grid->height;
   out->max_degree = 8;

@@ -3,8 +3,9 @@
 ** its arcs and heuristic as inline functions. spaces/grid_space.c builds
 ** the space's callbacks from them; the engine (engine/search.c,
 ** engine/bidirectional.c) calls them directly when it searches a space whose
-** ops are astar__grid_space_ops (engine/engine.h) -- the grid-space fast path: the same code,
-** so the same arcs in the same order, the same costs and the same heuristic
+** ops declare ASTAR_ABILITY_GRID_SPACE (astar/space.h; engine/engine.h's
+** astar__engine_grid_fast) -- the grid-space fast path: the same code, so
+** the same arcs in the same order, the same costs and the same heuristic
 ** values bit for bit, without an indirect call per node and per arc.
 **
 ** Arcs of this space need no checks: a move is listed only when it is legal

@@ -377,8 +377,8 @@ static uint64_t version(const void *self) {
   return ((const astar_hex_grid *)self)->version;
 }
 
-static const astar_space_ops hex_ops = {successors, predecessors, heuristic,
-                                        usable,     position,     version};
+static const astar_space_ops hex_ops = {successors, predecessors, heuristic, usable,
+                                        position,   version,      0};
 
 astar_status astar_hex_space(const astar_hex_grid *grid, astar_space *out) {
   if (!grid || !out) return ASTAR_INVALID_ARGUMENT;

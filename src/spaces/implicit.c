@@ -19,6 +19,7 @@
 ** ASTAR_CAPACITY, which the engine reports (astar__engine_arcs).
 */
 #include "core/workspace.h"
+#include "engine/engine.h"
 
 #include "astar/implicit.h"
 
@@ -74,18 +75,47 @@ static void new_search(struct astar__states *t) {
   t->count = 0;
 }
 
-static void free_table(const astar_allocator *a, struct astar__states *t) {
-  if (!t) return;
-  astar__free(a, t->keys, (size_t)t->cap * sizeof *t->keys);
-  astar__free(a, t->slot_id, (size_t)t->nslots * sizeof *t->slot_id);
-  astar__free(a, t->slot_stamp, (size_t)t->nslots * sizeof *t->slot_stamp);
-  astar__free(a, t->sarcs, (size_t)t->max_degree * sizeof *t->sarcs);
-  astar__free(a, t, sizeof *t);
+/* *at = the offset after a part of n items of `size` bytes placed at *at
+** rounded up to 16 (every part's alignment divides 16); false on
+** overflow. */
+static bool place(size_t *at, size_t n, size_t size) {
+  size_t bytes;
+  if (!astar__mul(n, size, &bytes) || *at > SIZE_MAX - 15u) return false;
+  const size_t start = (*at + 15u) & ~(size_t)15u;
+  if (bytes > SIZE_MAX - start) return false;
+  *at = start + bytes;
+  return true;
 }
 
-void astar__states_free(astar_workspace *ws) {
-  free_table(&ws->alloc, ws->eng.states);
-  ws->eng.states = NULL;
+/* The table in one zeroed block, which the workspace frees by its size
+** (astar__free_states): the header, then keys, sarcs, slot_id and
+** slot_stamp. NULL when the size overflows or the allocation fails;
+** *bytes = the block's size. */
+static struct astar__states *new_table(const astar_allocator *a, uint32_t cap, uint32_t nslots,
+                                       uint32_t deg, size_t *bytes) {
+  size_t at = sizeof(struct astar__states);
+  size_t keys, sarcs, slot_id, slot_stamp;
+  if (!place(&at, 0, 1)) return NULL;
+  keys = at;
+  if (!place(&at, cap, sizeof(uint64_t))) return NULL;
+  sarcs = (at + 15u) & ~(size_t)15u;
+  if (!place(&at, deg, sizeof(astar_state_arc))) return NULL;
+  slot_id = (at + 15u) & ~(size_t)15u;
+  if (!place(&at, nslots, sizeof(uint32_t))) return NULL;
+  slot_stamp = (at + 15u) & ~(size_t)15u;
+  if (!place(&at, nslots, sizeof(uint32_t))) return NULL;
+  unsigned char *p = astar__calloc(a, 1, at);
+  if (!p) return NULL;
+  struct astar__states *t = (struct astar__states *)(void *)p;
+  t->keys = (uint64_t *)(void *)(p + keys);
+  t->sarcs = (astar_state_arc *)(void *)(p + sarcs);
+  t->slot_id = (uint32_t *)(void *)(p + slot_id);
+  t->slot_stamp = (uint32_t *)(void *)(p + slot_stamp);
+  t->cap = cap;
+  t->nslots = nslots;
+  t->max_degree = deg;
+  *bytes = at;
+  return t;
 }
 
 /* ---- the adapter ------------------------------------------------------------- */
@@ -131,10 +161,10 @@ static bool goal_test(const void *self, astar_node v) {
   return t->space->ops->is_goal(t->space->ctx, t->keys[v]);
 }
 
-static const astar_space_ops ops_full = {successors, predecessors, heuristic, NULL, NULL, NULL};
-static const astar_space_ops ops_no_h = {successors, predecessors, NULL, NULL, NULL, NULL};
-static const astar_space_ops ops_no_pred = {successors, NULL, heuristic, NULL, NULL, NULL};
-static const astar_space_ops ops_bare = {successors, NULL, NULL, NULL, NULL, NULL};
+static const astar_space_ops ops_full = {successors, predecessors, heuristic, NULL, NULL, NULL, 0};
+static const astar_space_ops ops_no_h = {successors, predecessors, NULL, NULL, NULL, NULL, 0};
+static const astar_space_ops ops_no_pred = {successors, NULL, heuristic, NULL, NULL, NULL, 0};
+static const astar_space_ops ops_bare = {successors, NULL, NULL, NULL, NULL, NULL, 0};
 
 /* ---- public ------------------------------------------------------------------ */
 
@@ -163,22 +193,13 @@ astar_status astar_workspace_reserve_states(astar_workspace *ws, uint32_t max_st
   if (old && old->cap == cap && old->max_degree == deg) return ASTAR_OK;
   uint32_t nslots = 1;
   while (nslots < 2u * cap) nslots <<= 1; /* cap <= 2^30: at most 2^31 slots */
-  struct astar__states *t = astar__calloc(&ws->alloc, 1, sizeof *t);
+  size_t bytes = 0;
+  struct astar__states *t = new_table(&ws->alloc, cap, nslots, deg, &bytes);
   if (!t) return ASTAR_NO_MEMORY;
-  t->cap = cap;
-  t->nslots = nslots;
-  t->max_degree = deg;
-  t->keys = astar__calloc(&ws->alloc, cap, sizeof *t->keys);
-  t->slot_id = astar__calloc(&ws->alloc, nslots, sizeof *t->slot_id);
-  t->slot_stamp = astar__calloc(&ws->alloc, nslots, sizeof *t->slot_stamp);
-  t->sarcs = astar__calloc(&ws->alloc, deg, sizeof *t->sarcs);
-  if (!t->keys || !t->slot_id || !t->slot_stamp || !t->sarcs) {
-    free_table(&ws->alloc, t);
-    return ASTAR_NO_MEMORY;
-  }
-  free_table(&ws->alloc, old);
+  astar__free_states(ws);
   t->eng = &ws->eng;
   ws->eng.states = t;
+  ws->eng.states_bytes = bytes;
   return ASTAR_OK;
 }
 

@@ -318,8 +318,8 @@ static bool position(const void *self, astar_node v, double xyz[3]) {
   return true;
 }
 
-static const astar_space_ops query_ops = {successors, predecessors, heuristic,
-                                          NULL,       position,     NULL};
+static const astar_space_ops query_ops = {successors, predecessors, heuristic, NULL,
+                                          position,   NULL,         0};
 
 /* Id of the waypoint at cell c, or ASTAR_NODE_NONE (binary search). */
 static astar_node waypoint_at(const astar_waypoints *wp, astar_point c) {
