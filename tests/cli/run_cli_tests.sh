@@ -677,7 +677,7 @@ expect_out "smooth: the bends" "^waypoints: 3 \(2 segments\): \(0,3\) \(6,4\) \(
 expect_out "smooth: the grid path it came from" "^smoothed: the grid path of 10 cells and cost 9\.828427125"
 run solve "$TMP/block.txt" --algo theta --terrain-scale 0.5
 expect_rc "theta: terrain scale refused" 2
-expect_err "theta: refusal explained" "--algo theta: the game-loop options"
+expect_err "theta: refusal explained" "--algo theta: --terrain-scale is the grid A\*'s: use --algo astar"
 run solve "$TMP/block.txt" --algo theta --smooth
 expect_rc "theta: --smooth refused" 2
 expect_one_line_err "theta: --smooth refused"
