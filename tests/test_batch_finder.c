@@ -12,6 +12,8 @@
 **                  cost, length, expansions, cells; Anya through
 **                  astar_batch_find_vec; the engine's methods over a space
 **                  through astar_batch_find_nodes
+**   no slots       HPA* (which costs only the path it writes) gives its
+**                  costs in a batch without path slots
 **   statuses       bad arguments, a space finder given to the grid call,
 **                  Anya with cell slots, short slots, a stale finder
 **   validations    options validations: astar_batch_find_paths makes one
@@ -88,8 +90,13 @@ static void compare(const astar_finder *f, const astar_query *q, size_t n, unsig
   astar_path_result *res = calloc(n, sizeof *res);
   astar_point *paths = calloc(n * (stride ? stride : 1), sizeof *paths);
   astar_vec2 *vpaths = calloc(n * (stride ? stride : 1), sizeof *vpaths);
-  astar_point *ref = calloc(stride ? stride : 1, sizeof *ref);
-  astar_vec2 *vref = calloc(stride ? stride : 1, sizeof *vref);
+  /* The one-shot reference writes its path whatever the batch keeps: a
+  ** batch without slots must still give every method's full result (HPA*
+  ** costs only the path it writes). */
+  const size_t rcap =
+      stride ? stride : (size_t)astar_grid_width(g) * (size_t)astar_grid_height(g) + 1;
+  astar_point *ref = calloc(rcap, sizeof *ref);
+  astar_vec2 *vref = calloc(rcap, sizeof *vref);
   CHECK_EQ(astar_batch_new(&b, g, threads, NULL), ASTAR_OK);
   CHECK_EQ(astar_workspace_new_empty(&ws, NULL), ASTAR_OK);
   if (!b || !ws || !res || !paths || !vpaths || !ref || !vref) goto done;
@@ -105,10 +112,9 @@ static void compare(const astar_finder *f, const astar_query *q, size_t n, unsig
   int bad = 0;
   for (size_t i = 0; st == ASTAR_OK && i < n && bad < 3; i++) {
     astar_path_result want;
-    astar_status ws_st = ref_vec ? astar_finder_find_vec(f, ws, q[i].start, q[i].goal,
-                                                         stride ? vref : NULL, stride, &want)
-                                 : astar_finder_find(f, ws, q[i].start, q[i].goal,
-                                                     stride ? ref : NULL, stride, &want);
+    astar_status ws_st =
+        ref_vec ? astar_finder_find_vec(f, ws, q[i].start, q[i].goal, vref, rcap, &want)
+                : astar_finder_find(f, ws, q[i].start, q[i].goal, ref, rcap, &want);
     if (ws_st == ASTAR_BUFFER_TOO_SMALL && stride == 0) want.status = ASTAR_OK;
     bool same = same_result(&res[i], &want);
     if (same && stride && (want.status == ASTAR_OK || want.status == ASTAR_PARTIAL))
@@ -255,6 +261,36 @@ static void test_space_methods(void) {
   astar_grid_free(g);
 }
 
+/* HPA* costs only the path it writes: a batch without path slots still
+** gives its costs (the batch writes each path to a buffer of its own). */
+static void test_costs_without_slots(void) {
+  astar_grid *g = NULL;
+  CHECK_EQ(astar_grid_new(&g, 40, 30, NULL), ASTAR_OK);
+  astar_options o;
+  astar_options_init(&o);
+  astar_hpa *hpa = NULL;
+  CHECK_EQ(astar_hpa_new(&hpa, g, &o, NULL, NULL), ASTAR_OK);
+  astar_finder_config cfg;
+  astar_finder_config_init(&cfg);
+  cfg.method = ASTAR_METHOD_HPA;
+  cfg.hpa = hpa;
+  astar_finder *f = NULL;
+  CHECK_EQ(astar_finder_new(&f, g, &cfg, NULL), ASTAR_OK);
+  astar_batch *b = NULL;
+  CHECK_EQ(astar_batch_new(&b, g, 2, NULL), ASTAR_OK);
+  if (f && b) {
+    const astar_query q[2] = {{{0, 0}, {39, 0}}, {{0, 0}, {0, 29}}};
+    astar_path_result res[2];
+    CHECK_EQ(astar_batch_find(b, f, q, 2, res, NULL, 0, NULL), ASTAR_OK);
+    CHECK(res[0].status == ASTAR_OK && res[0].cost == 39.0 && res[0].length == 40);
+    CHECK(res[1].status == ASTAR_OK && res[1].cost == 29.0 && res[1].length == 30);
+  }
+  astar_batch_free(b);
+  astar_finder_free(f);
+  astar_hpa_free(hpa);
+  astar_grid_free(g);
+}
+
 /* Bad arguments, Anya's points in cell slots, short slots, staleness. */
 static void test_statuses(void) {
   astar_grid *g = NULL;
@@ -386,6 +422,7 @@ done:
 int main(void) {
   RUN(test_every_method);
   RUN(test_space_methods);
+  RUN(test_costs_without_slots);
   RUN(test_statuses);
   RUN(test_validations);
   return check_summary();

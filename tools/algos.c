@@ -620,15 +620,32 @@ void cli_any_angle_range(char *buf, size_t size) {
   range_where(buf, size, cli_algo_is_any_angle_search);
 }
 
-/* What render draws: A* and the any-angle searches whose path is cells
-** joined by lines of sight (not Anya's corners). */
-static bool drawn(const cli_algo *a) {
-  return strcmp(a->name, "astar") == 0 || (cli_algo_is_any_angle_search(a) && !cli_algo_is_anya(a));
+/* An observer that records nothing: what render installs, for the
+** library's reason. */
+static void no_event(void *ctx, const astar_event *e) {
+  (void)ctx;
+  (void)e;
 }
 
+bool cli_algo_reports_events(const cli_algo *a) {
+  astar_options o;
+  astar_options_init(&o);
+  o.observer = no_event;
+  return cli_algo_unsupported_options(a, &o) == NULL;
+}
+
+/* What render draws: the methods that report their search's events to an
+** observer (the library says which: astar_finder_unsupported_reason) and
+** whose path is cells (not Anya's corners). */
+static bool drawn(const cli_algo *a) {
+  return !a->engine && !cli_algo_is_anya(a) && cli_algo_reports_events(a);
+}
+
+/* render's --algo takes every method: one that draws nothing is refused
+** with the library's reason after parsing (cli_algo_unsupported). */
 bool cli_drawn_algo_parse(const cli_opt *o, const char *text, void *dest) {
   (void)o;
-  return store_algo(find_where(text, drawn), dest);
+  return store_algo(find_where(text, NULL), dest);
 }
 
 void cli_drawn_algo_range(char *buf, size_t size) {
@@ -636,7 +653,7 @@ void cli_drawn_algo_range(char *buf, size_t size) {
 }
 
 static bool drawn_any_angle(const cli_algo *a) {
-  return drawn(a) && strcmp(a->name, "astar") != 0;
+  return drawn(a) && cli_algo_is_any_angle_search(a);
 }
 
 bool cli_drawn_any_angle_parse(const cli_opt *o, const char *text, void *dest) {
@@ -758,7 +775,9 @@ static const char *const option_names[][2] = {
     {"options.partial", "--partial"},
     {"options.max_expansions", "--max-expansions"},
     {"options.heuristic", "--heuristic"},
-    {"options.observer", "--trace"},
+    {"set cfg.engine.observer, not options.observer",
+     "render and --trace follow the grid searches' events"},
+    {"options.observer", "render and --trace follow them"},
     {"options.stop_fn", "a deadline"},
     {"options.weight", "--weight"},
     {"options.tie", "--tie"},

@@ -288,6 +288,8 @@ void cli_algo_range(char *buf, size_t size);
 bool cli_any_angle_parse(const cli_opt *o, const char *text, void *dest);
 void cli_any_angle_range(char *buf, size_t size);
 bool cli_drawn_algo_parse(const cli_opt *o, const char *text, void *dest);
+/* Does `a` report its search's events to options.observer (render, --trace)? */
+bool cli_algo_reports_events(const cli_algo *a);
 void cli_drawn_algo_range(char *buf, size_t size);
 bool cli_drawn_any_angle_parse(const cli_opt *o, const char *text, void *dest);
 void cli_drawn_any_angle_range(char *buf, size_t size);

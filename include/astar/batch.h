@@ -140,7 +140,10 @@ ASTAR_API astar_status astar_batch_reserve(astar_batch *batch, const astar_grid 
 ** stride ...], at most `stride` points (a longer one: ASTAR_BUFFER_TOO_SMALL
 ** with the length needed in results[i].length); with stride 0 only costs
 ** and statistics are kept, `paths` may be NULL and a path found is ASTAR_OK,
-** not ASTAR_BUFFER_TOO_SMALL. With stride 0 any grid finder may be given --
+** not ASTAR_BUFFER_TOO_SMALL -- each worker still writes every path, to a
+** buffer of the batch's own (a point a cell of the grid per worker, kept
+** with the batch), so that every method gives its full result (HPA*
+** costs only the path it writes). With stride 0 any grid finder may be given --
 ** Anya's included, whose paths are not cells; with stride > 0 a finder
 ** whose paths are cells (not Anya: astar_batch_find_vec). Starts and joins
 ** at most min(threads, n) - 1 helper threads; *threads_used (may be NULL)

@@ -37,6 +37,11 @@ struct astar_batch {
   astar_allocator alloc; /* where the batch and its workspaces come from */
   unsigned threads;      /* workers, 1 .. ASTAR_BATCH_MAX_THREADS */
   astar_workspace **ws;  /* [threads] one workspace per worker */
+  /* A finder's batch without path slots: each worker's path buffer, so
+  ** that every method gives its cost (HPA* costs the path it writes), of
+  ** scratch_bytes bytes each (grown from the calling thread, kept). */
+  void **scratch;       /* [threads], NULL until first needed */
+  size_t scratch_bytes; /* bytes of each scratch[t] */
 };
 
 /* What a job's searches go through. */
@@ -61,6 +66,8 @@ typedef struct batch_job {
   astar_path_result *fres;     /* the other kinds: [n] */
   void *paths;                 /* [n * stride] points of the kind, or NULL with stride 0 */
   size_t stride;               /* points per path slot; 0: no paths */
+  void *const *scratch;        /* finders with stride 0: each worker's path buffer */
+  size_t scratch_cap;          /* points of each */
   atomic_size_t next;          /* next query not yet taken (may pass n) */
 } batch_job;
 
@@ -81,11 +88,20 @@ static void run_grid(batch_job *job, astar_workspace *ws, size_t i) {
   out->status = st;
 }
 
-/* Query i of a finder's job. */
-static void run_finder(batch_job *job, astar_workspace *ws, size_t i) {
+/* Query i of a finder's job; `scratch` (scratch_cap points): the
+** worker's path buffer when the job keeps no paths. */
+static void run_finder(batch_job *job, astar_workspace *ws, void *scratch, size_t i) {
   astar_path_result *res = &job->fres[i];
   const size_t at = i * job->stride;
   astar_status st;
+  if (job->stride == 0 && scratch && job->kind != JOB_NODES) {
+    const astar_query *q = (const astar_query *)job->queries + i;
+    st = job->kind == JOB_VEC
+             ? astar_finder_find_vec(job->f, ws, q->start, q->goal, scratch, job->scratch_cap, res)
+             : astar_finder_find(job->f, ws, q->start, q->goal, scratch, job->scratch_cap, res);
+    if (st == ASTAR_BUFFER_TOO_SMALL) res->status = ASTAR_OK; /* a path was found */
+    return;
+  }
   if (job->kind == JOB_NODES) {
     const astar_node_query *q = (const astar_node_query *)job->queries + i;
     st = astar_finder_find_nodes(job->f, ws, q->start, q->goal,
@@ -104,14 +120,16 @@ static void run_finder(batch_job *job, astar_workspace *ws, size_t i) {
   if (st == ASTAR_BUFFER_TOO_SMALL && job->stride == 0) res->status = ASTAR_OK;
 }
 
-static void run_queries(batch_job *job, astar_workspace *ws) {
+/* Worker t's share of the job: queries taken from the counter. */
+static void run_queries(batch_job *job, astar_workspace *ws, unsigned t) {
+  void *scratch = job->scratch ? job->scratch[t] : NULL;
   for (;;) {
     const size_t i = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
     if (i >= job->n) return;
     if (job->kind == JOB_GRID)
       run_grid(job, ws, i);
     else
-      run_finder(job, ws, i);
+      run_finder(job, ws, scratch, i);
   }
 }
 
@@ -120,11 +138,12 @@ static void run_queries(batch_job *job, astar_workspace *ws) {
 typedef struct batch_worker {
   batch_job *job;
   astar_workspace *ws; /* this worker's own */
+  unsigned t;          /* its index */
 } batch_worker;
 
 static void *worker_main(void *arg) {
   batch_worker *w = arg;
-  run_queries(w->job, w->ws);
+  run_queries(w->job, w->ws, w->t);
   return NULL;
 }
 #endif
@@ -174,6 +193,11 @@ void astar_batch_free(astar_batch *batch) {
     for (unsigned t = 0; t < batch->threads; t++) astar_workspace_free(batch->ws[t]);
     astar__free(&a, batch->ws, batch->threads * sizeof(astar_workspace *));
   }
+  if (batch->scratch) {
+    for (unsigned t = 0; t < batch->threads; t++)
+      astar__free(&a, batch->scratch[t], batch->scratch_bytes);
+    astar__free(&a, batch->scratch, batch->threads * sizeof(void *));
+  }
   astar__free(&a, batch, sizeof *batch);
 }
 
@@ -184,6 +208,7 @@ unsigned astar_batch_threads(const astar_batch *batch) {
 size_t astar_batch_memory(const astar_batch *batch) {
   if (!batch) return 0;
   size_t bytes = sizeof *batch + batch->threads * sizeof(astar_workspace *);
+  if (batch->scratch) bytes += batch->threads * (sizeof(void *) + batch->scratch_bytes);
   for (unsigned t = 0; t < batch->threads; t++) bytes += astar_workspace_memory(batch->ws[t]);
   return bytes;
 }
@@ -211,12 +236,12 @@ static void run_job(astar_batch *batch, batch_job *job, unsigned *threads_used) 
   pthread_t tid[ASTAR_BATCH_MAX_THREADS];
   batch_worker w[ASTAR_BATCH_MAX_THREADS];
   for (unsigned t = 1; t < workers; t++) {
-    w[started - 1] = (batch_worker){job, batch->ws[started]};
+    w[started - 1] = (batch_worker){job, batch->ws[started], started};
     if (pthread_create(&tid[started - 1], NULL, worker_main, &w[started - 1]) != 0) break;
     started++;
   }
 #endif
-  run_queries(job, batch->ws[0]);
+  run_queries(job, batch->ws[0], 0);
 #ifndef ASTAR_NO_THREADS
   for (unsigned t = 0; t + 1 < started; t++) pthread_join(tid[t], NULL);
 #endif
@@ -258,6 +283,30 @@ astar_status astar_batch_find_paths(astar_batch *batch, const astar_grid *grid,
   return ASTAR_OK;
 }
 
+/* Give every worker a path buffer of `bytes` bytes (kept; grown, never
+** shrunk). Every buffer or none: ASTAR_OK or ASTAR_NO_MEMORY. */
+static astar_status grow_scratch(astar_batch *b, size_t bytes) {
+  if (b->scratch && b->scratch_bytes >= bytes) return ASTAR_OK;
+  if (!b->scratch) {
+    b->scratch = astar__calloc(&b->alloc, b->threads, sizeof(void *));
+    if (!b->scratch) return ASTAR_NO_MEMORY;
+  }
+  void *fresh[ASTAR_BATCH_MAX_THREADS];
+  for (unsigned t = 0; t < b->threads; t++) {
+    fresh[t] = astar__malloc(&b->alloc, bytes);
+    if (!fresh[t]) {
+      while (t-- > 0) astar__free(&b->alloc, fresh[t], bytes);
+      return ASTAR_NO_MEMORY;
+    }
+  }
+  for (unsigned t = 0; t < b->threads; t++) {
+    astar__free(&b->alloc, b->scratch[t], b->scratch_bytes);
+    b->scratch[t] = fresh[t];
+  }
+  b->scratch_bytes = bytes;
+  return ASTAR_OK;
+}
+
 /* The common part of astar_batch_find, _vec and _nodes. */
 static astar_status find_with(astar_batch *batch, const astar_finder *f, int kind,
                               const void *queries, size_t n, astar_path_result *results,
@@ -276,6 +325,19 @@ static astar_status find_with(astar_batch *batch, const astar_finder *f, int kin
     kind = JOB_VEC;                                /* costs only: its own kind of path */
   }
   if (n == 0) return ASTAR_OK;
+  /* Without path slots a grid finder's searches still write their paths
+  ** (to the worker's buffer): a method may cost only the path it writes
+  ** (HPA*). A path visits a cell once, but for the rare HPA* path (then
+  ** ASTAR_BUFFER_TOO_SMALL: found, counted as ASTAR_OK). */
+  size_t scratch_cap = 0;
+  if (stride == 0 && !space) {
+    const astar_grid *g = astar_finder_grid(f);
+    scratch_cap = (size_t)astar_grid_width(g) * (size_t)astar_grid_height(g) + 1;
+    const size_t each = kind == JOB_VEC ? sizeof(astar_vec2) : sizeof(astar_point);
+    size_t bytes;
+    if (!astar__mul(scratch_cap, each, &bytes) || grow_scratch(batch, bytes) != ASTAR_OK)
+      return ASTAR_NO_MEMORY;
+  }
   /* Grow every workspace the workers will use from this thread: a sliced
   ** search begun and cancelled grows all a search of f needs (astar/finder.h),
   ** so the searches allocate nothing more, but for the rare longer path. A
@@ -299,7 +361,9 @@ static astar_status find_with(astar_batch *batch, const astar_finder *f, int kin
                    .n = n,
                    .fres = results,
                    .paths = paths,
-                   .stride = stride};
+                   .stride = stride,
+                   .scratch = scratch_cap ? batch->scratch : NULL,
+                   .scratch_cap = scratch_cap};
   run_job(batch, &job, threads_used);
   return ASTAR_OK;
 }

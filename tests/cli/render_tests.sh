@@ -1002,9 +1002,10 @@ run render "$ROOMS" 49 34 1 1 --smooth -o "$TMP/smooth.svg"
 expect_rc "render --smooth" 0
 if grep -q "^line: .*string-pulled" "$OUT"; then ok; else fail "render smooth: the line reported"; fi
 if grep -qi "e8590c" "$TMP/smooth.svg"; then ok; else fail "render smooth: the line drawn"; fi
-run render "$ROOMS" 49 34 1 1 --algo jps -o "$TMP/x.png"
-expect_rc "render --algo jps refused" 2
-expect_one_line_err "render --algo jps refused"
+run render "$ROOMS" 49 34 1 1 --algo greedy -o "$TMP/x.png"
+expect_rc "render --algo greedy refused" 2
+expect_one_line_err "render --algo greedy refused"
+expect_err "render --algo greedy: why" "--algo greedy: the engine reports node events"
 run render "$ROOMS" 49 34 1 1 --algo theta --smooth -o "$TMP/x.png"
 expect_rc "render theta --smooth refused" 2
 
