@@ -877,12 +877,16 @@ static void pre_file_limit(const char *head, size_t len, const void *ud, cli_lim
   pf->ops->limit(pf->grid, head, len, out);
 }
 
+bool cli_algo_has_finder(const cli_algo *algo) {
+  return algo->find != engine_astar && algo->find != engine_dijkstra;
+}
+
 /* The finder of a prepared algorithm (out->ctx attached): made once, every
 ** search goes through it. --space graph's engine A* and Dijkstra have none
 ** (the finder runs the grid's loops for those). false after a message. */
 static bool make_finder(cli_prepared *out, const astar_options *opt, const char *label) {
   const cli_algo *algo = out->algo;
-  if (algo->find == engine_astar || algo->find == engine_dijkstra) return true;
+  if (!cli_algo_has_finder(algo)) return true;
   astar_finder_config cfg;
   algo_config(&cfg, algo, opt, out->ctx);
   const astar_status st = astar_finder_new(&out->finder, out->grid, &cfg, NULL);

@@ -445,6 +445,10 @@ astar_status cli_prepared_find(const cli_prepared *p, astar_workspace *ws, const
                                astar_point start, astar_point goal, astar_point *path, size_t cap,
                                astar_result *result);
 
+/* Does `algo` search through a finder (all but --space graph's engine A*
+** and Dijkstra)? Then a prepared one's finder runs batches (bench --threads). */
+bool cli_algo_has_finder(const cli_algo *algo);
+
 /* Release the preprocessing (a zeroed or failed cli_prepared is fine). */
 void cli_prepared_free(cli_prepared *p);
 

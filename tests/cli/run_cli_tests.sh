@@ -202,8 +202,10 @@ run bench "$TMP/bench" --threads 257
 expect_rc "bad --threads" 2
 expect_err "--threads names its range" "--threads.*from 0 to 256"
 run bench "$TMP/bench" --threads 2 --algo bidir
-expect_rc "--threads with an engine method" 2
-expect_err "--threads names what it runs" "astar, jps and jps-plus"
+expect_rc "--threads with an engine method: a finder's batch" 0
+run bench "$TMP/bench" --threads 2 --algo astar --space graph
+expect_rc "--threads with --space graph" 2
+expect_err "--threads names what it runs" "a finder's batch: not --space graph"
 
 # Golden path hashes: --hash writes the lines, --golden checks them.
 run bench "$ROOT/tests/data/small" --hash --every 3
