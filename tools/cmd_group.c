@@ -58,9 +58,9 @@ static void intro(FILE *out) {
 
 static void outro(FILE *out) {
   fputs("Exit status: 0 done and all costs agree; 1 a failure at run time (a blocked\n"
-        "goal included) or a disagreement; 2 usage error (a goal outside the map, or\n"
-        "a method that cannot honour the options on this map, included). See\n"
-        "'astar --help'.\n",
+        "goal, or a map --algo cannot search, included) or a disagreement; 2 usage\n"
+        "error (a goal outside the map, or options --algo cannot honour, included).\n"
+        "See 'astar --help'.\n",
         out);
 }
 
@@ -119,9 +119,9 @@ int cli_cmd_group(int argc, char **argv) {
     return CLI_EXIT_USAGE;
   }
   if ((why = cli_algo_unsupported(algo, &opt, grid)) != NULL) {
-    cli_usage_error("group: %s: --algo %s: %s", pos[0], algo->name, why);
+    cli_error("group: %s: --algo %s: %s", pos[0], algo->name, why); /* the map's: exit 1 */
     astar_grid_free(grid);
-    return CLI_EXIT_USAGE;
+    return CLI_EXIT_FAIL;
   }
   int rc = CLI_EXIT_FAIL;
   cli_prepared prep = {0};

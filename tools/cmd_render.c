@@ -779,7 +779,7 @@ int cli_cmd_render(int argc, char **argv) {
   }
 
   if ((why = cli_algo_unsupported(j.algo, &recorded, grid)) != NULL) {
-    rc = cli_usage_error("render: %s: --algo %s: %s", map, j.algo->name, why);
+    cli_error("render: %s: --algo %s: %s", map, j.algo->name, why); /* the map's: exit 1 */
     goto done;
   }
   if (!cli_prepare(&j.prep, j.algo, grid, &recorded, map, NULL)) goto done;

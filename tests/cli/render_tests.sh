@@ -399,8 +399,10 @@ expect_rc "trace: missing value" 2
 expect_one_line_err "trace: missing value"
 
 run solve "$TMP/tutorial.txt" --trace "$TMP/x.jsonl" --algo jps
-expect_rc "trace: not with jps" 2
-expect_one_line_err "trace: not with jps"
+expect_rc "trace: jps reports its events" 0
+run solve "$TMP/tutorial.txt" --trace "$TMP/x.jsonl" --algo greedy
+expect_rc "trace: not with greedy" 2
+expect_one_line_err "trace: not with greedy"
 
 run solve "$TMP/tutorial.txt" --trace "$TMP/no/such/dir/t.jsonl"
 expect_rc "trace: unwritable file" 1
