@@ -16,6 +16,7 @@ typedef struct group_settings {
   astar_options opt;
   long units, seed;
   const cli_algo *algo;
+  cli_variant_settings variant; /* --width, --epsilon, --band-e, --band-d, --landmarks */
 } group_settings;
 
 static const cli_opt group_rows[] = {
@@ -40,6 +41,7 @@ static const cli_group group_group = CLI_ROWS(group_rows);
 static const cli_section group_sections[] = {
     {"Options:", &group_group, 0, 0, NULL, false},
     CLI_SEARCH_SECTIONS(group_settings, opt, 0),
+    CLI_VARIANT_SECTIONS(group_settings, variant, 0),
 };
 
 static void intro(FILE *out) {
@@ -82,6 +84,7 @@ static uint64_t next_random(uint64_t *s) {
 int cli_cmd_group(int argc, char **argv) {
   group_settings set = {.units = 100, .seed = 1, .algo = cli_find_algo("astar")};
   astar_options_init(&set.opt);
+  cli_variant_defaults(&set.variant);
   cli_args a;
   const int prc = cli_parse(&a, &cli_group_spec, argc, argv, &set);
   if (prc >= 0) return prc;
@@ -97,6 +100,9 @@ int cli_cmd_group(int argc, char **argv) {
   if (astar_options_validate(&opt) != ASTAR_OK)
     return cli_usage_error("group: the search options are not valid together");
   const cli_algo *algo = cli_variant_algo(&a, set.algo);
+  const int crc = cli_check_algo(&a, algo->name);
+  if (crc >= 0) return crc;
+  cli_variant_use(&set.variant);
   if (cli_algo_is_any_angle(algo))
     return cli_usage_error("group: --algo %s is any-angle: its costs are not those of the "
                            "field's grid paths (a grid method: astar, jps, hpa, ...)",
