@@ -225,8 +225,11 @@ typedef struct astar_request_done {
   astar_result result;     /* the search's result (length, cost, statistics, end) */
   uint64_t grid_version;   /* astar_grid_version() of the grid the outcome was
                               computed on (for ASTAR_STALE: the one its last
-                              search began on); compare with the grid's current
-                              version to see whether the outcome is outdated */
+                              search began on; for a big unit or a capability,
+                              the last version its derived grid was brought to
+                              while it stayed as the search saw it); compare with
+                              the grid's current version to see whether the
+                              outcome is outdated */
   /* astar_knowledge_version() of options.knowledge the outcome holds for (0
   ** without knowledge): the version when the request ended -- its search saw
   ** no change since it began -- or, for ASTAR_STALE, when its last search

@@ -853,6 +853,11 @@ astar_status astar_queue_update(astar_queue *queue, uint64_t budget, astar_queue
     ** many changes it could not see were made meanwhile. (A stale outcome
     ** keeps the version its search began on, as it keeps the grid's.) */
     if (st != ASTAR_STALE) r->kversion = astar_knowledge_version(r->f->opt.knowledge);
+    /* Likewise a derived grid that did not change holds for the grid's
+    ** version it was last brought to: edits away from the unit's cells
+    ** leave its outcome current. */
+    if (st != ASTAR_STALE && r->unit >= 0 && queue->sync_status == ASTAR_OK)
+      r->version = queue->synced;
     const astar_status fst = complete(queue, slot);
     finished++;
     /* A path that did not fit and that nobody copied (or released) in the
