@@ -590,7 +590,9 @@ static const planner_ops queue_astar_view_ops = {
 ** never touches them. Per request:
 **   - the truth's 1 x 1 units: --method's finder (hpa: HPA* with its
 **     hierarchy, brought up to each wall by astar_hpa_sync and
-**     astar_finder_refresh; jps: JPS, maps without terrain; astar: A*);
+**     astar_finder_refresh; jps: JPS, maps without terrain; astar: A*),
+**     at priority 1 with hpa and jps: their whole runs are short, and go
+**     before the long sliced searches queued earlier;
 **   - the truth's bigger units: the queue's own A* (JPS with --method jps)
 **     for the unit's size (astar_request.unit_size);
 **   - the fog player's units: A* with its knowledge (options.knowledge):
@@ -730,6 +732,9 @@ static astar_status uq_submit(planner *p, unit *u) {
     r.unit_size = u->size;
   } else if (u->size == 1 && uq->truth1) {
     r.finder = uq->truth1;
+    /* Cheap whole runs first: a short HPA* (JPS) request does not wait
+    ** behind the long sliced A* searches queued before it. */
+    r.priority = 1;
   } else {
     r.opt = &uq->opt_truth;
     r.unit_size = u->size;
