@@ -43,13 +43,14 @@
 **                      settled joining the ends and refining the path
 ** (astar_method_info.work says the same). The budget bound: an update
 ** starts no search work once the frame's budget is spent, and a sliced
-** step never exceeds what is left; a whole run started with any budget
-** left may exceed it by at most that run's work minus one -- then it is
-** the update's last work, so an update overshoots once at most --, and
-** the excess is a debt paid from the budgets of the next updates
-** before they do any work. So over any run of updates the work done is at
-** most the sum of their budgets plus the debt left at the end, which is
-** less than the largest whole run's work (astar_queue_frame.debt).
+** step of the grid's A* never exceeds what is left (an engine's step
+** does about that: any excess is charged as below); a whole run started
+** with any budget left may exceed it by at most that run's work minus one
+** -- then it is the update's last work, so an update overshoots once at
+** most --, and the excess is a debt paid from the budgets of the next
+** updates before they do any work. So over any run of updates the work
+** done is at most the sum of their budgets plus the debt left at the end,
+** which is less than the largest whole run's work (astar_queue_frame.debt).
 **
 ** Units. A request names its unit's size (1 .. the queue's largest unit
 ** size, astar_queue_set_units: default ASTAR_QUEUE_DEFAULT_MAX_UNIT) and
@@ -63,8 +64,8 @@
 ** (astar_grid_track_changes; astar_clearance_update_cells, then
 ** astar_finder_refresh, around the changed cells only), or by a rebuild
 ** when the ring does not reach back (tracking off or overrun: O(cells) an
-** edit batch). Turn tracking on for big units; the queue never edits the
-** grid. A one-cell unit of every type searches the grid itself.
+** edit batch). Turn tracking on when big units are used; the queue never
+** edits the grid. A one-cell unit of every type searches the grid itself.
 **
 ** Requests answered at submission. A request without a finder of the
 ** caller's whose method runs on the grid A*'s loop (A* or Dijkstra) and
