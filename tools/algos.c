@@ -877,6 +877,19 @@ static void pre_file_limit(const char *head, size_t len, const void *ud, cli_lim
   pf->ops->limit(pf->grid, head, len, out);
 }
 
+const char *cli_algo_unsupported_unit(const cli_algo *algo, const astar_options *opt,
+                                      int32_t size) {
+  astar_finder_config cfg;
+  algo_config(&cfg, algo, opt, algo->pre ? &standin : NULL);
+  cfg.unit_size = size;
+  cfg.clearance = (const void *)&standin;
+  astar_grid *one = NULL;
+  if (astar_grid_new(&one, 1, 1, NULL) != ASTAR_OK) return NULL;
+  const char *why = cli_reason_text(astar_finder_unsupported_reason(one, NULL, &cfg));
+  astar_grid_free(one);
+  return why;
+}
+
 bool cli_algo_has_finder(const cli_algo *algo) {
   return algo->find != engine_astar && algo->find != engine_dijkstra;
 }

@@ -449,6 +449,10 @@ astar_status cli_prepared_find(const cli_prepared *p, astar_workspace *ws, const
 ** and Dijkstra)? Then a prepared one's finder runs batches (bench --threads). */
 bool cli_algo_has_finder(const cli_algo *algo);
 
+/* Why `algo` cannot search for a unit of side `size` with these options
+** (the library's sentence, the tool's option names), NULL when it can. */
+const char *cli_algo_unsupported_unit(const cli_algo *algo, const astar_options *opt, int32_t size);
+
 /* Release the preprocessing (a zeroed or failed cli_prepared is fine). */
 void cli_prepared_free(cli_prepared *p);
 

@@ -19,6 +19,10 @@
 #              or is never below it; any-angle methods refused, exit 2
 #   render     the methods that report search events draw; the others are
 #              refused with the library's reason, exit 2
+#   simulate   the request queue runs every method it serves (anya refused,
+#              exit 2), each result identical to a one-shot finder search;
+#              --sizes 1,2,3 (units of three sides in one queue) for the
+#              methods without a precomputation or any-angle paths
 #   refusals   a method that cannot honour an option says which option,
 #              exit 2: the library's sentence, the tool's option name
 # Usage: methods_tests.sh PATH/TO/astar REPO_ROOT
@@ -139,6 +143,35 @@ PY
     expect_out "group --algo $m: costs" "costs (agree for every unit|never below the field's)"
   fi
 
+  # ---- simulate: the request queue
+  # (The queue prepares a method from its name and the options: bandwidth
+  # runs with its default band, which finds no path here -- exit 1 -- but
+  # its results must still be the one-shot ones.)
+  run simulate "$TMP/m.txt" --agents 12 --budget 40 --algo "$m"
+  if [ "$m" = bandwidth ]; then
+    expect_out "simulate --algo $m: checked" "results identical"
+  elif [ "$m" = anya ]; then
+    expect_rc "simulate --algo anya refused" 2
+    expect_err "simulate --algo anya: why" "--algo anya: anya: its bends lie on grid corners"
+  else
+    expect_rc "simulate --algo $m" 0
+    expect_out "simulate --algo $m: checked" "results identical"
+    case " $m " in
+    " jps-plus " | " cpd " | " hpa " | " landmarks ")
+      run simulate "$TMP/m.txt" --agents 12 --budget 40 --algo "$m" --sizes 1,2
+      expect_rc "simulate --algo $m --sizes 1,2 refused" 2
+      expect_err "simulate --algo $m --sizes: why" "a precomputation belongs to the map's grid"
+      ;;
+    *)
+      if ! is "$m" "$ANYANGLE"; then
+        run simulate "$TMP/m.txt" --agents 12 --budget 40 --algo "$m" --sizes 1,2,3
+        [ "$m" = bandwidth ] || expect_rc "simulate --algo $m --sizes 1,2,3" 0
+        expect_out "simulate --algo $m --sizes 1,2,3: checked" "results identical"
+      fi
+      ;;
+    esac
+  fi
+
   # ---- render
   run render "$TMP/m.txt" --algo "$m" -o "$TMP/r.svg"
   case " $m " in
@@ -171,6 +204,11 @@ refuse "render greedy: no search events" \
   "--algo greedy: the engine reports node events" render "$TMP/m.txt" --algo greedy -o "$TMP/x.svg"
 refuse "trace with bidir" "--trace: --algo bidir: " solve "$TMP/m.txt" --algo bidir --trace "$TMP/t.jsonl"
 refuse "an unknown method" "--algo: expected one of astar\|" solve "$TMP/m.txt" --algo nope
+
+refuse "simulate --sizes out of range" "--sizes: expected a list of unit sides from 1 to 4" \
+  simulate "$TMP/m.txt" --agents 2 --budget 10 --sizes 1,5
+refuse "simulate theta for big units" "any-angle paths are for one-cell units" \
+  simulate "$TMP/m.txt" --agents 2 --budget 10 --algo theta --sizes 2
 
 # The library's other names of a method are --algo values too.
 run solve "$TMP/m.txt" --algo bidirectional --no-picture
