@@ -45,9 +45,12 @@
 **                     reveals (no stale path; searches restart instead).
 ** Both spend the per-frame budget oldest request first across their
 ** queues, in slices of QA_SLICE expansions: the closest a game gets by hand
-** to one queue. A new policy (one queue for every size and method,
-** restarts on knowledge changes) is one more planner_ops and one entry of
-** the policies table.
+** to one queue. Issue 26's queue gives the third:
+**   queue             one queue for every unit, size and method: the
+**                     truth's 1 x 1 units by --method (HPA*, JPS, A*), the
+**                     rest by A* ("-lm": with landmarks of the wall-free
+**                     map), the fog player's with its knowledge, which
+**                     restarts what it disturbs (knowledge versions).
 **
 ** Determinism. Every random choice comes from splitmix64 seeded by --seed;
 ** units act in index order. The same command prints the same figures on
@@ -578,8 +581,220 @@ static const planner_ops queue_astar_view_ops = {
     qa_pending,
     qa_free};
 
+/* ---- policy "queue": one queue, every method, every unit size (issue 26) ---- */
+
+/*
+** One astar_queue for every unit of both players, on the true map. The
+** queue keeps the clearance and the 2 x 2 and 3 x 3 derived grids itself,
+** following the wall edits through the map's change ring: this policy
+** never touches them. Per request:
+**   - the truth's 1 x 1 units: --method's finder (hpa: HPA* with its
+**     hierarchy, brought up to each wall by astar_hpa_sync and
+**     astar_finder_refresh; jps: JPS, maps without terrain; astar: A*),
+**     at priority 1 with hpa and jps: their whole runs are short, and go
+**     before the long sliced searches queued earlier;
+**   - the truth's bigger units: the queue's own A* (JPS with --method jps)
+**     for the unit's size (astar_request.unit_size);
+**   - the fog player's units: A* with its knowledge (options.knowledge):
+**     the only method that honours fog (astar_finder_unsupported_reason:
+**     "fog of war (options.knowledge) is the grid A*'s"). A search whose
+**     knowledge changed as it can see restarts (knowledge versions), so no
+**     path through a known wall is delivered. A bigger unit's knowledge is
+**     read per anchor: the policy keeps one derived knowledge per size (an
+**     anchor known blocked when a footprint cell is), as queue-astar does.
+*/
+typedef struct uq_planner {
+  world *w;
+  astar_queue *q;
+  astar_method method;           /* for the truth's units */
+  astar_hpa *hpa;                /* --method hpa */
+  astar_grid *open;              /* "-lm": the map without its walls (terrain kept) */
+  astar_landmarks *lm;           /* "-lm": landmarks of `open` */
+  astar_finder *truth1;          /* the truth's 1 x 1 units' finder (NULL: the queue's own) */
+  astar_knowledge *kn[MAXK + 1]; /* [1] the fog player's, [2..] derived per size */
+  astar_options opt_truth;
+  astar_options opt_fog[MAXK + 1];
+} uq_planner;
+
+static void uq_on_done(void *ctx, const astar_request_done *d) {
+  uq_planner *uq = ctx;
+  unit *u = d->user;
+  astar_status st = d->status;
+  size_t len = d->len;
+  if (st == ASTAR_BUFFER_TOO_SMALL) {
+    if (unit_reserve(u, d->result.length) &&
+        astar_queue_path(uq->q, d->id, u->path, u->cap, &len) == ASTAR_OK)
+      st = ASTAR_OK;
+    else
+      st = ASTAR_NO_MEMORY, len = 0;
+  }
+  astar_queue_release(uq->q, d->id);
+  world_deliver(uq->w, u, st, len, d->restarts);
+}
+
+static void uq_free(planner *p) {
+  uq_planner *uq = (uq_planner *)p;
+  if (!uq) return;
+  astar_queue_free(uq->q);
+  astar_finder_free(uq->truth1);
+  astar_hpa_free(uq->hpa);
+  astar_landmarks_free(uq->lm);
+  astar_grid_free(uq->open);
+  for (int32_t k = 2; k <= MAXK; k++) astar_knowledge_free(uq->kn[k]);
+  free(uq);
+}
+
+static astar_status uq_init(planner **out, world *w, const char *method) {
+  uq_planner *uq = calloc(1, sizeof *uq);
+  if (!uq) return ASTAR_NO_MEMORY;
+  uq->w = w;
+  /* "METHOD-lm": the A* searches (the fog player's, bigger units') take a
+  ** landmark heuristic built on the map without its walls: every view of
+  ** the map (the truth, the fog player's, a big unit's derived grid) has
+  ** at most its passable cells and at least its costs, so the bound is
+  ** admissible for all of them and never goes stale as walls appear. */
+  char name[32];
+  snprintf(name, sizeof name, "%s", method);
+  const size_t nl = strlen(name);
+  const bool lm = nl > 3 && strcmp(name + nl - 3, "-lm") == 0;
+  if (lm) name[nl - 3] = '\0';
+  astar_status st = astar_method_from_name(name, &uq->method);
+  /* The change ring the queue (and HPA*) follow the walls through: a
+  ** wall is a few cells, and the queue reads it before the next search. */
+  if (st == ASTAR_OK) st = astar_grid_track_changes(w->grid, 4096);
+  if (st == ASTAR_OK) st = astar_queue_new(&uq->q, w->grid, (size_t)w->nunits, NULL);
+  if (st == ASTAR_OK) {
+    astar_queue_set_callback(uq->q, uq_on_done, uq);
+    astar_queue_set_restarts(uq->q, w->cfg->restarts);
+    st = astar_queue_set_units(uq->q, NULL, NULL, 0, MAXK);
+  }
+  if (st == ASTAR_OK && lm) {
+    st = astar_grid_clone(&uq->open, w->grid, NULL);
+    for (int32_t y = 0; st == ASTAR_OK && y < w->h; y++)
+      for (int32_t x = 0; x < w->w; x++) astar_grid_set_passable(uq->open, x, y, true);
+    astar_landmark_options lo;
+    astar_landmark_options_init(&lo);
+    lo.count = 8;
+    if (st == ASTAR_OK) st = astar_landmarks_new_grid(&uq->lm, uq->open, &w->opt, &lo, NULL);
+  }
+  uq->opt_truth = w->opt;
+  if (uq->lm) {
+    uq->opt_truth.heuristic = ASTAR_H_CALLBACK;
+    uq->opt_truth.heuristic_fn = astar_landmarks_grid_heuristic;
+    uq->opt_truth.heuristic_ctx = uq->lm;
+  }
+  astar_finder_config cfg;
+  astar_finder_config_init(&cfg);
+  cfg.options = w->opt;
+  cfg.method = uq->method;
+  if (st == ASTAR_OK && uq->method == ASTAR_METHOD_HPA) {
+    astar_hpa_options ho;
+    astar_hpa_options_init(&ho);
+    st = astar_hpa_new(&uq->hpa, w->grid, &w->opt, &ho, NULL);
+    cfg.hpa = uq->hpa;
+  }
+  if (st == ASTAR_OK && uq->method != ASTAR_METHOD_ASTAR) {
+    const char *why = astar_finder_unsupported_reason(w->grid, NULL, &cfg);
+    if (why) fprintf(stderr, "rts: --method %s: %s\n", method, why);
+    st = astar_finder_new(&uq->truth1, w->grid, &cfg, NULL);
+  }
+  uq->kn[1] = w->know;
+  for (int32_t k = 1; k <= MAXK && st == ASTAR_OK; k++) {
+    if (!w->used[k]) continue;
+    if (k > 1) {
+      st = astar_knowledge_new(&uq->kn[k], w->grid, NULL);
+      for (int32_t y = 0; st == ASTAR_OK && y < w->h; y++)
+        for (int32_t x = 0; x < w->w; x++)
+          astar_knowledge_set(uq->kn[k], x, y, qa_derived_knowledge(w->know, x, y, k));
+    }
+    uq->opt_fog[k] = uq->opt_truth;
+    uq->opt_fog[k].knowledge = uq->kn[k];
+    uq->opt_fog[k].unknown = ASTAR_UNKNOWN_PASSABLE;
+  }
+  if (st != ASTAR_OK) {
+    uq_free((planner *)uq);
+    return st;
+  }
+  *out = (planner *)uq;
+  return ASTAR_OK;
+}
+
+static astar_status uq_submit(planner *p, unit *u) {
+  uq_planner *uq = (uq_planner *)p;
+  astar_request r = {0};
+  r.start = u->pos;
+  r.goal = u->goal;
+  r.path = u->path;
+  r.cap = u->cap;
+  r.user = u;
+  if (u->fog) {
+    r.opt = &uq->opt_fog[u->size];
+    r.unit_size = u->size;
+  } else if (u->size == 1 && uq->truth1) {
+    r.finder = uq->truth1;
+    /* Cheap whole runs first: a short HPA* (JPS) request does not wait
+    ** behind the long sliced A* searches queued before it. */
+    r.priority = 1;
+  } else {
+    r.opt = &uq->opt_truth;
+    r.unit_size = u->size;
+    r.method =
+        uq->method == ASTAR_METHOD_JPS && u->size > 1 ? ASTAR_METHOD_JPS : ASTAR_METHOD_ASTAR;
+  }
+  astar_request_id id;
+  return astar_queue_submit_request(uq->q, &r, &id);
+}
+
+static void uq_update(planner *p, uint64_t budget, frame_work *fw) {
+  uq_planner *uq = (uq_planner *)p;
+  astar_queue_frame fr;
+  if (astar_queue_update(uq->q, budget, &fr) != ASTAR_OK) return;
+  fw->expanded += fr.expanded;
+  fw->restarted += fr.restarted;
+}
+
+static void uq_edited(planner *p, const astar_point *cells, size_t n) {
+  uq_planner *uq = (uq_planner *)p;
+  (void)cells, (void)n; /* the queue reads the change ring itself */
+  if (uq->hpa) {
+    /* HPA*'s hierarchy follows through the ring too; then the finder. */
+    (void)astar_hpa_sync(uq->hpa, uq->w->grid, NULL);
+    (void)astar_finder_refresh(uq->truth1);
+  }
+}
+
+static void uq_revealed(planner *p, const astar_point *cells, size_t n) {
+  uq_planner *uq = (uq_planner *)p;
+  for (int32_t k = 2; k <= MAXK; k++) {
+    if (!uq->kn[k]) continue;
+    for (size_t i = 0; i < n; i++)
+      for (int32_t y = cells[i].y - k + 1; y <= cells[i].y; y++)
+        for (int32_t x = cells[i].x - k + 1; x <= cells[i].x; x++)
+          if (x >= 0 && y >= 0)
+            astar_knowledge_set(uq->kn[k], x, y, qa_derived_knowledge(uq->kn[1], x, y, k));
+  }
+}
+
+static size_t uq_pending(const planner *p) {
+  return astar_queue_pending(((const uq_planner *)p)->q);
+}
+
+static const planner_ops queue_ops = {
+    "queue",
+    "hpa, hpa-lm, astar, astar-lm, jps",
+    "issue 26: one queue for every unit size and method (the truth's 1 x 1 units by --method, "
+    "the fog player's by A* with its knowledge)",
+    uq_init,
+    uq_submit,
+    uq_update,
+    uq_edited,
+    uq_revealed,
+    uq_pending,
+    uq_free};
+
 /* Every policy --policy accepts; the first is the default. */
-static const planner_ops *const policies[] = {&queue_astar_ops, &queue_astar_view_ops, NULL};
+static const planner_ops *const policies[] = {&queue_astar_ops, &queue_astar_view_ops, &queue_ops,
+                                              NULL};
 
 /* ---- maps ----------------------------------------------------------------- */
 

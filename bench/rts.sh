@@ -8,9 +8,11 @@
 #               same figures but the milliseconds
 #   -f FRAMES   frames per run (default 600)
 #   -c CONFIGS  space-separated POLICY:METHOD pairs, each run on every row,
-#               next to each other (default "queue-astar:astar
-#               queue-astar-view:astar": today's request queue, the fog
-#               player's knowledge read live or kept as grids of its own;
+#               next to each other (default "queue-astar:astar queue:hpa-lm
+#               queue:astar-lm": the A*-only queue with one queue per unit
+#               size, then issue 26's one queue for every method and size,
+#               its truth 1x1 units by HPA* or by A*; "queue-astar-view:astar"
+#               keeps the fog player's knowledge as grids of its own;
 #               `build/bench/rts --help` lists the policies)
 #   -q          quick: the issue's row and the 256x256 rows only
 #   -b          big: also 1024x1024 and den520d with 1,000 units over 3,000
@@ -28,8 +30,8 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$REPO/build}
 SHARED=${SHARED:-$REPO/../shared}
 MAI=$SHARED/bench/movingai
-SEED=1; FRAMES=600; CONFIGS="queue-astar:astar queue-astar-view:astar"; QUICK=0; BIG=0
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+SEED=1; FRAMES=600; CONFIGS="queue-astar:astar queue:hpa-lm queue:astar-lm"; QUICK=0; BIG=0
+usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while getopts "s:f:c:qbh" opt; do
   case $opt in
     s) SEED=$OPTARG ;; f) FRAMES=$OPTARG ;; c) CONFIGS=$OPTARG ;; q) QUICK=1 ;; b) BIG=1 ;;

@@ -36,6 +36,9 @@ runs=(
   "--map $SMALL/rooms64-8.map --units 40 --frames 300 --budget 500 --wall-every 4 --restarts 0"
   "--map $SMALL/cave64.map --units 25 --mix 40,30,30 --frames 250 --budget 2000 --step-frames 2"
   "--map gen:64 --units 30 --mix 50,30,20 --frames 300 --budget 400 --fog 60 --policy queue-astar-view"
+  # One queue for every size (issue 26): optimal methods, so --verify holds.
+  "--map gen:64 --units 30 --mix 50,30,20 --frames 300 --budget 400 --wall-every 3 --fog 50 --policy queue --method astar-lm"
+  "--map $SMALL/rooms64-8.map --units 40 --mix 50,30,20 --frames 300 --budget 500 --wall-every 4 --fog 50 --policy queue --method jps"
 )
 for args in "${runs[@]}"; do
   # shellcheck disable=SC2086 # the arguments are meant to split
@@ -60,6 +63,16 @@ stale_fog=$(col "stale fog" "$out")
 restarts=$(col restarts "$out")
 if [[ $stale_fog == 0 && $restarts -gt 0 ]]; then ok; else
   bad "rts $args: stale fog $stale_fog (want 0), restarts $restarts (want > 0): $out"
+fi
+
+# queue with HPA* (near-optimal: no --verify) and the fog player's A*
+# restarting on knowledge versions: no stale path for either player.
+args="--map gen:64 --units 40 --mix 60,30,10 --frames 300 --budget 300 --wall-every 3 --fog 60 --policy queue --method hpa-lm"
+# shellcheck disable=SC2086
+out=$("$RTS" $args --check)
+if [[ $? == 0 && $(col "stale fog" "$out") == 0 && $(col "stale truth" "$out") == 0 &&
+      $(col violations "$out") == 0 && $(col requests "$out") -gt 20 ]]; then ok; else
+  bad "rts $args: $out"
 fi
 
 # The text report names every figure the table has.

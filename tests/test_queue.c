@@ -1534,8 +1534,24 @@ static void test_arguments(void) {
   CHECK(astar_queue_submit(q, NULL, s, (astar_point){8, 0}, 0, bufs[1], CAP, &b[1]) == ASTAR_OK);
   CHECK(astar_queue_submit(q, NULL, s, s, 0, bufs[2], CAP, &b[2]) == ASTAR_OK);
   o.weight = 1;
-  o.algorithm = ASTAR_ALGO_JPS; /* requests are sliced A* searches: refused at once */
-  CHECK(astar_queue_submit(q, &o, s, t, 0, bufs[3], CAP, &b[3]) == ASTAR_UNSUPPORTED);
+  /* Methods the queue cannot serve are refused at once, with a reason:
+  ** Anya (astar_vec2 bends), and a method needing a precomputation
+  ** without the caller's finder. */
+  astar_request rq = {0};
+  rq.start = s;
+  rq.goal = t;
+  rq.path = bufs[3];
+  rq.cap = CAP;
+  rq.method = ASTAR_METHOD_ANYA;
+  CHECK(astar_queue_submit_request(q, &rq, &b[3]) == ASTAR_UNSUPPORTED && b[3] == 0);
+  CHECK(astar_queue_unsupported_reason(q, &rq) != NULL);
+  rq.method = ASTAR_METHOD_JPS_PLUS;
+  CHECK(astar_queue_submit_request(q, &rq, &b[3]) == ASTAR_UNSUPPORTED);
+  CHECK(astar_queue_unsupported_reason(q, &rq) != NULL);
+  rq.method = ASTAR_METHOD_JPS;
+  CHECK(astar_queue_unsupported_reason(q, &rq) == NULL);
+  o.algorithm = (astar_algorithm)7; /* no such algorithm */
+  CHECK(astar_queue_submit(q, &o, s, t, 0, bufs[3], CAP, &b[3]) == ASTAR_INVALID_ARGUMENT);
   o.algorithm = ASTAR_ALGO_ASTAR;
   o.moves = 4;
   o.turn_penalty = 1; /* needs a turn reservation the queue's workspace lacks */

@@ -125,8 +125,12 @@ static void jpp_limit(const astar_grid *grid, const char *head, size_t len, cli_
   cli_pre_magic_differs(head, len, "ASTARJP+", out);
 }
 
-static const cli_pre_ops jps_plus_ops = {jpp_build, jpp_load,    jpp_save, jpp_memory,
-                                         NULL,      jpp_release, jpp_find, jpp_limit};
+static void jpp_attach(const void *ctx, astar_finder_config *cfg) {
+  cfg->jps_plus = ctx;
+}
+
+static const cli_pre_ops jps_plus_ops = {jpp_build,   jpp_load, jpp_save,  jpp_memory, NULL,
+                                         jpp_release, jpp_find, jpp_limit, jpp_attach};
 
 astar_status cli_pre_find_once(const cli_pre_ops *ops, astar_workspace *ws, const astar_grid *grid,
                                const astar_options *opt, astar_point start, astar_point goal,
@@ -231,8 +235,12 @@ static void lmk_limit(const astar_grid *grid, const char *head, size_t len, cli_
   cli_pre_magic_differs(head, len, "ASTARLMK", out);
 }
 
-static const cli_pre_ops landmarks_ops = {lmk_build, lmk_load,    lmk_save, lmk_memory,
-                                          NULL,      lmk_release, lmk_find, lmk_limit};
+static void lmk_attach(const void *ctx, astar_finder_config *cfg) {
+  cfg->landmarks = ctx;
+}
+
+static const cli_pre_ops landmarks_ops = {lmk_build,   lmk_load, lmk_save,  lmk_memory, NULL,
+                                          lmk_release, lmk_find, lmk_limit, lmk_attach};
 
 /* One-shot (run, solve): build, search, release. */
 static astar_status find_landmarks(astar_workspace *ws, const astar_grid *grid,
@@ -440,18 +448,20 @@ ENGINE_FIND(engine_retarget, ASTAR_METHOD_RETARGETING)
 
 /* ---- the table ---------------------------------------------------------------- */
 
-/* The algorithms --algo names. Those with engine == false search the grid
-** with its own loops; `--space graph` swaps them for the engine entry of the
-** same name below; engine-only methods always run on the grid as a space. */
+/* The tool's own entries for the library's methods: its summaries, and the
+** preprocessing it builds or loads (--pre) for them. Those with engine ==
+** false search the grid with its own loops; `--space graph` swaps them for
+** the engine entry of the same name below; engine-only methods always run
+** on the grid as a space. A method of the library's table without an entry
+** here gets one made from its table row (cli_algo_at): adding a method to
+** the library adds it to --algo. */
 static const cli_algo algos[] = {
     {"astar", "A* over the cells (astar_find_path)", astar_find_path, NULL, ASTAR_ALGO_ASTAR, false,
      ASTAR_METHOD_ASTAR},
     {"jps", "Jump Point Search, online (options.algorithm = ASTAR_ALGO_JPS)", find_jps, NULL,
-     ASTAR_ALGO_JPS, false, ASTAR_METHOD_COUNT},
+     ASTAR_ALGO_JPS, false, ASTAR_METHOD_JPS},
     {"jps-plus", "JPS+ over precomputed jump distances (astar/jps_plus.h)", find_jps_plus,
-     &jps_plus_ops, ASTAR_ALGO_JPS, false, ASTAR_METHOD_COUNT},
-    {"landmarks", "A* with the landmark (ALT) heuristic (astar/landmarks.h; --landmarks K)",
-     find_landmarks, &landmarks_ops, ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
+     &jps_plus_ops, ASTAR_ALGO_JPS, false, ASTAR_METHOD_JPS_PLUS},
     {"dijkstra", "Dijkstra: A* with the zero heuristic", find_dijkstra, NULL, ASTAR_ALGO_ASTAR,
      false, ASTAR_METHOD_DIJKSTRA},
     {"greedy", "greedy best-first search (the engine; no cost bound)", engine_greedy, NULL,
@@ -471,10 +481,17 @@ static const cli_algo algos[] = {
     {"retarget", "retargeting bidirectional search, no bound (the engine)", engine_retarget, NULL,
      ASTAR_ALGO_ASTAR, true, ASTAR_METHOD_RETARGETING},
     {"hpa", "HPA*: hierarchical search over cluster entrances, near-optimal (astar/hierarchy.h)",
-     cli_hpa_find, &cli_hpa_ops, ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
+     cli_hpa_find, &cli_hpa_ops, ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_HPA},
     {"cpd", "compressed path database: first moves looked up, no search (astar/cpd.h)",
-     cli_cpd_find, &cli_cpd_ops, ASTAR_ALGO_JPS, false, ASTAR_METHOD_COUNT},
+     cli_cpd_find, &cli_cpd_ops, ASTAR_ALGO_JPS, false, ASTAR_METHOD_CPD},
 };
+
+/* The tool's one alias: astar with a landmark table (--landmarks K). */
+static const cli_algo landmarks_algo = {
+    "landmarks",       "A* with the landmark (ALT) heuristic (astar/landmarks.h; --landmarks K)",
+    find_landmarks,    &landmarks_ops,
+    ASTAR_ALGO_ASTAR,  false,
+    ASTAR_METHOD_ASTAR};
 
 /* The engine's versions of the grid algorithms (--space graph). */
 static const cli_algo graph_algos[] = {
@@ -487,9 +504,40 @@ static const cli_algo graph_algos[] = {
 #define NALGOS (sizeof algos / sizeof algos[0])
 #define NGRAPH (sizeof graph_algos / sizeof graph_algos[0])
 
+/* The tool's entry for the method called `name`, NULL when it has none. */
+static const cli_algo *own_entry(const char *name) {
+  for (size_t i = 0; i < NALGOS; i++)
+    if (strcmp(algos[i].name, name) == 0) return &algos[i];
+  return cli_anyangle_algo(name);
+}
+
+/* --algo's values in the order of the library's table (landmarks after
+** astar), made on first use: the tool's entry of each method, or one made
+** from its row (searched by the finder alone). */
+static const cli_algo *ordered[ASTAR_METHOD_COUNT + 1];
+static cli_algo made[ASTAR_METHOD_COUNT];
+static size_t nordered;
+
+static void order_algos(void) {
+  if (nordered) return;
+  for (int i = 0; i < ASTAR_METHOD_COUNT; i++) {
+    const astar_method_info *info = astar_method_info_of((astar_method)i);
+    if (!info || !(info->flags & (ASTAR_MF_GRID | ASTAR_MF_SPACE))) continue;
+    const cli_algo *own = own_entry(info->name);
+    if (!own) {
+      made[i] = (cli_algo){info->name,  info->summary,    NULL,
+                           NULL,        ASTAR_ALGO_ASTAR, !(info->flags & ASTAR_MF_GRID),
+                           info->method};
+      own = &made[i];
+    }
+    ordered[nordered++] = own;
+    if (info->method == ASTAR_METHOD_ASTAR) ordered[nordered++] = &landmarks_algo;
+  }
+}
+
 const cli_algo *cli_algo_at(size_t i) {
-  if (i < NALGOS) return &algos[i];
-  return cli_anyangle_at(i - NALGOS);
+  order_algos();
+  return i < nordered ? ordered[i] : NULL;
 }
 
 /* The names of the algorithms `keep` accepts (NULL: all), '|' between. */
@@ -502,12 +550,25 @@ static void list_where(char *buf, size_t size, bool (*keep)(const cli_algo *)) {
           (size_t)snprintf(buf + used, size - used, "%s%s", used ? "|" : "", cli_algo_at(i)->name);
 }
 
-/* The algorithm `name` if `keep` accepts it (NULL: any), or NULL. */
+/* Is `a` the entry of its method (not the landmarks alias)? */
+static bool is_method_entry(const cli_algo *a) {
+  const astar_method_info *info = astar_method_info_of(a->method);
+  return info && strcmp(info->name, a->name) == 0;
+}
+
+/* The algorithm `name` if `keep` accepts it (NULL: any), or NULL: a value
+** of the list, or any other name the library gives a method
+** (astar_method_from_name: "bidirectional", "front-to-front", ...). */
 static const cli_algo *find_where(const char *name, bool (*keep)(const cli_algo *)) {
-  for (size_t i = 0; cli_algo_at(i); i++)
-    if (strcmp(cli_algo_at(i)->name, name) == 0)
-      return !keep || keep(cli_algo_at(i)) ? cli_algo_at(i) : NULL;
-  return NULL;
+  const cli_algo *a = NULL;
+  for (size_t i = 0; !a && cli_algo_at(i); i++)
+    if (strcmp(cli_algo_at(i)->name, name) == 0) a = cli_algo_at(i);
+  astar_method m;
+  for (size_t i = 0; !a && cli_algo_at(i); i++)
+    if (astar_method_from_name(name, &m) == ASTAR_OK && cli_algo_at(i)->method == m &&
+        is_method_entry(cli_algo_at(i)))
+      a = cli_algo_at(i);
+  return a && (!keep || keep(a)) ? a : NULL;
 }
 
 void cli_algo_list(char *buf, size_t size) {
@@ -559,15 +620,32 @@ void cli_any_angle_range(char *buf, size_t size) {
   range_where(buf, size, cli_algo_is_any_angle_search);
 }
 
-/* What render draws: A* and the any-angle searches whose path is cells
-** joined by lines of sight (not Anya's corners). */
-static bool drawn(const cli_algo *a) {
-  return strcmp(a->name, "astar") == 0 || (cli_algo_is_any_angle_search(a) && !cli_algo_is_anya(a));
+/* An observer that records nothing: what render installs, for the
+** library's reason. */
+static void no_event(void *ctx, const astar_event *e) {
+  (void)ctx;
+  (void)e;
 }
 
+bool cli_algo_reports_events(const cli_algo *a) {
+  astar_options o;
+  astar_options_init(&o);
+  o.observer = no_event;
+  return cli_algo_unsupported_options(a, &o) == NULL;
+}
+
+/* What render draws: the methods that report their search's events to an
+** observer (the library says which: astar_finder_unsupported_reason) and
+** whose path is cells (not Anya's corners). */
+static bool drawn(const cli_algo *a) {
+  return !a->engine && !cli_algo_is_anya(a) && cli_algo_reports_events(a);
+}
+
+/* render's --algo takes every method: one that draws nothing is refused
+** with the library's reason after parsing (cli_algo_unsupported). */
 bool cli_drawn_algo_parse(const cli_opt *o, const char *text, void *dest) {
   (void)o;
-  return store_algo(find_where(text, drawn), dest);
+  return store_algo(find_where(text, NULL), dest);
 }
 
 void cli_drawn_algo_range(char *buf, size_t size) {
@@ -575,7 +653,7 @@ void cli_drawn_algo_range(char *buf, size_t size) {
 }
 
 static bool drawn_any_angle(const cli_algo *a) {
-  return drawn(a) && strcmp(a->name, "astar") != 0;
+  return drawn(a) && cli_algo_is_any_angle_search(a);
 }
 
 bool cli_drawn_any_angle_parse(const cli_opt *o, const char *text, void *dest) {
@@ -590,6 +668,7 @@ void cli_drawn_any_angle_range(char *buf, size_t size) {
 /* What hex maps and graphs run, the engine over their space: A*, Dijkstra,
 ** greedy best-first and bidirectional A* (their --algo stores the method). */
 static bool on_spaces(const cli_algo *a) {
+  if (!is_method_entry(a)) return false;
   switch (a->method) {
   case ASTAR_METHOD_ASTAR:
   case ASTAR_METHOD_DIJKSTRA:
@@ -654,8 +733,95 @@ static const char *engine_unsupported(const astar_options *o) {
   return NULL;
 }
 
-const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
-                                 const astar_grid *grid) {
+/* A stand-in for a preprocessing not made yet: the library's reason looks
+** at which attachments are given, never into them. */
+static const char standin;
+
+/* The finder config of `algo` for the search options `opt`: its method,
+** the options, the engine's settings (--width, --epsilon, --band-e,
+** --band-d) and the preprocessing `ctx` attached (NULL: nothing; &standin:
+** stand-ins for what the algorithm attaches). */
+static void algo_config(astar_finder_config *cfg, const cli_algo *algo, const astar_options *opt,
+                        const void *ctx) {
+  astar_finder_config_init(cfg);
+  cfg->method = algo->method;
+  cfg->options = *opt;
+  cfg->options.algorithm = ASTAR_ALGO_ASTAR; /* the method decides */
+  cfg->engine.beam_width = variant_settings.width;
+  cfg->engine.epsilon = variant_settings.epsilon;
+  cfg->engine.band_e = variant_settings.band_e;
+  cfg->engine.band_d = variant_settings.band_d;
+  if (ctx == &standin) {
+    const astar_method_info *info = astar_method_info_of(algo->method);
+    const unsigned bits = (info ? info->needs : 0u) |
+                          (algo->pre == &landmarks_ops ? ASTAR_ATTACH_LANDMARKS : 0u) |
+                          (cli_algo_is_waypoints(algo) ? ASTAR_ATTACH_WAYPOINTS : 0u);
+    if (bits & ASTAR_ATTACH_JPS_PLUS) cfg->jps_plus = (const void *)&standin;
+    if (bits & ASTAR_ATTACH_CPD) cfg->cpd = (const void *)&standin;
+    if (bits & ASTAR_ATTACH_HPA) cfg->hpa = (const void *)&standin;
+    if (bits & ASTAR_ATTACH_LANDMARKS) cfg->landmarks = (const void *)&standin;
+    if (bits & ASTAR_ATTACH_WAYPOINTS) cfg->waypoints = (const void *)&standin;
+  } else if (ctx && algo->pre && algo->pre->attach) {
+    algo->pre->attach(ctx, cfg);
+  }
+}
+
+/* The library's names of the options in its sentences, and the tool's. */
+static const char *const option_names[][2] = {
+    {"options.terrain_scale", "--terrain-scale"},
+    {"options.knowledge", "--fog"},
+    {"options.layers", "--cone"},
+    {"options.islands", "islands"},
+    {"options.partial", "--partial"},
+    {"options.max_expansions", "--max-expansions"},
+    {"options.heuristic", "--heuristic"},
+    {"set cfg.engine.observer, not options.observer",
+     "render and --trace follow the grid searches' events"},
+    {"options.observer", "render and --trace follow them"},
+    {"options.stop_fn", "a deadline"},
+    {"options.weight", "--weight"},
+    {"options.tie", "--tie"},
+    {"cfg.engine.observer", "--trace"},
+    {"cfg.smooth", "--smooth"},
+    {"cfg.landmarks", "--landmarks"},
+    {"cfg.table", "--heuristic-table"},
+    {"cfg.waypoints", "--space waypoints"},
+    {"cfg.jps_plus", "a JPS+ table (--pre)"},
+    {"cfg.cpd", "a CPD (--pre)"},
+    {"cfg.hpa", "an HPA* hierarchy (--pre)"},
+    {"cfg.clearance", "--size"},
+    {"engine.beam_width", "--width"},
+    {"engine.epsilon", "--epsilon"},
+    {"engine.band_e", "--band-e"},
+    {"a turn penalty", "a turn penalty (--turn-penalty)"},
+    {"use method astar", "use --algo astar"},
+};
+
+const char *cli_reason_text(const char *why) {
+  static char buf[512];
+  if (!why) return NULL;
+  size_t used = 0;
+  while (*why && used + 1 < sizeof buf) {
+    size_t k = 0;
+    while (k < sizeof option_names / sizeof option_names[0] &&
+           strncmp(why, option_names[k][0], strlen(option_names[k][0])) != 0)
+      k++;
+    if (k < sizeof option_names / sizeof option_names[0]) {
+      used += (size_t)snprintf(buf + used, sizeof buf - used, "%s", option_names[k][1]);
+      why += strlen(option_names[k][0]);
+    } else {
+      buf[used++] = *why++;
+    }
+    if (used >= sizeof buf) used = sizeof buf - 1;
+  }
+  buf[used] = '\0';
+  return buf;
+}
+
+/* What the tool's own checks add to the library's (older sentences for
+** what the library refuses later, at a build). */
+static const char *tool_unsupported(const cli_algo *algo, const astar_options *opt,
+                                    const astar_grid *grid) {
   if (cli_algo_is_waypoints(algo)) {
     const char *why = engine_unsupported(opt);
     return why ? why : cli_waypoints_unsupported(opt, grid);
@@ -666,17 +832,27 @@ const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
   /* The CPD has rules of its own (astar/cpd.h), not JPS's whose search it
   ** stands in for: its reason names the CPD. */
   if (algo->pre == &cli_cpd_ops) return astar_cpd_unsupported_reason(grid, opt);
-  /* What the builds refuse (ASTAR_UNSUPPORTED) beyond A*'s own rules,
-  ** said here: the libraries have no reason function for them. */
   if (cli_algo_is_hpa(algo) &&
       (opt->turn_penalty > 0 || opt->terrain_scale != 1.0 || opt->nlayers || opt->knowledge))
     return "HPA* cannot search with a turn penalty, a terrain scale, layers or fog (its abstract "
            "costs cannot hold them)";
   if (algo->pre == &landmarks_ops && opt->terrain_scale != 1.0)
     return "a landmark table holds the exact terrain costs: it takes --terrain-scale 1 only";
+  if (!algo->find) return NULL; /* the finder's alone */
   astar_options o = *opt;
   o.algorithm = algo->rules;
   return astar_unsupported_reason(&o, grid);
+}
+
+const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
+                                 const astar_grid *grid) {
+  /* The library's reason first (astar_finder_unsupported_reason), with the
+  ** preprocessing stood in for: it looks at which are attached only. */
+  astar_finder_config cfg;
+  algo_config(&cfg, algo, opt, algo->pre ? &standin : NULL);
+  if (algo->find == engine_astar || algo->find == engine_dijkstra) return engine_unsupported(opt);
+  const char *why = astar_finder_unsupported_reason(grid, NULL, &cfg);
+  return why ? cli_reason_text(why) : tool_unsupported(algo, opt, grid);
 }
 
 const char *cli_algo_unsupported_options(const cli_algo *algo, const astar_options *opt) {
@@ -701,12 +877,46 @@ static void pre_file_limit(const char *head, size_t len, const void *ud, cli_lim
   pf->ops->limit(pf->grid, head, len, out);
 }
 
+const char *cli_algo_unsupported_unit(const cli_algo *algo, const astar_options *opt,
+                                      int32_t size) {
+  astar_finder_config cfg;
+  algo_config(&cfg, algo, opt, algo->pre ? &standin : NULL);
+  cfg.unit_size = size;
+  cfg.clearance = (const void *)&standin;
+  astar_grid *one = NULL;
+  if (astar_grid_new(&one, 1, 1, NULL) != ASTAR_OK) return NULL;
+  const char *why = cli_reason_text(astar_finder_unsupported_reason(one, NULL, &cfg));
+  astar_grid_free(one);
+  return why;
+}
+
+bool cli_algo_has_finder(const cli_algo *algo) {
+  return algo->find != engine_astar && algo->find != engine_dijkstra;
+}
+
+/* The finder of a prepared algorithm (out->ctx attached): made once, every
+** search goes through it. --space graph's engine A* and Dijkstra have none
+** (the finder runs the grid's loops for those). false after a message. */
+static bool make_finder(cli_prepared *out, const astar_options *opt, const char *label) {
+  const cli_algo *algo = out->algo;
+  if (!cli_algo_has_finder(algo)) return true;
+  astar_finder_config cfg;
+  algo_config(&cfg, algo, opt, out->ctx);
+  const astar_status st = astar_finder_new(&out->finder, out->grid, &cfg, NULL);
+  if (st == ASTAR_OK) return true;
+  const char *why = st == ASTAR_UNSUPPORTED
+                        ? cli_reason_text(astar_finder_unsupported_reason(out->grid, NULL, &cfg))
+                        : NULL;
+  cli_error("%s: --algo %s: %s", label, algo->name, why ? why : astar_strerror(st));
+  return false;
+}
+
 bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid,
                  const astar_options *opt, const char *label, const char *pre_file) {
   memset(out, 0, sizeof *out);
   out->algo = algo;
   out->grid = grid;
-  if (!algo->pre) return true;
+  if (!algo->pre) return make_finder(out, opt, label);
   double t0 = cli_now_seconds();
   astar_status st;
   if (pre_file && !algo->pre->load) {
@@ -745,18 +955,73 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
   }
   out->seconds = cli_now_seconds() - t0;
   out->bytes = algo->pre->memory(out->ctx);
-  return true;
+  if (make_finder(out, opt, label)) return true;
+  cli_prepared_free(out);
+  return false;
+}
+
+/* A finder search's result as the grid's, and the variants' figures. */
+static void result_of(astar_result *r, const astar_path_result *pr) {
+  if (r) {
+    memset(r, 0, sizeof *r);
+    r->cost = pr->cost;
+    r->length = pr->length;
+    r->stats = pr->stats;
+    r->end = pr->end;
+    r->cause = pr->cause;
+    r->retargeted = pr->retargeted;
+  }
+  variant_outcome.dropped = pr->dropped;
+  variant_outcome.iterations = pr->iterations;
+}
+
+/* Anya's search: its points (kept for cli_print_anya_solution) and, in
+** the caller's cells, the cell below and right of each (the start's and
+** goal's own cells at the ends). */
+static astar_status find_vec(cli_prepared *p, astar_workspace *ws, astar_point start,
+                             astar_point goal, astar_point *path, size_t cap,
+                             astar_path_result *pr) {
+  astar_status st = astar_finder_find_vec(p->finder, ws, start, goal, p->vec, p->vec_cap, pr);
+  if (st == ASTAR_BUFFER_TOO_SMALL) {
+    astar_vec2 *v = realloc(p->vec, pr->length * sizeof *v);
+    if (!v) return ASTAR_NO_MEMORY;
+    p->vec = v;
+    p->vec_cap = pr->length;
+    st = astar_finder_find_vec(p->finder, ws, start, goal, p->vec, p->vec_cap, pr);
+  }
+  const size_t n = st == ASTAR_OK ? pr->length : 0;
+  if (!cli_anya_keep(p->vec, n)) return ASTAR_NO_MEMORY;
+  for (size_t i = 0; i < n && i < cap; i++) {
+    const astar_point c = {(int32_t)p->vec[i].x, (int32_t)p->vec[i].y};
+    path[i] = i == 0 ? start : i + 1 == n ? goal : c;
+  }
+  if (st == ASTAR_OK && n > cap) st = ASTAR_BUFFER_TOO_SMALL;
+  return st;
 }
 
 astar_status cli_prepared_find(const cli_prepared *p, astar_workspace *ws, const astar_options *opt,
                                astar_point start, astar_point goal, astar_point *path, size_t cap,
                                astar_result *result) {
+  if (p->finder) {
+    astar_path_result pr;
+    const astar_status st =
+        cli_algo_is_anya(p->algo)
+            ? find_vec((cli_prepared *)p, ws, start, goal, path, cap, &pr) /* its own scratch */
+            : astar_finder_find(p->finder, ws, start, goal, path, cap, &pr);
+    result_of(result, &pr);
+    return st;
+  }
   if (p->algo->pre)
     return p->algo->pre->find(p->ctx, ws, p->grid, opt, start, goal, path, cap, result);
   return p->algo->find(ws, p->grid, opt, start, goal, path, cap, result);
 }
 
 void cli_prepared_free(cli_prepared *p) {
+  astar_finder_free(p->finder); /* before what it was prepared from */
+  p->finder = NULL;
+  free(p->vec);
+  p->vec = NULL;
+  p->vec_cap = 0;
   if (p->algo && p->algo->pre && p->ctx) p->algo->pre->release(p->ctx);
   p->ctx = NULL;
 }

@@ -99,7 +99,19 @@ static astar_status find_anya(astar_workspace *ws, const astar_grid *grid, const
 }
 
 bool cli_algo_is_anya(const cli_algo *algo) {
-  return algo->find == find_anya;
+  return algo->method == ASTAR_METHOD_ANYA;
+}
+
+bool cli_anya_keep(const astar_vec2 *pts, size_t n) {
+  if (n > anya_cap) {
+    astar_vec2 *p = realloc(anya_path, n * sizeof *p);
+    if (!p) return false;
+    anya_path = p;
+    anya_cap = n;
+  }
+  if (n) memcpy(anya_path, pts, n * sizeof *pts);
+  anya_len = n;
+  return true;
 }
 
 void cli_print_anya_solution(FILE *out, const cli_solution *sol) {
@@ -124,11 +136,11 @@ void cli_print_anya_solution(FILE *out, const cli_solution *sol) {
 
 static const cli_algo aa_algos[] = {
     {"theta", "Theta*: any-angle, parents in sight (astar/anyangle.h)", find_theta, NULL,
-     ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
+     ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_THETA},
     {"lazy-theta", "Lazy Theta*: Theta* testing sight at expansion only", find_lazy_theta, NULL,
-     ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
+     ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_LAZY_THETA},
     {"anya", "Anya: the Euclidean shortest path, optimal any-angle (astar/anya.h)", find_anya, NULL,
-     ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_COUNT},
+     ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_ANYA},
 };
 #define NAA (sizeof aa_algos / sizeof aa_algos[0])
 
@@ -160,7 +172,7 @@ const char *cli_anyangle_unsupported(const cli_algo *algo, const astar_options *
       opt->terrain_scale != 1.0 || opt->stop_fn || opt->partial)
     return "the game-loop options (layers, fog, islands, turn penalty, terrain scale, partial) "
            "are A*'s on the grid";
-  if (algo->find == find_anya) {
+  if (algo->method == ASTAR_METHOD_ANYA) {
     if (opt->moves != 8 ||
         (opt->corner != ASTAR_CORNER_NO_CUT && opt->corner != ASTAR_CORNER_ONE_SIDE))
       return "Anya's paths never squeeze between diagonal obstacles: the bound of grid paths "

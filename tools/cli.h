@@ -178,6 +178,9 @@ typedef struct cli_pre_ops {
   ** without the format's magic stops the read (load then rejects it).
   ** NULL when load is. */
   void (*limit)(const astar_grid *grid, const char *head, size_t len, cli_limit *out);
+  /* Attach the preprocessing to a finder's config (cfg->jps_plus, ->cpd,
+  ** ->hpa, ->landmarks or ->waypoints): what the search is prepared from. */
+  void (*attach)(const void *ctx, astar_finder_config *cfg);
 } cli_pre_ops;
 
 /* For the limit hooks: *out says "stop" when the first bytes of head[0 ..
@@ -200,14 +203,21 @@ astar_status cli_pre_find_once(const cli_pre_ops *ops, astar_workspace *ws, cons
                                const astar_options *opt, astar_point start, astar_point goal,
                                astar_point *path, size_t cap, astar_result *result);
 
+/* An --algo value: a method of the library's table (astar_method_info_of;
+** its name and, for a method the tool has no entry of its own for, its
+** summary), or the tool's one alias, "landmarks" (astar with a landmark
+** table attached). Every search with it goes through a finder prepared
+** once (cli_prepare: astar_finder_new, the preprocessing attached),
+** except --space graph's engine A* and Dijkstra over the grid as a space
+** (`find`). */
 typedef struct cli_algo {
   const char *name;
   const char *summary;
-  cli_find_fn find;       /* one self-contained search */
+  cli_find_fn find;       /* one self-contained search without a finder; NULL: the finder's */
   const cli_pre_ops *pre; /* NULL: no preprocessing */
   astar_algorithm rules;  /* whose option rules apply (astar_unsupported_reason) */
   bool engine;            /* runs through the search engine, the grid as a space */
-  astar_method method;    /* the engine's method (ASTAR_METHOD_COUNT: none) */
+  astar_method method;    /* the library's method (astar/finder.h) */
 } cli_algo;
 
 /* The engine's version of `algo` (for --space graph): itself when it is an
@@ -238,6 +248,9 @@ bool cli_algo_is_any_angle(const cli_algo *algo);
 ** cli_print_anya_solution reports the last search's (the cells in sol are
 ** only those below and right of each point). */
 bool cli_algo_is_anya(const cli_algo *algo);
+/* Keep pts[0 .. n-1] as the last Anya search's points (what
+** cli_print_anya_solution prints): false when out of memory. */
+bool cli_anya_keep(const astar_vec2 *pts, size_t n);
 
 /* Why an any-angle search of anyangle.c cannot run with these options on
 ** `grid` (NULL: unchecked); NULL when it can, or when algo is not one. */
@@ -252,6 +265,10 @@ const char *cli_waypoints_unsupported(const astar_options *opt, const astar_grid
 ** library's sentence (astar_unsupported_reason). */
 const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
                                  const astar_grid *grid);
+/* astar_finder_unsupported_reason's sentence `why` with the library's
+** option names (options.terrain_scale, cfg.smooth, ...) replaced by the
+** tool's (--terrain-scale, --smooth, ...); static storage, NULL for NULL. */
+const char *cli_reason_text(const char *why);
 /* The same for the options alone, whatever the map (NULL: fine). */
 const char *cli_algo_unsupported_options(const cli_algo *algo, const astar_options *opt);
 
@@ -271,6 +288,8 @@ void cli_algo_range(char *buf, size_t size);
 bool cli_any_angle_parse(const cli_opt *o, const char *text, void *dest);
 void cli_any_angle_range(char *buf, size_t size);
 bool cli_drawn_algo_parse(const cli_opt *o, const char *text, void *dest);
+/* Does `a` report its search's events to options.observer (render, --trace)? */
+bool cli_algo_reports_events(const cli_algo *a);
 void cli_drawn_algo_range(char *buf, size_t size);
 bool cli_drawn_any_angle_parse(const cli_opt *o, const char *text, void *dest);
 void cli_drawn_any_angle_range(char *buf, size_t size);
@@ -405,7 +424,10 @@ astar_status cli_cpd_find(astar_workspace *ws, const astar_grid *grid, const ast
 typedef struct cli_prepared {
   const cli_algo *algo;
   const astar_grid *grid;
-  void *ctx;      /* NULL without preprocessing */
+  void *ctx;            /* NULL without preprocessing */
+  astar_finder *finder; /* the prepared query (NULL: algo->find searches) */
+  astar_vec2 *vec;      /* Anya's points, for the cells written (grown on demand) */
+  size_t vec_cap;
   double seconds; /* build, or read + load, wall time */
   size_t bytes;   /* memory of the preprocessing */
 } cli_prepared;
@@ -422,6 +444,14 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
 astar_status cli_prepared_find(const cli_prepared *p, astar_workspace *ws, const astar_options *opt,
                                astar_point start, astar_point goal, astar_point *path, size_t cap,
                                astar_result *result);
+
+/* Does `algo` search through a finder (all but --space graph's engine A*
+** and Dijkstra)? Then a prepared one's finder runs batches (bench --threads). */
+bool cli_algo_has_finder(const cli_algo *algo);
+
+/* Why `algo` cannot search for a unit of side `size` with these options
+** (the library's sentence, the tool's option names), NULL when it can. */
+const char *cli_algo_unsupported_unit(const cli_algo *algo, const astar_options *opt, int32_t size);
 
 /* Release the preprocessing (a zeroed or failed cli_prepared is fine). */
 void cli_prepared_free(cli_prepared *p);

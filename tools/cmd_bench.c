@@ -461,28 +461,19 @@ static bool round_trips(const astar_point *path, size_t n, unsigned char *buf, a
          memcmp(back + n, path, n * sizeof *path) == 0;
 }
 
-/* The algorithms a batch call runs (astar/batch.h): the grid's own A* and
-** JPS, and JPS+ over its table. */
-static bool batchable(const cli_algo *algo) {
-  return !algo->engine && (!strcmp(algo->name, "astar") || !strcmp(algo->name, "jps") ||
-                           !strcmp(algo->name, "jps-plus"));
-}
-
-/* --threads: the selected queries as one batch per pass, timed as a whole
-** (wall time: the workers run at once). Fills status, cost, expanded. */
+/* --threads: the selected queries as one batch per pass with the prepared
+** finder (any method: astar_batch_find), timed as a whole (wall time: the
+** workers run at once). Fills status, cost, expanded and the variants'
+** figures. */
 static bool run_batched(const bench_config *cfg, const bench_file *f, const astar_grid *grid,
                         const cli_prepared *prep, const astar_scen_query *q, const size_t *sel,
                         size_t nsel, double *passes, size_t *rep, unsigned char *status,
-                        double *cost, uint64_t *expanded) {
-  astar_options o = cfg->opt;
-  o.algorithm = !strcmp(cfg->algo->name, "jps") ? ASTAR_ALGO_JPS : o.algorithm;
-  const astar_jps_plus *pre = cfg->algo->pre ? prep->ctx : NULL;
+                        double *cost, uint64_t *expanded, bench_stats *out) {
   astar_batch *b = NULL;
   astar_query *qs = malloc((nsel ? nsel : 1) * sizeof *qs);
-  astar_batch_result *res = malloc((nsel ? nsel : 1) * sizeof *res);
+  astar_path_result *res = malloc((nsel ? nsel : 1) * sizeof *res);
   astar_status st =
       qs && res ? astar_batch_new(&b, grid, (unsigned)cfg->threads, NULL) : ASTAR_NO_MEMORY;
-  if (st == ASTAR_OK && o.turn_penalty > 0) st = astar_batch_reserve(b, grid, true);
   if (st != ASTAR_OK) {
     cli_error("%s: %s", f->map, astar_strerror(st));
     free(qs), free(res);
@@ -491,11 +482,11 @@ static bool run_batched(const bench_config *cfg, const bench_file *f, const asta
   }
   for (size_t k = 0; k < nsel; k++) qs[k] = (astar_query){q[sel[k]].start, q[sel[k]].goal};
   const size_t warm = cfg->warmup < nsel ? cfg->warmup : nsel;
-  if (warm) (void)astar_batch_find_paths(b, grid, pre, &o, qs, warm, res, NULL, 0, NULL);
+  if (warm) (void)astar_batch_find(b, prep->finder, qs, warm, res, NULL, 0, NULL);
   *rep = 0;
   do {
     const double t0 = cli_now_seconds();
-    st = astar_batch_find_paths(b, grid, pre, &o, qs, nsel, res, NULL, 0, NULL);
+    st = astar_batch_find(b, prep->finder, qs, nsel, res, NULL, 0, NULL);
     passes[*rep] = cli_now_seconds() - t0;
   } while (st == ASTAR_OK && ++*rep < cfg->repeat);
   if (st != ASTAR_OK) {
@@ -503,8 +494,10 @@ static bool run_batched(const bench_config *cfg, const bench_file *f, const asta
   } else {
     for (size_t k = 0; k < nsel; k++) {
       status[k] = (unsigned char)res[k].status;
-      cost[k] = res[k].result.cost;
-      expanded[k] = res[k].result.stats.expanded;
+      cost[k] = res[k].cost;
+      expanded[k] = res[k].stats.expanded;
+      out->dropped += (double)res[k].dropped;
+      out->iterations += (double)res[k].iterations;
     }
   }
   free(qs), free(res);
@@ -611,7 +604,7 @@ static bool run_file(const bench_config *cfg_in, const bench_file *f, bench_stat
   const bool hashing = cfg->hash || cfg->golden;
   out->path_hash = ASTAR_PATH_HASH_INIT;
   if (cfg->threads > 0) {
-    if (!run_batched(cfg, f, grid, &prep, q, sel, nsel, passes, &rep, status, cost, expanded))
+    if (!run_batched(cfg, f, grid, &prep, q, sel, nsel, passes, &rep, status, cost, expanded, out))
       goto done;
     goto timed;
   }
@@ -1127,9 +1120,10 @@ int cli_cmd_bench(int argc, char **argv) {
   if (rc < 0 && cfg.table.form >= 0 && (cfg.threads > 0 || graph || waypoints))
     rc = cli_usage_error("bench: --heuristic-table runs the grid's A* one query after another "
                          "(not with --threads or --space)");
-  if (rc < 0 && cfg.threads > 0 && !batchable(cfg.algo))
-    rc = cli_usage_error("bench: --threads runs astar, jps and jps-plus (got --algo %s%s)",
-                         cfg.algo->name, graph || waypoints ? " on another space" : "");
+  if (rc < 0 && cfg.threads > 0 && !cli_algo_has_finder(cfg.algo))
+    rc = cli_usage_error(
+        "bench: --threads runs a finder's batch: not --space graph (got --algo %s%s)",
+        cfg.algo->name, graph || waypoints ? " on another space" : "");
   if (rc < 0 && cfg.encode && (cli_algo_is_any_angle(cfg.algo) || cfg.smooth || cfg.threads > 0))
     rc = cli_usage_error("bench: --encodings round-trips the grid paths of queries run one by "
                          "one (not any-angle paths, not with --smooth or --threads)");

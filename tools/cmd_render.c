@@ -47,6 +47,7 @@ typedef struct job {
   /* the query */
   const astar_grid *grid;
   astar_options opt;
+  cli_prepared prep; /* the finder, prepared once with the recorder installed */
   astar_point start, goal;
   int32_t w, h;
   float max_terrain;
@@ -195,7 +196,7 @@ static bool run_search(job *j, astar_workspace *ws, size_t cap) {
   o.observer = observe;
   o.observer_ctx = j;
   double t0 = cli_now_seconds();
-  j->status = j->algo->find(ws, j->grid, &o, j->start, j->goal, j->path, cap, &j->result);
+  j->status = cli_prepared_find(&j->prep, ws, &o, j->start, j->goal, j->path, cap, &j->result);
   j->seconds = cli_now_seconds() - t0;
   if (cli_algo_is_any_angle(j->algo) || j->smooth) return any_angle_line(j);
   if (j->status == ASTAR_BUFFER_TOO_SMALL) {
@@ -665,6 +666,7 @@ static bool has_suffix(const char *s, const char *suffix) {
 }
 
 static void job_free(job *j) {
+  cli_prepared_free(&j->prep);
   free(j->state);
   free(j->g);
   free(j->hv);
@@ -717,8 +719,16 @@ int cli_cmd_render(int argc, char **argv) {
   if (j.smooth && cli_algo_is_any_angle(j.algo))
     return cli_usage_error("render: --smooth straightens A*'s path; --algo %s is any-angle already",
                            j.algo->name);
-  const char *why = cli_algo_unsupported_options(j.algo, &j.opt);
+  /* What render draws are the search's events: the options with its
+  ** recorder are those the method must honour. */
+  astar_options recorded = j.opt;
+  recorded.observer = observe;
+  recorded.observer_ctx = &j;
+  const char *why = cli_algo_unsupported_options(j.algo, &recorded);
   if (why) return cli_usage_error("render: --algo %s: %s", j.algo->name, why);
+  if (cli_algo_is_anya(j.algo))
+    return cli_usage_error("render: --algo anya: its path bends on grid corners, not cells: "
+                           "render draws cells (astar solve --algo anya prints it)");
 
   /* An output that cannot be written fails now, not after the search. */
   if (!cli_output_writable(j.out)) return CLI_EXIT_FAIL;
@@ -768,6 +778,11 @@ int cli_cmd_render(int argc, char **argv) {
           j.max_terrain = astar_grid_terrain(grid, x, y);
   }
 
+  if ((why = cli_algo_unsupported(j.algo, &recorded, grid)) != NULL) {
+    cli_error("render: %s: --algo %s: %s", map, j.algo->name, why); /* the map's: exit 1 */
+    goto done;
+  }
+  if (!cli_prepare(&j.prep, j.algo, grid, &recorded, map, NULL)) goto done;
   astar_status st = astar_workspace_new(&ws, grid, NULL);
   if (st == ASTAR_OK && j.opt.turn_penalty > 0) st = astar_workspace_reserve_turns(ws, grid);
   size_t cap = astar_grid_count_passable(grid) + 1;
@@ -838,7 +853,7 @@ int cli_cmd_render(int argc, char **argv) {
     astar_options o = j.opt;
     o.observer = observe;
     o.observer_ctx = &j;
-    j.algo->find(ws, grid, &o, j.start, j.goal, NULL, 0, &again);
+    (void)cli_prepared_find(&j.prep, ws, &o, j.start, j.goal, NULL, 0, &again);
     /* The moments at or after the end of the search show its final state. */
     while (j.next_target < j.ntargets) {
       take_snapshot(&j, j.next_target, true);

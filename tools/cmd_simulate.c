@@ -17,6 +17,14 @@
 ** --edits moves a wall around while requests are pending, to show the
 ** queue's policy for grid changes (restart, or ASTAR_STALE).
 **
+** --algo runs any method the queue serves (issue 26 part 3): the queue
+** prepares the method from the request's fields, or -- for a method with
+** a precomputation (jps-plus, cpd, hpa, landmarks) -- the request names
+** the finder the tool prepared once (cli_prepare). --sizes 1,2,3 gives the
+** agents units of those sides in turn, all in the one queue, which derives
+** the units' grids itself. Every result is checked against a one-shot
+** search of a finder of the same method and unit (astar_finder_find).
+**
 ** Each agent is its request's user pointer: the callback needs no lookup.
 */
 #include <limits.h>
@@ -40,6 +48,8 @@ typedef struct agent {
   astar_status status;
   double cost;
   uint64_t expanded;
+  uint64_t work;     /* work charged for it (the method's units) */
+  int32_t size;      /* unit side (--sizes) */
   uint64_t version;  /* grid version of the outcome */
   uint32_t restarts; /* restarts after grid edits */
   bool answered;     /* answered at submission (no search) */
@@ -53,8 +63,12 @@ typedef struct sim {
   size_t done;
 } sim;
 
+#define MAX_SIZES 8 /* --sizes: most sides listed */
+
 typedef struct simulate_settings {
   astar_options opt;
+  const cli_algo *algo; /* --algo */
+  const char *sizes;    /* --sizes: unit sides, "1,2,3" (NULL: 1) */
   long agents, frames, arrivals, priorities, unreachable, edits, window;
   uint64_t restarts, budget, seed;
   bool islands, cooperative, walk;
@@ -137,6 +151,16 @@ static const cli_opt simulate_rows[] = {
      .help = "every E frames a random open cell (no agent's start\n"
              "or goal) becomes a wall and the wall of 4 edits\n"
              "before opens again (default 0: no edits)"},
+    CLI_ALGO_ROW(simulate_settings, algo, CLI_KIND(QUEUE)),
+    {.name = "--sizes",
+     .meta = "LIST",
+     .kind = CLI_TEXT,
+     CLI_AT(simulate_settings, sizes),
+     .kinds = CLI_KIND(QUEUE),
+     .sample = "1,2",
+     .help = "unit sides the agents get in turn, e.g. 1,2,3 (each\n"
+             "1 .. 4, at most 8 listed; default 1): units of every\n"
+             "size in one queue, which derives their grids itself"},
     {.name = "--restarts",
      .meta = "K",
      .kind = CLI_INT,
@@ -350,6 +374,7 @@ static void on_done(void *ctx, const astar_request_done *d) {
   a->status = d->status;
   a->cost = d->result.cost;
   a->expanded = d->result.stats.expanded;
+  a->work = d->work;
   a->version = d->grid_version;
   a->restarts = d->restarts;
   s->ended[s->nended++] = (size_t)(a - s->agents);
@@ -368,13 +393,22 @@ typedef struct frame_stats {
   uint64_t restarted; /* searches restarted after edits */
 } frame_stats;
 
-/* The one-shot check of every result, on the grid it was computed on. */
+/* The one-shot check of every result, on the grid it was computed on: a
+** finder of the request's method per unit size (made again after edits,
+** with the units' clearance), or the tool's prepared one. */
 typedef struct checker {
   astar_workspace *ws;
   astar_point *buf;
   size_t cap;
-  uint64_t expanded; /* one-shot expansions */
-  uint64_t results;  /* the queue's results' expansions */
+  astar_finder_config cfg;             /* the method, its options */
+  const astar_finder *given;           /* the tool's finder (a precomputation; size 1) */
+  astar_finder *finder[MAX_SIZES + 1]; /* per unit side */
+  astar_clearance *clearance;          /* for sides > 1 */
+  int32_t max_size;
+  bool made;
+  uint64_t built;    /* the grid's version when the finders were made */
+  uint64_t expanded; /* one-shot work */
+  uint64_t results;  /* the queue's results' work */
   double seconds;    /* one-shot time */
   size_t searches;   /* one-shot searches */
   size_t differ;     /* results that differ */
@@ -383,7 +417,36 @@ typedef struct checker {
   size_t found;      /* results with a path (ok or partial) */
 } checker;
 
-static void check_ended(checker *c, sim *s, const astar_grid *g, const astar_options *opt) {
+static void checker_drop(checker *c) {
+  for (int k = 0; k <= MAX_SIZES; k++) {
+    astar_finder_free(c->finder[k]);
+    c->finder[k] = NULL;
+  }
+  astar_clearance_free(c->clearance);
+  c->clearance = NULL;
+  c->made = false;
+}
+
+/* The finders for the grid as it is now. */
+static astar_status checker_finders(checker *c, const astar_grid *g) {
+  if (c->made && c->built == astar_grid_version(g)) return ASTAR_OK;
+  checker_drop(c);
+  astar_status st = ASTAR_OK;
+  if (c->max_size > 1) st = astar_clearance_new(&c->clearance, g, NULL, NULL, 0, c->max_size, NULL);
+  for (int32_t k = 1; st == ASTAR_OK && k <= c->max_size; k++) {
+    if (k == 1 && c->given) continue;
+    astar_finder_config cfg = c->cfg;
+    cfg.unit_size = k;
+    cfg.clearance = k > 1 ? c->clearance : NULL;
+    st = astar_finder_new(&c->finder[k], g, &cfg, NULL);
+  }
+  c->made = st == ASTAR_OK;
+  c->built = astar_grid_version(g);
+  return st;
+}
+
+static void check_ended(checker *c, sim *s, const astar_grid *g) {
+  const bool ready = s->nended == 0 || checker_finders(c, g) == ASTAR_OK;
   for (size_t k = 0; k < s->nended; k++) {
     agent *a = &s->agents[s->ended[k]];
     c->found += a->status == ASTAR_OK || a->status == ASTAR_PARTIAL;
@@ -391,16 +454,19 @@ static void check_ended(checker *c, sim *s, const astar_grid *g, const astar_opt
       c->stale++;
       continue;
     }
-    c->results += a->expanded;
+    c->results += a->work;
     if (a->version != astar_grid_version(g)) {
       c->unchecked++;
       continue;
     }
-    astar_result r;
+    const astar_finder *f = a->size == 1 && c->given ? c->given : c->finder[a->size];
+    astar_path_result r;
     const double t0 = cli_now_seconds();
-    const astar_status st = astar_find_path(c->ws, g, opt, a->start, a->goal, c->buf, c->cap, &r);
+    const astar_status st = ready
+                                ? astar_finder_find(f, c->ws, a->start, a->goal, c->buf, c->cap, &r)
+                                : ASTAR_NO_MEMORY;
     c->seconds += cli_now_seconds() - t0;
-    c->expanded += r.stats.expanded;
+    c->expanded += st == ASTAR_NO_MEMORY ? 0 : r.work;
     c->searches++;
     c->differ += st != a->status || r.cost != a->cost || r.stats.expanded != a->expanded;
   }
@@ -409,7 +475,7 @@ static void check_ended(checker *c, sim *s, const astar_grid *g, const astar_opt
 
 /* Run the frames. Returns false on a library failure (message printed). */
 static bool run_frames(astar_queue *q, sim *s, size_t n, uint64_t budget, long arrivals,
-                       long max_frames, astar_point *buf, size_t cap, const astar_options *opt,
+                       long max_frames, astar_point *buf, size_t cap, const astar_request *proto,
                        astar_grid *grid, astar_islands *isl, editor *ed, checker *chk,
                        frame_stats *fs) {
   size_t next = 0;
@@ -426,10 +492,10 @@ static bool run_frames(astar_queue *q, sim *s, size_t n, uint64_t budget, long a
       agent *a = &s->agents[next];
       /* One buffer for all: a path is written when its request ends and
       ** the callback is done with it before the next one ends. */
-      astar_request req = {0};
+      astar_request req = *proto; /* the method, or the tool's finder */
       req.start = a->start;
       req.goal = a->goal;
-      req.opt = opt;
+      if (!req.finder) req.unit_size = a->size;
       req.priority = a->priority;
       req.path = buf;
       req.cap = cap;
@@ -459,7 +525,7 @@ static bool run_frames(astar_queue *q, sim *s, size_t n, uint64_t budget, long a
     if (f.expanded > fs->expanded_max) fs->expanded_max = f.expanded;
     fs->seconds_total += dt;
     if (dt > fs->seconds_max) fs->seconds_max = dt;
-    check_ended(chk, s, grid, opt);
+    check_ended(chk, s, grid);
   }
   return true;
 }
@@ -540,6 +606,27 @@ static void print_answered(const sim *s, size_t n, size_t unreachable) {
            away, away_answered, away_max);
 }
 
+/* --sizes: "1,2,3" into sides[0 .. *n-1], each 1 .. the queue's default
+** largest unit; false after a usage error. */
+static bool parse_sizes(const char *text, int32_t *sides, size_t *n) {
+  *n = 0;
+  const char *p = text;
+  for (;;) {
+    char *end;
+    const long v = strtol(p, &end, 10);
+    if (end == p || v < 1 || v > ASTAR_QUEUE_DEFAULT_MAX_UNIT || *n == MAX_SIZES ||
+        (*end != ',' && *end != '\0')) {
+      cli_usage_error("--sizes: expected a list of unit sides from 1 to %d (at most %d, e.g. "
+                      "1,2,3), got '%s'",
+                      ASTAR_QUEUE_DEFAULT_MAX_UNIT, MAX_SIZES, text);
+      return false;
+    }
+    sides[(*n)++] = (int32_t)v;
+    if (*end == '\0') return true;
+    p = end + 1;
+  }
+}
+
 int cli_cmd_simulate(int argc, char **argv) {
   simulate_settings set;
   memset(&set, 0, sizeof set);
@@ -547,6 +634,7 @@ int cli_cmd_simulate(int argc, char **argv) {
   set.priorities = 1;
   set.restarts = ASTAR_QUEUE_DEFAULT_RESTARTS;
   set.seed = 1;
+  set.algo = cli_find_algo("astar");
   cli_world_defaults(&set.world);
   cli_args a;
   const int prc = cli_parse(&a, &cli_simulate_spec, argc, argv, &set);
@@ -581,6 +669,29 @@ int cli_cmd_simulate(int argc, char **argv) {
     return cli_usage_error("simulate: --unreachable %ld exceeds --agents %ld", unreachable, agents);
   if (astar_options_validate(&opt) != ASTAR_OK)
     return cli_usage_error("simulate: the search options are not valid together");
+  const cli_algo *algo = set.algo;
+  int32_t sides[MAX_SIZES] = {1};
+  size_t nsides = 1;
+  if (set.sizes && !parse_sizes(set.sizes, sides, &nsides)) return CLI_EXIT_USAGE;
+  int32_t max_side = 1;
+  for (size_t k = 0; k < nsides; k++)
+    if (sides[k] > max_side) max_side = sides[k];
+  const char *why = cli_algo_unsupported_options(algo, &opt);
+  if (why) return cli_usage_error("simulate: --algo %s: %s", algo->name, why);
+  if (algo->pre && max_side > 1)
+    return cli_usage_error("simulate: --algo %s --sizes %s: %s", algo->name, set.sizes,
+                           cli_algo_unsupported_unit(algo, &opt, max_side));
+  /* The islands are the map's, for one-cell units: a bigger unit's search
+  ** of its own grid would find them mismatched (ASTAR_STALE). */
+  if (use_islands && max_side > 1)
+    return cli_usage_error(
+        "simulate: --islands are the map's one-cell islands: not with --sizes %s", set.sizes);
+  if (algo->pre && edits > 0)
+    return cli_usage_error("simulate: --algo %s with --edits: its precomputation would have to be "
+                           "rebuilt after every edit (a method without one: astar, jps, ...)",
+                           algo->name);
+  if (!cli_algo_has_finder(algo))
+    return cli_usage_error("simulate: --algo %s: not a method of the queue", algo->name);
 
   astar_grid *grid;
   if (!cli_load_map(map_path, &grid, NULL, NULL)) return CLI_EXIT_FAIL;
@@ -594,6 +705,7 @@ int cli_cmd_simulate(int argc, char **argv) {
   sim s = {0};
   editor ed = {0};
   checker chk = {0};
+  cli_prepared prep = {0};
   astar_point *buf = malloc(cap * sizeof *buf);
   s.agents = calloc(n, sizeof *s.agents);
   s.ended = calloc(n, sizeof *s.ended);
@@ -623,6 +735,34 @@ int cli_cmd_simulate(int argc, char **argv) {
     goto done;
   }
   if (use_islands) opt.islands = isl;
+  for (size_t i = 0; i < n; i++) s.agents[i].size = sides[i % nsides];
+  /* What every request asks: the tool's finder for a method with a
+  ** precomputation (prepared once), else the method for the queue to
+  ** prepare per unit size. */
+  astar_request proto = {0};
+  if (algo->pre) {
+    if (!cli_prepare(&prep, algo, grid, &opt, label, NULL)) goto done;
+    proto.finder = prep.finder;
+  } else {
+    proto.method = algo->method;
+    proto.opt = &opt;
+  }
+  for (size_t k = 0; k < nsides; k++) {
+    astar_request r = proto;
+    if (!r.finder) r.unit_size = sides[k];
+    if ((why = astar_queue_unsupported_reason(q, &r)) != NULL) {
+      rc = cli_usage_error("simulate: --algo %s%s%s: %s", algo->name,
+                           nsides > 1 || sides[0] > 1 ? " --sizes " : "",
+                           nsides > 1 || sides[0] > 1 ? set.sizes : "", cli_reason_text(why));
+      goto done;
+    }
+  }
+  astar_finder_config_init(&chk.cfg);
+  chk.cfg.method = algo->method;
+  chk.cfg.options = opt;
+  chk.given = prep.finder;
+  chk.max_size = max_side;
+  if (max_side > 1) astar_grid_track_changes(grid, 256);
   astar_queue_set_restarts(q, (uint32_t)restarts);
   astar_queue_set_callback(q, on_done, &s);
   ed.every = edits;
@@ -634,7 +774,7 @@ int cli_cmd_simulate(int argc, char **argv) {
   }
 
   frame_stats fs;
-  if (!run_frames(q, &s, n, budget, arrivals, frames, buf, cap, &opt, grid,
+  if (!run_frames(q, &s, n, budget, arrivals, frames, buf, cap, &proto, grid,
                   use_islands ? isl : NULL, &ed, &chk, &fs))
     goto done;
   const size_t unfinished = astar_queue_pending(q);
@@ -648,6 +788,8 @@ int cli_cmd_simulate(int argc, char **argv) {
   if (opt.turn_penalty > 0) printf(", turn penalty %g", opt.turn_penalty);
   if (opt.partial) fputs(", partial paths", stdout);
   if (use_islands) fputs(", islands", stdout);
+  if (strcmp(algo->name, "astar") != 0) printf(", algorithm %s", algo->name);
+  if (nsides > 1 || sides[0] > 1) printf(", unit sides %s", set.sizes);
   printf("\nagents:   %zu, ", n);
   if (arrivals > 0)
     printf("%ld arriving per frame", arrivals);
@@ -655,7 +797,11 @@ int cli_cmd_simulate(int argc, char **argv) {
     fputs("all at frame 0", stdout);
   printf(", priorities %ld, seed %llu", priorities, (unsigned long long)seed);
   if (unreachable > 0) printf(", %ld with an unreachable goal", unreachable);
-  printf("\nbudget:   %llu expansions per frame\n", (unsigned long long)budget);
+  const astar_method_info *info = astar_method_info_of(algo->method);
+  const bool sliced = info && (info->flags & ASTAR_MF_SLICED);
+  printf("\nbudget:   %llu %s per frame%s\n", (unsigned long long)budget,
+         strcmp(info->work, "node expansions") == 0 ? "expansions" : info->work,
+         sliced ? "" : " (run whole: a run may overshoot once, repaid from the next frames)");
   if (unfinished)
     printf("frames:   %ld (--frames limit; %zu requests unfinished)\n", fs.frames, unfinished);
   else
@@ -690,12 +836,16 @@ int cli_cmd_simulate(int argc, char **argv) {
                                     : "not compared (restarted or stale searches)")
          : same_total ? "equal"
                       : "DIFFER");
-  if (fs.expanded_max > budget) printf("error: a frame exceeded the budget\n");
+  /* A sliced method never exceeds a frame's budget; a whole run may, once,
+  ** and repays it (astar/queue.h, "Methods"). */
+  const bool over = sliced && fs.expanded_max > budget;
+  if (over) printf("error: a frame exceeded the budget\n");
   if (chk.found == 0) printf("error: no request found a path\n");
-  rc = (chk.differ || !same_total || fs.expanded_max > budget || chk.found == 0) ? CLI_EXIT_FAIL
-                                                                                 : CLI_EXIT_OK;
+  rc = (chk.differ || !same_total || over || chk.found == 0) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 
 done:
+  checker_drop(&chk);
+  cli_prepared_free(&prep);
   astar_queue_free(q);
   astar_islands_free(isl);
   astar_workspace_free(chk.ws);

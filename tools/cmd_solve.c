@@ -93,7 +93,8 @@ static const cli_opt solve_rows[] = {
      .sample = "x.jsonl",
      .help = "write every search event to FILE as JSON Lines (`-`:\n"
              "standard output, instead of the report; square maps:\n"
-             "--algo astar only)"},
+             "the methods that report their events -- astar, landmarks,\n"
+             "dijkstra, jps, jps-plus, theta, lazy-theta)"},
     {.name = "--encode",
      .meta = "NAME",
      .kind = CLI_CHOICE,
@@ -275,12 +276,28 @@ int cli_cmd_solve(int argc, char **argv) {
   if (misuse) return cli_usage_error("solve: %s", misuse);
   cli_variant_use(&variant);
   cli_hpa_use(&set.hpa);
-  if (cli_extras_active(&extras) && (strcmp(algo->name, "astar") != 0 || algo->engine))
+  if (cli_extras_active(&extras) && (strcmp(algo->name, "astar") != 0 || algo->engine)) {
+    /* The library says why for what a finder's options hold (fog, cones,
+    ** islands: stood in for, only their presence is looked at); the rest
+    ** (--budget, --goals, --region, --refine) are the grid A*'s calls. */
+    static const char standin[1];
+    astar_options o = opt;
+    if (extras.fog >= 0) o.knowledge = (const astar_knowledge *)(const void *)standin;
+    if (extras.ncones) o.nlayers = 1;
+    if (extras.islands || extras.retarget) o.islands = (const astar_islands *)(const void *)standin;
+    const char *why = cli_algo_unsupported_options(algo, &o);
+    if (why) return cli_usage_error("solve: --algo %s: %s", algo->name, why);
     return cli_usage_error("solve: the game-loop options need --algo astar");
+  }
   if (astar_options_validate(&opt) != ASTAR_OK)
     return cli_usage_error("solve: the search options are not valid together");
-  if (trace_path && (strcmp(algo->name, "astar") != 0 || algo->engine))
-    return cli_usage_error("--trace: needs --algo astar (the observer follows A* only)");
+  if (trace_path && !cli_algo_reports_events(algo)) {
+    astar_options o = opt;
+    o.observer = cli_trace_event;
+    const char *why = cli_algo_unsupported_options(algo, &o);
+    return cli_usage_error("--trace: --algo %s: %s", algo->name,
+                           why ? why : "it reports no search events (--algo astar does)");
+  }
   if (pre_file && !algo->pre)
     return cli_usage_error("solve: --pre needs an algorithm with preprocessing (--algo jps-plus)");
   if (extras.fog < 0 && (opt.unknown != ASTAR_UNKNOWN_PASSABLE || opt.unknown_cost != 2.0))
@@ -344,7 +361,9 @@ int cli_cmd_solve(int argc, char **argv) {
     }
   }
   if ((why = cli_algo_unsupported(algo, &opt, grid)) != NULL) {
-    cli_error("%s: %s: %s", path, algo->name, why);
+    /* A map the method cannot search (the options alone were checked
+    ** above: exit 2): the exit-status table's 1. */
+    cli_error("%s: --algo %s: %s", path, algo->name, why);
     free_grids(map, grid);
     return CLI_EXIT_FAIL;
   }

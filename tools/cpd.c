@@ -218,8 +218,12 @@ static void cpd_limit(const astar_grid *grid, const char *head, size_t len, cli_
            (unsigned long long)count, (unsigned long long)runs);
 }
 
-const cli_pre_ops cli_cpd_ops = {cpd_build, cpd_load,    cpd_save, cpd_memory,
-                                 NULL,      cpd_release, cpd_find, cpd_limit};
+static void cpd_attach(const void *ctx, astar_finder_config *cfg) {
+  cfg->cpd = ctx;
+}
+
+const cli_pre_ops cli_cpd_ops = {cpd_build,   cpd_load, cpd_save,  cpd_memory, NULL,
+                                 cpd_release, cpd_find, cpd_limit, cpd_attach};
 
 astar_status cli_cpd_find(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
                           astar_point start, astar_point goal, astar_point *path, size_t cap,

@@ -183,8 +183,12 @@ static void hpa_limit(const astar_grid *grid, const char *head, size_t len, cli_
              (int)h);
 }
 
-const cli_pre_ops cli_hpa_ops = {hpa_build,      hpa_load,    hpa_save, hpa_memory,
-                                 hpa_graph_size, hpa_release, hpa_find, hpa_limit};
+static void hpa_attach(const void *ctx, astar_finder_config *cfg) {
+  cfg->hpa = ctx ? ((const hpa_ctx *)ctx)->hpa : NULL;
+}
+
+const cli_pre_ops cli_hpa_ops = {hpa_build,   hpa_load, hpa_save,  hpa_memory, hpa_graph_size,
+                                 hpa_release, hpa_find, hpa_limit, hpa_attach};
 
 astar_status cli_hpa_find(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
                           astar_point start, astar_point goal, astar_point *path, size_t cap,

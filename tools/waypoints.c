@@ -78,10 +78,14 @@ WP_METHOD(wp_dijkstra, ASTAR_METHOD_DIJKSTRA)
 WP_METHOD(wp_greedy, ASTAR_METHOD_GREEDY)
 WP_METHOD(wp_bidir, ASTAR_METHOD_BIDIRECTIONAL)
 
+static void wp_attach(const void *ctx, astar_finder_config *cfg) {
+  cfg->waypoints = ctx;
+}
+
 /* No file format: load and save are NULL (cli_prepare refuses --pre). */
 #define WP_OPS(name, find)                                                                         \
-  static const cli_pre_ops name = {wp_build,      NULL,       NULL, wp_memory,                     \
-                                   wp_graph_size, wp_release, find, NULL};
+  static const cli_pre_ops name = {wp_build,   NULL, NULL, wp_memory, wp_graph_size,               \
+                                   wp_release, find, NULL, wp_attach};
 WP_OPS(ops_astar, wp_astar)
 WP_OPS(ops_dijkstra, wp_dijkstra)
 WP_OPS(ops_greedy, wp_greedy)

@@ -1,32 +1,97 @@
 /*
 ** astar/queue.h -- a path-request queue that spreads searches over frames
-** under a budget (seed 000, "speed tips"; Patel 3.4.2).
+** under a budget (seed 000, "speed tips"; Patel 3.4.2), for every method
+** and every unit size (issue 26).
 **
 ** Agents submit requests; every frame the game calls astar_queue_update
-** with a budget of node expansions. The queue works on its requests in a
-** fixed, fair order -- higher priority first, then older (submission order)
-** -- one at a time, with sliced searches (astar/search.h), moving to the
-** next request as soon as one ends within the same update. A request's path
-** goes into the caller's buffer given at submission; its outcome is
-** identical to the one-shot astar_find_path with the same options. Results
-** are delivered by an optional callback during update, and can be polled.
-** Cancelling is allowed at any time.
+** with a budget of work. The queue works on its requests in a fixed, fair
+** order -- higher priority first, then older (submission order) -- one at
+** a time, moving to the next request as soon as one ends within the same
+** update. A request's path goes into the caller's buffer given at
+** submission; its outcome is identical to the one-shot search with the
+** same finder (astar/finder.h): astar_finder_find, or for a request with
+** A* options and no finder astar_find_path. Results are delivered by an
+** optional callback during update, and can be polled. Cancelling is
+** allowed at any time.
 **
-** Requests answered at submission. A request that needs no search -- its
-** start or goal is blocked or outside the grid, its start is its goal, its
-** options' islands say the goal is unreachable (or retarget it onto the
-** start), or it cannot run at all (no turn states, stale or mismatched
-** islands...) -- does not wait its turn: submitting answers it
-** with exactly the one-shot outcome (path written to its buffer, poll says
-** ASTAR_REQUEST_DONE at once) without disturbing the search in progress.
-** Its callback never fires inside submit: it fires at the very start of the
-** next astar_queue_update, before any search work and without using the
-** budget, in submission order. Releasing the request before then drops its
-** callback. (An observer in its options sees a trivial search's goal event
-** inside submit: the search happens there.)
+** Methods. Every request runs through a prepared finder (astar/finder.h):
+**   - the caller's (astar_request.finder): any method on this queue's grid
+**     -- A*, Dijkstra, JPS, JPS+, CPD, HPA*, A* with landmarks or a
+**     waypoint table, Theta*, Lazy Theta*, the engine's methods over the
+**     grid or a waypoint graph --, with whatever it was prepared from and
+**     for whatever unit; it is not validated again (0 options validations
+**     at submission). Anya is refused (ASTAR_UNSUPPORTED): its bends are on
+**     grid corners (astar_vec2) and a request's buffer holds astar_point
+**     cells -- use astar_finder_find_vec outside the queue. So are finders
+**     of a space (ASTAR_UNSUPPORTED) and of another grid (ASTAR_MISMATCH);
+**   - or one the queue prepares for the request from its fields: method
+**     (default A*; options.algorithm ASTAR_ALGO_JPS with the default
+**     method reads as JPS), options, unit size, capability and smoothing.
+**     Its options are validated once, at submission. Methods that need a
+**     precomputation (JPS+, CPD, HPA*, landmarks, a table, waypoints) need
+**     the caller's finder. astar_queue_unsupported_reason says why a
+**     request is refused.
+** A method that resumes (ASTAR_MF_SLICED: A*, Dijkstra and the engine's
+** methods) is sliced: each update runs it for what is left of the budget.
+** Any other runs whole in one step when its turn comes and the frame has
+** budget left, and is charged the work it did (astar_path_result.work):
+**     A*, Dijkstra, Theta*, Lazy Theta*, the engine's  node expansions
+**       (bidirectional ones: of both sides; IDA*: first visits a round)
+**     JPS, JPS+                                      jump points expanded
+**     CPD                                            cells of the path walked
+**     HPA*             abstract nodes expanded plus the cells and nodes
+**                      settled joining the ends and refining the path
+** (astar_method_info.work says the same). The budget bound: an update
+** starts no search work once the frame's budget is spent, and a sliced
+** step of the grid's A* never exceeds what is left (an engine's step
+** does about that: any excess is charged as below); a whole run started
+** with any budget left may exceed it by at most that run's work minus one
+** -- then it is the update's last work, so an update overshoots once at
+** most --, and the excess is a debt paid from the budgets of the next
+** updates before they do any work. So over any run of updates the work
+** done is at most the sum of their budgets plus the debt left at the end,
+** which is less than the largest whole run's work (astar_queue_frame.debt).
 **
-** The queue owns one workspace (sized for its grid) and a request table
-** of fixed capacity: submitting and updating never allocate.
+** Units. A request names its unit's size (1 .. the queue's largest unit
+** size, astar_queue_set_units: default ASTAR_QUEUE_DEFAULT_MAX_UNIT) and
+** capability (terrain types it may enter, astar/clearance.h; 0: every
+** type). Units of every size and capability share one queue: the queue
+** owns one clearance object and, per (size, capability) used, the
+** derived grid the unit's anchor searches (a finder with unit_size and
+** capability, astar/finder.h), all made on the first request of that size
+** and capability -- never per request. Before every search it brings them
+** up to the grid's edits: from the grid's change ring
+** (astar_grid_track_changes; astar_clearance_update_cells, then
+** astar_finder_refresh, around the changed cells only), or by a rebuild
+** when the ring does not reach back (tracking off or overrun: O(cells) an
+** edit batch). Turn tracking on when big units are used; the queue never
+** edits the grid. A one-cell unit of every type searches the grid itself.
+**
+** Requests answered at submission. A request without a finder of the
+** caller's whose method runs on the grid A*'s loop (A* or Dijkstra) and
+** that needs no search -- its start or goal is blocked or outside the grid, its start
+** is its goal, its options' islands say the goal is unreachable (or
+** retarget it onto the start), or it cannot run at all (no turn states,
+** stale or mismatched islands...) -- does not wait its turn: submitting
+** answers it with exactly the one-shot outcome (path written to its
+** buffer, poll says ASTAR_REQUEST_DONE at once) without disturbing the
+** search in progress. Its callback never fires inside submit: it fires at
+** the very start of the next astar_queue_update, before any search work
+** and without using the budget, in submission order. Releasing the
+** request before then drops its callback. (An observer in its options sees
+** a trivial search's goal event inside submit: the search happens there.)
+** Other requests (other methods, a caller's finder) wait their turn
+** whatever they ask; their first step answers them as the one-shot search
+** does, charged the work it did (none for such answers).
+**
+** Allocation. astar_queue_new allocates the queue, its request table of
+** fixed capacity, its workspace (sized for its grid) and a path buffer of
+** one point a cell. Afterwards: the clearance and a derived grid on the
+** first request of each unit size and capability (astar_queue_submit*),
+** and the workspace grows on the first search of a method that needs more
+** than the grid A* (astar/finder.h, "Scratch": turn states, the engine's
+** arcs, HPA*'s query...) -- at first use, never per request. Nothing else
+** allocates.
 **
 ** The grid changing while requests are pending -- the normal state of a
 ** game -- follows one policy, and so does the fog of war: a request's
@@ -36,26 +101,35 @@
 ** (observer, stop or heuristic function):
 **   - queued requests run on the grid and knowledge as they are when their
 **     turn comes;
-**   - a running request whose grid changed (astar_grid_version), or whose
-**     knowledge changed in a way its search can see (astar_knowledge_version
-**     says which changes: with the default ASTAR_UNKNOWN_PASSABLE a cell
+**   - a running request whose grid changed (astar_grid_version; for a big
+**     unit or a capability, its derived grid: an edit that leaves the
+**     unit's grid as it was does not disturb it), or whose knowledge
+**     changed in a way its search can see (astar_knowledge_version says
+**     which changes: with the default ASTAR_UNKNOWN_PASSABLE a cell
 **     becoming or ceasing to be known blocked -- a revealed wall --, not
 **     open ground revealed), is restarted from scratch: it goes back to the
 **     queue, keeping its place (priority, then submission order), so it
 **     normally runs again at once on the new grid and knowledge;
-**     frame->restarted counts it, the work already done is lost. After
-**     astar_queue_set_restarts's number of restarts (default
-**     ASTAR_QUEUE_DEFAULT_RESTARTS; grid and knowledge changes count alike)
-**     it ends with ASTAR_STALE instead, no path, so that a grid edited or
-**     walls revealed every frame cannot hold the queue on one long search;
-**     the callback may resubmit it;
+**     frame->restarted counts it, the work already done is lost;
+**   - a request whose finder is stale when its turn comes (the caller's
+**     finder with attachments, after an edit: astar/finder.h,
+**     "Staleness") waits for the next update, keeping its place, so that
+**     the caller can bring the attachments up to date (astar_hpa_sync, ...)
+**     and call astar_finder_refresh between updates; this counts as a
+**     restart (frame->restarted);
+**   - after astar_queue_set_restarts's number of restarts (default
+**     ASTAR_QUEUE_DEFAULT_RESTARTS; grid, knowledge and finder changes
+**     count alike) it ends with ASTAR_STALE instead, no path, so that a
+**     grid edited or walls revealed every frame cannot hold the queue on
+**     one long search; the callback may resubmit it;
 **   - requests already done keep their outcome.
 ** Every outcome is computed on one version of the grid and one state of
 ** the knowledge, reported in astar_request_done.grid_version and
 ** .knowledge_version with the number of restarts: a delivered path is the
-** one-shot astar_find_path answer on them, so it never crosses a wall the
-** player knew of at delivery. Options' islands (and other objects derived
-** from the grid) must be brought up to date before the next update
+** one-shot answer on them, so it never crosses a wall (for a big unit: a
+** cell its footprint may not cover) or a wall the player knew of at
+** delivery. Options' islands (and other objects derived from the grid)
+** must be brought up to date before the next update
 ** (astar_islands_update): a request that starts with stale islands ends
 ** with ASTAR_STALE, as astar_find_path does. Anything else the options
 ** point to (layers, callbacks) must stay valid and unchanged while the
@@ -66,6 +140,8 @@
 #define ASTAR_QUEUE_H
 
 #include "base.h"
+#include "clearance.h"
+#include "finder.h"
 #include "grid.h"
 #include "search.h"
 
@@ -79,17 +155,22 @@ extern "C" {
 **     astar_queue_reserve_turns reads it, so it must outlive the queue --
 **     free the queue first (freeing the grid while a request is pending and
 **     then updating is a use-after-free);
-**   - each request's path buffer and whatever its options point to
-**     (layers, knowledge, islands, heuristic / stop / observer functions
-**     and their contexts), from submission until the request ends or is
-**     cancelled (the options struct itself is copied);
+**   - each request's path buffer, its finder (the caller's) and whatever
+**     its options point to (layers, knowledge, islands, heuristic / stop /
+**     observer functions and their contexts), from submission until the
+**     request ends or is cancelled (the options struct itself is copied);
 **   - the callback and its ctx (astar_queue_set_callback) until replaced.
 ** Request user pointers are kept but never dereferenced.
+** Owns: its workspace, the clearance and the per-size derived grids (see
+** "Units" above).
 ** Thread safety: one thread at a time, every call included (poll and
 ** outcome too: they read what update writes); callbacks run on the thread
-** calling astar_queue_update. Other threads may search the grid meanwhile;
-** none may modify it, or a pending request's knowledge, during a call of
-** the queue.
+** calling astar_queue_update. Other threads may search the grid meanwhile,
+** and with a caller's finder (finders are read-only); none may modify the
+** grid, a pending request's knowledge or its finder during a call of the
+** queue. Between updates the caller may refresh its finders
+** (astar_finder_refresh): a search the queue has in progress on one sees
+** the grid edit that made it stale and restarts.
 */
 typedef struct astar_queue astar_queue;
 typedef uint32_t astar_request_id; /* never 0 for a valid request */
@@ -107,15 +188,29 @@ typedef enum astar_request_state {
 ** (astar_request r = {0};) and set what you need: zero is the default of
 ** every field, including those later versions may add. */
 typedef struct astar_request {
-  astar_point start;        /* where the unit stands */
-  astar_point goal;         /* where it wants to go */
-  const astar_options *opt; /* search options (NULL: defaults), copied at submission */
+  astar_point start;        /* where the unit stands (a big unit: its anchor, the
+                               top-left cell of its footprint) */
+  astar_point goal;         /* where it wants to go (likewise) */
+  const astar_options *opt; /* search options (NULL: defaults), copied at submission;
+                               NULL with a finder (the finder's options rule) */
   int priority;             /* higher runs first (default 0) */
   astar_point *path;        /* the caller's buffer for the path (NULL when cap is 0);
                                it must stay valid until the request ends or is cancelled */
   size_t cap;               /* cells in path */
   void *user;               /* the caller's pointer (the unit, its order...), handed
                                back with the outcome; never dereferenced by the queue */
+  /* A prepared finder (astar/finder.h) made on this queue's grid: the
+  ** request runs it (its method, options, attachments, unit and smoothing)
+  ** and the fields below stay 0. Retained until the request ends. */
+  const astar_finder *finder;
+  /* Without a finder, what the queue prepares for the request: */
+  astar_method method;         /* default ASTAR_METHOD_ASTAR; methods needing an attachment
+                                  need a finder */
+  int32_t unit_size;           /* 0 or 1: one cell; up to the queue's largest unit size */
+  astar_capability capability; /* terrain types the unit may enter (astar_queue_set_units);
+                                  0: every type */
+  bool smooth;                 /* string-pull the path (cfg.smooth of astar/finder.h: terrain
+                                  and fog honoured; one-cell units only) */
 } astar_request;
 
 /* How a request ended, as the callback receives it (astar_queue_outcome
@@ -131,14 +226,20 @@ typedef struct astar_request_done {
   astar_result result;     /* the search's result (length, cost, statistics, end) */
   uint64_t grid_version;   /* astar_grid_version() of the grid the outcome was
                               computed on (for ASTAR_STALE: the one its last
-                              search began on); compare with the grid's current
-                              version to see whether the outcome is outdated */
+                              search began on; for a big unit or a capability,
+                              the last version its derived grid was brought to
+                              while it stayed as the search saw it); compare with
+                              the grid's current version to see whether the
+                              outcome is outdated */
   /* astar_knowledge_version() of options.knowledge the outcome holds for (0
   ** without knowledge): the version when the request ended -- its search saw
   ** no change since it began -- or, for ASTAR_STALE, when its last search
   ** began; compare it with the knowledge's current version as grid_version. */
   uint64_t knowledge_version;
-  uint32_t restarts; /* times its search restarted because the grid or its knowledge changed */
+  uint32_t restarts; /* times its search restarted because the grid or its knowledge changed,
+                        or waited for its stale finder */
+  uint64_t work;     /* the work its searches were charged, restarted ones included (the
+                        method's unit: see "Methods" at the top of this file) */
 } astar_request_done;
 
 /* Called from astar_queue_update when a request's result is delivered
@@ -150,7 +251,7 @@ typedef void (*astar_request_done_fn)(void *ctx, const astar_request_done *done)
 
 /* A queue for `grid` (retained: it must outlive the queue, see above)
 ** holding at most `capacity` requests at once (queued, running or done but
-** not yet released). Allocates. */
+** not yet released). Allocates (see "Allocation" at the top of this file). */
 ASTAR_API astar_status astar_queue_new(astar_queue **out, const astar_grid *grid, size_t capacity,
                                        const astar_allocator *alloc);
 /* Release it (pending requests are dropped without callbacks). NULL allowed. */
@@ -160,25 +261,68 @@ ASTAR_API void astar_queue_free(astar_queue *queue);
 ASTAR_API void astar_queue_set_callback(astar_queue *queue, astar_request_done_fn fn, void *ctx);
 
 /* Submit a request; *id receives its id (0 on failure). req->opt is
-** copied; req->path must stay valid until the request ends. The path goes
-** to req->path[0 .. req->cap-1] (ASTAR_BUFFER_TOO_SMALL when it does not
-** fit). A request that needs no search is done when this returns (see the
-** top of this file); no callback fires from inside it. Returns ASTAR_OK,
+** copied; req->path and req->finder must stay valid until the request
+** ends. The path goes to req->path[0 .. req->cap-1] (ASTAR_BUFFER_TOO_SMALL
+** when it does not fit): cells, or the bends of an any-angle or smoothed
+** path. A request that needs no search may be done when this returns (see
+** the top of this file); no callback fires from inside it. Without a
+** finder the request's finder is prepared here: its options are validated
+** once (and never again); with one nothing is validated. Returns ASTAR_OK,
 ** ASTAR_QUEUE_FULL (no free table entry: release finished requests),
 ** ASTAR_INVALID_ARGUMENT (NULL queue, req or id, a buffer missing for
-** cap > 0, or bad options), ASTAR_UNSUPPORTED (opt->algorithm other than
-** ASTAR_ALGO_ASTAR: requests run as sliced A* searches). Never allocates. */
+** cap > 0, bad options, a unit size beyond the queue's largest, a
+** capability not given to astar_queue_set_units, a finder with opt,
+** method, unit_size, capability or smooth set), ASTAR_UNSUPPORTED (the
+** method cannot honour the request: astar_queue_unsupported_reason),
+** ASTAR_MISMATCH (a finder made on another grid), ASTAR_NO_MEMORY (the
+** first request of a unit size or capability could not get its derived
+** grid). Allocates only for the first request of a unit size and
+** capability. */
 ASTAR_API astar_status astar_queue_submit_request(astar_queue *queue, const astar_request *req,
                                                   astar_request_id *id);
 
+/* Why astar_queue_submit_request refuses `req` with ASTAR_UNSUPPORTED or
+** ASTAR_MISMATCH: one English sentence without a final period (static
+** storage), or NULL when it does not (option values are not checked: a
+** bad value is ASTAR_INVALID_ARGUMENT). The same sentences as
+** astar_finder_unsupported_reason, plus the queue's own (Anya, a space
+** finder, a finder of another grid). No allocation. */
+ASTAR_API const char *astar_queue_unsupported_reason(const astar_queue *queue,
+                                                     const astar_request *req);
+
+/* The largest unit side a queue takes by default (astar_queue_set_units). */
+#define ASTAR_QUEUE_DEFAULT_MAX_UNIT 4
+
+/*
+** Units of several sizes and terrain capabilities (astar/clearance.h): the
+** terrain type of every cell (types[y * width + x], width * height
+** entries, copied; NULL: every cell ASTAR_TYPE_GROUND), the capabilities
+** requests may name (caps[0 .. ncaps-1], distinct, 1 <= ncaps <=
+** ASTAR_CLEARANCE_MAX_CAPS; NULL with 0: ASTAR_CAPABILITY_ALL only, what
+** request.capability 0 means) and the largest unit side (1 ..
+** ASTAR_CLEARANCE_MAX; the clearance's update costs up to max_size^2 a
+** changed cell). Without this call a queue takes sizes up to
+** ASTAR_QUEUE_DEFAULT_MAX_UNIT and capability 0 only. Builds the clearance
+** now (allocates: 1 + ncaps bytes a cell) and drops the derived grids made
+** so far (remade on first use). Returns ASTAR_OK, ASTAR_INVALID_ARGUMENT
+** (NULL queue, values out of range, or a request of a big unit or a
+** capability is pending: call it before submitting them), ASTAR_NO_MEMORY
+** (the queue keeps its former units).
+*/
+ASTAR_API astar_status astar_queue_set_units(astar_queue *queue, const uint8_t *types,
+                                             const astar_capability *caps, size_t ncaps,
+                                             int32_t max_size);
+
 /* astar_queue_submit_request with the fields as arguments and no user
-** pointer. */
+** pointer: A* (options.algorithm JPS: JPS) for a one-cell unit. */
 ASTAR_API astar_status astar_queue_submit(astar_queue *queue, const astar_options *opt,
                                           astar_point start, astar_point goal, int priority,
                                           astar_point *path, size_t cap, astar_request_id *id);
 
-/* Let the queue run requests with options.turn_penalty > 0 (without this
-** they are answered at submission with ASTAR_TURNS_NOT_RESERVED): reserves
+/* Let the queue run requests with options.turn_penalty > 0 without a
+** finder of the caller's (without this they are answered at submission
+** with ASTAR_TURNS_NOT_RESERVED; a caller's finder reserves them on first
+** use, astar/finder.h): reserves
 ** the turn states of its workspace (astar_workspace_reserve_turns).
 ** Allocates; ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL queue) or
 ** ASTAR_NO_MEMORY. */
@@ -203,7 +347,9 @@ ASTAR_API astar_status astar_queue_cancel(astar_queue *queue, astar_request_id i
 
 /* Work for this frame. */
 typedef struct astar_queue_frame {
-  uint64_t expanded;  /* expansions spent (<= budget), work lost to restarts included */
+  uint64_t expanded;  /* work done (the methods' units: node expansions for A*), work
+                         lost to restarts included: <= budget unless a whole run
+                         overshot (see "Methods" at the top of this file) */
   uint32_t finished;  /* results delivered: requests answered at submission
                          since the last update, then those that ended now */
   uint32_t pending;   /* astar_queue_pending afterwards */
@@ -211,15 +357,21 @@ typedef struct astar_queue_frame {
                          changed */
   bool path_held;     /* the update stopped early to keep a path that did not fit
                          its buffer and was not copied (astar_queue_path) */
+  uint64_t debt;      /* work done beyond the budgets so far, to be paid from the next
+                         updates' budgets (0 unless a whole run overshot) */
 } astar_queue_frame;
 
 /* Deliver the results of the requests answered at submission since the
-** last update (callbacks, no budget used), then spend at most `budget`
-** expansions (> 0) on the queued and running requests in order. The whole
-** budget is spent unless no search work is left, or a path that did not fit
-** its buffer is held (frame->path_held: see astar_queue_path). frame (may be NULL)
-** receives what was done. ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL queue,
-** budget 0, or called from a callback). Never allocates. */
+** last update (callbacks, no budget used), pay the debt of former updates
+** from `budget` (> 0), then spend what is left on the queued and running
+** requests in order: sliced steps up to what is left, whole runs while
+** anything is left (the last may overshoot: see "Methods" at the top of
+** this file). The whole budget is spent unless no search work is left, or
+** a path that did not fit its buffer is held (frame->path_held: see
+** astar_queue_path). Derived grids are brought up to the grid's edits
+** before each search step. frame (may be NULL) receives what was done.
+** ASTAR_OK, or ASTAR_INVALID_ARGUMENT (NULL queue, budget 0, or called from
+** a callback). Allocates only as said under "Allocation". */
 ASTAR_API astar_status astar_queue_update(astar_queue *queue, uint64_t budget,
                                           astar_queue_frame *frame);
 

@@ -209,11 +209,12 @@ void astar__result_clear(astar_result *result, astar_status cause);
 ** exactly as astar_find_path gives them (an observer in opt sees a trivial
 ** search's goal event). Otherwise false, nothing written. Reads ws (its
 ** capacities) but never changes it: a search in progress on ws goes on
-** undisturbed. opt NULL: defaults. No allocation.
+** undisturbed. opt NULL: defaults. `validated`: opt was validated already
+** (a finder's), so it is not again. No allocation.
 */
 bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
                           const astar_options *opt, astar_point start, astar_point goal,
-                          astar_point *path, size_t cap, astar_result *result,
-                          astar_status *status);
+                          astar_point *path, size_t cap, astar_result *result, astar_status *status,
+                          bool validated);
 
 #endif /* ASTAR_INTERNAL_H */

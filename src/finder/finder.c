@@ -228,10 +228,10 @@ void astar_finder_free(astar_finder *f) {
   astar__free(&a, f, sizeof *f);
 }
 
-static astar_status make(astar_finder **out, const astar_grid *grid, const astar_space *space,
-                         const astar_finder_config *cfg, const astar_allocator *alloc) {
-  if (!out) return ASTAR_INVALID_ARGUMENT;
-  *out = NULL;
+/* Check `cfg` for `grid` (or `space`) and set *f up from it (every field
+** but the derived grid: the caller's storage, cleared here). No allocation. */
+static astar_status setup_finder(astar_finder *f, const astar_grid *grid, const astar_space *space,
+                                 const astar_finder_config *cfg, const astar_allocator *alloc) {
   if (!cfg || (!grid && !space)) return ASTAR_INVALID_ARGUMENT;
   if (!grid && astar_space_validate(space) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
   const astar__method *m = astar__method_row(cfg->method);
@@ -265,12 +265,8 @@ static astar_status make(astar_finder **out, const astar_grid *grid, const astar
   }
   if (st != ASTAR_OK) return st;
 
-  astar_allocator a;
-  astar__alloc_init(&a, alloc);
-  astar_finder *f = astar__malloc(&a, sizeof *f);
-  if (!f) return ASTAR_NO_MEMORY;
   memset(f, 0, sizeof *f);
-  f->alloc = a;
+  astar__alloc_init(&f->alloc, alloc);
   f->cfg = *cfg;
   f->m = m;
   f->engine = engine;
@@ -284,9 +280,36 @@ static astar_status make(astar_finder **out, const astar_grid *grid, const astar
   f->reserve = reservation(cfg->method);
   f->capability = cfg->capability ? cfg->capability : ASTAR_CAPABILITY_ALL;
   f->versioned = attached(cfg) != 0 || cfg->clearance != NULL;
+  return ASTAR_OK;
+}
+
+/* The last of a finder's setting up: its version, the method's resolution. */
+static void setup_done(astar_finder *f) {
+  f->version = version_now(f);
+  if (f->m->prepare && !f->engine) f->m->prepare(f);
+}
+
+astar_status astar__finder_init(astar_finder *f, const astar_grid *grid,
+                                const astar_finder_config *cfg) {
+  if (!f || !grid || !cfg || cfg->clearance) return ASTAR_INVALID_ARGUMENT;
+  const astar_status st = setup_finder(f, grid, NULL, cfg, NULL);
+  if (st == ASTAR_OK) setup_done(f);
+  return st;
+}
+
+static astar_status make(astar_finder **out, const astar_grid *grid, const astar_space *space,
+                         const astar_finder_config *cfg, const astar_allocator *alloc) {
+  if (!out) return ASTAR_INVALID_ARGUMENT;
+  *out = NULL;
+  astar_finder tmp;
+  astar_status st = setup_finder(&tmp, grid, space, cfg, alloc);
+  if (st != ASTAR_OK) return st;
+  astar_finder *f = astar__malloc(&tmp.alloc, sizeof *f);
+  if (!f) return ASTAR_NO_MEMORY;
+  *f = tmp;
   if (grid && cfg->clearance) {
     /* The unit's own grid, owned by the finder. */
-    st = astar_grid_new(&f->derived, grid->width, grid->height, &a);
+    st = astar_grid_new(&f->derived, grid->width, grid->height, &f->alloc);
     if (st == ASTAR_OK)
       st = astar_clearance_fill_grid(cfg->clearance, grid, cfg->unit_size, f->capability,
                                      f->derived);
@@ -297,8 +320,7 @@ static astar_status make(astar_finder **out, const astar_grid *grid, const astar
     f->grid = f->derived;
     f->types_version = astar__clearance_type_edits(cfg->clearance);
   }
-  f->version = version_now(f);
-  if (m->prepare && !engine) m->prepare(f);
+  setup_done(f);
   *out = f;
   return ASTAR_OK;
 }

@@ -139,6 +139,14 @@ struct astar_finder {
   uint64_t types_version;      /* the clearance's type edits then (big units) */
 };
 
+/* Prepare `cfg` (a one-cell unit: no clearance) for `grid` in the caller's
+** storage *f, as astar_finder_new does but without allocating: the
+** request queue keeps a finder in each request slot. Released by dropping
+** the storage (never astar_finder_free). Statuses as astar_finder_new;
+** ASTAR_INVALID_ARGUMENT also for a NULL or cfg->clearance set. */
+astar_status astar__finder_init(struct astar_finder *f, const astar_grid *grid,
+                                const astar_finder_config *cfg);
+
 /* The table (methods.c): the row of `m`, NULL for a value that is no method. */
 const astar__method *astar__method_row(astar_method m);
 

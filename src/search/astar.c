@@ -579,8 +579,8 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
 
 bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
                           const astar_options *opt, astar_point start, astar_point goal,
-                          astar_point *path, size_t cap, astar_result *result,
-                          astar_status *status) {
+                          astar_point *path, size_t cap, astar_result *result, astar_status *status,
+                          bool validated) {
   astar_options defaults;
   if (!opt) {
     astar_options_init(&defaults);
@@ -593,7 +593,7 @@ bool astar__search_settle(const astar_workspace *ws, const astar_grid *grid,
   const goal_spec gs = {goal, NULL, 0, NULL, NULL};
   const astar_status st =
       (ws && grid && (cap == 0 || path))
-          ? resolve(&q, &fx, ws, grid, opt, start, gs, &kind, &retargeted, false)
+          ? resolve(&q, &fx, ws, grid, opt, start, gs, &kind, &retargeted, validated)
           : ASTAR_INVALID_ARGUMENT;
   if (st == ASTAR_OK && kind == BEGIN_SEARCH) return false;
   /* What astar_find_path reports: see run_to_end and astar_search_finish. */

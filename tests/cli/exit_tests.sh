@@ -90,7 +90,7 @@ each 2 "a cell outside the map" -- solve "$TMP/t.txt" 1 2 9 2 -- \
   solve --graph "$TMP/t.gr" 1 99
 
 each 2 "options the algorithm never supports" -- solve "$TMP/t.txt" --algo cpd --moves 4 -- \
-  bench "$TMP/m.map.scen" --algo cpd --moves 4 -- render "$TMP/t.txt" -o "$TMP/x.png" --algo jps -- \
+  bench "$TMP/m.map.scen" --algo cpd --moves 4 -- render "$TMP/t.txt" -o "$TMP/x.png" --algo hpa -- \
   solve "$TMP/t.txt" --algo cpd --costs 10,14 -- bench "$TMP/m.map.scen" --algo cpd --costs 10,14 -- \
   solve "$TMP/t.txt" --algo jps --moves 4
 

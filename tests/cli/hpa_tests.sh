@@ -102,7 +102,7 @@ for opt in "--turn-penalty 1" "--terrain-scale 0.5"; do
   # shellcheck disable=SC2086 # two words
   run solve "$SMALL/cave64.map" 56 14 55 11 --algo hpa $opt --no-picture
   expect_rc "solve --algo hpa $opt" 2
-  expect_err "solve --algo hpa $opt says why" "--algo hpa: HPA\* cannot search with a turn penalty"
+  expect_err "solve --algo hpa $opt says why" "--algo hpa: hpa: its abstract costs cannot hold a turn penalty \(--turn-penalty\), a terrain scale"
 done
 
 # precompute builds for the rules given (the file records them): refused

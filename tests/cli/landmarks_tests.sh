@@ -122,7 +122,7 @@ expect_out "4 moves: one cost in the rules line" "^rules: +4 moves, cost 3 "
 # its reason (the old tool said only "not supported", exit 1).
 run solve "$CAVE" 9 24 60 12 --algo landmarks --terrain-scale 0.5 --no-picture
 expect_rc "landmarks --terrain-scale 0.5" 2
-expect_err "landmarks --terrain-scale says why" "--algo landmarks: a landmark table holds the exact terrain costs"
+expect_err "landmarks --terrain-scale says why" "--algo landmarks: astar: a landmark table holds the exact terrain costs: it takes --terrain-scale 1 only"
 run bench "$CAVE.scen" --algo landmarks --pre "$TMP/cave.lmk" --terrain-scale 0.5
 expect_rc "bench --pre --terrain-scale 0.5" 2
 

@@ -399,8 +399,10 @@ expect_rc "trace: missing value" 2
 expect_one_line_err "trace: missing value"
 
 run solve "$TMP/tutorial.txt" --trace "$TMP/x.jsonl" --algo jps
-expect_rc "trace: not with jps" 2
-expect_one_line_err "trace: not with jps"
+expect_rc "trace: jps reports its events" 0
+run solve "$TMP/tutorial.txt" --trace "$TMP/x.jsonl" --algo greedy
+expect_rc "trace: not with greedy" 2
+expect_one_line_err "trace: not with greedy"
 
 run solve "$TMP/tutorial.txt" --trace "$TMP/no/such/dir/t.jsonl"
 expect_rc "trace: unwritable file" 1
@@ -1002,9 +1004,10 @@ run render "$ROOMS" 49 34 1 1 --smooth -o "$TMP/smooth.svg"
 expect_rc "render --smooth" 0
 if grep -q "^line: .*string-pulled" "$OUT"; then ok; else fail "render smooth: the line reported"; fi
 if grep -qi "e8590c" "$TMP/smooth.svg"; then ok; else fail "render smooth: the line drawn"; fi
-run render "$ROOMS" 49 34 1 1 --algo jps -o "$TMP/x.png"
-expect_rc "render --algo jps refused" 2
-expect_one_line_err "render --algo jps refused"
+run render "$ROOMS" 49 34 1 1 --algo greedy -o "$TMP/x.png"
+expect_rc "render --algo greedy refused" 2
+expect_one_line_err "render --algo greedy refused"
+expect_err "render --algo greedy: why" "--algo greedy: the engine reports node events"
 run render "$ROOMS" 49 34 1 1 --algo theta --smooth -o "$TMP/x.png"
 expect_rc "render theta --smooth refused" 2
 

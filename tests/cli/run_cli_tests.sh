@@ -202,8 +202,10 @@ run bench "$TMP/bench" --threads 257
 expect_rc "bad --threads" 2
 expect_err "--threads names its range" "--threads.*from 0 to 256"
 run bench "$TMP/bench" --threads 2 --algo bidir
-expect_rc "--threads with an engine method" 2
-expect_err "--threads names what it runs" "astar, jps and jps-plus"
+expect_rc "--threads with an engine method: a finder's batch" 0
+run bench "$TMP/bench" --threads 2 --algo astar --space graph
+expect_rc "--threads with --space graph" 2
+expect_err "--threads names what it runs" "a finder's batch: not --space graph"
 
 # Golden path hashes: --hash writes the lines, --golden checks them.
 run bench "$ROOT/tests/data/small" --hash --every 3
@@ -677,7 +679,7 @@ expect_out "smooth: the bends" "^waypoints: 3 \(2 segments\): \(0,3\) \(6,4\) \(
 expect_out "smooth: the grid path it came from" "^smoothed: the grid path of 10 cells and cost 9\.828427125"
 run solve "$TMP/block.txt" --algo theta --terrain-scale 0.5
 expect_rc "theta: terrain scale refused" 2
-expect_err "theta: refusal explained" "--algo theta: the game-loop options"
+expect_err "theta: refusal explained" "--algo theta: --terrain-scale is the grid A\*'s: use --algo astar"
 run solve "$TMP/block.txt" --algo theta --smooth
 expect_rc "theta: --smooth refused" 2
 expect_one_line_err "theta: --smooth refused"
