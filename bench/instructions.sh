@@ -69,7 +69,8 @@ cleanup() {
 trap cleanup EXIT
 
 # driver SIDE SPEC: build the driver against SPEC (a build dir or a revision)
-# as $TMP/SIDE; prints a description of what was measured.
+# as $TMP/SIDE; DESC gets a description of what was measured. (Not run in a
+# subshell: WORKTREES must reach the trap.)
 driver() {
   local side=$1 spec=$2 build src
   if [[ -d $spec && -f $spec/CMakeCache.txt ]]; then
@@ -83,18 +84,20 @@ driver() {
     build=$TMP/build-$side
     git -C "$REPO" worktree add -q --detach "$src" "$spec"
     WORKTREES+=("$src")
-    cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_TESTS=OFF \
+    cmake -S "$src" -B "$build" --no-warn-unused-cli -DCMAKE_BUILD_TYPE=Release -DASTAR_BUILD_TESTS=OFF \
       -DASTAR_BUILD_EXAMPLES=OFF -DASTAR_BUILD_TOOLS=OFF -DASTAR_BUILD_BENCH=OFF >/dev/null
     cmake --build "$build" -j 2 --target astar_static >/dev/null
   fi
   # The same driver source for both sides: this one's.
   "$CC" -O2 -std=c11 -I"$src/include" "$REPO/bench/instructions.c" "$build/libastar.a" -lm \
     -lpthread -o "$TMP/$side"
-  echo "$(git -C "$src" rev-parse --short HEAD)$(git -C "$src" diff --quiet HEAD -- src include 2>/dev/null || echo '+changes') ($build)"
+  DESC="$(git -C "$src" rev-parse --short HEAD)$(git -C "$src" diff --quiet HEAD -- src include 2>/dev/null || echo '+changes') ($build)"
 }
 
-OLD_DESC=$(driver old "$1")
-NEW_DESC=$(driver new "${2:-$REPO/build}")
+driver old "$1"
+OLD_DESC=$DESC
+driver new "${2:-$REPO/build}"
+NEW_DESC=$DESC
 OLD_FINDER=1
 "$TMP/old" finder astar /dev/null /dev/null >/dev/null 2>&1 || [[ $? != 3 ]] || OLD_FINDER=0
 
