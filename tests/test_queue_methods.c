@@ -313,7 +313,7 @@ static void test_budget(void) {
     req.goal = randmap_passable_cell(g, &r);
     req.finder = f;
     req.path = bufs[i];
-    req.cap = 64 * 64;
+    req.cap = (size_t)64 * 64;
     CHECK(astar_queue_submit_request(q, &req, &ids[i]) == ASTAR_OK);
   }
   const uint64_t budget = 10;
@@ -369,7 +369,7 @@ static void test_validations(void) {
     if (i == 4) s = t; /* answered at submission */
     uint64_t v0 = astar__test_validations();
     astar_request_id id;
-    CHECK(astar_queue_submit(q, &o, s, t, 0, buf, 32 * 32, &id) == ASTAR_OK);
+    CHECK(astar_queue_submit(q, &o, s, t, 0, buf, (size_t)32 * 32, &id) == ASTAR_OK);
     drain(q, 7);
     CHECKF(astar__test_validations() - v0 == 1, "options: %llu validations",
            (unsigned long long)(astar__test_validations() - v0));
@@ -387,7 +387,7 @@ static void test_validations(void) {
     req.goal = randmap_passable_cell(g, &r);
     req.finder = f;
     req.path = buf;
-    req.cap = 32 * 32;
+    req.cap = (size_t)32 * 32;
     const uint64_t v0 = astar__test_validations();
     astar_request_id id;
     CHECK(astar_queue_submit_request(q, &req, &id) == ASTAR_OK);
@@ -457,7 +457,7 @@ static void test_sizes(void) {
       req[i].goal = fitting_cell(g, clr, &r, req[i].unit_size, req[i].capability);
       req[i].method = (round % 2 == 0 && i % 3 == 0) ? ASTAR_METHOD_JPS : ASTAR_METHOD_ASTAR;
       req[i].path = bufs[i];
-      req[i].cap = W * H;
+      req[i].cap = (size_t)W * H;
       req[i].priority = rng_range(&r, 0, 2);
       CHECK(astar_queue_submit_request(q, &req[i], &ids[i]) == ASTAR_OK);
     }
@@ -476,7 +476,7 @@ static void test_sizes(void) {
       b.s[0] = req[i].start;
       b.t[0] = req[i].goal;
       b.buf[0] = bufs[i];
-      b.cap = W * H;
+      b.cap = (size_t)W * H;
       b.id[0] = ids[i];
       compare_one(q, &b, 0, f, ws, scratch, "sizes");
       astar_status st;
@@ -545,7 +545,8 @@ static void on_edit_done(void *ctx, const astar_request_done *d) {
   astar_finder *f;
   CHECK(astar_finder_new(&f, e->g, &c, NULL) == ASTAR_OK);
   astar_path_result res;
-  CHECK(astar_finder_find(f, e->ws, rq->start, rq->goal, e->scratch, 48 * 48, &res) == ASTAR_OK);
+  CHECK(astar_finder_find(f, e->ws, rq->start, rq->goal, e->scratch, (size_t)48 * 48, &res) ==
+        ASTAR_OK);
   CHECK(res.cost == d->result.cost && res.length == d->len &&
         memcmp(e->scratch, d->path, d->len * sizeof *d->path) == 0);
   astar_finder_free(f);
@@ -574,7 +575,7 @@ static void edits_round(uint64_t seed, bool track) {
     req[i].start = fitting_cell(e.g, e.clr, &r, req[i].unit_size, 0);
     req[i].goal = fitting_cell(e.g, e.clr, &r, req[i].unit_size, 0);
     req[i].path = bufs[i];
-    req[i].cap = W * H;
+    req[i].cap = (size_t)W * H;
     req[i].user = &req[i];
     astar_request_id id;
     CHECK(astar_queue_submit_request(q, &req[i], &id) == ASTAR_OK);
@@ -640,7 +641,7 @@ static void test_stale_finder(void) {
   req.goal = randmap_passable_cell(g, &r);
   req.finder = f;
   req.path = buf;
-  req.cap = 40 * 40;
+  req.cap = (size_t)40 * 40;
   astar_request_id id;
   CHECK(astar_queue_submit_request(q, &req, &id) == ASTAR_OK);
   /* An edit the caller has not yet followed: the request waits. */
@@ -660,7 +661,7 @@ static void test_stale_finder(void) {
   astar_request_done d;
   CHECK(astar_queue_outcome(q, id, &d) == ASTAR_REQUEST_DONE);
   astar_path_result res;
-  const astar_status st = astar_finder_find(f, ws, req.start, req.goal, one, 40 * 40, &res);
+  const astar_status st = astar_finder_find(f, ws, req.start, req.goal, one, (size_t)40 * 40, &res);
   CHECK(d.status == st && d.result.cost == res.cost && d.len == (st == ASTAR_OK ? res.length : 0));
   CHECK(d.restarts == 1 && d.grid_version == astar_grid_version(g));
   CHECK(astar_queue_release(q, id) == ASTAR_OK);
@@ -723,7 +724,7 @@ static void test_smooth(void) {
   req.goal = P(21, 3);
   req.smooth = true;
   req.path = buf;
-  req.cap = W * H;
+  req.cap = (size_t)W * H;
   astar_request_id id;
   CHECK(astar_queue_submit_request(q, &req, &id) == ASTAR_OK);
   drain(q, 50);
@@ -738,7 +739,7 @@ static void test_smooth(void) {
   astar_workspace *ws;
   CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
   astar_path_result res;
-  CHECK(astar_finder_find(f, ws, req.start, req.goal, naive, W * H, &res) == ASTAR_OK);
+  CHECK(astar_finder_find(f, ws, req.start, req.goal, naive, (size_t)W * H, &res) == ASTAR_OK);
   CHECK(res.cost == d.result.cost && res.length == d.len &&
         memcmp(naive, d.path, d.len * sizeof *naive) == 0);
   astar_finder_free(f);
@@ -748,7 +749,7 @@ static void test_smooth(void) {
   CHECK(astar_grid_new(&flat, W, H, NULL) == ASTAR_OK);
   size_t n = 0;
   astar_result gr;
-  CHECK(astar_find_path(ws, g, NULL, req.start, req.goal, naive, W * H, &gr) == ASTAR_OK);
+  CHECK(astar_find_path(ws, g, NULL, req.start, req.goal, naive, (size_t)W * H, &gr) == ASTAR_OK);
   CHECK(astar_path_smooth(flat, NULL, naive, gr.length, naive, gr.length, &n) == ASTAR_OK);
   CHECK(path_touches(naive, n, is_swamp, g));
   CHECK(astar_queue_release(q, id) == ASTAR_OK);
@@ -771,7 +772,7 @@ static void test_smooth(void) {
   drain(q2, 50);
   CHECK(astar_queue_outcome(q2, id, &d) == ASTAR_REQUEST_DONE && d.status == ASTAR_OK);
   CHECK(d.len >= 3 && !path_touches(d.path, d.len, known_blocked, k));
-  CHECK(astar_find_path(ws, open, &o, req.start, req.goal, naive, W * H, &gr) == ASTAR_OK);
+  CHECK(astar_find_path(ws, open, &o, req.start, req.goal, naive, (size_t)W * H, &gr) == ASTAR_OK);
   CHECK(astar_path_smooth(open, NULL, naive, gr.length, naive, gr.length, &n) == ASTAR_OK);
   CHECK(path_touches(naive, n, known_blocked, k)); /* the true map's lines of sight */
   astar_queue_free(q2);

@@ -273,7 +273,7 @@ static void heap_remove(astar_queue *q, uint32_t pos) {
 static void units_drop(astar_queue *q) {
   if (q->units)
     for (size_t i = 0; i < (size_t)q->max_unit * q->ncaps; i++) astar_finder_free(q->units[i]);
-  astar__free(&q->alloc, q->units, (size_t)q->max_unit * q->ncaps * sizeof *q->units);
+  astar__free(&q->alloc, q->units, (size_t)q->max_unit * q->ncaps * sizeof(astar_finder *));
   astar__free(&q->alloc, q->changed, CHANGED_CHUNK * sizeof *q->changed);
   astar_clearance_free(q->clr);
   q->units = NULL;
@@ -290,10 +290,10 @@ static astar_status units_build(astar_queue *q, const uint8_t *types, const asta
   astar_status st = astar_clearance_new(&clr, q->grid, types, caps, ncaps, max_unit, &q->alloc);
   if (st != ASTAR_OK) return st;
   const size_t n = (size_t)max_unit * ncaps;
-  astar_finder **units = astar__calloc(&q->alloc, n, sizeof *units);
+  astar_finder **units = astar__calloc(&q->alloc, n, sizeof(astar_finder *));
   astar_point *changed = astar__malloc(&q->alloc, CHANGED_CHUNK * sizeof *changed);
   if (!units || !changed) {
-    astar__free(&q->alloc, units, n * sizeof *units);
+    astar__free(&q->alloc, units, n * sizeof(astar_finder *));
     astar__free(&q->alloc, changed, CHANGED_CHUNK * sizeof *changed);
     astar_clearance_free(clr);
     return ASTAR_NO_MEMORY;
@@ -486,16 +486,17 @@ static const char *const anya_refusal =
 
 /*
 ** What a request asks for, checked: its finder (the caller's in *fp, or
-** the config of the queue's own in *cfg), its unit (*unit: -1 for the
-** grid; made on first use when `make_unit`). A refusal's sentence goes to
-** *why (static storage). ASTAR_OK or the submission's failure.
+** the config of the queue's own in *cfg) and, for the queue's own, its
+** unit (*size and *ci, the capability's index; *big when it searches a
+** derived grid). A refusal's sentence goes to *why (static storage).
+** ASTAR_OK or the submission's failure. Changes nothing.
 */
-static astar_status examine(astar_queue *q, const astar_request *req, bool make_unit,
-                            const astar_finder **fp, astar_finder_config *cfg, int32_t *unit,
+static astar_status examine(const astar_queue *q, const astar_request *req, const astar_finder **fp,
+                            astar_finder_config *cfg, int32_t *size, int *ci, bool *big,
                             const char **why) {
   *fp = NULL;
-  *unit = -1;
   *why = NULL;
+  *big = false;
   if (req->finder) {
     const astar_finder *f = req->finder;
     if (req->opt || req->method != ASTAR_METHOD_ASTAR || req->unit_size > 1 || req->unit_size < 0 ||
@@ -528,30 +529,35 @@ static astar_status examine(astar_queue *q, const astar_request *req, bool make_
     cfg->method = ASTAR_METHOD_JPS;
   cfg->options.algorithm = ASTAR_ALGO_ASTAR;
   cfg->smooth = req->smooth;
-  const int32_t size = req->unit_size > 1 ? req->unit_size : 1;
-  if (req->unit_size < 0 || size > q->max_unit) return ASTAR_INVALID_ARGUMENT;
-  const int ci = cap_index(q, req->capability);
-  if (req->capability && ci < 0) return ASTAR_INVALID_ARGUMENT;
+  *size = req->unit_size > 1 ? req->unit_size : 1;
+  if (req->unit_size < 0 || *size > q->max_unit) return ASTAR_INVALID_ARGUMENT;
+  *ci = cap_index(q, req->capability);
+  if (req->capability && *ci < 0) return ASTAR_INVALID_ARGUMENT;
   const astar_method_info *mi = astar_method_info_of(cfg->method);
   if (mi && (mi->flags & ASTAR_MF_VEC)) {
     *why = anya_refusal;
     return ASTAR_UNSUPPORTED;
   }
-  const bool big = size > 1 || (req->capability && q->caps[ci] != ASTAR_CAPABILITY_ALL);
-  if (big) {
-    if (ci < 0) return ASTAR_INVALID_ARGUMENT; /* capability 0 was not kept */
-    /* Refusals as the big unit's own finder would have them. */
-    astar_finder_config as_unit = *cfg;
-    as_unit.unit_size = size;
-    as_unit.capability = q->caps[ci];
-    as_unit.clearance = q->clr ? q->clr : (const astar_clearance *)q; /* only tested for NULL */
-    *why = astar_finder_unsupported_reason(q->grid, NULL, &as_unit);
-    if (*why) return ASTAR_UNSUPPORTED;
-  } else {
+  *big = *size > 1 || (req->capability && q->caps[*ci] != ASTAR_CAPABILITY_ALL);
+  if (!*big) {
     *why = astar_finder_unsupported_reason(q->grid, NULL, cfg);
-    if (*why) return ASTAR_UNSUPPORTED;
+    return *why ? ASTAR_UNSUPPORTED : ASTAR_OK;
   }
-  if (!big || !make_unit) return ASTAR_OK;
+  if (*ci < 0) return ASTAR_INVALID_ARGUMENT; /* capability 0 was not kept */
+  /* Refusals as the big unit's own finder would have them (the
+  ** clearance is only tested for NULL there: any object of the type). */
+  astar_finder_config as_unit = *cfg;
+  as_unit.unit_size = *size;
+  as_unit.capability = q->caps[*ci];
+  static const char dummy_clearance; /* never read */
+  as_unit.clearance = q->clr ? q->clr : (const astar_clearance *)(const void *)&dummy_clearance;
+  *why = astar_finder_unsupported_reason(q->grid, NULL, &as_unit);
+  return *why ? ASTAR_UNSUPPORTED : ASTAR_OK;
+}
+
+/* The derived grid of a big unit, made on first use: its index in
+** q->units, brought up to the grid. */
+static astar_status unit_ready(astar_queue *q, int32_t size, int ci, int32_t *unit) {
   astar_status st = ASTAR_OK;
   if (!q->clr) st = units_build(q, NULL, q->caps, q->ncaps, q->max_unit);
   if (st == ASTAR_OK) st = unit_get(q, size, ci, unit);
@@ -563,10 +569,11 @@ const char *astar_queue_unsupported_reason(const astar_queue *queue, const astar
   if (!queue || !req) return "no queue or no request";
   const astar_finder *f;
   astar_finder_config cfg;
-  int32_t unit;
+  int32_t size;
+  int ci;
+  bool big;
   const char *why = NULL;
-  /* Without making a unit the queue is not changed. */
-  (void)examine((astar_queue *)(uintptr_t)queue, req, false, &f, &cfg, &unit, &why);
+  (void)examine(queue, req, &f, &cfg, &size, &ci, &big, &why);
   return why;
 }
 
@@ -576,9 +583,12 @@ astar_status astar_queue_submit_request(astar_queue *queue, const astar_request 
   if (!queue || !req || !id || (req->cap > 0 && !req->path)) return ASTAR_INVALID_ARGUMENT;
   const astar_finder *theirs;
   astar_finder_config cfg;
-  int32_t unit;
+  int32_t size = 1, unit = -1;
+  int ci = -1;
+  bool big;
   const char *why;
-  astar_status st = examine(queue, req, true, &theirs, &cfg, &unit, &why);
+  astar_status st = examine(queue, req, &theirs, &cfg, &size, &ci, &big, &why);
+  if (st == ASTAR_OK && big) st = unit_ready(queue, size, ci, &unit);
   if (st != ASTAR_OK) return st;
   /* The queue's own finder is prepared first, so that a bad option is
   ** refused before a slot is taken: its options' one validation. */
