@@ -295,3 +295,29 @@ def test_threads_share_a_finder():
     with ThreadPoolExecutor(2) as pool:
         paths = list(pool.map(lambda _: f.find((0, 0), (199, 0)), range(16)))
     assert all(np.array_equal(p.cells, ref.cells) and p.cost == ref.cost for p in paths)
+
+
+def test_hex_and_waypoint_searches_go_through_the_finder():
+    """HexGrid.find_path and Waypoints.find_path prepare a finder (over the hex
+    grid as a space, over the waypoint graph): the same paths as a Finder, and
+    the finder's refusals -- a two-sided search has no partial paths (the
+    partial flag was silently ignored before)."""
+    h = la.HexGrid(8, 8)
+    for algo in ("bidir", "ida", "f2f"):
+        with pytest.raises(la.UnsupportedError, match="no partial paths") as e:
+            h.find_path((0, 0), (7, 7), algo=algo, partial=True)
+        assert "partial=" in e.value.detail and "engine." not in e.value.detail
+    assert h.find_path((0, 0), (7, 7), algo="bidir").cost == h.find_path((0, 0), (7, 7)).cost
+    g = la.Grid(12, 9)
+    for y in range(7):
+        g.set_passable(6, y, False)
+    wp = g.waypoints()
+    with pytest.raises(la.UnsupportedError, match="no partial paths"):
+        wp.find_path((0, 0), (11, 0), algo="f2f", partial=True)
+    for algo in ("astar", "dijkstra", "bidir", "greedy"):
+        p = wp.find_path((0, 0), (11, 0), algo=algo)
+        f = la.Finder(g, algo, waypoints=wp).find((0, 0), (11, 0))
+        assert p.cells.tolist() == f.cells.tolist() and p.cost == f.cost, algo
+    with pytest.raises(la.UnsupportedError, match="terrain"):
+        g.set_terrain(0, 8, 2.0)
+        la.Finder(g, "astar", waypoints=g.waypoints())

@@ -541,7 +541,7 @@ def _outcome(t: tuple) -> Path:
     p = _path(t)
     if p.status in (Status.OK, Status.PARTIAL):
         return p
-    raise _error(t[0], t[10] if len(t) > 10 else None, path=p)
+    raise _error(t[0], _pythonic(t[10]) if len(t) > 10 else None, path=p)
 
 
 # The one converter of cells, shared with the methods taking x and y
@@ -901,8 +901,13 @@ class Waypoints(_core.Waypoints):
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         # straight_cost and side_cells: checked by _core.Waypoints (real_arg, flag_arg).
-        return super().__new__(cls, grid, _CORNERS[_choice("corner", corner, _CORNERS)],
+        self = super().__new__(cls, grid, _CORNERS[_choice("corner", corner, _CORNERS)],
                                straight_cost, side_cells)
+        # The rules a finder searching the graph must be prepared with.
+        self._rules = dict(corner=_choice("corner", corner, _CORNERS),
+                           straight_cost=_real(straight_cost, "straight_cost", 0.0,
+                                               _OPTION_MAX, True))
+        return self
 
     @property
     def cells(self) -> np.ndarray:
@@ -919,9 +924,13 @@ class Waypoints(_core.Waypoints):
         ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir' or a variant ('ida',
         'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'; ``variant``: their
         settings as in :class:`Options`). Raises as :meth:`Grid.find_path`."""
-        t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
-        return _outcome(_core.waypoints_find(self, workspace or _workspace(),
-                                             _point(start, "start"), _point(goal, "goal"), t))
+        _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)  # checked
+        s, g = _point(start, "start"), _point(goal, "goal")
+        # Through the finder: the engine's method over this graph of the grid.
+        finder = Finder(self.grid, _choice("algo", algo, _METHODS, _ALGO_ALIASES), waypoints=self,
+                        weight=weight, tie=tie, reopen=reopen, max_expansions=max_expansions,
+                        partial=partial, **self._rules, **variant)
+        return finder.find(s, g, workspace=workspace)
 
     @staticmethod
     def expand(waypoints: Any) -> np.ndarray:
@@ -990,6 +999,7 @@ def _method_name(method: Any) -> str:
 
 # The library's sentences name C fields; the package's keywords instead.
 _PYTHONIC = [(re.compile(r"cfg\.engine\.(\w+)"), r"\1="), (re.compile(r"options\.(\w+)"), r"\1="),
+             (re.compile(r"\bengine\.(\w+)"), r"\1="),
              (re.compile(r"cfg\.(\w+)"), r"\1="),
              (re.compile(r"leave heuristic= at ASTAR_H_AUTO"), "leave heuristic='auto'"),
              (re.compile(r"ASTAR_H_AUTO"), "'auto'"), (re.compile(r"ASTAR_TIE_CROSS"), "tie='cross'"),

@@ -2275,31 +2275,53 @@ static PyObject *py_hex_find(PyObject *self, PyObject *args) {
     ret = result_tuple(st, NULL, 0, &r, NULL, NULL);
     goto done;
   }
+  /* Through the finder (astar/finder.h): the engine's method over the hex
+  ** grid as a space, prepared for this query. */
+  astar_finder_config cfg;
+  astar_finder_config_init(&cfg);
+  cfg.method = eo.method;
+  cfg.engine = eo;
+  astar_finder *f = NULL;
+  st = astar_finder_new_space(&f, &space, &cfg, NULL);
+  if (st != ASTAR_OK) {
+    r.cause = st;
+    ret = result_tuple(st, NULL, 0, &r,
+                       st == ASTAR_UNSUPPORTED ? astar_finder_unsupported_reason(NULL, &space, &cfg)
+                                               : NULL,
+                       NULL);
+    goto done;
+  }
   astar_engine_result er;
+  memset(&er, 0, sizeof er);
+  astar_path_result pr;
+  const astar_node ns = astar_hex_grid_node(grid->grid, (astar_point){sx, sy});
+  const astar_node ng = astar_hex_grid_node(grid->grid, (astar_point){gx, gy});
   grid->searching++;
   Py_BEGIN_ALLOW_THREADS;
-  st = astar_space_find_path(
-      ws->ws, &space, &eo, astar_hex_grid_node(grid->grid, (astar_point){sx, sy}),
-      astar_hex_grid_node(grid->grid, (astar_point){gx, gy}), nodes, STACK_CELLS, &er);
+  st = astar_finder_find_nodes(f, ws->ws, ns, ng, nodes, STACK_CELLS, &pr);
   Py_END_ALLOW_THREADS;
-  grid->searching--;
-  r.cost = er.cost;
-  r.length = er.length;
-  r.stats = er.stats;
-  r.cause = er.cause;
-  r.end =
-      er.end == ASTAR_NODE_NONE ? (astar_point){-1, -1} : astar_hex_grid_cell(grid->grid, er.end);
-  if (st == ASTAR_BUFFER_TOO_SMALL) {
-    size_t len = er.length;
-    nodes = PyMem_Malloc(len * sizeof *nodes);
-    if (!nodes) {
-      PyErr_NoMemory();
-      goto done;
-    }
-    st = astar_workspace_space_path(ws->ws, nodes, len, &len);
-    if (st == ASTAR_OK && eo.partial && er.cause != ASTAR_OK && er.cause != ASTAR_BUFFER_TOO_SMALL)
-      st = ASTAR_PARTIAL;
+  if (st == ASTAR_BUFFER_TOO_SMALL && pr.length > STACK_CELLS &&
+      (nodes = PyMem_Malloc(pr.length * sizeof *nodes)) != NULL) {
+    /* Longer than the first buffer: the same search into one that fits. */
+    Py_BEGIN_ALLOW_THREADS;
+    st = astar_finder_find_nodes(f, ws->ws, ns, ng, nodes, pr.length, &pr);
+    Py_END_ALLOW_THREADS;
   }
+  grid->searching--;
+  astar_finder_free(f);
+  if (!nodes) {
+    nodes = stack_nodes;
+    PyErr_NoMemory();
+    goto done;
+  }
+  r.cost = pr.cost;
+  r.length = pr.length;
+  r.stats = pr.stats;
+  r.cause = pr.cause;
+  r.end = pr.end_node == ASTAR_NODE_NONE ? (astar_point){-1, -1}
+                                         : astar_hex_grid_cell(grid->grid, pr.end_node);
+  er.dropped = pr.dropped;
+  er.iterations = pr.iterations;
   if (st == ASTAR_OK || st == ASTAR_PARTIAL) {
     cells = PyMem_Malloc((r.length ? r.length : 1) * sizeof *cells);
     if (!cells) {
@@ -3114,6 +3136,10 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
   cfg->method = (astar_method)method;
   int algo;
   if (parse_options(opt_tuple, &algo, &cfg->options, cb, &cfg->engine) < 0) return -1;
+  /* Dijkstra's zero heuristic is the method's own (the finder sets it; a
+  ** waypoint graph takes no other heuristic than its own). */
+  if (method == ASTAR_METHOD_DIJKSTRA && cfg->options.heuristic == ASTAR_H_ZERO)
+    cfg->options.heuristic = ASTAR_H_AUTO;
   PyObject *jpp, *cpd, *hpa, *lm, *wp, *clr;
   if (!PyArg_ParseTuple(att, "OOOOOO;bad attachment tuple", &jpp, &cpd, &hpa, &lm, &wp, &clr))
     return -1;
