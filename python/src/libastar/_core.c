@@ -2285,10 +2285,9 @@ static PyObject *py_hex_find(PyObject *self, PyObject *args) {
   st = astar_finder_new_space(&f, &space, &cfg, NULL);
   if (st != ASTAR_OK) {
     r.cause = st;
-    ret = result_tuple(st, NULL, 0, &r,
-                       st == ASTAR_UNSUPPORTED ? astar_finder_unsupported_reason(NULL, &space, &cfg)
-                                               : NULL,
-                       NULL);
+    ret = result_tuple(
+        st, NULL, 0, &r,
+        st == ASTAR_UNSUPPORTED ? astar_finder_unsupported_reason(NULL, &space, &cfg) : NULL, NULL);
     goto done;
   }
   astar_engine_result er;
@@ -2916,8 +2915,8 @@ static PyObject *Prep_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
   int kind, a, b;
   GridObject *grid;
   PyObject *opt_tuple;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "iO!Oii", kwlist, &kind, &GridType, &grid,
-                                   &opt_tuple, &a, &b))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "iO!Oii", kwlist, &kind, &GridType, &grid, &opt_tuple,
+                                   &a, &b))
     return NULL;
   GRID_READY(grid);
   if (kind < 0 || kind >= PREP_KINDS) return PyErr_Format(PyExc_ValueError, "bad kind");
@@ -2995,9 +2994,8 @@ static PyObject *Prep_update(PrepObject *self, PyObject *noargs) {
   if (self->grid->searching > 0)
     return busy_error("the grid is being searched in another thread; a precomputation may not "
                       "change during a search");
-  astar_status st = self->kind == PREP_HPA
-                        ? astar_hpa_sync(self->obj, self->grid->grid, NULL)
-                        : astar_clearance_update(self->obj, self->grid->grid);
+  astar_status st = self->kind == PREP_HPA ? astar_hpa_sync(self->obj, self->grid->grid, NULL)
+                                           : astar_clearance_update(self->obj, self->grid->grid);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   self->version = astar_grid_version(self->grid->grid);
   Py_RETURN_TRUE;
@@ -3077,9 +3075,9 @@ typedef struct {
   PyObject *keep; /* the attachments' Python objects and the option tuple (callbacks) */
   py_callbacks cb;
   int method;
-  int graph;      /* a space finder over the grid as a space (space='graph') */
-  int vec;        /* its path is astar_vec2 points (Anya) */
-  int keep_gil;   /* a Python heuristic or observer */
+  int graph;               /* a space finder over the grid as a space (space='graph') */
+  int vec;                 /* its path is astar_vec2 points (Anya) */
+  int keep_gil;            /* a Python heuristic or observer */
   astar_grid_space holder; /* graph: the grid as a space */
   astar_space space;
   astar_options gopt;     /* graph: the grid space's rules */
@@ -3315,9 +3313,8 @@ fail:
 /* The result tuple of a finder search: result_tuple's thirteen entries,
 ** then (work, sight_checks, abstract_expanded, abstract_length, grid_cost,
 ** points bytes of float64 (x, y) pairs or None). */
-static PyObject *finder_tuple(astar_status st, const astar_point *cells,
-                              const astar_vec2 *points, const astar_path_result *pr,
-                              const char *detail) {
+static PyObject *finder_tuple(astar_status st, const astar_point *cells, const astar_vec2 *points,
+                              const astar_path_result *pr, const char *detail) {
   astar_result r;
   memset(&r, 0, sizeof r);
   r.cost = pr->cost;
@@ -3346,10 +3343,9 @@ static PyObject *finder_tuple(astar_status st, const astar_point *cells,
       out[2 * i + 1] = points[i].y;
     }
   }
-  PyObject *tail = Py_BuildValue("(KKKIdN)", (unsigned long long)pr->work,
-                                 (unsigned long long)pr->sight_checks,
-                                 (unsigned long long)pr->abstract_expanded, pr->abstract_length,
-                                 pr->grid_cost, pts);
+  PyObject *tail = Py_BuildValue(
+      "(KKKIdN)", (unsigned long long)pr->work, (unsigned long long)pr->sight_checks,
+      (unsigned long long)pr->abstract_expanded, pr->abstract_length, pr->grid_cost, pts);
   if (!tail) {
     Py_DECREF(head);
     return NULL;
@@ -3403,8 +3399,8 @@ static astar_status graph_ends(FinderObject *self, astar_point s, astar_point g,
 
 /* One whole search or a sliced search's finish, into ws's buffer (grown
 ** and the call made again when the path did not fit). `sliced`: finish. */
-static astar_status finder_call(FinderObject *self, WorkspaceObject *ws, int sliced,
-                                astar_point s, astar_point g, astar_node ns, astar_node ng,
+static astar_status finder_call(FinderObject *self, WorkspaceObject *ws, int sliced, astar_point s,
+                                astar_point g, astar_node ns, astar_node ng,
                                 astar_path_result *res) {
   for (;;) {
     astar_status st;
