@@ -1157,6 +1157,14 @@
   // Theta*'s: the straight-line heuristic (auto), no turn penalty.
   const anyAngleOptionsOk = () => ui.heuristic.value === '0' && !(Number(ui.turn.value) > 0) && ui.unit.value === '1';
 
+  // The library's sentences (the finder's, astar_finder_unsupported_reason)
+  // name its constants; the page says what they mean.
+  function pageWords(reason) {
+    return reason.replace(/\(no ASTAR_TIE_CROSS\)/g, '(no cross product)')
+      .replace(/options\.heuristic at ASTAR_H_AUTO/g, 'the heuristic at auto')
+      .replace(/ASTAR_CORNER_NO_CUT or ASTAR_CORNER_ONE_SIDE/g, 'no corner cutting or cutting one side');
+  }
+
   // Show or hide the notice for the selected algorithm: the library's
   // reason in full, the map's terrain count, and one button per fix. With
   // `failed`, a search just returned ASTAR_UNSUPPORTED.
@@ -1168,7 +1176,7 @@
       const { st } = pushOptions();
       if (st === ST_OK) {
         const p = M._pg_unsupported_reason(pg);
-        reason = p ? M.UTF8ToString(p) : null;
+        reason = p ? pageWords(M.UTF8ToString(p)) : null;
       }
     }
     if (!reason) {
