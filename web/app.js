@@ -1158,11 +1158,18 @@
   const anyAngleOptionsOk = () => ui.heuristic.value === '0' && !(Number(ui.turn.value) > 0) && ui.unit.value === '1';
 
   // The library's sentences (the finder's, astar_finder_unsupported_reason)
-  // name its constants; the page says what they mean.
+  // name its fields and constants: the page gives them in the words the
+  // tool uses for the same sentence (tools/algos.c, cli_reason_text), so
+  // that the page and `astar solve` refuse alike, and names the constants.
+  const PAGE_WORDS = [
+    ['cfg.smooth', '--smooth'], ['use method astar', 'use --algo astar'],
+    ['options.heuristic', '--heuristic'], ['options.weight', '--weight'], ['options.tie', '--tie'],
+    ['a turn penalty', 'a turn penalty (--turn-penalty)'],
+    ['(no ASTAR_TIE_CROSS)', '(no cross product)'],
+  ];
   function pageWords(reason) {
-    return reason.replace(/\(no ASTAR_TIE_CROSS\)/g, '(no cross product)')
-      .replace(/options\.heuristic at ASTAR_H_AUTO/g, 'the heuristic at auto')
-      .replace(/ASTAR_CORNER_NO_CUT or ASTAR_CORNER_ONE_SIDE/g, 'no corner cutting or cutting one side');
+    for (const [lib, page] of PAGE_WORDS) reason = reason.split(lib).join(page);
+    return reason;
   }
 
   // Show or hide the notice for the selected algorithm: the library's

@@ -321,3 +321,18 @@ def test_hex_and_waypoint_searches_go_through_the_finder():
     with pytest.raises(la.UnsupportedError, match="terrain"):
         g.set_terrain(0, 8, 2.0)
         la.Finder(g, "astar", waypoints=g.waypoints())
+
+
+def test_a_sliced_search_from_outside_the_grid_ends_as_find_does():
+    grid = la.Grid(10, 10)
+    for kw in (dict(method="astar"), dict(method="jps"), dict(method="bidir", space="graph"),
+               dict(method="anya")):
+        f = la.Finder(grid, **kw)
+        with pytest.raises(la.OutOfBoundsError):
+            f.find((0, 0), (10, 0))
+        search = f.begin((0, 0), (10, 0))
+        while not search.step(3):
+            pass
+        with pytest.raises(la.OutOfBoundsError):
+            search.finish()
+        assert f.find((0, 0), (9, 0)).cost == pytest.approx(9.0), kw

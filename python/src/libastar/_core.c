@@ -3507,6 +3507,12 @@ static PyObject *Finder_begin(FinderObject *self, PyObject *args) {
   astar_status st = ASTAR_OK;
   astar_node ns = ASTAR_NODE_NONE, ng = ASTAR_NODE_NONE;
   if (self->graph) st = graph_ends(self, s, g, &ns, &ng);
+  if (st == ASTAR_OUT_OF_BOUNDS) {
+    /* No node: the finder's sliced search ends at once with the engine's
+    ** outcome for a node outside the space, which finish gives. */
+    ns = ng = ASTAR_NODE_NONE;
+    st = ASTAR_OK;
+  }
   if (st == ASTAR_OK) {
     self->grid->searching++;
     PyThreadState *ts = self->keep_gil ? NULL : PyEval_SaveThread();
