@@ -336,3 +336,24 @@ def test_a_sliced_search_from_outside_the_grid_ends_as_find_does():
         with pytest.raises(la.OutOfBoundsError):
             search.finish()
         assert f.find((0, 0), (9, 0)).cost == pytest.approx(9.0), kw
+
+
+def test_find_path_reuses_its_finder_and_follows_the_grid():
+    """grid.find_path keeps the finder of its last Options object: the same
+    answers as a fresh one after edits, for the grid's loops, a cached
+    precomputation and space='graph'."""
+    grid = la.Grid(24, 12)
+    for name, kw in (("astar", {}), ("jps-plus", {}), ("bidir", {}), ("astar", {"space": "graph"})):
+        opts = la.Options(algo=name, **kw)
+        first = grid.find_path((0, 0), (23, 0), options=opts)
+        assert grid.find_path((0, 0), (23, 0), options=opts).cost == first.cost
+        for y in range(11):
+            grid.set_passable(12, y, False)
+        p = grid.find_path((0, 0), (23, 0), options=opts)
+        fresh = la.Finder(grid, name, **kw).find((0, 0), (23, 0))
+        assert p.cost == fresh.cost > first.cost, name
+        if name != "jps-plus":
+            grid.set_terrain(12, 11, 5.0)
+            p = grid.find_path((0, 0), (23, 0), options=opts)
+            assert p.cost == la.Finder(grid, name, **kw).find((0, 0), (23, 0)).cost, name
+        grid = la.Grid(24, 12)

@@ -766,11 +766,23 @@ class Grid(_core.Grid):
             att[0] = jps_plus if jps_plus is not None else self._jps_plus_cached()
         elif opts.algo in ("cpd", "hpa") and opts.space != "graph":
             att[1 if opts.algo == "cpd" else 2] = self._prep_cached(opts.algo, opts)
-        args = (self, opts._method, opts._tuple, tuple(att), False, 1, opts.space == "graph")
-        why = _core.finder_reason(*args)
-        if why is not None:
-            raise _unsupported(_pythonic(why))
-        return _outcome(_core.Finder(*args).find(workspace or _workspace(), s, g))
+        att = tuple(att)
+        # The last finder prepared here is reused while the same Options
+        # object (options=, or the defaults) asks with the same attachments:
+        # a finder without attachments follows the grid's edits, and a
+        # precomputation rebuilt for a changed grid is another object.
+        cached = self.__dict__.get("_finder")
+        if cached is not None and cached[0] is opts and all(
+                a is b for a, b in zip(cached[1], att)):
+            finder = cached[2]
+        else:
+            args = (self, opts._method, opts._tuple, att, False, 1, opts.space == "graph")
+            why = _core.finder_reason(*args)
+            if why is not None:
+                raise _unsupported(_pythonic(why))
+            finder = _core.Finder(*args)
+            self.__dict__["_finder"] = (opts, att, finder)
+        return _outcome(finder.find(workspace or _workspace(), s, g))
 
     def find_path_any(self, start: Point, goals: Iterable[Point], *,
                       options: Optional[Options] = None, workspace: Optional[Workspace] = None,
