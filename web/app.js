@@ -31,8 +31,10 @@
   const PG_RUN_RECORD = 1, PG_RUN_ONCE = 2; // pg_run flags (bridge.c)
   const ALGO = { astar: 0, jps: 1, 'jps-plus': 2, theta: 4, 'lazy-theta': 5, anya: 6, hpa: 7, landmarks: 8, dstar: 9 };
   const PG_ALGO_ENGINE = 3;
-  // The engine's methods (astar_method, astar/engine.h) of the page's algorithms.
-  const METHOD = { astar: 0, weighted: 0, dijkstra: 1, greedy: 2, bidir: 3, ida: 4, beam: 5, dynamic: 6, bandwidth: 7 };
+  // The engine's methods (astar_method, astar/engine.h) of the page's
+  // algorithms, by name: read from the library's method table when the module
+  // has loaded (readMethodTable); weighted A* is A* with a weight.
+  let METHOD = {};
   // Algorithms only the engine runs (on the grid as a space, astar/grid_space.h).
   const ENGINE_ONLY = new Set(['bidir', 'ida', 'beam', 'dynamic', 'bandwidth']);
   const isJump = (algo) => algo === 'jps' || algo === 'jps-plus';
@@ -1155,6 +1157,21 @@
   // Theta*'s: the straight-line heuristic (auto), no turn penalty.
   const anyAngleOptionsOk = () => ui.heuristic.value === '0' && !(Number(ui.turn.value) > 0) && ui.unit.value === '1';
 
+  // The library's sentences (the finder's, astar_finder_unsupported_reason)
+  // name its fields and constants: the page gives them in the words the
+  // tool uses for the same sentence (tools/algos.c, cli_reason_text), so
+  // that the page and `astar solve` refuse alike, and names the constants.
+  const PAGE_WORDS = [
+    ['cfg.smooth', '--smooth'], ['use method astar', 'use --algo astar'],
+    ['options.heuristic', '--heuristic'], ['options.weight', '--weight'], ['options.tie', '--tie'],
+    ['a turn penalty', 'a turn penalty (--turn-penalty)'],
+    ['(no ASTAR_TIE_CROSS)', '(no cross product)'],
+  ];
+  function pageWords(reason) {
+    for (const [lib, page] of PAGE_WORDS) reason = reason.split(lib).join(page);
+    return reason;
+  }
+
   // Show or hide the notice for the selected algorithm: the library's
   // reason in full, the map's terrain count, and one button per fix. With
   // `failed`, a search just returned ASTAR_UNSUPPORTED.
@@ -1166,7 +1183,7 @@
       const { st } = pushOptions();
       if (st === ST_OK) {
         const p = M._pg_unsupported_reason(pg);
-        reason = p ? M.UTF8ToString(p) : null;
+        reason = p ? pageWords(M.UTF8ToString(p)) : null;
       }
     }
     if (!reason) {
@@ -3317,6 +3334,29 @@
     document.body.dataset.state = 'broken';
   }
 
+  // The library's method table (astar_method_info_of, through pg_method_*):
+  // METHOD gets the engine's methods by name (ASTAR_MF_SPACE), and each entry
+  // of the algorithm menu that is a method of the table shows its summary on
+  // hover; an entry that is neither a method of the table nor one of the
+  // page's own (weighted A*, A* + landmarks, D* Lite) is disabled.
+  const MF_SPACE = 0x10;
+  const PAGE_ONLY = new Set(['weighted', 'landmarks', 'dstar']);
+  function readMethodTable() {
+    const table = {};
+    for (let i = 0; i < M._pg_method_count(); i++) {
+      const p = M._pg_method_name(i);
+      if (p) table[M.UTF8ToString(p)] = { id: i, flags: M._pg_method_flags(i), summary: M.UTF8ToString(M._pg_method_summary(i)) };
+    }
+    METHOD = {};
+    for (const [name, row] of Object.entries(table)) if (row.flags & MF_SPACE) METHOD[name] = row.id;
+    METHOD.weighted = METHOD.astar;
+    for (const opt of ui.algorithm.options) {
+      const row = table[opt.value];
+      if (row) opt.title = row.summary;
+      else if (!PAGE_ONLY.has(opt.value)) opt.disabled = true;
+    }
+  }
+
   function init() {
     if (typeof createAstarModule !== 'function') {
       fail(new Error('astar.js did not load'));
@@ -3327,6 +3367,7 @@
       pg = M._pg_new(W, H);
       if (!pg) throw new Error('pg_new failed');
       $('version').textContent = `libastar ${M.UTF8ToString(M._pg_version())}`;
+      readMethodTable();
       defaultMap();
       bind();
       syncOptionUi();

@@ -5,15 +5,17 @@
 ** statistics, path and every observer event in a growable buffer that
 ** JavaScript reads through the HEAP views).
 **
-** Searches: on the square grid, A* / JPS / JPS+ by the grid's own loops
-** (astar/search.h, astar/jps_plus.h) or any method of the search engine
-** (astar/engine.h: bidirectional, IDA*, beam, ...) on the grid as a space
-** (astar/grid_space.h); on the hex grid (astar/hex.h), the engine on the
-** hex grid as a space. Node ids of both spaces are the cell indices
-** y * width + x, as the page numbers cells. Any-angle paths (square grid):
-** Theta* and Lazy Theta* (astar/anyangle.h), or a grid path string-pulled
-** (astar_path_smooth) -- a line of points through cell centres, with the
-** cells it walks (astar_waypoints_expand). Units of k x k cells (square
+** Searches: every method goes through the finder (astar/finder.h), chosen
+** in one place (selected_method: the library's method table, listed for the
+** page by pg_method_*) and prepared once a run (selected_finder): on the
+** square grid A*, JPS, JPS+, HPA*, A* with landmarks, Theta*, Lazy Theta*,
+** Anya and the search engine's methods (astar/engine.h: bidirectional,
+** IDA*, beam, ...) on the grid as a space; on the hex grid (astar/hex.h),
+** the engine's methods on the hex grid as a space. Node ids of both spaces
+** are the cell indices y * width + x, as the page numbers cells. Any-angle
+** paths (square grid): Theta*, Lazy Theta*, Anya, or a grid path
+** string-pulled (astar_path_smooth) -- a line of points through cell
+** centres, with the cells it walks (astar_waypoints_expand). Units of k x k cells (square
 ** grid, astar/clearance.h): the clearance of every cell, and searches on the
 ** derived grid of the unit's anchor (its top-left cell). D* Lite
 ** (astar/dstar.h) as an algorithm: its first plan, backward from the goal.
@@ -75,9 +77,6 @@ enum {
 /* Landmark attribution on hover (pg_lm_info) keeps one distance field a
 ** landmark: only on maps up to this many cells. */
 #define PG_LM_FIELD_CELLS ((size_t)1 << 18)
-
-/* Anya's node pool grows (doubling) up to this many nodes a query. */
-#define PG_ANYA_MAX_NODES ((size_t)1 << 20)
 
 /* Geometries of pg_set_geometry. */
 enum { PG_SQUARE = 0, PG_HEX = 1 };
@@ -149,10 +148,9 @@ typedef struct pg_state {
   astar_point *walked; /* cells walked along the line */
   size_t walked_len, walked_cap;
   uint64_t sight_checks; /* Theta*, Lazy Theta*: lines of sight tested */
-  /* Anya (astar/anya.h): its workspace (made on first use, reserved for the
-  ** grid), and the optimal line -- Anya's path when it is the algorithm, else
-  ** beside every other any-angle line, for comparison -- as corner points. */
-  astar_anya_workspace *anya_ws;
+  /* Anya (astar/anya.h): the optimal line -- Anya's path when it is the
+  ** algorithm, else beside every other any-angle line, for comparison -- as
+  ** corner points. */
   astar_vec2 *best; /* best_cap points, cell units (centres end in .5) */
   size_t best_len, best_cap;
   double best_cost; /* straight_cost x its Euclidean length */
@@ -189,6 +187,10 @@ typedef struct pg_state {
   uint32_t lm_nfields;
   astar_point loaded_start, loaded_goal;
   astar_parse_error perr;
+  /* The prepared query of the run in progress (pg_run: made for its
+  ** searches, freed at its end -- the attachments it points to may change
+  ** between runs); NULL outside pg_run. */
+  astar_finder *finder;
   struct pg_walk *walk; /* walk mode's planner (pg_walk_new), NULL when off */
   /* D* Lite as an algorithm (PG_ALGO_DSTAR): the planner of the last run,
   ** restarted (no allocation) while the grid, its version and the options
@@ -362,8 +364,6 @@ static void drop_grid_objects(pg_state *s) {
   free_dstar(s);
   free_hpa(s);
   free_landmarks(s);
-  astar_anya_workspace_free(s->anya_ws); /* reserved for the old grid's size */
-  s->anya_ws = NULL;
   astar_clearance_free(s->clr);
   astar_grid_free(s->ugrid);
   free(s->clr_values);
@@ -874,12 +874,7 @@ static const char *engine_reason(const pg_state *s) {
                  s->algorithm == PG_ALGO_ANYA))
     return "Theta*, Lazy Theta* and Anya search square grids only";
   if (s->hex && s->unit > 1) return "units bigger than one cell move on square grids only";
-  if (s->opt.tie == ASTAR_TIE_CROSS)
-    return "the engine breaks ties by larger g or newest, then node id (no cross product)";
-  if (!s->hex && s->opt.turn_penalty != 0.0)
-    return "a turn penalty is an option of A* on the grid (the engine searches the cells as "
-           "a graph)";
-  return NULL;
+  return NULL; /* the rest is the finder's to say (finder_reason) */
 }
 
 /* The grid the square searches run on: the unit's derived grid for a unit
@@ -888,48 +883,161 @@ static const astar_grid *search_grid(const pg_state *s) {
   return s->unit > 1 && !s->hex ? s->ugrid : s->grid;
 }
 
-/* What astar_workspace_reserve_space needs besides the forward search. */
-static unsigned reservation(astar_method method) {
-  switch (method) {
-  case ASTAR_METHOD_FRONT_TO_FRONT:
-    return ASTAR_RESERVE_FRONT_TO_FRONT;
-  case ASTAR_METHOD_BIDIRECTIONAL:
-  case ASTAR_METHOD_RETARGETING:
-  case ASTAR_METHOD_BEAM:
-    return ASTAR_RESERVE_BACKWARD;
+/* ---- the method: chosen in one place, searched through the finder ----------
+** Every search the page offers but D* Lite runs through astar_finder
+** (astar/finder.h): selected_method says which method of the library's
+** table the selection is, selected_config what the finder is prepared from
+** (the page's options, the precomputations kept current by pg_run, the
+** recording observers), and finder_search runs it. D* Lite is no method of
+** the table but an incremental planner (astar/dstar.h): dstar_search. */
+
+/* The astar_method of the page's selection: the engine's method on hex
+** grids and for PG_ALGO_ENGINE, else the PG_ALGO_* value's. */
+static astar_method selected_method(const pg_state *s) {
+  if (s->hex || s->algorithm == PG_ALGO_ENGINE) return s->eopt.method;
+  switch (s->algorithm) {
+  case PG_ALGO_JPS:
+    return ASTAR_METHOD_JPS;
+  case PG_ALGO_JPS_PLUS:
+    return ASTAR_METHOD_JPS_PLUS;
+  case PG_ALGO_THETA:
+    return ASTAR_METHOD_THETA;
+  case PG_ALGO_LAZY_THETA:
+    return ASTAR_METHOD_LAZY_THETA;
+  case PG_ALGO_ANYA:
+    return ASTAR_METHOD_ANYA;
+  case PG_ALGO_HPA:
+    return ASTAR_METHOD_HPA;
   default:
-    return 0;
+    return ASTAR_METHOD_ASTAR; /* A*, and A* with the landmarks attached */
   }
 }
 
-/* One search by the engine on the grid as a space (astar/grid_space.h, with
-** the grid options of pg_set_options) or on the hex grid (astar/hex.h):
-** the path as cells, the result as the grid searches give it, and the
-** variants' dropped, iterations and meeting node. */
-static astar_status engine_search(pg_state *s, astar_point start, astar_point goal,
-                                  const astar_engine_options *eo) {
-  astar_grid_space holder;
-  astar_space sp;
-  astar_status st = s->hex ? astar_hex_space(s->hex, &sp)
-                           : astar_grid_space_init(&sp, &holder, search_grid(s), &s->opt);
-  if (st == ASTAR_OK) st = astar_workspace_reserve_space(s->ws, &sp, reservation(eo->method));
-  if (st != ASTAR_OK) return st;
+/* Does the engine run method m here (rather than the grid's own loops)? */
+static bool engine_runs(const pg_state *s, astar_method m) {
+  return s->hex ||
+         (m < ASTAR_METHOD_ENGINE_COUNT && m != ASTAR_METHOD_ASTAR && m != ASTAR_METHOD_DIJKSTRA);
+}
+
+/* The finder's config for the selection with the grid options `o`; `record`
+** attaches the observer that records the events (the methods that report
+** them). The precomputations are the bridge's, brought up to date by pg_run. */
+static void selected_config(pg_state *s, astar_finder_config *cfg, bool record) {
+  const astar_method m = selected_method(s);
+  astar_finder_config_init(cfg);
+  cfg->method = m;
+  cfg->options = s->opt;
+  cfg->options.algorithm = ASTAR_ALGO_ASTAR; /* the method decides */
+  cfg->engine = s->eopt;
+  cfg->engine.weight = s->opt.weight;
+  cfg->engine.tie = s->opt.tie;
+  cfg->engine.reopen = s->opt.reopen;
+  const bool engine = engine_runs(s, m);
+  if (engine) cfg->options.max_expansions = s->eopt.max_expansions; /* the page's IDA* cap */
+  if (m == ASTAR_METHOD_ANYA) {
+    /* Anya is exact by construction: the page's weight, ties and heuristic
+    ** are A*'s settings, not Anya's. */
+    cfg->options.weight = 1.0;
+    cfg->options.tie = ASTAR_TIE_LARGER_G;
+    cfg->options.heuristic = ASTAR_H_AUTO;
+  }
+  if (s->algorithm == PG_ALGO_JPS_PLUS && !s->hex) cfg->jps_plus = s->jpp;
+  if (s->algorithm == PG_ALGO_HPA && !s->hex) cfg->hpa = s->hpa;
+  if (s->algorithm == PG_ALGO_LANDMARKS && !s->hex) {
+    cfg->landmarks = s->lm;
+    cfg->options.heuristic = ASTAR_H_AUTO; /* the landmarks are the heuristic */
+  }
+  if (!record) return;
+  if (engine) {
+    cfg->engine.observer = observe_engine;
+    cfg->engine.observer_ctx = s;
+  } else if (m != ASTAR_METHOD_ANYA && m != ASTAR_METHOD_HPA) {
+    cfg->options.observer = observe;
+    cfg->options.observer_ctx = s;
+  }
+}
+
+/* The finder for the selection on the grid searched (or the hex grid as a
+** space) into *out: ASTAR_OK, or astar_finder_new's status. */
+static astar_status selected_finder(pg_state *s, bool record, astar_finder **out) {
+  astar_finder_config cfg;
+  selected_config(s, &cfg, record);
+  if (s->hex) {
+    astar_space sp;
+    const astar_status st = astar_hex_space(s->hex, &sp);
+    return st != ASTAR_OK ? st : astar_finder_new_space(out, &sp, &cfg, NULL);
+  }
+  return astar_finder_new(out, search_grid(s), &cfg, NULL);
+}
+
+/* Why the selection cannot be prepared (NULL: it can): the library's
+** sentence (astar_finder_unsupported_reason), or for hex grids the tie
+** order the engine's options refuse. */
+static const char *finder_reason(pg_state *s) {
+  astar_finder_config cfg;
+  selected_config(s, &cfg, false);
+  /* The precomputations pg_run builds may not exist yet: the reason asks
+  ** only whether one is attached, never reads it ("does not check that
+  ** the attachments belong to the grid", astar/finder.h). */
+  static const char placeholder = 0;
+  const void *some = &placeholder;
+  const astar_method_info *mi = astar_method_info_of(cfg.method);
+  if (mi && (mi->needs & ASTAR_ATTACH_JPS_PLUS) && !cfg.jps_plus) cfg.jps_plus = some;
+  if (mi && (mi->needs & ASTAR_ATTACH_HPA) && !cfg.hpa) cfg.hpa = some;
+  if (s->algorithm == PG_ALGO_LANDMARKS && !s->hex && !cfg.landmarks) cfg.landmarks = some;
+  if (s->hex) {
+    if (s->opt.tie == ASTAR_TIE_CROSS)
+      return "the engine breaks ties by larger g or newest, then node id (no cross product)";
+    astar_space sp;
+    if (astar_hex_space(s->hex, &sp) != ASTAR_OK) return NULL;
+    return astar_finder_unsupported_reason(NULL, &sp, &cfg);
+  }
+  return astar_finder_unsupported_reason(search_grid(s), NULL, &cfg);
+}
+
+/* One search of s->finder: the path as cells (Anya's as corner points in
+** s->best), s->result as the grid searches give it, and the methods'
+** figures (dropped, iterations, meeting node, lines of sight). */
+static astar_status finder_search(pg_state *s, astar_point start, astar_point goal) {
+  astar_path_result res;
+  astar_status st;
   const int32_t w = astar_grid_width(s->grid);
-  astar_engine_result er;
-  st = astar_space_find_path(s->ws, &sp, eo, (astar_node)(start.y * w + start.x),
-                             (astar_node)(goal.y * w + goal.x), s->nodes, s->path_cap, &er);
-  if (st == ASTAR_OK || st == ASTAR_PARTIAL)
-    for (size_t i = 0; i < er.length; i++)
-      s->path[i] =
-          (astar_point){(int32_t)(s->nodes[i] % (uint32_t)w), (int32_t)(s->nodes[i] / (uint32_t)w)};
+  if (s->hex) {
+    if (!astar_grid_contains(s->grid, start.x, start.y) ||
+        !astar_grid_contains(s->grid, goal.x, goal.y))
+      return ASTAR_OUT_OF_BOUNDS;
+    st = astar_finder_find_nodes(s->finder, s->ws, (astar_node)(start.y * w + start.x),
+                                 (astar_node)(goal.y * w + goal.x), s->nodes, s->path_cap, &res);
+    if (st == ASTAR_OK || st == ASTAR_PARTIAL)
+      for (size_t i = 0; i < res.length; i++)
+        s->path[i] = (astar_point){(int32_t)(s->nodes[i] % (uint32_t)w),
+                                   (int32_t)(s->nodes[i] / (uint32_t)w)};
+  } else if (selected_method(s) == ASTAR_METHOD_ANYA) {
+    /* Anya's bends lie on grid corners; its node pool grows in the
+    ** workspace. A path of more bends than s->best holds: grown, again. */
+    st = astar_finder_find_vec(s->finder, s->ws, start, goal, s->best, s->best_cap, &res);
+    if (st == ASTAR_BUFFER_TOO_SMALL && res.length > s->best_cap) {
+      astar_vec2 *b = realloc(s->best, res.length * sizeof *b);
+      if (!b) return ASTAR_NO_MEMORY;
+      s->best = b;
+      s->best_cap = res.length;
+      st = astar_finder_find_vec(s->finder, s->ws, start, goal, s->best, s->best_cap, &res);
+    }
+    s->best_len = st == ASTAR_OK ? res.length : 0;
+    s->best_cost = st == ASTAR_OK ? res.cost : 0;
+  } else {
+    st = astar_finder_find(s->finder, s->ws, start, goal, s->path, s->path_cap, &res);
+  }
   memset(&s->result, 0, sizeof s->result);
-  s->result.cost = er.cost;
-  s->result.length = er.length;
-  s->result.stats = er.stats;
-  s->result.cause = er.cause;
-  s->dropped = er.dropped;
-  s->iterations = er.iterations;
-  s->meet = er.meet;
+  s->result.cost = res.cost;
+  s->result.length = res.length;
+  s->result.stats = res.stats;
+  s->result.cause = res.cause;
+  s->result.end = res.end;
+  s->dropped = res.dropped;
+  s->iterations = res.iterations;
+  s->meet = res.meet;
+  s->sight_checks = res.sight_checks;
   return st;
 }
 
@@ -937,45 +1045,35 @@ static bool any_angle(const pg_state *s) {
   return !s->hex && (s->algorithm == PG_ALGO_THETA || s->algorithm == PG_ALGO_LAZY_THETA);
 }
 
-/*
-** Anya from start to goal into s->best (growing it and the node pool as
-** needed), s->result filled as for the other searches (cost: straight_cost
-** x the Euclidean length; length: the points). Returns astar_anya_find_path's
-** status; ASTAR_UNSUPPORTED for a unit bigger than one cell.
-*/
-static astar_status anya_search(pg_state *s, astar_point start, astar_point goal) {
-  if (s->unit > 1) return ASTAR_UNSUPPORTED;
-  astar_status st = ASTAR_OK;
-  if (!s->anya_ws) st = astar_anya_workspace_new(&s->anya_ws, s->grid, 0, NULL);
-  if (st != ASTAR_OK) return st;
-  astar_anya_result ar;
-  memset(&ar, 0, sizeof ar);
-  for (int tries = 0; tries < 32; tries++) {
-    st = astar_anya_find_path(s->anya_ws, s->grid, start, goal, s->best, s->best_cap, &ar);
-    if (st == ASTAR_BUFFER_TOO_SMALL) {
-      astar_vec2 *b = realloc(s->best, ar.length * sizeof *b);
-      if (!b) return ASTAR_NO_MEMORY;
+/* Beside another any-angle line, the optimal one (Anya) under the page's
+** move rules, through a finder of its own, into s->best; none (best_len 0)
+** when Anya cannot honour the rules or finds nothing. s->result and the
+** other figures stay the search's. */
+static void best_line(pg_state *s, astar_point start, astar_point goal) {
+  astar_finder_config cfg;
+  astar_finder_config_init(&cfg);
+  cfg.method = ASTAR_METHOD_ANYA;
+  cfg.options.moves = s->opt.moves;
+  cfg.options.corner = s->opt.corner;
+  cfg.options.straight_cost = s->opt.straight_cost;
+  cfg.options.diagonal_cost = s->opt.diagonal_cost;
+  astar_finder *f = NULL;
+  s->best_len = 0;
+  if (astar_finder_new(&f, s->grid, &cfg, NULL) != ASTAR_OK) return;
+  astar_path_result res;
+  astar_status st = astar_finder_find_vec(f, s->ws, start, goal, s->best, s->best_cap, &res);
+  if (st == ASTAR_BUFFER_TOO_SMALL && res.length > s->best_cap) {
+    astar_vec2 *b = realloc(s->best, res.length * sizeof *b);
+    if (b) {
       s->best = b;
-      s->best_cap = ar.length;
-      continue;
+      s->best_cap = res.length;
+      st = astar_finder_find_vec(f, s->ws, start, goal, s->best, s->best_cap, &res);
     }
-    if (st != ASTAR_CAPACITY) break;
-    /* The node pool ran out (double it, up to a bound), or the point table
-    ** is another grid's (reserve for this one). */
-    const size_t nodes = astar_anya_workspace_nodes(s->anya_ws);
-    const bool pool_full = ar.stats.generated >= nodes;
-    if (pool_full && 2 * nodes > PG_ANYA_MAX_NODES) break;
-    const astar_status rs =
-        astar_anya_workspace_reserve(s->anya_ws, s->grid, pool_full ? 2 * nodes : 0);
-    if (rs != ASTAR_OK) return rs;
   }
-  memset(&s->result, 0, sizeof s->result);
-  s->result.stats = ar.stats;
-  s->best_len = st == ASTAR_OK ? ar.length : 0;
-  s->best_cost = st == ASTAR_OK ? s->opt.straight_cost * ar.cost : 0;
-  s->result.cost = s->best_cost;
-  s->result.length = s->best_len;
-  return st;
+  astar_finder_free(f);
+  if (st != ASTAR_OK) return;
+  s->best_len = res.length;
+  s->best_cost = res.cost;
 }
 
 /* What Theta* and Lazy Theta* cannot honour (NULL: nothing), in the words
@@ -1076,63 +1174,29 @@ static astar_status dstar_search(pg_state *s, astar_point start, astar_point goa
   return ASTAR_OK;
 }
 
-static astar_status search_once(pg_state *s, astar_point start, astar_point goal,
-                                const astar_options *o, bool record) {
-  if ((s->algorithm == PG_ALGO_HPA || s->algorithm == PG_ALGO_LANDMARKS) && !uses_engine(s)) {
-    if (precomputed_reason(s)) return ASTAR_UNSUPPORTED;
-    if (s->algorithm == PG_ALGO_LANDMARKS) {
-      astar_options lo = *o;
-      lo.heuristic = ASTAR_H_CALLBACK;
-      lo.heuristic_fn = astar_landmarks_grid_heuristic;
-      lo.heuristic_ctx = s->lm;
-      return astar_find_path(s->ws, s->grid, &lo, start, goal, s->path, s->path_cap, &s->result);
-    }
-    (void)record; /* HPA* reports no events */
-    memset(&s->hres, 0, sizeof s->hres);
-    const astar_status st =
-        astar_hpa_find_path(s->hq, s->hpa, s->grid, start, goal, s->path, s->path_cap, &s->hres);
-    memset(&s->result, 0, sizeof s->result);
-    s->result.cost = s->hres.cost;
-    s->result.length = s->hres.length;
-    s->result.stats.expanded =
-        s->hres.expanded_top + s->hres.expanded_insert + s->hres.expanded_refine;
-    return st;
-  }
-  if (s->algorithm == PG_ALGO_ANYA && !s->hex) return anya_search(s, start, goal);
+/* One search of the selection: D* Lite's plan, or s->finder's search (made
+** by pg_run for this run, with or without the recording observer); the
+** page's own refusals first (what it offers on square grids only, units). */
+static astar_status search_once(pg_state *s, astar_point start, astar_point goal, bool record) {
+  if ((s->algorithm == PG_ALGO_HPA || s->algorithm == PG_ALGO_LANDMARKS) && !uses_engine(s) &&
+      precomputed_reason(s))
+    return ASTAR_UNSUPPORTED;
   if (s->algorithm == PG_ALGO_DSTAR && !s->hex) {
     if (dstar_reason(s)) return ASTAR_UNSUPPORTED;
     return dstar_search(s, start, goal, record);
   }
-  if (any_angle(s)) {
-    if (s->unit > 1) return ASTAR_UNSUPPORTED; /* anyangle_reason says why */
-    astar_anyangle_result ar;
-    const astar_status st = astar_anyangle_find_path(
-        s->ws, s->grid, o,
-        s->algorithm == PG_ALGO_THETA ? ASTAR_ANYANGLE_THETA : ASTAR_ANYANGLE_LAZY_THETA, start,
-        goal, s->path, s->path_cap, &ar);
-    memset(&s->result, 0, sizeof s->result);
-    s->result.cost = ar.cost;
-    s->result.length = ar.length;
-    s->result.stats = ar.stats;
-    s->sight_checks = ar.sight_checks;
-    return st;
+  if ((any_angle(s) || s->algorithm == PG_ALGO_ANYA) && s->unit > 1)
+    return ASTAR_UNSUPPORTED; /* anyangle_reason says why */
+  if (uses_engine(s) && engine_reason(s)) return ASTAR_UNSUPPORTED;
+  if (!s->finder) {
+    /* Prepared once for the run's searches (pg_run frees it). */
+    const astar_status st = selected_finder(s, record, &s->finder);
+    /* What the method cannot honour is UNSUPPORTED (finder_reason says
+    ** why), also where astar_finder_new meets it first as a value out of
+    ** the engine's range (a cross-product tie order). */
+    if (st != ASTAR_OK) return finder_reason(s) ? ASTAR_UNSUPPORTED : st;
   }
-  if (uses_engine(s)) {
-    if (engine_reason(s)) return ASTAR_UNSUPPORTED;
-    astar_engine_options eo = s->eopt;
-    eo.weight = o->weight;
-    eo.tie = o->tie;
-    eo.reopen = o->reopen;
-    if (record) {
-      eo.observer = observe_engine;
-      eo.observer_ctx = s;
-    }
-    return engine_search(s, start, goal, &eo);
-  }
-  if (s->algorithm == PG_ALGO_JPS_PLUS)
-    return astar_jps_plus_find_path(s->ws, s->jpp, search_grid(s), o, start, goal, s->path,
-                                    s->path_cap, &s->result);
-  return astar_find_path(s->ws, search_grid(s), o, start, goal, s->path, s->path_cap, &s->result);
+  return finder_search(s, start, goal);
 }
 
 /* After a search found a path: the line (Theta*'s points, or the path
@@ -1174,11 +1238,7 @@ static void make_line(pg_state *s, astar_point start, astar_point goal) {
   s->walked_len = need;
   /* Beside it, the optimal line (Anya) when the map allows one: the search's
   ** own result and statistics stay as they were. */
-  if (!astar_grid_has_terrain(s->grid) && s->unit == 1) {
-    const astar_result keep = s->result;
-    if (anya_search(s, start, goal) != ASTAR_OK) s->best_len = 0;
-    s->result = keep;
-  }
+  if (!astar_grid_has_terrain(s->grid) && s->unit == 1) best_line(s, start, goal);
 }
 
 /* pg_run's flags. */
@@ -1232,21 +1292,30 @@ PG_API int pg_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy, i
     s->jpp_grid = sg;
     s->jpp_version = astar_grid_version(sg);
   }
+  astar_finder_free(s->finder);
+  s->finder = NULL;
   if ((flags & PG_RUN_RECORD) && s->algorithm != PG_ALGO_HPA) {
-    astar_options o = s->opt;
-    o.observer = observe;
-    o.observer_ctx = s;
     s->recorded = true;
-    s->status = search_once(s, start, goal, &o, true);
+    s->status = search_once(s, start, goal, true);
+    astar_finder_free(s->finder); /* the recording one */
+    s->finder = NULL;
   }
   const double t0 = now_ms();
   double t = t0;
   do {
-    s->status = search_once(s, start, goal, &s->opt, false);
+    s->status = search_once(s, start, goal, false);
     s->time_runs++;
     t = now_ms();
   } while (!(flags & PG_RUN_ONCE) && t - t0 < 20.0 && s->time_runs < 1000000);
   s->time_ms = (t - t0) / s->time_runs;
+  astar_finder_free(s->finder);
+  s->finder = NULL;
+  if (s->status == ASTAR_OK && s->algorithm == PG_ALGO_HPA && !s->hex) {
+    /* The overlay's figures (expansions by phase, the abstract path's
+    ** cost): HPA*'s inspection query, on the path the finder gave. */
+    memset(&s->hres, 0, sizeof s->hres);
+    astar_hpa_find_path(s->hq, s->hpa, s->grid, start, goal, s->path, s->path_cap, &s->hres);
+  }
   if (s->status == ASTAR_OK && s->algorithm != PG_ALGO_HPA) make_line(s, start, goal);
   return s->status;
 }
@@ -1258,22 +1327,48 @@ PG_API int32_t pg_terrain_cells(const pg_state *s) {
 
 /*
 ** Why the selected algorithm cannot run with the current options on the
-** current grid: for JPS and JPS+ the library's sentence
-** (astar_unsupported_reason, which names the first option or grid property
-** it cannot honour), asked for JPS when JPS+ is selected -- JPS+ has JPS's
-** rules; for the engine (and on hex grids) what it cannot honour, in the
-** CLI's words; NULL when it can run.
+** current grid: the page's own refusals (what it offers on square grids
+** only, units for the any-angle searches and the precomputations, D*
+** Lite's conditions), else the library's sentence for the method
+** (astar_finder_unsupported_reason, finder_reason) -- the sentence the
+** tool gives for the same query; NULL when it can run.
 */
 PG_API const char *pg_unsupported_reason(pg_state *s) {
-  if (uses_engine(s) || s->hex) return engine_reason(s);
-  if (any_angle(s) || s->algorithm == PG_ALGO_ANYA) return anyangle_reason(s);
-  if (s->algorithm == PG_ALGO_HPA || s->algorithm == PG_ALGO_LANDMARKS)
+  if (uses_engine(s) && engine_reason(s)) return engine_reason(s);
+  if ((any_angle(s) || s->algorithm == PG_ALGO_ANYA) && s->unit > 1) return anyangle_reason(s);
+  if ((s->algorithm == PG_ALGO_HPA || s->algorithm == PG_ALGO_LANDMARKS) && precomputed_reason(s))
     return precomputed_reason(s);
-  if (s->algorithm == PG_ALGO_DSTAR) return dstar_reason(s);
-  if (s->algorithm == PG_ALGO_ASTAR) return NULL;
-  astar_options o = s->opt;
-  o.algorithm = ASTAR_ALGO_JPS;
-  return astar_unsupported_reason(&o, s->grid);
+  if (s->algorithm == PG_ALGO_DSTAR && !s->hex) return dstar_reason(s);
+  return finder_reason(s);
+}
+
+/* ---- the method table (astar_method_info_of): the page's list of methods ----
+** Row i is astar_method i: its name (the tool's --algo value), one line on
+** it, its ASTAR_MF_* flags and what a budget charges for it; NULL / 0 past
+** the table. pg_method: the astar_method the current selection runs (-1:
+** D* Lite, which is no method of the table). */
+PG_API int32_t pg_method_count(void) {
+  return ASTAR_METHOD_COUNT;
+}
+PG_API const char *pg_method_name(int32_t i) {
+  const astar_method_info *mi = astar_method_info_of((astar_method)i);
+  return mi ? mi->name : NULL;
+}
+PG_API const char *pg_method_summary(int32_t i) {
+  const astar_method_info *mi = astar_method_info_of((astar_method)i);
+  return mi ? mi->summary : NULL;
+}
+PG_API int32_t pg_method_flags(int32_t i) {
+  const astar_method_info *mi = astar_method_info_of((astar_method)i);
+  return mi ? (int32_t)mi->flags : 0;
+}
+PG_API const char *pg_method_work(int32_t i) {
+  const astar_method_info *mi = astar_method_info_of((astar_method)i);
+  return mi ? mi->work : NULL;
+}
+PG_API int32_t pg_method(const pg_state *s) {
+  if (s->algorithm == PG_ALGO_DSTAR && !s->hex) return -1;
+  return (int32_t)selected_method(s);
 }
 
 PG_API int pg_status(const pg_state *s) {

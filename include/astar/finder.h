@@ -279,6 +279,10 @@ typedef struct astar_path_result {
                                  cells and nodes settled joining and refining) */
   uint32_t abstract_length;   /* HPA*: nodes of the abstract path */
   double grid_cost;           /* with smoothing: the cost of the path before it */
+  astar_node meet;            /* bidirectional methods (bidir, f2f, retarget): the node where
+                                 the two searches met -- of the space searched (a grid
+                                 finder's: astar_grid_space_node's id, y * width + x);
+                                 ASTAR_NODE_NONE otherwise */
 } astar_path_result;
 
 /*

@@ -499,6 +499,7 @@ void astar__fres_clear(astar_path_result *res, astar_status st) {
   res->cause = st;
   res->end = (astar_point){-1, -1};
   res->end_node = ASTAR_NODE_NONE;
+  res->meet = ASTAR_NODE_NONE;
 }
 
 void astar__fres_from_grid(astar_path_result *res, const astar_result *r, astar_status st) {

@@ -141,6 +141,7 @@ static astar_status finish(const astar_finder *f, astar_workspace *ws, astar__fs
   res->work = er.stats.expanded;
   res->dropped = er.dropped;
   res->iterations = er.iterations;
+  res->meet = er.meet;
   res->end_node = er.end;
   if (!f->is_space && er.end != ASTAR_NODE_NONE) res->end = cell_of(f, s, er.end);
   return st;

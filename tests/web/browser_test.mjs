@@ -1615,7 +1615,8 @@ async function compareWithCli(label, cliArgs, { expectStatus = 'path found' } = 
   if (expectStatus === 'unsupported') {
     // The CLI names the reason (astar_unsupported_reason); the page's
     // notice says the same sentence.
-    const why = (n.status.match(/: (?:jps|jps-plus): (.*)$/) || [])[1] || '';
+    // (`astar: MAP: jps: WHY`, or through the finder `astar: MAP: --algo jps: WHY`)
+    const why = (n.status.match(/: (?:--algo )?(?:jps|jps-plus): (.*)$/) || [])[1] || '';
     const nt = await noticeState();
     check(`${label}: page and CLI both refuse, for the same reason`, r.state === 'failed' && r.code === 11 &&
       why.length > 20 && nt.text.toLowerCase().includes(why.toLowerCase()), `page "${r.status}" / "${nt.text}", CLI "${n.status}"`);

@@ -34,6 +34,7 @@ import enum
 import math
 import operator
 import os
+import re
 import threading
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Tuple
 
@@ -42,12 +43,13 @@ import numpy as np
 from . import _core
 
 __all__ = [
-    "AstarError", "CapacityError", "Event", "ExpiredError", "Frame", "GoalBlockedError",
-    "GraphPath", "Grid", "HexGrid", "InvalidArgumentError", "JpsPlus", "LimitReachedError",
-    "MismatchError", "NoMemoryError", "NoPathError", "Options", "Outcome", "OutOfBoundsError",
-    "ParseError", "Path", "Queue", "QueueFullError", "ScenQuery", "Scenario", "StaleError",
-    "StartBlockedError", "Status", "StoppedError", "TooLargeError", "UnsupportedError",
-    "Waypoints", "Workspace", "find_graph_path", "load_scen", "strerror", "__version__",
+    "AstarError", "CapacityError", "Clearance", "Cpd", "Event", "ExpiredError", "Finder",
+    "Frame", "GoalBlockedError", "GraphPath", "Grid", "HexGrid", "Hpa", "InvalidArgumentError",
+    "JpsPlus", "Landmarks", "LimitReachedError", "MethodInfo", "MismatchError", "NoMemoryError",
+    "NoPathError", "Options", "Outcome", "OutOfBoundsError", "ParseError", "Path", "Queue",
+    "QueueFullError", "ScenQuery", "Scenario", "Search", "StaleError", "StartBlockedError",
+    "Status", "StoppedError", "TooLargeError", "UnsupportedError", "Waypoints", "Workspace",
+    "find_graph_path", "load_scen", "methods", "strerror", "__version__",
 ]
 
 __version__ = _core.version()
@@ -200,7 +202,11 @@ _ALGOS = {"astar": 0, "jps": 1, "jps-plus": 2, "dijkstra": 3, "greedy": 4, "bidi
           **_VARIANTS}
 _ALGO_ALIASES = {"a*": "astar", "jpsplus": "jps-plus", "jps+": "jps-plus",
                  "bidirectional": "bidir", "ida*": "ida", "front-to-front": "f2f",
-                 "retargeting": "retarget"}
+                 "retargeting": "retarget", "theta*": "theta", "lazy-theta*": "lazy-theta",
+                 "lazytheta": "lazy-theta", "hpa*": "hpa"}
+# Every method of the library's table (astar_method_info_of), by its name:
+# what algo= (and Finder's method) takes.
+_ALL_ALGOS = {name: mid for mid, name, *_ in _core.methods()}
 _GRAPH_ALGOS = {"astar": 6, "dijkstra": 7, "greedy": 4, "bidir": 5, **_VARIANTS}
 _CORNERS = {"no-cut": 0, "always": 1, "one-side": 2, "never": 3}
 _HEURISTICS = {"auto": 0, "octile": 1, "manhattan": 2, "chebyshev": 3, "euclidean": 4, "zero": 5}
@@ -332,7 +338,7 @@ class Options:
                "terrain_scale", "turn_penalty", "heuristic_floor", "observer",
                "beam_width", "epsilon", "band_e", "band_d", "retarget_interval",
                "ida_transpositions")
-    __slots__ = _FIELDS + ("_tuple",)
+    __slots__ = _FIELDS + ("_tuple", "_method")
 
     def __init__(self, *, algo: str = "astar", space: str = "grid", moves: int = 8,
                  corner: str = "no-cut", straight_cost: float = 1.0,
@@ -344,7 +350,7 @@ class Options:
                  beam_width: int = 1024, epsilon: float = 1.0, band_e: float = 0.0,
                  band_d: float = 0.0, retarget_interval: int = 32,
                  ida_transpositions: bool = True):
-        self.algo = _choice("algo", algo, _ALGOS, _ALGO_ALIASES)
+        self.algo = _choice("algo", algo, _ALL_ALGOS, _ALGO_ALIASES)
         self.space = _choice("space", space, {"grid": 0, "graph": 1})
         try:
             self.moves = _integer(moves, "moves", 4, 8)  # TypeError for 8.0, "8", True
@@ -384,7 +390,10 @@ class Options:
                     "engine runs astar, dijkstra, greedy, bidir, " + ", ".join(_VARIANTS) + ")")
             code = _GRAPH_ALGOS[self.algo]
         else:
-            code = _ALGOS[self.algo]
+            # The grid methods the old numbering lacks (theta, cpd, ...) are
+            # the finder's alone: their number there is the method's.
+            code = _ALGOS.get(self.algo, 0)
+        self._method = _ALL_ALGOS[self.algo]
         h_fn = self.heuristic if callable(self.heuristic) else None
         obs = None
         if observer is not None:
@@ -443,18 +452,35 @@ class Path:
     retargeted True when islands retargeted the goal (not used by Python yet)
     dropped    beam, bandwidth: open-list entries dropped (else 0)
     iterations ida: bounds tried; retarget: legs run (else 0)
+    work       what the method charges a budget for (MethodInfo.work)
+    sight_checks        theta, lazy-theta: lines of sight tested (else 0)
+    abstract_expanded, abstract_length   hpa: abstract nodes expanded, nodes of the
+               abstract path (else 0)
+    grid_cost  with smoothing: the cost of the grid path before it (else 0)
+    points     Anya: its path as float64 (x, y) points on grid corners, shape (n, 2)
+               (``cells`` is then empty); None for every other method (its points
+               are the cells' centres, ``cells + 0.5``)
 
-    ``len(path)`` is the number of cells, ``bool(path)`` whether it has any,
-    iterating gives (x, y) tuples.
+    ``len(path)`` is the number of cells (points), ``bool(path)`` whether it
+    has any, iterating gives (x, y) tuples.
     """
 
     __slots__ = ("cells", "cost", "status", "cause", "end", "expanded", "generated", "reopened",
-                 "max_open", "retargeted", "dropped", "iterations")
+                 "max_open", "retargeted", "dropped", "iterations", "work", "sight_checks",
+                 "abstract_expanded", "abstract_length", "grid_cost", "points")
 
     def __init__(self, cells: np.ndarray, cost: float, status: Status, cause: Status,
                  end: Optional[Point], expanded: int, generated: int, reopened: int,
                  max_open: int, retargeted: bool = False, dropped: int = 0,
-                 iterations: int = 0):
+                 iterations: int = 0, work: int = 0, sight_checks: int = 0,
+                 abstract_expanded: int = 0, abstract_length: int = 0, grid_cost: float = 0.0,
+                 points: Optional[np.ndarray] = None):
+        self.work = work
+        self.sight_checks = sight_checks
+        self.abstract_expanded = abstract_expanded
+        self.abstract_length = abstract_length
+        self.grid_cost = grid_cost
+        self.points = points
         self.cells = cells
         self.cost = cost
         self.status = status
@@ -475,17 +501,18 @@ class Path:
                 "reopened": self.reopened, "max_open": self.max_open}
 
     def __len__(self) -> int:
-        return len(self.cells)
+        return len(self.points) if self.points is not None else len(self.cells)
 
     def __bool__(self) -> bool:
-        return len(self.cells) > 0
+        return len(self) > 0
 
     def __iter__(self):
-        for x, y in self.cells.tolist():
+        for x, y in (self.points if self.points is not None else self.cells).tolist():
             yield (x, y)
 
     def __repr__(self) -> str:
-        return (f"<Path {self.status.name} {len(self)} cells, cost {self.cost:.6g}, "
+        kind = "points" if self.points is not None else "cells"
+        return (f"<Path {self.status.name} {len(self)} {kind}, cost {self.cost:.6g}, "
                 f"expanded {self.expanded}>")
 
 
@@ -499,8 +526,14 @@ def _path(t: tuple) -> Path:
     detail, dropped, iterations)."""
     cells = (np.frombuffer(t[1], dtype=np.int32).reshape(-1, 2) if t[1] is not None
              else _NO_CELLS)
+    if len(t) <= 13:
+        return Path(cells, t[2], Status(t[0]), Status(t[8]), t[7], t[3], t[4], t[5], t[6], t[9],
+                    t[11], t[12])
+    # A finder's: then (work, sight_checks, abstract_expanded, abstract_length,
+    # grid_cost, points).
+    points = np.frombuffer(t[18], dtype=np.float64).reshape(-1, 2) if t[18] is not None else None
     return Path(cells, t[2], Status(t[0]), Status(t[8]), t[7], t[3], t[4], t[5], t[6], t[9],
-                t[11], t[12])
+                t[11], t[12], *t[13:18], points)
 
 
 def _outcome(t: tuple) -> Path:
@@ -508,7 +541,7 @@ def _outcome(t: tuple) -> Path:
     p = _path(t)
     if p.status in (Status.OK, Status.PARTIAL):
         return p
-    raise _error(t[0], t[10] if len(t) > 10 else None, path=p)
+    raise _error(t[0], _pythonic(t[10]) if len(t) > 10 else None, path=p)
 
 
 # The one converter of cells, shared with the methods taking x and y
@@ -725,11 +758,31 @@ class Grid(_core.Grid):
         """
         opts = _options(options, kw)
         s, g = _point(start, "start"), _point(goal, "goal")
-        pre = None
+        # Through the finder (astar/finder.h), prepared for this query: the
+        # one way every method runs. A method's precomputation is the given
+        # one or the grid's own (kept while the grid does not change).
+        att = [None] * 6
         if opts.algo == "jps-plus":
-            pre = jps_plus if jps_plus is not None else self._jps_plus_cached()
-        return _outcome(_core.grid_find(self, workspace or _workspace(), pre, s, g,
-                                        opts._tuple))
+            att[0] = jps_plus if jps_plus is not None else self._jps_plus_cached()
+        elif opts.algo in ("cpd", "hpa") and opts.space != "graph":
+            att[1 if opts.algo == "cpd" else 2] = self._prep_cached(opts.algo, opts)
+        att = tuple(att)
+        # The last finder prepared here is reused while the same Options
+        # object (options=, or the defaults) asks with the same attachments:
+        # a finder without attachments follows the grid's edits, and a
+        # precomputation rebuilt for a changed grid is another object.
+        cached = self.__dict__.get("_finder")
+        if cached is not None and cached[0] is opts and all(
+                a is b for a, b in zip(cached[1], att)):
+            finder = cached[2]
+        else:
+            args = (self, opts._method, opts._tuple, att, False, 1, opts.space == "graph")
+            why = _core.finder_reason(*args)
+            if why is not None:
+                raise _unsupported(_pythonic(why))
+            finder = _core.Finder(*args)
+            self.__dict__["_finder"] = (opts, att, finder)
+        return _outcome(finder.find(workspace or _workspace(), s, g))
 
     def find_path_any(self, start: Point, goals: Iterable[Point], *,
                       options: Optional[Options] = None, workspace: Optional[Workspace] = None,
@@ -752,8 +805,11 @@ class Grid(_core.Grid):
 
     def unsupported_reason(self, *, options: Optional[Options] = None,
                            **kw: Any) -> Optional[str]:
-        """Why these options' algorithm cannot run on this grid (None: it can)."""
-        return _core.unsupported_reason(self, _options(options, kw)._tuple)
+        """Why these options' algorithm cannot run on this grid (None: it can):
+        the library's sentence (``astar_finder_unsupported_reason``)."""
+        opts = _options(options, kw)
+        return _pythonic(_core.finder_reason(self, opts._method, opts._tuple, (None,) * 6,
+                                             False, 1, opts.space == "graph"))
 
     def jps_plus(self) -> "JpsPlus":
         """A new JPS+ precomputation of this grid (see :class:`JpsPlus`)."""
@@ -762,6 +818,17 @@ class Grid(_core.Grid):
     def waypoints(self, **kw: Any) -> "Waypoints":
         """The waypoint graph of this grid for any-angle paths (see :class:`Waypoints`)."""
         return Waypoints(self, **kw)
+
+    def _prep_cached(self, key: str, opts: Options) -> Any:
+        """The grid's own CPD or HPA* hierarchy for the rules of ``opts``,
+        built again when the grid changed."""
+        cache = self.__dict__.setdefault("_preps", {})
+        rules = (key, opts.moves, opts.corner, opts.straight_cost, opts.diagonal_cost)
+        cached = cache.get(rules)
+        if cached is None or cached[0] != self.version:
+            cache.clear() if len(cache) > 8 else None
+            cached = cache[rules] = (self.version, _PREP_TYPES[key](self, options=_rules(opts)))
+        return cached[1]
 
     def _jps_plus_cached(self) -> "JpsPlus":
         cached = self.__dict__.get("_jps_plus")
@@ -846,8 +913,13 @@ class Waypoints(_core.Waypoints):
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         # straight_cost and side_cells: checked by _core.Waypoints (real_arg, flag_arg).
-        return super().__new__(cls, grid, _CORNERS[_choice("corner", corner, _CORNERS)],
+        self = super().__new__(cls, grid, _CORNERS[_choice("corner", corner, _CORNERS)],
                                straight_cost, side_cells)
+        # The rules a finder searching the graph must be prepared with.
+        self._rules = dict(corner=_choice("corner", corner, _CORNERS),
+                           straight_cost=_real(straight_cost, "straight_cost", 0.0,
+                                               _OPTION_MAX, True))
+        return self
 
     @property
     def cells(self) -> np.ndarray:
@@ -864,9 +936,13 @@ class Waypoints(_core.Waypoints):
         ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir' or a variant ('ida',
         'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'; ``variant``: their
         settings as in :class:`Options`). Raises as :meth:`Grid.find_path`."""
-        t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
-        return _outcome(_core.waypoints_find(self, workspace or _workspace(),
-                                             _point(start, "start"), _point(goal, "goal"), t))
+        _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)  # checked
+        s, g = _point(start, "start"), _point(goal, "goal")
+        # Through the finder: the engine's method over this graph of the grid.
+        finder = Finder(self.grid, _choice("algo", algo, _METHODS, _ALGO_ALIASES), waypoints=self,
+                        weight=weight, tie=tie, reopen=reopen, max_expansions=max_expansions,
+                        partial=partial, **self._rules, **variant)
+        return finder.find(s, g, workspace=workspace)
 
     @staticmethod
     def expand(waypoints: Any) -> np.ndarray:
@@ -882,6 +958,370 @@ class Waypoints(_core.Waypoints):
 
 
 # ---- Moving AI scenarios -----------------------------------------------------------------
+
+# ---- the finder: one way to ask for a path ------------------------------------------------
+
+# astar_method_info.flags and the attachments' bits (astar/finder.h).
+_MF = {"optimal": 0x1, "bounded": 0x2, "sliced": 0x4, "grid": 0x8, "space": 0x10,
+       "any_angle": 0x20, "terrain": 0x40, "needs_prep": 0x80, "vec": 0x100}
+_ATTACH = ("jps_plus", "cpd", "hpa", "landmarks", "table", "waypoints")
+
+
+class MethodInfo(NamedTuple):
+    """One row of the library's method table (``astar_method_info``)."""
+    name: str             #: what ``method=`` / ``algo=`` takes ('astar', 'jps-plus', 'theta', ...)
+    summary: str          #: one line
+    optimal: bool         #: exact (with an admissible heuristic and weight <= 1)
+    bounded: bool         #: within a documented factor of optimal
+    sliced: bool          #: resumes across Search.step calls (else runs whole in the first)
+    grid: bool            #: searches a square grid
+    space: bool           #: the engine runs it (also space='graph', hex grids, waypoint graphs)
+    any_angle: bool       #: paths of straight segments, not grid moves
+    terrain: bool         #: honours terrain costs
+    vec: bool             #: its path is points on grid corners (Path.points: Anya)
+    needs: Tuple[str, ...]   #: the attachments it cannot run without ('jps_plus', 'cpd', 'hpa')
+    takes: Tuple[str, ...]   #: the attachments it can be given
+    work: str             #: what Search.step charges against a budget
+    id: int               #: the astar_method value
+
+
+def _method_info(t: tuple) -> MethodInfo:
+    mid, name, summary, flags, needs, takes, work = t
+    bits = lambda mask: tuple(n for i, n in enumerate(_ATTACH) if mask & (1 << i))
+    return MethodInfo(name, summary, *(bool(flags & _MF[k]) for k in (
+        "optimal", "bounded", "sliced", "grid", "space", "any_angle", "terrain", "vec")),
+        bits(needs), bits(takes), work, mid)
+
+
+_METHOD_TABLE = tuple(_method_info(t) for t in _core.methods())
+_METHOD_BY_NAME = {m.name: m for m in _METHOD_TABLE}
+
+
+def methods() -> Tuple[MethodInfo, ...]:
+    """Every search method of the library, from its method table
+    (``astar_method_info_of``), in ``astar_method`` order."""
+    return _METHOD_TABLE
+
+
+def _method_name(method: Any) -> str:
+    if isinstance(method, MethodInfo):
+        return method.name
+    return _choice("method", method, _METHOD_BY_NAME, _ALGO_ALIASES)
+
+
+# The library's sentences name C fields; the package's keywords instead.
+_PYTHONIC = [(re.compile(r"cfg\.engine\.(\w+)"), r"\1="), (re.compile(r"options\.(\w+)"), r"\1="),
+             (re.compile(r"\bengine\.(\w+)"), r"\1="),
+             (re.compile(r"cfg\.(\w+)"), r"\1="),
+             (re.compile(r"leave heuristic= at ASTAR_H_AUTO"), "leave heuristic='auto'"),
+             (re.compile(r"ASTAR_H_AUTO"), "'auto'"), (re.compile(r"ASTAR_TIE_CROSS"), "tie='cross'"),
+             (re.compile(r"ASTAR_H_CALLBACK"), "a callable heuristic"),
+             (re.compile(r"\(astar_jps_plus_new\)"), "(JpsPlus(grid))"),
+             (re.compile(r"\(astar_cpd_build\)"), "(Cpd(grid))"),
+             (re.compile(r"\(astar_hpa_new\)"), "(Hpa(grid))"),
+             (re.compile(r"\(astar_clearance_new\)"), "(Clearance(grid))")]
+
+
+def _pythonic(reason: Optional[str]) -> Optional[str]:
+    if reason is None:
+        return None
+    for pattern, repl in _PYTHONIC:
+        reason = pattern.sub(repl, reason)
+    return reason
+
+
+def _rules(opts: "Options") -> "Options":
+    """The movement rules of ``opts`` alone (what a precomputation holds)."""
+    return Options(moves=opts.moves, corner=opts.corner, straight_cost=opts.straight_cost,
+                   diagonal_cost=opts.diagonal_cost)
+
+
+class _Prep(_core.Prep):
+    _KIND = -1
+
+    def __repr__(self) -> str:
+        state = "current" if self.current else "stale"
+        return f"<{type(self).__name__} of {self.grid!r}, {self.memory} bytes, {state}>"
+
+
+class Cpd(_Prep):
+    """A compressed path database of a grid (``astar/cpd.h``): the optimal first
+    move from every cell to every cell, for ``method='cpd'``. ``Cpd(grid,
+    **rules)``: the movement rules (moves, corner, straight_cost,
+    diagonal_cost) as in :class:`Options`. Building costs one search per
+    passable cell (seconds on a 512 x 512 map), without the GIL. No terrain."""
+    _KIND = 0
+
+    def __new__(cls, grid: Grid, *, options: Optional[Options] = None, **rules: Any):
+        return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple, 0, 0)
+
+
+class Hpa(_Prep):
+    """An HPA* hierarchy of a grid (``astar/hierarchy.h``) for ``method='hpa'``:
+    ``Hpa(grid, cluster_size=16, levels=1, **rules)``. ``update()`` brings it
+    up to the grid's edits in place."""
+    _KIND = 1
+
+    def __new__(cls, grid: Grid, *, cluster_size: int = 16, levels: int = 1,
+                options: Optional[Options] = None, **rules: Any):
+        return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple,
+                               _integer(cluster_size, "cluster_size", 4, 2**30),
+                               _integer(levels, "levels", 1, 8))
+
+
+class Landmarks(_Prep):
+    """A landmark table of a grid (``astar/landmarks.h``): the ALT heuristic
+    for A* and the engine's methods, ``Landmarks(grid, count=4, **rules)``."""
+    _KIND = 2
+
+    def __new__(cls, grid: Grid, count: int = 4, *, options: Optional[Options] = None,
+                **rules: Any):
+        return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple,
+                               _integer(count, "count", 1, 2**31 - 1), 0)
+
+
+class Clearance(_Prep):
+    """The clearance of every cell of a grid (``astar/clearance.h``): what
+    units bigger than one cell need (``Finder(..., unit_size=2)`` makes one
+    itself when none is given). ``max_size``: the largest unit side."""
+    _KIND = 3
+
+    def __new__(cls, grid: Grid, max_size: int = 8):
+        return super().__new__(cls, cls._KIND, grid, Options()._tuple,
+                               _integer(max_size, "max_size", 1, 255), 0)
+
+
+_PREP_TYPES = {"cpd": Cpd, "hpa": Hpa, "landmarks": Landmarks, "clearance": Clearance}
+
+
+def _unsupported(detail: str) -> "UnsupportedError":
+    p = Path(_NO_CELLS, 0.0, Status.UNSUPPORTED, Status.UNSUPPORTED, None, 0, 0, 0, 0)
+    return _error(int(Status.UNSUPPORTED), detail, path=p)
+
+
+class Finder:
+    """A prepared query (``astar/finder.h``): one method, one grid, the options
+    and what the method is prepared from, checked once; every search
+    afterwards runs without checking again.
+
+        finder = libastar.Finder(grid, "jps-plus", jps_plus=table, smooth=True)
+        path = finder.find((0, 0), (15, 0))          # a Path, whatever the method
+
+    ``method``: a name of :func:`methods` ('astar', 'dijkstra', 'jps',
+    'jps-plus', 'cpd', 'hpa', 'theta', 'lazy-theta', 'anya', 'greedy', 'bidir',
+    'ida', 'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'). Keywords are
+    :class:`Options` (or pass ``options=``), and:
+
+    jps_plus, cpd, hpa   the method's precomputation (:class:`JpsPlus`, :class:`Cpd`,
+                         :class:`Hpa`); built here for the grid when not given
+    landmarks            a :class:`Landmarks` table, or a count (built here): the
+                         heuristic of astar and the engine's methods
+    waypoints            a :class:`Waypoints` graph: the engine's methods search it
+                         (any-angle paths of its waypoints)
+    smooth               string-pull the path (terrain honoured; Path.grid_cost: before)
+    unit_size            a unit of k x k cells: the path of its top-left cell
+                         (``clearance``: a :class:`Clearance`, built here when not given)
+
+    What the method cannot honour raises :class:`UnsupportedError` here, its
+    ``detail`` the library's sentence naming the option. Read-only once made:
+    threads search with one finder at once. After the grid changes, a
+    finder with attachments raises StaleError until :meth:`refresh`.
+    """
+
+    def __init__(self, grid: Grid, method: Any = "astar", *, options: Optional[Options] = None,
+                 jps_plus: Optional[JpsPlus] = None, cpd: Optional[Cpd] = None,
+                 hpa: Optional[Hpa] = None, landmarks: Any = None,
+                 waypoints: Optional["Waypoints"] = None, clearance: Optional[Clearance] = None,
+                 smooth: bool = False, unit_size: int = 1, **kw: Any):
+        if not isinstance(grid, _core.Grid):
+            raise TypeError("grid: a Grid expected")
+        name = _method_name(method)
+        self._grid = grid
+        self._info = _METHOD_BY_NAME[name]
+        self._options = _options(options, dict(kw, algo=name))
+        self._smooth = _flag(smooth, "smooth")
+        self._unit_size = _integer(unit_size, "unit_size", 1, 255)
+        self._owned = set()   # attachments built here (refresh() rebuilds them)
+        self._built = {}      # their grid version
+        self._lm_count = 4
+        att = {"jps_plus": jps_plus, "cpd": cpd, "hpa": hpa, "landmarks": landmarks,
+               "waypoints": waypoints, "clearance": clearance}
+        for key, kind in (("jps_plus", JpsPlus), ("cpd", Cpd), ("hpa", Hpa),
+                          ("landmarks", Landmarks), ("waypoints", Waypoints),
+                          ("clearance", Clearance)):
+            v = att[key]
+            if v is None or isinstance(v, kind) or (key == "landmarks" and not isinstance(
+                    v, (bool, np.bool_)) and isinstance(v, (int, np.integer))):
+                continue
+            raise TypeError(f"{key}: a {kind.__name__} expected, got {type(v).__name__}")
+        if isinstance(att["landmarks"], (int, np.integer)):
+            self._lm_count = _integer(att["landmarks"], "landmarks", 1, 2**31 - 1)
+            att["landmarks"] = self._build("landmarks", self._lm_count)
+        if self._options.space != "graph":
+            for need in self._info.needs:
+                if att[need] is None:
+                    att[need] = self._build(need)
+            if self._unit_size > 1 and att["clearance"] is None:
+                att["clearance"] = self._build("clearance")
+        self._att = att
+        self._make()
+
+    def _build(self, key: str, count: int = 4) -> Any:
+        self._owned.add(key)
+        self._built[key] = self._grid.version
+        if key == "jps_plus":
+            return JpsPlus(self._grid)
+        if key == "landmarks":
+            return Landmarks(self._grid, count, options=_rules(self._options))
+        if key == "clearance":
+            return Clearance(self._grid, max(8, self._unit_size))
+        return _PREP_TYPES[key](self._grid, options=_rules(self._options))
+
+    def _args(self) -> tuple:
+        a = self._att
+        return (self._grid, self._info.id, self._options._tuple,
+                (a["jps_plus"], a["cpd"], a["hpa"], a["landmarks"], a["waypoints"],
+                 a["clearance"]), self._smooth, self._unit_size, self._options.space == "graph")
+
+    def _make(self) -> None:
+        why = _core.finder_reason(*self._args())
+        if why is not None:
+            raise _unsupported(_pythonic(why))
+        self._c = _core.Finder(*self._args())
+
+    # -- what it is
+    @property
+    def method(self) -> str:
+        return self._info.name
+
+    @property
+    def info(self) -> MethodInfo:
+        """The method's row of :func:`methods`."""
+        return self._info
+
+    @property
+    def grid(self) -> Grid:
+        return self._grid
+
+    @property
+    def options(self) -> Options:
+        return self._options
+
+    @property
+    def attachments(self) -> dict:
+        """What the finder was prepared from (name -> object), built here or given."""
+        return {k: v for k, v in self._att.items() if v is not None}
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}" for k in self.attachments)
+        extra += ", smooth" if self._smooth else ""
+        extra += f", unit {self._unit_size}" if self._unit_size > 1 else ""
+        return f"<Finder {self.method} on {self._grid!r}{extra}>"
+
+    # -- searching
+    def find(self, start: Point, goal: Point, *, workspace: Optional[Workspace] = None) -> Path:
+        """The path from ``start`` to ``goal`` as a :class:`Path` (for Anya its
+        ``points``); raises as :meth:`Grid.find_path`."""
+        return _outcome(self._c.find(workspace or _workspace(), _point(start, "start"),
+                                     _point(goal, "goal")))
+
+    def begin(self, start: Point, goal: Point, *,
+              workspace: Optional[Workspace] = None) -> "Search":
+        """A sliced search (the game loop): ``search.step(budget)`` until it is
+        done, then ``search.finish()``. Methods the table marks ``sliced``
+        resume between steps; the others run whole in the first step, which
+        reports all their work. The search has a workspace of its own unless
+        given one (taken until finish or cancel)."""
+        return Search(self, start, goal, workspace)
+
+    def refresh(self) -> None:
+        """After the grid changed: bring the attachments the finder built
+        itself up to date (HPA* and clearance in place, the others built
+        again) and prepare again. An attachment you gave that is out of date
+        raises StaleError naming it: update or rebuild it and pass it again
+        (make a new Finder)."""
+        for key, obj in list(self._att.items()):
+            if obj is None:
+                continue
+            if key in self._owned:
+                if self._built.get(key) == self._grid.version:
+                    continue
+                if isinstance(obj, _Prep) and obj.update():
+                    self._built[key] = self._grid.version
+                    continue
+                self._att[key] = self._build(key, self._lm_count)
+            elif isinstance(obj, _Prep) and not obj.current:
+                raise StaleError(Status.STALE, f"{key}: built before the grid's last change; "
+                                 "update() or build it again, and make a new Finder with it")
+        self._make()
+
+
+class Search:
+    """A sliced search of a :class:`Finder` (``finder.begin(start, goal)``).
+
+        search = finder.begin((0, 0), (15, 0))
+        while not search.step(500):      # at most about 500 units of work a frame
+            pass
+        path = search.finish()
+
+    ``step(budget)`` returns True once the search ended (``budget`` 0: no
+    limit), ``work`` adds up what the steps reported (``info.work``), ``status``
+    the outcome so far. The grid may change between steps: the search then
+    ends with StaleError. ``cancel()`` abandons it."""
+
+    def __init__(self, finder: Finder, start: Point, goal: Point,
+                 workspace: Optional[Workspace] = None):
+        self._finder = finder
+        self._c = finder._c
+        self._ws = workspace if workspace is not None else Workspace()
+        self.work = 0
+        self.steps = 0
+        st = Status(self._c.begin(self._ws, _point(start, "start"), _point(goal, "goal")))
+        self._open = True
+        self.status = Status.IN_PROGRESS if st == Status.OK else st
+
+    @property
+    def done(self) -> bool:
+        return self.status != Status.IN_PROGRESS
+
+    def step(self, budget: int = 0) -> bool:
+        """At most about ``budget`` units of the method's work; True when done."""
+        budget = _integer(budget, "budget", 0, _U64)
+        if not self._open:
+            raise RuntimeError("the search was finished or cancelled")
+        if self.done:
+            return True
+        st, work = self._c.step(self._ws, budget)
+        self.work += work
+        self.steps += 1
+        self.status = Status(st)
+        return self.done
+
+    def finish(self) -> Path:
+        """The path (a :class:`Path`, as ``finder.find`` gives it), or the
+        outcome's exception; RuntimeError before the search is done."""
+        if not self._open:
+            raise RuntimeError("the search was finished or cancelled")
+        if not self.done:
+            raise RuntimeError("the search is not done: step() until it returns True")
+        t = self._c.finish(self._ws)
+        self._open = False
+        return _outcome(t)
+
+    def cancel(self) -> None:
+        if self._open:
+            self._c.cancel(self._ws)
+            self._open = False
+
+    def __del__(self):
+        try:
+            self.cancel()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+    def __repr__(self) -> str:
+        return f"<Search {self._finder.method} {self.status.name}, {self.steps} steps>"
+
 
 class ScenQuery(NamedTuple):
     """One query of a Moving AI ``.scen`` file."""

@@ -1010,12 +1010,19 @@ static PyObject *py_parse_scen(PyObject *self, PyObject *args) {
 typedef struct {
   PyObject_HEAD astar_workspace *ws;
   int busy;
+  /* The finder searches' path buffer, grown to the longest path (cells,
+  ** and Anya's points or a graph search's nodes in `vecs`), cap points. */
+  astar_point *cells;
+  astar_vec2 *vecs;
+  size_t cap;
 } WorkspaceObject;
 
 static PyTypeObject WorkspaceType;
 
 static void Workspace_dealloc(WorkspaceObject *self) {
   astar_workspace_free(self->ws);
+  PyMem_Free(self->cells);
+  PyMem_Free(self->vecs);
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -2268,31 +2275,52 @@ static PyObject *py_hex_find(PyObject *self, PyObject *args) {
     ret = result_tuple(st, NULL, 0, &r, NULL, NULL);
     goto done;
   }
+  /* Through the finder (astar/finder.h): the engine's method over the hex
+  ** grid as a space, prepared for this query. */
+  astar_finder_config cfg;
+  astar_finder_config_init(&cfg);
+  cfg.method = eo.method;
+  cfg.engine = eo;
+  astar_finder *f = NULL;
+  st = astar_finder_new_space(&f, &space, &cfg, NULL);
+  if (st != ASTAR_OK) {
+    r.cause = st;
+    ret = result_tuple(
+        st, NULL, 0, &r,
+        st == ASTAR_UNSUPPORTED ? astar_finder_unsupported_reason(NULL, &space, &cfg) : NULL, NULL);
+    goto done;
+  }
   astar_engine_result er;
+  memset(&er, 0, sizeof er);
+  astar_path_result pr;
+  const astar_node ns = astar_hex_grid_node(grid->grid, (astar_point){sx, sy});
+  const astar_node ng = astar_hex_grid_node(grid->grid, (astar_point){gx, gy});
   grid->searching++;
   Py_BEGIN_ALLOW_THREADS;
-  st = astar_space_find_path(
-      ws->ws, &space, &eo, astar_hex_grid_node(grid->grid, (astar_point){sx, sy}),
-      astar_hex_grid_node(grid->grid, (astar_point){gx, gy}), nodes, STACK_CELLS, &er);
+  st = astar_finder_find_nodes(f, ws->ws, ns, ng, nodes, STACK_CELLS, &pr);
   Py_END_ALLOW_THREADS;
-  grid->searching--;
-  r.cost = er.cost;
-  r.length = er.length;
-  r.stats = er.stats;
-  r.cause = er.cause;
-  r.end =
-      er.end == ASTAR_NODE_NONE ? (astar_point){-1, -1} : astar_hex_grid_cell(grid->grid, er.end);
-  if (st == ASTAR_BUFFER_TOO_SMALL) {
-    size_t len = er.length;
-    nodes = PyMem_Malloc(len * sizeof *nodes);
-    if (!nodes) {
-      PyErr_NoMemory();
-      goto done;
-    }
-    st = astar_workspace_space_path(ws->ws, nodes, len, &len);
-    if (st == ASTAR_OK && eo.partial && er.cause != ASTAR_OK && er.cause != ASTAR_BUFFER_TOO_SMALL)
-      st = ASTAR_PARTIAL;
+  if (st == ASTAR_BUFFER_TOO_SMALL && pr.length > STACK_CELLS &&
+      (nodes = PyMem_Malloc(pr.length * sizeof *nodes)) != NULL) {
+    /* Longer than the first buffer: the same search into one that fits. */
+    Py_BEGIN_ALLOW_THREADS;
+    st = astar_finder_find_nodes(f, ws->ws, ns, ng, nodes, pr.length, &pr);
+    Py_END_ALLOW_THREADS;
   }
+  grid->searching--;
+  astar_finder_free(f);
+  if (!nodes) {
+    nodes = stack_nodes;
+    PyErr_NoMemory();
+    goto done;
+  }
+  r.cost = pr.cost;
+  r.length = pr.length;
+  r.stats = pr.stats;
+  r.cause = pr.cause;
+  r.end = pr.end_node == ASTAR_NODE_NONE ? (astar_point){-1, -1}
+                                         : astar_hex_grid_cell(grid->grid, pr.end_node);
+  er.dropped = pr.dropped;
+  er.iterations = pr.iterations;
   if (st == ASTAR_OK || st == ASTAR_PARTIAL) {
     cells = PyMem_Malloc((r.length ? r.length : 1) * sizeof *cells);
     if (!cells) {
@@ -2795,6 +2823,789 @@ static PyObject *py_waypoints_expand(PyObject *self, PyObject *args) {
   return ret;
 }
 
+/* ---- the finder (astar/finder.h): one way to ask for a path ----------------------------- */
+
+/* methods() -> tuple of (method, name, summary, flags, needs, takes, work),
+** one per row of the library's method table (astar_method_info_of). */
+static PyObject *py_methods(PyObject *self, PyObject *noargs) {
+  (void)self;
+  (void)noargs;
+  PyObject *out = PyList_New(0);
+  if (!out) return NULL;
+  for (int i = 0; i < ASTAR_METHOD_COUNT; i++) {
+    const astar_method_info *mi = astar_method_info_of((astar_method)i);
+    if (!mi) continue;
+    PyObject *t = Py_BuildValue("(issIIIs)", (int)mi->method, mi->name, mi->summary, mi->flags,
+                                mi->needs, mi->takes, mi->work);
+    if (!t || PyList_Append(out, t) < 0) {
+      Py_XDECREF(t);
+      Py_DECREF(out);
+      return NULL;
+    }
+    Py_DECREF(t);
+  }
+  return out;
+}
+
+/* method_from_name(name) -> int or None (astar_method_from_name). */
+static PyObject *py_method_from_name(PyObject *self, PyObject *arg) {
+  (void)self;
+  const char *name = PyUnicode_AsUTF8(arg);
+  if (!name) return NULL;
+  astar_method m;
+  if (astar_method_from_name(name, &m) != ASTAR_OK) Py_RETURN_NONE;
+  return PyLong_FromLong((long)m);
+}
+
+/* Precomputations a finder is prepared from, besides JpsPlus and Waypoints
+** (which have their own types): a compressed path database, an HPA*
+** hierarchy, a landmark table, a clearance map. One type for the four:
+** Prep(kind, grid, options, a, b) builds it without the GIL for the grid
+** as it is now and the movement rules of the options tuple (a, b: HPA*'s
+** cluster side and levels; the landmarks' count; the clearance's largest
+** unit side). */
+enum { PREP_CPD = 0, PREP_HPA, PREP_LANDMARKS, PREP_CLEARANCE, PREP_KINDS };
+
+typedef struct {
+  PyObject_HEAD int kind;
+  void *obj;        /* astar_cpd *, astar_hpa *, astar_landmarks *, astar_clearance * */
+  GridObject *grid; /* strong reference: the object holds its address */
+  uint64_t version; /* the grid's version it reflects */
+} PrepObject;
+
+static PyTypeObject PrepType;
+
+static void prep_release(PrepObject *self) {
+  switch (self->kind) {
+  case PREP_CPD:
+    astar_cpd_free(self->obj);
+    break;
+  case PREP_HPA:
+    astar_hpa_free(self->obj);
+    break;
+  case PREP_LANDMARKS:
+    astar_landmarks_free(self->obj);
+    break;
+  default:
+    astar_clearance_free(self->obj);
+    break;
+  }
+  self->obj = NULL;
+}
+
+static int Prep_traverse(PrepObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->grid);
+  return 0;
+}
+
+static int Prep_clear(PrepObject *self) {
+  prep_release(self);
+  Py_CLEAR(self->grid);
+  return 0;
+}
+
+static void Prep_dealloc(PrepObject *self) {
+  PyObject_GC_UnTrack(self);
+  Prep_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Prep_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"kind", "grid", "options", "a", "b", NULL};
+  int kind, a, b;
+  GridObject *grid;
+  PyObject *opt_tuple;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "iO!Oii", kwlist, &kind, &GridType, &grid, &opt_tuple,
+                                   &a, &b))
+    return NULL;
+  GRID_READY(grid);
+  if (kind < 0 || kind >= PREP_KINDS) return PyErr_Format(PyExc_ValueError, "bad kind");
+  int algo;
+  astar_options o;
+  py_callbacks cb;
+  if (parse_options(opt_tuple, &algo, &o, &cb, NULL) < 0) return NULL;
+  o.heuristic_fn = NULL, o.heuristic_ctx = NULL, o.observer = NULL, o.stop_fn = NULL;
+  if (o.heuristic == ASTAR_H_CALLBACK) o.heuristic = ASTAR_H_AUTO;
+  o.algorithm = ASTAR_ALGO_ASTAR;
+  PrepObject *self = (PrepObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  self->kind = kind;
+  self->grid = (GridObject *)Py_NewRef(grid);
+  self->version = astar_grid_version(grid->grid);
+  astar_status st;
+  const char *why = NULL;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  switch (kind) {
+  case PREP_CPD: {
+    astar_cpd_config c;
+    astar_cpd_config_init(&c);
+    c.rules = &o;
+    why = astar_cpd_unsupported_reason(grid->grid, &o);
+    st = why ? ASTAR_UNSUPPORTED : astar_cpd_build((astar_cpd **)&self->obj, grid->grid, &c, NULL);
+    break;
+  }
+  case PREP_HPA: {
+    astar_hpa_options h;
+    astar_hpa_options_init(&h);
+    h.cluster_size = a;
+    h.levels = b;
+    st = astar_hpa_new((astar_hpa **)&self->obj, grid->grid, &o, &h, NULL);
+    if (st == ASTAR_UNSUPPORTED)
+      why = "hpa: its abstract costs cannot hold a turn penalty or a terrain scale";
+    break;
+  }
+  case PREP_LANDMARKS: {
+    astar_landmark_options l;
+    astar_landmark_options_init(&l);
+    l.count = (uint32_t)a;
+    st = astar_landmarks_new_grid((astar_landmarks **)&self->obj, grid->grid, &o, &l, NULL);
+    if (st == ASTAR_UNSUPPORTED) why = "landmarks: the table holds the exact terrain costs";
+    break;
+  }
+  default:
+    st = astar_clearance_new((astar_clearance **)&self->obj, grid->grid, NULL, NULL, 0, a, NULL);
+    break;
+  }
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, why, NULL);
+  }
+  return (PyObject *)self;
+}
+
+/* Is it built for the grid as it is now? */
+static PyObject *Prep_current(PrepObject *self, void *c) {
+  (void)c;
+  if (!self->obj || !self->grid) Py_RETURN_FALSE;
+  return PyBool_FromLong(self->version == astar_grid_version(self->grid->grid));
+}
+
+/* update(): bring an HPA* hierarchy or a clearance map up to the grid's
+** edits in place (astar_hpa_sync, astar_clearance_update), holding the
+** GIL so that no search with it starts meanwhile; the others are built
+** again (the Python layer makes a new object). True when updated. */
+static PyObject *Prep_update(PrepObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (!self->obj || !self->grid) return busy_error("the precomputation was cleared");
+  if (self->kind != PREP_HPA && self->kind != PREP_CLEARANCE) Py_RETURN_FALSE;
+  if (self->grid->searching > 0)
+    return busy_error("the grid is being searched in another thread; a precomputation may not "
+                      "change during a search");
+  astar_status st = self->kind == PREP_HPA ? astar_hpa_sync(self->obj, self->grid->grid, NULL)
+                                           : astar_clearance_update(self->obj, self->grid->grid);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  self->version = astar_grid_version(self->grid->grid);
+  Py_RETURN_TRUE;
+}
+
+static PyObject *Prep_memory(PrepObject *self, void *c) {
+  (void)c;
+  if (!self->obj) return PyLong_FromLong(0);
+  switch (self->kind) {
+  case PREP_CPD:
+    return PyLong_FromSize_t(astar_cpd_bytes(self->obj));
+  case PREP_HPA:
+    return PyLong_FromSize_t(astar_hpa_memory(self->obj));
+  case PREP_LANDMARKS:
+    return PyLong_FromSize_t(astar_landmarks_memory(self->obj));
+  default:
+    return PyLong_FromSize_t(astar_clearance_memory(self->obj));
+  }
+}
+
+static PyObject *Prep_grid(PrepObject *self, void *c) {
+  (void)c;
+  if (!self->grid) Py_RETURN_NONE;
+  return Py_NewRef(self->grid);
+}
+
+static PyMethodDef Prep_methods[] = {
+    {"update", (PyCFunction)Prep_update, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Prep_getset[] = {
+    {"memory", (getter)Prep_memory, NULL, "bytes held", NULL},
+    {"grid", (getter)Prep_grid, NULL, "the grid it was built for", NULL},
+    {"current", (getter)Prep_current, NULL, "built for the grid as it is now", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject PrepType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Prep",
+    .tp_basicsize = sizeof(PrepObject),
+    .tp_dealloc = (destructor)Prep_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)Prep_traverse,
+    .tp_clear = (inquiry)Prep_clear,
+    .tp_doc = "A precomputation a Finder is prepared from (Cpd, Hpa, Landmarks, Clearance).",
+    .tp_methods = Prep_methods,
+    .tp_getset = Prep_getset,
+    .tp_new = Prep_new,
+};
+
+/* The attachment `o` of kind `kind` (None: none); -1 with an exception. */
+static int prep_of(PyObject *o, int kind, const char *what, const void **out) {
+  *out = NULL;
+  if (o == Py_None) return 0;
+  if (!PyObject_TypeCheck(o, &PrepType) || ((PrepObject *)o)->kind != kind) {
+    PyErr_Format(PyExc_TypeError, "%s: the wrong kind of object (%.80s)", what,
+                 Py_TYPE(o)->tp_name);
+    return -1;
+  }
+  if (!((PrepObject *)o)->obj) {
+    busy_error("the precomputation was cleared");
+    return -1;
+  }
+  *out = ((PrepObject *)o)->obj;
+  return 0;
+}
+
+/* A prepared query. The finder points into this object (the callbacks'
+** context, the grid space's holder), which keeps alive every Python object
+** it was prepared from (`keep`). Read-only once made: threads search with
+** it at once, each on its own workspace (the GIL is released unless a
+** Python heuristic or observer is called). */
+typedef struct {
+  PyObject_HEAD astar_finder *f;
+  GridObject *grid;
+  PyObject *keep; /* the attachments' Python objects and the option tuple (callbacks) */
+  py_callbacks cb;
+  int method;
+  int graph;               /* a space finder over the grid as a space (space='graph') */
+  int vec;                 /* its path is astar_vec2 points (Anya) */
+  int keep_gil;            /* a Python heuristic or observer */
+  astar_grid_space holder; /* graph: the grid as a space */
+  astar_space space;
+  astar_options gopt;     /* graph: the grid space's rules */
+  uint64_t space_version; /* graph: the grid version the holder was made at */
+} FinderObject;
+
+static PyTypeObject FinderType;
+
+static int Finder_traverse(FinderObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->grid);
+  Py_VISIT(self->keep);
+  return 0;
+}
+
+static int Finder_clear(FinderObject *self) {
+  astar_finder_free(self->f);
+  self->f = NULL;
+  Py_CLEAR(self->grid);
+  Py_CLEAR(self->keep);
+  return 0;
+}
+
+static void Finder_dealloc(FinderObject *self) {
+  PyObject_GC_UnTrack(self);
+  Finder_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Does the engine run this configuration on a grid (not the grid's loops)? */
+static int runs_on_engine(int method, const astar_finder_config *cfg) {
+  return (method < ASTAR_METHOD_ENGINE_COUNT && method != ASTAR_METHOD_ASTAR &&
+          method != ASTAR_METHOD_DIJKSTRA) ||
+         cfg->waypoints != NULL;
+}
+
+/*
+** The config of Finder(grid, method, options, attachments, smooth,
+** unit_size, graph) -- attachments: (jps_plus, cpd, hpa, landmarks,
+** waypoints, clearance), each None or the object -- into *cfg, the Python
+** callbacks into *cb. *why: the reason it cannot be prepared (NULL: none),
+** the library's sentence or the package's for what Python adds (the
+** observer's events are the grid loops', a space='graph' search takes the
+** grid space's options). 0, or -1 with an exception.
+*/
+static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyObject *att,
+                         int smooth, int unit, int graph, astar_finder_config *cfg,
+                         py_callbacks *cb, const char **why) {
+  *why = NULL;
+  astar_finder_config_init(cfg);
+  if (!astar_method_info_of((astar_method)method)) {
+    PyErr_SetString(PyExc_ValueError, "unknown method");
+    return -1;
+  }
+  cfg->method = (astar_method)method;
+  int algo;
+  if (parse_options(opt_tuple, &algo, &cfg->options, cb, &cfg->engine) < 0) return -1;
+  /* Dijkstra's zero heuristic is the method's own (the finder sets it; a
+  ** waypoint graph takes no other heuristic than its own). */
+  if (method == ASTAR_METHOD_DIJKSTRA && cfg->options.heuristic == ASTAR_H_ZERO)
+    cfg->options.heuristic = ASTAR_H_AUTO;
+  PyObject *jpp, *cpd, *hpa, *lm, *wp, *clr;
+  if (!PyArg_ParseTuple(att, "OOOOOO;bad attachment tuple", &jpp, &cpd, &hpa, &lm, &wp, &clr))
+    return -1;
+  if (jpp != Py_None) {
+    if (!PyObject_TypeCheck(jpp, &JpsPlusType)) {
+      PyErr_SetString(PyExc_TypeError, "jps_plus: a JpsPlus object is required");
+      return -1;
+    }
+    if (!(cfg->jps_plus = ((JpsPlusObject *)jpp)->pre)) {
+      busy_error("the JpsPlus object was cleared");
+      return -1;
+    }
+  }
+  if (wp != Py_None) {
+    if (!PyObject_TypeCheck(wp, &WaypointsType)) {
+      PyErr_SetString(PyExc_TypeError, "waypoints: a Waypoints object is required");
+      return -1;
+    }
+    if (!(cfg->waypoints = ((WaypointsObject *)wp)->wp)) {
+      busy_error("the Waypoints object was cleared");
+      return -1;
+    }
+  }
+  const void *p;
+  if (prep_of(cpd, PREP_CPD, "cpd", &p) < 0) return -1;
+  cfg->cpd = p;
+  if (prep_of(hpa, PREP_HPA, "hpa", &p) < 0) return -1;
+  cfg->hpa = p;
+  if (prep_of(lm, PREP_LANDMARKS, "landmarks", &p) < 0) return -1;
+  cfg->landmarks = p;
+  if (prep_of(clr, PREP_CLEARANCE, "clearance", &p) < 0) return -1;
+  cfg->clearance = p;
+  cfg->smooth = smooth != 0;
+  cfg->unit_size = unit;
+  /* The engine's search settings: a grid finder takes them from the grid
+  ** options; a space finder from cfg.engine. */
+  cfg->engine.weight = cfg->options.weight;
+  cfg->engine.tie = cfg->options.tie;
+  cfg->engine.reopen = cfg->options.reopen;
+  cfg->engine.max_expansions = cfg->options.max_expansions;
+  cfg->engine.partial = cfg->options.partial;
+  if ((graph || runs_on_engine(method, cfg)) && cb->observer) {
+    *why = "the observer receives the grid loops' events (astar, dijkstra, jps, jps-plus, theta, "
+           "lazy-theta): the engine's methods and space='graph' report none";
+    return 0;
+  }
+  if (graph) {
+    if (!(astar_method_info_of((astar_method)method)->flags & ASTAR_MF_SPACE))
+      *why = "space='graph' runs the engine's methods (astar, dijkstra, greedy, bidir, ida, beam, "
+             "dynamic, bandwidth, f2f, retarget)";
+    else if (cfg->jps_plus || cfg->cpd || cfg->hpa || cfg->landmarks || cfg->waypoints ||
+             cfg->clearance || smooth || unit != 1)
+      *why = "space='graph' searches the cells as a graph: no precomputations, smoothing or "
+             "units (use space='grid')";
+    else
+      *why = engine_unsupported(&cfg->options, cb);
+    return 0;
+  }
+  /* A Python callback that raised stops the search at the next expansion,
+  ** where the method has a stop hook; the others run to their end, calling
+  ** no more Python. */
+  *why = astar_finder_unsupported_reason(grid->grid, NULL, cfg);
+  if (*why && cfg->options.stop_fn == cb_stop) {
+    astar_finder_config c2 = *cfg;
+    c2.options.stop_fn = NULL;
+    c2.options.stop_ctx = NULL;
+    c2.engine.stop_fn = NULL;
+    if (!astar_finder_unsupported_reason(grid->grid, NULL, &c2)) {
+      *cfg = c2;
+      *why = NULL;
+    }
+  }
+  if (cfg->options.stop_fn && runs_on_engine(method, cfg)) {
+    cfg->engine.stop_fn = cfg->options.stop_fn;
+    cfg->engine.stop_ctx = cfg->options.stop_ctx;
+    cfg->engine.stop_interval = 1;
+  }
+  return 0;
+}
+
+/* finder_reason(grid, method, options, attachments, smooth, unit_size, graph) -> str or None */
+static PyObject *py_finder_reason(PyObject *self, PyObject *args) {
+  (void)self;
+  GridObject *grid;
+  int method, smooth, unit, graph;
+  PyObject *opt_tuple, *att;
+  if (!PyArg_ParseTuple(args, "O!iOO!pip", &GridType, &grid, &method, &opt_tuple, &PyTuple_Type,
+                        &att, &smooth, &unit, &graph))
+    return NULL;
+  GRID_READY(grid);
+  astar_finder_config cfg;
+  py_callbacks cb;
+  const char *why;
+  if (finder_config(grid, method, opt_tuple, att, smooth, unit, graph, &cfg, &cb, &why) < 0)
+    return NULL;
+  if (!why) Py_RETURN_NONE;
+  return PyUnicode_FromString(why);
+}
+
+/* (Re)make the grid space of a space='graph' finder for the grid as it is now. */
+static astar_status finder_space(FinderObject *self) {
+  const astar_status st =
+      astar_grid_space_init(&self->space, &self->holder, self->grid->grid, &self->gopt);
+  self->space_version = astar_grid_version(self->grid->grid);
+  return st;
+}
+
+static PyObject *Finder_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid",   "method",    "options", "attachments",
+                           "smooth", "unit_size", "graph",   NULL};
+  GridObject *grid;
+  int method, smooth, unit, graph;
+  PyObject *opt_tuple, *att;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!iOO!pip", kwlist, &GridType, &grid, &method,
+                                   &opt_tuple, &PyTuple_Type, &att, &smooth, &unit, &graph))
+    return NULL;
+  GRID_READY(grid);
+  FinderObject *self = (FinderObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  self->grid = (GridObject *)Py_NewRef(grid);
+  self->keep = Py_BuildValue("(OO)", opt_tuple, att);
+  if (!self->keep) goto fail;
+  astar_finder_config cfg;
+  const char *why;
+  if (finder_config(grid, method, opt_tuple, att, smooth, unit, graph, &cfg, &self->cb, &why) < 0)
+    goto fail;
+  if (why) {
+    raise_status(ASTAR_UNSUPPORTED, why, NULL);
+    goto fail;
+  }
+  /* The config points to this object's callbacks, not the stack's. */
+  if (cfg.options.heuristic_ctx) cfg.options.heuristic_ctx = &self->cb;
+  if (cfg.options.observer_ctx) cfg.options.observer_ctx = &self->cb;
+  if (cfg.options.stop_ctx) cfg.options.stop_ctx = &self->cb;
+  if (cfg.engine.stop_ctx) cfg.engine.stop_ctx = &self->cb;
+  self->method = method;
+  self->graph = graph;
+  self->keep_gil = self->cb.heuristic || self->cb.observer;
+  self->vec = (astar_method_info_of((astar_method)method)->flags & ASTAR_MF_VEC) != 0;
+  astar_status st;
+  if (graph) {
+    self->gopt = cfg.options;
+    st = finder_space(self);
+    if (st == ASTAR_OK) st = astar_finder_new_space(&self->f, &self->space, &cfg, NULL);
+  } else {
+    /* A unit's derived grid is filled without the GIL (O(cells)); anything
+    ** else is a few checks, made holding it. */
+    PyThreadState *ts = NULL;
+    grid->searching++;
+    if (cfg.clearance) ts = PyEval_SaveThread();
+    st = astar_finder_new(&self->f, grid->grid, &cfg, NULL);
+    if (ts) PyEval_RestoreThread(ts);
+    grid->searching--;
+  }
+  if (st != ASTAR_OK) {
+    const char *detail = st == ASTAR_MISMATCH ? "an attachment was built for another grid or "
+                                                "other movement rules (moves, corner, costs)"
+                         : st == ASTAR_STALE  ? "an attachment was built before the grid's last "
+                                                "change: build it again (or update it)"
+                         : st == ASTAR_INVALID_ARGUMENT
+                             ? "an option is out of range (unit_size: 1 .. the clearance's "
+                               "largest unit)"
+                             : NULL;
+    raise_status(st, detail, NULL);
+    goto fail;
+  }
+  return (PyObject *)self;
+fail:
+  Py_DECREF(self);
+  return NULL;
+}
+
+/* The result tuple of a finder search: result_tuple's thirteen entries,
+** then (work, sight_checks, abstract_expanded, abstract_length, grid_cost,
+** points bytes of float64 (x, y) pairs or None). */
+static PyObject *finder_tuple(astar_status st, const astar_point *cells, const astar_vec2 *points,
+                              const astar_path_result *pr, const char *detail) {
+  astar_result r;
+  memset(&r, 0, sizeof r);
+  r.cost = pr->cost;
+  r.length = pr->length;
+  r.stats = pr->stats;
+  r.cause = pr->cause;
+  r.end = pr->end;
+  r.retargeted = pr->retargeted;
+  astar_engine_result er;
+  memset(&er, 0, sizeof er);
+  er.dropped = pr->dropped;
+  er.iterations = pr->iterations;
+  PyObject *head = result_tuple(st, cells, pr->length, &r, detail, &er);
+  if (!head) return NULL;
+  PyObject *pts = Py_NewRef(Py_None);
+  if (points && (st == ASTAR_OK || st == ASTAR_PARTIAL)) {
+    Py_DECREF(pts);
+    pts = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(pr->length * 2 * sizeof(double)));
+    if (!pts) {
+      Py_DECREF(head);
+      return NULL;
+    }
+    double *out = (double *)(void *)PyBytes_AS_STRING(pts);
+    for (size_t i = 0; i < pr->length; i++) {
+      out[2 * i] = points[i].x;
+      out[2 * i + 1] = points[i].y;
+    }
+  }
+  PyObject *tail = Py_BuildValue(
+      "(KKKIdN)", (unsigned long long)pr->work, (unsigned long long)pr->sight_checks,
+      (unsigned long long)pr->abstract_expanded, pr->abstract_length, pr->grid_cost, pts);
+  if (!tail) {
+    Py_DECREF(head);
+    return NULL;
+  }
+  PyObject *all = PySequence_Concat(head, tail);
+  Py_DECREF(head);
+  Py_DECREF(tail);
+  return all;
+}
+
+/* The finder's own refusal of a status, for the exception's detail. */
+static const char *finder_detail(astar_status st) {
+  if (st == ASTAR_STALE)
+    return "the grid changed since the finder was prepared: its attachments are out of date "
+           "(finder.refresh())";
+  return NULL;
+}
+
+/* Grow a workspace's path buffer to n points (cells and vectors). */
+static int ws_buffer(WorkspaceObject *ws, size_t n) {
+  if (n <= ws->cap) return 0;
+  astar_point *c = PyMem_Realloc(ws->cells, n * sizeof *c);
+  if (c) ws->cells = c;
+  astar_vec2 *v = c ? PyMem_Realloc(ws->vecs, n * sizeof *v) : NULL;
+  if (v) ws->vecs = v;
+  if (!c || !v) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  ws->cap = n;
+  return 0;
+}
+
+/* The start and goal of a space='graph' finder as nodes; ASTAR_OUT_OF_BOUNDS
+** for a cell outside the grid. */
+static astar_status graph_ends(FinderObject *self, astar_point s, astar_point g, astar_node *ns,
+                               astar_node *ng) {
+  const astar_grid *grid = self->grid->grid;
+  if (!astar_grid_contains(grid, s.x, s.y) || !astar_grid_contains(grid, g.x, g.y))
+    return ASTAR_OUT_OF_BOUNDS;
+  if (self->space_version != astar_grid_version(grid)) {
+    /* Costs and heuristic scale follow the terrain. The grid cannot have
+    ** changed while a search runs, so no search uses the old holder. */
+    const astar_status st = finder_space(self);
+    if (st != ASTAR_OK) return st;
+  }
+  *ns = astar_grid_space_node(&self->holder, s);
+  *ng = astar_grid_space_node(&self->holder, g);
+  return ASTAR_OK;
+}
+
+/* One whole search or a sliced search's finish, into ws's buffer (grown
+** and the call made again when the path did not fit). `sliced`: finish. */
+static astar_status finder_call(FinderObject *self, WorkspaceObject *ws, int sliced, astar_point s,
+                                astar_point g, astar_node ns, astar_node ng,
+                                astar_path_result *res) {
+  for (;;) {
+    astar_status st;
+    if (self->graph) {
+      astar_node *nodes = (astar_node *)ws->vecs; /* 16 bytes a point: room for nodes */
+      st = sliced ? astar_finder_finish_nodes(ws->ws, nodes, ws->cap, res)
+                  : astar_finder_find_nodes(self->f, ws->ws, ns, ng, nodes, ws->cap, res);
+      if (st == ASTAR_OK || st == ASTAR_PARTIAL)
+        for (size_t i = 0; i < res->length; i++)
+          ws->cells[i] = astar_grid_space_cell(&self->holder, nodes[i]);
+      if (res->end_node != ASTAR_NODE_NONE)
+        res->end = astar_grid_space_cell(&self->holder, res->end_node);
+    } else if (self->vec) {
+      st = sliced ? astar_finder_finish_vec(ws->ws, ws->vecs, ws->cap, res)
+                  : astar_finder_find_vec(self->f, ws->ws, s, g, ws->vecs, ws->cap, res);
+    } else {
+      st = sliced ? astar_finder_finish(ws->ws, ws->cells, ws->cap, res)
+                  : astar_finder_find(self->f, ws->ws, s, g, ws->cells, ws->cap, res);
+    }
+    if (st != ASTAR_BUFFER_TOO_SMALL || res->length <= ws->cap || sliced) return st;
+    /* A finish cannot be repeated: its buffer is grown at begin (below). */
+    PyGILState_STATE gs = PyGILState_Ensure();
+    const int grown = ws_buffer(ws, res->length);
+    if (grown < 0) PyErr_Clear();
+    PyGILState_Release(gs);
+    if (grown < 0) return ASTAR_NO_MEMORY;
+  }
+}
+
+/* A taken workspace made ready for a search of the finder with the GIL
+** held, as the searches before the finder did: the path buffer grown to n
+** points and the node records to the grid (the finder would grow them
+** without the GIL, holding the workspace all that time). 0, or -1 with an
+** exception and ws given back. */
+static int finder_prepare_ws(FinderObject *self, WorkspaceObject *ws, size_t n) {
+  astar_status st = ASTAR_OK;
+  if (ws_buffer(ws, n) < 0) {
+    ws->busy = 0;
+    return -1;
+  }
+  if (!self->graph) st = astar_workspace_reserve(ws->ws, self->grid->grid);
+  if (st != ASTAR_OK) {
+    ws->busy = 0;
+    raise_status(st, NULL, NULL);
+    return -1;
+  }
+  return 0;
+}
+
+#define FINDER_READY(self)                                                                         \
+  do {                                                                                             \
+    if (!(self)->f || !(self)->grid || !(self)->grid->grid)                                        \
+      return busy_error("the finder was cleared");                                                 \
+  } while (0)
+
+/* find(workspace, start, goal) -> result tuple */
+static PyObject *Finder_find(FinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  astar_point s, g;
+  if (!PyArg_ParseTuple(args, "O!(ii)(ii)", &WorkspaceType, &ws, &s.x, &s.y, &g.x, &g.y))
+    return NULL;
+  FINDER_READY(self);
+  if (take_workspace(ws) < 0) return NULL;
+  if (finder_prepare_ws(self, ws, STACK_CELLS) < 0) return NULL;
+  astar_path_result res;
+  astar_node ns = ASTAR_NODE_NONE, ng = ASTAR_NODE_NONE;
+  astar_status st = ASTAR_OK;
+  if (self->graph) st = graph_ends(self, s, g, &ns, &ng);
+  if (st != ASTAR_OK) {
+    astar_finder_cancel(ws->ws);
+    memset(&res, 0, sizeof res);
+    res.status = res.cause = st;
+    res.end = (astar_point){-1, -1};
+  } else {
+    self->cb.failed = 0;
+    self->grid->searching++;
+    PyThreadState *ts = self->keep_gil ? NULL : PyEval_SaveThread();
+    st = finder_call(self, ws, 0, s, g, ns, ng, &res);
+    if (ts) PyEval_RestoreThread(ts);
+    self->grid->searching--;
+  }
+  ws->busy = 0;
+  if (self->cb.failed) return NULL; /* a Python callback raised: its exception */
+  return finder_tuple(st, self->vec ? NULL : ws->cells, self->vec ? ws->vecs : NULL, &res,
+                      finder_detail(st));
+}
+
+/* begin(workspace, start, goal) -> status: a sliced search on ws (the
+** Python layer keeps ws taken until finish or cancel). ws's path buffer
+** is grown to the grid's cells here, so that the finish never has to be
+** repeated (a grid path visits a cell once; Anya's and HPA*'s longer
+** paths are rare: ASTAR_BUFFER_TOO_SMALL then). */
+static PyObject *Finder_begin(FinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  astar_point s, g;
+  if (!PyArg_ParseTuple(args, "O!(ii)(ii)", &WorkspaceType, &ws, &s.x, &s.y, &g.x, &g.y))
+    return NULL;
+  FINDER_READY(self);
+  const astar_grid *grid = self->grid->grid;
+  if (take_workspace(ws) < 0) return NULL; /* kept until finish or cancel */
+  if (finder_prepare_ws(self, ws,
+                        (size_t)astar_grid_width(grid) * (size_t)astar_grid_height(grid) + 1) < 0)
+    return NULL;
+  astar_status st = ASTAR_OK;
+  astar_node ns = ASTAR_NODE_NONE, ng = ASTAR_NODE_NONE;
+  if (self->graph) st = graph_ends(self, s, g, &ns, &ng);
+  if (st == ASTAR_OUT_OF_BOUNDS) {
+    /* No node: the finder's sliced search ends at once with the engine's
+    ** outcome for a node outside the space, which finish gives. */
+    ns = ng = ASTAR_NODE_NONE;
+    st = ASTAR_OK;
+  }
+  if (st == ASTAR_OK) {
+    self->grid->searching++;
+    PyThreadState *ts = self->keep_gil ? NULL : PyEval_SaveThread();
+    st = self->graph ? astar_finder_begin_nodes(self->f, ws->ws, ns, ng)
+                     : astar_finder_begin(self->f, ws->ws, s, g);
+    if (ts) PyEval_RestoreThread(ts);
+    self->grid->searching--;
+  } else {
+    astar_finder_cancel(ws->ws);
+  }
+  return PyLong_FromLong((long)st);
+}
+
+/* step(workspace, budget) -> (status, work) */
+static PyObject *Finder_step(FinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  unsigned long long budget;
+  if (!PyArg_ParseTuple(args, "O!K", &WorkspaceType, &ws, &budget)) return NULL;
+  FINDER_READY(self);
+  uint64_t work = 0;
+  astar_status st;
+  self->cb.failed = 0;
+  self->grid->searching++;
+  PyThreadState *ts = self->keep_gil ? NULL : PyEval_SaveThread();
+  st = astar_finder_step(ws->ws, budget, &work);
+  if (ts) PyEval_RestoreThread(ts);
+  self->grid->searching--;
+  if (self->cb.failed) return NULL;
+  return Py_BuildValue("(iK)", (int)st, (unsigned long long)work);
+}
+
+/* finish(workspace) -> result tuple, or None before the end */
+static PyObject *Finder_finish(FinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  if (!PyArg_ParseTuple(args, "O!", &WorkspaceType, &ws)) return NULL;
+  FINDER_READY(self);
+  astar_path_result res;
+  const astar_status st = finder_call(self, ws, 1, (astar_point){0, 0}, (astar_point){0, 0},
+                                      ASTAR_NODE_NONE, ASTAR_NODE_NONE, &res);
+  if (st == ASTAR_IN_PROGRESS) Py_RETURN_NONE;
+  ws->busy = 0;
+  return finder_tuple(st, self->vec ? NULL : ws->cells, self->vec ? ws->vecs : NULL, &res,
+                      finder_detail(st));
+}
+
+/* cancel(workspace) */
+static PyObject *Finder_cancel(FinderObject *self, PyObject *args) {
+  (void)self;
+  WorkspaceObject *ws;
+  if (!PyArg_ParseTuple(args, "O!", &WorkspaceType, &ws)) return NULL;
+  astar_finder_cancel(ws->ws);
+  ws->busy = 0;
+  Py_RETURN_NONE;
+}
+
+static PyObject *Finder_method(FinderObject *self, void *c) {
+  (void)c;
+  return PyLong_FromLong(self->method);
+}
+
+static PyObject *Finder_vec(FinderObject *self, void *c) {
+  (void)c;
+  return PyBool_FromLong(self->vec);
+}
+
+static PyMethodDef Finder_methods[] = {
+    {"find", (PyCFunction)Finder_find, METH_VARARGS, NULL},
+    {"begin", (PyCFunction)Finder_begin, METH_VARARGS, NULL},
+    {"step", (PyCFunction)Finder_step, METH_VARARGS, NULL},
+    {"finish", (PyCFunction)Finder_finish, METH_VARARGS, NULL},
+    {"cancel", (PyCFunction)Finder_cancel, METH_VARARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Finder_getset[] = {
+    {"method", (getter)Finder_method, NULL, "the astar_method", NULL},
+    {"vec", (getter)Finder_vec, NULL, "its paths are points on grid corners (Anya)", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject FinderType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Finder",
+    .tp_basicsize = sizeof(FinderObject),
+    .tp_dealloc = (destructor)Finder_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)Finder_traverse,
+    .tp_clear = (inquiry)Finder_clear,
+    .tp_doc = "A prepared query (astar/finder.h): libastar.Finder is its Python face.",
+    .tp_methods = Finder_methods,
+    .tp_getset = Finder_getset,
+    .tp_new = Finder_new,
+};
+
 /* ---- module ------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
@@ -2818,6 +3629,9 @@ static PyMethodDef module_methods[] = {
     {"waypoints_expand", py_waypoints_expand, METH_VARARGS, NULL},
     {"unsupported_reason", py_unsupported_reason, METH_VARARGS, NULL},
     {"path_cost", py_path_cost, METH_VARARGS, NULL},
+    {"methods", py_methods, METH_NOARGS, "the library's method table"},
+    {"method_from_name", py_method_from_name, METH_O, NULL},
+    {"finder_reason", py_finder_reason, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2834,9 +3648,10 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-  PyTypeObject *types[] = {&GridType,  &WorkspaceType, &JpsPlusType,
-                           &QueueType, &HexGridType,   &WaypointsType};
-  const char *names[] = {"Grid", "Workspace", "JpsPlus", "Queue", "HexGrid", "Waypoints"};
+  PyTypeObject *types[] = {&GridType,    &WorkspaceType, &JpsPlusType, &QueueType,
+                           &HexGridType, &WaypointsType, &PrepType,    &FinderType};
+  const char *names[] = {"Grid",    "Workspace", "JpsPlus", "Queue",
+                         "HexGrid", "Waypoints", "Prep",    "Finder"};
   for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
     if (PyType_Ready(types[i]) < 0) return NULL;
   PyObject *m = PyModule_Create(&module_def);
