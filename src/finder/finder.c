@@ -7,6 +7,7 @@
 ** query. The finder's state in a workspace (finder/finder.h) holds what
 ** the methods need besides the workspace's records, made on first use.
 */
+#include "engine/engine.h"
 #include "finder/finder.h"
 #include "gameloop/layers.h"
 #include "grid/clearance.h"
@@ -26,6 +27,12 @@ void astar_finder_config_init(astar_finder_config *cfg) {
   astar_options_init(&cfg->options);
   astar_engine_options_init(&cfg->engine);
   cfg->unit_size = 1;
+}
+
+const char *astar_method_name(astar_method method) {
+  if ((unsigned)method < ASTAR_METHOD_ENGINE_COUNT) return astar__engine_method_name(method);
+  const astar__method *m = astar__method_row(method);
+  return m ? m->info.name : NULL;
 }
 
 const astar_method_info *astar_method_info_of(astar_method method) {
@@ -78,7 +85,8 @@ static const char *const unused_text[] = {
 /* Does the engine run `m` for this config? */
 static bool runs_on_engine(const astar__method *m, const astar_grid *grid,
                            const astar_finder_config *cfg) {
-  return !grid || !m->ops || (cfg->waypoints && (m->info.takes & ASTAR_ATTACH_WAYPOINTS));
+  if (!grid) return (unsigned)m->info.method < ASTAR_METHOD_ENGINE_COUNT || !m->ops;
+  return !m->ops || (cfg->waypoints && (m->info.takes & ASTAR_ATTACH_WAYPOINTS));
 }
 
 const char *astar__fgame_loop_refusal(const astar_options *o, unsigned allow) {
@@ -409,6 +417,7 @@ static astar_status current(const astar_finder *f) {
 
 static void state_release(astar_workspace *ws, void *state) {
   astar__fstate *s = state;
+  astar__free(&ws->alloc, s->mem, s->mem_bytes);
   astar_hpa_query_free(s->hpa);
   astar_anya_workspace_free(s->anya);
   astar__free(&ws->alloc, s->pts, s->pts_cap * sizeof *s->pts);
@@ -418,8 +427,9 @@ static void state_release(astar_workspace *ws, void *state) {
 
 static size_t state_memory(const void *state) {
   const astar__fstate *s = state;
-  return sizeof *s + astar_hpa_query_memory(s->hpa) + astar_anya_workspace_memory(s->anya) +
-         s->pts_cap * sizeof *s->pts + s->vec_cap * sizeof *s->vec;
+  return sizeof *s + s->mem_bytes + astar_hpa_query_memory(s->hpa) +
+         astar_anya_workspace_memory(s->anya) + s->pts_cap * sizeof *s->pts +
+         s->vec_cap * sizeof *s->vec;
 }
 
 /* The finder's state in ws, made on first use (NULL: no memory). */
@@ -434,6 +444,19 @@ static astar__fstate *state_of(astar_workspace *ws) {
     slot->memory = state_memory;
   }
   return slot->state;
+}
+
+astar_status astar__fscratch_method(astar_workspace *ws, astar__fstate *s, size_t bytes,
+                                    void **out) {
+  if (bytes > s->mem_bytes) {
+    void *p = astar__malloc(&ws->alloc, bytes);
+    if (!p) return ASTAR_NO_MEMORY;
+    astar__free(&ws->alloc, s->mem, s->mem_bytes);
+    s->mem = p;
+    s->mem_bytes = bytes;
+  }
+  *out = s->mem;
+  return ASTAR_OK;
 }
 
 astar_status astar__fscratch_cells(astar_workspace *ws, astar__fstate *s, size_t n) {
