@@ -262,7 +262,9 @@ static astar_status make(astar_finder **out, const astar_grid *grid, const astar
   const bool engine = runs_on_engine(m, grid, cfg);
   astar_engine_options eo;
   engine_options_of(&eo, cfg, grid != NULL);
-  if (engine && astar_engine_options_validate(&eo) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
+  /* A space finder always takes cfg.engine, whoever runs its method. */
+  if ((engine || !grid) && astar_engine_options_validate(&eo) != ASTAR_OK)
+    return ASTAR_INVALID_ARGUMENT;
   if (reason(grid, space, cfg)) return ASTAR_UNSUPPORTED;
   astar_status st = ASTAR_OK;
   if (grid) {
