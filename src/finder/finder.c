@@ -90,22 +90,7 @@ static bool runs_on_engine(const astar__method *m, const astar_grid *grid,
 }
 
 const char *astar__fgame_loop_refusal(const astar_options *o, unsigned allow) {
-  if (o->nlayers) return "influence layers (options.layers) are the grid A*'s: use method astar";
-  if (o->knowledge) return "fog of war (options.knowledge) is the grid A*'s: use method astar";
-  if (o->islands) return "options.islands are the grid A*'s: use method astar";
-  if (o->turn_penalty != 0.0) return "a turn penalty is the grid A*'s: use method astar";
-  if (o->terrain_scale != 1.0) return "options.terrain_scale is the grid A*'s: use method astar";
-  if (o->partial && !(allow & ASTAR__FG_PARTIAL))
-    return "this method gives no partial paths (options.partial: astar, and the engine's methods "
-           "with one open list)";
-  if (o->stop_fn && !(allow & ASTAR__FG_STOP))
-    return "this method has no deadline hook (options.stop_fn: astar and the engine's methods)";
-  if (o->observer && !(allow & ASTAR__FG_OBSERVER))
-    return "this method reports no search events (options.observer: astar, jps, jps-plus, theta, "
-           "lazy-theta)";
-  if (o->max_expansions && !(allow & ASTAR__FG_LIMIT))
-    return "this method has no expansions to limit (leave options.max_expansions at 0)";
-  return NULL;
+  return astar__options_refusal(o, allow);
 }
 
 /* The framework's refusals, then the method's. */

@@ -23,6 +23,7 @@
 
 #include "astar/finder.h"
 #include "core/workspace.h"
+#include "search/options.h"
 
 /* Kinds of path. */
 enum { ASTAR__OUT_CELLS, ASTAR__OUT_VEC, ASTAR__OUT_NODES };
@@ -187,17 +188,19 @@ astar_status astar__fscratch_method(astar_workspace *ws, astar__fstate *s, size_
 ** states with a turn penalty. */
 astar_status astar__freserve_grid(const astar_finder *f, astar_workspace *ws, astar__fstate *s);
 
-/* What astar__fgame_loop_refusal lets through. */
-#define ASTAR__FG_PARTIAL 1u  /* options.partial */
-#define ASTAR__FG_STOP 2u     /* options.stop_fn */
-#define ASTAR__FG_OBSERVER 4u /* options.observer */
-#define ASTAR__FG_LIMIT 8u    /* options.max_expansions */
+/* What astar__fgame_loop_refusal lets through: the bits of the rows of the
+** table of options (search/options.h) a method honours. */
+#define ASTAR__FG_PARTIAL ASTAR__OPT_BIT(PARTIAL)   /* options.partial */
+#define ASTAR__FG_STOP ASTAR__OPT_BIT(STOP)         /* options.stop_fn */
+#define ASTAR__FG_OBSERVER ASTAR__OPT_BIT(OBSERVER) /* options.observer */
+#define ASTAR__FG_LIMIT ASTAR__OPT_BIT(LIMIT)       /* options.max_expansions */
 
-/* The first option of the grid A*'s loop that a method without it cannot
-** honour, as a sentence (static storage), or NULL: layers, knowledge,
-** islands, a turn penalty, a terrain scale, and -- unless `allow` says the
-** method honours them -- partial paths, stop_fn, the observer and an
-** expansion limit. Methods add their own refusals. */
+/* The first option of the table (search/options.h: layers, knowledge,
+** islands, a turn penalty, a terrain scale, partial paths, stop_fn, the
+** observer, an expansion limit, max_cost, ...) in use that the method does
+** not honour -- `allow` names those it does -- as a sentence (static
+** storage), or NULL. A new row is refused by every method that does not
+** name it. Methods add their own refusals. */
 const char *astar__fgame_loop_refusal(const astar_options *o, unsigned allow);
 
 /* The kind of path f's method writes: the space's nodes, or its ops'. */
