@@ -21,6 +21,8 @@
 #include "util/validate.h"
 
 #define P(x, y) ((astar_point){(x), (y)})
+#define SAME_CELLS ((size_t)48 * 40) /* test_same_as_space's map */
+#define NA_CELLS ((size_t)64 * 64)   /* test_no_allocation's map */
 
 static astar_finder *fringe_on(const astar_grid *g, const astar_options *o) {
   astar_finder_config c;
@@ -291,16 +293,16 @@ static void test_same_as_space(void) {
   CHECK(astar_finder_new_space(&fs, &sp, &c, NULL) == ASTAR_OK);
   astar_workspace *ws = NULL;
   CHECK(astar_workspace_new_empty(&ws, NULL) == ASTAR_OK);
-  static astar_point cells[48 * 40], cells2[48 * 40];
-  static astar_node nodes[48 * 40];
+  static astar_point cells[SAME_CELLS], cells2[SAME_CELLS];
+  static astar_node nodes[SAME_CELLS];
   for (int q = 0; q < 40 && fg && fs; q++) {
     const astar_point s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
     astar_path_result a, a2, b;
-    const astar_status sa = astar_finder_find(fg, ws, s, t, cells, 48 * 40, &a);
-    const astar_status sa2 = astar_finder_find(fg, ws, s, t, cells2, 48 * 40, &a2);
+    const astar_status sa = astar_finder_find(fg, ws, s, t, cells, SAME_CELLS, &a);
+    const astar_status sa2 = astar_finder_find(fg, ws, s, t, cells2, SAME_CELLS, &a2);
     const astar_status sb =
         astar_finder_find_nodes(fs, ws, astar_grid_space_node(&holder, s),
-                                astar_grid_space_node(&holder, t), nodes, 48 * 40, &b);
+                                astar_grid_space_node(&holder, t), nodes, SAME_CELLS, &b);
     CHECK(sa == sb && sa == sa2);
     CHECK(a.cost == b.cost && a.length == b.length && a.work == b.work &&
           a.stats.expanded == b.stats.expanded && a.stats.generated == b.stats.generated &&
@@ -454,34 +456,34 @@ static void test_no_allocation(void) {
   const astar_allocator a = failalloc_allocator(&fa);
   astar_workspace *ws = NULL;
   CHECK(astar_workspace_new_empty(&ws, &a) == ASTAR_OK);
-  static astar_point path[64 * 64];
-  static astar_node nodes[64 * 64];
+  static astar_point path[NA_CELLS];
+  static astar_node nodes[NA_CELLS];
   astar_path_result res;
   const astar_point s0 = randmap_passable_cell(g, &r), t0 = randmap_passable_cell(g, &r);
-  (void)astar_finder_find(f, ws, s0, t0, path, 64 * 64, &res);
+  (void)astar_finder_find(f, ws, s0, t0, path, NA_CELLS, &res);
   const long after_first = fa.requests;
   /* A space of the same size, and the first sliced search (whose begin
   ** grows the finder's path scratch, for every method), use what is there. */
   (void)astar_finder_find_nodes(fs, ws, astar_grid_space_node(&holder, t0),
-                                astar_grid_space_node(&holder, s0), nodes, 64 * 64, &res);
+                                astar_grid_space_node(&holder, s0), nodes, NA_CELLS, &res);
   CHECK(fa.requests == after_first);
   if (astar_finder_begin(f, ws, s0, t0) == ASTAR_OK)
     while (astar_finder_step(ws, 0, NULL) == ASTAR_IN_PROGRESS) {
     }
-  (void)astar_finder_finish(ws, path, 64 * 64, &res);
+  (void)astar_finder_finish(ws, path, NA_CELLS, &res);
   const long warm = fa.requests;
   CHECK(after_first > 0);
   int found = 0;
   for (int q = 0; q < 30 && f && fs; q++) {
     const astar_point s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
-    found += astar_finder_find(f, ws, s, t, path, 64 * 64, &res) == ASTAR_OK;
+    found += astar_finder_find(f, ws, s, t, path, NA_CELLS, &res) == ASTAR_OK;
     (void)astar_finder_find_nodes(fs, ws, astar_grid_space_node(&holder, s),
-                                  astar_grid_space_node(&holder, t), nodes, 64 * 64, &res);
+                                  astar_grid_space_node(&holder, t), nodes, NA_CELLS, &res);
     astar_status st = astar_finder_begin(f, ws, s, t);
     if (st == ASTAR_OK) do
         st = astar_finder_step(ws, 50, NULL);
       while (st == ASTAR_IN_PROGRESS);
-    (void)astar_finder_finish(ws, path, 64 * 64, &res);
+    (void)astar_finder_finish(ws, path, NA_CELLS, &res);
   }
   CHECKF(fa.requests == warm, "%ld allocations after the first queries", fa.requests - warm);
   CHECK(found > 10);
@@ -493,10 +495,10 @@ static void test_no_allocation(void) {
     failalloc_init(&fa);
     CHECK(astar_workspace_new_empty(&ws, &a) == ASTAR_OK);
     failalloc_fail_in(&fa, n);
-    const astar_status st = astar_finder_find(f, ws, s0, t0, path, 64 * 64, &res);
+    const astar_status st = astar_finder_find(f, ws, s0, t0, path, NA_CELLS, &res);
     CHECK(st == ASTAR_OK || st == ASTAR_NO_MEMORY || st == ASTAR_NO_PATH);
     fa.fail_at = 0;
-    const astar_status again = astar_finder_find(f, ws, s0, t0, path, 64 * 64, &res);
+    const astar_status again = astar_finder_find(f, ws, s0, t0, path, NA_CELLS, &res);
     CHECK(again != ASTAR_NO_MEMORY);
     astar_workspace_free(ws);
     CHECK(fa.blocks == 0 && fa.osize_mismatches == 0);

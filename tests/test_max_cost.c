@@ -111,7 +111,7 @@ static void test_finder(void) {
   if (!g) return;
   astar_workspace *ws = NULL;
   CHECK(astar_workspace_new_empty(&ws, NULL) == ASTAR_OK);
-  static astar_point path[40 * 30];
+  static astar_point path[(size_t)40 * 30];
   for (int mi = 0; mi < 2; mi++) {
     astar_finder_config c;
     astar_finder_config_init(&c);
@@ -123,7 +123,7 @@ static void test_finder(void) {
       astar_finder *f = NULL;
       CHECK(astar_finder_new(&f, g, &c, NULL) == ASTAR_OK);
       astar_path_result res;
-      const astar_status st = astar_finder_find(f, ws, s, t, path, 40 * 30, &res);
+      const astar_status st = astar_finder_find(f, ws, s, t, path, (size_t)40 * 30, &res);
       CHECKF((st == ASTAR_OK) == (d >= 0.0 && d <= c.options.max_cost),
              "%s: distance %.17g, max_cost %.17g: %s", astar_method_name(c.method), d,
              c.options.max_cost, astar_strerror(st));

@@ -34,12 +34,13 @@
 ASTAR__METHOD_ROWS(ASTAR__DECLARE_ROW)
 
 /* The table, indexed by the enum. */
-#define ASTAR__TABLE_ROW(value, row) [value] = &row,
+#define ASTAR__TABLE_ROW(value, row) [value] = &(row),
 static const astar__method *const table[ASTAR_METHOD_COUNT] = {
     ASTAR__METHOD_ROWS(ASTAR__TABLE_ROW)};
 
-/* Every value of the enum has a row, and each row says which value it is. */
-#define ASTAR__ONE(value, row) +1
+/* Every value of the enum has a row (test_finder checks that each row
+** names its own value). */
+#define ASTAR__ONE(value, row) +1 /* NOLINT(bugprone-macro-parentheses): a count */
 _Static_assert(0 ASTAR__METHOD_ROWS(ASTAR__ONE) == ASTAR_METHOD_COUNT,
                "a method without a row in methods.c (or a row too many)");
 

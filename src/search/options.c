@@ -28,7 +28,7 @@ void astar_options_init(astar_options *opt) {
 /* ---- the table of options (search/options.h) ---------------------------------- */
 
 void astar__options_defaults(astar_options *o) {
-#define ASTAR__DEFAULT(id, field, def, check, general, refusal) o->field = def;
+#define ASTAR__DEFAULT(id, field, def, check, general, refusal) o->field = (def);
   ASTAR__OPTION_ROWS(ASTAR__DEFAULT)
 #undef ASTAR__DEFAULT
 }
@@ -40,14 +40,14 @@ bool astar__options_valid(const astar_options *o) {
 }
 
 bool astar__options_general(const astar_options *o) {
-#define ASTAR__GENERAL(id, field, def, check, general, refusal) || (general && o->field != def)
+#define ASTAR__GENERAL(id, field, def, check, general, refusal) || ((general) && o->field != (def))
   return false ASTAR__OPTION_ROWS(ASTAR__GENERAL);
 #undef ASTAR__GENERAL
 }
 
 const char *astar__options_refusal(const astar_options *o, unsigned honoured) {
 #define ASTAR__REFUSAL(id, field, def, check, general, refusal)                                    \
-  if (o->field != def && !(honoured & ASTAR__OPT_BIT(id))) return refusal;
+  if (o->field != (def) && !(honoured & ASTAR__OPT_BIT(id))) return (refusal);
   ASTAR__OPTION_ROWS(ASTAR__REFUSAL)
 #undef ASTAR__REFUSAL
   return NULL;
