@@ -42,7 +42,7 @@
 **                          (predecessors for bidirectional searches), or
 **                          what was asked is not the method's (several
 **                          goals or a goal test for bidirectional ones), or
-**                          it is one of the grid's own methods (JPS .. Anya:
+**                          it is one of the finder's own methods (JPS ..:
 **                          the finder runs them, astar/finder.h).
 **   ASTAR_INVALID_ARGUMENT NULL arguments, an invalid space or option.
 */
@@ -135,9 +135,10 @@ typedef enum astar_method {
                                   exists (ASTAR_NO_PATH only when none does).
                                   result.iterations counts the legs. Needs
                                   predecessors and ASTAR_RESERVE_BACKWARD */
-  /* The square grid's own methods, chosen with the others through the
-  ** finder (astar/finder.h) but run by the grid's loops, never by the
-  ** engine: astar_space_find_path and its siblings refuse them with
+  /* The finder's own methods (the square grid's loops, and from Fringe
+  ** on methods of the finder over the grid and any space), chosen with the
+  ** others through the finder (astar/finder.h), never run by the engine:
+  ** astar_space_find_path and its siblings refuse them with
   ** ASTAR_UNSUPPORTED (astar_finder_unsupported_reason says why). */
   ASTAR_METHOD_JPS,        /* Jump Point Search (astar/search.h, ASTAR_ALGO_JPS): C = C* */
   ASTAR_METHOD_JPS_PLUS,   /* JPS+ over a precomputed table (astar/jps_plus.h): C = C* */
@@ -147,6 +148,7 @@ typedef enum astar_method {
   ASTAR_METHOD_THETA,      /* Theta*, any-angle (astar/anyangle.h): no bound proven */
   ASTAR_METHOD_LAZY_THETA, /* Lazy Theta*, any-angle (astar/anyangle.h) */
   ASTAR_METHOD_ANYA,       /* Anya, the Euclidean shortest path (astar/anya.h) */
+  ASTAR_METHOD_FRINGE,     /* Fringe Search, on the grid and any space (astar/finder.h): C = C* */
   ASTAR_METHOD_COUNT       /* number of methods (not a method) */
 } astar_method;
 

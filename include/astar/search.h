@@ -276,6 +276,13 @@ typedef struct astar_options {
   /* Seeing the search. */
   astar_observer_fn observer; /* called for every search event (NULL: none) */
   void *observer_ctx;         /* passed to observer */
+
+  /* Range queries. */
+  double max_cost; /* >= 0 (NaN invalid), default INFINITY: none. The search ends with
+                      ASTAR_NO_PATH as soon as no path of cost <= max_cost can exist -- the
+                      least f on the open list exceeds it -- so a path is found iff one
+                      costs <= max_cost, with an admissible heuristic (the defaults).
+                      ASTAR_ALGO_ASTAR only (its general loop); other methods refuse it */
 } astar_options;
 
 /* Fill `opt` with the defaults: 8 moves, no corner cutting, costs 1 and

@@ -56,6 +56,8 @@ typedef struct astar__features {
   double turn_penalty;              /* > 0: search (cell, arrival) states (turns.c) */
   astar_observer_fn observer;       /* event hook (NULL: none) */
   void *observer_ctx;               /* its context */
+  astar_options opt;                /* the options as given: the general loop reads the
+                                       table's newer options (search/options.h) here */
 } astar__features;
 
 /* Everything a grid search needs, resolved once from the options

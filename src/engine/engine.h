@@ -26,6 +26,11 @@
 #include <math.h>
 #include <string.h>
 
+/* The engine's own name of one of its methods (astar_method_name, which
+** the finder defines, names the others from the method table); NULL for
+** any other value. */
+const char *astar__engine_method_name(astar_method method);
+
 /* Begin a search (what astar_space_search_begin does), with an optional
 ** goal test instead of the goal node (implicit spaces). */
 astar_status astar__engine_begin(astar_workspace *ws, const astar_space *space,

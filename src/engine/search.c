@@ -24,13 +24,12 @@
 
 #include <float.h>
 
-static const char *const method_names[ASTAR_METHOD_COUNT] = {
-    "astar",   "dijkstra",  "greedy",         "bidirectional", "ida", "beam",
-    "dynamic", "bandwidth", "front-to-front", "retargeting",   "jps", "jps-plus",
-    "cpd",     "hpa",       "theta",          "lazy-theta",    "anya"};
+static const char *const method_names[ASTAR_METHOD_ENGINE_COUNT] = {
+    "astar", "dijkstra", "greedy",    "bidirectional",  "ida",
+    "beam",  "dynamic",  "bandwidth", "front-to-front", "retargeting"};
 
-const char *astar_method_name(astar_method method) {
-  return (unsigned)method < ASTAR_METHOD_COUNT ? method_names[method] : NULL;
+const char *astar__engine_method_name(astar_method method) {
+  return (unsigned)method < ASTAR_METHOD_ENGINE_COUNT ? method_names[method] : NULL;
 }
 
 void astar_engine_options_init(astar_engine_options *opt) {

@@ -7,6 +7,7 @@
 ** query. The finder's state in a workspace (finder/finder.h) holds what
 ** the methods need besides the workspace's records, made on first use.
 */
+#include "engine/engine.h"
 #include "finder/finder.h"
 #include "gameloop/layers.h"
 #include "grid/clearance.h"
@@ -26,6 +27,12 @@ void astar_finder_config_init(astar_finder_config *cfg) {
   astar_options_init(&cfg->options);
   astar_engine_options_init(&cfg->engine);
   cfg->unit_size = 1;
+}
+
+const char *astar_method_name(astar_method method) {
+  if ((unsigned)method < ASTAR_METHOD_ENGINE_COUNT) return astar__engine_method_name(method);
+  const astar__method *m = astar__method_row(method);
+  return m ? m->info.name : NULL;
 }
 
 const astar_method_info *astar_method_info_of(astar_method method) {
@@ -78,26 +85,12 @@ static const char *const unused_text[] = {
 /* Does the engine run `m` for this config? */
 static bool runs_on_engine(const astar__method *m, const astar_grid *grid,
                            const astar_finder_config *cfg) {
-  return !grid || !m->ops || (cfg->waypoints && (m->info.takes & ASTAR_ATTACH_WAYPOINTS));
+  if (!grid) return (unsigned)m->info.method < ASTAR_METHOD_ENGINE_COUNT || !m->ops;
+  return !m->ops || (cfg->waypoints && (m->info.takes & ASTAR_ATTACH_WAYPOINTS));
 }
 
 const char *astar__fgame_loop_refusal(const astar_options *o, unsigned allow) {
-  if (o->nlayers) return "influence layers (options.layers) are the grid A*'s: use method astar";
-  if (o->knowledge) return "fog of war (options.knowledge) is the grid A*'s: use method astar";
-  if (o->islands) return "options.islands are the grid A*'s: use method astar";
-  if (o->turn_penalty != 0.0) return "a turn penalty is the grid A*'s: use method astar";
-  if (o->terrain_scale != 1.0) return "options.terrain_scale is the grid A*'s: use method astar";
-  if (o->partial && !(allow & ASTAR__FG_PARTIAL))
-    return "this method gives no partial paths (options.partial: astar, and the engine's methods "
-           "with one open list)";
-  if (o->stop_fn && !(allow & ASTAR__FG_STOP))
-    return "this method has no deadline hook (options.stop_fn: astar and the engine's methods)";
-  if (o->observer && !(allow & ASTAR__FG_OBSERVER))
-    return "this method reports no search events (options.observer: astar, jps, jps-plus, theta, "
-           "lazy-theta)";
-  if (o->max_expansions && !(allow & ASTAR__FG_LIMIT))
-    return "this method has no expansions to limit (leave options.max_expansions at 0)";
-  return NULL;
+  return astar__options_refusal(o, allow);
 }
 
 /* The framework's refusals, then the method's. */
@@ -254,7 +247,9 @@ static astar_status setup_finder(astar_finder *f, const astar_grid *grid, const 
   const bool engine = runs_on_engine(m, grid, cfg);
   astar_engine_options eo;
   engine_options_of(&eo, cfg, grid != NULL);
-  if (engine && astar_engine_options_validate(&eo) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
+  /* A space finder always takes cfg.engine, whoever runs its method. */
+  if ((engine || !grid) && astar_engine_options_validate(&eo) != ASTAR_OK)
+    return ASTAR_INVALID_ARGUMENT;
   if (reason(grid, space, cfg)) return ASTAR_UNSUPPORTED;
   astar_status st = ASTAR_OK;
   if (grid) {
@@ -431,6 +426,7 @@ static astar_status current(const astar_finder *f) {
 
 static void state_release(astar_workspace *ws, void *state) {
   astar__fstate *s = state;
+  astar__free(&ws->alloc, s->mem, s->mem_bytes);
   astar_hpa_query_free(s->hpa);
   astar_anya_workspace_free(s->anya);
   astar__free(&ws->alloc, s->pts, s->pts_cap * sizeof *s->pts);
@@ -440,8 +436,9 @@ static void state_release(astar_workspace *ws, void *state) {
 
 static size_t state_memory(const void *state) {
   const astar__fstate *s = state;
-  return sizeof *s + astar_hpa_query_memory(s->hpa) + astar_anya_workspace_memory(s->anya) +
-         s->pts_cap * sizeof *s->pts + s->vec_cap * sizeof *s->vec;
+  return sizeof *s + s->mem_bytes + astar_hpa_query_memory(s->hpa) +
+         astar_anya_workspace_memory(s->anya) + s->pts_cap * sizeof *s->pts +
+         s->vec_cap * sizeof *s->vec;
 }
 
 /* The finder's state in ws, made on first use (NULL: no memory). */
@@ -456,6 +453,19 @@ static astar__fstate *state_of(astar_workspace *ws) {
     slot->memory = state_memory;
   }
   return slot->state;
+}
+
+astar_status astar__fscratch_method(astar_workspace *ws, astar__fstate *s, size_t bytes,
+                                    void **out) {
+  if (bytes > s->mem_bytes) {
+    void *p = astar__malloc(&ws->alloc, bytes);
+    if (!p) return ASTAR_NO_MEMORY;
+    astar__free(&ws->alloc, s->mem, s->mem_bytes);
+    s->mem = p;
+    s->mem_bytes = bytes;
+  }
+  *out = s->mem;
+  return ASTAR_OK;
 }
 
 astar_status astar__fscratch_cells(astar_workspace *ws, astar__fstate *s, size_t n) {

@@ -4,7 +4,9 @@
 **
 ** A method is one file of this folder exporting an astar__method row --
 ** its astar_method_info, its own unsupported-reason function and its ops --
-** and one entry of the table in methods.c. The framework (finder.c) does
+** one row of the table in methods.c and its astar_method value; nothing
+** here changes for it (what it keeps besides the node records goes in
+** the method scratch, astar__fscratch_method). The framework (finder.c) does
 ** everything the methods share: the common refusals (attachments a method
 ** does not take, big units, smoothing), validation, staleness, the
 ** workspace's growth, slicing, smoothing and the conversion of paths.
@@ -21,6 +23,7 @@
 
 #include "astar/finder.h"
 #include "core/workspace.h"
+#include "search/options.h"
 
 /* Kinds of path. */
 enum { ASTAR__OUT_CELLS, ASTAR__OUT_VEC, ASTAR__OUT_NODES };
@@ -72,6 +75,11 @@ typedef struct astar__fstate {
   /* Methods' own query objects, made on first use. */
   astar_hpa_query *hpa;       /* HPA* (m_hpa.c) */
   astar_anya_workspace *anya; /* Anya (m_anya.c) */
+  /* The method's own scratch (astar__fscratch_method): bytes a method
+  ** lays out as it likes, valid while its search runs -- grown on first
+  ** use, kept, never allocated per query after that. */
+  void *mem;
+  size_t mem_bytes;
   /* The path scratch: a whole method's path between step and finish, the
   ** grid path a smoothing shortens, cells turned into vectors. */
   astar_point *pts;
@@ -114,7 +122,10 @@ typedef struct astar__method {
   const char *(*unsupported)(const astar__fcheck *c);
   /* Resolve f->opt / f->eo for the method (after validation); NULL: as is. */
   void (*prepare)(struct astar_finder *f);
-  /* The grid loop's ops; NULL for the engine's methods (astar__engine_ops). */
+  /* The method's ops; NULL for the engine's methods (astar__engine_ops).
+  ** On a space (ASTAR_MF_SPACE) the engine runs the methods it has (values
+  ** below ASTAR_METHOD_ENGINE_COUNT); any other runs these ops, which
+  ** then see f->is_space and write nodes. */
   const astar__ops *ops;
 } astar__method;
 
@@ -147,23 +158,12 @@ struct astar_finder {
 astar_status astar__finder_init(struct astar_finder *f, const astar_grid *grid,
                                 const astar_finder_config *cfg);
 
-/* The table (methods.c): the row of `m`, NULL for a value that is no method. */
+/* The table (methods.c, where the rows are declared): the row of `m`,
+** NULL for a value that is no method. */
 const astar__method *astar__method_row(astar_method m);
 
 /* The engine's ops (m_engine.c), shared by every engine method. */
 extern const astar__ops astar__engine_ops;
-
-/* The rows, one per method file. */
-extern const astar__method astar__m_astar, astar__m_dijkstra;       /* m_astar.c */
-extern const astar__method astar__m_jps;                            /* m_jps.c */
-extern const astar__method astar__m_jps_plus;                       /* m_jps_plus.c */
-extern const astar__method astar__m_cpd;                            /* m_cpd.c */
-extern const astar__method astar__m_hpa;                            /* m_hpa.c */
-extern const astar__method astar__m_theta, astar__m_lazy_theta;     /* m_theta.c */
-extern const astar__method astar__m_anya;                           /* m_anya.c */
-extern const astar__method astar__m_greedy, astar__m_bidirectional, /* m_engine.c */
-    astar__m_ida, astar__m_beam, astar__m_dynamic, astar__m_bandwidth, astar__m_f2f,
-    astar__m_retargeting;
 
 /* ---- helpers the methods share (finder.c) ------------------------------- */
 
@@ -184,21 +184,31 @@ astar_status astar__fscratch_cells(astar_workspace *ws, astar__fstate *s, size_t
 /* The same for the vector scratch. */
 astar_status astar__fscratch_vec(astar_workspace *ws, astar__fstate *s, size_t n);
 
+/* The method's scratch of at least `bytes` bytes in *out (kept; allocation
+** only when growing, and then the old contents are gone). Aligned for any
+** type. ASTAR_OK or ASTAR_NO_MEMORY. A method calls it from its reserve op,
+** so that its searches allocate nothing; every method shares the one
+** block, since one search at a time runs on a workspace. */
+astar_status astar__fscratch_method(astar_workspace *ws, astar__fstate *s, size_t bytes,
+                                    void **out);
+
 /* The grid loops' common reservation: node records for f's grid, and turn
 ** states with a turn penalty. */
 astar_status astar__freserve_grid(const astar_finder *f, astar_workspace *ws, astar__fstate *s);
 
-/* What astar__fgame_loop_refusal lets through. */
-#define ASTAR__FG_PARTIAL 1u  /* options.partial */
-#define ASTAR__FG_STOP 2u     /* options.stop_fn */
-#define ASTAR__FG_OBSERVER 4u /* options.observer */
-#define ASTAR__FG_LIMIT 8u    /* options.max_expansions */
+/* What astar__fgame_loop_refusal lets through: the bits of the rows of the
+** table of options (search/options.h) a method honours. */
+#define ASTAR__FG_PARTIAL ASTAR__OPT_BIT(PARTIAL)   /* options.partial */
+#define ASTAR__FG_STOP ASTAR__OPT_BIT(STOP)         /* options.stop_fn */
+#define ASTAR__FG_OBSERVER ASTAR__OPT_BIT(OBSERVER) /* options.observer */
+#define ASTAR__FG_LIMIT ASTAR__OPT_BIT(LIMIT)       /* options.max_expansions */
 
-/* The first option of the grid A*'s loop that a method without it cannot
-** honour, as a sentence (static storage), or NULL: layers, knowledge,
-** islands, a turn penalty, a terrain scale, and -- unless `allow` says the
-** method honours them -- partial paths, stop_fn, the observer and an
-** expansion limit. Methods add their own refusals. */
+/* The first option of the table (search/options.h: layers, knowledge,
+** islands, a turn penalty, a terrain scale, partial paths, stop_fn, the
+** observer, an expansion limit, max_cost, ...) in use that the method does
+** not honour -- `allow` names those it does -- as a sentence (static
+** storage), or NULL. A new row is refused by every method that does not
+** name it. Methods add their own refusals. */
 const char *astar__fgame_loop_refusal(const astar_options *o, unsigned allow);
 
 /* The kind of path f's method writes: the space's nodes, or its ops'. */

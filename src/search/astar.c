@@ -13,6 +13,7 @@
 #include "core/workspace.h"
 #include "search/checked.h"
 #include "search/general.h"
+#include "search/options.h"
 #include "search/jps.h"
 #include "search/turns.h"
 
@@ -202,6 +203,15 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
     if (general && q->fx->stop_fn && stats.expanded % q->fx->stop_interval == 0 && stats.expanded &&
         q->fx->stop_fn(q->fx->stop_ctx)) {
       st = ASTAR_STOPPED;
+      break;
+    }
+    /* options.max_cost: the least f on the open list (what is popped next)
+    ** is beyond it, so is every path from here. */
+    if (general && q->fx->opt.max_cost < INFINITY &&
+        astar__entry_f(slot_full && (!open->len || astar__hless(&slot, &open->a[0]))
+                           ? slot
+                           : open->a[0]) > q->fx->opt.max_cost) {
+      st = ASTAR_NO_PATH;
       break;
     }
     uint32_t u;
@@ -506,8 +516,9 @@ static astar_status resolve(astar__query *q, astar__features *fx, const astar_wo
   q->fx->turn_penalty = opt->turn_penalty;
   q->fx->observer = opt->observer;
   q->fx->observer_ctx = opt->observer_ctx;
-  q->general = gs.goals || gs.is_goal || opt->nlayers || opt->knowledge || opt->stop_fn ||
-               opt->partial || opt->observer || (grid->terrain && opt->terrain_scale != 1.0);
+  q->fx->opt = *opt;
+  q->general = gs.goals || gs.is_goal || astar__options_general(opt) ||
+               (grid->terrain && opt->terrain_scale != 1.0);
 
   const bool trivial = gs.is_goal ? gs.is_goal(gs.goal_ctx, start)
                                   : !unreachable && astar__is_goal_node(q, q->start);

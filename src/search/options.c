@@ -6,6 +6,7 @@
 #include "core/workspace.h"
 #include "astar/landmarks.h"
 #include "heuristics/lm_table.h"
+#include "search/options.h"
 #include "search/query.h"
 
 void astar_options_init(astar_options *opt) {
@@ -19,10 +20,37 @@ void astar_options_init(astar_options *opt) {
   opt->weight = 1.0;
   opt->tie = ASTAR_TIE_LARGER_G;
   opt->reopen = ASTAR_REOPEN_AUTO;
-  opt->max_expansions = 0;
   opt->stop_interval = 256;
-  opt->terrain_scale = 1.0;
   opt->unknown_cost = 2.0;
+  astar__options_defaults(opt);
+}
+
+/* ---- the table of options (search/options.h) ---------------------------------- */
+
+void astar__options_defaults(astar_options *o) {
+#define ASTAR__DEFAULT(id, field, def, check, general, refusal) o->field = (def);
+  ASTAR__OPTION_ROWS(ASTAR__DEFAULT)
+#undef ASTAR__DEFAULT
+}
+
+bool astar__options_valid(const astar_options *o) {
+#define ASTAR__VALID(id, field, def, check, general, refusal) &&check(o->field)
+  return true ASTAR__OPTION_ROWS(ASTAR__VALID);
+#undef ASTAR__VALID
+}
+
+bool astar__options_general(const astar_options *o) {
+#define ASTAR__GENERAL(id, field, def, check, general, refusal) || ((general) && o->field != (def))
+  return false ASTAR__OPTION_ROWS(ASTAR__GENERAL);
+#undef ASTAR__GENERAL
+}
+
+const char *astar__options_refusal(const astar_options *o, unsigned honoured) {
+#define ASTAR__REFUSAL(id, field, def, check, general, refusal)                                    \
+  if (o->field != (def) && !(honoured & ASTAR__OPT_BIT(id))) return (refusal);
+  ASTAR__OPTION_ROWS(ASTAR__REFUSAL)
+#undef ASTAR__REFUSAL
+  return NULL;
 }
 
 /* In (0, ASTAR_OPTION_MAX]: no sum of costs can overflow (NaN fails too). */
@@ -49,11 +77,10 @@ astar_status astar_options_validate(const astar_options *o) {
   if ((unsigned)o->algorithm > (unsigned)ASTAR_ALGO_JPS) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->open_set > (unsigned)ASTAR_OPEN_BUCKET) return ASTAR_INVALID_ARGUMENT;
   if (o->stop_fn && o->stop_interval == 0) return ASTAR_INVALID_ARGUMENT;
-  if (!(o->terrain_scale >= 0.0 && o->terrain_scale <= 1.0)) return ASTAR_INVALID_ARGUMENT;
   if (o->nlayers && (!o->layers || !o->layer_weights)) return ASTAR_INVALID_ARGUMENT;
   for (size_t i = 0; i < o->nlayers; i++)
     if (!o->layers[i] || !factor_ok(o->layer_weights[i])) return ASTAR_INVALID_ARGUMENT;
-  if (!factor_ok(o->turn_penalty)) return ASTAR_INVALID_ARGUMENT;
+  if (!astar__options_valid(o)) return ASTAR_INVALID_ARGUMENT; /* the table's rows */
   if (!factor_ok(o->heuristic_floor)) return ASTAR_INVALID_ARGUMENT;
   if ((unsigned)o->unknown > (unsigned)ASTAR_UNKNOWN_COST) return ASTAR_INVALID_ARGUMENT;
   if (!cost_ok(o->unknown_cost)) return ASTAR_INVALID_ARGUMENT;
@@ -171,7 +198,8 @@ static const char *jump_rule_broken(const astar_options *o, const astar_grid *g)
   if (o->islands) return "JPS does not take islands (options.islands is A*'s)";
   if (o->turn_penalty != 0.0) return "JPS has no turn penalty (use A*)";
   if (o->terrain_scale != 1.0) return "JPS needs uniform costs; terrain_scale is A*'s";
-  return NULL;
+  /* Every other option of the table JPS's loop does not take. */
+  return astar__options_refusal(o, ASTAR__OPT_BIT(OBSERVER) | ASTAR__OPT_BIT(LIMIT));
 }
 
 bool astar__jump_rules_ok(const astar_options *o, const astar_grid *g) {

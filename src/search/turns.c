@@ -74,6 +74,7 @@ astar_status astar__turns_run(astar_workspace *ws, uint64_t budget) {
     if (q->fx->stop_fn && stats->expanded && stats->expanded % q->fx->stop_interval == 0 &&
         q->fx->stop_fn(q->fx->stop_ctx))
       return ASTAR_STOPPED;
+    if (astar__entry_f(open->a[0]) > q->fx->opt.max_cost) return ASTAR_NO_PATH; /* max_cost */
     const uint32_t s = ASTAR__HNODE(astar__heap_pop(open, nd));
     mark[s] = closed;
     astar__count_expand(stats);
