@@ -38,6 +38,9 @@ static void note(astar_knowledge *k, uint32_t i, uint8_t from, uint8_t to) {
   }
 }
 
+/* The change log: a ring of ASTAR__KLOG cells per counter (layers.h). */
+#define LOG_BYTES ((size_t)3 * ASTAR__KLOG * sizeof(uint32_t))
+
 /* Interior unknown, border blocked. */
 static void reset(astar_knowledge *k) {
   memset(k->state, ASTAR_CELL_BLOCKED, k->ncells);
@@ -60,10 +63,10 @@ astar_status astar_knowledge_new(astar_knowledge **out, const astar_grid *grid,
   k->stride = grid->stride;
   k->ncells = grid->ncells;
   k->state = astar__malloc(&a, k->ncells);
-  k->log = astar__malloc(&a, 3 * ASTAR__KLOG * sizeof *k->log);
+  k->log = astar__malloc(&a, LOG_BYTES);
   if (!k->state || !k->log) {
     if (k->state) astar__free(&a, k->state, k->ncells);
-    if (k->log) astar__free(&a, k->log, 3 * ASTAR__KLOG * sizeof *k->log);
+    if (k->log) astar__free(&a, k->log, LOG_BYTES);
     astar__free(&a, k, sizeof *k);
     return ASTAR_NO_MEMORY;
   }
@@ -77,7 +80,7 @@ void astar_knowledge_free(astar_knowledge *k) {
   if (!k) return;
   astar_allocator a = k->alloc;
   astar__free(&a, k->state, k->ncells);
-  astar__free(&a, k->log, 3 * ASTAR__KLOG * sizeof *k->log);
+  astar__free(&a, k->log, LOG_BYTES);
   astar__free(&a, k, sizeof *k);
 }
 
