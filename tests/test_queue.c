@@ -1058,26 +1058,31 @@ static astar_status fog_one_shot(const astar_grid *g, astar_knowledge *k, astar_
   return st;
 }
 
-/* A wall revealed under a running request restarts it exactly as a grid
-** edit does (frame, outcome, work lost); open ground revealed does not
-** under the default policy -- the search reads nothing of it -- but does
-** under ASTAR_UNKNOWN_BLOCKED, where it opens a way. Every outcome is the
-** one-shot answer on the knowledge version it reports, which is the
-** knowledge's at delivery. */
+/* A wall revealed under a running request next to what its search has
+** reached restarts it exactly as a grid edit does (frame, outcome, work
+** lost); open ground revealed does not under the default policy -- the
+** search reads nothing of it -- but does under ASTAR_UNKNOWN_BLOCKED, where
+** it opens a way. A change far from what the search has reached (after 50
+** expansions from (0, 0) with the zero heuristic: nothing beyond x + y = 9)
+** restarts nothing: the search goes on and is valid for the new knowledge
+** (issue 26). Every outcome is the one-shot answer on the knowledge version
+** it reports, which is the knowledge's at delivery. */
 static void test_fog_restarts(void) {
   astar_grid *g = walled_grid(40, 30); /* wall at x = 20, gap in rows 28-29 */
   const astar_point s0 = {0, 0}, t0 = {39, 0};
   for (int policy = 0; policy < 2; policy++) {
     const astar_unknown pol = policy ? ASTAR_UNKNOWN_BLOCKED : ASTAR_UNKNOWN_PASSABLE;
-    for (int wall = 0; wall < 2; wall++) {
+    for (int c = 0; c < 4; c++) {
+      const bool wall = c & 1, near = c < 2;
       astar_knowledge *k;
       CHECK(astar_knowledge_new(&k, g, NULL) == ASTAR_OK);
       /* Under ASTAR_UNKNOWN_BLOCKED the player must know a way: it knows
-       * all but the two cells revealed below. */
+       * all but the cells revealed below. */
       if (pol == ASTAR_UNKNOWN_BLOCKED) {
         astar_knowledge_reveal_radius(k, g, 0, 0, 100, NULL);
         astar_knowledge_set(k, 20, 5, ASTAR_CELL_UNKNOWN);
         astar_knowledge_set(k, 10, 5, ASTAR_CELL_UNKNOWN);
+        astar_knowledge_set(k, 2, 2, ASTAR_CELL_UNKNOWN);
       }
       astar_queue *q;
       CHECK(astar_queue_new(&q, g, 8, NULL) == ASTAR_OK);
@@ -1089,18 +1094,22 @@ static void test_fog_restarts(void) {
       CHECK(astar_queue_update(q, 50, &f) == ASTAR_OK);
       CHECK(astar_queue_poll(q, a, NULL, NULL) == ASTAR_REQUEST_RUNNING);
       const uint64_t k0 = astar_knowledge_version(k);
-      if (wall)
+      if (wall && near)
+        CHECK(astar_knowledge_set(k, 3, 3, ASTAR_CELL_BLOCKED) == ASTAR_OK); /* a wall */
+      else if (near)
+        CHECK(astar_knowledge_reveal(k, g, 2, 2) == ASTAR_OK); /* open ground */
+      else if (wall)
         CHECK(astar_knowledge_reveal(k, g, 20, 5) == ASTAR_OK); /* a wall */
       else
         CHECK(astar_knowledge_reveal(k, g, 10, 5) == ASTAR_OK); /* open ground */
       const uint64_t k1 = astar_knowledge_version(k);
       CHECK(k1 != k0);
       /* Seen by the search: a wall under the default policy, open ground
-       * under ASTAR_UNKNOWN_BLOCKED. */
-      const uint32_t want =
-          (uint32_t)(wall ? pol == ASTAR_UNKNOWN_PASSABLE : pol == ASTAR_UNKNOWN_BLOCKED);
+       * under ASTAR_UNKNOWN_BLOCKED (and (3, 3), known passable there, made
+       * a wall); read by it only when near. */
+      const uint32_t want = (uint32_t)(near && (wall || pol == ASTAR_UNKNOWN_BLOCKED));
       CHECK(astar_queue_update(q, 50, &f) == ASTAR_OK);
-      CHECKF(f.restarted == want, "policy %d wall %d: %u restarts", policy, wall,
+      CHECKF(f.restarted == want, "policy %d case %d: %u restarts", policy, c,
              (unsigned)f.restarted);
       CHECK_EQ(f.expanded, 50);
       astar_request_done out;
@@ -1156,7 +1165,8 @@ static void test_fog_stale(void) {
       CHECK_EQ(f.finished, 0);
       restarted += f.restarted;
       searched = astar_knowledge_version(k);
-      CHECK(astar_knowledge_reveal(k, g, 20, (int32_t)i) == ASTAR_OK); /* a wall each time */
+      /* A wall each time, next to the start: every search has reached it. */
+      CHECK(astar_knowledge_set(k, 1, 1 + (int32_t)i, ASTAR_CELL_BLOCKED) == ASTAR_OK);
     }
     CHECK_EQ(restarted, allowed);
     CHECK(astar_queue_update(q, 1000, &f) == ASTAR_OK);

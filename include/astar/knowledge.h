@@ -8,7 +8,8 @@
 ** options.knowledge plans on the player's view: known cells as recorded,
 ** unknown cells as options.unknown says (passable -- the seed's behaviour --,
 ** blocked, or passable at options.unknown_cost times the cost). The start is
-** taken as passable (the unit stands there). Memory: 1 byte a cell.
+** taken as passable (the unit stands there). Memory: 1 byte a cell, plus
+** 48 KiB of change log.
 */
 #ifndef ASTAR_KNOWLEDGE_H
 #define ASTAR_KNOWLEDGE_H
@@ -27,7 +28,8 @@ typedef enum astar_cell_knowledge {
   ASTAR_CELL_BLOCKED = 2   /* seen blocked */
 } astar_cell_knowledge;
 
-/* Knowledge of a grid of `grid`'s size with every cell unknown. Allocates.
+/* Knowledge of a grid of `grid`'s size with every cell unknown. Allocates
+** (the cells and the change log, never again after).
 ** Retains: nothing (the grids given here and to reveal are read during the
 ** call only). Thread safety: read-only during searches (options.knowledge)
 ** and the const calls -- any number of threads may search with it at once;
@@ -77,13 +79,17 @@ ASTAR_API void astar_knowledge_clear(astar_knowledge *k);
 ** Searches follow it as they follow the grid's version: a sliced search
 ** (astar_search_step) and the request queue (astar/queue.h) treat a change
 ** of their options.knowledge between two steps as a change of the grid
-** (ASTAR_STALE, or a restart). They look only at the changes they can see:
+** (ASTAR_STALE, or a restart) when it concerns what they have read. They
+** look only at the changes they can see:
 ** with ASTAR_UNKNOWN_PASSABLE (the default) a cell becoming or ceasing to
 ** be known blocked; with ASTAR_UNKNOWN_BLOCKED a cell becoming or ceasing
 ** to be known passable; with ASTAR_UNKNOWN_COST (unknown_cost other than 1)
 ** any change. Revealing open ground under the default policy, what
 ** exploring units do all the time, therefore stops no search: its answer
-** is the same on the new knowledge. NULL gives 0. O(1).
+** is the same on the new knowledge. The knowledge also logs which cells
+** its last 4,096 changes of each kind were, so the grid A* goes on when no
+** changed cell lies next to what it has reached (astar_search_step): a wall
+** revealed across the map restarts nothing. NULL gives 0. O(1).
 */
 ASTAR_API uint64_t astar_knowledge_version(const astar_knowledge *k);
 

@@ -107,7 +107,12 @@
 **     changed in a way its search can see (astar_knowledge_version says
 **     which changes: with the default ASTAR_UNKNOWN_PASSABLE a cell
 **     becoming or ceasing to be known blocked -- a revealed wall --, not
-**     open ground revealed), is restarted from scratch: it goes back to the
+**     open ground revealed) and where its search has read it (the grid A*:
+**     a changed cell next to a cell it has reached, or its goal; see
+**     astar_search_step -- a wall revealed elsewhere leaves it running, and
+**     its outcome then holds for the new knowledge; other methods with
+**     knowledge and searches with several goals: any such change), is
+**     restarted from scratch: it goes back to the
 **     queue, keeping its place (priority, then submission order), so it
 **     normally runs again at once on the new grid and knowledge;
 **     frame->restarted counts it, the work already done is lost;
@@ -232,9 +237,11 @@ typedef struct astar_request_done {
                               the grid's current version to see whether the
                               outcome is outdated */
   /* astar_knowledge_version() of options.knowledge the outcome holds for (0
-  ** without knowledge): the version when the request ended -- its search saw
-  ** no change since it began -- or, for ASTAR_STALE, when its last search
-  ** began; compare it with the knowledge's current version as grid_version. */
+  ** without knowledge): the version when the request ended -- no change
+  ** since its search began was one it could see and had read, so the
+  ** outcome is the one-shot answer on that version -- or, for ASTAR_STALE,
+  ** when its last search began; compare it with the knowledge's current
+  ** version as grid_version. */
   uint64_t knowledge_version;
   uint32_t restarts; /* times its search restarted because the grid or its knowledge changed,
                         or waited for its stale finder */

@@ -428,10 +428,18 @@ ASTAR_API uint64_t astar_path_hash(const astar_point *path, size_t n, uint64_t h
 ** layers / knowledge / islands / callbacks / goal array named by the
 ** options, must stay alive until finish or cancel, and unchanged -- except
 ** the grid and the knowledge, which may change between two steps: the next
-** step then returns ASTAR_STALE (for the knowledge, when the change is one
-** the search can see: astar_knowledge_version), never a path planned on
-** what is no longer true. Stepping to the end gives exactly the path and
-** statistics of astar_find_path, whatever the budgets.
+** step then returns ASTAR_STALE, never a path planned on what is no longer
+** true. For the knowledge, only a change the search can see
+** (astar_knowledge_version) and has read: a changed cell that is the goal
+** or lies within one cell of a cell the search has reached. A change it
+** has not read leaves the grid A* running (a single goal, no turn penalty,
+** no retargeting, and at most 4,096 such changes since begin and no clear:
+** otherwise ASTAR_STALE as for any change): the search so far is exactly
+** the one begun on the new knowledge, and its answer is the one-shot answer
+** on the knowledge as it is when it ends. Checked between slices only, when
+** the knowledge changed: nine mark reads a changed cell. Stepping to the end
+** gives exactly the path and statistics of astar_find_path, whatever the
+** budgets.
 **
 ** options.max_expansions bounds the whole search (ASTAR_LIMIT_REACHED);
 ** options.stop_fn is a deadline hook (ASTAR_STOPPED). With options.partial,

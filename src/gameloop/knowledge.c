@@ -4,10 +4,12 @@
 ** the border marked blocked, so a search derives the player's neighbour
 ** bytes from it exactly as it reads the grid's.
 **
-** Versions. Every write goes through count() or clear's own tally, so the
+** Versions. Every write goes through note() or clear's own tally, so the
 ** three counters of layers.h move exactly when a cell's state does: a call
 ** that writes what was already there changes no counter, and a search that
-** recorded a counter at begin can trust it (astar_search_step).
+** recorded a counter at begin can trust it (astar_search_step). note() also
+** logs the cell in the ring of every counter it moves, so each counter
+** value past the ring's floor names the one cell whose change made it.
 */
 #include "gameloop/layers.h"
 
@@ -22,13 +24,22 @@ static uint32_t index_of(const astar_knowledge *k, int32_t x, int32_t y) {
   return (uint32_t)(y + 1) * (uint32_t)k->stride + (uint32_t)(x + 1);
 }
 
-/* Count one cell going from state `from` to state `to` (which may be equal:
-** then nothing changes). */
-static void count(astar_knowledge *k, uint8_t from, uint8_t to) {
-  k->version += from != to;
-  k->walls += (from == ASTAR_CELL_BLOCKED) != (to == ASTAR_CELL_BLOCKED);
-  k->opens += (from == ASTAR_CELL_PASSABLE) != (to == ASTAR_CELL_PASSABLE);
+/* Log padded cell i going from state `from` to state `to` (which may be
+** equal: then nothing changes) in the counters it moves and their rings. */
+static void note(astar_knowledge *k, uint32_t i, uint8_t from, uint8_t to) {
+  if (from == to) return;
+  const bool walls = (from == ASTAR_CELL_BLOCKED) != (to == ASTAR_CELL_BLOCKED);
+  const bool opens = (from == ASTAR_CELL_PASSABLE) != (to == ASTAR_CELL_PASSABLE);
+  const bool moved[3] = {true, walls, opens};
+  for (int c = 0; c < 3; c++) {
+    if (!moved[c]) continue;
+    k->log[(size_t)c * ASTAR__KLOG + (k->count[c] & (ASTAR__KLOG - 1))] = i;
+    k->count[c]++;
+  }
 }
+
+/* The change log: a ring of ASTAR__KLOG cells per counter (layers.h). */
+#define LOG_BYTES ((size_t)3 * ASTAR__KLOG * sizeof(uint32_t))
 
 /* Interior unknown, border blocked. */
 static void reset(astar_knowledge *k) {
@@ -52,12 +63,15 @@ astar_status astar_knowledge_new(astar_knowledge **out, const astar_grid *grid,
   k->stride = grid->stride;
   k->ncells = grid->ncells;
   k->state = astar__malloc(&a, k->ncells);
-  if (!k->state) {
+  k->log = astar__malloc(&a, LOG_BYTES);
+  if (!k->state || !k->log) {
+    if (k->state) astar__free(&a, k->state, k->ncells);
+    if (k->log) astar__free(&a, k->log, LOG_BYTES);
     astar__free(&a, k, sizeof *k);
     return ASTAR_NO_MEMORY;
   }
   reset(k);
-  k->version = k->walls = k->opens = 0;
+  for (int c = 0; c < 3; c++) k->count[c] = k->floor[c] = 0;
   *out = k;
   return ASTAR_OK;
 }
@@ -66,6 +80,7 @@ void astar_knowledge_free(astar_knowledge *k) {
   if (!k) return;
   astar_allocator a = k->alloc;
   astar__free(&a, k->state, k->ncells);
+  astar__free(&a, k->log, LOG_BYTES);
   astar__free(&a, k, sizeof *k);
 }
 
@@ -75,7 +90,7 @@ astar_status astar_knowledge_reveal(astar_knowledge *k, const astar_grid *grid, 
   if (!contains(k, x, y)) return ASTAR_OUT_OF_BOUNDS;
   const uint32_t i = index_of(k, x, y);
   const uint8_t s = (uint8_t)(ASTAR_CELL_BLOCKED - grid->pass[i]); /* pass is 0 or 1 */
-  count(k, k->state[i], s);
+  note(k, i, k->state[i], s);
   k->state[i] = s;
   return ASTAR_OK;
 }
@@ -90,9 +105,9 @@ static int64_t isqrt64(int64_t n) {
 
 /*
 ** The disc is walked a row at a time: on row dy the revealed cells are those
-** with dx^2 <= radius^2 - dy^2, one contiguous run, so the inner loop is a
-** plain branch-free copy (the counters' tallies are branch-free too: a
-** revealed state is 1 or 2, never 0). The centre may lie outside the grid (only the
+** with dx^2 <= radius^2 - dy^2, one contiguous run. Most cells of a unit's
+** sight are known already, so the branch to note() a change is rarely
+** taken. The centre may lie outside the grid (only the
 ** part of the disc inside is revealed). The disc test is exact integer
 ** arithmetic: with |dx|, |dy| <= radius < 2^31 every square fits an int64.
 */
@@ -103,7 +118,7 @@ astar_status astar_knowledge_reveal_radius(astar_knowledge *k, const astar_grid 
   const int64_t r = radius, r2 = r * r;
   const int64_t ylo = y - r < 0 ? 0 : y - r;
   const int64_t yhi = y + r > k->height - 1 ? k->height - 1 : y + r;
-  size_t n = 0, walls = 0, opens = 0;
+  const uint64_t before = k->count[ASTAR__KC_VERSION];
   for (int64_t py = ylo; py <= yhi; py++) {
     const int64_t dy = py - y, half = isqrt64(r2 - dy * dy);
     const int64_t xlo = x - half < 0 ? 0 : x - half;
@@ -114,15 +129,13 @@ astar_status astar_knowledge_reveal_radius(astar_knowledge *k, const astar_grid 
     const uint8_t *pass = grid->pass + row;
     for (int64_t px = xlo; px <= xhi; px++) {
       const uint8_t s = (uint8_t)(ASTAR_CELL_BLOCKED - pass[px]);
-      n += st[px] != s;
-      walls += (st[px] == ASTAR_CELL_BLOCKED) != (s == ASTAR_CELL_BLOCKED);
-      opens += (st[px] == ASTAR_CELL_PASSABLE) != (s == ASTAR_CELL_PASSABLE);
-      st[px] = s;
+      if (st[px] != s) {
+        note(k, row + (uint32_t)px, st[px], s);
+        st[px] = s;
+      }
     }
   }
-  k->version += n;
-  k->walls += walls;
-  k->opens += opens;
+  const size_t n = (size_t)(k->count[ASTAR__KC_VERSION] - before);
   if (changed) *changed = n;
   return ASTAR_OK;
 }
@@ -132,7 +145,7 @@ astar_status astar_knowledge_set(astar_knowledge *k, int32_t x, int32_t y,
   if (!k || (unsigned)state > (unsigned)ASTAR_CELL_BLOCKED) return ASTAR_INVALID_ARGUMENT;
   if (!contains(k, x, y)) return ASTAR_OUT_OF_BOUNDS;
   const uint32_t i = index_of(k, x, y);
-  count(k, k->state[i], (uint8_t)state);
+  note(k, i, k->state[i], (uint8_t)state);
   k->state[i] = (uint8_t)state;
   return ASTAR_OK;
 }
@@ -155,14 +168,16 @@ void astar_knowledge_clear(astar_knowledge *k) {
       opens |= row[x] == ASTAR_CELL_PASSABLE;
     }
   }
-  k->version += walls || opens;
-  k->walls += walls;
-  k->opens += opens;
+  k->count[ASTAR__KC_VERSION] += walls || opens;
+  k->count[ASTAR__KC_WALLS] += walls;
+  k->count[ASTAR__KC_OPENS] += opens;
+  /* No one cell made these changes: the logs start again from here. */
+  for (int c = 0; c < 3; c++) k->floor[c] = k->count[c];
   reset(k);
 }
 
 uint64_t astar_knowledge_version(const astar_knowledge *k) {
-  return k ? k->version : 0;
+  return k ? k->count[ASTAR__KC_VERSION] : 0;
 }
 
 size_t astar_knowledge_count_known(const astar_knowledge *k) {

@@ -40,15 +40,27 @@ struct astar_knowledge {
   uint32_t ncells;       /* stride * (height + 2): padded cell count */
   uint8_t *state;        /* [ncells] an astar_cell_knowledge (0, 1 or 2) per cell;
                             border always ASTAR_CELL_BLOCKED */
-  /* Change counters, each monotonic (astar_knowledge_version's contract).
-  ** version moves with every change of a cell's state; the other two only
-  ** with the changes one unknown-cell policy can see (astar__knowledge_seen),
-  ** so that a search is not declared stale by a reveal that changes
-  ** nothing it reads: */
-  uint64_t version; /* +1 a cell whose state changed (+1 for clear) */
-  uint64_t walls;   /* +1 a cell that became or stopped being known blocked */
-  uint64_t opens;   /* +1 a cell that became or stopped being known passable */
+  /* Change counters, each monotonic (astar_knowledge_version's contract),
+  ** indexed by ASTAR__KC_*. VERSION moves with every change of a cell's
+  ** state (+1 for clear); WALLS only when a cell becomes or stops being
+  ** known blocked; OPENS only when a cell becomes or stops being known
+  ** passable -- the changes one unknown-cell policy can see
+  ** (astar__knowledge_seen_kind), so that a search is not declared stale
+  ** by a reveal that changes nothing it reads. */
+  uint64_t count[3];
+  /* The change log: for each counter, a ring of the padded cells of its
+  ** last ASTAR__KLOG changes. The change that moved count[c] from n to n + 1
+  ** is log[c * ASTAR__KLOG + n % ASTAR__KLOG]. floor[c]: the log of c holds
+  ** no change from before that value (a clear changes no one cell). A sliced
+  ** search that recorded count[c] at begin reads from the log which cells
+  ** changed since (astar__knowledge_logged), to go on when none is near what
+  ** it has reached (astar_search_step). */
+  uint32_t *log; /* [3 * ASTAR__KLOG] */
+  uint64_t floor[3];
 };
+
+enum { ASTAR__KC_VERSION = 0, ASTAR__KC_WALLS = 1, ASTAR__KC_OPENS = 2 };
+#define ASTAR__KLOG 4096u /* entries per counter's ring: a power of two */
 
 /* True if `layer` has `g`'s dimensions, so padded indices are shared. */
 ASTAR__INLINE bool astar__layer_fits(const astar_layer *layer, const astar_grid *g) {
@@ -110,11 +122,22 @@ ASTAR__INLINE uint8_t astar__knowledge_nb(const astar_knowledge *k, const astar_
 ** does every frame -- thus leaves running searches alone: their answer is
 ** the same on the new knowledge.
 */
+ASTAR__INLINE int astar__knowledge_seen_kind(astar_unknown policy, double unknown_cost) {
+  if (policy == ASTAR_UNKNOWN_BLOCKED) return ASTAR__KC_OPENS;
+  if (policy == ASTAR_UNKNOWN_COST && unknown_cost != 1.0) return ASTAR__KC_VERSION;
+  return ASTAR__KC_WALLS;
+}
+
 ASTAR__INLINE uint64_t astar__knowledge_seen(const astar_knowledge *k, astar_unknown policy,
                                              double unknown_cost) {
-  if (policy == ASTAR_UNKNOWN_BLOCKED) return k->opens;
-  if (policy == ASTAR_UNKNOWN_COST && unknown_cost != 1.0) return k->version;
-  return k->walls;
+  return k->count[astar__knowledge_seen_kind(policy, unknown_cost)];
+}
+
+/* True when the log of counter `kind` holds every change from counter value
+** `from` to now, i.e. the cells log[kind * ASTAR__KLOG + n % ASTAR__KLOG]
+** for from <= n < k->count[kind]. */
+ASTAR__INLINE bool astar__knowledge_logged(const astar_knowledge *k, int kind, uint64_t from) {
+  return from >= k->floor[kind] && k->count[kind] - from <= ASTAR__KLOG;
 }
 
 /* True if the player has never seen padded cell v (border cells read as

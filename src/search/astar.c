@@ -661,6 +661,48 @@ astar_status astar_search_begin_region(astar_workspace *ws, const astar_grid *gr
   return begin(ws, grid, opt, start, gs, false);
 }
 
+/*
+** Called when the knowledge counter a running search follows moved since
+** begin: true if no change since concerns what the search has read, and
+** then it records the counter as now and goes on.
+**
+** Why that is exact. The search reads the knowledge only (a) at begin, on
+** its goal (goal_usable), and (b) when it expands a cell u: the states of
+** u's eight neighbours (astar__knowledge_nb, whose mask also decides the
+** diagonal moves the corner rule allows) and, under ASTAR_UNKNOWN_COST,
+** whether a neighbour it enters is unknown. Every expanded cell carries a
+** mark of the current generation, so a changed cell c was read only if c is
+** the goal or a cell of c's 3x3 block is marked -- marked cells being a
+** superset of the expanded ones, the test is conservative. If no changed
+** cell was read, every read so far gives on the new knowledge what it gave
+** on the old, so a search begun on the new knowledge would have made the
+** same decisions up to here (ties break the same way): going on gives its
+** answer. Several goals, a goal region, a retargeted goal (begin read the
+** one asked for) and turn penalties (other node layout) are not examined: they keep the restart. So
+*is a change the log
+** no longer holds (more than ASTAR__KLOG since, or a clear). Cost: nine
+** mark reads a change, paid only between slices when the counter moved.
+*/
+static bool knowledge_unread(astar_workspace *ws) {
+  const astar__features *fx = ws->q.fx;
+  const astar_knowledge *k = fx->knowledge;
+  if (fx->goals || fx->is_goal || fx->turn_penalty > 0.0 || ws->retargeted) return false;
+  const int kind = astar__knowledge_seen_kind((astar_unknown)fx->unknown, fx->unknown_cost);
+  if (!astar__knowledge_logged(k, kind, ws->kversion)) return false;
+  const uint32_t s = (uint32_t)ws->q.grid->stride, goal = ws->q.goal;
+  const uint16_t gen = ws->gen;
+  const uint32_t *log = k->log + (size_t)kind * ASTAR__KLOG;
+  for (uint64_t n = ws->kversion; n != k->count[kind]; n++) {
+    const uint32_t c = log[n & (ASTAR__KLOG - 1)]; /* an interior cell: c - s - 1 >= 0 */
+    if (c == goal) return false;
+    for (uint32_t row = c - s - 1; row <= c + s - 1; row += s)
+      for (uint32_t v = row; v < row + 3; v++)
+        if ((uint16_t)(ws->mark[v] & ~3u) == gen) return false;
+  }
+  ws->kversion = k->count[kind];
+  return true;
+}
+
 astar_status astar_search_step(astar_workspace *ws, uint64_t budget, uint64_t *expanded) {
   if (expanded) *expanded = 0;
   if (!ws || ws->phase == ASTAR__IDLE) return ASTAR_INVALID_ARGUMENT;
@@ -669,8 +711,10 @@ astar_status astar_search_step(astar_workspace *ws, uint64_t budget, uint64_t *e
   ** the search so far may be wrong, never hand it out. */
   const astar__features *fx = ws->q.fx;
   if (ws->q.grid->version != ws->version ||
-      (fx->knowledge && astar__knowledge_seen(fx->knowledge, (astar_unknown)fx->unknown,
-                                              fx->unknown_cost) != ws->kversion)) {
+      (fx->knowledge &&
+       astar__knowledge_seen(fx->knowledge, (astar_unknown)fx->unknown, fx->unknown_cost) !=
+           ws->kversion &&
+       !knowledge_unread(ws))) {
     ws->phase = ASTAR__ENDED;
     ws->outcome = ASTAR_STALE;
     return ASTAR_STALE;
