@@ -100,16 +100,25 @@ extern "C" {
 #endif
 
 /* What a method is (astar_method_info.flags). */
-#define ASTAR_MF_OPTIMAL 0x0001u   /* exact with an admissible heuristic and weight <= 1 */
-#define ASTAR_MF_BOUNDED 0x0002u   /* within a documented factor of optimal */
-#define ASTAR_MF_SLICED 0x0004u    /* resumes across astar_finder_step calls */
-#define ASTAR_MF_GRID 0x0008u      /* searches a square grid (astar_finder_new) */
-#define ASTAR_MF_SPACE 0x0010u     /* the engine runs it: on any space (astar_finder_new_space),
-                                      and on a grid as a space or a waypoint graph */
-#define ASTAR_MF_ANY_ANGLE 0x0020u /* paths of straight segments, not grid moves */
-#define ASTAR_MF_TERRAIN 0x0040u   /* honours terrain costs (on a grid) */
-#define ASTAR_MF_NEEDS_PREP 0x0080u /* needs an attached precomputation (astar_method_info.needs) */
-#define ASTAR_MF_VEC 0x0100u       /* its path is astar_vec2 points (astar_finder_find_vec) */
+/* Exact with an admissible heuristic and weight <= 1. */
+#define ASTAR_MF_OPTIMAL 0x0001u
+/* Within a documented factor of optimal. */
+#define ASTAR_MF_BOUNDED 0x0002u
+/* Resumes across astar_finder_step calls. */
+#define ASTAR_MF_SLICED 0x0004u
+/* Searches a square grid (astar_finder_new). */
+#define ASTAR_MF_GRID 0x0008u
+/* The engine runs it: on any space (astar_finder_new_space), and on a grid
+** as a space or a waypoint graph. */
+#define ASTAR_MF_SPACE 0x0010u
+/* Paths of straight segments, not grid moves. */
+#define ASTAR_MF_ANY_ANGLE 0x0020u
+/* Honours terrain costs (on a grid). */
+#define ASTAR_MF_TERRAIN 0x0040u
+/* Needs an attached precomputation (astar_method_info.needs). */
+#define ASTAR_MF_NEEDS_PREP 0x0080u
+/* Its path is astar_vec2 points (astar_finder_find_vec). */
+#define ASTAR_MF_VEC 0x0100u
 
 /* What a method can be prepared from: the attachments of astar_finder_config,
 ** as bits of astar_method_info.needs and .takes. */
@@ -259,18 +268,18 @@ ASTAR_API astar_status astar_finder_refresh(astar_finder *f);
 /* Everything a search produced besides its path: the common part, and
 ** each method's own figures (0 where a method has none). */
 typedef struct astar_path_result {
-  astar_status status;  /* what the call returned */
-  astar_status cause;   /* ASTAR_PARTIAL: why the goal was not reached; else status */
-  double cost;          /* cost of the path returned (after smoothing, of the smoothed
-                           path); with ASTAR_BUFFER_TOO_SMALL that of the path not
-                           written; 0 without a path */
-  size_t length;        /* points of the path (cells, bends or nodes); with
-                           ASTAR_BUFFER_TOO_SMALL the length needed */
-  astar_stats stats;    /* expansions, pushes, reopenings, largest open list */
-  uint64_t work;        /* what the method charges a budget for (astar_method_info.work) */
-  astar_point end;      /* last cell of the path (grid); (-1, -1) without a path */
-  astar_node end_node;  /* last node of the path (space); ASTAR_NODE_NONE without one */
-  bool retargeted;      /* options.retarget moved an unreachable goal to `end` */
+  astar_status status; /* what the call returned */
+  astar_status cause;  /* ASTAR_PARTIAL: why the goal was not reached; else status */
+  double cost;         /* cost of the path returned (after smoothing, of the smoothed
+                          path); with ASTAR_BUFFER_TOO_SMALL that of the path not
+                          written; 0 without a path */
+  size_t length;       /* points of the path (cells, bends or nodes); with
+                          ASTAR_BUFFER_TOO_SMALL the length needed */
+  astar_stats stats;   /* expansions, pushes, reopenings, largest open list */
+  uint64_t work;       /* what the method charges a budget for (astar_method_info.work) */
+  astar_point end;     /* last cell of the path (grid); (-1, -1) without a path */
+  astar_node end_node; /* last node of the path (space); ASTAR_NODE_NONE without one */
+  bool retargeted;     /* options.retarget moved an unreachable goal to `end` */
   /* Method figures. */
   uint64_t dropped;           /* beam, bandwidth: entries dropped */
   uint64_t iterations;        /* IDA*: bounds tried; retargeting: legs */
@@ -306,15 +315,13 @@ ASTAR_API astar_status astar_finder_find(const astar_finder *f, astar_workspace 
 ** (x + 0.5, y + 0.5). The conversion needs the workspace's path scratch
 ** (8 bytes a padded cell of the grid, grown on first use). */
 ASTAR_API astar_status astar_finder_find_vec(const astar_finder *f, astar_workspace *ws,
-                                             astar_point start, astar_point goal,
-                                             astar_vec2 *path, size_t cap,
-                                             astar_path_result *res);
+                                             astar_point start, astar_point goal, astar_vec2 *path,
+                                             size_t cap, astar_path_result *res);
 
 /* A space finder's search: node ids. */
 ASTAR_API astar_status astar_finder_find_nodes(const astar_finder *f, astar_workspace *ws,
-                                               astar_node start, astar_node goal,
-                                               astar_node *path, size_t cap,
-                                               astar_path_result *res);
+                                               astar_node start, astar_node goal, astar_node *path,
+                                               size_t cap, astar_path_result *res);
 
 /*
 ** Sliced search (the game loop, the request queue). begin sets a search up
@@ -352,8 +359,8 @@ ASTAR_API astar_status astar_finder_finish(astar_workspace *ws, astar_point *pat
                                            astar_path_result *res);
 ASTAR_API astar_status astar_finder_finish_vec(astar_workspace *ws, astar_vec2 *path, size_t cap,
                                                astar_path_result *res);
-ASTAR_API astar_status astar_finder_finish_nodes(astar_workspace *ws, astar_node *path,
-                                                 size_t cap, astar_path_result *res);
+ASTAR_API astar_status astar_finder_finish_nodes(astar_workspace *ws, astar_node *path, size_t cap,
+                                                 astar_path_result *res);
 /* Abandon the sliced search in progress on ws, if any. NULL is allowed. */
 ASTAR_API void astar_finder_cancel(astar_workspace *ws);
 

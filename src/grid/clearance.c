@@ -24,7 +24,7 @@ struct astar_clearance {
   astar_capability caps[ASTAR_CLEARANCE_MAX_CAPS]; /* their masks, distinct */
   uint64_t version;                                /* astar_grid_version() when last current */
   uint8_t *types;                                  /* [ncells] terrain type of each padded cell */
-  uint8_t *clr; /* [ncaps * ncells] clearance, capability-major */
+  uint8_t *clr;        /* [ncaps * ncells] clearance, capability-major */
   uint64_t type_edits; /* types changed by astar_clearance_set_type (grid/clearance.h) */
 };
 
