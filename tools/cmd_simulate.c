@@ -299,9 +299,13 @@ static bool pick_unreachable(size_t i, size_t n, size_t u) {
   return u > 0 && (i * u) / n != ((i + 1) * u) / n;
 }
 
-/* Draw every agent's start, goal and priority. */
+/* Draw every agent's start, goal and priority; agent i gets side
+** sides[i % nsides] and is drawn on that side's islands, isl[i % nsides]
+** (a big unit's anchors: the islands of its derived grid), so that its
+** start and goal are cells it fits on. */
 static bool draw_agents(agent *a, size_t n, size_t unreachable, const astar_grid *g,
-                        const astar_islands *isl, uint64_t seed, long priorities) {
+                        const astar_islands *const *isls, const int32_t *sides, size_t nsides,
+                        uint64_t seed, long priorities) {
   uint64_t state = seed;
   const long cells = (long)astar_grid_width(g) * astar_grid_height(g);
   const long tries = 64 * cells + 1000;
@@ -309,6 +313,7 @@ static bool draw_agents(agent *a, size_t n, size_t unreachable, const astar_grid
     astar_point s = {0, 0}, t = {0, 0};
     bool ok = false;
     const bool away = pick_unreachable(i, n, unreachable);
+    const astar_islands *isl = isls[i % nsides];
     /* A start on an island of one cell has no other goal: draw again. */
     for (int k = 0; k < 1000 && !ok; k++) {
       if (!random_cell(g, isl, 0, false, &state, tries, &s)) break;
@@ -327,6 +332,7 @@ static bool draw_agents(agent *a, size_t n, size_t unreachable, const astar_grid
     a[i].start = s;
     a[i].goal = t;
     a[i].unreachable = away;
+    a[i].size = sides[i % nsides];
     a[i].priority = (int)random_below(&state, (uint32_t)priorities);
     a[i].finished = -1;
   }
@@ -727,15 +733,7 @@ int cli_cmd_simulate(int argc, char **argv) {
     cli_error("simulate: %s", astar_strerror(st));
     goto done;
   }
-  if (!draw_agents(s.agents, n, (size_t)unreachable, grid, isl, seed, priorities)) {
-    if (unreachable > 0 && astar_islands_count(isl) < 2)
-      cli_error("simulate: %s has a single island: no goal can be unreachable", label);
-    else
-      cli_error("simulate: %s has no two connected open cells", label);
-    goto done;
-  }
   if (use_islands) opt.islands = isl;
-  for (size_t i = 0; i < n; i++) s.agents[i].size = sides[i % nsides];
   /* What every request asks: the tool's finder for a method with a
   ** precomputation (prepared once), else the method for the queue to
   ** prepare per unit size. */
@@ -756,6 +754,41 @@ int cli_cmd_simulate(int argc, char **argv) {
                            nsides > 1 || sides[0] > 1 ? set.sizes : "", cli_reason_text(why));
       goto done;
     }
+  }
+  /* Each side's islands: the map's for 1, its derived grid's for a big
+  ** unit (what the queue searches for it). */
+  const astar_islands *isl_of[MAX_SIZES];
+  astar_islands *big_isl[MAX_SIZES] = {0};
+  astar_grid *derived[MAX_SIZES] = {0};
+  astar_clearance *clr = NULL;
+  if (max_side > 1) st = astar_clearance_new(&clr, grid, NULL, NULL, 0, max_side, NULL);
+  for (size_t k = 0; k < nsides && st == ASTAR_OK; k++) {
+    isl_of[k] = isl;
+    if (sides[k] == 1) continue;
+    st = astar_grid_new(&derived[k], astar_grid_width(grid), astar_grid_height(grid), NULL);
+    if (st == ASTAR_OK)
+      st = astar_clearance_fill_grid(clr, grid, sides[k], ASTAR_CAPABILITY_ALL, derived[k]);
+    if (st == ASTAR_OK) st = astar_islands_new(&big_isl[k], derived[k], &opt, NULL);
+    isl_of[k] = big_isl[k];
+  }
+  const bool drawn = st == ASTAR_OK && draw_agents(s.agents, n, (size_t)unreachable, grid, isl_of,
+                                                   sides, nsides, seed, priorities);
+  for (size_t k = 0; k < nsides; k++) {
+    astar_islands_free(big_isl[k]);
+    astar_grid_free(derived[k]);
+  }
+  astar_clearance_free(clr);
+  if (st != ASTAR_OK) {
+    cli_error("simulate: %s", astar_strerror(st));
+    goto done;
+  }
+  if (!drawn) {
+    if (unreachable > 0 && astar_islands_count(isl) < 2)
+      cli_error("simulate: %s has a single island: no goal can be unreachable", label);
+    else
+      cli_error("simulate: %s has no two connected open cells%s", label,
+                max_side > 1 ? " for every unit side of --sizes" : "");
+    goto done;
   }
   astar_finder_config_init(&chk.cfg);
   chk.cfg.method = algo->method;

@@ -56,6 +56,23 @@ sed -e 's/[SG]/./g' -e 's/#/@/g' "$TMP/m.txt" >>"$TMP/m.map"
   done
 } >"$TMP/m.map.scen"
 
+# A roomier map for units of sides 1 to 3 (the one above has no 2 x 2
+# open square): rooms joined by doors three cells wide.
+cat >"$TMP/rooms.txt" <<'EOF'
+..............#.........
+..............#.........
+..............#.........
+......................##
+........................
+..............#.........
+########...#######...###
+..............#.........
+..............#.........
+.....................#..
+..............#......#..
+..............#.........
+EOF
+
 # The methods, from the tool's own list.
 "$ASTAR" solve "$TMP/m.txt" --algo no-such-method >/dev/null 2>"$TMP/list"
 read -r -a METHODS <<<"$(sed -n "s/.*expected one of \([^,]*\), got.*/\1/p" "$TMP/list" | tr '|' ' ')"
@@ -164,9 +181,13 @@ PY
       ;;
     *)
       if ! is "$m" "$ANYANGLE"; then
-        run simulate "$TMP/m.txt" --agents 12 --budget 40 --algo "$m" --sizes 1,2,3
-        [ "$m" = bandwidth ] || expect_rc "simulate --algo $m --sizes 1,2,3" 0
+        # Every unit is drawn where it fits: no start or goal blocked.
+        # shellcheck disable=SC2046
+        run simulate "$TMP/rooms.txt" --agents 12 --budget 40 --algo "$m" --sizes 1,2,3 \
+          $(settings "$m")
+        expect_rc "simulate --algo $m --sizes 1,2,3" 0
         expect_out "simulate --algo $m --sizes 1,2,3: checked" "results identical"
+        expect_out "simulate --algo $m --sizes 1,2,3: every unit fits" "finished: 12 of 12 \(ok 12\)"
       fi
       ;;
     esac
