@@ -911,12 +911,12 @@ static bool make_finder(cli_prepared *out, const astar_options *opt, const char 
   return false;
 }
 
-bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid,
-                 const astar_options *opt, const char *label, const char *pre_file) {
+bool cli_prepare_pre(cli_prepared *out, const cli_algo *algo, const astar_grid *grid,
+                     const astar_options *opt, const char *label, const char *pre_file) {
   memset(out, 0, sizeof *out);
   out->algo = algo;
   out->grid = grid;
-  if (!algo->pre) return make_finder(out, opt, label);
+  if (!algo->pre) return true;
   double t0 = cli_now_seconds();
   astar_status st;
   if (pre_file && !algo->pre->load) {
@@ -955,6 +955,12 @@ bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid
   }
   out->seconds = cli_now_seconds() - t0;
   out->bytes = algo->pre->memory(out->ctx);
+  return true;
+}
+
+bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid,
+                 const astar_options *opt, const char *label, const char *pre_file) {
+  if (!cli_prepare_pre(out, algo, grid, opt, label, pre_file)) return false;
   if (make_finder(out, opt, label)) return true;
   cli_prepared_free(out);
   return false;

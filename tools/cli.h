@@ -440,6 +440,12 @@ typedef struct cli_prepared {
 bool cli_prepare(cli_prepared *out, const cli_algo *algo, const astar_grid *grid,
                  const astar_options *opt, const char *label, const char *pre_file);
 
+/* The preprocessing alone, built or loaded as cli_prepare does, without
+** the finder (out->finder stays NULL): `precompute`, which only saves it --
+** under MPI the ranks other than 0 hold no whole CPD a finder could take. */
+bool cli_prepare_pre(cli_prepared *out, const cli_algo *algo, const astar_grid *grid,
+                     const astar_options *opt, const char *label, const char *pre_file);
+
 /* One search with a prepared algorithm (on the grid it was prepared for). */
 astar_status cli_prepared_find(const cli_prepared *p, astar_workspace *ws, const astar_options *opt,
                                astar_point start, astar_point goal, astar_point *path, size_t cap,

@@ -180,7 +180,9 @@ int cli_cmd_precompute(int argc, char **argv) {
   }
   const char *label = strcmp(map, "-") == 0 ? "(stdin)" : map;
   cli_prepared prep;
-  if (!cli_prepare(&prep, algo, grid, &opt, label, NULL)) {
+  /* Built only, no finder: under MPI a rank other than 0 holds no whole
+  ** database (cpd_mpi.h), and saving needs none. */
+  if (!cli_prepare_pre(&prep, algo, grid, &opt, label, NULL)) {
     astar_grid_free(grid);
     return cli_mpi_end(CLI_EXIT_FAIL);
   }
