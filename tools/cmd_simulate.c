@@ -832,8 +832,9 @@ int cli_cmd_simulate(int argc, char **argv) {
   if (unreachable > 0) printf(", %ld with an unreachable goal", unreachable);
   const astar_method_info *info = astar_method_info_of(algo->method);
   const bool sliced = info && (info->flags & ASTAR_MF_SLICED);
+  const char *work = info ? info->work : "units of work";
   printf("\nbudget:   %llu %s per frame%s\n", (unsigned long long)budget,
-         strcmp(info->work, "node expansions") == 0 ? "expansions" : info->work,
+         strcmp(work, "node expansions") == 0 ? "expansions" : work,
          sliced ? "" : " (run whole: a run may overshoot once, repaid from the next frames)");
   if (unfinished)
     printf("frames:   %ld (--frames limit; %zu requests unfinished)\n", fs.frames, unfinished);
