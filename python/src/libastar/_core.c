@@ -4193,6 +4193,25 @@ static PyTypeObject DStarType = {
     .tp_new = DStar_new,
 };
 
+/* clearance_array(clearance) -> bytearray of uint8, row-major: the
+** clearance of every cell (astar_clearance_at, every terrain type). */
+static PyObject *py_clearance_array(PyObject *self, PyObject *arg) {
+  (void)self;
+  const void *c;
+  if (prep_of(arg, PREP_CLEARANCE, "clearance", &c) < 0) return NULL;
+  const astar_grid *g = ((PrepObject *)arg)->grid->grid;
+  const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+  PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)w * (Py_ssize_t)h);
+  if (!out) return NULL;
+  uint8_t *o = (uint8_t *)PyByteArray_AS_STRING(out);
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++) {
+      const int32_t v = astar_clearance_at(c, x, y, ASTAR_CAPABILITY_ALL);
+      o[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)(v < 0 ? 0 : v);
+    }
+  return out;
+}
+
 /* The finder of a queued request (Queue.submit's `finder`): a grid finder
 ** that runs without the GIL. NULL with an exception otherwise. */
 static const astar_finder *queue_finder_of(PyObject *o) {
@@ -4249,6 +4268,7 @@ static PyMethodDef module_methods[] = {
     {"path_encode", py_path_encode, METH_VARARGS, NULL},
     {"path_decode", py_path_decode, METH_O, NULL},
     {"turn_points", py_turn_points, METH_VARARGS, NULL},
+    {"clearance_array", py_clearance_array, METH_O, NULL},
     {NULL, NULL, 0, NULL},
 };
 
