@@ -1478,9 +1478,15 @@ class Queue:
         if opts.space == "graph":
             raise _unsupported("space='graph': the queue searches its grid (a Finder of "
                                "another space cannot be queued)")
-        rid = self._q.submit(s, g, priority, opts._tuple, self.path_capacity, opts._method,
-                             _integer(unit_size, "unit_size", 1, 255), _flag(smooth, "smooth"),
-                             None)
+        if _METHOD_BY_NAME[opts.algo].needs:
+            raise _unsupported(f"{opts.algo} needs its precomputation: queue a Finder prepared "
+                               f"with it (finder=Finder(grid, {opts.algo!r}))")
+        try:
+            rid = self._q.submit(s, g, priority, opts._tuple, self.path_capacity, opts._method,
+                                 _integer(unit_size, "unit_size", 1, 255),
+                                 _flag(smooth, "smooth"), None)
+        except UnsupportedError as e:
+            raise _unsupported(_pythonic(e.detail) or e.message) from None
         self._requests[rid] = (callback, user)
         return rid
 
