@@ -665,7 +665,11 @@ def _cost_arrays(array: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
     return np.ascontiguousarray(passable, dtype=np.uint8), np.ascontiguousarray(terrain)
 
 
-class Grid(_core.Grid):
+# The grid's planning methods (fields, islands, clearance, smoothing): _planning.py.
+from ._planning import _GridPlanning  # noqa: E402
+
+
+class Grid(_GridPlanning, _core.Grid):
     """A square grid: passable and blocked cells and a terrain cost per cell.
 
     ``Grid(width, height)`` has every cell passable with terrain cost 1.
@@ -1741,17 +1745,11 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
 
 # ---- planning: fields, D* Lite / LPA*, islands, sizes, smoothing, encodings (_planning.py) -----
 
-from . import _planning  # noqa: E402 - it builds on the names above
+from . import _planning  # noqa: E402
+
+_planning._bind(globals())
 from ._planning import (ENCODINGS, DStarLite, Field, Islands, LPAStar,  # noqa: E402
                         decode_path, encode_path, expand_turn_points, path_encoding, turn_points)
 
-Grid.distance_field = _planning.distance_field
-Grid.flow_field = _planning.flow_field
-Grid.field = _planning.field
-Grid.islands = _planning.islands
-Grid.same_island = _planning.same_island
-Grid.clearance = _planning.clearance
-Grid.smooth = _planning.smooth
-Grid.polyline_cost = _planning.polyline_cost
 __all__ += ["DStarLite", "ENCODINGS", "Field", "Islands", "LPAStar", "decode_path", "encode_path",
             "expand_turn_points", "path_encoding", "turn_points"]

@@ -15,14 +15,26 @@ applies to every call here.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 import numpy as np
 
-from . import (_NO_CELLS, AstarError, InvalidArgumentError, Options, Path, Status, _cells,
-               _core, _error, _flag, _integer, _options, _point, _real)
+from . import _core
+
+if TYPE_CHECKING:  # the package's names, bound at run time by _bind (it imports this first)
+    from . import (_NO_CELLS, Clearance, Finder, InvalidArgumentError, Options, Path, Status,
+                   _cells, _error, _options, _point, _real)
 
 Point = Tuple[int, int]
+
+_NEEDED = ("_NO_CELLS", "Clearance", "Finder", "InvalidArgumentError", "Options", "Path",
+           "Status", "_cells", "_error", "_options", "_point", "_real")
+
+
+def _bind(namespace: dict) -> None:
+    """Take the package's names once it has defined them (libastar/__init__.py
+    imports this module before defining Grid, which derives from _GridPlanning)."""
+    globals().update({name: namespace[name] for name in _NEEDED})
 
 __all__ = ["DStarLite", "Field", "Islands", "LPAStar", "decode_path", "encode_path",
            "expand_turn_points", "turn_points", "ENCODINGS"]
@@ -45,6 +57,11 @@ def _cells_in(grid: Any, cells: Any, what: str, strict: bool = False) -> np.ndar
 def _out(grid: Any, cells: np.ndarray) -> np.ndarray:
     """Cells the C library gave ((x, y), shape (n, 2)) as the caller reads them."""
     return cells
+
+
+def _pt(cell: Any) -> Point:
+    """A cell of an (n, 2) array as a tuple of Python ints."""
+    return (int(cell[0]), int(cell[1]))
 
 
 def _as_cells(data: Any) -> np.ndarray:
@@ -150,31 +167,6 @@ class Field:
         return f"<Field {len(self.goals)} goal(s), {reached} cells reached>"
 
 
-def distance_field(self: Any, goals: Any, *, max_cost: float = 0.0,
-                   options: Optional[Options] = None, **rules: Any) -> np.ndarray:
-    """The cost from every cell to the nearest of ``goals`` (one cell or a
-    sequence) as a float64 array shaped like the grid (``[y, x]``), ``inf``
-    where unreachable or blocked -- one reverse Dijkstra flood in C without
-    the GIL (``astar/field.h``). ``max_cost`` > 0 stops the flood there.
-    Options: the movement rules and terrain_scale of :class:`Options`."""
-    return Field(self, goals, max_cost=max_cost, options=options, **rules).cost
-
-
-def flow_field(self: Any, goals: Any, *, max_cost: float = 0.0,
-               options: Optional[Options] = None, **rules: Any) -> np.ndarray:
-    """The next cell of every cell's optimal path to the nearest of
-    ``goals``, an int32 array of shape (height, width, 2) ((-1, -1) at the
-    goals and where there is no path). See :class:`Field` for both arrays
-    and the directions."""
-    return Field(self, goals, max_cost=max_cost, options=options, **rules).next
-
-
-def field(self: Any, goals: Any, *, max_cost: float = 0.0, options: Optional[Options] = None,
-          **rules: Any) -> Field:
-    """The :class:`Field` of ``goals``: costs, directions, next cells, paths."""
-    return Field(self, goals, max_cost=max_cost, options=options, **rules)
-
-
 # ---- islands ----------------------------------------------------------------------------------
 
 class Islands:
@@ -223,36 +215,11 @@ class Islands:
         return f"<Islands {self.count} of {self._grid!r}>"
 
 
-def islands(self: Any, *, options: Optional[Options] = None, **rules: Any) -> Islands:
-    """The grid's :class:`Islands` under the options' moves and corner rule."""
-    return Islands(self, options=options, **rules)
-
-
-def same_island(self: Any, a: Point, b: Point, *, options: Optional[Options] = None,
-                **rules: Any) -> bool:
-    """Can a unit at ``a`` reach ``b``? (Labels the whole grid: for many
-    questions keep ``grid.islands()``.)"""
-    return Islands(self, options=options, **rules).same_island(a, b)
-
-
 # ---- units of several sizes -------------------------------------------------------------------
-
-def clearance(self: Any, max_size: int = 8) -> np.ndarray:
-    """The clearance of every cell (``astar/clearance.h``): the side of the
-    largest square of passable cells with the cell as its top-left corner,
-    capped at ``max_size`` (1 .. 255), as a uint8 array shaped like the
-    grid. A k x k unit fits with its top-left cell at p when
-    ``clearance[p] >= k``."""
-    from . import Clearance
-    c = Clearance(self, max_size)
-    return np.frombuffer(_core.clearance_array(c), dtype=np.uint8).reshape(self.height,
-                                                                           self.width)
-
 
 def _finder_for_size(grid: Any, opts: Options, unit_size: int) -> Any:
     """A finder of ``opts`` for a unit of ``unit_size`` cells, with the grid's
     clearance kept while the grid does not change."""
-    from . import Clearance, Finder
     cache = grid.__dict__.setdefault("_sized", {})
     key = (id(opts), unit_size)
     hit = cache.get(key)
@@ -272,34 +239,83 @@ def _finder_for_size(grid: Any, opts: Options, unit_size: int) -> Any:
 
 # ---- smoothing ----------------------------------------------------------------------------------
 
-def smooth(self: Any, path: Any, *, options: Optional[Options] = None, **rules: Any) -> Path:
-    """String-pull a path (``astar_path_smooth``): the start, the bends it
-    cannot see past, the goal, as a :class:`Path` whose ``cells`` are those
-    points and whose ``cost`` is what the straight segments cost on this grid
-    (``astar_polyline_cost``: each segment's length inside every cell times
-    the cell's terrain factor), never more than the input's; ``grid_cost`` is
-    the input path's cost as grid moves. With terrain a straight line
-    through expensive cells is refused and the bend kept: the smoothed path
-    never claims less than its cells cost. ``path``: a :class:`Path` or (x,
-    y) cells, a legal path under the options (a search's with the same)."""
-    opts = _options(options, rules)
-    c = _cells_in(self, path, "path")
-    pts, cost = _core.smooth(self, opts._tuple, c.tobytes())
-    grid_cost = self.path_cost(c, options=opts) if len(c) > 1 else 0.0
-    cells = _as_cells(pts)
-    end = tuple(cells[-1].tolist()) if len(cells) else None
-    return Path(_out(self, cells), cost, Status.OK, Status.OK, end, 0, 0, 0, 0,
-                grid_cost=grid_cost)
+# ---- the grid's planning methods -------------------------------------------------------------
 
+class _GridPlanning:
+    """The planning methods of :class:`libastar.Grid` (it derives from this)."""
 
-def polyline_cost(self: Any, points: Any, *, options: Optional[Options] = None,
-                  **rules: Any) -> float:
-    """The cost of straight segments between consecutive ``points`` (a
-    smoothed path, Theta*'s, a waypoint path) on this grid, terrain weighed
-    (``astar_polyline_cost``); raises InvalidArgumentError (``e.index``: the
-    first point outside the grid or out of sight of the one before)."""
-    opts = _options(options, rules)
-    return _core.polyline_cost(self, opts._tuple, _cells_in(self, points, "points").tobytes())
+    def distance_field(self, goals: Any, *, max_cost: float = 0.0,
+                       options: Optional[Options] = None, **rules: Any) -> np.ndarray:
+        """The cost from every cell to the nearest of ``goals`` (one cell or a
+        sequence) as a float64 array shaped like the grid (``[y, x]``), ``inf``
+        where unreachable or blocked -- one reverse Dijkstra flood in C without
+        the GIL (``astar/field.h``). ``max_cost`` > 0 stops the flood there.
+        Options: the movement rules and terrain_scale of :class:`Options`."""
+        return Field(self, goals, max_cost=max_cost, options=options, **rules).cost
+
+    def flow_field(self, goals: Any, *, max_cost: float = 0.0,
+                   options: Optional[Options] = None, **rules: Any) -> np.ndarray:
+        """The next cell of every cell's optimal path to the nearest of
+        ``goals``, an int32 array of shape (height, width, 2) ((-1, -1) at the
+        goals and where there is no path). See :class:`Field` for both arrays
+        and the directions."""
+        return Field(self, goals, max_cost=max_cost, options=options, **rules).next
+
+    def field(self, goals: Any, *, max_cost: float = 0.0, options: Optional[Options] = None,
+              **rules: Any) -> Field:
+        """The :class:`Field` of ``goals``: costs, directions, next cells, paths."""
+        return Field(self, goals, max_cost=max_cost, options=options, **rules)
+
+    def islands(self, *, options: Optional[Options] = None, **rules: Any) -> Islands:
+        """The grid's :class:`Islands` under the options' moves and corner rule."""
+        return Islands(self, options=options, **rules)
+
+    def same_island(self, a: Point, b: Point, *, options: Optional[Options] = None,
+                    **rules: Any) -> bool:
+        """Can a unit at ``a`` reach ``b``? (Labels the whole grid: for many
+        questions keep ``grid.islands()``.)"""
+        return Islands(self, options=options, **rules).same_island(a, b)
+
+    def clearance(self, max_size: int = 8) -> np.ndarray:
+        """The clearance of every cell (``astar/clearance.h``): the side of the
+        largest square of passable cells with the cell as its top-left corner,
+        capped at ``max_size`` (1 .. 255), as a uint8 array shaped like the
+        grid. A k x k unit fits with its top-left cell at p when
+        ``clearance[p] >= k``."""
+        grid: Any = self
+        c = Clearance(grid, max_size)
+        return np.frombuffer(_core.clearance_array(c), dtype=np.uint8).reshape(grid.height,
+                                                                               grid.width)
+
+    def smooth(self, path: Any, *, options: Optional[Options] = None,
+               **rules: Any) -> Path:
+        """String-pull a path (``astar_path_smooth``): the start, the bends it
+        cannot see past, the goal, as a :class:`Path` whose ``cells`` are those
+        points and whose ``cost`` is what the straight segments cost on this grid
+        (``astar_polyline_cost``: each segment's length inside every cell times
+        the cell's terrain factor), never more than the input's; ``grid_cost`` is
+        the input path's cost as grid moves. With terrain a straight line
+        through expensive cells is refused and the bend kept: the smoothed path
+        never claims less than its cells cost. ``path``: a :class:`Path` or (x,
+        y) cells, a legal path under the options (a search's with the same)."""
+        grid: Any = self
+        opts = _options(options, rules)
+        c = _cells_in(grid, path, "path")
+        pts, cost = _core.smooth(grid, opts._tuple, c.tobytes())
+        grid_cost = grid.path_cost(c, options=opts) if len(c) > 1 else 0.0
+        cells = _as_cells(pts)
+        end = _pt(cells[-1]) if len(cells) else None
+        return Path(_out(grid, cells), cost, Status.OK, Status.OK, end, 0, 0, 0, 0,
+                    grid_cost=grid_cost)
+
+    def polyline_cost(self, points: Any, *, options: Optional[Options] = None,
+                      **rules: Any) -> float:
+        """The cost of straight segments between consecutive ``points`` (a
+        smoothed path, Theta*'s, a waypoint path) on this grid, terrain weighed
+        (``astar_polyline_cost``); raises InvalidArgumentError (``e.index``: the
+        first point outside the grid or out of sight of the one before)."""
+        opts = _options(options, rules)
+        return _core.polyline_cost(self, opts._tuple, _cells_in(self, points, "points").tobytes())
 
 
 # ---- D* Lite and LPA* ------------------------------------------------------------------------------
@@ -323,11 +339,11 @@ class _Planner:
     @property
     def start(self) -> Point:
         """The start (D* Lite: the agent's cell)."""
-        return tuple(_out(self._grid, np.array([self._c.start], dtype=np.int32))[0].tolist())
+        return _pt(_out(self._grid, np.array([self._c.start], dtype=np.int32))[0])
 
     @property
     def goal(self) -> Point:
-        return tuple(_out(self._grid, np.array([self._c.goal], dtype=np.int32))[0].tolist())
+        return _pt(_out(self._grid, np.array([self._c.goal], dtype=np.int32))[0])
 
     @property
     def memory(self) -> int:
@@ -346,7 +362,7 @@ class _Planner:
             p = Path(_NO_CELLS, 0.0, Status(st), Status(st), None, expanded, 0, 0, 0)
             raise _error(st, path=p)
         cells = _as_cells(self._c.path())
-        end = tuple(cells[-1].tolist()) if len(cells) else None
+        end = _pt(cells[-1]) if len(cells) else None
         self._planned = Path(_out(self._grid, cells), cost, Status.OK, Status.OK, end, expanded,
                              0, 0, 0)
         return self._planned
@@ -437,7 +453,7 @@ class DStarLite(_Planner):
     def next(self) -> Point:
         """The agent's next cell on the current path (plans when needed)."""
         self.path()
-        return tuple(_out(self._grid, np.array([self._c.next()], dtype=np.int32))[0].tolist())
+        return _pt(_out(self._grid, np.array([self._c.next()], dtype=np.int32))[0])
 
     def move_to(self, cell: Point) -> None:
         """The agent is now at ``cell`` (usually :meth:`next`). Moving along
