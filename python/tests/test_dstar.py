@@ -128,8 +128,15 @@ def test_statuses_and_errors():
         libastar.DStarLite(grid, (0, 0), (5, 5))
     with pytest.raises(libastar.UnsupportedError, match="weight"):
         libastar.DStarLite(grid, (0, 0), (2, 2), weight=2.0)
+    before = grid.to_numpy().copy()
     with pytest.raises(libastar.OutOfBoundsError):
-        d.block([(9, 9)])
+        d.block([(0, 1), (9, 9)])               # nothing edited: (0, 1) stays open
+    assert np.array_equal(grid.to_numpy(), before)
+    d.block([0, 1])                             # one cell, as a list: the goal cut off
+    assert not grid.passable(0, 1)
+    for plan in (d.plan, lambda: grid.find_path(d.start, d.goal)):
+        with pytest.raises(libastar.NoPathError):
+            plan()
     with pytest.raises(libastar.InvalidArgumentError, match="cost"):
         d.set_cost((1, 0), -1.0)
     assert d.memory > 0 and "DStarLite" in repr(d)

@@ -69,9 +69,10 @@ def _as_cells(data: Any) -> np.ndarray:
 
 
 def _goals_in(grid: Any, goals: Any) -> np.ndarray:
-    """One cell or a sequence of cells, as an (n, 2) int32 array (n >= 1)."""
-    if isinstance(goals, tuple) and len(goals) == 2 and not isinstance(goals[0], (tuple, list,
-                                                                                   np.ndarray)):
+    """One cell (a pair of integers) or a sequence of cells, as an (n, 2)
+    int32 array (n >= 1)."""
+    if isinstance(goals, (tuple, list)) and len(goals) == 2 and not any(
+            isinstance(v, (tuple, list, np.ndarray)) for v in goals):
         return np.array([_pin(grid, goals, "goals")], dtype=np.int32)
     if isinstance(goals, np.ndarray) and goals.ndim == 1:
         return np.array([_pin(grid, goals, "goals")], dtype=np.int32)
@@ -416,6 +417,11 @@ class _Planner:
 
     def _set_passable(self, cells: Any, passable: bool) -> None:
         c = _goals_in(self._grid, cells)
+        # Every cell checked before any is edited: the planner's snapshot and
+        # the grid never disagree.
+        for x, y in c.tolist():
+            if not self._grid.contains(x, y):
+                raise _error(Status.OUT_OF_BOUNDS, f"cells: ({x}, {y}) lies outside the grid")
         for x, y in c.tolist():
             self._grid.set_passable(x, y, passable)
         self._c.update_cells(c.tobytes())
