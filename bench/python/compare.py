@@ -6,7 +6,7 @@ SciPy, networkx and igraph: the same queries on the same maps, in one run
     make bench-python                          # builds the package, runs this
     PYTHONPATH=build/python/lib /usr/bin/python3 bench/python/compare.py
         [--quick] [--rounds 3] [--maps random1000,den520d,open4096]
-        [--movingai DIR] [--markdown] [--json FILE]
+        [--movingai DIR] [--markdown] [--json FILE] [--batch-only]
 
 Maps (all 8-connected, straight step 1, diagonal sqrt 2):
   random1000  1000 x 1000, 20 % of the cells walls drawn at random (seed 27);
@@ -101,6 +101,7 @@ class Map:
         self.queries = queries
         self.subsets = subsets   # runner group -> number of queries
         self.grid = libastar.Grid.from_numpy(free)
+        self.note = ""
 
 
 def random_pairs(free, count, rng, min_dist=0):
@@ -595,13 +596,18 @@ def summarize(m, runners, idx, med, prep, ok, once, rounds):
 
 def print_table(m, rows, batch, out):
     out(f"\n{m.name}: {m.about}")
-    out(f"  {'library':<46} {'rule':<7} {'n':>4} {'rounds':>6} {'median ms':>10} {'A* ms':>8} "
-        f"{'ratio':>8} {'check':>6}")
+    if not rows:
+        out("  (no library timed)")
+    else:
+        out(f"  {'library':<46} {'rule':<7} {'n':>4} {'rounds':>6} {'median ms':>10} {'A* ms':>8} "
+            f"{'ratio':>8} {'check':>6}")
     for r in rows:
         ratio = "--" if r["name"].startswith("libastar A*") else (
             f"{r['ratio']:.2f}x" if r["ratio"] else "n/a")
         out(f"  {r['name']:<46} {r['rule']:<7} {r['queries']:>4} {r['rounds']:>6} {fmt_ms(r['median_s']):>10} "
             f"{fmt_ms(r['ours_s']):>8} {ratio:>8} {'ok' if r['ok'] else 'FAIL':>6}")
+    if m.note and rows:
+        out(f"  {m.note}")
     cut = [(a - b) / a for a, b in zip(m.ref["no-cut"], m.ref["always"]) if a > 0]
     if cut:
         out(f"  corner-cutting paths (corner='always', scikit-image's rule) are shorter than the "
@@ -623,9 +629,9 @@ def markdown(maps_rows):
              "|---|---|---:|---:|---:|---:|"]
     for m, rows, batch in maps_rows:
         for r in rows:
-            ratio = "1" if r["name"].startswith("libastar A*") else (
-                f"{r['ratio']:.1f}x" if r["ratio"] and r["ratio"] >= 10 else
-                f"{r['ratio']:.2f}x" if r["ratio"] else "n/a")
+            x = r["ratio"]
+            ratio = ("1" if r["name"].startswith("libastar A*") else "n/a" if not x else
+                     f"{x:.0f}x" if x >= 100 else f"{x:.1f}x" if x >= 10 else f"{x:.2f}x")
             lines.append(f"| {m.name} | {r['name']} ({r['rule']}) | {r['queries']} | "
                          f"{fmt_ms(r['median_s'])} | {fmt_ms(r['ours_s'])} | {ratio} |")
     return "\n".join(lines)
@@ -662,6 +668,9 @@ def build_maps(args, log):
                                  dict(ours=4, scipy=2, oracle=2, skimage=2, route=1, nx=1, igraph=2)
                                  if q else dict(ours=40, scipy=1, skimage=1, route=1),
                                  32 if q else 1000))
+            if not q:
+                maps[-1].note = ("not run here: networkx and igraph (16.7 M nodes as Python "
+                                 "objects: tens of GB), SciPy with limit= (slower than without)")
         else:
             sys.exit(f"--maps: unknown map {name!r} (random1000, den520d, open4096)")
         log(f"{maps[-1].name}: made in {time.perf_counter() - t0:.1f} s")
@@ -678,6 +687,8 @@ def main(argv=None):
     ap.add_argument("--movingai", help="the Moving AI folder (shared/bench/movingai)")
     ap.add_argument("--markdown", action="store_true", help="also print the guide's table")
     ap.add_argument("--json", help="write the figures to this file")
+    ap.add_argument("--batch-only", action="store_true",
+                    help="only the batch lines (loop, find_many, threads), no peers")
     args = ap.parse_args(argv)
     rounds = args.rounds or (1 if args.quick else 3)
     if rounds < 1:
@@ -697,6 +708,8 @@ def main(argv=None):
     print(f"machine: {os.cpu_count()} CPUs, load average "
           + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f"; {rounds} round(s)")
     runners, missing = runners_for(args)
+    if args.batch_only:
+        runners, missing = [], []
     if missing:
         print("not installed, not measured: " + ", ".join(missing))
 
