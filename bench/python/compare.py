@@ -457,7 +457,8 @@ def run_map(m, runners, rounds, problems, log, slow=2.0):
             bad = 0
             for i in idx[r.name]:
                 s, g, opt = m.queries[i]
-                extra = {"limit": m.ref[r.rule][i] * (1 + 1e-9)} if getattr(r, "oracle", False) else {}
+                oracle = getattr(r, "oracle", False)
+                extra = {"limit": m.ref[r.rule][i] * (1 + 1e-9)} if oracle else {}
                 dt, raw = timed(lambda: r.query(s, g, **extra))
                 times[r.name][i].append(dt)
                 if rnd:
@@ -604,8 +605,9 @@ def print_table(m, rows, batch, out):
     for r in rows:
         ratio = "--" if r["name"].startswith("libastar A*") else (
             f"{r['ratio']:.2f}x" if r["ratio"] else "n/a")
-        out(f"  {r['name']:<46} {r['rule']:<7} {r['queries']:>4} {r['rounds']:>6} {fmt_ms(r['median_s']):>10} "
-            f"{fmt_ms(r['ours_s']):>8} {ratio:>8} {'ok' if r['ok'] else 'FAIL':>6}")
+        out(f"  {r['name']:<46} {r['rule']:<7} {r['queries']:>4} {r['rounds']:>6} "
+            f"{fmt_ms(r['median_s']):>10} {fmt_ms(r['ours_s']):>8} {ratio:>8} "
+            f"{'ok' if r['ok'] else 'FAIL':>6}")
     if m.note and rows:
         out(f"  {m.note}")
     cut = [(a - b) / a for a, b in zip(m.ref["no-cut"], m.ref["always"]) if a > 0]
@@ -625,7 +627,8 @@ def print_table(m, rows, batch, out):
 
 
 def markdown(maps_rows):
-    lines = ["| map | library (rule) | queries | median ms/query | libastar A* ms (same queries) | peer / libastar |",
+    lines = ["| map | library (rule) | queries | median ms/query "
+             "| libastar A* ms (same queries) | peer / libastar |",
              "|---|---|---:|---:|---:|---:|"]
     for m, rows, batch in maps_rows:
         for r in rows:
@@ -639,35 +642,37 @@ def markdown(maps_rows):
 
 # ---- main ----------------------------------------------------------------------
 
+# How many queries each kind of runner gets (Runner.group), full and --quick.
+QUICK = dict(ours=6, scipy=3, oracle=3, skimage=3, route=2, nx=2, igraph=3)
+SUBSETS = {
+    "random1000": dict(ours=60, scipy=10, oracle=10, skimage=10, route=5, nx=3, igraph=10),
+    "den520d": dict(ours=222, scipy=45, oracle=45, skimage=45, route=15, nx=10, igraph=45),
+    # SciPy's limit= only slows it down here; networkx and igraph would need
+    # tens of GB for 16.7 M nodes (the map's note says so)
+    "open4096": dict(ours=40, scipy=1, skimage=1, route=1),
+}
+
+
 def build_maps(args, log):
     folder = pathlib.Path(args.movingai or os.environ.get("ASTAR_MOVINGAI")
                           or ROOT.parent / "shared" / "bench" / "movingai")
-    want = args.maps.split(",")
     q = args.quick
     maps = []
-    for name in want:
+    for name in args.maps.split(","):
         t0 = time.perf_counter()
+        sub = dict(QUICK) if q else SUBSETS.get(name)
         if name == "random1000":
-            maps.append(map_random(64 if q else 1000, 0.2, 6 if q else 60,
-                                   dict(ours=6, scipy=3, oracle=3, skimage=3, route=2, nx=2, igraph=3)
-                                   if q else dict(ours=60, scipy=10, oracle=10, skimage=10,
-                                                  route=5, nx=3, igraph=10)))
+            maps.append(map_random(64 if q else 1000, 0.2, 6 if q else 60, sub))
         elif name == "den520d":
             if not (folder / "dao" / "den520d.map.scen").exists():
                 log(f"den520d: skipped, no Moving AI data at {folder} (--movingai)")
                 continue
-            maps.append(map_movingai(folder, "den520d", 6 if q else 222,
-                                     dict(ours=6, scipy=3, oracle=3, skimage=3, route=2, nx=1, igraph=3)
-                                     if q else dict(ours=222, scipy=45, oracle=45, skimage=45,
-                                                    route=15, nx=10, igraph=45)))
+            if q:
+                sub["nx"] = 1
+            maps.append(map_movingai(folder, "den520d", 6 if q else 222, sub))
         elif name == "open4096":
-            # SciPy's limit only slows it down here; networkx and igraph would
-            # need tens of GB for 16.7 M nodes (their rows read n/a)
             maps.append(map_open(128 if q else 4096, 4 if q else 400, (4, 16) if q else (4, 64),
-                                 4 if q else 40,
-                                 dict(ours=4, scipy=2, oracle=2, skimage=2, route=1, nx=1, igraph=2)
-                                 if q else dict(ours=40, scipy=1, skimage=1, route=1),
-                                 32 if q else 1000))
+                                 4 if q else 40, sub, 32 if q else 1000))
             if not q:
                 maps[-1].note = ("not run here: networkx and igraph (16.7 M nodes as Python "
                                  "objects: tens of GB), SciPy with limit= (slower than without)")
@@ -727,7 +732,7 @@ def main(argv=None):
         report.append((m, rows, batch))
         _shared.clear()
         gc.collect()
-    print(f"\nload average at the end: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print("\nload average at the end: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
           + f"; whole run {time.perf_counter() - t_start:.0f} s")
     if args.markdown:
         print("\n" + markdown(report))
