@@ -43,10 +43,14 @@ around the call, the path and its cost included). The whole sequence runs
 library's figure the median over its queries. The slow libraries run on a
 subset of the queries (evenly spread over the list); a ratio is the median,
 over the peer's queries, of its time over libastar A*'s on the same query
-(A* under the peer's rule). The batch line
-compares a loop of Finder.find with Finder.find_many(threads=2) (when the
-package has it; "n/a" otherwise) and with two Python threads calling
-Finder.find (the searches release the GIL), over all of a map's queries.
+(A* under the peer's rule). A library whose queries take over 2 s runs one
+round. The batch line compares a loop of Finder.find with
+Finder.find_many(threads=2) (when the package has it; "n/a" otherwise) and
+with two Python threads calling Finder.find (the searches release the GIL),
+over all of a map's queries; the "machine check" line (two threads of a
+GIL-free NumPy sort against one) says how much parallelism the machine gave
+the run, the ceiling of those figures. Timings on a busy machine are noisy:
+compare ratios, and runs.
 """
 from __future__ import annotations
 
