@@ -116,3 +116,11 @@ web-test: build
 serve: web
 	@echo "playground: http://localhost:$(WEB_PORT)/  (Ctrl-C stops the server)"
 	cd web/dist && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
+
+# libastar's Python package against scikit-image, SciPy, networkx and igraph
+# on the same queries (bench/python/compare.py; the table of
+# docs/python-guide.md, "How fast"): a few minutes. BENCH_ARGS=--quick for a
+# smoke run, --markdown for the guide's table.
+.PHONY: bench-python
+bench-python: python
+	PYTHONPATH=$(CURDIR)/$(BUILD)/python/lib $(PYTHON) bench/python/compare.py $(BENCH_ARGS)
