@@ -53,9 +53,10 @@ VENDOR = "repository"  # an unpacked sdist's copy of the library's repository, i
 
 
 def find_library_root():
-    """The folder holding the C library's src/ and include/: the repository
-    (python/..) or, in an unpacked sdist, repository/."""
-    for root in (os.path.dirname(HERE), os.path.join(HERE, VENDOR)):
+    """The folder holding the C library's src/ and include/: in an unpacked
+    sdist its own repository/ (first: whatever folder it was unpacked in),
+    else the repository (python/..)."""
+    for root in (os.path.join(HERE, VENDOR), os.path.dirname(HERE)):
         if os.path.isfile(os.path.join(root, "include", "astar", "astar.h")):
             return root
     raise SystemExit(
@@ -265,9 +266,8 @@ class minimal_bdist_wheel(Command):
             shutil.copy2(top, os.path.join(distinfo_path, "top_level.txt"))
 
     def run(self):
-        build = self.reinitialize_command("build")
         if self.bdist_dir:
-            build.build_base = self.bdist_dir
+            self.reinitialize_command("build").build_base = self.bdist_dir
         self.run_command("build")
         build_lib = self.get_finalized_command("build").build_lib
         egg_info = self.get_finalized_command("egg_info")
@@ -290,7 +290,8 @@ class minimal_bdist_wheel(Command):
         write_wheel(path, [build_lib, stage], distinfo)
         if not self.keep_temp:
             shutil.rmtree(stage)
-        self.distribution.dist_files.append(("bdist_wheel", sys.version[:3], path))
+        self.distribution.dist_files.append(
+            ("bdist_wheel", f"{sys.version_info[0]}.{sys.version_info[1]}", path))
         print(f"libastar: wrote {path}")
 
 

@@ -112,26 +112,30 @@ def test_sdist_metadata(sdist, source_dir):
 
 
 def test_unpacked_sdist_finds_its_own_copy(sdist, tmp_path):
-    """setup.py of the unpacked sdist, with no repository around it, reads
-    the version from repository/include and lists repository/src."""
+    """setup.py of the unpacked sdist reads the version from its own
+    repository/include -- even unpacked beside another libastar's include/
+    -- and without it says what is missing."""
     path, _ = sdist
     with tarfile.open(path) as t:
         t.extractall(tmp_path)
     (pkg,) = tmp_path.glob("libastar-*")
-    assert not (tmp_path / "src").exists() and not (tmp_path / "include").exists()
-    run = subprocess.run([sys.executable, "setup.py", "--version"], cwd=pkg,
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert run.stdout.split()[-1] == pkg.name.split("-", 1)[1]
-    shutil.rmtree(pkg / "repository" / "src")
-    run = subprocess.run([sys.executable, "setup.py", "--version"], cwd=pkg,
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0  # include/ alone gives the version ...
+    version = pkg.name.split("-", 1)[1]
+
+    def setup_version():
+        run = subprocess.run([sys.executable, "setup.py", "--version"], cwd=pkg,
+                             capture_output=True, text=True, timeout=120)
+        return run.returncode, run.stdout.split()[-1:], run.stdout + run.stderr
+
+    assert setup_version()[:2] == (0, [version])
+    decoy = tmp_path / "include" / "astar"  # the folder it was unpacked in, a checkout's
+    decoy.mkdir(parents=True)
+    (decoy / "astar.h").write_text("")
+    (decoy / "base.h").write_text('#define ASTAR_VERSION_STRING "0.0.0"\n')
+    assert setup_version()[:2] == (0, [version])
+    shutil.rmtree(tmp_path / "include")
     shutil.rmtree(pkg / "repository" / "include")
-    run = subprocess.run([sys.executable, "setup.py", "--version"], cwd=pkg,
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode != 0  # ... and without it the build says so
-    assert "the C library's sources were not found" in run.stdout + run.stderr
+    code, _, out = setup_version()
+    assert code != 0 and "the C library's sources were not found" in out, out
 
 
 # ---- a build without the `wheel` package (setup.py's minimal bdist_wheel) ------------
