@@ -10,7 +10,7 @@ PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: all build run test conformance clean asan install examples deps mpi mpi-test python \
-        python-deps python-test
+        python-deps python-test python-dist
 all: build
 
 # The Debian package the build needs beyond gcc, cmake and make (libpng-dev),
@@ -84,7 +84,11 @@ examples: $(BUILD)/CMakeCache.txt
 # Debian packages it needs (apt-get, as root); `make python` builds it into
 # $(BUILD)/python/lib (use it with PYTHONPATH=$(BUILD)/python/lib);
 # `make python-test` builds it and runs its pytest suite (the `python` test
-# of `make test`).
+# of `make test`); `make python-dist` writes its sdist (the C library
+# inside) and its wheel (stripped, tagged manylinux after the checks of
+# python/wheeltag.py) to $(BUILD)/python/dist, from a clean copy of the
+# tree (scripts/python-dist.sh; docs/python-guide.md, "Installing from one
+# file").
 PYTHON ?= /usr/bin/python3
 python-deps:
 	scripts/python-deps.sh
@@ -95,6 +99,9 @@ python:
 
 python-test: build
 	ASTAR_PYTHON=$(PYTHON) ASTAR_TOOL=$(CURDIR)/$(BUILD)/astar tests/python/run.sh . $(BUILD)
+
+python-dist:
+	PYTHON=$(PYTHON) scripts/python-dist.sh $(BUILD)/python/dist
 
 # The WebAssembly playground (web/README.md): `make web` builds web/dist with
 # Emscripten, `make serve` serves it on localhost (WEB_PORT, default 8000),

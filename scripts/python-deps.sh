@@ -4,7 +4,11 @@
 # interpreter and python3-dev (Python.h), python3-numpy, python3-pytest,
 # python3-setuptools, python3-wheel (pip builds a wheel: Debian's setuptools,
 # older than 70.1, takes the bdist_wheel command from it), python3-pip and
-# python3-venv (for `pip install` into a virtual environment). Nothing comes
+# python3-venv (for `pip install` into a virtual environment; .ci/run's
+# python stage), and what the package's other tests and comparisons use
+# when present: python3-scipy and python3-networkx (graphs from a CSR
+# matrix or a networkx graph, the benchmark), python3-skimage (the
+# benchmark) and python3-mypy (the type checks). Nothing comes
 # from PyPI. Needs root (apt-get); `make python-deps` and .ci/run call it.
 # With --test only the first five: what the `python` test of `make test`
 # needs (it builds the extension with setup.py build, no wheel; make test
@@ -15,7 +19,8 @@
 set -euo pipefail
 
 PACKAGES=(python3 python3-dev python3-numpy python3-pytest python3-setuptools)
-EXTRA=(python3-wheel python3-pip python3-venv)
+EXTRA=(python3-wheel python3-pip python3-venv python3-scipy python3-networkx python3-skimage
+  python3-mypy)
 mode=install
 for arg in "$@"; do
   case $arg in

@@ -27,6 +27,30 @@
 
 #include <astar/astar.h>
 
+/* ---- Python 3.9 ---------------------------------------------------------------------- */
+/* The package supports CPython >= 3.9 (python/setup.py's python_requires);
+** these two helpers of the C API arrived in 3.10. Same semantics: a new
+** reference; AddObjectRef does not steal v, whatever it returns. */
+#if PY_VERSION_HEX < 0x030A0000
+static inline PyObject *astar_py_newref(PyObject *o) {
+  Py_INCREF(o);
+  return o;
+}
+#define Py_NewRef(o) astar_py_newref((PyObject *)(o))
+static int PyModule_AddObjectRef(PyObject *m, const char *name, PyObject *v) {
+  if (!v) {
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "PyModule_AddObjectRef: NULL value");
+    return -1;
+  }
+  Py_INCREF(v);
+  if (PyModule_AddObject(m, name, v) < 0) {
+    Py_DECREF(v);
+    return -1;
+  }
+  return 0;
+}
+#endif
+
 /* ---- statuses and errors ---------------------------------------------------------- */
 
 static const char *const status_names[] = {
