@@ -856,11 +856,17 @@ class JpsPlus(_core.JpsPlus):
         """Load bytes made by :meth:`save` (bytes, or a file path) for ``grid``;
         raises ParseError (damaged data) or MismatchError (another grid)."""
         if isinstance(source, (bytes, bytearray, memoryview)):
-            data = bytes(source)
+            data, name = bytes(source), "<bytes>"
         else:
             with open(source, "rb") as f:
-                data = f.read()
-        return cls._load(grid, data)
+                data, name = f.read(), os.fspath(source)
+        try:
+            return cls._load(grid, data)
+        except ParseError as e:
+            raise _named(e, str(name)) from None
+
+    def __reduce__(self):
+        return (type(self).load, (self.grid, self.save()))
 
     def save(self, path: Any = None) -> bytes:
         """The precomputation as bytes (a portable format); also written to
@@ -2103,11 +2109,17 @@ def _space_finder(self: "Finder", space: Any, name: str, kw: dict, given: dict) 
                                "settings only (weight, tie, reopen, max_expansions, partial, "
                                "beam_width, epsilon, band_e, band_d, retarget_interval, "
                                "ida_transpositions)")
+    if kind == 2 and space.predecessors is None and name in ("bidir", "f2f", "retarget"):
+        raise _unsupported(f"{name}: searches backward from the goal too: give the space "
+                           "predecessors=")
     settings = {k: kw.pop(k) for k in ("weight", "tie", "reopen", "max_expansions", "partial")
                 if k in kw}
-    t = _engine_tuple(name, settings.get("weight", 1.0), settings.get("tie", "larger-g"),
+    # Checked as the engine's settings of any search; the method is the
+    # table's row (fringe included).
+    t = _engine_tuple("astar", settings.get("weight", 1.0), settings.get("tie", "larger-g"),
                       settings.get("reopen", "auto"), settings.get("max_expansions", 0),
                       settings.get("partial", False), kw)
+    t = (info.id,) + t[1:]
     self._grid = space
     self._info = info
     self._options = None

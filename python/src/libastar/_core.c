@@ -3712,10 +3712,10 @@ static astar_status batch_run(astar_batch *b, const astar_finder *f, int kind, c
     if (!(*paths = malloc(n * s * point))) return ASTAR_NO_MEMORY;
   }
   *stride = s;
-  astar_status st =
-      kind == BATCH_CELLS ? astar_batch_find(b, f, queries, n, res, *paths, s, used)
-      : kind == BATCH_VEC ? astar_batch_find_vec(b, f, queries, n, res, *paths, s, used)
-                          : astar_batch_find_nodes(b, f, queries, n, res, *paths, s, used);
+  astar_status st = kind == BATCH_CELLS ? astar_batch_find(b, f, queries, n, res, *paths, s, used)
+                    : kind == BATCH_VEC
+                        ? astar_batch_find_vec(b, f, queries, n, res, *paths, s, used)
+                        : astar_batch_find_nodes(b, f, queries, n, res, *paths, s, used);
   if (st != ASTAR_OK || costs_only) return st;
   size_t m = 0, longest = 0;
   for (size_t i = 0; i < n; i++)
@@ -3736,12 +3736,12 @@ static astar_status batch_run(astar_batch *b, const astar_finder *f, int kind, c
   for (size_t i = 0; i < n; i++)
     if (extra_at[i] != SIZE_MAX)
       memcpy(q2 + extra_at[i] * qsize, (const unsigned char *)queries + i * qsize, qsize);
-  st = kind == BATCH_CELLS ? astar_batch_find(b, f, (const astar_query *)q2, m, r2, *extra,
-                                              longest, NULL)
-       : kind == BATCH_VEC ? astar_batch_find_vec(b, f, (const astar_query *)q2, m, r2, *extra,
-                                                  longest, NULL)
-                           : astar_batch_find_nodes(b, f, (const astar_node_query *)q2, m, r2,
-                                                    *extra, longest, NULL);
+  st = kind == BATCH_CELLS
+           ? astar_batch_find(b, f, (const astar_query *)q2, m, r2, *extra, longest, NULL)
+       : kind == BATCH_VEC
+           ? astar_batch_find_vec(b, f, (const astar_query *)q2, m, r2, *extra, longest, NULL)
+           : astar_batch_find_nodes(b, f, (const astar_node_query *)q2, m, r2, *extra, longest,
+                                    NULL);
   if (st == ASTAR_OK)
     for (size_t i = 0; i < n; i++)
       if (extra_at[i] != SIZE_MAX) res[i] = r2[extra_at[i]];
@@ -3848,14 +3848,13 @@ static PyObject *py_grid_batch(PyObject *self, PyObject *args) {
     }
   }
   const size_t bound =
-      kind == BATCH_VEC ? 0
-                        : (size_t)astar_grid_width(grid) * (size_t)astar_grid_height(grid) + 1;
+      kind == BATCH_VEC ? 0 : (size_t)astar_grid_width(grid) * (size_t)astar_grid_height(grid) + 1;
   fo->cb.failed = 0;
   fo->grid->searching++;
   PyThreadState *ts = fo->keep_gil ? NULL : PyEval_SaveThread();
-  astar_status st = batch_run(b->b, fo->f, kind, kind == BATCH_NODES ? (const void *)nq : queries,
-                              n, bound, costs_only, res, &paths, &stride, &extra, &extra_stride,
-                              extra_at, &used);
+  astar_status st =
+      batch_run(b->b, fo->f, kind, kind == BATCH_NODES ? (const void *)nq : queries, n, bound,
+                costs_only, res, &paths, &stride, &extra, &extra_stride, extra_at, &used);
   if (ts) PyEval_RestoreThread(ts);
   fo->grid->searching--;
   b->busy = 0;
@@ -3880,7 +3879,9 @@ static PyObject *py_grid_batch(PyObject *self, PyObject *args) {
   PyObject *list = PyList_New((Py_ssize_t)n);
   if (!list) goto out;
   astar_point *cells = NULL;
-  if (kind == BATCH_NODES && !(cells = PyMem_Malloc(((stride > extra_stride ? stride : extra_stride) + 1) * sizeof *cells))) {
+  if (kind == BATCH_NODES &&
+      !(cells =
+            PyMem_Malloc(((stride > extra_stride ? stride : extra_stride) + 1) * sizeof *cells))) {
     Py_DECREF(list);
     PyErr_NoMemory();
     goto out;
@@ -3958,11 +3959,11 @@ static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
   if (st != ASTAR_OK) {
     const astar_graph_edge *x = (const astar_graph_edge *)e.buf + bad;
     PyObject *cost = PyFloat_FromDouble(x->cost);
-    PyObject *msg = cost ? PyUnicode_FromFormat("edge %zu: from %u to %u, cost %R: the nodes must "
-                                                "be in [0, %llu) and the cost in [0, 1e15]",
-                                                bad, (unsigned)x->from, (unsigned)x->to, cost,
-                                                nodes.u)
-                         : NULL;
+    PyObject *msg =
+        cost ? PyUnicode_FromFormat("edge %zu: from %u to %u, cost %R: the nodes must "
+                                    "be in [0, %llu) and the cost in [0, 1e15]",
+                                    bad, (unsigned)x->from, (unsigned)x->to, cost, nodes.u)
+             : NULL;
     Py_XDECREF(cost);
     if (msg) {
       raise_status(st, PyUnicode_AsUTF8(msg), NULL);
@@ -4030,7 +4031,8 @@ static PyObject *Graph_arcs(GraphObject *self, PyObject *args) {
   unsigned int v;
   int out;
   if (!PyArg_ParseTuple(args, "Ip", &v, &out)) return NULL;
-  size_t d = out ? astar_graph_out_arcs(self->g, v, NULL, 0) : astar_graph_in_arcs(self->g, v, NULL, 0);
+  size_t d =
+      out ? astar_graph_out_arcs(self->g, v, NULL, 0) : astar_graph_in_arcs(self->g, v, NULL, 0);
   astar_arc *arcs = PyMem_Malloc((d ? d : 1) * sizeof *arcs);
   if (!arcs) return PyErr_NoMemory();
   d = out ? astar_graph_out_arcs(self->g, v, arcs, d) : astar_graph_in_arcs(self->g, v, arcs, d);
@@ -4086,8 +4088,8 @@ static size_t pyspace_arcs(py_space *g, PyObject *fn, const char *what, astar_no
                            astar_arc *arcs, size_t cap) {
   if (g->failed) return 0;
   PyObject *r = PyObject_CallFunction(fn, "k", (unsigned long)n);
-  PyObject *seq = r ? PySequence_Fast(r, "a callback must return a sequence of (node, cost)")
-                    : NULL;
+  PyObject *seq =
+      r ? PySequence_Fast(r, "a callback must return a sequence of (node, cost)") : NULL;
   Py_XDECREF(r);
   if (!seq) {
     g->failed = 1;
@@ -4101,13 +4103,13 @@ static size_t pyspace_arcs(py_space *g, PyObject *fn, const char *what, astar_no
     real_arg cost = {what, 0.0, HUGE_VAL, 0, 0.0};
     PyObject *node_obj, *cost_obj;
     if (k == cap) {
-      PyErr_Format(PyExc_ValueError, "node %lu has more than max_degree=%lu arcs",
-                   (unsigned long)n, (unsigned long)g->max_degree);
+      PyErr_Format(PyExc_ValueError, "node %lu has more than max_degree=%lu arcs", (unsigned long)n,
+                   (unsigned long)g->max_degree);
       g->failed = 1;
       break;
     }
-    if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OO;an arc is (node, cost)",
-                          &node_obj, &cost_obj) ||
+    if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OO;an arc is (node, cost)", &node_obj,
+                          &cost_obj) ||
         !range_arg_convert(node_obj, &node) || !real_arg_convert(cost_obj, &cost)) {
       g->failed = 1;
       break;
@@ -4261,8 +4263,7 @@ static PyObject *space_tuple(astar_status st, const astar_node *nodes, const ast
   return Py_BuildValue("(iNdKKKKLiKKKz)", (int)st, bytes, r->cost,
                        (unsigned long long)r->stats.expanded,
                        (unsigned long long)r->stats.generated,
-                       (unsigned long long)r->stats.reopened,
-                       (unsigned long long)r->stats.max_open,
+                       (unsigned long long)r->stats.reopened, (unsigned long long)r->stats.max_open,
                        r->end_node == ASTAR_NODE_NONE ? -1LL : (long long)r->end_node,
                        (int)r->cause, (unsigned long long)r->dropped,
                        (unsigned long long)r->iterations, (unsigned long long)r->work, detail);
@@ -4379,9 +4380,9 @@ static PyObject *SpaceFinder_batch(SpaceFinderObject *self, PyObject *args) {
   self->cbs.failed = 0;
   if (searching) (*searching)++;
   PyThreadState *ts = keep ? NULL : PyEval_SaveThread();
-  astar_status st = batch_run(b->b, self->f, BATCH_NODES, nq, n, self->space.node_count + 1u,
-                              costs_only, res, &paths, &stride, &extra, &extra_stride, extra_at,
-                              &used);
+  astar_status st =
+      batch_run(b->b, self->f, BATCH_NODES, nq, n, self->space.node_count + 1u, costs_only, res,
+                &paths, &stride, &extra, &extra_stride, extra_at, &used);
   if (ts) PyEval_RestoreThread(ts);
   if (searching) (*searching)--;
   b->busy = 0;
@@ -4535,12 +4536,14 @@ static PyObject *py_prep_load(PyObject *self, PyObject *args) {
   Py_BEGIN_ALLOW_THREADS;
   st = kind == PREP_CPD
            ? astar_cpd_load((astar_cpd **)&p->obj, grid->grid, data.buf, (size_t)data.len, NULL)
-       : kind == PREP_HPA ? astar_hpa_load((astar_hpa **)&p->obj, grid->grid, &o, data.buf,
-                                           (size_t)data.len, NULL)
-                          : astar_landmarks_load_grid((astar_landmarks **)&p->obj, grid->grid, &o,
-                                                      data.buf, (size_t)data.len, NULL);
+       : kind == PREP_HPA
+           ? astar_hpa_load((astar_hpa **)&p->obj, grid->grid, &o, data.buf, (size_t)data.len, NULL)
+           : astar_landmarks_load_grid((astar_landmarks **)&p->obj, grid->grid, &o, data.buf,
+                                       (size_t)data.len, NULL);
   Py_END_ALLOW_THREADS;
   grid->searching--;
+  /* A landmark table of another node count: another grid. */
+  if (kind == PREP_LANDMARKS && st == ASTAR_INVALID_ARGUMENT) st = ASTAR_MISMATCH;
   if (st != ASTAR_OK) {
     Py_DECREF(p);
     const char *detail =
@@ -4603,11 +4606,11 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-  PyTypeObject *types[] = {&GridType,    &WorkspaceType, &JpsPlusType, &QueueType,
-                           &HexGridType, &WaypointsType, &PrepType,    &FinderType,
+  PyTypeObject *types[] = {&GridType,    &WorkspaceType, &JpsPlusType,    &QueueType,
+                           &HexGridType, &WaypointsType, &PrepType,       &FinderType,
                            &BatchType,   &GraphType,     &SpaceFinderType};
-  const char *names[] = {"Grid",    "Workspace", "JpsPlus", "Queue",      "HexGrid", "Waypoints",
-                         "Prep",    "Finder",    "Batch",   "Graph", "SpaceFinder"};
+  const char *names[] = {"Grid", "Workspace", "JpsPlus", "Queue", "HexGrid",    "Waypoints",
+                         "Prep", "Finder",    "Batch",   "Graph", "SpaceFinder"};
   for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
     if (PyType_Ready(types[i]) < 0) return NULL;
   PyObject *m = PyModule_Create(&module_def);
