@@ -1821,6 +1821,11 @@ def release_batches() -> None:
     getattr(_local, "batches", {}).clear()
 
 
+# Points of the path slot each query of a batch gets (0: chosen by the
+# batch's size; a longer path runs again in a second batch). The tests set
+# it small to run that second batch.
+_BATCH_SLOT = 0
+
 _EDGE = np.dtype([("from", "<u4"), ("to", "<u4"), ("cost", "<f8")])
 
 
@@ -2147,12 +2152,14 @@ def _find_many(self: "Finder", starts: Any, goals: Any, threads: Any, costs_only
     if len(s) != len(g):
         raise ValueError(f"starts and goals: as many of each expected, got {len(s)} and "
                          f"{len(g)}")
+    if len(s) == 0:
+        return np.zeros(0, dtype=np.float64) if costs_only else []
     q = np.ascontiguousarray(np.concatenate([s.reshape(len(s), -1), g.reshape(len(g), -1)],
                                             axis=1))
     if self._space is not None:
-        used, out = self._c.batch(batch, q.tobytes(), costs_only)
+        used, out = self._c.batch(batch, q.tobytes(), costs_only, _BATCH_SLOT)
     else:
-        used, out = _core.grid_batch(batch, self._c, q.tobytes(), costs_only)
+        used, out = _core.grid_batch(batch, self._c, q.tobytes(), costs_only, _BATCH_SLOT)
     self.threads_used = used
     if costs_only:
         costs = np.frombuffer(out[0], dtype=np.float64).copy()

@@ -3694,9 +3694,9 @@ enum { BATCH_CELLS = 0, BATCH_VEC, BATCH_NODES };
 ** batch's status (ASTAR_OK when every query ran).
 */
 static astar_status batch_run(astar_batch *b, const astar_finder *f, int kind, const void *queries,
-                              size_t n, size_t bound, int costs_only, astar_path_result *res,
-                              void **paths, size_t *stride, void **extra, size_t *extra_stride,
-                              size_t *extra_at, unsigned *used) {
+                              size_t n, size_t bound, size_t slot, int costs_only,
+                              astar_path_result *res, void **paths, size_t *stride, void **extra,
+                              size_t *extra_stride, size_t *extra_at, unsigned *used) {
   const size_t point = kind == BATCH_CELLS ? sizeof(astar_point)
                        : kind == BATCH_VEC ? sizeof(astar_vec2)
                                            : sizeof(astar_node);
@@ -3709,6 +3709,7 @@ static astar_status batch_run(astar_batch *b, const astar_finder *f, int kind, c
     s = BATCH_SLOT_BUDGET / n;
     if (s < 64) s = 64;
     if (bound && s > bound) s = bound;
+    if (slot) s = slot; /* the tests' small slots (the second batch's path) */
     if (!(*paths = malloc(n * s * point))) return ASTAR_NO_MEMORY;
   }
   *stride = s;
@@ -3778,7 +3779,7 @@ static int take_batch(BatchObject *b) {
 }
 
 /*
-** grid_batch(batch, finder, queries, costs_only) -> (threads used, list of
+** grid_batch(batch, finder, queries, costs_only, slot) -> (threads used, list of
 ** result tuples as Finder.find gives them) or, costs_only, (threads used,
 ** (costs, statuses)). queries: bytes of int32 (sx, sy, gx, gy) rows.
 ** The whole batch runs without the GIL (with it, on one worker, for a
@@ -3790,7 +3791,9 @@ static PyObject *py_grid_batch(PyObject *self, PyObject *args) {
   FinderObject *fo;
   Py_buffer q;
   int costs_only;
-  if (!PyArg_ParseTuple(args, "O!O!y*p", &BatchType, &b, &FinderType, &fo, &q, &costs_only))
+  Py_ssize_t slot = 0; /* points a query's path slot holds; 0: automatic */
+  if (!PyArg_ParseTuple(args, "O!O!y*p|n", &BatchType, &b, &FinderType, &fo, &q, &costs_only,
+                        &slot))
     return NULL;
   PyObject *ret = NULL;
   const size_t n = (size_t)q.len / sizeof(astar_query);
@@ -3852,9 +3855,9 @@ static PyObject *py_grid_batch(PyObject *self, PyObject *args) {
   fo->cb.failed = 0;
   fo->grid->searching++;
   PyThreadState *ts = fo->keep_gil ? NULL : PyEval_SaveThread();
-  astar_status st =
-      batch_run(b->b, fo->f, kind, kind == BATCH_NODES ? (const void *)nq : queries, n, bound,
-                costs_only, res, &paths, &stride, &extra, &extra_stride, extra_at, &used);
+  astar_status st = batch_run(b->b, fo->f, kind, kind == BATCH_NODES ? (const void *)nq : queries,
+                              n, bound, (size_t)(slot > 0 ? slot : 0), costs_only, res, &paths,
+                              &stride, &extra, &extra_stride, extra_at, &used);
   if (ts) PyEval_RestoreThread(ts);
   fo->grid->searching--;
   b->busy = 0;
@@ -4327,14 +4330,15 @@ static PyObject *SpaceFinder_find(SpaceFinderObject *self, PyObject *args) {
   return space_tuple(st, (const astar_node *)ws->vecs, &res, NULL);
 }
 
-/* batch(batch, queries, costs_only) -> (threads used, list of space_tuple)
+/* batch(batch, queries, costs_only, slot) -> (threads used, list of space_tuple)
 ** or (threads used, (costs, statuses)). queries: bytes of uint32 (start,
 ** goal) node pairs, ASTAR_NODE_NONE for a cell outside. */
 static PyObject *SpaceFinder_batch(SpaceFinderObject *self, PyObject *args) {
   BatchObject *b;
   Py_buffer q;
   int costs_only;
-  if (!PyArg_ParseTuple(args, "O!y*p", &BatchType, &b, &q, &costs_only)) return NULL;
+  Py_ssize_t slot = 0;
+  if (!PyArg_ParseTuple(args, "O!y*p|n", &BatchType, &b, &q, &costs_only, &slot)) return NULL;
   PyObject *ret = NULL;
   const size_t n = (size_t)q.len / sizeof(astar_node_query);
   astar_path_result *res = NULL;
@@ -4380,9 +4384,9 @@ static PyObject *SpaceFinder_batch(SpaceFinderObject *self, PyObject *args) {
   self->cbs.failed = 0;
   if (searching) (*searching)++;
   PyThreadState *ts = keep ? NULL : PyEval_SaveThread();
-  astar_status st =
-      batch_run(b->b, self->f, BATCH_NODES, nq, n, self->space.node_count + 1u, costs_only, res,
-                &paths, &stride, &extra, &extra_stride, extra_at, &used);
+  astar_status st = batch_run(b->b, self->f, BATCH_NODES, nq, n, self->space.node_count + 1u,
+                              (size_t)(slot > 0 ? slot : 0), costs_only, res, &paths, &stride,
+                              &extra, &extra_stride, extra_at, &used);
   if (ts) PyEval_RestoreThread(ts);
   if (searching) (*searching)--;
   b->busy = 0;
