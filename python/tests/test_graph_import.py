@@ -1,0 +1,157 @@
+"""Graphs from a SciPy sparse matrix (Graph.from_csr) and from networkx
+(Graph.from_networkx), searched through the Finder, against
+scipy.sparse.csgraph.dijkstra and networkx.shortest_path_length."""
+import math
+import random
+
+import numpy as np
+import pytest
+
+import libastar as la
+
+
+def random_matrix(seed, n, density, integer=False):
+    sp = pytest.importorskip("scipy.sparse")
+    rng = np.random.default_rng(seed)
+    m = sp.random(n, n, density=density, random_state=rng, format="csr")
+    m.data = np.round(m.data * 9 + 1) if integer else m.data * 5 + 0.1
+    return m
+
+
+@pytest.mark.parametrize("directed", [True, False])
+@pytest.mark.parametrize("fmt", ["csr", "csc", "coo"])
+def test_from_csr_against_csgraph(directed, fmt):
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    for seed in range(8):
+        m = random_matrix(seed, 120, 0.03).asformat(fmt)
+        graph = la.Graph.from_csr(m, directed=directed)
+        assert graph.node_count == 120
+        assert graph.arc_count == m.nnz * (1 if directed else 2)
+        dist = csgraph.dijkstra(m.tocsr(), directed=directed)
+        finder = la.Finder(graph, "astar")
+        rng = random.Random(seed)
+        starts = [rng.randrange(120) for _ in range(40)]
+        goals = [rng.randrange(120) for _ in range(40)]
+        costs = finder.find_many(starts, goals, costs_only=True)
+        np.testing.assert_allclose(costs, dist[starts, goals], rtol=1e-12)
+        for s, g in zip(starts[:10], goals[:10]):
+            if np.isfinite(dist[s, g]):
+                assert la.Finder(graph, "bidir").find(s, g).cost == pytest.approx(dist[s, g])
+
+
+def test_from_scipy_is_from_csr_and_explicit_zeros_are_arcs():
+    sp = pytest.importorskip("scipy.sparse")
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    m = sp.csr_matrix((np.array([0.0, 2.0, 1.0]), (np.array([0, 1, 0]), np.array([1, 2, 2]))),
+                      shape=(3, 3))
+    assert m.nnz == 3
+    g = la.Graph.from_scipy(m)
+    assert g.arc_count == 3
+    p = la.Finder(g, "dijkstra").find(0, 2)
+    assert p.cost == 1.0 and list(p.nodes) == [0, 2]
+    assert la.Finder(g, "dijkstra").find(0, 1).cost == csgraph.dijkstra(m)[0, 1] == 0.0
+
+
+def test_from_csr_refuses_bad_matrices():
+    sp = pytest.importorskip("scipy.sparse")
+    with pytest.raises(ValueError, match="square"):
+        la.Graph.from_csr(sp.csr_matrix(np.ones((2, 3))))
+    with pytest.raises(la.InvalidArgumentError, match=r"edge 1 \(0 -> 2\): cost -1"):
+        la.Graph.from_csr(sp.csr_matrix(np.array([[0, 1, -1], [0, 0, 0], [0, 0, 0.0]])))
+    with pytest.raises(la.InvalidArgumentError, match="inf"):
+        la.Graph.from_csr(sp.csr_matrix(np.array([[0, np.inf], [0, 0.0]])))
+    with pytest.raises(TypeError, match="sparse"):
+        la.Graph.from_csr(np.ones((2, 2)))
+    with pytest.raises(la.OutOfBoundsError, match="outside"):
+        la.Finder(la.Graph(3, [0], [1], [1.0]), "astar").find(0, 3)
+    with pytest.raises(la.OutOfBoundsError, match="outside"):
+        la.Finder(la.Graph(3, [0], [1], [1.0]), "astar").find_many([0, 5], [1, 1])
+
+
+@pytest.mark.parametrize("directed", [True, False])
+def test_from_networkx_against_shortest_path_length(directed):
+    nx = pytest.importorskip("networkx")
+    rng = random.Random(3)
+    for seed in range(6):
+        g = nx.gnp_random_graph(60, 0.06, seed=seed, directed=directed)
+        # names of several kinds, weights on most edges (1 where missing)
+        g = nx.relabel_nodes(g, {i: (f"n{i}" if i % 3 else (i, "t")) for i in g.nodes})
+        for u, v in g.edges:
+            if rng.random() < 0.8:
+                g.edges[u, v]["weight"] = rng.choice([0.5, 1.0, 2.5, 4.0])
+        graph = la.Graph.from_networkx(g)
+        assert graph.names == list(g.nodes)
+        finder = la.Finder(graph, "astar")
+        nodes = list(g.nodes)
+        for _ in range(30):
+            s, t = rng.choice(nodes), rng.choice(nodes)
+            try:
+                want = nx.shortest_path_length(g, s, t, weight="weight")
+            except nx.NetworkXNoPath:
+                with pytest.raises(la.NoPathError):
+                    finder.find(s, t)
+                continue
+            p = finder.find(s, t)
+            assert p.cost == pytest.approx(want)
+            assert p.nodes[0] == s and p.nodes[-1] == t and p.end == t
+            total = sum(g.edges[a, b].get("weight", 1.0) for a, b in zip(p.nodes, p.nodes[1:]))
+            assert total == pytest.approx(want)
+        # many queries by name
+        pairs = [(rng.choice(nodes), rng.choice(nodes)) for _ in range(20)]
+        many = finder.find_many([a for a, _ in pairs], [b for _, b in pairs])
+        for (a, b), p in zip(pairs, many):
+            if p:
+                assert p.cost == pytest.approx(nx.shortest_path_length(g, a, b, weight="weight"))
+                assert p.nodes[0] == a and p.nodes[-1] == b
+            else:
+                assert not nx.has_path(g, a, b)
+
+
+def test_from_networkx_options():
+    nx = pytest.importorskip("networkx")
+    g = nx.Graph()
+    g.add_edge("a", "b", weight=5.0, length=1.0)
+    g.add_edge("b", "c", weight=5.0, length=1.0)
+    g.add_edge("a", "c", weight=20.0, length=3.0)
+    assert la.Finder(la.Graph.from_networkx(g), "dijkstra").find("a", "c").cost == 10.0
+    assert la.Finder(la.Graph.from_networkx(g, "length"), "dijkstra").find("a", "c").cost == 2.0
+    assert la.Finder(la.Graph.from_networkx(g, None), "dijkstra").find("a", "c").cost == 1.0
+    graph = la.Graph.from_networkx(g)
+    assert graph.index("b") == 1 and sorted(graph.successors("b")) == [("a", 5.0), ("c", 5.0)]
+    with pytest.raises(la.OutOfBoundsError, match="'z' is not a node"):
+        la.Finder(graph, "astar").find("a", "z")
+    mg = nx.MultiDiGraph()
+    mg.add_edge(0, 1, weight=3.0)
+    mg.add_edge(0, 1, weight=1.0)
+    assert la.Finder(la.Graph.from_networkx(mg), "astar").find(0, 1).cost == 1.0
+
+
+def test_coordinates_give_an_admissible_heuristic():
+    """A road-like graph with positions: A* with the Euclidean heuristic
+    expands fewer nodes than Dijkstra and finds the same costs."""
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    sp = pytest.importorskip("scipy.sparse")
+    rng = np.random.default_rng(5)
+    n = 400
+    xy = rng.random((n, 2)) * 100
+    tails, heads, costs = [], [], []
+    for i in range(n):
+        d = np.hypot(*(xy - xy[i]).T)
+        for j in np.argsort(d)[1:5]:
+            tails.append(i)
+            heads.append(int(j))
+            costs.append(float(d[j]) * rng.uniform(1.0, 1.3))
+    m = sp.csr_matrix((costs, (tails, heads)), shape=(n, n))
+    plain = la.Graph(n, tails, heads, costs)
+    located = la.Graph(n, tails, heads, costs, coords=xy)
+    assert located.has_coords and not plain.has_coords
+    dist = csgraph.dijkstra(m)
+    fewer = 0
+    for s, g in rng.integers(n, size=(30, 2)).tolist():
+        if not np.isfinite(dist[s, g]):
+            continue
+        a = la.Finder(located, "astar").find(s, g)
+        b = la.Finder(plain, "dijkstra").find(s, g)
+        assert a.cost == pytest.approx(dist[s, g]) and b.cost == pytest.approx(dist[s, g])
+        fewer += a.expanded < b.expanded
+    assert fewer > 10
