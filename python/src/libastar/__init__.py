@@ -1999,6 +1999,8 @@ class NodePath(Path):
     ``end`` the last node."""
 
     __slots__ = ("nodes", "ids")
+    nodes: Any          #: the names of a named graph (a list), else the ids
+    ids: np.ndarray     #: int64 node ids, start first
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -2127,7 +2129,7 @@ def _space_finder(self: "Finder", space: Any, name: str, kw: dict, given: dict) 
     t = (info.id,) + t[1:]
     self._grid = space
     self._info = info
-    self._options = None
+    self._options = None   # type: ignore[assignment]  # the engine tuple holds its settings
     self._att = {}
     self._space = space
     self._c = _core.SpaceFinder(kind, space._owner() if kind == 2 else space, t)
