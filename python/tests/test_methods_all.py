@@ -220,8 +220,47 @@ def test_hex_outside_and_refusals():
     assert p.status == la.Status.OUT_OF_BOUNDS and not p
     with pytest.raises(la.UnsupportedError, match="jps_plus="):
         la.Finder(hexg, "astar", jps_plus=la.JpsPlus(la.Grid(5, 5)))
-    with pytest.raises(la.UnsupportedError, match="sliced"):
-        f.begin((0, 0), (1, 1))
+    search = f.begin((0, 0), (9, 9))
+    assert search.step(10)
+    with pytest.raises(la.OutOfBoundsError):
+        search.finish()
+
+
+@pytest.mark.parametrize("method", SPACE_METHODS)
+def test_sliced_space_searches_end_as_find(method):
+    """finder.begin on a hex grid, a Graph and a CallbackSpace: stepping to
+    the end gives find's path, cost and statistics."""
+    rng = random.Random(8)
+    hexg = la.HexGrid(14, 9)
+    for _ in range(25):
+        hexg.set_passable(rng.randrange(14), rng.randrange(9), False)
+    hexg.set_passable(0, 0, True)
+    hexg.set_passable(13, 8, True)
+    n = 40
+    succ = [[((i + 1) % n, 1.0), ((i * 7) % n, 2.5)] for i in range(n)]
+    pred = [[] for _ in range(n)]
+    for i, arcs in enumerate(succ):
+        for j, c in arcs:
+            pred[j].append((i, c))
+    tails = [i for i in range(n) for _ in succ[i]]
+    heads = [j for i in range(n) for j, _ in succ[i]]
+    costs = [c for i in range(n) for _, c in succ[i]]
+    maps = [(hexg, (0, 0), (13, 8)), (la.Graph(n, tails, heads, costs), 3, 29),
+            (la.CallbackSpace(n, succ.__getitem__, predecessors=pred.__getitem__), 3, 29)]
+    for space, s, g in maps:
+        finder = la.Finder(space, method)
+        try:
+            want = finder.find(s, g)
+        except la.NoPathError:
+            continue
+        search = finder.begin(s, g)
+        while not search.step(3):
+            pass
+        got = search.finish()
+        assert (got.cost, got.expanded, len(got)) == (want.cost, want.expanded, len(want))
+        info = {m.name: m for m in la.methods()}[method]
+        if info.sliced and want.expanded > 6:
+            assert search.steps > 1
 
 
 # ---- graphs and callbacks --------------------------------------------------------------

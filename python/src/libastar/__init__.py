@@ -1314,9 +1314,6 @@ class Finder:
         resume between steps; the others run whole in the first step, which
         reports all their work. The search has a workspace of its own unless
         given one (taken until finish or cancel)."""
-        if self._space is not None:
-            raise _unsupported("a sliced search runs on a grid finder; on a "
-                               f"{type(self._space).__name__} use find() or find_many()")
         return Search(self, start, goal, workspace)
 
     def refresh(self) -> None:
@@ -1363,7 +1360,11 @@ class Search:
         self._ws = workspace if workspace is not None else Workspace()
         self.work = 0
         self.steps = 0
-        st = Status(self._c.begin(self._ws, _point(start, "start"), _point(goal, "goal")))
+        if finder._space is not None:
+            st = Status(self._c.begin(self._ws, _node_in(finder._space, start, "start"),
+                                      _node_in(finder._space, goal, "goal")))
+        else:
+            st = Status(self._c.begin(self._ws, _point(start, "start"), _point(goal, "goal")))
         self._open = True
         self.status = Status.IN_PROGRESS if st == Status.OK else st
 
@@ -1393,6 +1394,8 @@ class Search:
             raise RuntimeError("the search is not done: step() until it returns True")
         t = self._c.finish(self._ws)
         self._open = False
+        if self._finder._space is not None:
+            return _space_outcome(self._finder._space, t)
         return _outcome(t)
 
     def cancel(self) -> None:

@@ -4428,6 +4428,82 @@ out:
   return ret;
 }
 
+/* begin(workspace, start node, goal node) -> status: a sliced search on ws
+** (the Python layer keeps ws taken until finish or cancel), its path
+** buffer grown to the space's nodes: a path visits a node once, so the
+** finish never has to be repeated. */
+static PyObject *SpaceFinder_begin(SpaceFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  unsigned long s, g;
+  if (!PyArg_ParseTuple(args, "O!kk", &WorkspaceType, &ws, &s, &g)) return NULL;
+  if (!self->f) return busy_error("the finder was cleared");
+  if (take_workspace(ws) < 0) return NULL;
+  astar_status st = astar_workspace_reserve_space(ws->ws, &self->space,
+                                                  method_reserve((astar_method)self->method));
+  if (st != ASTAR_OK) {
+    ws->busy = 0;
+    return raise_status(st, NULL, NULL);
+  }
+  if (ws_buffer(ws, (size_t)self->space.node_count + 1) < 0) {
+    ws->busy = 0;
+    return NULL;
+  }
+  const int keep = space_keeps_gil(self);
+  self->cbs.failed = 0;
+  PyThreadState *ts = keep ? NULL : PyEval_SaveThread();
+  st = astar_finder_begin_nodes(self->f, ws->ws,
+                                s < self->space.node_count ? (astar_node)s : ASTAR_NODE_NONE,
+                                g < self->space.node_count ? (astar_node)g : ASTAR_NODE_NONE);
+  if (ts) PyEval_RestoreThread(ts);
+  if (self->cbs.failed) {
+    astar_finder_cancel(ws->ws);
+    ws->busy = 0;
+    return NULL;
+  }
+  return PyLong_FromLong((long)st);
+}
+
+/* step(workspace, budget) -> (status, work) */
+static PyObject *SpaceFinder_step(SpaceFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  unsigned long long budget;
+  if (!PyArg_ParseTuple(args, "O!K", &WorkspaceType, &ws, &budget)) return NULL;
+  if (!self->f) return busy_error("the finder was cleared");
+  uint64_t work = 0;
+  const int keep = space_keeps_gil(self);
+  Py_ssize_t *searching =
+      self->kind == SPACE_HEX ? &((HexGridObject *)self->owner)->searching : NULL;
+  self->cbs.failed = 0;
+  if (searching) (*searching)++;
+  PyThreadState *ts = keep ? NULL : PyEval_SaveThread();
+  const astar_status st = astar_finder_step(ws->ws, budget, &work);
+  if (ts) PyEval_RestoreThread(ts);
+  if (searching) (*searching)--;
+  if (self->cbs.failed) return NULL;
+  return Py_BuildValue("(iK)", (int)st, (unsigned long long)work);
+}
+
+/* finish(workspace) -> space_tuple, or None before the end */
+static PyObject *SpaceFinder_finish(SpaceFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  if (!PyArg_ParseTuple(args, "O!", &WorkspaceType, &ws)) return NULL;
+  astar_path_result res;
+  const astar_status st = astar_finder_finish_nodes(ws->ws, (astar_node *)ws->vecs, ws->cap, &res);
+  if (st == ASTAR_IN_PROGRESS) Py_RETURN_NONE;
+  ws->busy = 0;
+  return space_tuple(st, (const astar_node *)ws->vecs, &res, NULL);
+}
+
+/* cancel(workspace) */
+static PyObject *SpaceFinder_cancel(SpaceFinderObject *self, PyObject *args) {
+  (void)self;
+  WorkspaceObject *ws;
+  if (!PyArg_ParseTuple(args, "O!", &WorkspaceType, &ws)) return NULL;
+  astar_finder_cancel(ws->ws);
+  ws->busy = 0;
+  Py_RETURN_NONE;
+}
+
 static PyObject *SpaceFinder_node_count(SpaceFinderObject *self, void *c) {
   (void)c;
   return PyLong_FromUnsignedLong(self->space.node_count);
@@ -4436,6 +4512,10 @@ static PyObject *SpaceFinder_node_count(SpaceFinderObject *self, void *c) {
 static PyMethodDef SpaceFinder_methods[] = {
     {"find", (PyCFunction)SpaceFinder_find, METH_VARARGS, NULL},
     {"batch", (PyCFunction)SpaceFinder_batch, METH_VARARGS, NULL},
+    {"begin", (PyCFunction)SpaceFinder_begin, METH_VARARGS, NULL},
+    {"step", (PyCFunction)SpaceFinder_step, METH_VARARGS, NULL},
+    {"finish", (PyCFunction)SpaceFinder_finish, METH_VARARGS, NULL},
+    {"cancel", (PyCFunction)SpaceFinder_cancel, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
