@@ -181,3 +181,26 @@ def test_gil_released_during_a_batch():
     # inside it, one gap of its length); released, it ticks throughout.
     gaps = np.diff([start] + inside + [end])
     assert len(inside) >= 5 and gaps.max() < 0.5 * (end - start), (alone, gaps.max(), len(inside))
+
+
+def test_waypoint_graph_and_prepared_objects():
+    grid = cave(walls=0.15)
+    starts, goals = queries(grid, 30, seed=9)
+    for finder in (la.Finder(grid, "astar", waypoints=la.Waypoints(grid)),
+                   la.Finder(grid, "bidir", waypoints=la.Waypoints(grid)),
+                   la.Finder(grid, "jps-plus", jps_plus=la.JpsPlus(grid)),
+                   la.Finder(grid, "astar", landmarks=la.Landmarks(grid, 6))):
+        many = finder.find_many(starts, goals, threads=2)
+        for a, s, g in zip(many, starts, goals):
+            same(a, single(finder, s, g))
+
+
+def test_stale_finder_answers_stale_per_query():
+    grid = cave()
+    finder = la.Finder(grid, "jps-plus")
+    grid.set_passable(0, 0, not grid.passable(0, 0))
+    starts, goals = queries(grid, 5, outside=False)
+    many = finder.find_many(starts, goals)
+    assert all(p.status == la.Status.STALE for p in many)
+    with pytest.raises(la.StaleError):
+        finder.find(starts[0], goals[0])
