@@ -155,3 +155,55 @@ def test_coordinates_give_an_admissible_heuristic():
         assert a.cost == pytest.approx(dist[s, g]) and b.cost == pytest.approx(dist[s, g])
         fewer += a.expanded < b.expanded
     assert fewer > 10
+
+
+@pytest.mark.parametrize("method", ["astar", "bidir", "ida", "f2f"])
+def test_landmarks_on_graphs_stay_exact_and_expand_less(method):
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    m = random_matrix(9, 400, 0.01)
+    graph = la.Graph.from_csr(m)
+    table = la.SpaceLandmarks(graph, 8)
+    assert table.count == 8 and table.space is graph and table.memory > 0
+    with_lm = la.Finder(graph, method, landmarks=table)
+    plain = la.Finder(graph, method)
+    dist = csgraph.dijkstra(m)
+    rng = random.Random(2)
+    fewer = tried = 0
+    for _ in range(40 if method != "ida" else 8):
+        s, g = rng.randrange(400), rng.randrange(400)
+        if not np.isfinite(dist[s, g]):
+            continue
+        a = with_lm.find(s, g)
+        assert a.cost == pytest.approx(dist[s, g])
+        tried += 1
+        fewer += a.expanded <= plain.find(s, g).expanded
+    assert tried and fewer >= 0.8 * tried
+
+
+def test_space_landmarks_save_load(tmp_path):
+    import pickle
+    m = random_matrix(4, 200, 0.02)
+    graph = la.Graph.from_csr(m)
+    table = la.SpaceLandmarks(graph, 4)
+    data = table.save(tmp_path / "g.lm")
+    again = la.SpaceLandmarks.load(graph, tmp_path / "g.lm")
+    assert again.save() == data
+    f, g = la.Finder(graph, "astar", landmarks=again), la.Finder(graph, "astar", landmarks=table)
+    starts, goals = list(range(0, 200, 7)), list(range(199, 0, -7))
+    assert np.array_equal(f.find_many(starts, goals, costs_only=True),
+                          g.find_many(starts, goals, costs_only=True))
+    with pytest.raises(la.MismatchError):
+        la.SpaceLandmarks.load(la.Graph.from_csr(m * 2), data)
+    with pytest.raises(la.MismatchError):
+        la.SpaceLandmarks.load(la.Graph.from_csr(random_matrix(4, 150, 0.02)), data)
+    with pytest.raises(la.ParseError, match="bad.lm"):
+        (tmp_path / "bad.lm").write_bytes(data[:40])
+        la.SpaceLandmarks.load(graph, tmp_path / "bad.lm")
+    with pytest.raises(la.MismatchError, match="another map"):
+        la.Finder(la.Graph.from_csr(m), "astar", landmarks=table)
+    with pytest.raises(la.UnsupportedError, match="landmarks="):
+        la.Finder(la.CallbackSpace(3, lambda i: []), "astar", landmarks=2)
+    hexes = la.HexGrid(20, 12)
+    lm = pickle.loads(pickle.dumps(la.SpaceLandmarks(hexes, 3)))
+    assert la.Finder(lm.space, "astar", landmarks=lm).find((0, 0), (19, 11)).cost == \
+        la.Finder(hexes, "astar").find((0, 0), (19, 11)).cost

@@ -1995,6 +1995,55 @@ class CallbackSpace:
         return f"<CallbackSpace {self.node_count} nodes>"
 
 
+class SpaceLandmarks(_core.SpaceLandmarks):
+    """A landmark table of a :class:`HexGrid` or a :class:`Graph`
+    (``astar_landmarks_new``): the ALT heuristic of the engine's methods on
+    that map, ``Finder(graph, "astar", landmarks=SpaceLandmarks(graph, 8))``
+    (or ``landmarks=8``, built there). Building costs one or two Dijkstra
+    searches over the map per landmark, without the GIL. ``save(path=None)``
+    and ``SpaceLandmarks.load(map, source)`` use the library's format, checked
+    against the map's arcs (MismatchError for another map). It pickles with
+    a HexGrid (a Graph does not pickle)."""
+
+    def __new__(cls, space: Any, count: int = 4):
+        if _space_kind(space) not in (0, 1):
+            raise TypeError(f"space: a HexGrid or a Graph expected, got {type(space).__name__}")
+        return super().__new__(cls, space, count, None)
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        pass
+
+    def save(self, path: Any = None) -> bytes:
+        """The table as bytes (``astar_landmarks_save``); also written to
+        ``path`` when given."""
+        data = super().save()
+        if path is not None:
+            with open(path, "wb") as f:
+                f.write(data)
+        return data
+
+    @classmethod
+    def load(cls, space: Any, source: Any) -> "SpaceLandmarks":
+        """Load bytes made by :meth:`save` (bytes, or a file path) for ``space``."""
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            data, name = bytes(source), "<bytes>"
+        else:
+            with open(source, "rb") as f:
+                data, name = f.read(), os.fspath(source)
+        if _space_kind(space) not in (0, 1):
+            raise TypeError(f"space: a HexGrid or a Graph expected, got {type(space).__name__}")
+        try:
+            return _core.SpaceLandmarks.__new__(cls, space, 1, data)
+        except ParseError as e:
+            raise _named(e, str(name)) from None
+
+    def __reduce__(self):
+        return (type(self).load, (self.space, self.save()))
+
+    def __repr__(self) -> str:
+        return f"<SpaceLandmarks of {self.space!r}: {self.count} landmarks, {self.memory} bytes>"
+
+
 class NodePath(Path):
     """A path on a :class:`Graph` or a :class:`CallbackSpace`: a :class:`Path`
     whose ``nodes`` are the graph's nodes (names for a named graph, else an
@@ -2113,6 +2162,17 @@ def _space_finder(self: "Finder", space: Any, name: str, kw: dict, given: dict) 
         engine = ", ".join(m.name for m in _METHOD_TABLE if m.space)
         raise _unsupported(f"{name}: searches square grids; a {what} is searched by the "
                            f"engine's methods ({engine})")
+    lm = given.pop("landmarks")
+    if lm is not None:
+        if kind == 2:
+            raise _unsupported("landmarks=: a table is built on a HexGrid or a Graph, not on "
+                               "callbacks")
+        if isinstance(lm, (int, np.integer)) and not isinstance(lm, (bool, np.bool_)):
+            lm = SpaceLandmarks(space, lm)
+        elif not isinstance(lm, SpaceLandmarks):
+            raise TypeError(f"landmarks: a SpaceLandmarks expected, got {type(lm).__name__}")
+        elif lm.space is not space:
+            raise MismatchError(Status.MISMATCH, "landmarks: built on another map")
     for key, v in given.items():
         if v not in (None, False, 1):
             raise _unsupported(f"{key}=: prepares a grid search; a {what} takes the engine's "
@@ -2135,7 +2195,8 @@ def _space_finder(self: "Finder", space: Any, name: str, kw: dict, given: dict) 
     self._options = None   # type: ignore[assignment]  # the engine tuple holds its settings
     self._att = {}
     self._space = space
-    self._c = _core.SpaceFinder(kind, space._owner() if kind == 2 else space, t)
+    self._att = {"landmarks": lm} if lm is not None else {}
+    self._c = _core.SpaceFinder(kind, space._owner() if kind == 2 else space, t, lm)
 
 
 def _find_many(self: "Finder", starts: Any, goals: Any, threads: Any, costs_only: bool,
@@ -2181,4 +2242,4 @@ def _batch_paths(self: "Finder", out: list) -> list:
     return [_path(t) for t in out]
 
 
-__all__ += ["Batch", "CallbackSpace", "Graph", "NodePath", "release_batches"]
+__all__ += ["Batch", "CallbackSpace", "Graph", "NodePath", "SpaceLandmarks", "release_batches"]

@@ -4076,6 +4076,159 @@ static PyTypeObject GraphType = {
     .tp_new = Graph_new,
 };
 
+/* ---- SpaceLandmarks: a landmark table of a hex grid or a Graph (astar/landmarks.h) ---- */
+
+typedef struct {
+  PyObject_HEAD astar_landmarks *lm;
+  PyObject *owner; /* the HexGrid or Graph the table was built on */
+} SpaceLandmarksObject;
+
+static PyTypeObject SpaceLandmarksType;
+
+static int SpaceLandmarks_traverse(SpaceLandmarksObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->owner);
+  return 0;
+}
+
+static int SpaceLandmarks_clear(SpaceLandmarksObject *self) {
+  astar_landmarks_free(self->lm);
+  self->lm = NULL;
+  Py_CLEAR(self->owner);
+  return 0;
+}
+
+static void SpaceLandmarks_dealloc(SpaceLandmarksObject *self) {
+  PyObject_GC_UnTrack(self);
+  SpaceLandmarks_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The space of a HexGrid or a Graph; -1 with an exception for anything else. */
+static int owner_space(PyObject *owner, astar_space *out) {
+  astar_status st = ASTAR_INVALID_ARGUMENT;
+  if (PyObject_TypeCheck(owner, &HexGridType) && ((HexGridObject *)owner)->grid)
+    st = astar_hex_space(((HexGridObject *)owner)->grid, out);
+  else if (PyObject_TypeCheck(owner, &GraphType))
+    st = astar_graph_space(((GraphObject *)owner)->g, out);
+  else {
+    PyErr_SetString(PyExc_TypeError, "a HexGrid or a Graph expected");
+    return -1;
+  }
+  if (st != ASTAR_OK) {
+    raise_status(st, NULL, NULL);
+    return -1;
+  }
+  return 0;
+}
+
+/* SpaceLandmarks(owner, count, data): built on owner's space (without the
+** GIL), or loaded from `data` (bytes of save()) when it is not None,
+** checked against the space's arcs (ASTAR_MISMATCH). */
+static PyObject *SpaceLandmarks_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"owner", "count", "data", NULL};
+  PyObject *owner, *data;
+  range_arg count = {"count", 1, ASTAR_LANDMARKS_MAX, ASTAR_OK, 0, NULL, 0, 0};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "OO&O", kwlist, &owner, range_arg_convert, &count,
+                                   &data))
+    return NULL;
+  astar_space space;
+  if (owner_space(owner, &space) < 0) return NULL;
+  Py_buffer buf = {0};
+  if (data != Py_None && PyObject_GetBuffer(data, &buf, PyBUF_SIMPLE) < 0) return NULL;
+  SpaceLandmarksObject *self = (SpaceLandmarksObject *)type->tp_alloc(type, 0);
+  if (!self) {
+    if (data != Py_None) PyBuffer_Release(&buf);
+    return NULL;
+  }
+  self->owner = Py_NewRef(owner);
+  Py_ssize_t *searching =
+      PyObject_TypeCheck(owner, &HexGridType) ? &((HexGridObject *)owner)->searching : NULL;
+  astar_status st;
+  if (searching) (*searching)++;
+  if (data != Py_None) {
+    Py_BEGIN_ALLOW_THREADS;
+    st = astar_landmarks_load(&self->lm, &space, buf.buf, (size_t)buf.len, NULL);
+    Py_END_ALLOW_THREADS;
+    PyBuffer_Release(&buf);
+    /* Another node count: another map. */
+    if (st == ASTAR_INVALID_ARGUMENT) st = ASTAR_MISMATCH;
+  } else {
+    astar_landmark_options o;
+    astar_landmark_options_init(&o);
+    o.count = (uint32_t)count.u;
+    Py_BEGIN_ALLOW_THREADS;
+    st = astar_landmarks_new(&self->lm, &space, &o, NULL);
+    Py_END_ALLOW_THREADS;
+  }
+  if (searching) (*searching)--;
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(
+        st,
+        st == ASTAR_MISMATCH      ? "the bytes were saved for another map (other nodes or arcs)"
+        : st == ASTAR_PARSE_ERROR ? "the bytes are damaged, truncated or of another kind"
+                                  : NULL,
+        NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *SpaceLandmarks_save(SpaceLandmarksObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (!self->lm) return busy_error("the table was cleared");
+  size_t len = 0;
+  astar_status st = astar_landmarks_save(self->lm, NULL, 0, &len);
+  if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) return raise_status(st, NULL, NULL);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)len);
+  if (!out) return NULL;
+  st = astar_landmarks_save(self->lm, PyBytes_AS_STRING(out), len, &len);
+  if (st != ASTAR_OK) {
+    Py_DECREF(out);
+    return raise_status(st, NULL, NULL);
+  }
+  return out;
+}
+
+static PyObject *SpaceLandmarks_memory(SpaceLandmarksObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_landmarks_memory(self->lm));
+}
+
+static PyObject *SpaceLandmarks_count(SpaceLandmarksObject *self, void *c) {
+  (void)c;
+  return PyLong_FromUnsignedLong(astar_landmarks_count(self->lm));
+}
+
+static PyObject *SpaceLandmarks_owner(SpaceLandmarksObject *self, void *c) {
+  (void)c;
+  return Py_NewRef(self->owner ? self->owner : Py_None);
+}
+
+static PyMethodDef SpaceLandmarks_methods[] = {
+    {"save", (PyCFunction)SpaceLandmarks_save, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef SpaceLandmarks_getset[] = {
+    {"memory", (getter)SpaceLandmarks_memory, NULL, "bytes held", NULL},
+    {"count", (getter)SpaceLandmarks_count, NULL, "landmarks chosen", NULL},
+    {"space", (getter)SpaceLandmarks_owner, NULL, "the HexGrid or Graph it was built on", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SpaceLandmarksType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.SpaceLandmarks",
+    .tp_basicsize = sizeof(SpaceLandmarksObject),
+    .tp_dealloc = (destructor)SpaceLandmarks_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)SpaceLandmarks_traverse,
+    .tp_clear = (inquiry)SpaceLandmarks_clear,
+    .tp_doc = "A landmark table of a HexGrid or a Graph (astar_landmarks_new).",
+    .tp_methods = SpaceLandmarks_methods,
+    .tp_getset = SpaceLandmarks_getset,
+    .tp_new = SpaceLandmarks_new,
+};
+
 /* ---- SpaceFinder: the finder over a hex grid, a Graph or Python callbacks ---- */
 
 /* A space of Python callbacks: nodes 0 .. node_count-1, successors(i)
@@ -4162,7 +4315,8 @@ enum { SPACE_HEX = 0, SPACE_GRAPH, SPACE_CALLBACKS };
 
 typedef struct {
   PyObject_HEAD astar_finder *f;
-  PyObject *owner; /* the HexGrid, the Graph or the callbacks' tuple: what space.self is */
+  PyObject *owner;     /* the HexGrid, the Graph or the callbacks' tuple: what space.self is */
+  PyObject *landmarks; /* the SpaceLandmarks attached, or None */
   int kind;
   int method;
   astar_space space;
@@ -4173,6 +4327,7 @@ static PyTypeObject SpaceFinderType;
 
 static int SpaceFinder_traverse(SpaceFinderObject *self, visitproc visit, void *arg) {
   Py_VISIT(self->owner);
+  Py_VISIT(self->landmarks);
   return 0;
 }
 
@@ -4180,6 +4335,7 @@ static int SpaceFinder_clear(SpaceFinderObject *self) {
   astar_finder_free(self->f);
   self->f = NULL;
   Py_CLEAR(self->owner);
+  Py_CLEAR(self->landmarks);
   return 0;
 }
 
@@ -4193,17 +4349,27 @@ static void SpaceFinder_dealloc(SpaceFinderObject *self) {
 ** (node_count, successors, predecessors or None, heuristic or None,
 ** max_degree, flags) for callbacks; the method is the engine tuple's. */
 static PyObject *SpaceFinder_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"kind", "owner", "engine", NULL};
+  static char *kwlist[] = {"kind", "owner", "engine", "landmarks", NULL};
   int kind;
-  PyObject *owner, *engine;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "iOO", kwlist, &kind, &owner, &engine)) return NULL;
+  PyObject *owner, *engine, *lm = Py_None;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "iOO|O", kwlist, &kind, &owner, &engine, &lm))
+    return NULL;
   astar_finder_config cfg;
   astar_finder_config_init(&cfg);
+  if (lm != Py_None) {
+    if (!PyObject_TypeCheck(lm, &SpaceLandmarksType) ||
+        ((SpaceLandmarksObject *)lm)->owner != owner || !((SpaceLandmarksObject *)lm)->lm) {
+      PyErr_SetString(PyExc_TypeError, "landmarks: a table built on this map expected");
+      return NULL;
+    }
+    cfg.landmarks = ((SpaceLandmarksObject *)lm)->lm;
+  }
   if (parse_engine(engine, &cfg.engine) < 0) return NULL;
   cfg.method = cfg.engine.method;
   SpaceFinderObject *self = (SpaceFinderObject *)type->tp_alloc(type, 0);
   if (!self) return NULL;
   self->owner = Py_NewRef(owner);
+  self->landmarks = Py_NewRef(lm); /* the finder points to its table */
   self->kind = kind;
   self->method = (int)cfg.method;
   astar_status st = ASTAR_INVALID_ARGUMENT;
@@ -4690,11 +4856,11 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-  PyTypeObject *types[] = {&GridType,    &WorkspaceType, &JpsPlusType,    &QueueType,
-                           &HexGridType, &WaypointsType, &PrepType,       &FinderType,
-                           &BatchType,   &GraphType,     &SpaceFinderType};
-  const char *names[] = {"Grid", "Workspace", "JpsPlus", "Queue", "HexGrid",    "Waypoints",
-                         "Prep", "Finder",    "Batch",   "Graph", "SpaceFinder"};
+  PyTypeObject *types[] = {&GridType,    &WorkspaceType, &JpsPlusType,     &QueueType,
+                           &HexGridType, &WaypointsType, &PrepType,        &FinderType,
+                           &BatchType,   &GraphType,     &SpaceFinderType, &SpaceLandmarksType};
+  const char *names[] = {"Grid", "Workspace", "JpsPlus", "Queue", "HexGrid",     "Waypoints",
+                         "Prep", "Finder",    "Batch",   "Graph", "SpaceFinder", "SpaceLandmarks"};
   for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
     if (PyType_Ready(types[i]) < 0) return NULL;
   PyObject *m = PyModule_Create(&module_def);
