@@ -87,6 +87,7 @@ def test_paths_longer_than_their_slot(monkeypatch, method):
     starts, goals = queries(grid, 40, seed=5)
     ones = [single(finder, s, g) for s, g in zip(starts, goals)]
     monkeypatch.setattr(la, "_BATCH_SLOT", 4)
+    monkeypatch.setattr(la, "_BATCH_CHUNK", 7)     # and several batches of queries
     many = finder.find_many(starts, goals, threads=2)
     assert max(len(p) for p in ones) > 4
     for a, b in zip(many, ones):

@@ -1828,6 +1828,7 @@ def release_batches() -> None:
 # batch's size; a longer path runs again in a second batch). The tests set
 # it small to run that second batch.
 _BATCH_SLOT = 0
+_BATCH_CHUNK = 1 << 16
 
 _EDGE = np.dtype([("from", "<u4"), ("to", "<u4"), ("cost", "<f8")])
 
@@ -2222,16 +2223,24 @@ def _find_many(self: "Finder", starts: Any, goals: Any, threads: Any, costs_only
         return np.zeros(0, dtype=np.float64) if costs_only else []
     q = np.ascontiguousarray(np.concatenate([s.reshape(len(s), -1), g.reshape(len(g), -1)],
                                             axis=1))
-    if self._space is not None:
-        used, out = self._c.batch(batch, q.tobytes(), costs_only, _BATCH_SLOT)
-    else:
-        used, out = _core.grid_batch(batch, self._c, q.tobytes(), costs_only, _BATCH_SLOT)
+    # Batches of at most _BATCH_CHUNK queries: the path slots of one stay
+    # within about 64 MB whatever N (the results do not depend on it).
+    used, costs, paths = 0, [], []
+    for at in range(0, len(q), _BATCH_CHUNK):
+        part = q[at:at + _BATCH_CHUNK].tobytes()
+        if self._space is not None:
+            u, out = self._c.batch(batch, part, costs_only, _BATCH_SLOT)
+        else:
+            u, out = _core.grid_batch(batch, self._c, part, costs_only, _BATCH_SLOT)
+        used = max(used, u)
+        if costs_only:
+            c = np.frombuffer(out[0], dtype=np.float64).copy()
+            c[np.frombuffer(out[1], dtype=np.int32) != int(Status.OK)] = np.inf
+            costs.append(c)
+        else:
+            paths += _batch_paths(self, out)
     self.threads_used = used
-    if costs_only:
-        costs = np.frombuffer(out[0], dtype=np.float64).copy()
-        costs[np.frombuffer(out[1], dtype=np.int32) != int(Status.OK)] = np.inf
-        return costs
-    return _batch_paths(self, out)
+    return np.concatenate(costs) if costs_only else paths
 
 
 def _batch_paths(self: "Finder", out: list) -> list:

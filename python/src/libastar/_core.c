@@ -3685,31 +3685,34 @@ enum { BATCH_CELLS = 0, BATCH_VEC, BATCH_NODES };
 /*
 ** Run queries[0 .. n-1] (astar_query, or astar_node_query for BATCH_NODES)
 ** through `f` on every worker of `b`, into res[0 .. n-1] and, unless
-** costs_only, *paths (malloc'd, `*stride` points a query) and *extra: the
-** queries whose path did not fit their slot run again, alone in a second
-** batch with slots of the longest such path -- the same searches (a slot
-** depends on its query only), so every result is the one a lone
-** astar_finder_find gives. extra_at[i]: query i's slot in *extra, or
-** SIZE_MAX. Called without the GIL; allocates with malloc. Returns the
+** costs_only, *paths (malloc'd, `*stride` points a query). The queries
+** whose path did not fit their slot run again -- the same searches (a
+** slot depends on its query only), so every result is the one a lone
+** astar_finder_find gives -- in second batches whose slots hold the
+** longest such path, as many queries at a time as BATCH_SLOT_BUDGET
+** points allow, and their paths are packed into *extra: query i's path
+** starts at point extra_at[i] (SIZE_MAX: in *paths). Memory: the slots,
+** at most BATCH_SLOT_BUDGET points of scratch, and the long paths
+** themselves. Called without the GIL; allocates with malloc. Returns the
 ** batch's status (ASTAR_OK when every query ran).
 */
 static astar_status batch_run(astar_batch *b, const astar_finder *f, int kind, const void *queries,
                               size_t n, size_t bound, size_t slot, int costs_only,
                               astar_path_result *res, void **paths, size_t *stride, void **extra,
-                              size_t *extra_stride, size_t *extra_at, unsigned *used) {
+                              size_t *extra_at, unsigned *used) {
   const size_t point = kind == BATCH_CELLS ? sizeof(astar_point)
                        : kind == BATCH_VEC ? sizeof(astar_vec2)
                                            : sizeof(astar_node);
   const size_t qsize = kind == BATCH_NODES ? sizeof(astar_node_query) : sizeof(astar_query);
   *paths = *extra = NULL;
-  *stride = *extra_stride = 0;
+  *stride = 0;
   for (size_t i = 0; i < n; i++) extra_at[i] = SIZE_MAX;
   size_t s = 0;
   if (!costs_only && n > 0) {
     s = BATCH_SLOT_BUDGET / n;
     if (s < 64) s = 64;
     if (bound && s > bound) s = bound;
-    if (slot) s = slot; /* the tests' small slots (the second batch's path) */
+    if (slot) s = slot; /* the tests' small slots (the second batches' path) */
     if (!(*paths = malloc(n * s * point))) return ASTAR_NO_MEMORY;
   }
   *stride = s;
@@ -3718,36 +3721,52 @@ static astar_status batch_run(astar_batch *b, const astar_finder *f, int kind, c
                         ? astar_batch_find_vec(b, f, queries, n, res, *paths, s, used)
                         : astar_batch_find_nodes(b, f, queries, n, res, *paths, s, used);
   if (st != ASTAR_OK || costs_only) return st;
-  size_t m = 0, longest = 0;
+  size_t m = 0, longest = 0, total = 0;
   for (size_t i = 0; i < n; i++)
     if (res[i].status == ASTAR_BUFFER_TOO_SMALL && res[i].length > s) {
-      extra_at[i] = m++;
+      extra_at[i] = total;
+      total += res[i].length;
+      m++;
       if (res[i].length > longest) longest = res[i].length;
     }
   if (m == 0) return ASTAR_OK;
-  unsigned char *q2 = malloc(m * qsize);
-  astar_path_result *r2 = malloc(m * sizeof *r2);
-  *extra = malloc(m * longest * point);
-  if (!q2 || !r2 || !*extra) {
-    free(q2);
-    free(r2);
-    return ASTAR_NO_MEMORY;
+  /* (The tests' small slots run them three at a time: several second batches.) */
+  size_t chunk = slot ? 3 : BATCH_SLOT_BUDGET / longest;
+  if (chunk < 1) chunk = 1;
+  if (chunk > m) chunk = m;
+  unsigned char *q2 = malloc(chunk * qsize);
+  size_t *who = malloc(chunk * sizeof *who);
+  astar_path_result *r2 = malloc(chunk * sizeof *r2);
+  void *scratch = malloc(chunk * longest * point);
+  *extra = malloc(total * point);
+  st = q2 && who && r2 && scratch && *extra ? ASTAR_OK : ASTAR_NO_MEMORY;
+  for (size_t i = 0; st == ASTAR_OK && i < n;) {
+    size_t k = 0;
+    for (; i < n && k < chunk; i++)
+      if (extra_at[i] != SIZE_MAX) {
+        memcpy(q2 + k * qsize, (const unsigned char *)queries + i * qsize, qsize);
+        who[k++] = i;
+      }
+    if (k == 0) break;
+    st = kind == BATCH_CELLS
+             ? astar_batch_find(b, f, (const astar_query *)q2, k, r2, scratch, longest, NULL)
+         : kind == BATCH_VEC
+             ? astar_batch_find_vec(b, f, (const astar_query *)q2, k, r2, scratch, longest, NULL)
+             : astar_batch_find_nodes(b, f, (const astar_node_query *)q2, k, r2, scratch, longest,
+                                      NULL);
+    for (size_t j = 0; st == ASTAR_OK && j < k; j++) {
+      const size_t q = who[j];
+      res[q] = r2[j];
+      memcpy((unsigned char *)*extra + extra_at[q] * point,
+             (const unsigned char *)scratch + j * longest * point,
+             (r2[j].status == ASTAR_OK || r2[j].status == ASTAR_PARTIAL ? r2[j].length : 0) *
+                 point);
+    }
   }
-  *extra_stride = longest;
-  for (size_t i = 0; i < n; i++)
-    if (extra_at[i] != SIZE_MAX)
-      memcpy(q2 + extra_at[i] * qsize, (const unsigned char *)queries + i * qsize, qsize);
-  st = kind == BATCH_CELLS
-           ? astar_batch_find(b, f, (const astar_query *)q2, m, r2, *extra, longest, NULL)
-       : kind == BATCH_VEC
-           ? astar_batch_find_vec(b, f, (const astar_query *)q2, m, r2, *extra, longest, NULL)
-           : astar_batch_find_nodes(b, f, (const astar_node_query *)q2, m, r2, *extra, longest,
-                                    NULL);
-  if (st == ASTAR_OK)
-    for (size_t i = 0; i < n; i++)
-      if (extra_at[i] != SIZE_MAX) res[i] = r2[extra_at[i]];
   free(q2);
+  free(who);
   free(r2);
+  free(scratch);
   return st;
 }
 
@@ -3802,7 +3821,7 @@ static PyObject *py_grid_batch(PyObject *self, PyObject *args) {
   size_t *extra_at = NULL;
   unsigned char *oob = NULL;
   void *paths = NULL, *extra = NULL;
-  size_t stride = 0, extra_stride = 0;
+  size_t stride = 0;
   unsigned used = 0;
   if (!fo->f || !fo->grid || !fo->grid->grid) {
     busy_error("the finder was cleared");
@@ -3857,7 +3876,7 @@ static PyObject *py_grid_batch(PyObject *self, PyObject *args) {
   PyThreadState *ts = fo->keep_gil ? NULL : PyEval_SaveThread();
   astar_status st = batch_run(b->b, fo->f, kind, kind == BATCH_NODES ? (const void *)nq : queries,
                               n, bound, (size_t)(slot > 0 ? slot : 0), costs_only, res, &paths,
-                              &stride, &extra, &extra_stride, extra_at, &used);
+                              &stride, &extra, extra_at, &used);
   if (ts) PyEval_RestoreThread(ts);
   fo->grid->searching--;
   b->busy = 0;
@@ -3882,16 +3901,17 @@ static PyObject *py_grid_batch(PyObject *self, PyObject *args) {
   PyObject *list = PyList_New((Py_ssize_t)n);
   if (!list) goto out;
   astar_point *cells = NULL;
-  if (kind == BATCH_NODES &&
-      !(cells =
-            PyMem_Malloc(((stride > extra_stride ? stride : extra_stride) + 1) * sizeof *cells))) {
+  size_t longest = 0;
+  for (size_t i = 0; i < n; i++)
+    if (res[i].length > longest) longest = res[i].length;
+  if (kind == BATCH_NODES && !(cells = PyMem_Malloc((longest + 1) * sizeof *cells))) {
     Py_DECREF(list);
     PyErr_NoMemory();
     goto out;
   }
   for (size_t i = 0; i < n; i++) {
     astar_path_result *r = &res[i];
-    const size_t slot = extra_at[i] != SIZE_MAX ? extra_at[i] * extra_stride : i * stride;
+    const size_t slot = extra_at[i] != SIZE_MAX ? extra_at[i] : i * stride;
     const unsigned char *base = extra_at[i] != SIZE_MAX ? extra : paths;
     const astar_status si = r->status;
     PyObject *t;
@@ -4511,7 +4531,7 @@ static PyObject *SpaceFinder_batch(SpaceFinderObject *self, PyObject *args) {
   astar_node_query *nq = NULL;
   size_t *extra_at = NULL;
   void *paths = NULL, *extra = NULL;
-  size_t stride = 0, extra_stride = 0;
+  size_t stride = 0;
   unsigned used = 0;
   const int keep = space_keeps_gil(self);
   if (!self->f) {
@@ -4552,7 +4572,7 @@ static PyObject *SpaceFinder_batch(SpaceFinderObject *self, PyObject *args) {
   PyThreadState *ts = keep ? NULL : PyEval_SaveThread();
   astar_status st = batch_run(b->b, self->f, BATCH_NODES, nq, n, self->space.node_count + 1u,
                               (size_t)(slot > 0 ? slot : 0), costs_only, res, &paths, &stride,
-                              &extra, &extra_stride, extra_at, &used);
+                              &extra, extra_at, &used);
   if (ts) PyEval_RestoreThread(ts);
   if (searching) (*searching)--;
   b->busy = 0;
@@ -4573,9 +4593,8 @@ static PyObject *SpaceFinder_batch(SpaceFinderObject *self, PyObject *args) {
   }
   PyObject *list = PyList_New((Py_ssize_t)n);
   for (size_t i = 0; list && i < n; i++) {
-    const astar_node *nodes = extra_at[i] != SIZE_MAX
-                                  ? (const astar_node *)extra + extra_at[i] * extra_stride
-                                  : (const astar_node *)paths + i * stride;
+    const astar_node *nodes = extra_at[i] != SIZE_MAX ? (const astar_node *)extra + extra_at[i]
+                                                      : (const astar_node *)paths + i * stride;
     PyObject *t = space_tuple(res[i].status, nodes, &res[i], NULL);
     if (!t) {
       Py_CLEAR(list);
