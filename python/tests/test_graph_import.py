@@ -207,3 +207,35 @@ def test_space_landmarks_save_load(tmp_path):
     lm = pickle.loads(pickle.dumps(la.SpaceLandmarks(hexes, 3)))
     assert la.Finder(lm.space, "astar", landmarks=lm).find((0, 0), (19, 11)).cost == \
         la.Finder(hexes, "astar").find((0, 0), (19, 11)).cost
+
+
+def test_engine_settings_on_graphs():
+    csgraph = pytest.importorskip("scipy.sparse.csgraph")
+    rng = np.random.default_rng(8)
+    n = 300
+    xy = rng.random((n, 2)) * 50
+    tails, heads, costs = [], [], []
+    for i in range(n):
+        for j in np.argsort(np.hypot(*(xy - xy[i]).T))[1:4]:
+            tails.append(i)
+            heads.append(int(j))
+            costs.append(float(np.hypot(*(xy[j] - xy[i]))) * 1.1)
+    graph = la.Graph(n, tails, heads, costs, coords=xy)
+    sp = pytest.importorskip("scipy.sparse")
+    dist = csgraph.dijkstra(sp.csr_matrix((costs, (tails, heads)), shape=(n, n)))
+    weighted = la.Finder(graph, "astar", weight=1.5)
+    dynamic = la.Finder(graph, "dynamic", epsilon=0.5)
+    for s, g in rng.integers(n, size=(40, 2)).tolist():
+        if np.isfinite(dist[s, g]):
+            assert dist[s, g] - 1e-9 <= weighted.find(s, g).cost <= 1.5 * dist[s, g] + 1e-9
+            assert dynamic.find(s, g).cost <= 1.5 * dist[s, g] + 1e-9
+    far = max(((s, g) for s in range(n) for g in range(0, n, 17) if np.isfinite(dist[s, g])),
+              key=lambda q: dist[q])
+    with pytest.raises(la.LimitReachedError):
+        la.Finder(graph, "dijkstra", max_expansions=3).find(*far)
+    p = la.Finder(graph, "astar", max_expansions=3, partial=True).find(*far)
+    assert p.status == la.Status.PARTIAL and p.nodes[0] == far[0]
+    with pytest.raises(TypeError, match="beam_widht"):
+        la.Finder(graph, "beam", beam_widht=4)
+    with pytest.raises(la.InvalidArgumentError, match="weight"):
+        la.Finder(graph, "astar", weight=-1)
