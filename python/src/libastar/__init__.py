@@ -665,7 +665,11 @@ def _cost_arrays(array: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
     return np.ascontiguousarray(passable, dtype=np.uint8), np.ascontiguousarray(terrain)
 
 
-class Grid(_core.Grid):
+# The grid's planning methods (fields, islands, clearance, smoothing): _planning.py.
+from ._planning import _GridPlanning  # noqa: E402
+
+
+class Grid(_GridPlanning, _core.Grid):
     """A square grid: passable and blocked cells and a terrain cost per cell.
 
     ``Grid(width, height)`` has every cell passable with terrain cost 1.
@@ -749,15 +753,21 @@ class Grid(_core.Grid):
         ``moves=``, ``corner=``, ``weight=``, ...), or pass ``options=``.
         ``algo='jps-plus'`` uses ``jps_plus`` when given, else a precomputation
         the grid keeps (rebuilt when the grid changes). ``workspace``: the
-        thread's own by default.
+        thread's own by default. ``unit_size=k``: the path of a k x k unit's
+        top-left cell (``astar/clearance.h``; the grid's clearance is kept
+        while the grid does not change).
 
         Raises NoPathError, LimitReachedError, StartBlockedError,
         GoalBlockedError, OutOfBoundsError, UnsupportedError (``detail`` says
         which option or map property), ... -- all :class:`AstarError` with the
         ``status``; a search's statistics are in ``e.path``.
         """
+        unit_size = _integer(kw.pop("unit_size", 1), "unit_size", 1, 255)
         opts = _options(options, kw)
         s, g = _point(start, "start"), _point(goal, "goal")
+        if unit_size > 1:  # a big unit: the finder of its derived grid (_planning.py)
+            return _planning._finder_for_size(self, opts, unit_size).find(s, g,
+                                                                          workspace=workspace)
         # Through the finder (astar/finder.h), prepared for this query: the
         # one way every method runs. A method's precomputation is the given
         # one or the grid's own (kept while the grid does not change).
@@ -1506,10 +1516,14 @@ class Queue:
     """
 
     def __init__(self, grid: Grid, capacity: int = 64, *, path_capacity: int = 256,
-                 auto_release: bool = False, callback: Optional[Callable[[Outcome], Any]] = None):
+                 auto_release: bool = False, callback: Optional[Callable[[Outcome], Any]] = None,
+                 max_unit: int = 4):
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         self._q = _core.Queue(grid, capacity, self._sink)  # capacity in [1, 2^24]
+        self.max_unit = _integer(max_unit, "max_unit", 1, 255)
+        if self.max_unit != 4:  # astar_queue_set_units; 4 is the queue's own default
+            self._q.set_units(self.max_unit)
         self._requests: dict = {}   # id -> (callback, user)
         self._outcomes: dict = {}   # id -> Outcome
         self.path_capacity = _integer(path_capacity, "path_capacity", 1, _core.GRID_MAX_CELLS)
@@ -1528,12 +1542,45 @@ class Queue:
 
     def submit(self, start: Point, goal: Point, *, priority: int = 0,
                callback: Optional[Callable[[Outcome], Any]] = None, user: Any = None,
-               options: Optional[Options] = None, **kw: Any) -> int:
-        """Queue a request; returns its id. Options as for find_path (A* or
-        Dijkstra; no Python heuristic or observer). Raises QueueFullError."""
+               options: Optional[Options] = None, method: Any = None,
+               finder: Optional["Finder"] = None, unit_size: int = 1, smooth: bool = False,
+               **kw: Any) -> int:
+        """Queue a request; returns its id. Options as for find_path (no
+        Python heuristic or observer). Any method: ``method=`` (or ``algo=``)
+        names one the queue prepares itself (A*, Dijkstra, JPS, Theta*, Lazy
+        Theta*, the engine's methods), ``unit_size`` (1 .. ``max_unit``) a k x
+        k unit, ``smooth`` string pulling; or ``finder=`` a :class:`Finder`
+        of this grid (any method and what it was prepared from -- JPS+, CPD,
+        HPA*, landmarks, waypoints -- its unit and smoothing; then no other
+        option). Anya's paths are points: not queued. Raises QueueFullError,
+        UnsupportedError (``detail`` says why)."""
+        s, g = _point(start, "start"), _point(goal, "goal")
+        if finder is not None:
+            if not isinstance(finder, Finder):
+                raise TypeError(f"finder: a Finder expected, got {type(finder).__name__}")
+            if options is not None or kw or method is not None or unit_size != 1 or smooth:
+                raise InvalidArgumentError(
+                    Status.INVALID_ARGUMENT, "finder: the finder's own options, method, unit "
+                    "and smoothing rule (give no other option)")
+            rid = self._q.submit(s, g, priority, None, self.path_capacity, 0, 1, False,
+                                 finder._c)
+            self._requests[rid] = (callback, user)
+            return rid
+        if method is not None:
+            kw["algo"] = _method_name(method)
         opts = _options(options, kw)
-        rid = self._q.submit(_point(start, "start"), _point(goal, "goal"), priority,
-                             opts._tuple, self.path_capacity)
+        if opts.space == "graph":
+            raise _unsupported("space='graph': the queue searches its grid (a Finder of "
+                               "another space cannot be queued)")
+        if _METHOD_BY_NAME[opts.algo].needs:
+            raise _unsupported(f"{opts.algo} needs its precomputation: queue a Finder prepared "
+                               f"with it (finder=Finder(grid, {opts.algo!r}))")
+        try:
+            rid = self._q.submit(s, g, priority, opts._tuple, self.path_capacity, opts._method,
+                                 _integer(unit_size, "unit_size", 1, 255),
+                                 _flag(smooth, "smooth"), None)
+        except UnsupportedError as e:
+            raise _unsupported(_pythonic(e.detail) or e.message) from None
         self._requests[rid] = (callback, user)
         return rid
 
@@ -2252,3 +2299,15 @@ def _batch_paths(self: "Finder", out: list) -> list:
 
 
 __all__ += ["Batch", "CallbackSpace", "Graph", "NodePath", "SpaceLandmarks", "release_batches"]
+
+
+# ---- planning: fields, D* Lite / LPA*, islands, sizes, smoothing, encodings (_planning.py) -----
+
+from . import _planning  # noqa: E402
+
+_planning._bind(globals())
+from ._planning import (ENCODINGS, DStarLite, Field, Islands, LPAStar,  # noqa: E402
+                        decode_path, encode_path, expand_turn_points, path_encoding, turn_points)
+
+__all__ += ["DStarLite", "ENCODINGS", "Field", "Islands", "LPAStar", "decode_path", "encode_path",
+            "expand_turn_points", "path_encoding", "turn_points"]
