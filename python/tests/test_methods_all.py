@@ -470,3 +470,50 @@ def test_clearance_has_no_file_but_pickles():
     except la.AstarError as e:
         with pytest.raises(type(e)):
             f.find((0, 0), (30, 22))
+
+
+def test_waypoint_table_heuristic(data_dir):
+    """A* with the waypoint table ('bound') is optimal, and on rooms and doors
+    expands fewer cells than with the octile heuristic."""
+    grid = la.Grid.from_movingai(data_dir / "small" / "rooms64-8.map")
+    free = grid.to_numpy()
+    table = la.WaypointTable(grid)
+    assert table.count > 0 and table.cells.shape == (table.count, 2)
+    with_table = la.Finder(grid, "astar", table=table)
+    plain = la.Finder(grid, "astar")
+    cells = [tuple(c) for c in np.argwhere(free)[:, ::-1].tolist()]
+    rng = random.Random(6)
+    expanded = [0, 0]
+    for _ in range(25):
+        s, g = rng.sample(cells, 2)
+        ref = grid_dijkstra(free, s, g)
+        if ref is None:
+            continue
+        p = with_table.find(s, g)
+        assert p.cost == pytest.approx(ref)
+        expanded[0] += p.expanded
+        expanded[1] += plain.find(s, g).expanded
+    assert expanded[0] < expanded[1]
+    seed = la.Finder(grid, "astar", table=la.WaypointTable(grid, "coarse", tile=8, form="seed"))
+    for s, g in zip(cells[::97], cells[::-89]):
+        if grid_dijkstra(free, s, g) is not None:
+            assert seed.find(s, g).cost >= plain.find(s, g).cost - 1e-9
+    copy = pickle.loads(pickle.dumps(table))
+    assert np.array_equal(copy.cells, table.cells) and copy.grid is not grid
+    given = la.WaypointTable(grid, "given", cells=[cells[3], cells[40]])
+    assert given.count == 2 and [tuple(c) for c in given.cells.tolist()] == [cells[3], cells[40]]
+    with pytest.raises(la.InvalidArgumentError, match="cells"):
+        la.WaypointTable(grid, "given", cells=[cells[3], cells[3]])
+    with pytest.raises(la.InvalidArgumentError, match="cells"):
+        la.WaypointTable(grid, cells=[cells[3]])
+    with pytest.raises(la.InvalidArgumentError, match="gap"):
+        la.WaypointTable(grid, gap=0)
+    with pytest.raises(TypeError, match="table"):
+        la.Finder(grid, "astar", table=la.Landmarks(grid))
+    with pytest.raises(la.UnsupportedError):
+        la.Finder(la.HexGrid(4, 4), "astar", table=table)
+    grid.set_passable(*cells[0], False)
+    with pytest.raises(la.StaleError):
+        with_table.find(cells[1], cells[2])
+    with pytest.raises(la.StaleError, match="table"):
+        with_table.refresh()

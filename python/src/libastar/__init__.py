@@ -1179,6 +1179,7 @@ class Finder:
                          heuristic of astar and the engine's methods
     waypoints            a :class:`Waypoints` graph: the engine's methods search it
                          (any-angle paths of its waypoints)
+    table                a :class:`WaypointTable`: the waypoint-table heuristic of astar
     smooth               string-pull the path (terrain honoured; Path.grid_cost: before)
     unit_size            a unit of k x k cells: the path of its top-left cell
                          (``clearance``: a :class:`Clearance`, built here when not given)
@@ -1193,14 +1194,16 @@ class Finder:
                  jps_plus: Optional[JpsPlus] = None, cpd: Optional[Cpd] = None,
                  hpa: Optional[Hpa] = None, landmarks: Any = None,
                  waypoints: Optional["Waypoints"] = None, clearance: Optional[Clearance] = None,
-                 smooth: bool = False, unit_size: int = 1, **kw: Any):
+                 smooth: bool = False, unit_size: int = 1,
+                 table: Optional["WaypointTable"] = None, **kw: Any):
         if not isinstance(grid, _core.Grid):
             if _space_kind(grid) is None:
                 raise TypeError("grid: a Grid, HexGrid, Graph or CallbackSpace expected, got "
                                 f"{type(grid).__name__}")
             _space_finder(self, grid, _method_name(method), kw, dict(
                 options=options, jps_plus=jps_plus, cpd=cpd, hpa=hpa, landmarks=landmarks,
-                waypoints=waypoints, clearance=clearance, smooth=smooth, unit_size=unit_size))
+                waypoints=waypoints, clearance=clearance, smooth=smooth, unit_size=unit_size,
+                table=table))
             self._smooth, self._unit_size = False, 1
             return
         name = _method_name(method)
@@ -1213,10 +1216,10 @@ class Finder:
         self._built = {}      # their grid version
         self._lm_count = 4
         att = {"jps_plus": jps_plus, "cpd": cpd, "hpa": hpa, "landmarks": landmarks,
-               "waypoints": waypoints, "clearance": clearance}
+               "waypoints": waypoints, "clearance": clearance, "table": table}
         for key, kind in (("jps_plus", JpsPlus), ("cpd", Cpd), ("hpa", Hpa),
                           ("landmarks", Landmarks), ("waypoints", Waypoints),
-                          ("clearance", Clearance)):
+                          ("clearance", Clearance), ("table", WaypointTable)):
             v = att[key]
             if v is None or isinstance(v, kind) or (key == "landmarks" and not isinstance(
                     v, (bool, np.bool_)) and isinstance(v, (int, np.integer))):
@@ -1249,7 +1252,7 @@ class Finder:
         a = self._att
         return (self._grid, self._info.id, self._options._tuple,
                 (a["jps_plus"], a["cpd"], a["hpa"], a["landmarks"], a["waypoints"],
-                 a["clearance"]), self._smooth, self._unit_size, self._options.space == "graph")
+                 a["clearance"], a["table"]), self._smooth, self._unit_size, self._options.space == "graph")
 
     def _make(self) -> None:
         why = _core.finder_reason(*self._args())
@@ -1344,7 +1347,7 @@ class Finder:
                     self._built[key] = self._grid.version
                     continue
                 self._att[key] = self._build(key, self._lm_count)
-            elif isinstance(obj, _Prep) and not obj.current:
+            elif isinstance(obj, (_Prep, WaypointTable)) and not obj.current:
                 raise StaleError(Status.STALE, f"{key}: built before the grid's last change; "
                                  "update() or build it again, and make a new Finder with it")
         self._make()
@@ -2043,6 +2046,63 @@ class CallbackSpace:
         return f"<CallbackSpace {self.node_count} nodes>"
 
 
+_TABLE_PICKS = {"auto": 0, "doors": 1, "coarse": 2, "given": 3}
+_TABLE_FORMS = {"bound": 0, "seed": 1}
+
+
+class WaypointTable(_core.WaypointTable):
+    """The waypoint table of a grid (``astar/waypoint_table.h``): exact costs
+    between a few waypoints (doors, or a coarse grid), a heuristic for A* on
+    maps of rooms and doors where the straight-line ones are poor:
+    ``Finder(grid, "astar", table=WaypointTable(grid))``.
+
+    ``WaypointTable(grid, pick='auto', *, form='bound', gap=2, tile=16,
+    max_count=1024, nearest=4, cells=None, **rules)``: ``pick`` 'doors' (one
+    waypoint per gap at most ``gap`` cells wide), 'coarse' (one per tile of
+    side ``tile``), 'auto' (doors, else coarse), 'given' (``cells``, (x, y)
+    pairs); ``form`` 'bound' (admissible: optimal paths) or 'seed' (faster,
+    not optimal); ``rules`` the movement rules as in :class:`Options`. Built
+    without the GIL; valid while the grid does not change (the finder then
+    raises StaleError). The library has no file format for it."""
+
+    def __new__(cls, grid: Grid, pick: str = "auto", *, form: str = "bound", gap: int = 2,
+                tile: int = 16, max_count: int = 1024, nearest: int = 4, cells: Any = None,
+                options: Optional[Options] = None, **rules: Any):
+        if not isinstance(grid, _core.Grid):
+            raise TypeError("grid: a Grid expected")
+        p = _choice("pick", pick, _TABLE_PICKS)
+        if (p == "given") != (cells is not None):
+            raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                       "cells: given with pick='given', and only then")
+        c = None if cells is None else _cells(cells, "cells").tobytes()
+        self = super().__new__(cls, grid, _options(options, rules)._tuple, _TABLE_PICKS[p],
+                               _TABLE_FORMS[_choice("form", form, _TABLE_FORMS)], gap, tile,
+                               max_count, nearest, c)
+        self._args = dict(pick=p, form=form, gap=gap, tile=tile, max_count=max_count,
+                          nearest=nearest, cells=cells, options=options, **rules)
+        return self
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        pass
+
+    @property
+    def cells(self) -> np.ndarray:
+        """The waypoints' cells, shape (count, 2), int32 (x, y)."""
+        return np.frombuffer(self._cells(), dtype=np.int32).reshape(-1, 2)
+
+    def __reduce__(self):
+        # No file format: a pickle builds it again for (a copy of) the grid.
+        return (_rebuild_table, (type(self), self.grid, self._args))
+
+    def __repr__(self) -> str:
+        return f"<WaypointTable of {self.grid!r}: {self.count} waypoints, {self.memory} bytes>"
+
+
+def _rebuild_table(cls, grid, args):
+    args = dict(args)
+    return cls(grid, args.pop("pick"), **args)
+
+
 class SpaceLandmarks(_core.SpaceLandmarks):
     """A landmark table of a :class:`HexGrid` or a :class:`Graph`
     (``astar_landmarks_new``): the ALT heuristic of the engine's methods on
@@ -2298,7 +2358,8 @@ def _batch_paths(self: "Finder", out: list) -> list:
     return [_path(t) for t in out]
 
 
-__all__ += ["Batch", "CallbackSpace", "Graph", "NodePath", "SpaceLandmarks", "release_batches"]
+__all__ += ["Batch", "CallbackSpace", "Graph", "NodePath", "SpaceLandmarks", "WaypointTable",
+            "release_batches"]
 
 
 # ---- planning: fields, D* Lite / LPA*, islands, sizes, smoothing, encodings (_planning.py) -----

@@ -3160,6 +3160,10 @@ static int runs_on_engine(int method, const astar_finder_config *cfg) {
          cfg->waypoints != NULL;
 }
 
+/* The astar_waypoint_table of a WaypointTable (its section is below); NULL
+** with an exception for anything else. */
+static const astar_waypoint_table *waypoint_table_of(PyObject *o);
+
 /*
 ** The config of Finder(grid, method, options, attachments, smooth,
 ** unit_size, graph) -- attachments: (jps_plus, cpd, hpa, landmarks,
@@ -3185,9 +3189,11 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
   ** waypoint graph takes no other heuristic than its own). */
   if (method == ASTAR_METHOD_DIJKSTRA && cfg->options.heuristic == ASTAR_H_ZERO)
     cfg->options.heuristic = ASTAR_H_AUTO;
-  PyObject *jpp, *cpd, *hpa, *lm, *wp, *clr;
-  if (!PyArg_ParseTuple(att, "OOOOOO;bad attachment tuple", &jpp, &cpd, &hpa, &lm, &wp, &clr))
+  PyObject *jpp, *cpd, *hpa, *lm, *wp, *clr, *table = Py_None;
+  if (!PyArg_ParseTuple(att, "OOOOOO|O;bad attachment tuple", &jpp, &cpd, &hpa, &lm, &wp, &clr,
+                        &table))
     return -1;
+  if (table != Py_None && (cfg->table = waypoint_table_of(table)) == NULL) return -1;
   if (jpp != Py_None) {
     if (!PyObject_TypeCheck(jpp, &JpsPlusType)) {
       PyErr_SetString(PyExc_TypeError, "jps_plus: a JpsPlus object is required");
@@ -3236,7 +3242,7 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
       *why = "space='graph' runs the engine's methods (astar, dijkstra, greedy, bidir, ida, beam, "
              "dynamic, bandwidth, f2f, retarget)";
     else if (cfg->jps_plus || cfg->cpd || cfg->hpa || cfg->landmarks || cfg->waypoints ||
-             cfg->clearance || smooth || unit != 1)
+             cfg->clearance || cfg->table || smooth || unit != 1)
       *why = "space='graph' searches the cells as a graph: no precomputations, smoothing or "
              "units (use space='grid')";
     else
@@ -4725,6 +4731,172 @@ static PyTypeObject GraphType = {
     .tp_new = Graph_new,
 };
 
+/* ---- WaypointTable: the waypoint-table heuristic of A* (astar/waypoint_table.h) ---- */
+
+typedef struct {
+  PyObject_HEAD astar_waypoint_table *t;
+  GridObject *grid; /* strong reference: the table reads its version and terrain */
+  uint64_t version; /* the grid's version it was built for */
+} WaypointTableObject;
+
+static PyTypeObject WaypointTableType;
+
+static int WaypointTable_traverse(WaypointTableObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->grid);
+  return 0;
+}
+
+static int WaypointTable_clear(WaypointTableObject *self) {
+  astar_waypoint_table_free(self->t);
+  self->t = NULL;
+  Py_CLEAR(self->grid);
+  return 0;
+}
+
+static void WaypointTable_dealloc(WaypointTableObject *self) {
+  PyObject_GC_UnTrack(self);
+  WaypointTable_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* WaypointTable(grid, options, pick, form, gap, tile, max_count, nearest,
+** cells or None): built without the GIL (astar_waypoint_table_new) under
+** the movement rules of the options tuple; cells: int32 (x, y) pairs for
+** pick GIVEN. */
+static PyObject *WaypointTable_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid", "options",   "pick",    "form",  "gap",
+                           "tile", "max_count", "nearest", "cells", NULL};
+  GridObject *grid;
+  PyObject *opt_tuple, *cells;
+  int pick, form;
+  range_arg gap = {"gap", 1, ASTAR_TABLE_MAX_GAP, ASTAR_OK, 0, NULL, 0, 0};
+  range_arg tile = {"tile", 1, ASTAR_GRID_MAX_SIDE, ASTAR_OK, 0, NULL, 0, 0};
+  range_arg maxc = {"max_count", 1, ASTAR_TABLE_MAX_COUNT, ASTAR_OK, 0, NULL, 0, 0};
+  range_arg near = {"nearest", 1, ASTAR_TABLE_MAX_NEAREST, ASTAR_OK, 0, NULL, 0, 0};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!OiiO&O&O&O&O", kwlist, &GridType, &grid, &opt_tuple,
+                                   &pick, &form, range_arg_convert, &gap, range_arg_convert, &tile,
+                                   range_arg_convert, &maxc, range_arg_convert, &near, &cells))
+    return NULL;
+  GRID_READY(grid);
+  int algo;
+  astar_options o;
+  py_callbacks cb;
+  if (parse_options(opt_tuple, &algo, &o, &cb, NULL) < 0) return NULL;
+  o.heuristic_fn = NULL, o.heuristic_ctx = NULL, o.observer = NULL, o.stop_fn = NULL;
+  if (o.heuristic == ASTAR_H_CALLBACK) o.heuristic = ASTAR_H_AUTO;
+  o.algorithm = ASTAR_ALGO_ASTAR;
+  astar_waypoint_table_options w;
+  astar_waypoint_table_options_init(&w);
+  w.pick = (astar_table_pick)pick;
+  w.form = (astar_table_form)form;
+  w.gap = (int32_t)gap.u;
+  w.tile = (int32_t)tile.u;
+  w.max_count = (uint32_t)maxc.u;
+  w.nearest = (uint32_t)near.u;
+  Py_buffer view = {0};
+  if (cells != Py_None) {
+    if (PyObject_GetBuffer(cells, &view, PyBUF_SIMPLE) < 0) return NULL;
+    w.cells = view.buf;
+    w.ncells = (size_t)view.len / sizeof(astar_point);
+  }
+  WaypointTableObject *self = (WaypointTableObject *)type->tp_alloc(type, 0);
+  if (!self) {
+    if (cells != Py_None) PyBuffer_Release(&view);
+    return NULL;
+  }
+  self->grid = (GridObject *)Py_NewRef(grid);
+  self->version = astar_grid_version(grid->grid);
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_waypoint_table_new(&self->t, grid->grid, &o, &w, NULL);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  if (cells != Py_None) PyBuffer_Release(&view);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st,
+                        st == ASTAR_INVALID_ARGUMENT
+                            ? "cells: each passable, inside the grid, given once (and at least one)"
+                        : st == ASTAR_OUT_OF_BOUNDS ? "cells: a cell outside the grid"
+                        : st == ASTAR_TOO_LARGE     ? "more waypoints than max_count"
+                                                    : NULL,
+                        NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *WaypointTable_count(WaypointTableObject *self, void *c) {
+  (void)c;
+  return PyLong_FromUnsignedLong(astar_waypoint_table_count(self->t));
+}
+
+static PyObject *WaypointTable_memory(WaypointTableObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_waypoint_table_memory(self->t));
+}
+
+static PyObject *WaypointTable_grid(WaypointTableObject *self, void *c) {
+  (void)c;
+  return Py_NewRef(self->grid ? (PyObject *)self->grid : Py_None);
+}
+
+static PyObject *WaypointTable_current(WaypointTableObject *self, void *c) {
+  (void)c;
+  if (!self->t || !self->grid) Py_RETURN_FALSE;
+  return PyBool_FromLong(self->version == astar_grid_version(self->grid->grid));
+}
+
+/* _cells() -> bytes of int32 (x, y): the waypoints, in their order. */
+static PyObject *WaypointTable_cells(WaypointTableObject *self, PyObject *noargs) {
+  (void)noargs;
+  const uint32_t n = astar_waypoint_table_count(self->t);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * 2 * (Py_ssize_t)sizeof(int32_t));
+  if (!out) return NULL;
+  int32_t *xy = (int32_t *)(void *)PyBytes_AS_STRING(out);
+  for (uint32_t i = 0; i < n; i++) {
+    const astar_point p = astar_waypoint_table_cell(self->t, i);
+    xy[2 * i] = p.x;
+    xy[2 * i + 1] = p.y;
+  }
+  return out;
+}
+
+static PyMethodDef WaypointTable_methods[] = {
+    {"_cells", (PyCFunction)WaypointTable_cells, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef WaypointTable_getset[] = {
+    {"count", (getter)WaypointTable_count, NULL, "waypoints", NULL},
+    {"memory", (getter)WaypointTable_memory, NULL, "bytes held", NULL},
+    {"grid", (getter)WaypointTable_grid, NULL, "the grid it was built for", NULL},
+    {"current", (getter)WaypointTable_current, NULL, "built for the grid as it is now", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject WaypointTableType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.WaypointTable",
+    .tp_basicsize = sizeof(WaypointTableObject),
+    .tp_dealloc = (destructor)WaypointTable_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)WaypointTable_traverse,
+    .tp_clear = (inquiry)WaypointTable_clear,
+    .tp_doc = "A waypoint table (astar_waypoint_table_new): libastar.WaypointTable.",
+    .tp_methods = WaypointTable_methods,
+    .tp_getset = WaypointTable_getset,
+    .tp_new = WaypointTable_new,
+};
+
+static const astar_waypoint_table *waypoint_table_of(PyObject *o) {
+  if (!PyObject_TypeCheck(o, &WaypointTableType) || !((WaypointTableObject *)o)->t) {
+    PyErr_Format(PyExc_TypeError, "table: a WaypointTable expected, got %.80s",
+                 Py_TYPE(o)->tp_name);
+    return NULL;
+  }
+  return ((WaypointTableObject *)o)->t;
+}
+
 /* ---- SpaceLandmarks: a landmark table of a hex grid or a Graph (astar/landmarks.h) ---- */
 
 typedef struct {
@@ -5512,11 +5684,13 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-  PyTypeObject *types[] = {&GridType,    &WorkspaceType, &JpsPlusType,     &QueueType,
-                           &HexGridType, &WaypointsType, &PrepType,        &FinderType,
-                           &BatchType,   &GraphType,     &SpaceFinderType, &SpaceLandmarksType};
-  const char *names[] = {"Grid", "Workspace", "JpsPlus", "Queue", "HexGrid",     "Waypoints",
-                         "Prep", "Finder",    "Batch",   "Graph", "SpaceFinder", "SpaceLandmarks"};
+  PyTypeObject *types[] = {&GridType,         &WorkspaceType, &JpsPlusType,     &QueueType,
+                           &HexGridType,      &WaypointsType, &PrepType,        &FinderType,
+                           &BatchType,        &GraphType,     &SpaceFinderType, &SpaceLandmarksType,
+                           &WaypointTableType};
+  const char *names[] = {"Grid",        "Workspace",      "JpsPlus",      "Queue", "HexGrid",
+                         "Waypoints",   "Prep",           "Finder",       "Batch", "Graph",
+                         "SpaceFinder", "SpaceLandmarks", "WaypointTable"};
   for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
     if (PyType_Ready(types[i]) < 0) return NULL;
   PyObject *m = PyModule_Create(&module_def);
