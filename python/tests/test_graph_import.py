@@ -239,3 +239,25 @@ def test_engine_settings_on_graphs():
         la.Finder(graph, "beam", beam_widht=4)
     with pytest.raises(la.InvalidArgumentError, match="weight"):
         la.Finder(graph, "astar", weight=-1)
+
+
+def test_dimacs_files(data_dir, tmp_path):
+    d = data_dir / "dimacs"
+    graph = la.Graph.from_dimacs(d / "tiny.gr", d / "tiny.co")
+    assert graph.node_count == 6 and graph.arc_count == 9 and graph.has_coords
+    sources, targets, costs = graph.dimacs_queries(d / "tiny.p2p")
+    assert sources.tolist() == [0, 1, 4] and targets.tolist() == [4, 5, 0]
+    assert costs[:2].tolist() == [20.0, 12.0] and np.isnan(costs[2])
+    got = la.Finder(graph, "astar").find_many(sources, targets, costs_only=True)
+    assert got[:2].tolist() == [20.0, 12.0] and got[2] == np.inf     # one way: no path back
+    assert la.Finder(graph, "dijkstra").find(0, 4).nodes.tolist() == [0, 2, 5, 4]
+    both = la.Graph.from_dimacs((d / "tiny.gr").read_text(), directed=False)
+    assert both.arc_count == 18 and la.Finder(both, "bidir").find(4, 0).cost == 20.0
+    with pytest.raises(la.ParseError, match=r"bad_arc.gr:5:5"):
+        la.Graph.from_dimacs(d / "bad_arc.gr")
+    bad = tmp_path / "bad.p2p"
+    bad.write_text("p aux sp p2p 1\nq 1 9\n")
+    with pytest.raises(la.ParseError, match=r"bad.p2p:2"):
+        graph.dimacs_queries(bad)
+    with pytest.raises(la.ParseError, match="<text>:1:13: .* the graph has 6"):
+        la.Graph.from_dimacs(d / "tiny.gr", "p aux sp co 2\nv 1 0 0\nv 2 1 1\n")

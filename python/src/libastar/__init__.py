@@ -1989,6 +1989,43 @@ class Graph(_core.Graph):
         return cls(max(len(names), 1), tails, heads, costs, directed=graph.is_directed(),
                    coords=xy, names=names if names else None)
 
+    @classmethod
+    def from_dimacs(cls, gr: Any, co: Any = None, *, directed: bool = True) -> "Graph":
+        """A graph of the 9th DIMACS Challenge's shortest-path files
+        (``astar_dimacs_parse_gr``): ``gr`` a ``.gr`` file (a path, or the text
+        itself), nodes the file's ids minus one; ``co`` its ``.co``
+        coordinates (the Euclidean heuristic, scaled to stay admissible);
+        ``directed=False``: every arc both ways. ParseError names the file,
+        line and column."""
+        text, filename = _source(gr)
+        try:
+            self = _core.dimacs_gr(cls, text, not _flag(directed, "directed"))
+        except AstarError as e:
+            raise _named(e, filename) from None
+        self.directed, self._names = bool(directed), None
+        if co is not None:
+            text, filename = _source(co)
+            try:
+                _core.dimacs_co(self, text)
+            except AstarError as e:
+                raise _named(e, filename) from None
+        return self
+
+    def dimacs_queries(self, p2p: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The queries of a DIMACS ``.p2p`` file for this graph
+        (``astar_dimacs_parse_p2p``): (sources, targets, expected costs), the
+        ids minus one as int64 arrays, the costs float64 (nan where the file
+        gives none) -- ready for :meth:`Finder.find_many`."""
+        text, filename = _source(p2p)
+        try:
+            a, b, c = _core.dimacs_p2p(text, self.node_count)
+        except AstarError as e:
+            raise _named(e, filename) from None
+        costs = np.frombuffer(c, dtype=np.float64).copy()
+        costs[costs < 0] = np.nan
+        return (np.frombuffer(a, dtype=np.uint32).astype(np.int64),
+                np.frombuffer(b, dtype=np.uint32).astype(np.int64), costs)
+
     @property
     def names(self) -> Optional[list]:
         """The nodes' names (id i is names[i]), or None: nodes are ids."""

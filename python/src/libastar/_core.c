@@ -5050,6 +5050,111 @@ static PyTypeObject SpaceLandmarksType = {
     .tp_new = SpaceLandmarks_new,
 };
 
+/* ---- DIMACS shortest-path files (astar/graph.h): .gr, .co, .p2p ---- */
+
+/* dimacs_gr(cls, text, undirected) -> a Graph of cls (astar_dimacs_parse_gr,
+** without the GIL); ParseError with the line and column. */
+static PyObject *py_dimacs_gr(PyObject *self, PyObject *args) {
+  (void)self;
+  PyTypeObject *cls;
+  Py_buffer text;
+  int undirected;
+  if (!PyArg_ParseTuple(args, "O!y*p", &PyType_Type, &cls, &text, &undirected)) return NULL;
+  if (!PyType_IsSubtype(cls, &GraphType)) {
+    PyBuffer_Release(&text);
+    return PyErr_Format(PyExc_TypeError, "a Graph class expected");
+  }
+  GraphObject *g = (GraphObject *)cls->tp_alloc(cls, 0);
+  if (!g) {
+    PyBuffer_Release(&text);
+    return NULL;
+  }
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_dimacs_parse_gr(&g->g, text.buf, (size_t)text.len,
+                             undirected ? ASTAR_GRAPH_UNDIRECTED : 0u, NULL, &err);
+  Py_END_ALLOW_THREADS;
+  PyBuffer_Release(&text);
+  if (st != ASTAR_OK) {
+    Py_DECREF(g);
+    return err.line || err.message[0] ? parse_error(st, &err) : raise_status(st, NULL, NULL);
+  }
+  return (PyObject *)g;
+}
+
+/* dimacs_co(graph, text): the coordinates of a .co text given to the graph
+** (astar_dimacs_parse_co, astar_graph_set_coords: the Euclidean heuristic). */
+static PyObject *py_dimacs_co(PyObject *self, PyObject *args) {
+  (void)self;
+  GraphObject *g;
+  Py_buffer text;
+  if (!PyArg_ParseTuple(args, "O!y*", &GraphType, &g, &text)) return NULL;
+  const uint32_t n = astar_graph_node_count(g->g);
+  double *xy = PyMem_Malloc((size_t)n * 2 * sizeof *xy);
+  if (!xy) {
+    PyBuffer_Release(&text);
+    return PyErr_NoMemory();
+  }
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_status st = astar_dimacs_parse_co(text.buf, (size_t)text.len, n, xy, &err);
+  PyBuffer_Release(&text);
+  if (st == ASTAR_OK) st = astar_graph_set_coords(g->g, 2, xy);
+  PyMem_Free(xy);
+  if (st == ASTAR_PARSE_ERROR) return parse_error(st, &err);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+/* dimacs_p2p(text, node_count) -> (sources bytes of uint32, targets, costs
+** bytes of float64 (-1: none given)) (astar_dimacs_parse_p2p). */
+static PyObject *py_dimacs_p2p(PyObject *self, PyObject *args) {
+  (void)self;
+  Py_buffer text;
+  unsigned long n;
+  if (!PyArg_ParseTuple(args, "y*k", &text, &n)) return NULL;
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  size_t count = 0;
+  astar_status st =
+      astar_dimacs_parse_p2p(text.buf, (size_t)text.len, (uint32_t)n, NULL, 0, &count, &err);
+  astar_dimacs_query *q = NULL;
+  if (st == ASTAR_BUFFER_TOO_SMALL) {
+    if (!(q = PyMem_Malloc(count * sizeof *q))) {
+      PyBuffer_Release(&text);
+      return PyErr_NoMemory();
+    }
+    st = astar_dimacs_parse_p2p(text.buf, (size_t)text.len, (uint32_t)n, q, count, &count, &err);
+  }
+  PyBuffer_Release(&text);
+  if (st != ASTAR_OK) {
+    PyMem_Free(q);
+    return st == ASTAR_PARSE_ERROR ? parse_error(st, &err) : raise_status(st, NULL, NULL);
+  }
+  PyObject *src = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(uint32_t)));
+  PyObject *dst = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(uint32_t)));
+  PyObject *cost = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(double)));
+  if (!src || !dst || !cost) {
+    Py_XDECREF(src);
+    Py_XDECREF(dst);
+    Py_XDECREF(cost);
+    PyMem_Free(q);
+    return NULL;
+  }
+  uint32_t *a = (uint32_t *)(void *)PyBytes_AS_STRING(src);
+  uint32_t *b = (uint32_t *)(void *)PyBytes_AS_STRING(dst);
+  double *c = (double *)(void *)PyBytes_AS_STRING(cost);
+  for (size_t i = 0; i < count; i++) {
+    a[i] = q[i].source;
+    b[i] = q[i].target;
+    c[i] = q[i].cost;
+  }
+  PyMem_Free(q);
+  return Py_BuildValue("(NNN)", src, dst, cost);
+}
+
 /* ---- SpaceFinder: the finder over a hex grid, a Graph or Python callbacks ---- */
 
 /* A space of Python callbacks: nodes 0 .. node_count-1, successors(i)
@@ -5668,6 +5773,9 @@ static PyMethodDef module_methods[] = {
     {"grid_batch", py_grid_batch, METH_VARARGS, NULL},
     {"prep_save", py_prep_save, METH_O, NULL},
     {"prep_load", py_prep_load, METH_VARARGS, NULL},
+    {"dimacs_gr", py_dimacs_gr, METH_VARARGS, NULL},
+    {"dimacs_co", py_dimacs_co, METH_VARARGS, NULL},
+    {"dimacs_p2p", py_dimacs_p2p, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
