@@ -866,11 +866,17 @@ class JpsPlus(_core.JpsPlus):
         """Load bytes made by :meth:`save` (bytes, or a file path) for ``grid``;
         raises ParseError (damaged data) or MismatchError (another grid)."""
         if isinstance(source, (bytes, bytearray, memoryview)):
-            data = bytes(source)
+            data, name = bytes(source), "<bytes>"
         else:
             with open(source, "rb") as f:
-                data = f.read()
-        return cls._load(grid, data)
+                data, name = f.read(), os.fspath(source)
+        try:
+            return cls._load(grid, data)
+        except ParseError as e:
+            raise _named(e, str(name)) from None
+
+    def __reduce__(self):
+        return (type(self).load, (self.grid, self.save()))
 
     def save(self, path: Any = None) -> bytes:
         """The precomputation as bytes (a portable format); also written to
@@ -1053,6 +1059,45 @@ class _Prep(_core.Prep):
         state = "current" if self.current else "stale"
         return f"<{type(self).__name__} of {self.grid!r}, {self.memory} bytes, {state}>"
 
+    def save(self, path: Any = None) -> bytes:
+        """The precomputation as bytes (the library's portable format:
+        ``astar_cpd_save``, ``astar_hpa_save``, ``astar_landmarks_save``);
+        also written to ``path`` when given. A Clearance has no file format
+        (UnsupportedError): build it again."""
+        data = _core.prep_save(self)
+        if path is not None:
+            with open(path, "wb") as f:
+                f.write(data)
+        return data
+
+    @classmethod
+    def load(cls, grid: Grid, source: Any, *, options: Optional[Options] = None,
+             **rules: Any) -> Any:
+        """Load bytes made by :meth:`save` (bytes, or a file path) for
+        ``grid``, checked against it: MismatchError for bytes saved for
+        another grid (size, cells, terrain) or other movement rules (``rules``
+        as in :class:`Options`; none given: those the bytes record),
+        ParseError for damaged bytes."""
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            data, name = bytes(source), "<bytes>"
+        else:
+            with open(source, "rb") as f:
+                data, name = f.read(), os.fspath(source)
+        if not isinstance(grid, _core.Grid):
+            raise TypeError("grid: a Grid expected")
+        opts = None if options is None and not rules else _options(options, rules)._tuple
+        try:
+            return _core.prep_load(cls, cls._KIND, grid, opts, data)
+        except ParseError as e:
+            raise _named(e, str(name)) from None
+
+    def __reduce__(self):
+        return (_load_prep, (type(self), self.grid, self.save()))
+
+
+def _load_prep(cls, grid, data):
+    return cls.load(grid, data)
+
 
 class Cpd(_Prep):
     """A compressed path database of a grid (``astar/cpd.h``): the optimal first
@@ -1097,8 +1142,14 @@ class Clearance(_Prep):
     _KIND = 3
 
     def __new__(cls, grid: Grid, max_size: int = 8):
-        return super().__new__(cls, cls._KIND, grid, Options()._tuple,
+        self = super().__new__(cls, cls._KIND, grid, Options()._tuple,
                                _integer(max_size, "max_size", 1, 255), 0)
+        self.max_size = max_size
+        return self
+
+    def __reduce__(self):
+        # No file format: a pickle builds it again for the grid.
+        return (type(self), (self.grid, self.max_size))
 
 
 _PREP_TYPES = {"cpd": Cpd, "hpa": Hpa, "landmarks": Landmarks, "clearance": Clearance}
@@ -1128,6 +1179,7 @@ class Finder:
                          heuristic of astar and the engine's methods
     waypoints            a :class:`Waypoints` graph: the engine's methods search it
                          (any-angle paths of its waypoints)
+    table                a :class:`WaypointTable`: the waypoint-table heuristic of astar
     smooth               string-pull the path (terrain honoured; Path.grid_cost: before)
     unit_size            a unit of k x k cells: the path of its top-left cell
                          (``clearance``: a :class:`Clearance`, built here when not given)
@@ -1142,9 +1194,18 @@ class Finder:
                  jps_plus: Optional[JpsPlus] = None, cpd: Optional[Cpd] = None,
                  hpa: Optional[Hpa] = None, landmarks: Any = None,
                  waypoints: Optional["Waypoints"] = None, clearance: Optional[Clearance] = None,
-                 smooth: bool = False, unit_size: int = 1, **kw: Any):
+                 smooth: bool = False, unit_size: int = 1,
+                 table: Optional["WaypointTable"] = None, **kw: Any):
         if not isinstance(grid, _core.Grid):
-            raise TypeError("grid: a Grid expected")
+            if _space_kind(grid) is None:
+                raise TypeError("grid: a Grid, HexGrid, Graph or CallbackSpace expected, got "
+                                f"{type(grid).__name__}")
+            _space_finder(self, grid, _method_name(method), kw, dict(
+                options=options, jps_plus=jps_plus, cpd=cpd, hpa=hpa, landmarks=landmarks,
+                waypoints=waypoints, clearance=clearance, smooth=smooth, unit_size=unit_size,
+                table=table))
+            self._smooth, self._unit_size = False, 1
+            return
         name = _method_name(method)
         self._grid = grid
         self._info = _METHOD_BY_NAME[name]
@@ -1155,10 +1216,10 @@ class Finder:
         self._built = {}      # their grid version
         self._lm_count = 4
         att = {"jps_plus": jps_plus, "cpd": cpd, "hpa": hpa, "landmarks": landmarks,
-               "waypoints": waypoints, "clearance": clearance}
+               "waypoints": waypoints, "clearance": clearance, "table": table}
         for key, kind in (("jps_plus", JpsPlus), ("cpd", Cpd), ("hpa", Hpa),
                           ("landmarks", Landmarks), ("waypoints", Waypoints),
-                          ("clearance", Clearance)):
+                          ("clearance", Clearance), ("table", WaypointTable)):
             v = att[key]
             if v is None or isinstance(v, kind) or (key == "landmarks" and not isinstance(
                     v, (bool, np.bool_)) and isinstance(v, (int, np.integer))):
@@ -1191,7 +1252,7 @@ class Finder:
         a = self._att
         return (self._grid, self._info.id, self._options._tuple,
                 (a["jps_plus"], a["cpd"], a["hpa"], a["landmarks"], a["waypoints"],
-                 a["clearance"]), self._smooth, self._unit_size, self._options.space == "graph")
+                 a["clearance"], a["table"]), self._smooth, self._unit_size, self._options.space == "graph")
 
     def _make(self) -> None:
         why = _core.finder_reason(*self._args())
@@ -1229,11 +1290,35 @@ class Finder:
         return f"<Finder {self.method} on {self._grid!r}{extra}>"
 
     # -- searching
+    _space: Any = None   # the HexGrid, Graph or CallbackSpace of a space finder
+    threads_used: int = 0  #: workers the last find_many ran on
+
     def find(self, start: Point, goal: Point, *, workspace: Optional[Workspace] = None) -> Path:
         """The path from ``start`` to ``goal`` as a :class:`Path` (for Anya its
-        ``points``); raises as :meth:`Grid.find_path`."""
+        ``points``; on a Graph or CallbackSpace a :class:`NodePath`, start and
+        goal nodes); raises as :meth:`Grid.find_path`."""
+        if self._space is not None:
+            return _space_outcome(self._space, self._c.find(
+                workspace or _workspace(), _node_in(self._space, start, "start"),
+                _node_in(self._space, goal, "goal")))
         return _outcome(self._c.find(workspace or _workspace(), _point(start, "start"),
                                      _point(goal, "goal")))
+
+    def find_many(self, starts: Any, goals: Any, *, threads: Optional[int] = None,
+                  costs_only: bool = False, batch: Optional["Batch"] = None) -> Any:
+        """Many queries at once on worker threads (``astar_batch_find``), the
+        GIL released for the whole batch: query i goes from ``starts[i]`` to
+        ``goals[i]`` ((N, 2) arrays or sequences of cells; on a Graph, nodes).
+        Returns the list of their :class:`Path` in query order, each exactly
+        what :meth:`find` gives for it alone (a query without a path gives its
+        Path with that ``status`` -- falsy -- instead of raising), or with
+        ``costs_only=True`` a float64 array of the costs (inf where no path
+        reached the goal). ``threads``: workers (None: one per processor);
+        ``batch``: a :class:`Batch` of your own (its workspaces) instead of
+        the one kept for the calling thread. A finder calling Python (a
+        heuristic, an observer, a CallbackSpace) runs on one thread.
+        ``finder.threads_used``: the workers the last batch ran on."""
+        return _find_many(self, starts, goals, threads, costs_only, batch)
 
     def begin(self, start: Point, goal: Point, *,
               workspace: Optional[Workspace] = None) -> "Search":
@@ -1250,6 +1335,8 @@ class Finder:
         again) and prepare again. An attachment you gave that is out of date
         raises StaleError naming it: update or rebuild it and pass it again
         (make a new Finder)."""
+        if self._space is not None:
+            return   # a space finder has no attachments: it follows its space
         for key, obj in list(self._att.items()):
             if obj is None:
                 continue
@@ -1260,7 +1347,7 @@ class Finder:
                     self._built[key] = self._grid.version
                     continue
                 self._att[key] = self._build(key, self._lm_count)
-            elif isinstance(obj, _Prep) and not obj.current:
+            elif isinstance(obj, (_Prep, WaypointTable)) and not obj.current:
                 raise StaleError(Status.STALE, f"{key}: built before the grid's last change; "
                                  "update() or build it again, and make a new Finder with it")
         self._make()
@@ -1286,7 +1373,11 @@ class Search:
         self._ws = workspace if workspace is not None else Workspace()
         self.work = 0
         self.steps = 0
-        st = Status(self._c.begin(self._ws, _point(start, "start"), _point(goal, "goal")))
+        if finder._space is not None:
+            st = Status(self._c.begin(self._ws, _node_in(finder._space, start, "start"),
+                                      _node_in(finder._space, goal, "goal")))
+        else:
+            st = Status(self._c.begin(self._ws, _point(start, "start"), _point(goal, "goal")))
         self._open = True
         self.status = Status.IN_PROGRESS if st == Status.OK else st
 
@@ -1316,6 +1407,8 @@ class Search:
             raise RuntimeError("the search is not done: step() until it returns True")
         t = self._c.finish(self._ws)
         self._open = False
+        if self._finder._space is not None:
+            return _space_outcome(self._finder._space, t)
         return _outcome(t)
 
     def cancel(self) -> None:
@@ -1741,6 +1834,569 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
                      "ended: raise max_states (or bound the graph)",
                      {"message": "the graph search's table of nodes is full"})
     raise _error(status)
+
+
+# ---- every space through the finder, many queries at once ------------------------------------
+#
+# Points go in through _node_in / _points_in and paths come out through
+# _space_path / _batch_paths: the one place each where a coordinate order
+# (row, col) or (x, y) would be applied.
+
+class Batch(_core.Batch):
+    """Worker threads for :meth:`Finder.find_many` (``astar/batch.h``):
+    ``Batch(threads=0)`` (0: one per processor), each worker with a
+    workspace of its own that grows to the largest grid searched and is
+    freed with the Batch (``memory``: the bytes held). ``find_many`` keeps
+    one per calling thread when none is given; pass your own to control
+    that memory, one call at a time per Batch."""
+
+    def __repr__(self) -> str:
+        return f"<Batch {self.threads} threads, {self.memory} bytes>"
+
+
+def _batch_for(threads: Any) -> Batch:
+    """The calling thread's Batch of `threads` workers (None: one per processor)."""
+    n = 0 if threads is None else _integer(threads, "threads", 1, 256)
+    cache = getattr(_local, "batches", None)
+    if cache is None:
+        cache = _local.batches = {}
+    b = cache.get(n)
+    if b is None:
+        cache.clear()   # one batch a thread: its workspaces are the memory it holds
+        b = cache[n] = Batch(n)
+    return b
+
+
+def release_batches() -> None:
+    """Drop the calling thread's Batch that :meth:`Finder.find_many` keeps
+    (its workers' workspaces: about 38 bytes a cell of the largest grid
+    searched, per worker)."""
+    getattr(_local, "batches", {}).clear()
+
+
+# Points of the path slot each query of a batch gets (0: chosen by the
+# batch's size; a longer path runs again in a second batch). The tests set
+# it small to run that second batch.
+_BATCH_SLOT = 0
+_BATCH_CHUNK = 1 << 16
+
+_EDGE = np.dtype([("from", "<u4"), ("to", "<u4"), ("cost", "<f8")])
+
+
+def _edge_array(tails: Any, heads: Any, costs: Any, n: int) -> np.ndarray:
+    tails = np.asarray(tails)
+    heads = np.asarray(heads)
+    costs = np.asarray(costs, dtype=np.float64)
+    for what, a in (("tails", tails), ("heads", heads)):
+        if a.size and a.dtype.kind not in "iu":
+            raise TypeError(f"{what}: integer node ids expected, got {a.dtype} values")
+        if a.size and (a.min() < 0 or a.max() >= n):
+            bad = int(a[(a < 0) | (a >= n)][0])
+            raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                       f"{what}: node {bad} outside [0, {n - 1}]")
+    bad = ~np.isfinite(costs) | (costs < 0) | (costs > 1e15)
+    if np.any(bad):
+        i = int(np.flatnonzero(bad)[0])
+        raise InvalidArgumentError(
+            Status.INVALID_ARGUMENT,
+            f"edge {i} ({int(tails[i])} -> {int(heads[i])}): cost {costs[i]!r}, expected a "
+            "finite number in [0, 1e15]")
+    e = np.empty(len(costs), dtype=_EDGE)
+    e["from"], e["to"], e["cost"] = tails, heads, costs
+    return e
+
+
+class Graph(_core.Graph):
+    """A static graph in compressed (CSR) form (``astar/graph.h``), searched
+    by the engine's methods through :class:`Finder`:
+
+        g = libastar.Graph.from_csr(matrix)               # SciPy sparse, directed
+        g = libastar.Graph.from_networkx(nx_graph)        # node names kept
+        path = libastar.Finder(g, "dijkstra").find(a, b)  # path.nodes, path.cost
+
+    ``Graph(node_count, tails, heads, costs, *, directed=True, coords=None,
+    names=None)``: arcs ``tails[i] -> heads[i]`` of cost ``costs[i]`` (finite,
+    >= 0); ``directed=False``: every edge both ways. ``coords``: an
+    (node_count, 2) array of positions: A* then has the Euclidean heuristic,
+    scaled so that it never overestimates. ``names``: a node name for every
+    id (what ``find`` takes and ``path.nodes`` gives). Read-only once made:
+    threads search it at once."""
+
+    def __new__(cls, node_count: int, tails: Any = (), heads: Any = (), costs: Any = (), *,
+                directed: bool = True, coords: Any = None, names: Any = None):
+        n = _integer(node_count, "node_count", 1, 2**31)
+        e = _edge_array(tails, heads, costs, n)
+        xy = None
+        if coords is not None:
+            xy = np.ascontiguousarray(coords, dtype=np.float64)
+            if xy.shape != (n, 2):
+                raise ValueError(f"coords: shape ({n}, 2) expected, got {xy.shape}")
+        self = super().__new__(cls, n, e.tobytes(), not _flag(directed, "directed"),
+                               None if xy is None else xy.tobytes())
+        self.directed = bool(directed)
+        self._names = None if names is None else list(names)
+        if self._names is not None:
+            if len(self._names) != n:
+                raise ValueError(f"names: {n} names expected, got {len(self._names)}")
+            self._index = {name: i for i, name in enumerate(self._names)}
+            if len(self._index) != n:
+                raise ValueError("names: every name must be distinct")
+        return self
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        pass
+
+    @classmethod
+    def from_csr(cls, matrix: Any, *, directed: bool = True, coords: Any = None,
+                 names: Any = None) -> "Graph":
+        """A graph of a SciPy sparse matrix (any format; CSR read as is):
+        entry ``[i, j]`` is an arc i -> j of that cost -- every stored entry,
+        explicit zeros included (as ``scipy.sparse.csgraph`` reads a sparse
+        matrix). ``directed=False``: each entry is an edge usable both ways
+        (csgraph's ``directed=False``)."""
+        if not hasattr(matrix, "tocsr"):
+            raise TypeError(f"matrix: a SciPy sparse matrix expected, got {type(matrix).__name__}")
+        m = matrix.tocsr()
+        rows, cols = m.shape
+        if rows != cols:
+            raise ValueError(f"matrix: a square matrix expected, got shape {m.shape}")
+        tails = np.repeat(np.arange(rows, dtype=np.int64), np.diff(m.indptr))
+        return cls(rows, tails, m.indices, m.data, directed=directed, coords=coords, names=names)
+
+    from_scipy = from_csr
+
+    @classmethod
+    def from_networkx(cls, graph: Any, weight: Optional[str] = "weight", *,
+                      coords: Any = None) -> "Graph":
+        """A graph of a networkx graph: its nodes (``graph.nodes`` order) by
+        name both ways -- ``find`` takes names, ``path.nodes`` gives them --
+        and its edges' ``weight`` attribute as costs (1 where missing, and
+        for ``weight=None``), as ``networkx.shortest_path_length`` reads
+        them. Directed when the graph is; multigraphs keep every edge.
+        ``coords``: a dict name -> (x, y), or an attribute name (``'pos'``)."""
+        names = list(graph.nodes)
+        index = {name: i for i, name in enumerate(names)}
+        if weight is None:
+            edges = [(u, v, 1.0) for u, v in graph.edges()]
+        else:
+            edges = list(graph.edges(data=weight, default=1.0))
+        tails = np.array([index[u] for u, _, _ in edges], dtype=np.int64)
+        heads = np.array([index[v] for _, v, _ in edges], dtype=np.int64)
+        costs = np.array([c for _, _, c in edges], dtype=np.float64)
+        if isinstance(coords, str):
+            coords = {name: graph.nodes[name][coords] for name in names}
+        xy = None if coords is None else [coords[name] for name in names]
+        return cls(max(len(names), 1), tails, heads, costs, directed=graph.is_directed(),
+                   coords=xy, names=names if names else None)
+
+    @classmethod
+    def from_dimacs(cls, gr: Any, co: Any = None, *, directed: bool = True) -> "Graph":
+        """A graph of the 9th DIMACS Challenge's shortest-path files
+        (``astar_dimacs_parse_gr``): ``gr`` a ``.gr`` file (a path, or the text
+        itself), nodes the file's ids minus one; ``co`` its ``.co``
+        coordinates (the Euclidean heuristic, scaled to stay admissible);
+        ``directed=False``: every arc both ways. ParseError names the file,
+        line and column."""
+        text, filename = _source(gr)
+        try:
+            self = _core.dimacs_gr(cls, text, not _flag(directed, "directed"))
+        except AstarError as e:
+            raise _named(e, filename) from None
+        self.directed, self._names = bool(directed), None
+        if co is not None:
+            text, filename = _source(co)
+            try:
+                _core.dimacs_co(self, text)
+            except AstarError as e:
+                raise _named(e, filename) from None
+        return self
+
+    def dimacs_queries(self, p2p: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The queries of a DIMACS ``.p2p`` file for this graph
+        (``astar_dimacs_parse_p2p``): (sources, targets, expected costs), the
+        ids minus one as int64 arrays, the costs float64 (nan where the file
+        gives none) -- ready for :meth:`Finder.find_many`."""
+        text, filename = _source(p2p)
+        try:
+            a, b, c = _core.dimacs_p2p(text, self.node_count)
+        except AstarError as e:
+            raise _named(e, filename) from None
+        costs = np.frombuffer(c, dtype=np.float64).copy()
+        costs[costs < 0] = np.nan
+        return (np.frombuffer(a, dtype=np.uint32).astype(np.int64),
+                np.frombuffer(b, dtype=np.uint32).astype(np.int64), costs)
+
+    @property
+    def names(self) -> Optional[list]:
+        """The nodes' names (id i is names[i]), or None: nodes are ids."""
+        return self._names
+
+    def index(self, node: Any) -> int:
+        """The id of a node (its name, or an id)."""
+        return _node_in(self, node, "node")
+
+    def successors(self, node: Any) -> list:
+        """The arcs out of ``node``: (node, cost) pairs, by name when named."""
+        return [(self._name(v), c) for v, c in self._arcs(_node_in(self, node, "node"), True)]
+
+    def _name(self, i: int) -> Any:
+        return self._names[i] if self._names is not None else i
+
+    def __repr__(self) -> str:
+        kind = "directed" if self.directed else "undirected"
+        return f"<Graph {kind}, {self.node_count} nodes, {self.arc_count} arcs>"
+
+
+class CallbackSpace:
+    """A graph you describe with Python functions, searched by the engine's
+    methods through :class:`Finder`: nodes are the ids 0 .. node_count - 1,
+    ``successors(i)`` returns the arcs out of i as (node, cost) pairs (costs
+    finite, >= 0, at most ``max_degree``), ``predecessors(i)`` the arcs into
+    i (needed by 'bidir', 'f2f' and 'retarget'), ``heuristic(a, b)`` an
+    estimate of the cost from a to b (None: 0, i.e. Dijkstra);
+    ``consistent=True`` promises a consistent heuristic. The searches call
+    back into Python for every node: they hold the GIL, and ``find_many``
+    runs them on one thread. An exception in a callback propagates.
+    (:func:`find_graph_path` is the engine's search of graphs too large to
+    number, with any hashable nodes.)"""
+
+    def __init__(self, node_count: int, successors: Callable[[int], Iterable[Tuple[int, float]]],
+                 *, predecessors: Optional[Callable[[int], Iterable[Tuple[int, float]]]] = None,
+                 heuristic: Optional[Callable[[int, int], float]] = None, max_degree: int = 64,
+                 consistent: bool = False):
+        self.node_count = _integer(node_count, "node_count", 1, 2**32 - 2)
+        self.max_degree = _integer(max_degree, "max_degree", 1, 2**32 - 1)
+        for what, fn in (("successors", successors), ("predecessors", predecessors),
+                         ("heuristic", heuristic)):
+            if fn is not None and not callable(fn):
+                raise TypeError(f"{what}: a callable expected, got {type(fn).__name__}")
+        self.successors, self.predecessors, self.heuristic = successors, predecessors, heuristic
+        self.consistent = _flag(consistent, "consistent")
+
+    def _owner(self) -> tuple:
+        flags = _core.SPACE_ADMISSIBLE | (_core.SPACE_CONSISTENT
+                                          if self.consistent or self.heuristic is None else 0)
+        return (self.node_count, self.successors, self.predecessors, self.heuristic,
+                self.max_degree, flags)
+
+    def __repr__(self) -> str:
+        return f"<CallbackSpace {self.node_count} nodes>"
+
+
+_TABLE_PICKS = {"auto": 0, "doors": 1, "coarse": 2, "given": 3}
+_TABLE_FORMS = {"bound": 0, "seed": 1}
+
+
+class WaypointTable(_core.WaypointTable):
+    """The waypoint table of a grid (``astar/waypoint_table.h``): exact costs
+    between a few waypoints (doors, or a coarse grid), a heuristic for A* on
+    maps of rooms and doors where the straight-line ones are poor:
+    ``Finder(grid, "astar", table=WaypointTable(grid))``.
+
+    ``WaypointTable(grid, pick='auto', *, form='bound', gap=2, tile=16,
+    max_count=1024, nearest=4, cells=None, **rules)``: ``pick`` 'doors' (one
+    waypoint per gap at most ``gap`` cells wide), 'coarse' (one per tile of
+    side ``tile``), 'auto' (doors, else coarse), 'given' (``cells``, (x, y)
+    pairs); ``form`` 'bound' (admissible: optimal paths) or 'seed' (faster,
+    not optimal); ``rules`` the movement rules as in :class:`Options`. Built
+    without the GIL; valid while the grid does not change (the finder then
+    raises StaleError). The library has no file format for it."""
+
+    def __new__(cls, grid: Grid, pick: str = "auto", *, form: str = "bound", gap: int = 2,
+                tile: int = 16, max_count: int = 1024, nearest: int = 4, cells: Any = None,
+                options: Optional[Options] = None, **rules: Any):
+        if not isinstance(grid, _core.Grid):
+            raise TypeError("grid: a Grid expected")
+        p = _choice("pick", pick, _TABLE_PICKS)
+        if (p == "given") != (cells is not None):
+            raise InvalidArgumentError(Status.INVALID_ARGUMENT,
+                                       "cells: given with pick='given', and only then")
+        c = None if cells is None else _cells(cells, "cells").tobytes()
+        self = super().__new__(cls, grid, _options(options, rules)._tuple, _TABLE_PICKS[p],
+                               _TABLE_FORMS[_choice("form", form, _TABLE_FORMS)], gap, tile,
+                               max_count, nearest, c)
+        self._args = dict(pick=p, form=form, gap=gap, tile=tile, max_count=max_count,
+                          nearest=nearest, cells=cells, options=options, **rules)
+        return self
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        pass
+
+    @property
+    def cells(self) -> np.ndarray:
+        """The waypoints' cells, shape (count, 2), int32 (x, y)."""
+        return np.frombuffer(self._cells(), dtype=np.int32).reshape(-1, 2)
+
+    def __reduce__(self):
+        # No file format: a pickle builds it again for (a copy of) the grid.
+        return (_rebuild_table, (type(self), self.grid, self._args))
+
+    def __repr__(self) -> str:
+        return f"<WaypointTable of {self.grid!r}: {self.count} waypoints, {self.memory} bytes>"
+
+
+def _rebuild_table(cls, grid, args):
+    args = dict(args)
+    return cls(grid, args.pop("pick"), **args)
+
+
+class SpaceLandmarks(_core.SpaceLandmarks):
+    """A landmark table of a :class:`HexGrid` or a :class:`Graph`
+    (``astar_landmarks_new``): the ALT heuristic of the engine's methods on
+    that map, ``Finder(graph, "astar", landmarks=SpaceLandmarks(graph, 8))``
+    (or ``landmarks=8``, built there). Building costs one or two Dijkstra
+    searches over the map per landmark, without the GIL. ``save(path=None)``
+    and ``SpaceLandmarks.load(map, source)`` use the library's format, checked
+    against the map's arcs (MismatchError for another map). It pickles with
+    a HexGrid (a Graph does not pickle)."""
+
+    def __new__(cls, space: Any, count: int = 4):
+        if _space_kind(space) not in (0, 1):
+            raise TypeError(f"space: a HexGrid or a Graph expected, got {type(space).__name__}")
+        return super().__new__(cls, space, count, None)
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        pass
+
+    def save(self, path: Any = None) -> bytes:
+        """The table as bytes (``astar_landmarks_save``); also written to
+        ``path`` when given."""
+        data = super().save()
+        if path is not None:
+            with open(path, "wb") as f:
+                f.write(data)
+        return data
+
+    @classmethod
+    def load(cls, space: Any, source: Any) -> "SpaceLandmarks":
+        """Load bytes made by :meth:`save` (bytes, or a file path) for ``space``."""
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            data, name = bytes(source), "<bytes>"
+        else:
+            with open(source, "rb") as f:
+                data, name = f.read(), os.fspath(source)
+        if _space_kind(space) not in (0, 1):
+            raise TypeError(f"space: a HexGrid or a Graph expected, got {type(space).__name__}")
+        try:
+            return _core.SpaceLandmarks.__new__(cls, space, 1, data)
+        except ParseError as e:
+            raise _named(e, str(name)) from None
+
+    def __reduce__(self):
+        return (type(self).load, (self.space, self.save()))
+
+    def __repr__(self) -> str:
+        return f"<SpaceLandmarks of {self.space!r}: {self.count} landmarks, {self.memory} bytes>"
+
+
+class NodePath(Path):
+    """A path on a :class:`Graph` or a :class:`CallbackSpace`: a :class:`Path`
+    whose ``nodes`` are the graph's nodes (names for a named graph, else an
+    int64 array of ids), ``ids`` always the ids; ``cells`` is empty and
+    ``end`` the last node."""
+
+    __slots__ = ("nodes", "ids")
+    nodes: Any          #: the names of a named graph (a list), else the ids
+    ids: np.ndarray     #: int64 node ids, start first
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __iter__(self):
+        return iter(self.nodes if isinstance(self.nodes, list) else self.nodes.tolist())
+
+    def __repr__(self) -> str:
+        return (f"<NodePath {self.status.name} {len(self)} nodes, cost {self.cost:.6g}, "
+                f"expanded {self.expanded}>")
+
+
+_SPACE_KINDS = {"HexGrid": 0, "Graph": 1, "CallbackSpace": 2}
+_NONE_NODE = 2**32 - 1
+
+
+def _space_kind(space: Any) -> Optional[int]:
+    if isinstance(space, _core.HexGrid):
+        return 0
+    if isinstance(space, _core.Graph):
+        return 1
+    if isinstance(space, CallbackSpace):
+        return 2
+    return None
+
+
+def _node_in(space: Any, p: Any, what: str) -> int:
+    """A start or goal of a space finder as the space's node id: a hex
+    grid's (x, y) cell (_NONE_NODE outside it, which the search answers with
+    OutOfBoundsError as a grid does), a graph's node name or id."""
+    if isinstance(space, _core.HexGrid):
+        x, y = _point(p, what)
+        if not space.contains(x, y):
+            return _NONE_NODE
+        return y * space.width + x
+    names = getattr(space, "_names", None)
+    if names is not None:
+        try:
+            return space._index[p]
+        except (KeyError, TypeError):
+            raise OutOfBoundsError(Status.OUT_OF_BOUNDS,
+                                   f"{what}: {p!r} is not a node of the graph") from None
+    n = space.node_count
+    i = _integer(p, what, 0, 2**63 - 1)
+    if i >= n:
+        raise OutOfBoundsError(Status.OUT_OF_BOUNDS, f"{what}: node {i} outside [0, {n - 1}]")
+    return i
+
+
+def _nodes_in(space: Any, points: Any, what: str) -> np.ndarray:
+    """Many starts or goals as node ids (uint32), by the rule of _node_in."""
+    if isinstance(space, _core.HexGrid):
+        c = _cells(points, what).astype(np.int64)
+        inside = ((c[:, 0] >= 0) & (c[:, 0] < space.width) & (c[:, 1] >= 0)
+                  & (c[:, 1] < space.height))
+        ids = np.where(inside, c[:, 1] * space.width + c[:, 0], _NONE_NODE)
+        return ids.astype(np.uint32)
+    if (getattr(space, "_names", None) is None and isinstance(points, np.ndarray)
+            and points.dtype.kind in "iu"):
+        a = points.reshape(-1).astype(np.int64)
+        bad = (a < 0) | (a >= space.node_count)
+        if np.any(bad):
+            raise OutOfBoundsError(Status.OUT_OF_BOUNDS, f"{what}: node {int(a[bad][0])} "
+                                   f"outside [0, {space.node_count - 1}]")
+        return a.astype(np.uint32)
+    return np.array([_node_in(space, p, f"{what}[{i}]") for i, p in enumerate(points)],
+                    dtype=np.uint32)
+
+
+def _space_path(space: Any, t: tuple) -> Path:
+    """The Path of a space finder's result tuple (SpaceFinder.find): a hex
+    grid's cells, or a graph's nodes (NodePath)."""
+    (st, nodes, cost, expanded, generated, reopened, max_open, end, cause, dropped,
+     iterations, work, _detail) = t
+    ids = (np.frombuffer(nodes, dtype=np.uint32).astype(np.int64) if nodes is not None
+           else np.zeros(0, dtype=np.int64))
+    st, cause = Status(st), Status(cause)
+    if isinstance(space, _core.HexGrid):
+        w = space.width
+        cells = np.stack([ids % w, ids // w], axis=1).astype(np.int32) if len(ids) else _NO_CELLS
+        end_cell = (int(end % w), int(end // w)) if end >= 0 else None
+        return Path(cells, cost, st, cause, end_cell, expanded, generated, reopened, max_open,
+                    False, dropped, iterations, work)
+    names = getattr(space, "_names", None)
+    p = NodePath(_NO_CELLS, cost, st, cause, None, expanded, generated, reopened, max_open,
+                 False, dropped, iterations, work)
+    p.ids = ids
+    p.nodes = [names[i] for i in ids.tolist()] if names is not None else ids
+    p.end = (names[end] if names is not None else end) if end >= 0 else None
+    return p
+
+
+def _space_outcome(space: Any, t: tuple) -> Path:
+    p = _space_path(space, t)
+    if p.status in (Status.OK, Status.PARTIAL):
+        return p
+    raise _error(t[0], t[12], path=p)
+
+
+def _space_finder(self: "Finder", space: Any, name: str, kw: dict, given: dict) -> None:
+    """Finder.__init__ for a hex grid, a Graph or a CallbackSpace: the engine's
+    method over the space (astar_finder_new_space)."""
+    info = _METHOD_BY_NAME[name]
+    kind = _space_kind(space)
+    what = type(space).__name__
+    if not info.space:
+        engine = ", ".join(m.name for m in _METHOD_TABLE if m.space)
+        raise _unsupported(f"{name}: searches square grids; a {what} is searched by the "
+                           f"engine's methods ({engine})")
+    lm = given.pop("landmarks")
+    if lm is not None:
+        if kind == 2:
+            raise _unsupported("landmarks=: a table is built on a HexGrid or a Graph, not on "
+                               "callbacks")
+        if isinstance(lm, (int, np.integer)) and not isinstance(lm, (bool, np.bool_)):
+            lm = SpaceLandmarks(space, lm)
+        elif not isinstance(lm, SpaceLandmarks):
+            raise TypeError(f"landmarks: a SpaceLandmarks expected, got {type(lm).__name__}")
+        elif lm.space is not space:
+            raise MismatchError(Status.MISMATCH, "landmarks: built on another map")
+    for key, v in given.items():
+        if v not in (None, False, 1):
+            raise _unsupported(f"{key}=: prepares a grid search; a {what} takes the engine's "
+                               "settings only (weight, tie, reopen, max_expansions, partial, "
+                               "beam_width, epsilon, band_e, band_d, retarget_interval, "
+                               "ida_transpositions)")
+    if kind == 2 and space.predecessors is None and name in ("bidir", "f2f", "retarget"):
+        raise _unsupported(f"{name}: searches backward from the goal too: give the space "
+                           "predecessors=")
+    settings = {k: kw.pop(k) for k in ("weight", "tie", "reopen", "max_expansions", "partial")
+                if k in kw}
+    # Checked as the engine's settings of any search; the method is the
+    # table's row (fringe included).
+    t = _engine_tuple("astar", settings.get("weight", 1.0), settings.get("tie", "larger-g"),
+                      settings.get("reopen", "auto"), settings.get("max_expansions", 0),
+                      settings.get("partial", False), kw)
+    t = (info.id,) + t[1:]
+    self._grid = space
+    self._info = info
+    self._options = None   # type: ignore[assignment]  # the engine tuple holds its settings
+    self._att = {}
+    self._space = space
+    self._att = {"landmarks": lm} if lm is not None else {}
+    self._c = _core.SpaceFinder(kind, space._owner() if kind == 2 else space, t, lm)
+
+
+def _find_many(self: "Finder", starts: Any, goals: Any, threads: Any, costs_only: bool,
+               batch: Optional[Batch]) -> Any:
+    costs_only = _flag(costs_only, "costs_only")
+    if batch is not None and not isinstance(batch, _core.Batch):
+        raise TypeError(f"batch: a Batch expected, got {type(batch).__name__}")
+    one_thread = self._space is not None and isinstance(self._space, CallbackSpace)
+    one_thread = one_thread or (self._options is not None and (
+        callable(self._options.heuristic) or self._options.observer is not None))
+    if batch is None:
+        batch = _batch_for(1 if one_thread else threads)
+    if self._space is not None:
+        s = _nodes_in(self._space, starts, "starts")
+        g = _nodes_in(self._space, goals, "goals")
+    else:
+        s = _cells(starts, "starts")
+        g = _cells(goals, "goals")
+    if len(s) != len(g):
+        raise ValueError(f"starts and goals: as many of each expected, got {len(s)} and "
+                         f"{len(g)}")
+    if len(s) == 0:
+        return np.zeros(0, dtype=np.float64) if costs_only else []
+    q = np.ascontiguousarray(np.concatenate([s.reshape(len(s), -1), g.reshape(len(g), -1)],
+                                            axis=1))
+    # Batches of at most _BATCH_CHUNK queries: the path slots of one stay
+    # within about 64 MB whatever N (the results do not depend on it).
+    used, costs, paths = 0, [], []
+    for at in range(0, len(q), _BATCH_CHUNK):
+        part = q[at:at + _BATCH_CHUNK].tobytes()
+        if self._space is not None:
+            u, out = self._c.batch(batch, part, costs_only, _BATCH_SLOT)
+        else:
+            u, out = _core.grid_batch(batch, self._c, part, costs_only, _BATCH_SLOT)
+        used = max(used, u)
+        if costs_only:
+            c = np.frombuffer(out[0], dtype=np.float64).copy()
+            c[np.frombuffer(out[1], dtype=np.int32) != int(Status.OK)] = np.inf
+            costs.append(c)
+        else:
+            paths += _batch_paths(self, out)
+    self.threads_used = used
+    return np.concatenate(costs) if costs_only else paths
+
+
+def _batch_paths(self: "Finder", out: list) -> list:
+    """The Paths of a batch, in query order; a query without a path gives
+    its Path with the status (falsy), never an exception."""
+    if self._space is not None:
+        return [_space_path(self._space, t) for t in out]
+    return [_path(t) for t in out]
+
+
+__all__ += ["Batch", "CallbackSpace", "Graph", "NodePath", "SpaceLandmarks", "WaypointTable",
+            "release_batches"]
 
 
 # ---- planning: fields, D* Lite / LPA*, islands, sizes, smoothing, encodings (_planning.py) -----

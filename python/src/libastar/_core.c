@@ -3184,6 +3184,10 @@ static int runs_on_engine(int method, const astar_finder_config *cfg) {
          cfg->waypoints != NULL;
 }
 
+/* The astar_waypoint_table of a WaypointTable (its section is below); NULL
+** with an exception for anything else. */
+static const astar_waypoint_table *waypoint_table_of(PyObject *o);
+
 /*
 ** The config of Finder(grid, method, options, attachments, smooth,
 ** unit_size, graph) -- attachments: (jps_plus, cpd, hpa, landmarks,
@@ -3209,9 +3213,11 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
   ** waypoint graph takes no other heuristic than its own). */
   if (method == ASTAR_METHOD_DIJKSTRA && cfg->options.heuristic == ASTAR_H_ZERO)
     cfg->options.heuristic = ASTAR_H_AUTO;
-  PyObject *jpp, *cpd, *hpa, *lm, *wp, *clr;
-  if (!PyArg_ParseTuple(att, "OOOOOO;bad attachment tuple", &jpp, &cpd, &hpa, &lm, &wp, &clr))
+  PyObject *jpp, *cpd, *hpa, *lm, *wp, *clr, *table = Py_None;
+  if (!PyArg_ParseTuple(att, "OOOOOO|O;bad attachment tuple", &jpp, &cpd, &hpa, &lm, &wp, &clr,
+                        &table))
     return -1;
+  if (table != Py_None && (cfg->table = waypoint_table_of(table)) == NULL) return -1;
   if (jpp != Py_None) {
     if (!PyObject_TypeCheck(jpp, &JpsPlusType)) {
       PyErr_SetString(PyExc_TypeError, "jps_plus: a JpsPlus object is required");
@@ -3260,7 +3266,7 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
       *why = "space='graph' runs the engine's methods (astar, dijkstra, greedy, bidir, ida, beam, "
              "dynamic, bandwidth, f2f, retarget)";
     else if (cfg->jps_plus || cfg->cpd || cfg->hpa || cfg->landmarks || cfg->waypoints ||
-             cfg->clearance || smooth || unit != 1)
+             cfg->clearance || cfg->table || smooth || unit != 1)
       *why = "space='graph' searches the cells as a graph: no precomputations, smoothing or "
              "units (use space='grid')";
     else
@@ -4259,6 +4265,1501 @@ static const astar_finder *queue_finder_of(PyObject *o) {
   return f->f;
 }
 
+/* ---- many queries and every space: batches, graphs, hex and callback finders ---------- */
+
+/*
+** Batch(threads): the workers of astar/batch.h, each with its own
+** workspace (0: one per processor). The workspaces start at one cell and
+** grow to a finder's grid on its first batch, then stay grown: a Batch
+** kept between calls costs no allocation, and dropping it frees them
+** (`memory` says how much). One batch at a time (busy flag), but its
+** queries run on every worker without the GIL.
+*/
+typedef struct {
+  PyObject_HEAD astar_batch *b;
+  int busy;
+} BatchObject;
+
+static PyTypeObject BatchType;
+
+static void Batch_dealloc(BatchObject *self) {
+  astar_batch_free(self->b);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Batch_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"threads", NULL};
+  range_arg threads = {"threads", 0, ASTAR_BATCH_MAX_THREADS, ASTAR_OK, 0, NULL, 0, 0};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&", kwlist, range_arg_convert, &threads))
+    return NULL;
+  BatchObject *self = (BatchObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  astar_grid *one = NULL;
+  astar_status st = astar_grid_new(&one, 1, 1, NULL);
+  if (st == ASTAR_OK) st = astar_batch_new(&self->b, one, (unsigned)threads.u, NULL);
+  astar_grid_free(one);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, NULL, NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *Batch_threads(BatchObject *self, void *c) {
+  (void)c;
+  return PyLong_FromUnsignedLong(astar_batch_threads(self->b));
+}
+
+static PyObject *Batch_memory(BatchObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_batch_memory(self->b));
+}
+
+static PyGetSetDef Batch_getset[] = {
+    {"threads", (getter)Batch_threads, NULL, "workers, the calling thread included", NULL},
+    {"memory", (getter)Batch_memory, NULL, "bytes the workers' workspaces hold", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject BatchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Batch",
+    .tp_basicsize = sizeof(BatchObject),
+    .tp_dealloc = (destructor)Batch_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Batch(threads=0): worker threads with a workspace each, for Finder.find_many "
+              "(0: one per processor). Its workspaces grow to the largest grid searched and "
+              "are freed with it.",
+    .tp_getset = Batch_getset,
+    .tp_new = Batch_new,
+};
+
+/* The kinds of path a batch writes. */
+enum { BATCH_CELLS = 0, BATCH_VEC, BATCH_NODES };
+
+/* Points of one path slot a batch gives each query when paths are kept:
+** enough for most paths of a big batch within about 64 MB of slots, at
+** least 64; the longer ones run again (below). */
+#define BATCH_SLOT_BUDGET ((size_t)1 << 23)
+
+/*
+** Run queries[0 .. n-1] (astar_query, or astar_node_query for BATCH_NODES)
+** through `f` on every worker of `b`, into res[0 .. n-1] and, unless
+** costs_only, *paths (malloc'd, `*stride` points a query). The queries
+** whose path did not fit their slot run again -- the same searches (a
+** slot depends on its query only), so every result is the one a lone
+** astar_finder_find gives -- in second batches whose slots hold the
+** longest such path, as many queries at a time as BATCH_SLOT_BUDGET
+** points allow, and their paths are packed into *extra: query i's path
+** starts at point extra_at[i] (SIZE_MAX: in *paths). Memory: the slots,
+** at most BATCH_SLOT_BUDGET points of scratch, and the long paths
+** themselves. Called without the GIL; allocates with malloc. Returns the
+** batch's status (ASTAR_OK when every query ran).
+*/
+static astar_status batch_run(astar_batch *b, const astar_finder *f, int kind, const void *queries,
+                              size_t n, size_t bound, size_t slot, int costs_only,
+                              astar_path_result *res, void **paths, size_t *stride, void **extra,
+                              size_t *extra_at, unsigned *used) {
+  const size_t point = kind == BATCH_CELLS ? sizeof(astar_point)
+                       : kind == BATCH_VEC ? sizeof(astar_vec2)
+                                           : sizeof(astar_node);
+  const size_t qsize = kind == BATCH_NODES ? sizeof(astar_node_query) : sizeof(astar_query);
+  *paths = *extra = NULL;
+  *stride = 0;
+  for (size_t i = 0; i < n; i++) extra_at[i] = SIZE_MAX;
+  size_t s = 0;
+  if (!costs_only && n > 0) {
+    s = BATCH_SLOT_BUDGET / n;
+    if (s < 64) s = 64;
+    if (bound && s > bound) s = bound;
+    if (slot) s = slot; /* the tests' small slots (the second batches' path) */
+    if (!(*paths = malloc(n * s * point))) return ASTAR_NO_MEMORY;
+  }
+  *stride = s;
+  astar_status st = kind == BATCH_CELLS ? astar_batch_find(b, f, queries, n, res, *paths, s, used)
+                    : kind == BATCH_VEC
+                        ? astar_batch_find_vec(b, f, queries, n, res, *paths, s, used)
+                        : astar_batch_find_nodes(b, f, queries, n, res, *paths, s, used);
+  if (st != ASTAR_OK || costs_only) return st;
+  size_t m = 0, longest = 0, total = 0;
+  for (size_t i = 0; i < n; i++)
+    if (res[i].status == ASTAR_BUFFER_TOO_SMALL && res[i].length > s) {
+      extra_at[i] = total;
+      total += res[i].length;
+      m++;
+      if (res[i].length > longest) longest = res[i].length;
+    }
+  if (m == 0) return ASTAR_OK;
+  /* (The tests' small slots run them three at a time: several second batches.) */
+  size_t chunk = slot ? 3 : BATCH_SLOT_BUDGET / longest;
+  if (chunk < 1) chunk = 1;
+  if (chunk > m) chunk = m;
+  unsigned char *q2 = malloc(chunk * qsize);
+  size_t *who = malloc(chunk * sizeof *who);
+  astar_path_result *r2 = malloc(chunk * sizeof *r2);
+  void *scratch = malloc(chunk * longest * point);
+  *extra = malloc(total * point);
+  st = q2 && who && r2 && scratch && *extra ? ASTAR_OK : ASTAR_NO_MEMORY;
+  for (size_t i = 0; st == ASTAR_OK && i < n;) {
+    size_t k = 0;
+    for (; i < n && k < chunk; i++)
+      if (extra_at[i] != SIZE_MAX) {
+        memcpy(q2 + k * qsize, (const unsigned char *)queries + i * qsize, qsize);
+        who[k++] = i;
+      }
+    if (k == 0) break;
+    st = kind == BATCH_CELLS
+             ? astar_batch_find(b, f, (const astar_query *)q2, k, r2, scratch, longest, NULL)
+         : kind == BATCH_VEC
+             ? astar_batch_find_vec(b, f, (const astar_query *)q2, k, r2, scratch, longest, NULL)
+             : astar_batch_find_nodes(b, f, (const astar_node_query *)q2, k, r2, scratch, longest,
+                                      NULL);
+    for (size_t j = 0; st == ASTAR_OK && j < k; j++) {
+      const size_t q = who[j];
+      res[q] = r2[j];
+      memcpy((unsigned char *)*extra + extra_at[q] * point,
+             (const unsigned char *)scratch + j * longest * point,
+             (r2[j].status == ASTAR_OK || r2[j].status == ASTAR_PARTIAL ? r2[j].length : 0) *
+                 point);
+    }
+  }
+  free(q2);
+  free(who);
+  free(r2);
+  free(scratch);
+  return st;
+}
+
+/* A batch's costs: (costs bytes of float64, statuses bytes of int32). */
+static PyObject *batch_costs(const astar_path_result *res, size_t n) {
+  PyObject *costs = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * sizeof(double)));
+  PyObject *sts = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * sizeof(int32_t)));
+  if (!costs || !sts) {
+    Py_XDECREF(costs);
+    Py_XDECREF(sts);
+    return NULL;
+  }
+  double *c = (double *)(void *)PyBytes_AS_STRING(costs);
+  int32_t *s = (int32_t *)(void *)PyBytes_AS_STRING(sts);
+  for (size_t i = 0; i < n; i++) {
+    c[i] = res[i].cost;
+    s[i] = (int32_t)res[i].status;
+  }
+  return Py_BuildValue("(NN)", costs, sts);
+}
+
+static int take_batch(BatchObject *b) {
+  if (b->busy) {
+    busy_error("the batch is in use by another call (use one Batch per thread)");
+    return -1;
+  }
+  b->busy = 1;
+  return 0;
+}
+
+/*
+** grid_batch(batch, finder, queries, costs_only, slot) -> (threads used, list of
+** result tuples as Finder.find gives them) or, costs_only, (threads used,
+** (costs, statuses)). queries: bytes of int32 (sx, sy, gx, gy) rows.
+** The whole batch runs without the GIL (with it, on one worker, for a
+** finder calling Python).
+*/
+static PyObject *py_grid_batch(PyObject *self, PyObject *args) {
+  (void)self;
+  BatchObject *b;
+  FinderObject *fo;
+  Py_buffer q;
+  int costs_only;
+  Py_ssize_t slot = 0; /* points a query's path slot holds; 0: automatic */
+  if (!PyArg_ParseTuple(args, "O!O!y*p|n", &BatchType, &b, &FinderType, &fo, &q, &costs_only,
+                        &slot))
+    return NULL;
+  PyObject *ret = NULL;
+  const size_t n = (size_t)q.len / sizeof(astar_query);
+  astar_path_result *res = NULL;
+  astar_node_query *nq = NULL;
+  size_t *extra_at = NULL;
+  unsigned char *oob = NULL;
+  void *paths = NULL, *extra = NULL;
+  size_t stride = 0;
+  unsigned used = 0;
+  if (!fo->f || !fo->grid || !fo->grid->grid) {
+    busy_error("the finder was cleared");
+    goto out;
+  }
+  if (fo->keep_gil && astar_batch_threads(b->b) > 1) {
+    PyErr_SetString(PyExc_ValueError, "a finder calling Python (a heuristic or observer) runs "
+                                      "its batch on one thread: threads=1");
+    goto out;
+  }
+  if (take_batch(b) < 0) goto out;
+  res = PyMem_Calloc(n ? n : 1, sizeof *res);
+  extra_at = PyMem_Malloc((n ? n : 1) * sizeof *extra_at);
+  if (!res || !extra_at) {
+    PyErr_NoMemory();
+    b->busy = 0;
+    goto out;
+  }
+  const astar_query *queries = q.buf;
+  const int kind = fo->graph ? BATCH_NODES : fo->vec ? BATCH_VEC : BATCH_CELLS;
+  const astar_grid *grid = fo->grid->grid;
+  if (kind == BATCH_NODES) {
+    /* The grid as a space: its node ids, and cells outside it answered as
+    ** a lone find answers them. */
+    if (fo->space_version != astar_grid_version(grid) && finder_space(fo) != ASTAR_OK) {
+      b->busy = 0;
+      raise_status(ASTAR_NO_MEMORY, NULL, NULL);
+      goto out;
+    }
+    nq = PyMem_Malloc((n ? n : 1) * sizeof *nq);
+    oob = PyMem_Calloc(n ? n : 1, 1);
+    if (!nq || !oob) {
+      PyErr_NoMemory();
+      b->busy = 0;
+      goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+      const astar_point s = queries[i].start, g = queries[i].goal;
+      if (!astar_grid_contains(grid, s.x, s.y) || !astar_grid_contains(grid, g.x, g.y)) {
+        oob[i] = 1; /* runs as 0 -> 0, answered afterwards as a lone find answers it */
+        nq[i].start = nq[i].goal = 0;
+      } else {
+        nq[i].start = astar_grid_space_node(&fo->holder, s);
+        nq[i].goal = astar_grid_space_node(&fo->holder, g);
+      }
+    }
+  }
+  const size_t bound =
+      kind == BATCH_VEC ? 0 : (size_t)astar_grid_width(grid) * (size_t)astar_grid_height(grid) + 1;
+  fo->cb.failed = 0;
+  fo->grid->searching++;
+  PyThreadState *ts = fo->keep_gil ? NULL : PyEval_SaveThread();
+  astar_status st = batch_run(b->b, fo->f, kind, kind == BATCH_NODES ? (const void *)nq : queries,
+                              n, bound, (size_t)(slot > 0 ? slot : 0), costs_only, res, &paths,
+                              &stride, &extra, extra_at, &used);
+  if (ts) PyEval_RestoreThread(ts);
+  fo->grid->searching--;
+  b->busy = 0;
+  if (fo->cb.failed) goto out;
+  if (st != ASTAR_OK) {
+    raise_status(st, NULL, NULL);
+    goto out;
+  }
+  for (size_t i = 0; oob && i < n; i++)
+    if (oob[i]) {
+      memset(&res[i], 0, sizeof res[i]);
+      res[i].status = res[i].cause = ASTAR_OUT_OF_BOUNDS;
+      res[i].end = (astar_point){-1, -1};
+      res[i].end_node = ASTAR_NODE_NONE;
+      extra_at[i] = SIZE_MAX;
+    }
+  if (costs_only) {
+    PyObject *c = batch_costs(res, n);
+    if (c) ret = Py_BuildValue("(IN)", used, c);
+    goto out;
+  }
+  PyObject *list = PyList_New((Py_ssize_t)n);
+  if (!list) goto out;
+  astar_point *cells = NULL;
+  size_t longest = 0;
+  for (size_t i = 0; i < n; i++)
+    if (res[i].length > longest) longest = res[i].length;
+  if (kind == BATCH_NODES && !(cells = PyMem_Malloc((longest + 1) * sizeof *cells))) {
+    Py_DECREF(list);
+    PyErr_NoMemory();
+    goto out;
+  }
+  for (size_t i = 0; i < n; i++) {
+    astar_path_result *r = &res[i];
+    const size_t slot = extra_at[i] != SIZE_MAX ? extra_at[i] : i * stride;
+    const unsigned char *base = extra_at[i] != SIZE_MAX ? extra : paths;
+    const astar_status si = r->status;
+    PyObject *t;
+    if (kind == BATCH_NODES) {
+      const astar_node *nodes = (const astar_node *)(const void *)base + slot;
+      if (si == ASTAR_OK || si == ASTAR_PARTIAL)
+        for (size_t k = 0; k < r->length; k++)
+          cells[k] = astar_grid_space_cell(&fo->holder, nodes[k]);
+      if (r->end_node != ASTAR_NODE_NONE) r->end = astar_grid_space_cell(&fo->holder, r->end_node);
+      t = finder_tuple(si, cells, NULL, r, finder_detail(si));
+    } else if (kind == BATCH_VEC) {
+      t = finder_tuple(si, NULL, (const astar_vec2 *)(const void *)base + slot, r,
+                       finder_detail(si));
+    } else {
+      t = finder_tuple(si, (const astar_point *)(const void *)base + slot, NULL, r,
+                       finder_detail(si));
+    }
+    if (!t) {
+      Py_DECREF(list);
+      list = NULL;
+      break;
+    }
+    PyList_SET_ITEM(list, (Py_ssize_t)i, t);
+  }
+  PyMem_Free(cells);
+  if (list) ret = Py_BuildValue("(IN)", used, list);
+out:
+  PyBuffer_Release(&q);
+  PyMem_Free(res);
+  PyMem_Free(nq);
+  PyMem_Free(oob);
+  PyMem_Free(extra_at);
+  free(paths);
+  free(extra);
+  return ret;
+}
+
+/* ---- Graph: a static graph in CSR form (astar/graph.h) ---- */
+
+typedef struct {
+  PyObject_HEAD astar_graph *g;
+} GraphObject;
+
+static PyTypeObject GraphType;
+
+static void Graph_dealloc(GraphObject *self) {
+  astar_graph_free(self->g);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Graph(node_count, edges, undirected, coords) -- edges: bytes of
+** astar_graph_edge (uint32 from, uint32 to, float64 cost); coords: None or
+** bytes of float64 (x, y) per node (the Euclidean heuristic, scaled to stay
+** admissible: astar_graph_set_coords). */
+static PyObject *Graph_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"node_count", "edges", "undirected", "coords", NULL};
+  range_arg nodes = {"node_count", 1, ASTAR_GRAPH_MAX_NODES, ASTAR_OK, 1, NULL, 0, 0};
+  Py_buffer e;
+  int undirected;
+  PyObject *coords;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&y*pO", kwlist, range_arg_convert, &nodes, &e,
+                                   &undirected, &coords))
+    return NULL;
+  GraphObject *self = NULL;
+  const size_t ne = (size_t)e.len / sizeof(astar_graph_edge);
+  size_t bad = 0;
+  astar_status st = astar_graph_check_edges((uint32_t)nodes.u, e.buf, ne, &bad);
+  if (st != ASTAR_OK) {
+    const astar_graph_edge *x = (const astar_graph_edge *)e.buf + bad;
+    PyObject *cost = PyFloat_FromDouble(x->cost);
+    PyObject *msg =
+        cost ? PyUnicode_FromFormat("edge %zu: from %u to %u, cost %R: the nodes must "
+                                    "be in [0, %llu) and the cost in [0, 1e15]",
+                                    bad, (unsigned)x->from, (unsigned)x->to, cost, nodes.u)
+             : NULL;
+    Py_XDECREF(cost);
+    if (msg) {
+      raise_status(st, PyUnicode_AsUTF8(msg), NULL);
+      Py_DECREF(msg);
+    }
+    goto out;
+  }
+  self = (GraphObject *)type->tp_alloc(type, 0);
+  if (!self) goto out;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_graph_new(&self->g, (uint32_t)nodes.u, e.buf, ne,
+                       undirected ? ASTAR_GRAPH_UNDIRECTED : 0u, NULL);
+  Py_END_ALLOW_THREADS;
+  if (st == ASTAR_OK && coords != Py_None) {
+    Py_buffer c;
+    if (PyObject_GetBuffer(coords, &c, PyBUF_SIMPLE) < 0) {
+      Py_CLEAR(self);
+      goto out;
+    }
+    if ((size_t)c.len != (size_t)nodes.u * 2 * sizeof(double)) {
+      PyBuffer_Release(&c);
+      PyErr_SetString(PyExc_ValueError, "coords: one (x, y) pair per node expected");
+      Py_CLEAR(self);
+      goto out;
+    }
+    st = astar_graph_set_coords(self->g, 2, c.buf);
+    PyBuffer_Release(&c);
+    if (st == ASTAR_INVALID_ARGUMENT) {
+      raise_status(st, "coords: every coordinate must be finite", NULL);
+      Py_CLEAR(self);
+      goto out;
+    }
+  }
+  if (st != ASTAR_OK) {
+    raise_status(st, NULL, NULL);
+    Py_CLEAR(self);
+  }
+out:
+  PyBuffer_Release(&e);
+  return (PyObject *)self;
+}
+
+static PyObject *Graph_node_count(GraphObject *self, void *c) {
+  (void)c;
+  return PyLong_FromUnsignedLong(astar_graph_node_count(self->g));
+}
+
+static PyObject *Graph_arc_count(GraphObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_graph_arc_count(self->g));
+}
+
+static PyObject *Graph_memory(GraphObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_graph_memory(self->g));
+}
+
+static PyObject *Graph_has_coords(GraphObject *self, void *c) {
+  (void)c;
+  return PyBool_FromLong(astar_graph_dims(self->g) != 0);
+}
+
+/* _arcs(v, out) -> list of (node, cost): the arcs out of v (or into v). */
+static PyObject *Graph_arcs(GraphObject *self, PyObject *args) {
+  unsigned int v;
+  int out;
+  if (!PyArg_ParseTuple(args, "Ip", &v, &out)) return NULL;
+  size_t d =
+      out ? astar_graph_out_arcs(self->g, v, NULL, 0) : astar_graph_in_arcs(self->g, v, NULL, 0);
+  astar_arc *arcs = PyMem_Malloc((d ? d : 1) * sizeof *arcs);
+  if (!arcs) return PyErr_NoMemory();
+  d = out ? astar_graph_out_arcs(self->g, v, arcs, d) : astar_graph_in_arcs(self->g, v, arcs, d);
+  PyObject *list = PyList_New((Py_ssize_t)d);
+  for (size_t i = 0; list && i < d; i++) {
+    PyObject *t = Py_BuildValue("(kd)", (unsigned long)arcs[i].node, arcs[i].cost);
+    if (!t) {
+      Py_CLEAR(list);
+      break;
+    }
+    PyList_SET_ITEM(list, (Py_ssize_t)i, t);
+  }
+  PyMem_Free(arcs);
+  return list;
+}
+
+static PyMethodDef Graph_methods[] = {
+    {"_arcs", (PyCFunction)Graph_arcs, METH_VARARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Graph_getset[] = {
+    {"node_count", (getter)Graph_node_count, NULL, "nodes", NULL},
+    {"arc_count", (getter)Graph_arc_count, NULL, "arcs (an undirected edge counts twice)", NULL},
+    {"memory", (getter)Graph_memory, NULL, "bytes held", NULL},
+    {"has_coords", (getter)Graph_has_coords, NULL, "nodes have coordinates (a heuristic)", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject GraphType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Graph",
+    .tp_basicsize = sizeof(GraphObject),
+    .tp_dealloc = (destructor)Graph_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "A static graph in CSR form (astar/graph.h): libastar.Graph is its Python face.",
+    .tp_methods = Graph_methods,
+    .tp_getset = Graph_getset,
+    .tp_new = Graph_new,
+};
+
+/* ---- WaypointTable: the waypoint-table heuristic of A* (astar/waypoint_table.h) ---- */
+
+typedef struct {
+  PyObject_HEAD astar_waypoint_table *t;
+  GridObject *grid; /* strong reference: the table reads its version and terrain */
+  uint64_t version; /* the grid's version it was built for */
+} WaypointTableObject;
+
+static PyTypeObject WaypointTableType;
+
+static int WaypointTable_traverse(WaypointTableObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->grid);
+  return 0;
+}
+
+static int WaypointTable_clear(WaypointTableObject *self) {
+  astar_waypoint_table_free(self->t);
+  self->t = NULL;
+  Py_CLEAR(self->grid);
+  return 0;
+}
+
+static void WaypointTable_dealloc(WaypointTableObject *self) {
+  PyObject_GC_UnTrack(self);
+  WaypointTable_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* WaypointTable(grid, options, pick, form, gap, tile, max_count, nearest,
+** cells or None): built without the GIL (astar_waypoint_table_new) under
+** the movement rules of the options tuple; cells: int32 (x, y) pairs for
+** pick GIVEN. */
+static PyObject *WaypointTable_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid", "options",   "pick",    "form",  "gap",
+                           "tile", "max_count", "nearest", "cells", NULL};
+  GridObject *grid;
+  PyObject *opt_tuple, *cells;
+  int pick, form;
+  range_arg gap = {"gap", 1, ASTAR_TABLE_MAX_GAP, ASTAR_OK, 0, NULL, 0, 0};
+  range_arg tile = {"tile", 1, ASTAR_GRID_MAX_SIDE, ASTAR_OK, 0, NULL, 0, 0};
+  range_arg maxc = {"max_count", 1, ASTAR_TABLE_MAX_COUNT, ASTAR_OK, 0, NULL, 0, 0};
+  range_arg near = {"nearest", 1, ASTAR_TABLE_MAX_NEAREST, ASTAR_OK, 0, NULL, 0, 0};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!OiiO&O&O&O&O", kwlist, &GridType, &grid, &opt_tuple,
+                                   &pick, &form, range_arg_convert, &gap, range_arg_convert, &tile,
+                                   range_arg_convert, &maxc, range_arg_convert, &near, &cells))
+    return NULL;
+  GRID_READY(grid);
+  int algo;
+  astar_options o;
+  py_callbacks cb;
+  if (parse_options(opt_tuple, &algo, &o, &cb, NULL) < 0) return NULL;
+  o.heuristic_fn = NULL, o.heuristic_ctx = NULL, o.observer = NULL, o.stop_fn = NULL;
+  if (o.heuristic == ASTAR_H_CALLBACK) o.heuristic = ASTAR_H_AUTO;
+  o.algorithm = ASTAR_ALGO_ASTAR;
+  astar_waypoint_table_options w;
+  astar_waypoint_table_options_init(&w);
+  w.pick = (astar_table_pick)pick;
+  w.form = (astar_table_form)form;
+  w.gap = (int32_t)gap.u;
+  w.tile = (int32_t)tile.u;
+  w.max_count = (uint32_t)maxc.u;
+  w.nearest = (uint32_t)near.u;
+  Py_buffer view = {0};
+  if (cells != Py_None) {
+    if (PyObject_GetBuffer(cells, &view, PyBUF_SIMPLE) < 0) return NULL;
+    w.cells = view.buf;
+    w.ncells = (size_t)view.len / sizeof(astar_point);
+  }
+  WaypointTableObject *self = (WaypointTableObject *)type->tp_alloc(type, 0);
+  if (!self) {
+    if (cells != Py_None) PyBuffer_Release(&view);
+    return NULL;
+  }
+  self->grid = (GridObject *)Py_NewRef(grid);
+  self->version = astar_grid_version(grid->grid);
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_waypoint_table_new(&self->t, grid->grid, &o, &w, NULL);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  if (cells != Py_None) PyBuffer_Release(&view);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st,
+                        st == ASTAR_INVALID_ARGUMENT
+                            ? "cells: each passable, inside the grid, given once (and at least one)"
+                        : st == ASTAR_OUT_OF_BOUNDS ? "cells: a cell outside the grid"
+                        : st == ASTAR_TOO_LARGE     ? "more waypoints than max_count"
+                                                    : NULL,
+                        NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *WaypointTable_count(WaypointTableObject *self, void *c) {
+  (void)c;
+  return PyLong_FromUnsignedLong(astar_waypoint_table_count(self->t));
+}
+
+static PyObject *WaypointTable_memory(WaypointTableObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_waypoint_table_memory(self->t));
+}
+
+static PyObject *WaypointTable_grid(WaypointTableObject *self, void *c) {
+  (void)c;
+  return Py_NewRef(self->grid ? (PyObject *)self->grid : Py_None);
+}
+
+static PyObject *WaypointTable_current(WaypointTableObject *self, void *c) {
+  (void)c;
+  if (!self->t || !self->grid) Py_RETURN_FALSE;
+  return PyBool_FromLong(self->version == astar_grid_version(self->grid->grid));
+}
+
+/* _cells() -> bytes of int32 (x, y): the waypoints, in their order. */
+static PyObject *WaypointTable_cells(WaypointTableObject *self, PyObject *noargs) {
+  (void)noargs;
+  const uint32_t n = astar_waypoint_table_count(self->t);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * 2 * (Py_ssize_t)sizeof(int32_t));
+  if (!out) return NULL;
+  int32_t *xy = (int32_t *)(void *)PyBytes_AS_STRING(out);
+  for (uint32_t i = 0; i < n; i++) {
+    const astar_point p = astar_waypoint_table_cell(self->t, i);
+    xy[2 * i] = p.x;
+    xy[2 * i + 1] = p.y;
+  }
+  return out;
+}
+
+static PyMethodDef WaypointTable_methods[] = {
+    {"_cells", (PyCFunction)WaypointTable_cells, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef WaypointTable_getset[] = {
+    {"count", (getter)WaypointTable_count, NULL, "waypoints", NULL},
+    {"memory", (getter)WaypointTable_memory, NULL, "bytes held", NULL},
+    {"grid", (getter)WaypointTable_grid, NULL, "the grid it was built for", NULL},
+    {"current", (getter)WaypointTable_current, NULL, "built for the grid as it is now", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject WaypointTableType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.WaypointTable",
+    .tp_basicsize = sizeof(WaypointTableObject),
+    .tp_dealloc = (destructor)WaypointTable_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)WaypointTable_traverse,
+    .tp_clear = (inquiry)WaypointTable_clear,
+    .tp_doc = "A waypoint table (astar_waypoint_table_new): libastar.WaypointTable.",
+    .tp_methods = WaypointTable_methods,
+    .tp_getset = WaypointTable_getset,
+    .tp_new = WaypointTable_new,
+};
+
+static const astar_waypoint_table *waypoint_table_of(PyObject *o) {
+  if (!PyObject_TypeCheck(o, &WaypointTableType) || !((WaypointTableObject *)o)->t) {
+    PyErr_Format(PyExc_TypeError, "table: a WaypointTable expected, got %.80s",
+                 Py_TYPE(o)->tp_name);
+    return NULL;
+  }
+  return ((WaypointTableObject *)o)->t;
+}
+
+/* ---- SpaceLandmarks: a landmark table of a hex grid or a Graph (astar/landmarks.h) ---- */
+
+typedef struct {
+  PyObject_HEAD astar_landmarks *lm;
+  PyObject *owner; /* the HexGrid or Graph the table was built on */
+} SpaceLandmarksObject;
+
+static PyTypeObject SpaceLandmarksType;
+
+static int SpaceLandmarks_traverse(SpaceLandmarksObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->owner);
+  return 0;
+}
+
+static int SpaceLandmarks_clear(SpaceLandmarksObject *self) {
+  astar_landmarks_free(self->lm);
+  self->lm = NULL;
+  Py_CLEAR(self->owner);
+  return 0;
+}
+
+static void SpaceLandmarks_dealloc(SpaceLandmarksObject *self) {
+  PyObject_GC_UnTrack(self);
+  SpaceLandmarks_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The space of a HexGrid or a Graph; -1 with an exception for anything else. */
+static int owner_space(PyObject *owner, astar_space *out) {
+  astar_status st = ASTAR_INVALID_ARGUMENT;
+  if (PyObject_TypeCheck(owner, &HexGridType) && ((HexGridObject *)owner)->grid)
+    st = astar_hex_space(((HexGridObject *)owner)->grid, out);
+  else if (PyObject_TypeCheck(owner, &GraphType))
+    st = astar_graph_space(((GraphObject *)owner)->g, out);
+  else {
+    PyErr_SetString(PyExc_TypeError, "a HexGrid or a Graph expected");
+    return -1;
+  }
+  if (st != ASTAR_OK) {
+    raise_status(st, NULL, NULL);
+    return -1;
+  }
+  return 0;
+}
+
+/* SpaceLandmarks(owner, count, data): built on owner's space (without the
+** GIL), or loaded from `data` (bytes of save()) when it is not None,
+** checked against the space's arcs (ASTAR_MISMATCH). */
+static PyObject *SpaceLandmarks_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"owner", "count", "data", NULL};
+  PyObject *owner, *data;
+  range_arg count = {"count", 1, ASTAR_LANDMARKS_MAX, ASTAR_OK, 0, NULL, 0, 0};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "OO&O", kwlist, &owner, range_arg_convert, &count,
+                                   &data))
+    return NULL;
+  astar_space space;
+  if (owner_space(owner, &space) < 0) return NULL;
+  Py_buffer buf = {0};
+  if (data != Py_None && PyObject_GetBuffer(data, &buf, PyBUF_SIMPLE) < 0) return NULL;
+  SpaceLandmarksObject *self = (SpaceLandmarksObject *)type->tp_alloc(type, 0);
+  if (!self) {
+    if (data != Py_None) PyBuffer_Release(&buf);
+    return NULL;
+  }
+  self->owner = Py_NewRef(owner);
+  Py_ssize_t *searching =
+      PyObject_TypeCheck(owner, &HexGridType) ? &((HexGridObject *)owner)->searching : NULL;
+  astar_status st;
+  if (searching) (*searching)++;
+  if (data != Py_None) {
+    Py_BEGIN_ALLOW_THREADS;
+    st = astar_landmarks_load(&self->lm, &space, buf.buf, (size_t)buf.len, NULL);
+    Py_END_ALLOW_THREADS;
+    PyBuffer_Release(&buf);
+    /* Another node count: another map. */
+    if (st == ASTAR_INVALID_ARGUMENT) st = ASTAR_MISMATCH;
+  } else {
+    astar_landmark_options o;
+    astar_landmark_options_init(&o);
+    o.count = (uint32_t)count.u;
+    Py_BEGIN_ALLOW_THREADS;
+    st = astar_landmarks_new(&self->lm, &space, &o, NULL);
+    Py_END_ALLOW_THREADS;
+  }
+  if (searching) (*searching)--;
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(
+        st,
+        st == ASTAR_MISMATCH      ? "the bytes were saved for another map (other nodes or arcs)"
+        : st == ASTAR_PARSE_ERROR ? "the bytes are damaged, truncated or of another kind"
+                                  : NULL,
+        NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *SpaceLandmarks_save(SpaceLandmarksObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (!self->lm) return busy_error("the table was cleared");
+  size_t len = 0;
+  astar_status st = astar_landmarks_save(self->lm, NULL, 0, &len);
+  if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) return raise_status(st, NULL, NULL);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)len);
+  if (!out) return NULL;
+  st = astar_landmarks_save(self->lm, PyBytes_AS_STRING(out), len, &len);
+  if (st != ASTAR_OK) {
+    Py_DECREF(out);
+    return raise_status(st, NULL, NULL);
+  }
+  return out;
+}
+
+static PyObject *SpaceLandmarks_memory(SpaceLandmarksObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_landmarks_memory(self->lm));
+}
+
+static PyObject *SpaceLandmarks_count(SpaceLandmarksObject *self, void *c) {
+  (void)c;
+  return PyLong_FromUnsignedLong(astar_landmarks_count(self->lm));
+}
+
+static PyObject *SpaceLandmarks_owner(SpaceLandmarksObject *self, void *c) {
+  (void)c;
+  return Py_NewRef(self->owner ? self->owner : Py_None);
+}
+
+static PyMethodDef SpaceLandmarks_methods[] = {
+    {"save", (PyCFunction)SpaceLandmarks_save, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef SpaceLandmarks_getset[] = {
+    {"memory", (getter)SpaceLandmarks_memory, NULL, "bytes held", NULL},
+    {"count", (getter)SpaceLandmarks_count, NULL, "landmarks chosen", NULL},
+    {"space", (getter)SpaceLandmarks_owner, NULL, "the HexGrid or Graph it was built on", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SpaceLandmarksType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.SpaceLandmarks",
+    .tp_basicsize = sizeof(SpaceLandmarksObject),
+    .tp_dealloc = (destructor)SpaceLandmarks_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)SpaceLandmarks_traverse,
+    .tp_clear = (inquiry)SpaceLandmarks_clear,
+    .tp_doc = "A landmark table of a HexGrid or a Graph (astar_landmarks_new).",
+    .tp_methods = SpaceLandmarks_methods,
+    .tp_getset = SpaceLandmarks_getset,
+    .tp_new = SpaceLandmarks_new,
+};
+
+/* ---- DIMACS shortest-path files (astar/graph.h): .gr, .co, .p2p ---- */
+
+/* dimacs_gr(cls, text, undirected) -> a Graph of cls (astar_dimacs_parse_gr,
+** without the GIL); ParseError with the line and column. */
+static PyObject *py_dimacs_gr(PyObject *self, PyObject *args) {
+  (void)self;
+  PyTypeObject *cls;
+  Py_buffer text;
+  int undirected;
+  if (!PyArg_ParseTuple(args, "O!y*p", &PyType_Type, &cls, &text, &undirected)) return NULL;
+  if (!PyType_IsSubtype(cls, &GraphType)) {
+    PyBuffer_Release(&text);
+    return PyErr_Format(PyExc_TypeError, "a Graph class expected");
+  }
+  GraphObject *g = (GraphObject *)cls->tp_alloc(cls, 0);
+  if (!g) {
+    PyBuffer_Release(&text);
+    return NULL;
+  }
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_dimacs_parse_gr(&g->g, text.buf, (size_t)text.len,
+                             undirected ? ASTAR_GRAPH_UNDIRECTED : 0u, NULL, &err);
+  Py_END_ALLOW_THREADS;
+  PyBuffer_Release(&text);
+  if (st != ASTAR_OK) {
+    Py_DECREF(g);
+    return err.line || err.message[0] ? parse_error(st, &err) : raise_status(st, NULL, NULL);
+  }
+  return (PyObject *)g;
+}
+
+/* dimacs_co(graph, text): the coordinates of a .co text given to the graph
+** (astar_dimacs_parse_co, astar_graph_set_coords: the Euclidean heuristic). */
+static PyObject *py_dimacs_co(PyObject *self, PyObject *args) {
+  (void)self;
+  GraphObject *g;
+  Py_buffer text;
+  if (!PyArg_ParseTuple(args, "O!y*", &GraphType, &g, &text)) return NULL;
+  const uint32_t n = astar_graph_node_count(g->g);
+  double *xy = PyMem_Malloc((size_t)n * 2 * sizeof *xy);
+  if (!xy) {
+    PyBuffer_Release(&text);
+    return PyErr_NoMemory();
+  }
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  astar_status st = astar_dimacs_parse_co(text.buf, (size_t)text.len, n, xy, &err);
+  PyBuffer_Release(&text);
+  if (st == ASTAR_OK) st = astar_graph_set_coords(g->g, 2, xy);
+  PyMem_Free(xy);
+  if (st == ASTAR_PARSE_ERROR) return parse_error(st, &err);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+/* dimacs_p2p(text, node_count) -> (sources bytes of uint32, targets, costs
+** bytes of float64 (-1: none given)) (astar_dimacs_parse_p2p). */
+static PyObject *py_dimacs_p2p(PyObject *self, PyObject *args) {
+  (void)self;
+  Py_buffer text;
+  unsigned long n;
+  if (!PyArg_ParseTuple(args, "y*k", &text, &n)) return NULL;
+  astar_parse_error err;
+  memset(&err, 0, sizeof err);
+  size_t count = 0;
+  astar_status st =
+      astar_dimacs_parse_p2p(text.buf, (size_t)text.len, (uint32_t)n, NULL, 0, &count, &err);
+  astar_dimacs_query *q = NULL;
+  if (st == ASTAR_BUFFER_TOO_SMALL) {
+    if (!(q = PyMem_Malloc(count * sizeof *q))) {
+      PyBuffer_Release(&text);
+      return PyErr_NoMemory();
+    }
+    st = astar_dimacs_parse_p2p(text.buf, (size_t)text.len, (uint32_t)n, q, count, &count, &err);
+  }
+  PyBuffer_Release(&text);
+  if (st != ASTAR_OK) {
+    PyMem_Free(q);
+    return st == ASTAR_PARSE_ERROR ? parse_error(st, &err) : raise_status(st, NULL, NULL);
+  }
+  PyObject *src = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(uint32_t)));
+  PyObject *dst = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(uint32_t)));
+  PyObject *cost = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * sizeof(double)));
+  if (!src || !dst || !cost) {
+    Py_XDECREF(src);
+    Py_XDECREF(dst);
+    Py_XDECREF(cost);
+    PyMem_Free(q);
+    return NULL;
+  }
+  uint32_t *a = (uint32_t *)(void *)PyBytes_AS_STRING(src);
+  uint32_t *b = (uint32_t *)(void *)PyBytes_AS_STRING(dst);
+  double *c = (double *)(void *)PyBytes_AS_STRING(cost);
+  for (size_t i = 0; i < count; i++) {
+    a[i] = q[i].source;
+    b[i] = q[i].target;
+    c[i] = q[i].cost;
+  }
+  PyMem_Free(q);
+  return Py_BuildValue("(NNN)", src, dst, cost);
+}
+
+/* ---- SpaceFinder: the finder over a hex grid, a Graph or Python callbacks ---- */
+
+/* A space of Python callbacks: nodes 0 .. node_count-1, successors(i)
+** (and predecessors(i)) returning (node, cost) pairs, heuristic(a, b).
+** The searches hold the GIL throughout. */
+typedef struct {
+  PyObject *succ, *pred, *h;
+  uint32_t node_count, max_degree;
+  int failed;
+} py_space;
+
+static size_t pyspace_arcs(py_space *g, PyObject *fn, const char *what, astar_node n,
+                           astar_arc *arcs, size_t cap) {
+  if (g->failed) return 0;
+  PyObject *r = PyObject_CallFunction(fn, "k", (unsigned long)n);
+  PyObject *seq =
+      r ? PySequence_Fast(r, "a callback must return a sequence of (node, cost)") : NULL;
+  Py_XDECREF(r);
+  if (!seq) {
+    g->failed = 1;
+    return 0;
+  }
+  const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+  size_t k = 0;
+  if (cap > g->max_degree) cap = g->max_degree;
+  for (Py_ssize_t i = 0; i < len; i++) {
+    range_arg node = {"a node", 0, g->node_count - 1u, ASTAR_OUT_OF_BOUNDS, 0, NULL, 0, 0};
+    real_arg cost = {what, 0.0, HUGE_VAL, 0, 0.0};
+    PyObject *node_obj, *cost_obj;
+    if (k == cap) {
+      PyErr_Format(PyExc_ValueError, "node %lu has more than max_degree=%lu arcs", (unsigned long)n,
+                   (unsigned long)g->max_degree);
+      g->failed = 1;
+      break;
+    }
+    if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "OO;an arc is (node, cost)", &node_obj,
+                          &cost_obj) ||
+        !range_arg_convert(node_obj, &node) || !real_arg_convert(cost_obj, &cost)) {
+      g->failed = 1;
+      break;
+    }
+    arcs[k].node = (astar_node)node.u;
+    arcs[k].cost = cost.value;
+    k++;
+  }
+  Py_DECREF(seq);
+  return g->failed ? 0 : k;
+}
+
+static size_t pyspace_succ(const void *self, astar_node n, astar_arc *arcs, size_t cap) {
+  py_space *g = (py_space *)(uintptr_t)self;
+  return pyspace_arcs(g, g->succ, "an arc cost from successors()", n, arcs, cap);
+}
+
+static size_t pyspace_pred(const void *self, astar_node n, astar_arc *arcs, size_t cap) {
+  py_space *g = (py_space *)(uintptr_t)self;
+  return pyspace_arcs(g, g->pred, "an arc cost from predecessors()", n, arcs, cap);
+}
+
+static double pyspace_h(const void *self, astar_node a, astar_node b) {
+  py_space *g = (py_space *)(uintptr_t)self;
+  double v = 0.0;
+  if (g->failed) return 0.0;
+  PyObject *r = PyObject_CallFunction(g->h, "kk", (unsigned long)a, (unsigned long)b);
+  if (heuristic_value(r, &v, NULL, NULL) < 0) {
+    g->failed = 1;
+    return 0.0;
+  }
+  return v;
+}
+
+static bool pyspace_stop(void *ctx) {
+  return ((py_space *)ctx)->failed != 0;
+}
+
+static const astar_space_ops pyspace_ops[4] = {
+    {pyspace_succ, NULL, NULL, NULL, NULL, NULL, 0},
+    {pyspace_succ, pyspace_pred, NULL, NULL, NULL, NULL, 0},
+    {pyspace_succ, NULL, pyspace_h, NULL, NULL, NULL, 0},
+    {pyspace_succ, pyspace_pred, pyspace_h, NULL, NULL, NULL, 0},
+};
+
+enum { SPACE_HEX = 0, SPACE_GRAPH, SPACE_CALLBACKS };
+
+typedef struct {
+  PyObject_HEAD astar_finder *f;
+  PyObject *owner;     /* the HexGrid, the Graph or the callbacks' tuple: what space.self is */
+  PyObject *landmarks; /* the SpaceLandmarks attached, or None */
+  int kind;
+  int method;
+  astar_space space;
+  py_space cbs;
+} SpaceFinderObject;
+
+static PyTypeObject SpaceFinderType;
+
+static int SpaceFinder_traverse(SpaceFinderObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->owner);
+  Py_VISIT(self->landmarks);
+  return 0;
+}
+
+static int SpaceFinder_clear(SpaceFinderObject *self) {
+  astar_finder_free(self->f);
+  self->f = NULL;
+  Py_CLEAR(self->owner);
+  Py_CLEAR(self->landmarks);
+  return 0;
+}
+
+static void SpaceFinder_dealloc(SpaceFinderObject *self) {
+  PyObject_GC_UnTrack(self);
+  SpaceFinder_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* SpaceFinder(kind, owner, engine tuple) -- owner: a HexGrid, a Graph, or
+** (node_count, successors, predecessors or None, heuristic or None,
+** max_degree, flags) for callbacks; the method is the engine tuple's. */
+static PyObject *SpaceFinder_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"kind", "owner", "engine", "landmarks", NULL};
+  int kind;
+  PyObject *owner, *engine, *lm = Py_None;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "iOO|O", kwlist, &kind, &owner, &engine, &lm))
+    return NULL;
+  astar_finder_config cfg;
+  astar_finder_config_init(&cfg);
+  if (lm != Py_None) {
+    if (!PyObject_TypeCheck(lm, &SpaceLandmarksType) ||
+        ((SpaceLandmarksObject *)lm)->owner != owner || !((SpaceLandmarksObject *)lm)->lm) {
+      PyErr_SetString(PyExc_TypeError, "landmarks: a table built on this map expected");
+      return NULL;
+    }
+    cfg.landmarks = ((SpaceLandmarksObject *)lm)->lm;
+  }
+  if (parse_engine(engine, &cfg.engine) < 0) return NULL;
+  cfg.method = cfg.engine.method;
+  SpaceFinderObject *self = (SpaceFinderObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  self->owner = Py_NewRef(owner);
+  self->landmarks = Py_NewRef(lm); /* the finder points to its table */
+  self->kind = kind;
+  self->method = (int)cfg.method;
+  astar_status st = ASTAR_INVALID_ARGUMENT;
+  if (kind == SPACE_HEX && PyObject_TypeCheck(owner, &HexGridType) &&
+      ((HexGridObject *)owner)->grid) {
+    st = astar_hex_space(((HexGridObject *)owner)->grid, &self->space);
+  } else if (kind == SPACE_GRAPH && PyObject_TypeCheck(owner, &GraphType)) {
+    st = astar_graph_space(((GraphObject *)owner)->g, &self->space);
+  } else if (kind == SPACE_CALLBACKS) {
+    unsigned long count, degree;
+    unsigned int flags;
+    if (!PyArg_ParseTuple(owner, "kOOOkI", &count, &self->cbs.succ, &self->cbs.pred, &self->cbs.h,
+                          &degree, &flags))
+      goto fail;
+    self->cbs.node_count = (uint32_t)count;
+    self->cbs.max_degree = (uint32_t)degree;
+    if (self->cbs.pred == Py_None) self->cbs.pred = NULL;
+    if (self->cbs.h == Py_None) self->cbs.h = NULL;
+    self->space.ops = &pyspace_ops[(self->cbs.pred ? 1 : 0) + (self->cbs.h ? 2 : 0)];
+    self->space.self = &self->cbs;
+    self->space.node_count = (uint32_t)count;
+    self->space.max_degree = (uint32_t)degree;
+    self->space.flags = flags;
+    cfg.engine.stop_fn = pyspace_stop;
+    cfg.engine.stop_ctx = &self->cbs;
+    cfg.engine.stop_interval = 1;
+    st = ASTAR_OK;
+  }
+  if (st != ASTAR_OK) {
+    raise_status(st, "the space could not be made", NULL);
+    goto fail;
+  }
+  const char *why = astar_finder_unsupported_reason(NULL, &self->space, &cfg);
+  if (why) {
+    raise_status(ASTAR_UNSUPPORTED, why, NULL);
+    goto fail;
+  }
+  st = astar_finder_new_space(&self->f, &self->space, &cfg, NULL);
+  if (st != ASTAR_OK) {
+    raise_status(st, NULL, NULL);
+    goto fail;
+  }
+  return (PyObject *)self;
+fail:
+  Py_DECREF(self);
+  return NULL;
+}
+
+/* The result tuple of a space search: (status, nodes bytes of uint32 or
+** None, cost, expanded, generated, reopened, max_open, end node or -1,
+** cause, dropped, iterations, work, detail or None). */
+static PyObject *space_tuple(astar_status st, const astar_node *nodes, const astar_path_result *r,
+                             const char *detail) {
+  PyObject *bytes = Py_NewRef(Py_None);
+  if (nodes && (st == ASTAR_OK || st == ASTAR_PARTIAL)) {
+    Py_DECREF(bytes);
+    bytes = PyBytes_FromStringAndSize((const char *)nodes, (Py_ssize_t)(r->length * sizeof *nodes));
+    if (!bytes) return NULL;
+  }
+  return Py_BuildValue("(iNdKKKKLiKKKz)", (int)st, bytes, r->cost,
+                       (unsigned long long)r->stats.expanded,
+                       (unsigned long long)r->stats.generated,
+                       (unsigned long long)r->stats.reopened, (unsigned long long)r->stats.max_open,
+                       r->end_node == ASTAR_NODE_NONE ? -1LL : (long long)r->end_node,
+                       (int)r->cause, (unsigned long long)r->dropped,
+                       (unsigned long long)r->iterations, (unsigned long long)r->work, detail);
+}
+
+/* A search whose start or goal is no node of the space (NODE_NONE: a cell
+** outside a hex grid), answered as the hex grid's own search answers it. */
+static void space_outside(astar_path_result *r) {
+  memset(r, 0, sizeof *r);
+  r->status = r->cause = ASTAR_OUT_OF_BOUNDS;
+  r->end = (astar_point){-1, -1};
+  r->end_node = ASTAR_NODE_NONE;
+}
+
+static int space_keeps_gil(const SpaceFinderObject *self) {
+  return self->kind == SPACE_CALLBACKS;
+}
+
+/* find(workspace, start node, goal node) -> space_tuple */
+static PyObject *SpaceFinder_find(SpaceFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  unsigned long s, g;
+  if (!PyArg_ParseTuple(args, "O!kk", &WorkspaceType, &ws, &s, &g)) return NULL;
+  if (!self->f) return busy_error("the finder was cleared");
+  astar_path_result res;
+  if (s >= self->space.node_count || g >= self->space.node_count) {
+    space_outside(&res);
+    return space_tuple(ASTAR_OUT_OF_BOUNDS, NULL, &res, NULL);
+  }
+  if (take_workspace(ws) < 0) return NULL;
+  astar_status st = astar_workspace_reserve_space(ws->ws, &self->space,
+                                                  method_reserve((astar_method)self->method));
+  if (st != ASTAR_OK) {
+    ws->busy = 0;
+    return raise_status(st, NULL, NULL);
+  }
+  if (ws_buffer(ws, STACK_CELLS) < 0) {
+    ws->busy = 0;
+    return NULL;
+  }
+  const int keep = space_keeps_gil(self);
+  Py_ssize_t *searching =
+      self->kind == SPACE_HEX ? &((HexGridObject *)self->owner)->searching : NULL;
+  self->cbs.failed = 0;
+  if (searching) (*searching)++;
+  for (;;) {
+    PyThreadState *ts = keep ? NULL : PyEval_SaveThread();
+    st = astar_finder_find_nodes(self->f, ws->ws, (astar_node)s, (astar_node)g,
+                                 (astar_node *)ws->vecs, ws->cap, &res);
+    if (ts) PyEval_RestoreThread(ts);
+    if (st != ASTAR_BUFFER_TOO_SMALL || res.length <= ws->cap || self->cbs.failed) break;
+    if (ws_buffer(ws, res.length) < 0) {
+      if (searching) (*searching)--;
+      ws->busy = 0;
+      return NULL;
+    }
+  }
+  if (searching) (*searching)--;
+  ws->busy = 0;
+  if (self->cbs.failed) return NULL;
+  return space_tuple(st, (const astar_node *)ws->vecs, &res, NULL);
+}
+
+/* batch(batch, queries, costs_only, slot) -> (threads used, list of space_tuple)
+** or (threads used, (costs, statuses)). queries: bytes of uint32 (start,
+** goal) node pairs, ASTAR_NODE_NONE for a cell outside. */
+static PyObject *SpaceFinder_batch(SpaceFinderObject *self, PyObject *args) {
+  BatchObject *b;
+  Py_buffer q;
+  int costs_only;
+  Py_ssize_t slot = 0;
+  if (!PyArg_ParseTuple(args, "O!y*p|n", &BatchType, &b, &q, &costs_only, &slot)) return NULL;
+  PyObject *ret = NULL;
+  const size_t n = (size_t)q.len / sizeof(astar_node_query);
+  astar_path_result *res = NULL;
+  astar_node_query *nq = NULL;
+  size_t *extra_at = NULL;
+  void *paths = NULL, *extra = NULL;
+  size_t stride = 0;
+  unsigned used = 0;
+  const int keep = space_keeps_gil(self);
+  if (!self->f) {
+    busy_error("the finder was cleared");
+    goto out;
+  }
+  if (keep && astar_batch_threads(b->b) > 1) {
+    PyErr_SetString(PyExc_ValueError, "a space of Python callbacks runs its batch on one "
+                                      "thread: threads=1");
+    goto out;
+  }
+  if (take_batch(b) < 0) goto out;
+  res = PyMem_Calloc(n ? n : 1, sizeof *res);
+  extra_at = PyMem_Malloc((n ? n : 1) * sizeof *extra_at);
+  if (!res || !extra_at) {
+    PyErr_NoMemory();
+    b->busy = 0;
+    goto out;
+  }
+  /* A query outside the space runs as 0 -> 0 and is answered afterwards
+  ** as a lone find answers it. */
+  const astar_node_query *given = q.buf;
+  if (!(nq = PyMem_Malloc((n ? n : 1) * sizeof *nq))) {
+    PyErr_NoMemory();
+    b->busy = 0;
+    goto out;
+  }
+  for (size_t i = 0; i < n; i++) {
+    const int outside =
+        given[i].start >= self->space.node_count || given[i].goal >= self->space.node_count;
+    nq[i].start = outside ? 0 : given[i].start;
+    nq[i].goal = outside ? 0 : given[i].goal;
+  }
+  Py_ssize_t *searching =
+      self->kind == SPACE_HEX ? &((HexGridObject *)self->owner)->searching : NULL;
+  self->cbs.failed = 0;
+  if (searching) (*searching)++;
+  PyThreadState *ts = keep ? NULL : PyEval_SaveThread();
+  astar_status st = batch_run(b->b, self->f, BATCH_NODES, nq, n, self->space.node_count + 1u,
+                              (size_t)(slot > 0 ? slot : 0), costs_only, res, &paths, &stride,
+                              &extra, extra_at, &used);
+  if (ts) PyEval_RestoreThread(ts);
+  if (searching) (*searching)--;
+  b->busy = 0;
+  if (self->cbs.failed) goto out;
+  if (st != ASTAR_OK) {
+    raise_status(st, NULL, NULL);
+    goto out;
+  }
+  for (size_t i = 0; i < n; i++)
+    if (given[i].start >= self->space.node_count || given[i].goal >= self->space.node_count) {
+      space_outside(&res[i]);
+      extra_at[i] = SIZE_MAX;
+    }
+  if (costs_only) {
+    PyObject *c = batch_costs(res, n);
+    if (c) ret = Py_BuildValue("(IN)", used, c);
+    goto out;
+  }
+  PyObject *list = PyList_New((Py_ssize_t)n);
+  for (size_t i = 0; list && i < n; i++) {
+    const astar_node *nodes = extra_at[i] != SIZE_MAX ? (const astar_node *)extra + extra_at[i]
+                                                      : (const astar_node *)paths + i * stride;
+    PyObject *t = space_tuple(res[i].status, nodes, &res[i], NULL);
+    if (!t) {
+      Py_CLEAR(list);
+      break;
+    }
+    PyList_SET_ITEM(list, (Py_ssize_t)i, t);
+  }
+  if (list) ret = Py_BuildValue("(IN)", used, list);
+out:
+  PyBuffer_Release(&q);
+  PyMem_Free(res);
+  PyMem_Free(nq);
+  PyMem_Free(extra_at);
+  free(paths);
+  free(extra);
+  return ret;
+}
+
+/* begin(workspace, start node, goal node) -> status: a sliced search on ws
+** (the Python layer keeps ws taken until finish or cancel), its path
+** buffer grown to the space's nodes: a path visits a node once, so the
+** finish never has to be repeated. */
+static PyObject *SpaceFinder_begin(SpaceFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  unsigned long s, g;
+  if (!PyArg_ParseTuple(args, "O!kk", &WorkspaceType, &ws, &s, &g)) return NULL;
+  if (!self->f) return busy_error("the finder was cleared");
+  if (take_workspace(ws) < 0) return NULL;
+  astar_status st = astar_workspace_reserve_space(ws->ws, &self->space,
+                                                  method_reserve((astar_method)self->method));
+  if (st != ASTAR_OK) {
+    ws->busy = 0;
+    return raise_status(st, NULL, NULL);
+  }
+  if (ws_buffer(ws, (size_t)self->space.node_count + 1) < 0) {
+    ws->busy = 0;
+    return NULL;
+  }
+  const int keep = space_keeps_gil(self);
+  self->cbs.failed = 0;
+  PyThreadState *ts = keep ? NULL : PyEval_SaveThread();
+  st = astar_finder_begin_nodes(self->f, ws->ws,
+                                s < self->space.node_count ? (astar_node)s : ASTAR_NODE_NONE,
+                                g < self->space.node_count ? (astar_node)g : ASTAR_NODE_NONE);
+  if (ts) PyEval_RestoreThread(ts);
+  if (self->cbs.failed) {
+    astar_finder_cancel(ws->ws);
+    ws->busy = 0;
+    return NULL;
+  }
+  return PyLong_FromLong((long)st);
+}
+
+/* step(workspace, budget) -> (status, work) */
+static PyObject *SpaceFinder_step(SpaceFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  unsigned long long budget;
+  if (!PyArg_ParseTuple(args, "O!K", &WorkspaceType, &ws, &budget)) return NULL;
+  if (!self->f) return busy_error("the finder was cleared");
+  uint64_t work = 0;
+  const int keep = space_keeps_gil(self);
+  Py_ssize_t *searching =
+      self->kind == SPACE_HEX ? &((HexGridObject *)self->owner)->searching : NULL;
+  self->cbs.failed = 0;
+  if (searching) (*searching)++;
+  PyThreadState *ts = keep ? NULL : PyEval_SaveThread();
+  const astar_status st = astar_finder_step(ws->ws, budget, &work);
+  if (ts) PyEval_RestoreThread(ts);
+  if (searching) (*searching)--;
+  if (self->cbs.failed) return NULL;
+  return Py_BuildValue("(iK)", (int)st, (unsigned long long)work);
+}
+
+/* finish(workspace) -> space_tuple, or None before the end */
+static PyObject *SpaceFinder_finish(SpaceFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  if (!PyArg_ParseTuple(args, "O!", &WorkspaceType, &ws)) return NULL;
+  astar_path_result res;
+  const astar_status st = astar_finder_finish_nodes(ws->ws, (astar_node *)ws->vecs, ws->cap, &res);
+  if (st == ASTAR_IN_PROGRESS) Py_RETURN_NONE;
+  ws->busy = 0;
+  return space_tuple(st, (const astar_node *)ws->vecs, &res, NULL);
+}
+
+/* cancel(workspace) */
+static PyObject *SpaceFinder_cancel(SpaceFinderObject *self, PyObject *args) {
+  (void)self;
+  WorkspaceObject *ws;
+  if (!PyArg_ParseTuple(args, "O!", &WorkspaceType, &ws)) return NULL;
+  astar_finder_cancel(ws->ws);
+  ws->busy = 0;
+  Py_RETURN_NONE;
+}
+
+static PyObject *SpaceFinder_node_count(SpaceFinderObject *self, void *c) {
+  (void)c;
+  return PyLong_FromUnsignedLong(self->space.node_count);
+}
+
+static PyMethodDef SpaceFinder_methods[] = {
+    {"find", (PyCFunction)SpaceFinder_find, METH_VARARGS, NULL},
+    {"batch", (PyCFunction)SpaceFinder_batch, METH_VARARGS, NULL},
+    {"begin", (PyCFunction)SpaceFinder_begin, METH_VARARGS, NULL},
+    {"step", (PyCFunction)SpaceFinder_step, METH_VARARGS, NULL},
+    {"finish", (PyCFunction)SpaceFinder_finish, METH_VARARGS, NULL},
+    {"cancel", (PyCFunction)SpaceFinder_cancel, METH_VARARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef SpaceFinder_getset[] = {
+    {"node_count", (getter)SpaceFinder_node_count, NULL, "nodes of the space", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SpaceFinderType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.SpaceFinder",
+    .tp_basicsize = sizeof(SpaceFinderObject),
+    .tp_dealloc = (destructor)SpaceFinder_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)SpaceFinder_traverse,
+    .tp_clear = (inquiry)SpaceFinder_clear,
+    .tp_doc = "A finder over a space (astar_finder_new_space): libastar.Finder is its face.",
+    .tp_methods = SpaceFinder_methods,
+    .tp_getset = SpaceFinder_getset,
+    .tp_new = SpaceFinder_new,
+};
+
+/* ---- saving and loading precomputations (Cpd, Hpa, Landmarks) ---- */
+
+/* prep_save(prep) -> bytes (astar_cpd_save, astar_hpa_save, astar_landmarks_save) */
+static PyObject *py_prep_save(PyObject *self, PyObject *arg) {
+  (void)self;
+  if (!PyObject_TypeCheck(arg, &PrepType)) return PyErr_Format(PyExc_TypeError, "a Prep expected");
+  PrepObject *p = (PrepObject *)arg;
+  if (!p->obj) return busy_error("the precomputation was cleared");
+  if (p->kind == PREP_CLEARANCE)
+    return raise_status(ASTAR_UNSUPPORTED,
+                        "a clearance map has no file format: build it again (Clearance(grid))",
+                        NULL);
+  size_t len = 0;
+  astar_status st = p->kind == PREP_CPD   ? astar_cpd_save(p->obj, NULL, 0, &len)
+                    : p->kind == PREP_HPA ? astar_hpa_save(p->obj, NULL, 0, &len)
+                                          : astar_landmarks_save(p->obj, NULL, 0, &len);
+  if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) return raise_status(st, NULL, NULL);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)len);
+  if (!out) return NULL;
+  char *buf = PyBytes_AS_STRING(out);
+  st = p->kind == PREP_CPD   ? astar_cpd_save(p->obj, buf, len, &len)
+       : p->kind == PREP_HPA ? astar_hpa_save(p->obj, buf, len, &len)
+                             : astar_landmarks_save(p->obj, buf, len, &len);
+  if (st != ASTAR_OK) {
+    Py_DECREF(out);
+    return raise_status(st, NULL, NULL);
+  }
+  return out;
+}
+
+/* prep_load(cls, kind, grid, options tuple or None, data) -> a Prep of cls.
+** Options None: the movement rules the bytes record (HPA*, landmarks). */
+static PyObject *py_prep_load(PyObject *self, PyObject *args) {
+  (void)self;
+  PyTypeObject *cls;
+  int kind;
+  GridObject *grid;
+  PyObject *opt_tuple;
+  Py_buffer data;
+  if (!PyArg_ParseTuple(args, "O!iO!Oy*", &PyType_Type, &cls, &kind, &GridType, &grid, &opt_tuple,
+                        &data))
+    return NULL;
+  PyObject *ret = NULL;
+  astar_options o;
+  astar_options_init(&o);
+  if (!grid->grid) {
+    busy_error("the grid is not initialised");
+    goto out;
+  }
+  if (!PyType_IsSubtype(cls, &PrepType) || kind < 0 || kind >= PREP_CLEARANCE) {
+    PyErr_SetString(PyExc_TypeError, "bad precomputation kind");
+    goto out;
+  }
+  if (opt_tuple != Py_None) {
+    int algo;
+    py_callbacks cb;
+    if (parse_options(opt_tuple, &algo, &o, &cb, NULL) < 0) goto out;
+    o.heuristic_fn = NULL, o.heuristic_ctx = NULL, o.observer = NULL, o.stop_fn = NULL;
+    if (o.heuristic == ASTAR_H_CALLBACK) o.heuristic = ASTAR_H_AUTO;
+    o.algorithm = ASTAR_ALGO_ASTAR;
+  } else if (kind == PREP_HPA) {
+    if (astar_hpa_file_options(data.buf, (size_t)data.len, &o, NULL) != ASTAR_OK) {
+      raise_status(ASTAR_PARSE_ERROR, "not the bytes of Hpa.save()", NULL);
+      goto out;
+    }
+  } else if (kind == PREP_LANDMARKS) {
+    const astar_status fs = astar_landmarks_file_options(data.buf, (size_t)data.len, &o);
+    if (fs == ASTAR_PARSE_ERROR) {
+      raise_status(ASTAR_PARSE_ERROR, "not the bytes of Landmarks.save()", NULL);
+      goto out;
+    }
+    if (fs != ASTAR_OK) astar_options_init(&o);
+  }
+  PrepObject *p = (PrepObject *)cls->tp_alloc(cls, 0);
+  if (!p) goto out;
+  p->kind = kind;
+  p->grid = (GridObject *)Py_NewRef(grid);
+  p->version = astar_grid_version(grid->grid);
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = kind == PREP_CPD
+           ? astar_cpd_load((astar_cpd **)&p->obj, grid->grid, data.buf, (size_t)data.len, NULL)
+       : kind == PREP_HPA
+           ? astar_hpa_load((astar_hpa **)&p->obj, grid->grid, &o, data.buf, (size_t)data.len, NULL)
+           : astar_landmarks_load_grid((astar_landmarks **)&p->obj, grid->grid, &o, data.buf,
+                                       (size_t)data.len, NULL);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  /* A landmark table of another node count: another grid. */
+  if (kind == PREP_LANDMARKS && st == ASTAR_INVALID_ARGUMENT) st = ASTAR_MISMATCH;
+  if (st != ASTAR_OK) {
+    Py_DECREF(p);
+    const char *detail =
+        st == ASTAR_MISMATCH
+            ? "the bytes were saved for another grid (size, cells or terrain) or other movement "
+              "rules (moves, corner, costs)"
+        : st == ASTAR_PARSE_ERROR ? "the bytes are damaged, truncated or of another kind"
+                                  : NULL;
+    raise_status(st, detail, NULL);
+    goto out;
+  }
+  ret = (PyObject *)p;
+out:
+  PyBuffer_Release(&data);
+  return ret;
+}
+
 /* ---- module ------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
@@ -4293,6 +5794,12 @@ static PyMethodDef module_methods[] = {
     {"path_decode", py_path_decode, METH_O, NULL},
     {"turn_points", py_turn_points, METH_VARARGS, NULL},
     {"clearance_array", py_clearance_array, METH_O, NULL},
+    {"grid_batch", py_grid_batch, METH_VARARGS, NULL},
+    {"prep_save", py_prep_save, METH_O, NULL},
+    {"prep_load", py_prep_load, METH_VARARGS, NULL},
+    {"dimacs_gr", py_dimacs_gr, METH_VARARGS, NULL},
+    {"dimacs_co", py_dimacs_co, METH_VARARGS, NULL},
+    {"dimacs_p2p", py_dimacs_p2p, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -4309,10 +5816,13 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-  PyTypeObject *types[] = {&GridType,    &WorkspaceType, &JpsPlusType, &QueueType,
-                           &HexGridType, &WaypointsType, &PrepType,    &FinderType};
-  const char *names[] = {"Grid",    "Workspace", "JpsPlus", "Queue",
-                         "HexGrid", "Waypoints", "Prep",    "Finder"};
+  PyTypeObject *types[] = {&GridType,         &WorkspaceType, &JpsPlusType,     &QueueType,
+                           &HexGridType,      &WaypointsType, &PrepType,        &FinderType,
+                           &BatchType,        &GraphType,     &SpaceFinderType, &SpaceLandmarksType,
+                           &WaypointTableType};
+  const char *names[] = {"Grid",        "Workspace",      "JpsPlus",      "Queue", "HexGrid",
+                         "Waypoints",   "Prep",           "Finder",       "Batch", "Graph",
+                         "SpaceFinder", "SpaceLandmarks", "WaypointTable"};
   for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
     if (PyType_Ready(types[i]) < 0) return NULL;
   PyObject *m = PyModule_Create(&module_def);
