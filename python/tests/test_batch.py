@@ -155,11 +155,14 @@ def test_gil_released_during_a_batch():
     grid = la.Grid.from_numpy(free)
     finder = la.Finder(grid, "dijkstra")
     cells = np.argwhere(free)[:, ::-1]
-    n = 40
-    starts, goals = cells[rng.integers(len(cells), size=n)], cells[rng.integers(len(cells), size=n)]
-    t0 = time.perf_counter()
-    finder.find_many(starts, goals, threads=1, costs_only=True)
-    alone = time.perf_counter() - t0
+    n, alone = 20, 0.0
+    while alone < 0.2 and n <= 5120:   # long enough to tell, on a fast machine too
+        n *= 2
+        starts = cells[rng.integers(len(cells), size=n)]
+        goals = cells[rng.integers(len(cells), size=n)]
+        t0 = time.perf_counter()
+        finder.find_many(starts, goals, threads=1, costs_only=True)
+        alone = time.perf_counter() - t0
     done = threading.Event()
     span = []
 
@@ -178,10 +181,10 @@ def test_gil_released_during_a_batch():
     start, end = span[0]
     inside = [t for t in ticks if start < t < end]
     assert end - start > 0.05, "the batch too short to tell"
-    # Holding the GIL, the loop would stop for the whole batch (no tick
-    # inside it, one gap of its length); released, it ticks throughout.
-    gaps = np.diff([start] + inside + [end])
-    assert len(inside) >= 5 and gaps.max() < 0.5 * (end - start), (alone, gaps.max(), len(inside))
+    # Holding the GIL, the loop would stop for the whole batch: no tick
+    # inside it. Released, it ticks throughout -- the count only, not the
+    # gaps: on a loaded machine the scheduler may pause the loop a while.
+    assert len(inside) >= 5, (alone, end - start, len(inside))
 
 
 def test_waypoint_graph_and_prepared_objects():
