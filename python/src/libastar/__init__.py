@@ -50,6 +50,7 @@ __all__ = [
     "QueueFullError", "ScenQuery", "Scenario", "Search", "StaleError", "StartBlockedError",
     "Status", "StoppedError", "TooLargeError", "UnsupportedError", "Waypoints", "Workspace",
     "find_graph_path", "load_scen", "methods", "strerror", "__version__",
+    "release_memory", "thread_workspace",
 ]
 
 __version__ = _core.version()
@@ -580,9 +581,37 @@ def _cells(cells: Any, what: str, strict: bool = False) -> np.ndarray:
     return np.ascontiguousarray(a.astype(np.int32).reshape(-1, 2))
 
 
-# One workspace per thread, grown to the largest grid it searched.
+class Workspace(_core.Workspace):
+    """The scratch memory of searches (``astar_workspace``): node records,
+    open list, marks -- about 38 bytes a cell of the largest grid searched
+    with it, kept for the next search (a 4096 x 4096 search leaves ~600 MB).
+
+    Every search takes ``workspace=``; without it a search uses the calling
+    thread's own hidden workspace (:func:`thread_workspace`), which
+    :func:`release_memory` empties. A workspace serves one search at a time
+    (one per thread). ``nbytes``: the bytes it holds; ``shrink()`` frees them
+    (it grows again on the next search) and returns how many;
+    ``close()`` frees them for good (searches with it then raise
+    ValueError); ``with Workspace() as ws:`` closes it at the end. Both
+    raise RuntimeError while a search holds it (a sliced :class:`Search`
+    until ``finish()`` or ``cancel()``). Dropping the last reference frees
+    it too.
+    """
+
+    def __enter__(self) -> "Workspace":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else f"{self.nbytes} bytes"
+        return f"<Workspace {state}>"
+
+
+# One hidden workspace per thread, grown to the largest grid it searched
+# (release_memory() empties the calling thread's).
 _local = threading.local()
-Workspace = _core.Workspace
 
 
 def _workspace() -> Workspace:
@@ -590,6 +619,22 @@ def _workspace() -> Workspace:
     if ws is None:
         ws = _local.workspace = Workspace()
     return ws
+
+
+def thread_workspace() -> Workspace:
+    """The calling thread's hidden workspace: what a search without
+    ``workspace=`` uses (``thread_workspace().nbytes``: the memory it keeps)."""
+    return _workspace()
+
+
+def release_memory() -> int:
+    """Free the calling thread's hidden workspace (what searches without
+    ``workspace=`` grew it to); returns the bytes freed. The next search
+    grows it again. Other threads' workspaces, and workspaces you made, are
+    theirs: ``ws.shrink()``. RuntimeError while a search of this thread
+    holds it."""
+    ws = getattr(_local, "workspace", None)
+    return ws.shrink() if ws is not None else 0
 
 
 # ---- text and files ------------------------------------------------------------------------
