@@ -25,7 +25,7 @@ def big():
     return libastar.Grid(SIDE, SIDE)
 
 
-def test_release_memory_frees_the_hidden_workspace(big):
+def test_release_memory_frees_the_hidden_workspace(big, report):
     libastar.release_memory()
     small = libastar.thread_workspace().nbytes
     assert small < 64 * 1024, small              # an empty workspace: a few kilobytes
@@ -37,8 +37,11 @@ def test_release_memory_frees_the_hidden_workspace(big):
     assert freed >= held - small
     assert libastar.thread_workspace().nbytes == small
     if before is not None:
-        # the pages go back to the system (large blocks are mapped, not heaped)
-        assert rss() < before - SIDE * SIDE, (before, rss())
+        # Informative only: whether the pages go back to the system is the
+        # C allocator's choice (glibc maps large blocks, but raises its
+        # threshold once such a block is freed).
+        report(f"memory: {held} bytes held after a {SIDE}x{SIDE} search, {small} after "
+               f"release_memory(); RSS {before >> 20} -> {rss() >> 20} MiB")
     again = big.find_path((0, 0), (SIDE - 1, SIDE - 1))   # and searching still works
     assert again.cost == path.cost and np.array_equal(again.cells, path.cells)
     assert libastar.release_memory() > 30 * SIDE * SIDE

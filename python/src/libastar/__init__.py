@@ -41,6 +41,10 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, Tuple
 import numpy as np
 
 from . import _core
+from . import _arrays
+from ._arrays import AmbiguousArrayWarning
+from ._order import RC, XY, _cells_in, _cells_out, _order_of, _path_out, _point_in
+from ._order import _check as _check_order
 
 __all__ = [
     "AstarError", "CapacityError", "Clearance", "Cpd", "Event", "ExpiredError", "Finder",
@@ -50,7 +54,7 @@ __all__ = [
     "QueueFullError", "ScenQuery", "Scenario", "Search", "StaleError", "StartBlockedError",
     "Status", "StoppedError", "TooLargeError", "UnsupportedError", "Waypoints", "Workspace",
     "find_graph_path", "load_scen", "methods", "strerror", "__version__",
-    "release_memory", "thread_workspace",
+    "release_memory", "thread_workspace", "AmbiguousArrayWarning", "XY", "RC",
 ]
 
 __version__ = _core.version()
@@ -462,11 +466,15 @@ class Path:
                (``cells`` is then empty); None for every other method (its points
                are the cells' centres, ``cells + 0.5``)
 
+    order      'xy' or 'rc': the order of ``cells``, ``points`` and ``end`` (the
+               grid's, or the search's ``order=``); ``xy`` and ``rc``: the
+               cells in either order whatever it is
+
     ``len(path)`` is the number of cells (points), ``bool(path)`` whether it
-    has any, iterating gives (x, y) tuples.
+    has any, iterating gives its cells as tuples (in ``order``).
     """
 
-    __slots__ = ("cells", "cost", "status", "cause", "end", "expanded", "generated", "reopened",
+    __slots__ = ("order", "cells", "cost", "status", "cause", "end", "expanded", "generated", "reopened",
                  "max_open", "retargeted", "dropped", "iterations", "work", "sight_checks",
                  "abstract_expanded", "abstract_length", "grid_cost", "points")
 
@@ -476,6 +484,7 @@ class Path:
                  iterations: int = 0, work: int = 0, sight_checks: int = 0,
                  abstract_expanded: int = 0, abstract_length: int = 0, grid_cost: float = 0.0,
                  points: Optional[np.ndarray] = None):
+        self.order = "xy"  # the library's; _path_out converts
         self.work = work
         self.sight_checks = sight_checks
         self.abstract_expanded = abstract_expanded
@@ -496,6 +505,16 @@ class Path:
         self.iterations = iterations
 
     @property
+    def xy(self) -> np.ndarray:
+        """The cells as (x, y) -- x the column, y the row -- shape (n, 2)."""
+        return self.cells if self.order == "xy" else _cells_out(None, self.cells, "rc")
+
+    @property
+    def rc(self) -> np.ndarray:
+        """The cells as (row, col), NumPy's ``array[row, col]``, shape (n, 2)."""
+        return self.cells if self.order == "rc" else _cells_out(None, self.cells, "rc")
+
+    @property
     def stats(self) -> dict:
         """The statistics as a dict."""
         return {"expanded": self.expanded, "generated": self.generated,
@@ -513,6 +532,7 @@ class Path:
 
     def __repr__(self) -> str:
         kind = "points" if self.points is not None else "cells"
+        kind += " (row, col)" if self.order == "rc" else ""
         return (f"<Path {self.status.name} {len(self)} {kind}, cost {self.cost:.6g}, "
                 f"expanded {self.expanded}>")
 
@@ -699,7 +719,8 @@ def _cost_arrays(array: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
                                        f"array: terrain cost {c[y, x]:g} at (x={x}, y={y}): "
                                        + why)
 
-    refuse(c < 0, "negative costs are an error (use 0, inf or nan for blocked cells)")
+    refuse(c < 0, "negative costs are an error (use 0, inf or nan for blocked cells)"
+           + _arrays.negative_hint(a))
     refuse(passable & (c > _core.TERRAIN_MAX),
            f"costs are at most {_core.TERRAIN_MAX:g} (use inf for blocked cells)")
     terrain = np.where(passable, c, 1.0).astype(np.float32)
@@ -724,6 +745,78 @@ class Grid(_core.Grid):
 
     # -- construction
 
+    def __init__(self, width: int, height: int, *, order: str = "xy") -> None:
+        """``order``: how this grid's points go in and paths come out, 'xy'
+        (the default: x the column, y the row) or 'rc' (row, col: NumPy's
+        ``array[row, col]``); see :attr:`order`."""
+        super().__init__(width, height)
+        self.order = order
+
+    @property
+    def order(self) -> str:
+        """'xy' (the default) or 'rc': the order of the cells this grid's
+        searches take and give (start, goal, ``path.cells``, ``path.end``) when
+        a call does not say (``order=``). Settable. An :class:`XY` or
+        :class:`RC` point is read as it says whatever the order."""
+        return self.__dict__.get("_order", "xy")
+
+    @order.setter
+    def order(self, value: str) -> None:
+        self.__dict__["_order"] = _check_order(value)
+
+    @classmethod
+    def _from_arrays(cls, arrays: Tuple[np.ndarray, Optional[np.ndarray]],
+                     order: str) -> "Grid":
+        passable, terrain = arrays
+        h, w = passable.shape
+        grid = cls(w, h)
+        grid.order = order
+        grid._load(passable, terrain)
+        return grid
+
+    @classmethod
+    def from_occupancy(cls, array: Any, *, threshold: int = _arrays.OCCUPIED_THRESHOLD,
+                       unknown: str = "blocked", order: str = "xy") -> "Grid":
+        """A grid from a ROS occupancy grid (``nav_msgs/OccupancyGrid``: int8
+        rows x columns, 0..100 the chance of a wall in percent, -1 unknown;
+        ``np.array(msg.data, dtype=np.int8).reshape(msg.info.height,
+        msg.info.width)``). A cell is blocked when its value is >= ``threshold``
+        (default 65, map_server's ``occupied_thresh`` 0.65; an integer in
+        [1, 101]); unknown cells are ``unknown='blocked'`` (the default) or
+        'free'. Values outside -1..100 raise InvalidArgumentError naming the
+        cell; a non-integer array TypeError. ``order``: as :class:`Grid`."""
+        return cls._from_arrays(_arrays.occupancy(array, threshold, unknown), order)
+
+    @classmethod
+    def from_mask(cls, mask: Any, *, free: bool = True, order: str = "xy") -> "Grid":
+        """A grid from a bool array (rows x columns): True is a free cell
+        (``free=True``, the default) or a blocked one (``free=False``: an
+        obstacle mask). Other dtypes raise TypeError naming the constructor
+        for them. ``order``: as :class:`Grid`."""
+        return cls._from_arrays(_arrays.mask(mask, free), order)
+
+    @classmethod
+    def from_image(cls, image: Any, *, threshold: int = _arrays.DARK_THRESHOLD,
+                   dark: str = "blocked", order: str = "xy") -> "Grid":
+        """A grid from a picture of the map: uint8 grey (rows x columns), RGB
+        or RGBA (rows x columns x 3 or 4, alpha ignored; grey = 0.299 R +
+        0.587 G + 0.114 B), or floats in [0, 1] (scikit-image's, x 255). A
+        pixel is dark when its grey is < ``threshold`` (default 90: map_server's
+        ``occupied_thresh`` 0.65 on darkness (255 - grey) / 255); dark pixels
+        are walls (``dark='blocked'``, the default, as map_server) or the
+        free space (``dark='free'``). ``order``: as :class:`Grid`."""
+        return cls._from_arrays(_arrays.image(image, threshold, dark), order)
+
+    @classmethod
+    def from_costs(cls, costs: Any, *, wall: str = "inf", order: str = "xy") -> "Grid":
+        """A grid from terrain costs (rows x columns, any real dtype):
+        entering a cell costs the move's cost times its value, in (0, 1e9]
+        (stored as float32). ``wall='inf'`` (the default): +inf is a wall and 0
+        an error; ``wall='zero'``: 0 is a wall and inf an error. NaN, negative
+        costs and costs beyond 1e9 are errors (InvalidArgumentError naming the
+        cell) either way. ``order``: as :class:`Grid`."""
+        return cls._from_arrays(_arrays.costs(costs, wall), order)
+
     @classmethod
     def from_numpy(cls, array: Any) -> "Grid":
         """A grid from a 2-D array indexed ``array[y, x]`` (rows, columns).
@@ -733,7 +826,15 @@ class Grid(_core.Grid):
         nan mark blocked cells; negative costs are an error. Costs are stored
         as float32, in (0, 1e9]: one that rounds to 0 in float32 (1e-50) is an
         error too. The masked cells of a NumPy masked array are blocked.
+
+        Say what the array is instead: :meth:`from_mask`, :meth:`from_occupancy`
+        (ROS int8, 0 free, 100 occupied, -1 unknown), :meth:`from_image`,
+        :meth:`from_costs`. An int8 array of 0..100 (occupancy, read here
+        inverted) or a uint8 array of 0 and 255 (an image, white read as cost
+        255) gives an :class:`AmbiguousArrayWarning` naming the constructor
+        that reads it as meant.
         """
+        _arrays.check_numpy(array)
         passable, terrain = _cost_arrays(array)
         h, w = passable.shape
         grid = cls(w, h)
@@ -777,7 +878,8 @@ class Grid(_core.Grid):
         return (self.height, self.width)
 
     def __reduce__(self):
-        return (_rebuild_grid, (type(self), self.to_numpy(costs=True), self.start, self.goal))
+        return (_rebuild_grid, (type(self), self.to_numpy(costs=True), self.start, self.goal,
+                                self.order))
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.width} x {self.height}, "
@@ -787,14 +889,16 @@ class Grid(_core.Grid):
 
     def find_path(self, start: Point, goal: Point, *, options: Optional[Options] = None,
                   workspace: Optional[Workspace] = None, jps_plus: Optional["JpsPlus"] = None,
-                  **kw: Any) -> Path:
+                  order: Optional[str] = None, **kw: Any) -> Path:
         """The path from ``start`` to ``goal`` (``(x, y)`` pairs) as a :class:`Path`.
 
         Keyword arguments are :class:`Options` (``algo=``, ``heuristic=``,
         ``moves=``, ``corner=``, ``weight=``, ...), or pass ``options=``.
         ``algo='jps-plus'`` uses ``jps_plus`` when given, else a precomputation
         the grid keeps (rebuilt when the grid changes). ``workspace``: the
-        thread's own by default.
+        thread's own by default. ``order``: 'xy' or 'rc', the order of
+        ``start``, ``goal`` and the path's cells (default: the grid's
+        :attr:`order`, 'xy' unless it was made with another).
 
         Raises NoPathError, LimitReachedError, StartBlockedError,
         GoalBlockedError, OutOfBoundsError, UnsupportedError (``detail`` says
@@ -802,7 +906,7 @@ class Grid(_core.Grid):
         ``status``; a search's statistics are in ``e.path``.
         """
         opts = _options(options, kw)
-        s, g = _point(start, "start"), _point(goal, "goal")
+        s, g = _point_in(self, start, order, "start"), _point_in(self, goal, order, "goal")
         # Through the finder (astar/finder.h), prepared for this query: the
         # one way every method runs. A method's precomputation is the given
         # one or the grid's own (kept while the grid does not change).
@@ -827,26 +931,29 @@ class Grid(_core.Grid):
                 raise _unsupported(_pythonic(why))
             finder = _core.Finder(*args)
             self.__dict__["_finder"] = (opts, att, finder)
-        return _outcome(finder.find(workspace or _workspace(), s, g))
+        return _path_out(self, _outcome(finder.find(workspace or _workspace(), s, g)), order)
 
     def find_path_any(self, start: Point, goals: Iterable[Point], *,
                       options: Optional[Options] = None, workspace: Optional[Workspace] = None,
-                      **kw: Any) -> Path:
+                      order: Optional[str] = None, **kw: Any) -> Path:
         """The cheapest path from ``start`` to any of ``goals`` (A* or Dijkstra);
         ``path.end`` is the goal reached. Blocked or outside goals are skipped."""
         opts = _options(options, kw)
-        g = _cells(goals, "goals")
+        g = _cells_in(self, goals, order, "goals")
         if len(g) == 0:
             raise InvalidArgumentError(Status.INVALID_ARGUMENT, "goals: at least one")
-        return _outcome(_core.grid_find(self, workspace or _workspace(), None,
-                                        _point(start, "start"), g.tobytes(), opts._tuple))
+        return _path_out(self, _outcome(_core.grid_find(
+            self, workspace or _workspace(), None, _point_in(self, start, order, "start"),
+            g.tobytes(), opts._tuple)), order)
 
-    def path_cost(self, cells: Any, *, options: Optional[Options] = None, **kw: Any) -> float:
+    def path_cost(self, cells: Any, *, options: Optional[Options] = None,
+                  order: Optional[str] = None, **kw: Any) -> float:
         """The cost of a path (sequence of (x, y)) under the options' moves, corner
         rule and costs; raises InvalidArgumentError (``e.index``: the first bad
         cell) when a step is not a legal move."""
         opts = _options(options, kw)
-        return _core.path_cost(self, _cells(cells, "cells").tobytes(), opts._tuple)
+        return _core.path_cost(self, _cells_in(self, cells, order, "cells").tobytes(),
+                               opts._tuple)
 
     def unsupported_reason(self, *, options: Optional[Options] = None,
                            **kw: Any) -> Optional[str]:
@@ -884,8 +991,8 @@ class Grid(_core.Grid):
         return cached[1]
 
 
-def _rebuild_grid(cls, costs, start, goal):
-    grid = cls.from_numpy(costs)
+def _rebuild_grid(cls, costs, start, goal, order="xy"):
+    grid = cls.from_costs(costs, order=order)
     grid.start, grid.goal = start, goal
     return grid
 
@@ -1264,20 +1371,24 @@ class Finder:
         return f"<Finder {self.method} on {self._grid!r}{extra}>"
 
     # -- searching
-    def find(self, start: Point, goal: Point, *, workspace: Optional[Workspace] = None) -> Path:
+    def find(self, start: Point, goal: Point, *, workspace: Optional[Workspace] = None,
+             order: Optional[str] = None) -> Path:
         """The path from ``start`` to ``goal`` as a :class:`Path` (for Anya its
-        ``points``); raises as :meth:`Grid.find_path`."""
-        return _outcome(self._c.find(workspace or _workspace(), _point(start, "start"),
-                                     _point(goal, "goal")))
+        ``points``); raises as :meth:`Grid.find_path`. ``order``: 'xy' or
+        'rc' (default: the grid's :attr:`Grid.order`)."""
+        g = self._grid
+        return _path_out(g, _outcome(self._c.find(
+            workspace or _workspace(), _point_in(g, start, order, "start"),
+            _point_in(g, goal, order, "goal"))), order)
 
     def begin(self, start: Point, goal: Point, *,
-              workspace: Optional[Workspace] = None) -> "Search":
+              workspace: Optional[Workspace] = None, order: Optional[str] = None) -> "Search":
         """A sliced search (the game loop): ``search.step(budget)`` until it is
         done, then ``search.finish()``. Methods the table marks ``sliced``
         resume between steps; the others run whole in the first step, which
         reports all their work. The search has a workspace of its own unless
-        given one (taken until finish or cancel)."""
-        return Search(self, start, goal, workspace)
+        given one (taken until finish or cancel). ``order``: as :meth:`find`."""
+        return Search(self, start, goal, workspace, order)
 
     def refresh(self) -> None:
         """After the grid changed: bring the attachments the finder built
@@ -1315,13 +1426,16 @@ class Search:
     ends with StaleError. ``cancel()`` abandons it."""
 
     def __init__(self, finder: Finder, start: Point, goal: Point,
-                 workspace: Optional[Workspace] = None):
+                 workspace: Optional[Workspace] = None, order: Optional[str] = None):
         self._finder = finder
         self._c = finder._c
+        self._order = _order_of(finder.grid, order)
+        s = _point_in(finder.grid, start, order, "start")
+        g = _point_in(finder.grid, goal, order, "goal")
         self._ws = workspace if workspace is not None else Workspace()
         self.work = 0
         self.steps = 0
-        st = Status(self._c.begin(self._ws, _point(start, "start"), _point(goal, "goal")))
+        st = Status(self._c.begin(self._ws, s, g))
         self._open = True
         self.status = Status.IN_PROGRESS if st == Status.OK else st
 
@@ -1351,7 +1465,7 @@ class Search:
             raise RuntimeError("the search is not done: step() until it returns True")
         t = self._c.finish(self._ws)
         self._open = False
-        return _outcome(t)
+        return _path_out(self._finder.grid, _outcome(t), self._order)
 
     def cancel(self) -> None:
         if self._open:
@@ -1609,9 +1723,46 @@ class HexGrid(_core.HexGrid):
         return grid
 
     @classmethod
+    def _from_arrays(cls, arrays: Tuple[np.ndarray, Optional[np.ndarray]], orientation: str,
+                     layout: str) -> "HexGrid":
+        passable, terrain = arrays
+        h, w = passable.shape
+        grid = cls(w, h, orientation, layout)
+        grid._load(passable, terrain)
+        return grid
+
+    @classmethod
+    def from_occupancy(cls, array: Any, *, threshold: int = _arrays.OCCUPIED_THRESHOLD,
+                       unknown: str = "blocked", orientation: str = "pointy",
+                       layout: str = "odd") -> "HexGrid":
+        """As :meth:`Grid.from_occupancy` (ROS int8 0..100, -1 unknown)."""
+        return cls._from_arrays(_arrays.occupancy(array, threshold, unknown), orientation,
+                                layout)
+
+    @classmethod
+    def from_mask(cls, mask: Any, *, free: bool = True, orientation: str = "pointy",
+                  layout: str = "odd") -> "HexGrid":
+        """As :meth:`Grid.from_mask` (True = free unless ``free=False``)."""
+        return cls._from_arrays(_arrays.mask(mask, free), orientation, layout)
+
+    @classmethod
+    def from_image(cls, image: Any, *, threshold: int = _arrays.DARK_THRESHOLD,
+                   dark: str = "blocked", orientation: str = "pointy",
+                   layout: str = "odd") -> "HexGrid":
+        """As :meth:`Grid.from_image` (dark pixels blocked unless ``dark='free'``)."""
+        return cls._from_arrays(_arrays.image(image, threshold, dark), orientation, layout)
+
+    @classmethod
+    def from_costs(cls, costs: Any, *, wall: str = "inf", orientation: str = "pointy",
+                   layout: str = "odd") -> "HexGrid":
+        """As :meth:`Grid.from_costs` (``wall='inf'`` or 'zero', said once)."""
+        return cls._from_arrays(_arrays.costs(costs, wall), orientation, layout)
+
+    @classmethod
     def from_numpy(cls, array: Any, orientation: str = "pointy",
                    layout: str = "odd") -> "HexGrid":
         """As :meth:`Grid.from_numpy`: bool passability or costs (0/inf/nan blocked)."""
+        _arrays.check_numpy(array, "HexGrid.from_numpy")
         passable, terrain = _cost_arrays(array)
         h, w = passable.shape
         grid = cls(w, h, orientation, layout)
