@@ -36,7 +36,8 @@ import operator
 import os
 import re
 import threading
-from typing import Any, Callable, Iterable, NamedTuple, Optional, Tuple
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, NamedTuple,
+                    Optional, Tuple, Union)
 
 import numpy as np
 
@@ -61,13 +62,53 @@ __version__ = _core.version()
 
 Point = Tuple[int, int]
 
+
+class _Unset:
+    """The default of an option keyword a call did not give: the default of
+    :class:`Options`, or the value in ``options=``."""
+
+    def __repr__(self) -> str:
+        return "<default>"
+
+
+_UNSET: Any = _Unset()
+#: A heuristic: a name ('auto', 'octile', ...) or h(cell, goal) -> float.
+Heuristic = Union[str, Callable[[Point, Point], float]]
+
 # ---- statuses and exceptions -------------------------------------------------------
 
 #: The library's statuses (``astar_status``): ``Status.NO_PATH.value`` is the C
 #: code, ``Status.NO_PATH.name`` its name.
-Status = enum.IntEnum("Status", [(name, code) for code, name in enumerate(_core.STATUS_NAMES)])
-Status.__doc__ = "The C library's astar_status codes, by name."
-Status.__module__ = __name__
+if TYPE_CHECKING:
+    # What a type checker sees: the members of _core.STATUS_NAMES, written
+    # out (test_typing.py checks they agree).
+    class Status(enum.IntEnum):
+        OK = 0
+        NO_PATH = 1
+        LIMIT_REACHED = 2
+        START_BLOCKED = 3
+        GOAL_BLOCKED = 4
+        BUFFER_TOO_SMALL = 5
+        OUT_OF_BOUNDS = 6
+        INVALID_ARGUMENT = 7
+        TOO_LARGE = 8
+        NO_MEMORY = 9
+        PARSE_ERROR = 10
+        UNSUPPORTED = 11
+        CAPACITY = 12
+        IN_PROGRESS = 13
+        PARTIAL = 14
+        STOPPED = 15
+        STALE = 16
+        TURNS_NOT_RESERVED = 17
+        QUEUE_FULL = 18
+        MISMATCH = 19
+        EXPIRED = 20
+else:
+    Status = enum.IntEnum("Status",
+                          [(name, code) for code, name in enumerate(_core.STATUS_NAMES)])
+    Status.__doc__ = "The C library's astar_status codes, by name."
+    Status.__module__ = __name__
 
 
 def strerror(status: int) -> str:
@@ -145,7 +186,7 @@ class ParseError(AstarError, ValueError):
 
     line = 0
     column = 0
-    filename = None
+    filename: Optional[str] = None
 
     def _text(self) -> str:
         where = self.filename or "<text>"
@@ -400,18 +441,33 @@ class Options:
             code = _ALGOS.get(self.algo, 0)
         self._method = _ALL_ALGOS[self.algo]
         h_fn = self.heuristic if callable(self.heuristic) else None
-        obs = None
+        obs: Optional[Callable[..., None]] = None
         if observer is not None:
-            def obs(*args, _user=observer):
-                _user(Event(*args))
+            user = observer
+
+            def obs(*args: Any) -> None:
+                user(Event(*args))
         self._tuple = (code, self.moves, _CORNERS[self.corner], self.straight_cost,
                        self.diagonal_cost, 0 if h_fn else _HEURISTICS[self.heuristic],
                        self.weight, _TIES[self.tie], _REOPEN[self.reopen], self.max_expansions,
                        _OPEN_SETS[self.open_set], self.partial, self.terrain_scale,
                        self.turn_penalty, self.heuristic_floor, h_fn, obs, variant)
 
-    def replace(self, **changes: Any) -> "Options":
-        """A copy with some options changed."""
+    def replace(self, *, algo: str = _UNSET, space: str = _UNSET,
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
+                heuristic: Heuristic = _UNSET, weight: float = _UNSET,
+                tie: str = _UNSET, reopen: str = _UNSET,
+                max_expansions: int = _UNSET, open_set: str = _UNSET,
+                partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                turn_penalty: float = _UNSET, heuristic_floor: float = _UNSET,
+                observer: Optional[Callable[[Event], Any]] = _UNSET,
+                beam_width: int = _UNSET, epsilon: float = _UNSET,
+                band_e: float = _UNSET, band_d: float = _UNSET,
+                retarget_interval: int = _UNSET,
+                ida_transpositions: bool = _UNSET,) -> "Options":
+        """A copy with the options given changed."""
+        changes = _given(locals())
         kw = {f: getattr(self, f) for f in self._FIELDS}
         kw.update(changes)
         return Options(**kw)
@@ -433,6 +489,19 @@ class Options:
 
 _DEFAULT_OPTIONS = Options()
 _DEFAULT_VALUES = {f: getattr(_DEFAULT_OPTIONS, f) for f in Options._FIELDS}
+
+
+# The options a call names (each None unless given): the public
+# signatures list them as keyword parameters -- not **kw -- so that a type
+# checker flags a misspelled one (mypy 1.0 ignores Unpack[TypedDict] on
+# **kw without --enable-incomplete-feature=Unpack).
+OPTION_NAMES = Options._FIELDS
+RULE_NAMES = ("moves", "corner", "straight_cost", "diagonal_cost")
+
+
+def _given(scope: Dict[str, Any], names: Iterable[str] = Options._FIELDS) -> Dict[str, Any]:
+    """The keyword arguments among ``names`` a call gave (not left at _UNSET)."""
+    return {n: scope[n] for n in names if scope.get(n, _UNSET) is not _UNSET}
 
 
 def _options(options: Optional[Options], kw: dict) -> Options:
@@ -526,7 +595,7 @@ class Path:
     def __bool__(self) -> bool:
         return len(self) > 0
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Tuple[Any, Any]]:
         for x, y in (self.points if self.points is not None else self.cells).tolist():
             yield (x, y)
 
@@ -554,7 +623,7 @@ def _path(t: tuple) -> Path:
     # grid_cost, points).
     points = np.frombuffer(t[18], dtype=np.float64).reshape(-1, 2) if t[18] is not None else None
     return Path(cells, t[2], Status(t[0]), Status(t[8]), t[7], t[3], t[4], t[5], t[6], t[9],
-                t[11], t[12], *t[13:18], points)
+                t[11], t[12], t[13], t[14], t[15], t[16], t[17], points)
 
 
 def _outcome(t: tuple) -> Path:
@@ -678,7 +747,7 @@ def _named(exc: AstarError, filename: Optional[str]) -> AstarError:
     return exc
 
 
-def _parse_map(cls, source: Any, kind: str):
+def _parse_map(cls: Any, source: Any, kind: str) -> Any:
     text, filename = _source(source)
     try:
         grid, start, goal = _core.parse_map(cls, text, kind)
@@ -695,7 +764,7 @@ def _cost_arrays(array: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
     The masked cells of a NumPy masked array are blocked (whatever their
     data: np.asarray would drop the mask and open them)."""
     if isinstance(array, np.ma.MaskedArray):
-        array = array.filled(False if array.dtype == np.bool_ else 0)  # 0: a blocked cost
+        array = array.filled(False if array.dtype == np.bool_ else 0)  # type: ignore[no-untyped-call]
     a = np.asarray(array)
     if a.ndim != 2:
         raise ValueError(f"array: a 2-D array (rows, columns) expected, got shape {a.shape}")
@@ -877,7 +946,7 @@ class Grid(_core.Grid):
         """(height, width), the shape of :meth:`to_numpy`."""
         return (self.height, self.width)
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (_rebuild_grid, (type(self), self.to_numpy(costs=True), self.start, self.goal,
                                 self.order))
 
@@ -889,11 +958,26 @@ class Grid(_core.Grid):
 
     def find_path(self, start: Point, goal: Point, *, options: Optional[Options] = None,
                   workspace: Optional[Workspace] = None, jps_plus: Optional["JpsPlus"] = None,
-                  order: Optional[str] = None, **kw: Any) -> Path:
+                  order: Optional[str] = None,
+                  algo: str = _UNSET, space: str = _UNSET,
+                  moves: int = _UNSET, corner: str = _UNSET,
+                  straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
+                  heuristic: Heuristic = _UNSET, weight: float = _UNSET,
+                  tie: str = _UNSET, reopen: str = _UNSET,
+                  max_expansions: int = _UNSET, open_set: str = _UNSET,
+                  partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                  turn_penalty: float = _UNSET,
+                  heuristic_floor: float = _UNSET,
+                  observer: Optional[Callable[[Event], Any]] = _UNSET,
+                  beam_width: int = _UNSET, epsilon: float = _UNSET,
+                  band_e: float = _UNSET, band_d: float = _UNSET,
+                  retarget_interval: int = _UNSET,
+                  ida_transpositions: bool = _UNSET,) -> Path:
         """The path from ``start`` to ``goal`` (``(x, y)`` pairs) as a :class:`Path`.
 
         Keyword arguments are :class:`Options` (``algo=``, ``heuristic=``,
-        ``moves=``, ``corner=``, ``weight=``, ...), or pass ``options=``.
+        ``moves=``, ``corner=``, ``weight=``, ...; not given: the default,
+        or ``options``' value), or pass ``options=``.
         ``algo='jps-plus'`` uses ``jps_plus`` when given, else a precomputation
         the grid keeps (rebuilt when the grid changes). ``workspace``: the
         thread's own by default. ``order``: 'xy' or 'rc', the order of
@@ -905,12 +989,12 @@ class Grid(_core.Grid):
         which option or map property), ... -- all :class:`AstarError` with the
         ``status``; a search's statistics are in ``e.path``.
         """
-        opts = _options(options, kw)
+        opts = _options(options, _given(locals()))
         s, g = _point_in(self, start, order, "start"), _point_in(self, goal, order, "goal")
         # Through the finder (astar/finder.h), prepared for this query: the
         # one way every method runs. A method's precomputation is the given
         # one or the grid's own (kept while the grid does not change).
-        att = [None] * 6
+        att: Any = [None] * 6
         if opts.algo == "jps-plus":
             att[0] = jps_plus if jps_plus is not None else self._jps_plus_cached()
         elif opts.algo in ("cpd", "hpa") and opts.space != "graph":
@@ -935,10 +1019,25 @@ class Grid(_core.Grid):
 
     def find_path_any(self, start: Point, goals: Iterable[Point], *,
                       options: Optional[Options] = None, workspace: Optional[Workspace] = None,
-                      order: Optional[str] = None, **kw: Any) -> Path:
+                      order: Optional[str] = None,
+                      algo: str = _UNSET, space: str = _UNSET,
+                      moves: int = _UNSET, corner: str = _UNSET,
+                      straight_cost: float = _UNSET,
+                      diagonal_cost: float = _UNSET,
+                      heuristic: Heuristic = _UNSET, weight: float = _UNSET,
+                      tie: str = _UNSET, reopen: str = _UNSET,
+                      max_expansions: int = _UNSET, open_set: str = _UNSET,
+                      partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                      turn_penalty: float = _UNSET,
+                      heuristic_floor: float = _UNSET,
+                      observer: Optional[Callable[[Event], Any]] = _UNSET,
+                      beam_width: int = _UNSET, epsilon: float = _UNSET,
+                      band_e: float = _UNSET, band_d: float = _UNSET,
+                      retarget_interval: int = _UNSET,
+                      ida_transpositions: bool = _UNSET,) -> Path:
         """The cheapest path from ``start`` to any of ``goals`` (A* or Dijkstra);
         ``path.end`` is the goal reached. Blocked or outside goals are skipped."""
-        opts = _options(options, kw)
+        opts = _options(options, _given(locals()))
         g = _cells_in(self, goals, order, "goals")
         if len(g) == 0:
             raise InvalidArgumentError(Status.INVALID_ARGUMENT, "goals: at least one")
@@ -947,19 +1046,48 @@ class Grid(_core.Grid):
             g.tobytes(), opts._tuple)), order)
 
     def path_cost(self, cells: Any, *, options: Optional[Options] = None,
-                  order: Optional[str] = None, **kw: Any) -> float:
+                  order: Optional[str] = None,
+                  algo: str = _UNSET, space: str = _UNSET,
+                  moves: int = _UNSET, corner: str = _UNSET,
+                  straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
+                  heuristic: Heuristic = _UNSET, weight: float = _UNSET,
+                  tie: str = _UNSET, reopen: str = _UNSET,
+                  max_expansions: int = _UNSET, open_set: str = _UNSET,
+                  partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                  turn_penalty: float = _UNSET,
+                  heuristic_floor: float = _UNSET,
+                  observer: Optional[Callable[[Event], Any]] = _UNSET,
+                  beam_width: int = _UNSET, epsilon: float = _UNSET,
+                  band_e: float = _UNSET, band_d: float = _UNSET,
+                  retarget_interval: int = _UNSET,
+                  ida_transpositions: bool = _UNSET,) -> float:
         """The cost of a path (sequence of (x, y)) under the options' moves, corner
         rule and costs; raises InvalidArgumentError (``e.index``: the first bad
         cell) when a step is not a legal move."""
-        opts = _options(options, kw)
+        opts = _options(options, _given(locals()))
         return _core.path_cost(self, _cells_in(self, cells, order, "cells").tobytes(),
                                opts._tuple)
 
     def unsupported_reason(self, *, options: Optional[Options] = None,
-                           **kw: Any) -> Optional[str]:
+                           algo: str = _UNSET, space: str = _UNSET,
+                           moves: int = _UNSET, corner: str = _UNSET,
+                           straight_cost: float = _UNSET,
+                           diagonal_cost: float = _UNSET,
+                           heuristic: Heuristic = _UNSET,
+                           weight: float = _UNSET, tie: str = _UNSET,
+                           reopen: str = _UNSET, max_expansions: int = _UNSET,
+                           open_set: str = _UNSET, partial: bool = _UNSET,
+                           terrain_scale: float = _UNSET,
+                           turn_penalty: float = _UNSET,
+                           heuristic_floor: float = _UNSET,
+                           observer: Optional[Callable[[Event], Any]] = _UNSET,
+                           beam_width: int = _UNSET, epsilon: float = _UNSET,
+                           band_e: float = _UNSET, band_d: float = _UNSET,
+                           retarget_interval: int = _UNSET,
+                           ida_transpositions: bool = _UNSET,) -> Optional[str]:
         """Why these options' algorithm cannot run on this grid (None: it can):
         the library's sentence (``astar_finder_unsupported_reason``)."""
-        opts = _options(options, kw)
+        opts = _options(options, _given(locals()))
         return _pythonic(_core.finder_reason(self, opts._method, opts._tuple, (None,) * 6,
                                              False, 1, opts.space == "graph"))
 
@@ -967,9 +1095,11 @@ class Grid(_core.Grid):
         """A new JPS+ precomputation of this grid (see :class:`JpsPlus`)."""
         return JpsPlus(self)
 
-    def waypoints(self, **kw: Any) -> "Waypoints":
+    def waypoints(self, *, corner: str = "no-cut", straight_cost: float = 1.0,
+                  side_cells: bool = False) -> "Waypoints":
         """The waypoint graph of this grid for any-angle paths (see :class:`Waypoints`)."""
-        return Waypoints(self, **kw)
+        return Waypoints(self, corner=corner, straight_cost=straight_cost,
+                         side_cells=side_cells)
 
     def _prep_cached(self, key: str, opts: Options) -> Any:
         """The grid's own CPD or HPA* hierarchy for the rules of ``opts``,
@@ -991,7 +1121,8 @@ class Grid(_core.Grid):
         return cached[1]
 
 
-def _rebuild_grid(cls, costs, start, goal, order="xy"):
+def _rebuild_grid(cls: Any, costs: np.ndarray, start: Optional[Point], goal: Optional[Point],
+                  order: str = "xy") -> "Grid":
     grid = cls.from_costs(costs, order=order)
     grid.start, grid.goal = start, goal
     return grid
@@ -1023,9 +1154,25 @@ class JpsPlus(_core.JpsPlus):
                 f.write(data)
         return data
 
-    def find_path(self, start: Point, goal: Point, **kw: Any) -> Path:
+    def find_path(self, start: Point, goal: Point, *, options: Optional[Options] = None,
+                  workspace: Optional[Workspace] = None, order: Optional[str] = None,
+                  space: str = _UNSET, moves: int = _UNSET,
+                  corner: str = _UNSET, straight_cost: float = _UNSET,
+                  diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                  weight: float = _UNSET, tie: str = _UNSET,
+                  reopen: str = _UNSET, max_expansions: int = _UNSET,
+                  open_set: str = _UNSET, partial: bool = _UNSET,
+                  terrain_scale: float = _UNSET, turn_penalty: float = _UNSET,
+                  heuristic_floor: float = _UNSET,
+                  observer: Optional[Callable[[Event], Any]] = _UNSET,
+                  beam_width: int = _UNSET, epsilon: float = _UNSET,
+                  band_e: float = _UNSET, band_d: float = _UNSET,
+                  retarget_interval: int = _UNSET,
+                  ida_transpositions: bool = _UNSET,) -> Path:
         """``grid.find_path(start, goal, algo='jps-plus', jps_plus=self, ...)``."""
-        return self.grid.find_path(start, goal, algo="jps-plus", jps_plus=self, **kw)
+        kw = _given(locals(), [n for n in OPTION_NAMES if n != "algo"])
+        return self.grid.find_path(start, goal, options=options, workspace=workspace,
+                                   order=order, algo="jps-plus", jps_plus=self, **kw)
 
     def __repr__(self) -> str:
         return f"<JpsPlus of {self.grid!r}, {self.memory} bytes>"
@@ -1060,8 +1207,10 @@ class Waypoints(_core.Waypoints):
     closer to the any-angle optimum. No terrain costs.
     """
 
+    _rules: Dict[str, Any]  # the rules a finder searching the graph is prepared with
+
     def __new__(cls, grid: Grid, *, corner: str = "no-cut", straight_cost: float = 1.0,
-                side_cells: bool = False):
+                side_cells: bool = False) -> "Waypoints":
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         # straight_cost and side_cells: checked by _core.Waypoints (real_arg, flag_arg).
@@ -1081,13 +1230,18 @@ class Waypoints(_core.Waypoints):
     def find_path(self, start: Point, goal: Point, *, algo: str = "astar", weight: float = 1.0,
                   tie: str = "larger-g", reopen: str = "auto", max_expansions: int = 0,
                   partial: bool = False, workspace: Optional[Workspace] = None,
-                  **variant: Any) -> Path:
+                  beam_width: int = 1024, epsilon: float = 1.0,
+                  band_e: float = 0.0, band_d: float = 0.0, retarget_interval: int = 32,
+                  ida_transpositions: bool = True) -> Path:
         """An any-angle path: ``path.cells`` are its waypoints (the start, the
         corners it bends at, the goal), ``path.cost`` the length of its straight
         segments (x straight_cost); :meth:`expand` gives the cells walked.
         ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir' or a variant ('ida',
         'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'; ``variant``: their
         settings as in :class:`Options`). Raises as :meth:`Grid.find_path`."""
+        variant: Dict[str, Any] = dict(beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
+                       retarget_interval=retarget_interval,
+                       ida_transpositions=ida_transpositions)
         _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)  # checked
         s, g = _point(start, "start"), _point(goal, "goal")
         # Through the finder: the engine's method over this graph of the grid.
@@ -1139,10 +1293,12 @@ class MethodInfo(NamedTuple):
 
 def _method_info(t: tuple) -> MethodInfo:
     mid, name, summary, flags, needs, takes, work = t
-    bits = lambda mask: tuple(n for i, n in enumerate(_ATTACH) if mask & (1 << i))
-    return MethodInfo(name, summary, *(bool(flags & _MF[k]) for k in (
+    def bits(mask: int) -> Tuple[str, ...]:
+        return tuple(n for i, n in enumerate(_ATTACH) if mask & (1 << i))
+
+    return MethodInfo._make((name, summary, *(bool(flags & _MF[k]) for k in (
         "optimal", "bounded", "sliced", "grid", "space", "any_angle", "terrain", "vec")),
-        bits(needs), bits(takes), work, mid)
+        bits(needs), bits(takes), work, mid))
 
 
 _METHOD_TABLE = tuple(_method_info(t) for t in _core.methods())
@@ -1204,7 +1360,10 @@ class Cpd(_Prep):
     passable cell (seconds on a 512 x 512 map), without the GIL. No terrain."""
     _KIND = 0
 
-    def __new__(cls, grid: Grid, *, options: Optional[Options] = None, **rules: Any):
+    def __new__(cls, grid: Grid, *, options: Optional[Options] = None,
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,) -> "Cpd":
+        rules = _given(locals(), RULE_NAMES)
         return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple, 0, 0)
 
 
@@ -1215,7 +1374,10 @@ class Hpa(_Prep):
     _KIND = 1
 
     def __new__(cls, grid: Grid, *, cluster_size: int = 16, levels: int = 1,
-                options: Optional[Options] = None, **rules: Any):
+                options: Optional[Options] = None,
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,) -> "Hpa":
+        rules = _given(locals(), RULE_NAMES)
         return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple,
                                _integer(cluster_size, "cluster_size", 4, 2**30),
                                _integer(levels, "levels", 1, 8))
@@ -1227,7 +1389,9 @@ class Landmarks(_Prep):
     _KIND = 2
 
     def __new__(cls, grid: Grid, count: int = 4, *, options: Optional[Options] = None,
-                **rules: Any):
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,) -> "Landmarks":
+        rules = _given(locals(), RULE_NAMES)
         return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple,
                                _integer(count, "count", 1, 2**31 - 1), 0)
 
@@ -1238,7 +1402,7 @@ class Clearance(_Prep):
     itself when none is given). ``max_size``: the largest unit side."""
     _KIND = 3
 
-    def __new__(cls, grid: Grid, max_size: int = 8):
+    def __new__(cls, grid: Grid, max_size: int = 8) -> "Clearance":
         return super().__new__(cls, cls._KIND, grid, Options()._tuple,
                                _integer(max_size, "max_size", 1, 255), 0)
 
@@ -1246,7 +1410,7 @@ class Clearance(_Prep):
 _PREP_TYPES = {"cpd": Cpd, "hpa": Hpa, "landmarks": Landmarks, "clearance": Clearance}
 
 
-def _unsupported(detail: str) -> "UnsupportedError":
+def _unsupported(detail: Optional[str]) -> AstarError:
     p = Path(_NO_CELLS, 0.0, Status.UNSUPPORTED, Status.UNSUPPORTED, None, 0, 0, 0, 0)
     return _error(int(Status.UNSUPPORTED), detail, path=p)
 
@@ -1284,7 +1448,21 @@ class Finder:
                  jps_plus: Optional[JpsPlus] = None, cpd: Optional[Cpd] = None,
                  hpa: Optional[Hpa] = None, landmarks: Any = None,
                  waypoints: Optional["Waypoints"] = None, clearance: Optional[Clearance] = None,
-                 smooth: bool = False, unit_size: int = 1, **kw: Any):
+                 smooth: bool = False, unit_size: int = 1,
+                 space: str = _UNSET, moves: int = _UNSET,
+                 corner: str = _UNSET, straight_cost: float = _UNSET,
+                 diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                 weight: float = _UNSET, tie: str = _UNSET,
+                 reopen: str = _UNSET, max_expansions: int = _UNSET,
+                 open_set: str = _UNSET, partial: bool = _UNSET,
+                 terrain_scale: float = _UNSET, turn_penalty: float = _UNSET,
+                 heuristic_floor: float = _UNSET,
+                 observer: Optional[Callable[[Event], Any]] = _UNSET,
+                 beam_width: int = _UNSET, epsilon: float = _UNSET,
+                 band_e: float = _UNSET, band_d: float = _UNSET,
+                 retarget_interval: int = _UNSET,
+                 ida_transpositions: bool = _UNSET,) -> None:
+        kw = _given(locals(), [n for n in OPTION_NAMES if n != "algo"])
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         name = _method_name(method)
@@ -1293,8 +1471,8 @@ class Finder:
         self._options = _options(options, dict(kw, algo=name))
         self._smooth = _flag(smooth, "smooth")
         self._unit_size = _integer(unit_size, "unit_size", 1, 255)
-        self._owned = set()   # attachments built here (refresh() rebuilds them)
-        self._built = {}      # their grid version
+        self._owned: set = set()   # attachments built here (refresh() rebuilds them)
+        self._built: dict = {}     # their grid version
         self._lm_count = 4
         att = {"jps_plus": jps_plus, "cpd": cpd, "hpa": hpa, "landmarks": landmarks,
                "waypoints": waypoints, "clearance": clearance}
@@ -1472,7 +1650,7 @@ class Search:
             self._c.cancel(self._ws)
             self._open = False
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.cancel()
         except Exception:  # pragma: no cover - interpreter shutdown
@@ -1597,10 +1775,23 @@ class Queue:
 
     def submit(self, start: Point, goal: Point, *, priority: int = 0,
                callback: Optional[Callable[[Outcome], Any]] = None, user: Any = None,
-               options: Optional[Options] = None, **kw: Any) -> int:
+               options: Optional[Options] = None,
+               algo: str = _UNSET, space: str = _UNSET,
+               moves: int = _UNSET, corner: str = _UNSET,
+               straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
+               heuristic: Heuristic = _UNSET, weight: float = _UNSET,
+               tie: str = _UNSET, reopen: str = _UNSET,
+               max_expansions: int = _UNSET, open_set: str = _UNSET,
+               partial: bool = _UNSET, terrain_scale: float = _UNSET,
+               turn_penalty: float = _UNSET, heuristic_floor: float = _UNSET,
+               observer: Optional[Callable[[Event], Any]] = _UNSET,
+               beam_width: int = _UNSET, epsilon: float = _UNSET,
+               band_e: float = _UNSET, band_d: float = _UNSET,
+               retarget_interval: int = _UNSET,
+               ida_transpositions: bool = _UNSET,) -> int:
         """Queue a request; returns its id. Options as for find_path (A* or
         Dijkstra; no Python heuristic or observer). Raises QueueFullError."""
-        opts = _options(options, kw)
+        opts = _options(options, _given(locals()))
         rid = self._q.submit(_point(start, "start"), _point(goal, "goal"), priority,
                              opts._tuple, self.path_capacity)
         self._requests[rid] = (callback, user)
@@ -1782,18 +1973,23 @@ class HexGrid(_core.HexGrid):
     def find_path(self, start: Point, goal: Point, *, algo: str = "astar", weight: float = 1.0,
                   tie: str = "larger-g", reopen: str = "auto", max_expansions: int = 0,
                   partial: bool = False, workspace: Optional[Workspace] = None,
-                  **variant: Any) -> Path:
+                  beam_width: int = 1024, epsilon: float = 1.0,
+                  band_e: float = 0.0, band_d: float = 0.0, retarget_interval: int = 32,
+                  ida_transpositions: bool = True) -> Path:
         """The path (offset cells) by the search engine: ``algo`` 'astar',
         'dijkstra', 'greedy', 'bidir' or a variant ('ida', 'beam', 'dynamic',
         'bandwidth', 'f2f', 'retarget'; ``variant``: their settings
         ``beam_width``, ``epsilon``, ``band_e``, ``band_d``,
         ``retarget_interval``, ``ida_transpositions`` as in :class:`Options`).
         Raises as :meth:`Grid.find_path`."""
+        variant: Dict[str, Any] = dict(beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
+                       retarget_interval=retarget_interval,
+                       ida_transpositions=ida_transpositions)
         t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
         return _outcome(_core.hex_find(self, workspace or _workspace(),
                                        _point(start, "start"), _point(goal, "goal"), t))
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (_rebuild_hex, (type(self), self.to_numpy(costs=True), self.orientation,
                                self.layout, self.start, self.goal))
 
@@ -1802,7 +1998,8 @@ class HexGrid(_core.HexGrid):
                 f"{self.count_passable()} passable>")
 
 
-def _rebuild_hex(cls, costs, orientation, layout, start, goal):
+def _rebuild_hex(cls: Any, costs: np.ndarray, orientation: str, layout: str,
+                 start: Optional[Point], goal: Optional[Point]) -> "HexGrid":
     grid = cls.from_numpy(costs, orientation, layout)
     grid.start, grid.goal = start, goal
     return grid
@@ -1830,7 +2027,9 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
                     algo: str = "astar", weight: float = 1.0, tie: str = "larger-g",
                     reopen: str = "auto", max_expansions: int = 0, partial: bool = False,
                     consistent: bool = False, max_states: int = 1 << 20, max_degree: int = 64,
-                    workspace: Optional[Workspace] = None, **variant: Any) -> GraphPath:
+                    workspace: Optional[Workspace] = None, beam_width: int = 1024,
+                    epsilon: float = 1.0, band_e: float = 0.0, band_d: float = 0.0,
+                    retarget_interval: int = 32, ida_transpositions: bool = True) -> GraphPath:
     """A path on a graph you describe in Python: nodes are any hashable
     values, ``neighbors(node)`` yields ``(node, cost)`` pairs (costs finite,
     >= 0, at most ``max_degree``), ``heuristic(node, goal)`` estimates the
@@ -1848,6 +2047,9 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
     largest table it was given); it and ``max_degree`` are in [1, 2^32 - 1].
     Raises as :meth:`Grid.find_path`; an exception in a callback propagates.
     """
+    variant: Dict[str, Any] = dict(beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
+                   retarget_interval=retarget_interval,
+                   ida_transpositions=ida_transpositions)
     t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
     max_states = _count("max_states", max_states)
     max_degree = _count("max_degree", max_degree)
@@ -1861,15 +2063,18 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
             nodes.append(node)
         return i
 
-    def arcs(fn):
-        def call(i: int):
+    def arcs(fn: Callable[[Any], Iterable[Tuple[Any, float]]]
+             ) -> Callable[[int], List[Tuple[int, float]]]:
+        def call(i: int) -> List[Tuple[int, float]]:
             return [(node_id(m), c) for m, c in fn(nodes[i])]
         return call
 
-    h = None
+    h: Optional[Callable[[int, int], float]] = None
     if heuristic is not None:
+        hf = heuristic
+
         def h(a: int, b: int) -> float:
-            return heuristic(nodes[a], nodes[b])
+            return hf(nodes[a], nodes[b])
     consistent = _flag(consistent, "consistent")
     flags = _core.SPACE_ADMISSIBLE | (_core.SPACE_CONSISTENT if consistent or heuristic is None
                                       else 0)
