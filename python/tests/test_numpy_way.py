@@ -218,3 +218,15 @@ def test_swapped_points_are_not_read_silently():
         g.find_path((0, 0), libastar.RC(0, 5), order="xy")
     wrong = g.find_path((0, 0), (0, 5))             # a plain tuple in the wrong order
     assert not np.array_equal(wrong.cells, right.cells)
+
+
+def test_the_queue_follows_the_order():
+    rc = Grid.from_mask(corridor(), order="rc")
+    want = rc.find_path((0, 0), (0, 5))
+    q = libastar.Queue(rc)
+    a = q.submit((0, 0), (0, 5))                       # the grid's order
+    b = q.submit((0, 0), (5, 0), order="xy")           # the call's
+    q.run()
+    pa, pb = q.outcome(a).path, q.outcome(b).path
+    assert pa.order == "rc" and np.array_equal(pa.cells, want.cells)
+    assert pb.order == "xy" and np.array_equal(pb.cells, want.xy)

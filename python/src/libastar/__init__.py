@@ -465,7 +465,7 @@ class Options:
                 beam_width: int = _UNSET, epsilon: float = _UNSET,
                 band_e: float = _UNSET, band_d: float = _UNSET,
                 retarget_interval: int = _UNSET,
-                ida_transpositions: bool = _UNSET,) -> "Options":
+                ida_transpositions: bool = _UNSET) -> "Options":
         """A copy with the options given changed."""
         changes = _given(locals())
         kw = {f: getattr(self, f) for f in self._FIELDS}
@@ -543,7 +543,8 @@ class Path:
     has any, iterating gives its cells as tuples (in ``order``).
     """
 
-    __slots__ = ("order", "cells", "cost", "status", "cause", "end", "expanded", "generated", "reopened",
+    __slots__ = ("order",
+                 "cells", "cost", "status", "cause", "end", "expanded", "generated", "reopened",
                  "max_open", "retargeted", "dropped", "iterations", "work", "sight_checks",
                  "abstract_expanded", "abstract_length", "grid_cost", "points")
 
@@ -764,6 +765,7 @@ def _cost_arrays(array: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
     The masked cells of a NumPy masked array are blocked (whatever their
     data: np.asarray would drop the mask and open them)."""
     if isinstance(array, np.ma.MaskedArray):
+        # 0: a blocked cost
         array = array.filled(False if array.dtype == np.bool_ else 0)  # type: ignore[no-untyped-call]
     a = np.asarray(array)
     if a.ndim != 2:
@@ -972,7 +974,7 @@ class Grid(_core.Grid):
                   beam_width: int = _UNSET, epsilon: float = _UNSET,
                   band_e: float = _UNSET, band_d: float = _UNSET,
                   retarget_interval: int = _UNSET,
-                  ida_transpositions: bool = _UNSET,) -> Path:
+                  ida_transpositions: bool = _UNSET) -> Path:
         """The path from ``start`` to ``goal`` (``(x, y)`` pairs) as a :class:`Path`.
 
         Keyword arguments are :class:`Options` (``algo=``, ``heuristic=``,
@@ -1034,7 +1036,7 @@ class Grid(_core.Grid):
                       beam_width: int = _UNSET, epsilon: float = _UNSET,
                       band_e: float = _UNSET, band_d: float = _UNSET,
                       retarget_interval: int = _UNSET,
-                      ida_transpositions: bool = _UNSET,) -> Path:
+                      ida_transpositions: bool = _UNSET) -> Path:
         """The cheapest path from ``start`` to any of ``goals`` (A* or Dijkstra);
         ``path.end`` is the goal reached. Blocked or outside goals are skipped."""
         opts = _options(options, _given(locals()))
@@ -1060,7 +1062,7 @@ class Grid(_core.Grid):
                   beam_width: int = _UNSET, epsilon: float = _UNSET,
                   band_e: float = _UNSET, band_d: float = _UNSET,
                   retarget_interval: int = _UNSET,
-                  ida_transpositions: bool = _UNSET,) -> float:
+                  ida_transpositions: bool = _UNSET) -> float:
         """The cost of a path (sequence of (x, y)) under the options' moves, corner
         rule and costs; raises InvalidArgumentError (``e.index``: the first bad
         cell) when a step is not a legal move."""
@@ -1084,7 +1086,7 @@ class Grid(_core.Grid):
                            beam_width: int = _UNSET, epsilon: float = _UNSET,
                            band_e: float = _UNSET, band_d: float = _UNSET,
                            retarget_interval: int = _UNSET,
-                           ida_transpositions: bool = _UNSET,) -> Optional[str]:
+                           ida_transpositions: bool = _UNSET) -> Optional[str]:
         """Why these options' algorithm cannot run on this grid (None: it can):
         the library's sentence (``astar_finder_unsupported_reason``)."""
         opts = _options(options, _given(locals()))
@@ -1168,7 +1170,7 @@ class JpsPlus(_core.JpsPlus):
                   beam_width: int = _UNSET, epsilon: float = _UNSET,
                   band_e: float = _UNSET, band_d: float = _UNSET,
                   retarget_interval: int = _UNSET,
-                  ida_transpositions: bool = _UNSET,) -> Path:
+                  ida_transpositions: bool = _UNSET) -> Path:
         """``grid.find_path(start, goal, algo='jps-plus', jps_plus=self, ...)``."""
         kw = _given(locals(), [n for n in OPTION_NAMES if n != "algo"])
         return self.grid.find_path(start, goal, options=options, workspace=workspace,
@@ -1239,9 +1241,9 @@ class Waypoints(_core.Waypoints):
         ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir' or a variant ('ida',
         'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'; ``variant``: their
         settings as in :class:`Options`). Raises as :meth:`Grid.find_path`."""
-        variant: Dict[str, Any] = dict(beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
-                       retarget_interval=retarget_interval,
-                       ida_transpositions=ida_transpositions)
+        variant: Dict[str, Any] = dict(
+            beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
+            retarget_interval=retarget_interval, ida_transpositions=ida_transpositions)
         _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)  # checked
         s, g = _point(start, "start"), _point(goal, "goal")
         # Through the finder: the engine's method over this graph of the grid.
@@ -1362,7 +1364,7 @@ class Cpd(_Prep):
 
     def __new__(cls, grid: Grid, *, options: Optional[Options] = None,
                 moves: int = _UNSET, corner: str = _UNSET,
-                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,) -> "Cpd":
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> "Cpd":
         rules = _given(locals(), RULE_NAMES)
         return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple, 0, 0)
 
@@ -1376,7 +1378,7 @@ class Hpa(_Prep):
     def __new__(cls, grid: Grid, *, cluster_size: int = 16, levels: int = 1,
                 options: Optional[Options] = None,
                 moves: int = _UNSET, corner: str = _UNSET,
-                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,) -> "Hpa":
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> "Hpa":
         rules = _given(locals(), RULE_NAMES)
         return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple,
                                _integer(cluster_size, "cluster_size", 4, 2**30),
@@ -1390,7 +1392,7 @@ class Landmarks(_Prep):
 
     def __new__(cls, grid: Grid, count: int = 4, *, options: Optional[Options] = None,
                 moves: int = _UNSET, corner: str = _UNSET,
-                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,) -> "Landmarks":
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> "Landmarks":
         rules = _given(locals(), RULE_NAMES)
         return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple,
                                _integer(count, "count", 1, 2**31 - 1), 0)
@@ -1461,7 +1463,7 @@ class Finder:
                  beam_width: int = _UNSET, epsilon: float = _UNSET,
                  band_e: float = _UNSET, band_d: float = _UNSET,
                  retarget_interval: int = _UNSET,
-                 ida_transpositions: bool = _UNSET,) -> None:
+                 ida_transpositions: bool = _UNSET) -> None:
         kw = _given(locals(), [n for n in OPTION_NAMES if n != "algo"])
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
@@ -1759,6 +1761,7 @@ class Queue:
         self._q = _core.Queue(grid, capacity, self._sink)  # capacity in [1, 2^24]
         self._requests: dict = {}   # id -> (callback, user)
         self._outcomes: dict = {}   # id -> Outcome
+        self._orders: dict = {}     # id -> the order of its start, goal and path
         self.path_capacity = _integer(path_capacity, "path_capacity", 1, _core.GRID_MAX_CELLS)
         self.auto_release = _flag(auto_release, "auto_release")
         self.callback = callback
@@ -1775,7 +1778,7 @@ class Queue:
 
     def submit(self, start: Point, goal: Point, *, priority: int = 0,
                callback: Optional[Callable[[Outcome], Any]] = None, user: Any = None,
-               options: Optional[Options] = None,
+               options: Optional[Options] = None, order: Optional[str] = None,
                algo: str = _UNSET, space: str = _UNSET,
                moves: int = _UNSET, corner: str = _UNSET,
                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
@@ -1788,13 +1791,18 @@ class Queue:
                beam_width: int = _UNSET, epsilon: float = _UNSET,
                band_e: float = _UNSET, band_d: float = _UNSET,
                retarget_interval: int = _UNSET,
-               ida_transpositions: bool = _UNSET,) -> int:
+               ida_transpositions: bool = _UNSET) -> int:
         """Queue a request; returns its id. Options as for find_path (A* or
-        Dijkstra; no Python heuristic or observer). Raises QueueFullError."""
+        Dijkstra; no Python heuristic or observer). Raises QueueFullError.
+        ``order``: of ``start``, ``goal`` and the outcome's path, as for
+        find_path (default: the grid's)."""
         opts = _options(options, _given(locals()))
-        rid = self._q.submit(_point(start, "start"), _point(goal, "goal"), priority,
+        o = _order_of(self.grid, order)
+        rid = self._q.submit(_point_in(self.grid, start, order, "start"),
+                             _point_in(self.grid, goal, order, "goal"), priority,
                              opts._tuple, self.path_capacity)
         self._requests[rid] = (callback, user)
+        self._orders[rid] = o
         return rid
 
     def update(self, budget: int) -> Frame:
@@ -1817,7 +1825,7 @@ class Queue:
 
     def _sink(self, rid: int, t: tuple, grid_version: int, restarts: int) -> None:
         callback, user = self._requests.get(rid, (None, None))
-        p = _path(t)
+        p = _path_out(self.grid, _path(t), self._orders.get(rid))
         outcome = Outcome(rid, user, p.status, p, grid_version, restarts)
         self._outcomes[rid] = outcome
         try:
@@ -1845,6 +1853,7 @@ class Queue:
         """Forget a done or cancelled request, freeing its entry."""
         self._q.release(rid)
         self._requests.pop(rid, None)
+        self._orders.pop(rid, None)
         self._outcomes.pop(rid, None)
 
     def set_restarts(self, n: int) -> None:
@@ -1982,9 +1991,9 @@ class HexGrid(_core.HexGrid):
         ``beam_width``, ``epsilon``, ``band_e``, ``band_d``,
         ``retarget_interval``, ``ida_transpositions`` as in :class:`Options`).
         Raises as :meth:`Grid.find_path`."""
-        variant: Dict[str, Any] = dict(beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
-                       retarget_interval=retarget_interval,
-                       ida_transpositions=ida_transpositions)
+        variant: Dict[str, Any] = dict(
+            beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
+            retarget_interval=retarget_interval, ida_transpositions=ida_transpositions)
         t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
         return _outcome(_core.hex_find(self, workspace or _workspace(),
                                        _point(start, "start"), _point(goal, "goal"), t))
@@ -2047,9 +2056,9 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
     largest table it was given); it and ``max_degree`` are in [1, 2^32 - 1].
     Raises as :meth:`Grid.find_path`; an exception in a callback propagates.
     """
-    variant: Dict[str, Any] = dict(beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
-                   retarget_interval=retarget_interval,
-                   ida_transpositions=ida_transpositions)
+    variant: Dict[str, Any] = dict(
+        beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
+        retarget_interval=retarget_interval, ida_transpositions=ida_transpositions)
     t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
     max_states = _count("max_states", max_states)
     max_degree = _count("max_degree", max_degree)
