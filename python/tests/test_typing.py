@@ -15,8 +15,6 @@ import pytest
 import libastar
 from libastar import _core
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("mypy") is None,
-                                reason="mypy is not installed (apt-get install python3-mypy)")
 
 PACKAGE = pathlib.Path(libastar.__file__).resolve().parent
 EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
@@ -27,6 +25,8 @@ PACKAGE_FLAGS = ["--strict", "--allow-any-generics", "--no-warn-return-any"]
 
 @pytest.fixture(scope="module")
 def mypy(tmp_path_factory):
+    if importlib.util.find_spec("mypy") is None:
+        pytest.skip("mypy is not installed (apt-get install python3-mypy)")
     cache = tmp_path_factory.mktemp("mypy-cache")
     config = cache / "mypy.ini"   # none of the project's or the user's
     # The package seen as a user sees an installed one: checked as strictly
@@ -141,3 +141,27 @@ def test_the_stub_names_exist():
                         assert hasattr(getattr(_core, node.name), m.name), (node.name, m.name)
         elif isinstance(node, ast.AnnAssign) and not node.target.id.startswith("_"):
             assert hasattr(_core, node.target.id), node.target.id
+
+
+def test_option_keywords_are_listed_in_order():
+    """The typed keywords are read back by position (libastar._given zips
+    them with the names): every signature lists them in Options' order,
+    and none takes **kwargs any more."""
+    import inspect
+
+    names = libastar.OPTION_NAMES
+    rules = libastar.RULE_NAMES
+    for fn, want in [(libastar.Grid.find_path, names), (libastar.Grid.find_path_any, names),
+                     (libastar.Grid.path_cost, names), (libastar.Grid.unsupported_reason, names),
+                     (libastar.Options.replace, names), (libastar.Queue.submit, names),
+                     (libastar.JpsPlus.find_path, names[1:]), (libastar.Finder.__init__, names[1:]),
+                     (libastar.Cpd.__new__, rules), (libastar.Hpa.__new__, rules),
+                     (libastar.Landmarks.__new__, rules)]:
+        params = inspect.signature(fn).parameters
+        assert [p for p in params if p in names] == list(want), fn.__qualname__
+        assert not any(p.kind == p.VAR_KEYWORD for p in params.values()), fn.__qualname__
+    g = libastar.Grid(8, 8)
+    assert g.find_path((0, 0), (7, 7), options=libastar.Options(moves=4)).cost == 14
+    assert g.find_path((0, 0), (7, 7), options=libastar.Options(moves=4), moves=8).cost < 14
+    assert libastar.Options(moves=4).replace(corner="never") == libastar.Options(
+        moves=4, corner="never")

@@ -57,10 +57,11 @@ def _core_error(detail: str) -> Exception:
 
 def _order_of(grid: Any, order: Optional[str] = None) -> str:
     """The order in force: the call's ``order`` when given, else the grid's
-    (``grid.order``; 'xy' for an object without one)."""
+    (``grid._order``, what ``grid.order`` sets; 'xy' for an object without
+    one -- a plain attribute, read without a property call on every search)."""
     if order is not None:
         return _check(order)
-    return getattr(grid, "order", "xy") or "xy"
+    return getattr(grid, "_order", "xy")
 
 
 def _point_in(grid: Any, p: Any, order: Optional[str] = None,
@@ -70,15 +71,16 @@ def _point_in(grid: Any, p: Any, order: Optional[str] = None,
     ``what``). ``order``: the call's ``order=`` (None: the grid's). An
     :class:`XY` or :class:`RC` point is read as it says; against an explicit
     ``order`` that contradicts it, InvalidArgumentError naming ``what``."""
-    if isinstance(p, (XY, RC)):
+    if type(p) is not tuple and isinstance(p, (XY, RC)):
         says = "xy" if isinstance(p, XY) else "rc"
         if order is not None and _check(order) != says:
             raise _core_error(f"{what}: {type(p).__name__}{tuple(p)} given with "
                               f"order={order!r}")
-        x, y = _core.point(p, what)
-        return (x, y) if says == "xy" else (y, x)
-    x, y = _core.point(p, what)
-    return (x, y) if _order_of(grid, order) == "xy" else (y, x)
+        c = _core.point(p, what)
+        return c if says == "xy" else (c[1], c[0])
+    c = _core.point(p, what)
+    o = _check(order) if order is not None else getattr(grid, "_order", "xy")
+    return c if o == "xy" else (c[1], c[0])
 
 
 def _cells_in(grid: Any, cells: Any, order: Optional[str] = None, what: str = "cells",
