@@ -230,3 +230,16 @@ def test_the_queue_follows_the_order():
     pa, pb = q.outcome(a).path, q.outcome(b).path
     assert pa.order == "rc" and np.array_equal(pa.cells, want.cells)
     assert pb.order == "xy" and np.array_equal(pb.cells, want.xy)
+
+
+def test_waypoints_follow_the_order():
+    free = corridor()
+    xy = Grid.from_mask(free)
+    rc = Grid.from_mask(free, order="rc")
+    want = xy.waypoints().find_path((0, 0), (5, 0))
+    got = rc.waypoints().find_path((0, 0), (0, 5))
+    assert got.order == "rc" and np.array_equal(got.cells, want.cells[:, ::-1])
+    assert np.array_equal(libastar.Waypoints.expand(got),
+                          libastar.Waypoints.expand(want)[:, ::-1])
+    assert rc.waypoints().find_path(libastar.XY(0, 0), libastar.XY(5, 0)).cost == want.cost
+    assert np.array_equal(xy.waypoints().find_path((0, 0), (0, 5), order="rc").cells, got.cells)

@@ -1280,32 +1280,37 @@ class Waypoints(_core.Waypoints):
                   partial: bool = False, workspace: Optional[Workspace] = None,
                   beam_width: int = 1024, epsilon: float = 1.0,
                   band_e: float = 0.0, band_d: float = 0.0, retarget_interval: int = 32,
-                  ida_transpositions: bool = True) -> Path:
+                  ida_transpositions: bool = True, order: Optional[str] = None) -> Path:
         """An any-angle path: ``path.cells`` are its waypoints (the start, the
         corners it bends at, the goal), ``path.cost`` the length of its straight
         segments (x straight_cost); :meth:`expand` gives the cells walked.
         ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir' or a variant ('ida',
         'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'; ``variant``: their
-        settings as in :class:`Options`). Raises as :meth:`Grid.find_path`."""
+        settings as in :class:`Options`). ``order``: as for :meth:`Grid.find_path`
+        (default: the grid's). Raises as :meth:`Grid.find_path`."""
         variant: Dict[str, Any] = dict(
             beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
             retarget_interval=retarget_interval, ida_transpositions=ida_transpositions)
         _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)  # checked
-        s, g = _point(start, "start"), _point(goal, "goal")
+        s = _point_in(self.grid, start, order, "start")   # checked before the finder is made
+        g = _point_in(self.grid, goal, order, "goal")
         # Through the finder: the engine's method over this graph of the grid.
         finder = Finder(self.grid, _choice("algo", algo, _METHODS, _ALGO_ALIASES), waypoints=self,
                         weight=weight, tie=tie, reopen=reopen, max_expansions=max_expansions,
                         partial=partial, **self._rules, **variant)
-        return finder.find(s, g, workspace=workspace)
+        return _path_out(self.grid, finder.find(s, g, workspace=workspace, order="xy"), order)
 
     @staticmethod
     def expand(waypoints: Any) -> np.ndarray:
-        """The cells a walk along ``waypoints`` (a Path or (x, y) pairs) passes
+        """The cells a walk along ``waypoints`` (a Path, or (x, y) pairs) passes
         through, shape (n, 2): between waypoints in sight of each other, a
-        legal 8-connected grid path under the graph's corner rule."""
-        cells = waypoints.cells if isinstance(waypoints, Path) else waypoints
+        legal 8-connected grid path under the graph's corner rule. For a
+        Path, in its order (``path.order``)."""
+        is_path = isinstance(waypoints, Path)
+        cells = waypoints.xy if is_path else waypoints
         c = _cells(cells, "waypoints", strict=True)
-        return np.frombuffer(_core.waypoints_expand(c.tobytes()), dtype=np.int32).reshape(-1, 2)
+        out = np.frombuffer(_core.waypoints_expand(c.tobytes()), dtype=np.int32).reshape(-1, 2)
+        return _cells_out(None, out, waypoints.order) if is_path else out
 
     def __repr__(self) -> str:
         return f"<Waypoints of {self.grid!r}: {self.count} waypoints, {self.edge_count} edges>"
