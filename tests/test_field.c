@@ -561,6 +561,91 @@ static void test_real_map(void) {
   astar_grid_free(g);
 }
 
+/* Several goals (astar_field_new_goals): each cell's cost is the least of
+** the one-goal fields' costs, its path a legal walk of that cost ending at
+** a goal (result.end), and astar_field_export copies exactly what
+** astar_field_cost and the paths' first steps say. */
+static void test_goals_and_export(void) {
+  int checked = 0;
+  static double cost[MAXCELLS];
+  static uint8_t next[MAXCELLS];
+  static astar_point path[MAXCELLS + 1];
+  for (uint64_t seed = 1; seed <= 120; seed++) {
+    rng r;
+    rng_seed(&r, seed * 40503u + 7u);
+    randmap_spec spec;
+    randmap_random_spec(&spec, &r, MAXSIDE, 1);
+    astar_grid *g = NULL;
+    CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+    if (!g) continue;
+    astar_options o;
+    astar_options_init(&o);
+    o.moves = MOVES[rng_next(&r) % 2];
+    o.corner = CORNERS[rng_next(&r) % 4];
+    astar_point goals[4];
+    const size_t ngoals = 1 + (size_t)(rng_next(&r) % 4);
+    for (size_t i = 0; i < ngoals; i++) goals[i] = randmap_passable_cell(g, &r);
+    if (goals[0].x < 0) {
+      astar_grid_free(g);
+      continue;
+    }
+    astar_field *multi = NULL, *one[4] = {NULL, NULL, NULL, NULL};
+    CHECK(astar_field_new_goals(&multi, g, &o, goals, ngoals, 0.0, NULL, NULL) == ASTAR_OK);
+    for (size_t i = 0; i < ngoals; i++)
+      CHECK(astar_field_new(&one[i], g, &o, goals[i], 0.0, NULL, NULL) == ASTAR_OK);
+    const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+    CHECK(astar_field_export(multi, cost, next, (size_t)(w * h) - 1) == ASTAR_BUFFER_TOO_SMALL);
+    CHECK(astar_field_export(multi, cost, next, (size_t)(w * h)) == ASTAR_OK);
+    CHECK(astar_field_goal(multi).x == goals[0].x && astar_field_goal(multi).y == goals[0].y);
+    for (int32_t y = 0; y < h; y++)
+      for (int32_t x = 0; x < w; x++) {
+        double best = INFINITY;
+        for (size_t i = 0; i < ngoals; i++) {
+          const double c = astar_field_cost(one[i], x, y);
+          if (c < best) best = c;
+        }
+        const double fc = astar_field_cost(multi, x, y);
+        if (!(fc == best || cost_equal(fc, best)) || cost[y * w + x] != fc)
+          FAILF("seed %llu (%d,%d): goals field %.17g, nearest goal %.17g, export %.17g",
+                (unsigned long long)seed, x, y, fc, best, cost[y * w + x]);
+        astar_result res;
+        const astar_status st = astar_field_path(multi, g, P(x, y), path, MAXCELLS + 1, &res);
+        if (st != ASTAR_OK) {
+          if (next[y * w + x] != ASTAR_FIELD_NO_STEP) FAILF("(%d,%d): a step without a path", x, y);
+          continue;
+        }
+        char err[200];
+        size_t bad;
+        int at_goal = 0;
+        for (size_t i = 0; i < ngoals; i++)
+          at_goal |= res.end.x == goals[i].x && res.end.y == goals[i].y;
+        if (!validate_walk(g, &o, path, res.length, NULL, &bad, err, sizeof err) || !at_goal ||
+            path[res.length - 1].x != res.end.x || path[res.length - 1].y != res.end.y ||
+            !cost_equal(res.cost, fc))
+          FAILF("seed %llu: path from (%d,%d) to (%d,%d): %s", (unsigned long long)seed, x, y,
+                res.end.x, res.end.y, err);
+        const unsigned d = next[y * w + x];
+        if (res.length == 1 ? d != ASTAR_FIELD_NO_STEP
+                            : d > 7 || path[1].x != x + DX[d] || path[1].y != y + DY[d])
+          FAILF("seed %llu (%d,%d): exported step %u", (unsigned long long)seed, x, y, d);
+        checked++;
+      }
+    CHECK(astar_field_export(multi, NULL, next, (size_t)(w * h)) == ASTAR_OK);
+    CHECK(astar_field_export(multi, NULL, NULL, (size_t)(w * h)) == ASTAR_INVALID_ARGUMENT);
+    astar_field_free(multi);
+    for (size_t i = 0; i < ngoals; i++) astar_field_free(one[i]);
+    astar_field *f = NULL;
+    CHECK(astar_field_new_goals(&f, g, &o, goals, 0, 0.0, NULL, NULL) == ASTAR_INVALID_ARGUMENT);
+    CHECK(astar_field_new_goals(&f, g, &o, NULL, 1, 0.0, NULL, NULL) == ASTAR_INVALID_ARGUMENT);
+    goals[ngoals - 1] = P(w, 0);
+    CHECK(astar_field_new_goals(&f, g, &o, goals, ngoals, 0.0, NULL, NULL) == ASTAR_OUT_OF_BOUNDS);
+    CHECK(f == NULL);
+    astar_grid_free(g);
+  }
+  CHECK(checked > 5000);
+  CHECK(astar_field_export(NULL, cost, next, 1) == ASTAR_INVALID_ARGUMENT);
+}
+
 int main(void) {
   RUN(test_tie_order);
   RUN(test_random_fields);
@@ -570,5 +655,6 @@ int main(void) {
   RUN(test_bad_and_unsupported);
   RUN(test_alloc_failure);
   RUN(test_real_map);
+  RUN(test_goals_and_export);
   return check_summary();
 }

@@ -2,7 +2,8 @@
 ** astar/field.h -- a distance field to one goal: group movement (Patel
 ** 3.4.3) and "many units, one destination".
 **
-** astar_field_new runs one reverse Dijkstra search from the goal over the
+** astar_field_new runs one reverse Dijkstra search from the goal (or from
+** several goals at once: astar_field_new_goals) over the
 ** whole grid (or until max_cost) and stores, for every cell reached, its cost
 ** to the goal and its next step. Then any number of units get their optimal
 ** path in O(path length) with astar_field_path, without searching. Costs
@@ -39,6 +40,19 @@ typedef struct astar_field astar_field;
 ASTAR_API astar_status astar_field_new(astar_field **out, const astar_grid *grid,
                                        const astar_options *opt, astar_point goal, double max_cost,
                                        const astar_allocator *alloc, astar_stats *stats);
+/* The field of several goals goals[0 .. ngoals-1] (ngoals >= 1; a goal may
+** repeat): every goal is a source at cost 0, so each cell gets its cost to
+** the NEAREST goal and its next step towards it (ties between goals are
+** broken by the flood's order: cost, then cell index). astar_field_new is
+** this with one goal; astar_field_goal gives goals[0]; a path's
+** result->end is the goal it reaches. Returns as astar_field_new, plus
+** ASTAR_INVALID_ARGUMENT for goals NULL or ngoals 0; ASTAR_OUT_OF_BOUNDS or
+** ASTAR_GOAL_BLOCKED when any goal is outside or blocked. Allocates. */
+ASTAR_API astar_status astar_field_new_goals(astar_field **out, const astar_grid *grid,
+                                             const astar_options *opt, const astar_point *goals,
+                                             size_t ngoals, double max_cost,
+                                             const astar_allocator *alloc, astar_stats *stats);
+
 /* Release it. NULL is allowed. */
 ASTAR_API void astar_field_free(astar_field *field);
 
@@ -55,7 +69,22 @@ ASTAR_API astar_status astar_field_path(const astar_field *field, const astar_gr
                                         astar_point start, astar_point *path, size_t cap,
                                         astar_result *result);
 
-/* The goal. */
+/* The next-step value of astar_field_export for a goal or an unreached cell. */
+#define ASTAR_FIELD_NO_STEP 255u
+
+/* Copy the whole field out, row-major (index y * width + x): cost[] the
+** cost to the goal (INFINITY unreached or blocked), next[] the direction of
+** the next step (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW, as
+** astar/path.h numbers them; ASTAR_FIELD_NO_STEP at a goal and where
+** unreached). Either array may be NULL (not both); each has room for `cap`
+** cells. What bulk users (the Python package's NumPy arrays, images) need
+** without width x height calls. ASTAR_OK, ASTAR_INVALID_ARGUMENT (field
+** NULL, both arrays NULL), ASTAR_BUFFER_TOO_SMALL (cap < width * height;
+** nothing written). O(cells), no allocation. */
+ASTAR_API astar_status astar_field_export(const astar_field *field, double *cost, uint8_t *next,
+                                          size_t cap);
+
+/* The goal (with several goals, the first). */
 ASTAR_API astar_point astar_field_goal(const astar_field *field);
 
 /* Bytes held from its allocator. */

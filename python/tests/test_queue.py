@@ -169,8 +169,8 @@ def test_submitting_from_a_callback(cave, queries):
 
 def test_refused_requests(cave, queries):
     q = la.Queue(cave, capacity=4)
-    with pytest.raises(la.UnsupportedError):
-        q.submit(queries[0].start, queries[0].goal, algo="jps")
+    with pytest.raises(la.UnsupportedError, match="finder"):  # JPS+ needs its table: a Finder
+        q.submit(queries[0].start, queries[0].goal, algo="jps-plus")
     with pytest.raises(la.UnsupportedError):
         q.submit(queries[0].start, queries[0].goal, heuristic=lambda c, g: 0.0)
     with pytest.raises(la.InvalidArgumentError):

@@ -121,7 +121,7 @@ static void zero_stats(astar_stats *stats) {
 /* The reverse Dijkstra. Entry factors are computed once per settled cell:
 ** every move into v shares factor(v). */
 static void flood(astar_field *f, const astar_grid *g, const astar_options *o, fheap *h,
-                  double max_cost, astar_stats *stats) {
+                  const astar_point *goals, size_t ngoals, double max_cost, astar_stats *stats) {
   uint8_t allowed[256];
   const int rule = astar__rule_of(o);
   for (unsigned nb = 0; nb < 256; nb++) {
@@ -148,11 +148,15 @@ static void flood(astar_field *f, const astar_grid *g, const astar_options *o, f
   astar_stats st = {0};
   astar__count_root(&st);
 
-  const uint32_t goal = astar__index(g, f->goal.x, f->goal.y);
-  cost[goal] = 0.0;
-  h->len = 1;
-  h->a[0] = make_entry(0.0, goal);
-  pos[goal] = 0;
+  /* Every goal is a source at cost 0 (a repeated goal enters once): the
+  ** flood is then the cost to the nearest goal. */
+  h->len = 0;
+  for (size_t i = 0; i < ngoals; i++) {
+    const uint32_t goal = astar__index(g, goals[i].x, goals[i].y);
+    if (pos[goal] != NOT_REACHED) continue;
+    cost[goal] = 0.0;
+    sift_up(h, h->len++, make_entry(0.0, goal));
+  }
   while (h->len) {
     const hent top = h->a[0];
     const hent last = h->a[--h->len];
@@ -202,10 +206,17 @@ static void flood(astar_field *f, const astar_grid *g, const astar_options *o, f
 astar_status astar_field_new(astar_field **out, const astar_grid *grid, const astar_options *opt,
                              astar_point goal, double max_cost, const astar_allocator *alloc,
                              astar_stats *stats) {
+  return astar_field_new_goals(out, grid, opt, &goal, 1, max_cost, alloc, stats);
+}
+
+astar_status astar_field_new_goals(astar_field **out, const astar_grid *grid,
+                                   const astar_options *opt, const astar_point *goals,
+                                   size_t ngoals, double max_cost, const astar_allocator *alloc,
+                                   astar_stats *stats) {
   zero_stats(stats);
   if (!out) return ASTAR_INVALID_ARGUMENT;
   *out = NULL;
-  if (!grid) return ASTAR_INVALID_ARGUMENT;
+  if (!grid || !goals || ngoals == 0) return ASTAR_INVALID_ARGUMENT;
   astar_options defaults;
   if (!opt) {
     astar_options_init(&defaults);
@@ -216,8 +227,10 @@ astar_status astar_field_new(astar_field **out, const astar_grid *grid, const as
   for (size_t i = 0; i < opt->nlayers; i++)
     if (!astar__layer_fits(opt->layers[i], grid)) return ASTAR_INVALID_ARGUMENT;
   if (opt->turn_penalty > 0.0 || opt->knowledge) return ASTAR_UNSUPPORTED;
-  if (!astar_grid_contains(grid, goal.x, goal.y)) return ASTAR_OUT_OF_BOUNDS;
-  if (!astar_grid_passable(grid, goal.x, goal.y)) return ASTAR_GOAL_BLOCKED;
+  for (size_t i = 0; i < ngoals; i++)
+    if (!astar_grid_contains(grid, goals[i].x, goals[i].y)) return ASTAR_OUT_OF_BOUNDS;
+  for (size_t i = 0; i < ngoals; i++)
+    if (!astar_grid_passable(grid, goals[i].x, goals[i].y)) return ASTAR_GOAL_BLOCKED;
 
   astar_allocator a;
   astar__alloc_init(&a, alloc);
@@ -230,7 +243,7 @@ astar_status astar_field_new(astar_field **out, const astar_grid *grid, const as
   f->stride = grid->stride;
   f->ncells = grid->ncells;
   f->version = grid->version;
-  f->goal = goal;
+  f->goal = goals[0];
   f->alpha = opt->terrain_scale;
   for (int d = 0; d < 8; d++) f->cost_d[d] = d < 4 ? opt->straight_cost : opt->diagonal_cost;
   for (size_t i = 0; i < opt->nlayers; i++)
@@ -249,7 +262,7 @@ astar_status astar_field_new(astar_field **out, const astar_grid *grid, const as
     for (uint32_t i = 0; i < f->ncells; i++) f->cost[i] = INFINITY;
     memset(f->next, NO_DIR, f->ncells);
     memset(h.pos, 0xFF, (size_t)f->ncells * sizeof(uint32_t)); /* NOT_REACHED */
-    flood(f, grid, opt, &h, max_cost, stats);
+    flood(f, grid, opt, &h, goals, ngoals, max_cost, stats);
     st = ASTAR_OK;
   }
   astar__free(&a, h.a, (size_t)passable * sizeof(hent));
@@ -272,6 +285,18 @@ double astar_field_cost(const astar_field *field, int32_t x, int32_t y) {
 astar_point astar_field_goal(const astar_field *field) {
   if (!field) return (astar_point){-1, -1};
   return field->goal;
+}
+
+astar_status astar_field_export(const astar_field *field, double *cost, uint8_t *next, size_t cap) {
+  if (!field || (!cost && !next)) return ASTAR_INVALID_ARGUMENT;
+  const size_t w = (size_t)field->width, h = (size_t)field->height;
+  if (cap < w * h) return ASTAR_BUFFER_TOO_SMALL;
+  for (size_t y = 0; y < h; y++) {
+    const size_t row = (y + 1) * (size_t)field->stride + 1;
+    if (cost) memcpy(cost + y * w, field->cost + row, w * sizeof(double));
+    if (next) memcpy(next + y * w, field->next + row, w);
+  }
+  return ASTAR_OK;
 }
 
 size_t astar_field_memory(const astar_field *field) {
@@ -313,9 +338,12 @@ astar_status astar_field_path(const astar_field *field, const astar_grid *grid, 
   const float *const ter = grid->terrain;
   const int32_t s = field->stride;
   len = 1;
+  astar_point end = start; /* the goal reached: with several, the nearest */
   for (uint32_t v = u; field->next[v] != NO_DIR; len++) {
     const unsigned d = field->next[v];
     v = (uint32_t)((int32_t)v + astar__dir_dy[d] * s + astar__dir_dx[d]);
+    end.x += astar__dir_dx[d];
+    end.y += astar__dir_dy[d];
     double fv = 1.0;
     if (ter) {
       const double t = (double)ter[v];
@@ -327,7 +355,7 @@ astar_status astar_field_path(const astar_field *field, const astar_grid *grid, 
   if (result) {
     result->cost = total;
     result->length = len;
-    result->end = field->goal;
+    result->end = end;
   }
   if (len > cap) {
     if (result) result->cause = ASTAR_BUFFER_TOO_SMALL;

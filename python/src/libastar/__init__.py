@@ -37,7 +37,7 @@ import os
 import re
 import threading
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, NamedTuple,
-                    Optional, Tuple, Union)
+                    Optional, Sequence, Tuple, Union)
 
 import numpy as np
 
@@ -61,6 +61,9 @@ __all__ = [
 __version__ = _core.version()
 
 Point = Tuple[int, int]
+#: What a cell argument takes: a pair of integers -- a tuple, a list, an
+#: XY / RC point, a NumPy row such as ``path.cells[0]``.
+CellLike = Union[Sequence[int], np.ndarray]
 
 
 class _Unset:
@@ -823,7 +826,11 @@ def _cost_arrays(array: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
     return np.ascontiguousarray(passable, dtype=np.uint8), np.ascontiguousarray(terrain)
 
 
-class Grid(_core.Grid):
+# The grid's planning methods (fields, islands, clearance, smoothing): _planning.py.
+from ._planning import _GridPlanning  # noqa: E402
+
+
+class Grid(_GridPlanning, _core.Grid):
     """A square grid: passable and blocked cells and a terrain cost per cell.
 
     ``Grid(width, height)`` has every cell passable with terrain cost 1.
@@ -980,9 +987,9 @@ class Grid(_core.Grid):
 
     # -- searching
 
-    def find_path(self, start: Point, goal: Point, *, options: Optional[Options] = None,
+    def find_path(self, start: CellLike, goal: CellLike, *, options: Optional[Options] = None,
                   workspace: Optional[Workspace] = None, jps_plus: Optional["JpsPlus"] = None,
-                  order: Optional[str] = None,
+                  order: Optional[str] = None, unit_size: int = 1,
                   algo: str = _UNSET, space: str = _UNSET,
                   moves: int = _UNSET, corner: str = _UNSET,
                   straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
@@ -1006,7 +1013,9 @@ class Grid(_core.Grid):
         the grid keeps (rebuilt when the grid changes). ``workspace``: the
         thread's own by default. ``order``: 'xy' or 'rc', the order of
         ``start``, ``goal`` and the path's cells (default: the grid's
-        :attr:`order`, 'xy' unless it was made with another).
+        :attr:`order`, 'xy' unless it was made with another). ``unit_size=k``:
+        the path of a k x k unit's top-left cell (``astar/clearance.h``; the
+        grid's clearance is kept while the grid does not change).
 
         Raises NoPathError, LimitReachedError, StartBlockedError,
         GoalBlockedError, OutOfBoundsError, UnsupportedError (``detail`` says
@@ -1020,6 +1029,11 @@ class Grid(_core.Grid):
              ida_transpositions))
         opts = _options(options, given)
         s, g = _point_in(self, start, order, "start"), _point_in(self, goal, order, "goal")
+        if type(unit_size) is not int or unit_size != 1:
+            unit_size = _integer(unit_size, "unit_size", 1, 255)
+        if unit_size > 1:  # a big unit: the finder of its derived grid (_planning.py)
+            return _path_out(self, _planning._finder_for_size(self, opts, unit_size).find(
+                s, g, workspace=workspace, order="xy"), order)
         # Through the finder (astar/finder.h), prepared for this query: the
         # one way every method runs. A method's precomputation is the given
         # one or the grid's own (kept while the grid does not change).
@@ -1046,7 +1060,7 @@ class Grid(_core.Grid):
             self.__dict__["_finder"] = (opts, att, finder)
         return _path_out(self, _outcome(finder.find(workspace or _workspace(), s, g)), order)
 
-    def find_path_any(self, start: Point, goals: Iterable[Point], *,
+    def find_path_any(self, start: CellLike, goals: Iterable[CellLike], *,
                       options: Optional[Options] = None, workspace: Optional[Workspace] = None,
                       order: Optional[str] = None,
                       algo: str = _UNSET, space: str = _UNSET,
@@ -1198,7 +1212,7 @@ class JpsPlus(_core.JpsPlus):
                 f.write(data)
         return data
 
-    def find_path(self, start: Point, goal: Point, *, options: Optional[Options] = None,
+    def find_path(self, start: CellLike, goal: CellLike, *, options: Optional[Options] = None,
                   workspace: Optional[Workspace] = None, order: Optional[str] = None,
                   space: str = _UNSET, moves: int = _UNSET,
                   corner: str = _UNSET, straight_cost: float = _UNSET,
@@ -1275,7 +1289,7 @@ class Waypoints(_core.Waypoints):
         """The waypoints' cells, shape (count, 2), int32 (x, y); row i is waypoint i."""
         return np.frombuffer(self._cells(), dtype=np.int32).reshape(-1, 2)
 
-    def find_path(self, start: Point, goal: Point, *, algo: str = "astar", weight: float = 1.0,
+    def find_path(self, start: CellLike, goal: CellLike, *, algo: str = "astar", weight: float = 1.0,
                   tie: str = "larger-g", reopen: str = "auto", max_expansions: int = 0,
                   partial: bool = False, workspace: Optional[Workspace] = None,
                   beam_width: int = 1024, epsilon: float = 1.0,
@@ -1609,7 +1623,7 @@ class Finder:
         return f"<Finder {self.method} on {self._grid!r}{extra}>"
 
     # -- searching
-    def find(self, start: Point, goal: Point, *, workspace: Optional[Workspace] = None,
+    def find(self, start: CellLike, goal: CellLike, *, workspace: Optional[Workspace] = None,
              order: Optional[str] = None) -> Path:
         """The path from ``start`` to ``goal`` as a :class:`Path` (for Anya its
         ``points``); raises as :meth:`Grid.find_path`. ``order``: 'xy' or
@@ -1619,7 +1633,7 @@ class Finder:
             workspace or _workspace(), _point_in(g, start, order, "start"),
             _point_in(g, goal, order, "goal"))), order)
 
-    def begin(self, start: Point, goal: Point, *,
+    def begin(self, start: CellLike, goal: CellLike, *,
               workspace: Optional[Workspace] = None, order: Optional[str] = None) -> "Search":
         """A sliced search (the game loop): ``search.step(budget)`` until it is
         done, then ``search.finish()``. Methods the table marks ``sliced``
@@ -1663,7 +1677,7 @@ class Search:
     the outcome so far. The grid may change between steps: the search then
     ends with StaleError. ``cancel()`` abandons it."""
 
-    def __init__(self, finder: Finder, start: Point, goal: Point,
+    def __init__(self, finder: Finder, start: CellLike, goal: CellLike,
                  workspace: Optional[Workspace] = None, order: Optional[str] = None):
         self._finder = finder
         self._c = finder._c
@@ -1813,10 +1827,14 @@ class Queue:
     """
 
     def __init__(self, grid: Grid, capacity: int = 64, *, path_capacity: int = 256,
-                 auto_release: bool = False, callback: Optional[Callable[[Outcome], Any]] = None):
+                 auto_release: bool = False, callback: Optional[Callable[[Outcome], Any]] = None,
+                 max_unit: int = 4):
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         self._q = _core.Queue(grid, capacity, self._sink)  # capacity in [1, 2^24]
+        self.max_unit = _integer(max_unit, "max_unit", 1, 255)
+        if self.max_unit != 4:  # astar_queue_set_units; 4 is the queue's own default
+            self._q.set_units(self.max_unit)
         self._requests: dict = {}   # id -> (callback, user)
         self._outcomes: dict = {}   # id -> Outcome
         self._orders: dict = {}     # id -> the order of its start, goal and path
@@ -1834,9 +1852,11 @@ class Queue:
         """Requests queued or running, or answered but not yet delivered."""
         return self._q.pending
 
-    def submit(self, start: Point, goal: Point, *, priority: int = 0,
+    def submit(self, start: CellLike, goal: CellLike, *, priority: int = 0,
                callback: Optional[Callable[[Outcome], Any]] = None, user: Any = None,
-               options: Optional[Options] = None, order: Optional[str] = None,
+               options: Optional[Options] = None, method: Any = None,
+               finder: Optional["Finder"] = None, unit_size: int = 1, smooth: bool = False,
+               order: Optional[str] = None,
                algo: str = _UNSET, space: str = _UNSET,
                moves: int = _UNSET, corner: str = _UNSET,
                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
@@ -1850,20 +1870,52 @@ class Queue:
                band_e: float = _UNSET, band_d: float = _UNSET,
                retarget_interval: int = _UNSET,
                ida_transpositions: bool = _UNSET) -> int:
-        """Queue a request; returns its id. Options as for find_path (A* or
-        Dijkstra; no Python heuristic or observer). Raises QueueFullError.
-        ``order``: of ``start``, ``goal`` and the outcome's path, as for
-        find_path (default: the grid's)."""
-        given = _given(
+        """Queue a request; returns its id. Options as for find_path (no
+        Python heuristic or observer). Any method: ``method=`` (or ``algo=``)
+        names one the queue prepares itself (A*, Dijkstra, JPS, Theta*, Lazy
+        Theta*, the engine's methods), ``unit_size`` (1 .. ``max_unit``) a k x
+        k unit, ``smooth`` string pulling; or ``finder=`` a :class:`Finder`
+        of this grid (any method and what it was prepared from -- JPS+, CPD,
+        HPA*, landmarks, waypoints -- its unit and smoothing; then no other
+        option). Anya's paths are points: not queued. ``order``: of
+        ``start``, ``goal`` and the outcome's path, as for find_path
+        (default: the grid's). Raises QueueFullError, UnsupportedError
+        (``detail`` says why)."""
+        kw = _given(
             (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
              reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
              heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
              ida_transpositions))
-        opts = _options(options, given)
         o = _order_of(self.grid, order)
-        rid = self._q.submit(_point_in(self.grid, start, order, "start"),
-                             _point_in(self.grid, goal, order, "goal"), priority,
-                             opts._tuple, self.path_capacity)
+        s = _point_in(self.grid, start, order, "start")
+        g = _point_in(self.grid, goal, order, "goal")
+        if finder is not None:
+            if not isinstance(finder, Finder):
+                raise TypeError(f"finder: a Finder expected, got {type(finder).__name__}")
+            if options is not None or kw or method is not None or unit_size != 1 or smooth:
+                raise InvalidArgumentError(
+                    Status.INVALID_ARGUMENT, "finder: the finder's own options, method, unit "
+                    "and smoothing rule (give no other option)")
+            rid = self._q.submit(s, g, priority, None, self.path_capacity, 0, 1, False,
+                                 finder._c)
+            self._requests[rid] = (callback, user)
+            self._orders[rid] = o
+            return rid
+        if method is not None:
+            kw["algo"] = _method_name(method)
+        opts = _options(options, kw)
+        if opts.space == "graph":
+            raise _unsupported("space='graph': the queue searches its grid (a Finder of "
+                               "another space cannot be queued)")
+        if _METHOD_BY_NAME[opts.algo].needs:
+            raise _unsupported(f"{opts.algo} needs its precomputation: queue a Finder prepared "
+                               f"with it (finder=Finder(grid, {opts.algo!r}))")
+        try:
+            rid = self._q.submit(s, g, priority, opts._tuple, self.path_capacity, opts._method,
+                                 _integer(unit_size, "unit_size", 1, 255),
+                                 _flag(smooth, "smooth"), None)
+        except UnsupportedError as e:
+            raise _unsupported(_pythonic(e.detail) or e.message) from None
         self._requests[rid] = (callback, user)
         self._orders[rid] = o
         return rid
@@ -2042,7 +2094,7 @@ class HexGrid(_core.HexGrid):
         c[~p] = np.inf
         return c
 
-    def find_path(self, start: Point, goal: Point, *, algo: str = "astar", weight: float = 1.0,
+    def find_path(self, start: CellLike, goal: CellLike, *, algo: str = "astar", weight: float = 1.0,
                   tie: str = "larger-g", reopen: str = "auto", max_expansions: int = 0,
                   partial: bool = False, workspace: Optional[Workspace] = None,
                   beam_width: int = 1024, epsilon: float = 1.0,
@@ -2167,3 +2219,15 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
                      "ended: raise max_states (or bound the graph)",
                      {"message": "the graph search's table of nodes is full"})
     raise _error(status)
+
+
+# ---- planning: fields, D* Lite / LPA*, islands, sizes, smoothing, encodings (_planning.py) -----
+
+from . import _planning  # noqa: E402
+
+_planning._bind(globals())
+from ._planning import (ENCODINGS, DStarLite, Field, Islands, LPAStar,  # noqa: E402
+                        decode_path, encode_path, expand_turn_points, path_encoding, turn_points)
+
+__all__ += ["DStarLite", "ENCODINGS", "Field", "Islands", "LPAStar", "decode_path", "encode_path",
+            "expand_turn_points", "path_encoding", "turn_points"]

@@ -1916,25 +1916,40 @@ static void queue_done(void *ctx, const astar_request_done *done) {
 ** _core.point, cap the queue's path_capacity: the cells of the buffer a
 ** path goes to first (a longer path is copied when it is delivered), at
 ** most a grid's cells. */
+static const astar_finder *queue_finder_of(PyObject *o);
+
+/* submit(start, goal, priority, options, cap[, method, unit_size, smooth,
+** finder]): options None with a finder (a Finder's _core object: the
+** request runs it); otherwise the queue prepares method (an astar_method),
+** unit_size and smooth for the request (astar_request). */
 static PyObject *Queue_submit(QueueObject *self, PyObject *args) {
   int sx, sy, gx, gy;
   range_arg priority = {.name = "priority", .min = INT_MIN, .max = INT_MAX};
   range_arg cap = {.name = "path_capacity", .min = 1, .max = ASTAR_GRID_MAX_CELLS};
-  PyObject *opt_tuple;
-  if (!PyArg_ParseTuple(args, "(ii)(ii)O&OO&", &sx, &sy, &gx, &gy, range_arg_convert, &priority,
-                        &opt_tuple, range_arg_convert, &cap))
+  range_arg unit = {.name = "unit_size", .min = 1, .max = ASTAR_CLEARANCE_MAX};
+  unit.u = 1;
+  int method = ASTAR_METHOD_ASTAR, smooth = 0;
+  PyObject *opt_tuple, *finder_obj = Py_None;
+  if (!PyArg_ParseTuple(args, "(ii)(ii)O&OO&|iO&pO", &sx, &sy, &gx, &gy, range_arg_convert,
+                        &priority, &opt_tuple, range_arg_convert, &cap, &method, range_arg_convert,
+                        &unit, &smooth, &finder_obj))
     return NULL;
   if (queue_usable(self) < 0) return NULL;
   int algo;
   astar_options o;
   py_callbacks cb;
-  if (parse_options(opt_tuple, &algo, &o, &cb, NULL) < 0) return NULL;
-  if (cb.heuristic || cb.observer)
-    return raise_status(ASTAR_UNSUPPORTED,
-                        "queued requests run without the GIL: no Python heuristic or observer",
-                        NULL);
-  if (algo != ALGO_ASTAR && algo != ALGO_DIJKSTRA)
-    return raise_status(ASTAR_UNSUPPORTED, "queued requests run as sliced A* (or Dijkstra)", NULL);
+  const astar_finder *finder = NULL;
+  if (finder_obj != Py_None) {
+    if (!(finder = queue_finder_of(finder_obj))) return NULL;
+  } else {
+    if (parse_options(opt_tuple, &algo, &o, &cb, NULL) < 0) return NULL;
+    if (cb.heuristic || cb.observer)
+      return raise_status(ASTAR_UNSUPPORTED,
+                          "queued requests run without the GIL: no Python heuristic or observer",
+                          NULL);
+    if (!astar_method_info_of((astar_method)method))
+      return PyErr_Format(PyExc_ValueError, "unknown method");
+  }
   /* 2^28 cells are 2 GiB: more than a 32-bit process may ask for. */
   if (cap.u > (unsigned long long)(PY_SSIZE_T_MAX / (Py_ssize_t)sizeof(astar_point)))
     return PyErr_NoMemory();
@@ -1945,26 +1960,57 @@ static PyObject *Queue_submit(QueueObject *self, PyObject *args) {
   memset(&req, 0, sizeof req);
   req.start = (astar_point){sx, sy};
   req.goal = (astar_point){gx, gy};
-  req.opt = &o;
   req.priority = (int)priority.i;
   req.path = (astar_point *)(void *)PyByteArray_AS_STRING(buf);
   req.cap = (size_t)cap.u;
+  if (finder) {
+    req.finder = finder;
+  } else {
+    req.opt = &o;
+    req.method = (astar_method)method;
+    req.unit_size = (int32_t)unit.u;
+    req.smooth = smooth != 0;
+  }
   astar_request_id id = 0;
   astar_status st = astar_queue_submit_request(self->q, &req, &id);
   if (st != ASTAR_OK) {
+    const char *why = st == ASTAR_UNSUPPORTED || st == ASTAR_MISMATCH
+                          ? astar_queue_unsupported_reason(self->q, &req)
+                          : NULL;
+    if (!why && st == ASTAR_INVALID_ARGUMENT && unit.u > 1)
+      why = "unit_size: beyond the queue's largest unit (Queue(max_unit=...))";
     Py_DECREF(buf);
-    return raise_status(st, NULL, NULL);
+    return raise_status(st, why, NULL);
   }
-  PyObject *key = PyLong_FromUnsignedLong(id);
-  if (!key || PyDict_SetItem(self->buffers, key, buf) < 0) {
+  /* The buffer, and the finder the request runs, live until release. */
+  PyObject *held = finder ? Py_BuildValue("(OO)", buf, finder_obj) : Py_NewRef(buf);
+  PyObject *key = held ? PyLong_FromUnsignedLong(id) : NULL;
+  if (!key || PyDict_SetItem(self->buffers, key, held) < 0) {
+    Py_XDECREF(held);
     Py_XDECREF(key);
     Py_DECREF(buf);
     astar_queue_cancel(self->q, id);
     astar_queue_release(self->q, id);
     return NULL;
   }
+  Py_DECREF(held);
   Py_DECREF(buf);
   return key;
+}
+
+/* set_units(max_size): units up to max_size x max_size cells
+** (astar_queue_set_units, every terrain type). */
+static PyObject *Queue_set_units(QueueObject *self, PyObject *args) {
+  range_arg m = {.name = "max_unit", .min = 1, .max = ASTAR_CLEARANCE_MAX};
+  if (!PyArg_ParseTuple(args, "O&", range_arg_convert, &m) || queue_usable(self) < 0) return NULL;
+  astar_status st = astar_queue_set_units(self->q, NULL, NULL, 0, (int32_t)m.u);
+  if (st != ASTAR_OK)
+    return raise_status(st,
+                        st == ASTAR_INVALID_ARGUMENT
+                            ? "max_unit: set it before submitting requests of big units"
+                            : NULL,
+                        NULL);
+  Py_RETURN_NONE;
 }
 
 static PyObject *Queue_update(QueueObject *self, PyObject *args) {
@@ -2072,6 +2118,7 @@ static PyMethodDef Queue_methods[] = {
     {"poll", (PyCFunction)Queue_poll, METH_VARARGS, NULL},
     {"set_restarts", (PyCFunction)Queue_set_restarts, METH_VARARGS, NULL},
     {"reserve_turns", (PyCFunction)Queue_reserve_turns, METH_NOARGS, NULL},
+    {"set_units", (PyCFunction)Queue_set_units, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -3674,6 +3721,588 @@ static PyTypeObject FinderType = {
     .tp_new = Finder_new,
 };
 
+/* ---- planners: fields, D* Lite / LPA*, islands, smoothing, path encodings ---------------- */
+
+/* The options of the calls below: a tuple of Options, without Python
+** callbacks (these calls run without the GIL). 0, or -1 with an exception
+** naming `what`. */
+static int plain_options(PyObject *opt_tuple, astar_options *o, const char *what) {
+  int algo;
+  py_callbacks cb;
+  if (parse_options(opt_tuple, &algo, o, &cb, NULL) < 0) return -1;
+  if (cb.heuristic || cb.observer) {
+    PyErr_Format(PyExc_TypeError, "%s runs without the GIL: no Python heuristic or observer", what);
+    return -1;
+  }
+  o->algorithm = ASTAR_ALGO_ASTAR;
+  o->stop_fn = NULL;
+  o->stop_ctx = NULL;
+  return 0;
+}
+
+/* int32 (x, y) pairs from a bytes-like object (the package's _cells(...).tobytes()). */
+static int cells_of(PyObject *o, Py_buffer *view, const astar_point **cells, size_t *n) {
+  if (PyObject_GetBuffer(o, view, PyBUF_SIMPLE) < 0) return -1;
+  if (view->len % (Py_ssize_t)sizeof(astar_point)) {
+    PyBuffer_Release(view);
+    PyErr_SetString(PyExc_ValueError, "cells: int32 (x, y) pairs expected");
+    return -1;
+  }
+  *cells = view->buf;
+  *n = (size_t)view->len / sizeof(astar_point);
+  return 0;
+}
+
+/*
+** field(grid, options, goals, max_cost) -> (cost, next, expanded): the
+** distance field of the goals (int32 pairs) as row-major bytearrays --
+** float64 costs (inf unreached) and uint8 directions (255: none) --
+** built and copied out without the GIL (astar_field_new_goals,
+** astar_field_export).
+*/
+static PyObject *py_field(PyObject *self, PyObject *args) {
+  (void)self;
+  GridObject *grid;
+  PyObject *opt_tuple, *goals_obj;
+  real_arg max_cost = {.name = "max_cost", .min = 0.0, .max = INFINITY};
+  if (!PyArg_ParseTuple(args, "O!OOO&", &GridType, &grid, &opt_tuple, &goals_obj, real_arg_convert,
+                        &max_cost))
+    return NULL;
+  GRID_READY(grid);
+  astar_options o;
+  if (plain_options(opt_tuple, &o, "a distance field") < 0) return NULL;
+  Py_buffer view;
+  const astar_point *goals;
+  size_t ngoals;
+  if (cells_of(goals_obj, &view, &goals, &ngoals) < 0) return NULL;
+  const size_t cells = (size_t)astar_grid_width(grid->grid) * (size_t)astar_grid_height(grid->grid);
+  PyObject *cost = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(cells * sizeof(double)));
+  PyObject *next = cost ? PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)cells) : NULL;
+  if (!next) {
+    PyBuffer_Release(&view);
+    Py_XDECREF(cost);
+    return NULL;
+  }
+  double *c = (double *)(void *)PyByteArray_AS_STRING(cost);
+  uint8_t *nx = (uint8_t *)PyByteArray_AS_STRING(next);
+  astar_stats stats;
+  astar_field *f = NULL;
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_field_new_goals(&f, grid->grid, &o, goals, ngoals, max_cost.value, NULL, &stats);
+  if (st == ASTAR_OK) st = astar_field_export(f, c, nx, cells);
+  astar_field_free(f);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  PyBuffer_Release(&view);
+  if (st != ASTAR_OK) {
+    Py_DECREF(cost);
+    Py_DECREF(next);
+    return raise_status(
+        st, st == ASTAR_UNSUPPORTED ? "a distance field takes no turn penalty" : NULL, NULL);
+  }
+  return Py_BuildValue("(NNK)", cost, next, (unsigned long long)stats.expanded);
+}
+
+/* islands(grid, options) -> (labels bytearray of uint32, row-major, 0 blocked; count) */
+static PyObject *py_islands(PyObject *self, PyObject *args) {
+  (void)self;
+  GridObject *grid;
+  PyObject *opt_tuple;
+  if (!PyArg_ParseTuple(args, "O!O", &GridType, &grid, &opt_tuple)) return NULL;
+  GRID_READY(grid);
+  astar_options o;
+  if (plain_options(opt_tuple, &o, "islands") < 0) return NULL;
+  const int32_t w = astar_grid_width(grid->grid), h = astar_grid_height(grid->grid);
+  PyObject *labels =
+      PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)((size_t)w * (size_t)h * sizeof(uint32_t)));
+  if (!labels) return NULL;
+  uint32_t *out = (uint32_t *)(void *)PyByteArray_AS_STRING(labels);
+  astar_islands *isl = NULL;
+  astar_status st;
+  uint32_t count = 0;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_islands_new(&isl, grid->grid, &o, NULL);
+  if (st == ASTAR_OK) {
+    count = astar_islands_count(isl);
+    for (int32_t y = 0; y < h; y++)
+      for (int32_t x = 0; x < w; x++)
+        out[(size_t)y * (size_t)w + (size_t)x] = astar_islands_id(isl, x, y);
+  }
+  astar_islands_free(isl);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  if (st != ASTAR_OK) {
+    Py_DECREF(labels);
+    return raise_status(st, NULL, NULL);
+  }
+  return Py_BuildValue("(NI)", labels, (unsigned)count);
+}
+
+/* smooth(grid, options, cells) -> (points bytearray, cost): string pulling
+** (astar_path_smooth) and the result's cost (astar_polyline_cost). */
+static PyObject *py_smooth(PyObject *self, PyObject *args) {
+  (void)self;
+  GridObject *grid;
+  PyObject *opt_tuple, *cells_obj;
+  if (!PyArg_ParseTuple(args, "O!OO", &GridType, &grid, &opt_tuple, &cells_obj)) return NULL;
+  GRID_READY(grid);
+  astar_options o;
+  if (plain_options(opt_tuple, &o, "smoothing") < 0) return NULL;
+  Py_buffer view;
+  const astar_point *cells;
+  size_t n;
+  if (cells_of(cells_obj, &view, &cells, &n) < 0) return NULL;
+  PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)((n ? n : 1) * sizeof *cells));
+  if (!out) {
+    PyBuffer_Release(&view);
+    return NULL;
+  }
+  astar_point *pts = (astar_point *)(void *)PyByteArray_AS_STRING(out);
+  size_t len = 0, bad = 0;
+  double cost = 0.0;
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_path_smooth(grid->grid, &o, cells, n, pts, n, &len);
+  if (st == ASTAR_OK && len > 0) st = astar_polyline_cost(grid->grid, &o, pts, len, &cost, &bad);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  PyBuffer_Release(&view);
+  if (st != ASTAR_OK) {
+    Py_DECREF(out);
+    return raise_status(st,
+                        st == ASTAR_INVALID_ARGUMENT
+                            ? "cells: the path must be in sight step by step (a legal grid path)"
+                            : NULL,
+                        NULL);
+  }
+  if (PyByteArray_Resize(out, (Py_ssize_t)(len * sizeof *pts)) < 0) {
+    Py_DECREF(out);
+    return NULL;
+  }
+  return Py_BuildValue("(Nd)", out, cost);
+}
+
+/* polyline_cost(grid, options, points) -> cost, or InvalidArgumentError
+** with info index= (the first point outside or out of sight). */
+static PyObject *py_polyline_cost(PyObject *self, PyObject *args) {
+  (void)self;
+  GridObject *grid;
+  PyObject *opt_tuple, *cells_obj;
+  if (!PyArg_ParseTuple(args, "O!OO", &GridType, &grid, &opt_tuple, &cells_obj)) return NULL;
+  GRID_READY(grid);
+  astar_options o;
+  if (plain_options(opt_tuple, &o, "polyline_cost") < 0) return NULL;
+  Py_buffer view;
+  const astar_point *cells;
+  size_t n, bad = 0;
+  if (cells_of(cells_obj, &view, &cells, &n) < 0) return NULL;
+  double cost = 0.0;
+  astar_status st = astar_polyline_cost(grid->grid, &o, cells, n, &cost, &bad);
+  PyBuffer_Release(&view);
+  if (st == ASTAR_INVALID_ARGUMENT && n > 0) {
+    PyObject *info = Py_BuildValue("{sn}", "index", (Py_ssize_t)bad);
+    char detail[120];
+    snprintf(detail, sizeof detail,
+             "points[%zu] lies outside the grid or out of sight of the one before", bad);
+    PyObject *r = raise_status(st, detail, info);
+    Py_XDECREF(info);
+    return r;
+  }
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  return PyFloat_FromDouble(cost);
+}
+
+/* path_encode(cells, encoding) -> bytes (astar_path_encode). */
+static PyObject *py_path_encode(PyObject *self, PyObject *args) {
+  (void)self;
+  PyObject *cells_obj;
+  range_arg enc = {.name = "encoding", .min = 0, .max = ASTAR_PATH_ENCODING_COUNT - 1};
+  if (!PyArg_ParseTuple(args, "OO&", &cells_obj, range_arg_convert, &enc)) return NULL;
+  Py_buffer view;
+  const astar_point *cells;
+  size_t n, len = 0;
+  if (cells_of(cells_obj, &view, &cells, &n) < 0) return NULL;
+  astar_status st = astar_path_encode(cells, n, (astar_path_encoding)enc.u, NULL, 0, &len);
+  PyObject *out = NULL;
+  if (st == ASTAR_OK || st == ASTAR_BUFFER_TOO_SMALL) {
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)len);
+    if (out)
+      st = astar_path_encode(cells, n, (astar_path_encoding)enc.u, PyBytes_AS_STRING(out), len,
+                             &len);
+  }
+  PyBuffer_Release(&view);
+  if (!out && PyErr_Occurred()) return NULL;
+  if (st != ASTAR_OK) {
+    Py_XDECREF(out);
+    return raise_status(st,
+                        st == ASTAR_INVALID_ARGUMENT
+                            ? (n == 0 ? "cells: a path has at least one cell"
+                                      : "cells: every step must be to one of the 8 neighbours")
+                            : NULL,
+                        NULL);
+  }
+  return out;
+}
+
+/* path_decode(data) -> (cells bytearray, encoding) (astar_path_decode). */
+static PyObject *py_path_decode(PyObject *self, PyObject *arg) {
+  (void)self;
+  Py_buffer view;
+  if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
+  astar_path_info info;
+  astar_status st = astar_path_info_of(view.buf, (size_t)view.len, &info);
+  PyObject *out = NULL;
+  size_t n = 0;
+  if (st == ASTAR_OK) {
+    st = astar_path_decode(view.buf, (size_t)view.len, NULL, 0, &n);
+    if (st == ASTAR_BUFFER_TOO_SMALL || st == ASTAR_OK) {
+      out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(n * sizeof(astar_point)));
+      if (out)
+        st = astar_path_decode(view.buf, (size_t)view.len,
+                               (astar_point *)(void *)PyByteArray_AS_STRING(out), n, &n);
+    }
+  }
+  PyBuffer_Release(&view);
+  if (!out && PyErr_Occurred()) return NULL;
+  if (st != ASTAR_OK) {
+    Py_XDECREF(out);
+    return raise_status(
+        st, st == ASTAR_PARSE_ERROR ? "not an encoded path, or a damaged one" : NULL, NULL);
+  }
+  return Py_BuildValue("(Ni)", out, (int)info.encoding);
+}
+
+/* turn_points(cells) -> bytearray; expand_turn_points(points) -> bytearray. */
+static PyObject *py_turn_points(PyObject *self, PyObject *args) {
+  (void)self;
+  PyObject *cells_obj;
+  int expand;
+  if (!PyArg_ParseTuple(args, "Op", &cells_obj, &expand)) return NULL;
+  Py_buffer view;
+  const astar_point *cells;
+  size_t n, m = 0;
+  if (cells_of(cells_obj, &view, &cells, &n) < 0) return NULL;
+  astar_status st = expand ? astar_path_expand_turn_points(cells, n, NULL, 0, &m)
+                           : astar_path_turn_points(cells, n, NULL, 0, &m);
+  PyObject *out = NULL;
+  if (st == ASTAR_OK || st == ASTAR_BUFFER_TOO_SMALL) {
+    out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(m * sizeof(astar_point)));
+    if (out) {
+      astar_point *o = (astar_point *)(void *)PyByteArray_AS_STRING(out);
+      st = expand ? astar_path_expand_turn_points(cells, n, o, m, &m)
+                  : astar_path_turn_points(cells, n, o, m, &m);
+    }
+  }
+  PyBuffer_Release(&view);
+  if (!out && PyErr_Occurred()) return NULL;
+  if (st != ASTAR_OK) {
+    Py_XDECREF(out);
+    return raise_status(st,
+                        st == ASTAR_INVALID_ARGUMENT
+                            ? (expand ? "points: at least one; consecutive points distinct and on "
+                                        "one of the 8 directions"
+                                      : "cells: at least one; every step to one of the 8 "
+                                        "neighbours")
+                            : NULL,
+                        NULL);
+  }
+  return out;
+}
+
+/* D* Lite and LPA* on a grid (astar/dstar.h). The planner keeps the grid
+** alive (it reads it at creation, update_cells, sync and restart); plans
+** read only its own snapshot and run without the GIL. One thread at a
+** time (`busy`). */
+typedef struct {
+  PyObject_HEAD astar_dstar *p;
+  GridObject *grid;
+  int busy;
+  astar_status last; /* the last plan's status (ASTAR_STALE before any) */
+} DStarObject;
+
+static PyTypeObject DStarType;
+
+static int DStar_traverse(DStarObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->grid);
+  return 0;
+}
+
+static int DStar_clear(DStarObject *self) {
+  astar_dstar_free(self->p);
+  self->p = NULL;
+  Py_CLEAR(self->grid);
+  return 0;
+}
+
+static void DStar_dealloc(DStarObject *self) {
+  PyObject_GC_UnTrack(self);
+  DStar_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int dstar_ready(DStarObject *self) {
+  if (!self->p) {
+    busy_error("the planner was cleared");
+    return -1;
+  }
+  if (self->busy) {
+    busy_error("the planner is planning in another thread (one thread at a time)");
+    return -1;
+  }
+  return 0;
+}
+
+static const char *dstar_detail(astar_status st) {
+  switch (st) {
+  case ASTAR_UNSUPPORTED:
+    return "D* Lite and LPA* take moves, corner, straight_cost, diagonal_cost, a consistent "
+           "heuristic ('auto', 'octile', 'chebyshev', 'euclidean', 'zero'; 'manhattan' with "
+           "moves=4) and heuristic_floor: no weight, turn penalty, terrain scale, partial paths "
+           "or expansion limit";
+  case ASTAR_STALE:
+    return "the map or the agent changed since the last plan: plan() again";
+  default:
+    return NULL;
+  }
+}
+
+/* DStar(grid, options, lpa, start, goal) */
+static PyObject *DStar_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid", "options", "lpa", "start", "goal", NULL};
+  GridObject *grid;
+  PyObject *opt_tuple;
+  int lpa;
+  astar_point s, g;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!Op(ii)(ii)", kwlist, &GridType, &grid, &opt_tuple,
+                                   &lpa, &s.x, &s.y, &g.x, &g.y))
+    return NULL;
+  GRID_READY(grid);
+  astar_options o;
+  if (plain_options(opt_tuple, &o, "a planner") < 0) return NULL;
+  DStarObject *self = (DStarObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  self->grid = (GridObject *)Py_NewRef(grid);
+  self->last = ASTAR_STALE;
+  astar_status st = astar_dstar_new_grid(&self->p, grid->grid, &o,
+                                         lpa ? ASTAR_DSTAR_LPA : ASTAR_DSTAR_LITE, s, g, NULL);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, dstar_detail(st), NULL);
+  }
+  return (PyObject *)self;
+}
+
+/* plan() -> (status, cost, expanded, requeued, updated, plans) */
+static PyObject *DStar_plan(DStarObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (dstar_ready(self) < 0) return NULL;
+  astar_dstar_result r;
+  memset(&r, 0, sizeof r);
+  astar_status st;
+  self->busy = 1;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_dstar_plan(self->p, &r);
+  Py_END_ALLOW_THREADS;
+  self->busy = 0;
+  self->last = st;
+  return Py_BuildValue("(idKKKK)", (int)st, r.cost, (unsigned long long)r.stats.expanded,
+                       (unsigned long long)r.stats.requeued, (unsigned long long)r.stats.updated,
+                       (unsigned long long)r.stats.plans);
+}
+
+/* path() -> cells bytearray, or the status's error */
+static PyObject *DStar_path(DStarObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (dstar_ready(self) < 0) return NULL;
+  size_t len = 0;
+  astar_status st = astar_dstar_path(self->p, NULL, 0, &len);
+  if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL)
+    return raise_status(st, dstar_detail(st), NULL);
+  PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)(len * sizeof(astar_point)));
+  if (!out) return NULL;
+  st = astar_dstar_path(self->p, (astar_point *)(void *)PyByteArray_AS_STRING(out), len, &len);
+  if (st != ASTAR_OK) {
+    Py_DECREF(out);
+    return raise_status(st, dstar_detail(st), NULL);
+  }
+  return out;
+}
+
+static PyObject *DStar_next(DStarObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (dstar_ready(self) < 0) return NULL;
+  astar_point p;
+  astar_status st = astar_dstar_next(self->p, &p);
+  if (st != ASTAR_OK) return raise_status(st, dstar_detail(st), NULL);
+  return Py_BuildValue("(ii)", p.x, p.y);
+}
+
+static PyObject *DStar_move(DStarObject *self, PyObject *args) {
+  astar_point p;
+  if (!PyArg_ParseTuple(args, "(ii)", &p.x, &p.y) || dstar_ready(self) < 0) return NULL;
+  astar_status st = astar_dstar_move(self->p, p);
+  if (st != ASTAR_OK)
+    return raise_status(st,
+                        st == ASTAR_UNSUPPORTED ? "an LPA* planner's ends are fixed: restart() "
+                                                  "it, or use D* Lite"
+                                                : NULL,
+                        NULL);
+  Py_RETURN_NONE;
+}
+
+/* update_cells(cells bytes): the cells that may have changed on the grid */
+static PyObject *DStar_update_cells(DStarObject *self, PyObject *args) {
+  PyObject *cells_obj;
+  if (!PyArg_ParseTuple(args, "O", &cells_obj) || dstar_ready(self) < 0) return NULL;
+  Py_buffer view;
+  const astar_point *cells;
+  size_t n;
+  if (cells_of(cells_obj, &view, &cells, &n) < 0) return NULL;
+  astar_status st = astar_dstar_update_cells(self->p, self->grid->grid, cells, n);
+  PyBuffer_Release(&view);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *DStar_sync(DStarObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (dstar_ready(self) < 0) return NULL;
+  astar_status st;
+  self->busy = 1;
+  self->grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_dstar_sync(self->p, self->grid->grid);
+  Py_END_ALLOW_THREADS;
+  self->grid->searching--;
+  self->busy = 0;
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *DStar_restart(DStarObject *self, PyObject *args) {
+  astar_point s, g;
+  if (!PyArg_ParseTuple(args, "(ii)(ii)", &s.x, &s.y, &g.x, &g.y) || dstar_ready(self) < 0)
+    return NULL;
+  astar_status st = astar_dstar_restart(self->p, self->grid->grid, s, g);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  self->last = ASTAR_STALE;
+  Py_RETURN_NONE;
+}
+
+/* stats() -> (total, last), each (expanded, requeued, updated, plans) */
+static PyObject *DStar_stats(DStarObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (dstar_ready(self) < 0) return NULL;
+  astar_dstar_stats t, l;
+  astar_dstar_stats_get(self->p, &t, &l);
+  return Py_BuildValue(
+      "((KKKK)(KKKK))", (unsigned long long)t.expanded, (unsigned long long)t.requeued,
+      (unsigned long long)t.updated, (unsigned long long)t.plans, (unsigned long long)l.expanded,
+      (unsigned long long)l.requeued, (unsigned long long)l.updated, (unsigned long long)l.plans);
+}
+
+static PyObject *DStar_start(DStarObject *self, void *c) {
+  (void)c;
+  astar_point p = astar_dstar_start(self->p);
+  return Py_BuildValue("(ii)", p.x, p.y);
+}
+
+static PyObject *DStar_goal(DStarObject *self, void *c) {
+  (void)c;
+  astar_point p = astar_dstar_goal(self->p);
+  return Py_BuildValue("(ii)", p.x, p.y);
+}
+
+static PyObject *DStar_memory(DStarObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_dstar_memory(self->p));
+}
+
+static PyObject *DStar_grid(DStarObject *self, void *c) {
+  (void)c;
+  if (!self->grid) Py_RETURN_NONE;
+  return Py_NewRef(self->grid);
+}
+
+static PyMethodDef DStar_methods[] = {
+    {"plan", (PyCFunction)DStar_plan, METH_NOARGS, NULL},
+    {"path", (PyCFunction)DStar_path, METH_NOARGS, NULL},
+    {"next", (PyCFunction)DStar_next, METH_NOARGS, NULL},
+    {"move", (PyCFunction)DStar_move, METH_VARARGS, NULL},
+    {"update_cells", (PyCFunction)DStar_update_cells, METH_VARARGS, NULL},
+    {"sync", (PyCFunction)DStar_sync, METH_NOARGS, NULL},
+    {"restart", (PyCFunction)DStar_restart, METH_VARARGS, NULL},
+    {"stats", (PyCFunction)DStar_stats, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef DStar_getset[] = {
+    {"start", (getter)DStar_start, NULL, "the start (D* Lite: the agent's cell)", NULL},
+    {"goal", (getter)DStar_goal, NULL, "the goal", NULL},
+    {"memory", (getter)DStar_memory, NULL, "bytes held", NULL},
+    {"grid", (getter)DStar_grid, NULL, "the grid", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject DStarType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.DStar",
+    .tp_basicsize = sizeof(DStarObject),
+    .tp_dealloc = (destructor)DStar_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)DStar_traverse,
+    .tp_clear = (inquiry)DStar_clear,
+    .tp_doc = "A D* Lite or LPA* planner on a grid (astar/dstar.h).",
+    .tp_methods = DStar_methods,
+    .tp_getset = DStar_getset,
+    .tp_new = DStar_new,
+};
+
+/* clearance_array(clearance) -> bytearray of uint8, row-major: the
+** clearance of every cell (astar_clearance_at, every terrain type). */
+static PyObject *py_clearance_array(PyObject *self, PyObject *arg) {
+  (void)self;
+  const void *c;
+  if (prep_of(arg, PREP_CLEARANCE, "clearance", &c) < 0) return NULL;
+  const astar_grid *g = ((PrepObject *)arg)->grid->grid;
+  const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+  PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)w * (Py_ssize_t)h);
+  if (!out) return NULL;
+  uint8_t *o = (uint8_t *)PyByteArray_AS_STRING(out);
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++) {
+      const int32_t v = astar_clearance_at(c, x, y, ASTAR_CAPABILITY_ALL);
+      o[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)(v < 0 ? 0 : v);
+    }
+  return out;
+}
+
+/* The finder of a queued request (Queue.submit's `finder`): a grid finder
+** that runs without the GIL. NULL with an exception otherwise. */
+static const astar_finder *queue_finder_of(PyObject *o) {
+  if (!PyObject_TypeCheck(o, &FinderType)) {
+    PyErr_Format(PyExc_TypeError, "finder: a Finder expected, got %.80s", Py_TYPE(o)->tp_name);
+    return NULL;
+  }
+  FinderObject *f = (FinderObject *)o;
+  if (!f->f) {
+    busy_error("the finder was cleared");
+    return NULL;
+  }
+  if (f->keep_gil || f->graph) {
+    raise_status(ASTAR_UNSUPPORTED,
+                 f->keep_gil ? "queued requests run without the GIL: no Python heuristic or "
+                               "observer"
+                             : "a space='graph' finder searches a space, not the queue's grid",
+                 NULL);
+    return NULL;
+  }
+  return f->f;
+}
+
 /* ---- module ------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
@@ -3700,6 +4329,14 @@ static PyMethodDef module_methods[] = {
     {"methods", py_methods, METH_NOARGS, "the library's method table"},
     {"method_from_name", py_method_from_name, METH_O, NULL},
     {"finder_reason", py_finder_reason, METH_VARARGS, NULL},
+    {"field", py_field, METH_VARARGS, NULL},
+    {"islands", py_islands, METH_VARARGS, NULL},
+    {"smooth", py_smooth, METH_VARARGS, NULL},
+    {"polyline_cost", py_polyline_cost, METH_VARARGS, NULL},
+    {"path_encode", py_path_encode, METH_VARARGS, NULL},
+    {"path_decode", py_path_decode, METH_O, NULL},
+    {"turn_points", py_turn_points, METH_VARARGS, NULL},
+    {"clearance_array", py_clearance_array, METH_O, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -3755,6 +4392,9 @@ PyMODINIT_FUNC PyInit__core(void) {
       PyModule_AddIntConstant(m, "GRID_MAX_CELLS", ASTAR_GRID_MAX_CELLS) < 0 ||
       PyModule_AddIntConstant(m, "SPACE_ADMISSIBLE", ASTAR_SPACE_ADMISSIBLE) < 0 ||
       PyModule_AddIntConstant(m, "SPACE_CONSISTENT", ASTAR_SPACE_CONSISTENT) < 0)
+    goto fail;
+  /* The planners' section (D* Lite / LPA*). */
+  if (PyType_Ready(&DStarType) < 0 || PyModule_AddObjectRef(m, "DStar", (PyObject *)&DStarType) < 0)
     goto fail;
   return m;
 fail:
