@@ -243,3 +243,27 @@ def test_waypoints_follow_the_order():
                           libastar.Waypoints.expand(want)[:, ::-1])
     assert rc.waypoints().find_path(libastar.XY(0, 0), libastar.XY(5, 0)).cost == want.cost
     assert np.array_equal(xy.waypoints().find_path((0, 0), (0, 5), order="rc").cells, got.cells)
+
+
+def test_planning_follows_the_grids_order():
+    """Fields, islands, smoothing and D* Lite / LPA* read and give cells in
+    the grid's order (they call _point_in / _cells_out)."""
+    free = corridor()
+    xy, rc = Grid.from_mask(free), Grid.from_mask(free, order="rc")
+    fx, fr = xy.field((5, 0)), rc.field((0, 5))
+    assert np.array_equal(fr.goals, [[0, 5]]) and np.array_equal(fr.cost, fx.cost)
+    assert np.array_equal(fr.path((0, 0)), fx.path((0, 0))[:, ::-1])
+    assert np.array_equal(fr.next, fx.next[..., ::-1])
+    assert rc.same_island((0, 0), (0, 5)) and rc.islands().of((5, 0)) == xy.islands().of((0, 5))
+    p = rc.find_path((0, 0), (0, 5))
+    s = rc.smooth(p)
+    assert s.order == "rc" and np.array_equal(s.xy, xy.smooth(xy.find_path((0, 0), (5, 0))).cells)
+    for kind in (libastar.DStarLite, libastar.LPAStar):
+        pr, px = kind(rc, (0, 0), (0, 5)), kind(xy, (0, 0), (5, 0))
+        assert pr.goal == (0, 5) and pr.plan().order == "rc"
+        assert np.array_equal(pr.path().cells, px.plan().cells[:, ::-1])
+    d = libastar.DStarLite(rc, (0, 0), (0, 5))
+    step = d.next()
+    assert step == tuple(d.path().cells[1]) and free[step]
+    d.move_to(step)
+    assert d.start == step

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Optional, Tuple
 
 import numpy as np
 
-from . import _core
+from . import _core, _order
 
 if TYPE_CHECKING:  # the package's names, bound at run time by _bind (it imports this first)
     from . import (_NO_CELLS, Clearance, Finder, InvalidArgumentError, Options, Path, Status,
@@ -43,20 +43,23 @@ __all__ = ["DStarLite", "Field", "Islands", "LPAStar", "decode_path", "encode_pa
 # ---- cells in and out: the one place each ------------------------------------------------
 
 def _pin(grid: Any, p: Any, what: str) -> Point:
-    """A cell argument, as the C library takes it ((x, y))."""
-    return _point(p, what)
+    """A cell argument, as the C library takes it ((x, y)): read in the
+    grid's order (``grid.order``; an XY / RC point as it says)."""
+    return _order._point_in(grid, p, None, what)
 
 
 def _cells_in(grid: Any, cells: Any, what: str, strict: bool = False) -> np.ndarray:
-    """Cells as an (n, 2) int32 (x, y) array (a Path's cells, or pairs)."""
+    """Cells as an (n, 2) int32 (x, y) array: a Path's (whatever its order),
+    or pairs in the grid's order ((x, y) without a grid)."""
     if isinstance(cells, Path):
-        cells = cells.cells
-    return _cells(cells, what, strict)
+        return _cells(cells.xy, what, strict)
+    return _order._cells_in(grid, cells, None, what, strict)
 
 
 def _out(grid: Any, cells: np.ndarray) -> np.ndarray:
-    """Cells the C library gave ((x, y), shape (n, 2)) as the caller reads them."""
-    return cells
+    """Cells the C library gave ((x, y), shape (n, 2)) in the grid's order
+    ((x, y) without a grid)."""
+    return _order._cells_out(grid, cells, None)
 
 
 def _pt(cell: Any) -> Point:
@@ -303,11 +306,11 @@ class _GridPlanning:
         opts = _options(options, rules)
         c = _cells_in(grid, path, "path")
         pts, cost = _core.smooth(grid, opts._tuple, c.tobytes())
-        grid_cost = grid.path_cost(c, options=opts) if len(c) > 1 else 0.0
+        grid_cost = grid.path_cost(c, options=opts, order="xy") if len(c) > 1 else 0.0
         cells = _as_cells(pts)
         end = _pt(cells[-1]) if len(cells) else None
-        return Path(_out(grid, cells), cost, Status.OK, Status.OK, end, 0, 0, 0, 0,
-                    grid_cost=grid_cost)
+        return _order._path_out(grid, Path(cells, cost, Status.OK, Status.OK, end, 0, 0, 0, 0,
+                                           grid_cost=grid_cost))
 
     def polyline_cost(self, points: Any, *, options: Optional[Options] = None,
                       **rules: Any) -> float:
@@ -364,8 +367,8 @@ class _Planner:
             raise _error(st, path=p)
         cells = _as_cells(self._c.path())
         end = _pt(cells[-1]) if len(cells) else None
-        self._planned = Path(_out(self._grid, cells), cost, Status.OK, Status.OK, end, expanded,
-                             0, 0, 0)
+        self._planned = _order._path_out(self._grid, Path(cells, cost, Status.OK, Status.OK, end,
+                                                          expanded, 0, 0, 0))
         return self._planned
 
     def path(self) -> Path:
