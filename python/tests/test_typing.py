@@ -66,11 +66,14 @@ def test_a_misspelled_option_is_flagged(mypy, tmp_path):
         libastar.Queue(grid).submit((0, 0), (7, 7), partal=True)
         libastar.HexGrid(4, 4).find_path((0, 0), (3, 3), beam_widht=8)
         libastar.Grid.from_occupancy(np.zeros((2, 2), np.int8), treshold=50)
+        grid.distance_field((0, 0), move=4)
+        libastar.DStarLite(grid, (0, 0), (7, 7), corners="never")
     """)
     assert rc == 1, out
     lines = out.splitlines()
     for line, name in [(6, "heuristc"), (8, "corner_rule"), (9, "wieght"), (10, "max_expansion"),
-                       (11, "partal"), (12, "beam_widht"), (13, "treshold")]:
+                       (11, "partal"), (12, "beam_widht"), (13, "treshold"), (14, "move"),
+                       (15, "corners")]:
         assert any(f"snippet.py:{line}:" in e and f'Unexpected keyword argument "{name}"' in e
                    for e in lines), (name, out)
     assert any("snippet.py:7:" in e and '"moves"' in e and "[arg-type]" in e for e in lines), out
@@ -156,7 +159,9 @@ def test_option_keywords_are_listed_in_order():
                      (libastar.Options.replace, names), (libastar.Queue.submit, names),
                      (libastar.JpsPlus.find_path, names[1:]), (libastar.Finder.__init__, names[1:]),
                      (libastar.Cpd.__new__, rules), (libastar.Hpa.__new__, rules),
-                     (libastar.Landmarks.__new__, rules)]:
+                     (libastar.Landmarks.__new__, rules), (libastar.Field.__init__, names),
+                     (libastar.Grid.distance_field, names), (libastar.Grid.smooth, names),
+                     (libastar.DStarLite.__init__, names), (libastar.Islands.__init__, names)]:
         params = inspect.signature(fn).parameters
         assert [p for p in params if p in names] == list(want), fn.__qualname__
         assert not any(p.kind == p.VAR_KEYWORD for p in params.values()), fn.__qualname__
