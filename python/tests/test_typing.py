@@ -68,12 +68,14 @@ def test_a_misspelled_option_is_flagged(mypy, tmp_path):
         libastar.Grid.from_occupancy(np.zeros((2, 2), np.int8), treshold=50)
         grid.distance_field((0, 0), move=4)
         libastar.DStarLite(grid, (0, 0), (7, 7), corners="never")
+        libastar.Landmarks.load(grid, b"", move=4)
+        libastar.WaypointTable(grid, "doors", straigth_cost=2.0)
     """)
     assert rc == 1, out
     lines = out.splitlines()
     for line, name in [(6, "heuristc"), (8, "corner_rule"), (9, "wieght"), (10, "max_expansion"),
                        (11, "partal"), (12, "beam_widht"), (13, "treshold"), (14, "move"),
-                       (15, "corners")]:
+                       (15, "corners"), (16, "move"), (17, "straigth_cost")]:
         assert any(f"snippet.py:{line}:" in e and f'Unexpected keyword argument "{name}"' in e
                    for e in lines), (name, out)
     assert any("snippet.py:7:" in e and '"moves"' in e and "[arg-type]" in e for e in lines), out
@@ -95,6 +97,13 @@ def test_the_right_spelling_passes_strict(mypy, tmp_path):
             finder.find(libastar.RC(0, 0), libastar.XY(7, 7), workspace=ws)
         freed: int = libastar.release_memory() + libastar.thread_workspace().nbytes
         status: libastar.Status = libastar.Status.NO_PATH
+        paths: list[libastar.Path] = finder.find_many([(0, 0)], [(7, 7)], threads=2, order="rc")
+        worst: float = float(finder.find_many([(0, 0)], [(7, 7)], costs_only=True).max())
+        lm = libastar.Landmarks.load(grid, libastar.Landmarks(grid).save(), moves=8)
+        table = libastar.WaypointTable(grid, "coarse", tile=4, corner="never")
+        road = libastar.Graph(3, [0, 1], [1, 2], [1.0, 1.0])
+        nodes = libastar.Finder(road, "dijkstra").find(0, 2)
+        hexes = libastar.Finder(libastar.HexGrid(4, 4), "astar").find((0, 0), (3, 3))
     """, "--strict")
     assert rc == 0, out
 
@@ -160,6 +169,8 @@ def test_option_keywords_are_listed_in_order():
                      (libastar.JpsPlus.find_path, names[1:]), (libastar.Finder.__init__, names[1:]),
                      (libastar.Cpd.__new__, rules), (libastar.Hpa.__new__, rules),
                      (libastar.Landmarks.__new__, rules), (libastar.Field.__init__, names),
+                     (libastar.Cpd.load, rules), (libastar.Hpa.load, rules),
+                     (libastar.Landmarks.load, rules), (libastar.WaypointTable.__new__, rules),
                      (libastar.Grid.distance_field, names), (libastar.Grid.smooth, names),
                      (libastar.DStarLite.__init__, names), (libastar.Islands.__init__, names)]:
         params = inspect.signature(fn).parameters

@@ -36,8 +36,9 @@ import operator
 import os
 import re
 import threading
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, NamedTuple,
-                    Optional, Sequence, Tuple, Union)
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, Iterator, List,
+                    Literal, NamedTuple, Optional, Sequence, Tuple, Type, TypeVar, Union,
+                    overload)
 
 import numpy as np
 
@@ -64,6 +65,10 @@ Point = Tuple[int, int]
 #: What a cell argument takes: a pair of integers -- a tuple, a list, an
 #: XY / RC point, a NumPy row such as ``path.cells[0]``.
 CellLike = Union[Sequence[int], np.ndarray]
+#: What a start or goal of a :class:`Finder` takes: a cell (CellLike) on a
+#: grid or a hex grid, a node on a :class:`Graph` or a :class:`CallbackSpace`
+#: (its id, an int, or its name for a named graph: any hashable).
+NodeLike = Union[CellLike, int, Hashable]
 
 
 class _Unset:
@@ -1206,7 +1211,7 @@ class JpsPlus(_core.JpsPlus):
         except ParseError as e:
             raise _named(e, str(name)) from None
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self).load, (self.grid, self.save()))
 
     def save(self, path: Any = None) -> bytes:
@@ -1417,6 +1422,9 @@ def _rules(opts: "Options") -> "Options":
                    diagonal_cost=opts.diagonal_cost)
 
 
+_P = TypeVar("_P", bound="_Prep")
+
+
 class _Prep(_core.Prep):
     _KIND = -1
 
@@ -1436,13 +1444,15 @@ class _Prep(_core.Prep):
         return data
 
     @classmethod
-    def load(cls, grid: Grid, source: Any, *, options: Optional[Options] = None,
-             **rules: Any) -> Any:
+    def load(cls: Type[_P], grid: Grid, source: Any, *, options: Optional[Options] = None,
+             moves: int = _UNSET, corner: str = _UNSET,
+             straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> _P:
         """Load bytes made by :meth:`save` (bytes, or a file path) for
         ``grid``, checked against it: MismatchError for bytes saved for
-        another grid (size, cells, terrain) or other movement rules (``rules``
-        as in :class:`Options`; none given: those the bytes record),
-        ParseError for damaged bytes."""
+        another grid (size, cells, terrain) or other movement rules (moves,
+        corner, straight_cost, diagonal_cost as in :class:`Options`; none
+        given: those the bytes record), ParseError for damaged bytes."""
+        rules = _given((moves, corner, straight_cost, diagonal_cost), RULE_NAMES)
         if isinstance(source, (bytes, bytearray, memoryview)):
             data, name = bytes(source), "<bytes>"
         else:
@@ -1456,11 +1466,11 @@ class _Prep(_core.Prep):
         except ParseError as e:
             raise _named(e, str(name)) from None
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (_load_prep, (type(self), self.grid, self.save()))
 
 
-def _load_prep(cls, grid, data):
+def _load_prep(cls: Any, grid: Grid, data: bytes) -> Any:
     return cls.load(grid, data)
 
 
@@ -1516,6 +1526,7 @@ class Clearance(_Prep):
     units bigger than one cell need (``Finder(..., unit_size=2)`` makes one
     itself when none is given). ``max_size``: the largest unit side."""
     _KIND = 3
+    max_size: int   #: the largest unit side it answers for
 
     def __new__(cls, grid: Grid, max_size: int = 8) -> "Clearance":
         self = super().__new__(cls, cls._KIND, grid, Options()._tuple,
@@ -1523,7 +1534,7 @@ class Clearance(_Prep):
         self.max_size = max_size
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         # No file format: a pickle builds it again for the grid.
         return (type(self), (self.grid, self.max_size))
 
@@ -1534,6 +1545,10 @@ _PREP_TYPES = {"cpd": Cpd, "hpa": Hpa, "landmarks": Landmarks, "clearance": Clea
 def _unsupported(detail: Optional[str]) -> AstarError:
     p = Path(_NO_CELLS, 0.0, Status.UNSUPPORTED, Status.UNSUPPORTED, None, 0, 0, 0, 0)
     return _error(int(Status.UNSUPPORTED), detail, path=p)
+
+
+#: What a :class:`Finder` searches: a square grid, a hex grid, a graph or callbacks.
+Space = Union["Grid", "HexGrid", "Graph", "CallbackSpace"]
 
 
 class Finder:
@@ -1566,7 +1581,13 @@ class Finder:
     finder with attachments raises StaleError until :meth:`refresh`.
     """
 
-    def __init__(self, grid: Grid, method: Any = "astar", *, options: Optional[Options] = None,
+    _grid: Grid          # a space finder: its space (see _space)
+    _options: Options    # a space finder: None (the engine tuple holds its settings)
+    _smooth: bool
+    _unit_size: int
+    _c: Any              # _core.Finder, or _core.SpaceFinder for a space finder
+
+    def __init__(self, grid: Space, method: Any = "astar", *, options: Optional[Options] = None,
                  jps_plus: Optional[JpsPlus] = None, cpd: Optional[Cpd] = None,
                  hpa: Optional[Hpa] = None, landmarks: Any = None,
                  waypoints: Optional["Waypoints"] = None, clearance: Optional[Clearance] = None,
@@ -1665,7 +1686,8 @@ class Finder:
         return self._info
 
     @property
-    def grid(self) -> Grid:
+    def grid(self) -> Space:
+        """What the finder searches: its Grid, or the HexGrid, Graph or CallbackSpace."""
         return self._grid
 
     @property
@@ -1687,14 +1709,15 @@ class Finder:
     _space: Any = None   # the HexGrid, Graph or CallbackSpace of a space finder
     threads_used: int = 0  #: workers the last find_many ran on
 
-    def find(self, start: CellLike, goal: CellLike, *, workspace: Optional[Workspace] = None,
+    def find(self, start: NodeLike, goal: NodeLike, *, workspace: Optional[Workspace] = None,
              order: Optional[str] = None) -> Path:
         """The path from ``start`` to ``goal`` as a :class:`Path` (for Anya its
         ``points``; on a Graph or CallbackSpace a :class:`NodePath`, start and
         goal nodes); raises as :meth:`Grid.find_path`. ``order``: 'xy' or
         'rc' (default: the grid's :attr:`Grid.order`; grids only)."""
         if self._space is not None:
-            return _space_outcome(self._space, self._c.find(  # type: ignore[no-any-return]
+            _no_order(self._space, order)
+            return _space_outcome(self._space, self._c.find(
                 workspace or _workspace(), _node_in(self._space, start, "start"),
                 _node_in(self._space, goal, "goal")))
         g = self._grid
@@ -1702,11 +1725,29 @@ class Finder:
             workspace or _workspace(), _point_in(g, start, order, "start"),
             _point_in(g, goal, order, "goal"))), order)
 
+    @overload
     def find_many(self, starts: Any, goals: Any, *, threads: Optional[int] = None,
-                  costs_only: bool = False, batch: Optional["Batch"] = None) -> Any:
+                  costs_only: Literal[False] = False, batch: Optional["Batch"] = None,
+                  order: Optional[str] = None) -> List[Path]: ...
+
+    @overload
+    def find_many(self, starts: Any, goals: Any, *, threads: Optional[int] = None,
+                  costs_only: Literal[True], batch: Optional["Batch"] = None,
+                  order: Optional[str] = None) -> np.ndarray: ...
+
+    @overload
+    def find_many(self, starts: Any, goals: Any, *, threads: Optional[int] = None,
+                  costs_only: bool, batch: Optional["Batch"] = None,
+                  order: Optional[str] = None) -> Union[List[Path], np.ndarray]: ...
+
+    def find_many(self, starts: Any, goals: Any, *, threads: Optional[int] = None,
+                  costs_only: bool = False, batch: Optional["Batch"] = None,
+                  order: Optional[str] = None) -> Union[List[Path], np.ndarray]:
         """Many queries at once on worker threads (``astar_batch_find``), the
         GIL released for the whole batch: query i goes from ``starts[i]`` to
         ``goals[i]`` ((N, 2) arrays or sequences of cells; on a Graph, nodes).
+        On a Grid the cells, in and out, are in ``order`` ('xy' or 'rc'; None:
+        the grid's :attr:`Grid.order`), as :meth:`find` reads and gives them.
         Returns the list of their :class:`Path` in query order, each exactly
         what :meth:`find` gives for it alone (a query without a path gives its
         Path with that ``status`` -- falsy -- instead of raising), or with
@@ -1716,9 +1757,9 @@ class Finder:
         the one kept for the calling thread. A finder calling Python (a
         heuristic, an observer, a CallbackSpace) runs on one thread.
         ``finder.threads_used``: the workers the last batch ran on."""
-        return _find_many(self, starts, goals, threads, costs_only, batch)
+        return _find_many(self, starts, goals, threads, costs_only, batch, order)
 
-    def begin(self, start: CellLike, goal: CellLike, *,
+    def begin(self, start: NodeLike, goal: NodeLike, *,
               workspace: Optional[Workspace] = None, order: Optional[str] = None) -> "Search":
         """A sliced search (the game loop): ``search.step(budget)`` until it is
         done, then ``search.finish()``. Methods the table marks ``sliced``
@@ -1764,12 +1805,13 @@ class Search:
     the outcome so far. The grid may change between steps: the search then
     ends with StaleError. ``cancel()`` abandons it."""
 
-    def __init__(self, finder: Finder, start: CellLike, goal: CellLike,
-                 workspace: Optional[Workspace] = None, order: Optional[str] = None):
+    def __init__(self, finder: Finder, start: NodeLike, goal: NodeLike,
+                 workspace: Optional[Workspace] = None, order: Optional[str] = None) -> None:
         self._finder = finder
         self._c = finder._c
         self._order = _order_of(finder.grid, order)
         if finder._space is not None:
+            _no_order(finder._space, order)
             s: Any = _node_in(finder._space, start, "start")
             g: Any = _node_in(finder._space, goal, "goal")
         else:
@@ -1809,7 +1851,7 @@ class Search:
         t = self._c.finish(self._ws)
         self._open = False
         if self._finder._space is not None:
-            return _space_outcome(self._finder._space, t)  # type: ignore[no-any-return]
+            return _space_outcome(self._finder._space, t)
         return _path_out(self._finder.grid, _outcome(t), self._order)
 
     def cancel(self) -> None:
@@ -2400,8 +2442,12 @@ class Graph(_core.Graph):
     id (what ``find`` takes and ``path.nodes`` gives). Read-only once made:
     threads search it at once."""
 
+    directed: bool                 #: arcs one way (False: every edge both ways)
+    _names: Optional[list]         # node names by id, or None
+    _index: Dict[Any, int]         # name -> id (named graphs only)
+
     def __new__(cls, node_count: int, tails: Any = (), heads: Any = (), costs: Any = (), *,
-                directed: bool = True, coords: Any = None, names: Any = None):
+                directed: bool = True, coords: Any = None, names: Any = None) -> "Graph":
         n = _integer(node_count, "node_count", 1, 2**31)
         e = _edge_array(tails, heads, costs, n)
         xy = None
@@ -2420,9 +2466,6 @@ class Graph(_core.Graph):
             if len(self._index) != n:
                 raise ValueError("names: every name must be distinct")
         return self
-
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        pass
 
     @classmethod
     def from_csr(cls, matrix: Any, *, directed: bool = True, coords: Any = None,
@@ -2572,17 +2615,23 @@ class WaypointTable(_core.WaypointTable):
     ``Finder(grid, "astar", table=WaypointTable(grid))``.
 
     ``WaypointTable(grid, pick='auto', *, form='bound', gap=2, tile=16,
-    max_count=1024, nearest=4, cells=None, **rules)``: ``pick`` 'doors' (one
+    max_count=1024, nearest=4, cells=None, moves=, corner=, straight_cost=,
+    diagonal_cost=)``: ``pick`` 'doors' (one
     waypoint per gap at most ``gap`` cells wide), 'coarse' (one per tile of
     side ``tile``), 'auto' (doors, else coarse), 'given' (``cells``, (x, y)
     pairs); ``form`` 'bound' (admissible: optimal paths) or 'seed' (faster,
-    not optimal); ``rules`` the movement rules as in :class:`Options`. Built
+    not optimal); moves .. diagonal_cost the movement rules as in :class:`Options`. Built
     without the GIL; valid while the grid does not change (the finder then
     raises StaleError). The library has no file format for it."""
 
+    _args: Dict[str, Any]   # what __reduce__ builds it again from
+
     def __new__(cls, grid: Grid, pick: str = "auto", *, form: str = "bound", gap: int = 2,
                 tile: int = 16, max_count: int = 1024, nearest: int = 4, cells: Any = None,
-                options: Optional[Options] = None, **rules: Any):
+                options: Optional[Options] = None,
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> "WaypointTable":
+        rules = _given((moves, corner, straight_cost, diagonal_cost), RULE_NAMES)
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         p = _choice("pick", pick, _TABLE_PICKS)
@@ -2597,15 +2646,12 @@ class WaypointTable(_core.WaypointTable):
                           nearest=nearest, cells=cells, options=options, **rules)
         return self
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        pass
-
     @property
     def cells(self) -> np.ndarray:
         """The waypoints' cells, shape (count, 2), int32 (x, y)."""
         return np.frombuffer(self._cells(), dtype=np.int32).reshape(-1, 2)
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         # No file format: a pickle builds it again for (a copy of) the grid.
         return (_rebuild_table, (type(self), self.grid, self._args))
 
@@ -2613,7 +2659,7 @@ class WaypointTable(_core.WaypointTable):
         return f"<WaypointTable of {self.grid!r}: {self.count} waypoints, {self.memory} bytes>"
 
 
-def _rebuild_table(cls, grid, args):
+def _rebuild_table(cls: Any, grid: Grid, args: Dict[str, Any]) -> "WaypointTable":
     args = dict(args)
     return cls(grid, args.pop("pick"), **args)
 
@@ -2628,13 +2674,10 @@ class SpaceLandmarks(_core.SpaceLandmarks):
     against the map's arcs (MismatchError for another map). It pickles with
     a HexGrid (a Graph does not pickle)."""
 
-    def __new__(cls, space: Any, count: int = 4):
+    def __new__(cls, space: Any, count: int = 4) -> "SpaceLandmarks":
         if _space_kind(space) not in (0, 1):
             raise TypeError(f"space: a HexGrid or a Graph expected, got {type(space).__name__}")
         return super().__new__(cls, space, count, None)
-
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        pass
 
     def save(self, path: Any = None) -> bytes:
         """The table as bytes (``astar_landmarks_save``); also written to
@@ -2660,7 +2703,7 @@ class SpaceLandmarks(_core.SpaceLandmarks):
         except ParseError as e:
             raise _named(e, str(name)) from None
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self).load, (self.space, self.save()))
 
     def __repr__(self) -> str:
@@ -2680,7 +2723,7 @@ class NodePath(Path):
     def __len__(self) -> int:
         return len(self.ids)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.nodes if isinstance(self.nodes, list) else self.nodes.tolist())
 
     def __repr__(self) -> str:
@@ -2791,7 +2834,7 @@ def _space_finder(self: "Finder", space: Any, name: str, kw: dict, given: dict) 
             raise _unsupported("landmarks=: a table is built on a HexGrid or a Graph, not on "
                                "callbacks")
         if isinstance(lm, (int, np.integer)) and not isinstance(lm, (bool, np.bool_)):
-            lm = SpaceLandmarks(space, lm)
+            lm = SpaceLandmarks(space, int(lm))
         elif not isinstance(lm, SpaceLandmarks):
             raise TypeError(f"landmarks: a SpaceLandmarks expected, got {type(lm).__name__}")
         elif lm.space is not space:
@@ -2823,7 +2866,7 @@ def _space_finder(self: "Finder", space: Any, name: str, kw: dict, given: dict) 
 
 
 def _find_many(self: "Finder", starts: Any, goals: Any, threads: Any, costs_only: bool,
-               batch: Optional[Batch]) -> Any:
+               batch: Optional[Batch], order: Optional[str]) -> Union[List[Path], np.ndarray]:
     costs_only = _flag(costs_only, "costs_only")
     if batch is not None and not isinstance(batch, _core.Batch):
         raise TypeError(f"batch: a Batch expected, got {type(batch).__name__}")
@@ -2833,11 +2876,13 @@ def _find_many(self: "Finder", starts: Any, goals: Any, threads: Any, costs_only
     if batch is None:
         batch = _batch_for(1 if one_thread else threads)
     if self._space is not None:
+        _no_order(self._space, order)
         s = _nodes_in(self._space, starts, "starts")
         g = _nodes_in(self._space, goals, "goals")
     else:
-        s = _cells(starts, "starts")
-        g = _cells(goals, "goals")
+        order = _order_of(self._grid, order)   # checked once, before any search
+        s = _cells_in(self._grid, starts, order, "starts")
+        g = _cells_in(self._grid, goals, order, "goals")
     if len(s) != len(g):
         raise ValueError(f"starts and goals: as many of each expected, got {len(s)} and "
                          f"{len(g)}")
@@ -2860,17 +2905,26 @@ def _find_many(self: "Finder", starts: Any, goals: Any, threads: Any, costs_only
             c[np.frombuffer(out[1], dtype=np.int32) != int(Status.OK)] = np.inf
             costs.append(c)
         else:
-            paths += _batch_paths(self, out)
+            paths += _batch_paths(self, out, order)
     self.threads_used = used
     return np.concatenate(costs) if costs_only else paths
 
 
-def _batch_paths(self: "Finder", out: list) -> list:
+def _no_order(space: Any, order: Optional[str]) -> None:
+    """A space finder's points are its own (a hex grid's offset (x, y), a
+    graph's nodes): an ``order=`` would be silently ignored, so it is refused."""
+    if order is not None:
+        raise InvalidArgumentError(
+            Status.INVALID_ARGUMENT, f"order: {order!r} applies to a Grid's cells; a "
+            f"{type(space).__name__}'s points are its own (hex cells (x, y), graph nodes)")
+
+
+def _batch_paths(self: "Finder", out: list, order: Optional[str] = None) -> List[Path]:
     """The Paths of a batch, in query order; a query without a path gives
     its Path with the status (falsy), never an exception."""
     if self._space is not None:
         return [_space_path(self._space, t) for t in out]
-    return [_path(t) for t in out]
+    return [_path_out(self._grid, _path(t), order) for t in out]
 
 
 __all__ += ["Batch", "CallbackSpace", "Graph", "NodePath", "SpaceLandmarks", "WaypointTable",
