@@ -34,19 +34,25 @@ for m in libastar.methods():
 
 # 2. Preparation objects: build once, save, load (checked against the grid).
 with tempfile.TemporaryDirectory() as tmp:
-    for cls, method, key in ((libastar.Cpd, "cpd", "cpd"), (libastar.Hpa, "hpa", "hpa"),
-                             (libastar.Landmarks, "astar", "landmarks"),
-                             (libastar.JpsPlus, "jps-plus", "jps_plus")):
-        built = cls(grid)
-        file = os.path.join(tmp, f"{key}.bin")
-        built.save(file)                            # or data = built.save() -> bytes
-        loaded = cls.load(grid, file)               # or cls.load(grid, data)
-        cost = libastar.Finder(grid, method, **{key: loaded}).find(start, goal).cost
-        print(f"{cls.__name__:9s} {os.path.getsize(file):7d} bytes saved, loaded: cost {cost:.3f}")
+    files = {key: os.path.join(tmp, f"{key}.bin") for key in ("cpd", "hpa", "landmarks", "jps")}
+    libastar.Cpd(grid).save(files["cpd"])          # or data = Cpd(grid).save() -> bytes
+    libastar.Hpa(grid).save(files["hpa"])
+    libastar.Landmarks(grid).save(files["landmarks"])
+    libastar.JpsPlus(grid).save(files["jps"])
+    # Loaded (from a file or bytes), each checked against the grid.
+    for key, finder in (
+            ("cpd", libastar.Finder(grid, "cpd", cpd=libastar.Cpd.load(grid, files["cpd"]))),
+            ("hpa", libastar.Finder(grid, "hpa", hpa=libastar.Hpa.load(grid, files["hpa"]))),
+            ("landmarks", libastar.Finder(
+                grid, "astar", landmarks=libastar.Landmarks.load(grid, files["landmarks"]))),
+            ("jps", libastar.Finder(
+                grid, "jps-plus", jps_plus=libastar.JpsPlus.load(grid, files["jps"])))):
+        cost = finder.find(start, goal).cost
+        print(f"{key:9s} {os.path.getsize(files[key]):7d} bytes saved, loaded: cost {cost:.3f}")
     other = grid.copy()
     other.set_passable(*start, False)
     try:
-        libastar.Cpd.load(other, file.replace("jps_plus", "cpd"))
+        libastar.Cpd.load(other, files["cpd"])
     except libastar.MismatchError as e:
         print("another grid:", type(e).__name__)
 
@@ -60,22 +66,24 @@ for method in ("astar", "bidirectional", "dijkstra"):
 
 # 4. A graph from a SciPy sparse matrix (CSR) and from networkx.
 try:
-    import scipy.sparse
+    import scipy.sparse  # type: ignore[import]  # (scipy ships no type information)
     roads = scipy.sparse.csr_matrix(([4.0, 1.0, 1.0, 1.0], ([0, 0, 1, 2], [3, 1, 2, 3])),
                                     shape=(4, 4))
     g = libastar.Graph.from_csr(roads)                  # entry [i, j]: arc i -> j
     p = libastar.Finder(g, "dijkstra").find(0, 3)
+    assert isinstance(p, libastar.NodePath)             # a graph's path: its nodes
     print(f"CSR graph: {list(p.nodes)} cost {p.cost}")   # [0, 1, 2, 3] cost 3.0
 except ImportError:
     print("CSR graph: scipy is not installed")
 try:
-    import networkx
+    import networkx  # type: ignore[import]  # (nor does networkx)
     city = networkx.Graph()
     city.add_edge("home", "shop", weight=2.0)
     city.add_edge("shop", "work", weight=2.0)
     city.add_edge("home", "work", weight=5.0)
     g = libastar.Graph.from_networkx(city)              # node names both ways
     p = libastar.Finder(g, "bidir").find("home", "work")
+    assert isinstance(p, libastar.NodePath)
     print(f"networkx graph: {p.nodes} cost {p.cost}")   # ['home', 'shop', 'work'] 4.0
 except ImportError:
     print("networkx graph: networkx is not installed")

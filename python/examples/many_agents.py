@@ -23,8 +23,9 @@ print(f"cells where a 3 x 3 unit fits: {(clear >= 3).sum()}")
 rng = np.random.default_rng(2)
 hpa = libastar.Finder(grid, "hpa", smooth=True)      # prepared once, queued many times
 queue = libastar.Queue(grid, capacity=64, max_unit=3)
-done, refused = [], 0
-kinds = [dict(), dict(method="jps"), dict(unit_size=2), dict(unit_size=3),
+done: list = []
+refused = 0
+kinds: list = [dict(), dict(method="jps"), dict(unit_size=2), dict(unit_size=3),
          dict(smooth=True), dict(finder=hpa), dict(method="theta")]
 for i in range(40):
     kind = kinds[i % len(kinds)]

@@ -45,7 +45,7 @@ flat.set_passable(10, 9, False)
 try:
     flat.find_path(start, goal)
 except libastar.NoPathError as e:
-    print(f"{e.status.name} ({e.code}): {e}; {e.path.expanded} cells searched")
+    print(f"{e.status.name} ({e.code}): {e}; {e.path.expanded if e.path else 0} cells searched")
 # ...or ask for the path to the closest point reached instead.
 p = flat.find_path(start, goal, partial=True)
 print(f"partial path to {p.end} ({p.status.name}, because {p.cause.name})")

@@ -8,6 +8,7 @@ import heapq
 import math
 import pickle
 import random
+import zlib
 
 import numpy as np
 import pytest
@@ -83,7 +84,8 @@ def check_cells(grid, path):
 
 @pytest.mark.parametrize("method", GRID_METHODS)
 def test_grid_methods_against_dijkstra(method):
-    rng = random.Random(hash(method) & 0xffff)
+    # zlib.crc32, not hash(): str hashes change with every interpreter run
+    rng = random.Random(zlib.crc32(method.encode()) & 0xffff)
     info = {m.name: m for m in la.methods()}[method]
     for trial in range(12):
         free, cells = random_instance(rng)
@@ -104,9 +106,13 @@ def test_grid_methods_against_dijkstra(method):
                 continue
             euclid = math.dist(s, g)
             if info.any_angle:
-                # any-angle: never longer than the grid path, never shorter
-                # than the straight line
-                assert euclid - 1e-9 <= p.cost <= ref + 1e-9, (method, s, g)
+                # any-angle: never shorter than the straight line, never
+                # longer than the grid path -- but Lazy Theta*, which rarely
+                # is (docs/paths.md: a node expanded on an assumed sight
+                # falling back to a worse neighbour)
+                assert p.cost >= euclid - 1e-9, (method, s, g)
+                if method != "lazy-theta":
+                    assert p.cost <= ref + 1e-9, (method, s, g)
                 if method == "anya":
                     theta = la.Finder(grid, "theta").find(s, g).cost
                     assert p.cost <= theta + 1e-9

@@ -36,11 +36,17 @@ import operator
 import os
 import re
 import threading
-from typing import Any, Callable, Iterable, NamedTuple, Optional, Tuple
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Hashable, Iterable, Iterator, List,
+                    Literal, NamedTuple, Optional, Sequence, Tuple, Type, TypeVar, Union,
+                    overload)
 
 import numpy as np
 
 from . import _core
+from . import _arrays
+from ._arrays import AmbiguousArrayWarning
+from ._order import RC, XY, _cells_in, _cells_out, _order_of, _path_out, _point_in
+from ._order import _check as _check_order
 
 __all__ = [
     "AstarError", "CapacityError", "Clearance", "Cpd", "Event", "ExpiredError", "Finder",
@@ -50,19 +56,76 @@ __all__ = [
     "QueueFullError", "ScenQuery", "Scenario", "Search", "StaleError", "StartBlockedError",
     "Status", "StoppedError", "TooLargeError", "UnsupportedError", "Waypoints", "Workspace",
     "find_graph_path", "load_scen", "methods", "strerror", "__version__",
+    "release_memory", "thread_workspace", "AmbiguousArrayWarning", "XY", "RC",
 ]
 
 __version__ = _core.version()
 
 Point = Tuple[int, int]
+#: What a cell argument takes: a pair of integers -- a tuple, a list, an
+#: XY / RC point, a NumPy row such as ``path.cells[0]``.
+CellLike = Union[Sequence[int], np.ndarray]
+#: What a start or goal of a :class:`Finder` takes: a cell (CellLike) on a
+#: grid or a hex grid, a node on a :class:`Graph` or a :class:`CallbackSpace`
+#: (its id, an int, or its name for a named graph: any hashable).
+NodeLike = Union[CellLike, int, Hashable]
+
+
+class _Unset:
+    """The default of an option keyword a call did not give: the default of
+    :class:`Options`, or the value in ``options=``."""
+
+    def __repr__(self) -> str:
+        return "<default>"
+
+    # Equal to itself only, whatever the other side is: _given compares a
+    # tuple of _UNSET with the values a call gave, which may be anything (a
+    # NumPy array's == would answer with an array).
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+_UNSET: Any = _Unset()
+#: A heuristic: a name ('auto', 'octile', ...) or h(cell, goal) -> float.
+Heuristic = Union[str, Callable[[Point, Point], float]]
 
 # ---- statuses and exceptions -------------------------------------------------------
 
 #: The library's statuses (``astar_status``): ``Status.NO_PATH.value`` is the C
 #: code, ``Status.NO_PATH.name`` its name.
-Status = enum.IntEnum("Status", [(name, code) for code, name in enumerate(_core.STATUS_NAMES)])
-Status.__doc__ = "The C library's astar_status codes, by name."
-Status.__module__ = __name__
+if TYPE_CHECKING:
+    # What a type checker sees: the members of _core.STATUS_NAMES, written
+    # out (test_typing.py checks they agree).
+    class Status(enum.IntEnum):
+        OK = 0
+        NO_PATH = 1
+        LIMIT_REACHED = 2
+        START_BLOCKED = 3
+        GOAL_BLOCKED = 4
+        BUFFER_TOO_SMALL = 5
+        OUT_OF_BOUNDS = 6
+        INVALID_ARGUMENT = 7
+        TOO_LARGE = 8
+        NO_MEMORY = 9
+        PARSE_ERROR = 10
+        UNSUPPORTED = 11
+        CAPACITY = 12
+        IN_PROGRESS = 13
+        PARTIAL = 14
+        STOPPED = 15
+        STALE = 16
+        TURNS_NOT_RESERVED = 17
+        QUEUE_FULL = 18
+        MISMATCH = 19
+        EXPIRED = 20
+else:
+    Status = enum.IntEnum("Status",
+                          [(name, code) for code, name in enumerate(_core.STATUS_NAMES)])
+    Status.__doc__ = "The C library's astar_status codes, by name."
+    Status.__module__ = __name__
 
 
 def strerror(status: int) -> str:
@@ -140,7 +203,7 @@ class ParseError(AstarError, ValueError):
 
     line = 0
     column = 0
-    filename = None
+    filename: Optional[str] = None
 
     def _text(self) -> str:
         where = self.filename or "<text>"
@@ -395,18 +458,37 @@ class Options:
             code = _ALGOS.get(self.algo, 0)
         self._method = _ALL_ALGOS[self.algo]
         h_fn = self.heuristic if callable(self.heuristic) else None
-        obs = None
+        obs: Optional[Callable[..., None]] = None
         if observer is not None:
-            def obs(*args, _user=observer):
-                _user(Event(*args))
+            user = observer
+
+            def obs(*args: Any) -> None:
+                user(Event(*args))
         self._tuple = (code, self.moves, _CORNERS[self.corner], self.straight_cost,
                        self.diagonal_cost, 0 if h_fn else _HEURISTICS[self.heuristic],
                        self.weight, _TIES[self.tie], _REOPEN[self.reopen], self.max_expansions,
                        _OPEN_SETS[self.open_set], self.partial, self.terrain_scale,
                        self.turn_penalty, self.heuristic_floor, h_fn, obs, variant)
 
-    def replace(self, **changes: Any) -> "Options":
-        """A copy with some options changed."""
+    def replace(self, *, algo: str = _UNSET, space: str = _UNSET,
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
+                heuristic: Heuristic = _UNSET, weight: float = _UNSET,
+                tie: str = _UNSET, reopen: str = _UNSET,
+                max_expansions: int = _UNSET, open_set: str = _UNSET,
+                partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                turn_penalty: float = _UNSET, heuristic_floor: float = _UNSET,
+                observer: Optional[Callable[[Event], Any]] = _UNSET,
+                beam_width: int = _UNSET, epsilon: float = _UNSET,
+                band_e: float = _UNSET, band_d: float = _UNSET,
+                retarget_interval: int = _UNSET,
+                ida_transpositions: bool = _UNSET) -> "Options":
+        """A copy with the options given changed."""
+        changes = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         kw = {f: getattr(self, f) for f in self._FIELDS}
         kw.update(changes)
         return Options(**kw)
@@ -428,6 +510,27 @@ class Options:
 
 _DEFAULT_OPTIONS = Options()
 _DEFAULT_VALUES = {f: getattr(_DEFAULT_OPTIONS, f) for f in Options._FIELDS}
+
+
+# The options a call names: the public signatures list them as keyword
+# parameters -- not **kw -- so that a type checker flags a misspelled one
+# (mypy 1.0 ignores Unpack[TypedDict] on **kw without
+# --enable-incomplete-feature=Unpack). Their default, _UNSET, means "not
+# given": the Options default, or the value in options=.
+OPTION_NAMES = Options._FIELDS
+RULE_NAMES = ("moves", "corner", "straight_cost", "diagonal_cost")
+_NOTHING_GIVEN = {n: (_UNSET,) * n for n in (len(OPTION_NAMES) - 1, len(OPTION_NAMES),
+                                              len(RULE_NAMES))}
+
+
+def _given(values: Tuple[Any, ...], names: Tuple[str, ...] = OPTION_NAMES) -> Dict[str, Any]:
+    """The keyword arguments a call gave: ``values`` are its parameters
+    ``names`` in that order (test_typing.py checks every signature lists
+    them so); those left at _UNSET are left out. A tuple, not locals(): a
+    search without options pays ~0.1 us for this, not ~4."""
+    if _NOTHING_GIVEN.get(len(values)) == values:   # _Unset.__eq__ answers first
+        return {}
+    return {n: v for n, v in zip(names, values) if v is not _UNSET}
 
 
 def _options(options: Optional[Options], kw: dict) -> Options:
@@ -461,11 +564,16 @@ class Path:
                (``cells`` is then empty); None for every other method (its points
                are the cells' centres, ``cells + 0.5``)
 
+    order      'xy' or 'rc': the order of ``cells``, ``points`` and ``end`` (the
+               grid's, or the search's ``order=``); ``xy`` and ``rc``: the
+               cells in either order whatever it is
+
     ``len(path)`` is the number of cells (points), ``bool(path)`` whether it
-    has any, iterating gives (x, y) tuples.
+    has any, iterating gives its cells as tuples (in ``order``).
     """
 
-    __slots__ = ("cells", "cost", "status", "cause", "end", "expanded", "generated", "reopened",
+    __slots__ = ("order",
+                 "cells", "cost", "status", "cause", "end", "expanded", "generated", "reopened",
                  "max_open", "retargeted", "dropped", "iterations", "work", "sight_checks",
                  "abstract_expanded", "abstract_length", "grid_cost", "points")
 
@@ -475,6 +583,7 @@ class Path:
                  iterations: int = 0, work: int = 0, sight_checks: int = 0,
                  abstract_expanded: int = 0, abstract_length: int = 0, grid_cost: float = 0.0,
                  points: Optional[np.ndarray] = None):
+        self.order = "xy"  # the library's; _path_out converts
         self.work = work
         self.sight_checks = sight_checks
         self.abstract_expanded = abstract_expanded
@@ -495,6 +604,16 @@ class Path:
         self.iterations = iterations
 
     @property
+    def xy(self) -> np.ndarray:
+        """The cells as (x, y) -- x the column, y the row -- shape (n, 2)."""
+        return self.cells if self.order == "xy" else _cells_out(None, self.cells, "rc")
+
+    @property
+    def rc(self) -> np.ndarray:
+        """The cells as (row, col), NumPy's ``array[row, col]``, shape (n, 2)."""
+        return self.cells if self.order == "rc" else _cells_out(None, self.cells, "rc")
+
+    @property
     def stats(self) -> dict:
         """The statistics as a dict."""
         return {"expanded": self.expanded, "generated": self.generated,
@@ -506,12 +625,13 @@ class Path:
     def __bool__(self) -> bool:
         return len(self) > 0
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Tuple[Any, Any]]:
         for x, y in (self.points if self.points is not None else self.cells).tolist():
             yield (x, y)
 
     def __repr__(self) -> str:
         kind = "points" if self.points is not None else "cells"
+        kind += " (row, col)" if self.order == "rc" else ""
         return (f"<Path {self.status.name} {len(self)} {kind}, cost {self.cost:.6g}, "
                 f"expanded {self.expanded}>")
 
@@ -533,7 +653,7 @@ def _path(t: tuple) -> Path:
     # grid_cost, points).
     points = np.frombuffer(t[18], dtype=np.float64).reshape(-1, 2) if t[18] is not None else None
     return Path(cells, t[2], Status(t[0]), Status(t[8]), t[7], t[3], t[4], t[5], t[6], t[9],
-                t[11], t[12], *t[13:18], points)
+                t[11], t[12], t[13], t[14], t[15], t[16], t[17], points)
 
 
 def _outcome(t: tuple) -> Path:
@@ -580,9 +700,37 @@ def _cells(cells: Any, what: str, strict: bool = False) -> np.ndarray:
     return np.ascontiguousarray(a.astype(np.int32).reshape(-1, 2))
 
 
-# One workspace per thread, grown to the largest grid it searched.
+class Workspace(_core.Workspace):
+    """The scratch memory of searches (``astar_workspace``): node records,
+    open list, marks -- about 38 bytes a cell of the largest grid searched
+    with it, kept for the next search (a 4096 x 4096 search leaves ~600 MB).
+
+    Every search takes ``workspace=``; without it a search uses the calling
+    thread's own hidden workspace (:func:`thread_workspace`), which
+    :func:`release_memory` empties. A workspace serves one search at a time
+    (one per thread). ``nbytes``: the bytes it holds; ``shrink()`` frees them
+    (it grows again on the next search) and returns how many;
+    ``close()`` frees them for good (searches with it then raise
+    ValueError); ``with Workspace() as ws:`` closes it at the end. Both
+    raise RuntimeError while a search holds it (a sliced :class:`Search`
+    until ``finish()`` or ``cancel()``). Dropping the last reference frees
+    it too.
+    """
+
+    def __enter__(self) -> "Workspace":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else f"{self.nbytes} bytes"
+        return f"<Workspace {state}>"
+
+
+# One hidden workspace per thread, grown to the largest grid it searched
+# (release_memory() empties the calling thread's).
 _local = threading.local()
-Workspace = _core.Workspace
 
 
 def _workspace() -> Workspace:
@@ -590,6 +738,22 @@ def _workspace() -> Workspace:
     if ws is None:
         ws = _local.workspace = Workspace()
     return ws
+
+
+def thread_workspace() -> Workspace:
+    """The calling thread's hidden workspace: what a search without
+    ``workspace=`` uses (``thread_workspace().nbytes``: the memory it keeps)."""
+    return _workspace()
+
+
+def release_memory() -> int:
+    """Free the calling thread's hidden workspace (what searches without
+    ``workspace=`` grew it to); returns the bytes freed. The next search
+    grows it again. Other threads' workspaces, and workspaces you made, are
+    theirs: ``ws.shrink()``. RuntimeError while a search of this thread
+    holds it."""
+    ws = getattr(_local, "workspace", None)
+    return ws.shrink() if ws is not None else 0
 
 
 # ---- text and files ------------------------------------------------------------------------
@@ -613,7 +777,7 @@ def _named(exc: AstarError, filename: Optional[str]) -> AstarError:
     return exc
 
 
-def _parse_map(cls, source: Any, kind: str):
+def _parse_map(cls: Any, source: Any, kind: str) -> Any:
     text, filename = _source(source)
     try:
         grid, start, goal = _core.parse_map(cls, text, kind)
@@ -630,7 +794,8 @@ def _cost_arrays(array: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
     The masked cells of a NumPy masked array are blocked (whatever their
     data: np.asarray would drop the mask and open them)."""
     if isinstance(array, np.ma.MaskedArray):
-        array = array.filled(False if array.dtype == np.bool_ else 0)  # 0: a blocked cost
+        # 0: a blocked cost
+        array = array.filled(False if array.dtype == np.bool_ else 0)  # type: ignore[no-untyped-call]
     a = np.asarray(array)
     if a.ndim != 2:
         raise ValueError(f"array: a 2-D array (rows, columns) expected, got shape {a.shape}")
@@ -654,7 +819,8 @@ def _cost_arrays(array: Any) -> Tuple[np.ndarray, Optional[np.ndarray]]:
                                        f"array: terrain cost {c[y, x]:g} at (x={x}, y={y}): "
                                        + why)
 
-    refuse(c < 0, "negative costs are an error (use 0, inf or nan for blocked cells)")
+    refuse(c < 0, "negative costs are an error (use 0, inf or nan for blocked cells)"
+           + _arrays.negative_hint(a))
     refuse(passable & (c > _core.TERRAIN_MAX),
            f"costs are at most {_core.TERRAIN_MAX:g} (use inf for blocked cells)")
     terrain = np.where(passable, c, 1.0).astype(np.float32)
@@ -680,8 +846,81 @@ class Grid(_GridPlanning, _core.Grid):
 
     start: Optional[Point] = None
     goal: Optional[Point] = None
+    _order = "xy"   # grid.order: 'xy' or 'rc' (read by _order._point_in on every search)
 
     # -- construction
+
+    def __init__(self, width: int, height: int, *, order: str = "xy") -> None:
+        """``order``: how this grid's points go in and paths come out, 'xy'
+        (the default: x the column, y the row) or 'rc' (row, col: NumPy's
+        ``array[row, col]``); see :attr:`order`."""
+        super().__init__(width, height)
+        self.order = order
+
+    @property
+    def order(self) -> str:
+        """'xy' (the default) or 'rc': the order of the cells this grid's
+        searches take and give (start, goal, ``path.cells``, ``path.end``) when
+        a call does not say (``order=``). Settable. An :class:`XY` or
+        :class:`RC` point is read as it says whatever the order."""
+        return self._order
+
+    @order.setter
+    def order(self, value: str) -> None:
+        self._order = _check_order(value)
+
+    @classmethod
+    def _from_arrays(cls, arrays: Tuple[np.ndarray, Optional[np.ndarray]],
+                     order: str) -> "Grid":
+        passable, terrain = arrays
+        h, w = passable.shape
+        grid = cls(w, h)
+        grid.order = order
+        grid._load(passable, terrain)
+        return grid
+
+    @classmethod
+    def from_occupancy(cls, array: Any, *, threshold: int = _arrays.OCCUPIED_THRESHOLD,
+                       unknown: str = "blocked", order: str = "xy") -> "Grid":
+        """A grid from a ROS occupancy grid (``nav_msgs/OccupancyGrid``: int8
+        rows x columns, 0..100 the chance of a wall in percent, -1 unknown;
+        ``np.array(msg.data, dtype=np.int8).reshape(msg.info.height,
+        msg.info.width)``). A cell is blocked when its value is >= ``threshold``
+        (default 65, map_server's ``occupied_thresh`` 0.65; an integer in
+        [1, 101]); unknown cells are ``unknown='blocked'`` (the default) or
+        'free'. Values outside -1..100 raise InvalidArgumentError naming the
+        cell; a non-integer array TypeError. ``order``: as :class:`Grid`."""
+        return cls._from_arrays(_arrays.occupancy(array, threshold, unknown), order)
+
+    @classmethod
+    def from_mask(cls, mask: Any, *, free: bool = True, order: str = "xy") -> "Grid":
+        """A grid from a bool array (rows x columns): True is a free cell
+        (``free=True``, the default) or a blocked one (``free=False``: an
+        obstacle mask). Other dtypes raise TypeError naming the constructor
+        for them. ``order``: as :class:`Grid`."""
+        return cls._from_arrays(_arrays.mask(mask, free), order)
+
+    @classmethod
+    def from_image(cls, image: Any, *, threshold: int = _arrays.DARK_THRESHOLD,
+                   dark: str = "blocked", order: str = "xy") -> "Grid":
+        """A grid from a picture of the map: uint8 grey (rows x columns), RGB
+        or RGBA (rows x columns x 3 or 4, alpha ignored; grey = 0.299 R +
+        0.587 G + 0.114 B), or floats in [0, 1] (scikit-image's, x 255). A
+        pixel is dark when its grey is < ``threshold`` (default 90: map_server's
+        ``occupied_thresh`` 0.65 on darkness (255 - grey) / 255); dark pixels
+        are walls (``dark='blocked'``, the default, as map_server) or the
+        free space (``dark='free'``). ``order``: as :class:`Grid`."""
+        return cls._from_arrays(_arrays.image(image, threshold, dark), order)
+
+    @classmethod
+    def from_costs(cls, costs: Any, *, wall: str = "inf", order: str = "xy") -> "Grid":
+        """A grid from terrain costs (rows x columns, any real dtype):
+        entering a cell costs the move's cost times its value, in (0, 1e9]
+        (stored as float32). ``wall='inf'`` (the default): +inf is a wall and 0
+        an error; ``wall='zero'``: 0 is a wall and inf an error. NaN, negative
+        costs and costs beyond 1e9 are errors (InvalidArgumentError naming the
+        cell) either way. ``order``: as :class:`Grid`."""
+        return cls._from_arrays(_arrays.costs(costs, wall), order)
 
     @classmethod
     def from_numpy(cls, array: Any) -> "Grid":
@@ -692,7 +931,15 @@ class Grid(_GridPlanning, _core.Grid):
         nan mark blocked cells; negative costs are an error. Costs are stored
         as float32, in (0, 1e9]: one that rounds to 0 in float32 (1e-50) is an
         error too. The masked cells of a NumPy masked array are blocked.
+
+        Say what the array is instead: :meth:`from_mask`, :meth:`from_occupancy`
+        (ROS int8, 0 free, 100 occupied, -1 unknown), :meth:`from_image`,
+        :meth:`from_costs`. An int8 array of 0..100 (occupancy, read here
+        inverted) or a uint8 array of 0 and 255 (an image, white read as cost
+        255) gives an :class:`AmbiguousArrayWarning` naming the constructor
+        that reads it as meant.
         """
+        _arrays.check_numpy(array)
         passable, terrain = _cost_arrays(array)
         h, w = passable.shape
         grid = cls(w, h)
@@ -735,8 +982,9 @@ class Grid(_GridPlanning, _core.Grid):
         """(height, width), the shape of :meth:`to_numpy`."""
         return (self.height, self.width)
 
-    def __reduce__(self):
-        return (_rebuild_grid, (type(self), self.to_numpy(costs=True), self.start, self.goal))
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (_rebuild_grid, (type(self), self.to_numpy(costs=True), self.start, self.goal,
+                                self.order))
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.width} x {self.height}, "
@@ -744,34 +992,57 @@ class Grid(_GridPlanning, _core.Grid):
 
     # -- searching
 
-    def find_path(self, start: Point, goal: Point, *, options: Optional[Options] = None,
+    def find_path(self, start: CellLike, goal: CellLike, *, options: Optional[Options] = None,
                   workspace: Optional[Workspace] = None, jps_plus: Optional["JpsPlus"] = None,
-                  **kw: Any) -> Path:
+                  order: Optional[str] = None, unit_size: int = 1,
+                  algo: str = _UNSET, space: str = _UNSET,
+                  moves: int = _UNSET, corner: str = _UNSET,
+                  straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
+                  heuristic: Heuristic = _UNSET, weight: float = _UNSET,
+                  tie: str = _UNSET, reopen: str = _UNSET,
+                  max_expansions: int = _UNSET, open_set: str = _UNSET,
+                  partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                  turn_penalty: float = _UNSET,
+                  heuristic_floor: float = _UNSET,
+                  observer: Optional[Callable[[Event], Any]] = _UNSET,
+                  beam_width: int = _UNSET, epsilon: float = _UNSET,
+                  band_e: float = _UNSET, band_d: float = _UNSET,
+                  retarget_interval: int = _UNSET,
+                  ida_transpositions: bool = _UNSET) -> Path:
         """The path from ``start`` to ``goal`` (``(x, y)`` pairs) as a :class:`Path`.
 
         Keyword arguments are :class:`Options` (``algo=``, ``heuristic=``,
-        ``moves=``, ``corner=``, ``weight=``, ...), or pass ``options=``.
+        ``moves=``, ``corner=``, ``weight=``, ...; not given: the default,
+        or ``options``' value), or pass ``options=``.
         ``algo='jps-plus'`` uses ``jps_plus`` when given, else a precomputation
         the grid keeps (rebuilt when the grid changes). ``workspace``: the
-        thread's own by default. ``unit_size=k``: the path of a k x k unit's
-        top-left cell (``astar/clearance.h``; the grid's clearance is kept
-        while the grid does not change).
+        thread's own by default. ``order``: 'xy' or 'rc', the order of
+        ``start``, ``goal`` and the path's cells (default: the grid's
+        :attr:`order`, 'xy' unless it was made with another). ``unit_size=k``:
+        the path of a k x k unit's top-left cell (``astar/clearance.h``; the
+        grid's clearance is kept while the grid does not change).
 
         Raises NoPathError, LimitReachedError, StartBlockedError,
         GoalBlockedError, OutOfBoundsError, UnsupportedError (``detail`` says
         which option or map property), ... -- all :class:`AstarError` with the
         ``status``; a search's statistics are in ``e.path``.
         """
-        unit_size = _integer(kw.pop("unit_size", 1), "unit_size", 1, 255)
-        opts = _options(options, kw)
-        s, g = _point(start, "start"), _point(goal, "goal")
+        given = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
+        opts = _options(options, given)
+        s, g = _point_in(self, start, order, "start"), _point_in(self, goal, order, "goal")
+        if type(unit_size) is not int or unit_size != 1:
+            unit_size = _integer(unit_size, "unit_size", 1, 255)
         if unit_size > 1:  # a big unit: the finder of its derived grid (_planning.py)
-            return _planning._finder_for_size(self, opts, unit_size).find(s, g,
-                                                                          workspace=workspace)
+            return _path_out(self, _planning._finder_for_size(self, opts, unit_size).find(
+                s, g, workspace=workspace, order="xy"), order)
         # Through the finder (astar/finder.h), prepared for this query: the
         # one way every method runs. A method's precomputation is the given
         # one or the grid's own (kept while the grid does not change).
-        att = [None] * 6
+        att: Any = [None] * 6
         if opts.algo == "jps-plus":
             att[0] = jps_plus if jps_plus is not None else self._jps_plus_cached()
         elif opts.algo in ("cpd", "hpa") and opts.space != "graph":
@@ -792,32 +1063,94 @@ class Grid(_GridPlanning, _core.Grid):
                 raise _unsupported(_pythonic(why))
             finder = _core.Finder(*args)
             self.__dict__["_finder"] = (opts, att, finder)
-        return _outcome(finder.find(workspace or _workspace(), s, g))
+        return _path_out(self, _outcome(finder.find(workspace or _workspace(), s, g)), order)
 
-    def find_path_any(self, start: Point, goals: Iterable[Point], *,
+    def find_path_any(self, start: CellLike, goals: Iterable[CellLike], *,
                       options: Optional[Options] = None, workspace: Optional[Workspace] = None,
-                      **kw: Any) -> Path:
+                      order: Optional[str] = None,
+                      algo: str = _UNSET, space: str = _UNSET,
+                      moves: int = _UNSET, corner: str = _UNSET,
+                      straight_cost: float = _UNSET,
+                      diagonal_cost: float = _UNSET,
+                      heuristic: Heuristic = _UNSET, weight: float = _UNSET,
+                      tie: str = _UNSET, reopen: str = _UNSET,
+                      max_expansions: int = _UNSET, open_set: str = _UNSET,
+                      partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                      turn_penalty: float = _UNSET,
+                      heuristic_floor: float = _UNSET,
+                      observer: Optional[Callable[[Event], Any]] = _UNSET,
+                      beam_width: int = _UNSET, epsilon: float = _UNSET,
+                      band_e: float = _UNSET, band_d: float = _UNSET,
+                      retarget_interval: int = _UNSET,
+                      ida_transpositions: bool = _UNSET) -> Path:
         """The cheapest path from ``start`` to any of ``goals`` (A* or Dijkstra);
         ``path.end`` is the goal reached. Blocked or outside goals are skipped."""
-        opts = _options(options, kw)
-        g = _cells(goals, "goals")
+        given = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
+        opts = _options(options, given)
+        g = _cells_in(self, goals, order, "goals")
         if len(g) == 0:
             raise InvalidArgumentError(Status.INVALID_ARGUMENT, "goals: at least one")
-        return _outcome(_core.grid_find(self, workspace or _workspace(), None,
-                                        _point(start, "start"), g.tobytes(), opts._tuple))
+        return _path_out(self, _outcome(_core.grid_find(
+            self, workspace or _workspace(), None, _point_in(self, start, order, "start"),
+            g.tobytes(), opts._tuple)), order)
 
-    def path_cost(self, cells: Any, *, options: Optional[Options] = None, **kw: Any) -> float:
+    def path_cost(self, cells: Any, *, options: Optional[Options] = None,
+                  order: Optional[str] = None,
+                  algo: str = _UNSET, space: str = _UNSET,
+                  moves: int = _UNSET, corner: str = _UNSET,
+                  straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
+                  heuristic: Heuristic = _UNSET, weight: float = _UNSET,
+                  tie: str = _UNSET, reopen: str = _UNSET,
+                  max_expansions: int = _UNSET, open_set: str = _UNSET,
+                  partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                  turn_penalty: float = _UNSET,
+                  heuristic_floor: float = _UNSET,
+                  observer: Optional[Callable[[Event], Any]] = _UNSET,
+                  beam_width: int = _UNSET, epsilon: float = _UNSET,
+                  band_e: float = _UNSET, band_d: float = _UNSET,
+                  retarget_interval: int = _UNSET,
+                  ida_transpositions: bool = _UNSET) -> float:
         """The cost of a path (sequence of (x, y)) under the options' moves, corner
         rule and costs; raises InvalidArgumentError (``e.index``: the first bad
         cell) when a step is not a legal move."""
-        opts = _options(options, kw)
-        return _core.path_cost(self, _cells(cells, "cells").tobytes(), opts._tuple)
+        given = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
+        opts = _options(options, given)
+        return _core.path_cost(self, _cells_in(self, cells, order, "cells").tobytes(),
+                               opts._tuple)
 
     def unsupported_reason(self, *, options: Optional[Options] = None,
-                           **kw: Any) -> Optional[str]:
+                           algo: str = _UNSET, space: str = _UNSET,
+                           moves: int = _UNSET, corner: str = _UNSET,
+                           straight_cost: float = _UNSET,
+                           diagonal_cost: float = _UNSET,
+                           heuristic: Heuristic = _UNSET,
+                           weight: float = _UNSET, tie: str = _UNSET,
+                           reopen: str = _UNSET, max_expansions: int = _UNSET,
+                           open_set: str = _UNSET, partial: bool = _UNSET,
+                           terrain_scale: float = _UNSET,
+                           turn_penalty: float = _UNSET,
+                           heuristic_floor: float = _UNSET,
+                           observer: Optional[Callable[[Event], Any]] = _UNSET,
+                           beam_width: int = _UNSET, epsilon: float = _UNSET,
+                           band_e: float = _UNSET, band_d: float = _UNSET,
+                           retarget_interval: int = _UNSET,
+                           ida_transpositions: bool = _UNSET) -> Optional[str]:
         """Why these options' algorithm cannot run on this grid (None: it can):
         the library's sentence (``astar_finder_unsupported_reason``)."""
-        opts = _options(options, kw)
+        given = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
+        opts = _options(options, given)
         return _pythonic(_core.finder_reason(self, opts._method, opts._tuple, (None,) * 6,
                                              False, 1, opts.space == "graph"))
 
@@ -825,9 +1158,11 @@ class Grid(_GridPlanning, _core.Grid):
         """A new JPS+ precomputation of this grid (see :class:`JpsPlus`)."""
         return JpsPlus(self)
 
-    def waypoints(self, **kw: Any) -> "Waypoints":
+    def waypoints(self, *, corner: str = "no-cut", straight_cost: float = 1.0,
+                  side_cells: bool = False) -> "Waypoints":
         """The waypoint graph of this grid for any-angle paths (see :class:`Waypoints`)."""
-        return Waypoints(self, **kw)
+        return Waypoints(self, corner=corner, straight_cost=straight_cost,
+                         side_cells=side_cells)
 
     def _prep_cached(self, key: str, opts: Options) -> Any:
         """The grid's own CPD or HPA* hierarchy for the rules of ``opts``,
@@ -849,8 +1184,9 @@ class Grid(_GridPlanning, _core.Grid):
         return cached[1]
 
 
-def _rebuild_grid(cls, costs, start, goal):
-    grid = cls.from_numpy(costs)
+def _rebuild_grid(cls: Any, costs: np.ndarray, start: Optional[Point], goal: Optional[Point],
+                  order: str = "xy") -> "Grid":
+    grid = cls.from_costs(costs, order=order)
     grid.start, grid.goal = start, goal
     return grid
 
@@ -875,7 +1211,7 @@ class JpsPlus(_core.JpsPlus):
         except ParseError as e:
             raise _named(e, str(name)) from None
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self).load, (self.grid, self.save()))
 
     def save(self, path: Any = None) -> bytes:
@@ -887,9 +1223,29 @@ class JpsPlus(_core.JpsPlus):
                 f.write(data)
         return data
 
-    def find_path(self, start: Point, goal: Point, **kw: Any) -> Path:
+    def find_path(self, start: CellLike, goal: CellLike, *, options: Optional[Options] = None,
+                  workspace: Optional[Workspace] = None, order: Optional[str] = None,
+                  space: str = _UNSET, moves: int = _UNSET,
+                  corner: str = _UNSET, straight_cost: float = _UNSET,
+                  diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                  weight: float = _UNSET, tie: str = _UNSET,
+                  reopen: str = _UNSET, max_expansions: int = _UNSET,
+                  open_set: str = _UNSET, partial: bool = _UNSET,
+                  terrain_scale: float = _UNSET, turn_penalty: float = _UNSET,
+                  heuristic_floor: float = _UNSET,
+                  observer: Optional[Callable[[Event], Any]] = _UNSET,
+                  beam_width: int = _UNSET, epsilon: float = _UNSET,
+                  band_e: float = _UNSET, band_d: float = _UNSET,
+                  retarget_interval: int = _UNSET,
+                  ida_transpositions: bool = _UNSET) -> Path:
         """``grid.find_path(start, goal, algo='jps-plus', jps_plus=self, ...)``."""
-        return self.grid.find_path(start, goal, algo="jps-plus", jps_plus=self, **kw)
+        kw = _given(
+            (space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions), OPTION_NAMES[1:])
+        return self.grid.find_path(start, goal, options=options, workspace=workspace,
+                                   order=order, algo="jps-plus", jps_plus=self, **kw)
 
     def __repr__(self) -> str:
         return f"<JpsPlus of {self.grid!r}, {self.memory} bytes>"
@@ -924,8 +1280,10 @@ class Waypoints(_core.Waypoints):
     closer to the any-angle optimum. No terrain costs.
     """
 
+    _rules: Dict[str, Any]  # the rules a finder searching the graph is prepared with
+
     def __new__(cls, grid: Grid, *, corner: str = "no-cut", straight_cost: float = 1.0,
-                side_cells: bool = False):
+                side_cells: bool = False) -> "Waypoints":
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         # straight_cost and side_cells: checked by _core.Waypoints (real_arg, flag_arg).
@@ -942,32 +1300,42 @@ class Waypoints(_core.Waypoints):
         """The waypoints' cells, shape (count, 2), int32 (x, y); row i is waypoint i."""
         return np.frombuffer(self._cells(), dtype=np.int32).reshape(-1, 2)
 
-    def find_path(self, start: Point, goal: Point, *, algo: str = "astar", weight: float = 1.0,
+    def find_path(self, start: CellLike, goal: CellLike, *, algo: str = "astar", weight: float = 1.0,
                   tie: str = "larger-g", reopen: str = "auto", max_expansions: int = 0,
                   partial: bool = False, workspace: Optional[Workspace] = None,
-                  **variant: Any) -> Path:
+                  beam_width: int = 1024, epsilon: float = 1.0,
+                  band_e: float = 0.0, band_d: float = 0.0, retarget_interval: int = 32,
+                  ida_transpositions: bool = True, order: Optional[str] = None) -> Path:
         """An any-angle path: ``path.cells`` are its waypoints (the start, the
         corners it bends at, the goal), ``path.cost`` the length of its straight
         segments (x straight_cost); :meth:`expand` gives the cells walked.
         ``algo``: 'astar', 'dijkstra', 'greedy', 'bidir' or a variant ('ida',
         'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'; ``variant``: their
-        settings as in :class:`Options`). Raises as :meth:`Grid.find_path`."""
+        settings as in :class:`Options`). ``order``: as for :meth:`Grid.find_path`
+        (default: the grid's). Raises as :meth:`Grid.find_path`."""
+        variant: Dict[str, Any] = dict(
+            beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
+            retarget_interval=retarget_interval, ida_transpositions=ida_transpositions)
         _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)  # checked
-        s, g = _point(start, "start"), _point(goal, "goal")
+        s = _point_in(self.grid, start, order, "start")   # checked before the finder is made
+        g = _point_in(self.grid, goal, order, "goal")
         # Through the finder: the engine's method over this graph of the grid.
         finder = Finder(self.grid, _choice("algo", algo, _METHODS, _ALGO_ALIASES), waypoints=self,
                         weight=weight, tie=tie, reopen=reopen, max_expansions=max_expansions,
                         partial=partial, **self._rules, **variant)
-        return finder.find(s, g, workspace=workspace)
+        return _path_out(self.grid, finder.find(s, g, workspace=workspace, order="xy"), order)
 
     @staticmethod
     def expand(waypoints: Any) -> np.ndarray:
-        """The cells a walk along ``waypoints`` (a Path or (x, y) pairs) passes
+        """The cells a walk along ``waypoints`` (a Path, or (x, y) pairs) passes
         through, shape (n, 2): between waypoints in sight of each other, a
-        legal 8-connected grid path under the graph's corner rule."""
-        cells = waypoints.cells if isinstance(waypoints, Path) else waypoints
+        legal 8-connected grid path under the graph's corner rule. For a
+        Path, in its order (``path.order``)."""
+        is_path = isinstance(waypoints, Path)
+        cells = waypoints.xy if is_path else waypoints
         c = _cells(cells, "waypoints", strict=True)
-        return np.frombuffer(_core.waypoints_expand(c.tobytes()), dtype=np.int32).reshape(-1, 2)
+        out = np.frombuffer(_core.waypoints_expand(c.tobytes()), dtype=np.int32).reshape(-1, 2)
+        return _cells_out(None, out, waypoints.order) if is_path else out
 
     def __repr__(self) -> str:
         return f"<Waypoints of {self.grid!r}: {self.count} waypoints, {self.edge_count} edges>"
@@ -1003,10 +1371,12 @@ class MethodInfo(NamedTuple):
 
 def _method_info(t: tuple) -> MethodInfo:
     mid, name, summary, flags, needs, takes, work = t
-    bits = lambda mask: tuple(n for i, n in enumerate(_ATTACH) if mask & (1 << i))
-    return MethodInfo(name, summary, *(bool(flags & _MF[k]) for k in (
+    def bits(mask: int) -> Tuple[str, ...]:
+        return tuple(n for i, n in enumerate(_ATTACH) if mask & (1 << i))
+
+    return MethodInfo._make((name, summary, *(bool(flags & _MF[k]) for k in (
         "optimal", "bounded", "sliced", "grid", "space", "any_angle", "terrain", "vec")),
-        bits(needs), bits(takes), work, mid)
+        bits(needs), bits(takes), work, mid))
 
 
 _METHOD_TABLE = tuple(_method_info(t) for t in _core.methods())
@@ -1052,6 +1422,9 @@ def _rules(opts: "Options") -> "Options":
                    diagonal_cost=opts.diagonal_cost)
 
 
+_P = TypeVar("_P", bound="_Prep")
+
+
 class _Prep(_core.Prep):
     _KIND = -1
 
@@ -1071,13 +1444,15 @@ class _Prep(_core.Prep):
         return data
 
     @classmethod
-    def load(cls, grid: Grid, source: Any, *, options: Optional[Options] = None,
-             **rules: Any) -> Any:
+    def load(cls: Type[_P], grid: Grid, source: Any, *, options: Optional[Options] = None,
+             moves: int = _UNSET, corner: str = _UNSET,
+             straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> _P:
         """Load bytes made by :meth:`save` (bytes, or a file path) for
         ``grid``, checked against it: MismatchError for bytes saved for
-        another grid (size, cells, terrain) or other movement rules (``rules``
-        as in :class:`Options`; none given: those the bytes record),
-        ParseError for damaged bytes."""
+        another grid (size, cells, terrain) or other movement rules (moves,
+        corner, straight_cost, diagonal_cost as in :class:`Options`; none
+        given: those the bytes record), ParseError for damaged bytes."""
+        rules = _given((moves, corner, straight_cost, diagonal_cost), RULE_NAMES)
         if isinstance(source, (bytes, bytearray, memoryview)):
             data, name = bytes(source), "<bytes>"
         else:
@@ -1091,11 +1466,11 @@ class _Prep(_core.Prep):
         except ParseError as e:
             raise _named(e, str(name)) from None
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (_load_prep, (type(self), self.grid, self.save()))
 
 
-def _load_prep(cls, grid, data):
+def _load_prep(cls: Any, grid: Grid, data: bytes) -> Any:
     return cls.load(grid, data)
 
 
@@ -1107,7 +1482,11 @@ class Cpd(_Prep):
     passable cell (seconds on a 512 x 512 map), without the GIL. No terrain."""
     _KIND = 0
 
-    def __new__(cls, grid: Grid, *, options: Optional[Options] = None, **rules: Any):
+    def __new__(cls, grid: Grid, *, options: Optional[Options] = None,
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> "Cpd":
+        rules = _given(
+            (moves, corner, straight_cost, diagonal_cost), RULE_NAMES)
         return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple, 0, 0)
 
 
@@ -1118,7 +1497,11 @@ class Hpa(_Prep):
     _KIND = 1
 
     def __new__(cls, grid: Grid, *, cluster_size: int = 16, levels: int = 1,
-                options: Optional[Options] = None, **rules: Any):
+                options: Optional[Options] = None,
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> "Hpa":
+        rules = _given(
+            (moves, corner, straight_cost, diagonal_cost), RULE_NAMES)
         return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple,
                                _integer(cluster_size, "cluster_size", 4, 2**30),
                                _integer(levels, "levels", 1, 8))
@@ -1130,7 +1513,10 @@ class Landmarks(_Prep):
     _KIND = 2
 
     def __new__(cls, grid: Grid, count: int = 4, *, options: Optional[Options] = None,
-                **rules: Any):
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> "Landmarks":
+        rules = _given(
+            (moves, corner, straight_cost, diagonal_cost), RULE_NAMES)
         return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple,
                                _integer(count, "count", 1, 2**31 - 1), 0)
 
@@ -1140,14 +1526,15 @@ class Clearance(_Prep):
     units bigger than one cell need (``Finder(..., unit_size=2)`` makes one
     itself when none is given). ``max_size``: the largest unit side."""
     _KIND = 3
+    max_size: int   #: the largest unit side it answers for
 
-    def __new__(cls, grid: Grid, max_size: int = 8):
+    def __new__(cls, grid: Grid, max_size: int = 8) -> "Clearance":
         self = super().__new__(cls, cls._KIND, grid, Options()._tuple,
                                _integer(max_size, "max_size", 1, 255), 0)
         self.max_size = max_size
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         # No file format: a pickle builds it again for the grid.
         return (type(self), (self.grid, self.max_size))
 
@@ -1155,9 +1542,13 @@ class Clearance(_Prep):
 _PREP_TYPES = {"cpd": Cpd, "hpa": Hpa, "landmarks": Landmarks, "clearance": Clearance}
 
 
-def _unsupported(detail: str) -> "UnsupportedError":
+def _unsupported(detail: Optional[str]) -> AstarError:
     p = Path(_NO_CELLS, 0.0, Status.UNSUPPORTED, Status.UNSUPPORTED, None, 0, 0, 0, 0)
     return _error(int(Status.UNSUPPORTED), detail, path=p)
+
+
+#: What a :class:`Finder` searches: a square grid, a hex grid, a graph or callbacks.
+Space = Union["Grid", "HexGrid", "Graph", "CallbackSpace"]
 
 
 class Finder:
@@ -1190,12 +1581,36 @@ class Finder:
     finder with attachments raises StaleError until :meth:`refresh`.
     """
 
-    def __init__(self, grid: Grid, method: Any = "astar", *, options: Optional[Options] = None,
+    _grid: Grid          # a space finder: its space (see _space)
+    _options: Options    # a space finder: None (the engine tuple holds its settings)
+    _smooth: bool
+    _unit_size: int
+    _c: Any              # _core.Finder, or _core.SpaceFinder for a space finder
+
+    def __init__(self, grid: Space, method: Any = "astar", *, options: Optional[Options] = None,
                  jps_plus: Optional[JpsPlus] = None, cpd: Optional[Cpd] = None,
                  hpa: Optional[Hpa] = None, landmarks: Any = None,
                  waypoints: Optional["Waypoints"] = None, clearance: Optional[Clearance] = None,
                  smooth: bool = False, unit_size: int = 1,
-                 table: Optional["WaypointTable"] = None, **kw: Any):
+                 table: Optional["WaypointTable"] = None,
+                 space: str = _UNSET, moves: int = _UNSET,
+                 corner: str = _UNSET, straight_cost: float = _UNSET,
+                 diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                 weight: float = _UNSET, tie: str = _UNSET,
+                 reopen: str = _UNSET, max_expansions: int = _UNSET,
+                 open_set: str = _UNSET, partial: bool = _UNSET,
+                 terrain_scale: float = _UNSET, turn_penalty: float = _UNSET,
+                 heuristic_floor: float = _UNSET,
+                 observer: Optional[Callable[[Event], Any]] = _UNSET,
+                 beam_width: int = _UNSET, epsilon: float = _UNSET,
+                 band_e: float = _UNSET, band_d: float = _UNSET,
+                 retarget_interval: int = _UNSET,
+                 ida_transpositions: bool = _UNSET) -> None:
+        kw = _given(
+            (space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions), OPTION_NAMES[1:])
         if not isinstance(grid, _core.Grid):
             if _space_kind(grid) is None:
                 raise TypeError("grid: a Grid, HexGrid, Graph or CallbackSpace expected, got "
@@ -1212,8 +1627,8 @@ class Finder:
         self._options = _options(options, dict(kw, algo=name))
         self._smooth = _flag(smooth, "smooth")
         self._unit_size = _integer(unit_size, "unit_size", 1, 255)
-        self._owned = set()   # attachments built here (refresh() rebuilds them)
-        self._built = {}      # their grid version
+        self._owned: set = set()   # attachments built here (refresh() rebuilds them)
+        self._built: dict = {}     # their grid version
         self._lm_count = 4
         att = {"jps_plus": jps_plus, "cpd": cpd, "hpa": hpa, "landmarks": landmarks,
                "waypoints": waypoints, "clearance": clearance, "table": table}
@@ -1271,7 +1686,8 @@ class Finder:
         return self._info
 
     @property
-    def grid(self) -> Grid:
+    def grid(self) -> Space:
+        """What the finder searches: its Grid, or the HexGrid, Graph or CallbackSpace."""
         return self._grid
 
     @property
@@ -1293,22 +1709,45 @@ class Finder:
     _space: Any = None   # the HexGrid, Graph or CallbackSpace of a space finder
     threads_used: int = 0  #: workers the last find_many ran on
 
-    def find(self, start: Point, goal: Point, *, workspace: Optional[Workspace] = None) -> Path:
+    def find(self, start: NodeLike, goal: NodeLike, *, workspace: Optional[Workspace] = None,
+             order: Optional[str] = None) -> Path:
         """The path from ``start`` to ``goal`` as a :class:`Path` (for Anya its
         ``points``; on a Graph or CallbackSpace a :class:`NodePath`, start and
-        goal nodes); raises as :meth:`Grid.find_path`."""
+        goal nodes); raises as :meth:`Grid.find_path`. ``order``: 'xy' or
+        'rc' (default: the grid's :attr:`Grid.order`; grids only)."""
         if self._space is not None:
+            _no_order(self._space, order)
             return _space_outcome(self._space, self._c.find(
                 workspace or _workspace(), _node_in(self._space, start, "start"),
                 _node_in(self._space, goal, "goal")))
-        return _outcome(self._c.find(workspace or _workspace(), _point(start, "start"),
-                                     _point(goal, "goal")))
+        g = self._grid
+        return _path_out(g, _outcome(self._c.find(
+            workspace or _workspace(), _point_in(g, start, order, "start"),
+            _point_in(g, goal, order, "goal"))), order)
+
+    @overload
+    def find_many(self, starts: Any, goals: Any, *, threads: Optional[int] = None,
+                  costs_only: Literal[False] = False, batch: Optional["Batch"] = None,
+                  order: Optional[str] = None) -> List[Path]: ...
+
+    @overload
+    def find_many(self, starts: Any, goals: Any, *, threads: Optional[int] = None,
+                  costs_only: Literal[True], batch: Optional["Batch"] = None,
+                  order: Optional[str] = None) -> np.ndarray: ...
+
+    @overload
+    def find_many(self, starts: Any, goals: Any, *, threads: Optional[int] = None,
+                  costs_only: bool, batch: Optional["Batch"] = None,
+                  order: Optional[str] = None) -> Union[List[Path], np.ndarray]: ...
 
     def find_many(self, starts: Any, goals: Any, *, threads: Optional[int] = None,
-                  costs_only: bool = False, batch: Optional["Batch"] = None) -> Any:
+                  costs_only: bool = False, batch: Optional["Batch"] = None,
+                  order: Optional[str] = None) -> Union[List[Path], np.ndarray]:
         """Many queries at once on worker threads (``astar_batch_find``), the
         GIL released for the whole batch: query i goes from ``starts[i]`` to
         ``goals[i]`` ((N, 2) arrays or sequences of cells; on a Graph, nodes).
+        On a Grid the cells, in and out, are in ``order`` ('xy' or 'rc'; None:
+        the grid's :attr:`Grid.order`), as :meth:`find` reads and gives them.
         Returns the list of their :class:`Path` in query order, each exactly
         what :meth:`find` gives for it alone (a query without a path gives its
         Path with that ``status`` -- falsy -- instead of raising), or with
@@ -1318,16 +1757,16 @@ class Finder:
         the one kept for the calling thread. A finder calling Python (a
         heuristic, an observer, a CallbackSpace) runs on one thread.
         ``finder.threads_used``: the workers the last batch ran on."""
-        return _find_many(self, starts, goals, threads, costs_only, batch)
+        return _find_many(self, starts, goals, threads, costs_only, batch, order)
 
-    def begin(self, start: Point, goal: Point, *,
-              workspace: Optional[Workspace] = None) -> "Search":
+    def begin(self, start: NodeLike, goal: NodeLike, *,
+              workspace: Optional[Workspace] = None, order: Optional[str] = None) -> "Search":
         """A sliced search (the game loop): ``search.step(budget)`` until it is
         done, then ``search.finish()``. Methods the table marks ``sliced``
         resume between steps; the others run whole in the first step, which
         reports all their work. The search has a workspace of its own unless
-        given one (taken until finish or cancel)."""
-        return Search(self, start, goal, workspace)
+        given one (taken until finish or cancel). ``order``: as :meth:`find`."""
+        return Search(self, start, goal, workspace, order)
 
     def refresh(self) -> None:
         """After the grid changed: bring the attachments the finder built
@@ -1366,18 +1805,22 @@ class Search:
     the outcome so far. The grid may change between steps: the search then
     ends with StaleError. ``cancel()`` abandons it."""
 
-    def __init__(self, finder: Finder, start: Point, goal: Point,
-                 workspace: Optional[Workspace] = None):
+    def __init__(self, finder: Finder, start: NodeLike, goal: NodeLike,
+                 workspace: Optional[Workspace] = None, order: Optional[str] = None) -> None:
         self._finder = finder
         self._c = finder._c
+        self._order = _order_of(finder.grid, order)
+        if finder._space is not None:
+            _no_order(finder._space, order)
+            s: Any = _node_in(finder._space, start, "start")
+            g: Any = _node_in(finder._space, goal, "goal")
+        else:
+            s = _point_in(finder.grid, start, order, "start")
+            g = _point_in(finder.grid, goal, order, "goal")
         self._ws = workspace if workspace is not None else Workspace()
         self.work = 0
         self.steps = 0
-        if finder._space is not None:
-            st = Status(self._c.begin(self._ws, _node_in(finder._space, start, "start"),
-                                      _node_in(finder._space, goal, "goal")))
-        else:
-            st = Status(self._c.begin(self._ws, _point(start, "start"), _point(goal, "goal")))
+        st = Status(self._c.begin(self._ws, s, g))
         self._open = True
         self.status = Status.IN_PROGRESS if st == Status.OK else st
 
@@ -1409,14 +1852,14 @@ class Search:
         self._open = False
         if self._finder._space is not None:
             return _space_outcome(self._finder._space, t)
-        return _outcome(t)
+        return _path_out(self._finder.grid, _outcome(t), self._order)
 
     def cancel(self) -> None:
         if self._open:
             self._c.cancel(self._ws)
             self._open = False
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.cancel()
         except Exception:  # pragma: no cover - interpreter shutdown
@@ -1529,6 +1972,7 @@ class Queue:
             self._q.set_units(self.max_unit)
         self._requests: dict = {}   # id -> (callback, user)
         self._outcomes: dict = {}   # id -> Outcome
+        self._orders: dict = {}     # id -> the order of its start, goal and path
         self.path_capacity = _integer(path_capacity, "path_capacity", 1, _core.GRID_MAX_CELLS)
         self.auto_release = _flag(auto_release, "auto_release")
         self.callback = callback
@@ -1543,11 +1987,24 @@ class Queue:
         """Requests queued or running, or answered but not yet delivered."""
         return self._q.pending
 
-    def submit(self, start: Point, goal: Point, *, priority: int = 0,
+    def submit(self, start: CellLike, goal: CellLike, *, priority: int = 0,
                callback: Optional[Callable[[Outcome], Any]] = None, user: Any = None,
                options: Optional[Options] = None, method: Any = None,
                finder: Optional["Finder"] = None, unit_size: int = 1, smooth: bool = False,
-               **kw: Any) -> int:
+               order: Optional[str] = None,
+               algo: str = _UNSET, space: str = _UNSET,
+               moves: int = _UNSET, corner: str = _UNSET,
+               straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
+               heuristic: Heuristic = _UNSET, weight: float = _UNSET,
+               tie: str = _UNSET, reopen: str = _UNSET,
+               max_expansions: int = _UNSET, open_set: str = _UNSET,
+               partial: bool = _UNSET, terrain_scale: float = _UNSET,
+               turn_penalty: float = _UNSET, heuristic_floor: float = _UNSET,
+               observer: Optional[Callable[[Event], Any]] = _UNSET,
+               beam_width: int = _UNSET, epsilon: float = _UNSET,
+               band_e: float = _UNSET, band_d: float = _UNSET,
+               retarget_interval: int = _UNSET,
+               ida_transpositions: bool = _UNSET) -> int:
         """Queue a request; returns its id. Options as for find_path (no
         Python heuristic or observer). Any method: ``method=`` (or ``algo=``)
         names one the queue prepares itself (A*, Dijkstra, JPS, Theta*, Lazy
@@ -1555,9 +2012,18 @@ class Queue:
         k unit, ``smooth`` string pulling; or ``finder=`` a :class:`Finder`
         of this grid (any method and what it was prepared from -- JPS+, CPD,
         HPA*, landmarks, waypoints -- its unit and smoothing; then no other
-        option). Anya's paths are points: not queued. Raises QueueFullError,
-        UnsupportedError (``detail`` says why)."""
-        s, g = _point(start, "start"), _point(goal, "goal")
+        option). Anya's paths are points: not queued. ``order``: of
+        ``start``, ``goal`` and the outcome's path, as for find_path
+        (default: the grid's). Raises QueueFullError, UnsupportedError
+        (``detail`` says why)."""
+        kw = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
+        o = _order_of(self.grid, order)
+        s = _point_in(self.grid, start, order, "start")
+        g = _point_in(self.grid, goal, order, "goal")
         if finder is not None:
             if not isinstance(finder, Finder):
                 raise TypeError(f"finder: a Finder expected, got {type(finder).__name__}")
@@ -1568,6 +2034,7 @@ class Queue:
             rid = self._q.submit(s, g, priority, None, self.path_capacity, 0, 1, False,
                                  finder._c)
             self._requests[rid] = (callback, user)
+            self._orders[rid] = o
             return rid
         if method is not None:
             kw["algo"] = _method_name(method)
@@ -1585,6 +2052,7 @@ class Queue:
         except UnsupportedError as e:
             raise _unsupported(_pythonic(e.detail) or e.message) from None
         self._requests[rid] = (callback, user)
+        self._orders[rid] = o
         return rid
 
     def update(self, budget: int) -> Frame:
@@ -1607,7 +2075,7 @@ class Queue:
 
     def _sink(self, rid: int, t: tuple, grid_version: int, restarts: int) -> None:
         callback, user = self._requests.get(rid, (None, None))
-        p = _path(t)
+        p = _path_out(self.grid, _path(t), self._orders.get(rid))
         outcome = Outcome(rid, user, p.status, p, grid_version, restarts)
         self._outcomes[rid] = outcome
         try:
@@ -1635,6 +2103,7 @@ class Queue:
         """Forget a done or cancelled request, freeing its entry."""
         self._q.release(rid)
         self._requests.pop(rid, None)
+        self._orders.pop(rid, None)
         self._outcomes.pop(rid, None)
 
     def set_restarts(self, n: int) -> None:
@@ -1704,9 +2173,46 @@ class HexGrid(_core.HexGrid):
         return grid
 
     @classmethod
+    def _from_arrays(cls, arrays: Tuple[np.ndarray, Optional[np.ndarray]], orientation: str,
+                     layout: str) -> "HexGrid":
+        passable, terrain = arrays
+        h, w = passable.shape
+        grid = cls(w, h, orientation, layout)
+        grid._load(passable, terrain)
+        return grid
+
+    @classmethod
+    def from_occupancy(cls, array: Any, *, threshold: int = _arrays.OCCUPIED_THRESHOLD,
+                       unknown: str = "blocked", orientation: str = "pointy",
+                       layout: str = "odd") -> "HexGrid":
+        """As :meth:`Grid.from_occupancy` (ROS int8 0..100, -1 unknown)."""
+        return cls._from_arrays(_arrays.occupancy(array, threshold, unknown), orientation,
+                                layout)
+
+    @classmethod
+    def from_mask(cls, mask: Any, *, free: bool = True, orientation: str = "pointy",
+                  layout: str = "odd") -> "HexGrid":
+        """As :meth:`Grid.from_mask` (True = free unless ``free=False``)."""
+        return cls._from_arrays(_arrays.mask(mask, free), orientation, layout)
+
+    @classmethod
+    def from_image(cls, image: Any, *, threshold: int = _arrays.DARK_THRESHOLD,
+                   dark: str = "blocked", orientation: str = "pointy",
+                   layout: str = "odd") -> "HexGrid":
+        """As :meth:`Grid.from_image` (dark pixels blocked unless ``dark='free'``)."""
+        return cls._from_arrays(_arrays.image(image, threshold, dark), orientation, layout)
+
+    @classmethod
+    def from_costs(cls, costs: Any, *, wall: str = "inf", orientation: str = "pointy",
+                   layout: str = "odd") -> "HexGrid":
+        """As :meth:`Grid.from_costs` (``wall='inf'`` or 'zero', said once)."""
+        return cls._from_arrays(_arrays.costs(costs, wall), orientation, layout)
+
+    @classmethod
     def from_numpy(cls, array: Any, orientation: str = "pointy",
                    layout: str = "odd") -> "HexGrid":
         """As :meth:`Grid.from_numpy`: bool passability or costs (0/inf/nan blocked)."""
+        _arrays.check_numpy(array, "HexGrid.from_numpy")
         passable, terrain = _cost_arrays(array)
         h, w = passable.shape
         grid = cls(w, h, orientation, layout)
@@ -1723,21 +2229,26 @@ class HexGrid(_core.HexGrid):
         c[~p] = np.inf
         return c
 
-    def find_path(self, start: Point, goal: Point, *, algo: str = "astar", weight: float = 1.0,
+    def find_path(self, start: CellLike, goal: CellLike, *, algo: str = "astar", weight: float = 1.0,
                   tie: str = "larger-g", reopen: str = "auto", max_expansions: int = 0,
                   partial: bool = False, workspace: Optional[Workspace] = None,
-                  **variant: Any) -> Path:
+                  beam_width: int = 1024, epsilon: float = 1.0,
+                  band_e: float = 0.0, band_d: float = 0.0, retarget_interval: int = 32,
+                  ida_transpositions: bool = True) -> Path:
         """The path (offset cells) by the search engine: ``algo`` 'astar',
         'dijkstra', 'greedy', 'bidir' or a variant ('ida', 'beam', 'dynamic',
         'bandwidth', 'f2f', 'retarget'; ``variant``: their settings
         ``beam_width``, ``epsilon``, ``band_e``, ``band_d``,
         ``retarget_interval``, ``ida_transpositions`` as in :class:`Options`).
         Raises as :meth:`Grid.find_path`."""
+        variant: Dict[str, Any] = dict(
+            beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
+            retarget_interval=retarget_interval, ida_transpositions=ida_transpositions)
         t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
         return _outcome(_core.hex_find(self, workspace or _workspace(),
                                        _point(start, "start"), _point(goal, "goal"), t))
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (_rebuild_hex, (type(self), self.to_numpy(costs=True), self.orientation,
                                self.layout, self.start, self.goal))
 
@@ -1746,7 +2257,8 @@ class HexGrid(_core.HexGrid):
                 f"{self.count_passable()} passable>")
 
 
-def _rebuild_hex(cls, costs, orientation, layout, start, goal):
+def _rebuild_hex(cls: Any, costs: np.ndarray, orientation: str, layout: str,
+                 start: Optional[Point], goal: Optional[Point]) -> "HexGrid":
     grid = cls.from_numpy(costs, orientation, layout)
     grid.start, grid.goal = start, goal
     return grid
@@ -1774,7 +2286,9 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
                     algo: str = "astar", weight: float = 1.0, tie: str = "larger-g",
                     reopen: str = "auto", max_expansions: int = 0, partial: bool = False,
                     consistent: bool = False, max_states: int = 1 << 20, max_degree: int = 64,
-                    workspace: Optional[Workspace] = None, **variant: Any) -> GraphPath:
+                    workspace: Optional[Workspace] = None, beam_width: int = 1024,
+                    epsilon: float = 1.0, band_e: float = 0.0, band_d: float = 0.0,
+                    retarget_interval: int = 32, ida_transpositions: bool = True) -> GraphPath:
     """A path on a graph you describe in Python: nodes are any hashable
     values, ``neighbors(node)`` yields ``(node, cost)`` pairs (costs finite,
     >= 0, at most ``max_degree``), ``heuristic(node, goal)`` estimates the
@@ -1792,6 +2306,9 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
     largest table it was given); it and ``max_degree`` are in [1, 2^32 - 1].
     Raises as :meth:`Grid.find_path`; an exception in a callback propagates.
     """
+    variant: Dict[str, Any] = dict(
+        beam_width=beam_width, epsilon=epsilon, band_e=band_e, band_d=band_d,
+        retarget_interval=retarget_interval, ida_transpositions=ida_transpositions)
     t = _engine_tuple(algo, weight, tie, reopen, max_expansions, partial, variant)
     max_states = _count("max_states", max_states)
     max_degree = _count("max_degree", max_degree)
@@ -1805,15 +2322,18 @@ def find_graph_path(start: Any, goal: Any, neighbors: Callable[[Any], Iterable[T
             nodes.append(node)
         return i
 
-    def arcs(fn):
-        def call(i: int):
+    def arcs(fn: Callable[[Any], Iterable[Tuple[Any, float]]]
+             ) -> Callable[[int], List[Tuple[int, float]]]:
+        def call(i: int) -> List[Tuple[int, float]]:
             return [(node_id(m), c) for m, c in fn(nodes[i])]
         return call
 
-    h = None
+    h: Optional[Callable[[int, int], float]] = None
     if heuristic is not None:
+        hf = heuristic
+
         def h(a: int, b: int) -> float:
-            return heuristic(nodes[a], nodes[b])
+            return hf(nodes[a], nodes[b])
     consistent = _flag(consistent, "consistent")
     flags = _core.SPACE_ADMISSIBLE | (_core.SPACE_CONSISTENT if consistent or heuristic is None
                                       else 0)
@@ -1922,8 +2442,12 @@ class Graph(_core.Graph):
     id (what ``find`` takes and ``path.nodes`` gives). Read-only once made:
     threads search it at once."""
 
+    directed: bool                 #: arcs one way (False: every edge both ways)
+    _names: Optional[list]         # node names by id, or None
+    _index: Dict[Any, int]         # name -> id (named graphs only)
+
     def __new__(cls, node_count: int, tails: Any = (), heads: Any = (), costs: Any = (), *,
-                directed: bool = True, coords: Any = None, names: Any = None):
+                directed: bool = True, coords: Any = None, names: Any = None) -> "Graph":
         n = _integer(node_count, "node_count", 1, 2**31)
         e = _edge_array(tails, heads, costs, n)
         xy = None
@@ -1942,9 +2466,6 @@ class Graph(_core.Graph):
             if len(self._index) != n:
                 raise ValueError("names: every name must be distinct")
         return self
-
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        pass
 
     @classmethod
     def from_csr(cls, matrix: Any, *, directed: bool = True, coords: Any = None,
@@ -2094,17 +2615,23 @@ class WaypointTable(_core.WaypointTable):
     ``Finder(grid, "astar", table=WaypointTable(grid))``.
 
     ``WaypointTable(grid, pick='auto', *, form='bound', gap=2, tile=16,
-    max_count=1024, nearest=4, cells=None, **rules)``: ``pick`` 'doors' (one
+    max_count=1024, nearest=4, cells=None, moves=, corner=, straight_cost=,
+    diagonal_cost=)``: ``pick`` 'doors' (one
     waypoint per gap at most ``gap`` cells wide), 'coarse' (one per tile of
     side ``tile``), 'auto' (doors, else coarse), 'given' (``cells``, (x, y)
     pairs); ``form`` 'bound' (admissible: optimal paths) or 'seed' (faster,
-    not optimal); ``rules`` the movement rules as in :class:`Options`. Built
+    not optimal); moves .. diagonal_cost the movement rules as in :class:`Options`. Built
     without the GIL; valid while the grid does not change (the finder then
     raises StaleError). The library has no file format for it."""
 
+    _args: Dict[str, Any]   # what __reduce__ builds it again from
+
     def __new__(cls, grid: Grid, pick: str = "auto", *, form: str = "bound", gap: int = 2,
                 tile: int = 16, max_count: int = 1024, nearest: int = 4, cells: Any = None,
-                options: Optional[Options] = None, **rules: Any):
+                options: Optional[Options] = None,
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> "WaypointTable":
+        rules = _given((moves, corner, straight_cost, diagonal_cost), RULE_NAMES)
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         p = _choice("pick", pick, _TABLE_PICKS)
@@ -2119,15 +2646,12 @@ class WaypointTable(_core.WaypointTable):
                           nearest=nearest, cells=cells, options=options, **rules)
         return self
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        pass
-
     @property
     def cells(self) -> np.ndarray:
         """The waypoints' cells, shape (count, 2), int32 (x, y)."""
         return np.frombuffer(self._cells(), dtype=np.int32).reshape(-1, 2)
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         # No file format: a pickle builds it again for (a copy of) the grid.
         return (_rebuild_table, (type(self), self.grid, self._args))
 
@@ -2135,7 +2659,7 @@ class WaypointTable(_core.WaypointTable):
         return f"<WaypointTable of {self.grid!r}: {self.count} waypoints, {self.memory} bytes>"
 
 
-def _rebuild_table(cls, grid, args):
+def _rebuild_table(cls: Any, grid: Grid, args: Dict[str, Any]) -> "WaypointTable":
     args = dict(args)
     return cls(grid, args.pop("pick"), **args)
 
@@ -2150,13 +2674,10 @@ class SpaceLandmarks(_core.SpaceLandmarks):
     against the map's arcs (MismatchError for another map). It pickles with
     a HexGrid (a Graph does not pickle)."""
 
-    def __new__(cls, space: Any, count: int = 4):
+    def __new__(cls, space: Any, count: int = 4) -> "SpaceLandmarks":
         if _space_kind(space) not in (0, 1):
             raise TypeError(f"space: a HexGrid or a Graph expected, got {type(space).__name__}")
         return super().__new__(cls, space, count, None)
-
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        pass
 
     def save(self, path: Any = None) -> bytes:
         """The table as bytes (``astar_landmarks_save``); also written to
@@ -2182,7 +2703,7 @@ class SpaceLandmarks(_core.SpaceLandmarks):
         except ParseError as e:
             raise _named(e, str(name)) from None
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self).load, (self.space, self.save()))
 
     def __repr__(self) -> str:
@@ -2202,7 +2723,7 @@ class NodePath(Path):
     def __len__(self) -> int:
         return len(self.ids)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.nodes if isinstance(self.nodes, list) else self.nodes.tolist())
 
     def __repr__(self) -> str:
@@ -2313,7 +2834,7 @@ def _space_finder(self: "Finder", space: Any, name: str, kw: dict, given: dict) 
             raise _unsupported("landmarks=: a table is built on a HexGrid or a Graph, not on "
                                "callbacks")
         if isinstance(lm, (int, np.integer)) and not isinstance(lm, (bool, np.bool_)):
-            lm = SpaceLandmarks(space, lm)
+            lm = SpaceLandmarks(space, int(lm))
         elif not isinstance(lm, SpaceLandmarks):
             raise TypeError(f"landmarks: a SpaceLandmarks expected, got {type(lm).__name__}")
         elif lm.space is not space:
@@ -2345,7 +2866,7 @@ def _space_finder(self: "Finder", space: Any, name: str, kw: dict, given: dict) 
 
 
 def _find_many(self: "Finder", starts: Any, goals: Any, threads: Any, costs_only: bool,
-               batch: Optional[Batch]) -> Any:
+               batch: Optional[Batch], order: Optional[str]) -> Union[List[Path], np.ndarray]:
     costs_only = _flag(costs_only, "costs_only")
     if batch is not None and not isinstance(batch, _core.Batch):
         raise TypeError(f"batch: a Batch expected, got {type(batch).__name__}")
@@ -2355,11 +2876,13 @@ def _find_many(self: "Finder", starts: Any, goals: Any, threads: Any, costs_only
     if batch is None:
         batch = _batch_for(1 if one_thread else threads)
     if self._space is not None:
+        _no_order(self._space, order)
         s = _nodes_in(self._space, starts, "starts")
         g = _nodes_in(self._space, goals, "goals")
     else:
-        s = _cells(starts, "starts")
-        g = _cells(goals, "goals")
+        order = _order_of(self._grid, order)   # checked once, before any search
+        s = _cells_in(self._grid, starts, order, "starts")
+        g = _cells_in(self._grid, goals, order, "goals")
     if len(s) != len(g):
         raise ValueError(f"starts and goals: as many of each expected, got {len(s)} and "
                          f"{len(g)}")
@@ -2382,17 +2905,26 @@ def _find_many(self: "Finder", starts: Any, goals: Any, threads: Any, costs_only
             c[np.frombuffer(out[1], dtype=np.int32) != int(Status.OK)] = np.inf
             costs.append(c)
         else:
-            paths += _batch_paths(self, out)
+            paths += _batch_paths(self, out, order)
     self.threads_used = used
     return np.concatenate(costs) if costs_only else paths
 
 
-def _batch_paths(self: "Finder", out: list) -> list:
+def _no_order(space: Any, order: Optional[str]) -> None:
+    """A space finder's points are its own (a hex grid's offset (x, y), a
+    graph's nodes): an ``order=`` would be silently ignored, so it is refused."""
+    if order is not None:
+        raise InvalidArgumentError(
+            Status.INVALID_ARGUMENT, f"order: {order!r} applies to a Grid's cells; a "
+            f"{type(space).__name__}'s points are its own (hex cells (x, y), graph nodes)")
+
+
+def _batch_paths(self: "Finder", out: list, order: Optional[str] = None) -> List[Path]:
     """The Paths of a batch, in query order; a query without a path gives
     its Path with the status (falsy), never an exception."""
     if self._space is not None:
         return [_space_path(self._space, t) for t in out]
-    return [_path(t) for t in out]
+    return [_path_out(self._grid, _path(t), order) for t in out]
 
 
 __all__ += ["Batch", "CallbackSpace", "Graph", "NodePath", "SpaceLandmarks", "WaypointTable",

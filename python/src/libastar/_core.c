@@ -1065,11 +1065,74 @@ static PyObject *Workspace_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 
 static PyObject *Workspace_memory(WorkspaceObject *self, void *c) {
   (void)c;
-  return PyLong_FromSize_t(astar_workspace_memory(self->ws));
+  return PyLong_FromSize_t(self->ws ? astar_workspace_memory(self->ws) : 0);
 }
+
+/* Bytes held: the library's workspace and the path buffer beside it. */
+static size_t workspace_nbytes(const WorkspaceObject *self) {
+  if (!self->ws) return 0;
+  return astar_workspace_memory(self->ws) + self->cap * (sizeof *self->cells + sizeof *self->vecs);
+}
+
+static PyObject *Workspace_nbytes(WorkspaceObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(workspace_nbytes(self));
+}
+
+static PyObject *Workspace_closed(WorkspaceObject *self, void *c) {
+  (void)c;
+  return PyBool_FromLong(self->ws == NULL);
+}
+
+/* Give back everything a workspace grew to. The library has no trim of a
+** workspace in place; a fresh empty one (astar_workspace_new_empty: a few
+** kilobytes) replaces it, made first so that a failure changes nothing.
+** `close`: no new one, and later searches with it raise. Refused while a
+** search holds it (a sliced search keeps its state there until finish). */
+static PyObject *workspace_drop(WorkspaceObject *self, int close) {
+  if (self->busy) return busy_error("the workspace is in use by a search (finish or cancel it)");
+  const size_t before = workspace_nbytes(self);
+  astar_workspace *fresh = NULL;
+  if (!close && self->ws) {
+    astar_status st = astar_workspace_new_empty(&fresh, NULL);
+    if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  }
+  astar_workspace_free(self->ws);
+  self->ws = fresh;
+  PyMem_Free(self->cells);
+  PyMem_Free(self->vecs);
+  self->cells = NULL;
+  self->vecs = NULL;
+  self->cap = 0;
+  const size_t after = workspace_nbytes(self);
+  return PyLong_FromSize_t(before > after ? before - after : 0);
+}
+
+static PyObject *Workspace_shrink(WorkspaceObject *self, PyObject *unused) {
+  (void)unused;
+  return workspace_drop(self, 0);
+}
+
+static PyObject *Workspace_close(WorkspaceObject *self, PyObject *unused) {
+  (void)unused;
+  return workspace_drop(self, 1);
+}
+
+static PyMethodDef Workspace_methods[] = {
+    {"shrink", (PyCFunction)Workspace_shrink, METH_NOARGS,
+     "shrink() -> int: free what the workspace grew to (it grows again on the next search); "
+     "the bytes freed. RuntimeError while a search holds it."},
+    {"close", (PyCFunction)Workspace_close, METH_NOARGS,
+     "close() -> int: free all of it; searches with it then raise ValueError. The bytes "
+     "freed. RuntimeError while a search holds it."},
+    {NULL, NULL, 0, NULL},
+};
 
 static PyGetSetDef Workspace_getset[] = {
     {"memory", (getter)Workspace_memory, NULL, "bytes the workspace holds", NULL},
+    {"nbytes", (getter)Workspace_nbytes, NULL,
+     "bytes the workspace holds (the library's workspace and the path buffer)", NULL},
+    {"closed", (getter)Workspace_closed, NULL, "True after close()", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -1077,14 +1140,19 @@ static PyTypeObject WorkspaceType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Workspace",
     .tp_basicsize = sizeof(WorkspaceObject),
     .tp_dealloc = (destructor)Workspace_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, /* libastar.Workspace */
     .tp_doc = "Workspace(): the scratch memory of searches; one search at a time. It grows to "
               "the largest grid or space searched with it.",
     .tp_getset = Workspace_getset,
+    .tp_methods = Workspace_methods,
     .tp_new = Workspace_new,
 };
 
 static int take_workspace(WorkspaceObject *ws) {
+  if (!ws->ws) {
+    PyErr_SetString(PyExc_ValueError, "workspace: it was closed (make a new Workspace)");
+    return -1;
+  }
   if (ws->busy) {
     busy_error("the workspace is in use by another search (use one workspace per thread)");
     return -1;

@@ -15,15 +15,17 @@ applies to every call here.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Optional, Tuple
 
 import numpy as np
 
-from . import _core
+from . import _core, _order
 
 if TYPE_CHECKING:  # the package's names, bound at run time by _bind (it imports this first)
-    from . import (_NO_CELLS, Clearance, Finder, InvalidArgumentError, Options, Path, Status,
-                   _cells, _error, _options, _point, _real)
+    from . import (_NO_CELLS, Clearance, Event, Finder, Heuristic, InvalidArgumentError,
+                   Options, Path, Status, _cells, _error, _options, _point, _real)
+# The typed option keywords (defined before libastar imports this module).
+from . import _UNSET, _given  # noqa: E402
 
 Point = Tuple[int, int]
 
@@ -43,20 +45,23 @@ __all__ = ["DStarLite", "Field", "Islands", "LPAStar", "decode_path", "encode_pa
 # ---- cells in and out: the one place each ------------------------------------------------
 
 def _pin(grid: Any, p: Any, what: str) -> Point:
-    """A cell argument, as the C library takes it ((x, y))."""
-    return _point(p, what)
+    """A cell argument, as the C library takes it ((x, y)): read in the
+    grid's order (``grid.order``; an XY / RC point as it says)."""
+    return _order._point_in(grid, p, None, what)
 
 
 def _cells_in(grid: Any, cells: Any, what: str, strict: bool = False) -> np.ndarray:
-    """Cells as an (n, 2) int32 (x, y) array (a Path's cells, or pairs)."""
+    """Cells as an (n, 2) int32 (x, y) array: a Path's (whatever its order),
+    or pairs in the grid's order ((x, y) without a grid)."""
     if isinstance(cells, Path):
-        cells = cells.cells
-    return _cells(cells, what, strict)
+        return _cells(cells.xy, what, strict)
+    return _order._cells_in(grid, cells, None, what, strict)
 
 
 def _out(grid: Any, cells: np.ndarray) -> np.ndarray:
-    """Cells the C library gave ((x, y), shape (n, 2)) as the caller reads them."""
-    return cells
+    """Cells the C library gave ((x, y), shape (n, 2)) in the grid's order
+    ((x, y) without a grid)."""
+    return _order._cells_out(grid, cells, None)
 
 
 def _pt(cell: Any) -> Point:
@@ -113,7 +118,22 @@ class Field:
     __slots__ = ("cost", "directions", "goals", "expanded", "_grid", "_version")
 
     def __init__(self, grid: Any, goals: Any = None, *, max_cost: float = 0.0,
-                 options: Optional[Options] = None, **rules: Any):
+                 options: Optional[Options] = None,
+                 algo: str = _UNSET, space: str = _UNSET, moves: int = _UNSET,
+                 corner: str = _UNSET, straight_cost: float = _UNSET,
+                 diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                 weight: float = _UNSET, tie: str = _UNSET, reopen: str = _UNSET,
+                 max_expansions: int = _UNSET, open_set: str = _UNSET, partial: bool = _UNSET,
+                 terrain_scale: float = _UNSET, turn_penalty: float = _UNSET,
+                 heuristic_floor: float = _UNSET,
+                 observer: Optional[Callable[[Event], Any]] = _UNSET, beam_width: int = _UNSET,
+                 epsilon: float = _UNSET, band_e: float = _UNSET, band_d: float = _UNSET,
+                 retarget_interval: int = _UNSET, ida_transpositions: bool = _UNSET):
+        rules = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         if goals is None:
@@ -178,7 +198,22 @@ class Islands:
 
     __slots__ = ("labels", "count", "_grid", "_version")
 
-    def __init__(self, grid: Any, *, options: Optional[Options] = None, **rules: Any):
+    def __init__(self, grid: Any, *, options: Optional[Options] = None,
+                 algo: str = _UNSET, space: str = _UNSET, moves: int = _UNSET,
+                 corner: str = _UNSET, straight_cost: float = _UNSET,
+                 diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                 weight: float = _UNSET, tie: str = _UNSET, reopen: str = _UNSET,
+                 max_expansions: int = _UNSET, open_set: str = _UNSET, partial: bool = _UNSET,
+                 terrain_scale: float = _UNSET, turn_penalty: float = _UNSET,
+                 heuristic_floor: float = _UNSET,
+                 observer: Optional[Callable[[Event], Any]] = _UNSET, beam_width: int = _UNSET,
+                 epsilon: float = _UNSET, band_e: float = _UNSET, band_d: float = _UNSET,
+                 retarget_interval: int = _UNSET, ida_transpositions: bool = _UNSET):
+        rules = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         opts = _options(options, rules)
@@ -209,7 +244,7 @@ class Islands:
         """Cells of each island: ``sizes[i]`` for island i (``sizes[0]``: blocked cells)."""
         return np.bincount(self.labels.ravel(), minlength=self.count + 1)
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         return self.labels if dtype is None else self.labels.astype(dtype)
 
     def __repr__(self) -> str:
@@ -246,35 +281,112 @@ class _GridPlanning:
     """The planning methods of :class:`libastar.Grid` (it derives from this)."""
 
     def distance_field(self, goals: Any, *, max_cost: float = 0.0,
-                       options: Optional[Options] = None, **rules: Any) -> np.ndarray:
+                       options: Optional[Options] = None,
+                       algo: str = _UNSET, space: str = _UNSET, moves: int = _UNSET,
+                       corner: str = _UNSET, straight_cost: float = _UNSET,
+                       diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                       weight: float = _UNSET, tie: str = _UNSET, reopen: str = _UNSET,
+                       max_expansions: int = _UNSET, open_set: str = _UNSET,
+                       partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                       turn_penalty: float = _UNSET, heuristic_floor: float = _UNSET,
+                       observer: Optional[Callable[[Event], Any]] = _UNSET,
+                       beam_width: int = _UNSET, epsilon: float = _UNSET,
+                       band_e: float = _UNSET, band_d: float = _UNSET,
+                       retarget_interval: int = _UNSET,
+                       ida_transpositions: bool = _UNSET) -> np.ndarray:
         """The cost from every cell to the nearest of ``goals`` (one cell or a
         sequence) as a float64 array shaped like the grid (``[y, x]``), ``inf``
         where unreachable or blocked -- one reverse Dijkstra flood in C without
         the GIL (``astar/field.h``). ``max_cost`` > 0 stops the flood there.
         Options: the movement rules and terrain_scale of :class:`Options`."""
+        rules = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         return Field(self, goals, max_cost=max_cost, options=options, **rules).cost
 
     def flow_field(self, goals: Any, *, max_cost: float = 0.0,
-                   options: Optional[Options] = None, **rules: Any) -> np.ndarray:
+                   options: Optional[Options] = None,
+                   algo: str = _UNSET, space: str = _UNSET, moves: int = _UNSET,
+                   corner: str = _UNSET, straight_cost: float = _UNSET,
+                   diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                   weight: float = _UNSET, tie: str = _UNSET, reopen: str = _UNSET,
+                   max_expansions: int = _UNSET, open_set: str = _UNSET,
+                   partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                   turn_penalty: float = _UNSET, heuristic_floor: float = _UNSET,
+                   observer: Optional[Callable[[Event], Any]] = _UNSET,
+                   beam_width: int = _UNSET, epsilon: float = _UNSET, band_e: float = _UNSET,
+                   band_d: float = _UNSET, retarget_interval: int = _UNSET,
+                   ida_transpositions: bool = _UNSET) -> np.ndarray:
         """The next cell of every cell's optimal path to the nearest of
         ``goals``, an int32 array of shape (height, width, 2) ((-1, -1) at the
         goals and where there is no path). See :class:`Field` for both arrays
         and the directions."""
+        rules = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         return Field(self, goals, max_cost=max_cost, options=options, **rules).next
 
     def field(self, goals: Any, *, max_cost: float = 0.0, options: Optional[Options] = None,
-              **rules: Any) -> Field:
+              algo: str = _UNSET, space: str = _UNSET, moves: int = _UNSET,
+              corner: str = _UNSET, straight_cost: float = _UNSET,
+              diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+              weight: float = _UNSET, tie: str = _UNSET, reopen: str = _UNSET,
+              max_expansions: int = _UNSET, open_set: str = _UNSET, partial: bool = _UNSET,
+              terrain_scale: float = _UNSET, turn_penalty: float = _UNSET,
+              heuristic_floor: float = _UNSET,
+              observer: Optional[Callable[[Event], Any]] = _UNSET, beam_width: int = _UNSET,
+              epsilon: float = _UNSET, band_e: float = _UNSET, band_d: float = _UNSET,
+              retarget_interval: int = _UNSET, ida_transpositions: bool = _UNSET) -> Field:
         """The :class:`Field` of ``goals``: costs, directions, next cells, paths."""
+        rules = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         return Field(self, goals, max_cost=max_cost, options=options, **rules)
 
-    def islands(self, *, options: Optional[Options] = None, **rules: Any) -> Islands:
+    def islands(self, *, options: Optional[Options] = None,
+                algo: str = _UNSET, space: str = _UNSET, moves: int = _UNSET,
+                corner: str = _UNSET, straight_cost: float = _UNSET,
+                diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                weight: float = _UNSET, tie: str = _UNSET, reopen: str = _UNSET,
+                max_expansions: int = _UNSET, open_set: str = _UNSET, partial: bool = _UNSET,
+                terrain_scale: float = _UNSET, turn_penalty: float = _UNSET,
+                heuristic_floor: float = _UNSET,
+                observer: Optional[Callable[[Event], Any]] = _UNSET, beam_width: int = _UNSET,
+                epsilon: float = _UNSET, band_e: float = _UNSET, band_d: float = _UNSET,
+                retarget_interval: int = _UNSET, ida_transpositions: bool = _UNSET) -> Islands:
         """The grid's :class:`Islands` under the options' moves and corner rule."""
+        rules = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         return Islands(self, options=options, **rules)
 
     def same_island(self, a: Point, b: Point, *, options: Optional[Options] = None,
-                    **rules: Any) -> bool:
+                    algo: str = _UNSET, space: str = _UNSET, moves: int = _UNSET,
+                    corner: str = _UNSET, straight_cost: float = _UNSET,
+                    diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                    weight: float = _UNSET, tie: str = _UNSET, reopen: str = _UNSET,
+                    max_expansions: int = _UNSET, open_set: str = _UNSET,
+                    partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                    turn_penalty: float = _UNSET, heuristic_floor: float = _UNSET,
+                    observer: Optional[Callable[[Event], Any]] = _UNSET,
+                    beam_width: int = _UNSET, epsilon: float = _UNSET, band_e: float = _UNSET,
+                    band_d: float = _UNSET, retarget_interval: int = _UNSET,
+                    ida_transpositions: bool = _UNSET) -> bool:
         """Can a unit at ``a`` reach ``b``? (Labels the whole grid: for many
         questions keep ``grid.islands()``.)"""
+        rules = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         return Islands(self, options=options, **rules).same_island(a, b)
 
     def clearance(self, max_size: int = 8) -> np.ndarray:
@@ -289,7 +401,16 @@ class _GridPlanning:
                                                                                grid.width)
 
     def smooth(self, path: Any, *, options: Optional[Options] = None,
-               **rules: Any) -> Path:
+               algo: str = _UNSET, space: str = _UNSET, moves: int = _UNSET,
+               corner: str = _UNSET, straight_cost: float = _UNSET,
+               diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+               weight: float = _UNSET, tie: str = _UNSET, reopen: str = _UNSET,
+               max_expansions: int = _UNSET, open_set: str = _UNSET, partial: bool = _UNSET,
+               terrain_scale: float = _UNSET, turn_penalty: float = _UNSET,
+               heuristic_floor: float = _UNSET,
+               observer: Optional[Callable[[Event], Any]] = _UNSET, beam_width: int = _UNSET,
+               epsilon: float = _UNSET, band_e: float = _UNSET, band_d: float = _UNSET,
+               retarget_interval: int = _UNSET, ida_transpositions: bool = _UNSET) -> Path:
         """String-pull a path (``astar_path_smooth``): the start, the bends it
         cannot see past, the goal, as a :class:`Path` whose ``cells`` are those
         points and whose ``cost`` is what the straight segments cost on this grid
@@ -299,22 +420,42 @@ class _GridPlanning:
         through expensive cells is refused and the bend kept: the smoothed path
         never claims less than its cells cost. ``path``: a :class:`Path` or (x,
         y) cells, a legal path under the options (a search's with the same)."""
+        rules = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         grid: Any = self
         opts = _options(options, rules)
         c = _cells_in(grid, path, "path")
         pts, cost = _core.smooth(grid, opts._tuple, c.tobytes())
-        grid_cost = grid.path_cost(c, options=opts) if len(c) > 1 else 0.0
+        grid_cost = grid.path_cost(c, options=opts, order="xy") if len(c) > 1 else 0.0
         cells = _as_cells(pts)
         end = _pt(cells[-1]) if len(cells) else None
-        return Path(_out(grid, cells), cost, Status.OK, Status.OK, end, 0, 0, 0, 0,
-                    grid_cost=grid_cost)
+        return _order._path_out(grid, Path(cells, cost, Status.OK, Status.OK, end, 0, 0, 0, 0,
+                                           grid_cost=grid_cost))
 
     def polyline_cost(self, points: Any, *, options: Optional[Options] = None,
-                      **rules: Any) -> float:
+                      algo: str = _UNSET, space: str = _UNSET, moves: int = _UNSET,
+                      corner: str = _UNSET, straight_cost: float = _UNSET,
+                      diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                      weight: float = _UNSET, tie: str = _UNSET, reopen: str = _UNSET,
+                      max_expansions: int = _UNSET, open_set: str = _UNSET,
+                      partial: bool = _UNSET, terrain_scale: float = _UNSET,
+                      turn_penalty: float = _UNSET, heuristic_floor: float = _UNSET,
+                      observer: Optional[Callable[[Event], Any]] = _UNSET,
+                      beam_width: int = _UNSET, epsilon: float = _UNSET,
+                      band_e: float = _UNSET, band_d: float = _UNSET,
+                      retarget_interval: int = _UNSET, ida_transpositions: bool = _UNSET) -> float:
         """The cost of straight segments between consecutive ``points`` (a
         smoothed path, Theta*'s, a waypoint path) on this grid, terrain weighed
         (``astar_polyline_cost``); raises InvalidArgumentError (``e.index``: the
         first point outside the grid or out of sight of the one before)."""
+        rules = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         opts = _options(options, rules)
         return _core.polyline_cost(self, opts._tuple, _cells_in(self, points, "points").tobytes())
 
@@ -325,7 +466,22 @@ class _Planner:
     _LPA = False
 
     def __init__(self, grid: Any, start: Point, goal: Point, *,
-                 options: Optional[Options] = None, **rules: Any):
+                 options: Optional[Options] = None,
+                 algo: str = _UNSET, space: str = _UNSET, moves: int = _UNSET,
+                 corner: str = _UNSET, straight_cost: float = _UNSET,
+                 diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
+                 weight: float = _UNSET, tie: str = _UNSET, reopen: str = _UNSET,
+                 max_expansions: int = _UNSET, open_set: str = _UNSET, partial: bool = _UNSET,
+                 terrain_scale: float = _UNSET, turn_penalty: float = _UNSET,
+                 heuristic_floor: float = _UNSET,
+                 observer: Optional[Callable[[Event], Any]] = _UNSET, beam_width: int = _UNSET,
+                 epsilon: float = _UNSET, band_e: float = _UNSET, band_d: float = _UNSET,
+                 retarget_interval: int = _UNSET, ida_transpositions: bool = _UNSET):
+        rules = _given(
+            (algo, space, moves, corner, straight_cost, diagonal_cost, heuristic, weight, tie,
+             reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
+             heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
+             ida_transpositions))
         if not isinstance(grid, _core.Grid):
             raise TypeError("grid: a Grid expected")
         self._grid = grid
@@ -364,8 +520,8 @@ class _Planner:
             raise _error(st, path=p)
         cells = _as_cells(self._c.path())
         end = _pt(cells[-1]) if len(cells) else None
-        self._planned = Path(_out(self._grid, cells), cost, Status.OK, Status.OK, end, expanded,
-                             0, 0, 0)
+        self._planned = _order._path_out(self._grid, Path(cells, cost, Status.OK, Status.OK, end,
+                                                          expanded, 0, 0, 0))
         return self._planned
 
     def path(self) -> Path:
