@@ -57,8 +57,8 @@ def _check_python_name(token):
     m = PYNAME.match(token)
     assert m, f"not a Python name: {token!r}"
     obj = _resolve(m.group("path"))
-    if m.group("args") is None:
-        return
+    if not m.group("args"):
+        return   # a bare name, or a call without arguments ("Workspace()")
     params = inspect.signature(obj).parameters
     methods = {info.name for info in libastar.methods()}
     for arg in filter(None, (a.strip() for a in m.group("args").split(","))):
