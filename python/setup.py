@@ -78,7 +78,8 @@ INCLUDE = os.path.join(ROOT, "include")
 #     pytest libastar-X/repository/python/tests   (against the installed package)
 # There is no python/src in it: the tests import the installed package.
 VENDORED = ("src", "include", os.path.join("tests", "data"), "README.md",
-            os.path.join("docs", "python-guide.md"), os.path.join("python", "README.md"),
+            os.path.join("docs", "python-guide.md"), os.path.join("docs", "python-api-map.md"),
+            os.path.join("python", "README.md"),
             os.path.join("python", "tests"), os.path.join("python", "examples"),
             os.path.join("bench", "python"))
 

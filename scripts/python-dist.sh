@@ -26,7 +26,7 @@ trap 'rm -rf "$WORK"' EXIT
 
 # The parts of the repository the sdist takes (python/setup.py's VENDORED
 # lists what it copies from them; it stops if one is missing).
-PARTS=(python src include tests/data README.md docs/python-guide.md bench/python)
+PARTS=(python src include tests/data README.md docs/python-guide.md docs/python-api-map.md bench/python)
 [[ -f LICENSE ]] && PARTS+=(LICENSE)
 mkdir "$WORK/tree"
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then

@@ -23,7 +23,8 @@ import zipfile
 import pytest
 
 PARTS = ("python", "src", "include", os.path.join("tests", "data"), "README.md",
-         os.path.join("docs", "python-guide.md"), os.path.join("bench", "python"))
+         os.path.join("docs", "python-guide.md"),
+         os.path.join("docs", "python-api-map.md"), os.path.join("bench", "python"))
 
 
 def library_version(root):
@@ -79,7 +80,8 @@ def test_sdist_holds_tests_examples_and_their_data(sdist, source_dir):
                      "repository/python/README.md", "repository/docs/python-guide.md",
                      "repository/python/tests/conftest.py",
                      "repository/tests/data/small/cave64.map",
-                     "repository/bench/python/compare.py"):  # test_bench_script runs it
+                     "repository/bench/python/compare.py",  # test_bench_script runs it
+                     "repository/docs/python-api-map.md"):  # test_api_map reads it
         assert required in names, required
     for kind, pattern in (("tests", "python/tests/*.py"), ("examples", "python/examples/*.py")):
         want = {p.relative_to(source_dir).as_posix() for p in source_dir.glob(pattern)}
