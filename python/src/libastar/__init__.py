@@ -995,6 +995,7 @@ class Grid(_GridPlanning, _core.Grid):
     def find_path(self, start: CellLike, goal: CellLike, *, options: Optional[Options] = None,
                   workspace: Optional[Workspace] = None, jps_plus: Optional["JpsPlus"] = None,
                   order: Optional[str] = None, unit_size: int = 1,
+                  knowledge: Optional["Knowledge"] = None, layers: "LayersArg" = None,
                   algo: str = _UNSET, space: str = _UNSET,
                   moves: int = _UNSET, corner: str = _UNSET,
                   straight_cost: float = _UNSET, diagonal_cost: float = _UNSET,
@@ -1021,6 +1022,9 @@ class Grid(_GridPlanning, _core.Grid):
         :attr:`order`, 'xy' unless it was made with another). ``unit_size=k``:
         the path of a k x k unit's top-left cell (``astar/clearance.h``; the
         grid's clearance is kept while the grid does not change).
+        ``knowledge``: a :class:`Knowledge` -- plan on what a player knows
+        (fog of war); ``layers``: :class:`Layer` objects or (layer, weight)
+        pairs, extra costs added to the terrain (see ``_fog.py``).
 
         Raises NoPathError, LimitReachedError, StartBlockedError,
         GoalBlockedError, OutOfBoundsError, UnsupportedError (``detail`` says
@@ -1036,6 +1040,12 @@ class Grid(_GridPlanning, _core.Grid):
         s, g = _point_in(self, start, order, "start"), _point_in(self, goal, order, "goal")
         if type(unit_size) is not int or unit_size != 1:
             unit_size = _integer(unit_size, "unit_size", 1, 255)
+        overlay = _fog._overlay(self, knowledge, layers)
+        if overlay is not None:  # fog of war / layers: a finder prepared with them
+            return _path_out(self, Finder(
+                self, opts.algo, options=opts, jps_plus=jps_plus, unit_size=unit_size,
+                knowledge=knowledge, layers=layers).find(s, g, workspace=workspace, order="xy"),
+                order)
         if unit_size > 1:  # a big unit: the finder of its derived grid (_planning.py)
             return _path_out(self, _planning._finder_for_size(self, opts, unit_size).find(
                 s, g, workspace=workspace, order="xy"), order)
@@ -1574,6 +1584,8 @@ class Finder:
     smooth               string-pull the path (terrain honoured; Path.grid_cost: before)
     unit_size            a unit of k x k cells: the path of its top-left cell
                          (``clearance``: a :class:`Clearance`, built here when not given)
+    knowledge            a :class:`Knowledge`: plan on what a player knows (fog of war)
+    layers               :class:`Layer` objects or (layer, weight) pairs: extra costs
 
     What the method cannot honour raises :class:`UnsupportedError` here, its
     ``detail`` the library's sentence naming the option. Read-only once made:
@@ -1593,6 +1605,7 @@ class Finder:
                  waypoints: Optional["Waypoints"] = None, clearance: Optional[Clearance] = None,
                  smooth: bool = False, unit_size: int = 1,
                  table: Optional["WaypointTable"] = None,
+                 knowledge: Optional["Knowledge"] = None, layers: "LayersArg" = None,
                  space: str = _UNSET, moves: int = _UNSET,
                  corner: str = _UNSET, straight_cost: float = _UNSET,
                  diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
@@ -1615,6 +1628,9 @@ class Finder:
             if _space_kind(grid) is None:
                 raise TypeError("grid: a Grid, HexGrid, Graph or CallbackSpace expected, got "
                                 f"{type(grid).__name__}")
+            if knowledge is not None or layers:
+                raise _unsupported("knowledge and layers: fog of war and influence layers are "
+                                   "the square grid's (a Grid)")
             _space_finder(self, grid, _method_name(method), kw, dict(
                 options=options, jps_plus=jps_plus, cpd=cpd, hpa=hpa, landmarks=landmarks,
                 waypoints=waypoints, clearance=clearance, smooth=smooth, unit_size=unit_size,
@@ -1623,6 +1639,7 @@ class Finder:
             return
         name = _method_name(method)
         self._grid = grid
+        self._overlay = _fog._overlay(grid, knowledge, layers)
         self._info = _METHOD_BY_NAME[name]
         self._options = _options(options, dict(kw, algo=name))
         self._smooth = _flag(smooth, "smooth")
@@ -1667,7 +1684,7 @@ class Finder:
         a = self._att
         return (self._grid, self._info.id, self._options._tuple,
                 (a["jps_plus"], a["cpd"], a["hpa"], a["landmarks"], a["waypoints"],
-                 a["clearance"], a["table"]), self._smooth, self._unit_size, self._options.space == "graph")
+                 a["clearance"], a["table"], self._overlay), self._smooth, self._unit_size, self._options.space == "graph")
 
     def _make(self) -> None:
         why = _core.finder_reason(*self._args())
@@ -2941,3 +2958,11 @@ from ._planning import (ENCODINGS, DStarLite, Field, Islands, LPAStar,  # noqa: 
 
 __all__ += ["DStarLite", "ENCODINGS", "Field", "Islands", "LPAStar", "decode_path", "encode_path",
             "expand_turn_points", "path_encoding", "turn_points"]
+
+
+# ---- fog of war and influence layers (_fog.py) -------------------------------------------------
+
+from . import _fog  # noqa: E402
+from ._fog import STATES, Knowledge, Layer, LayersArg  # noqa: E402
+
+__all__ += ["Knowledge", "Layer", "STATES"]

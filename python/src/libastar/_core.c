@@ -20,6 +20,7 @@
 #include <Python.h>
 #include <pythread.h>
 
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -3256,6 +3257,9 @@ static int runs_on_engine(int method, const astar_finder_config *cfg) {
 ** with an exception for anything else. */
 static const astar_waypoint_table *waypoint_table_of(PyObject *o);
 
+/* The options of a fog-of-war / layers Overlay (its section is below). */
+static int overlay_apply(PyObject *ov, astar_options *o);
+
 /*
 ** The config of Finder(grid, method, options, attachments, smooth,
 ** unit_size, graph) -- attachments: (jps_plus, cpd, hpa, landmarks,
@@ -3281,10 +3285,11 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
   ** waypoint graph takes no other heuristic than its own). */
   if (method == ASTAR_METHOD_DIJKSTRA && cfg->options.heuristic == ASTAR_H_ZERO)
     cfg->options.heuristic = ASTAR_H_AUTO;
-  PyObject *jpp, *cpd, *hpa, *lm, *wp, *clr, *table = Py_None;
-  if (!PyArg_ParseTuple(att, "OOOOOO|O;bad attachment tuple", &jpp, &cpd, &hpa, &lm, &wp, &clr,
-                        &table))
+  PyObject *jpp, *cpd, *hpa, *lm, *wp, *clr, *table = Py_None, *overlay = Py_None;
+  if (!PyArg_ParseTuple(att, "OOOOOO|OO;bad attachment tuple", &jpp, &cpd, &hpa, &lm, &wp, &clr,
+                        &table, &overlay))
     return -1;
+  if (overlay_apply(overlay, &cfg->options) < 0) return -1;
   if (table != Py_None && (cfg->table = waypoint_table_of(table)) == NULL) return -1;
   if (jpp != Py_None) {
     if (!PyObject_TypeCheck(jpp, &JpsPlusType)) {
@@ -3337,6 +3342,9 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
              cfg->clearance || cfg->table || smooth || unit != 1)
       *why = "space='graph' searches the cells as a graph: no precomputations, smoothing or "
              "units (use space='grid')";
+    else if (cfg->options.knowledge || cfg->options.nlayers > 0)
+      *why = "space='graph' searches the cells as a graph: no fog of war or influence layers "
+             "(use space='grid')";
     else
       *why = engine_unsupported(&cfg->options, cb);
     return 0;
@@ -5828,6 +5836,417 @@ out:
   return ret;
 }
 
+/* ---- fog of war and layers ---------------------------------------------------------- */
+
+/* Knowledge(grid): one player's view of a grid (astar/knowledge.h). The
+** Python layer (libastar/_fog.py) checks cells and orders; this is a thin
+** binding. Searches read it with the GIL released: like the C object, it
+** must not change while a search reads it (reveal, set and clear hold the
+** GIL; a search on another thread is the caller's to finish first). */
+typedef struct {
+  PyObject_HEAD astar_knowledge *k;
+} KnowledgeObject;
+
+static PyTypeObject KnowledgeType;
+
+static void Knowledge_dealloc(KnowledgeObject *self) {
+  astar_knowledge_free(self->k);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Knowledge_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid", NULL};
+  GridObject *grid;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!", kwlist, &GridType, &grid)) return NULL;
+  GRID_READY(grid);
+  KnowledgeObject *self = (KnowledgeObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  const astar_status st = astar_knowledge_new(&self->k, grid->grid, NULL);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, NULL, NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *Knowledge_reveal(KnowledgeObject *self, PyObject *args) {
+  GridObject *grid;
+  int x, y;
+  if (!PyArg_ParseTuple(args, "O!(ii)", &GridType, &grid, &x, &y)) return NULL;
+  GRID_READY(grid);
+  const astar_status st = astar_knowledge_reveal(self->k, grid->grid, x, y);
+  if (st != ASTAR_OK)
+    return raise_status(
+        st, st == ASTAR_INVALID_ARGUMENT ? "grid: not of the knowledge's size" : NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Knowledge_reveal_radius(KnowledgeObject *self, PyObject *args) {
+  GridObject *grid;
+  int x, y, radius;
+  if (!PyArg_ParseTuple(args, "O!(ii)i", &GridType, &grid, &x, &y, &radius)) return NULL;
+  GRID_READY(grid);
+  size_t changed = 0;
+  const astar_status st =
+      astar_knowledge_reveal_radius(self->k, grid->grid, x, y, radius, &changed);
+  if (st != ASTAR_OK)
+    return raise_status(
+        st,
+        st == ASTAR_INVALID_ARGUMENT ? "grid: not of the knowledge's size, or radius < 0" : NULL,
+        NULL);
+  return PyLong_FromSize_t(changed);
+}
+
+static PyObject *Knowledge_set(KnowledgeObject *self, PyObject *args) {
+  int x, y, state;
+  if (!PyArg_ParseTuple(args, "(ii)i", &x, &y, &state)) return NULL;
+  if (state < ASTAR_CELL_UNKNOWN || state > ASTAR_CELL_BLOCKED)
+    return PyErr_Format(PyExc_ValueError, "state: 0 (unknown), 1 (passable) or 2 (blocked)");
+  const astar_status st = astar_knowledge_set(self->k, x, y, (astar_cell_knowledge)state);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Knowledge_get(KnowledgeObject *self, PyObject *args) {
+  int x, y;
+  if (!PyArg_ParseTuple(args, "(ii)", &x, &y)) return NULL;
+  return PyLong_FromLong((long)astar_knowledge_get(self->k, x, y));
+}
+
+static PyObject *Knowledge_clear(KnowledgeObject *self, PyObject *noargs) {
+  (void)noargs;
+  astar_knowledge_clear(self->k);
+  Py_RETURN_NONE;
+}
+
+/* states() -> bytes: the state of every cell, row after row (width x height uint8). */
+static PyObject *Knowledge_states(KnowledgeObject *self, PyObject *noargs) {
+  (void)noargs;
+  const int32_t w = astar_knowledge_width(self->k), h = astar_knowledge_height(self->k);
+  PyObject *b = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)w * h);
+  if (!b) return NULL;
+  unsigned char *p = (unsigned char *)PyBytes_AS_STRING(b);
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++) *p++ = (unsigned char)astar_knowledge_get(self->k, x, y);
+  return b;
+}
+
+static PyObject *Knowledge_version(KnowledgeObject *self, void *c) {
+  (void)c;
+  return PyLong_FromUnsignedLongLong(astar_knowledge_version(self->k));
+}
+
+static PyObject *Knowledge_count_known(KnowledgeObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_knowledge_count_known(self->k));
+}
+
+static PyObject *Knowledge_width(KnowledgeObject *self, void *c) {
+  (void)c;
+  return PyLong_FromLong(astar_knowledge_width(self->k));
+}
+
+static PyObject *Knowledge_height(KnowledgeObject *self, void *c) {
+  (void)c;
+  return PyLong_FromLong(astar_knowledge_height(self->k));
+}
+
+static PyMethodDef Knowledge_methods[] = {
+    {"reveal", (PyCFunction)Knowledge_reveal, METH_VARARGS, "reveal(grid, (x, y))"},
+    {"reveal_radius", (PyCFunction)Knowledge_reveal_radius, METH_VARARGS,
+     "reveal_radius(grid, (x, y), radius) -> cells that changed state"},
+    {"set", (PyCFunction)Knowledge_set, METH_VARARGS, "set((x, y), state)"},
+    {"get", (PyCFunction)Knowledge_get, METH_VARARGS, "get((x, y)) -> state"},
+    {"clear", (PyCFunction)Knowledge_clear, METH_NOARGS, "forget everything"},
+    {"states", (PyCFunction)Knowledge_states, METH_NOARGS, "states() -> bytes (row-major uint8)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Knowledge_getset[] = {
+    {"version", (getter)Knowledge_version, NULL,
+     "changes of what is known (astar_knowledge_version)", NULL},
+    {"count_known", (getter)Knowledge_count_known, NULL, "number of known cells", NULL},
+    {"width", (getter)Knowledge_width, NULL, "width in cells", NULL},
+    {"height", (getter)Knowledge_height, NULL, "height in cells", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject KnowledgeType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Knowledge",
+    .tp_basicsize = sizeof(KnowledgeObject),
+    .tp_dealloc = (destructor)Knowledge_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Knowledge(grid): fog of war, every cell unknown (astar/knowledge.h).",
+    .tp_methods = Knowledge_methods,
+    .tp_getset = Knowledge_getset,
+    .tp_new = Knowledge_new,
+};
+
+/* Layer(width, height): an influence layer of zeros (astar_layer_*). */
+typedef struct {
+  PyObject_HEAD astar_layer *layer;
+} LayerObject;
+
+static PyTypeObject LayerType;
+
+static void Layer_dealloc(LayerObject *self) {
+  astar_layer_free(self->layer);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Layer_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"width", "height", NULL};
+  range_arg w = SIDE_ARG(width, ASTAR_GRID_MAX_SIDE), h = SIDE_ARG(height, ASTAR_GRID_MAX_SIDE);
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O&O&", kwlist, range_arg_convert, &w,
+                                   range_arg_convert, &h))
+    return NULL;
+  if (check_size(&w, &h, ASTAR_GRID_MAX_CELLS) < 0) return NULL;
+  LayerObject *self = (LayerObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  const astar_status st = astar_layer_new(&self->layer, (int32_t)w.i, (int32_t)h.i, NULL);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, NULL, NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *layer_value_error(double v) {
+  PyObject *f = PyFloat_FromDouble(v);
+  if (f) PyErr_Format(PyExc_ValueError, "value %R: a layer value is a finite number >= 0", f);
+  Py_XDECREF(f);
+  return NULL;
+}
+
+/* load(values): width x height float32 values, row after row; each finite >= 0. */
+static PyObject *Layer_load(LayerObject *self, PyObject *args) {
+  Py_buffer buf;
+  if (!PyArg_ParseTuple(args, "y*", &buf)) return NULL;
+  const int32_t w = astar_layer_width(self->layer), h = astar_layer_height(self->layer);
+  if (buf.len != (Py_ssize_t)w * h * (Py_ssize_t)sizeof(float)) {
+    PyBuffer_Release(&buf);
+    return PyErr_Format(PyExc_ValueError, "values: %d x %d float32 expected", (int)w, (int)h);
+  }
+  const float *v = buf.buf;
+  /* Check every value before setting any: a bad array leaves the layer as it was. */
+  for (Py_ssize_t i = 0; i < (Py_ssize_t)w * h; i++)
+    if (!isfinite(v[i]) || v[i] < 0.0f) {
+      PyObject *f = PyFloat_FromDouble((double)v[i]);
+      if (f)
+        PyErr_Format(PyExc_ValueError,
+                     "values[%d, %d] (row, col) = %R: a layer value is a finite number >= 0",
+                     (int)(i / w), (int)(i % w), f);
+      Py_XDECREF(f);
+      PyBuffer_Release(&buf);
+      return NULL;
+    }
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++) (void)astar_layer_set(self->layer, x, y, v[(size_t)y * w + x]);
+  PyBuffer_Release(&buf);
+  Py_RETURN_NONE;
+}
+
+/* values() -> bytes: width x height float32, row after row. */
+static PyObject *Layer_values(LayerObject *self, PyObject *noargs) {
+  (void)noargs;
+  const int32_t w = astar_layer_width(self->layer), h = astar_layer_height(self->layer);
+  PyObject *b = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)w * h * (Py_ssize_t)sizeof(float));
+  if (!b) return NULL;
+  float *p = (float *)PyBytes_AS_STRING(b);
+  for (int32_t y = 0; y < h; y++)
+    for (int32_t x = 0; x < w; x++) *p++ = astar_layer_get(self->layer, x, y);
+  return b;
+}
+
+static PyObject *Layer_set(LayerObject *self, PyObject *args) {
+  int x, y;
+  double v;
+  if (!PyArg_ParseTuple(args, "(ii)d", &x, &y, &v)) return NULL;
+  if (!isfinite(v) || v < 0.0 || v > FLT_MAX) return layer_value_error(v);
+  const astar_status st = astar_layer_set(self->layer, x, y, (float)v);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Layer_get(LayerObject *self, PyObject *args) {
+  int x, y;
+  if (!PyArg_ParseTuple(args, "(ii)", &x, &y)) return NULL;
+  return PyFloat_FromDouble((double)astar_layer_get(self->layer, x, y));
+}
+
+static PyObject *Layer_fill(LayerObject *self, PyObject *args) {
+  double v;
+  if (!PyArg_ParseTuple(args, "d", &v)) return NULL;
+  if (!isfinite(v) || v < 0.0 || v > FLT_MAX) return layer_value_error(v);
+  const astar_status st = astar_layer_fill(self->layer, (float)v);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Layer_add_cone(LayerObject *self, PyObject *args) {
+  int x, y;
+  double radius, v;
+  if (!PyArg_ParseTuple(args, "(ii)dd", &x, &y, &radius, &v)) return NULL;
+  if (!isfinite(v) || v < 0.0 || v > FLT_MAX) return layer_value_error(v);
+  if (!isfinite(radius) || !(radius > 0.0) || radius > FLT_MAX)
+    return PyErr_Format(PyExc_ValueError, "radius: a finite number > 0 expected");
+  const astar_status st = astar_layer_add_cone(self->layer, x, y, (float)radius, (float)v);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  Py_RETURN_NONE;
+}
+
+static PyObject *Layer_width(LayerObject *self, void *c) {
+  (void)c;
+  return PyLong_FromLong(astar_layer_width(self->layer));
+}
+
+static PyObject *Layer_height(LayerObject *self, void *c) {
+  (void)c;
+  return PyLong_FromLong(astar_layer_height(self->layer));
+}
+
+static PyMethodDef Layer_methods[] = {
+    {"load", (PyCFunction)Layer_load, METH_VARARGS, "load(float32 bytes, row-major)"},
+    {"values", (PyCFunction)Layer_values, METH_NOARGS, "values() -> float32 bytes, row-major"},
+    {"set", (PyCFunction)Layer_set, METH_VARARGS, "set((x, y), value)"},
+    {"get", (PyCFunction)Layer_get, METH_VARARGS, "get((x, y)) -> value (0 outside)"},
+    {"fill", (PyCFunction)Layer_fill, METH_VARARGS, "fill(value)"},
+    {"add_cone", (PyCFunction)Layer_add_cone, METH_VARARGS, "add_cone((x, y), radius, value)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Layer_getset[] = {
+    {"width", (getter)Layer_width, NULL, "width in cells", NULL},
+    {"height", (getter)Layer_height, NULL, "height in cells", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject LayerType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Layer",
+    .tp_basicsize = sizeof(LayerObject),
+    .tp_dealloc = (destructor)Layer_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Layer(width, height): an influence layer of zeros (astar_layer_new).",
+    .tp_methods = Layer_methods,
+    .tp_getset = Layer_getset,
+    .tp_new = Layer_new,
+};
+
+/* Overlay(knowledge or None, layers, weights, unknown, unknown_cost): what a
+** finder's options point to (options.knowledge, .layers), kept together so
+** that a Finder keeps it -- and through it the Knowledge and Layer objects
+** -- alive in its attachment tuple (the 8th entry). */
+typedef struct {
+  PyObject_HEAD PyObject *knowledge; /* a Knowledge or NULL */
+  PyObject *layer_objs;              /* a tuple of Layer */
+  const astar_layer **layers;
+  float *weights;
+  size_t nlayers;
+  int unknown;
+  double unknown_cost;
+} OverlayObject;
+
+static PyTypeObject OverlayType;
+
+static int Overlay_traverse(OverlayObject *self, visitproc visit, void *arg) {
+  Py_VISIT(self->knowledge);
+  Py_VISIT(self->layer_objs);
+  return 0;
+}
+
+static int Overlay_clear(OverlayObject *self) {
+  Py_CLEAR(self->knowledge);
+  Py_CLEAR(self->layer_objs);
+  return 0;
+}
+
+static void Overlay_dealloc(OverlayObject *self) {
+  PyObject_GC_UnTrack(self);
+  Overlay_clear(self);
+  PyMem_Free((void *)self->layers);
+  PyMem_Free(self->weights);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Overlay_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  (void)kw;
+  PyObject *knowledge, *layers, *weights;
+  int unknown;
+  double unknown_cost;
+  if (!PyArg_ParseTuple(args, "OO!O!id", &knowledge, &PyTuple_Type, &layers, &PyTuple_Type,
+                        &weights, &unknown, &unknown_cost))
+    return NULL;
+  if (knowledge != Py_None && !PyObject_TypeCheck(knowledge, &KnowledgeType))
+    return PyErr_Format(PyExc_TypeError, "knowledge: a Knowledge object is required");
+  const Py_ssize_t n = PyTuple_GET_SIZE(layers);
+  if (PyTuple_GET_SIZE(weights) != n)
+    return PyErr_Format(PyExc_ValueError, "one weight a layer expected");
+  OverlayObject *self = (OverlayObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  self->knowledge = knowledge != Py_None ? Py_NewRef(knowledge) : NULL;
+  self->layer_objs = Py_NewRef(layers);
+  self->unknown = unknown;
+  self->unknown_cost = unknown_cost;
+  self->nlayers = (size_t)n;
+  if (n > 0) {
+    self->layers = PyMem_Calloc((size_t)n, sizeof *self->layers);
+    self->weights = PyMem_Calloc((size_t)n, sizeof *self->weights);
+    if (!self->layers || !self->weights) {
+      PyErr_NoMemory();
+      goto fail;
+    }
+  }
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *l = PyTuple_GET_ITEM(layers, i);
+    if (!PyObject_TypeCheck(l, &LayerType)) {
+      PyErr_Format(PyExc_TypeError, "layers[%zd]: a Layer object is required", i);
+      goto fail;
+    }
+    const double w = PyFloat_AsDouble(PyTuple_GET_ITEM(weights, i));
+    if (w == -1.0 && PyErr_Occurred()) goto fail;
+    self->layers[i] = ((LayerObject *)l)->layer;
+    self->weights[i] = (float)w;
+  }
+  return (PyObject *)self;
+fail:
+  Py_DECREF(self);
+  return NULL;
+}
+
+static PyTypeObject OverlayType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Overlay",
+    .tp_basicsize = sizeof(OverlayObject),
+    .tp_dealloc = (destructor)Overlay_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "Overlay(knowledge, layers, weights, unknown, unknown_cost): a search's fog of war "
+              "and influence layers (libastar/_fog.py makes it).",
+    .tp_traverse = (traverseproc)Overlay_traverse,
+    .tp_clear = (inquiry)Overlay_clear,
+    .tp_new = Overlay_new,
+};
+
+/* The options an Overlay sets (knowledge, unknown, unknown_cost, layers);
+** None sets nothing. 0, or -1 with a TypeError. */
+static int overlay_apply(PyObject *ov, astar_options *o) {
+  if (ov == Py_None) return 0;
+  if (!PyObject_TypeCheck(ov, &OverlayType)) {
+    PyErr_SetString(PyExc_TypeError, "an Overlay (or None) expected");
+    return -1;
+  }
+  const OverlayObject *v = (const OverlayObject *)ov;
+  if (v->knowledge) {
+    o->knowledge = ((KnowledgeObject *)v->knowledge)->k;
+    o->unknown = (astar_unknown)v->unknown;
+    o->unknown_cost = v->unknown_cost;
+  }
+  if (v->nlayers > 0) {
+    o->layers = v->layers;
+    o->layer_weights = v->weights;
+    o->nlayers = v->nlayers;
+  }
+  return 0;
+}
+
 /* ---- module ------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
@@ -5929,6 +6348,13 @@ PyMODINIT_FUNC PyInit__core(void) {
     goto fail;
   /* The planners' section (D* Lite / LPA*). */
   if (PyType_Ready(&DStarType) < 0 || PyModule_AddObjectRef(m, "DStar", (PyObject *)&DStarType) < 0)
+    goto fail;
+  if (PyType_Ready(&KnowledgeType) < 0 ||
+      PyModule_AddObjectRef(m, "Knowledge", (PyObject *)&KnowledgeType) < 0 ||
+      PyType_Ready(&LayerType) < 0 ||
+      PyModule_AddObjectRef(m, "Layer", (PyObject *)&LayerType) < 0 ||
+      PyType_Ready(&OverlayType) < 0 ||
+      PyModule_AddObjectRef(m, "Overlay", (PyObject *)&OverlayType) < 0)
     goto fail;
   return m;
 fail:
