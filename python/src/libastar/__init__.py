@@ -2887,3 +2887,11 @@ from ._planning import (ENCODINGS, DStarLite, Field, Islands, LPAStar,  # noqa: 
 
 __all__ += ["DStarLite", "ENCODINGS", "Field", "Islands", "LPAStar", "decode_path", "encode_path",
             "expand_turn_points", "path_encoding", "turn_points"]
+
+# ---- space-time: reservations, cooperative A* / WHCA*, SIPP (_spacetime.py) ---------------------
+
+from ._spacetime import (Reservations, SafeIntervals, SpaceTimeWorkspace,  # noqa: E402
+                         TimedPath, find_cooperative, plan_cooperative)
+
+__all__ += ["Reservations", "SafeIntervals", "SpaceTimeWorkspace", "TimedPath",
+            "find_cooperative", "plan_cooperative"]
