@@ -44,7 +44,7 @@ def legal_step(grid, a, b, moves):
     return True
 
 
-def check_plans(grid, starts, goals, paths, moves=8):
+def check_plans(grid, starts, goals, paths, moves=8, swaps=True):
     assert len(paths) == len(starts)
     horizon = max(len(p) for p in paths)
     at = []
@@ -59,10 +59,22 @@ def check_plans(grid, starts, goals, paths, moves=8):
     for t in range(horizon + 1):
         now = [a[t] for a in at]
         assert len(set(now)) == len(now), f"vertex conflict at time {t}"
-        if t:
+        if t and swaps:
             moved = {(a[t - 1], a[t]) for a in at if a[t - 1] != a[t]}
             for u, v in moved:
                 assert (v, u) not in moved, f"swap {u} <-> {v} at time {t - 1}"
+
+
+def test_the_validator_sees_conflicts():
+    grid = libastar.Grid(4, 1)
+    a, b = np.array([[0, 0], [1, 0], [2, 0]]), np.array([[2, 0], [1, 0], [0, 0]])
+    with pytest.raises(AssertionError, match="vertex"):
+        check_plans(grid, [(0, 0), (2, 0)], [(2, 0), (0, 0)], [a, b])
+    a, b = np.array([[1, 0], [2, 0]]), np.array([[2, 0], [1, 0]])
+    with pytest.raises(AssertionError, match="swap"):
+        check_plans(grid, [(1, 0), (2, 0)], [(2, 0), (1, 0)], [a, b])
+    with pytest.raises(AssertionError):  # a jump
+        check_plans(grid, [(0, 0)], [(3, 0)], [np.array([[0, 0], [3, 0]])])
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -163,7 +175,9 @@ def test_sipp_alone_and_with_obstacles():
     assert sipp.intervals > grid.count_passable()
     (s2,), (g2,) = agents(10, [c for c in cells if c not in {tuple(x) for x in other}], 1)
     p = sipp.find_path(s2, g2)
-    check_plans(grid, [tuple(other[0]), s2], [tuple(other[-1]), g2], [other, p.cells])
+    # SIPP's obstacles are occupancies: only vertex conflicts are excluded.
+    check_plans(grid, [tuple(other[0]), s2], [tuple(other[-1]), g2], [other, p.cells],
+                swaps=False)
 
 
 def test_order_rc():
