@@ -2966,3 +2966,11 @@ from . import _fog  # noqa: E402
 from ._fog import STATES, Knowledge, Layer, LayersArg  # noqa: E402
 
 __all__ += ["Knowledge", "Layer", "STATES"]
+
+# ---- space-time: reservations, cooperative A* / WHCA*, SIPP (_spacetime.py) ---------------------
+
+from ._spacetime import (Reservations, SafeIntervals, SpaceTimeWorkspace,  # noqa: E402
+                         TimedPath, find_cooperative, plan_cooperative)
+
+__all__ += ["Reservations", "SafeIntervals", "SpaceTimeWorkspace", "TimedPath",
+            "find_cooperative", "plan_cooperative"]

@@ -6247,6 +6247,391 @@ static int overlay_apply(PyObject *ov, astar_options *o) {
   return 0;
 }
 
+/* ---- space-time ---------------------------------------------------------------------- */
+
+/* Thin bindings of astar/spacetime.h: the reservation table, the space-time
+** workspace, SIPP's safe intervals, and the two searches (cooperative A*,
+** SIPP). Argument ranges are checked by libastar/_spacetime.py; the C
+** library checks them again and answers with a status. */
+
+typedef struct {
+  PyObject_HEAD astar_reservations *res;
+  Py_ssize_t searching; /* searches reading it with the GIL released: no writer meanwhile */
+} ReservationsObject;
+
+static PyTypeObject ReservationsType;
+
+static void Reservations_dealloc(ReservationsObject *self) {
+  astar_reservations_free(self->res);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Reservations_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"capacity", NULL};
+  unsigned long long capacity;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "K", kwlist, &capacity)) return NULL;
+  ReservationsObject *self = (ReservationsObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  const astar_status st = astar_reservations_new(&self->res, (size_t)capacity, NULL);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, "capacity: 1 .. 2^26 reservations", NULL);
+  }
+  return (PyObject *)self;
+}
+
+#define RES_WRITABLE(self)                                                                         \
+  do {                                                                                             \
+    if ((self)->searching > 0)                                                                     \
+      return busy_error("the reservation table is being searched in another thread");              \
+  } while (0)
+
+static PyObject *Reservations_clear(ReservationsObject *self, PyObject *unused) {
+  (void)unused;
+  RES_WRITABLE(self);
+  astar_reservations_clear(self->res);
+  Py_RETURN_NONE;
+}
+
+/* sizes() -> (count, capacity, memory) */
+static PyObject *Reservations_sizes(ReservationsObject *self, PyObject *unused) {
+  (void)unused;
+  return Py_BuildValue("(KKK)", (unsigned long long)astar_reservations_count(self->res),
+                       (unsigned long long)astar_reservations_capacity(self->res),
+                       (unsigned long long)astar_reservations_memory(self->res));
+}
+
+/* reserve_path(agent, cells, t0, hold): cells int32 (x, y) pairs. */
+static PyObject *Reservations_reserve_path(ReservationsObject *self, PyObject *args) {
+  unsigned long agent, t0, hold;
+  PyObject *cells_obj;
+  if (!PyArg_ParseTuple(args, "kOkk", &agent, &cells_obj, &t0, &hold)) return NULL;
+  RES_WRITABLE(self);
+  Py_buffer view;
+  const astar_point *cells;
+  size_t n;
+  if (cells_of(cells_obj, &view, &cells, &n) < 0) return NULL;
+  const astar_status st = astar_reservations_reserve_path(self->res, (uint32_t)agent, cells, n,
+                                                          (uint32_t)t0, (uint32_t)hold);
+  PyBuffer_Release(&view);
+  if (st != ASTAR_OK)
+    return raise_status(st,
+                        st == ASTAR_CAPACITY ? "the reservation table is full"
+                                             : "the path is not a chain of neighbouring cells, or "
+                                               "another agent holds one of its cells or moves",
+                        NULL);
+  Py_RETURN_NONE;
+}
+
+/* at(x, y, t) -> agent or -1 */
+static PyObject *Reservations_at(ReservationsObject *self, PyObject *args) {
+  int x, y;
+  unsigned long t;
+  if (!PyArg_ParseTuple(args, "iik", &x, &y, &t)) return NULL;
+  const uint32_t a = astar_reservations_at(self->res, (astar_point){x, y}, (uint32_t)t);
+  return PyLong_FromLong(a == ASTAR_AGENT_NONE ? -1L : (long)a);
+}
+
+/* move(fx, fy, tx, ty, t) -> agent or -1 */
+static PyObject *Reservations_move(ReservationsObject *self, PyObject *args) {
+  int fx, fy, tx, ty;
+  unsigned long t;
+  if (!PyArg_ParseTuple(args, "iiiik", &fx, &fy, &tx, &ty, &t)) return NULL;
+  const uint32_t a =
+      astar_reservations_move(self->res, (astar_point){fx, fy}, (astar_point){tx, ty}, (uint32_t)t);
+  return PyLong_FromLong(a == ASTAR_AGENT_NONE ? -1L : (long)a);
+}
+
+/* release(agent, before): agent UINT32_MAX for every agent. */
+static PyObject *Reservations_release(ReservationsObject *self, PyObject *args) {
+  unsigned long agent, before;
+  if (!PyArg_ParseTuple(args, "kk", &agent, &before)) return NULL;
+  RES_WRITABLE(self);
+  astar_reservations_release(self->res, (uint32_t)agent, (uint32_t)before);
+  Py_RETURN_NONE;
+}
+
+static PyMethodDef Reservations_methods[] = {
+    {"clear", (PyCFunction)Reservations_clear, METH_NOARGS, NULL},
+    {"sizes", (PyCFunction)Reservations_sizes, METH_NOARGS, NULL},
+    {"reserve_path", (PyCFunction)Reservations_reserve_path, METH_VARARGS, NULL},
+    {"at", (PyCFunction)Reservations_at, METH_VARARGS, NULL},
+    {"move", (PyCFunction)Reservations_move, METH_VARARGS, NULL},
+    {"release", (PyCFunction)Reservations_release, METH_VARARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ReservationsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Reservations",
+    .tp_basicsize = sizeof(ReservationsObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Reservations(capacity): astar_reservations",
+    .tp_new = Reservations_new,
+    .tp_dealloc = (destructor)Reservations_dealloc,
+    .tp_methods = Reservations_methods,
+};
+
+typedef struct {
+  PyObject_HEAD astar_spacetime_workspace *ws;
+  int busy; /* one search at a time */
+} STWorkspaceObject;
+
+static PyTypeObject STWorkspaceType;
+
+static void STWorkspace_dealloc(STWorkspaceObject *self) {
+  astar_spacetime_workspace_free(self->ws);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *STWorkspace_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"max_states", NULL};
+  unsigned long long max_states;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "K", kwlist, &max_states)) return NULL;
+  STWorkspaceObject *self = (STWorkspaceObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_spacetime_workspace_new(&self->ws, (size_t)max_states, NULL);
+  Py_END_ALLOW_THREADS;
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, "max_states: 1 .. 2^28", NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *STWorkspace_memory(STWorkspaceObject *self, PyObject *unused) {
+  (void)unused;
+  return PyLong_FromSize_t(astar_spacetime_workspace_memory(self->ws));
+}
+
+static PyMethodDef STWorkspace_methods[] = {
+    {"memory", (PyCFunction)STWorkspace_memory, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject STWorkspaceType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.SpaceTimeWorkspace",
+    .tp_basicsize = sizeof(STWorkspaceObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "SpaceTimeWorkspace(max_states): astar_spacetime_workspace",
+    .tp_new = STWorkspace_new,
+    .tp_dealloc = (destructor)STWorkspace_dealloc,
+    .tp_methods = STWorkspace_methods,
+};
+
+typedef struct {
+  PyObject_HEAD astar_sipp *sipp;
+} SippObject;
+
+static PyTypeObject SippType;
+
+static void Sipp_dealloc(SippObject *self) {
+  astar_sipp_free(self->sipp);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Sipp(grid, occupancies): occupancies packed astar_occupancy records
+** (int32 x, int32 y, uint32 t_from, uint32 t_to). */
+static PyObject *Sipp_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid", "occupancies", NULL};
+  GridObject *grid;
+  PyObject *occ_obj;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O", kwlist, &GridType, &grid, &occ_obj))
+    return NULL;
+  GRID_READY(grid);
+  Py_buffer view;
+  if (PyObject_GetBuffer(occ_obj, &view, PyBUF_SIMPLE) < 0) return NULL;
+  if (view.len % (Py_ssize_t)sizeof(astar_occupancy)) {
+    PyBuffer_Release(&view);
+    PyErr_SetString(PyExc_ValueError, "occupancies: packed (x, y, t_from, t_to) records expected");
+    return NULL;
+  }
+  SippObject *self = (SippObject *)type->tp_alloc(type, 0);
+  if (!self) {
+    PyBuffer_Release(&view);
+    return NULL;
+  }
+  const size_t n = (size_t)view.len / sizeof(astar_occupancy);
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_sipp_new(&self->sipp, grid->grid, n ? view.buf : NULL, n, NULL);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  PyBuffer_Release(&view);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, st == ASTAR_OUT_OF_BOUNDS ? "obstacles: a cell outside the grid" : NULL,
+                        NULL);
+  }
+  return (PyObject *)self;
+}
+
+/* sizes() -> (intervals, memory) */
+static PyObject *Sipp_sizes(SippObject *self, PyObject *unused) {
+  (void)unused;
+  return Py_BuildValue("(KK)", (unsigned long long)astar_sipp_intervals(self->sipp),
+                       (unsigned long long)astar_sipp_memory(self->sipp));
+}
+
+static PyMethodDef Sipp_methods[] = {
+    {"sizes", (PyCFunction)Sipp_sizes, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SippType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Sipp",
+    .tp_basicsize = sizeof(SippObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Sipp(grid, occupancies): astar_sipp",
+    .tp_new = Sipp_new,
+    .tp_dealloc = (destructor)Sipp_dealloc,
+    .tp_methods = Sipp_methods,
+};
+
+/* (cells bytes, cost, estimate, at_goal, arrival, expanded) of a timed path. */
+static PyObject *timed_result(const astar_point *path, const astar_coop_result *r) {
+  return Py_BuildValue("(y#ddOkK)", (const char *)path,
+                       (Py_ssize_t)(r->length * sizeof(astar_point)), r->cost, r->estimate,
+                       r->at_goal ? Py_True : Py_False, (unsigned long)r->arrival,
+                       (unsigned long long)r->stats.expanded);
+}
+
+static int st_take(STWorkspaceObject *ws) {
+  if (ws->busy) {
+    busy_error("the space-time workspace is in use by another thread (one search at a time)");
+    return -1;
+  }
+  ws->busy = 1;
+  return 0;
+}
+
+/*
+** coop_find(ws, grid, options, reservations or None, start, goal, agent, t0,
+** window, horizon, wait_cost, use_field) -> timed result; astar_coop_find_path
+** without the GIL. use_field: the heuristic is the true distance to the goal
+** (a distance field built here, astar_field_new_goals) rather than octile.
+*/
+static PyObject *py_coop_find(PyObject *self, PyObject *args) {
+  (void)self;
+  STWorkspaceObject *ws;
+  GridObject *grid;
+  PyObject *opt_tuple, *res_obj;
+  astar_point start, goal;
+  unsigned long agent, t0, window, horizon;
+  double wait_cost;
+  int use_field;
+  if (!PyArg_ParseTuple(args, "O!O!OO(ii)(ii)kkkkdp", &STWorkspaceType, &ws, &GridType, &grid,
+                        &opt_tuple, &res_obj, &start.x, &start.y, &goal.x, &goal.y, &agent, &t0,
+                        &window, &horizon, &wait_cost, &use_field))
+    return NULL;
+  GRID_READY(grid);
+  ReservationsObject *res = NULL;
+  if (res_obj != Py_None) {
+    if (!PyObject_TypeCheck(res_obj, &ReservationsType)) {
+      PyErr_SetString(PyExc_TypeError, "reservations: a Reservations table or None expected");
+      return NULL;
+    }
+    res = (ReservationsObject *)res_obj;
+  }
+  astar_options o;
+  if (plain_options(opt_tuple, &o, "a space-time search") < 0) return NULL;
+  astar_coop_query q;
+  astar_coop_query_init(&q);
+  q.start = start;
+  q.goal = goal;
+  q.agent = (uint32_t)agent;
+  q.t0 = (uint32_t)t0;
+  q.window = (uint32_t)window;
+  q.horizon = (uint32_t)horizon;
+  q.wait_cost = wait_cost;
+  /* A windowed path has at most window + 1 cells, a full one horizon + 1. */
+  size_t cap = (size_t)(window ? window : horizon) + 1;
+  astar_point *path = PyMem_Malloc(cap * sizeof *path);
+  if (!path) return PyErr_NoMemory();
+  if (st_take(ws) < 0) {
+    PyMem_Free(path);
+    return NULL;
+  }
+  astar_coop_result r;
+  astar_status st = ASTAR_OK;
+  astar_field *field = NULL;
+  grid->searching++;
+  if (res) res->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  if (use_field && astar_grid_contains(grid->grid, goal.x, goal.y) &&
+      astar_grid_passable(grid->grid, goal.x, goal.y)) {
+    astar_stats fs;
+    st = astar_field_new_goals(&field, grid->grid, &o, &goal, 1, 0.0, NULL, &fs);
+    q.field = field;
+  }
+  if (st == ASTAR_OK)
+    st = astar_coop_find_path(ws->ws, grid->grid, &o, res ? res->res : NULL, &q, path, cap, &r);
+  astar_field_free(field);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  if (res) res->searching--;
+  ws->busy = 0;
+  PyObject *out = st == ASTAR_OK ? timed_result(path, &r) : raise_status(st, NULL, NULL);
+  PyMem_Free(path);
+  return out;
+}
+
+/*
+** sipp_find(ws, sipp, grid, options, start, goal, t0, hold_goal) -> timed
+** result; astar_sipp_find_path without the GIL (again with a larger buffer
+** when the path is longer than the first guess).
+*/
+static PyObject *py_sipp_find(PyObject *self, PyObject *args) {
+  (void)self;
+  STWorkspaceObject *ws;
+  SippObject *sipp;
+  GridObject *grid;
+  PyObject *opt_tuple;
+  astar_point start, goal;
+  unsigned long t0;
+  int hold_goal;
+  if (!PyArg_ParseTuple(args, "O!O!O!O(ii)(ii)kp", &STWorkspaceType, &ws, &SippType, &sipp,
+                        &GridType, &grid, &opt_tuple, &start.x, &start.y, &goal.x, &goal.y, &t0,
+                        &hold_goal))
+    return NULL;
+  GRID_READY(grid);
+  astar_options o;
+  if (plain_options(opt_tuple, &o, "a SIPP search") < 0) return NULL;
+  size_t cap = 4096;
+  astar_point *path = PyMem_Malloc(cap * sizeof *path);
+  if (!path) return PyErr_NoMemory();
+  if (st_take(ws) < 0) {
+    PyMem_Free(path);
+    return NULL;
+  }
+  astar_coop_result r;
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_sipp_find_path(ws->ws, sipp->sipp, grid->grid, &o, start, goal, (uint32_t)t0,
+                            hold_goal != 0, path, cap, &r);
+  Py_END_ALLOW_THREADS;
+  if (st == ASTAR_BUFFER_TOO_SMALL) {
+    PyMem_Free(path);
+    cap = r.length;
+    path = PyMem_Malloc(cap * sizeof *path);
+    if (path) {
+      Py_BEGIN_ALLOW_THREADS;
+      st = astar_sipp_find_path(ws->ws, sipp->sipp, grid->grid, &o, start, goal, (uint32_t)t0,
+                                hold_goal != 0, path, cap, &r);
+      Py_END_ALLOW_THREADS;
+    }
+  }
+  grid->searching--;
+  ws->busy = 0;
+  if (!path) return PyErr_NoMemory();
+  PyObject *out = st == ASTAR_OK ? timed_result(path, &r) : raise_status(st, NULL, NULL);
+  PyMem_Free(path);
+  return out;
+}
+
 /* ---- module ------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
@@ -6287,6 +6672,8 @@ static PyMethodDef module_methods[] = {
     {"dimacs_gr", py_dimacs_gr, METH_VARARGS, NULL},
     {"dimacs_co", py_dimacs_co, METH_VARARGS, NULL},
     {"dimacs_p2p", py_dimacs_p2p, METH_VARARGS, NULL},
+    {"coop_find", py_coop_find, METH_VARARGS, NULL},
+    {"sipp_find", py_sipp_find, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -6356,6 +6743,13 @@ PyMODINIT_FUNC PyInit__core(void) {
       PyType_Ready(&OverlayType) < 0 ||
       PyModule_AddObjectRef(m, "Overlay", (PyObject *)&OverlayType) < 0)
     goto fail;
+  /* The space-time section. */
+  PyTypeObject *st_types[] = {&ReservationsType, &STWorkspaceType, &SippType};
+  const char *st_names[] = {"Reservations", "SpaceTimeWorkspace", "Sipp"};
+  for (size_t i = 0; i < sizeof st_types / sizeof st_types[0]; i++)
+    if (PyType_Ready(st_types[i]) < 0 ||
+        PyModule_AddObjectRef(m, st_names[i], (PyObject *)st_types[i]) < 0)
+      goto fail;
   return m;
 fail:
   Py_DECREF(m);
