@@ -205,17 +205,17 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       st = ASTAR_STOPPED;
       break;
     }
+    /* The next node comes from the one-entry slot when it beats the heap's top. */
+    const bool from_slot = slot_full && (!open->len || astar__hless(&slot, &open->a[0]));
     /* options.max_cost: the least f on the open list (what is popped next)
     ** is beyond it, so is every path from here. */
     if (general && q->fx->opt.max_cost < INFINITY &&
-        astar__entry_f(slot_full && (!open->len || astar__hless(&slot, &open->a[0]))
-                           ? slot
-                           : open->a[0]) > q->fx->opt.max_cost) {
+        astar__entry_f(from_slot ? slot : open->a[0]) > q->fx->opt.max_cost) {
       st = ASTAR_NO_PATH;
       break;
     }
     uint32_t u;
-    if (slot_full && (!open->len || astar__hless(&slot, &open->a[0]))) {
+    if (from_slot) {
       u = ASTAR__HNODE(slot);
       slot_full = false;
     } else {
