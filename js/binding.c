@@ -404,3 +404,345 @@ EXPORT int jsa_find(const jsa_finder *h, int32_t sx, int32_t sy, int32_t gx, int
 
 /* Bring a finder up to its grid's version (astar_finder_refresh). */
 EXPORT int jsa_finder_refresh(jsa_finder *h) { return astar_finder_refresh(h->f); }
+
+/* ---- Preparations (save/load to bytes where the library can) ---------- */
+
+/* Bytes of a save: the size into jsa_result[R_LENGTH]; then the caller
+** gives a buffer of that size. Each save is called twice: the first call
+** (buf NULL) asks the size. */
+typedef astar_status (*save_fn)(const void *obj, void *buf, size_t cap, size_t *len);
+static int save_size(save_fn fn, const void *obj) {
+  size_t len = 0;
+  astar_status st = fn(obj, NULL, 0, &len);
+  result[R_LENGTH] = (double)len;
+  return st == ASTAR_BUFFER_TOO_SMALL ? ASTAR_OK : st;
+}
+static astar_status jps_save(const void *o, void *b, size_t c, size_t *l) {
+  return astar_jps_plus_save(o, b, c, l);
+}
+static astar_status cpd_save(const void *o, void *b, size_t c, size_t *l) {
+  return astar_cpd_save(o, b, c, l);
+}
+static astar_status hpa_save(const void *o, void *b, size_t c, size_t *l) {
+  return astar_hpa_save(o, b, c, l);
+}
+static astar_status lm_save(const void *o, void *b, size_t c, size_t *l) {
+  return astar_landmarks_save(o, b, c, l);
+}
+static const save_fn savers[4] = {jps_save, cpd_save, hpa_save, lm_save};
+
+/* kind: 0 JPS+, 1 CPD, 2 HPA*, 3 landmarks. */
+EXPORT int jsa_prep_save_size(int kind, const void *obj) { return save_size(savers[kind], obj); }
+EXPORT int jsa_prep_save(int kind, const void *obj, void *buf, size_t cap) {
+  size_t len = 0;
+  return savers[kind](obj, buf, cap, &len);
+}
+
+EXPORT intptr_t jsa_jps_plus_new(const astar_grid *g) {
+  astar_jps_plus *p = NULL;
+  astar_status st = astar_jps_plus_new(&p, g, NULL);
+  return handle_or_status(st, p);
+}
+EXPORT intptr_t jsa_jps_plus_load(const astar_grid *g, const void *buf, size_t len) {
+  astar_jps_plus *p = NULL;
+  astar_status st = astar_jps_plus_load(&p, g, buf, len, NULL);
+  return handle_or_status(st, p);
+}
+EXPORT void jsa_jps_plus_free(astar_jps_plus *p) { astar_jps_plus_free(p); }
+
+/* A CPD with the parameter block's movement rules; ASTAR_UNSUPPORTED: jsa_reason(). */
+EXPORT intptr_t jsa_cpd_new(const astar_grid *g) {
+  reason = NULL;
+  astar_options o;
+  options_from(&o);
+  astar_cpd_config cfg;
+  astar_cpd_config_init(&cfg);
+  cfg.rules = &o;
+  astar_cpd *p = NULL;
+  astar_status st = astar_cpd_build(&p, g, &cfg, NULL);
+  if (st == ASTAR_UNSUPPORTED) reason = astar_cpd_unsupported_reason(g, &o);
+  return handle_or_status(st, p);
+}
+EXPORT intptr_t jsa_cpd_load(const astar_grid *g, const void *buf, size_t len) {
+  astar_cpd *p = NULL;
+  astar_status st = astar_cpd_load(&p, g, buf, len, NULL);
+  return handle_or_status(st, p);
+}
+EXPORT void jsa_cpd_free(astar_cpd *p) { astar_cpd_free(p); }
+
+static void hpa_options_from(astar_hpa_options *h) {
+  astar_hpa_options_init(h);
+  h->cluster_size = (int32_t)params[P_HPA_CLUSTER];
+  h->levels = (int32_t)params[P_HPA_LEVELS];
+  h->ratio = (int32_t)params[P_HPA_RATIO];
+  h->wide_entrance = (int32_t)params[P_HPA_WIDE_ENTRANCE];
+  h->smooth = params[P_HPA_SMOOTH] != 0;
+}
+EXPORT intptr_t jsa_hpa_new(const astar_grid *g) {
+  astar_options o;
+  options_from(&o);
+  astar_hpa_options h;
+  hpa_options_from(&h);
+  astar_hpa *p = NULL;
+  astar_status st = astar_hpa_new(&p, g, &o, &h, NULL);
+  return handle_or_status(st, p);
+}
+EXPORT intptr_t jsa_hpa_load(const astar_grid *g, const void *buf, size_t len) {
+  astar_options o;
+  options_from(&o);
+  astar_hpa *p = NULL;
+  astar_status st = astar_hpa_load(&p, g, &o, buf, len, NULL);
+  return handle_or_status(st, p);
+}
+/* Bring the hierarchy up to the grid's edits: the clusters rebuilt into R_LENGTH. */
+EXPORT int jsa_hpa_sync(astar_hpa *p, const astar_grid *g) {
+  uint64_t rebuilt = 0;
+  astar_status st = astar_hpa_sync(p, g, &rebuilt);
+  result[R_LENGTH] = (double)rebuilt;
+  return st;
+}
+EXPORT void jsa_hpa_free(astar_hpa *p) { astar_hpa_free(p); }
+
+static void lm_options_from(astar_landmark_options *l) {
+  astar_landmark_options_init(l);
+  l->count = (uint32_t)params[P_LM_COUNT];
+}
+EXPORT intptr_t jsa_landmarks_new_grid(const astar_grid *g) {
+  astar_options o;
+  options_from(&o);
+  astar_landmark_options l;
+  lm_options_from(&l);
+  astar_landmarks *p = NULL;
+  astar_status st = astar_landmarks_new_grid(&p, g, &o, &l, NULL);
+  return handle_or_status(st, p);
+}
+EXPORT intptr_t jsa_landmarks_load_grid(const astar_grid *g, const void *buf, size_t len) {
+  astar_options o;
+  options_from(&o);
+  astar_landmarks *p = NULL;
+  astar_status st = astar_landmarks_load_grid(&p, g, &o, buf, len, NULL);
+  return handle_or_status(st, p);
+}
+/* Landmarks of a space: a HexGrid's or a Graph's (jsa_space_*). */
+static astar_space space_scratch;
+EXPORT intptr_t jsa_landmarks_new_space(void) {
+  astar_landmark_options l;
+  lm_options_from(&l);
+  astar_landmarks *p = NULL;
+  astar_status st = astar_landmarks_new(&p, &space_scratch, &l, NULL);
+  return handle_or_status(st, p);
+}
+EXPORT intptr_t jsa_landmarks_load_space(const void *buf, size_t len) {
+  astar_landmarks *p = NULL;
+  astar_status st = astar_landmarks_load(&p, &space_scratch, buf, len, NULL);
+  return handle_or_status(st, p);
+}
+EXPORT void jsa_landmarks_free(astar_landmarks *p) { astar_landmarks_free(p); }
+
+/* ---- Hex grids and graphs: spaces the engine's methods search --------- */
+EXPORT intptr_t jsa_hex_new(int32_t w, int32_t h, int orientation, int layout) {
+  astar_hex_grid *g = NULL;
+  astar_status st = astar_hex_grid_new(&g, w, h, (astar_hex_orientation)orientation,
+                                       (astar_hex_layout)layout, NULL);
+  return handle_or_status(st, g);
+}
+EXPORT void jsa_hex_free(astar_hex_grid *g) { astar_hex_grid_free(g); }
+EXPORT int jsa_hex_set_passable(astar_hex_grid *g, int32_t x, int32_t y, int passable) {
+  return astar_hex_grid_set_passable(g, x, y, passable != 0);
+}
+EXPORT int jsa_hex_passable(const astar_hex_grid *g, int32_t x, int32_t y) {
+  return astar_hex_grid_passable(g, x, y);
+}
+EXPORT int jsa_hex_set_terrain(astar_hex_grid *g, int32_t x, int32_t y, float cost) {
+  return astar_hex_grid_set_terrain(g, x, y, cost);
+}
+EXPORT float jsa_hex_terrain(const astar_hex_grid *g, int32_t x, int32_t y) {
+  return astar_hex_grid_terrain(g, x, y);
+}
+/* The node of offset cell (x, y): y * width + x (astar_hex_grid_node). */
+EXPORT uint32_t jsa_hex_node(const astar_hex_grid *g, int32_t x, int32_t y) {
+  return astar_hex_grid_node(g, (astar_point){x, y});
+}
+/* Put the hex grid's space into the binding's scratch (landmarks) and make a finder. */
+EXPORT int jsa_hex_space(const astar_hex_grid *g) { return astar_hex_space(g, &space_scratch); }
+EXPORT intptr_t jsa_finder_new_space(const astar_landmarks *landmarks) {
+  return finder_new_space(&space_scratch, landmarks);
+}
+
+/* A graph from `nedges` edges given as three arrays (the wrapper checks
+** them): from[], to[] (uint32) and cost[] (double); flags as astar_graph_new. */
+EXPORT intptr_t jsa_graph_new(uint32_t nodes, const uint32_t *from, const uint32_t *to,
+                              const double *cost, size_t nedges, unsigned flags) {
+  astar_graph_edge *e = malloc((nedges ? nedges : 1) * sizeof *e);
+  if (!e) return -(intptr_t)ASTAR_NO_MEMORY;
+  for (size_t i = 0; i < nedges; i++) e[i] = (astar_graph_edge){from[i], to[i], cost[i]};
+  astar_graph *g = NULL;
+  astar_status st = astar_graph_new(&g, nodes, e, nedges, flags, NULL);
+  free(e);
+  return handle_or_status(st, g);
+}
+EXPORT void jsa_graph_free(astar_graph *g) { astar_graph_free(g); }
+EXPORT int jsa_graph_set_coords(astar_graph *g, int dims, const double *xyz) {
+  return astar_graph_set_coords(g, dims, xyz);
+}
+EXPORT int jsa_graph_set_heuristic(astar_graph *g, int kind, double scale) {
+  return astar_graph_set_heuristic(g, (astar_graph_heuristic)kind, scale);
+}
+EXPORT int jsa_graph_space(const astar_graph *g) { return astar_graph_space(g, &space_scratch); }
+
+/* ---- The request queue (astar/queue.h) --------------------------------
+** Requests are submitted without a path buffer; the queue's callback copies
+** every delivered path into a block of its own size (kept in `done`, by
+** id, until the request is released), so paths of any length arrive
+** without the queue stopping an update to hold one. */
+typedef struct done_path {
+  astar_request_id id;
+  astar_point *path;
+  size_t len;
+} done_path;
+
+typedef struct jsa_queue {
+  astar_queue *q;
+  done_path *done;
+  size_t ndone, cap;
+  bool oom; /* a path could not be copied (no memory): reported by update */
+} jsa_queue;
+
+static done_path *done_find(jsa_queue *jq, astar_request_id id) {
+  for (size_t i = 0; i < jq->ndone; i++)
+    if (jq->done[i].id == id) return &jq->done[i];
+  return NULL;
+}
+
+static void on_done(void *ctx, const astar_request_done *d) {
+  jsa_queue *jq = ctx;
+  size_t len = 0;
+  astar_status st = astar_queue_path(jq->q, d->id, NULL, 0, &len);
+  if (st != ASTAR_BUFFER_TOO_SMALL || len == 0) return; /* no path */
+  if (jq->ndone == jq->cap) {
+    size_t n = jq->cap ? 2 * jq->cap : 16;
+    done_path *p = realloc(jq->done, n * sizeof *p);
+    if (!p) {
+      jq->oom = true;
+      return;
+    }
+    jq->done = p;
+    jq->cap = n;
+  }
+  astar_point *path = malloc(len * sizeof *path);
+  if (!path || astar_queue_path(jq->q, d->id, path, len, &len) != ASTAR_OK) {
+    free(path);
+    jq->oom = true;
+    return;
+  }
+  jq->done[jq->ndone++] = (done_path){d->id, path, len};
+}
+
+EXPORT intptr_t jsa_queue_new(const astar_grid *g, uint32_t capacity) {
+  jsa_queue *jq = calloc(1, sizeof *jq);
+  if (!jq) return -(intptr_t)ASTAR_NO_MEMORY;
+  astar_status st = astar_queue_new(&jq->q, g, capacity, NULL);
+  if (st != ASTAR_OK) {
+    free(jq);
+    return -(intptr_t)st;
+  }
+  astar_queue_set_callback(jq->q, on_done, jq);
+  return (intptr_t)jq;
+}
+
+EXPORT void jsa_queue_free(jsa_queue *jq) {
+  if (!jq) return;
+  astar_queue_free(jq->q);
+  for (size_t i = 0; i < jq->ndone; i++) free(jq->done[i].path);
+  free(jq->done);
+  free(jq);
+}
+
+/* Submit: with a finder (0: the parameter block's method and options, as
+** the queue prepares them). The id (> 0) or -status; ASTAR_UNSUPPORTED:
+** jsa_reason(). */
+EXPORT intptr_t jsa_queue_submit(jsa_queue *jq, const jsa_finder *f, int32_t sx, int32_t sy,
+                                 int32_t gx, int32_t gy, int priority) {
+  reason = NULL;
+  astar_options o;
+  astar_request r = {0};
+  r.start = (astar_point){sx, sy};
+  r.goal = (astar_point){gx, gy};
+  r.priority = priority;
+  if (f) {
+    r.finder = f->f;
+  } else {
+    options_from(&o);
+    r.opt = &o;
+    r.method = (astar_method)(int)params[P_METHOD];
+    r.unit_size = (int32_t)params[P_UNIT_SIZE];
+    r.smooth = params[P_SMOOTH] != 0;
+  }
+  astar_request_id id = 0;
+  astar_status st = astar_queue_submit_request(jq->q, &r, &id);
+  if (st == ASTAR_UNSUPPORTED) reason = astar_queue_unsupported_reason(jq->q, &r);
+  return st == ASTAR_OK ? (intptr_t)id : -(intptr_t)st;
+}
+
+/* One frame: the frame's figures into jsa_result: R_WORK work done,
+** R_LENGTH finished, R_EXPANDED pending, R_GENERATED restarted, R_COST debt. */
+EXPORT int jsa_queue_update(jsa_queue *jq, double budget) {
+  astar_queue_frame fr;
+  memset(&fr, 0, sizeof fr);
+  jq->oom = false;
+  astar_status st = astar_queue_update(jq->q, (uint64_t)budget, &fr);
+  result[R_WORK] = (double)fr.expanded;
+  result[R_LENGTH] = fr.finished;
+  result[R_EXPANDED] = fr.pending;
+  result[R_GENERATED] = fr.restarted;
+  result[R_COST] = (double)fr.debt;
+  if (st == ASTAR_OK && jq->oom) st = ASTAR_NO_MEMORY;
+  return st;
+}
+
+/* A request's state (astar_request_state); when done its outcome in
+** jsa_result (as jsa_find) and its path copied into the binding's path
+** buffer (R_LENGTH points). */
+EXPORT int jsa_queue_poll(jsa_queue *jq, uint32_t id) {
+  astar_request_done d;
+  astar_request_state s = astar_queue_outcome(jq->q, id, &d);
+  if (s != ASTAR_REQUEST_DONE) return s;
+  astar_path_result r;
+  memset(&r, 0, sizeof r);
+  r.status = d.status;
+  r.cause = d.result.cause;
+  r.cost = d.result.cost;
+  r.stats = d.result.stats;
+  r.work = d.work;
+  r.end = d.result.end;
+  r.end_node = ASTAR_NODE_NONE;
+  r.meet = ASTAR_NODE_NONE;
+  r.retargeted = d.result.retargeted;
+  done_path *p = done_find(jq, id);
+  r.length = 0;
+  if (p && path_reserve(p->len * sizeof(astar_point))) {
+    memcpy(path_buf, p->path, p->len * sizeof(astar_point));
+    r.length = p->len;
+  }
+  /* Requests have no buffer of their own (cap 0): a found path is reported
+  ** BUFFER_TOO_SMALL by the queue and was copied by on_done. */
+  astar_status st = d.status;
+  if (st == ASTAR_BUFFER_TOO_SMALL && r.length) st = ASTAR_OK;
+  r.status = st;
+  result_from(st, &r);
+  result[R_ITERATIONS] = d.restarts;
+  return s;
+}
+
+EXPORT int jsa_queue_cancel(jsa_queue *jq, uint32_t id) { return astar_queue_cancel(jq->q, id); }
+
+EXPORT int jsa_queue_release(jsa_queue *jq, uint32_t id) {
+  done_path *p = done_find(jq, id);
+  if (p) {
+    free(p->path);
+    *p = jq->done[--jq->ndone];
+  }
+  return astar_queue_release(jq->q, id);
+}
+
+EXPORT double jsa_queue_pending(const jsa_queue *jq) { return (double)astar_queue_pending(jq->q); }

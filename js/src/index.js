@@ -6,6 +6,9 @@ import { cstring } from './errors.js';
 
 export { Grid } from './grid.js';
 export { Finder, methods } from './finder.js';
+export { JpsPlus, Cpd, Hpa, Landmarks } from './prep.js';
+export { HexGrid, Graph } from './space.js';
+export { Queue } from './queue.js';
 export { AstarError } from './errors.js';
 export { STATUS } from './params.js';
 
