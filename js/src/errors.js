@@ -78,9 +78,11 @@ export function bool(v, name) {
 export function oneOf(v, name, names) {
   const i = names.indexOf(v);
   if (i < 0) {
-    const what = typeof v === 'string' ? JSON.stringify(v) : typeof v;
-    throw new (typeof v === 'string' ? RangeError : TypeError)(
-      `${name} must be one of ${names.map((n) => `'${n}'`).join(', ')}, not ${what}`);
+    const fmt = (x) => (typeof x === 'string' ? `'${x}'` : String(x));
+    const sameType = typeof v === typeof names[0];
+    const what = sameType ? fmt(v) : v === null ? 'null' : typeof v;
+    throw new (sameType ? RangeError : TypeError)(
+      `${name} must be one of ${names.map(fmt).join(', ')}, not ${what}`);
   }
   return i;
 }
