@@ -100,18 +100,42 @@ static astar_parse_error parse_err;
 static void *path_buf;
 static size_t path_bytes;
 
-EXPORT double *jsa_params(void) { return params; }
-EXPORT int jsa_param_count(void) { return P_COUNT; }
-EXPORT double *jsa_result(void) { return result; }
-EXPORT int jsa_result_count(void) { return R_COUNT; }
-EXPORT const char *jsa_reason(void) { return reason; }
-EXPORT void *jsa_path_ptr(void) { return path_buf; }
-EXPORT astar_parse_error *jsa_parse_error(void) { return &parse_err; }
-EXPORT const char *jsa_strerror(int status) { return astar_strerror((astar_status)status); }
-EXPORT const char *jsa_version(void) { return astar_version(); }
-EXPORT int jsa_status_count(void) { return ASTAR_STATUS_COUNT; }
-EXPORT void *jsa_malloc(size_t n) { return malloc(n ? n : 1); }
-EXPORT void jsa_free(void *p) { free(p); }
+EXPORT double *jsa_params(void) {
+  return params;
+}
+EXPORT int jsa_param_count(void) {
+  return P_COUNT;
+}
+EXPORT double *jsa_result(void) {
+  return result;
+}
+EXPORT int jsa_result_count(void) {
+  return R_COUNT;
+}
+EXPORT const char *jsa_reason(void) {
+  return reason;
+}
+EXPORT void *jsa_path_ptr(void) {
+  return path_buf;
+}
+EXPORT astar_parse_error *jsa_parse_error(void) {
+  return &parse_err;
+}
+EXPORT const char *jsa_strerror(int status) {
+  return astar_strerror((astar_status)status);
+}
+EXPORT const char *jsa_version(void) {
+  return astar_version();
+}
+EXPORT int jsa_status_count(void) {
+  return ASTAR_STATUS_COUNT;
+}
+EXPORT void *jsa_malloc(size_t n) {
+  return malloc(n ? n : 1);
+}
+EXPORT void jsa_free(void *p) {
+  free(p);
+}
 
 /* Make the path buffer hold at least `bytes`: false when memory ran out
 ** (the old buffer is kept). Grows by doubling so that a run of longer
@@ -133,7 +157,9 @@ static intptr_t handle_or_status(astar_status st, void *obj) {
 }
 
 /* ---- Methods ---------------------------------------------------------- */
-EXPORT int jsa_method_count(void) { return ASTAR_METHOD_COUNT; }
+EXPORT int jsa_method_count(void) {
+  return ASTAR_METHOD_COUNT;
+}
 EXPORT const char *jsa_method_name(int m) {
   const astar_method_info *i = astar_method_info_of((astar_method)m);
   return i ? i->name : NULL;
@@ -219,13 +245,17 @@ EXPORT void jsa_grid_get_terrains(const astar_grid *g, float *costs) {
 }
 
 /* The version as a double (exact up to 2^53 edits). */
-EXPORT double jsa_grid_version(const astar_grid *g) { return (double)astar_grid_version(g); }
+EXPORT double jsa_grid_version(const astar_grid *g) {
+  return (double)astar_grid_version(g);
+}
 
 /* ---- Options ---------------------------------------------------------- */
 
 /* A uint64 option from a double slot: 0 for NaN or negative (the wrapper
 ** has refused those already). */
-static uint64_t u64_of(double v) { return v > 0 ? (uint64_t)v : 0; }
+static uint64_t u64_of(double v) {
+  return v > 0 ? (uint64_t)v : 0;
+}
 
 static void options_from(astar_options *o) {
   astar_options_init(o);
@@ -279,10 +309,10 @@ enum { KIND_POINTS = 0, KIND_VEC = 1, KIND_NODES = 2 };
 
 typedef struct jsa_finder {
   astar_finder *f;
-  astar_workspace *ws;         /* the finder's own scratch: grown once, reused by every query */
-  astar_clearance *clearance;  /* owned: units bigger than one cell */
-  astar_space space;           /* a space finder's space (the finder copies it too) */
-  int kind;                    /* KIND_* */
+  astar_workspace *ws;        /* the finder's own scratch: grown once, reused by every query */
+  astar_clearance *clearance; /* owned: units bigger than one cell */
+  astar_space space;          /* a space finder's space (the finder copies it too) */
+  int kind;                   /* KIND_* */
 } jsa_finder;
 
 static void finder_free(jsa_finder *h) {
@@ -293,8 +323,12 @@ static void finder_free(jsa_finder *h) {
   free(h);
 }
 
-EXPORT void jsa_finder_free(jsa_finder *h) { finder_free(h); }
-EXPORT int jsa_finder_kind(const jsa_finder *h) { return h->kind; }
+EXPORT void jsa_finder_free(jsa_finder *h) {
+  finder_free(h);
+}
+EXPORT int jsa_finder_kind(const jsa_finder *h) {
+  return h->kind;
+}
 
 /* A finder for `grid` from the parameter block and the preparations given
 ** (0 for none): its handle or -status; with ASTAR_UNSUPPORTED, jsa_reason()
@@ -403,7 +437,9 @@ EXPORT int jsa_find(const jsa_finder *h, int32_t sx, int32_t sy, int32_t gx, int
 }
 
 /* Bring a finder up to its grid's version (astar_finder_refresh). */
-EXPORT int jsa_finder_refresh(jsa_finder *h) { return astar_finder_refresh(h->f); }
+EXPORT int jsa_finder_refresh(jsa_finder *h) {
+  return astar_finder_refresh(h->f);
+}
 
 /* ---- Preparations (save/load to bytes where the library can) ---------- */
 
@@ -432,7 +468,9 @@ static astar_status lm_save(const void *o, void *b, size_t c, size_t *l) {
 static const save_fn savers[4] = {jps_save, cpd_save, hpa_save, lm_save};
 
 /* kind: 0 JPS+, 1 CPD, 2 HPA*, 3 landmarks. */
-EXPORT int jsa_prep_save_size(int kind, const void *obj) { return save_size(savers[kind], obj); }
+EXPORT int jsa_prep_save_size(int kind, const void *obj) {
+  return save_size(savers[kind], obj);
+}
 EXPORT int jsa_prep_save(int kind, const void *obj, void *buf, size_t cap) {
   size_t len = 0;
   return savers[kind](obj, buf, cap, &len);
@@ -448,7 +486,9 @@ EXPORT intptr_t jsa_jps_plus_load(const astar_grid *g, const void *buf, size_t l
   astar_status st = astar_jps_plus_load(&p, g, buf, len, NULL);
   return handle_or_status(st, p);
 }
-EXPORT void jsa_jps_plus_free(astar_jps_plus *p) { astar_jps_plus_free(p); }
+EXPORT void jsa_jps_plus_free(astar_jps_plus *p) {
+  astar_jps_plus_free(p);
+}
 
 /* A CPD with the parameter block's movement rules; ASTAR_UNSUPPORTED: jsa_reason(). */
 EXPORT intptr_t jsa_cpd_new(const astar_grid *g) {
@@ -468,7 +508,9 @@ EXPORT intptr_t jsa_cpd_load(const astar_grid *g, const void *buf, size_t len) {
   astar_status st = astar_cpd_load(&p, g, buf, len, NULL);
   return handle_or_status(st, p);
 }
-EXPORT void jsa_cpd_free(astar_cpd *p) { astar_cpd_free(p); }
+EXPORT void jsa_cpd_free(astar_cpd *p) {
+  astar_cpd_free(p);
+}
 
 static void hpa_options_from(astar_hpa_options *h) {
   astar_hpa_options_init(h);
@@ -501,7 +543,9 @@ EXPORT int jsa_hpa_sync(astar_hpa *p, const astar_grid *g) {
   result[R_LENGTH] = (double)rebuilt;
   return st;
 }
-EXPORT void jsa_hpa_free(astar_hpa *p) { astar_hpa_free(p); }
+EXPORT void jsa_hpa_free(astar_hpa *p) {
+  astar_hpa_free(p);
+}
 
 static void lm_options_from(astar_landmark_options *l) {
   astar_landmark_options_init(l);
@@ -537,7 +581,9 @@ EXPORT intptr_t jsa_landmarks_load_space(const void *buf, size_t len) {
   astar_status st = astar_landmarks_load(&p, &space_scratch, buf, len, NULL);
   return handle_or_status(st, p);
 }
-EXPORT void jsa_landmarks_free(astar_landmarks *p) { astar_landmarks_free(p); }
+EXPORT void jsa_landmarks_free(astar_landmarks *p) {
+  astar_landmarks_free(p);
+}
 
 /* ---- Hex grids and graphs: spaces the engine's methods search --------- */
 EXPORT intptr_t jsa_hex_new(int32_t w, int32_t h, int orientation, int layout) {
@@ -546,7 +592,9 @@ EXPORT intptr_t jsa_hex_new(int32_t w, int32_t h, int orientation, int layout) {
                                        (astar_hex_layout)layout, NULL);
   return handle_or_status(st, g);
 }
-EXPORT void jsa_hex_free(astar_hex_grid *g) { astar_hex_grid_free(g); }
+EXPORT void jsa_hex_free(astar_hex_grid *g) {
+  astar_hex_grid_free(g);
+}
 EXPORT int jsa_hex_set_passable(astar_hex_grid *g, int32_t x, int32_t y, int passable) {
   return astar_hex_grid_set_passable(g, x, y, passable != 0);
 }
@@ -564,7 +612,9 @@ EXPORT uint32_t jsa_hex_node(const astar_hex_grid *g, int32_t x, int32_t y) {
   return astar_hex_grid_node(g, (astar_point){x, y});
 }
 /* Put the hex grid's space into the binding's scratch (landmarks) and make a finder. */
-EXPORT int jsa_hex_space(const astar_hex_grid *g) { return astar_hex_space(g, &space_scratch); }
+EXPORT int jsa_hex_space(const astar_hex_grid *g) {
+  return astar_hex_space(g, &space_scratch);
+}
 EXPORT intptr_t jsa_finder_new_space(const astar_landmarks *landmarks) {
   return finder_new_space(&space_scratch, landmarks);
 }
@@ -581,14 +631,18 @@ EXPORT intptr_t jsa_graph_new(uint32_t nodes, const uint32_t *from, const uint32
   free(e);
   return handle_or_status(st, g);
 }
-EXPORT void jsa_graph_free(astar_graph *g) { astar_graph_free(g); }
+EXPORT void jsa_graph_free(astar_graph *g) {
+  astar_graph_free(g);
+}
 EXPORT int jsa_graph_set_coords(astar_graph *g, int dims, const double *xyz) {
   return astar_graph_set_coords(g, dims, xyz);
 }
 EXPORT int jsa_graph_set_heuristic(astar_graph *g, int kind, double scale) {
   return astar_graph_set_heuristic(g, (astar_graph_heuristic)kind, scale);
 }
-EXPORT int jsa_graph_space(const astar_graph *g) { return astar_graph_space(g, &space_scratch); }
+EXPORT int jsa_graph_space(const astar_graph *g) {
+  return astar_graph_space(g, &space_scratch);
+}
 
 /* ---- The request queue (astar/queue.h) --------------------------------
 ** Requests are submitted without a path buffer; the queue's callback copies
@@ -734,7 +788,9 @@ EXPORT int jsa_queue_poll(jsa_queue *jq, uint32_t id) {
   return s;
 }
 
-EXPORT int jsa_queue_cancel(jsa_queue *jq, uint32_t id) { return astar_queue_cancel(jq->q, id); }
+EXPORT int jsa_queue_cancel(jsa_queue *jq, uint32_t id) {
+  return astar_queue_cancel(jq->q, id);
+}
 
 EXPORT int jsa_queue_release(jsa_queue *jq, uint32_t id) {
   done_path *p = done_find(jq, id);
@@ -745,4 +801,6 @@ EXPORT int jsa_queue_release(jsa_queue *jq, uint32_t id) {
   return astar_queue_release(jq->q, id);
 }
 
-EXPORT double jsa_queue_pending(const jsa_queue *jq) { return (double)astar_queue_pending(jq->q); }
+EXPORT double jsa_queue_pending(const jsa_queue *jq) {
+  return (double)astar_queue_pending(jq->q);
+}
