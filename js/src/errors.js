@@ -26,8 +26,8 @@ export class AstarError extends Error {
    * @param {number} code astar_status
    * @param {string} [detail] what was being done, or a more precise sentence
    */
-  constructor(code, detail) {
-    const what = cstring(W.jsa_strerror(code));
+  constructor(code, detail, reason) {
+    const what = reason || cstring(W.jsa_strerror(code));
     super(detail ? `${detail}: ${what}` : what);
     this.name = 'AstarError';
     this.code = code;
@@ -40,11 +40,20 @@ export function check(code, detail) {
   if (code !== 0) throw new AstarError(code, detail);
 }
 
+// The library's reasons name its C config fields; say the option instead.
+const C_NAMES = [[/cfg\.jps_plus \(astar_jps_plus_new\)/g, "the jpsPlus option (new JpsPlus(grid))"],
+  [/cfg\.cpd \(astar_cpd_build\)/g, 'the cpd option (new Cpd(grid))'], [/cfg\.hpa \(astar_hpa_new\)/g, 'the hpa option (new Hpa(grid))'],
+  [/cfg\.(jps_plus|cpd|hpa|landmarks)/g, (_, k) => `the ${k === 'jps_plus' ? 'jpsPlus' : k} option`]];
+function jsNames(text) {
+  for (const [re, to] of C_NAMES) text = text.replace(re, to);
+  return text;
+}
+
 /** The handle from a constructor's return (address, or -status). */
 export function handle(ret, detail) {
   if (ret <= 0) {
     const reason = W.jsa_reason();
-    throw new AstarError(-ret, reason ? `${detail}: ${cstring(reason)}` : detail);
+    throw new AstarError(-ret, detail, reason ? jsNames(cstring(reason)) : undefined);
   }
   return ret;
 }
