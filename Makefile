@@ -124,6 +124,24 @@ serve: web
 	@echo "playground: http://localhost:$(WEB_PORT)/  (Ctrl-C stops the server)"
 	cd web/dist && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
 
+# The npm package (js/README.md): `make npm` compiles the library and
+# js/binding.c with Debian's emcc into js/dist (js/scripts/build.sh) and
+# writes the tarball build/npm/libastar-<version>.tgz with `npm pack`;
+# `make npm-test` runs its Node tests (node --test js/tests), the TypeScript
+# check, the Chromium test and the install of the tarball into an empty
+# folder, offline (.ci/run's npm stage). Needs emcc, node and npm
+# (scripts/web-deps.sh installs them, as root).
+.PHONY: npm npm-test
+npm:
+	js/scripts/build.sh
+	cp LICENSE js/LICENSE
+	mkdir -p $(BUILD)/npm
+	cd js && npm pack --silent --pack-destination $(CURDIR)/$(BUILD)/npm >/dev/null
+	@ls -l $(BUILD)/npm/*.tgz
+
+npm-test: npm
+	js/scripts/test.sh $(BUILD)
+
 # libastar's Python package against scikit-image, SciPy, networkx and igraph
 # on the same queries (bench/python/compare.py; the table of
 # docs/python-guide.md, "How fast"): a few minutes. BENCH_ARGS=--quick for a

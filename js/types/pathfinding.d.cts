@@ -1,0 +1,1 @@
+export { Grid, Finder } from './index.cjs';
