@@ -9,7 +9,7 @@ MPI_BUILD ?= build-mpi
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build run test conformance clean asan install examples deps mpi mpi-test python \
+.PHONY: all build run test conformance clean asan install ports-check examples deps mpi mpi-test python \
         python-deps python-test python-dist
 all: build
 
@@ -76,6 +76,14 @@ asan:
 # make install PREFIX=/opt/astar (DESTDIR=... works too, for staging).
 install: build
 	DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
+
+# The vcpkg port and the Conan recipe (ports/, docs/packaging.md): their
+# manifests, the CMake options they ask for, a build of each with those
+# options, the installed layouts and consumers -- without vcpkg or Conan
+# (tests/ports/check.sh, .ci/run's ports stage; about 70 s on 2 cores).
+ports-check:
+	scripts/build-deps.sh --install-checks
+	tests/ports/check.sh
 
 examples: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS) --target astar_examples

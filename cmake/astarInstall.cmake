@@ -11,9 +11,16 @@ mark_as_advanced(ASTAR_CMAKE_DIR)
 # The exported names are astar::astar_static and astar::astar_shared;
 # astarConfig.cmake adds astar::astar on top of them. Their include directory
 # comes from $<INSTALL_INTERFACE:...> in the top-level CMakeLists.txt.
-set_target_properties(astar_static PROPERTIES EXPORT_NAME astar_static)
-set_target_properties(astar_shared PROPERTIES EXPORT_NAME astar_shared)
-install(TARGETS astar_static astar_shared EXPORT astarTargets
+# ASTAR_BUILD_SHARED / ASTAR_BUILD_STATIC (both ON by default) choose which.
+set(ASTAR_INSTALLED_LIBS)
+foreach(kind SHARED STATIC)
+  string(TOLOWER ${kind} t)
+  if(ASTAR_BUILD_${kind})
+    set_target_properties(astar_${t} PROPERTIES EXPORT_NAME astar_${t})
+    list(APPEND ASTAR_INSTALLED_LIBS astar_${t})
+  endif()
+endforeach()
+install(TARGETS ${ASTAR_INSTALLED_LIBS} EXPORT astarTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
