@@ -270,8 +270,24 @@ def conan_package(root):
                     print(f"copy {ast.literal_eval(node.args[1])} {rel(dst)}")
 
 
+def conan_version(root):
+    """Print the version the recipe declares (its set_version() run under the
+    stand-in), for tests/version_check.sh."""
+    cls, path = load_recipe(root)
+    version = getattr(cls, "version", None) if cls else None
+    if cls is not None and version is None and hasattr(cls, "set_version"):
+        obj = cls()
+        obj.recipe_folder = os.path.dirname(path)
+        obj.set_version()
+        version = getattr(obj, "version", None)
+    print(version)
+
+
 def main():
     cmd, root = sys.argv[1], sys.argv[2]
+    if cmd == "conan-version":
+        conan_version(root)
+        return 0
     if cmd == "vcpkg-manifest":
         vcpkg_manifest(root)
     elif cmd == "conan-attributes":
