@@ -153,10 +153,11 @@ dev_files() {
   for h in "$ROOT"/include/astar/*.h; do hs+=("/usr/include/astar/${h##*/}"); done
   has_files libastar-dev "${hs[@]}" "$libdir/libastar.a" "$libdir/libastar.so" \
     "$libdir/pkgconfig/astar.pc" "$libdir/cmake/astar/astarConfig.cmake" \
-    "$libdir/cmake/astar/astarConfigVersion.cmake" "$libdir/cmake/astar/astarTargets.cmake" &&
+    "$libdir/cmake/astar/astarConfigVersion.cmake" "$libdir/cmake/astar/astarTargets.cmake" \
+    /usr/share/doc/libastar-dev/README.md.gz /usr/share/doc/libastar-dev/examples/basic.c &&
     only_files libastar-dev "/usr/include/astar/[a-z_]+\.h|$libdir/libastar\.(a|so)|$libdir/pkgconfig/astar\.pc|$libdir/cmake/astar/astar[A-Za-z-]+\.cmake"
 }
-check "libastar-dev: every header of include/astar, libastar.a, the .so link, astar.pc, the CMake package" \
+check "libastar-dev: every header of include/astar, libastar.a, the .so link, astar.pc, the CMake package, README, examples" \
   dev_files
 tool_files() {
   has_files astar /usr/bin/astar /usr/share/man/man1/astar.1.gz &&
@@ -331,6 +332,14 @@ same_output() {
     cmp "$TMP/readme-pc.out" "$TMP/cmake-readme/readme.out"
 }
 check "README example: the same output every way ($(cat "$TMP/readme-pc.out" 2>/dev/null))" same_output
+# What examples/basic.c's own comment tells a user to type.
+# shellcheck disable=SC2046
+installed_example() {
+  (cd "$TMP" && cp /usr/share/doc/libastar-dev/examples/basic.c . &&
+    "$CC" basic.c $(pkg-config --cflags --libs astar) -o basic && ./basic)
+}
+check "/usr/share/doc/libastar-dev/examples/basic.c: cc basic.c \$(pkg-config --cflags --libs astar) && ./basic" \
+  installed_example
 consumer() {
   # tests/install's consumer: rejects find_package(astar 99), defines the
   # three targets, checks astar_version() against the header and a path.
