@@ -44,6 +44,13 @@ for arg in "$@"; do
   esac
 done
 deb_dir=${deb_dir:-$ROOT/build/deb}
+# Absolute: apt-get takes a path for a .deb only when it looks like one.
+if [[ $build == 1 ]]; then mkdir -p "$deb_dir" || exit 2; fi
+abs=$(cd "$deb_dir" 2>/dev/null && pwd) || {
+  echo "check.sh: $deb_dir not found (run make deb, or leave out --no-build)" >&2
+  exit 2
+}
+deb_dir=$abs
 CC=${CC:-cc}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-debcheck.XXXXXX")
 LOG=$TMP/log
@@ -66,6 +73,13 @@ check() {
 
 installed_by_us=()
 cleanup() {
+  local p now=()
+  for p in "${installed_by_us[@]}"; do
+    if dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+      now+=("$p")
+    fi
+  done
+  installed_by_us=("${now[@]}")
   if [[ ${#installed_by_us[@]} -gt 0 ]]; then
     if [[ ${KEEP_INSTALLED:-0} == 1 ]]; then
       echo "kept installed (KEEP_INSTALLED=1): ${installed_by_us[*]}"
