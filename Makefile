@@ -157,3 +157,20 @@ npm-test: npm
 .PHONY: bench-python
 bench-python: python
 	PYTHONPATH=$(CURDIR)/$(BUILD)/python/lib $(PYTHON) bench/python/compare.py $(BENCH_ARGS)
+
+# The Debian packages (docs/packaging.md, "Debian"): libastar0 (the shared
+# library), libastar-dev (headers, static library, astar.pc, the CMake
+# package) and astar (the tool, astar(1)). `make deb` installs what it needs
+# when missing (scripts/deb-deps.sh: debhelper, lintian, devscripts...; as
+# root), builds them with dpkg-buildpackage in a temporary copy of the tree
+# into $(BUILD)/deb/ and runs lintian --info on them (scripts/deb-build.sh).
+# `make deb-test` then installs them (apt-get, root) and builds the README's
+# example against them with pkg-config and CMake (tests/deb/check.sh,
+# .ci/run's deb stage); it purges what it installed.
+.PHONY: deb deb-test
+deb:
+	scripts/deb-deps.sh
+	JOBS=$(JOBS) scripts/deb-build.sh $(BUILD)/deb
+
+deb-test: deb
+	tests/deb/check.sh --no-build $(BUILD)/deb

@@ -8,6 +8,7 @@
 #     LABEL  what the packages are for, in messages ("build", "python")
 #     MODE   --check: only say what is missing (exit 1 if anything);
 #            anything else: install what is missing
+#   ASTAR_APT_NO_RECOMMENDS=1 installs without the recommended packages.
 set -euo pipefail
 label=$1 mode=$2
 shift 2
@@ -31,7 +32,9 @@ if [[ $(id -u) != 0 ]]; then
   exit 1
 fi
 echo "installing ${missing[*]}"
-{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } \
+apt_opts=(-y -qq)
+[[ ${ASTAR_APT_NO_RECOMMENDS:-0} == 1 ]] && apt_opts+=(--no-install-recommends)
+{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install "${apt_opts[@]}" "${missing[@]}"; } \
   >/dev/null || {
   echo "error: could not install ${missing[*]} (apt-get needs the Debian mirrors)" >&2
   exit 1
