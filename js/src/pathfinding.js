@@ -78,11 +78,24 @@ GridNode.prototype = Object.create(Node.prototype, {
 // ---- The store: cells shared by a grid and its clones ----------------------
 
 // wall[i] = 1 not walkable, 0 walkable (PathFinding.js's matrix, and the
-// native Grid.fromWalls's bytes).
-// weight: null until a weight other than 1 is set (Float32Array: the
-// library's terrain is single precision). native: the native grid, made on
-// the first search and kept in step with every edit after that. shared: a
-// clone was taken, so the next write copies first.
+// native Grid.fromWalls's bytes). weight: null until a weight other than 1
+// is set (Float32Array: the library's terrain is single precision).
+// shared: a clone was taken, so the next write copies first.
+//
+// The native grid. A store that has one (`native`) keeps it equal to its
+// cells after every edit. A copy made from such a store -- what a write after
+// a clone makes, on either side -- starts without one: it is "derived" from
+// that root store and records the cells it changed since (`diff`). Its
+// searches borrow the root's native grid and finders: the changed cells are
+// written into the native grid before the search and put back after it (a
+// search is one synchronous call, so nothing else sees them). This keeps
+// PathFinding.js's per-frame pattern -- edit, clone, search -- at the cost of
+// the edits instead of a new native grid and a new search workspace (about
+// 20 ms on a 512 x 512 grid) each frame. A derived store gets its own native
+// grid once its diff grows past DIFF_MAX cells (or a quarter of the grid),
+// or when its root was edited since the copy.
+const DIFF_MAX = 2048;
+
 class Store {
   constructor(width, height, wall, weight) {
     this.width = width;
@@ -91,20 +104,65 @@ class Store {
     this.weight = weight;
     this.native = null;
     this.shared = false;
+    this.version = 0; // writes so far (a derived store's root must not have moved)
+    this.root = null;
+    this.rootVersion = 0;
+    this.diff = null; // Set of cell indices changed since derived from root
   }
 
   copy() {
-    return new Store(this.width, this.height, this.wall.slice(),
+    const c = new Store(this.width, this.height, this.wall.slice(),
       this.weight ? this.weight.slice() : null);
+    if (this.native !== null) {
+      c.root = this;
+      c.rootVersion = this.version;
+      c.diff = new Set();
+    } else if (this.liveRoot() !== null) {
+      c.root = this.root;
+      c.rootVersion = this.rootVersion;
+      c.diff = new Set(this.diff);
+    }
+    return c;
   }
 
-  nativeGrid() {
-    if (this.native === null) {
+  // The root whose native grid this store may borrow, or null.
+  liveRoot() {
+    const r = this.root;
+    if (r === null) return null;
+    // A root edited since, a diff grown too long, or weights the root's
+    // native grid has no layer for: this store gets a grid of its own.
+    if (r.version !== this.rootVersion ||
+        this.diff.size > Math.min(DIFF_MAX, (this.width * this.height) >> 2) ||
+        (this.weight !== null && r.weight === null)) {
+      this.root = null;
+      this.diff = null;
+      return null;
+    }
+    return r;
+  }
+
+  // A cell was written: keep the native grid (or the diff) in step.
+  wrote(i) {
+    this.version++;
+    if (this.native !== null) {
+      const x = i % this.width;
+      const y = (i - x) / this.width;
+      this.native.setWalkable(x, y, this.wall[i] === 0);
+      if (this.weight !== null) this.native.setCost(x, y, this.weight[i]);
+    } else if (this.root !== null) {
+      this.diff.add(i);
+    }
+  }
+
+  // The store whose native grid a search of this one runs on: itself (its
+  // own grid made if needed) or its live root.
+  owner() {
+    if (this.native === null && this.liveRoot() === null) {
       const g = NativeGrid.fromWalls(this.width, this.height, this.wall);
       if (this.weight !== null) g.setCosts(this.weight);
       this.native = g;
     }
-    return this.native;
+    return this.native !== null ? this : this.root;
   }
 }
 
@@ -244,7 +302,7 @@ Grid.prototype.setWalkableAt = function setWalkableAt(x, y, walkable) {
   if (this._store.wall[i] === v) return;
   const s = writable(this);
   s.wall[i] = v;
-  if (s.native !== null) s.native.setWalkable(x, y, v === 0);
+  s.wrote(i);
 };
 
 /** Extension: the cost factor of entering (x, y) (1 unless set). */
@@ -262,7 +320,7 @@ Grid.prototype.setWeightAt = function setWeightAt(x, y, weight) {
   const s = writable(this);
   if (s.weight === null) s.weight = new Float32Array(this.width * this.height).fill(1);
   s.weight[y * this.width + x] = weight;
-  if (s.native !== null) s.native.setCost(x, y, weight);
+  s.wrote(y * this.width + x);
 };
 
 /** Extension: true once some cell has a weight other than 1. */
@@ -482,14 +540,14 @@ class DropInFinder {
   }
 
   // The native finder's options: { method, moves, corner, heuristic, weight,
-  // diagonalCost }. Subclasses define it.
-  _native(/* store */) { throw new Error('abstract'); }
+  // diagonalCost }, for cells with weights or not. Subclasses define it.
+  _native(/* weighted */) { throw new Error('abstract'); }
 
-  _finderFor(store) {
+  _finderFor(store, weighted) {
     // A native finder is made for one native grid and the options of that
-    // moment; whether the grid has weights is part of the options (JPS).
+    // moment; whether the searched cells have weights is part of the
+    // options (JPS).
     const cache = this._cache;
-    const weighted = store.weight !== null;
     for (let i = cache.length - 1; i >= 0; i--) {
       if (cache[i].store === store && cache[i].weighted === weighted) {
         const hit = cache[i];
@@ -497,7 +555,7 @@ class DropInFinder {
         return hit.finder;
       }
     }
-    const finder = new NativeFinder(store.nativeGrid(), this._native(store));
+    const finder = new NativeFinder(store.native, this._native(weighted));
     cache.push({ store, weighted, finder });
     if (cache.length > NATIVE_CACHE) cache.shift().finder.free();
     return finder;
@@ -514,21 +572,38 @@ class DropInFinder {
     checkCell(`${this._name}.findPath: start`, grid, startX, startY);
     checkCell(`${this._name}.findPath: end`, grid, endX, endY);
     const store = grid._store;
-    const finder = this._finderFor(store);
-    // PathFinding.js searches from a start that is not walkable (it never
-    // looks at the start's own cell), and its bidirectional finders reach an
-    // end that is not walkable: open them for the search, as it does.
+    const owner = store.owner();
+    const native = owner.native;
+    const finder = this._finderFor(owner, store.weight !== null);
+    // The cells where the native grid must differ from `owner` for this
+    // search: a derived store's changes, and -- PathFinding.js searches from
+    // a start that is not walkable (it never looks at the start's own cell),
+    // and its bidirectional finders reach an end that is not walkable -- those
+    // ends opened, as it does. Put back afterwards.
     const w = grid.width;
-    const openStart = store.wall[startY * w + startX] === 1;
-    const openEnd = this._bidirectional && store.wall[endY * w + endX] === 1;
-    const native = store.nativeGrid();
-    if (openStart) native.setWalkable(startX, startY, true);
-    if (openEnd) native.setWalkable(endX, endY, true);
+    const cells = owner === store ? [] : [...store.diff];
+    const si = startY * w + startX;
+    const ei = endY * w + endX;
+    const openStart = store.wall[si] === 1;
+    const openEnd = this._bidirectional === true && store.wall[ei] === 1;
+    if (openStart) cells.push(si);
+    if (openEnd) cells.push(ei);
+    if (cells.length === 0) return this._search(finder, startX, startY, endX, endY);
     try {
+      for (const i of cells) {
+        const x = i % w;
+        const y = (i - x) / w;
+        native.setWalkable(x, y, store.wall[i] === 0 || (openStart && i === si) || (openEnd && i === ei));
+        if (store.weight !== null) native.setCost(x, y, store.weight[i]);
+      }
       return this._search(finder, startX, startY, endX, endY);
     } finally {
-      if (openStart) native.setWalkable(startX, startY, false);
-      if (openEnd) native.setWalkable(endX, endY, false);
+      for (const i of cells) {
+        const x = i % w;
+        const y = (i - x) / w;
+        native.setWalkable(x, y, owner.wall[i] === 0);
+        if (store.weight !== null) native.setCost(x, y, owner.weight[i]);
+      }
     }
   }
 
@@ -693,12 +768,11 @@ export class JumpPointFinder extends DropInFinder {
     heuristicName(this._name, this.heuristic);
   }
 
-  _native(store) {
+  _native(weighted) {
     const rules = moveRules(this.diagonalMovement);
     // JPS is exact whatever PathFinding.js's heuristic (its default,
     // Manhattan, is only a tie-break for its own JPS): run it with octile.
-    if (this.diagonalMovement === DiagonalMovement.OnlyWhenNoObstacles &&
-        store.weight === null) {
+    if (this.diagonalMovement === DiagonalMovement.OnlyWhenNoObstacles && !weighted) {
       return { ...rules, method: 'jps', heuristic: 'octile' };
     }
     return { ...rules, method: 'astar', heuristic: 'auto' };
