@@ -150,6 +150,17 @@ npm:
 npm-test: npm
 	js/scripts/test.sh $(BUILD)
 
+# The npm package against PathFinding.js 0.4.18 on Moving AI maps: A* and JPS
+# per query through the drop-in (libastar/pathfinding) and the native API,
+# path costs checked, medians and ratios; package size and load times
+# (bench/js/, the tables of docs/npm-benchmark.md). A few minutes.
+# BENCH_ARGS="--queries 50" for a quick run, --markdown for the table only.
+.PHONY: bench-js
+bench-js: npm
+	cd js && npm ci --no-audit --no-fund --loglevel=error
+	node --expose-gc bench/js/compare.mjs --reps 2 $(BENCH_ARGS)
+	node bench/js/load.mjs $(BUILD)
+
 # libastar's Python package against scikit-image, SciPy, networkx and igraph
 # on the same queries (bench/python/compare.py; the table of
 # docs/python-guide.md, "How fast"): a few minutes. BENCH_ARGS=--quick for a
