@@ -1,5 +1,6 @@
 // js/scripts/cjs.mjs -- write the CommonJS copies of the package's ES
-// modules: js/src/X.js -> js/dist/cjs/X.cjs, so that `require('libastar')`
+// modules: js/src/X.js -> js/dist/cjs/X.cjs (and js/types/X.d.ts ->
+// js/dist/cjs/X.d.cts), so that `require('libastar')`
 // and `require('libastar/pathfinding')` run the same code as `import`.
 //
 // The sources keep to a small subset of module syntax, which this converts
@@ -76,4 +77,16 @@ for (const file of fs.readdirSync(SRC).sort()) {
   else if (file.endsWith('.js') && !ES_ONLY.has(file)) {
     fs.writeFileSync(path.join(OUT, file.replace(/\.js$/, '.cjs')), convert(file));
   }
+}
+// The declarations hold no imports, so one text serves both module kinds:
+// TypeScript reads X.d.cts for `require` (a .d.ts in a "type": "module"
+// package would declare an ES module), so each is copied here, not kept twice.
+const TYPES = path.join(JS, 'types');
+for (const file of fs.readdirSync(TYPES).sort()) {
+  if (!file.endsWith('.d.ts')) continue;
+  const text = fs.readFileSync(path.join(TYPES, file), 'utf8');
+  if (/^\s*(import|export .* from)\b/m.test(text)) {
+    throw new Error(`types/${file}: imports another file; the CommonJS copy cannot share it`);
+  }
+  fs.writeFileSync(path.join(OUT, file.replace(/\.d\.ts$/, '.d.cts')), text);
 }

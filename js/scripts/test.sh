@@ -21,8 +21,9 @@ TGZ=$ROOT/$BUILD/npm/libastar-$(node -p 'require("./js/package.json").version').
 echo "--- node --test js/tests"
 (cd js && ASTAR_TOOL=${ASTAR_TOOL:-$ROOT/$BUILD/astar} node --test tests/)
 
-echo "--- tsc --noEmit (js/tests/types/usage.ts)"
+echo "--- tsc --noEmit (js/tests/types: ES modules; CommonJS under node16 rules)"
 js/node_modules/.bin/tsc -p js/tests/types/tsconfig.json
+js/node_modules/.bin/tsc -p js/tests/types/tsconfig.require.json
 
 echo "--- Chromium (js/tests/browser.mjs)"
 node js/tests/browser.mjs
