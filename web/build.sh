@@ -21,15 +21,8 @@ if ! command -v emcc >/dev/null; then
   fi
 fi
 
-# Debian's emscripten runs its JS optimizer with the system node, which finds
-# the `acorn` module only through NODE_PATH (node may come from elsewhere,
-# e.g. NodeSource, whose search path does not include Debian's folder).
-for dir in /usr/share/nodejs /usr/lib/nodejs /usr/lib/node_modules; do
-  if [[ -d $dir/acorn ]]; then
-    export NODE_PATH=$dir${NODE_PATH:+:$NODE_PATH}
-    break
-  fi
-done
+# NODE_PATH for the `acorn` module Debian's emcc needs.
+. scripts/emcc-env.sh
 
 mkdir -p "$OUT"
 t0=$(date +%s.%N)

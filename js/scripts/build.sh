@@ -21,14 +21,8 @@ command -v emcc >/dev/null || {
   echo "npm: error: emcc not found (install Debian's emscripten package: scripts/web-deps.sh)" >&2
   exit 1
 }
-# Debian's emscripten runs its JS optimizer with the system node, which finds
-# `acorn` only through NODE_PATH (as web/build.sh).
-for dir in /usr/share/nodejs /usr/lib/nodejs /usr/lib/node_modules; do
-  if [[ -d $dir/acorn ]]; then
-    export NODE_PATH=$dir${NODE_PATH:+:$NODE_PATH}
-    break
-  fi
-done
+# NODE_PATH for the `acorn` module Debian's emcc needs.
+. scripts/emcc-env.sh
 
 # -ffp-contract=off: the library's determinism rule (no fused multiply-add).
 CFLAGS=(-O2 -std=c11 -Wall -Wextra -ffp-contract=off -Iinclude -Isrc -DNDEBUG)

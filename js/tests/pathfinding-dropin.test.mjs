@@ -7,22 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import * as PF from 'libastar/pathfinding';
+import { rng } from './reference.mjs';
 
 const require = createRequire(import.meta.url);
 const REAL = require('pathfinding');
 const PFC = require('libastar/pathfinding');
 const len = (p) => REAL.Util.pathLength(p);
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('both entries export the same PathFinding.js surface', () => {
   const names = ['Grid', 'Node', 'Util', 'DiagonalMovement', 'Heuristic', 'AStarFinder',

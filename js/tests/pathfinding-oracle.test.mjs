@@ -25,6 +25,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import * as PF from 'libastar/pathfinding';
+import { rng } from './reference.mjs';
 
 const require = createRequire(import.meta.url);
 const REAL = require('pathfinding');
@@ -35,17 +36,6 @@ const RULES = ['Never', 'OnlyWhenNoObstacles', 'IfAtMostOneObstacle', 'Always'];
 const HEURISTICS = ['manhattan', 'euclidean', 'octile', 'chebyshev'];
 const EPS = 1e-9;
 
-// Deterministic random numbers (mulberry32).
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // A random matrix and queries: mostly between walkable cells; some start or
 // end on a wall (PathFinding.js searches from a walled start; its

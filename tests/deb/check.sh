@@ -55,21 +55,8 @@ CC=${CC:-cc}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-debcheck.XXXXXX")
 LOG=$TMP/log
 
-passed=0
-failed=0
-# check NAME COMMAND...: run COMMAND quietly; report and count the outcome.
-check() {
-  local name=$1
-  shift
-  if "$@" >"$LOG" 2>&1; then
-    echo "ok   $name"
-    passed=$((passed + 1))
-  else
-    echo "FAIL $name"
-    sed 's/^/     | /' "$LOG" | tail -n 30
-    failed=$((failed + 1))
-  fi
-}
+# check NAME COMMAND..., $passed, $failed
+. "$ROOT/tests/util/check.sh"
 
 installed_by_us=()
 cleanup() {

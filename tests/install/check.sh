@@ -25,21 +25,8 @@ if [[ "${KEEP:-0}" != 1 ]]; then trap 'rm -rf "$TMP"' EXIT; else echo "keeping $
 PREFIX=$TMP/prefix
 LOG=$TMP/log
 
-passed=0
-failed=0
-# check NAME COMMAND...: run COMMAND quietly; report and count the outcome.
-check() {
-  local name=$1
-  shift
-  if "$@" >"$LOG" 2>&1; then
-    echo "ok   $name"
-    passed=$((passed + 1))
-  else
-    echo "FAIL $name"
-    sed 's/^/     | /' "$LOG" | tail -n 30
-    failed=$((failed + 1))
-  fi
-}
+# check NAME COMMAND..., $passed, $failed
+. "$ROOT/tests/util/check.sh"
 # needs_libastar BINARY: true if BINARY loads libastar.so at run time.
 needs_libastar() { readelf -d "$1" | grep -q 'NEEDED.*\[libastar\.so'; }
 not() { ! "$@"; }

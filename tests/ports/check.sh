@@ -33,20 +33,8 @@ JOBS=${JOBS:-2}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/astar-ports.XXXXXX")
 if [[ "${KEEP:-0}" != 1 ]]; then trap 'rm -rf "$TMP"' EXIT; else echo "keeping $TMP"; fi
 LOG=$TMP/log
-passed=0
-failed=0
-check() { # check NAME COMMAND...: run COMMAND quietly; report and count the outcome.
-  local name=$1
-  shift
-  if "$@" >"$LOG" 2>&1; then
-    echo "ok   $name"
-    passed=$((passed + 1))
-  else
-    echo "FAIL $name"
-    sed 's/^/     | /' "$LOG" | tail -n 30
-    failed=$((failed + 1))
-  fi
-}
+# check NAME COMMAND..., $passed, $failed
+. "$ROOT/tests/util/check.sh"
 # count_lines: recipes.py prints its own ok/FAIL lines; count them.
 count_lines() {
   local out rc
