@@ -48,7 +48,7 @@ typedef struct astar__heap {
   uint32_t cap;   /* entries allocated */
 } astar__heap;
 
-#if defined(__SIZEOF_INT128__)
+#if defined(__SIZEOF_INT128__) && !defined(__wasm__)
 /* One 128-bit compare: a cmp/sbb pair, no branch. */
 ASTAR__INLINE bool astar__hless(const astar__hent *x, const astar__hent *y) {
   const unsigned __int128 a = (unsigned __int128)x->f << 64 | x->t;
@@ -56,6 +56,9 @@ ASTAR__INLINE bool astar__hless(const astar__hent *x, const astar__hent *y) {
   return a < b;
 }
 #else
+/* Two 64-bit compares, the same order. wasm32 takes this one too: its
+** clang has __int128 but emulates the compare (measured ~5-10% slower A*
+** in Node than this). */
 ASTAR__INLINE bool astar__hless(const astar__hent *x, const astar__hent *y) {
   return (x->f < y->f) | ((x->f == y->f) & (x->t < y->t));
 }

@@ -53,8 +53,17 @@ ASTAR__INLINE unsigned astar__gs_legal(int rule, unsigned nb) {
 ** Kaser & Kurz 2019) -- a division would cost more than the rest of a
 ** heuristic call. */
 ASTAR__INLINE uint32_t astar__gs_row(const astar_grid_space *gs, astar_node v) {
-#if defined(__SIZEOF_INT128__)
+#if defined(__SIZEOF_INT128__) && !defined(__wasm__)
   if (gs->width > 1) return (uint32_t)(((unsigned __int128)gs->wdiv * v) >> 64);
+#elif defined(__wasm__)
+  /* wasm32 has no 64x64->128 multiply (clang calls __multi3): the same high
+  ** word from two 64-bit products, wdiv = hi:lo. hi*v + (lo*v >> 32) is at
+  ** most (2^32-1)^2 + 2^32-2 < 2^64, so nothing overflows and the row is
+  ** the 128-bit formula's, bit for bit. */
+  if (gs->width > 1) {
+    const uint64_t hi = gs->wdiv >> 32, lo = gs->wdiv & 0xffffffffu;
+    return (uint32_t)((hi * v + (lo * v >> 32)) >> 32);
+  }
 #endif
   return v / (uint32_t)gs->width;
 }
