@@ -65,8 +65,12 @@ function loadUpstream(file, PF) {
   const run = new Function('require', 'module', 'exports', 'describe', 'it', 'beforeEach',
     '__filename', '__dirname', source);
   const mod = { exports: {} };
-  run(req, mod, mod.exports, nodeTest.describe, it, nodeTest.beforeEach, full,
-    path.dirname(full));
+  // describe and beforeEach are wrapped like `it`: Node 18's test runner
+  // reads its caller's location, and a caller inside `new Function` code
+  // (no script behind it) crashes Node 18.20 (SIGSEGV in GetCallerLocation).
+  const describe = (title, fn) => nodeTest.describe(title, fn);
+  const beforeEach = (fn) => nodeTest.beforeEach(fn);
+  run(req, mod, mod.exports, describe, it, beforeEach, full, path.dirname(full));
 }
 
 // Register every upstream test under one describe per file.
