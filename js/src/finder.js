@@ -10,10 +10,13 @@ import { M } from './imports.js';
 import { Native } from './native.js';
 import { Grid } from './grid.js';
 import { R, STATUS, S, MF, ATTACH } from './params.js';
-import { AstarError, handle, cstring, freed, object } from './errors.js';
+import { AstarError, handle, cstring, freed } from './errors.js';
 import { writeOptions, PREP_KEYS } from './options.js';
 
 const KIND_POINTS = 0, KIND_VEC = 1, KIND_NODES = 2;
+
+/** The result block's index in M.f64: a static array, so its address never moves. */
+const RES = W.jsa_result() >> 3;
 
 /** Outcomes findPath() answers with an empty path instead of an exception. */
 const NO_PATH_STATUSES = new Set([S['no-path'], S['limit-reached'], S['start-blocked'], S['goal-blocked'], S.stopped]);
@@ -61,7 +64,6 @@ export class Finder extends Native {
    */
   constructor(map, options) {
     super();
-    if (options !== undefined) object(options, 'Finder: options');
     const o = writeOptions(options, 'Finder', PREP_KEYS);
     const prep = {};
     for (const k of PREP_KEYS) {
@@ -126,7 +128,7 @@ export class Finder extends Native {
       if (NO_PATH_STATUSES.has(st)) return [];
       throw new AstarError(st, `Finder.findPath (${this.method})`);
     }
-    return this._path(M.f64[(W.jsa_result() >> 3) + R.length]);
+    return this._path(M.f64[RES + R.length]);
   }
 
   /**
@@ -139,7 +141,7 @@ export class Finder extends Native {
       if (NO_PATH_STATUSES.has(st)) return this._pathKind === KIND_VEC ? new Float64Array(0) : new Int32Array(0);
       throw new AstarError(st, `Finder.findPathFlat (${this.method})`);
     }
-    const n = M.f64[(W.jsa_result() >> 3) + R.length];
+    const n = M.f64[RES + R.length];
     const p = W.jsa_path_ptr();
     if (this._pathKind === KIND_POINTS) return M.i32.slice(p >> 2, (p >> 2) + 2 * n);
     if (this._pathKind === KIND_VEC) return M.f64.slice(p >> 3, (p >> 3) + 2 * n);
@@ -174,7 +176,7 @@ export class Finder extends Native {
    */
   find(sx, sy, gx, gy) {
     const st = this._search(sx, sy, gx, gy, 'find');
-    const r = W.jsa_result() >> 3;
+    const r = RES;
     const f = M.f64;
     const hasPath = st === 0 || st === S.partial;
     if (!hasPath && !NO_PATH_STATUSES.has(st)) throw new AstarError(st, `Finder.find (${this.method})`);

@@ -5,7 +5,7 @@
 import { W } from './wasm.js';
 import { M } from './imports.js';
 import { P, CORNER, HEURISTIC, TIE, REOPEN, OPEN_SET, LIMIT } from './params.js';
-import { int, num, bool, oneOf, object, knownKeys } from './errors.js';
+import { int, num, bool, oneOf, object, knownKeys, cstring } from './errors.js';
 
 const MAX = LIMIT.optionMax;
 
@@ -30,16 +30,10 @@ export function methodId(name, what) {
   W.jsa_free(p);
   if (m < 0) {
     const names = [];
-    for (let i = 0, n = W.jsa_method_count(); i < n; i++) names.push(cstringAt(W.jsa_method_name(i)));
+    for (let i = 0, n = W.jsa_method_count(); i < n; i++) names.push(cstring(W.jsa_method_name(i)));
     throw new RangeError(`${what}: method must be one of ${names.map((s) => `'${s}'`).join(', ')}, not ${JSON.stringify(name)}`);
   }
   return m;
-}
-
-function cstringAt(ptr) {
-  let end = ptr;
-  while (M.u8[end] !== 0) end++;
-  return new TextDecoder().decode(M.u8.subarray(ptr, end));
 }
 
 /**

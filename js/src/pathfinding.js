@@ -289,9 +289,11 @@ function writable(grid) {
   return s;
 }
 
-function checkCell(where, grid, x, y) {
+// `what` is appended to `where` only for the message, so that a caller on a
+// hot path (findPath) builds no string when the cell is inside.
+function checkCell(where, grid, x, y, what = '') {
   if (!Number.isInteger(x) || !Number.isInteger(y) || !grid.isInside(x, y)) {
-    throw new RangeError(`${where}: (${x}, ${y}) is outside the ${grid.width} x ${grid.height} grid`);
+    throw new RangeError(`${where}${what}: (${x}, ${y}) is outside the ${grid.width} x ${grid.height} grid`);
   }
 }
 
@@ -569,8 +571,8 @@ class DropInFinder {
     if (!(grid instanceof Grid)) {
       throw new TypeError(`${this._name}.findPath: grid must be a PF.Grid of libastar/pathfinding`);
     }
-    checkCell(`${this._name}.findPath: start`, grid, startX, startY);
-    checkCell(`${this._name}.findPath: end`, grid, endX, endY);
+    checkCell(this._name, grid, startX, startY, '.findPath: start');
+    checkCell(this._name, grid, endX, endY, '.findPath: end');
     const store = grid._store;
     const owner = store.owner();
     const native = owner.native;
@@ -581,14 +583,16 @@ class DropInFinder {
     // and its bidirectional finders reach an end that is not walkable -- those
     // ends opened, as it does. Put back afterwards.
     const w = grid.width;
-    const cells = owner === store ? [] : [...store.diff];
     const si = startY * w + startX;
     const ei = endY * w + endX;
     const openStart = store.wall[si] === 1;
     const openEnd = this._bidirectional === true && store.wall[ei] === 1;
+    if (!openStart && !openEnd && (owner === store || store.diff.size === 0)) {
+      return finder.findPath(startX, startY, endX, endY);
+    }
+    const cells = owner === store ? [] : [...store.diff];
     if (openStart) cells.push(si);
     if (openEnd) cells.push(ei);
-    if (cells.length === 0) return this._search(finder, startX, startY, endX, endY);
     try {
       for (const i of cells) {
         const x = i % w;
@@ -596,7 +600,7 @@ class DropInFinder {
         native.setWalkable(x, y, store.wall[i] === 0 || (openStart && i === si) || (openEnd && i === ei));
         if (store.weight !== null) native.setCost(x, y, store.weight[i]);
       }
-      return this._search(finder, startX, startY, endX, endY);
+      return finder.findPath(startX, startY, endX, endY);
     } finally {
       for (const i of cells) {
         const x = i % w;
@@ -605,10 +609,6 @@ class DropInFinder {
         if (store.weight !== null) native.setCost(x, y, owner.weight[i]);
       }
     }
-  }
-
-  _search(finder, sx, sy, ex, ey) {
-    return finder.findPath(sx, sy, ex, ey);
   }
 }
 
