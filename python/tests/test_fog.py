@@ -21,21 +21,11 @@ def _ends(rng, free):
     return (int(a[1]), int(a[0])), (int(b[1]), int(b[0]))   # (x, y)
 
 
-def _cost(grid, s, g, **kw):
-    """The cost, inf without a path, -1 / -2 when the goal / start is blocked."""
+def _cost(find, s, g, **kw):
+    """find(s, g, **kw)'s cost (find: a grid's find_path or a finder's find),
+    inf without a path, -1 / -2 when the goal / start is blocked."""
     try:
-        return grid.find_path(s, g, **kw).cost
-    except libastar.NoPathError:
-        return math.inf
-    except libastar.GoalBlockedError:
-        return -1.0
-    except libastar.StartBlockedError:
-        return -2.0
-
-
-def _finder_cost(finder, s, g):
-    try:
-        return finder.find(s, g).cost
+        return find(s, g, **kw).cost
     except libastar.NoPathError:
         return math.inf
     except libastar.GoalBlockedError:
@@ -66,9 +56,9 @@ def test_knowledge_equals_search_on_known_map(method):
         finder = libastar.Finder(truth, method, knowledge=k)
         for _ in range(5):
             s, g = _ends(rng, free)
-            want = _cost(known, s, g, algo=method)
-            assert _cost(truth, s, g, algo=method, knowledge=k) == pytest.approx(want)
-            assert _finder_cost(finder, s, g) == pytest.approx(want)
+            want = _cost(known.find_path, s, g, algo=method)
+            assert _cost(truth.find_path, s, g, algo=method, knowledge=k) == pytest.approx(want)
+            assert _cost(finder.find, s, g) == pytest.approx(want)
 
 
 def test_every_method_honours_or_refuses():
@@ -97,7 +87,7 @@ def test_every_method_honours_or_refuses():
             ref = libastar.Finder(plain, info.name)
             for _ in range(5):
                 s, g = _ends(rng, free)
-                assert _finder_cost(finder, s, g) == pytest.approx(_finder_cost(ref, s, g),
+                assert _cost(finder.find, s, g) == pytest.approx(_cost(ref.find, s, g),
                                                                    rel=1e-5)
     assert ("astar", "fog") in honoured and ("astar", "layers") in honoured
 
@@ -120,12 +110,12 @@ def test_unknown_blocked_and_priced():
             # the start is taken as passable (the unit stands there)
             mask = states == 1
             mask[s[1], s[0]] = True
-            want = _cost(libastar.Grid.from_mask(mask), s, g)
-            assert _cost(truth, s, g, knowledge=blocked) == pytest.approx(want)
+            want = _cost(libastar.Grid.from_mask(mask).find_path, s, g)
+            assert _cost(truth.find_path, s, g, knowledge=blocked) == pytest.approx(want)
             costs = np.where(states == 2, np.inf, np.where(states == 0, 3.0, 1.0))
             costs[s[1], s[0]] = 1.0 if states[s[1], s[0]] != 0 else 3.0
-            want = _cost(libastar.Grid.from_costs(costs), s, g)
-            assert _cost(truth, s, g, knowledge=priced) == pytest.approx(want)
+            want = _cost(libastar.Grid.from_costs(costs).find_path, s, g)
+            assert _cost(truth.find_path, s, g, knowledge=priced) == pytest.approx(want)
 
 
 def test_layers_add_to_terrain():
@@ -144,9 +134,10 @@ def test_layers_add_to_terrain():
         finder = libastar.Finder(grid, "astar", layers=[la, (lb, wb)])
         for _ in range(5):
             s, g = _ends(rng, free)
-            want = _cost(plain, s, g)
-            assert _cost(grid, s, g, layers=[la, (lb, wb)]) == pytest.approx(want, rel=1e-5)
-            assert _finder_cost(finder, s, g) == pytest.approx(want, rel=1e-5)
+            want = _cost(plain.find_path, s, g)
+            assert _cost(grid.find_path, s, g, layers=[la, (lb, wb)]) == pytest.approx(
+                want, rel=1e-5)
+            assert _cost(finder.find, s, g) == pytest.approx(want, rel=1e-5)
 
 
 def test_knowledge_object():

@@ -6011,12 +6011,10 @@ static PyObject *Layer_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
   return (PyObject *)self;
 }
 
-static PyObject *layer_value_error(double v) {
-  PyObject *f = PyFloat_FromDouble(v);
-  if (f) PyErr_Format(PyExc_ValueError, "value %R: a layer value is a finite number >= 0", f);
-  Py_XDECREF(f);
-  return NULL;
-}
+/* A layer value, checked as every real argument is (real_arg_convert):
+** finite, >= 0, within float. */
+#define LAYER_VALUE_ARG                                                                            \
+  { "value", 0.0, FLT_MAX, 0, 0.0 }
 
 /* load(values): width x height float32 values, row after row; each finite >= 0. */
 static PyObject *Layer_load(LayerObject *self, PyObject *args) {
@@ -6060,10 +6058,9 @@ static PyObject *Layer_values(LayerObject *self, PyObject *noargs) {
 
 static PyObject *Layer_set(LayerObject *self, PyObject *args) {
   int x, y;
-  double v;
-  if (!PyArg_ParseTuple(args, "(ii)d", &x, &y, &v)) return NULL;
-  if (!isfinite(v) || v < 0.0 || v > FLT_MAX) return layer_value_error(v);
-  const astar_status st = astar_layer_set(self->layer, x, y, (float)v);
+  real_arg v = LAYER_VALUE_ARG;
+  if (!PyArg_ParseTuple(args, "(ii)O&", &x, &y, real_arg_convert, &v)) return NULL;
+  const astar_status st = astar_layer_set(self->layer, x, y, (float)v.value);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }
@@ -6075,22 +6072,20 @@ static PyObject *Layer_get(LayerObject *self, PyObject *args) {
 }
 
 static PyObject *Layer_fill(LayerObject *self, PyObject *args) {
-  double v;
-  if (!PyArg_ParseTuple(args, "d", &v)) return NULL;
-  if (!isfinite(v) || v < 0.0 || v > FLT_MAX) return layer_value_error(v);
-  const astar_status st = astar_layer_fill(self->layer, (float)v);
+  real_arg v = LAYER_VALUE_ARG;
+  if (!PyArg_ParseTuple(args, "O&", real_arg_convert, &v)) return NULL;
+  const astar_status st = astar_layer_fill(self->layer, (float)v.value);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }
 
 static PyObject *Layer_add_cone(LayerObject *self, PyObject *args) {
   int x, y;
-  double radius, v;
-  if (!PyArg_ParseTuple(args, "(ii)dd", &x, &y, &radius, &v)) return NULL;
-  if (!isfinite(v) || v < 0.0 || v > FLT_MAX) return layer_value_error(v);
-  if (!isfinite(radius) || !(radius > 0.0) || radius > FLT_MAX)
-    return PyErr_Format(PyExc_ValueError, "radius: a finite number > 0 expected");
-  const astar_status st = astar_layer_add_cone(self->layer, x, y, (float)radius, (float)v);
+  real_arg radius = {"radius", 0.0, FLT_MAX, 1, 0.0}, v = LAYER_VALUE_ARG;
+  if (!PyArg_ParseTuple(args, "(ii)O&O&", &x, &y, real_arg_convert, &radius, real_arg_convert, &v))
+    return NULL;
+  const astar_status st =
+      astar_layer_add_cone(self->layer, x, y, (float)radius.value, (float)v.value);
   if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
   Py_RETURN_NONE;
 }

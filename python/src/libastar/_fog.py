@@ -17,7 +17,7 @@ from typing import Any, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _core
-from ._order import _cells_in, _core_error, _point_in
+from ._order import _cells_in, _check, _core_error, _point_in
 
 #: The states of a cell in a :class:`Knowledge` (astar_cell_knowledge).
 STATES = ("unknown", "passable", "blocked")
@@ -118,7 +118,7 @@ class Layer(_core.Layer):
         return super().__new__(cls, width, height)
 
     def __init__(self, width: int, height: int, *, order: str = "xy") -> None:
-        self._order = _point_order(order)
+        self._order = _check(order)
 
     @classmethod
     def from_array(cls, values: Any, *, order: str = "xy") -> "Layer":
@@ -139,32 +139,23 @@ class Layer(_core.Layer):
 
     def set(self, cell: Any, value: float, *,
             order: Optional[str] = None) -> None:
-        super().set(_point_in(self, cell, order, "cell"), _core.real(value, "value", 0.0,
-                                                                   float(np.finfo(np.float32).max)))
+        super().set(_point_in(self, cell, order, "cell"), value)
 
     def get(self, cell: Any, *, order: Optional[str] = None) -> float:
         """The value at ``cell`` (0 outside)."""
         return float(super().get(_point_in(self, cell, order, "cell")))
 
     def fill(self, value: float) -> None:
-        super().fill(_core.real(value, "value", 0.0, float(np.finfo(np.float32).max)))
+        super().fill(value)
 
     def add_cone(self, center: Any, radius: float, value: float, *,
                  order: Optional[str] = None) -> None:
         """Add ``value * (1 - d / radius)`` at distance d < ``radius`` of
         ``center`` (a unit's threat, say; ``astar_layer_add_cone``)."""
-        top = float(np.finfo(np.float32).max)
-        super().add_cone(_point_in(self, center, order, "center"),
-                         _core.real(radius, "radius", 0.0, top, True),
-                         _core.real(value, "value", 0.0, top))
+        super().add_cone(_point_in(self, center, order, "center"), radius, value)
 
     def __repr__(self) -> str:
         return f"<Layer {self.width} x {self.height}>"
-
-
-def _point_order(order: Any) -> str:
-    from ._order import _check
-    return _check(order)
 
 
 LayersArg = Optional[Sequence[Union[Layer, Tuple[Layer, float]]]]
