@@ -129,6 +129,7 @@ typedef struct lacam {
   uint64_t best;      /* SOC of the solution in c->out; UINT64_MAX: none */
   uint64_t work;
   mapf_lns lns; /* LaCAM* only */
+  mapf_scatter scatter;
   astar_status st;
 } lacam;
 
@@ -753,6 +754,12 @@ astar_status mapf_lacam_solve(mapf_ctx *c) {
       return st != ASTAR_OK ? st : ASTAR_NO_PATH;
   }
   if (!setup(&l, c)) return l.st;
+  if (n > 1) {
+    st = mapf_scatter_build(&l.scatter, c, &l.pb.g, c->o->seed ^ 0x73636174746572u);
+    if (st != ASTAR_OK) return st;
+    l.pb.sc = &l.scatter;
+    l.work += l.scatter.work;
+  }
   if (l.star) {
     st = mapf_lns_init(&l.lns, c, &l.pb.g, c->o->seed ^ 0x726566696E65u);
     if (st != ASTAR_OK) return st;

@@ -34,6 +34,21 @@ typedef struct mapf_graph {
   uint8_t *deg;
 } mapf_graph;
 
+/* Scatter (scatter.c): the next cell of each agent's spread-out path. */
+typedef struct mapf_scatter {
+  uint64_t *keys; /* (agent << 32 | cell), UINT64_MAX: empty */
+  uint32_t *vals; /* the next cell */
+  uint32_t mask;
+  uint64_t work; /* A* expansions it took */
+} mapf_scatter;
+
+/* Builds it in scratch slots 8 .. 15 (rounds of single-agent A* around
+** the others' paths while the collisions drop; stops early, keeping what
+** it has, when the limits run out). Returns ASTAR_OK or a scratch status. */
+astar_status mapf_scatter_build(mapf_scatter *out, mapf_ctx *c, const mapf_graph *g, uint64_t seed);
+/* Agent's next cell after `cell` on its path, or MAPF_NONE. */
+uint32_t mapf_scatter_next(const mapf_scatter *sc, uint32_t agent, uint32_t cell);
+
 /* One PIBT generator. occ_now / occ_next are all MAPF_NONE between calls
 ** (each call cleans up after itself), so a call costs O(agents), not
 ** O(cells). */
@@ -47,9 +62,10 @@ typedef struct mapf_pibt {
   const uint32_t *from;
   uint32_t *to;
   uint64_t rng;
-  bool swap;       /* the swap technique of LaCAM* (IJCAI 2023) */
-  astar_status st; /* ASTAR_OK, or what a distance query failed with */
-  uint64_t work;   /* agent decisions made (the unit of low-level work) */
+  bool swap;              /* the swap technique of LaCAM* (IJCAI 2023) */
+  const mapf_scatter *sc; /* NULL, or the cell each agent tries first */
+  astar_status st;        /* ASTAR_OK, or what a distance query failed with */
+  uint64_t work;          /* agent decisions made (the unit of low-level work) */
 } mapf_pibt;
 
 /* Builds the adjacency table and the generator's arrays in scratch slots
