@@ -38,7 +38,7 @@ astar_status mapf_pibt_init(mapf_pibt *pb, mapf_ctx *c, unsigned slot, uint64_t 
   pb->c = c;
   pb->n = p->n;
   pb->goal = p->goal;
-  pb->rng = seed;
+  mapf_rng_seed(&pb->rng, seed);
   pb->swap = true;
   pb->st = ASTAR_OK;
   size_t cells = p->cells;

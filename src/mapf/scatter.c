@@ -50,7 +50,7 @@ typedef struct scatter {
   const mapf_graph *g;
   uint32_t n;
   astar_status st;
-  uint64_t rng;
+  mapf_rng rng;
   uint32_t *off, *len, *order; /* n each */
   uint32_t *pool;
   size_t pool_n, pool_cap;
@@ -261,7 +261,7 @@ astar_status mapf_scatter_build(mapf_scatter *out, mapf_ctx *c, const mapf_graph
   s.g = g;
   s.n = n;
   s.st = ASTAR_OK;
-  s.rng = seed;
+  mapf_rng_seed(&s.rng, seed);
   astar_status st = ASTAR_OK;
   uint32_t *a = slot(&s, SLOT_PATHS, ((size_t)3 * n) * sizeof(uint32_t));
   uint32_t *cl = a ? slot(&s, SLOT_CELLS, (size_t)3 * p->cells * sizeof(uint32_t)) : NULL;
@@ -288,7 +288,7 @@ astar_status mapf_scatter_build(mapf_scatter *out, mapf_ctx *c, const mapf_graph
   uint64_t last_total = UINT64_MAX;
   for (uint32_t round = 0; round < MAX_ROUNDS; round++) {
     for (uint32_t x = n - 1; x > 0; x--) {
-      uint32_t y = mapf_rng_below(&s.rng, x + 1), t = s.order[x];
+      uint32_t y = (uint32_t)mapf_rng_below(&s.rng, x + 1), t = s.order[x];
       s.order[x] = s.order[y];
       s.order[y] = t;
     }
