@@ -55,6 +55,7 @@ typedef struct mapf_pibt {
   const mapf_scatter *sc; /* NULL, or the cell each agent tries first */
   astar_status st;        /* ASTAR_OK, or what a distance query failed with */
   uint64_t work;          /* agent decisions made (the unit of low-level work) */
+  uint32_t depth;         /* of the priority-inheritance recursion */
 } mapf_pibt;
 
 /* Builds the adjacency table and the generator's arrays in scratch slots
