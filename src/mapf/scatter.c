@@ -41,7 +41,8 @@ typedef struct sc_table {
 } sc_table;
 
 typedef struct sc_item {
-  uint64_t key; /* collisions << 40 | f << 20 | order: fewest collisions, then least f */
+  uint64_t key; /* collisions << 40 | f << 20 | (2^20 - 1 - g): fewest collisions, then
+                   least f, then deepest (on open grids many cells tie on f) */
   uint32_t cell, parent, g;
 } sc_item;
 
@@ -188,8 +189,7 @@ static uint32_t plan(scatter *s, uint32_t i) {
   const uint32_t ub = d0 + MARGIN;
   uint32_t used_n = 0, result = UINT32_MAX, found_g = 0;
   s->heap_n = 0;
-  uint32_t seq = 0;
-  sc_item first = {(uint64_t)d0 << 20, start, MAPF_NONE, 0};
+  sc_item first = {((uint64_t)d0 << 20) | 0xFFFFFu, start, MAPF_NONE, 0};
   if (!s->heap) {
     s->heap = slot(s, SLOT_HEAP, 1024 * sizeof(sc_item));
     if (!s->heap) return UINT32_MAX;
@@ -227,7 +227,9 @@ static uint32_t plan(scatter *s, uint32_t i) {
       uint64_t coll = (it.key >> 40) + collisions(s, u, it.g + 1);
       if (coll > 0xFFFFFu) coll = 0xFFFFFu;
       uint64_t f = (uint64_t)it.g + 1 + du;
-      sc_item nx = {(coll << 40) | (f << 20) | (seq++ & 0xFFFFFu), u, it.cell, it.g + 1};
+      if (f > 0xFFFFFu) f = 0xFFFFFu; /* order only: clamping keeps the fields apart */
+      uint64_t deep = 0xFFFFFu - ((uint64_t)it.g + 1 > 0xFFFFFu ? 0xFFFFFu : (uint64_t)it.g + 1);
+      sc_item nx = {(coll << 40) | (f << 20) | deep, u, it.cell, it.g + 1};
       heap_push(s, nx);
     }
     if (s->st != ASTAR_OK) break;
