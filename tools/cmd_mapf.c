@@ -614,6 +614,7 @@ static void print_summary(const mapf_settings *s, const mapf_instance *inst, ast
   } else {
     const char *why = st == ASTAR_LIMIT_REACHED ? "not solved within the limits"
                       : st == ASTAR_NO_PATH     ? "no solution exists"
+                      : st == ASTAR_UNSUPPORTED ? "the solver cannot take this problem"
                                                 : astar_strerror(st);
     printf("status:   %s (%s)\n", why, cli_status_key(st));
     printf("time:     %.3f ms\n", stats->time_total * 1e3);

@@ -177,7 +177,7 @@ check_fault jump "^INVALID: +.*move.*agent 0 at time 1"
 check_fault wall "^INVALID: +.*agent 0 at time 2 in cell \(1,1\)"
 check_fault start "^INVALID: +.*start.*agent 0"
 check_fault end "^INVALID: +.*goal.*agent 0"
-check_fault count "^INVALID: +agent count: the solution has 2 paths, the instance 3 agents"
+check_fault count "^INVALID: +[a-z ]+: the solution has 2 paths, the instance 3 agents"
 check_fault empty "^INVALID: +.*agent 2"
 
 # ---- bad command lines, files and values -----------------------------------------------------
