@@ -64,7 +64,7 @@ int mapf_set_agents(mapf_instance *inst, const astar_point *starts, const astar_
   return -1;
 }
 
-int mapf_load_scen(mapf_instance *inst, const char *scen, size_t n, int bad) {
+int mapf_load_scen(mapf_instance *inst, const char *scen, size_t n, const char *asked_by, int bad) {
   astar_scen *sc;
   inst->scen_path = scen;
   if (!cli_load_scen(scen, &sc)) return bad;
@@ -74,17 +74,19 @@ int mapf_load_scen(mapf_instance *inst, const char *scen, size_t n, int bad) {
   if (count == 0) {
     cli_error("%s: no agents: the scenario has no lines after its version line", scen);
     rc = bad;
-  } else if (n > count) {
+  } else if (n > count && !asked_by) {
     rc = cli_usage_error("mapf: --agents: expected an integer from 1 to %zu (the lines of %s), "
                          "got '%zu'",
                          count, scen, n);
-  }
-  if (n == 0) n = count;
-  if (rc < 0 && count > ASTAR_MAPF_MAX_AGENTS) n = n < ASTAR_MAPF_MAX_AGENTS ? n : 0;
-  if (rc < 0 && n == 0) {
+  } else if (n > count) {
+    cli_error("%s: %zu agents, but %s has %zu lines", asked_by, n, scen, count);
+    rc = bad;
+  } else if (n == 0 && count > ASTAR_MAPF_MAX_AGENTS) {
     cli_error("%s: %zu lines, more agents than the library takes (%u): give --agents", scen, count,
               (unsigned)ASTAR_MAPF_MAX_AGENTS);
     rc = bad;
+  } else if (n == 0) {
+    n = count;
   }
   const int32_t w = astar_grid_width(inst->grid), h = astar_grid_height(inst->grid);
   const bool named = strcmp(inst->map_path, "-") != 0;
@@ -743,7 +745,7 @@ int cli_cmd_mapf(int argc, char **argv) {
     if (a.kind == K_RANDOM)
       rc = mapf_generate(&inst, s.random, s.seed, CLI_EXIT_FAIL);
     else
-      rc = mapf_load_scen(&inst, pos[1], s.agents, CLI_EXIT_FAIL);
+      rc = mapf_load_scen(&inst, pos[1], s.agents, NULL, CLI_EXIT_FAIL);
   }
   if (rc < 0) rc = mapf_make_problem(&inst, CLI_EXIT_FAIL);
   if (rc < 0) rc = s.write_scen ? write_scen(&inst, s.write_scen) : solve(&s, &inst);
