@@ -46,8 +46,8 @@ int mapf_load_map(mapf_instance *inst, const char *map, int bad) {
 }
 
 static bool alloc_agents(mapf_instance *inst, size_t n) {
-  inst->starts = malloc(n * sizeof *inst->starts);
-  inst->goals = malloc(n * sizeof *inst->goals);
+  inst->starts = malloc((n ? n : 1) * sizeof *inst->starts);
+  inst->goals = malloc((n ? n : 1) * sizeof *inst->goals);
   if (!inst->starts || !inst->goals) {
     cli_error("%s", astar_strerror(ASTAR_NO_MEMORY));
     return false;
