@@ -554,8 +554,7 @@ static void write_json(FILE *f, const mapf_settings *s, const mapf_instance *ins
   const astar_mapf_algo_info *info = astar_mapf_algo_info_get(s->algo);
   fprintf(f, ", \"agents\": %zu, \"algo\": \"%s\"", inst->n, info ? info->name : "?");
   if (s->algo == ASTAR_MAPF_EECBS) {
-    fputs(", \"w\": ", f);
-    cli_json_number(f, s->w, 6);
+    fprintf(f, ", \"w\": %.10g", s->w); /* in [1, 1000]: finite */
   }
   fprintf(f, ",\n \"solved\": %s, \"status\": \"%s\", \"sum_of_costs\": %llu, \"makespan\": %u",
           stats->solved ? "true" : "false", cli_status_key(st),
