@@ -79,7 +79,7 @@ static void one_run(int32_t algo, int32_t w, int32_t h, int32_t n, uint32_t seed
     pg_set_cell(s, (int32_t)rnd((uint32_t)w), (int32_t)rnd((uint32_t)h), 0);
   for (int32_t k = 0; k < w * h / 8; k++) /* terrain costs do not change MAPF */
     pg_set_cell(s, (int32_t)rnd((uint32_t)w), (int32_t)rnd((uint32_t)h), 2 + (int32_t)rnd(5));
-  const int st = pg_mapf_run(s, algo, n, seed, 5.0, 2e6, 1.5);
+  const int st = pg_mapf_run(s, algo, n, seed, 5.0, 2e5, 1.5);
   runs++;
   if (st != ASTAR_OK && st != ASTAR_LIMIT_REACHED && st != ASTAR_NO_PATH) {
     FAILF("algo %d: status %d", algo, st);
@@ -206,6 +206,15 @@ static void test_every_algorithm(void) {
     astar_mapf_algo id;
     CHECK_EQ(astar_mapf_algo_from_name(pg_mapf_algo_name(a), &id), ASTAR_OK);
     CHECK_EQ((int32_t)id, a);
+    /* A row without its solver yet answers ASTAR_UNSUPPORTED (src/mapf/solve.c). */
+    pg_state *probe = pg_new(3, 1);
+    const int built = pg_mapf_run(probe, a, 1, 0, 0, 1e5, 1.2) != ASTAR_UNSUPPORTED;
+    pg_free(probe);
+    if (!built) {
+      printf("mapf: %s skipped: its solver is not built into the library yet\n",
+             pg_mapf_algo_name(a));
+      continue;
+    }
     const int before = solved;
     for (int k = 0; k < 8; k++)
       one_run(a, 10 + (int32_t)rnd(12), 8 + (int32_t)rnd(8), 2 + (int32_t)rnd(7), rnd(1000));
@@ -237,7 +246,7 @@ static void test_refusals(void) {
   CHECK_EQ(pg_mapf_run(s, ASTAR_MAPF_EECBS, 2, 1, 0, 0, 0.5), ASTAR_INVALID_ARGUMENT);
   CHECK_EQ(pg_mapf_run(s, 0, 25, 1, 0, 0, 1.2), ASTAR_TOO_LARGE);
   CHECK(s->mapf == NULL);
-  CHECK_EQ(pg_mapf_run(s, ASTAR_MAPF_CBS, 3, 1, 0, 0, 1.2), ASTAR_OK);
+  CHECK_EQ(pg_mapf_run(s, ASTAR_MAPF_LACAM, 3, 1, 0, 0, 1.2), ASTAR_OK);
   CHECK_EQ(pg_mapf_agents(s), 3);
   CHECK_EQ(pg_set_geometry(s, PG_HEX, 0, 0), ASTAR_OK);
   CHECK_EQ(pg_mapf_run(s, 0, 2, 1, 0, 0, 1.2), ASTAR_UNSUPPORTED);

@@ -7134,9 +7134,12 @@ static PyObject *py_mapf_solve(PyObject *self, PyObject *args) {
   PyObject *out = NULL, *paths = NULL;
   if (ctx.failed) goto done; /* the callback's exception */
   if (st != ASTAR_OK && st != ASTAR_NO_PATH && st != ASTAR_LIMIT_REACHED) {
-    const char *detail = NULL;
-    if (st == ASTAR_UNSUPPORTED) detail = "the algorithm cannot take this problem";
-    raise_status(st, detail, NULL);
+    char detail[160] = "";
+    if (st == ASTAR_UNSUPPORTED)
+      snprintf(detail, sizeof detail,
+               "algo: %s cannot take this problem (or is not built into this library)",
+               astar_mapf_algo_info_get(o.algo)->name);
+    raise_status(st, detail[0] ? detail : NULL, NULL);
     goto done;
   }
   paths = PyTuple_New(st == ASTAR_OK ? (Py_ssize_t)n : 0);

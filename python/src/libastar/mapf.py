@@ -12,7 +12,7 @@ solution, the lower bound is the sum of the agents' single-agent distances.
     >>> from libastar import mapf
     >>> grid = libastar.Grid.from_ascii("....\\n.##.\\n....\\n")
     >>> p = mapf.Problem(grid, starts=[(0, 0), (3, 0)], goals=[(3, 0), (0, 0)])
-    >>> s = mapf.solve(p, algo="cbs")
+    >>> s = mapf.solve(p, algo="lacam-star")
     >>> s.solved, s.optimal, s.sum_of_costs, mapf.check(p, s).valid
     (True, True, 10, True)
 
@@ -50,9 +50,15 @@ Point = Tuple[int, int]
 
 #: The most agents a problem may have (ASTAR_MAPF_MAX_AGENTS).
 MAX_AGENTS: int = _core.MAPF_MAX_AGENTS
-#: The validator's fault kinds, by their astar_mapf_fault value:
-#: ``FAULTS[0]`` is the name of a valid solution's "fault".
-FAULTS: Tuple[str, ...] = _core.mapf_faults()
+#: The validator's fault kinds (:attr:`Report.fault`), by their
+#: astar_mapf_fault value: the enum's names (ASTAR_MAPF_VERTEX_CONFLICT ->
+#: 'vertex_conflict'); ``FAULTS[0]`` is a valid solution's.
+FAULTS: Tuple[str, ...] = ("valid", "agent_count", "empty_path", "wrong_start", "wrong_goal",
+                           "off_map", "illegal_move", "vertex_conflict", "swap_conflict",
+                           "goal_conflict")
+# The library's phrase for each (astar_mapf_fault_name): Report.message.
+_FAULT_TEXT: Tuple[str, ...] = _core.mapf_faults()
+assert len(_FAULT_TEXT) == len(FAULTS), "astar_mapf_fault changed: name its kinds in FAULTS"
 
 _FLAGS = {"optimal": 1, "bounded": 2, "complete": 4, "anytime": 8}
 _U32 = 2**32 - 1
@@ -283,7 +289,8 @@ class Report(NamedTuple):
     """The validator's verdict (``astar_mapf_report``): the first fault in
     time order (ties: the smaller agent), or ``valid`` with the figures."""
     valid: bool
-    fault: str              #: a FAULTS name: 'valid', 'vertex conflict', 'swap conflict', ...
+    fault: str              #: its kind, one of FAULTS: 'valid', 'vertex_conflict', 'swap_conflict', ...
+    message: str            #: the library's phrase for it ('vertex conflict', ...)
     agent: Optional[int]    #: the agent at fault (a conflict: the earlier-numbered one)
     other: Optional[int]    #: a conflict's other (later-numbered) agent
     time: Optional[int]     #: the time step of the fault (a swap: the step's end)
@@ -363,6 +370,6 @@ def check(problem: Problem, solution: Any) -> Report:
     cell: Optional[Point] = None
     if (x, y) != (-1, -1) and not none:
         cell = (x, y) if problem._order == "xy" else (y, x)
-    return Report(none, FAULTS[fault], None if agent < 0 else int(agent),
+    return Report(none, FAULTS[fault], _FAULT_TEXT[fault], None if agent < 0 else int(agent),
                   None if other < 0 else int(other), None if none else int(t), cell, int(soc),
                   int(makespan))
