@@ -44,7 +44,7 @@ import numpy as np
 from . import _core, _order
 
 __all__ = ["AlgorithmInfo", "FAULTS", "MAX_AGENTS", "Problem", "Report", "Solution", "Stats",
-           "algorithms", "check", "solve"]
+           "algorithms", "check", "release_memory", "solve", "solver_memory"]
 
 Point = Tuple[int, int]
 
@@ -308,6 +308,22 @@ def _solver() -> Any:
     if s is None:
         s = _local.solver = _core.MapfSolver()
     return s
+
+
+def solver_memory() -> int:
+    """Bytes the calling thread's solver holds (``astar_mapf_solver_memory``):
+    :func:`solve` keeps one solver per thread, whose scratch grows to the
+    largest problem it solved."""
+    s = getattr(_local, "solver", None)
+    return int(s.memory) if s is not None else 0
+
+
+def release_memory() -> int:
+    """Free the calling thread's solver (the next :func:`solve` makes a new
+    one); returns the bytes freed."""
+    freed = solver_memory()
+    _local.solver = None
+    return freed
 
 
 def solve(problem: Problem, algo: Union[str, AlgorithmInfo] = "lacam-star", *, w: float = 1.2,
