@@ -3,7 +3,8 @@
 ** issue 29 item 2).
 **
 ** - Tiny random instances (2-4 agents, small maps with walls and narrow
-**   corridors) against a brute-force search of the joint space (below):
+**   corridors) against the brute-force search of the joint space of
+**   tests/mapf_ref.h:
 **   LaCAM* given enough work returns the optimal sum of costs and says so;
 **   LaCAM finds a solution exactly when one exists and returns
 **   ASTAR_NO_PATH otherwise (completeness); every solution of every solver
@@ -21,174 +22,7 @@
 #include "astar/grid.h"
 #include "astar/mapf.h"
 #include "check.h"
-
-/* ---- a brute-force reference ------------------------------------------------------------ */
-
-/* The least sum of costs by A* over the joint space: states are every
-** agent's cell plus the set of agents that have arrived for good (which
-** then never move: that is what SOC charges, an agent's cost being its
-** last arrival). A step moves every other agent (wait or 4-neighbour, no
-** vertex or swap conflict) and costs their number; declaring an agent at
-** its goal arrived costs nothing. h = the sum of the distances of the
-** agents not arrived (consistent). Returns the optimum, or -1 when no
-** solution exists. For n <= 4 agents and m^n * 2^n states (m passable
-** cells) that fit in memory. */
-typedef struct ref_item {
-  uint32_t f, state;
-} ref_item;
-
-static int ref_cmp_heap(const ref_item *a, const ref_item *b) {
-  return a->f < b->f;
-}
-
-static long ref_optimum(const astar_grid *g, const astar_point *starts, const astar_point *goals,
-                        int n) {
-  int32_t w = astar_grid_width(g), h = astar_grid_height(g);
-  int cells = w * h, m = 0;
-  int *idx = malloc(sizeof(int) * (size_t)cells), *cell = malloc(sizeof(int) * (size_t)cells);
-  for (int v = 0; v < cells; v++) {
-    idx[v] = astar_grid_passable(g, v % w, v / w) ? m : -1;
-    if (idx[v] >= 0) cell[m++] = v;
-  }
-  /* Neighbours (and the cell itself) by index; distances by BFS. */
-  int nb[64][5], deg[64];
-  int dist[4][64];
-  for (int a = 0; a < m; a++) {
-    int x = cell[a] % w, y = cell[a] / w, k = 0;
-    const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
-    for (int d = 0; d < 4; d++) {
-      int X = x + dx[d], Y = y + dy[d];
-      if (X >= 0 && Y >= 0 && X < w && Y < h && idx[Y * w + X] >= 0) nb[a][k++] = idx[Y * w + X];
-    }
-    nb[a][k++] = a;
-    deg[a] = k;
-  }
-  int s[4], t[4];
-  for (int i = 0; i < n; i++) {
-    s[i] = idx[starts[i].y * w + starts[i].x];
-    t[i] = idx[goals[i].y * w + goals[i].x];
-    int q[64], qh = 0, qt = 0;
-    for (int a = 0; a < m; a++) dist[i][a] = -1;
-    dist[i][t[i]] = 0;
-    q[qt++] = t[i];
-    while (qh < qt) {
-      int a = q[qh++];
-      for (int k = 0; k < deg[a]; k++)
-        if (dist[i][nb[a][k]] < 0) {
-          dist[i][nb[a][k]] = dist[i][a] + 1;
-          q[qt++] = nb[a][k];
-        }
-    }
-  }
-  long result = -1;
-  for (int i = 0; i < n; i++)
-    if (dist[i][s[i]] < 0) goto out;
-  {
-    size_t places = 1;
-    for (int i = 0; i < n; i++) places *= (size_t)m;
-    size_t states = places << n;
-    uint16_t *gv = malloc(states * sizeof(uint16_t));
-    for (size_t k = 0; k < states; k++) gv[k] = UINT16_MAX;
-    size_t heap_cap = 1024, heap_n = 0;
-    ref_item *heap = malloc(heap_cap * sizeof(ref_item));
-#define REF_PUSH(F, S)                                                                             \
-  do {                                                                                             \
-    if (heap_n == heap_cap) heap = realloc(heap, (heap_cap *= 2) * sizeof(ref_item));              \
-    size_t i_ = heap_n++;                                                                          \
-    ref_item it_ = {(F), (S)};                                                                     \
-    while (i_ > 0 && ref_cmp_heap(&it_, &heap[(i_ - 1) / 2])) {                                    \
-      heap[i_] = heap[(i_ - 1) / 2];                                                               \
-      i_ = (i_ - 1) / 2;                                                                           \
-    }                                                                                              \
-    heap[i_] = it_;                                                                                \
-  } while (0)
-    uint32_t enc = 0;
-    int h0 = 0;
-    for (int i = n - 1; i >= 0; i--) {
-      enc = enc * (uint32_t)m + (uint32_t)s[i];
-      h0 += dist[i][s[i]];
-    }
-    enc <<= n;
-    gv[enc] = 0;
-    REF_PUSH((uint32_t)h0, enc);
-    while (heap_n > 0) {
-      ref_item top = heap[0], last = heap[--heap_n];
-      size_t i = 0;
-      for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= heap_n) break;
-        if (c + 1 < heap_n && ref_cmp_heap(&heap[c + 1], &heap[c])) c++;
-        if (!ref_cmp_heap(&heap[c], &last)) break;
-        heap[i] = heap[c];
-        i = c;
-      }
-      if (heap_n > 0) heap[i] = last;
-      uint32_t st = top.state, done = st & ((1u << n) - 1), rest = st >> n;
-      int pos[4], hs = 0, moving = 0;
-      for (int a = 0; a < n; a++) {
-        pos[a] = (int)(rest % (uint32_t)m);
-        rest /= (uint32_t)m;
-        if (!(done >> a & 1)) {
-          hs += dist[a][pos[a]];
-          moving++;
-        }
-      }
-      uint32_t g0 = gv[st];
-      if (top.f != g0 + (uint32_t)hs) continue; /* stale */
-      if (done == (1u << n) - 1) {
-        result = g0;
-        break;
-      }
-      /* Declare an agent at its goal arrived. */
-      for (int a = 0; a < n; a++)
-        if (!(done >> a & 1) && pos[a] == t[a]) {
-          uint32_t ns = st | (1u << a);
-          if (g0 < gv[ns]) {
-            gv[ns] = (uint16_t)g0;
-            REF_PUSH(g0 + (uint32_t)(hs - dist[a][pos[a]]), ns);
-          }
-        }
-      /* Every joint move of the agents not arrived. */
-      int choice[4] = {0, 0, 0, 0};
-      for (;;) {
-        int np[4];
-        bool ok = true;
-        for (int a = 0; a < n; a++) np[a] = (done >> a & 1) ? pos[a] : nb[pos[a]][choice[a]];
-        for (int a = 0; a < n && ok; a++)
-          for (int b = a + 1; b < n && ok; b++)
-            ok = np[a] != np[b] && !(np[a] == pos[b] && np[b] == pos[a]);
-        if (ok) {
-          uint32_t ns = 0;
-          int nh = 0;
-          for (int a = n - 1; a >= 0; a--) {
-            ns = ns * (uint32_t)m + (uint32_t)np[a];
-            if (!(done >> a & 1)) nh += dist[a][np[a]];
-          }
-          ns = (ns << n) | done;
-          uint32_t ng = g0 + (uint32_t)moving;
-          if (ng < gv[ns]) {
-            gv[ns] = (uint16_t)ng;
-            REF_PUSH(ng + (uint32_t)nh, ns);
-          }
-        }
-        int a = 0;
-        while (a < n) {
-          if (!(done >> a & 1) && ++choice[a] < deg[pos[a]]) break;
-          choice[a] = 0;
-          a++;
-        }
-        if (a == n) break;
-      }
-    }
-#undef REF_PUSH
-    free(heap);
-    free(gv);
-  }
-out:
-  free(idx);
-  free(cell);
-  return result;
-}
+#include "mapf_ref.h"
 
 /* ---- helpers -------------------------------------------------------------------------- */
 
@@ -279,9 +113,10 @@ static void test_tiny_against_reference(void) {
       astar_grid_free(g);
       continue;
     }
-    long opt = ref_optimum(g, s, t, n);
     astar_mapf_problem *p;
     CHECK(astar_mapf_problem_new(&p, g, s, t, (size_t)n, NULL, NULL) == ASTAR_OK);
+    long opt = (long)mapf_ref_optimal_soc(p);
+    CHECK(opt >= -1); /* -2: too big for the reference (the sizes above avoid it) */
     astar_mapf_solution *out;
     CHECK(astar_mapf_solution_new(&out, (size_t)n, NULL) == ASTAR_OK);
     astar_mapf_options o;
@@ -348,7 +183,7 @@ static void test_corridor(void) {
     astar_mapf_options o;
     astar_mapf_options_init(&o);
     astar_mapf_stats stats;
-    long opt = ref_optimum(g, s, t, 2);
+    long opt = (long)mapf_ref_optimal_soc(p);
     CHECK(pocket ? opt > 8 : opt == -1);
     o.algo = ASTAR_MAPF_LACAM;
     CHECK_EQ(solve_checked(sv, p, &o, out, &stats), pocket ? ASTAR_OK : ASTAR_NO_PATH);
