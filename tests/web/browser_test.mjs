@@ -2078,11 +2078,13 @@ try {
 
   /* A Moving AI map through the file input (when the benchmark data is there). */
   if (fs.existsSync(MOVINGAI_MAP)) {
-    await page.setInputFiles('#map-file', MOVINGAI_MAP);
-    await page.waitForFunction(() => window.__playground.size().width !== 40, null, { timeout: 10_000 });
-    const m = await pg(() => window.__playground.size());
     const head = fs.readFileSync(MOVINGAI_MAP, 'utf8');
     const hw = Number(head.match(/^width (\d+)/m)[1]), hh = Number(head.match(/^height (\d+)/m)[1]);
+    await page.setInputFiles('#map-file', MOVINGAI_MAP);
+    // Until the file's size shows (the page reads the file asynchronously;
+    // "not 40 wide" held at once when an earlier part left another size).
+    await page.waitForFunction((w) => window.__playground.size().width === w, hw, { timeout: 10_000 }).catch(() => {});
+    const m = await pg(() => window.__playground.size());
     check('a Moving AI .map loads through the file input', m.width === hw && m.height === hh,
       `${m.width} x ${m.height}, file says ${hw} x ${hh}`);
     const r = await runInstant();

@@ -7087,8 +7087,8 @@ static PyObject *py_mapf_solve(PyObject *self, PyObject *args) {
   range_arg max_work = {.name = "max_work", .min = 0, .max = UINT64_MAX};
   range_arg max_memory = {.name = "max_memory", .min = 0, .max = SIZE_MAX};
   range_arg seed = {.name = "seed", .min = 0, .max = UINT64_MAX};
-  range_arg max_steps = {.name = "max_steps", .min = 0, .max = UINT32_MAX};
-  range_arg window = {.name = "window", .min = 0, .max = UINT32_MAX};
+  range_arg max_steps = {.name = "max_steps", .min = 0, .max = 1u << 28};
+  range_arg window = {.name = "window", .min = 0, .max = 1u << 28};
   if (!PyArg_ParseTuple(args, "O!O!OO&O&O&O&O&O&O&O", &MapfSolverType, &solver, &MapfProblemType,
                         &p, &algo_name, real_arg_convert, &w, real_arg_convert, &time_limit,
                         range_arg_convert, &max_work, range_arg_convert, &max_memory,
