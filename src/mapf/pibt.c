@@ -162,6 +162,16 @@ static bool plan_agent(mapf_pibt *pb, uint32_t i) {
     key[s] = kv;
     cand[s] = v;
   }
+  if (pb->sc) {
+    /* The scatter path's next cell first, the others keep their order. */
+    uint32_t want = mapf_scatter_next(pb->sc, i, here);
+    for (unsigned e = 1; e < m && want != MAPF_NONE; e++)
+      if (cand[e] == want) {
+        for (; e > 0; e--) cand[e] = cand[e - 1];
+        cand[0] = want;
+        break;
+      }
+  }
   uint32_t partner = MAPF_NONE;
   if (pb->swap) {
     partner = swap_partner(pb, i, cand[0]);
