@@ -458,6 +458,23 @@ def test_every_algorithm_solves_small_instances(algo):
     assert solved >= 3, algo
 
 
+def test_prioritized_windowed():
+    """window= reaches the library: WHCA* plans W steps ahead; its plans pass
+    the reference validator like the full cooperative A*'s."""
+    need("prioritized")
+    rng = np.random.default_rng(17)
+    solved = 0
+    for trial in range(5):
+        mask = random_mask(rng, 10, 10, 0.15)
+        p = mapf.Problem.random(libastar.Grid.from_mask(mask), 8, seed=trial)
+        for window in (0, 4):
+            s = mapf.solve(p, "prioritized", window=window, max_work=10**6)
+            if s.solved:
+                solved += 1
+                assert ref_valid(mask, p.starts, p.goals, s.paths) is None, (trial, window)
+    assert solved >= 5
+
+
 def test_lacam_star_reports_its_improvements():
     g = libastar.Grid(10, 10)
     p = mapf.Problem.random(g, 12, seed=4)

@@ -1554,6 +1554,7 @@ const MAPF_MAP = [
   '....####..##............',
   '........................',
 ].join('\n') + '\n';
+const MAPF_DOCS_SHOT = path.join(ROOT, 'docs/images/playground-mapf.png');
 async function testMapf() {
   await pg((t) => window.__playground.loadMap(t, 'mapf.txt'), MAPF_MAP);
   const rows = MAPF_MAP.trim().split('\n'), open = (x, y) => rows[y] && rows[y][x] === '.';
@@ -1618,7 +1619,8 @@ async function testMapf() {
   await page.selectOption('#mapf-algo', { label: 'lacam' });
   await page.click('#mapf-run');
   await page.waitForFunction(() => { const m = window.__playground.mapfState(); return m && m.t >= 2; }, null, { timeout: 10_000 });
-  await screenshot('mapf-1440x900');
+  const shot = await screenshot('desktop-1440x900-mapf');
+  if (!process.argv.includes('--no-docs-image')) fs.copyFileSync(shot, MAPF_DOCS_SHOT);
   const msg = await $text('#message');
   check('MAPF: the agents walk and the message compares them with the naive plan',
     /no two ever collide/.test(msg) && /would collide/.test(msg), msg);

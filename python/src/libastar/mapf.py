@@ -342,8 +342,8 @@ def solve(problem: Problem, algo: Union[str, AlgorithmInfo] = "lacam-star", *, w
                 (prioritized)
     max_steps   pibt: most time steps; prioritized: the horizon; 0: automatic;
                 in [0, 2^28]
-    window      prioritized: 0 full cooperative A*, W >= 1 windowed (WHCA*:
-                UnsupportedError while the library has not got it); in [0, 2^28]
+    window      prioritized: 0 full cooperative A*, W >= 1 windowed (WHCA*: plans
+                W steps ahead, follows W / 2 of them, plans again); in [0, 2^28]
     on_improve  on_improve(sum_of_costs, seconds), called for each solution an
                 anytime solver finds (lacam-star); an exception it raises is
                 raised when the solve returns
