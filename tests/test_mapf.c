@@ -590,6 +590,57 @@ static void test_dist(void) {
   astar_mapf_solver_free(sv);
 }
 
+/* Scratch slots: kept, grown, capped by max_memory -- the cap refuses
+** only what does not fit, and only a refusal stops the solve. */
+static void test_scratch(void) {
+  astar_mapf_solver *sv = NULL;
+  CHECK_EQ(astar_mapf_solver_new(&sv, NULL), ASTAR_OK);
+  const size_t base = astar_mapf_solver_memory(sv);
+  astar_mapf_options o;
+  astar_mapf_options_init(&o);
+  o.max_memory = base + 700;
+  astar_mapf_stats stats;
+  memset(&stats, 0, sizeof stats);
+  mapf_ctx c;
+  memset(&c, 0, sizeof c);
+  c.o = &o;
+  c.solver = sv;
+  c.stats = &stats;
+  astar_status st = ASTAR_OK;
+  unsigned char *a = mapf_scratch(&c, 3, 600, &st);
+  CHECK(a != NULL && st == ASTAR_OK);
+  memset(a, 7, 600);
+  /* 1.5 x 600 would not fit; 650 does */
+  unsigned char *b = mapf_scratch(&c, 3, 650, &st);
+  CHECK(b != NULL && st == ASTAR_OK);
+  CHECK(b && b[599] == 7);
+  CHECK_EQ(astar_mapf_solver_memory(sv), base + 650);
+  CHECK(!mapf_out_of_limits(&c, 0));
+  CHECK(mapf_scratch(&c, 3, 600, &st) == b); /* smaller: the same block */
+  CHECK(mapf_scratch(&c, 4, 100, &st) == NULL);
+  CHECK_EQ(st, ASTAR_LIMIT_REACHED);
+  CHECK(mapf_out_of_limits(&c, 0));
+  st = ASTAR_OK;
+  CHECK(mapf_scratch(&c, MAPF_SCRATCH_SLOTS, 8, &st) == NULL);
+  CHECK_EQ(st, ASTAR_INVALID_ARGUMENT);
+  /* counted blocks */
+  o.max_memory = 0;
+  c.over_memory = false;
+  void *blk = mapf_alloc(&c, 1000, &st);
+  CHECK(blk != NULL);
+  CHECK_EQ(astar_mapf_solver_memory(sv), base + 1650);
+  blk = mapf_realloc(&c, blk, 1000, 3000, &st);
+  CHECK(blk != NULL);
+  CHECK_EQ(astar_mapf_solver_memory(sv), base + 3650);
+  mapf_free(&c, blk, 3000);
+  CHECK_EQ(astar_mapf_solver_memory(sv), base + 650);
+  /* work */
+  o.max_work = 10;
+  CHECK(!mapf_out_of_limits(&c, 9));
+  CHECK(mapf_out_of_limits(&c, 10));
+  astar_mapf_solver_free(sv); /* frees the slots */
+}
+
 /* ---- prioritised planning ------------------------------------------------------------------- */
 
 /* Solve, then the validator and the stats must agree. Returns the status. */
@@ -883,6 +934,7 @@ int main(void) {
   RUN(test_reference);
   RUN(test_options);
   RUN(test_dist);
+  RUN(test_scratch);
   RUN(test_prioritized_random);
   RUN(test_prioritized_vs_reference);
   RUN(test_prioritized_limits);
