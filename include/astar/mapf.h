@@ -34,14 +34,22 @@
 ** Algorithms (astar_mapf_algo; one table names them, every caller -- the
 ** tool, Python, JavaScript -- reads it through astar_mapf_algo_from_name):
 **   pibt         PIBT, priority inheritance with backtracking (Okumura et al.
-**                2019/2022): one step for all agents at a time; fast,
-**                incomplete, suboptimal.
+**                2019/2022) with the swap technique of LaCAM*: one step for
+**                all agents at a time until all are at their goals at once;
+**                fast, incomplete, suboptimal. max_steps 0: max(1024,
+**                width + height + agents); max_work counts agent decisions.
 **   lacam        LaCAM (Okumura, AAAI 2023): a search over configurations
-**                with PIBT generating successors; complete, suboptimal;
-**                stops at its first solution.
+**                with PIBT generating successors, guided by spread-out
+**                single-agent paths (lacam3's "scatter", at most half the
+**                time limit); complete, suboptimal; stops at its first
+**                solution. max_work counts high-level iterations, PIBT's
+**                agent decisions and the expansions of the paths' A*.
 **   lacam-star   LaCAM* (Okumura, IJCAI 2023): LaCAM that goes on after the
 **                first solution, improving it until the limits run out or
-**                the search space is exhausted (then optimal); each
+**                the search space is exhausted (then optimal, proven by a
+**                last exact search over the configurations explored), with
+**                a refiner (large neighbourhood search: a few agents
+**                replanned around the others) sharing the work; each
 **                improvement is reported (astar_mapf_options.on_improve).
 **   cbs          Conflict-Based Search (Sharon et al. 2015) with prioritised
 **                conflicts, bypass and an admissible high-level heuristic:

@@ -106,7 +106,7 @@ typedef struct lacam {
   uint32_t n;
   bool star;
   mapf_pibt pb;
-  uint64_t rng;
+  mapf_rng rng;
   lc_node *node;
   uint32_t nodes, node_cap;
   uint32_t *cfg; /* node_cap x n */
@@ -371,7 +371,7 @@ static uint32_t next_lnode(lacam *l, uint32_t v) {
     memcpy(cand, l->pb.g.nb + 4 * (size_t)here, m * sizeof(uint32_t));
     cand[m++] = here;
     for (unsigned a = m - 1; a > 0; a--) {
-      unsigned b = mapf_rng_below(&l->rng, a + 1);
+      unsigned b = (uint32_t)mapf_rng_below(&l->rng, a + 1);
       uint32_t t = cand[a];
       cand[a] = cand[b];
       cand[b] = t;
@@ -743,7 +743,7 @@ astar_status mapf_lacam_solve(mapf_ctx *c) {
   l.p = p;
   l.n = n;
   l.star = c->o->algo == ASTAR_MAPF_LACAM_STAR;
-  l.rng = c->o->seed;
+  mapf_rng_seed(&l.rng, c->o->seed);
   l.goal_node = MAPF_NONE;
   l.order_of = MAPF_NONE;
   l.best = UINT64_MAX;

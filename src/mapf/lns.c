@@ -163,7 +163,7 @@ astar_status mapf_lns_init(mapf_lns *r, mapf_ctx *c, const mapf_graph *g, uint64
   r->c = c;
   r->n = c->p->n;
   r->g = g;
-  r->rng = seed;
+  mapf_rng_seed(&r->rng, seed);
   r->st = ASTAR_OK;
   r->mask = 0;
   uint32_t *a = slot(r, SLOT_PATHS, ((size_t)4 * r->n + c->p->cells) * sizeof(uint32_t));
@@ -401,12 +401,12 @@ int mapf_lns_step(mapf_lns *r) {
   /* A new round: a fresh random order and group size. */
   if (r->next == 0 || r->next + r->group > n) {
     for (uint32_t a = n - 1; a > 0; a--) {
-      uint32_t b = mapf_rng_below(&r->rng, a + 1), t = r->order[a];
+      uint32_t b = (uint32_t)mapf_rng_below(&r->rng, a + 1), t = r->order[a];
       r->order[a] = r->order[b];
       r->order[b] = t;
     }
     uint32_t most = n / 4 < 1 ? 1 : n / 4 > MAX_GROUP ? MAX_GROUP : n / 4;
-    r->group = 1 + mapf_rng_below(&r->rng, most);
+    r->group = 1 + (uint32_t)mapf_rng_below(&r->rng, most);
     r->next = 0;
   }
   const uint32_t *grp = r->order + r->next;

@@ -10,21 +10,10 @@
 
 #define MAPF_NONE UINT32_MAX /* no agent / no cell */
 
-/* The seeded generator of the MAPF solvers' random choices: splitmix64, so
-** that a seed gives the same sequence on every platform. */
-static inline uint64_t mapf_rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  return z ^ (z >> 31);
-}
-/* Uniform in [0, 1) with 24 bits (exact in a float). */
-static inline float mapf_rng_unit(uint64_t *s) {
-  return (float)(mapf_rng_next(s) >> 40) * (1.0f / 16777216.0f);
-}
-/* Uniform in [0, n) (n >= 1; the tiny modulo bias does not matter here). */
-static inline uint32_t mapf_rng_below(uint64_t *s, uint32_t n) {
-  return (uint32_t)(mapf_rng_next(s) % n);
+/* Uniform in [0, 1) with 24 bits (exact in a float), from the library's
+** seeded generator (mapf.h). */
+static inline float mapf_rng_unit(mapf_rng *r) {
+  return (float)(mapf_rng_next(r) >> 40) * (1.0f / 16777216.0f);
 }
 
 /* The map as an adjacency table: nb[4 * cell + k] for k < deg[cell] are the
@@ -61,11 +50,12 @@ typedef struct mapf_pibt {
   uint32_t *occ_next; /* cells: the agent that reserved the cell in Q_to */
   const uint32_t *from;
   uint32_t *to;
-  uint64_t rng;
+  mapf_rng rng;
   bool swap;              /* the swap technique of LaCAM* (IJCAI 2023) */
   const mapf_scatter *sc; /* NULL, or the cell each agent tries first */
   astar_status st;        /* ASTAR_OK, or what a distance query failed with */
   uint64_t work;          /* agent decisions made (the unit of low-level work) */
+  uint32_t depth;         /* of the priority-inheritance recursion */
 } mapf_pibt;
 
 /* Builds the adjacency table and the generator's arrays in scratch slots
@@ -95,7 +85,7 @@ typedef struct mapf_lns {
   mapf_ctx *c;
   uint32_t n;
   const mapf_graph *g;
-  uint64_t rng;
+  mapf_rng rng;
   astar_status st;
   bool loaded;
   uint64_t soc;           /* of the paths held */

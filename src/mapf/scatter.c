@@ -41,7 +41,8 @@ typedef struct sc_table {
 } sc_table;
 
 typedef struct sc_item {
-  uint64_t key; /* collisions << 40 | f << 20 | order: fewest collisions, then least f */
+  uint64_t key; /* collisions << 40 | f << 20 | (2^20 - 1 - g): fewest collisions, then
+                   least f, then deepest (on open grids many cells tie on f) */
   uint32_t cell, parent, g;
 } sc_item;
 
@@ -50,7 +51,7 @@ typedef struct scatter {
   const mapf_graph *g;
   uint32_t n;
   astar_status st;
-  uint64_t rng;
+  mapf_rng rng;
   uint32_t *off, *len, *order; /* n each */
   uint32_t *pool;
   size_t pool_n, pool_cap;
@@ -188,8 +189,7 @@ static uint32_t plan(scatter *s, uint32_t i) {
   const uint32_t ub = d0 + MARGIN;
   uint32_t used_n = 0, result = UINT32_MAX, found_g = 0;
   s->heap_n = 0;
-  uint32_t seq = 0;
-  sc_item first = {(uint64_t)d0 << 20, start, MAPF_NONE, 0};
+  sc_item first = {((uint64_t)d0 << 20) | 0xFFFFFu, start, MAPF_NONE, 0};
   if (!s->heap) {
     s->heap = slot(s, SLOT_HEAP, 1024 * sizeof(sc_item));
     if (!s->heap) return UINT32_MAX;
@@ -227,7 +227,9 @@ static uint32_t plan(scatter *s, uint32_t i) {
       uint64_t coll = (it.key >> 40) + collisions(s, u, it.g + 1);
       if (coll > 0xFFFFFu) coll = 0xFFFFFu;
       uint64_t f = (uint64_t)it.g + 1 + du;
-      sc_item nx = {(coll << 40) | (f << 20) | (seq++ & 0xFFFFFu), u, it.cell, it.g + 1};
+      if (f > 0xFFFFFu) f = 0xFFFFFu; /* order only: clamping keeps the fields apart */
+      uint64_t deep = 0xFFFFFu - ((uint64_t)it.g + 1 > 0xFFFFFu ? 0xFFFFFu : (uint64_t)it.g + 1);
+      sc_item nx = {(coll << 40) | (f << 20) | deep, u, it.cell, it.g + 1};
       heap_push(s, nx);
     }
     if (s->st != ASTAR_OK) break;
@@ -261,7 +263,7 @@ astar_status mapf_scatter_build(mapf_scatter *out, mapf_ctx *c, const mapf_graph
   s.g = g;
   s.n = n;
   s.st = ASTAR_OK;
-  s.rng = seed;
+  mapf_rng_seed(&s.rng, seed);
   astar_status st = ASTAR_OK;
   uint32_t *a = slot(&s, SLOT_PATHS, ((size_t)3 * n) * sizeof(uint32_t));
   uint32_t *cl = a ? slot(&s, SLOT_CELLS, (size_t)3 * p->cells * sizeof(uint32_t)) : NULL;
@@ -288,7 +290,7 @@ astar_status mapf_scatter_build(mapf_scatter *out, mapf_ctx *c, const mapf_graph
   uint64_t last_total = UINT64_MAX;
   for (uint32_t round = 0; round < MAX_ROUNDS; round++) {
     for (uint32_t x = n - 1; x > 0; x--) {
-      uint32_t y = mapf_rng_below(&s.rng, x + 1), t = s.order[x];
+      uint32_t y = (uint32_t)mapf_rng_below(&s.rng, x + 1), t = s.order[x];
       s.order[x] = s.order[y];
       s.order[y] = t;
     }
