@@ -53,13 +53,13 @@ static const mapf_row mapf_rows[ASTAR_MAPF_ALGO_COUNT] = {
     [ASTAR_MAPF_CBS] =
         {
             {"cbs", "CBS: conflict-based search, optimal sum of costs", ASTAR_MAPF_OPTIMAL},
-            NULL,
+            mapf_cbs_solve,
         },
     [ASTAR_MAPF_EECBS] =
         {
             {"eecbs", "EECBS: explicit estimation CBS, sum of costs <= w x optimal",
              ASTAR_MAPF_BOUNDED},
-            NULL,
+            mapf_cbs_solve,
         },
     [ASTAR_MAPF_PRIORITIZED] =
         {
