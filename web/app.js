@@ -516,6 +516,7 @@
     search = null;
     stopPlaying();
     endWalk();
+    endMapf();
   }
 
   function resetView() {
@@ -576,6 +577,7 @@
   // the events are replayed by play() / stepOnce() / finish().
   function startSearch() {
     endWalk();
+    endMapf();
     stopPlaying();
     const { o, st } = pushOptions();
     resetView();
@@ -1327,6 +1329,10 @@
 
   function mapChanged() {
     if (walk) scheduleWalkSync();
+    if (mapf) {
+      endMapf();
+      message('The map changed: the agents\' plan ended (press Agents to plan again).');
+    }
     if (mayRefuse(ui.algorithm.value)) updateNotice();
     // A replay under way (animating, or paused by a step) is re-run too.
     const shown = search && (search.done || playing || search.cursor > 0);
@@ -1442,6 +1448,7 @@
       return;
     }
     clearPath();
+    endMapf();
     const { st: ost } = pushOptions();
     const [sx, sy] = xy(start), [gx, gy] = xy(goal);
     const st = ost !== ST_OK ? ost : M._pg_walk_new(pg, REPLAN[kind], sx, sy, gx, gy);
@@ -1687,6 +1694,217 @@
       unit: xy(walk.unit), goal: xy(walk.goal), trail: walk.trail.map(xy), path: walk.path.map(xy),
       touched: walk.touched.length, repairs: walk.repairs, stats: walk.stats, totals: walk.totals,
       kinds: Object.keys(REPLAN).filter(walkAvailable),
+    };
+  }
+
+  /* ---- MAPF mode: many agents, none colliding (issue 29) ---------------- */
+
+  // "Agents" draws a random instance of N agents on the passable cells of
+  // the map (the bridge: astar_mapf_random_instance, seeded), solves it with
+  // the solver chosen from the library's MAPF table (pg_mapf_algo_*) within
+  // the time limit, and lets the agents walk, one step a tick, interpolated
+  // between ticks. Beside it the bridge plans each agent alone (its own
+  // shortest path) and lists where those naive paths would collide -- two
+  // agents in one cell, or swapping cells -- which show as red crosses, bright
+  // at the moment of the collision, faint afterwards, while the MAPF agents
+  // walk past each other. The map is 4-connected for MAPF whatever the move
+  // rules; terrain costs do not apply. Editing the map ends the mode (the
+  // plan was made on the old one).
+  const MAPF_RATE = 4; // ticks a second
+  const C_COLLISION = '#d7191c';
+  // mapf: null when off, else { algo, n, paths: [Int32Array], goals, starts,
+  // collisions: [{ t, cell, a, b }], status, stats, t (ticks, fractional),
+  // end, running, rafId, then }.
+  let mapf = null;
+  const mapfStat = (k) => M._pg_mapf_stat(pg, k);
+  const agentColour = (i) => `hsl(${(i * 137.508) % 360}, 72%, 42%)`;
+
+  function readMapfTable() {
+    const sel = $('mapf-algo');
+    sel.textContent = '';
+    for (let i = 0; i < M._pg_mapf_algo_count(); i++) {
+      const name = M.UTF8ToString(M._pg_mapf_algo_name(i));
+      const opt = document.createElement('option');
+      opt.value = String(i);
+      opt.textContent = name;
+      opt.title = M.UTF8ToString(M._pg_mapf_algo_summary(i));
+      if (name === 'lacam-star') opt.selected = true;
+      sel.appendChild(opt);
+    }
+  }
+
+  // Int32Array runs of a bridge plan: offsets (agents + 1) and cells.
+  function readRuns(offPtr, cellPtr, n) {
+    const off = M.HEAP32.slice(offPtr >> 2, (offPtr >> 2) + n + 1), runs = [];
+    for (let i = 0; i < n; i++) runs.push(M.HEAP32.slice((cellPtr >> 2) + off[i], (cellPtr >> 2) + off[i + 1]));
+    return runs;
+  }
+
+  function startMapf() {
+    if (hex !== null) {
+      message('MAPF mode runs on square cells.', true);
+      return;
+    }
+    clearPath();
+    endMapf();
+    const algo = Number($('mapf-algo').value), n = Math.max(1, Math.floor(Number($('mapf-agents').value) || 1));
+    const seed = Math.max(0, Math.floor(Number($('mapf-seed').value) || 0));
+    const limit = Math.min(60, Math.max(0.1, Number($('mapf-time').value) || 2));
+    const name = M.UTF8ToString(M._pg_mapf_algo_name(algo));
+    setStatus('planning', 'running');
+    const st = M._pg_mapf_run(pg, algo, n, seed, limit, 0, 1.2);
+    if (st !== ST_OK && !M._pg_mapf_agents(pg)) {
+      setStatus('cannot plan', 'failed');
+      $('status').dataset.code = String(st);
+      message(`${name}: ${M.UTF8ToString(M._pg_strerror(st))}` + (st === 8 ? ` (more agents than the map's ` +
+        `largest region has cells)` : ''), true);
+      return;
+    }
+    const naive = readRuns(M._pg_mapf_naive_offsets(pg), M._pg_mapf_naive_cells(pg), n);
+    const paths = st === ST_OK ? readRuns(M._pg_mapf_offsets(pg), M._pg_mapf_cells(pg), n) : [];
+    const collisions = [], cp = M._pg_mapf_collisions(pg) >> 2;
+    for (let k = 0; k < M._pg_mapf_collision_count(pg); k++) {
+      const r = cp + 4 * k;
+      collisions.push({ t: M.HEAP32[r], cell: M.HEAP32[r + 1], a: M.HEAP32[r + 2], b: M.HEAP32[r + 3] });
+    }
+    const stats = {
+      solved: mapfStat(1) === 1, optimal: mapfStat(2) === 1, soc: mapfStat(3), makespan: mapfStat(4),
+      lowerBound: mapfStat(5), ms: mapfStat(7), improvements: mapfStat(9), collisions: mapfStat(12),
+      naiveSoc: mapfStat(13), naiveMakespan: mapfStat(14), fault: mapfStat(15),
+    };
+    mapf = {
+      algo: name, n, paths, naive, starts: naive.map((p) => p[0]), goals: naive.map((p) => p[p.length - 1]),
+      collisions, status: st, stats, t: 0, end: Math.max(stats.solved ? stats.makespan : 0, stats.naiveMakespan),
+      running: false, rafId: 0, then: 0,
+    };
+    $('lg-mapf').hidden = false;
+    $('mapf-run').textContent = 'Again';
+    showMapf();
+    if (stats.solved) resumeMapf();
+    needDraw = true;
+  }
+
+  function showMapf() {
+    const s = mapf.stats, naive = `their own shortest paths, each planned alone, would collide ` +
+      `${fmtInt(s.collisions)} time${s.collisions === 1 ? '' : 's'} (red)`;
+    if (!s.solved) {
+      setStatus(mapf.status === 2 ? 'limit reached' : statusWord(mapf.status, ''), 'failed');
+      $('status').dataset.code = String(mapf.status);
+      message(`${mapf.algo} found no plan for ${fmtInt(mapf.n)} agents: ` +
+        `${M.UTF8ToString(M._pg_strerror(mapf.status))}; ${naive}.`, true);
+      return;
+    }
+    $('cost').textContent = fmtInt(s.soc);
+    $('cost').title = `sum of costs (the lower bound, each agent alone: ${fmtInt(s.lowerBound)})`;
+    $('length').textContent = `${fmtInt(s.makespan)} steps`;
+    $('length').title = 'makespan: the last agent\'s arrival';
+    $('time').textContent = `${fmt(s.ms, 1)} ms`;
+    const valid = s.fault === 0 ? 'checked by the library\'s validator' : 'the validator found a fault!';
+    setStatus(`${fmtInt(mapf.n)} agents`, 'done', '', `${mapf.algo}: ${fmtInt(mapf.n)} agents planned`);
+    $('status').dataset.code = '0';
+    message(`${mapf.algo}: ${fmtInt(mapf.n)} agents, sum of costs ${fmtInt(s.soc)} (lower bound ` +
+      `${fmtInt(s.lowerBound)}${s.optimal ? ', optimal' : ''}), makespan ${fmtInt(s.makespan)}, ` +
+      `${fmt(s.ms, 1)} ms; no two ever collide (${valid}). The naive plan: ${naive}.`);
+  }
+
+  function resumeMapf() {
+    mapf.running = true;
+    mapf.then = performance.now();
+    if (mapf.t >= mapf.end) mapf.t = 0;
+    mapf.rafId = requestAnimationFrame(mapfFrame);
+  }
+
+  function endMapf() {
+    if (!mapf) return;
+    if (mapf.rafId) cancelAnimationFrame(mapf.rafId);
+    mapf = null;
+    if (M) M._pg_mapf_end(pg);
+    $('lg-mapf').hidden = true;
+    $('mapf-run').textContent = 'Agents';
+    needDraw = true;
+  }
+
+  function mapfFrame(now) {
+    mapf.rafId = 0;
+    if (!mapf.running) return;
+    mapf.t = Math.min(mapf.end, mapf.t + ((now - mapf.then) / 1000) * MAPF_RATE);
+    mapf.then = now;
+    needDraw = true;
+    if (mapf.t >= mapf.end) {
+      mapf.running = false;
+      return;
+    }
+    mapf.rafId = requestAnimationFrame(mapfFrame);
+  }
+
+  // An agent's position at time t (a fraction: between two cells), its
+  // last cell once it has arrived.
+  function agentAt(path, t) {
+    const k = Math.min(Math.floor(t), path.length - 1), k1 = Math.min(k + 1, path.length - 1), f = t - Math.floor(t);
+    const [x0, y0] = center(path[k]), [x1, y1] = center(path[k1]);
+    return [x0 + (x1 - x0) * f, y0 + (y1 - y0) * f];
+  }
+
+  // The overlay: goals (squares), the naive plan's collisions (crosses) and
+  // the agents (discs, numbered when the cells are big enough).
+  function drawMapf() {
+    const c = cell, t = mapf.t;
+    ctx.lineWidth = Math.max(1.5, c * 0.08);
+    mapf.goals.forEach((g, i) => {
+      ctx.strokeStyle = agentColour(i);
+      ctx.beginPath();
+      cellPath(g, Math.max(1.5, c * 0.18));
+      ctx.stroke();
+    });
+    if ($('mapf-naive').checked) {
+      const r = Math.max(3, c * 0.32);
+      for (const k of mapf.collisions) {
+        if (k.t > t + 0.5) break; // in time order: the ones still to come are not shown
+        const now = Math.abs(k.t - t) <= 0.5;
+        const [x, y] = center(k.cell);
+        ctx.globalAlpha = now ? 1 : 0.3;
+        ctx.strokeStyle = C_COLLISION;
+        ctx.lineWidth = Math.max(1.5, c * (now ? 0.14 : 0.08));
+        ctx.beginPath();
+        ctx.moveTo(x - r, y - r);
+        ctx.lineTo(x + r, y + r);
+        ctx.moveTo(x + r, y - r);
+        ctx.lineTo(x - r, y + r);
+        ctx.stroke();
+      }
+      ctx.globalAlpha = 1;
+    }
+    const paths = mapf.paths.length ? mapf.paths : mapf.starts.map((s) => Int32Array.of(s));
+    const r = Math.max(2.5, c * 0.36);
+    paths.forEach((p, i) => {
+      const [x, y] = agentAt(p, t);
+      ctx.beginPath();
+      ctx.arc(x, y, r, 0, Math.PI * 2);
+      ctx.fillStyle = agentColour(i);
+      ctx.fill();
+      if (c >= 8) {
+        ctx.strokeStyle = '#ffffff';
+        ctx.lineWidth = Math.max(1, c * 0.05);
+        ctx.stroke();
+      }
+      if (c >= 22) {
+        ctx.fillStyle = '#ffffff';
+        ctx.font = `${Math.round(c * 0.36)}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(String(i), x, y + 0.5);
+      }
+    });
+  }
+
+  // What the test reads.
+  function mapfState() {
+    if (!mapf) return null;
+    return {
+      algo: mapf.algo, agents: mapf.n, status: mapf.status, running: mapf.running, t: mapf.t, end: mapf.end,
+      stats: mapf.stats, paths: mapf.paths.map((p) => Array.from(p, xy)), naive: mapf.naive.map((p) => Array.from(p, xy)),
+      collisions: mapf.collisions.map((k) => ({ t: k.t, cell: xy(k.cell), a: k.a, b: k.b })),
+      algos: Array.from($('mapf-algo').options, (o) => o.textContent),
     };
   }
 
@@ -2349,6 +2567,7 @@
     drawEndpoint(start, '#1f9d55', 'S');
     drawEndpoint(goal, '#e0483a', 'G');
     if (walk) drawWalk();
+    if (mapf) drawMapf();
 
     // A unit bigger than one cell: its footprint at S and at G, outlined.
     if (unit > 1) {
@@ -3122,6 +3341,9 @@
     $('read').addEventListener('click', toggleRead);
     for (const el of document.querySelectorAll('input[name=brush]')) el.addEventListener('change', syncRead);
     $('walk').addEventListener('click', walkButton);
+    $('mapf-run').addEventListener('click', startMapf);
+    $('mapf-end').addEventListener('click', endMapf);
+    $('mapf-naive').addEventListener('change', () => { needDraw = true; });
     ui.walkSpeed.addEventListener('input', syncOptionUi);
     $('step').addEventListener('click', stepOnce);
     $('clear-path').addEventListener('click', clearPath);
@@ -3301,6 +3523,7 @@
     },
     lmInfo: (x, y) => lmInfo(y * W + x),
     walkState: () => walkState(),
+    mapfState: () => mapfState(),
     result: () => search && search.done ? {
       hpa: search.hpa, landmarks: search.landmarks.map(xy), precomputeMs: search.precomputeMs,
       status: search.status, statusText: search.statusText, cost: search.cost,
@@ -3368,6 +3591,7 @@
       if (!pg) throw new Error('pg_new failed');
       $('version').textContent = `libastar ${M.UTF8ToString(M._pg_version())}`;
       readMethodTable();
+      readMapfTable();
       defaultMap();
       bind();
       syncOptionUi();

@@ -21,13 +21,16 @@
 ** (astar/dstar.h) as an algorithm: its first plan, backward from the goal.
 ** Walk mode (issue 10): a planner for a unit walking on a map the person
 ** keeps editing -- D* Lite (astar/dstar.h) or repeated A* -- with the work
-** of each repair against a fresh A* (pg_walk_*, at the end of this file).
+** of each repair against a fresh A* (pg_walk_*, near the end of this file).
+** MAPF mode (issue 29): many agents on the map, solved by the library's
+** MAPF algorithms, beside the collisions of their naive paths (pg_mapf_*).
 **
 ** Everything is reached through a pg_state handle, so the library's rule of
 ** no global mutable state holds here too. Cells are exchanged as one byte
 ** each: 0 blocked, 1..255 passable with that terrain cost.
 */
 #include <astar/astar.h>
+#include <astar/mapf.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -192,6 +195,7 @@ typedef struct pg_state {
   ** between runs); NULL outside pg_run. */
   astar_finder *finder;
   struct pg_walk *walk; /* walk mode's planner (pg_walk_new), NULL when off */
+  struct pg_mapf *mapf; /* MAPF mode's last run (pg_mapf_run), NULL when none */
   /* D* Lite as an algorithm (PG_ALGO_DSTAR): the planner of the last run,
   ** restarted (no allocation) while the grid, its version and the options
   ** stay -- the timed runs of one pg_run -- else made again; dl_seen marks
@@ -204,6 +208,7 @@ typedef struct pg_state {
 } pg_state;
 
 PG_API void pg_walk_end(pg_state *s);
+PG_API void pg_mapf_end(pg_state *s);
 
 /* The next free event record, or NULL when recording has stopped. */
 static pg_event *next_event(pg_state *s) {
@@ -361,6 +366,7 @@ static void free_dstar(pg_state *s) {
 
 static void drop_grid_objects(pg_state *s) {
   pg_walk_end(s); /* made on the old grid */
+  pg_mapf_end(s); /* its cell indices are the old grid's */
   free_dstar(s);
   free_hpa(s);
   free_landmarks(s);
@@ -2092,6 +2098,382 @@ PG_API double pg_walk_stat(const pg_state *s, int32_t which) {
     return w->status;
   case 16:
     return w->splice_kind;
+  default:
+    return 0;
+  }
+}
+
+/* ---- MAPF mode (issue 29): many agents on the map, none colliding ------------------ */
+
+/*
+** A random instance of N agents on the passable cells of the square grid
+** (astar_mapf_random_instance: the benchmark's random-scenario rule,
+** seeded), solved by an algorithm of the library's MAPF table
+** (astar/mapf.h, listed for the page by pg_mapf_algo_*) and checked by the
+** library's validator. Beside it, the naive plan: each agent's own
+** shortest 4-connected path, planned as if it were alone (a breadth-first
+** search from its goal), and the collisions those paths would have --
+** vertex (two agents in one cell at one time, an agent at its goal
+** included) and swap (two agents exchanging cells in one step) -- which
+** the page marks while the MAPF agents walk past each other. Terrain costs
+** do not apply (the MAPF model: unit steps and waits). Paths are kept as
+** cell indices (y * width + x), one run after another with an offset
+** table, so JavaScript reads them with one Int32Array view each.
+*/
+
+/* One collision of the naive plan, 16 bytes for an Int32Array view. */
+typedef struct pg_collision {
+  int32_t time; /* a swap: the end of the step */
+  int32_t cell; /* a swap: the cell the first agent enters */
+  int32_t a, b; /* the agents, a < b */
+} pg_collision;
+
+/* Collisions recorded at most (the count goes on). */
+#define PG_MAPF_MAX_COLLISIONS 8192
+
+typedef struct pg_mapf {
+  int32_t agents, width;
+  astar_status status; /* the solve's */
+  astar_mapf_stats stats;
+  astar_mapf_report report; /* the validator's verdict on the solution */
+  double ms;                /* time of the solve */
+  int32_t *offsets;         /* agents + 1: agent i's path is cells[offsets[i] .. offsets[i+1]) */
+  int32_t *cells;
+  int32_t *naive_offsets; /* the same for the naive plan (empty for an agent with no path) */
+  int32_t *naive_cells;
+  pg_collision *collisions;
+  int32_t ncollisions;      /* recorded */
+  int64_t total_collisions; /* found */
+  uint64_t naive_soc;       /* sum of the naive paths' lengths */
+  int32_t naive_makespan;
+} pg_mapf;
+
+static void mapf_free(pg_mapf *m) {
+  if (!m) return;
+  free(m->offsets);
+  free(m->cells);
+  free(m->naive_offsets);
+  free(m->naive_cells);
+  free(m->collisions);
+  free(m);
+}
+
+/* MAPF mode off: its result freed (nothing when there is none). */
+PG_API void pg_mapf_end(pg_state *s) {
+  mapf_free(s->mapf);
+  s->mapf = NULL;
+}
+
+/* The library's MAPF algorithm table (astar_mapf_algo_info_get), for the
+** page's menu: the count, and row i's name, summary and flags
+** (ASTAR_MAPF_OPTIMAL 1, BOUNDED 2, COMPLETE 4, ANYTIME 8); NULL / 0
+** outside the table. */
+PG_API int32_t pg_mapf_algo_count(void) {
+  return ASTAR_MAPF_ALGO_COUNT;
+}
+PG_API const char *pg_mapf_algo_name(int32_t i) {
+  const astar_mapf_algo_info *a = astar_mapf_algo_info_get((astar_mapf_algo)i);
+  return a ? a->name : NULL;
+}
+PG_API const char *pg_mapf_algo_summary(int32_t i) {
+  const astar_mapf_algo_info *a = astar_mapf_algo_info_get((astar_mapf_algo)i);
+  return a ? a->summary : NULL;
+}
+PG_API int32_t pg_mapf_algo_flags(int32_t i) {
+  const astar_mapf_algo_info *a = astar_mapf_algo_info_get((astar_mapf_algo)i);
+  return a ? (int32_t)a->flags : 0;
+}
+/* The validator's name of a fault kind (astar_mapf_fault_name). */
+PG_API const char *pg_mapf_fault_name(int32_t fault) {
+  return astar_mapf_fault_name((astar_mapf_fault)fault);
+}
+
+/* The naive plan: agent i's shortest path from starts[i] to goals[i] on the
+** 4-connected passable cells, alone on the map (a breadth-first search from
+** the goal; each step goes to a neighbour one closer, the first in the
+** order right, down, left, up). dist and queue: width * height scratch. */
+static astar_status mapf_naive(pg_mapf *m, const astar_grid *g, const astar_point *starts,
+                               const astar_point *goals, int32_t *dist, int32_t *queue) {
+  const int32_t w = astar_grid_width(g), h = astar_grid_height(g), n = m->agents;
+  static const int32_t dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
+  size_t total = 0, cap = 0;
+  m->naive_offsets = malloc(((size_t)n + 1) * sizeof *m->naive_offsets);
+  if (!m->naive_offsets) return ASTAR_NO_MEMORY;
+  m->naive_offsets[0] = 0;
+  for (int32_t i = 0; i < n; i++) {
+    for (size_t c = 0; c < (size_t)w * (size_t)h; c++) dist[c] = -1;
+    size_t head = 0, tail = 0;
+    const int32_t gi = goals[i].y * w + goals[i].x, si = starts[i].y * w + starts[i].x;
+    dist[gi] = 0;
+    queue[tail++] = gi;
+    while (head < tail && dist[si] < 0) {
+      const int32_t c = queue[head++], cx = c % w, cy = c / w;
+      for (int k = 0; k < 4; k++) {
+        const int32_t nx = cx + dx[k], ny = cy + dy[k];
+        if (!astar_grid_contains(g, nx, ny) || !astar_grid_passable(g, nx, ny)) continue;
+        if (dist[ny * w + nx] >= 0) continue;
+        dist[ny * w + nx] = dist[c] + 1;
+        queue[tail++] = ny * w + nx;
+      }
+    }
+    const size_t len = dist[si] < 0 ? 0 : (size_t)dist[si] + 1;
+    if (total + len > cap) {
+      size_t ncap = cap ? cap : 1024;
+      while (ncap < total + len) ncap *= 2;
+      int32_t *p = realloc(m->naive_cells, ncap * sizeof *p);
+      if (!p) return ASTAR_NO_MEMORY;
+      m->naive_cells = p;
+      cap = ncap;
+    }
+    int32_t c = si;
+    for (size_t t = 0; t < len; t++) {
+      m->naive_cells[total + t] = c;
+      if (t + 1 == len) break;
+      const int32_t cx = c % w, cy = c / w;
+      for (int k = 0; k < 4; k++) {
+        const int32_t nx = cx + dx[k], ny = cy + dy[k];
+        if (astar_grid_contains(g, nx, ny) && dist[ny * w + nx] == dist[c] - 1) {
+          c = ny * w + nx;
+          break;
+        }
+      }
+    }
+    total += len;
+    m->naive_offsets[i + 1] = (int32_t)total;
+    if (len) {
+      m->naive_soc += len - 1;
+      if ((int32_t)len - 1 > m->naive_makespan) m->naive_makespan = (int32_t)len - 1;
+    }
+  }
+  return ASTAR_OK;
+}
+
+/* Agent i's cell at time t in a plan of offsets / cells (its last cell
+** holds once its path has ended); -1 for an agent without a path. */
+static int32_t mapf_at(const int32_t *offsets, const int32_t *cells, int32_t i, int32_t t) {
+  const int32_t a = offsets[i], len = offsets[i + 1] - a;
+  if (len == 0) return -1;
+  return cells[a + (t < len ? t : len - 1)];
+}
+
+/* The naive plan's collisions, time by time: who is in each cell at t
+** (occ[t & 1], stamped t + 1 in seen[t & 1]) gives the vertex collisions
+** (an agent entering a cell another holds at that time), and who was there
+** at t - 1 the swaps. */
+static astar_status mapf_collisions(pg_mapf *m, size_t cells_count) {
+  const int32_t n = m->agents;
+  m->collisions = malloc(PG_MAPF_MAX_COLLISIONS * sizeof *m->collisions);
+  int32_t *buf = calloc(4 * cells_count, sizeof *buf);
+  if (!m->collisions || !buf) {
+    free(buf);
+    return ASTAR_NO_MEMORY;
+  }
+  int32_t *occ[2] = {buf, buf + cells_count},
+          *seen[2] = {buf + 2 * cells_count, buf + 3 * cells_count};
+  for (int32_t t = 0; t <= m->naive_makespan; t++) {
+    int32_t *o = occ[t & 1], *sn = seen[t & 1];
+    const int32_t *po = occ[(t & 1) ^ 1], *ps = seen[(t & 1) ^ 1];
+    for (int32_t i = 0; i < n; i++) {
+      const int32_t c = mapf_at(m->naive_offsets, m->naive_cells, i, t);
+      if (c < 0) continue;
+      if (sn[c] == t + 1) { /* vertex: the agent already there, and i */
+        m->total_collisions++;
+        if (m->ncollisions < PG_MAPF_MAX_COLLISIONS)
+          m->collisions[m->ncollisions++] = (pg_collision){t, c, o[c], i};
+      } else {
+        sn[c] = t + 1;
+        o[c] = i;
+      }
+      if (t == 0) continue;
+      const int32_t from = mapf_at(m->naive_offsets, m->naive_cells, i, t - 1);
+      if (from == c || ps[c] != t) continue;
+      /* j was in c at t - 1: a swap when j is in `from` at t (counted once,
+      ** by the later-numbered agent of the two). */
+      const int32_t j = po[c];
+      if (j < i && mapf_at(m->naive_offsets, m->naive_cells, j, t) == from) {
+        m->total_collisions++;
+        if (m->ncollisions < PG_MAPF_MAX_COLLISIONS)
+          m->collisions[m->ncollisions++] = (pg_collision){t, c, j, i};
+      }
+    }
+  }
+  free(buf);
+  return ASTAR_OK;
+}
+
+/*
+** MAPF mode: a random instance of `agents` agents (seeded by `seed`) on the
+** square grid's passable cells, solved with algorithm `algo` (a row of
+** pg_mapf_algo_*) within `time_limit` seconds (0: none) and at most
+** `max_work` units of work (0: none; the deterministic limit), EECBS with
+** bound `w`; the solution checked by astar_mapf_check, and the naive plan
+** and its collisions computed. Replaces the last run. Returns the solve's
+** status: ASTAR_OK (pg_mapf_path_* hold the solution), ASTAR_NO_PATH,
+** ASTAR_LIMIT_REACHED (the instance and the naive plan are kept: the page
+** shows them without a solution); ASTAR_UNSUPPORTED (hex mode, or the
+** algorithm cannot take the problem); ASTAR_TOO_LARGE (more agents than
+** cells in the map's largest region); ASTAR_INVALID_ARGUMENT; ASTAR_NO_MEMORY.
+*/
+PG_API int pg_mapf_run(pg_state *s, int32_t algo, int32_t agents, double seed, double time_limit,
+                       double max_work, double w) {
+  pg_mapf_end(s);
+  if (s->hex) return ASTAR_UNSUPPORTED;
+  if (agents < 1 || !(seed >= 0 && seed < 18446744073709551616.0) || !(max_work >= 0) ||
+      !(max_work < 18446744073709551616.0) || !astar_mapf_algo_info_get((astar_mapf_algo)algo))
+    return ASTAR_INVALID_ARGUMENT;
+  const int32_t width = astar_grid_width(s->grid), height = astar_grid_height(s->grid);
+  const size_t ncells = (size_t)width * (size_t)height;
+  pg_mapf *m = calloc(1, sizeof *m);
+  astar_point *ends = malloc(2 * (size_t)agents * sizeof *ends);
+  int32_t *scratch = malloc(2 * ncells * sizeof *scratch);
+  astar_mapf_problem *p = NULL;
+  astar_mapf_solver *solver = NULL;
+  astar_mapf_solution *sol = NULL;
+  astar_status st = m && ends && scratch ? ASTAR_OK : ASTAR_NO_MEMORY;
+  if (st == ASTAR_OK) {
+    m->agents = agents;
+    m->width = width;
+    st = astar_mapf_random_instance(s->grid, (uint64_t)seed, (size_t)agents, ends, ends + agents,
+                                    NULL);
+  }
+  if (st == ASTAR_OK)
+    st = astar_mapf_problem_new(&p, s->grid, ends, ends + agents, (size_t)agents, NULL, NULL);
+  if (st == ASTAR_OK) st = astar_mapf_solver_new(&solver, NULL);
+  if (st == ASTAR_OK) st = astar_mapf_solution_new(&sol, (size_t)agents, NULL);
+  if (st == ASTAR_OK) st = mapf_naive(m, s->grid, ends, ends + agents, scratch, scratch + ncells);
+  if (st == ASTAR_OK) st = mapf_collisions(m, ncells);
+  if (st == ASTAR_OK) {
+    astar_mapf_options o;
+    astar_mapf_options_init(&o);
+    o.algo = (astar_mapf_algo)algo;
+    o.time_limit = time_limit;
+    o.max_work = (uint64_t)max_work;
+    o.w = w;
+    o.seed = (uint64_t)seed;
+    const double t0 = now_ms();
+    m->status = astar_mapf_solve(solver, p, &o, sol, &m->stats);
+    m->ms = now_ms() - t0;
+    if (m->status != ASTAR_OK && m->status != ASTAR_NO_PATH && m->status != ASTAR_LIMIT_REACHED)
+      st = m->status;
+  }
+  /* The solution as cell indices, and the validator's verdict on it. */
+  if (m) m->report.fault = ASTAR_MAPF_AGENT_COUNT; /* no solution checked */
+  if (st == ASTAR_OK && m->status == ASTAR_OK) {
+    size_t total = 0;
+    for (int32_t i = 0; i < agents; i++) {
+      size_t len = 0;
+      (void)astar_mapf_solution_path(sol, (size_t)i, &len);
+      total += len;
+    }
+    m->offsets = malloc(((size_t)agents + 1) * sizeof *m->offsets);
+    m->cells = malloc((total ? total : 1) * sizeof *m->cells);
+    if (!m->offsets || !m->cells) st = ASTAR_NO_MEMORY;
+    for (int32_t i = 0, k = 0; st == ASTAR_OK && i < agents; i++) {
+      size_t len = 0;
+      const astar_point *path = astar_mapf_solution_path(sol, (size_t)i, &len);
+      m->offsets[i] = k;
+      for (size_t t = 0; t < len; t++) m->cells[k++] = path[t].y * width + path[t].x;
+      m->offsets[i + 1] = k;
+    }
+    if (st == ASTAR_OK) st = astar_mapf_check(p, sol, &m->report, NULL);
+  } else if (st == ASTAR_OK) {
+    m->offsets = calloc((size_t)agents + 1, sizeof *m->offsets);
+    if (!m->offsets) st = ASTAR_NO_MEMORY;
+  }
+  astar_mapf_solution_free(sol);
+  astar_mapf_solver_free(solver);
+  astar_mapf_problem_free(p);
+  free(ends);
+  free(scratch);
+  if (st != ASTAR_OK) {
+    mapf_free(m);
+    return st;
+  }
+  s->mapf = m;
+  return m->status;
+}
+
+/* The last run's agents (0: none). */
+PG_API int32_t pg_mapf_agents(const pg_state *s) {
+  return s->mapf ? s->mapf->agents : 0;
+}
+/* The solution: agents + 1 offsets into the cells (cell indices; agent i's
+** path is cells[offsets[i] .. offsets[i + 1]), its cell at t = 0, 1, ...
+** up to its arrival; all empty without a solution). Valid until the next
+** pg_mapf_run or pg_mapf_end. */
+PG_API const int32_t *pg_mapf_offsets(const pg_state *s) {
+  return s->mapf ? s->mapf->offsets : NULL;
+}
+PG_API const int32_t *pg_mapf_cells(const pg_state *s) {
+  return s->mapf ? s->mapf->cells : NULL;
+}
+/* The naive plan, the same way (agent i's start is its first cell, its
+** goal the last; an agent that cannot reach its goal has an empty path). */
+PG_API const int32_t *pg_mapf_naive_offsets(const pg_state *s) {
+  return s->mapf ? s->mapf->naive_offsets : NULL;
+}
+PG_API const int32_t *pg_mapf_naive_cells(const pg_state *s) {
+  return s->mapf ? s->mapf->naive_cells : NULL;
+}
+/* The naive plan's collisions (pg_collision records: time, cell, a, b), at
+** most PG_MAPF_MAX_COLLISIONS of them, in time order; pg_mapf_stat 12 the
+** number found. */
+PG_API const pg_collision *pg_mapf_collisions(const pg_state *s) {
+  return s->mapf ? s->mapf->collisions : NULL;
+}
+PG_API int32_t pg_mapf_collision_count(const pg_state *s) {
+  return s->mapf ? s->mapf->ncollisions : 0;
+}
+
+/* The last run's figures as doubles: 0 the solve's status, 1 solved, 2
+** optimal, 3 sum of costs, 4 makespan, 5 lower bound, 6 proven bound, 7 ms
+** of the solve, 8 seconds to the first solution (-1: none), 9 solutions
+** found, 10 high-level nodes, 11 low-level expansions, 12 the naive plan's
+** collisions, 13 its sum of costs, 14 its makespan, 15 the validator's
+** fault (ASTAR_MAPF_VALID = 0), 16 the fault's agent (-1: none), 17 its
+** time, 18 peak scratch bytes; -1 without a run. */
+PG_API double pg_mapf_stat(const pg_state *s, int32_t which) {
+  const pg_mapf *m = s->mapf;
+  if (!m) return -1;
+  switch (which) {
+  case 0:
+    return m->status;
+  case 1:
+    return m->stats.solved;
+  case 2:
+    return m->stats.optimal;
+  case 3:
+    return (double)m->stats.sum_of_costs;
+  case 4:
+    return m->stats.makespan;
+  case 5:
+    return (double)m->stats.lower_bound;
+  case 6:
+    return m->stats.bound;
+  case 7:
+    return m->ms;
+  case 8:
+    return m->stats.time_first;
+  case 9:
+    return m->stats.improvements;
+  case 10:
+    return (double)m->stats.high_level;
+  case 11:
+    return (double)m->stats.low_level;
+  case 12:
+    return (double)m->total_collisions;
+  case 13:
+    return (double)m->naive_soc;
+  case 14:
+    return m->naive_makespan;
+  case 15:
+    return m->report.fault;
+  case 16:
+    return m->report.agent == UINT32_MAX ? -1.0 : (double)m->report.agent;
+  case 17:
+    return m->report.time;
+  case 18:
+    return (double)m->stats.peak_memory;
   default:
     return 0;
   }

@@ -1535,6 +1535,99 @@ async function testUnits() {
   await page.selectOption('#size', '40x25');
 }
 
+/* Issue 29 item 4: MAPF mode. On a map with walls, agents of a random
+   instance: the solver menu is the library's MAPF table (pg_mapf_algo_*);
+   with each solver that is built into the library, the plan the page reads
+   has, by the checks written here, every agent from its start to its goal
+   by unit moves or waits on passable cells, no two agents in one cell at one
+   time and no swap; the naive plan's collisions, recomputed here from its
+   paths, are the ones the page lists and marks; the agents walk; editing
+   the map ends the mode. */
+const MAPF_MAP = [
+  '........................',
+  '..####......####....#...',
+  '..#..........#......#...',
+  '..#...####...#..........',
+  '......#..#......######..',
+  '......#.........#.......',
+  '..........##....#...##..',
+  '....####..##............',
+  '........................',
+].join('\n') + '\n';
+const MAPF_DOCS_SHOT = path.join(ROOT, 'docs/images/playground-mapf.png');
+async function testMapf() {
+  await pg((t) => window.__playground.loadMap(t, 'mapf.txt'), MAPF_MAP);
+  const rows = MAPF_MAP.trim().split('\n'), open = (x, y) => rows[y] && rows[y][x] === '.';
+  const algos = await pg(() => [...document.querySelectorAll('#mapf-algo option')].map((o) => o.textContent));
+  check('MAPF mode offers the library\'s MAPF table', ['pibt', 'lacam', 'lacam-star', 'cbs', 'eecbs', 'prioritized']
+    .every((a) => algos.includes(a)), algos.join(', '));
+  await page.fill('#mapf-agents', '14');
+  await page.fill('#mapf-time', '1');
+  let solvedBy = 0;
+  for (const algo of algos) {
+    await page.selectOption('#mapf-algo', { label: algo });
+    await page.click('#mapf-run');
+    await page.waitForFunction(() => window.__playground.mapfState() || document.getElementById('message')
+      .classList.contains('error'), null, { timeout: 20_000 });
+    const m = await pg(() => window.__playground.mapfState());
+    if (!m) {
+      const why = await $text('#message');
+      check(`MAPF ${algo}: refused only as not built in`, /not supported/.test(why), why);
+      continue;
+    }
+    const bad = [];
+    const at = (p, t) => p[Math.min(t, p.length - 1)];
+    // The naive plan: legal walks; its collisions, by brute force.
+    const want = new Set();
+    const T = Math.max(...m.naive.map((p) => p.length));
+    for (let t = 0; t < T; t++)
+      for (let j = 1; j < m.agents; j++)
+        for (let i = 0; i < j; i++) {
+          const a = at(m.naive[i], t), b = at(m.naive[j], t);
+          const swap = t > 0 && a.join() === at(m.naive[j], t - 1).join() && b.join() === at(m.naive[i], t - 1).join() &&
+            a.join() !== at(m.naive[i], t - 1).join();
+          if (a.join() === b.join() || swap) want.add(`${t}:${i}:${j}`);
+        }
+    const listed = new Set(m.collisions.map((k) => `${k.t}:${k.a}:${k.b}`));
+    for (const k of listed) if (!want.has(k)) bad.push(`listed collision ${k} is none`);
+    const covered = [...want].filter((k) => listed.has(k)).length;
+    if (m.stats.solved) {
+      solvedBy++;
+      m.paths.forEach((p, i) => {
+        if (p[0].join() !== m.naive[i][0].join()) bad.push(`agent ${i} does not start at its start`);
+        if (p[p.length - 1].join() !== m.naive[i][m.naive[i].length - 1].join()) bad.push(`agent ${i} ends off its goal`);
+        p.forEach((c, t) => {
+          if (!open(c[0], c[1])) bad.push(`agent ${i} on a wall ${c} at t ${t}`);
+          if (t && Math.abs(c[0] - p[t - 1][0]) + Math.abs(c[1] - p[t - 1][1]) > 1) bad.push(`agent ${i} jumps at t ${t}`);
+        });
+      });
+      const H = Math.max(...m.paths.map((p) => p.length));
+      for (let t = 0; t < H; t++)
+        for (let j = 1; j < m.agents; j++)
+          for (let i = 0; i < j; i++) {
+            const a = at(m.paths[i], t), b = at(m.paths[j], t);
+            if (a.join() === b.join()) bad.push(`agents ${i}, ${j} in ${a} at t ${t}`);
+            if (t && a.join() !== at(m.paths[i], t - 1).join() && a.join() === at(m.paths[j], t - 1).join() &&
+              b.join() === at(m.paths[i], t - 1).join()) bad.push(`agents ${i}, ${j} swap at t ${t}`);
+          }
+    }
+    check(`MAPF ${algo}: ${m.stats.solved ? `${m.agents} agents, sum of costs ${m.stats.soc}, no collision` : 'no plan'}` +
+      `; the naive plan's ${want.size} collisions listed`, bad.length === 0 && m.stats.fault <= 0 && covered >= want.size - 1 &&
+      m.stats.collisions === m.collisions.length, bad.slice(0, 4).join('; '));
+  }
+  check('MAPF: at least three solvers planned the agents', solvedBy >= 3, String(solvedBy));
+  await page.selectOption('#mapf-algo', { label: 'lacam' });
+  await page.click('#mapf-run');
+  await page.waitForFunction(() => { const m = window.__playground.mapfState(); return m && m.t >= 2; }, null, { timeout: 10_000 });
+  const shot = await screenshot('desktop-1440x900-mapf');
+  if (!process.argv.includes('--no-docs-image')) fs.copyFileSync(shot, MAPF_DOCS_SHOT);
+  const msg = await $text('#message');
+  check('MAPF: the agents walk and the message compares them with the naive plan',
+    /no two ever collide/.test(msg) && /would collide/.test(msg), msg);
+  await dragCells([23, 0], [23, 1]); // a wall drawn with the mouse
+  check('MAPF: editing the map ends the mode', (await pg(() => window.__playground.mapfState())) === null);
+}
+
 /* Walk mode (issue 10): a unit walks from S to G on a 30 x 12 open map; a
    wall is drawn by mouse across its way while it walks (a gap at the bottom
    row); with each replanner the page offers (D* Lite, repeated A*, path
@@ -1875,6 +1968,9 @@ try {
   const tWalk = Date.now();
   await testWalk();
   console.log(`     walk mode checks took ${((Date.now() - tWalk) / 1000).toFixed(1)} s`);
+  const tMapf = Date.now();
+  await part('item 29: MAPF mode', testMapf);
+  console.log(`     MAPF mode checks took ${((Date.now() - tMapf) / 1000).toFixed(1)} s`);
 
   /* A 512 x 512 map: S and G are grabbed by their marker, not by the cell
      under the pointer (cells are about 1.5 px, the marker 12), and
@@ -1984,11 +2080,13 @@ try {
 
   /* A Moving AI map through the file input (when the benchmark data is there). */
   if (fs.existsSync(MOVINGAI_MAP)) {
-    await page.setInputFiles('#map-file', MOVINGAI_MAP);
-    await page.waitForFunction(() => window.__playground.size().width !== 40, null, { timeout: 10_000 });
-    const m = await pg(() => window.__playground.size());
     const head = fs.readFileSync(MOVINGAI_MAP, 'utf8');
     const hw = Number(head.match(/^width (\d+)/m)[1]), hh = Number(head.match(/^height (\d+)/m)[1]);
+    await page.setInputFiles('#map-file', MOVINGAI_MAP);
+    // Until the file's size shows (the page reads the file asynchronously;
+    // "not 40 wide" held at once when an earlier part left another size).
+    await page.waitForFunction((w) => window.__playground.size().width === w, hw, { timeout: 10_000 }).catch(() => {});
+    const m = await pg(() => window.__playground.size());
     check('a Moving AI .map loads through the file input', m.width === hw && m.height === hh,
       `${m.width} x ${m.height}, file says ${hw} x ${hh}`);
     const r = await runInstant();

@@ -2974,3 +2974,9 @@ from ._spacetime import (Reservations, SafeIntervals, SpaceTimeWorkspace,  # noq
 
 __all__ += ["Reservations", "SafeIntervals", "SpaceTimeWorkspace", "TimedPath",
             "find_cooperative", "plan_cooperative"]
+
+# ---- multi-agent pathfinding: PIBT, LaCAM*, CBS / EECBS, ... (mapf.py) --------------------------
+
+from . import mapf  # noqa: E402
+
+__all__ += ["mapf"]

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include <astar/astar.h>
+#include <astar/mapf.h>
 
 /* ---- Python 3.9 ---------------------------------------------------------------------- */
 /* The package supports CPython >= 3.9 (python/setup.py's python_requires);
@@ -6627,6 +6628,544 @@ static PyObject *py_sipp_find(PyObject *self, PyObject *args) {
   return out;
 }
 
+/* ---- multi-agent pathfinding (astar/mapf.h) ---------------------------------------------- */
+
+/* Thin bindings of astar/mapf.h for libastar/mapf.py: the problem (a
+** handle), the algorithm table, the random instance, the solvers (a handle
+** of scratch, one solve at a time) and the validator. Every argument the
+** Python layer passes on is checked here, once, with the converters above
+** (names and ranges in the messages); the library checks again and answers
+** with a status. Paths cross as bytes of int32 (x, y) pairs. */
+
+typedef struct {
+  PyObject_HEAD astar_mapf_problem *p;
+} MapfProblemObject;
+
+static PyTypeObject MapfProblemType;
+
+static void MapfProblem_dealloc(MapfProblemObject *self) {
+  astar_mapf_problem_free(self->p);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The sentence of a failed astar_mapf_problem_new, naming the argument and
+** the agent (bad: SIZE_MAX when no agent is at fault). */
+static PyObject *mapf_problem_error(astar_status st, size_t bad, const astar_grid *g,
+                                    const astar_point *starts, const astar_point *goals, size_t n) {
+  char msg[200];
+  if (bad == SIZE_MAX || bad >= n) {
+    if (st == ASTAR_INVALID_ARGUMENT)
+      snprintf(msg, sizeof msg, "starts, goals: 1 .. 2^20 agents expected, got %zu", n);
+    return raise_status(st, st == ASTAR_INVALID_ARGUMENT ? msg : NULL, NULL);
+  }
+  const astar_point s = starts[bad], gl = goals[bad];
+  /* Which of the agent's two cells is at fault: the library names the agent. */
+  const char *which = "starts";
+  astar_point c = s;
+  size_t other = SIZE_MAX;
+  switch (st) {
+  case ASTAR_INVALID_ARGUMENT:
+    for (size_t j = 0; j < bad && other == SIZE_MAX; j++)
+      if (starts[j].x == s.x && starts[j].y == s.y) other = j;
+    if (other == SIZE_MAX) {
+      which = "goals";
+      c = gl;
+      for (size_t j = 0; j < bad && other == SIZE_MAX; j++)
+        if (goals[j].x == gl.x && goals[j].y == gl.y) other = j;
+    }
+    if (other == SIZE_MAX)
+      snprintf(msg, sizeof msg, "agent %zu: its start or goal is another agent's too", bad);
+    else
+      snprintf(msg, sizeof msg, "%s[%zu]: (%d, %d) is %s[%zu] too (each agent its own)", which, bad,
+               (int)c.x, (int)c.y, which, other);
+    break;
+  case ASTAR_OUT_OF_BOUNDS:
+    if (astar_grid_contains(g, s.x, s.y)) {
+      which = "goals";
+      c = gl;
+    }
+    snprintf(msg, sizeof msg, "%s[%zu]: (%d, %d) lies outside the %d x %d grid", which, bad,
+             (int)c.x, (int)c.y, (int)astar_grid_width(g), (int)astar_grid_height(g));
+    break;
+  case ASTAR_START_BLOCKED:
+    snprintf(msg, sizeof msg, "starts[%zu]: (%d, %d) is blocked", bad, (int)s.x, (int)s.y);
+    break;
+  case ASTAR_GOAL_BLOCKED:
+    snprintf(msg, sizeof msg, "goals[%zu]: (%d, %d) is blocked", bad, (int)gl.x, (int)gl.y);
+    break;
+  default:
+    return raise_status(st, NULL, NULL);
+  }
+  PyObject *info = Py_BuildValue("{s:n}", "agent", (Py_ssize_t)bad);
+  raise_status(st, msg, info);
+  Py_XDECREF(info);
+  return NULL;
+}
+
+/* MapfProblem(grid, starts, goals): starts, goals bytes of int32 (x, y) pairs. */
+static PyObject *MapfProblem_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"grid", "starts", "goals", NULL};
+  GridObject *grid;
+  PyObject *s_obj, *g_obj;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!OO", kwlist, &GridType, &grid, &s_obj, &g_obj))
+    return NULL;
+  GRID_READY(grid);
+  Py_buffer sv, gv;
+  const astar_point *starts, *goals;
+  size_t ns, ng;
+  if (cells_of(s_obj, &sv, &starts, &ns) < 0) return NULL;
+  if (cells_of(g_obj, &gv, &goals, &ng) < 0) {
+    PyBuffer_Release(&sv);
+    return NULL;
+  }
+  MapfProblemObject *self = NULL;
+  if (ns != ng) {
+    char msg[120];
+    snprintf(msg, sizeof msg, "starts, goals: as many goals as starts expected, got %zu and %zu",
+             ns, ng);
+    raise_status(ASTAR_INVALID_ARGUMENT, msg, NULL);
+    goto done;
+  }
+  self = (MapfProblemObject *)type->tp_alloc(type, 0);
+  if (!self) goto done;
+  size_t bad = SIZE_MAX;
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_mapf_problem_new(&self->p, grid->grid, starts, goals, ns, &bad, NULL);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  if (st != ASTAR_OK) {
+    Py_CLEAR(self);
+    mapf_problem_error(st, bad, grid->grid, starts, goals, ns);
+  }
+done:
+  PyBuffer_Release(&sv);
+  PyBuffer_Release(&gv);
+  return (PyObject *)self;
+}
+
+static PyObject *MapfProblem_agents(MapfProblemObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_mapf_problem_agents(self->p));
+}
+static PyObject *MapfProblem_width(MapfProblemObject *self, void *c) {
+  (void)c;
+  return PyLong_FromLong(astar_mapf_problem_width(self->p));
+}
+static PyObject *MapfProblem_height(MapfProblemObject *self, void *c) {
+  (void)c;
+  return PyLong_FromLong(astar_mapf_problem_height(self->p));
+}
+static PyObject *MapfProblem_memory(MapfProblemObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_mapf_problem_memory(self->p));
+}
+
+/* ends() -> (starts bytes, goals bytes): int32 (x, y) pairs, agent order. */
+static PyObject *MapfProblem_ends(MapfProblemObject *self, PyObject *noargs) {
+  (void)noargs;
+  const size_t n = astar_mapf_problem_agents(self->p);
+  astar_point *buf = PyMem_Malloc(2 * n * sizeof *buf);
+  if (!buf) return PyErr_NoMemory();
+  for (size_t i = 0; i < n; i++) {
+    buf[i] = astar_mapf_problem_start(self->p, i);
+    buf[n + i] = astar_mapf_problem_goal(self->p, i);
+  }
+  PyObject *out = Py_BuildValue("(y#y#)", (const char *)buf, (Py_ssize_t)(n * sizeof *buf),
+                                (const char *)(buf + n), (Py_ssize_t)(n * sizeof *buf));
+  PyMem_Free(buf);
+  return out;
+}
+
+static PyObject *MapfProblem_passable(MapfProblemObject *self, PyObject *args) {
+  XY_ARGS;
+  if (!PyArg_ParseTuple(args, "O&O&", XY_PARSE)) return NULL;
+  return PyBool_FromLong(astar_mapf_problem_passable(self->p, x.value, y.value));
+}
+
+/* lower_bound() -> int: NoPathError naming the first agent that cannot
+** reach its goal. */
+static PyObject *MapfProblem_lower_bound(MapfProblemObject *self, PyObject *noargs) {
+  (void)noargs;
+  uint64_t lb = 0;
+  size_t agent = SIZE_MAX;
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_mapf_lower_bound(self->p, &lb, &agent, NULL);
+  Py_END_ALLOW_THREADS;
+  if (st == ASTAR_NO_PATH) {
+    char msg[120];
+    snprintf(msg, sizeof msg, "agent %llu cannot reach its goal: the instance has no solution",
+             (unsigned long long)agent);
+    PyObject *info = Py_BuildValue("{s:K}", "agent", (unsigned long long)agent);
+    raise_status(st, msg, info);
+    Py_XDECREF(info);
+    return NULL;
+  }
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  return PyLong_FromUnsignedLongLong(lb);
+}
+
+static PyMethodDef MapfProblem_methods[] = {
+    {"ends", (PyCFunction)MapfProblem_ends, METH_NOARGS, NULL},
+    {"passable", (PyCFunction)MapfProblem_passable, METH_VARARGS, NULL},
+    {"lower_bound", (PyCFunction)MapfProblem_lower_bound, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef MapfProblem_getset[] = {
+    {"agents", (getter)MapfProblem_agents, NULL, NULL, NULL},
+    {"width", (getter)MapfProblem_width, NULL, NULL, NULL},
+    {"height", (getter)MapfProblem_height, NULL, NULL, NULL},
+    {"memory", (getter)MapfProblem_memory, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject MapfProblemType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.MapfProblem",
+    .tp_basicsize = sizeof(MapfProblemObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "MapfProblem(grid, starts, goals): astar_mapf_problem",
+    .tp_new = MapfProblem_new,
+    .tp_dealloc = (destructor)MapfProblem_dealloc,
+    .tp_methods = MapfProblem_methods,
+    .tp_getset = MapfProblem_getset,
+};
+
+typedef struct {
+  PyObject_HEAD astar_mapf_solver *s;
+  int busy; /* one solve at a time */
+} MapfSolverObject;
+
+static PyTypeObject MapfSolverType;
+
+static void MapfSolver_dealloc(MapfSolverObject *self) {
+  astar_mapf_solver_free(self->s);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *MapfSolver_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {NULL};
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "", kwlist)) return NULL;
+  MapfSolverObject *self = (MapfSolverObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  const astar_status st = astar_mapf_solver_new(&self->s, NULL);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(st, NULL, NULL);
+  }
+  return (PyObject *)self;
+}
+
+static PyObject *MapfSolver_memory(MapfSolverObject *self, void *c) {
+  (void)c;
+  return PyLong_FromSize_t(astar_mapf_solver_memory(self->s));
+}
+
+static PyGetSetDef MapfSolver_getset[] = {
+    {"memory", (getter)MapfSolver_memory, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject MapfSolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.MapfSolver",
+    .tp_basicsize = sizeof(MapfSolverObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "MapfSolver(): astar_mapf_solver",
+    .tp_new = MapfSolver_new,
+    .tp_dealloc = (destructor)MapfSolver_dealloc,
+    .tp_getset = MapfSolver_getset,
+};
+
+/* mapf_algorithms() -> ((id, name, summary, flags), ...): the library's
+** table (astar_mapf_algo_info_get), in astar_mapf_algo order. */
+static PyObject *py_mapf_algorithms(PyObject *self, PyObject *noargs) {
+  (void)self;
+  (void)noargs;
+  PyObject *out = PyTuple_New(ASTAR_MAPF_ALGO_COUNT);
+  if (!out) return NULL;
+  for (int i = 0; i < ASTAR_MAPF_ALGO_COUNT; i++) {
+    const astar_mapf_algo_info *a = astar_mapf_algo_info_get((astar_mapf_algo)i);
+    PyObject *row = a ? Py_BuildValue("(issI)", i, a->name, a->summary, a->flags) : NULL;
+    if (!row) {
+      Py_DECREF(out);
+      return a ? NULL : PyErr_Format(PyExc_SystemError, "mapf algorithm %d has no row", i);
+    }
+    PyTuple_SET_ITEM(out, i, row);
+  }
+  return out;
+}
+
+/* mapf_faults() -> (name, ...): astar_mapf_fault_name of every kind. */
+static PyObject *py_mapf_faults(PyObject *self, PyObject *noargs) {
+  (void)self;
+  (void)noargs;
+  PyObject *out = PyTuple_New(ASTAR_MAPF_FAULT_COUNT);
+  if (!out) return NULL;
+  for (int i = 0; i < ASTAR_MAPF_FAULT_COUNT; i++) {
+    PyObject *s = PyUnicode_FromString(astar_mapf_fault_name((astar_mapf_fault)i));
+    if (!s) {
+      Py_DECREF(out);
+      return NULL;
+    }
+    PyTuple_SET_ITEM(out, i, s);
+  }
+  return out;
+}
+
+/* The algorithm called `name` (a str), or -1 with InvalidArgumentError
+** listing the table's names. */
+static int mapf_algo_arg(PyObject *name, astar_mapf_algo *out) {
+  if (!PyUnicode_Check(name)) {
+    PyErr_Format(PyExc_TypeError, "algo: an algorithm's name (str) expected, got %.80s %R",
+                 Py_TYPE(name)->tp_name, name);
+    return -1;
+  }
+  const char *s = PyUnicode_AsUTF8(name);
+  if (!s) return -1;
+  if (astar_mapf_algo_from_name(s, out) == ASTAR_OK) return 0;
+  char names[256] = "";
+  for (int i = 0; i < ASTAR_MAPF_ALGO_COUNT; i++) {
+    const astar_mapf_algo_info *a = astar_mapf_algo_info_get((astar_mapf_algo)i);
+    if (!a) continue;
+    if (names[0]) strncat(names, "|", sizeof names - strlen(names) - 1);
+    strncat(names, a->name, sizeof names - strlen(names) - 1);
+  }
+  PyObject *msg = PyUnicode_FromFormat("algo: expected one of %s, got %R", names, name);
+  if (msg) {
+    raise_status(ASTAR_INVALID_ARGUMENT, PyUnicode_AsUTF8(msg), NULL);
+    Py_DECREF(msg);
+  }
+  return -1;
+}
+
+/* mapf_random(grid, n, seed) -> (starts bytes, goals bytes):
+** astar_mapf_random_instance without the GIL. */
+static PyObject *py_mapf_random(PyObject *self, PyObject *args) {
+  (void)self;
+  GridObject *grid;
+  range_arg n = {.name = "n", .min = 1, .max = ASTAR_MAPF_MAX_AGENTS};
+  range_arg seed = {.name = "seed", .min = 0, .max = UINT64_MAX};
+  if (!PyArg_ParseTuple(args, "O!O&O&", &GridType, &grid, range_arg_convert, &n, range_arg_convert,
+                        &seed))
+    return NULL;
+  GRID_READY(grid);
+  astar_point *buf = PyMem_Malloc(2 * (size_t)n.u * sizeof *buf);
+  if (!buf) return PyErr_NoMemory();
+  astar_status st;
+  grid->searching++;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_mapf_random_instance(grid->grid, seed.u, (size_t)n.u, buf, buf + n.u, NULL);
+  Py_END_ALLOW_THREADS;
+  grid->searching--;
+  PyObject *out = NULL;
+  if (st == ASTAR_TOO_LARGE) {
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "n: %llu agents do not fit: the largest 4-connected region of the grid has fewer "
+             "cells",
+             n.u);
+    raise_status(st, msg, NULL);
+  } else if (st != ASTAR_OK) {
+    raise_status(st, NULL, NULL);
+  } else {
+    const Py_ssize_t len = (Py_ssize_t)(n.u * sizeof *buf);
+    out = Py_BuildValue("(y#y#)", (const char *)buf, len, (const char *)(buf + n.u), len);
+  }
+  PyMem_Free(buf);
+  return out;
+}
+
+/* A solution of `n` agents from a sequence of n bytes objects (int32 (x, y)
+** pairs), or NULL with an exception. */
+static astar_mapf_solution *mapf_solution_of(PyObject *paths, size_t n) {
+  PyObject *seq = PySequence_Fast(paths, "paths: a sequence of paths expected");
+  if (!seq) return NULL;
+  const size_t count = (size_t)PySequence_Fast_GET_SIZE(seq);
+  astar_mapf_solution *sol = NULL;
+  astar_status st = astar_mapf_solution_new(&sol, count ? count : n, NULL);
+  if (st != ASTAR_OK) {
+    Py_DECREF(seq);
+    char msg[120];
+    snprintf(msg, sizeof msg, "paths: 1 .. %lu paths expected, got %zu",
+             (unsigned long)ASTAR_MAPF_MAX_AGENTS, count);
+    raise_status(st, st == ASTAR_INVALID_ARGUMENT ? msg : NULL, NULL);
+    return NULL;
+  }
+  for (size_t i = 0; i < count; i++) {
+    Py_buffer view;
+    const astar_point *cells;
+    size_t len;
+    if (cells_of(PySequence_Fast_GET_ITEM(seq, (Py_ssize_t)i), &view, &cells, &len) < 0) {
+      astar_mapf_solution_free(sol);
+      Py_DECREF(seq);
+      return NULL;
+    }
+    st = astar_mapf_solution_set_path(sol, i, cells, len);
+    PyBuffer_Release(&view);
+    if (st != ASTAR_OK) {
+      astar_mapf_solution_free(sol);
+      Py_DECREF(seq);
+      char msg[120];
+      snprintf(msg, sizeof msg, "paths[%zu]: at most 2^28 cells", i);
+      raise_status(st, st == ASTAR_INVALID_ARGUMENT ? msg : NULL, NULL);
+      return NULL;
+    }
+  }
+  Py_DECREF(seq);
+  return sol;
+}
+
+/* mapf_check(problem, paths) -> (fault, agent, other, time, x, y,
+** sum_of_costs, makespan): agent, other -1 when none; a solution of no
+** paths is checked as one with the problem's number of agents, all empty. */
+static PyObject *py_mapf_check(PyObject *self, PyObject *args) {
+  (void)self;
+  MapfProblemObject *p;
+  PyObject *paths;
+  if (!PyArg_ParseTuple(args, "O!O", &MapfProblemType, &p, &paths)) return NULL;
+  astar_mapf_solution *sol = mapf_solution_of(paths, astar_mapf_problem_agents(p->p));
+  if (!sol) return NULL;
+  astar_mapf_report r;
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_mapf_check(p->p, sol, &r, NULL);
+  Py_END_ALLOW_THREADS;
+  astar_mapf_solution_free(sol);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  return Py_BuildValue(
+      "(iLLkiiKk)", (int)r.fault, r.agent == UINT32_MAX ? -1LL : (long long)r.agent,
+      r.other == UINT32_MAX ? -1LL : (long long)r.other, (unsigned long)r.time, (int)r.cell.x,
+      (int)r.cell.y, (unsigned long long)r.sum_of_costs, (unsigned long)r.makespan);
+}
+
+/* The Python on_improve of a solve (called with the GIL held: a solve with
+** one keeps the GIL); the first exception it raises is kept, later calls
+** are skipped, and mapf_solve raises it when the solve returns. Every
+** improvement is also recorded as (sum_of_costs, seconds). */
+typedef struct {
+  PyObject *fn;     /* NULL: none */
+  PyObject *record; /* list of (soc, seconds); NULL after a failure */
+  int failed;
+} mapf_improve_ctx;
+
+static void mapf_on_improve(void *ud, uint64_t soc, double seconds) {
+  mapf_improve_ctx *c = ud;
+  if (c->failed) return;
+  PyGILState_STATE gs = PyGILState_Ensure();
+  PyObject *item = Py_BuildValue("(Kd)", (unsigned long long)soc, seconds);
+  if (!item || PyList_Append(c->record, item) < 0) c->failed = 1;
+  Py_XDECREF(item);
+  if (!c->failed && c->fn) {
+    PyObject *r = PyObject_CallFunction(c->fn, "Kd", (unsigned long long)soc, seconds);
+    if (!r) c->failed = 1;
+    Py_XDECREF(r);
+  }
+  PyGILState_Release(gs);
+}
+
+/*
+** mapf_solve(solver, problem, algo, w, time_limit, max_work, max_memory,
+** seed, max_steps, window, on_improve) -> (status, paths, stats,
+** improvements): status the library's (OK, NO_PATH, LIMIT_REACHED; the
+** others raise), paths a tuple of bytes (int32 (x, y) pairs; empty unless
+** solved), stats (solved, optimal, sum_of_costs, makespan, lower_bound,
+** bound, time_first, time_total, improvements, high_level, low_level,
+** peak_memory), improvements a list of (sum_of_costs, seconds). Without
+** the GIL unless on_improve is a callable (then it is called with each
+** improvement; an exception it raises ends nothing in the solver but is
+** raised when the solve returns).
+*/
+static PyObject *py_mapf_solve(PyObject *self, PyObject *args) {
+  (void)self;
+  MapfSolverObject *solver;
+  MapfProblemObject *p;
+  PyObject *algo_name, *on_improve;
+  real_arg w = {"w", 1.0, 1000.0, 0, 0.0};
+  real_arg time_limit = {"time_limit", 0.0, 1e6, 0, 0.0};
+  range_arg max_work = {.name = "max_work", .min = 0, .max = UINT64_MAX};
+  range_arg max_memory = {.name = "max_memory", .min = 0, .max = SIZE_MAX};
+  range_arg seed = {.name = "seed", .min = 0, .max = UINT64_MAX};
+  range_arg max_steps = {.name = "max_steps", .min = 0, .max = 1u << 28};
+  range_arg window = {.name = "window", .min = 0, .max = 1u << 28};
+  if (!PyArg_ParseTuple(args, "O!O!OO&O&O&O&O&O&O&O", &MapfSolverType, &solver, &MapfProblemType,
+                        &p, &algo_name, real_arg_convert, &w, real_arg_convert, &time_limit,
+                        range_arg_convert, &max_work, range_arg_convert, &max_memory,
+                        range_arg_convert, &seed, range_arg_convert, &max_steps, range_arg_convert,
+                        &window, &on_improve))
+    return NULL;
+  astar_mapf_options o;
+  astar_mapf_options_init(&o);
+  if (mapf_algo_arg(algo_name, &o.algo) < 0) return NULL;
+  if (on_improve != Py_None && !PyCallable_Check(on_improve)) {
+    PyErr_Format(PyExc_TypeError, "on_improve: a callable or None expected, got %.80s",
+                 Py_TYPE(on_improve)->tp_name);
+    return NULL;
+  }
+  o.w = w.value;
+  o.time_limit = time_limit.value;
+  o.max_work = max_work.u;
+  o.max_memory = (size_t)max_memory.u;
+  o.seed = seed.u;
+  o.max_steps = (uint32_t)max_steps.u;
+  o.window = (uint32_t)window.u;
+  if (solver->busy)
+    return busy_error("the MAPF solver is solving in another thread (one solve at a time)");
+  const size_t n = astar_mapf_problem_agents(p->p);
+  astar_mapf_solution *sol = NULL;
+  astar_status st = astar_mapf_solution_new(&sol, n, NULL);
+  if (st != ASTAR_OK) return raise_status(st, NULL, NULL);
+  mapf_improve_ctx ctx = {on_improve == Py_None ? NULL : on_improve, PyList_New(0), 0};
+  if (!ctx.record) {
+    astar_mapf_solution_free(sol);
+    return NULL;
+  }
+  o.on_improve = mapf_on_improve;
+  o.improve_ud = &ctx;
+  astar_mapf_stats stats;
+  solver->busy = 1;
+  /* The GIL is let go also with a Python on_improve: the callback takes it
+  ** back (PyGILState_Ensure) for each improvement, which are few. */
+  Py_BEGIN_ALLOW_THREADS;
+  st = astar_mapf_solve(solver->s, p->p, &o, sol, &stats);
+  Py_END_ALLOW_THREADS;
+  solver->busy = 0;
+  PyObject *out = NULL, *paths = NULL;
+  if (ctx.failed) goto done; /* the callback's exception */
+  if (st != ASTAR_OK && st != ASTAR_NO_PATH && st != ASTAR_LIMIT_REACHED) {
+    char detail[160] = "";
+    if (st == ASTAR_UNSUPPORTED)
+      snprintf(detail, sizeof detail,
+               "algo: %s cannot take this problem (or is not built into this library)",
+               astar_mapf_algo_info_get(o.algo)->name);
+    raise_status(st, detail[0] ? detail : NULL, NULL);
+    goto done;
+  }
+  paths = PyTuple_New(st == ASTAR_OK ? (Py_ssize_t)n : 0);
+  if (!paths) goto done;
+  for (size_t i = 0; st == ASTAR_OK && i < n; i++) {
+    size_t len = 0;
+    const astar_point *cells = astar_mapf_solution_path(sol, i, &len);
+    PyObject *b = PyBytes_FromStringAndSize(cells ? (const char *)cells : "",
+                                            (Py_ssize_t)(len * sizeof *cells));
+    if (!b) goto done;
+    PyTuple_SET_ITEM(paths, (Py_ssize_t)i, b);
+  }
+  out = Py_BuildValue("(iO(OOKkKdddkKKK)O)", (int)st, paths, stats.solved ? Py_True : Py_False,
+                      stats.optimal ? Py_True : Py_False, (unsigned long long)stats.sum_of_costs,
+                      (unsigned long)stats.makespan, (unsigned long long)stats.lower_bound,
+                      stats.bound, stats.time_first, stats.time_total,
+                      (unsigned long)stats.improvements, (unsigned long long)stats.high_level,
+                      (unsigned long long)stats.low_level, (unsigned long long)stats.peak_memory,
+                      ctx.record);
+done:
+  Py_XDECREF(paths);
+  Py_DECREF(ctx.record);
+  astar_mapf_solution_free(sol);
+  return out;
+}
+
 /* ---- module ------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
@@ -6669,6 +7208,11 @@ static PyMethodDef module_methods[] = {
     {"dimacs_p2p", py_dimacs_p2p, METH_VARARGS, NULL},
     {"coop_find", py_coop_find, METH_VARARGS, NULL},
     {"sipp_find", py_sipp_find, METH_VARARGS, NULL},
+    {"mapf_algorithms", py_mapf_algorithms, METH_NOARGS, "the library's MAPF algorithm table"},
+    {"mapf_faults", py_mapf_faults, METH_NOARGS, "the validator's fault names"},
+    {"mapf_random", py_mapf_random, METH_VARARGS, NULL},
+    {"mapf_check", py_mapf_check, METH_VARARGS, NULL},
+    {"mapf_solve", py_mapf_solve, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -6745,6 +7289,13 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(st_types[i]) < 0 ||
         PyModule_AddObjectRef(m, st_names[i], (PyObject *)st_types[i]) < 0)
       goto fail;
+  /* The multi-agent section. */
+  if (PyType_Ready(&MapfProblemType) < 0 ||
+      PyModule_AddObjectRef(m, "MapfProblem", (PyObject *)&MapfProblemType) < 0 ||
+      PyType_Ready(&MapfSolverType) < 0 ||
+      PyModule_AddObjectRef(m, "MapfSolver", (PyObject *)&MapfSolverType) < 0 ||
+      PyModule_AddIntConstant(m, "MAPF_MAX_AGENTS", (long)ASTAR_MAPF_MAX_AGENTS) < 0)
+    goto fail;
   return m;
 fail:
   Py_DECREF(m);
