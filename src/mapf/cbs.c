@@ -1182,7 +1182,9 @@ static bool wdg_heuristic(cbs *S, uint32_t node, uint32_t *out, bool *dead) {
     if (loc[k->b] == NONE) loc[k->b] = nv++;
   }
   if (nv == 0) return true;
-  if (nv > 2048) return true; /* too wide to weigh here: pathmax only */
+  /* too wide to weigh here, or a map too large for pkey's 64 bits: the
+  ** caller keeps pathmax (and, for CBS, CG) */
+  if (nv > 2048 || S->cells > (1u << 20)) return true;
   size_t need = (size_t)n + 4 * (size_t)nv + (size_t)nv * nv + 16;
   if (!vec_need(S, &S->vc_v, need)) return false;
   loc = S->vc_v.p;
