@@ -50,14 +50,14 @@
 **                suboptimal, SOC <= w * optimal.
 **   prioritized  prioritised planning: agents in order (index order; a
 **                seeded shuffle when options.seed != 0), each a space-time
-**                A* around the paths of the agents before it (the baseline);
-**                incomplete, suboptimal: an agent that finds no path within
+**                A* around the paths of the agents before it, which hold
+**                their goals (the baseline); window W > 0 makes it
+**                windowed cooperative A* (Silver's WHCA*: plans W steps
+**                ahead, all agents follow W / 2 of them, then plan again).
+**                Incomplete, suboptimal: an agent that finds no path within
 **                the horizon (max_steps; 0: max(1024, longest single-agent
 **                distance + width + height + agents)) ends the solve with
-**                ASTAR_LIMIT_REACHED. The time and memory limits are looked
-**                at between agents, the work limit within each search.
-**                window > 0 (windowed cooperative A*, WHCA*) is not
-**                implemented yet: ASTAR_UNSUPPORTED.
+**                ASTAR_LIMIT_REACHED. Work: states expanded.
 */
 #ifndef ASTAR_MAPF_H
 #define ASTAR_MAPF_H
@@ -273,8 +273,8 @@ typedef struct astar_mapf_options {
                                 0: automatic (default: width + height + agents,
                                 at least 1024 ... as each solver documents);
                                 in [0, 2^28] */
-  uint32_t window;           /* prioritized: 0 full cooperative A* (default); W >= 1 WHCA*
-                                (not implemented yet: ASTAR_UNSUPPORTED); in [0, 2^28] */
+  uint32_t window;           /* prioritized: 0 full cooperative A* (default); W >= 1 WHCA*;
+                                in [0, 2^28] */
   astar_mapf_clock_fn clock; /* NULL: the system's monotonic clock */
   void *clock_ud;
   astar_mapf_improve_fn on_improve; /* NULL: none */
