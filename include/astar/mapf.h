@@ -92,11 +92,12 @@ typedef enum astar_mapf_algo {
 } astar_mapf_algo;
 
 /* What an algorithm guarantees (astar_mapf_algo_info.flags). */
-#define ASTAR_MAPF_OPTIMAL 1u  /* a solution it returns with stats.optimal has least SOC */
-#define ASTAR_MAPF_BOUNDED 2u  /* SOC <= options.w x optimal */
-#define ASTAR_MAPF_COMPLETE 4u /* given time, finds a solution when one exists
-                                  and proves none exists otherwise */
-#define ASTAR_MAPF_ANYTIME 8u  /* improves its solution until the limits run out */
+#define ASTAR_MAPF_OPTIMAL 1u /* a solution it returns with stats.optimal has least SOC */
+#define ASTAR_MAPF_BOUNDED 2u /* SOC <= options.w x optimal */
+#define ASTAR_MAPF_COMPLETE                                                                        \
+  4u                          /* given time, finds a solution when one exists                      \
+                                 and proves none exists otherwise */
+#define ASTAR_MAPF_ANYTIME 8u /* improves its solution until the limits run out */
 
 typedef struct astar_mapf_algo_info {
   const char *name;    /* "pibt", "lacam", "lacam-star", "cbs", "eecbs", "prioritized" */
@@ -211,18 +212,18 @@ ASTAR_API uint32_t astar_mapf_solution_makespan(const astar_mapf_solution *s);
 /* ---- the validator ----------------------------------------------------------------- */
 
 typedef enum astar_mapf_fault {
-  ASTAR_MAPF_VALID = 0,        /* no fault: the solution is valid */
-  ASTAR_MAPF_AGENT_COUNT,      /* the solution has another number of agents */
-  ASTAR_MAPF_EMPTY_PATH,       /* an agent has no path */
-  ASTAR_MAPF_WRONG_START,      /* path[0] is not the agent's start */
-  ASTAR_MAPF_WRONG_GOAL,       /* the last cell is not the agent's goal */
-  ASTAR_MAPF_OFF_MAP,          /* a cell outside the map or blocked */
-  ASTAR_MAPF_ILLEGAL_MOVE,     /* a step that is neither a wait nor a 4-neighbour move */
-  ASTAR_MAPF_VERTEX_CONFLICT,  /* two agents in one cell at one time */
-  ASTAR_MAPF_SWAP_CONFLICT,    /* two agents exchange cells in one step */
-  ASTAR_MAPF_GOAL_CONFLICT,    /* an agent enters the goal where another has
-                                  arrived and stays (goal holding) */
-  ASTAR_MAPF_FAULT_COUNT       /* number of kinds (not a kind) */
+  ASTAR_MAPF_VALID = 0,       /* no fault: the solution is valid */
+  ASTAR_MAPF_AGENT_COUNT,     /* the solution has another number of agents */
+  ASTAR_MAPF_EMPTY_PATH,      /* an agent has no path */
+  ASTAR_MAPF_WRONG_START,     /* path[0] is not the agent's start */
+  ASTAR_MAPF_WRONG_GOAL,      /* the last cell is not the agent's goal */
+  ASTAR_MAPF_OFF_MAP,         /* a cell outside the map or blocked */
+  ASTAR_MAPF_ILLEGAL_MOVE,    /* a step that is neither a wait nor a 4-neighbour move */
+  ASTAR_MAPF_VERTEX_CONFLICT, /* two agents in one cell at one time */
+  ASTAR_MAPF_SWAP_CONFLICT,   /* two agents exchange cells in one step */
+  ASTAR_MAPF_GOAL_CONFLICT,   /* an agent enters the goal where another has
+                                 arrived and stays (goal holding) */
+  ASTAR_MAPF_FAULT_COUNT      /* number of kinds (not a kind) */
 } astar_mapf_fault;
 
 /* The verdict of astar_mapf_check: the first fault in time order (ties:
@@ -314,8 +315,7 @@ typedef struct astar_mapf_solver astar_mapf_solver;
 
 /* A solver with no scratch yet. Allocates a little. Returns ASTAR_OK,
 ** ASTAR_INVALID_ARGUMENT or ASTAR_NO_MEMORY (*out NULL). */
-ASTAR_API astar_status astar_mapf_solver_new(astar_mapf_solver **out,
-                                             const astar_allocator *alloc);
+ASTAR_API astar_status astar_mapf_solver_new(astar_mapf_solver **out, const astar_allocator *alloc);
 ASTAR_API void astar_mapf_solver_free(astar_mapf_solver *s);
 /* Bytes held from its allocator now. */
 ASTAR_API size_t astar_mapf_solver_memory(const astar_mapf_solver *s);
