@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""table.py -- the tables and curves of the MAPF sitting (bench/mapf/run.py's CSV).
+
+  table.py [--csv build/mapf-bench/results.csv] [--pibt build/mapf-bench/pibt-step.csv]
+           [--svg-dir docs/images] [--md OUT.md]
+
+Markdown tables on standard output (or --md): per map and agent count, for
+each solver the instances solved out of those run, the mean sum of costs over
+the lower bound (SOC/LB) and the median time to the first solution, over
+the instances that every solver of the family solved (so the means compare
+like with like; n = how many); PIBT's time per step. SVG curves (written
+here, no plotting library): success rate against agents, one panel per map,
+for each family (docs/images/mapf-success-lacam.svg, mapf-success-cbs.svg),
+and the median time to the first solution (mapf-first-lacam.svg,
+mapf-first-cbs.svg). Python 3 standard library only.
+"""
+
+import argparse
+import collections
+import csv
+import math
+import os
+import statistics
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FAMILIES = collections.OrderedDict([
+    ("lacam", ["astar-pibt", "astar-lacam-star", "lacam3"]),
+    ("cbs", ["astar-cbs", "astar-eecbs", "eecbs"]),
+])
+LABEL = {
+    "astar-pibt": "libastar PIBT", "astar-lacam-star": "libastar LaCAM*",
+    "astar-cbs": "libastar CBS", "astar-eecbs": "libastar EECBS w=1.2",
+    "lacam3": "lacam3 (peer)", "eecbs": "EECBS w=1.2 (peer)",
+}
+COLOUR = {
+    "astar-pibt": "#1b9e77", "astar-lacam-star": "#d95f02", "lacam3": "#7570b3",
+    "astar-cbs": "#1b9e77", "astar-eecbs": "#d95f02", "eecbs": "#7570b3",
+}
+DASH = {"lacam3": "6,3", "eecbs": "6,3"}
+MAP_ORDER = ["random-32-32-20", "random-64-64-10", "empty-32-32", "maze-32-32-4", "room-64-64-8",
+             "warehouse-10-20-10-2-1", "den520d", "Berlin_1_256"]
+
+
+def num(v):
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        return None
+
+
+def load(path):
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    # the lower bound of an instance: whichever run reported it (ours and the checker do)
+    lb = {}
+    for r in rows:
+        if num(r["lower_bound"]):
+            lb[(r["map"], r["agents"], r["scen"])] = num(r["lower_bound"])
+    for r in rows:
+        r["lb"] = lb.get((r["map"], r["agents"], r["scen"]))
+        r["ok"] = r["solved"] == "1"
+    return rows
+
+
+def family_of(solver):
+    for f, s in FAMILIES.items():
+        if solver in s:
+            return f
+    return None
+
+
+def summarise(rows):
+    """{family: {map: {agents: {solver: stats}}}} plus the common-solved counts."""
+    by = collections.defaultdict(list)
+    for r in rows:
+        by[(family_of(r["solver"]), r["map"], int(r["agents"]), r["solver"])].append(r)
+    out = collections.OrderedDict()
+    for fam, solvers in FAMILIES.items():
+        maps = [m for m in MAP_ORDER if any(k[0] == fam and k[1] == m for k in by)]
+        maps += sorted({k[1] for k in by if k[0] == fam} - set(maps))
+        out[fam] = collections.OrderedDict()
+        for m in maps:
+            out[fam][m] = collections.OrderedDict()
+            counts = sorted({k[2] for k in by if k[0] == fam and k[1] == m})
+            for n in counts:
+                present = [s for s in solvers if by.get((fam, m, n, s))]
+                solved_by = {s: {r["scen"] for r in by[(fam, m, n, s)] if r["ok"]} for s in present}
+                common = set.intersection(*solved_by.values()) if present else set()
+                cell = collections.OrderedDict()
+                for s in present:
+                    rs = by[(fam, m, n, s)]
+                    com = [r for r in rs if r["ok"] and r["scen"] in common]
+                    ratio = [num(r["soc"]) / r["lb"] for r in com if r["lb"]]
+                    first = [num(r["time_first_ms"]) for r in com
+                             if num(r["time_first_ms"]) is not None]
+                    first_all = [num(r["time_first_ms"]) for r in rs
+                                 if r["ok"] and num(r["time_first_ms"]) is not None]
+                    step = [num(r["time_ms"]) / num(r["makespan"]) for r in rs
+                            if r["ok"] and num(r["makespan"]) and num(r["time_ms"]) is not None]
+                    cell[s] = dict(
+                        solved=sum(r["ok"] for r in rs), runs=len(rs),
+                        invalid=sum(r["note"].startswith("INVALID") for r in rs),
+                        ratio=statistics.mean(ratio) if ratio else None,
+                        first=statistics.median(first) if first else None,
+                        first_all=statistics.median(first_all) if first_all else None,
+                        step=statistics.median(step) if step else None)
+                out[fam][m][n] = dict(cells=cell, common=len(common))
+    return out
+
+
+def fmt(v, spec):
+    return "--" if v is None else format(v, spec)
+
+
+def markdown(summary, pibt_rows):
+    lines = []
+    for fam, maps in summary.items():
+        if not maps:
+            continue
+        solvers = [s for s in FAMILIES[fam]
+                   if any(s in c["cells"] for m in maps.values() for c in m.values())]
+        lines.append("### %s family: %s" % (fam, ", ".join(LABEL[s] for s in solvers)))
+        lines.append("")
+        lines.append("Solved / run; SOC/LB (mean) and time to the first solution (median, ms) "
+                     "over the instances every solver of the row solved (n).")
+        lines.append("")
+        head = ["map", "agents"] + ["%s solved" % LABEL[s] for s in solvers] + ["n"] + \
+            ["%s SOC/LB" % LABEL[s] for s in solvers] + ["%s first ms" % LABEL[s] for s in solvers]
+        lines.append("| " + " | ".join(head) + " |")
+        lines.append("|" + "---|" * len(head))
+        for m, counts in maps.items():
+            for n, c in counts.items():
+                cells = c["cells"]
+                row = [m, str(n)]
+                for s in solvers:
+                    x = cells.get(s)
+                    row.append("--" if x is None else "%d/%d%s" % (
+                        x["solved"], x["runs"], " (%d invalid)" % x["invalid"] if x["invalid"]
+                        else ""))
+                row.append(str(c["common"]))
+                for s in solvers:
+                    x = cells.get(s)
+                    row.append(fmt(x and x["ratio"], ".3f"))
+                for s in solvers:
+                    x = cells.get(s)
+                    row.append(fmt(x and x["first"], ".1f"))
+                lines.append("| " + " | ".join(row) + " |")
+        lines.append("")
+    if pibt_rows:
+        lines.append("### PIBT: time per step (ms), median of the repetitions")
+        lines.append("")
+        lines.append("| map | agents | libastar PIBT ms/step | steps | lacam3's PIBT ms/step | "
+                     "steps |")
+        lines.append("|---|---|---|---|---|---|")
+        by = collections.defaultdict(list)
+        for r in pibt_rows:
+            by[(r.get("map", "den520d"), int(r["agents"]), r["solver"])].append(r)
+        for (m, n) in sorted({(k[0], k[1]) for k in by}):
+            row = [m, str(n)]
+            for s in ["libastar", "lacam3-pibt"]:
+                rs = by.get((m, n, s), [])
+                v = [num(r["ms_per_step"]) for r in rs if r["solved"] == "True"]
+                row.append(fmt(statistics.median(v) if v else None, ".4f"))
+                row.append(rs[0]["steps"] + ("" if rs and rs[0]["solved"] == "True"
+                                             else " (unsolved)") if rs else "--")
+            lines.append("| " + " | ".join(row) + " |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+# ---- SVG -------------------------------------------------------------------------------
+
+
+def esc(s):
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def svg_panels(summary, fam, what, title):
+    """Small multiples, one per map: x = agents (the sitting's counts), y = what."""
+    maps = summary.get(fam) or {}
+    if not maps:
+        return None
+    solvers = [s for s in FAMILIES[fam]
+               if any(s in c["cells"] for m in maps.values() for c in m.values())]
+    cols = 4
+    rows_n = math.ceil(len(maps) / cols)
+    pw, ph, ml, mt = 210, 150, 46, 24
+    W = cols * pw + 20
+    H = rows_n * (ph + 50) + 70
+    logy = what == "first"
+    vals = [c["cells"][s]["first_all"]
+            for m in maps.values() for c in m.values() for s in c["cells"]] if logy else []
+    vals = [v for v in vals if v]
+    if logy:
+        lo = 10 ** math.floor(math.log10(max(min(vals), 1e-3))) if vals else 0.1
+        hi = 10 ** math.ceil(math.log10(max(vals))) if vals else 1e4
+        hi = max(hi, lo * 10)
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'font-family="sans-serif" font-size="11">' % (W, H),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="10" y="16" font-size="14">%s</text>' % esc(title)]
+    for k, (m, counts) in enumerate(maps.items()):
+        ox = 10 + (k % cols) * pw + ml
+        oy = 30 + (k // cols) * (ph + 50) + mt
+        iw, ih = pw - ml - 14, ph - mt - 10
+        out.append('<text x="%d" y="%d" font-weight="bold">%s</text>' % (ox, oy - 8, esc(m)))
+        out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#888"/>'
+                   % (ox, oy, iw, ih))
+        ns = list(counts)
+        xs = {n: ox + (iw * (i + 0.5) / len(ns)) for i, n in enumerate(ns)}
+        for n in ns:
+            out.append('<text x="%.1f" y="%d" text-anchor="middle">%d</text>'
+                       % (xs[n], oy + ih + 13, n))
+
+        def y_of(v):
+            if logy:
+                v = min(max(v, lo), hi)
+                return oy + ih - ih * (math.log10(v) - math.log10(lo)) / (
+                    math.log10(hi) - math.log10(lo))
+            return oy + ih - ih * v
+
+        ticks = ([lo * 10 ** i for i in range(int(round(math.log10(hi / lo))) + 1)] if logy
+                 else [0, 0.5, 1])
+        for tv in ticks:
+            y = y_of(tv)
+            out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
+                       % (ox, ox + iw, y, y))
+            lab = ("%g" % tv) if logy else "%d%%" % (tv * 100)
+            out.append('<text x="%d" y="%.1f" text-anchor="end">%s</text>' % (ox - 3, y + 4, lab))
+        for j, s in enumerate(solvers):
+            pts = []
+            for n in ns:
+                x = counts[n]["cells"].get(s)
+                if x is None:
+                    continue
+                if what == "success":
+                    v = x["solved"] / x["runs"] if x["runs"] else None
+                else:
+                    v = x["first_all"]
+                if v is not None:
+                    pts.append((xs[n] + (j - 1) * 2, y_of(v)))
+            if not pts:
+                continue
+            out.append('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>' % (
+                COLOUR[s], ' stroke-dasharray="%s"' % DASH[s] if s in DASH else "",
+                " ".join("%.1f,%.1f" % p for p in pts)))
+            for p in pts:
+                out.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>' % (p[0], p[1],
+                                                                              COLOUR[s]))
+    ly = H - 22
+    for j, s in enumerate(solvers):
+        lx = 20 + j * 250
+        out.append('<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2"%s/>' % (
+            lx, lx + 30, ly, ly, COLOUR[s],
+            ' stroke-dasharray="%s"' % DASH[s] if s in DASH else ""))
+        out.append('<text x="%d" y="%d">%s</text>' % (lx + 36, ly + 4, esc(LABEL[s])))
+    out.append('<text x="%d" y="%d" fill="#555">x: agents; %s</text>' % (
+        20, H - 6, "y: instances solved" if what == "success" else
+        "y: median ms to the first solution (log), solved instances"))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--csv", default=os.path.join(REPO, "build", "mapf-bench", "results.csv"))
+    ap.add_argument("--pibt", default=os.path.join(REPO, "build", "mapf-bench", "pibt-step.csv"))
+    ap.add_argument("--svg-dir", help="write the curves here (e.g. docs/images)")
+    ap.add_argument("--md", help="write the tables here instead of standard output")
+    ap.add_argument("--title", default="", help="suffix of the pictures' titles (the sitting)")
+    a = ap.parse_args()
+    summary = summarise(load(a.csv))
+    pibt_rows = []
+    if os.path.exists(a.pibt):
+        with open(a.pibt) as f:
+            pibt_rows = list(csv.DictReader(f))
+    text = markdown(summary, pibt_rows)
+    if a.md:
+        with open(a.md, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    if a.svg_dir:
+        os.makedirs(a.svg_dir, exist_ok=True)
+        for fam in FAMILIES:
+            for what, name, t in [("success", "success", "Instances solved"),
+                                  ("first", "first", "Time to the first solution")]:
+                svg = svg_panels(summary, fam, what, "%s, %s family%s" % (t, fam, a.title))
+                if svg:
+                    p = os.path.join(a.svg_dir, "mapf-%s-%s.svg" % (name, fam))
+                    with open(p, "w") as f:
+                        f.write(svg)
+                    print("wrote", p, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
