@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # scripts/build-deps.sh -- installs the Debian packages a build needs beyond
 # gcc, cmake and make, when any is missing. `make run` and `make test` need
-# only libpng-dev (`astar render` writes PNG with libpng; the library itself
-# needs nothing), and that is all this installs by default -- the README's
-# Quick start lists it. The options add what other targets need:
+# only libpng-dev and libcjson-dev (`astar render` writes PNG with libpng,
+# `astar mapf --check` reads JSON with cJSON; the library itself needs
+# nothing), and that is all this installs by default -- the README's Quick
+# start lists them. The options add what other targets need:
 #
 #   --mpi             libopenmpi-dev + openmpi-bin: the MPI tool (`make mpi`,
 #                     mpirun -np P astar precompute --method cpd, docs/scaling.md)
@@ -19,7 +20,7 @@
 #   scripts/build-deps.sh --check [--mpi] [--install-checks]   only say what is missing (exit 1 if anything)
 set -euo pipefail
 
-PACKAGES=(libpng-dev)
+PACKAGES=(libpng-dev libcjson-dev)
 mode=install
 for arg in "$@"; do
   case $arg in
@@ -33,7 +34,7 @@ for arg in "$@"; do
   esac
 done
 if ! command -v dpkg-query >/dev/null; then
-  echo "build packages: not a Debian system, not checked (the build needs libpng; MPI is optional)"
+  echo "build packages: not a Debian system, not checked (the build needs libpng and cJSON; MPI is optional)"
   exit 0
 fi
 exec "$(dirname "${BASH_SOURCE[0]}")/debian-packages.sh" build "$mode" "${PACKAGES[@]}"

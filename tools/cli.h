@@ -44,7 +44,7 @@ typedef struct cli_command {
 
 /* The commands' option tables (their cmd_*.c). */
 extern const cli_spec cli_run_spec, cli_solve_spec, cli_bench_spec, cli_precompute_spec,
-    cli_simulate_spec, cli_group_spec, cli_render_spec, cli_convert_spec;
+    cli_simulate_spec, cli_group_spec, cli_render_spec, cli_convert_spec, cli_mapf_spec;
 
 int cli_cmd_run(int argc, char **argv);        /* cmd_run.c */
 int cli_cmd_solve(int argc, char **argv);      /* cmd_solve.c */
@@ -58,6 +58,7 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
                       long window, long max_frames, const astar_options *opt);
 int cli_cmd_group(int argc, char **argv);   /* cmd_group.c */
 int cli_cmd_convert(int argc, char **argv); /* cmd_graph.c */
+int cli_cmd_mapf(int argc, char **argv);    /* cmd_mapf.c (mapf_tool.h) */
 
 /* `astar --man`: the manual page in roff, made from print_help and every
 ** command's help pages (man.c). Returns the exit status. */

@@ -27,6 +27,8 @@ static const cli_command commands[] = {
      &cli_render_spec},
     {"convert", "write a grid map as a DIMACS graph (.gr, .co, .p2p queries)", cli_cmd_convert,
      &cli_convert_spec},
+    {"mapf", "many agents, no collisions: solve or check a multi-agent instance", cli_cmd_mapf,
+     &cli_mapf_spec},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -171,6 +171,10 @@ typedef struct render_svg {
 void render_svg_begin(render_svg *s, FILE *out, int width, int height, render_rgb background,
                       const char *attrs);
 
+/* Write what was drawn so far, so that the caller may write elements of its
+** own to s->out after it (mapf's animation). */
+void render_svg_flush(render_svg *s);
+
 /* Write what is left and the epilogue; release the batch. */
 void render_svg_end(render_svg *s);
 

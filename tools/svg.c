@@ -447,6 +447,10 @@ void render_svg_begin(render_svg *s, FILE *out, int width, int height, render_rg
           (unsigned)background);
 }
 
+void render_svg_flush(render_svg *s) {
+  flush_all(s);
+}
+
 void render_svg_end(render_svg *s) {
   flush_all(s);
   fputs("</g>\n</svg>\n", s->out);

@@ -42,6 +42,8 @@
 **               cell to every cell, paths without search
 **   finder.h    one query, any method: a method prepared once (with its
 **               precomputation), searched one-shot or sliced from any thread
+**   mapf.h      multi-agent pathfinding: many agents, no collisions (PIBT,
+**               LaCAM / LaCAM*, CBS / EECBS, prioritised planning), the validator
 **
 ** Quick use:
 **     astar_grid *g; astar_workspace *ws; astar_point path[256]; astar_result r;
@@ -86,5 +88,6 @@
 #include "dstar.h"
 #include "cpd.h"
 #include "finder.h"
+#include "mapf.h"
 
 #endif /* ASTAR_ASTAR_H */

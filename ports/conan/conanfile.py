@@ -77,6 +77,7 @@ class LibastarConan(ConanFile):
         # Only the tool links them; the library needs neither.
         if self.options.tool:
             self.requires("libpng/[>=1.6 <2]")
+            self.requires("cjson/[>=1.7 <2]")
         if self.options.mpi:
             self.requires("openmpi/[>=4.1 <6]")
 

@@ -17,11 +17,11 @@
 struct astar_mapf_problem {
   astar_allocator alloc;
   int32_t w, h;
-  uint32_t cells;     /* w * h */
-  uint32_t n;         /* agents */
-  uint8_t *passable;  /* cells bytes */
-  uint32_t *start;    /* n cell numbers */
-  uint32_t *goal;     /* n cell numbers */
+  uint32_t cells;    /* w * h */
+  uint32_t n;        /* agents */
+  uint8_t *passable; /* cells bytes */
+  uint32_t *start;   /* n cell numbers */
+  uint32_t *goal;    /* n cell numbers */
   size_t memory;
 };
 
@@ -44,16 +44,23 @@ typedef struct mapf_ctx {
   mapf_dist *dist;             /* distances to goals */
   double t_begin;              /* clock at the solve's start */
   uint32_t tick;               /* calls since the clock was last read */
+  bool out_of_time;            /* the time limit was seen run out (latched) */
+  bool over_memory;            /* an allocation was refused for options.max_memory */
 } mapf_ctx;
 
 /* Distance from `cell` to agent a's goal; MAPF_DIST_INF when unreachable.
-** May run the agent's BFS (allocating its table) on first use: returns
-** MAPF_DIST_INF and sets *st = ASTAR_NO_MEMORY when that fails. */
+** May run the agent's BFS (allocating its table) on first use, and goes
+** on with it just as far as `cell` needs (the search is resumable): returns
+** MAPF_DIST_INF and sets *st (ASTAR_NO_MEMORY, or ASTAR_LIMIT_REACHED over
+** options.max_memory) when that fails; *st is untouched otherwise. Memory:
+** 4 bytes a cell per agent asked about (its queue holds the frontier only). */
 uint32_t mapf_dist_get(mapf_ctx *c, uint32_t agent, uint32_t cell, astar_status *st);
 
 /* The limits. Call once per unit of work (a node, an expansion, an
-** agent-step); reads the clock every 1024 calls. Returns true when the
-** time, work or memory limit has run out. */
+** agent-step) with the work done so far; reads the clock every 1024 calls
+** (and on the first). Returns true when the time limit has run out (then
+** for ever), when work_done >= options.max_work (> 0), or when the scratch
+** held exceeds options.max_memory (> 0). */
 bool mapf_out_of_limits(mapf_ctx *c, uint64_t work_done);
 /* Seconds since the solve began. */
 double mapf_elapsed(mapf_ctx *c);
@@ -69,6 +76,27 @@ void mapf_report_solution(mapf_ctx *c);
 ** when over). Returns NULL with *st set on failure. */
 void *mapf_scratch(mapf_ctx *c, unsigned slot, size_t bytes, astar_status *st);
 #define MAPF_SCRATCH_SLOTS 32
+
+/* A block for this solve only, from the solver's allocator, counted like
+** the slots (peak_memory, max_memory: *st = ASTAR_LIMIT_REACHED when over,
+** ASTAR_NO_MEMORY when the allocator fails; NULL then). Give it back with
+** mapf_free (same size) before the entry function returns. bytes > 0. */
+void *mapf_alloc(mapf_ctx *c, size_t bytes, astar_status *st);
+/* Resize such a block (contents kept up to the smaller size); NULL with
+** *st set on failure, the old block then kept. */
+void *mapf_realloc(mapf_ctx *c, void *p, size_t old_bytes, size_t new_bytes, astar_status *st);
+void mapf_free(mapf_ctx *c, void *p, size_t bytes);
+/* An allocator for library objects an algorithm makes during the solve
+** (a grid, a reservation table, ...): the solver's, counted and capped the
+** same way; a refusal for max_memory sets c->over_memory (the object then
+** reports ASTAR_NO_MEMORY: read it as ASTAR_LIMIT_REACHED). Free those
+** objects before the entry function returns. */
+astar_allocator mapf_allocator(mapf_ctx *c);
+
+/* The distance tables' life (solve.c): made empty before the entry
+** function is called, freed after it returns. */
+astar_status mapf_dist_new(mapf_ctx *c);
+void mapf_dist_free(mapf_ctx *c);
 
 /* The 4 moves in the order every solver generates them: N, E, S, W; the
 ** neighbour of `cell` in direction d, or UINT32_MAX off the map / blocked. */

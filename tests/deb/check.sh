@@ -207,10 +207,10 @@ tool_without_mpi() {
   local dep
   dep=$(dpkg-deb -f "$(deb astar)" Depends)
   echo "Depends: $dep"
-  [[ $dep == *libpng* ]] && [[ $dep != *mpi* ]] &&
+  [[ $dep == *libpng* ]] && [[ $dep == *libcjson* ]] && [[ $dep != *mpi* ]] &&
     ! readelf -d "$X/astar/usr/bin/astar" | grep -iE 'NEEDED.*(mpi|libastar)'
 }
-check "astar depends on libpng, not on Open MPI (nor on $libpkg: it links libastar.a)" \
+check "astar depends on libpng and libcjson, not on Open MPI (nor on $libpkg: it links libastar.a)" \
   tool_without_mpi
 
 # --- 3. installed ------------------------------------------------------------------------

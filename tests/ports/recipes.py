@@ -115,6 +115,8 @@ def vcpkg_manifest(root):
           "vcpkg.json: feature mpi brings the tool and vcpkg's mpi port")
     check("libpng" in features.get("tool", {}).get("dependencies", []),
           "vcpkg.json: feature tool depends on libpng")
+    check("cjson" in features.get("tool", {}).get("dependencies", []),
+          "vcpkg.json: feature tool depends on cjson (astar mapf --check)")
     with open(os.path.join(port, "portfile.cmake"), encoding="utf-8") as f:
         portfile = f.read()
     block = re.search(r"vcpkg_check_features\((.*?)\)", portfile, re.S)

@@ -1,0 +1,5 @@
+#include "mapf/mapf.h"
+astar_status mapf_prioritized_solve(mapf_ctx *c) {
+  (void)c;
+  return ASTAR_UNSUPPORTED;
+}
