@@ -255,23 +255,27 @@ class Runner:
         return os.access(b, os.X_OK)
 
     def check(self, mapfile, scen, n, solfile):
-        """`astar mapf MAP SCEN --agents N --check FILE`: (valid, soc, makespan, lb, msg);
-        valid None when the tool is absent (harness tests with the peers alone)."""
+        """`astar mapf MAP SCEN --check FILE` (the tool reads its own JSON,
+        lacam3's result file and EECBS's --outputPaths file; the agent count
+        is the file's): (valid, soc, makespan, lb, msg); valid None when the
+        tool is absent (harness tests with the peers alone)."""
         if not os.access(self.t["astar"], os.X_OK):
             return None, None, None, None, "no astar --check"
-        cmd = [self.t["astar"], "mapf", mapfile, scen, "--agents", str(n), "--check", solfile,
-               "--json"]
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        out = r.stdout.strip()
-        info = {}
-        try:
-            info = json.loads(out) if out.startswith("{") else {}
-        except ValueError:
-            pass
-        valid = r.returncode == 0
-        msg = "" if valid else (key_of(info, "fault", "message") or r.stderr.strip() or out)[:120]
-        return (valid, key_of(info, "sum_of_costs", "soc"), key_of(info, "makespan"),
-                key_of(info, "lower_bound"), str(msg))
+        r = subprocess.run([self.t["astar"], "mapf", mapfile, scen, "--check", solfile],
+                           capture_output=True, text=True)
+        out = r.stdout
+        m = re.search(r"sum of costs (\d+), makespan (\d+)(?: \(lower bound (\d+)\))?", out)
+        soc, mk, lb = (int(m.group(1)), int(m.group(2)),
+                       int(m.group(3)) if m.group(3) else None) if m else (None, None, None)
+        m = re.search(r"agents:\s+(\d+)", out)
+        if m and int(m.group(1)) != n:
+            return False, soc, mk, lb, "checker saw %s agents, want %d" % (m.group(1), n)
+        valid = r.returncode == 0 and "valid:" in out
+        msg = ""
+        if not valid:
+            bad = [l for l in out.split("\n") if l.startswith("INVALID")]
+            msg = (bad[0] if bad else r.stderr.strip() or "exit %d" % r.returncode)[:160]
+        return valid, soc, mk, lb, msg
 
     def run(self, mapname, n, seed, solver):
         a, t = self.args, self.t
