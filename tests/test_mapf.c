@@ -7,6 +7,7 @@
 ** checked by the validator, limits and allocation failures.
 */
 #include "check.h"
+#include "mapf/mapf.h" /* the distance tables, tested directly */
 #include "mapf_ref.h"
 #include "util/failalloc.h"
 #include "util/randmap.h"
@@ -531,6 +532,328 @@ static void test_options(void) {
   astar_mapf_problem_free(p);
 }
 
+/* ---- the lazy distance tables -------------------------------------------------------------- */
+
+static void test_dist(void) {
+  rng r;
+  rng_seed(&r, 7);
+  astar_mapf_solver *sv = NULL;
+  CHECK_EQ(astar_mapf_solver_new(&sv, NULL), ASTAR_OK);
+  const size_t base = astar_mapf_solver_memory(sv);
+  for (int round = 0; round < 20; round++) {
+    randmap_spec spec = {rng_range(&r, 3, 30), rng_range(&r, 3, 30), 0.3, 0, 1, 1};
+    astar_grid *g = NULL;
+    CHECK_EQ(randmap_make(&g, &spec, &r), ASTAR_OK);
+    astar_point s[4], t[4];
+    if (astar_mapf_random_instance(g, (uint64_t)round, 4, s, t, NULL) != ASTAR_OK) {
+      astar_grid_free(g);
+      continue;
+    }
+    astar_mapf_problem *p = NULL;
+    CHECK_EQ(astar_mapf_problem_new(&p, g, s, t, 4, NULL, NULL), ASTAR_OK);
+    astar_mapf_options o;
+    astar_mapf_options_init(&o);
+    astar_mapf_stats stats;
+    memset(&stats, 0, sizeof stats);
+    mapf_ctx c;
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    c.o = &o;
+    c.solver = sv;
+    c.stats = &stats;
+    CHECK_EQ(mapf_dist_new(&c), ASTAR_OK);
+    /* questions in a random order, so the resumed searches are exercised */
+    const int32_t w = spec.width, h = spec.height;
+    for (int k = 0; k < 4 * w * h; k++) {
+      const uint32_t agent = (uint32_t)rng_range(&r, 0, 3);
+      const astar_point q = P(rng_range(&r, 0, w - 1), rng_range(&r, 0, h - 1));
+      astar_status st = ASTAR_OK;
+      const uint32_t d = mapf_dist_get(&c, agent, (uint32_t)(q.y * w + q.x), &st);
+      CHECK_EQ(st, ASTAR_OK);
+      int32_t want = astar_grid_passable(g, q.x, q.y) ? bfs_ref(g, t[agent], q) : -1;
+      if (want < 0) {
+        if (d != MAPF_DIST_INF) FAILF("agent %u cell %d,%d: %u, want none", agent, q.x, q.y, d);
+      } else if (d != (uint32_t)want) {
+        FAILF("agent %u cell %d,%d: %u, want %d", agent, q.x, q.y, d, want);
+      }
+    }
+    CHECK(astar_mapf_solver_memory(sv) > base);
+    mapf_dist_free(&c);
+    CHECK_EQ(astar_mapf_solver_memory(sv), base);
+    astar_mapf_problem_free(p);
+    astar_grid_free(g);
+  }
+  astar_mapf_solver_free(sv);
+}
+
+/* ---- prioritised planning ------------------------------------------------------------------- */
+
+/* Solve, then the validator and the stats must agree. Returns the status. */
+static astar_status solve_checked(astar_mapf_solver *sv, const astar_mapf_problem *p,
+                                  const astar_mapf_options *o, astar_mapf_stats *st) {
+  astar_mapf_solution *out = NULL;
+  CHECK_EQ(astar_mapf_solution_new(&out, astar_mapf_problem_agents(p), NULL), ASTAR_OK);
+  const astar_status status = astar_mapf_solve(sv, p, o, out, st);
+  uint64_t lb = 0;
+  const astar_status lbs = astar_mapf_lower_bound(p, &lb, NULL, NULL);
+  if (status == ASTAR_OK) {
+    astar_mapf_report r;
+    CHECK_EQ(astar_mapf_check(p, out, &r, NULL), ASTAR_OK);
+    if (r.fault != ASTAR_MAPF_VALID)
+      FAILF("invalid solution: %s, agent %u, time %u", astar_mapf_fault_name(r.fault), r.agent,
+            r.time);
+    CHECK(st->solved);
+    CHECK_EQ(st->sum_of_costs, r.sum_of_costs);
+    CHECK_EQ(st->makespan, r.makespan);
+    CHECK_EQ(st->lower_bound, lb);
+    CHECK(st->sum_of_costs >= lb);
+    CHECK(st->bound == (double)lb);
+    CHECK_EQ(st->improvements, 1);
+    CHECK(st->time_first >= 0 && st->time_first <= st->time_total);
+    /* the paths end at the arrivals */
+    for (size_t i = 0; i < astar_mapf_problem_agents(p); i++) {
+      size_t len;
+      astar_mapf_solution_path(out, i, &len);
+      CHECK_EQ(len, astar_mapf_solution_cost(out, i) + 1);
+    }
+  } else {
+    CHECK(!st->solved);
+    CHECK_EQ(astar_mapf_solution_sum_of_costs(out), 0);
+    if (status == ASTAR_NO_PATH) CHECK_EQ(lbs, ASTAR_NO_PATH);
+  }
+  CHECK(st->peak_memory > 0);
+  astar_mapf_solution_free(out);
+  return status;
+}
+
+static void test_prioritized_random(void) {
+  rng r;
+  rng_seed(&r, 2929);
+  astar_mapf_solver *sv = NULL;
+  CHECK_EQ(astar_mapf_solver_new(&sv, NULL), ASTAR_OK);
+  int solved = 0, tried = 0;
+  for (int round = 0; round < 60; round++) {
+    randmap_spec spec = {rng_range(&r, 5, 20), rng_range(&r, 5, 20), 0.2, 0, 1, 1};
+    astar_grid *g = NULL;
+    CHECK_EQ(randmap_make(&g, &spec, &r), ASTAR_OK);
+    const size_t n = (size_t)rng_range(&r, 2, 16);
+    astar_point s[16], t[16];
+    if (astar_mapf_random_instance(g, rng_next(&r), n, s, t, NULL) != ASTAR_OK) {
+      astar_grid_free(g);
+      continue;
+    }
+    astar_mapf_problem *p = NULL;
+    CHECK_EQ(astar_mapf_problem_new(&p, g, s, t, n, NULL, NULL), ASTAR_OK);
+    astar_mapf_options o;
+    astar_mapf_options_init(&o);
+    o.algo = ASTAR_MAPF_PRIORITIZED;
+    o.seed = (round % 3 == 0) ? 0 : rng_next(&r);
+    astar_mapf_stats st;
+    const astar_status status = solve_checked(sv, p, &o, &st);
+    CHECKF(status == ASTAR_OK || status == ASTAR_LIMIT_REACHED, "status %s",
+           astar_strerror(status));
+    tried++;
+    solved += status == ASTAR_OK;
+    astar_mapf_problem_free(p);
+    astar_grid_free(g);
+  }
+  printf("prioritized: %d of %d random instances solved\n", solved, tried);
+  CHECKF(solved * 10 >= tried * 8, "solved %d of %d", solved, tried);
+  astar_mapf_solver_free(sv);
+}
+
+/* Tiny instances: never better than the optimum, never "solved" when the
+** reference proves there is no solution. */
+static void test_prioritized_vs_reference(void) {
+  rng r;
+  rng_seed(&r, 4242);
+  astar_mapf_solver *sv = NULL;
+  CHECK_EQ(astar_mapf_solver_new(&sv, NULL), ASTAR_OK);
+  int equal = 0, solvable = 0;
+  for (int round = 0; round < 60; round++) {
+    randmap_spec spec = {rng_range(&r, 2, 4), rng_range(&r, 2, 4), 0.2, 0, 1, 1};
+    astar_grid *g = NULL;
+    CHECK_EQ(randmap_make(&g, &spec, &r), ASTAR_OK);
+    const size_t n = (size_t)rng_range(&r, 2, 3);
+    astar_point s[3], t[3];
+    if (astar_mapf_random_instance(g, rng_next(&r), n, s, t, NULL) != ASTAR_OK) {
+      astar_grid_free(g);
+      continue;
+    }
+    astar_mapf_problem *p = NULL;
+    CHECK_EQ(astar_mapf_problem_new(&p, g, s, t, n, NULL, NULL), ASTAR_OK);
+    const long long best = mapf_ref_optimal_soc(p);
+    CHECK(best >= -1);
+    astar_mapf_options o;
+    astar_mapf_options_init(&o);
+    o.algo = ASTAR_MAPF_PRIORITIZED;
+    o.max_steps = 64;
+    astar_mapf_stats st;
+    const astar_status status = solve_checked(sv, p, &o, &st);
+    if (best < 0) {
+      CHECK(status != ASTAR_OK);
+    } else {
+      solvable++;
+      if (status == ASTAR_OK) {
+        CHECKF((long long)st.sum_of_costs >= best, "soc %llu < optimum %lld",
+               (unsigned long long)st.sum_of_costs, best);
+        equal += (long long)st.sum_of_costs == best;
+      }
+    }
+    astar_mapf_problem_free(p);
+    astar_grid_free(g);
+  }
+  printf("prioritized: optimal on %d of %d solvable tiny instances\n", equal, solvable);
+  CHECK(solvable > 20);
+  CHECK(equal > 0);
+  astar_mapf_solver_free(sv);
+}
+
+static double fake_clock(void *ud) {
+  double *t = ud;
+  *t += 1.0;
+  return *t;
+}
+
+static uint64_t improved_soc;
+static int improved_calls;
+static void on_improve(void *ud, uint64_t soc, double seconds) {
+  (void)ud;
+  (void)seconds;
+  improved_soc = soc;
+  improved_calls++;
+}
+
+static void test_prioritized_limits(void) {
+  static const char *const rows[] = {"........", "........", "...##...", "........"};
+  const astar_point s[3] = {P(0, 0), P(7, 0), P(0, 3)}, t[3] = {P(7, 3), P(0, 3), P(7, 0)};
+  astar_mapf_problem *p = make_problem(rows, 4, 3, s, t);
+  astar_mapf_solver *sv = NULL;
+  CHECK_EQ(astar_mapf_solver_new(&sv, NULL), ASTAR_OK);
+  astar_mapf_options o;
+  astar_mapf_stats st;
+  astar_mapf_options_init(&o);
+  o.algo = ASTAR_MAPF_PRIORITIZED;
+  o.on_improve = on_improve;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_OK);
+  CHECK_EQ(improved_calls, 1);
+  CHECK_EQ(improved_soc, st.sum_of_costs);
+  CHECK(st.low_level > 0);
+  CHECK_EQ(st.high_level, 3);
+  const uint64_t soc = st.sum_of_costs, work = st.low_level;
+  const size_t kept = astar_mapf_solver_memory(sv);
+  /* deterministic */
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_OK);
+  CHECK_EQ(st.sum_of_costs, soc);
+  CHECK_EQ(st.low_level, work);
+  CHECK_EQ(astar_mapf_solver_memory(sv), kept);
+  /* work */
+  o.max_work = 1;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_LIMIT_REACHED);
+  o.max_work = work;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_OK);
+  o.max_work = work - 1;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_LIMIT_REACHED);
+  o.max_work = 0;
+  /* time, on a clock that advances a second a reading */
+  double now = 0;
+  o.clock = fake_clock;
+  o.clock_ud = &now;
+  o.time_limit = 0.5;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_LIMIT_REACHED);
+  CHECK(st.time_total >= 1.0);
+  o.time_limit = 0;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_OK);
+  o.clock = NULL;
+  /* memory */
+  o.max_memory = 2000;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_LIMIT_REACHED);
+  CHECK(st.peak_memory <= 2000);
+  o.max_memory = 0;
+  /* the horizon */
+  o.max_steps = 3;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_LIMIT_REACHED);
+  o.max_steps = 0;
+  /* WHCA* is not there */
+  o.window = 4;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_UNSUPPORTED);
+  o.window = 0;
+  astar_mapf_problem_free(p);
+  /* an agent that cannot reach its goal: proven unsolvable */
+  static const char *const cut[] = {"..#.."};
+  p = make_problem(cut, 1, 2, (astar_point[]){P(0, 0), P(3, 0)}, (astar_point[]){P(1, 0), P(0, 0)});
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_NO_PATH);
+  astar_mapf_problem_free(p);
+  /* the corridor swap: prioritised planning gives up, it proves nothing */
+  static const char *const corr[] = {"...."};
+  p = make_problem(corr, 1, 2, (astar_point[]){P(0, 0), P(3, 0)},
+                   (astar_point[]){P(3, 0), P(0, 0)});
+  o.max_steps = 40;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_LIMIT_REACHED);
+  astar_mapf_problem_free(p);
+  astar_mapf_solver_free(sv);
+}
+
+/* ---- allocation failures: a status, never a leak ----------------------------------------------
+ */
+
+static void test_alloc_failures(void) {
+  static const char *const rows[] = {"......", "..#...", "......", "...#.."};
+  astar_grid *g = randmap_from_rows(rows, 4, '#');
+  const astar_point s[3] = {P(0, 0), P(5, 0), P(0, 3)}, t[3] = {P(5, 3), P(0, 3), P(5, 0)};
+  int ok_seen = 0;
+  long last_k = 0;
+  for (long k = 1; k < 400 && ok_seen < 1; k++) {
+    failalloc fa;
+    failalloc_init(&fa);
+    astar_allocator al = failalloc_allocator(&fa);
+    failalloc_fail_in(&fa, k);
+    astar_mapf_problem *p = NULL;
+    astar_mapf_solution *out = NULL;
+    astar_mapf_solver *sv = NULL;
+    astar_status st = astar_mapf_problem_new(&p, g, s, t, 3, NULL, &al);
+    if (st == ASTAR_OK) st = astar_mapf_solution_new(&out, 3, &al);
+    if (st == ASTAR_OK) st = astar_mapf_solver_new(&sv, &al);
+    if (st == ASTAR_OK) {
+      astar_mapf_options o;
+      astar_mapf_options_init(&o);
+      o.algo = ASTAR_MAPF_PRIORITIZED;
+      astar_mapf_stats stats;
+      st = astar_mapf_solve(sv, p, &o, out, &stats);
+      if (st == ASTAR_OK) CHECK(stats.solved);
+    }
+    if (st == ASTAR_OK) {
+      astar_mapf_report r;
+      st = astar_mapf_check(p, out, &r, &al);
+      if (st == ASTAR_OK) CHECK_EQ(r.fault, ASTAR_MAPF_VALID);
+    }
+    if (st == ASTAR_OK) {
+      uint64_t lb;
+      st = astar_mapf_lower_bound(p, &lb, NULL, &al);
+    }
+    if (st == ASTAR_OK) {
+      astar_point rs[3], rt[3];
+      st = astar_mapf_random_instance(g, 5, 3, rs, rt, &al);
+    }
+    if (st == ASTAR_OK) {
+      astar_point longp[100];
+      for (int i = 0; i < 100; i++) longp[i] = P(0, 0);
+      st = astar_mapf_solution_set_path(out, 0, longp, 100);
+    }
+    CHECKF(st == ASTAR_OK || st == ASTAR_NO_MEMORY, "k %ld: %s", k, astar_strerror(st));
+    if (st == ASTAR_OK) ok_seen = 1;
+    last_k = k;
+    astar_mapf_solver_free(sv);
+    astar_mapf_solution_free(out);
+    astar_mapf_problem_free(p);
+    CHECKF(fa.blocks == 0, "k %ld: %ld blocks leaked", k, fa.blocks);
+    CHECK_EQ(fa.osize_mismatches, 0);
+  }
+  CHECK(ok_seen);
+  printf("allocation failures: %ld requests failed one by one\n", last_k);
+  astar_grid_free(g);
+}
+
 int main(void) {
   RUN(test_problem);
   RUN(test_random_and_lower_bound);
@@ -539,5 +862,10 @@ int main(void) {
   RUN(test_check_faults);
   RUN(test_reference);
   RUN(test_options);
+  RUN(test_dist);
+  RUN(test_prioritized_random);
+  RUN(test_prioritized_vs_reference);
+  RUN(test_prioritized_limits);
+  RUN(test_alloc_failures);
   return check_summary();
 }

@@ -423,14 +423,18 @@ static int write_scen(const mapf_instance *inst, const char *path) {
   opt.straight_cost = 1.0;
   opt.diagonal_cost = sqrt(2.0);
   astar_workspace *ws = NULL;
-  astar_status st = astar_workspace_new(&ws, inst->grid, NULL);
+  const size_t cap = astar_grid_count_passable(inst->grid) + 1; /* the longest path */
+  astar_point *cells = malloc(cap * sizeof *cells);
+  astar_status st = cells ? astar_workspace_new(&ws, inst->grid, NULL) : ASTAR_NO_MEMORY;
   if (st != ASTAR_OK) {
+    free(cells);
     cli_error("%s: %s", inst->map_path, astar_strerror(st));
     return CLI_EXIT_FAIL;
   }
   cli_out o;
   if (!cli_out_open(&o, path)) {
     astar_workspace_free(ws);
+    free(cells);
     return CLI_EXIT_FAIL;
   }
   const int32_t w = astar_grid_width(inst->grid), h = astar_grid_height(inst->grid);
@@ -438,7 +442,7 @@ static int write_scen(const mapf_instance *inst, const char *path) {
   fputs("version 1\n", o.f);
   for (size_t i = 0; i < inst->n; i++) {
     astar_result r;
-    st = astar_find_path(ws, inst->grid, &opt, inst->starts[i], inst->goals[i], NULL, 0, &r);
+    st = astar_find_path(ws, inst->grid, &opt, inst->starts[i], inst->goals[i], cells, cap, &r);
     if (st != ASTAR_OK) {
       /* The generator draws from one 4-connected area: this cannot happen
       ** unless the map has terrain the benchmark's rule does not know. */
@@ -447,6 +451,7 @@ static int write_scen(const mapf_instance *inst, const char *path) {
                 (int)inst->starts[i].x, (int)inst->starts[i].y, (int)inst->goals[i].x,
                 (int)inst->goals[i].y, astar_strerror(st));
       astar_workspace_free(ws);
+      free(cells);
       return CLI_EXIT_FAIL;
     }
     fprintf(o.f, "0\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.8f\n", name, (int)w, (int)h,
@@ -454,6 +459,7 @@ static int write_scen(const mapf_instance *inst, const char *path) {
             (int)inst->goals[i].y, r.cost);
   }
   astar_workspace_free(ws);
+  free(cells);
   if (!cli_out_close(&o)) return CLI_EXIT_FAIL;
   printf("wrote:    %s (%zu agents generated on %s with seed %llu)\n", path, inst->n,
          mapf_basename(inst->map_path), (unsigned long long)inst->seed);
@@ -608,6 +614,7 @@ static void print_summary(const mapf_settings *s, const mapf_instance *inst, ast
   } else {
     const char *why = st == ASTAR_LIMIT_REACHED ? "not solved within the limits"
                       : st == ASTAR_NO_PATH     ? "no solution exists"
+                      : st == ASTAR_UNSUPPORTED ? "the solver cannot take this problem"
                                                 : astar_strerror(st);
     printf("status:   %s (%s)\n", why, cli_status_key(st));
     printf("time:     %.3f ms\n", stats->time_total * 1e3);

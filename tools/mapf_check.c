@@ -498,7 +498,7 @@ static void print_fault(const astar_mapf_report *r, size_t npaths, size_t agents
   }
   printf("INVALID:  %s: ", kind);
   if (r->other != UINT32_MAX)
-    printf("agents %u and %u", (unsigned)r->other, (unsigned)r->agent);
+    printf("agents %u and %u", (unsigned)r->agent, (unsigned)r->other);
   else
     printf("agent %u", (unsigned)r->agent);
   printf(" at time %u", (unsigned)r->time);
@@ -567,8 +567,10 @@ int mapf_check_command(const char *file, const char *map, const char *scen) {
   cli_print_map_line(stdout, strcmp(map, "-") == 0 ? "(stdin)" : map, inst.grid);
   if (inst.generated)
     printf("agents:   %zu generated at random (seed %llu)\n", inst.n, (unsigned long long)f.seed);
+  else if (scen)
+    printf("agents:   %zu, the first lines of %s\n", inst.n, scen);
   else
-    printf("agents:   %zu from %s\n", inst.n, inst.scen_path);
+    printf("agents:   %zu, the starts= and goals= of %s\n", inst.n, file);
   uint64_t lb = 0;
   const bool have_lb = astar_mapf_lower_bound(inst.problem, &lb, NULL, NULL) == ASTAR_OK;
   if (rep.fault == ASTAR_MAPF_VALID) {

@@ -102,6 +102,17 @@ void mapf_dist_free(mapf_ctx *c);
 ** neighbour of `cell` in direction d, or UINT32_MAX off the map / blocked. */
 uint32_t mapf_neighbour(const astar_mapf_problem *p, uint32_t cell, unsigned d);
 
+/* The library's seeded generator (random.c): xoshiro256** whose state is
+** the first four outputs of splitmix64 from `seed` -- the same stream on
+** every platform. below(r, range): uniform in [0, range), range >= 1,
+** without modulo bias (draws under 2^64 mod range are rejected). */
+typedef struct mapf_rng {
+  uint64_t s[4];
+} mapf_rng;
+void mapf_rng_seed(mapf_rng *r, uint64_t seed);
+uint64_t mapf_rng_next(mapf_rng *r);
+uint64_t mapf_rng_below(mapf_rng *r, uint64_t range);
+
 /* Entry points of the algorithms (one file each). */
 astar_status mapf_pibt_solve(mapf_ctx *c);
 astar_status mapf_lacam_solve(mapf_ctx *c); /* lacam and lacam-star (o->algo says) */

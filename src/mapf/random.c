@@ -20,10 +20,6 @@
 
 #include <string.h>
 
-typedef struct xoshiro {
-  uint64_t s[4];
-} xoshiro;
-
 static uint64_t splitmix64(uint64_t *x) {
   uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -35,7 +31,7 @@ static uint64_t rotl(uint64_t x, int k) {
   return (x << k) | (x >> (64 - k));
 }
 
-static uint64_t xoshiro_next(xoshiro *r) {
+uint64_t mapf_rng_next(mapf_rng *r) {
   const uint64_t result = rotl(r->s[1] * 5, 7) * 9;
   const uint64_t t = r->s[1] << 17;
   r->s[2] ^= r->s[0];
@@ -47,11 +43,14 @@ static uint64_t xoshiro_next(xoshiro *r) {
   return result;
 }
 
-/* Uniform in [0, range), range >= 1, without modulo bias. */
-static uint64_t uniform(xoshiro *r, uint64_t range) {
+void mapf_rng_seed(mapf_rng *r, uint64_t seed) {
+  for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&seed);
+}
+
+uint64_t mapf_rng_below(mapf_rng *r, uint64_t range) {
   const uint64_t threshold = (0 - range) % range; /* 2^64 mod range */
   for (;;) {
-    const uint64_t x = xoshiro_next(r);
+    const uint64_t x = mapf_rng_next(r);
     if (x >= threshold) return x % range;
   }
 }
@@ -90,9 +89,9 @@ static size_t sorted_component(const uint8_t *seen, uint32_t cells, uint32_t *li
   return m;
 }
 
-static void draw(xoshiro *r, uint32_t *list, size_t m, size_t n, astar_point *out, int32_t w) {
+static void draw(mapf_rng *r, uint32_t *list, size_t m, size_t n, astar_point *out, int32_t w) {
   for (size_t k = 0; k < n; k++) {
-    const size_t j = k + (size_t)uniform(r, (uint64_t)(m - k));
+    const size_t j = k + (size_t)mapf_rng_below(r, (uint64_t)(m - k));
     const uint32_t t = list[k];
     list[k] = list[j];
     list[j] = t;
@@ -134,9 +133,8 @@ astar_status astar_mapf_random_instance(const astar_grid *grid, uint64_t seed, s
   } else {
     memset(seen, 0, bits);
     flood(grid, w, h, best_cell, seen, list);
-    uint64_t sm = seed;
-    xoshiro r;
-    for (int i = 0; i < 4; i++) r.s[i] = splitmix64(&sm);
+    mapf_rng r;
+    mapf_rng_seed(&r, seed);
     size_t m = sorted_component(seen, cells, list);
     draw(&r, list, m, n, starts, w);
     m = sorted_component(seen, cells, list);

@@ -36,19 +36,19 @@ static const mapf_row mapf_rows[ASTAR_MAPF_ALGO_COUNT] = {
     [ASTAR_MAPF_PIBT] =
         {
             {"pibt", "PIBT: priority inheritance with backtracking, one step for all agents", 0},
-            NULL,
+            mapf_pibt_solve,
         },
     [ASTAR_MAPF_LACAM] =
         {
             {"lacam", "LaCAM: search over configurations, PIBT as generator; first solution",
              ASTAR_MAPF_COMPLETE},
-            NULL,
+            mapf_lacam_solve,
         },
     [ASTAR_MAPF_LACAM_STAR] =
         {
             {"lacam-star", "LaCAM*: LaCAM improving its solution until the limits run out",
              ASTAR_MAPF_COMPLETE | ASTAR_MAPF_ANYTIME | ASTAR_MAPF_OPTIMAL},
-            NULL,
+            mapf_lacam_solve,
         },
     [ASTAR_MAPF_CBS] =
         {

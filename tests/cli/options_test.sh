@@ -57,6 +57,9 @@ base() {
   render/square) POS=(t.txt 1 2 5 2) OPTS=(-o pic.svg) ;;
   render/hex) POS=(flat.hex) OPTS=(-o pic.svg) ;;
   convert/map) POS=(t.txt) OPTS=(-o out.gr) ;;
+  mapf/scen) POS=(scen/w.map scen/w.map.scen) OPTS=(--agents 1 --algo pibt) ;;
+  mapf/random) POS=(scen/w.map) OPTS=(--random 2 --algo pibt) ;;
+  mapf/check) OPTS=(--check x) ;;
   *) return 1 ;;
   esac
 }
