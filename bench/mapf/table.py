@@ -11,8 +11,8 @@ the instances that every solver of the family solved (so the means compare
 like with like; n = how many); PIBT's time per step. SVG curves (written
 here, no plotting library): success rate against agents, one panel per map,
 for each family (docs/images/mapf-success-lacam.svg, mapf-success-cbs.svg),
-and the median time to the first solution (mapf-first-lacam.svg,
-mapf-first-cbs.svg). Python 3 standard library only.
+the median time to the first solution (mapf-first-lacam.svg,
+mapf-first-cbs.svg) and the mean SOC/LB (mapf-soc-lacam.svg, mapf-soc-cbs.svg). Python 3 standard library only.
 """
 
 import argparse
@@ -189,8 +189,12 @@ def svg_panels(summary, fam, what, title):
     W = cols * pw + 20
     H = rows_n * (ph + 50) + 70
     logy = what == "first"
-    vals = [c["cells"][s]["first_all"]
-            for m in maps.values() for c in m.values() for s in c["cells"]] if logy else []
+    vals = [c["cells"][s]["first_all" if logy else "ratio"]
+            for m in maps.values() for c in m.values() for s in c["cells"]] \
+        if what != "success" else []
+    vals = [v for v in vals if v]
+    rlo, rhi = 1.0, max(vals + [1.1]) if what == "ratio" else 1.0
+    rhi = math.ceil(rhi * 10) / 10
     vals = [v for v in vals if v]
     if logy:
         lo = 10 ** math.floor(math.log10(max(min(vals), 1e-3))) if vals else 0.1
@@ -218,15 +222,18 @@ def svg_panels(summary, fam, what, title):
                 v = min(max(v, lo), hi)
                 return oy + ih - ih * (math.log10(v) - math.log10(lo)) / (
                     math.log10(hi) - math.log10(lo))
+            if what == "ratio":
+                return oy + ih - ih * (v - rlo) / (rhi - rlo)
             return oy + ih - ih * v
 
         ticks = ([lo * 10 ** i for i in range(int(round(math.log10(hi / lo))) + 1)] if logy
-                 else [0, 0.5, 1])
+                 else [rlo, (rlo + rhi) / 2, rhi] if what == "ratio" else [0, 0.5, 1])
         for tv in ticks:
             y = y_of(tv)
             out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
                        % (ox, ox + iw, y, y))
-            lab = ("%g" % tv) if logy else "%d%%" % (tv * 100)
+            lab = ("%g" % tv) if logy else ("%.2f" % tv) if what == "ratio" \
+                else "%d%%" % (tv * 100)
             out.append('<text x="%d" y="%.1f" text-anchor="end">%s</text>' % (ox - 3, y + 4, lab))
         for j, s in enumerate(solvers):
             pts = []
@@ -236,6 +243,8 @@ def svg_panels(summary, fam, what, title):
                     continue
                 if what == "success":
                     v = x["solved"] / x["runs"] if x["runs"] else None
+                elif what == "ratio":
+                    v = x["ratio"]
                 else:
                     v = x["first_all"]
                 if v is not None:
@@ -257,6 +266,7 @@ def svg_panels(summary, fam, what, title):
         out.append('<text x="%d" y="%d">%s</text>' % (lx + 36, ly + 4, esc(LABEL[s])))
     out.append('<text x="%d" y="%d" fill="#555">x: agents; %s</text>' % (
         20, H - 6, "y: instances solved" if what == "success" else
+        "y: mean SOC / lower bound, instances every solver solved" if what == "ratio" else
         "y: median ms to the first solution (log), solved instances"))
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -285,7 +295,8 @@ def main():
         os.makedirs(a.svg_dir, exist_ok=True)
         for fam in FAMILIES:
             for what, name, t in [("success", "success", "Instances solved"),
-                                  ("first", "first", "Time to the first solution")]:
+                                  ("first", "first", "Time to the first solution"),
+                                  ("ratio", "soc", "Sum of costs / lower bound")]:
                 svg = svg_panels(summary, fam, what, "%s, %s family%s" % (t, fam, a.title))
                 if svg:
                     p = os.path.join(a.svg_dir, "mapf-%s-%s.svg" % (name, fam))
