@@ -2,7 +2,7 @@
 # scripts/deb-deps.sh -- installs what `make deb` (scripts/deb-build.sh) and
 # tests/deb/check.sh need when it is missing: dpkg-dev (dpkg-buildpackage),
 # debhelper, lintian, devscripts (hardening-check), the Build-Depends of
-# debian/control beyond build-essential (cmake, libpng-dev), and for the
+# debian/control beyond build-essential (cmake, libpng-dev, libcjson-dev), and for the
 # checks of the installed packages pkg-config and man-db. Recommended
 # packages are left out: lintian and devscripts recommend some 70 more that
 # neither the build nor the checks use (114 packages instead of 186, about
@@ -18,4 +18,4 @@ if ! command -v dpkg-query >/dev/null; then
   exit 1
 fi
 ASTAR_APT_NO_RECOMMENDS=1 exec "$(dirname "${BASH_SOURCE[0]}")/debian-packages.sh" deb "${1:-}" \
-  build-essential dpkg-dev debhelper lintian devscripts cmake libpng-dev pkg-config man-db
+  build-essential dpkg-dev debhelper lintian devscripts cmake libpng-dev libcjson-dev pkg-config man-db

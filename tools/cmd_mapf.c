@@ -608,8 +608,9 @@ static void print_summary(const mapf_settings *s, const mapf_instance *inst, ast
            (unsigned long long)stats->sum_of_costs, (unsigned long long)stats->lower_bound,
            stats->lower_bound ? (double)stats->sum_of_costs / (double)stats->lower_bound : 1.0,
            (unsigned)stats->makespan);
-    printf("time:     %.3f ms, first solution after %.3f ms, %u solution%s found\n",
-           stats->time_total * 1e3, stats->time_first * 1e3, (unsigned)stats->improvements,
+    printf("time:     %.3f ms", stats->time_total * 1e3);
+    if (stats->time_first >= 0) printf(", first solution after %.3f ms", stats->time_first * 1e3);
+    printf(", %u solution%s found\n", (unsigned)stats->improvements,
            stats->improvements == 1 ? "" : "s");
   } else {
     const char *why = st == ASTAR_LIMIT_REACHED ? "not solved within the limits"

@@ -48,10 +48,16 @@
 **                optimal in sum of costs.
 **   eecbs        Explicit Estimation CBS (Li, Ruml, Koenig 2021): bounded-
 **                suboptimal, SOC <= w * optimal.
-**   prioritized  prioritised planning: agents in order, each a space-time
-**                A* around the paths of the agents before it (the baseline;
-**                window > 0 makes it windowed cooperative A*, WHCA*);
-**                incomplete, suboptimal.
+**   prioritized  prioritised planning: agents in order (index order; a
+**                seeded shuffle when options.seed != 0), each a space-time
+**                A* around the paths of the agents before it (the baseline);
+**                incomplete, suboptimal: an agent that finds no path within
+**                the horizon (max_steps; 0: max(1024, longest single-agent
+**                distance + width + height + agents)) ends the solve with
+**                ASTAR_LIMIT_REACHED. The time and memory limits are looked
+**                at between agents, the work limit within each search.
+**                window > 0 (windowed cooperative A*, WHCA*) is not
+**                implemented yet: ASTAR_UNSUPPORTED.
 */
 #ifndef ASTAR_MAPF_H
 #define ASTAR_MAPF_H
@@ -110,7 +116,7 @@ typedef struct astar_mapf_problem astar_mapf_problem;
 ** agent's start may equal its own goal or another agent's goal).
 ** bad (may be NULL) receives the index of the first agent found at fault,
 ** or SIZE_MAX when the fault is not an agent's. Memory: one byte a cell
-** plus 16 bytes an agent. Allocates.
+** plus 8 bytes an agent. Allocates.
 ** Returns ASTAR_OK; ASTAR_INVALID_ARGUMENT (NULLs, n out of range, two
 ** starts or two goals equal: *bad = the later agent); ASTAR_OUT_OF_BOUNDS,
 ** ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED (*bad = the agent);
@@ -135,7 +141,7 @@ ASTAR_API size_t astar_mapf_problem_memory(const astar_mapf_problem *p);
 /*
 ** The lower bound: the sum over agents of the 4-connected distance from
 ** start to goal ignoring the other agents (one breadth-first search per
-** agent, stopped at its goal). Allocates scratch of 4 bytes a cell, freed
+** agent, stopped at its goal). Allocates scratch of 5 bytes a cell, freed
 ** before it returns. Returns ASTAR_OK; ASTAR_NO_PATH (some agent cannot
 ** reach its goal: the instance has no solution; *agent, if not NULL, names
 ** the first); ASTAR_INVALID_ARGUMENT; ASTAR_NO_MEMORY.
@@ -150,8 +156,9 @@ ASTAR_API astar_status astar_mapf_lower_bound(const astar_mapf_problem *p, uint6
 ** cell number), n goals likewise, independently; pairs are kept in drawing
 ** order. The generator is the library's seeded PRNG (splitmix64 seeding a
 ** xoshiro256**), so the same (grid, seed, n) gives the same instance on
-** every platform. Writes starts[0 .. n-1] and goals[0 .. n-1].
-** Allocates scratch (4 bytes a cell), freed before it returns.
+** every platform (the exact procedure: src/mapf/random.c). Writes
+** starts[0 .. n-1] and goals[0 .. n-1]. Allocates scratch (4 bytes and a
+** bit a cell), freed before it returns.
 ** Returns ASTAR_OK; ASTAR_TOO_LARGE (n larger than the component);
 ** ASTAR_INVALID_ARGUMENT; ASTAR_NO_MEMORY.
 */
@@ -257,13 +264,17 @@ typedef struct astar_mapf_options {
   uint64_t max_work;         /* deterministic limit: the solver's unit of work --
                                 high-level nodes plus low-level expansions (PIBT:
                                 agent-steps); 0: none (default) */
-  size_t max_memory;         /* bytes of scratch the solver may hold; 0: none (default) */
+  size_t max_memory;         /* bytes the solver may hold during a solve (its kept scratch,
+                                the distance tables, every block of the algorithm);
+                                0: none (default) */
   uint64_t seed;             /* randomised tie-breaking (pibt, lacam, lacam-star) and
                                 orders (prioritized); default 0 */
   uint32_t max_steps;        /* pibt: most time steps; prioritized: the horizon;
                                 0: automatic (default: width + height + agents,
-                                at least 1024 ... as each solver documents) */
-  uint32_t window;           /* prioritized: 0 full cooperative A* (default); W >= 1 WHCA* */
+                                at least 1024 ... as each solver documents);
+                                in [0, 2^28] */
+  uint32_t window;           /* prioritized: 0 full cooperative A* (default); W >= 1 WHCA*
+                                (not implemented yet: ASTAR_UNSUPPORTED); in [0, 2^28] */
   astar_mapf_clock_fn clock; /* NULL: the system's monotonic clock */
   void *clock_ud;
   astar_mapf_improve_fn on_improve; /* NULL: none */

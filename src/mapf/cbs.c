@@ -1,0 +1,1284 @@
+/*
+** mapf/cbs.c -- Conflict-Based Search (Sharon et al. 2015) and Explicit
+** Estimation CBS (Li, Ruml, Koenig, AAAI 2021) under the model of
+** astar/mapf.h: 4-connected moves and waits, vertex and swap conflicts,
+** goal holding.
+**
+** High level: a constraint tree (CT). A node adds one constraint to its
+** parent and replans one agent; it stores only that agent's new path (the
+** others are shared with the ancestors: a node's paths are found by walking
+** its chain, the newest change of an agent winning). Nodes, changes, path
+** records and path cells live in growable scratch arrays addressed by index
+** (never a malloc per node).
+**
+** Goal holding is handled exactly: an agent at its goal from its arrival on
+** conflicts with any agent entering that cell later; the conflict (a at g
+** at t, holder b arrived before t) splits into "a not at g at t" and "b not
+** at g at t". For b, g is its own goal, and the low level reads a vertex
+** constraint on the agent's own goal at time t as "arrive after t" (it may
+** not be there at t, and an arrived agent stays), which is the standard
+** length constraint. Every valid solution satisfies one branch, so CBS
+** stays complete and optimal.
+**
+** Low level: space-time A* over (cell, time) with the constraints of the
+** node, h = distance to the goal (raised to reach the last goal constraint);
+** a focal search on the number of conflicts with the other agents' paths
+** (the conflict-avoidance table, CAT): FOCAL holds the open states with
+** f <= w * fmin, ordered by conflicts. With w = 1 (CBS) this is A* with
+** ties broken by fewest conflicts. The agent's lower bound is fmin when
+** its path is found (with w = 1, its cost). Time beyond both the last
+** constraint and the others' last move is folded into one layer (nothing
+** changes after it), so every search is finite: a node whose constraints
+** leave its agent no path is pruned.
+**
+** Improvements: conflicts classified cardinal / semi-cardinal / non-cardinal
+** from the agents' MDDs (the levels where the MDD has one cell), cardinal
+** first; bypass (adopt a child's path when it costs no more and conflicts
+** less); CBS: the CG heuristic (minimum vertex cover of the cardinal
+** conflict graph, computed when a node is first popped; the node goes back
+** when its f grew). EECBS: CLEANUP (by lower bound), OPEN (by f^ = cost +
+** estimated cost-to-go, learnt online from the conflicts' one-step errors)
+** and FOCAL (f^ <= w * min f^, by number of conflicts); the node chosen is
+** FOCAL's head when its cost <= w * LB, else OPEN's head when its cost <=
+** w * LB, else CLEANUP's head; so SOC <= w * LB <= w * optimal.
+**
+** Tie orders (deterministic): low level: moves N, E, S, W, wait; FOCAL by
+** (conflicts, f, larger time, older state); OPEN by (f, older state). High
+** level: conflicts by (cardinal, semi-cardinal, non-cardinal), then earlier
+** time, then smaller agent numbers, then vertex before swap; CBS's list by
+** (f, conflicts, newer node); EECBS's CLEANUP by (LB, conflicts, cost,
+** newer node), OPEN by (f^, conflicts, newer node), FOCAL by (conflicts,
+** LB, cost, newer node). The first child constrains the conflict's first
+** agent.
+*/
+#include "mapf/mapf.h"
+
+#include <math.h>
+#include <string.h>
+
+#define NONE UINT32_MAX
+
+/* Scratch slots (mapf_scratch); contents are not kept between solves. */
+enum {
+  SL_LLN = 0, /* low-level states */
+  SL_LLH,     /* low-level state hash */
+  SL_LLALL,   /* low-level heaps: all open by f */
+  SL_LLOUT,   /* open outside FOCAL by f */
+  SL_LLFOC,   /* FOCAL */
+  SL_CONS,    /* the constraints of one agent (hash) */
+  SL_CT,      /* constraint-tree nodes */
+  SL_CHG,     /* path changes of the nodes */
+  SL_PREC,    /* path records */
+  SL_CELLS,   /* path cells */
+  SL_CATH,    /* CAT hash (cell, time) -> first entry */
+  SL_CATE,    /* CAT entries */
+  SL_CUR,     /* current path record per agent, stamps, conflict counts */
+  SL_CONF,    /* conflicts of the node being expanded */
+  SL_HCLEAN,  /* high-level heaps */
+  SL_HOPEN,
+  SL_HOUT,
+  SL_HFOC,
+  SL_MDDH, /* MDD: (cell, time) -> state */
+  SL_MDDQ, /* MDD: states by level */
+  SL_SING, /* MDD singletons per path record */
+  SL_PTS,  /* output points */
+  SL_TMP,  /* rehashing */
+  SL_GVIS, /* goal-visit suffix counts */
+  SL_VC,   /* vertex cover */
+  SL_COUNT
+};
+
+/* ---- growable arrays, hash maps, heaps ----------------------------------------------- */
+
+typedef struct vec {
+  void *p;
+  size_t cap; /* elements */
+  size_t n;
+  size_t esz;
+  unsigned slot;
+} vec;
+
+typedef struct hslot {
+  uint64_t key;
+  uint32_t val, stamp;
+} hslot;
+
+/* Open addressing, linear probing; a slot is live when its stamp is the
+** map's, so clearing is one increment. */
+typedef struct hmap {
+  hslot *t;
+  size_t cap, n; /* cap: power of two */
+  uint32_t stamp;
+  unsigned slot;
+} hmap;
+
+typedef struct hent {
+  uint64_t k1, k2;
+  uint32_t id, ver;
+} hent;
+
+typedef struct heap {
+  vec v;
+} heap;
+
+/* ---- the search's records ----------------------------------------------------------- */
+
+typedef struct lln { /* a low-level state */
+  uint32_t cell, g, parent, h, conf, ver;
+  uint8_t closed, final;
+} lln;
+
+enum { CK_NONE = 0, CK_VERTEX, CK_EDGE };
+
+typedef struct ctn { /* a constraint-tree node */
+  uint32_t parent, changes, depth;
+  uint32_t c_agent, c_from, c_cell, c_time; /* the constraint it adds; c_from: edge's tail */
+  uint8_t c_kind, closed, hdone, pad;
+  uint32_t ver, d, h; /* heap version; conflicts; admissible h */
+  uint64_t cost, lb;  /* SOC of its paths; sum of the agents' lower bounds */
+  double fhat;        /* EECBS: cost + estimated cost to go */
+} ctn;
+
+typedef struct chg {
+  uint32_t agent, prec, next;
+} chg;
+
+typedef struct prec { /* a path record */
+  uint32_t agent, cost, lb, off, owner, sing;
+} prec;
+
+typedef struct conf {
+  uint32_t a, b, kind, from, cell, t; /* edge: a moves from -> cell arriving at t */
+  uint32_t prio;                      /* 0 cardinal, 1 semi, 2 non */
+} conf;
+
+typedef struct cate {
+  uint32_t agent, next;
+} cate;
+
+typedef struct cbs {
+  mapf_ctx *c;
+  const astar_mapf_problem *p;
+  astar_status st;
+  bool eecbs;
+  double w;
+  uint32_t n, cells;
+
+  vec lln_v, ct_v, chg_v, prec_v, cells_v, cate_v, conf_v, mddq_v, sing_v, pts_v, gvis_v, vc_v;
+  heap ll_all, ll_out, ll_foc;
+  heap h_clean, h_open, h_out, h_foc;
+  hmap llh, cons, cath, mddh;
+
+  /* per agent (SL_CUR) */
+  uint32_t *cur;    /* current path record */
+  uint32_t *seen;   /* stamp */
+  uint32_t *nconf;  /* conflicts involving the agent (node being expanded) */
+  uint32_t *gowner; /* per cell: the agent whose goal it is, or NONE */
+  uint32_t stamp;
+
+  /* the constraints of the agent being planned */
+  int64_t cons_maxt, goal_last;
+
+  /* CAT */
+  int64_t cat_maxt; /* largest cost among the paths in the CAT */
+  uint32_t self;    /* the agent being planned (its own entries skipped) */
+
+  /* EECBS's lists */
+  double fhat_min; /* the focal threshold's base */
+  double lbmin;    /* best proven lower bound */
+  double err_cost, err_dist;
+  uint64_t err_n;
+  bool from_cleanup; /* the node selected last came from CLEANUP's head */
+} cbs;
+
+static bool vec_need(cbs *S, vec *v, size_t n) {
+  if (n <= v->cap) return true;
+  size_t cap = v->cap ? v->cap : 256;
+  while (cap < n) cap *= 2;
+  if (cap > SIZE_MAX / v->esz) {
+    S->st = ASTAR_NO_MEMORY;
+    return false;
+  }
+  astar_status st = ASTAR_OK;
+  void *p = mapf_scratch(S->c, v->slot, cap * v->esz, &st);
+  if (!p) {
+    S->st = st != ASTAR_OK ? st : ASTAR_NO_MEMORY;
+    return false;
+  }
+  v->p = p;
+  v->cap = cap;
+  return true;
+}
+
+static void vec_init(vec *v, unsigned slot, size_t esz) {
+  memset(v, 0, sizeof *v);
+  v->slot = slot;
+  v->esz = esz;
+}
+
+static inline size_t hash64(uint64_t k) {
+  k ^= k >> 33;
+  k *= 0xff51afd7ed558ccdull;
+  k ^= k >> 33;
+  k *= 0xc4ceb9fe1a85ec53ull;
+  k ^= k >> 33;
+  return (size_t)k;
+}
+
+static bool hmap_init(cbs *S, hmap *h, unsigned slot, size_t cap) {
+  astar_status st = ASTAR_OK;
+  hslot *t = mapf_scratch(S->c, slot, cap * sizeof(hslot), &st);
+  if (!t) {
+    S->st = st != ASTAR_OK ? st : ASTAR_NO_MEMORY;
+    return false;
+  }
+  memset(t, 0, cap * sizeof(hslot));
+  h->t = t;
+  h->cap = cap;
+  h->n = 0;
+  h->stamp = 1;
+  h->slot = slot;
+  return true;
+}
+
+static void hmap_clear(hmap *h) {
+  h->n = 0;
+  if (++h->stamp == 0) {
+    memset(h->t, 0, h->cap * sizeof(hslot));
+    h->stamp = 1;
+  }
+}
+
+static inline uint32_t *hmap_find(const hmap *h, uint64_t key) {
+  size_t m = h->cap - 1, i = hash64(key) & m;
+  while (h->t[i].stamp == h->stamp) {
+    if (h->t[i].key == key) return &h->t[i].val;
+    i = (i + 1) & m;
+  }
+  return NULL;
+}
+
+static bool hmap_grow(cbs *S, hmap *h) {
+  size_t live = h->n;
+  astar_status st = ASTAR_OK;
+  hslot *tmp = mapf_scratch(S->c, SL_TMP, (live ? live : 1) * sizeof(hslot), &st);
+  if (!tmp) {
+    S->st = st != ASTAR_OK ? st : ASTAR_NO_MEMORY;
+    return false;
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < h->cap; i++)
+    if (h->t[i].stamp == h->stamp) tmp[k++] = h->t[i];
+  if (!hmap_init(S, h, h->slot, h->cap * 2)) return false;
+  size_t m = h->cap - 1;
+  for (size_t j = 0; j < k; j++) {
+    size_t i = hash64(tmp[j].key) & m;
+    while (h->t[i].stamp == h->stamp) i = (i + 1) & m;
+    h->t[i] = tmp[j];
+    h->t[i].stamp = h->stamp;
+  }
+  h->n = k;
+  return true;
+}
+
+/* The value of `key`, inserted with `val` when absent (*fresh says which);
+** NULL on failure (S->st set). */
+static uint32_t *hmap_put(cbs *S, hmap *h, uint64_t key, uint32_t val, bool *fresh) {
+  if ((h->n + 1) * 2 > h->cap && !hmap_grow(S, h)) return NULL;
+  size_t m = h->cap - 1, i = hash64(key) & m;
+  while (h->t[i].stamp == h->stamp) {
+    if (h->t[i].key == key) {
+      *fresh = false;
+      return &h->t[i].val;
+    }
+    i = (i + 1) & m;
+  }
+  h->t[i].key = key;
+  h->t[i].val = val;
+  h->t[i].stamp = h->stamp;
+  h->n++;
+  *fresh = true;
+  return &h->t[i].val;
+}
+
+static inline bool hless(const hent *a, const hent *b) {
+  return a->k1 < b->k1 || (a->k1 == b->k1 && a->k2 < b->k2);
+}
+
+static bool heap_push(cbs *S, heap *h, hent e) {
+  if (!vec_need(S, &h->v, h->v.n + 1)) return false;
+  hent *a = h->v.p;
+  size_t i = h->v.n++;
+  while (i > 0) {
+    size_t q = (i - 1) / 2;
+    if (!hless(&e, &a[q])) break;
+    a[i] = a[q];
+    i = q;
+  }
+  a[i] = e;
+  return true;
+}
+
+static hent heap_pop(heap *h) {
+  hent *a = h->v.p;
+  hent top = a[0], e = a[--h->v.n];
+  size_t n = h->v.n, i = 0;
+  for (;;) {
+    size_t l = 2 * i + 1;
+    if (l >= n) break;
+    size_t m = (l + 1 < n && hless(&a[l + 1], &a[l])) ? l + 1 : l;
+    if (!hless(&a[m], &e)) break;
+    a[i] = a[m];
+    i = m;
+  }
+  if (n) a[i] = e;
+  return top;
+}
+
+static inline const hent *heap_top(const heap *h) {
+  return h->v.n ? (const hent *)h->v.p : NULL;
+}
+
+#define LLN(S) ((lln *)(S)->lln_v.p)
+#define CT(S) ((ctn *)(S)->ct_v.p)
+#define CHG(S) ((chg *)(S)->chg_v.p)
+#define PREC(S) ((prec *)(S)->prec_v.p)
+#define CELLS(S) ((uint32_t *)(S)->cells_v.p)
+#define CATE(S) ((cate *)(S)->cate_v.p)
+#define CONF(S) ((conf *)(S)->conf_v.p)
+
+static inline uint32_t dist(cbs *S, uint32_t a, uint32_t cell) {
+  astar_status st = ASTAR_OK;
+  uint32_t d = mapf_dist_get(S->c, a, cell, &st);
+  if (st != ASTAR_OK) S->st = st;
+  return d;
+}
+
+static inline bool limits(cbs *S) {
+  astar_mapf_stats *s = S->c->stats;
+  if (mapf_out_of_limits(S->c, s->high_level + s->low_level)) {
+    S->st = ASTAR_LIMIT_REACHED;
+    return true;
+  }
+  return false;
+}
+
+/* The direction (0..3, mapf_neighbour's) of the step u -> v, or 4 for a wait. */
+static unsigned step_dir(const cbs *S, uint32_t u, uint32_t v) {
+  uint32_t w = (uint32_t)S->p->w;
+  if (v == u) return 4;
+  if (v + w == u) return 0; /* north: y - 1 */
+  if (v == u + 1) return 1;
+  if (v == u + w) return 2;
+  return 3;
+}
+
+/* ---- constraints -------------------------------------------------------------------- */
+
+static inline uint64_t ckey_vertex(const cbs *S, uint32_t cell, uint32_t t) {
+  return ((uint64_t)t * S->cells + cell) * 5u;
+}
+static inline uint64_t ckey_edge(const cbs *S, uint32_t from, uint32_t to, uint32_t t) {
+  return ((uint64_t)t * S->cells + to) * 5u + 1u + step_dir(S, from, to);
+}
+
+/* Loads agent a's constraints along node's chain into S->cons. */
+static bool cons_load(cbs *S, uint32_t node, uint32_t a) {
+  hmap_clear(&S->cons);
+  S->cons_maxt = -1;
+  S->goal_last = -1;
+  uint32_t goal = S->p->goal[a];
+  for (uint32_t x = node; x != NONE; x = CT(S)[x].parent) {
+    const ctn *n = &CT(S)[x];
+    if (n->c_kind == CK_NONE || n->c_agent != a) continue;
+    uint64_t key = n->c_kind == CK_VERTEX ? ckey_vertex(S, n->c_cell, n->c_time)
+                                          : ckey_edge(S, n->c_from, n->c_cell, n->c_time);
+    bool fresh;
+    if (!hmap_put(S, &S->cons, key, 1, &fresh)) return false;
+    if ((int64_t)n->c_time > S->cons_maxt) S->cons_maxt = n->c_time;
+    if (n->c_kind == CK_VERTEX && n->c_cell == goal && (int64_t)n->c_time > S->goal_last)
+      S->goal_last = n->c_time;
+  }
+  return true;
+}
+
+static inline bool cons_blocks(const cbs *S, uint32_t from, uint32_t to, uint32_t t) {
+  if ((int64_t)t > S->cons_maxt || S->cons.n == 0) return false;
+  if (hmap_find(&S->cons, ckey_vertex(S, to, t))) return true;
+  return from != to && hmap_find(&S->cons, ckey_edge(S, from, to, t));
+}
+
+/* ---- the node's paths and the conflict-avoidance table -------------------------------- */
+
+static inline const uint32_t *path_of(const cbs *S, uint32_t agent) {
+  return CELLS(S) + PREC(S)[S->cur[agent]].off;
+}
+static inline uint32_t cost_of(const cbs *S, uint32_t agent) {
+  return PREC(S)[S->cur[agent]].cost;
+}
+static inline uint32_t pos_at(const cbs *S, uint32_t agent, uint32_t t) {
+  const prec *r = &PREC(S)[S->cur[agent]];
+  return CELLS(S)[r->off + (t < r->cost ? t : r->cost)];
+}
+
+/* S->cur := the path record of every agent at `node`. */
+static void load_paths(cbs *S, uint32_t node) {
+  if (++S->stamp == 0) {
+    memset(S->seen, 0, S->n * sizeof(uint32_t));
+    S->stamp = 1;
+  }
+  uint32_t left = S->n;
+  for (uint32_t x = node; x != NONE && left; x = CT(S)[x].parent)
+    for (uint32_t k = CT(S)[x].changes; k != NONE; k = CHG(S)[k].next) {
+      uint32_t a = CHG(S)[k].agent;
+      if (S->seen[a] == S->stamp) continue;
+      S->seen[a] = S->stamp;
+      S->cur[a] = CHG(S)[k].prec;
+      left--;
+    }
+}
+
+static inline uint64_t cat_key(const cbs *S, uint32_t cell, uint32_t t) {
+  return (uint64_t)t * S->cells + cell;
+}
+
+/* Adds agent a's current path to the CAT (times 0 .. cost; later its goal
+** holds, known from gowner and the cost). */
+static bool cat_add(cbs *S, uint32_t a) {
+  const prec *r = &PREC(S)[S->cur[a]];
+  if (!vec_need(S, &S->cate_v, S->cate_v.n + r->cost + 1)) return false;
+  const uint32_t *path = CELLS(S) + r->off;
+  uint32_t cost = r->cost;
+  for (uint32_t t = 0; t <= cost; t++) {
+    bool fresh;
+    uint32_t e = (uint32_t)S->cate_v.n;
+    uint32_t *head = hmap_put(S, &S->cath, cat_key(S, path[t], t), e, &fresh);
+    if (!head) return false;
+    CATE(S)[e].agent = a;
+    CATE(S)[e].next = fresh ? NONE : *head;
+    *head = e;
+    S->cate_v.n++;
+  }
+  if ((int64_t)cost > S->cat_maxt) S->cat_maxt = cost;
+  return true;
+}
+
+static bool cat_reset(cbs *S) {
+  hmap_clear(&S->cath);
+  S->cate_v.n = 0;
+  S->cat_maxt = -1;
+  return true;
+}
+
+static bool cat_build(cbs *S) {
+  cat_reset(S);
+  for (uint32_t a = 0; a < S->n; a++)
+    if (!cat_add(S, a)) return false;
+  return true;
+}
+
+/* Whether agent a (of the CAT) has arrived at its goal by time t. */
+static inline bool in_cat(const cbs *S, uint32_t a) {
+  return S->cur[a] != NONE;
+}
+
+/* Conflicts agent S->self would have being at `cell` at time t. */
+static inline uint32_t cat_vertex(const cbs *S, uint32_t cell, uint32_t t) {
+  uint32_t k = 0, b = S->gowner[cell];
+  if (b != NONE && b != S->self && in_cat(S, b) && t > cost_of(S, b)) k++;
+  if ((int64_t)t > S->cat_maxt) return k;
+  const uint32_t *e = hmap_find(&S->cath, cat_key(S, cell, t));
+  if (e)
+    for (uint32_t i = *e; i != NONE; i = CATE(S)[i].next)
+      if (CATE(S)[i].agent != S->self) k++;
+  return k;
+}
+
+/* Conflicts of S->self's step u -> v from time t to t + 1 (swaps). */
+static inline uint32_t cat_edge(const cbs *S, uint32_t u, uint32_t v, uint32_t t) {
+  if (u == v || (int64_t)t + 1 > S->cat_maxt) return 0;
+  const uint32_t *e = hmap_find(&S->cath, cat_key(S, u, t + 1));
+  uint32_t k = 0;
+  if (e)
+    for (uint32_t i = *e; i != NONE; i = CATE(S)[i].next) {
+      uint32_t b = CATE(S)[i].agent;
+      if (b != S->self && pos_at(S, b, t) == v) k++;
+    }
+  return k;
+}
+
+/* ---- the low level ------------------------------------------------------------------ */
+
+static inline uint64_t ll_key(uint32_t cell, uint32_t t) {
+  return ((uint64_t)t << 32) | cell;
+}
+
+static bool ll_open(cbs *S, uint32_t id, uint32_t thr) {
+  const lln *n = &LLN(S)[id];
+  uint32_t f = n->g + n->h;
+  hent e = {f, id, id, n->ver};
+  if (!heap_push(S, &S->ll_all, e)) return false;
+  if (f <= thr) {
+    hent fe = {((uint64_t)n->conf << 32) | f, ((uint64_t)(UINT32_MAX - n->g) << 32) | id, id,
+               n->ver};
+    return heap_push(S, &S->ll_foc, fe);
+  }
+  return heap_push(S, &S->ll_out, e);
+}
+
+static inline bool ll_stale(const cbs *S, const hent *e) {
+  const lln *n = &LLN(S)[e->id];
+  return n->closed || n->ver != e->ver;
+}
+
+/* Plans agent a under node's constraints around the CAT (which holds the
+** node's other paths); w >= 1 is the focal bound. Returns a new path record
+** (owner = node) or NONE: no path (S->st stays ASTAR_OK) or a failure. */
+static uint32_t ll_search(cbs *S, uint32_t a, uint32_t node, double w) {
+  const astar_mapf_problem *p = S->p;
+  uint32_t start = p->start[a], goal = p->goal[a];
+  if (!cons_load(S, node, a)) return NONE;
+  S->self = a;
+  uint32_t h0 = dist(S, a, start);
+  if (h0 == MAPF_DIST_INF) return NONE;
+  uint32_t minT = (uint32_t)(S->goal_last + 1);
+  int64_t tc = S->cons_maxt > S->cat_maxt ? S->cons_maxt : S->cat_maxt;
+  if (tc < 0) tc = 0;
+  uint32_t tcap = (uint32_t)tc + 1;
+
+  /* conflicts of holding the goal after time t: others at the goal later */
+  uint32_t gmax = S->cat_maxt >= 0 ? (uint32_t)S->cat_maxt : 0;
+  if (!vec_need(S, &S->gvis_v, (size_t)gmax + 2)) return NONE;
+  uint32_t *gvis = S->gvis_v.p;
+  gvis[gmax + 1] = 0;
+  for (uint32_t t = gmax + 1; t-- > 0;) {
+    uint32_t k = 0;
+    if ((int64_t)t <= S->cat_maxt) {
+      const uint32_t *e = hmap_find(&S->cath, cat_key(S, goal, t));
+      if (e)
+        for (uint32_t i = *e; i != NONE; i = CATE(S)[i].next)
+          if (CATE(S)[i].agent != a) k++;
+    }
+    gvis[t] = gvis[t + 1] + k;
+  }
+
+  hmap_clear(&S->llh);
+  S->lln_v.n = 0;
+  S->ll_all.v.n = S->ll_out.v.n = S->ll_foc.v.n = 0;
+  if (!vec_need(S, &S->lln_v, 1)) return NONE;
+  uint32_t fmin = h0 > minT ? h0 : minT;
+  uint32_t thr = (uint32_t)floor(w * fmin + 1e-9);
+  LLN(S)[0] = (lln){start, 0, NONE, fmin, 0, 0, 0, 0};
+  S->lln_v.n = 1;
+  bool fresh;
+  if (!hmap_put(S, &S->llh, ll_key(start, 0), 0, &fresh) || !ll_open(S, 0, thr)) return NONE;
+
+  for (;;) {
+    const hent *top;
+    while ((top = heap_top(&S->ll_all)) && ll_stale(S, top)) heap_pop(&S->ll_all);
+    if (!top) return NONE; /* exhausted: no path under these constraints */
+    uint32_t f = (uint32_t)top->k1;
+    if (f > fmin) {
+      fmin = f;
+      thr = (uint32_t)floor(w * fmin + 1e-9);
+      while ((top = heap_top(&S->ll_out)) && (ll_stale(S, top) || top->k1 <= thr)) {
+        hent e = heap_pop(&S->ll_out);
+        if (ll_stale(S, &e)) continue;
+        const lln *n = &LLN(S)[e.id];
+        hent fe = {((uint64_t)n->conf << 32) | e.k1, ((uint64_t)(UINT32_MAX - n->g) << 32) | e.id,
+                   e.id, e.ver};
+        if (!heap_push(S, &S->ll_foc, fe)) return NONE;
+      }
+    }
+    while ((top = heap_top(&S->ll_foc)) && ll_stale(S, top)) heap_pop(&S->ll_foc);
+    if (!top) return NONE; /* cannot happen: the fmin state is in FOCAL */
+    uint32_t id = heap_pop(&S->ll_foc).id;
+    lln cur = LLN(S)[id];
+    LLN(S)[id].closed = 1;
+    if (cur.final) {
+      /* the path: cur.g + 1 cells */
+      uint32_t len = cur.g + 1;
+      if (!vec_need(S, &S->cells_v, S->cells_v.n + len) ||
+          !vec_need(S, &S->prec_v, S->prec_v.n + 1))
+        return NONE;
+      uint32_t off = (uint32_t)S->cells_v.n;
+      uint32_t *out = CELLS(S) + off;
+      uint32_t k = len;
+      out[--k] = cur.cell;
+      for (uint32_t x = cur.parent; x != NONE; x = LLN(S)[x].parent) out[--k] = LLN(S)[x].cell;
+      S->cells_v.n += len;
+      uint32_t r = (uint32_t)S->prec_v.n++;
+      PREC(S)[r] = (prec){a, cur.g, fmin < cur.g ? fmin : cur.g, off, node, NONE};
+      return r;
+    }
+    S->c->stats->low_level++;
+    if (limits(S)) return NONE;
+    if (cur.cell == goal && cur.g >= minT) {
+      /* finishing here: a copy that stops, charged with the later visits */
+      uint32_t extra = cur.g + 1 <= gmax ? gvis[cur.g + 1] : 0;
+      if (!vec_need(S, &S->lln_v, S->lln_v.n + 1)) return NONE;
+      uint32_t fid = (uint32_t)S->lln_v.n++;
+      LLN(S)[fid] = (lln){cur.cell, cur.g, cur.parent, 0, cur.conf + extra, 0, 0, 1};
+      if (!ll_open(S, fid, thr)) return NONE;
+    }
+    uint32_t ng = cur.g + 1;
+    uint32_t nt = ng < tcap ? ng : tcap;
+    for (unsigned d = 0; d < 5; d++) {
+      uint32_t v = d < 4 ? mapf_neighbour(p, cur.cell, d) : cur.cell;
+      if (v == NONE) continue;
+      if (cons_blocks(S, cur.cell, v, ng)) continue;
+      uint32_t hv = dist(S, a, v);
+      if (hv == MAPF_DIST_INF) continue;
+      if (ng < minT && minT - ng > hv) hv = minT - ng;
+      uint32_t cf = cur.conf + cat_vertex(S, v, ng) + cat_edge(S, cur.cell, v, cur.g);
+      uint32_t nid = (uint32_t)S->lln_v.n;
+      uint32_t *slot = hmap_put(S, &S->llh, ll_key(v, nt), nid, &fresh);
+      if (!slot) return NONE;
+      if (!fresh) {
+        lln *m = &LLN(S)[*slot];
+        if (!(ng < m->g || (ng == m->g && cf < m->conf))) continue;
+        m->g = ng;
+        m->conf = cf;
+        m->parent = id;
+        m->ver++;
+        m->closed = 0;
+        if (!ll_open(S, *slot, thr)) return NONE;
+        continue;
+      }
+      if (!vec_need(S, &S->lln_v, S->lln_v.n + 1)) return NONE;
+      LLN(S)[nid] = (lln){v, ng, id, hv, cf, 0, 0, 0};
+      S->lln_v.n++;
+      if (!ll_open(S, nid, thr)) return NONE;
+    }
+  }
+}
+
+/* ---- conflicts -------------------------------------------------------------------- */
+
+static bool conf_add(cbs *S, uint32_t a, uint32_t b, uint32_t kind, uint32_t from, uint32_t cell,
+                     uint32_t t) {
+  if (!vec_need(S, &S->conf_v, S->conf_v.n + 1)) return false;
+  CONF(S)[S->conf_v.n++] = (conf){a, b, kind, from, cell, t, 2};
+  S->nconf[a]++;
+  S->nconf[b]++;
+  return true;
+}
+
+/* Every conflict of the loaded paths (the CAT must hold them all). */
+static bool detect(cbs *S) {
+  S->conf_v.n = 0;
+  memset(S->nconf, 0, S->n * sizeof(uint32_t));
+  for (uint32_t a = 0; a < S->n; a++) {
+    const uint32_t *pa = path_of(S, a);
+    uint32_t ca = cost_of(S, a);
+    for (uint32_t t = 0; t <= ca; t++) {
+      uint32_t cell = pa[t];
+      const uint32_t *e = hmap_find(&S->cath, cat_key(S, cell, t));
+      if (e)
+        for (uint32_t i = *e; i != NONE; i = CATE(S)[i].next)
+          if (CATE(S)[i].agent > a && !conf_add(S, a, CATE(S)[i].agent, CK_VERTEX, cell, cell, t))
+            return false;
+      uint32_t b = S->gowner[cell];
+      if (b != NONE && b != a && t > cost_of(S, b) && !conf_add(S, a, b, CK_VERTEX, cell, cell, t))
+        return false;
+      if (t < ca && pa[t + 1] != cell) {
+        e = hmap_find(&S->cath, cat_key(S, cell, t + 1));
+        if (e)
+          for (uint32_t i = *e; i != NONE; i = CATE(S)[i].next) {
+            uint32_t b2 = CATE(S)[i].agent;
+            if (b2 > a && pos_at(S, b2, t) == pa[t + 1] &&
+                !conf_add(S, a, b2, CK_EDGE, cell, pa[t + 1], t + 1))
+              return false;
+          }
+      }
+    }
+  }
+  return true;
+}
+
+/* Conflicts of path record r (agent a) with the CAT's other paths, counted
+** as detect counts them. */
+static uint32_t count_conf(cbs *S, uint32_t r) {
+  const prec *pr = &PREC(S)[r];
+  uint32_t a = pr->agent, ca = pr->cost;
+  const uint32_t *pa = CELLS(S) + pr->off;
+  S->self = a;
+  uint32_t k = 0;
+  for (uint32_t t = 0; t <= ca; t++) {
+    k += cat_vertex(S, pa[t], t);
+    if (t < ca) k += cat_edge(S, pa[t], pa[t + 1], t);
+  }
+  for (int64_t t = (int64_t)ca + 1; t <= S->cat_maxt; t++) {
+    const uint32_t *e = hmap_find(&S->cath, cat_key(S, pa[ca], (uint32_t)t));
+    if (e)
+      for (uint32_t i = *e; i != NONE; i = CATE(S)[i].next)
+        if (CATE(S)[i].agent != a) k++;
+  }
+  return k;
+}
+
+/* ---- MDDs: the cell of each level where the MDD has width 1 ----------------------- */
+
+/* S->sing_v gets, for record r (cost c), c + 1 cells: level t's only cell,
+** or NONE where the level is wider. Paths of exactly cost c under the
+** constraints of r's owner. */
+static bool mdd_singletons(cbs *S, uint32_t r) {
+  if (PREC(S)[r].sing != NONE) return true;
+  prec pr = PREC(S)[r];
+  uint32_t a = pr.agent, c = pr.cost;
+  if (!cons_load(S, pr.owner, a)) return false;
+  const astar_mapf_problem *p = S->p;
+  /* states: (cell, t) -> index into mddq; flags in the top bit */
+  hmap_clear(&S->mddh);
+  S->mddq_v.n = 0;
+  if (!vec_need(S, &S->mddq_v, 1)) return false;
+  uint64_t *q = S->mddq_v.p; /* cell | t << 32 ; reachable-back flag kept in a side bit */
+  q[0] = p->start[a];
+  S->mddq_v.n = 1;
+  bool fresh;
+  if (!hmap_put(S, &S->mddh, ll_key(p->start[a], 0), 0, &fresh)) return false;
+  /* level offsets: lvl[t] .. lvl[t+1] in q; stored after the singletons */
+  if (!vec_need(S, &S->sing_v, S->sing_v.n + 2 * (size_t)c + 3)) return false;
+  uint32_t soff = (uint32_t)S->sing_v.n;
+  uint32_t *lvl = (uint32_t *)S->sing_v.p + soff + c + 1;
+  lvl[0] = 0;
+  for (uint32_t t = 0; t < c; t++) {
+    lvl[t + 1] = (uint32_t)S->mddq_v.n;
+    uint32_t end = (uint32_t)S->mddq_v.n;
+    for (uint32_t i = lvl[t]; i < end; i++) {
+      uint32_t u = (uint32_t)((uint64_t *)S->mddq_v.p)[i];
+      for (unsigned d = 0; d < 5; d++) {
+        uint32_t v = d < 4 ? mapf_neighbour(p, u, d) : u;
+        if (v == NONE || cons_blocks(S, u, v, t + 1)) continue;
+        uint32_t hv = dist(S, a, v);
+        if (hv == MAPF_DIST_INF || hv > c - (t + 1)) continue;
+        uint32_t idx = (uint32_t)S->mddq_v.n;
+        if (!hmap_put(S, &S->mddh, ll_key(v, t + 1), idx, &fresh)) return false;
+        if (!fresh) continue;
+        if (!vec_need(S, &S->mddq_v, S->mddq_v.n + 1)) return false;
+        ((uint64_t *)S->mddq_v.p)[S->mddq_v.n++] = v;
+      }
+    }
+    lvl = (uint32_t *)S->sing_v.p + soff + c + 1;
+  }
+  lvl[c + 1] = (uint32_t)S->mddq_v.n;
+  q = S->mddq_v.p;
+  /* backward: mark states that reach (goal, c); bit 32 = on the MDD */
+  uint32_t *sing = (uint32_t *)S->sing_v.p + soff;
+  uint32_t goal = p->goal[a];
+  const uint32_t *gi = hmap_find(&S->mddh, ll_key(goal, c));
+  for (uint32_t t = 0; t <= c; t++) sing[t] = NONE;
+  if (!gi) { /* cannot happen for a valid path; leave every level wide */
+    PREC(S)[r].sing = soff;
+    S->sing_v.n += c + 1;
+    return true;
+  }
+  q[*gi] |= 1ull << 32;
+  sing[c] = goal;
+  for (uint32_t t = c; t-- > 0;) {
+    uint32_t count = 0, only = NONE;
+    for (uint32_t i = lvl[t]; i < lvl[t + 1]; i++) {
+      uint32_t u = (uint32_t)q[i];
+      bool on = false;
+      for (unsigned d = 0; d < 5 && !on; d++) {
+        uint32_t v = d < 4 ? mapf_neighbour(p, u, d) : u;
+        if (v == NONE || cons_blocks(S, u, v, t + 1)) continue;
+        const uint32_t *vi = hmap_find(&S->mddh, ll_key(v, t + 1));
+        if (vi && (q[*vi] >> 32)) on = true;
+      }
+      if (on) {
+        q[i] |= 1ull << 32;
+        count++;
+        only = u;
+      }
+    }
+    sing[t] = count == 1 ? only : NONE;
+  }
+  PREC(S)[r].sing = soff;
+  S->sing_v.n += c + 1;
+  return true;
+}
+
+/* Whether agent a's MDD (current record) is the single cell `cell` at t;
+** beyond its cost the agent holds its goal and any vertex constraint there
+** forces a later arrival: cardinal. */
+static bool single_at(cbs *S, uint32_t a, uint32_t cell, uint32_t t) {
+  uint32_t r = S->cur[a];
+  uint32_t c = PREC(S)[r].cost;
+  if (t >= c) return true;
+  return ((uint32_t *)S->sing_v.p)[PREC(S)[r].sing + t] == cell;
+}
+
+static bool classify(cbs *S) {
+  size_t nc = S->conf_v.n;
+  for (size_t i = 0; i < nc; i++) {
+    conf *k = &CONF(S)[i];
+    if (!mdd_singletons(S, S->cur[k->a]) || !mdd_singletons(S, S->cur[k->b])) return false;
+    k = &CONF(S)[i];
+    bool ca, cb;
+    if (k->kind == CK_VERTEX) {
+      ca = single_at(S, k->a, k->cell, k->t);
+      cb = single_at(S, k->b, k->cell, k->t);
+    } else {
+      ca = single_at(S, k->a, k->from, k->t - 1) && single_at(S, k->a, k->cell, k->t);
+      cb = single_at(S, k->b, k->cell, k->t - 1) && single_at(S, k->b, k->from, k->t);
+    }
+    k->prio = (ca && cb) ? 0 : (ca || cb) ? 1 : 2;
+  }
+  return true;
+}
+
+static size_t choose(const cbs *S) {
+  size_t best = 0;
+  for (size_t i = 1; i < S->conf_v.n; i++) {
+    const conf *x = &CONF(S)[i], *y = &CONF(S)[best];
+    if (x->prio != y->prio ? x->prio < y->prio
+        : x->t != y->t     ? x->t < y->t
+        : x->a != y->a     ? x->a < y->a
+        : x->b != y->b     ? x->b < y->b
+                           : x->kind < y->kind)
+      best = i;
+  }
+  return best;
+}
+
+/* ---- the CG heuristic: minimum vertex cover of the cardinal conflict graph ---------- */
+
+typedef struct vcs {
+  uint32_t *eu, *ev; /* edges (local vertex numbers) */
+  uint32_t ne;
+  uint8_t *in; /* cover */
+  uint64_t budget;
+} vcs;
+
+/* Is there a cover of the uncovered edges with at most k more vertices?
+** 1 yes, 0 no, -1 budget spent. */
+static int vc_try(vcs *v, uint32_t k) {
+  if (v->budget == 0) return -1;
+  v->budget--;
+  uint32_t e = 0;
+  while (e < v->ne && (v->in[v->eu[e]] || v->in[v->ev[e]])) e++;
+  if (e == v->ne) return 1;
+  if (k == 0) return 0;
+  uint32_t ends[2] = {v->eu[e], v->ev[e]};
+  int any = 0;
+  for (int s = 0; s < 2; s++) {
+    v->in[ends[s]] = 1;
+    int r = vc_try(v, k - 1);
+    v->in[ends[s]] = 0;
+    if (r == 1) return 1;
+    if (r < 0) any = -1;
+  }
+  return any;
+}
+
+static bool cg_heuristic(cbs *S, uint32_t *out) {
+  /* edges: distinct agent pairs with a cardinal conflict */
+  size_t nc = S->conf_v.n;
+  if (!vec_need(S, &S->vc_v, 4 * nc + 2 * (size_t)S->n + 4)) return false;
+  uint32_t *buf = S->vc_v.p;
+  uint32_t *eu = buf, *ev = buf + nc, *loc = buf + 2 * nc; /* loc: agent -> local */
+  uint8_t *in = (uint8_t *)(buf + 2 * nc + S->n);
+  uint32_t ne = 0, nv = 0;
+  for (uint32_t a = 0; a < S->n; a++) loc[a] = NONE;
+  for (size_t i = 0; i < nc; i++) {
+    const conf *k = &CONF(S)[i];
+    if (k->prio != 0) continue;
+    bool dup = false;
+    uint32_t la = loc[k->a], lb = loc[k->b];
+    if (la != NONE && lb != NONE)
+      for (uint32_t j = 0; j < ne && !dup; j++)
+        dup = (eu[j] == la && ev[j] == lb) || (eu[j] == lb && ev[j] == la);
+    if (dup) continue;
+    if (la == NONE) la = loc[k->a] = nv++;
+    if (lb == NONE) lb = loc[k->b] = nv++;
+    eu[ne] = la;
+    ev[ne] = lb;
+    ne++;
+  }
+  memset(in, 0, nv ? nv : 1);
+  /* a greedy matching bounds the cover from below */
+  uint32_t m = 0;
+  for (uint32_t j = 0; j < ne; j++)
+    if (!in[eu[j]] && !in[ev[j]]) {
+      in[eu[j]] = in[ev[j]] = 1;
+      m++;
+    }
+  memset(in, 0, nv ? nv : 1);
+  vcs v = {eu, ev, ne, in, 20000};
+  uint32_t k = m;
+  for (;;) {
+    int r = vc_try(&v, k);
+    if (r == 1) break;
+    if (r < 0) break; /* budget spent: k is proven (k - 1 had no cover) */
+    k++;
+  }
+  *out = k;
+  return true;
+}
+
+/* ---- the high level ------------------------------------------------------------------ */
+
+static inline uint64_t dbits(double x) {
+  uint64_t u;
+  memcpy(&u, &x, sizeof u);
+  return u; /* order-preserving for x >= 0 */
+}
+
+static inline uint64_t f_of(const ctn *n) {
+  return n->lb + n->h;
+}
+
+static bool hl_push(cbs *S, uint32_t id) {
+  ctn *n = &CT(S)[id];
+  uint64_t f = f_of(n);
+  uint32_t newer = UINT32_MAX - id;
+  hent cl = {(f << 32) | n->d, ((n->cost & 0xffffffffu) << 32) | newer, id, n->ver};
+  if (!heap_push(S, &S->h_clean, cl)) return false;
+  if (!S->eecbs) return true;
+  hent op = {dbits(n->fhat), ((uint64_t)n->d << 32) | newer, id, n->ver};
+  if (!heap_push(S, &S->h_open, op)) return false;
+  if (n->fhat <= S->w * S->fhat_min + 1e-9) {
+    hent fo = {((uint64_t)n->d << 32) | (f & 0xffffffffu), ((n->cost & 0xffffffffu) << 32) | newer,
+               id, n->ver};
+    return heap_push(S, &S->h_foc, fo);
+  }
+  return heap_push(S, &S->h_out, op);
+}
+
+static inline bool hl_stale(const cbs *S, const hent *e) {
+  const ctn *n = &CT(S)[e->id];
+  return n->closed || n->ver != e->ver;
+}
+
+static const hent *hl_top(cbs *S, heap *h) {
+  const hent *t;
+  while ((t = heap_top(h)) && hl_stale(S, t)) heap_pop(h);
+  return t;
+}
+
+/* The next node to expand, or NONE when the lists are empty. */
+static uint32_t hl_select(cbs *S) {
+  const hent *cl = hl_top(S, &S->h_clean);
+  if (!cl) return NONE;
+  double lb = (double)f_of(&CT(S)[cl->id]);
+  if (lb > S->lbmin) S->lbmin = lb;
+  S->from_cleanup = true;
+  if (!S->eecbs) {
+    uint32_t id = cl->id;
+    CT(S)[id].closed = 1;
+    return id;
+  }
+  const hent *op = hl_top(S, &S->h_open);
+  double fh = CT(S)[op->id].fhat;
+  if (fh > S->fhat_min) {
+    S->fhat_min = fh;
+    double thr = S->w * fh + 1e-9;
+    const hent *t;
+    while ((t = heap_top(&S->h_out)) && (hl_stale(S, t) || CT(S)[t->id].fhat <= thr)) {
+      hent e = heap_pop(&S->h_out);
+      if (hl_stale(S, &e)) continue;
+      const ctn *n = &CT(S)[e.id];
+      hent fo = {((uint64_t)n->d << 32) | (f_of(n) & 0xffffffffu),
+                 ((n->cost & 0xffffffffu) << 32) | (UINT32_MAX - e.id), e.id, e.ver};
+      if (!heap_push(S, &S->h_foc, fo)) return NONE;
+    }
+  }
+  const hent *fo = hl_top(S, &S->h_foc);
+  double bound = S->w * S->lbmin + 1e-9;
+  uint32_t id;
+  S->from_cleanup = false;
+  if (fo && (double)CT(S)[fo->id].cost <= bound)
+    id = fo->id;
+  else if ((double)CT(S)[op->id].cost <= bound)
+    id = op->id;
+  else {
+    id = cl->id;
+    S->from_cleanup = true;
+  }
+  CT(S)[id].closed = 1;
+  return id;
+}
+
+static double estimate_fhat(const cbs *S, const ctn *n) {
+  double ctg = 0;
+  if (S->err_n > 0) {
+    double c;
+    if ((double)S->err_n <= S->err_dist)
+      c = S->err_cost / (double)S->err_n * 10;
+    else
+      c = S->err_cost / ((double)S->err_n - S->err_dist);
+    if (c > 0) ctg = n->d * c;
+  }
+  double fh = (double)n->cost + ctg;
+  if (fh < (double)f_of(n)) fh = (double)f_of(n);
+  return fh;
+}
+
+static uint32_t ct_new(cbs *S) {
+  if (!vec_need(S, &S->ct_v, S->ct_v.n + 1)) return NONE;
+  uint32_t id = (uint32_t)S->ct_v.n++;
+  memset(&CT(S)[id], 0, sizeof(ctn));
+  CT(S)[id].parent = NONE;
+  CT(S)[id].changes = NONE;
+  return id;
+}
+
+static bool chg_add(cbs *S, uint32_t node, uint32_t agent, uint32_t r) {
+  if (!vec_need(S, &S->chg_v, S->chg_v.n + 1)) return false;
+  uint32_t k = (uint32_t)S->chg_v.n++;
+  CHG(S)[k] = (chg){agent, r, CT(S)[node].changes};
+  CT(S)[node].changes = k;
+  return true;
+}
+
+static bool write_solution(cbs *S, uint32_t node) {
+  load_paths(S, node);
+  int32_t w = S->p->w;
+  for (uint32_t a = 0; a < S->n; a++) {
+    const prec *r = &PREC(S)[S->cur[a]];
+    if (!vec_need(S, &S->pts_v, (size_t)r->cost + 1)) return false;
+    astar_point *pts = S->pts_v.p;
+    const uint32_t *path = CELLS(S) + r->off;
+    for (uint32_t t = 0; t <= r->cost; t++)
+      pts[t] = (astar_point){(int32_t)(path[t] % (uint32_t)w), (int32_t)(path[t] / (uint32_t)w)};
+    astar_status st = astar_mapf_solution_set_path(S->c->out, a, pts, (size_t)r->cost + 1);
+    if (st != ASTAR_OK) {
+      S->st = st;
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Generates the child of `parent` that adds `side`'s constraint of conflict
+** k (copied) and replans that agent. Returns the child, or NONE: pruned (no
+** path; S->st ASTAR_OK) or failure. The CAT and S->cur hold the parent's paths. */
+static uint32_t gen_child(cbs *S, uint32_t parent, const conf *k, int side) {
+  uint32_t id = ct_new(S);
+  if (id == NONE) return NONE;
+  ctn *n = &CT(S)[id];
+  const ctn *pn = &CT(S)[parent];
+  uint32_t agent = side ? k->b : k->a;
+  n->parent = parent;
+  n->depth = pn->depth + 1;
+  n->c_agent = agent;
+  n->c_time = k->t;
+  if (k->kind == CK_VERTEX) {
+    n->c_kind = CK_VERTEX;
+    n->c_cell = n->c_from = k->cell;
+  } else {
+    n->c_kind = CK_EDGE;
+    n->c_from = side ? k->cell : k->from;
+    n->c_cell = side ? k->from : k->cell;
+  }
+  uint32_t r = ll_search(S, agent, id, S->eecbs ? S->w : 1.0);
+  if (r == NONE) {
+    S->ct_v.n--; /* the newest node: drop it */
+    return NONE;
+  }
+  n = &CT(S)[id];
+  pn = &CT(S)[parent];
+  const prec *old = &PREC(S)[S->cur[agent]];
+  const prec *nw = &PREC(S)[r];
+  n->cost = pn->cost - old->cost + nw->cost;
+  n->lb = pn->lb - old->lb + nw->lb;
+  uint32_t dn = count_conf(S, r);
+  n = &CT(S)[id];
+  n->d = pn->d - S->nconf[agent] + dn;
+  /* pathmax: the parent's f bounds the child's */
+  uint64_t pf = f_of(pn);
+  n->h = pf > n->lb ? (uint32_t)(pf - n->lb) : 0;
+  if (!chg_add(S, id, agent, r)) return NONE;
+  return id;
+}
+
+/* The whole search. */
+static astar_status cbs_run(cbs *S) {
+  mapf_ctx *c = S->c;
+  astar_mapf_stats *stats = c->stats;
+  uint32_t n = S->n;
+
+  /* root: agents in order, each around the ones before (CAT) */
+  uint32_t root = ct_new(S);
+  if (root == NONE) return S->st;
+  for (uint32_t a = 0; a < n; a++) S->cur[a] = NONE;
+  cat_reset(S);
+  uint64_t cost = 0, lb = 0;
+  for (uint32_t a = 0; a < n; a++) {
+    uint32_t r = ll_search(S, a, root, S->eecbs ? S->w : 1.0);
+    if (r == NONE) return S->st != ASTAR_OK ? S->st : ASTAR_NO_PATH;
+    S->cur[a] = r;
+    if (!chg_add(S, root, a, r) || !cat_add(S, a)) return S->st;
+    cost += PREC(S)[r].cost;
+    lb += PREC(S)[r].lb;
+  }
+  CT(S)[root].cost = cost;
+  CT(S)[root].lb = lb;
+  if (!cat_build(S) || !detect(S)) return S->st;
+  CT(S)[root].d = (uint32_t)S->conf_v.n;
+  CT(S)[root].fhat = (double)cost;
+  S->fhat_min = (double)cost;
+  S->lbmin = (double)lb;
+  stats->high_level = 1;
+  if (!hl_push(S, root)) return S->st;
+
+  for (;;) {
+    if (limits(S)) break;
+    uint32_t id = hl_select(S);
+    if (id == NONE) {
+      if (S->st != ASTAR_OK) return S->st;
+      stats->bound = S->lbmin;
+      return ASTAR_NO_PATH; /* the tree is exhausted */
+    }
+    for (;;) { /* expand `id`; again after a bypass */
+      load_paths(S, id);
+      if (!cat_build(S) || !detect(S)) return S->st;
+      CT(S)[id].d = (uint32_t)S->conf_v.n;
+      if (S->conf_v.n == 0) {
+        if (!write_solution(S, id)) return S->st;
+        double bound = S->lbmin;
+        if (!S->eecbs) bound = (double)CT(S)[id].cost;
+        stats->bound = bound;
+        stats->optimal = !S->eecbs || (double)CT(S)[id].cost <= bound;
+        mapf_report_solution(c);
+        return ASTAR_OK;
+      }
+      if (!classify(S)) return S->st;
+      if (!S->eecbs && !CT(S)[id].hdone) {
+        uint32_t h;
+        if (!cg_heuristic(S, &h)) return S->st;
+        ctn *nd = &CT(S)[id];
+        nd->hdone = 1;
+        if (h > nd->h) {
+          nd->h = h;
+          nd->closed = 0;
+          nd->ver++;
+          if (!hl_push(S, id)) return S->st;
+          id = NONE;
+          break;
+        }
+      }
+      conf k = CONF(S)[choose(S)];
+      uint32_t kids[2] = {NONE, NONE};
+      bool bypassed = false;
+      for (int side = 0; side < 2; side++) {
+        kids[side] = gen_child(S, id, &k, side);
+        if (kids[side] == NONE) {
+          if (S->st != ASTAR_OK) return S->st;
+          continue;
+        }
+        stats->high_level++;
+        const ctn *ch = &CT(S)[kids[side]];
+        const ctn *pn = &CT(S)[id];
+        /* bypass: no costlier (EECBS: within the bound), fewer conflicts */
+        uint32_t agent = ch->c_agent;
+        const prec *nr = &PREC(S)[CHG(S)[ch->changes].prec];
+        bool cheap = S->eecbs ? ((double)ch->cost <= S->w * S->lbmin + 1e-9 &&
+                                 (double)nr->cost <= S->w * PREC(S)[S->cur[agent]].lb + 1e-9)
+                              : ch->cost == pn->cost;
+        /* EECBS bypasses only on nodes chosen for their cost (not from CLEANUP) */
+        if (cheap && ch->d < pn->d && !(S->eecbs && S->from_cleanup)) {
+          /* adopt the path under the parent's constraints */
+          uint32_t r = CHG(S)[ch->changes].prec;
+          if (!vec_need(S, &S->prec_v, S->prec_v.n + 1)) return S->st;
+          uint32_t r2 = (uint32_t)S->prec_v.n++;
+          PREC(S)[r2] = PREC(S)[r];
+          PREC(S)[r2].owner = id;
+          PREC(S)[r2].lb = PREC(S)[S->cur[agent]].lb;
+          PREC(S)[r2].sing = NONE;
+          ctn *pm = &CT(S)[id];
+          pm->cost = CT(S)[kids[side]].cost;
+          pm->d = CT(S)[kids[side]].d;
+          S->ct_v.n = kids[0] != NONE ? kids[0] : kids[side]; /* drop the children */
+          if (!chg_add(S, id, agent, r2)) return S->st;
+          bypassed = true;
+          break;
+        }
+      }
+      if (bypassed) {
+        if (limits(S)) break;
+        continue;
+      }
+      ctn *pn = &CT(S)[id];
+      uint32_t best = NONE;
+      for (int side = 0; side < 2; side++) {
+        if (kids[side] == NONE) continue;
+        ctn *ch = &CT(S)[kids[side]];
+        if (S->eecbs) ch->fhat = estimate_fhat(S, ch);
+        if (!hl_push(S, kids[side])) return S->st;
+        if (best == NONE || ch->fhat < CT(S)[best].fhat ||
+            (ch->fhat == CT(S)[best].fhat && ch->d < CT(S)[best].d))
+          best = kids[side];
+      }
+      if (S->eecbs && best != NONE) {
+        const ctn *b = &CT(S)[best];
+        S->err_dist += 1.0 + (double)b->d - (double)pn->d;
+        S->err_cost += (double)b->cost - (double)pn->cost;
+        S->err_n++;
+      }
+      break;
+    }
+    if (S->st != ASTAR_OK) break;
+  }
+  /* out of limits */
+  stats->bound = S->lbmin;
+  return S->st != ASTAR_OK ? S->st : ASTAR_LIMIT_REACHED;
+}
+
+astar_status mapf_cbs_solve(mapf_ctx *c) {
+  cbs S;
+  memset(&S, 0, sizeof S);
+  S.c = c;
+  S.p = c->p;
+  S.st = ASTAR_OK;
+  S.eecbs = c->o->algo == ASTAR_MAPF_EECBS;
+  S.w = S.eecbs ? c->o->w : 1.0;
+  if (S.w < 1.0) S.w = 1.0;
+  S.n = c->p->n;
+  S.cells = c->p->cells;
+  c->stats->bound = (double)c->stats->lower_bound;
+
+  vec_init(&S.lln_v, SL_LLN, sizeof(lln));
+  vec_init(&S.ct_v, SL_CT, sizeof(ctn));
+  vec_init(&S.chg_v, SL_CHG, sizeof(chg));
+  vec_init(&S.prec_v, SL_PREC, sizeof(prec));
+  vec_init(&S.cells_v, SL_CELLS, sizeof(uint32_t));
+  vec_init(&S.cate_v, SL_CATE, sizeof(cate));
+  vec_init(&S.conf_v, SL_CONF, sizeof(conf));
+  vec_init(&S.mddq_v, SL_MDDQ, sizeof(uint64_t));
+  vec_init(&S.sing_v, SL_SING, sizeof(uint32_t));
+  vec_init(&S.pts_v, SL_PTS, sizeof(astar_point));
+  vec_init(&S.gvis_v, SL_GVIS, sizeof(uint32_t));
+  vec_init(&S.vc_v, SL_VC, sizeof(uint32_t));
+  vec_init(&S.ll_all.v, SL_LLALL, sizeof(hent));
+  vec_init(&S.ll_out.v, SL_LLOUT, sizeof(hent));
+  vec_init(&S.ll_foc.v, SL_LLFOC, sizeof(hent));
+  vec_init(&S.h_clean.v, SL_HCLEAN, sizeof(hent));
+  vec_init(&S.h_open.v, SL_HOPEN, sizeof(hent));
+  vec_init(&S.h_out.v, SL_HOUT, sizeof(hent));
+  vec_init(&S.h_foc.v, SL_HFOC, sizeof(hent));
+
+  astar_status st = ASTAR_OK;
+  size_t per_agent = 3 * (size_t)S.n * sizeof(uint32_t);
+  uint32_t *cur = mapf_scratch(c, SL_CUR, per_agent + (size_t)S.cells * sizeof(uint32_t), &st);
+  if (!cur) return st != ASTAR_OK ? st : ASTAR_NO_MEMORY;
+  S.cur = cur;
+  S.seen = cur + S.n;
+  S.nconf = cur + 2 * (size_t)S.n;
+  S.gowner = cur + 3 * (size_t)S.n;
+  memset(S.seen, 0, S.n * sizeof(uint32_t));
+  for (uint32_t i = 0; i < S.cells; i++) S.gowner[i] = NONE;
+  for (uint32_t a = 0; a < S.n; a++) S.gowner[c->p->goal[a]] = a;
+
+  if (!hmap_init(&S, &S.llh, SL_LLH, 1u << 12) || !hmap_init(&S, &S.cons, SL_CONS, 64) ||
+      !hmap_init(&S, &S.cath, SL_CATH, 1u << 12) || !hmap_init(&S, &S.mddh, SL_MDDH, 1u << 10))
+    return S.st;
+
+  st = cbs_run(&S);
+  if (st != ASTAR_OK) {
+    astar_mapf_solution_clear(c->out);
+    if (S.lbmin > c->stats->bound) c->stats->bound = S.lbmin;
+  }
+  return st;
+}
