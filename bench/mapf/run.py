@@ -23,11 +23,12 @@ with the same time limit; a run that outlives limit + grace is killed and
 counts as unsolved. A run counts as solved only when its solution passes the
 checker. The CSV has a row per (map, agents, scen, solver):
   map,agents,scen,solver,solved,soc,lower_bound,time_first_ms,time_ms,
-  wall_ms,makespan,note
+  wall_ms,makespan,note,load1
 soc and makespan are the checker's (one definition of cost for everyone:
 an agent's arrival time, the benchmark's), time_first_ms the solver's own
 time to its first solution, time_ms its whole run (anytime solvers run to
-the limit), wall_ms the process's wall time (map loading included).
+the limit), wall_ms the process's wall time (map loading included), load1
+the machine's load average when the run began (the machine is shared).
 
 Environment (or the matching options): ASTAR (default build/astar);
 MAPF_PEERS, where bench/mapf/peers.sh built the peers (default
@@ -54,7 +55,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SHARED = os.environ.get("SHARED", os.path.join(REPO, "..", "shared"))
 MAPS = os.path.join(SHARED, "bench", "mapf", "maps")
 FIELDS = ["map", "agents", "scen", "solver", "solved", "soc", "lower_bound", "time_first_ms",
-          "time_ms", "wall_ms", "makespan", "note"]
+          "time_ms", "wall_ms", "makespan", "note", "load1"]
 
 # The sitting: per map, the agent counts of the two solver families, chosen
 # around each family's breaking point (search-based CBS/EECBS break at tens
@@ -87,7 +88,8 @@ W = 1.2  # EECBS's suboptimality bound, ours and the peer's
 
 def tools(args):
     peers = os.environ.get("MAPF_PEERS", os.path.join(REPO, "..", "peers"))
-    return {
+    # absolute: the runs' working directory is a temporary one
+    return {k: os.path.abspath(v) for k, v in {
         "astar": args.astar or os.environ.get("ASTAR", os.path.join(REPO, "build", "astar")),
         "lacam3": args.lacam3 or os.environ.get("LACAM3",
                                                 os.path.join(peers, "lacam3", "build", "main")),
@@ -95,7 +97,7 @@ def tools(args):
                                               os.path.join(peers, "eecbs", "build", "eecbs")),
         "lacam3_pibt": os.environ.get("LACAM3_PIBT",
                                       os.path.join(peers, "lacam3-pibt", "pibt_run")),
-    }
+    }.items()}
 
 
 def scen_path(scen_dir, mapname, seed):
@@ -285,7 +287,8 @@ class Runner:
         scen = scen_path(a.scen_dir, mapname, seed)
         T = a.time_limit
         row = dict(map=mapname, agents=n, scen=seed, solver=solver, solved=0, soc="",
-                   lower_bound="", time_first_ms="", time_ms="", wall_ms="", makespan="", note="")
+                   lower_bound="", time_first_ms="", time_ms="", wall_ms="", makespan="", note="",
+                   load1=round(os.getloadavg()[0], 2))
         with tempfile.TemporaryDirectory(prefix="mapf-bench-") as tmp:
             sol = os.path.join(tmp, "solution")
             if solver.startswith("astar-"):

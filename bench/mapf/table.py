@@ -49,9 +49,11 @@ def num(v):
         return None
 
 
-def load(path):
-    with open(path) as f:
-        rows = list(csv.DictReader(f))
+def load(paths):
+    rows = []
+    for path in paths:
+        with open(path) as f:
+            rows += list(csv.DictReader(f))
     # the lower bound of an instance: whichever run reported it (ours and the checker do)
     lb = {}
     for r in rows:
@@ -148,22 +150,27 @@ def markdown(summary, pibt_rows):
                 lines.append("| " + " | ".join(row) + " |")
         lines.append("")
     if pibt_rows:
-        lines.append("### PIBT: time per step (ms), median of the repetitions")
+        lines.append("### PIBT: time per step (ms): the solve's time over its steps, "
+                     "the distance tables included; min and median of the repetitions")
         lines.append("")
-        lines.append("| map | agents | libastar PIBT ms/step | steps | lacam3's PIBT ms/step | "
-                     "steps |")
-        lines.append("|---|---|---|---|---|---|")
+        lines.append("| map | agents | libastar PIBT min | median | steps | lacam3's PIBT min | "
+                     "median | steps | runs each |")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
         by = collections.defaultdict(list)
         for r in pibt_rows:
             by[(r.get("map", "den520d"), int(r["agents"]), r["solver"])].append(r)
         for (m, n) in sorted({(k[0], k[1]) for k in by}):
             row = [m, str(n)]
+            reps = 0
             for s in ["libastar", "lacam3-pibt"]:
                 rs = by.get((m, n, s), [])
                 v = [num(r["ms_per_step"]) for r in rs if r["solved"] == "True"]
-                row.append(fmt(statistics.median(v) if v else None, ".4f"))
+                reps = max(reps, len(rs))
+                row.append(fmt(min(v) if v else None, ".3f"))
+                row.append(fmt(statistics.median(v) if v else None, ".3f"))
                 row.append(rs[0]["steps"] + ("" if rs and rs[0]["solved"] == "True"
                                              else " (unsolved)") if rs else "--")
+            row.append(str(reps))
             lines.append("| " + " | ".join(row) + " |")
         lines.append("")
     return "\n".join(lines)
@@ -274,13 +281,16 @@ def svg_panels(summary, fam, what, title):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--csv", default=os.path.join(REPO, "build", "mapf-bench", "results.csv"))
+    ap.add_argument("--csv", action="append",
+                    help="run.py's CSV; several are joined (default "
+                    "build/mapf-bench/results.csv)")
     ap.add_argument("--pibt", default=os.path.join(REPO, "build", "mapf-bench", "pibt-step.csv"))
     ap.add_argument("--svg-dir", help="write the curves here (e.g. docs/images)")
     ap.add_argument("--md", help="write the tables here instead of standard output")
     ap.add_argument("--title", default="", help="suffix of the pictures' titles (the sitting)")
     a = ap.parse_args()
-    summary = summarise(load(a.csv))
+    summary = summarise(load(a.csv or [os.path.join(REPO, "build", "mapf-bench",
+                                                     "results.csv")]))
     pibt_rows = []
     if os.path.exists(a.pibt):
         with open(a.pibt) as f:
