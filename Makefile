@@ -182,6 +182,7 @@ MAPF_PEERS ?= $(abspath ..)/peers
 .PHONY: bench-mapf
 bench-mapf:
 	cmake --build $(BUILD) -j $(JOBS) --target astar_cli
+	$(PYTHON) bench/mapf/run.py selftest
 	MAPF_PEERS=$(MAPF_PEERS) bench/mapf/peers.sh
 	MAPF_PEERS=$(MAPF_PEERS) $(PYTHON) bench/mapf/run.py scens $(BENCH_ARGS)
 	MAPF_PEERS=$(MAPF_PEERS) $(PYTHON) bench/mapf/run.py run $(BENCH_ARGS)

@@ -8,6 +8,7 @@ small independent validator below, a second opinion).
   run.py scens  [--plan P] [--scens K]          write the seeded scenarios
   run.py run    [--plan P] [--scens K] [--time-limit S] [--jobs J] [--out CSV]
   run.py pibt-step [--map M] [--agents N,...]   PIBT's time per step, ours vs lacam3's
+  run.py selftest                               the validator and the format readers
 
 The instances are GENERATED: the Moving AI benchmark's own scenario files are
 not in ../shared (two are, random-32-32-10/20), so each map gets K seeded
@@ -480,10 +481,74 @@ def cmd_pibt_step(args):
     print("wrote", args.out, file=sys.stderr)
 
 
+# ---- a self-test of the harness's own parts ----------------------------------------------
+
+
+def cmd_selftest(args):
+    """The validator catches planted faults; the peers' formats parse as they
+    should (EECBS's (row, col) turned to (x, y)); `astar mapf --check`, when
+    built, agrees on the same files. No peer needed; about a second."""
+    grid = (4, 3, [[True] * 4, [True, False, True, True], [True] * 4])
+    S, G = [(0, 0), (3, 0)], [(3, 0), (0, 0)]
+    good = [[(0, 0), (1, 0), (2, 0), (3, 0)], [(3, 0), (3, 1), (3, 2), (2, 2), (1, 2), (0, 2),
+                                               (0, 1), (0, 0)]]
+    cases = [
+        ("valid", good, None),
+        ("vertex", [good[0], [(3, 0), (2, 0), (2, 0), (1, 0), (0, 0)]], "vertex conflict"),
+        ("swap", [good[0], [(3, 0), (2, 0), (1, 0), (0, 0)]], "swap conflict"),
+        ("wrong start", [[(1, 0), (2, 0), (3, 0)], good[1]], "wrong start"),
+        ("illegal move", [[(0, 0), (2, 0), (3, 0)], good[1]], "illegal move"),
+        ("wall", [[(0, 0), (1, 0), (1, 1), (2, 1), (3, 1), (3, 0)], good[1]], "off map"),
+    ]
+    fails = 0
+    for name, paths, want in cases:
+        fault = validate(grid, S, G, paths)[0]
+        ok = (fault is None) if want is None else (fault is not None and want in fault)
+        fails += not ok
+        print("%s %s: %s" % ("ok  " if ok else "FAIL", name, fault))
+    # an agent that arrived holds its cell: agent 0 sits at (1,0) from t=1, agent 1 passes at t=2
+    fault = validate(grid, [(0, 0), (3, 0)], [(1, 0), (0, 0)],
+                     [[(0, 0), (1, 0)], [(3, 0), (2, 0), (1, 0), (0, 0)]])[0]
+    ok = fault is not None and "vertex conflict" in fault
+    fails += not ok
+    print("%s goal held for ever: %s" % ("ok  " if ok else "FAIL", fault))
+    lac = "agents=2\nsolved=1\nsolution=\n0:(0,0),(3,0),\n1:(1,0),(2,0),\n2:(1,0),(2,0),\n"
+    ok = paths_from_lacam3(lac) == [[(0, 0), (1, 0)], [(3, 0), (2, 0)]]
+    fails += not ok
+    print("%s lacam3 format" % ("ok  " if ok else "FAIL"))
+    ee = "Agent 0: (0,0)->(0,1)->\nAgent 1: (2,3)->(1,3)->\n"
+    ok = paths_from_eecbs(ee) == [[(0, 0), (1, 0)], [(3, 2), (3, 1)]]
+    fails += not ok
+    print("%s EECBS format, (row,col) -> (x,y)" % ("ok  " if ok else "FAIL"))
+    astar = tools(args)["astar"]
+    if os.access(astar, os.X_OK):
+        with tempfile.TemporaryDirectory(prefix="mapf-selftest-") as tmp:
+            mp, sc = os.path.join(tmp, "t.map"), os.path.join(tmp, "t.scen")
+            with open(mp, "w") as f:
+                f.write("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n")
+            with open(sc, "w") as f:
+                f.write("version 1\n0\tt.map\t4\t3\t0\t0\t3\t0\t3\n"
+                        "0\tt.map\t4\t3\t3\t0\t0\t0\t3\n")
+            for name, paths, want in cases:
+                pf = os.path.join(tmp, "paths.txt")
+                with open(pf, "w") as f:  # EECBS's format: (row,col)
+                    for i, p in enumerate(paths):
+                        f.write("Agent %d: %s\n" % (i, "".join("(%d,%d)->" % (y, x) for x, y in p)))
+                valid = Runner(args).check(mp, sc, 2, pf)[0]
+                ok = valid == (want is None)
+                fails += not ok
+                print("%s astar mapf --check, %s: %s" % ("ok  " if ok else "FAIL", name,
+                                                         "valid" if valid else "invalid"))
+    else:
+        print("(astar not built: its --check not tried)")
+    print("selftest: %d failed" % fails)
+    sys.exit(1 if fails else 0)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=["scens", "run", "pibt-step"])
+    ap.add_argument("command", choices=["scens", "run", "pibt-step", "selftest"])
     ap.add_argument("--plan", default="sitting", choices=sorted(PLANS))
     ap.add_argument("--scens", type=int, default=5, help="scenarios per map (default 5)")
     ap.add_argument("--scen-dir", default=os.path.join(REPO, "build", "mapf-bench", "scen"))
@@ -509,7 +574,8 @@ def main():
     if args.out is None:
         args.out = os.path.join(REPO, "build", "mapf-bench", "pibt-step.csv"
                                 if args.command == "pibt-step" else "results.csv")
-    {"scens": cmd_scens, "run": cmd_run, "pibt-step": cmd_pibt_step}[args.command](args)
+    {"scens": cmd_scens, "run": cmd_run, "pibt-step": cmd_pibt_step,
+     "selftest": cmd_selftest}[args.command](args)
 
 
 if __name__ == "__main__":
