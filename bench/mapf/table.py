@@ -38,6 +38,9 @@ COLOUR = {
     "astar-cbs": "#1b9e77", "astar-eecbs": "#d95f02", "eecbs": "#7570b3",
 }
 DASH = {"lacam3": "6,3", "eecbs": "6,3"}
+# The pair each family compares (ours, the peer): SOC/LB and times are taken
+# over the instances both solved, so that the means compare like with like.
+PAIR = {"lacam": ("astar-lacam-star", "lacam3"), "cbs": ("astar-eecbs", "eecbs")}
 MAP_ORDER = ["random-32-32-20", "random-64-64-10", "empty-32-32", "maze-32-32-4", "room-64-64-8",
              "warehouse-10-20-10-2-1", "den520d", "Berlin_1_256"]
 
@@ -88,7 +91,8 @@ def summarise(rows):
             for n in counts:
                 present = [s for s in solvers if by.get((fam, m, n, s))]
                 solved_by = {s: {r["scen"] for r in by[(fam, m, n, s)] if r["ok"]} for s in present}
-                common = set.intersection(*solved_by.values()) if present else set()
+                pair = [s for s in PAIR[fam] if s in solved_by] or present
+                common = set.intersection(*[solved_by[s] for s in pair]) if pair else set()
                 cell = collections.OrderedDict()
                 for s in present:
                     rs = by[(fam, m, n, s)]
@@ -101,7 +105,7 @@ def summarise(rows):
                     step = [num(r["time_ms"]) / num(r["makespan"]) for r in rs
                             if r["ok"] and num(r["makespan"]) and num(r["time_ms"]) is not None]
                     cell[s] = dict(
-                        solved=sum(r["ok"] for r in rs), runs=len(rs),
+                        solved=sum(r["ok"] for r in rs), runs=len(rs), k=len(com),
                         invalid=sum(r["note"].startswith("INVALID") for r in rs),
                         ratio=statistics.mean(ratio) if ratio else None,
                         first=statistics.median(first) if first else None,
@@ -115,8 +119,17 @@ def fmt(v, spec):
     return "--" if v is None else format(v, spec)
 
 
-def markdown(summary, pibt_rows):
+def markdown(summary, pibt_rows, rows=()):
     lines = []
+    loads = collections.defaultdict(list)
+    for r in rows:
+        if num(r.get("load1")) is not None:
+            loads[r["solver"]].append(num(r["load1"]))
+    if loads:
+        lines.append("Machine load (1-minute load average on 2 cores when each run began, "
+                     "mean): " + ", ".join("%s %.1f" % (LABEL.get(s, s), statistics.mean(v))
+                                           for s, v in sorted(loads.items())) + ".")
+        lines.append("")
     for fam, maps in summary.items():
         if not maps:
             continue
@@ -124,11 +137,12 @@ def markdown(summary, pibt_rows):
                    if any(s in c["cells"] for m in maps.values() for c in m.values())]
         lines.append("### %s family: %s" % (fam, ", ".join(LABEL[s] for s in solvers)))
         lines.append("")
-        lines.append("Solved / run; SOC/LB (mean) and time to the first solution (median, ms) "
-                     "over the instances every solver of the row solved (n).")
+        lines.append("Each cell: solved / run · mean SOC/LB · median ms to the first solution; "
+                     "the last two over the n instances that both %s and %s solved "
+                     "(\"(k)\": over the k of them this solver solved too; \"--\": none)."
+                     % (LABEL[PAIR[fam][0]], LABEL[PAIR[fam][1]]))
         lines.append("")
-        head = ["map", "agents"] + ["%s solved" % LABEL[s] for s in solvers] + ["n"] + \
-            ["%s SOC/LB" % LABEL[s] for s in solvers] + ["%s first ms" % LABEL[s] for s in solvers]
+        head = ["map", "agents"] + [LABEL[s] for s in solvers] + ["n"]
         lines.append("| " + " | ".join(head) + " |")
         lines.append("|" + "---|" * len(head))
         for m, counts in maps.items():
@@ -137,16 +151,16 @@ def markdown(summary, pibt_rows):
                 row = [m, str(n)]
                 for s in solvers:
                     x = cells.get(s)
-                    row.append("--" if x is None else "%d/%d%s" % (
-                        x["solved"], x["runs"], " (%d invalid)" % x["invalid"] if x["invalid"]
-                        else ""))
+                    if x is None:
+                        row.append("not run")
+                        continue
+                    solved = "%d/%d" % (x["solved"], x["runs"])
+                    if x["invalid"]:
+                        solved += " (%d invalid)" % x["invalid"]
+                    row.append("%s · %s · %s%s" % (
+                        solved, fmt(x["ratio"], ".3f"), fmt(x["first"], ".1f"),
+                        " (%d)" % x["k"] if x["k"] != c["common"] and x["k"] else ""))
                 row.append(str(c["common"]))
-                for s in solvers:
-                    x = cells.get(s)
-                    row.append(fmt(x and x["ratio"], ".3f"))
-                for s in solvers:
-                    x = cells.get(s)
-                    row.append(fmt(x and x["first"], ".1f"))
                 lines.append("| " + " | ".join(row) + " |")
         lines.append("")
     if pibt_rows:
@@ -289,13 +303,13 @@ def main():
     ap.add_argument("--md", help="write the tables here instead of standard output")
     ap.add_argument("--title", default="", help="suffix of the pictures' titles (the sitting)")
     a = ap.parse_args()
-    summary = summarise(load(a.csv or [os.path.join(REPO, "build", "mapf-bench",
-                                                     "results.csv")]))
+    rows = load(a.csv or [os.path.join(REPO, "build", "mapf-bench", "results.csv")])
+    summary = summarise(rows)
     pibt_rows = []
     if os.path.exists(a.pibt):
         with open(a.pibt) as f:
             pibt_rows = list(csv.DictReader(f))
-    text = markdown(summary, pibt_rows)
+    text = markdown(summary, pibt_rows, rows)
     if a.md:
         with open(a.md, "w") as f:
             f.write(text)
