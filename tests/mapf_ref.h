@@ -161,6 +161,7 @@ static long long mapf_ref_optimal_soc(const astar_mapf_problem *p) {
         c.nb[u * 5 + a] = (nx >= 0 && ny >= 0 && nx < w && ny < h) ? id[ny * w + nx] : -1;
       }
     }
+  if (c.m == 0) return -2;
   uint64_t states = 1u << c.k;
   for (int i = 0; i < c.k; i++) states *= c.m;
   if (states > MAPF_REF_MAX_STATES) return -2;

@@ -134,7 +134,9 @@ static int32_t bfs_ref(const astar_grid *g, astar_point a, astar_point b) {
     const int32_t u = q[head++], x = u % w, y = u / w;
     const int32_t nx[4] = {x, x + 1, x, x - 1}, ny[4] = {y - 1, y, y + 1, y};
     for (int k = 0; k < 4; k++) {
-      if (!astar_grid_passable(g, nx[k], ny[k]) || d[ny[k] * w + nx[k]] >= 0) continue;
+      if (nx[k] < 0 || ny[k] < 0 || nx[k] >= w || ny[k] >= h ||
+          !astar_grid_passable(g, nx[k], ny[k]) || d[ny[k] * w + nx[k]] >= 0)
+        continue;
       d[ny[k] * w + nx[k]] = d[u] + 1;
       q[tail++] = ny[k] * w + nx[k];
     }
@@ -145,15 +147,15 @@ static int32_t bfs_ref(const astar_grid *g, astar_point a, astar_point b) {
   return r;
 }
 
-/* The largest 4-connected component, by the documented rule: labels[] per
-** cell, returns the winning label (first found among the largest). */
+/* The largest 4-connected component, by the documented rule: label[] per
+** cell (0: blocked, k + 1: component k), returns the winning label (the
+** first found among the largest). */
 static int32_t components_ref(const astar_grid *g, int32_t *label, int32_t *size_out) {
   const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
-  int32_t *q = malloc((size_t)w * (size_t)h * sizeof *q);
-  for (int32_t i = 0; i < w * h; i++) label[i] = -1;
-  int32_t best = -1, best_size = 0, next = 0;
+  int32_t *q = calloc((size_t)w * (size_t)h, sizeof *q);
+  int32_t best = 0, best_size = 0, next = 1;
   for (int32_t c = 0; c < w * h; c++) {
-    if (label[c] >= 0 || !astar_grid_passable(g, c % w, c / w)) continue;
+    if (label[c] != 0 || !astar_grid_passable(g, c % w, c / w)) continue;
     int32_t head = 0, tail = 0;
     label[c] = next;
     q[tail++] = c;
@@ -161,7 +163,9 @@ static int32_t components_ref(const astar_grid *g, int32_t *label, int32_t *size
       const int32_t u = q[head++], x = u % w, y = u / w;
       const int32_t nx[4] = {x, x + 1, x, x - 1}, ny[4] = {y - 1, y, y + 1, y};
       for (int k = 0; k < 4; k++) {
-        if (!astar_grid_passable(g, nx[k], ny[k]) || label[ny[k] * w + nx[k]] >= 0) continue;
+        if (nx[k] < 0 || ny[k] < 0 || nx[k] >= w || ny[k] >= h ||
+            !astar_grid_passable(g, nx[k], ny[k]) || label[ny[k] * w + nx[k]] != 0)
+          continue;
         label[ny[k] * w + nx[k]] = next;
         q[tail++] = ny[k] * w + nx[k];
       }
@@ -185,7 +189,7 @@ static void test_random_and_lower_bound(void) {
     astar_grid *g = NULL;
     CHECK_EQ(randmap_make(&g, &spec, &r), ASTAR_OK);
     const int32_t w = spec.width;
-    int32_t *label = malloc((size_t)spec.width * (size_t)spec.height * sizeof *label);
+    int32_t *label = calloc((size_t)spec.width * (size_t)spec.height, sizeof *label);
     int32_t size = 0;
     const int32_t best = components_ref(g, label, &size);
     if (size < 2) {
@@ -586,6 +590,57 @@ static void test_dist(void) {
   astar_mapf_solver_free(sv);
 }
 
+/* Scratch slots: kept, grown, capped by max_memory -- the cap refuses
+** only what does not fit, and only a refusal stops the solve. */
+static void test_scratch(void) {
+  astar_mapf_solver *sv = NULL;
+  CHECK_EQ(astar_mapf_solver_new(&sv, NULL), ASTAR_OK);
+  const size_t base = astar_mapf_solver_memory(sv);
+  astar_mapf_options o;
+  astar_mapf_options_init(&o);
+  o.max_memory = base + 700;
+  astar_mapf_stats stats;
+  memset(&stats, 0, sizeof stats);
+  mapf_ctx c;
+  memset(&c, 0, sizeof c);
+  c.o = &o;
+  c.solver = sv;
+  c.stats = &stats;
+  astar_status st = ASTAR_OK;
+  unsigned char *a = mapf_scratch(&c, 3, 600, &st);
+  CHECK(a != NULL && st == ASTAR_OK);
+  memset(a, 7, 600);
+  /* 1.5 x 600 would not fit; 650 does */
+  unsigned char *b = mapf_scratch(&c, 3, 650, &st);
+  CHECK(b != NULL && st == ASTAR_OK);
+  CHECK(b && b[599] == 7);
+  CHECK_EQ(astar_mapf_solver_memory(sv), base + 650);
+  CHECK(!mapf_out_of_limits(&c, 0));
+  CHECK(mapf_scratch(&c, 3, 600, &st) == b); /* smaller: the same block */
+  CHECK(mapf_scratch(&c, 4, 100, &st) == NULL);
+  CHECK_EQ(st, ASTAR_LIMIT_REACHED);
+  CHECK(mapf_out_of_limits(&c, 0));
+  st = ASTAR_OK;
+  CHECK(mapf_scratch(&c, MAPF_SCRATCH_SLOTS, 8, &st) == NULL);
+  CHECK_EQ(st, ASTAR_INVALID_ARGUMENT);
+  /* counted blocks */
+  o.max_memory = 0;
+  c.over_memory = false;
+  void *blk = mapf_alloc(&c, 1000, &st);
+  CHECK(blk != NULL);
+  CHECK_EQ(astar_mapf_solver_memory(sv), base + 1650);
+  blk = mapf_realloc(&c, blk, 1000, 3000, &st);
+  CHECK(blk != NULL);
+  CHECK_EQ(astar_mapf_solver_memory(sv), base + 3650);
+  mapf_free(&c, blk, 3000);
+  CHECK_EQ(astar_mapf_solver_memory(sv), base + 650);
+  /* work */
+  o.max_work = 10;
+  CHECK(!mapf_out_of_limits(&c, 9));
+  CHECK(mapf_out_of_limits(&c, 10));
+  astar_mapf_solver_free(sv); /* frees the slots */
+}
+
 /* ---- prioritised planning ------------------------------------------------------------------- */
 
 /* Solve, then the validator and the stats must agree. Returns the status. */
@@ -631,7 +686,7 @@ static void test_prioritized_random(void) {
   rng_seed(&r, 2929);
   astar_mapf_solver *sv = NULL;
   CHECK_EQ(astar_mapf_solver_new(&sv, NULL), ASTAR_OK);
-  int solved = 0, tried = 0;
+  int solved = 0, tried = 0, windowed = 0;
   for (int round = 0; round < 60; round++) {
     randmap_spec spec = {rng_range(&r, 5, 20), rng_range(&r, 5, 20), 0.2, 0, 1, 1};
     astar_grid *g = NULL;
@@ -649,16 +704,23 @@ static void test_prioritized_random(void) {
     o.algo = ASTAR_MAPF_PRIORITIZED;
     o.seed = (round % 3 == 0) ? 0 : rng_next(&r);
     astar_mapf_stats st;
-    const astar_status status = solve_checked(sv, p, &o, &st);
+    astar_status status = solve_checked(sv, p, &o, &st);
     CHECKF(status == ASTAR_OK || status == ASTAR_LIMIT_REACHED, "status %s",
            astar_strerror(status));
     tried++;
     solved += status == ASTAR_OK;
+    /* windowed (WHCA*), windows 1 .. 16 */
+    o.window = (uint32_t)rng_range(&r, 1, 16);
+    status = solve_checked(sv, p, &o, &st);
+    CHECKF(status == ASTAR_OK || status == ASTAR_LIMIT_REACHED, "status %s",
+           astar_strerror(status));
+    windowed += status == ASTAR_OK;
     astar_mapf_problem_free(p);
     astar_grid_free(g);
   }
-  printf("prioritized: %d of %d random instances solved\n", solved, tried);
-  CHECKF(solved * 10 >= tried * 8, "solved %d of %d", solved, tried);
+  printf("prioritized: %d of %d random instances solved, windowed %d\n", solved, tried, windowed);
+  CHECKF(solved * 10 >= tried * 7, "solved %d of %d", solved, tried);
+  CHECKF(windowed * 10 >= tried * 5, "windowed: solved %d of %d", windowed, tried);
   astar_mapf_solver_free(sv);
 }
 
@@ -774,9 +836,18 @@ static void test_prioritized_limits(void) {
   o.max_steps = 3;
   CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_LIMIT_REACHED);
   o.max_steps = 0;
-  /* WHCA* is not there */
+  /* windowed: solved here too; its rounds count as high-level nodes; a
+  ** horizon shorter than the way home ends it */
   o.window = 4;
-  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_UNSUPPORTED);
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_OK);
+  CHECK(st.high_level >= 4);
+  CHECK(st.sum_of_costs >= soc);
+  o.max_steps = 4;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_LIMIT_REACHED);
+  o.max_steps = 0;
+  o.max_work = 3;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_LIMIT_REACHED);
+  o.max_work = 0;
   o.window = 0;
   astar_mapf_problem_free(p);
   /* an agent that cannot reach its goal: proven unsolvable */
@@ -863,6 +934,7 @@ int main(void) {
   RUN(test_reference);
   RUN(test_options);
   RUN(test_dist);
+  RUN(test_scratch);
   RUN(test_prioritized_random);
   RUN(test_prioritized_vs_reference);
   RUN(test_prioritized_limits);

@@ -317,7 +317,7 @@ static void test_benchmark_map(void) {
         astar_mapf_options_init(&o);
         o.algo = (astar_mapf_algo)a;
         o.seed = 7;
-        o.max_work = 1500000; /* lacam-star: a first solution, a few improvements */
+        o.max_work = 400000; /* lacam-star: a first solution, a few improvements */
         improve_log log = {0, 0, true};
         o.on_improve = on_improve;
         o.improve_ud = &log;
@@ -392,11 +392,11 @@ static void test_limits(void) {
   CHECK_EQ(solve_checked(sv, p, &o, out, &stats), ASTAR_OK);
   CHECK(!stats.optimal);
   /* A time limit read through the caller's clock: each reading a
-  ** millisecond later, so half a second of readings stops it. */
+  ** millisecond later, so fifty readings stop it. */
   double now = 0;
   astar_mapf_options_init(&o);
   o.algo = ASTAR_MAPF_LACAM_STAR;
-  o.time_limit = 0.5;
+  o.time_limit = 0.05;
   o.clock = fake_clock;
   o.clock_ud = &now;
   CHECK_EQ(solve_checked(sv, p, &o, out, &stats), ASTAR_OK);

@@ -46,8 +46,8 @@ int mapf_load_map(mapf_instance *inst, const char *map, int bad) {
 }
 
 static bool alloc_agents(mapf_instance *inst, size_t n) {
-  inst->starts = malloc(n * sizeof *inst->starts);
-  inst->goals = malloc(n * sizeof *inst->goals);
+  inst->starts = malloc((n ? n : 1) * sizeof *inst->starts);
+  inst->goals = malloc((n ? n : 1) * sizeof *inst->goals);
   if (!inst->starts || !inst->goals) {
     cli_error("%s", astar_strerror(ASTAR_NO_MEMORY));
     return false;
@@ -64,7 +64,7 @@ int mapf_set_agents(mapf_instance *inst, const astar_point *starts, const astar_
   return -1;
 }
 
-int mapf_load_scen(mapf_instance *inst, const char *scen, size_t n, int bad) {
+int mapf_load_scen(mapf_instance *inst, const char *scen, size_t n, const char *asked_by, int bad) {
   astar_scen *sc;
   inst->scen_path = scen;
   if (!cli_load_scen(scen, &sc)) return bad;
@@ -74,17 +74,19 @@ int mapf_load_scen(mapf_instance *inst, const char *scen, size_t n, int bad) {
   if (count == 0) {
     cli_error("%s: no agents: the scenario has no lines after its version line", scen);
     rc = bad;
-  } else if (n > count) {
+  } else if (n > count && !asked_by) {
     rc = cli_usage_error("mapf: --agents: expected an integer from 1 to %zu (the lines of %s), "
                          "got '%zu'",
                          count, scen, n);
-  }
-  if (n == 0) n = count;
-  if (rc < 0 && count > ASTAR_MAPF_MAX_AGENTS) n = n < ASTAR_MAPF_MAX_AGENTS ? n : 0;
-  if (rc < 0 && n == 0) {
+  } else if (n > count) {
+    cli_error("%s: %zu agents, but %s has %zu lines", asked_by, n, scen, count);
+    rc = bad;
+  } else if (n == 0 && count > ASTAR_MAPF_MAX_AGENTS) {
     cli_error("%s: %zu lines, more agents than the library takes (%u): give --agents", scen, count,
               (unsigned)ASTAR_MAPF_MAX_AGENTS);
     rc = bad;
+  } else if (n == 0) {
+    n = count;
   }
   const int32_t w = astar_grid_width(inst->grid), h = astar_grid_height(inst->grid);
   const bool named = strcmp(inst->map_path, "-") != 0;
@@ -552,8 +554,7 @@ static void write_json(FILE *f, const mapf_settings *s, const mapf_instance *ins
   const astar_mapf_algo_info *info = astar_mapf_algo_info_get(s->algo);
   fprintf(f, ", \"agents\": %zu, \"algo\": \"%s\"", inst->n, info ? info->name : "?");
   if (s->algo == ASTAR_MAPF_EECBS) {
-    fputs(", \"w\": ", f);
-    cli_json_number(f, s->w, 6);
+    fprintf(f, ", \"w\": %.10g", s->w); /* in [1, 1000]: finite */
   }
   fprintf(f, ",\n \"solved\": %s, \"status\": \"%s\", \"sum_of_costs\": %llu, \"makespan\": %u",
           stats->solved ? "true" : "false", cli_status_key(st),
@@ -743,7 +744,7 @@ int cli_cmd_mapf(int argc, char **argv) {
     if (a.kind == K_RANDOM)
       rc = mapf_generate(&inst, s.random, s.seed, CLI_EXIT_FAIL);
     else
-      rc = mapf_load_scen(&inst, pos[1], s.agents, CLI_EXIT_FAIL);
+      rc = mapf_load_scen(&inst, pos[1], s.agents, NULL, CLI_EXIT_FAIL);
   }
   if (rc < 0) rc = mapf_make_problem(&inst, CLI_EXIT_FAIL);
   if (rc < 0) rc = s.write_scen ? write_scen(&inst, s.write_scen) : solve(&s, &inst);

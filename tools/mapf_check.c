@@ -523,7 +523,7 @@ int mapf_check_command(const char *file, const char *map, const char *scen) {
   /* The instance: MAP and SCEN given, else those the file names. */
   const bool map_from_file = !map;
   if (!map) map = f.map;
-  if (!scen && !(f.generated && !f.scen)) scen = f.scen;
+  if (!scen) scen = f.scen;
   if (!map) {
     rc = cli_usage_error("mapf: --check %s: the %s file names no map: give MAP%s", file, f.format,
                          strcmp(f.format, "eecbs") == 0 ? " SCEN" : "");
@@ -536,7 +536,7 @@ int mapf_check_command(const char *file, const char *map, const char *scen) {
   if ((rc = mapf_load_map(&inst, map, BAD)) >= 0) goto done;
   const size_t n = f.agents ? f.agents : f.npaths;
   if (scen) {
-    rc = mapf_load_scen(&inst, scen, n, BAD);
+    rc = mapf_load_scen(&inst, scen, n, file, BAD);
   } else if (f.generated) {
     rc = mapf_generate(&inst, n, f.seed, BAD);
   } else if (f.starts) {

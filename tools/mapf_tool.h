@@ -33,9 +33,11 @@ typedef struct mapf_instance {
 int mapf_load_map(mapf_instance *inst, const char *map, int bad);
 
 /* The first n agents of the scenario `scen` (n 0: every line) on the map
-** loaded before; its map column and size checked against the map. Returns
-** -1 or an exit status after a message naming the file and line. */
-int mapf_load_scen(mapf_instance *inst, const char *scen, size_t n, int bad);
+** loaded before; its map column and size checked against the map. n more
+** than its lines: a usage error of --agents when asked_by is NULL, else
+** `bad` naming asked_by (the solution file that has n agents). Returns -1
+** or an exit status after a message naming the file and line. */
+int mapf_load_scen(mapf_instance *inst, const char *scen, size_t n, const char *asked_by, int bad);
 
 /* n agents drawn by astar_mapf_random_instance with `seed`. Returns -1 or
 ** an exit status after a message. */

@@ -34,14 +34,22 @@
 ** Algorithms (astar_mapf_algo; one table names them, every caller -- the
 ** tool, Python, JavaScript -- reads it through astar_mapf_algo_from_name):
 **   pibt         PIBT, priority inheritance with backtracking (Okumura et al.
-**                2019/2022): one step for all agents at a time; fast,
-**                incomplete, suboptimal.
+**                2019/2022) with the swap technique of LaCAM*: one step for
+**                all agents at a time until all are at their goals at once;
+**                fast, incomplete, suboptimal. max_steps 0: max(1024,
+**                width + height + agents); max_work counts agent decisions.
 **   lacam        LaCAM (Okumura, AAAI 2023): a search over configurations
-**                with PIBT generating successors; complete, suboptimal;
-**                stops at its first solution.
+**                with PIBT generating successors, guided by spread-out
+**                single-agent paths (lacam3's "scatter", at most half the
+**                time limit); complete, suboptimal; stops at its first
+**                solution. max_work counts high-level iterations, PIBT's
+**                agent decisions and the expansions of the paths' A*.
 **   lacam-star   LaCAM* (Okumura, IJCAI 2023): LaCAM that goes on after the
 **                first solution, improving it until the limits run out or
-**                the search space is exhausted (then optimal); each
+**                the search space is exhausted (then optimal, proven by a
+**                last exact search over the configurations explored), with
+**                a refiner (large neighbourhood search: a few agents
+**                replanned around the others) sharing the work; each
 **                improvement is reported (astar_mapf_options.on_improve).
 **   cbs          Conflict-Based Search (Sharon et al. 2015) with prioritised
 **                conflicts, bypass and an admissible high-level heuristic:
@@ -50,14 +58,14 @@
 **                suboptimal, SOC <= w * optimal.
 **   prioritized  prioritised planning: agents in order (index order; a
 **                seeded shuffle when options.seed != 0), each a space-time
-**                A* around the paths of the agents before it (the baseline);
-**                incomplete, suboptimal: an agent that finds no path within
+**                A* around the paths of the agents before it, which hold
+**                their goals (the baseline); window W > 0 makes it
+**                windowed cooperative A* (Silver's WHCA*: plans W steps
+**                ahead, all agents follow W / 2 of them, then plan again).
+**                Incomplete, suboptimal: an agent that finds no path within
 **                the horizon (max_steps; 0: max(1024, longest single-agent
 **                distance + width + height + agents)) ends the solve with
-**                ASTAR_LIMIT_REACHED. The time and memory limits are looked
-**                at between agents, the work limit within each search.
-**                window > 0 (windowed cooperative A*, WHCA*) is not
-**                implemented yet: ASTAR_UNSUPPORTED.
+**                ASTAR_LIMIT_REACHED. Work: states expanded.
 */
 #ifndef ASTAR_MAPF_H
 #define ASTAR_MAPF_H
@@ -273,8 +281,8 @@ typedef struct astar_mapf_options {
                                 0: automatic (default: width + height + agents,
                                 at least 1024 ... as each solver documents);
                                 in [0, 2^28] */
-  uint32_t window;           /* prioritized: 0 full cooperative A* (default); W >= 1 WHCA*
-                                (not implemented yet: ASTAR_UNSUPPORTED); in [0, 2^28] */
+  uint32_t window;           /* prioritized: 0 full cooperative A* (default); W >= 1 WHCA*;
+                                in [0, 2^28] */
   astar_mapf_clock_fn clock; /* NULL: the system's monotonic clock */
   void *clock_ud;
   astar_mapf_improve_fn on_improve; /* NULL: none */

@@ -83,7 +83,6 @@ enum {
   SL_SING, /* MDD singletons per path record */
   SL_PTS,  /* output points */
   SL_TMP,  /* rehashing */
-  SL_GVIS, /* goal-visit suffix counts */
   SL_VC,   /* vertex cover */
   SL_COUNT
 };
@@ -125,7 +124,7 @@ typedef struct heap {
 
 typedef struct lln { /* a low-level state */
   uint32_t cell, g, parent, h, conf, ver;
-  uint8_t closed, final;
+  uint8_t closed;
 } lln;
 
 enum { CK_NONE = 0, CK_VERTEX, CK_EDGE };
@@ -164,7 +163,7 @@ typedef struct cbs {
   double w;
   uint32_t n, cells;
 
-  vec lln_v, ct_v, chg_v, prec_v, cells_v, cate_v, conf_v, mddq_v, sing_v, pts_v, gvis_v, vc_v;
+  vec lln_v, ct_v, chg_v, prec_v, cells_v, cate_v, conf_v, mddq_v, sing_v, pts_v, vc_v;
   heap ll_all, ll_out, ll_foc;
   heap h_clean, h_open, h_out, h_foc;
   hmap llh, cons, cath, mddh;
@@ -546,29 +545,13 @@ static uint32_t ll_search(cbs *S, uint32_t a, uint32_t node, double w) {
   if (tc < 0) tc = 0;
   uint32_t tcap = (uint32_t)tc + 1;
 
-  /* conflicts of holding the goal after time t: others at the goal later */
-  uint32_t gmax = S->cat_maxt >= 0 ? (uint32_t)S->cat_maxt : 0;
-  if (!vec_need(S, &S->gvis_v, (size_t)gmax + 2)) return NONE;
-  uint32_t *gvis = S->gvis_v.p;
-  gvis[gmax + 1] = 0;
-  for (uint32_t t = gmax + 1; t-- > 0;) {
-    uint32_t k = 0;
-    if ((int64_t)t <= S->cat_maxt) {
-      const uint32_t *e = hmap_find(&S->cath, cat_key(S, goal, t));
-      if (e)
-        for (uint32_t i = *e; i != NONE; i = CATE(S)[i].next)
-          if (CATE(S)[i].agent != a) k++;
-    }
-    gvis[t] = gvis[t + 1] + k;
-  }
-
   hmap_clear(&S->llh);
   S->lln_v.n = 0;
   S->ll_all.v.n = S->ll_out.v.n = S->ll_foc.v.n = 0;
   if (!vec_need(S, &S->lln_v, 1)) return NONE;
   uint32_t fmin = h0 > minT ? h0 : minT;
   uint32_t thr = (uint32_t)floor(w * fmin + 1e-9);
-  LLN(S)[0] = (lln){start, 0, NONE, fmin, 0, 0, 0, 0};
+  LLN(S)[0] = (lln){start, 0, NONE, fmin, 0, 0, 0};
   S->lln_v.n = 1;
   bool fresh;
   if (!hmap_put(S, &S->llh, ll_key(start, 0), 0, &fresh) || !ll_open(S, 0, thr)) return NONE;
@@ -595,7 +578,7 @@ static uint32_t ll_search(cbs *S, uint32_t a, uint32_t node, double w) {
     uint32_t id = heap_pop(&S->ll_foc).id;
     lln cur = LLN(S)[id];
     LLN(S)[id].closed = 1;
-    if (cur.final) {
+    if (cur.cell == goal && cur.g >= minT) {
       /* the path: cur.g + 1 cells */
       uint32_t len = cur.g + 1;
       if (!vec_need(S, &S->cells_v, S->cells_v.n + len) ||
@@ -613,14 +596,6 @@ static uint32_t ll_search(cbs *S, uint32_t a, uint32_t node, double w) {
     }
     S->c->stats->low_level++;
     if (limits(S)) return NONE;
-    if (cur.cell == goal && cur.g >= minT) {
-      /* finishing here: a copy that stops, charged with the later visits */
-      uint32_t extra = cur.g + 1 <= gmax ? gvis[cur.g + 1] : 0;
-      if (!vec_need(S, &S->lln_v, S->lln_v.n + 1)) return NONE;
-      uint32_t fid = (uint32_t)S->lln_v.n++;
-      LLN(S)[fid] = (lln){cur.cell, cur.g, cur.parent, 0, cur.conf + extra, 0, 0, 1};
-      if (!ll_open(S, fid, thr)) return NONE;
-    }
     uint32_t ng = cur.g + 1;
     uint32_t nt = ng < tcap ? ng : tcap;
     for (unsigned d = 0; d < 5; d++) {
@@ -646,7 +621,7 @@ static uint32_t ll_search(cbs *S, uint32_t a, uint32_t node, double w) {
         continue;
       }
       if (!vec_need(S, &S->lln_v, S->lln_v.n + 1)) return NONE;
-      LLN(S)[nid] = (lln){v, ng, id, hv, cf, 0, 0, 0};
+      LLN(S)[nid] = (lln){v, ng, id, hv, cf, 0, 0};
       S->lln_v.n++;
       if (!ll_open(S, nid, thr)) return NONE;
     }
@@ -1249,7 +1224,6 @@ astar_status mapf_cbs_solve(mapf_ctx *c) {
   vec_init(&S.mddq_v, SL_MDDQ, sizeof(uint64_t));
   vec_init(&S.sing_v, SL_SING, sizeof(uint32_t));
   vec_init(&S.pts_v, SL_PTS, sizeof(astar_point));
-  vec_init(&S.gvis_v, SL_GVIS, sizeof(uint32_t));
   vec_init(&S.vc_v, SL_VC, sizeof(uint32_t));
   vec_init(&S.ll_all.v, SL_LLALL, sizeof(hent));
   vec_init(&S.ll_out.v, SL_LLOUT, sizeof(hent));

@@ -61,7 +61,8 @@ enum {
   SLOT_PATH,
   SLOT_X_STATE,
   SLOT_X_TABLE,
-  SLOT_X_HEAP
+  SLOT_X_HEAP,
+  SLOT_LNS_BUF /* 31; the refiner (lns.c) has 0 .. 7 */
 };
 
 /* Random restarts, as lacam3 tunes them: after a known configuration is
@@ -105,13 +106,13 @@ typedef struct lacam {
   uint32_t n;
   bool star;
   mapf_pibt pb;
-  uint64_t rng;
+  mapf_rng rng;
   lc_node *node;
   uint32_t nodes, node_cap;
   uint32_t *cfg; /* node_cap x n */
   float *pri;    /* node_cap x n */
   lc_lnode *ln;
-  uint32_t lns, ln_cap;
+  uint32_t ln_n, ln_cap;
   lc_link *lk;
   uint32_t lks, lk_cap;
   uint32_t *table; /* node numbers or MAPF_NONE; size mask + 1 */
@@ -127,6 +128,8 @@ typedef struct lacam {
   uint32_t goal_node; /* the goal configuration's node, or MAPF_NONE */
   uint64_t best;      /* SOC of the solution in c->out; UINT64_MAX: none */
   uint64_t work;
+  mapf_lns lns; /* LaCAM* only */
+  mapf_scatter scatter;
   astar_status st;
 } lacam;
 
@@ -221,10 +224,10 @@ static bool push_open(lacam *l, uint32_t v) {
 }
 
 static uint32_t new_lnode(lacam *l, uint32_t parent, uint32_t who, uint32_t where, uint32_t depth) {
-  lc_lnode *ln = grow(l, SLOT_LNODE, l->ln, &l->ln_cap, sizeof(lc_lnode), (size_t)l->lns + 1);
+  lc_lnode *ln = grow(l, SLOT_LNODE, l->ln, &l->ln_cap, sizeof(lc_lnode), (size_t)l->ln_n + 1);
   if (!ln) return MAPF_NONE;
   l->ln = ln;
-  uint32_t k = l->lns++;
+  uint32_t k = l->ln_n++;
   ln[k].parent = parent;
   ln[k].who = who;
   ln[k].where = where;
@@ -368,7 +371,7 @@ static uint32_t next_lnode(lacam *l, uint32_t v) {
     memcpy(cand, l->pb.g.nb + 4 * (size_t)here, m * sizeof(uint32_t));
     cand[m++] = here;
     for (unsigned a = m - 1; a > 0; a--) {
-      unsigned b = mapf_rng_below(&l->rng, a + 1);
+      unsigned b = (uint32_t)mapf_rng_below(&l->rng, a + 1);
       uint32_t t = cand[a];
       cand[a] = cand[b];
       cand[b] = t;
@@ -423,6 +426,28 @@ static void offer(lacam *l, const uint32_t *seq, uint32_t steps) {
     return;
   }
   l->best = soc;
+  mapf_report_solution(l->c);
+  if (l->star && !mapf_lns_load(&l->lns, rows, steps)) l->st = l->lns.st;
+}
+
+/* One group of the refiner; a better solution goes to the output. */
+static void refine(lacam *l) {
+  l->lns.work_base = l->work + l->pb.work;
+  int r = mapf_lns_step(&l->lns);
+  if (r < 0) {
+    l->st = l->lns.st;
+    return;
+  }
+  if (r == 0 || l->lns.soc >= l->best) return;
+  astar_status st = ASTAR_OK;
+  astar_point *buf =
+      mapf_scratch(l->c, SLOT_LNS_BUF, ((size_t)l->lns.horizon + 1) * sizeof(astar_point), &st);
+  if (buf) st = mapf_lns_write(&l->lns, buf);
+  if (st != ASTAR_OK) {
+    l->st = st;
+    return;
+  }
+  l->best = l->lns.soc;
   mapf_report_solution(l->c);
 }
 
@@ -701,7 +726,7 @@ static bool setup(lacam *l, mapf_ctx *c) {
 /* Calls the limits once per 64 agent decisions made since the last call
 ** (at least once): a high-level step of many agents is many units. */
 static bool out_of_limits(lacam *l, uint64_t *last) {
-  uint64_t work = l->work + l->pb.work;
+  uint64_t work = l->work + l->pb.work + l->lns.work;
   uint64_t units = (l->pb.work - *last) / 64 + 1;
   *last = l->pb.work;
   for (uint64_t u = 0; u < units; u++)
@@ -718,7 +743,7 @@ astar_status mapf_lacam_solve(mapf_ctx *c) {
   l.p = p;
   l.n = n;
   l.star = c->o->algo == ASTAR_MAPF_LACAM_STAR;
-  l.rng = c->o->seed;
+  mapf_rng_seed(&l.rng, c->o->seed);
   l.goal_node = MAPF_NONE;
   l.order_of = MAPF_NONE;
   l.best = UINT64_MAX;
@@ -729,6 +754,16 @@ astar_status mapf_lacam_solve(mapf_ctx *c) {
       return st != ASTAR_OK ? st : ASTAR_NO_PATH;
   }
   if (!setup(&l, c)) return l.st;
+  if (n > 1) {
+    st = mapf_scatter_build(&l.scatter, c, &l.pb.g, c->o->seed ^ 0x73636174746572u);
+    if (st != ASTAR_OK) return st;
+    l.pb.sc = &l.scatter;
+    l.work += l.scatter.work;
+  }
+  if (l.star) {
+    st = mapf_lns_init(&l.lns, c, &l.pb.g, c->o->seed ^ 0x726566696E65u);
+    if (st != ASTAR_OK) return st;
+  }
   memcpy(l.to, p->start, n * sizeof(uint32_t));
   uint32_t init = new_node(&l, MAPF_NONE, config_hash(l.to, n));
   if (init == MAPF_NONE || !push_open(&l, init)) return l.st;
@@ -739,6 +774,14 @@ astar_status mapf_lacam_solve(mapf_ctx *c) {
     if (out_of_limits(&l, &last)) {
       limited = true;
       break;
+    }
+    /* LaCAM* after its first solution: the refiner gets as much work as
+    ** the search (agent decisions against A* expansions). */
+    if (l.star && l.goal_node != MAPF_NONE && l.lns.work <= l.pb.work &&
+        l.best > c->stats->lower_bound) {
+      refine(&l);
+      if (l.st != ASTAR_OK) break;
+      continue;
     }
     uint32_t h = l.open[l.open_n - 1];
     if (l.goal_node != MAPF_NONE && mapf_rng_unit(&l.rng) < RANDOM_PICK_PROB)

@@ -23,6 +23,8 @@
 /* Scratch slots of the PIBT solver (lacam.c uses its own after these). */
 enum { SLOT_GRAPH = 0, SLOT_OCC, SLOT_SOLVE_CFG, SLOT_SOLVE_PRI, SLOT_SOLVE_PATH };
 #define PIBT_SLOT_BASE 8u
+/* Longest priority-inheritance chain followed (x ~150 bytes of stack). */
+#define MAX_CHAIN 8192u
 
 static uint32_t dist(mapf_pibt *pb, uint32_t agent, uint32_t cell) {
   astar_status st = ASTAR_OK;
@@ -38,7 +40,7 @@ astar_status mapf_pibt_init(mapf_pibt *pb, mapf_ctx *c, unsigned slot, uint64_t 
   pb->c = c;
   pb->n = p->n;
   pb->goal = p->goal;
-  pb->rng = seed;
+  mapf_rng_seed(&pb->rng, seed);
   pb->swap = true;
   pb->st = ASTAR_OK;
   size_t cells = p->cells;
@@ -162,6 +164,16 @@ static bool plan_agent(mapf_pibt *pb, uint32_t i) {
     key[s] = kv;
     cand[s] = v;
   }
+  if (pb->sc) {
+    /* The scatter path's next cell first, the others keep their order. */
+    uint32_t want = mapf_scatter_next(pb->sc, i, here);
+    for (unsigned e = 1; e < m && want != MAPF_NONE; e++)
+      if (cand[e] == want) {
+        for (; e > 0; e--) cand[e] = cand[e - 1];
+        cand[0] = want;
+        break;
+      }
+  }
   uint32_t partner = MAPF_NONE;
   if (pb->swap) {
     partner = swap_partner(pb, i, cand[0]);
@@ -179,8 +191,25 @@ static bool plan_agent(mapf_pibt *pb, uint32_t i) {
     if (j != MAPF_NONE && to[j] == here) continue; /* swap conflict */
     pb->occ_next[u] = i;
     to[i] = u;
-    /* Priority inheritance: the agent in the way must move first. */
-    if (j != MAPF_NONE && u != here && to[j] == MAPF_NONE && !plan_agent(pb, j)) continue;
+    /* Priority inheritance: the agent in the way must move first. A chain
+    ** deeper than MAX_CHAIN is treated as a failure (backtrack), which
+    ** bounds the recursion's stack whatever the number of agents. */
+    if (j != MAPF_NONE && u != here && to[j] == MAPF_NONE) {
+      bool moved = false;
+      if (pb->depth < MAX_CHAIN) {
+        pb->depth++;
+        moved = plan_agent(pb, j);
+        pb->depth--;
+      }
+      if (!moved) {
+        if (pb->depth >= MAX_CHAIN) {
+          /* j was not planned: take back the reservation of u. */
+          pb->occ_next[u] = MAPF_NONE;
+          to[i] = MAPF_NONE;
+        }
+        continue;
+      }
+    }
     if (partner != MAPF_NONE && e == 0 && to[partner] == MAPF_NONE &&
         pb->occ_next[here] == MAPF_NONE) {
       pb->occ_next[here] = partner; /* pull the partner into i's cell */

@@ -48,6 +48,7 @@ void mapf_rng_seed(mapf_rng *r, uint64_t seed) {
 }
 
 uint64_t mapf_rng_below(mapf_rng *r, uint64_t range) {
+  if (range <= 1) return 0;
   const uint64_t threshold = (0 - range) % range; /* 2^64 mod range */
   for (;;) {
     const uint64_t x = mapf_rng_next(r);

@@ -53,13 +53,13 @@ static const mapf_row mapf_rows[ASTAR_MAPF_ALGO_COUNT] = {
     [ASTAR_MAPF_CBS] =
         {
             {"cbs", "CBS: conflict-based search, optimal sum of costs", ASTAR_MAPF_OPTIMAL},
-            NULL,
+            mapf_cbs_solve,
         },
     [ASTAR_MAPF_EECBS] =
         {
             {"eecbs", "EECBS: explicit estimation CBS, sum of costs <= w x optimal",
              ASTAR_MAPF_BOUNDED},
-            NULL,
+            mapf_cbs_solve,
         },
     [ASTAR_MAPF_PRIORITIZED] =
         {
@@ -148,10 +148,15 @@ size_t astar_mapf_solver_memory(const astar_mapf_solver *s) {
   return s ? s->memory : 0;
 }
 
-/* Would `more` bytes go over options.max_memory? Latches c->over_memory. */
-static bool over_memory(mapf_ctx *c, size_t more) {
+/* Would `more` bytes go over options.max_memory? */
+static bool would_exceed(const mapf_ctx *c, size_t more) {
   const size_t cap = c->o->max_memory;
-  if (cap == 0 || (c->solver->memory <= cap && more <= cap - c->solver->memory)) return false;
+  return cap != 0 && (c->solver->memory > cap || more > cap - c->solver->memory);
+}
+
+/* The same, latching c->over_memory when so (a refusal). */
+static bool over_memory(mapf_ctx *c, size_t more) {
+  if (!would_exceed(c, more)) return false;
   c->over_memory = true;
   return true;
 }
@@ -211,7 +216,7 @@ void *mapf_scratch(mapf_ctx *c, unsigned slot, size_t bytes, astar_status *st) {
   if (s->slot_bytes[slot] >= bytes) return s->slot[slot];
   size_t want = s->slot_bytes[slot] + s->slot_bytes[slot] / 2; /* amortised growth */
   if (want < bytes) want = bytes;
-  if (over_memory(c, want - s->slot_bytes[slot])) {
+  if (would_exceed(c, want - s->slot_bytes[slot])) {
     want = bytes; /* at least what was asked, if that fits */
     if (over_memory(c, want - s->slot_bytes[slot])) {
       *st = ASTAR_LIMIT_REACHED;

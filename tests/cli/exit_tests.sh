@@ -68,14 +68,16 @@ each 2 "unknown option" -- run --bogus -- solve "$TMP/t.txt" --bogus -- \
   simulate "$TMP/t.txt" --agents 2 --budget 5 --bogus -- group "$TMP/t.txt" 5 2 --bogus -- \
   render "$TMP/t.txt" -o "$TMP/x.png" --bogus -- convert "$TMP/t.txt" -o "$TMP/x.gr" --bogus -- \
   solve --graph "$TMP/t.gr" 1 2 --bogus -- bench --graph "$TMP/t.gr" --random 3 --bogus -- \
-  solve "$TMP/h.hex" 0 0 3 2 --bogus -- render "$TMP/h.hex" 0 0 3 2 -o "$TMP/x.png" --bogus
+  solve "$TMP/h.hex" 0 0 3 2 --bogus -- render "$TMP/h.hex" 0 0 3 2 -o "$TMP/x.png" --bogus -- \
+  mapf "$TMP/m.map" "$TMP/m.map.scen" --bogus -- mapf --check "$TMP/x.json" --bogus
 
 each 2 "a bad number" -- solve "$TMP/t.txt" --weight x -- bench "$TMP/m.map.scen" --repeat x -- \
   precompute "$TMP/t.txt" -o "$TMP/x" --method cpd --threads x -- \
   simulate "$TMP/t.txt" --agents x --budget 5 -- group "$TMP/t.txt" 5 2 --units x -- \
   render "$TMP/t.txt" -o "$TMP/x.png" --cell x -- convert "$TMP/t.txt" -o "$TMP/x.gr" --moves 5 -- \
   solve --graph "$TMP/t.gr" 1 2 --weight x -- bench --graph "$TMP/t.gr" --random x -- \
-  solve "$TMP/h.hex" 0 0 3 2 --weight x -- render "$TMP/h.hex" 0 0 3 2 -o "$TMP/x.png" --cell x
+  solve "$TMP/h.hex" 0 0 3 2 --weight x -- render "$TMP/h.hex" 0 0 3 2 -o "$TMP/x.png" --cell x -- \
+  mapf "$TMP/m.map" "$TMP/m.map.scen" --agents x -- mapf "$TMP/m.map" --random x
 
 each 2 "a cell that is no integer" -- solve "$TMP/t.txt" 1 2 5.5 2 -- \
   render "$TMP/t.txt" 1 2 5.5 2 -o "$TMP/x.png" -- group "$TMP/t.txt" 5.5 2 -- \
@@ -100,12 +102,13 @@ each 1 "an input file that does not exist" -- solve "$TMP/none.txt" 0 0 1 1 -- \
   bench "$TMP/none.scen" -- precompute "$TMP/none.txt" -o "$TMP/x" -- \
   simulate "$TMP/none.txt" --agents 2 --budget 5 -- group "$TMP/none.txt" 1 1 -- \
   render "$TMP/none.txt" 0 0 1 1 -o "$TMP/x.png" -- convert "$TMP/none.txt" -o "$TMP/x.gr" -- \
-  solve --graph "$TMP/none.gr" 1 2 -- bench --graph "$TMP/none.gr" --random 3
+  solve --graph "$TMP/none.gr" 1 2 -- bench --graph "$TMP/none.gr" --random 3 -- \
+  mapf "$TMP/none.map" "$TMP/m.map.scen" -- mapf "$TMP/m.map" "$TMP/none.scen"
 
 each 1 "a malformed map" -- solve "$TMP/bad.txt" 0 0 1 1 -- bench "$TMP/badmap" -- \
   precompute "$TMP/bad.txt" -o "$TMP/x" -- simulate "$TMP/bad.txt" --agents 2 --budget 5 -- \
   group "$TMP/bad.txt" 1 1 -- render "$TMP/bad.txt" 0 0 1 1 -o "$TMP/x.png" -- \
-  convert "$TMP/bad.txt" -o "$TMP/x.gr"
+  convert "$TMP/bad.txt" -o "$TMP/x.gr" -- mapf "$TMP/badmap/m.map" "$TMP/badmap/m.map.scen"
 
 each 1 "a start or goal on a blocked cell" -- solve "$TMP/t.txt" 1 2 3 2 -- \
   render "$TMP/t.txt" 1 2 3 2 -o "$TMP/x.png" -- group "$TMP/t.txt" 3 2 -- \
@@ -115,7 +118,9 @@ each 1 "no path" -- solve "$TMP/nopath.txt" -- solve "$TMP/h.hex" 0 0 1 1 -- \
   solve --graph "$TMP/cut.gr" 1 3
 
 each 1 "an output that cannot be written" -- render "$TMP/t.txt" -o "$NOWHERE/x.png" -- \
-  precompute "$TMP/t.txt" -o "$NOWHERE/x.pre" -- convert "$TMP/t.txt" -o "$NOWHERE/x.gr"
+  precompute "$TMP/t.txt" -o "$NOWHERE/x.pre" -- convert "$TMP/t.txt" -o "$NOWHERE/x.gr" -- \
+  mapf "$TMP/m.map" --random 2 --write-scen "$NOWHERE/x.scen" -- \
+  mapf "$TMP/m.map" "$TMP/m.map.scen" --algo prioritized -o "$NOWHERE/x.json"
 
 each 1 "a map the algorithm cannot search" -- solve "$TMP/terrain.txt" 0 0 3 2 --algo jps -- \
   solve "$TMP/terrain.txt" 0 0 3 2 --algo cpd -- bench "$TMP/terr" --algo jps -- \

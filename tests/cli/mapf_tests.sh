@@ -236,6 +236,8 @@ bad 2 "^semi.txt:1:19: expected \(row,col\)" tiny.map tiny.scen --check semi.txt
 printf 'hello\n' >what.txt
 bad 2 "^what.txt:1:1: not a MAPF solution" --check what.txt
 bad 2 "unexpected argument" a b c --check tiny.json
+head -n 3 tiny.scen >two.scen
+bad 2 "^astar: tiny.json: 3 agents, but two.scen has 2 lines" tiny.map two.scen --check tiny.json
 
 # ---- generated instances: --random, --write-scen ---------------------------------------------
 
