@@ -45,12 +45,16 @@ int main(int argc, char **argv) {
   if (strncmp(argv[2], "gen:", 4) == 0) {
     if (astar_mapf_random_instance(g, strtoull(argv[2] + 4, NULL, 10), n, s, t, NULL) != ASTAR_OK) {
       fprintf(stderr, "mapf_lacam: cannot generate %zu agents\n", n);
+      free(s);
+      free(t);
       return 2;
     }
   } else {
     astar_scen *sc = bench_load_scen(argv[2]);
     if (!sc || astar_scen_count(sc) < n) {
       fprintf(stderr, "mapf_lacam: %s: cannot read %zu agents\n", argv[2], n);
+      free(s);
+      free(t);
       return 2;
     }
     const astar_scen_query *q = astar_scen_queries(sc);
@@ -95,7 +99,7 @@ int main(int argc, char **argv) {
          st.lower_bound ? (double)st.sum_of_costs / (double)st.lower_bound : 0.0, st.makespan,
          st.time_first, st.time_total, st.optimal, st.improvements,
          (unsigned long long)st.high_level, (double)st.peak_memory / 1048576.0);
-  if (r == ASTAR_OK && !valid)
+  if (r == ASTAR_OK && rep.fault != ASTAR_MAPF_VALID)
     printf("INVALID: %s, agent %u, time %u\n", astar_mapf_fault_name(rep.fault), rep.agent,
            rep.time);
   astar_mapf_solution_free(out);

@@ -78,14 +78,20 @@ enum {
   SL_HOPEN,
   SL_HOUT,
   SL_HFOC,
-  SL_MDDH, /* MDD: (cell, time) -> state */
-  SL_MDDQ, /* MDD: states by level */
-  SL_SING, /* MDD singletons per path record */
-  SL_PTS,  /* output points */
-  SL_TMP,  /* rehashing */
-  SL_VC,   /* vertex cover */
+  SL_MDDH,   /* MDD: (cell, time) -> state */
+  SL_MDDQ,   /* MDD: states by level */
+  SL_SING,   /* MDD singletons per path record */
+  SL_PTS,    /* output points */
+  SL_TMP,    /* rehashing */
+  SL_VC,     /* vertex cover */
+  SL_PCONS,  /* WDG: the pair's constraints */
+  SL_PST,    /* WDG: joint states */
+  SL_PH,     /* WDG: joint state hash */
+  SL_PHEAP,  /* WDG: open list */
+  SL_PCACHE, /* WDG: pair results by path records */
   SL_COUNT
 };
+_Static_assert(SL_COUNT <= MAPF_SCRATCH_SLOTS, "cbs.c uses more scratch slots than there are");
 
 /* ---- growable arrays, hash maps, heaps ----------------------------------------------- */
 
@@ -127,7 +133,14 @@ typedef struct lln { /* a low-level state */
   uint8_t closed;
 } lln;
 
-enum { CK_NONE = 0, CK_VERTEX, CK_EDGE };
+/* A target conflict (an agent enters a goal whose agent has arrived by
+** then: Li et al.'s target reasoning) splits into CK_LENGTH for the holder
+** (arrive after c_time; it may still pass its goal before) and CK_RANGE
+** for the other (never at the cell at c_time or later). Every solution
+** satisfies one: if the holder arrives by c_time it holds the cell from
+** then on. */
+enum { CK_NONE = 0, CK_VERTEX, CK_EDGE, CK_RANGE, CK_LENGTH };
+#define RKEY(cell) ((1ull << 61) | (cell)) /* a range constraint's key; value: its time */
 
 typedef struct ctn { /* a constraint-tree node */
   uint32_t parent, changes, depth;
@@ -166,7 +179,9 @@ typedef struct cbs {
   vec lln_v, ct_v, chg_v, prec_v, cells_v, cate_v, conf_v, mddq_v, sing_v, pts_v, vc_v;
   heap ll_all, ll_out, ll_foc;
   heap h_clean, h_open, h_out, h_foc;
-  hmap llh, cons, cath, mddh;
+  hmap llh, cons, cath, mddh, pcons, ph, pcache;
+  vec pst_v;
+  heap pheap;
 
   /* per agent (SL_CUR) */
   uint32_t *cur;    /* current path record */
@@ -177,6 +192,7 @@ typedef struct cbs {
 
   /* the constraints of the agent being planned */
   int64_t cons_maxt, goal_last;
+  bool cons_range, pcons_range; /* range constraints loaded (agent / pair) */
 
   /* CAT */
   int64_t cat_maxt; /* largest cost among the paths in the CAT */
@@ -386,13 +402,27 @@ static bool cons_load(cbs *S, uint32_t node, uint32_t a) {
   hmap_clear(&S->cons);
   S->cons_maxt = -1;
   S->goal_last = -1;
+  S->cons_range = false;
   uint32_t goal = S->p->goal[a];
   for (uint32_t x = node; x != NONE; x = CT(S)[x].parent) {
     const ctn *n = &CT(S)[x];
     if (n->c_kind == CK_NONE || n->c_agent != a) continue;
+    bool fresh;
+    if (n->c_kind == CK_RANGE) {
+      uint32_t *v = hmap_put(S, &S->cons, RKEY(n->c_cell), n->c_time, &fresh);
+      if (!v) return false;
+      if (n->c_time < *v) *v = n->c_time;
+      S->cons_range = true;
+      if ((int64_t)n->c_time > S->cons_maxt) S->cons_maxt = n->c_time;
+      continue;
+    }
+    if (n->c_kind == CK_LENGTH) {
+      if ((int64_t)n->c_time > S->goal_last) S->goal_last = n->c_time;
+      if ((int64_t)n->c_time > S->cons_maxt) S->cons_maxt = n->c_time;
+      continue;
+    }
     uint64_t key = n->c_kind == CK_VERTEX ? ckey_vertex(S, n->c_cell, n->c_time)
                                           : ckey_edge(S, n->c_from, n->c_cell, n->c_time);
-    bool fresh;
     if (!hmap_put(S, &S->cons, key, 1, &fresh)) return false;
     if ((int64_t)n->c_time > S->cons_maxt) S->cons_maxt = n->c_time;
     if (n->c_kind == CK_VERTEX && n->c_cell == goal && (int64_t)n->c_time > S->goal_last)
@@ -402,7 +432,12 @@ static bool cons_load(cbs *S, uint32_t node, uint32_t a) {
 }
 
 static inline bool cons_blocks(const cbs *S, uint32_t from, uint32_t to, uint32_t t) {
-  if ((int64_t)t > S->cons_maxt || S->cons.n == 0) return false;
+  if (S->cons.n == 0) return false;
+  if (S->cons_range) {
+    const uint32_t *r = hmap_find(&S->cons, RKEY(to));
+    if (r && t >= *r) return true;
+  }
+  if ((int64_t)t > S->cons_maxt) return false;
   if (hmap_find(&S->cons, ckey_vertex(S, to, t))) return true;
   return from != to && hmap_find(&S->cons, ckey_edge(S, from, to, t));
 }
@@ -892,6 +927,303 @@ static bool cg_heuristic(cbs *S, uint32_t *out) {
   return true;
 }
 
+/* ---- the WDG heuristic: pairwise optimal costs, minimum weighted vertex cover ---- */
+
+/* A joint state of two agents: cells, time (folded past the last
+** constraint), agents stopped for good on their goals (bits). */
+typedef struct pst {
+  uint32_t u[2], t, g;
+  uint8_t mask;
+} pst;
+
+#define PAIR_LIMIT 256u /* joint expansions per pair before settling for a bound */
+
+static inline uint64_t pkey(const cbs *S, uint32_t u0, uint32_t u1, uint32_t t, unsigned mask) {
+  return (((uint64_t)t * S->cells + u0) * S->cells + u1) * 4u + mask;
+}
+
+typedef struct pctx {
+  uint32_t ag[2], goal[2], minT[2], tcap;
+} pctx;
+
+/* h of agent i at cell u, time t: its distance, raised to reach minT. */
+static inline uint32_t pair_h(cbs *S, const pctx *x, unsigned i, uint32_t u, uint32_t t) {
+  uint32_t d = dist(S, x->ag[i], u);
+  if (d != MAPF_DIST_INF && t < x->minT[i] && x->minT[i] - t > d) d = x->minT[i] - t;
+  return d;
+}
+
+/* Opens (u0, u1) at real time t with cost g. 1 pushed or not needed, 0
+** failure (S->st), and dead ends (a goal out of reach) are skipped. */
+static bool pair_push(cbs *S, const pctx *x, uint32_t u0, uint32_t u1, uint32_t t, unsigned mask,
+                      uint32_t g) {
+  uint32_t h = 0;
+  for (unsigned i = 0; i < 2; i++) {
+    if (mask >> i & 1) continue;
+    uint32_t hi = pair_h(S, x, i, i ? u1 : u0, t);
+    if (hi == MAPF_DIST_INF) return S->st == ASTAR_OK;
+    h += hi;
+  }
+  uint32_t tk = t < x->tcap ? t : x->tcap;
+  bool fresh;
+  uint32_t nid = (uint32_t)S->pst_v.n;
+  uint32_t *slot = hmap_put(S, &S->ph, pkey(S, u0, u1, tk, mask), nid, &fresh);
+  if (!slot) return false;
+  if (!fresh) {
+    pst *m = &((pst *)S->pst_v.p)[*slot];
+    if (m->g <= g) return true;
+    m->g = g;
+    m->t = t;
+    nid = *slot;
+  } else {
+    if (!vec_need(S, &S->pst_v, S->pst_v.n + 1)) return false;
+    ((pst *)S->pst_v.p)[S->pst_v.n++] = (pst){{u0, u1}, t, g, (uint8_t)mask};
+  }
+  hent he = {((uint64_t)(g + h) << 32) | (UINT32_MAX - g), nid, nid, g};
+  return heap_push(S, &S->pheap, he);
+}
+
+static inline bool pair_blocked(const cbs *S, unsigned i, uint32_t u, uint32_t v, uint32_t t) {
+  if (S->pcons.n == 0) return false;
+  if (S->pcons_range) {
+    const uint32_t *r = hmap_find(&S->pcons, RKEY(v) * 2 + i);
+    if (r && t >= *r) return true;
+  }
+  if (hmap_find(&S->pcons, ckey_vertex(S, v, t) * 2 + i)) return true;
+  return u != v && hmap_find(&S->pcons, ckey_edge(S, u, v, t) * 2 + i);
+}
+
+/* The least sum of costs of agents ag[0], ag[1] alone under node's
+** constraints (goal holding included) -- A* over joint states, each step
+** costing the agents not stopped -- or a lower bound on it (the least f
+** open) when PAIR_LIMIT runs out; UINT32_MAX when the two cannot both
+** arrive. Returns false on failure or limits (S->st). */
+static bool pair_cost(cbs *S, uint32_t node, const uint32_t ag[2], uint32_t *out) {
+  const astar_mapf_problem *p = S->p;
+  int64_t maxt = -1, glast[2] = {-1, -1};
+  hmap_clear(&S->pcons);
+  S->pcons_range = false;
+  for (uint32_t x = node; x != NONE; x = CT(S)[x].parent) {
+    const ctn *n = &CT(S)[x];
+    if (n->c_kind == CK_NONE || (n->c_agent != ag[0] && n->c_agent != ag[1])) continue;
+    unsigned which = n->c_agent == ag[1];
+    bool fresh;
+    if (n->c_kind == CK_RANGE) {
+      uint32_t *v = hmap_put(S, &S->pcons, RKEY(n->c_cell) * 2 + which, n->c_time, &fresh);
+      if (!v) return false;
+      if (n->c_time < *v) *v = n->c_time;
+      S->pcons_range = true;
+      if ((int64_t)n->c_time > maxt) maxt = n->c_time;
+      continue;
+    }
+    if (n->c_kind == CK_LENGTH) {
+      if ((int64_t)n->c_time > glast[which]) glast[which] = n->c_time;
+      if ((int64_t)n->c_time > maxt) maxt = n->c_time;
+      continue;
+    }
+    uint64_t key = n->c_kind == CK_VERTEX ? ckey_vertex(S, n->c_cell, n->c_time)
+                                          : ckey_edge(S, n->c_from, n->c_cell, n->c_time);
+    if (!hmap_put(S, &S->pcons, key * 2 + which, 1, &fresh)) return false;
+    if ((int64_t)n->c_time > maxt) maxt = n->c_time;
+    if (n->c_kind == CK_VERTEX && n->c_cell == p->goal[n->c_agent] &&
+        (int64_t)n->c_time > glast[which])
+      glast[which] = n->c_time;
+  }
+  pctx x = {{ag[0], ag[1]},
+            {p->goal[ag[0]], p->goal[ag[1]]},
+            {(uint32_t)(glast[0] + 1), (uint32_t)(glast[1] + 1)},
+            (uint32_t)(maxt < 0 ? 0 : maxt) + 1};
+  hmap_clear(&S->ph);
+  S->pst_v.n = 0;
+  S->pheap.v.n = 0;
+  if (!pair_push(S, &x, p->start[ag[0]], p->start[ag[1]], 0, 0, 0)) return false;
+  uint32_t expanded = 0;
+  for (;;) {
+    const hent *top;
+    while ((top = heap_top(&S->pheap)) && ((const pst *)S->pst_v.p)[top->id].g != top->ver)
+      heap_pop(&S->pheap);
+    if (!top) {
+      *out = UINT32_MAX;
+      return true;
+    }
+    hent e = heap_pop(&S->pheap);
+    pst cur = ((pst *)S->pst_v.p)[e.id];
+    if (cur.mask == 3) {
+      *out = cur.g;
+      return true;
+    }
+    if (++expanded > PAIR_LIMIT) {
+      *out = (uint32_t)(e.k1 >> 32);
+      return true;
+    }
+    S->c->stats->low_level++;
+    if (limits(S)) return false;
+    /* stopping on the goal for good is free */
+    for (unsigned i = 0; i < 2; i++)
+      if (!(cur.mask >> i & 1) && cur.u[i] == x.goal[i] && cur.t >= x.minT[i] &&
+          !pair_push(S, &x, cur.u[0], cur.u[1], cur.t, cur.mask | 1u << i, cur.g))
+        return false;
+    unsigned n0 = (cur.mask & 1) ? 1 : 5, n1 = (cur.mask & 2) ? 1 : 5;
+    uint32_t moving = (uint32_t) !(cur.mask & 1) + (uint32_t) !(cur.mask & 2);
+    uint32_t nt = cur.t + 1;
+    for (unsigned d0 = 0; d0 < n0; d0++) {
+      uint32_t v0 = n0 == 1 || d0 == 4 ? cur.u[0] : mapf_neighbour(p, cur.u[0], d0);
+      if (v0 == NONE || (n0 == 5 && pair_blocked(S, 0, cur.u[0], v0, nt))) continue;
+      for (unsigned d1 = 0; d1 < n1; d1++) {
+        uint32_t v1 = n1 == 1 || d1 == 4 ? cur.u[1] : mapf_neighbour(p, cur.u[1], d1);
+        if (v1 == NONE || v1 == v0 || (v0 == cur.u[1] && v1 == cur.u[0])) continue;
+        if (n1 == 5 && pair_blocked(S, 1, cur.u[1], v1, nt)) continue;
+        if (!pair_push(S, &x, v0, v1, nt, cur.mask, cur.g + moving)) return false;
+      }
+    }
+  }
+}
+
+/* Minimum weighted vertex cover: integers x >= 0 with x_a + x_b >= w_ab on
+** every edge, least sum. Exact by branch and bound on small components;
+** on larger ones (or when the budget runs out) a greedy weighted matching
+** (disjoint edges' weights: a lower bound). */
+typedef struct wvc {
+  uint32_t nv;
+  const uint32_t *wm; /* nv x nv weights */
+  uint32_t *x, *order;
+  uint32_t best, budget;
+} wvc;
+
+/* Assigns order[k .. m-1] (local numbers; weights in v->wm, row length
+** v->nv), the partial sum being `sum`. */
+static void wvc_comp_dfs(wvc *v, uint32_t m, uint32_t k, uint32_t sum) {
+  if (sum >= v->best || v->budget == 0) return;
+  v->budget--;
+  if (k == m) {
+    v->best = sum;
+    return;
+  }
+  uint32_t i = v->order[k], lo = 0, hi = 0;
+  for (uint32_t kk = 0; kk < m; kk++) {
+    uint32_t w = v->wm[i * v->nv + v->order[kk]];
+    if (w > hi) hi = w;
+  }
+  for (uint32_t kk = 0; kk < k; kk++) {
+    uint32_t j = v->order[kk], w = v->wm[i * v->nv + j];
+    if (w > v->x[j] && w - v->x[j] > lo) lo = w - v->x[j];
+  }
+  for (uint32_t val = lo; val <= hi && v->budget; val++) {
+    v->x[i] = val;
+    wvc_comp_dfs(v, m, k + 1, sum + val);
+  }
+  v->x[i] = 0;
+}
+
+static uint32_t find_root(uint32_t *up, uint32_t i) {
+  while (up[i] != i) i = up[i] = up[up[i]];
+  return i;
+}
+
+/* WDG (Li et al. 2019): an edge per pair of agents in conflict weighing
+** how much more the pair costs together than the sum of their lower
+** bounds (CBS: with a cardinal conflict at least 1); h = minimum weighted
+** vertex cover. Pair results are cached by the two path records (a record
+** fixes its agent's constraints). *dead: some pair cannot both arrive. */
+static bool wdg_heuristic(cbs *S, uint32_t node, uint32_t *out, bool *dead) {
+  *out = 0;
+  *dead = false;
+  size_t nc = S->conf_v.n;
+  uint32_t n = S->n;
+  /* local numbers of the agents in conflicts */
+  if (!vec_need(S, &S->vc_v, (size_t)n + 16)) return false;
+  uint32_t *loc = S->vc_v.p, nv = 0;
+  for (uint32_t a = 0; a < n; a++) loc[a] = NONE;
+  for (size_t i = 0; i < nc; i++) {
+    const conf *k = &CONF(S)[i];
+    if (loc[k->a] == NONE) loc[k->a] = nv++;
+    if (loc[k->b] == NONE) loc[k->b] = nv++;
+  }
+  if (nv == 0) return true;
+  if (nv > 2048) return true; /* too wide to weigh here: pathmax only */
+  size_t need = (size_t)n + 4 * (size_t)nv + (size_t)nv * nv + 16;
+  if (!vec_need(S, &S->vc_v, need)) return false;
+  loc = S->vc_v.p;
+  uint32_t *agent = loc + n, *up = agent + nv, *x = up + nv, *order = x + nv, *wm = order + nv;
+  memset(wm, 0, (size_t)nv * nv * sizeof(uint32_t));
+  for (uint32_t a = 0; a < n; a++)
+    if (loc[a] != NONE) agent[loc[a]] = a;
+  for (uint32_t i = 0; i < nv; i++) up[i] = i;
+  for (size_t i = 0; i < nc; i++) {
+    const conf *k = &CONF(S)[i];
+    uint32_t a = k->a < k->b ? k->a : k->b, b = k->a < k->b ? k->b : k->a;
+    uint32_t la = loc[a], lb = loc[b];
+    if (wm[la * nv + lb]) continue; /* weighed already (NONE marks a zero weight) */
+    uint32_t ra = S->cur[a], rb = S->cur[b];
+    uint64_t key = ((uint64_t)ra << 32) | rb;
+    uint32_t *cached = hmap_find(&S->pcache, key);
+    uint32_t v;
+    if (cached) {
+      v = *cached;
+    } else {
+      uint32_t ag[2] = {a, b};
+      if (!pair_cost(S, node, ag, &v)) return false;
+      bool fresh;
+      if (!hmap_put(S, &S->pcache, key, v, &fresh)) return false;
+    }
+    if (v == UINT32_MAX) {
+      *dead = true;
+      return true;
+    }
+    uint64_t base = (uint64_t)PREC(S)[ra].lb + PREC(S)[rb].lb;
+    uint32_t w = v > base ? (uint32_t)(v - base) : 0;
+    /* CBS's records are optimal, so a cardinal conflict costs one more */
+    for (size_t j = i; j < nc && !S->eecbs && w == 0; j++) {
+      const conf *kj = &CONF(S)[j];
+      if (kj->prio == 0 && ((kj->a == a && kj->b == b) || (kj->a == b && kj->b == a))) w = 1;
+    }
+    wm[la * nv + lb] = wm[lb * nv + la] = w ? w : NONE;
+    if (w) {
+      uint32_t r1 = find_root(up, la), r2 = find_root(up, lb);
+      if (r1 != r2) up[r1] = r2;
+    }
+  }
+  for (size_t i = 0; i < (size_t)nv * nv; i++)
+    if (wm[i] == NONE) wm[i] = 0;
+  /* per component */
+  uint32_t total = 0;
+  for (uint32_t r = 0; r < nv; r++) {
+    if (find_root(up, r) != r) continue;
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < nv; i++)
+      if (find_root(up, i) == r) order[m++] = i;
+    if (m < 2) continue;
+    /* greedy weighted matching: a lower bound and the fallback */
+    uint32_t lbm = 0;
+    for (uint32_t i = 0; i < m; i++) x[order[i]] = 0;
+    for (;;) {
+      uint32_t bw = 0, bi = 0, bj = 0;
+      for (uint32_t i = 0; i < m; i++)
+        for (uint32_t j = i + 1; j < m; j++) {
+          uint32_t oi = order[i], oj = order[j], w = wm[oi * nv + oj];
+          if (w > bw && !x[oi] && !x[oj]) {
+            bw = w;
+            bi = oi;
+            bj = oj;
+          }
+        }
+      if (!bw) break;
+      lbm += bw;
+      x[bi] = x[bj] = 1;
+    }
+    for (uint32_t i = 0; i < m; i++) x[order[i]] = 0;
+    uint32_t h = lbm;
+    if (m <= 16) { /* exact, unless the budget runs out (then the matching) */
+      wvc v = {nv, wm, x, order, UINT32_MAX, 200000};
+      wvc_comp_dfs(&v, m, 0, 0);
+      if (v.budget > 0 && v.best != UINT32_MAX && v.best > h) h = v.best;
+    }
+    total += h;
+  }
+  *out = total;
+  return true;
+}
+
 /* ---- the high level ------------------------------------------------------------------ */
 
 static inline uint64_t dbits(double x) {
@@ -1040,7 +1372,14 @@ static uint32_t gen_child(cbs *S, uint32_t parent, const conf *k, int side) {
   n->c_agent = agent;
   n->c_time = k->t;
   if (k->kind == CK_VERTEX) {
-    n->c_kind = CK_VERTEX;
+    uint32_t other = side ? k->a : k->b;
+    /* a target conflict: one of the two has arrived at this goal by t */
+    if (k->cell == S->p->goal[other] && k->t >= cost_of(S, other))
+      n->c_kind = CK_RANGE;
+    else if (k->cell == S->p->goal[agent] && k->t >= cost_of(S, agent))
+      n->c_kind = CK_LENGTH;
+    else
+      n->c_kind = CK_VERTEX;
     n->c_cell = n->c_from = k->cell;
   } else {
     n->c_kind = CK_EDGE;
@@ -1120,13 +1459,23 @@ static astar_status cbs_run(cbs *S) {
         return ASTAR_OK;
       }
       if (!classify(S)) return S->st;
-      if (!S->eecbs && !CT(S)[id].hdone) {
-        uint32_t h;
-        if (!cg_heuristic(S, &h)) return S->st;
+      /* the admissible heuristic, once per node: CBS at its first pop, EECBS
+      ** when CLEANUP chose it (and at the root) */
+      if (!CT(S)[id].hdone && (!S->eecbs || S->from_cleanup || id == 0)) {
+        uint32_t h, hc = 0;
+        bool dead;
+        if (!wdg_heuristic(S, id, &h, &dead)) return S->st;
+        if (!S->eecbs && !cg_heuristic(S, &hc)) return S->st;
+        if (hc > h) h = hc;
         ctn *nd = &CT(S)[id];
         nd->hdone = 1;
+        if (dead) { /* two agents that cannot both arrive: no solution below */
+          id = NONE;
+          break;
+        }
         if (h > nd->h) {
           nd->h = h;
+          if (S->eecbs && nd->fhat < (double)f_of(nd)) nd->fhat = (double)f_of(nd);
           nd->closed = 0;
           nd->ver++;
           if (!hl_push(S, id)) return S->st;
@@ -1245,6 +1594,11 @@ astar_status mapf_cbs_solve(mapf_ctx *c) {
   for (uint32_t i = 0; i < S.cells; i++) S.gowner[i] = NONE;
   for (uint32_t a = 0; a < S.n; a++) S.gowner[c->p->goal[a]] = a;
 
+  vec_init(&S.pst_v, SL_PST, sizeof(pst));
+  vec_init(&S.pheap.v, SL_PHEAP, sizeof(hent));
+  if (!hmap_init(&S, &S.pcons, SL_PCONS, 64) || !hmap_init(&S, &S.ph, SL_PH, 1u << 10) ||
+      !hmap_init(&S, &S.pcache, SL_PCACHE, 1u << 10))
+    return S.st;
   if (!hmap_init(&S, &S.llh, SL_LLH, 1u << 12) || !hmap_init(&S, &S.cons, SL_CONS, 64) ||
       !hmap_init(&S, &S.cath, SL_CATH, 1u << 12) || !hmap_init(&S, &S.mddh, SL_MDDH, 1u << 10))
     return S.st;

@@ -180,11 +180,11 @@ static uint32_t table_find(const lacam *l, const uint32_t *q, uint64_t h) {
 
 static bool table_insert(lacam *l, uint32_t v) {
   if ((uint64_t)(l->nodes + 1) * 2 > (uint64_t)l->mask + 1) {
-    uint32_t size = (l->mask + 1) * 2;
-    if (size == 0) {
+    if (l->mask >= 0x7FFFFFFFu) { /* 2^31 slots: the most a uint32_t mask allows */
       l->st = ASTAR_LIMIT_REACHED;
       return false;
     }
+    uint32_t size = (l->mask + 1) * 2;
     astar_status st = ASTAR_OK;
     uint32_t *t = mapf_scratch(l->c, SLOT_TABLE, (size_t)size * sizeof(uint32_t), &st);
     if (!t) {

@@ -146,8 +146,8 @@ static bool plan_agent(mapf_pibt *pb, uint32_t i) {
   const uint32_t *from = pb->from;
   uint32_t *to = pb->to;
   uint32_t here = from[i];
-  uint32_t cand[5];
-  double key[5];
+  uint32_t cand[5] = {0, 0, 0, 0, 0};
+  double key[5] = {0, 0, 0, 0, 0};
   unsigned k = pb->g.deg[here], m = 0;
   pb->work++;
   /* Candidates: the neighbours and the cell itself, nearest the goal first,

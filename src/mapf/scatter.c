@@ -319,7 +319,7 @@ astar_status mapf_scatter_build(mapf_scatter *out, mapf_ctx *c, const mapf_graph
                     SLOT_COUNT_K, SLOT_COUNT_V, SLOT_NEXT_K))
         return s.st != ASTAR_OK ? s.st : st;
       uint32_t coll = plan(&s, i);
-      if (s.st != ASTAR_OK) return s.st != ASTAR_OK ? s.st : st;
+      if (s.st != ASTAR_OK) return s.st;
       if (coll == UINT32_MAX)
         stopped = true; /* limits: keep what there is */
       else
