@@ -848,7 +848,15 @@ static void test_prioritized_limits(void) {
   o.max_work = 3;
   CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_LIMIT_REACHED);
   o.max_work = 0;
+  /* the largest horizon and window: memory follows the paths, not them */
+  o.max_steps = 1u << 28;
+  o.window = 1u << 28;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_OK);
+  CHECKF(st.peak_memory < 4000000, "peak %zu", st.peak_memory);
   o.window = 0;
+  CHECK_EQ(solve_checked(sv, p, &o, &st), ASTAR_OK);
+  CHECKF(st.peak_memory < 4000000, "peak %zu", st.peak_memory);
+  o.max_steps = 0;
   astar_mapf_problem_free(p);
   /* an agent that cannot reach its goal: proven unsolvable */
   static const char *const cut[] = {"..#.."};

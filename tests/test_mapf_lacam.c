@@ -380,6 +380,22 @@ static void test_limits(void) {
     CHECK(stats.time_first < 0);
     CHECK_EQ(stats.improvements, 0);
   }
+  for (int a = ASTAR_MAPF_PIBT; a <= ASTAR_MAPF_LACAM_STAR; a++) {
+    /* Too little memory (a fresh solver, so the scratch starts empty):
+    ** the memory limit, at some point of the set-up or the search. */
+    for (size_t limit = 2048; limit <= 65536; limit *= 4) {
+      astar_mapf_solver *fresh;
+      CHECK(astar_mapf_solver_new(&fresh, NULL) == ASTAR_OK);
+      astar_mapf_options_init(&o);
+      o.algo = (astar_mapf_algo)a;
+      o.max_memory = limit;
+      astar_status st = solve_checked(fresh, p, &o, out, &stats);
+      CHECKF(st == ASTAR_LIMIT_REACHED || (st == ASTAR_OK && limit > 2048), "%s %zu: %d",
+             algo_name(o.algo), limit, st);
+      CHECK(stats.peak_memory <= limit);
+      astar_mapf_solver_free(fresh);
+    }
+  }
   /* PIBT: one step is not enough. */
   astar_mapf_options_init(&o);
   o.algo = ASTAR_MAPF_PIBT;

@@ -33,14 +33,19 @@
 **
 ** Improvements: conflicts classified cardinal / semi-cardinal / non-cardinal
 ** from the agents' MDDs (the levels where the MDD has one cell), cardinal
-** first; bypass (adopt a child's path when it costs no more and conflicts
-** less); CBS: the CG heuristic (minimum vertex cover of the cardinal
-** conflict graph, computed when a node is first popped; the node goes back
-** when its f grew). EECBS: CLEANUP (by lower bound), OPEN (by f^ = cost +
-** estimated cost-to-go, learnt online from the conflicts' one-step errors)
-** and FOCAL (f^ <= w * min f^, by number of conflicts); the node chosen is
-** FOCAL's head when its cost <= w * LB, else OPEN's head when its cost <=
-** w * LB, else CLEANUP's head; so SOC <= w * LB <= w * optimal.
+** first; target reasoning (length / range constraints, above) and corridor
+** reasoning (CK_BEFORE, below) for the symmetric conflicts plain splitting
+** resolves only one time step at a time; bypass (adopt a child's path when
+** it costs no more and conflicts less); the WDG heuristic (pairwise optimal
+** costs, minimum weighted vertex cover; for CBS at least the CG heuristic,
+** the vertex cover of the cardinal conflict graph), computed once per node
+** -- CBS when it is first popped, EECBS when CLEANUP chose it -- the node
+** going back to the lists when its f grew. EECBS: CLEANUP (by lower bound),
+** OPEN (by f^ = cost + estimated cost-to-go, learnt online from the
+** one-step errors of the expanded nodes' best children) and FOCAL (f^ <= w *
+** min f^, by number of conflicts); the node chosen is FOCAL's head when its
+** cost <= w * LB, else OPEN's head when its cost <= w * LB, else CLEANUP's
+** head; so SOC <= w * LB <= w * optimal.
 **
 ** Tie orders (deterministic): low level: moves N, E, S, W, wait; FOCAL by
 ** (conflicts, f, larger time, older state); OPEN by (f, older state). High
@@ -139,8 +144,13 @@ typedef struct lln { /* a low-level state */
 ** for the other (never at the cell at c_time or later). Every solution
 ** satisfies one: if the holder arrives by c_time it holds the cell from
 ** then on. */
-enum { CK_NONE = 0, CK_VERTEX, CK_EDGE, CK_RANGE, CK_LENGTH };
+/* CK_BEFORE: never at the cell at c_time or earlier -- the branches of a
+** corridor conflict (Li et al.'s corridor reasoning): two agents crossing
+** a chain of cells of degree 2 from opposite ends; each branch keeps one
+** agent out of the other's entrance until the other could have passed. */
+enum { CK_NONE = 0, CK_VERTEX, CK_EDGE, CK_RANGE, CK_LENGTH, CK_BEFORE, CK_CORRIDOR };
 #define RKEY(cell) ((1ull << 61) | (cell)) /* a range constraint's key; value: its time */
+#define BKEY(cell) ((1ull << 60) | (cell)) /* a "before" constraint's key; value: its time */
 
 typedef struct ctn { /* a constraint-tree node */
   uint32_t parent, changes, depth;
@@ -162,6 +172,7 @@ typedef struct prec { /* a path record */
 typedef struct conf {
   uint32_t a, b, kind, from, cell, t; /* edge: a moves from -> cell arriving at t */
   uint32_t prio;                      /* 0 cardinal, 1 semi, 2 non */
+  uint32_t ccell[2], ctime[2];        /* CK_CORRIDOR: a (b) not at ccell[0] ([1]) until ctime */
 } conf;
 
 typedef struct cate {
@@ -192,7 +203,9 @@ typedef struct cbs {
 
   /* the constraints of the agent being planned */
   int64_t cons_maxt, goal_last;
-  bool cons_range, pcons_range; /* range constraints loaded (agent / pair) */
+  bool cons_range, pcons_range;   /* range constraints loaded (agent / pair) */
+  bool cons_before, pcons_before; /* "before" constraints loaded */
+  uint32_t block_u, block_v;      /* travel_time: an edge closed both ways (or NONE) */
 
   /* CAT */
   int64_t cat_maxt; /* largest cost among the paths in the CAT */
@@ -403,6 +416,7 @@ static bool cons_load(cbs *S, uint32_t node, uint32_t a) {
   S->cons_maxt = -1;
   S->goal_last = -1;
   S->cons_range = false;
+  S->cons_before = false;
   uint32_t goal = S->p->goal[a];
   for (uint32_t x = node; x != NONE; x = CT(S)[x].parent) {
     const ctn *n = &CT(S)[x];
@@ -421,6 +435,15 @@ static bool cons_load(cbs *S, uint32_t node, uint32_t a) {
       if ((int64_t)n->c_time > S->cons_maxt) S->cons_maxt = n->c_time;
       continue;
     }
+    if (n->c_kind == CK_BEFORE) {
+      uint32_t *v = hmap_put(S, &S->cons, BKEY(n->c_cell), n->c_time, &fresh);
+      if (!v) return false;
+      if (n->c_time > *v) *v = n->c_time;
+      S->cons_before = true;
+      if ((int64_t)n->c_time > S->cons_maxt) S->cons_maxt = n->c_time;
+      if (n->c_cell == goal && (int64_t)n->c_time > S->goal_last) S->goal_last = n->c_time;
+      continue;
+    }
     uint64_t key = n->c_kind == CK_VERTEX ? ckey_vertex(S, n->c_cell, n->c_time)
                                           : ckey_edge(S, n->c_from, n->c_cell, n->c_time);
     if (!hmap_put(S, &S->cons, key, 1, &fresh)) return false;
@@ -436,6 +459,10 @@ static inline bool cons_blocks(const cbs *S, uint32_t from, uint32_t to, uint32_
   if (S->cons_range) {
     const uint32_t *r = hmap_find(&S->cons, RKEY(to));
     if (r && t >= *r) return true;
+  }
+  if (S->cons_before) {
+    const uint32_t *r = hmap_find(&S->cons, BKEY(to));
+    if (r && t <= *r) return true;
   }
   if ((int64_t)t > S->cons_maxt) return false;
   if (hmap_find(&S->cons, ckey_vertex(S, to, t))) return true;
@@ -668,7 +695,7 @@ static uint32_t ll_search(cbs *S, uint32_t a, uint32_t node, double w) {
 static bool conf_add(cbs *S, uint32_t a, uint32_t b, uint32_t kind, uint32_t from, uint32_t cell,
                      uint32_t t) {
   if (!vec_need(S, &S->conf_v, S->conf_v.n + 1)) return false;
-  CONF(S)[S->conf_v.n++] = (conf){a, b, kind, from, cell, t, 2};
+  CONF(S)[S->conf_v.n++] = (conf){a, b, kind, from, cell, t, 2, {0, 0}, {0, 0}};
   S->nconf[a]++;
   S->nconf[b]++;
   return true;
@@ -989,6 +1016,10 @@ static inline bool pair_blocked(const cbs *S, unsigned i, uint32_t u, uint32_t v
     const uint32_t *r = hmap_find(&S->pcons, RKEY(v) * 2 + i);
     if (r && t >= *r) return true;
   }
+  if (S->pcons_before) {
+    const uint32_t *r = hmap_find(&S->pcons, BKEY(v) * 2 + i);
+    if (r && t <= *r) return true;
+  }
   if (hmap_find(&S->pcons, ckey_vertex(S, v, t) * 2 + i)) return true;
   return u != v && hmap_find(&S->pcons, ckey_edge(S, u, v, t) * 2 + i);
 }
@@ -1003,6 +1034,7 @@ static bool pair_cost(cbs *S, uint32_t node, const uint32_t ag[2], uint32_t *out
   int64_t maxt = -1, glast[2] = {-1, -1};
   hmap_clear(&S->pcons);
   S->pcons_range = false;
+  S->pcons_before = false;
   for (uint32_t x = node; x != NONE; x = CT(S)[x].parent) {
     const ctn *n = &CT(S)[x];
     if (n->c_kind == CK_NONE || (n->c_agent != ag[0] && n->c_agent != ag[1])) continue;
@@ -1019,6 +1051,16 @@ static bool pair_cost(cbs *S, uint32_t node, const uint32_t ag[2], uint32_t *out
     if (n->c_kind == CK_LENGTH) {
       if ((int64_t)n->c_time > glast[which]) glast[which] = n->c_time;
       if ((int64_t)n->c_time > maxt) maxt = n->c_time;
+      continue;
+    }
+    if (n->c_kind == CK_BEFORE) {
+      uint32_t *v = hmap_put(S, &S->pcons, BKEY(n->c_cell) * 2 + which, n->c_time, &fresh);
+      if (!v) return false;
+      if (n->c_time > *v) *v = n->c_time;
+      S->pcons_before = true;
+      if ((int64_t)n->c_time > maxt) maxt = n->c_time;
+      if (n->c_cell == p->goal[n->c_agent] && (int64_t)n->c_time > glast[which])
+        glast[which] = n->c_time;
       continue;
     }
     uint64_t key = n->c_kind == CK_VERTEX ? ckey_vertex(S, n->c_cell, n->c_time)
@@ -1140,7 +1182,9 @@ static bool wdg_heuristic(cbs *S, uint32_t node, uint32_t *out, bool *dead) {
     if (loc[k->b] == NONE) loc[k->b] = nv++;
   }
   if (nv == 0) return true;
-  if (nv > 2048) return true; /* too wide to weigh here: pathmax only */
+  /* too wide to weigh here, or a map too large for pkey's 64 bits: the
+  ** caller keeps pathmax (and, for CBS, CG) */
+  if (nv > 2048 || S->cells > (1u << 20)) return true;
   size_t need = (size_t)n + 4 * (size_t)nv + (size_t)nv * nv + 16;
   if (!vec_need(S, &S->vc_v, need)) return false;
   loc = S->vc_v.p;
@@ -1358,6 +1402,139 @@ static bool write_solution(cbs *S, uint32_t node) {
   return true;
 }
 
+/* ---- corridor reasoning -------------------------------------------------------- */
+
+static unsigned degree(const cbs *S, uint32_t cell) {
+  unsigned k = 0;
+  for (unsigned d = 0; d < 4; d++) k += mapf_neighbour(S->p, cell, d) != NONE;
+  return k;
+}
+
+/* The earliest time agent a can be at `target` under node's constraints
+** (the edge block_u - block_v closed both ways unless NONE); ub + 1 when
+** not by ub, UINT32_MAX when failing (S->st set). Breadth-first over
+** (cell, time), time folded past the last constraint. */
+static uint32_t travel_time(cbs *S, uint32_t node, uint32_t a, uint32_t target, uint32_t ub,
+                            uint32_t bu, uint32_t bv) {
+  if (!cons_load(S, node, a)) return UINT32_MAX;
+  uint32_t tcap = (uint32_t)(S->cons_maxt < 0 ? 0 : S->cons_maxt) + 1;
+  uint32_t start = S->p->start[a];
+  hmap_clear(&S->mddh);
+  S->mddq_v.n = 0;
+  if (!vec_need(S, &S->mddq_v, 1)) return UINT32_MAX;
+  bool fresh;
+  ((uint64_t *)S->mddq_v.p)[S->mddq_v.n++] = start;
+  if (!hmap_put(S, &S->mddh, ll_key(start, 0), 0, &fresh)) return UINT32_MAX;
+  for (size_t head = 0; head < S->mddq_v.n; head++) {
+    uint64_t e = ((uint64_t *)S->mddq_v.p)[head];
+    uint32_t u = (uint32_t)e, t = (uint32_t)(e >> 32);
+    if (u == target) return t;
+    if (t >= ub) continue;
+    S->c->stats->low_level++;
+    if (limits(S)) return UINT32_MAX;
+    for (unsigned d = 0; d < 5; d++) {
+      uint32_t v = d < 4 ? mapf_neighbour(S->p, u, d) : u;
+      if (v == NONE || cons_blocks(S, u, v, t + 1)) continue;
+      if ((u == bu && v == bv) || (u == bv && v == bu)) continue;
+      uint32_t tk = t + 1 < tcap ? t + 1 : tcap;
+      if (!hmap_put(S, &S->mddh, ll_key(v, tk), 0, &fresh)) return UINT32_MAX;
+      if (!fresh) continue;
+      if (!vec_need(S, &S->mddq_v, S->mddq_v.n + 1)) return UINT32_MAX;
+      ((uint64_t *)S->mddq_v.p)[S->mddq_v.n++] = v | (uint64_t)(t + 1) << 32;
+    }
+  }
+  return ub + 1;
+}
+
+/* Turns conflict k into a corridor conflict when it is one (the rules of
+** Li et al. 2021: the agents enter a chain of degree-2 cells from its two
+** ends, each could reach the other's entrance around the corridor only
+** later, and both current paths break the new constraints). False on
+** failure (S->st). */
+static bool corridor(cbs *S, uint32_t node, conf *k) {
+  uint32_t time; /* when one of them is on a degree-2 cell of the conflict */
+  if (k->kind == CK_VERTEX && degree(S, k->cell) == 2)
+    time = k->t;
+  else if (k->kind == CK_EDGE && degree(S, k->cell) == 2)
+    time = k->t;
+  else if (k->kind == CK_EDGE && degree(S, k->from) == 2)
+    time = k->t - 1;
+  else
+    return true;
+  uint32_t ag[2] = {k->a, k->b}, te[2];
+  for (int i = 0; i < 2; i++) {
+    uint32_t x = ag[i], o = ag[1 - i], c = cost_of(S, x), t = time < c ? time : c;
+    const uint32_t *px = path_of(S, x);
+    uint32_t oend = path_of(S, o)[cost_of(S, o)];
+    while (t > 0 && px[t] != px[0] && px[t] != oend && degree(S, px[t]) == 2) t--;
+    te[i] = t;
+  }
+  int sw = te[0] > te[1];
+  uint32_t A = ag[sw], B = ag[1 - sw], tA = te[sw], tB = te[1 - sw];
+  uint32_t uA = pos_at(S, A, tA), uB = pos_at(S, B, tB);
+  if (uA == uB) return true;
+  /* each must go on to the other's entrance */
+  uint32_t reachA = NONE, reachB = NONE;
+  for (uint32_t t = tA; t <= cost_of(S, A); t++)
+    if (pos_at(S, A, t) == uB) {
+      reachA = t;
+      break;
+    }
+  for (uint32_t t = tB; t <= cost_of(S, B); t++)
+    if (pos_at(S, B, t) == uA) {
+      reachB = t;
+      break;
+    }
+  if (reachA == NONE || reachB == NONE) return true;
+  /* the corridor's length along A's walk, and its first edge */
+  int64_t len = 0;
+  uint32_t prev = NONE, eu = NONE, ev = NONE;
+  bool forward = true;
+  for (uint32_t t = tA; t < reachA; t++) {
+    uint32_t c0 = pos_at(S, A, t), c1 = pos_at(S, A, t + 1);
+    if (c1 == c0) continue;
+    if (c1 == prev) forward = !forward;
+    if (forward) {
+      if (eu == NONE) {
+        eu = c0;
+        ev = c1;
+      }
+      len++;
+    } else {
+      len--;
+    }
+    prev = c0;
+  }
+  if (len <= 0 || eu == NONE) return true;
+  uint32_t kl = (uint32_t)len;
+  uint32_t t3 = travel_time(S, node, A, uB, UINT32_MAX - 2, NONE, NONE);
+  if (t3 == UINT32_MAX) return S->st == ASTAR_OK;
+  if (t3 > UINT32_MAX / 4) return true;
+  uint32_t t3b = travel_time(S, node, A, uB, t3 + 2 * kl + 1, eu, ev);
+  if (t3b == UINT32_MAX) return S->st == ASTAR_OK;
+  uint32_t t4 = travel_time(S, node, B, uA, UINT32_MAX - 2, NONE, NONE);
+  if (t4 == UINT32_MAX) return S->st == ASTAR_OK;
+  if (t4 > UINT32_MAX / 4) return true;
+  uint32_t t4b = travel_time(S, node, B, uA, t4 + 2 * kl + 1, eu, ev);
+  if (t4b == UINT32_MAX) return S->st == ASTAR_OK;
+  uint32_t dt = t3 > t4 ? t3 - t4 : t4 - t3;
+  if (dt > kl || t3b <= t3 || t4b <= t4) return true;
+  uint32_t T1 = t3b - 1 < t4 + kl ? t3b - 1 : t4 + kl;
+  uint32_t T2 = t4b - 1 < t3 + kl ? t4b - 1 : t3 + kl;
+  /* both current paths must break their constraint */
+  bool brokeA = false, brokeB = false;
+  for (uint32_t t = 0; t <= T1 && !brokeA; t++) brokeA = pos_at(S, A, t) == uB;
+  for (uint32_t t = 0; t <= T2 && !brokeB; t++) brokeB = pos_at(S, B, t) == uA;
+  if (!brokeA || !brokeB) return true;
+  int sa = A == k->a ? 0 : 1; /* the side of A */
+  k->kind = CK_CORRIDOR;
+  k->ccell[sa] = uB;
+  k->ctime[sa] = T1;
+  k->ccell[1 - sa] = uA;
+  k->ctime[1 - sa] = T2;
+  return true;
+}
+
 /* Generates the child of `parent` that adds `side`'s constraint of conflict
 ** k (copied) and replans that agent. Returns the child, or NONE: pruned (no
 ** path; S->st ASTAR_OK) or failure. The CAT and S->cur hold the parent's paths. */
@@ -1371,7 +1548,11 @@ static uint32_t gen_child(cbs *S, uint32_t parent, const conf *k, int side) {
   n->depth = pn->depth + 1;
   n->c_agent = agent;
   n->c_time = k->t;
-  if (k->kind == CK_VERTEX) {
+  if (k->kind == CK_CORRIDOR) {
+    n->c_kind = CK_BEFORE;
+    n->c_cell = n->c_from = k->ccell[side];
+    n->c_time = k->ctime[side];
+  } else if (k->kind == CK_VERTEX) {
     uint32_t other = side ? k->a : k->b;
     /* a target conflict: one of the two has arrived at this goal by t */
     if (k->cell == S->p->goal[other] && k->t >= cost_of(S, other))
@@ -1484,6 +1665,7 @@ static astar_status cbs_run(cbs *S) {
         }
       }
       conf k = CONF(S)[choose(S)];
+      if (!corridor(S, id, &k)) return S->st;
       uint32_t kids[2] = {NONE, NONE};
       bool bypassed = false;
       for (int side = 0; side < 2; side++) {

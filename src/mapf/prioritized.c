@@ -24,7 +24,8 @@
 **
 ** Windowed (options.window = W > 0, Silver's WHCA*): every agent plans W
 ** steps ahead honouring the others' windowed plans, then all follow the
-** first max(1, W / 2) steps and plan again, in the same order; beyond the
+** first max(1, W / 2) steps and plan again, in the same order (W at most
+** the horizon and the automatic horizon below); beyond the
 ** window a path costs its distance to the goal (the end state is the one
 ** at t0 + W of least time + distance, or the goal when nobody needs it
 ** within the window). Solved when every agent stands at its goal after a
@@ -227,10 +228,11 @@ static uint64_t f_of(uint32_t t, uint32_t hv, uint32_t after) {
 /* A search from (start, t0) for `agent`. Full (window 0): to its goal,
 ** after the goal's last visit, within the horizon. Windowed: to time
 ** t0 + window or to the goal free up to then. The path (times t0 ..) goes
-** into path[0 .. *len-1]. ASTAR_LIMIT_REACHED: no path (horizon, work),
+** into *path[0 .. *len-1], the SLOT_PATH scratch (sized to the path found,
+** not to the horizon). ASTAR_LIMIT_REACHED: no path (horizon, work),
 ** or the time or memory limit. */
 static astar_status search(planner *s, uint32_t agent, uint32_t start, uint32_t t0, uint32_t window,
-                           uint32_t horizon, astar_point *path, size_t *len) {
+                           uint32_t horizon, astar_point **path, size_t *len) {
   mapf_ctx *c = s->c;
   const astar_mapf_problem *p = s->p;
   const uint32_t goal = p->goal[agent];
@@ -282,10 +284,13 @@ static astar_status search(planner *s, uint32_t agent, uint32_t start, uint32_t 
   }
   if (found == NONE) return ASTAR_LIMIT_REACHED;
   size_t n = (size_t)(s->nodes[found].t - t0) + 1;
+  astar_point *out = mapf_scratch(c, SLOT_PATH, n * sizeof *out, &st);
+  if (!out) return st;
+  *path = out;
   *len = n;
   for (uint32_t k = found; k != NONE; k = s->nodes[k].parent) {
     const uint32_t cell = s->nodes[k].cell;
-    path[--n] = (astar_point){(int32_t)(cell % (uint32_t)p->w), (int32_t)(cell / (uint32_t)p->w)};
+    out[--n] = (astar_point){(int32_t)(cell % (uint32_t)p->w), (int32_t)(cell / (uint32_t)p->w)};
   }
   return ASTAR_OK;
 }
@@ -335,9 +340,9 @@ static astar_status setup(planner *s, uint32_t **order) {
   return ASTAR_OK;
 }
 
-static uint32_t horizon_of(mapf_ctx *c) {
+/* max(1024, longest single-agent distance + width + height + agents). */
+static uint32_t auto_horizon(mapf_ctx *c) {
   const astar_mapf_problem *p = c->p;
-  if (c->o->max_steps) return c->o->max_steps;
   uint64_t longest = 0;
   for (uint32_t i = 0; i < p->n; i++) {
     astar_status st = ASTAR_OK;
@@ -352,12 +357,11 @@ static uint32_t horizon_of(mapf_ctx *c) {
 static astar_status plan_full(planner *s, const uint32_t *order, uint32_t horizon) {
   mapf_ctx *c = s->c;
   astar_status st = ASTAR_OK;
-  astar_point *path = mapf_scratch(c, SLOT_PATH, ((size_t)horizon + 1) * sizeof *path, &st);
-  if (!path) return st;
   for (uint32_t k = 0; k < s->p->n; k++) {
     const uint32_t a = order[k];
+    astar_point *path = NULL;
     size_t len = 0;
-    st = search(s, a, s->p->start[a], 0, 0, horizon, path, &len);
+    st = search(s, a, s->p->start[a], 0, 0, horizon, &path, &len);
     c->stats->high_level = k + 1;
     if (st != ASTAR_OK) return st;
     if ((st = astar_mapf_solution_set_path(c->out, a, path, len)) != ASTAR_OK) return st;
@@ -366,15 +370,19 @@ static astar_status plan_full(planner *s, const uint32_t *order, uint32_t horizo
   return ASTAR_OK;
 }
 
-/* WHCA*: rounds of windowed plans; pos[t * n + a] is agent a's cell at t. */
+/* WHCA*: rounds of windowed plans; pos[t * n + a] is agent a's cell at t;
+** next[k * n + a] its cell k steps into the round's plan (k <= step). */
 static astar_status plan_windowed(planner *s, const uint32_t *order, uint32_t horizon) {
   mapf_ctx *c = s->c;
   const astar_mapf_problem *p = s->p;
-  const uint32_t n = p->n, window = c->o->window;
+  const uint32_t n = p->n;
+  /* a window past the automatic horizon would only cost memory */
+  const uint32_t most = auto_horizon(c) < horizon ? auto_horizon(c) : horizon;
+  const uint32_t window = c->o->window < most ? c->o->window : most;
   const uint32_t step = window / 2 ? window / 2 : 1;
   astar_status st = ASTAR_OK;
-  astar_point *wpath = mapf_scratch(c, SLOT_WPATH, (size_t)n * (window + 1) * sizeof *wpath, &st);
-  if (!wpath) return st;
+  uint32_t *next = mapf_scratch(c, SLOT_WPATH, ((size_t)step + 1) * n * sizeof(uint32_t), &st);
+  if (!next) return st;
   uint32_t *pos = mapf_scratch(c, SLOT_POS, (size_t)n * sizeof(uint32_t), &st);
   if (!pos) return st;
   for (uint32_t a = 0; a < n; a++) pos[a] = p->start[a];
@@ -389,31 +397,34 @@ static astar_status plan_windowed(planner *s, const uint32_t *order, uint32_t ho
     tmap_clear(&s->occ);
     for (uint32_t k = 0; k < n; k++) {
       const uint32_t a = order[k];
-      astar_point *w = wpath + (size_t)a * (window + 1);
+      astar_point *path = NULL;
       size_t len = 0;
-      st = search(s, a, pos[(size_t)t0 * n + a], t0, window, horizon, w, &len);
+      st = search(s, a, pos[(size_t)t0 * n + a], t0, window, horizon, &path, &len);
       if (st != ASTAR_OK) return st;
-      for (; len < (size_t)window + 1; len++) w[len] = w[len - 1]; /* stays at the goal */
-      if ((st = reserve(s, a, w, len, t0, false)) != ASTAR_OK) return st;
+      if ((st = reserve(s, a, path, len, t0, false)) != ASTAR_OK) return st;
+      /* a plan ending before t0 + window ends at the goal, free till then:
+      ** the agent stays there */
+      const uint32_t last = cell_of(p, path[len - 1]);
+      for (size_t t = len; t <= window; t++)
+        if ((st = tmap_put(c, &s->occ, key_of(s, last, t0 + (uint32_t)t), a)) != ASTAR_OK)
+          return st;
+      for (size_t t = 0; t <= step; t++) next[t * n + a] = t < len ? cell_of(p, path[t]) : last;
     }
     c->stats->high_level++;
     /* everyone follows `step` steps */
     uint32_t *grown = mapf_scratch(c, SLOT_POS, (rows + step) * n * sizeof(uint32_t), &st);
     if (!grown) return st;
     pos = grown;
-    for (uint32_t k = 1; k <= step; k++)
-      for (uint32_t a = 0; a < n; a++)
-        pos[(size_t)(t0 + k) * n + a] = cell_of(p, wpath[(size_t)a * (window + 1) + k]);
+    memcpy(pos + rows * n, next + n, (size_t)step * n * sizeof(uint32_t));
     rows += step;
     t0 += step;
   }
   /* each path up to its arrival: the last time it came to its goal */
-  astar_point *path = mapf_scratch(c, SLOT_PATH, rows * sizeof *path, &st);
-  if (!path) return st;
-  pos = mapf_scratch(c, SLOT_POS, rows * n * sizeof(uint32_t), &st); /* no growth: same block */
   for (uint32_t a = 0; a < n; a++) {
     size_t len = rows;
     while (len > 1 && pos[(len - 2) * n + a] == p->goal[a]) len--;
+    astar_point *path = mapf_scratch(c, SLOT_PATH, len * sizeof *path, &st);
+    if (!path) return st;
     for (size_t t = 0; t < len; t++) {
       const uint32_t cell = pos[t * n + a];
       path[t] = (astar_point){(int32_t)(cell % (uint32_t)p->w), (int32_t)(cell / (uint32_t)p->w)};
@@ -431,7 +442,7 @@ astar_status mapf_prioritized_solve(mapf_ctx *c) {
   uint32_t *order = NULL;
   astar_status st = setup(&s, &order);
   if (st == ASTAR_OK) {
-    const uint32_t horizon = horizon_of(c);
+    const uint32_t horizon = c->o->max_steps ? c->o->max_steps : auto_horizon(c);
     st = c->o->window ? plan_windowed(&s, order, horizon) : plan_full(&s, order, horizon);
   }
   c->stats->low_level = s.work;
