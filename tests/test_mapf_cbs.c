@@ -2,10 +2,11 @@
 ** test_mapf_cbs.c -- CBS and EECBS (src/mapf/cbs.c, astar/mapf.h). On
 ** generated tiny instances (seeded: 2-4 agents on maps of at most 12 cells
 ** -- open rooms, narrow corridors with pockets, goal-holding traps, and
-** some with an agent cut off): CBS's sum of costs equals a brute-force
-** Dijkstra over the joint space (positions and which agents have stopped
-** for good), EECBS's stays within w times it for several w, both report a
-** bound no larger than the optimum, every solution passes astar_mapf_check.
+** some with an agent cut off): CBS's sum of costs equals the brute force
+** of tests/mapf_ref.h (Dijkstra over the joint space), EECBS's stays within
+** w times it for several w, both report a bound no larger than the
+** optimum, every solution passes astar_mapf_check. The instances exercise
+** target and corridor conflicts (their splits must keep CBS optimal).
 ** Then hand-made goal-holding cases, ASTAR_NO_PATH, the work limit and
 ** determinism (same inputs, same paths and counts, fresh or reused solver).
 */

@@ -59,6 +59,7 @@
 #include "mapf/mapf.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define NONE UINT32_MAX
@@ -1411,22 +1412,28 @@ static unsigned degree(const cbs *S, uint32_t cell) {
 }
 
 /* The earliest time agent a can be at `target` under node's constraints
-** (the edge block_u - block_v closed both ways unless NONE); ub + 1 when
-** not by ub, UINT32_MAX when failing (S->st set). Breadth-first over
-** (cell, time), time folded past the last constraint. */
+** (the edge bu - bv closed both ways unless NONE); ub + 1 when not by ub,
+** UINT32_MAX when failing (S->st set). A* over (cell, time) with the
+** Manhattan distance: time is the cost, so each state has one g and the
+** first arrival at a state is its only one. */
 static uint32_t travel_time(cbs *S, uint32_t node, uint32_t a, uint32_t target, uint32_t ub,
                             uint32_t bu, uint32_t bv) {
   if (!cons_load(S, node, a)) return UINT32_MAX;
-  uint32_t tcap = (uint32_t)(S->cons_maxt < 0 ? 0 : S->cons_maxt) + 1;
+  uint32_t w = (uint32_t)S->p->w;
+  int32_t tx = (int32_t)(target % w), ty = (int32_t)(target / w);
   uint32_t start = S->p->start[a];
   hmap_clear(&S->mddh);
   S->mddq_v.n = 0;
-  if (!vec_need(S, &S->mddq_v, 1)) return UINT32_MAX;
+  S->pheap.v.n = 0;
   bool fresh;
+  if (!vec_need(S, &S->mddq_v, 1)) return UINT32_MAX;
   ((uint64_t *)S->mddq_v.p)[S->mddq_v.n++] = start;
   if (!hmap_put(S, &S->mddh, ll_key(start, 0), 0, &fresh)) return UINT32_MAX;
-  for (size_t head = 0; head < S->mddq_v.n; head++) {
-    uint64_t e = ((uint64_t *)S->mddq_v.p)[head];
+  uint32_t h0 = (uint32_t)(abs((int32_t)(start % w) - tx) + abs((int32_t)(start / w) - ty));
+  if (!heap_push(S, &S->pheap, (hent){(uint64_t)h0 << 32, 0, 0, 0})) return UINT32_MAX;
+  while (S->pheap.v.n) {
+    hent he = heap_pop(&S->pheap);
+    uint64_t e = ((uint64_t *)S->mddq_v.p)[he.id];
     uint32_t u = (uint32_t)e, t = (uint32_t)(e >> 32);
     if (u == target) return t;
     if (t >= ub) continue;
@@ -1436,11 +1443,15 @@ static uint32_t travel_time(cbs *S, uint32_t node, uint32_t a, uint32_t target, 
       uint32_t v = d < 4 ? mapf_neighbour(S->p, u, d) : u;
       if (v == NONE || cons_blocks(S, u, v, t + 1)) continue;
       if ((u == bu && v == bv) || (u == bv && v == bu)) continue;
-      uint32_t tk = t + 1 < tcap ? t + 1 : tcap;
-      if (!hmap_put(S, &S->mddh, ll_key(v, tk), 0, &fresh)) return UINT32_MAX;
+      if (!hmap_put(S, &S->mddh, ll_key(v, t + 1), 0, &fresh)) return UINT32_MAX;
       if (!fresh) continue;
+      uint32_t h = (uint32_t)(abs((int32_t)(v % w) - tx) + abs((int32_t)(v / w) - ty));
+      if (t + 1 + h > ub) continue;
+      uint32_t id = (uint32_t)S->mddq_v.n;
       if (!vec_need(S, &S->mddq_v, S->mddq_v.n + 1)) return UINT32_MAX;
       ((uint64_t *)S->mddq_v.p)[S->mddq_v.n++] = v | (uint64_t)(t + 1) << 32;
+      hent ne = {(uint64_t)(t + 1 + h) << 32 | (UINT32_MAX - (t + 1)), id, id, 0};
+      if (!heap_push(S, &S->pheap, ne)) return UINT32_MAX;
     }
   }
   return ub + 1;
@@ -1507,14 +1518,15 @@ static bool corridor(cbs *S, uint32_t node, conf *k) {
   }
   if (len <= 0 || eu == NONE) return true;
   uint32_t kl = (uint32_t)len;
-  uint32_t t3 = travel_time(S, node, A, uB, UINT32_MAX - 2, NONE, NONE);
+  /* the current paths arrive by reachA / reachB: the bounds of t3, t4 */
+  uint32_t t3 = travel_time(S, node, A, uB, reachA, NONE, NONE);
   if (t3 == UINT32_MAX) return S->st == ASTAR_OK;
-  if (t3 > UINT32_MAX / 4) return true;
+  if (t3 > reachA) return true;
   uint32_t t3b = travel_time(S, node, A, uB, t3 + 2 * kl + 1, eu, ev);
   if (t3b == UINT32_MAX) return S->st == ASTAR_OK;
-  uint32_t t4 = travel_time(S, node, B, uA, UINT32_MAX - 2, NONE, NONE);
+  uint32_t t4 = travel_time(S, node, B, uA, reachB, NONE, NONE);
   if (t4 == UINT32_MAX) return S->st == ASTAR_OK;
-  if (t4 > UINT32_MAX / 4) return true;
+  if (t4 > reachB) return true;
   uint32_t t4b = travel_time(S, node, B, uA, t4 + 2 * kl + 1, eu, ev);
   if (t4b == UINT32_MAX) return S->st == ASTAR_OK;
   uint32_t dt = t3 > t4 ? t3 - t4 : t4 - t3;

@@ -285,7 +285,7 @@ static astar_status search(planner *s, uint32_t agent, uint32_t start, uint32_t 
   if (found == NONE) return ASTAR_LIMIT_REACHED;
   size_t n = (size_t)(s->nodes[found].t - t0) + 1;
   astar_point *out = mapf_scratch(c, SLOT_PATH, n * sizeof *out, &st);
-  if (!out) return st;
+  if (!out) return st != ASTAR_OK ? st : ASTAR_NO_MEMORY;
   *path = out;
   *len = n;
   for (uint32_t k = found; k != NONE; k = s->nodes[k].parent) {
@@ -303,6 +303,7 @@ static uint32_t cell_of(const astar_mapf_problem *p, astar_point q) {
 ** hold, the agent keeps its last cell for ever from then on. */
 static astar_status reserve(planner *s, uint32_t agent, const astar_point *path, size_t len,
                             uint32_t t0, bool hold) {
+  if (!path || len == 0) return ASTAR_INVALID_ARGUMENT;
   for (size_t k = 0; k < len; k++) {
     const uint32_t cell = cell_of(s->p, path[k]), t = t0 + (uint32_t)k;
     astar_status st = tmap_put(s->c, &s->occ, key_of(s, cell, t), agent);
@@ -356,12 +357,11 @@ static uint32_t auto_horizon(mapf_ctx *c) {
 
 static astar_status plan_full(planner *s, const uint32_t *order, uint32_t horizon) {
   mapf_ctx *c = s->c;
-  astar_status st = ASTAR_OK;
   for (uint32_t k = 0; k < s->p->n; k++) {
     const uint32_t a = order[k];
     astar_point *path = NULL;
     size_t len = 0;
-    st = search(s, a, s->p->start[a], 0, 0, horizon, &path, &len);
+    astar_status st = search(s, a, s->p->start[a], 0, 0, horizon, &path, &len);
     c->stats->high_level = k + 1;
     if (st != ASTAR_OK) return st;
     if ((st = astar_mapf_solution_set_path(c->out, a, path, len)) != ASTAR_OK) return st;
