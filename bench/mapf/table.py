@@ -287,7 +287,8 @@ def svg_panels(summary, fam, what, title):
         out.append('<text x="%d" y="%d">%s</text>' % (lx + 36, ly + 4, esc(LABEL[s])))
     out.append('<text x="%d" y="%d" fill="#555">x: agents; %s</text>' % (
         20, H - 6, "y: instances solved" if what == "success" else
-        "y: mean SOC / lower bound, instances every solver solved" if what == "ratio" else
+        "y: mean SOC / lower bound, over the instances both of the pair solved"
+        if what == "ratio" else
         "y: median ms to the first solution (log), solved instances"))
     out.append("</svg>")
     return "\n".join(out) + "\n"
