@@ -187,7 +187,7 @@ def markdown(summary, pibt_rows, rows=()):
             row.append(str(reps))
             lines.append("| " + " | ".join(row) + " |")
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(lines).replace("LaCAM*", "LaCAM\\*")  # Markdown: a star, not emphasis
 
 
 # ---- SVG -------------------------------------------------------------------------------
