@@ -40,7 +40,6 @@ skipped with a note. Python 3 standard library only.
 """
 
 import argparse
-import collections
 import concurrent.futures
 import csv
 import json

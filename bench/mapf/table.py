@@ -7,12 +7,13 @@
 Markdown tables on standard output (or --md): per map and agent count, for
 each solver the instances solved out of those run, the mean sum of costs over
 the lower bound (SOC/LB) and the median time to the first solution, over
-the instances that every solver of the family solved (so the means compare
-like with like; n = how many); PIBT's time per step. SVG curves (written
+the instances both solvers of the family's pair (ours, the peer) solved (so
+the means compare like with like; n = how many); PIBT's time per step. SVG curves (written
 here, no plotting library): success rate against agents, one panel per map,
 for each family (docs/images/mapf-success-lacam.svg, mapf-success-cbs.svg),
 the median time to the first solution (mapf-first-lacam.svg,
-mapf-first-cbs.svg) and the mean SOC/LB (mapf-soc-lacam.svg, mapf-soc-cbs.svg). Python 3 standard library only.
+mapf-first-cbs.svg) and the mean SOC/LB (mapf-soc-lacam.svg,
+mapf-soc-cbs.svg). Python 3 standard library only.
 """
 
 import argparse
