@@ -169,6 +169,27 @@ bench-js: npm
 bench-python: python
 	PYTHONPATH=$(CURDIR)/$(BUILD)/python/lib $(PYTHON) bench/python/compare.py $(BENCH_ARGS)
 
+# The multi-agent (MAPF) benchmark sitting (issue 29; docs/multi-agent.md,
+# "Benchmark"): libastar's PIBT, LaCAM*, CBS and EECBS beside the peers
+# lacam3 and EECBS, on seeded generated scenarios of eight benchmark maps at
+# one time limit, every solution checked by `astar mapf --check`. The peers
+# are fetched and built outside the repository, in $(MAPF_PEERS)
+# (bench/mapf/peers.sh: git, cmake, Boost). The sitting of the docs takes
+# about 40 minutes on 2 cores; BENCH_ARGS="--plan quick" for a smoke run,
+# or e.g. "--scens 25 --time-limit 10" for the full one. Results in
+# $(BUILD)/mapf-bench/, the curves into docs/images/mapf-*.svg.
+MAPF_PEERS ?= $(abspath ..)/peers
+.PHONY: bench-mapf
+bench-mapf:
+	cmake --build $(BUILD) -j $(JOBS) --target astar_cli
+	$(PYTHON) bench/mapf/run.py selftest
+	MAPF_PEERS=$(MAPF_PEERS) bench/mapf/peers.sh
+	MAPF_PEERS=$(MAPF_PEERS) $(PYTHON) bench/mapf/run.py scens $(BENCH_ARGS)
+	MAPF_PEERS=$(MAPF_PEERS) $(PYTHON) bench/mapf/run.py run $(BENCH_ARGS)
+	MAPF_PEERS=$(MAPF_PEERS) $(PYTHON) bench/mapf/run.py pibt-step \
+	  --out $(BUILD)/mapf-bench/pibt-step.csv $(BENCH_ARGS)
+	$(PYTHON) bench/mapf/table.py --svg-dir docs/images
+
 # The Debian packages (docs/packaging.md, "Debian"): libastar0 (the shared
 # library), libastar-dev (headers, static library, astar.pc, the CMake
 # package) and astar (the tool, astar(1)). `make deb` installs what it needs
