@@ -95,11 +95,6 @@ typedef struct lc_link {
   uint32_t to, next, cost;
 } lc_link;
 
-typedef struct order_key {
-  float pri;
-  uint32_t agent;
-} order_key;
-
 typedef struct lacam {
   mapf_ctx *c;
   const astar_mapf_problem *p;
@@ -121,9 +116,9 @@ typedef struct lacam {
   size_t open_n, open_cap;
   uint32_t *queue;
   size_t queue_cap;
-  uint32_t *to;    /* n: the successor being made */
-  uint32_t *order; /* n: the order of order_of */
-  order_key *keys; /* n */
+  uint32_t *to;         /* n: the successor being made */
+  uint32_t *order;      /* n: the order of order_of */
+  mapf_order_key *keys; /* n */
   uint32_t order_of;
   uint32_t goal_node; /* the goal configuration's node, or MAPF_NONE */
   uint64_t best;      /* SOC of the solution in c->out; UINT64_MAX: none */
@@ -332,25 +327,12 @@ static const uint32_t *order_of(lacam *l, uint32_t v) {
   if (l->order_of == v) return l->order;
   const uint32_t n = l->n;
   const float *pv = l->pri + (size_t)v * n;
-  order_key *k = l->keys;
+  mapf_order_key *k = l->keys;
   for (uint32_t i = 0; i < n; i++) {
     k[i].pri = pv[i];
     k[i].agent = i;
   }
-  static const uint32_t gaps[] = {1750, 701, 301, 132, 57, 23, 10, 4, 1};
-  for (unsigned gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
-    uint32_t gap = gaps[gi];
-    for (uint32_t i = gap; i < n; i++) {
-      order_key t = k[i];
-      uint32_t j = i;
-      while (j >= gap &&
-             (k[j - gap].pri < t.pri || (k[j - gap].pri == t.pri && k[j - gap].agent > t.agent))) {
-        k[j] = k[j - gap];
-        j -= gap;
-      }
-      k[j] = t;
-    }
-  }
+  mapf_sort_order(k, n);
   for (uint32_t i = 0; i < n; i++) l->order[i] = k[i].agent;
   l->order_of = v;
   return l->order;
@@ -705,15 +687,15 @@ static bool setup(lacam *l, mapf_ctx *c) {
     return false;
   }
   unsigned char *w =
-      mapf_scratch(c, SLOT_WORK, (size_t)n * (2 * sizeof(uint32_t) + sizeof(order_key)), &st);
+      mapf_scratch(c, SLOT_WORK, (size_t)n * (2 * sizeof(uint32_t) + sizeof(mapf_order_key)), &st);
   uint32_t *t = mapf_scratch(c, SLOT_TABLE, 1024 * sizeof(uint32_t), &st);
   uint32_t *o = t ? mapf_scratch(c, SLOT_OPEN, 1024 * sizeof(uint32_t), &st) : NULL;
   if (!w || !o) {
     l->st = st;
     return false;
   }
-  l->keys = (order_key *)(void *)w;
-  l->to = (uint32_t *)(void *)(w + (size_t)n * sizeof(order_key));
+  l->keys = (mapf_order_key *)(void *)w;
+  l->to = (uint32_t *)(void *)(w + (size_t)n * sizeof(mapf_order_key));
   l->order = l->to + n;
   l->table = t;
   l->mask = 1023;
