@@ -202,20 +202,26 @@ static bool table_insert(lacam *l, uint32_t v) {
   return true;
 }
 
-static bool push_open(lacam *l, uint32_t v) {
-  if (l->open_n == l->open_cap) {
-    size_t nc = l->open_cap * 2;
+/* Appends v to a growing uint32_t array in scratch slot `slot` (*n used of
+** *cap; 64 at least once it grows). False on a scratch failure (l->st). */
+static bool put_u32(lacam *l, unsigned slot, uint32_t **arr, size_t *cap, size_t *n, uint32_t v) {
+  if (*n == *cap) {
+    size_t nc = *cap < 64 ? 64 : *cap * 2;
     astar_status st = ASTAR_OK;
-    uint32_t *o = mapf_scratch(l->c, SLOT_OPEN, nc * sizeof(uint32_t), &st);
-    if (!o) {
+    uint32_t *a = mapf_scratch(l->c, slot, nc * sizeof(uint32_t), &st);
+    if (!a) {
       l->st = st;
       return false;
     }
-    l->open = o;
-    l->open_cap = nc;
+    *arr = a;
+    *cap = nc;
   }
-  l->open[l->open_n++] = v;
+  (*arr)[(*n)++] = v;
   return true;
+}
+
+static bool push_open(lacam *l, uint32_t v) {
+  return put_u32(l, SLOT_OPEN, &l->open, &l->open_cap, &l->open_n, v);
 }
 
 static uint32_t new_lnode(lacam *l, uint32_t parent, uint32_t who, uint32_t where, uint32_t depth) {
@@ -456,19 +462,7 @@ static void offer_goal(lacam *l) {
 /* ---- LaCAM*: lowering g through the links -------------------------------------------- */
 
 static bool queue_put(lacam *l, size_t *tail, uint32_t v) {
-  if (*tail == l->queue_cap) {
-    size_t nc = l->queue_cap < 64 ? 64 : l->queue_cap * 2;
-    astar_status st = ASTAR_OK;
-    uint32_t *q = mapf_scratch(l->c, SLOT_QUEUE, nc * sizeof(uint32_t), &st);
-    if (!q) {
-      l->st = st;
-      return false;
-    }
-    l->queue = q;
-    l->queue_cap = nc;
-  }
-  l->queue[(*tail)++] = v;
-  return true;
+  return put_u32(l, SLOT_QUEUE, &l->queue, &l->queue_cap, tail, v);
 }
 
 /* u has just been seen next to v: link them and spread the cheaper g from
