@@ -112,7 +112,7 @@ static bool push_point(mapf_file *f, size_t *caps, size_t i, astar_point p) {
 
 static bool alloc_paths(mapf_file *f, size_t n) {
   f->npaths = n;
-  f->paths = calloc(n ? n : 1, sizeof *f->paths);
+  f->paths = calloc(n ? n : 1, sizeof(astar_point *));
   f->lens = calloc(n ? n : 1, sizeof *f->lens);
   return f->paths && f->lens;
 }
@@ -420,7 +420,7 @@ static int read_eecbs(mapf_file *f, const char *file, const char *text, size_t l
     }
     if (f->npaths == cap) {
       cap = cap ? 2 * cap : 64;
-      astar_point **p = realloc(f->paths, cap * sizeof *p);
+      astar_point **p = realloc(f->paths, cap * sizeof(astar_point *));
       size_t *l = p ? realloc(f->lens, cap * sizeof *l) : NULL;
       size_t *k = l ? realloc(caps, cap * sizeof *k) : NULL;
       if (p) f->paths = p;
@@ -475,7 +475,7 @@ static int read_solution(mapf_file *f, const char *file) {
   int rc;
   if (at < len && text[at] == '{')
     rc = read_json(f, file, text, len);
-  else if (len - at >= 6 && memcmp(text + at, "Agent ", 6) == 0)
+  else if (at + 6 <= len && memcmp(text + at, "Agent ", 6) == 0)
     rc = read_eecbs(f, file, text, len);
   else if (strstr(text, "solution=") || strstr(text, "agents="))
     rc = read_lacam3(f, file, text, len);

@@ -206,7 +206,6 @@ typedef struct cbs {
   int64_t cons_maxt, goal_last;
   bool cons_range, pcons_range;   /* range constraints loaded (agent / pair) */
   bool cons_before, pcons_before; /* "before" constraints loaded */
-  uint32_t block_u, block_v;      /* travel_time: an edge closed both ways (or NONE) */
 
   /* CAT */
   int64_t cat_maxt; /* largest cost among the paths in the CAT */
@@ -898,7 +897,7 @@ static int vc_try(vcs *v, uint32_t k) {
   while (e < v->ne && (v->in[v->eu[e]] || v->in[v->ev[e]])) e++;
   if (e == v->ne) return 1;
   if (k == 0) return 0;
-  uint32_t ends[2] = {v->eu[e], v->ev[e]};
+  const uint32_t ends[2] = {v->eu[e], v->ev[e]};
   int any = 0;
   for (int s = 0; s < 2; s++) {
     v->in[ends[s]] = 1;
@@ -1464,15 +1463,14 @@ static uint32_t travel_time(cbs *S, uint32_t node, uint32_t a, uint32_t target, 
 ** failure (S->st). */
 static bool corridor(cbs *S, uint32_t node, conf *k) {
   uint32_t time; /* when one of them is on a degree-2 cell of the conflict */
-  if (k->kind == CK_VERTEX && degree(S, k->cell) == 2)
-    time = k->t;
-  else if (k->kind == CK_EDGE && degree(S, k->cell) == 2)
+  if ((k->kind == CK_VERTEX || k->kind == CK_EDGE) && degree(S, k->cell) == 2)
     time = k->t;
   else if (k->kind == CK_EDGE && degree(S, k->from) == 2)
     time = k->t - 1;
   else
     return true;
-  uint32_t ag[2] = {k->a, k->b}, te[2];
+  const uint32_t ag[2] = {k->a, k->b};
+  uint32_t te[2];
   for (int i = 0; i < 2; i++) {
     uint32_t x = ag[i], o = ag[1 - i], c = cost_of(S, x), t = time < c ? time : c;
     const uint32_t *px = path_of(S, x);
@@ -1662,17 +1660,13 @@ static astar_status cbs_run(cbs *S) {
         if (hc > h) h = hc;
         ctn *nd = &CT(S)[id];
         nd->hdone = 1;
-        if (dead) { /* two agents that cannot both arrive: no solution below */
-          id = NONE;
-          break;
-        }
+        if (dead) break; /* two agents that cannot both arrive: no solution below */
         if (h > nd->h) {
           nd->h = h;
           if (S->eecbs && nd->fhat < (double)f_of(nd)) nd->fhat = (double)f_of(nd);
           nd->closed = 0;
           nd->ver++;
           if (!hl_push(S, id)) return S->st;
-          id = NONE;
           break;
         }
       }

@@ -95,11 +95,6 @@ typedef struct lc_link {
   uint32_t to, next, cost;
 } lc_link;
 
-typedef struct order_key {
-  float pri;
-  uint32_t agent;
-} order_key;
-
 typedef struct lacam {
   mapf_ctx *c;
   const astar_mapf_problem *p;
@@ -121,9 +116,9 @@ typedef struct lacam {
   size_t open_n, open_cap;
   uint32_t *queue;
   size_t queue_cap;
-  uint32_t *to;    /* n: the successor being made */
-  uint32_t *order; /* n: the order of order_of */
-  order_key *keys; /* n */
+  uint32_t *to;         /* n: the successor being made */
+  uint32_t *order;      /* n: the order of order_of */
+  mapf_order_key *keys; /* n */
   uint32_t order_of;
   uint32_t goal_node; /* the goal configuration's node, or MAPF_NONE */
   uint64_t best;      /* SOC of the solution in c->out; UINT64_MAX: none */
@@ -207,20 +202,26 @@ static bool table_insert(lacam *l, uint32_t v) {
   return true;
 }
 
-static bool push_open(lacam *l, uint32_t v) {
-  if (l->open_n == l->open_cap) {
-    size_t nc = l->open_cap * 2;
+/* Appends v to a growing uint32_t array in scratch slot `slot` (*n used of
+** *cap; 64 at least once it grows). False on a scratch failure (l->st). */
+static bool put_u32(lacam *l, unsigned slot, uint32_t **arr, size_t *cap, size_t *n, uint32_t v) {
+  if (*n == *cap) {
+    size_t nc = *cap < 64 ? 64 : *cap * 2;
     astar_status st = ASTAR_OK;
-    uint32_t *o = mapf_scratch(l->c, SLOT_OPEN, nc * sizeof(uint32_t), &st);
-    if (!o) {
+    uint32_t *a = mapf_scratch(l->c, slot, nc * sizeof(uint32_t), &st);
+    if (!a) {
       l->st = st;
       return false;
     }
-    l->open = o;
-    l->open_cap = nc;
+    *arr = a;
+    *cap = nc;
   }
-  l->open[l->open_n++] = v;
+  (*arr)[(*n)++] = v;
   return true;
+}
+
+static bool push_open(lacam *l, uint32_t v) {
+  return put_u32(l, SLOT_OPEN, &l->open, &l->open_cap, &l->open_n, v);
 }
 
 static uint32_t new_lnode(lacam *l, uint32_t parent, uint32_t who, uint32_t where, uint32_t depth) {
@@ -332,25 +333,12 @@ static const uint32_t *order_of(lacam *l, uint32_t v) {
   if (l->order_of == v) return l->order;
   const uint32_t n = l->n;
   const float *pv = l->pri + (size_t)v * n;
-  order_key *k = l->keys;
+  mapf_order_key *k = l->keys;
   for (uint32_t i = 0; i < n; i++) {
     k[i].pri = pv[i];
     k[i].agent = i;
   }
-  static const uint32_t gaps[] = {1750, 701, 301, 132, 57, 23, 10, 4, 1};
-  for (unsigned gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
-    uint32_t gap = gaps[gi];
-    for (uint32_t i = gap; i < n; i++) {
-      order_key t = k[i];
-      uint32_t j = i;
-      while (j >= gap &&
-             (k[j - gap].pri < t.pri || (k[j - gap].pri == t.pri && k[j - gap].agent > t.agent))) {
-        k[j] = k[j - gap];
-        j -= gap;
-      }
-      k[j] = t;
-    }
-  }
+  mapf_sort_order(k, n);
   for (uint32_t i = 0; i < n; i++) l->order[i] = k[i].agent;
   l->order_of = v;
   return l->order;
@@ -474,19 +462,7 @@ static void offer_goal(lacam *l) {
 /* ---- LaCAM*: lowering g through the links -------------------------------------------- */
 
 static bool queue_put(lacam *l, size_t *tail, uint32_t v) {
-  if (*tail == l->queue_cap) {
-    size_t nc = l->queue_cap < 64 ? 64 : l->queue_cap * 2;
-    astar_status st = ASTAR_OK;
-    uint32_t *q = mapf_scratch(l->c, SLOT_QUEUE, nc * sizeof(uint32_t), &st);
-    if (!q) {
-      l->st = st;
-      return false;
-    }
-    l->queue = q;
-    l->queue_cap = nc;
-  }
-  l->queue[(*tail)++] = v;
-  return true;
+  return put_u32(l, SLOT_QUEUE, &l->queue, &l->queue_cap, tail, v);
 }
 
 /* u has just been seen next to v: link them and spread the cheaper g from
@@ -705,15 +681,15 @@ static bool setup(lacam *l, mapf_ctx *c) {
     return false;
   }
   unsigned char *w =
-      mapf_scratch(c, SLOT_WORK, (size_t)n * (2 * sizeof(uint32_t) + sizeof(order_key)), &st);
+      mapf_scratch(c, SLOT_WORK, (size_t)n * (2 * sizeof(uint32_t) + sizeof(mapf_order_key)), &st);
   uint32_t *t = mapf_scratch(c, SLOT_TABLE, 1024 * sizeof(uint32_t), &st);
   uint32_t *o = t ? mapf_scratch(c, SLOT_OPEN, 1024 * sizeof(uint32_t), &st) : NULL;
   if (!w || !o) {
     l->st = st;
     return false;
   }
-  l->keys = (order_key *)(void *)w;
-  l->to = (uint32_t *)(void *)(w + (size_t)n * sizeof(order_key));
+  l->keys = (mapf_order_key *)(void *)w;
+  l->to = (uint32_t *)(void *)(w + (size_t)n * sizeof(mapf_order_key));
   l->order = l->to + n;
   l->table = t;
   l->mask = 1023;

@@ -284,21 +284,16 @@ astar_status mapf_write_paths(mapf_ctx *c, const uint32_t *const *cfg, uint32_t 
   return ASTAR_OK;
 }
 
-typedef struct order_key {
-  float pri;
-  uint32_t agent;
-} order_key;
-
 /* Highest priority first; equal priorities (only possible after the
 ** fractions collide) by agent number, so the order is total. */
-static void sort_order(order_key *k, uint32_t n) {
+void mapf_sort_order(mapf_order_key *k, uint32_t n) {
   /* Shell sort: no allocation, n log^2 n, and the order barely changes
   ** between steps. */
   static const uint32_t gaps[] = {1750, 701, 301, 132, 57, 23, 10, 4, 1};
   for (unsigned gi = 0; gi < sizeof gaps / sizeof gaps[0]; gi++) {
     uint32_t gap = gaps[gi];
     for (uint32_t i = gap; i < n; i++) {
-      order_key t = k[i];
+      mapf_order_key t = k[i];
       uint32_t j = i;
       while (j >= gap &&
              (k[j - gap].pri < t.pri || (k[j - gap].pri == t.pri && k[j - gap].agent > t.agent))) {
@@ -328,8 +323,8 @@ astar_status mapf_pibt_solve(mapf_ctx *c) {
   }
   /* Priorities and the order, then the configurations step after step (the
   ** configuration store grows by doubling). */
-  order_key *keys = mapf_scratch(c, PIBT_SLOT_BASE + SLOT_SOLVE_PRI,
-                                 (size_t)n * (sizeof(order_key) + sizeof(uint32_t)), &st);
+  mapf_order_key *keys = mapf_scratch(c, PIBT_SLOT_BASE + SLOT_SOLVE_PRI,
+                                      (size_t)n * (sizeof(mapf_order_key) + sizeof(uint32_t)), &st);
   if (!keys) return st;
   uint32_t *order = (uint32_t *)(keys + n);
   for (uint32_t i = 0; i < n; i++) {
@@ -363,7 +358,7 @@ astar_status mapf_pibt_solve(mapf_ctx *c) {
       keys[r].pri =
           now[i] == p->goal[i] ? keys[r].pri - (float)(uint32_t)keys[r].pri : keys[r].pri + 1.0f;
     }
-    sort_order(keys, n);
+    mapf_sort_order(keys, n);
     for (uint32_t r = 0; r < n; r++) {
       order[r] = keys[r].agent;
       next[r] = MAPF_NONE;

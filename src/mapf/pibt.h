@@ -122,4 +122,14 @@ int mapf_lns_step(mapf_lns *r);
 /* The paths to c->out; buf holds the longest path. */
 astar_status mapf_lns_write(mapf_lns *r, astar_point *buf);
 
+/* A priority and its agent, for mapf_sort_order. */
+typedef struct mapf_order_key {
+  float pri;
+  uint32_t agent;
+} mapf_order_key;
+
+/* Sorts k[0 .. n) by priority, highest first, equal priorities by agent
+** number (a total order); in place, no allocation. Shared by PIBT and LaCAM. */
+void mapf_sort_order(mapf_order_key *k, uint32_t n);
+
 #endif /* ASTAR_SRC_MAPF_PIBT_H */
