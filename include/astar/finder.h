@@ -30,7 +30,10 @@
 **   the grid's loops do not have: greedy, bidirectional, IDA*, beam,
 **   dynamic weighting, bandwidth, front-to-front, retargeting), over a
 **   waypoint graph of the grid (cfg.waypoints: every engine method, A* and
-**   Dijkstra included) or over any space (astar_finder_new_space).
+**   Dijkstra included) or over any space (astar_finder_new_space);
+**   on a navigation mesh (astar/mesh.h, astar_finder_new_mesh): Polyanya
+**   (the Euclidean shortest path) and A* over the polygons with the funnel
+**   (string pulling, Detour's kind of path).
 **
 ** Options. A grid finder takes the grid's rules and the search's settings
 ** from cfg.options -- weight, tie, reopen, max_expansions, partial, stop_fn
@@ -90,6 +93,7 @@
 #include "hierarchy.h"
 #include "jps_plus.h"
 #include "landmarks.h"
+#include "mesh.h"
 #include "search.h"
 #include "space.h"
 #include "waypoint_table.h"
@@ -119,6 +123,9 @@ extern "C" {
 #define ASTAR_MF_NEEDS_PREP 0x0080u
 /* Its path is astar_vec2 points (astar_finder_find_vec). */
 #define ASTAR_MF_VEC 0x0100u
+/* Searches a navigation mesh (astar_finder_new_mesh): points in, points out
+** (astar_finder_find_points). */
+#define ASTAR_MF_MESH 0x0200u
 
 /* What a method can be prepared from: the attachments of astar_finder_config,
 ** as bits of astar_method_info.needs and .takes. */
@@ -182,6 +189,10 @@ typedef struct astar_finder_config {
                                        was built for; 0 (default): ASTAR_CAPABILITY_ALL */
   const astar_clearance *clearance; /* needed when unit_size > 1 or capability != 0; when
                                        given, the derived grid is searched */
+  /* Mesh finders (astar_finder_new_mesh): the search nodes as they go
+  ** (astar/mesh.h, astar_mesh_event), for pictures. NULL: none. */
+  astar_mesh_observer_fn mesh_observer;
+  void *mesh_observer_ctx; /* passed to it */
 } astar_finder_config;
 
 /* Defaults: A*, astar_options_init, astar_engine_options_init, nothing
@@ -201,6 +212,11 @@ ASTAR_API void astar_finder_config_init(astar_finder_config *cfg);
 ASTAR_API const char *astar_finder_unsupported_reason(const astar_grid *grid,
                                                       const astar_space *space,
                                                       const astar_finder_config *cfg);
+
+/* The same for `cfg` on `mesh` (astar_finder_new_mesh's refusals): NULL when
+** it can be prepared, else the sentence. */
+ASTAR_API const char *astar_finder_mesh_unsupported_reason(const astar_mesh *mesh,
+                                                           const astar_finder_config *cfg);
 
 /*
 ** A prepared query. Retains: the grid or the space it was made on (a
@@ -240,6 +256,26 @@ ASTAR_API astar_status astar_finder_new(astar_finder **out, const astar_grid *gr
 ASTAR_API astar_status astar_finder_new_space(astar_finder **out, const astar_space *space,
                                               const astar_finder_config *cfg,
                                               const astar_allocator *alloc);
+
+/*
+** The same for a navigation mesh (astar/mesh.h): the mesh methods only
+** (ASTAR_MF_MESH: polyanya, funnel). A mesh finder takes from cfg the
+** method, cfg.engine's max_expansions (ASTAR_LIMIT_REACHED), stop_fn /
+** stop_ctx / stop_interval (ASTAR_STOPPED) and weight (f = g + weight * h;
+** polyanya is optimal only with weight 1), and cfg.mesh_observer; it
+** refuses (ASTAR_UNSUPPORTED, with the reason) attachments, units,
+** smoothing, partial paths and the engine's observer; cfg.options is
+** ignored. The mesh is retained (it must outlive the finder) and the
+** finder follows its edits by itself (astar/navmesh_build.h): a search
+** after an edit sees the mesh as it is then; a sliced search in progress
+** across an edit ends with ASTAR_STALE. Statuses as astar_finder_new.
+*/
+ASTAR_API astar_status astar_finder_new_mesh(astar_finder **out, const astar_mesh *mesh,
+                                             const astar_finder_config *cfg,
+                                             const astar_allocator *alloc);
+
+/* The mesh a mesh finder searches; NULL for other finders. */
+ASTAR_API const astar_mesh *astar_finder_mesh(const astar_finder *f);
 
 /* Release the finder. NULL is allowed. */
 ASTAR_API void astar_finder_free(astar_finder *f);
@@ -288,6 +324,7 @@ typedef struct astar_path_result {
                                  cells and nodes settled joining and refining) */
   uint32_t abstract_length;   /* HPA*: nodes of the abstract path */
   double grid_cost;           /* with smoothing: the cost of the path before it */
+  uint32_t corridor;          /* funnel: polygons of the corridor A* found */
   astar_node meet;            /* bidirectional methods (bidir, f2f, retarget): the node where
                                  the two searches met -- of the space searched (a grid
                                  finder's: astar_grid_space_node's id, y * width + x);
@@ -324,6 +361,24 @@ ASTAR_API astar_status astar_finder_find_nodes(const astar_finder *f, astar_work
                                                size_t cap, astar_path_result *res);
 
 /*
+** A mesh finder's search: from point `start` to point `goal` (mesh
+** coordinates), the path's points -- start, every bend, goal -- to
+** path[0 .. length-1]; res->cost is its Euclidean length. A start or goal
+** in no polygon (astar_mesh_locate) is ASTAR_START_BLOCKED /
+** ASTAR_GOAL_BLOCKED; start and goal in parts of the mesh not connected
+** is ASTAR_NO_PATH; a coordinate not finite is ASTAR_INVALID_ARGUMENT.
+** Start == goal gives the one-point path of cost 0. Other statuses as
+** astar_finder_find; the other find calls on a mesh finder, and this one
+** on another finder, are ASTAR_INVALID_ARGUMENT. No allocation once ws
+** has grown for the mesh, except that a search needing more nodes than
+** any before doubles the method's node pool (Polyanya's node count is not
+** bounded by the mesh, like Anya's).
+*/
+ASTAR_API astar_status astar_finder_find_points(const astar_finder *f, astar_workspace *ws,
+                                                astar_vec2 start, astar_vec2 goal, astar_vec2 *path,
+                                                size_t cap, astar_path_result *res);
+
+/*
 ** Sliced search (the game loop, the request queue). begin sets a search up
 ** on ws (growing ws if needed: the only call of the four that allocates);
 ** each step does at most about `budget` units of the method's work
@@ -354,6 +409,9 @@ ASTAR_API astar_status astar_finder_begin(const astar_finder *f, astar_workspace
                                           astar_point start, astar_point goal);
 ASTAR_API astar_status astar_finder_begin_nodes(const astar_finder *f, astar_workspace *ws,
                                                 astar_node start, astar_node goal);
+/* A mesh finder's begin (finish with astar_finder_finish_vec). */
+ASTAR_API astar_status astar_finder_begin_points(const astar_finder *f, astar_workspace *ws,
+                                                 astar_vec2 start, astar_vec2 goal);
 ASTAR_API astar_status astar_finder_step(astar_workspace *ws, uint64_t budget, uint64_t *work);
 ASTAR_API astar_status astar_finder_finish(astar_workspace *ws, astar_point *path, size_t cap,
                                            astar_path_result *res);

@@ -55,6 +55,7 @@ typedef struct astar__fstate {
   bool whole;                   /* a whole method: run in the first step */
   astar_point start, goal;      /* its ends (grid finders) */
   astar_node nstart, ngoal;     /* its ends (space finders) */
+  astar_vec2 pstart, pgoal;     /* its ends (mesh finders) */
   uint64_t version;             /* the grid's or space's version at begin */
   uint16_t gen;                 /* ws->gen after begin: the records are still ours */
   astar_status outcome;         /* ENDED: the outcome of the method */
@@ -113,6 +114,7 @@ typedef struct astar__fcheck {
   const astar_space *space;       /* space finders: the space */
   const astar_finder_config *cfg; /* the config */
   bool engine;                    /* the engine runs it (space, waypoints, engine-only method) */
+  const astar_mesh *mesh;         /* mesh finders: the mesh (grid and space NULL) */
 } astar__fcheck;
 
 /* One row of the method table. */
@@ -142,6 +144,7 @@ struct astar_finder {
   astar_capability capability; /* the unit's (cfg.capability, 0 read as ALL) */
   astar_space space;           /* a space finder's space (a copy of the value) */
   bool is_space;               /* made by astar_finder_new_space */
+  const astar_mesh *mesh;      /* a mesh finder's mesh (astar_finder_new_mesh), else NULL */
   astar_options opt;           /* resolved and validated: what the grid loops take */
   astar_engine_options eo;     /* resolved and validated: what the engine takes */
   unsigned reserve;            /* ASTAR_RESERVE_* the engine's method needs */
