@@ -686,6 +686,61 @@ static void test_edits(void) {
   astar_mesh_free(m);
 }
 
+/* astar_mesh_validate on meshes broken after they were made (through the
+** internal arrays): it trusts none of the mesh's derived data. */
+static void test_validate(void) {
+  /* Two triangles far apart; the second moved onto the first: OVERLAP. */
+  const astar_vec2 v[6] = {{0, 0}, {4, 0}, {0, 4}, {10, 10}, {14, 10}, {10, 14}};
+  const uint32_t sz[2] = {3, 3};
+  const int32_t pv[6] = {0, 1, 2, 3, 4, 5};
+  astar_mesh *m = NULL;
+  astar_mesh_fault f;
+  CHECK(astar_mesh_from_polygons(&m, v, 6, sz, pv, 2, NULL, &f) == ASTAR_OK);
+  if (!m) return;
+  CHECK(astar_mesh_validate(m, &f) == ASTAR_OK && f.kind == ASTAR_MESH_FAULT_NONE);
+  m->v[3] = (astar_vec2){1, 1};
+  m->v[4] = (astar_vec2){5, 1};
+  m->v[5] = (astar_vec2){1, 5};
+  CHECK(astar_mesh_validate(m, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECKF(f.kind == ASTAR_MESH_FAULT_OVERLAP && f.polygon == 0 && f.other == 1 && f.line == 0,
+         "%d: %s", (int)f.kind, f.message);
+  /* Touching along an edge without sharing it: not an overlap. */
+  m->v[3] = (astar_vec2){4, 0};
+  m->v[4] = (astar_vec2){8, 0};
+  m->v[5] = (astar_vec2){4, 4};
+  CHECKF(astar_mesh_validate(m, &f) == ASTAR_OK, "%s", f.message);
+  /* Reversed: CLOCKWISE; a neighbour named one way: NEIGHBOUR. */
+  m->pv[m->poff[1] + 1] = 5;
+  m->pv[m->poff[1] + 2] = 4;
+  CHECK(astar_mesh_validate(m, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECK(f.kind == ASTAR_MESH_FAULT_CLOCKWISE && f.polygon == 1);
+  m->pv[m->poff[1] + 1] = 4;
+  m->pv[m->poff[1] + 2] = 5;
+  m->pnb[m->poff[0]] = 1;
+  CHECK(astar_mesh_validate(m, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECK(f.kind == ASTAR_MESH_FAULT_NEIGHBOUR && f.polygon == 0 && f.other == 1);
+  m->pnb[m->poff[0]] = -1;
+  m->v[2].x = NAN;
+  CHECK(astar_mesh_validate(m, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECK(f.kind == ASTAR_MESH_FAULT_RANGE && f.vertex == 2 && f.polygon == -1);
+  astar_mesh_free(m);
+  /* A pentagram: every turn left, winding twice: NOT_CONVEX. */
+  astar_vec2 star[5];
+  for (int k = 0; k < 5; k++)
+    star[k] = (astar_vec2){cos(2 * 3.141592653589793 * 2 * k / 5),
+                           sin(2 * 3.141592653589793 * 2 * k / 5)};
+  const uint32_t five = 5;
+  const int32_t order[5] = {0, 1, 2, 3, 4};
+  CHECK(astar_mesh_from_polygons(&m, star, 5, &five, order, 1, NULL, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECKF(f.kind == ASTAR_MESH_FAULT_NOT_CONVEX && f.polygon == 0, "%d: %s", (int)f.kind, f.message);
+  /* A spike that goes back along its own edge: NOT_CONVEX at its tip. */
+  const astar_vec2 sp[4] = {{0, 0}, {4, 0}, {2, 0}, {0, 4}};
+  const uint32_t four = 4;
+  const int32_t o4[4] = {0, 1, 2, 3};
+  CHECK(astar_mesh_from_polygons(&m, sp, 4, &four, o4, 1, NULL, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECKF(f.kind == ASTAR_MESH_FAULT_NOT_CONVEX && f.vertex == 1, "%d: %s", (int)f.kind, f.message);
+}
+
 /* ---- allocation failures ------------------------------------------------------ */
 
 typedef astar_status (*make_fn)(void **obj, const astar_allocator *a, const void *arg);
@@ -917,6 +972,7 @@ int main(void) {
   RUN(test_version1);
   RUN(test_from_polygons);
   RUN(test_edits);
+  RUN(test_validate);
   RUN(test_alloc_failures);
   RUN(test_polymap);
   RUN(test_arguments);

@@ -136,16 +136,23 @@ static void build(struct astar__mesh_index *x, uint32_t at, size_t first, size_t
   build(x, kids + 1, first + half, n - half, depth + 1);
 }
 
+static void index_free(const astar_mesh *m, struct astar__mesh_index *x);
+
 void astar__mesh_index_free(astar_mesh *m) {
-  struct astar__mesh_index *x = m->index;
+  index_free(m, m->index);
+  m->index = NULL;
+}
+
+static void index_free(const astar_mesh *m, struct astar__mesh_index *x) {
   if (!x) return;
   astar__free(&m->alloc, x->nodes, x->node_cap * sizeof *x->nodes);
   astar__free(&m->alloc, x->items, x->nitems * sizeof *x->items);
   astar__free(&m->alloc, x, sizeof *x);
-  m->index = NULL;
 }
 
-astar_status astar__mesh_index_build(astar_mesh *m) {
+/* A new index over m's non-empty polygons as they are now. */
+static astar_status index_make(const astar_mesh *m, struct astar__mesh_index **out) {
+  *out = NULL;
   struct astar__mesh_index *x = astar__calloc(&m->alloc, 1, sizeof *x);
   if (!x) return ASTAR_NO_MEMORY;
   size_t live = 0;
@@ -156,9 +163,7 @@ astar_status astar__mesh_index_build(astar_mesh *m) {
   x->nodes = astar__calloc(&m->alloc, x->node_cap, sizeof *x->nodes);
   x->items = live ? astar__calloc(&m->alloc, live, sizeof *x->items) : NULL;
   if (!x->nodes || (live && !x->items)) {
-    astar__free(&m->alloc, x->nodes, x->node_cap * sizeof *x->nodes);
-    astar__free(&m->alloc, x->items, live * sizeof *x->items);
-    astar__free(&m->alloc, x, sizeof *x);
+    index_free(m, x);
     return ASTAR_NO_MEMORY;
   }
   size_t c = 0;
@@ -170,6 +175,14 @@ astar_status astar__mesh_index_build(astar_mesh *m) {
   }
   x->nnodes = 1;
   if (live) build(x, 0, 0, live, 0);
+  *out = x;
+  return ASTAR_OK;
+}
+
+astar_status astar__mesh_index_build(astar_mesh *m) {
+  struct astar__mesh_index *x;
+  const astar_status st = index_make(m, &x);
+  if (st != ASTAR_OK) return st;
   astar__mesh_index_free(m);
   m->index = x;
   return ASTAR_OK;
@@ -262,9 +275,13 @@ static bool interiors_meet(const astar_mesh *m, size_t i, size_t j) {
 }
 
 astar_status astar__mesh_check_overlaps(const astar_mesh *m, astar_mesh_fault *f) {
-  const struct astar__mesh_index *x = m->index;
-  if (!x || !x->nitems) return ASTAR_OK;
-  for (size_t i = 0; i < m->np; i++) {
+  /* A temporary index of the polygons as they are: the check trusts no
+  ** derived data of the mesh. */
+  struct astar__mesh_index *x;
+  const astar_status st = index_make(m, &x);
+  if (st != ASTAR_OK) return st;
+  astar_mesh_fault_kind found = ASTAR_MESH_FAULT_NONE;
+  for (size_t i = 0; i < m->np && x->nitems; i++) {
     if (!m->pn[i]) continue;
     const box bi = poly_box(m, i);
     uint32_t stack[MAX_DEPTH * 2];
@@ -292,8 +309,10 @@ astar_status astar__mesh_check_overlaps(const astar_mesh *m, astar_mesh_fault *f
     if (other >= 0) {
       astar__mesh_fault(m, f, ASTAR_MESH_FAULT_OVERLAP, (int32_t)i, -1, other,
                         "overlaps polygon %ld", (long)other);
-      return ASTAR_INVALID_ARGUMENT;
+      found = ASTAR_MESH_FAULT_OVERLAP;
+      break;
     }
   }
-  return ASTAR_OK;
+  index_free(m, x);
+  return found == ASTAR_MESH_FAULT_NONE ? ASTAR_OK : ASTAR_INVALID_ARGUMENT;
 }
