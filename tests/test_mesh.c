@@ -168,8 +168,8 @@ static int read_file_lists(const char *text, file_lists *fl, size_t *nv_out) {
   p = end;
   strtol(p, &end, 10);
   p = end;
-  fl->off = malloc(sizeof(size_t) * (size_t)nv);
-  fl->n = malloc(sizeof(size_t) * (size_t)nv);
+  fl->off = calloc((size_t)nv + 1, sizeof(size_t));
+  fl->n = calloc((size_t)nv + 1, sizeof(size_t));
   size_t cap = 1024, used = 0;
   fl->list = malloc(sizeof(int32_t) * cap);
   for (long v = 0; v < nv; v++) {
@@ -211,6 +211,8 @@ static void check_vertex_lists(const astar_mesh *m, const char *text, const char
       ok = 0;
       for (size_t r = 0; r < n && !ok; r++) {
         size_t k = 0;
+        /* (every entry of fl.list up to fl.off[v] + n was read from the text)
+        ** NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult) */
         while (k < n && mine[k] == fl.list[fl.off[v] + (k + r) % n]) k++;
         ok = k == n;
       }
@@ -745,7 +747,8 @@ static void test_index_edits(void) {
     if (e % 3 == 0) {
       edit_poly(m, (size_t)s, 0, NULL, NULL);
     } else {
-      const double ox = 20 + 2 * (e % 10), oy = 20 + 2 * (e / 10), w = e % 3 == 1 ? 1 : 1.5;
+      const double ox = 20 + 2 * (e % 10), oy = 20 + 2.0 * (e - e % 10) / 10,
+                   w = e % 3 == 1 ? 1 : 1.5;
       int32_t t[3];
       CHECK(astar__mesh_add_vertex(m, (astar_vec2){ox, oy}, &t[0]) == ASTAR_OK);
       CHECK(astar__mesh_add_vertex(m, (astar_vec2){ox + w, oy}, &t[1]) == ASTAR_OK);
@@ -756,7 +759,7 @@ static void test_index_edits(void) {
     CHECK(astar__mesh_edited(m, touched, nt) == ASTAR_OK);
     for (int k = 0; k < 40; k++)
       check_locate(m, (astar_vec2){-1 + 43 * rnd01(), -1 + 43 * rnd01()}, "index edits");
-    const double ox = 20 + 2 * (e % 10), oy = 20 + 2 * (e / 10);
+    const double ox = 20 + 2 * (e % 10), oy = 20 + 2.0 * (e - e % 10) / 10;
     check_locate(m, (astar_vec2){ox + 0.25, oy + 0.25}, "index edits: new triangle");
     check_locate(m, (astar_vec2){x + 0.5, y + 0.5}, "index edits: old square");
   }

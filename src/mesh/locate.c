@@ -190,7 +190,7 @@ static astar_status index_make(const astar_mesh *m, struct astar__mesh_index **o
   }
   for (size_t i = 0; i < x->slot_cap; i++) x->leaf_of[i] = NOT_INDEXED;
   size_t c = 0;
-  for (size_t i = 0; i < m->np; i++) {
+  for (size_t i = 0; i < m->np && live; i++) {
     if (!m->pn[i]) continue;
     x->items[c].b = poly_box(m, i);
     x->items[c].poly = (int32_t)i;

@@ -553,7 +553,7 @@ static astar_status derive_vertices(astar_mesh *m) {
   for (size_t v = 0; v < m->nv; v++) {
     uint32_t gaps;
     const size_t n = m->vn[v];
-    memcpy(s.in, all + starts[v], n * sizeof *all);
+    if (n && all) memcpy(s.in, all + starts[v], n * sizeof *all);
     const size_t len = order_vertex(m, (int32_t)v, s.in, n, s.out, &gaps);
     store_vertex(m, (int32_t)v, s.out, len, gaps);
   }
@@ -665,8 +665,10 @@ astar_status astar__mesh_edited(astar_mesh *m, const int32_t *touched, size_t nt
   ** one it left alone. */
   int32_t *t = ntouched ? astar__calloc(&m->alloc, ntouched, sizeof *t) : NULL;
   if (ntouched && !t) return ASTAR_NO_MEMORY;
-  if (ntouched) memcpy(t, touched, ntouched * sizeof *t);
-  qsort(t, ntouched, sizeof *t, int32_cmp);
+  if (ntouched) {
+    memcpy(t, touched, ntouched * sizeof *t);
+    qsort(t, ntouched, sizeof *t, int32_cmp);
+  }
   /* Room: each dirty vertex's list is at most 2 * (old list + touched
   ** polygons holding it). */
   size_t need = 0, maxdeg = 1;
@@ -682,14 +684,14 @@ astar_status astar__mesh_edited(astar_mesh *m, const int32_t *touched, size_t nt
     astar__free(&m->alloc, t, ntouched * sizeof *t);
     return ASTAR_NO_MEMORY;
   }
-  for (size_t i = 0; i < nd; i++) {
+  for (size_t i = 0; i < nd && s.in && s.out; i++) {
     const int32_t v = m->dirty[i];
     size_t n = 0;
     /* Untouched polygons of the old list still hold v. */
     const int32_t *old = m->vp + m->voff[v];
     for (uint32_t j = 0; j < m->vn[v]; j++) {
       const int32_t p = old[j];
-      if (p < 0 || bsearch(&p, t, ntouched, sizeof *t, int32_cmp)) continue;
+      if (p < 0 || (t && bsearch(&p, t, ntouched, sizeof *t, int32_cmp))) continue;
       const int32_t k = position(m, (size_t)p, v);
       if (k < 0) continue;
       s.in[n].poly = p;
