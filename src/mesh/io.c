@@ -443,37 +443,38 @@ astar_status astar_mesh_read(astar_mesh **out, const char *text, size_t len,
 
 /* ---- writing meshes ------------------------------------------------------------ */
 
-/* Slot numbers after dropping empty slots: slot - (empty slots before
-** it), from per-block counts of empty slots kept on the stack (no
-** allocation): O(P / BLOCKS) a lookup. */
-#define RANK_BLOCKS 4096
+/* Numbers after dropping empty entries (polygon slots with no vertices,
+** vertices on no polygon: a builder's mesh may have both): i - (empty
+** entries before i), from per-block counts kept on the stack (no
+** allocation): O(count / RANK_BLOCKS) a lookup. */
+#define RANK_BLOCKS 2048
 typedef struct ranker {
-  const astar_mesh *m;
-  size_t block;                 /* slots per block */
-  uint32_t before[RANK_BLOCKS]; /* empty slots before each block */
-  bool identity;
+  const uint32_t *size; /* entry i is empty when size[i] == 0 */
+  size_t block;         /* entries per block */
+  uint32_t before[RANK_BLOCKS];
+  size_t kept;   /* entries not empty */
+  bool identity; /* none empty */
 } ranker;
 
-static void ranker_init(ranker *r, const astar_mesh *m) {
-  r->m = m;
-  r->block = 1;
-  r->identity = m->live == m->np;
-  if (r->identity) return;
-  r->block = m->np / RANK_BLOCKS + 1;
+static void ranker_init(ranker *r, const uint32_t *size, size_t count) {
+  r->size = size;
+  r->block = count / RANK_BLOCKS + 1;
   uint32_t empty = 0;
   for (size_t b = 0; b < RANK_BLOCKS; b++) {
     r->before[b] = empty;
-    const size_t end = (b + 1) * r->block < m->np ? (b + 1) * r->block : m->np;
-    for (size_t i = b * r->block; i < end; i++) empty += m->pn[i] == 0;
+    const size_t end = (b + 1) * r->block < count ? (b + 1) * r->block : count;
+    for (size_t i = b * r->block; i < end; i++) empty += size[i] == 0;
   }
+  r->kept = count - empty;
+  r->identity = empty == 0;
 }
 
-static long long rank_of(const ranker *r, int32_t slot) {
-  if (slot < 0 || r->identity) return slot;
-  const size_t b = (size_t)slot / r->block;
+static long long rank_of(const ranker *r, int32_t i) {
+  if (i < 0 || r->identity) return i;
+  const size_t b = (size_t)i / r->block;
   size_t empty = r->before[b];
-  for (size_t i = b * r->block; i < (size_t)slot; i++) empty += r->m->pn[i] == 0;
-  return (long long)slot - (long long)empty;
+  for (size_t j = b * r->block; j < (size_t)i; j++) empty += r->size[j] == 0;
+  return (long long)i - (long long)empty;
 }
 
 /* buf is written through an obuf: not const whatever clang-tidy infers. */
@@ -482,28 +483,29 @@ astar_status astar_mesh_write(const astar_mesh *m,
                               size_t cap, size_t *len) {
   if (len) *len = 0;
   if (!m || (!buf && cap)) return ASTAR_INVALID_ARGUMENT;
-  ranker stack_ranker; /* 16 KB: no allocation */
-  ranker *r = &stack_ranker;
-  ranker_init(r, m);
+  ranker pr, vr; /* 8 KB each, on the stack: no allocation */
+  ranker_init(&pr, m->pn, m->np);
+  ranker_init(&vr, m->vn, m->nv);
   obuf o = {buf, cap, 0};
   put(&o, "mesh\n2\n", 7);
-  put_int(&o, (long long)m->nv, ' ');
-  put_int(&o, (long long)m->live, '\n');
+  put_int(&o, (long long)vr.kept, ' ');
+  put_int(&o, (long long)pr.kept, '\n');
   for (size_t v = 0; v < m->nv; v++) {
+    if (!m->vn[v]) continue;
     put_double(&o, m->v[v].x, ' ');
     put_double(&o, m->v[v].y, ' ');
     const int32_t *vp = m->vp + m->voff[v];
-    put_int(&o, (long long)m->vn[v], m->vn[v] ? ' ' : '\n');
+    put_int(&o, (long long)m->vn[v], ' ');
     for (uint32_t k = 0; k < m->vn[v]; k++)
-      put_int(&o, rank_of(r, vp[k]), k + 1 < m->vn[v] ? ' ' : '\n');
+      put_int(&o, rank_of(&pr, vp[k]), k + 1 < m->vn[v] ? ' ' : '\n');
   }
   for (size_t i = 0; i < m->np; i++) {
     const uint32_t n = m->pn[i];
     if (!n) continue;
     const int32_t *pv = m->pv + m->poff[i], *nb = m->pnb + m->poff[i];
     put_int(&o, n, ' ');
-    for (uint32_t k = 0; k < n; k++) put_int(&o, pv[k], ' ');
-    for (uint32_t k = 0; k < n; k++) put_int(&o, rank_of(r, nb[k]), k + 1 < n ? ' ' : '\n');
+    for (uint32_t k = 0; k < n; k++) put_int(&o, rank_of(&vr, pv[k]), ' ');
+    for (uint32_t k = 0; k < n; k++) put_int(&o, rank_of(&pr, nb[k]), k + 1 < n ? ' ' : '\n');
   }
   return finish_out(&o, len);
 }
