@@ -537,6 +537,9 @@ static void test_from_polygons(void) {
   const uint32_t two[1] = {2};
   CHECK(astar_mesh_from_polygons(&m, w, 4, two, same, 1, NULL, &f) == ASTAR_INVALID_ARGUMENT);
   CHECK(f.kind == ASTAR_MESH_FAULT_DEGENERATE);
+  const uint32_t zero[2] = {3, 0};
+  CHECK(astar_mesh_from_polygons(&m, w, 4, zero, same, 2, NULL, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECK(f.kind == ASTAR_MESH_FAULT_DEGENERATE && f.polygon == 1 && m == NULL);
   /* An empty mesh is valid and locates nothing. */
   CHECK(astar_mesh_from_polygons(&m, NULL, 0, NULL, NULL, 0, NULL, &f) == ASTAR_OK);
   CHECK(astar_mesh_locate(m, (astar_vec2){0, 0}, NULL) == -1);

@@ -320,9 +320,14 @@ astar_status astar_mesh_from_polygons(astar_mesh **out, const astar_vec2 *vertic
                         (unsigned)ASTAR_MESH_MAX_SIDES);
       return ASTAR_TOO_LARGE;
     }
+    if (poly_sizes[i] < 3) { /* 0 too: only a builder's mesh has empty slots */
+      astar__mesh_fault(NULL, fault, ASTAR_MESH_FAULT_DEGENERATE, (int32_t)i, -1, -1,
+                        "%u vertices: a polygon needs at least 3", (unsigned)poly_sizes[i]);
+      return ASTAR_INVALID_ARGUMENT;
+    }
     entries += poly_sizes[i];
+    if (entries > UINT32_MAX) return ASTAR_TOO_LARGE; /* checked as it grows: no wrap */
   }
-  if (entries > UINT32_MAX) return ASTAR_TOO_LARGE;
   if (entries && !poly_vertices) return ASTAR_INVALID_ARGUMENT;
   astar_mesh *m;
   astar_status st = astar__mesh_new(&m, alloc);
