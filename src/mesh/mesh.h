@@ -26,8 +26,9 @@
 
 /* vflags bits. */
 #define ASTAR__V_CORNER 0x01u /* a gap (-1) among its polygons: an obstacle touches it */
-#define ASTAR__V_AMBIG 0x02u  /* more than one gap: obstacles meet there (a pinch point; a
-                                 path may turn at it but not pass between the gaps) */
+#define ASTAR__V_AMBIG                                                                             \
+  0x02u /* more than one gap: obstacles meet there (a pinch point; a                               \
+           path may turn at it but not pass between the gaps) */
 
 /* The point-location index (locate.c); opaque to the other modules. */
 struct astar__mesh_index;
@@ -86,8 +87,8 @@ astar_status astar__mesh_finish(astar_mesh *m, astar_mesh_fault *fault);
 ** (polygon slots) and bumps the version. ASTAR_OK or ASTAR_NO_MEMORY
 ** (the mesh is then as before the failed call). */
 astar_status astar__mesh_add_vertex(astar_mesh *m, astar_vec2 p, int32_t *id);
-astar_status astar__mesh_set_polygon(astar_mesh *m, size_t slot, uint32_t n,
-                                     const int32_t *verts, const int32_t *neighbours);
+astar_status astar__mesh_set_polygon(astar_mesh *m, size_t slot, uint32_t n, const int32_t *verts,
+                                     const int32_t *neighbours);
 astar_status astar__mesh_edited(astar_mesh *m, const int32_t *touched, size_t ntouched);
 
 /* Squeeze holes out of the pool (indices unchanged). */
@@ -131,8 +132,14 @@ typedef struct astar__cdt_tri {
 astar_status astar__cdt_new(astar__cdt **out, astar_vec2 min, astar_vec2 max,
                             const astar_allocator *alloc);
 void astar__cdt_free(astar__cdt *c);
-/* Insert a point: its vertex in *id. */
+/* Insert a point: its vertex in *id. ASTAR_INVALID_ARGUMENT when p is not
+** finite or not strictly inside the bounding triangle (the box given to
+** astar__cdt_new always is), ASTAR_NO_MEMORY (nothing changed). */
 astar_status astar__cdt_insert_point(astar__cdt *c, astar_vec2 p, int32_t *id);
+/* Insert n points in a spatial (Hilbert curve) order, which keeps every
+** walk short: the way to insert many points. ids[i] receives p[i]'s vertex.
+** Stops at the first failure (the points before it stay inserted). */
+astar_status astar__cdt_insert_points(astar__cdt *c, const astar_vec2 *p, size_t n, int32_t *ids);
 /* Constrain the segment between two vertices (inserting crossing points
 ** as said above); add to the count of every edge along it. */
 astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b);
