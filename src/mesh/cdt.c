@@ -158,7 +158,17 @@ struct astar__cdt {
   int32_t *touched;
   size_t ntouched, touched_cap;
   int32_t last; /* where the next walk starts */
-  uint64_t rng; /* the walk's choices (deterministic) */
+  /* Jump grid: g x g cells over the box given to astar__cdt_new, each the
+  ** last vertex inserted in it (-1 none); a walk starts at the vertex of
+  ** the point's cell, so it is short in any insertion order. Rebuilt
+  ** bigger as vertices come (about two per cell). Only an accelerator: if
+  ** it cannot grow, the old one serves. */
+  int32_t *grid;
+  size_t g, grid_cap;
+  astar_vec2 gmin;
+  double gscale; /* cells per unit */
+  double gside;  /* the grid's side in units */
+  uint64_t rng;  /* the walk's choices (deterministic) */
   /* chains: nodes (vertex, next node, next occurrence of the same edge) */
   int32_t *cn_v, *cn_next, *cn_occ;
   size_t ncn, cn_cap[3];
@@ -377,6 +387,56 @@ static bool needs_flip(const astar__cdt *c, int32_t t, int k) {
 
 /* ---- point location ------------------------------------------------------- */
 
+static size_t cell_of(const astar__cdt *c, astar_vec2 p) {
+  double fx = (p.x - c->gmin.x) * c->gscale, fy = (p.y - c->gmin.y) * c->gscale;
+  double top = (double)(c->g - 1);
+  size_t ix = fx > 0 ? (fx < top ? (size_t)fx : c->g - 1) : 0;
+  size_t iy = fy > 0 ? (fy < top ? (size_t)fy : c->g - 1) : 0;
+  return iy * c->g + ix;
+}
+
+static void grid_note(astar__cdt *c, int32_t v) {
+  if (c->g) c->grid[cell_of(c, c->v[v])] = v;
+}
+
+/* Grow the grid when vertices outnumber twice its cells. */
+static void grid_grow(astar__cdt *c, double side) {
+  if (c->nv < 2 * c->g * c->g && c->g) return;
+  size_t g = c->g ? c->g : 4;
+  while (2 * g * g <= c->nv) g *= 2;
+  size_t cap = 0;
+  int32_t *ng = NULL;
+  if (g > 65536 || !grow(&c->al, (void **)&ng, &cap, g * g, sizeof *ng)) return;
+  astar__free(&c->al, c->grid, c->grid_cap * sizeof *c->grid);
+  c->grid = ng;
+  c->grid_cap = cap;
+  c->g = g;
+  c->gscale = (double)g / side;
+  for (size_t i = 0; i < g * g; i++) ng[i] = -1;
+  for (size_t v = 3; v < c->nv; v++) grid_note(c, (int32_t)v);
+}
+
+/* Where a walk to p starts: the triangle of a vertex in p's cell or the
+** nearest non-empty cell around it (a few rings), else the last triangle
+** found. */
+static int32_t walk_start(const astar__cdt *c, astar_vec2 p) {
+  if (c->g) {
+    size_t cell = cell_of(c, p);
+    long g = (long)c->g, cx = (long)(cell % c->g), cy = (long)(cell / c->g);
+    for (long ring = 0; ring <= 3; ring++)
+      for (long y = cy - ring; y <= cy + ring; y++) {
+        if (y < 0 || y >= g) continue;
+        long step = (y == cy - ring || y == cy + ring) ? 1 : 2 * ring;
+        for (long x = cx - ring; x <= cx + ring; x += step ? step : 1) {
+          if (x < 0 || x >= g) continue;
+          int32_t v = c->grid[(size_t)y * c->g + (size_t)x];
+          if (v >= 0 && c->vt[v] >= 0) return c->vt[v];
+        }
+      }
+  }
+  return c->last >= 0 ? c->last : 0;
+}
+
 static inline uint32_t rng_step(uint64_t *s) {
   *s = *s * 6364136223846793005ull + 1442695040888963407ull;
   return (uint32_t)(*s >> 33);
@@ -415,7 +475,7 @@ static int32_t walk(const astar__cdt *c, int32_t t, astar_vec2 p, uint64_t *rs) 
 int32_t astar__cdt_locate(const astar__cdt *c, astar_vec2 p) {
   if (!c || !isfinite(p.x) || !isfinite(p.y)) return -1;
   uint64_t rs = c->rng;
-  return walk(c, c->last >= 0 ? c->last : 0, p, &rs);
+  return walk(c, walk_start(c, p), p, &rs);
 }
 
 /* ---- construction ---------------------------------------------------------- */
@@ -449,6 +509,8 @@ astar_status astar__cdt_new(astar__cdt **out, astar_vec2 min, astar_vec2 max,
   if (!(d >= 1.0)) d = 1.0;
   if (d > 1e300) return astar__cdt_free(c), ASTAR_INVALID_ARGUMENT;
   double cx = min.x + 0.5 * w, cy = min.y + 0.5 * h;
+  c->gmin = (astar_vec2){cx - 0.5 * d, cy - 0.5 * d};
+  c->gside = d;
   c->v[0] = (astar_vec2){cx - 20 * d, cy - 10 * d};
   c->v[1] = (astar_vec2){cx + 20 * d, cy - 10 * d};
   c->v[2] = (astar_vec2){cx, cy + 20 * d};
@@ -477,6 +539,7 @@ void astar__cdt_free(astar__cdt *c) {
   astar__free(&al, c->stk, c->stk_cap * sizeof *c->stk);
   astar__free(&al, c->q, c->q_cap * sizeof *c->q);
   astar__free(&al, c->tgt, c->tgt_cap * sizeof *c->tgt);
+  astar__free(&al, c->grid, c->grid_cap * sizeof *c->grid);
   astar__free(&al, c, sizeof *c);
 }
 
@@ -571,13 +634,15 @@ static int32_t vertex_add(astar__cdt *c, astar_vec2 p) {
   int32_t id = (int32_t)c->nv++;
   c->v[id] = p;
   c->vt[id] = -1;
+  grid_note(c, id);
+  grid_grow(c, c->gside);
   return id;
 }
 
 astar_status astar__cdt_insert_point(astar__cdt *c, astar_vec2 p, int32_t *id) {
   if (!c || !id || !isfinite(p.x) || !isfinite(p.y)) return ASTAR_INVALID_ARGUMENT;
   *id = -1;
-  int32_t t = walk(c, c->last, p, &c->rng);
+  int32_t t = walk(c, walk_start(c, p), p, &c->rng);
   if (t < 0) return ASTAR_INVALID_ARGUMENT;
   c->last = t;
   const astar__cdt_tri *r = &c->t[t];
@@ -1102,5 +1167,5 @@ size_t astar__cdt_memory(const astar__cdt *c) {
              sizeof(int32_t) +
          c->occ.cap * (sizeof(uint64_t) + sizeof(int32_t)) +
          c->seg.cap * (sizeof(uint64_t) + sizeof(int32_t)) + c->stk_cap * sizeof *c->stk +
-         c->q_cap * sizeof *c->q + c->tgt_cap * sizeof *c->tgt;
+         c->q_cap * sizeof *c->q + c->tgt_cap * sizeof *c->tgt + c->grid_cap * sizeof *c->grid;
 }
