@@ -331,13 +331,15 @@ static void tri_set(astar__cdt *c, int32_t t, int32_t a, int32_t b, int32_t d, i
   touch(c, t);
 }
 
-/* In neighbour u, the link that pointed to `from` now points to `to`. */
+/* In neighbour u, the link that pointed to `from` now points to `to` (a
+** change the touched list reports). */
 static void relink(astar__cdt *c, int32_t u, int32_t from, int32_t to) {
   if (u < 0) return;
   astar__cdt_tri *r = &c->t[u];
   for (int k = 0; k < 3; k++)
     if (r->n[k] == from) {
       r->n[k] = to;
+      touch(c, u);
       return;
     }
 }
@@ -553,7 +555,7 @@ static astar_status legalize_point(astar__cdt *c, int32_t p) {
     int32_t t = c->stk[--c->nstk];
     int k = vidx(&c->t[t], p);
     if (k < 0 || !needs_flip(c, t, k)) continue;
-    if (!reserve_stk(c, c->nstk + 2) || !reserve_touched(c, 2)) return ASTAR_NO_MEMORY;
+    if (!reserve_stk(c, c->nstk + 2) || !reserve_touched(c, 4)) return ASTAR_NO_MEMORY;
     int32_t u;
     flip(c, t, k, &u);
     c->stk[c->nstk++] = t;
@@ -581,7 +583,7 @@ static void chains_split(astar__cdt *c, int32_t a, int32_t b, int32_t p) {
 
 /* Room for splitting an edge of count cnt: nodes, map keys, triangles. */
 static bool reserve_split(astar__cdt *c, uint16_t cnt) {
-  if (!reserve_tris(c, c->nt + 2) || !reserve_touched(c, 4) || !reserve_stk(c, c->nstk + 4))
+  if (!reserve_tris(c, c->nt + 2) || !reserve_touched(c, 6) || !reserve_stk(c, c->nstk + 4))
     return false;
   if (cnt) {
     if (nodes_available(c) < cnt && !reserve_nodes(c, cnt)) return false;
@@ -787,7 +789,7 @@ static astar_status legalize_edges(astar__cdt *c) {
     int32_t t;
     int k;
     if (!find_edge(c, a, b, &t, &k) || !needs_flip(c, t, k)) continue;
-    if (!reserve_stk(c, c->nstk + 8) || !reserve_touched(c, 2)) return ASTAR_NO_MEMORY;
+    if (!reserve_stk(c, c->nstk + 8) || !reserve_touched(c, 4)) return ASTAR_NO_MEMORY;
     int32_t u;
     int32_t p = c->t[t].v[k];
     flip(c, t, k, &u);
@@ -951,7 +953,7 @@ static astar_status clear_piece(astar__cdt *c, int32_t cur, int32_t w, size_t nq
       tail += 2;
       continue;
     }
-    if (!reserve_touched(c, 2)) return ASTAR_NO_MEMORY;
+    if (!reserve_touched(c, 4)) return ASTAR_NO_MEMORY;
     int32_t u;
     flip(c, t, k, &u);
     bool crosses = p != cur && p != w && d != cur && d != w &&
