@@ -1156,9 +1156,8 @@ const int32_t *astar__cdt_touched(astar__cdt *c, size_t *n) {
   /* the list stays readable until the next edit; clear the flags now */
   for (size_t i = 0; i < c->ntouched; i++) c->tin[c->touched[i]] = 0;
   if (n) *n = c->ntouched;
-  size_t k = c->ntouched;
   c->ntouched = 0;
-  return k ? c->touched : c->touched;
+  return c->touched;
 }
 
 size_t astar__cdt_memory(const astar__cdt *c) {
