@@ -767,6 +767,38 @@ static void test_cdt_random_constraints(void) {
   }
 }
 
+/* Long chords between points on the border of a box: every pair of chords
+** may cross, so most crossings are split on edges that are themselves
+** pieces between earlier rounded crossings -- where a rounded point off
+** the line can leave the edges to it non-Delaunay. */
+static void test_cdt_chords(void) {
+  rng r;
+  rng_seed(&r, 30);
+  for (int round = 0; round < 8; round++) {
+    astar__cdt *c = new_cdt(0, 64, NULL);
+    int32_t ids[120];
+    for (int i = 0; i < 120; i++) {
+      double t = rnd_in(&r, 0, 64);
+      astar_vec2 p = i % 4 == 0   ? v2(t, 0)
+                     : i % 4 == 1 ? v2(64, t)
+                     : i % 4 == 2 ? v2(t, 64)
+                                  : v2(0, t);
+      if (round & 1) p = v2(floor(p.x), floor(p.y)); /* integers: exact crossings more often */
+      CHECK_EQ(astar__cdt_insert_point(c, p, &ids[i]), ASTAR_OK);
+    }
+    seg sg[70];
+    for (int i = 0; i < 70; i++) {
+      sg[i].a = ids[rng_range(&r, 0, 119)];
+      sg[i].b = ids[rng_range(&r, 0, 119)];
+      CHECK_EQ(astar__cdt_insert_segment(c, sg[i].a, sg[i].b), ASTAR_OK);
+    }
+    CHECK(astar__cdt_vertex_count(c) > 500);
+    CHECK_EQ(check_all(c), 0);
+    CHECK_EQ(check_constraints_loose(c, sg, 70, 1e-9), 0);
+    astar__cdt_free(c);
+  }
+}
+
 /* ---- removal ------------------------------------------------------------------ */
 
 typedef struct edge {
@@ -1177,6 +1209,7 @@ int main(void) {
   RUN(test_cdt_degenerate_points);
   RUN(test_cdt_grid_constraints);
   RUN(test_cdt_random_constraints);
+  RUN(test_cdt_chords);
   RUN(test_cdt_remove_random);
   RUN(test_cdt_remove_grid);
   RUN(test_cdt_touched);

@@ -803,6 +803,27 @@ static astar_status legalize_edges(astar__cdt *c) {
   return ASTAR_OK;
 }
 
+/* After a split at a rounded crossing point: the triangles on the stack
+** hold the new vertex, which is not exactly on the split edge, so the
+** edges to it need not be Delaunay either (a point exactly on the line
+** would make them so): check all their edges. */
+static astar_status legalize_around(astar__cdt *c) {
+  size_t n = c->nstk;
+  int32_t tris[4];
+  if (n > 4) n = 4; /* split_edge pushes its four triangles */
+  memcpy(tris, c->stk, n * sizeof *tris);
+  if (!reserve_stk(c, 6 * n)) return ASTAR_NO_MEMORY;
+  c->nstk = 0;
+  for (size_t i = 0; i < n; i++) {
+    const astar__cdt_tri *r = &c->t[tris[i]];
+    for (int k = 0; k < 3; k++) {
+      c->stk[c->nstk++] = r->v[NEXT(k)];
+      c->stk[c->nstk++] = r->v[PREV(k)];
+    }
+  }
+  return legalize_edges(c);
+}
+
 /* ---- segments -------------------------------------------------------------- */
 
 static inline int sgn(double x) {
@@ -1054,7 +1075,7 @@ astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b) {
         via = vertex_add(c, x);
         c->nstk = 0;
         split_edge(c, t, k, via);
-        st = legalize_point(c, via);
+        st = legalize_around(c);
         if (st != ASTAR_OK) return st;
       } else {
         /* no representable point splits it cleanly: bend through the
