@@ -1082,41 +1082,75 @@ static void test_cdt_touched(void) {
   astar__cdt_free(c);
 }
 
-/* The whole life of a triangulation; returns the first failing status. */
+/* The whole life of a triangulation, going on after a failure (the
+** failing allocator refuses one request): every call OK or NO_MEMORY; a
+** failed point insertion adds no vertex; a failed segment leaves no count
+** behind: once every segment that went in is removed, no edge is
+** constrained. Returns the first failing status. */
 static astar_status scenario(const astar_allocator *al, int *bad) {
   rng r;
   rng_seed(&r, 28);
   astar__cdt *c = NULL;
-  astar_status st = astar__cdt_new(&c, v2(0, 0), v2(40, 40), al);
+  astar_status st = astar__cdt_new(&c, v2(0, 0), v2(40, 40), al), first = ASTAR_OK;
   if (st != ASTAR_OK) return st;
   astar_vec2 p[400];
   int32_t ids[400];
   for (int i = 0; i < 400; i++)
     p[i] = i % 2 ? v2(rnd_in(&r, 0, 40), rnd_in(&r, 0, 40))
                  : v2(rng_range(&r, 0, 40), rng_range(&r, 0, 40));
-  st = astar__cdt_insert_points(c, p, 200, ids);
-  for (int i = 200; i < 400 && st == ASTAR_OK; i++) {
+#define NOTE(call)                                                                                 \
+  do {                                                                                             \
+    st = (call);                                                                                   \
+    if (st != ASTAR_OK && st != ASTAR_NO_MEMORY) {                                                 \
+      FAILF("status %d", (int)st);                                                                 \
+      ++*bad;                                                                                      \
+    }                                                                                              \
+    if (first == ASTAR_OK) first = st;                                                             \
+  } while (0)
+  NOTE(astar__cdt_insert_points(c, p, 200, ids));
+  if (st != ASTAR_OK) {
+    /* stopped part-way: insert them one by one */
+    for (int i = 0; i < 200; i++) NOTE(astar__cdt_insert_point(c, p[i], &ids[i]));
+  }
+  for (int i = 200; i < 400; i++) {
     size_t nv = astar__cdt_vertex_count(c);
-    st = astar__cdt_insert_point(c, p[i], &ids[i]);
-    if (st == ASTAR_NO_MEMORY && astar__cdt_vertex_count(c) != nv) {
-      FAILF("failed insertion added a vertex");
-      ++*bad;
+    NOTE(astar__cdt_insert_point(c, p[i], &ids[i]));
+    if (st != ASTAR_OK) {
+      if (astar__cdt_vertex_count(c) != nv) {
+        FAILF("failed insertion added a vertex");
+        ++*bad;
+      }
+      NOTE(astar__cdt_insert_point(c, p[i], &ids[i])); /* again */
     }
   }
   seg sg[80];
-  int ns = 0;
-  for (int i = 0; i < 80 && st == ASTAR_OK; i++) {
+  int in[80];
+  for (int i = 0; i < 80; i++) {
     sg[i].a = ids[rng_range(&r, 0, 399)];
     sg[i].b = ids[rng_range(&r, 0, 399)];
-    st = astar__cdt_insert_segment(c, sg[i].a, sg[i].b);
-    ns++;
+    NOTE(astar__cdt_insert_segment(c, sg[i].a, sg[i].b));
+    in[i] = st == ASTAR_OK && sg[i].a != sg[i].b;
   }
-  for (int i = 0; i < ns && st == ASTAR_OK; i += 2)
-    if (sg[i].a != sg[i].b) st = astar__cdt_remove_segment(c, sg[i].a, sg[i].b);
+  for (int i = 0; i < 80; i += 2)
+    if (in[i]) {
+      NOTE(astar__cdt_remove_segment(c, sg[i].a, sg[i].b));
+      in[i] = st != ASTAR_OK;
+    }
   *bad += check_structure(c);
-  if (st == ASTAR_OK) *bad += check_delaunay(c);
+  if (first == ASTAR_OK) *bad += check_delaunay(c);
+  for (int i = 0; i < 80; i++)
+    if (in[i]) NOTE(astar__cdt_remove_segment(c, sg[i].a, sg[i].b));
+  size_t nt = astar__cdt_tri_slots(c);
+  const astar__cdt_tri *T = astar__cdt_tris(c);
+  for (size_t t = 0; t < nt; t++)
+    for (int k = 0; k < 3; k++)
+      if (T[t].c[k]) {
+        FAILF("edge %d-%d still constrained", T[t].v[(k + 1) % 3], T[t].v[(k + 2) % 3]);
+        ++*bad;
+      }
+#undef NOTE
   astar__cdt_free(c);
-  return st;
+  return first;
 }
 
 static void test_cdt_alloc_failures(void) {

@@ -307,7 +307,8 @@ static void occ_remove(astar__cdt *c, int32_t n) {
 /* ---- triangles ------------------------------------------------------------- */
 
 static inline void touch(astar__cdt *c, int32_t t) {
-  if (!c->tin[t]) {
+  /* room is reserved before every change; the bound only guards it */
+  if (!c->tin[t] && c->ntouched < c->touched_cap) {
     c->tin[t] = 1;
     c->touched[c->ntouched++] = t;
   }
@@ -1003,13 +1004,11 @@ static astar_status reserve_q(astar__cdt *c, size_t pairs) {
   return ASTAR_OK;
 }
 
-astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b) {
-  if (!c || a < 3 || b < 3 || (size_t)a >= c->nv || (size_t)b >= c->nv)
-    return ASTAR_INVALID_ARGUMENT;
-  if (a == b) return ASTAR_OK;
-  int32_t sid;
-  astar_status st = seg_begin(c, a, b, &sid);
-  if (st != ASTAR_OK) return st;
+static void seg_drop(astar__cdt *c, int32_t s, uint64_t key);
+
+/* The work of astar__cdt_insert_segment on the started segment sid. */
+static astar_status insert_segment_run(astar__cdt *c, int32_t a, int32_t b, int32_t sid) {
+  astar_status st;
   int32_t tail = c->sg_head[sid];
   if (!grow(&c->al, (void **)&c->tgt, &c->tgt_cap, 8, sizeof *c->tgt)) return ASTAR_NO_MEMORY;
   size_t ntgt = 0;
@@ -1101,25 +1100,33 @@ astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b) {
   return ASTAR_OK;
 }
 
-astar_status astar__cdt_remove_segment(astar__cdt *c, int32_t a, int32_t b) {
-  if (!c || a < 0 || b < 0 || (size_t)a >= c->nv || (size_t)b >= c->nv)
+astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b) {
+  if (!c || a < 3 || b < 3 || (size_t)a >= c->nv || (size_t)b >= c->nv)
     return ASTAR_INVALID_ARGUMENT;
-  uint64_t key = ekey(a, b);
-  int32_t prev = -1, s = hmap_get(&c->seg, key);
-  while (s >= 0) {
-    int32_t h = c->sg_head[s], n = h;
-    while (c->cn_next[n] >= 0) n = c->cn_next[n];
-    int32_t e0 = c->cn_v[h], e1 = c->cn_v[n];
-    if ((e0 == a && e1 == b) || (e0 == b && e1 == a)) break;
-    prev = s;
-    s = c->sg_next[s];
+  if (a == b) return ASTAR_OK;
+  int32_t sid;
+  astar_status st = seg_begin(c, a, b, &sid);
+  if (st != ASTAR_OK) return st;
+  st = insert_segment_run(c, a, b, sid);
+  if (st != ASTAR_OK) {
+    /* Not inserted: take the part made off again. Split points stay;
+    ** flips back to Delaunay as far as the stack's room allows. */
+    c->nstk = 0;
+    seg_drop(c, sid, ekey(a, b));
+    (void)legalize_edges(c);
   }
-  if (s < 0) return ASTAR_INVALID_ARGUMENT; /* no such segment */
-  size_t len = 0;
-  for (int32_t n = c->sg_head[s]; n >= 0; n = c->cn_next[n]) len++;
-  c->nstk = 0;
-  if (!reserve_stk(c, 2 * len + 8) || !reserve_touched(c, 2 * len)) return ASTAR_NO_MEMORY;
-  /* From here nothing allocates until the flips. */
+  return st;
+}
+
+/* Drop segment s (its key `key`): unlink it, take one count off every
+** edge of its chain and free the chain. Edges falling to 0 go on the
+** stack while it has room (the caller legalizes them). No allocation. */
+static void seg_drop(astar__cdt *c, int32_t s, uint64_t key) {
+  int32_t prev = -1, x = hmap_get(&c->seg, key);
+  while (x >= 0 && x != s) {
+    prev = x;
+    x = c->sg_next[x];
+  }
   int32_t n = c->sg_head[s];
   while (n >= 0) {
     int32_t m = c->cn_next[n];
@@ -1130,7 +1137,7 @@ astar_status astar__cdt_remove_segment(astar__cdt *c, int32_t a, int32_t b) {
       int k;
       if (find_edge(c, u, w, &t, &k)) {
         count_add(c, t, k, -1);
-        if (c->t[t].c[k] == 0) {
+        if (c->t[t].c[k] == 0 && c->nstk + 2 <= c->stk_cap) {
           c->stk[c->nstk++] = u;
           c->stk[c->nstk++] = w;
         }
@@ -1139,14 +1146,36 @@ astar_status astar__cdt_remove_segment(astar__cdt *c, int32_t a, int32_t b) {
     node_free(c, n);
     n = m;
   }
-  if (prev >= 0)
-    c->sg_next[prev] = c->sg_next[s];
-  else if (c->sg_next[s] >= 0)
-    hmap_put(&c->seg, key, c->sg_next[s]);
-  else
-    hmap_del(&c->seg, key);
+  if (x == s) {
+    if (prev >= 0)
+      c->sg_next[prev] = c->sg_next[s];
+    else if (c->sg_next[s] >= 0)
+      hmap_put(&c->seg, key, c->sg_next[s]);
+    else
+      hmap_del(&c->seg, key);
+  }
   c->sg_next[s] = c->sg_free;
   c->sg_free = s;
+}
+
+astar_status astar__cdt_remove_segment(astar__cdt *c, int32_t a, int32_t b) {
+  if (!c || a < 0 || b < 0 || (size_t)a >= c->nv || (size_t)b >= c->nv)
+    return ASTAR_INVALID_ARGUMENT;
+  uint64_t key = ekey(a, b);
+  int32_t s = hmap_get(&c->seg, key);
+  while (s >= 0) {
+    int32_t h = c->sg_head[s], n = h;
+    while (c->cn_next[n] >= 0) n = c->cn_next[n];
+    int32_t e0 = c->cn_v[h], e1 = c->cn_v[n];
+    if ((e0 == a && e1 == b) || (e0 == b && e1 == a)) break;
+    s = c->sg_next[s];
+  }
+  if (s < 0) return ASTAR_INVALID_ARGUMENT; /* no such segment */
+  size_t len = 0;
+  for (int32_t n = c->sg_head[s]; n >= 0; n = c->cn_next[n]) len++;
+  c->nstk = 0;
+  if (!reserve_stk(c, 2 * len + 8) || !reserve_touched(c, 2 * len)) return ASTAR_NO_MEMORY;
+  seg_drop(c, s, key);
   return legalize_edges(c);
 }
 
