@@ -716,11 +716,9 @@ astar_status astar__cdt_insert_points(astar__cdt *c, const astar_vec2 *p, size_t
     y0 = fmin(y0, p[i].y);
     y1 = fmax(y1, p[i].y);
   }
+  if (n > SIZE_MAX / sizeof(hkey)) return ASTAR_NO_MEMORY;
   hkey *h = astar__malloc(&c->al, n * sizeof *h);
-  if (!h || n > SIZE_MAX / sizeof *h) {
-    astar__free(&c->al, h, n * sizeof *h);
-    return ASTAR_NO_MEMORY;
-  }
+  if (!h) return ASTAR_NO_MEMORY;
   double sx = x1 > x0 ? 65535.0 / (x1 - x0) : 0, sy = y1 > y0 ? 65535.0 / (y1 - y0) : 0;
   for (size_t i = 0; i < n; i++) {
     uint32_t hx = (uint32_t)((p[i].x - x0) * sx), hy = (uint32_t)((p[i].y - y0) * sy);
