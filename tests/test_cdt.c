@@ -217,7 +217,7 @@ static void test_oracle_sanity(void) {
 static void test_orient_random(void) {
   rng r;
   rng_seed(&r, 11);
-  for (int i = 0; i < 20000; i++) {
+  for (int i = 0; i < 12000; i++) {
     double s = (i % 3 == 0) ? 1e-3 : (i % 3 == 1) ? 1.0 : 1e6;
     astar_vec2 a = v2(rnd_in(&r, -s, s), rnd_in(&r, -s, s));
     astar_vec2 b = v2(rnd_in(&r, -s, s), rnd_in(&r, -s, s));
@@ -237,7 +237,7 @@ static void test_orient_near_line(void) {
   rng r;
   rng_seed(&r, 12);
   int zeros = 0, nonzero = 0;
-  for (int i = 0; i < 20000; i++) {
+  for (int i = 0; i < 12000; i++) {
     double s = (i % 4 == 0) ? 1.0 : (i % 4 == 1) ? 1e3 : (i % 4 == 2) ? 1e-7 : 1e12;
     astar_vec2 a = v2(rnd_in(&r, -s, s), rnd_in(&r, -s, s));
     astar_vec2 b = v2(rnd_in(&r, -s, s), rnd_in(&r, -s, s));
@@ -258,7 +258,7 @@ static void test_orient_near_line(void) {
     check_orient(v2(ulps(0.5, 1), 0.5), v2(1, 1), v2(2, 2));
   }
   /* the cases must cover both answers */
-  CHECKF(zeros > 100 && nonzero > 1000, "zeros %d nonzero %d", zeros, nonzero);
+  CHECKF(zeros > 40 && nonzero > 1000, "zeros %d nonzero %d", zeros, nonzero);
 }
 
 /* Integer points of circles x^2 + y^2 = R^2 (Pythagorean), shifted far from
@@ -271,7 +271,7 @@ static void test_incircle_cocircular(void) {
   rng r;
   rng_seed(&r, 13);
   int zeros = 0;
-  for (int i = 0; i < 6000; i++) {
+  for (int i = 0; i < 4000; i++) {
     const int(*P)[2] = (i & 1) ? pts65 : pts;
     int n = (i & 1) ? 10 : 12;
     int ia = rng_range(&r, 0, n - 1), ib = rng_range(&r, 0, n - 1), ic = rng_range(&r, 0, n - 1),
@@ -288,7 +288,7 @@ static void test_incircle_cocircular(void) {
     if (oracle_incircle(a, b, c, d) == 0) zeros++;
     check_incircle(a, b, c, d);
   }
-  CHECKF(zeros > 1000, "zeros %d", zeros);
+  CHECKF(zeros > 600, "zeros %d", zeros);
   /* a grid of integers: every unit square is cocircular */
   for (int i = 0; i < 3000; i++) {
     astar_vec2 q[4];
@@ -300,7 +300,7 @@ static void test_incircle_cocircular(void) {
 static void test_incircle_random(void) {
   rng r;
   rng_seed(&r, 14);
-  for (int i = 0; i < 8000; i++) {
+  for (int i = 0; i < 5000; i++) {
     double s = (i % 3 == 0) ? 1e-3 : (i % 3 == 1) ? 1.0 : 1e6;
     astar_vec2 q[4];
     for (int k = 0; k < 4; k++) q[k] = v2(rnd_in(&r, -s, s), rnd_in(&r, -s, s));
