@@ -977,6 +977,11 @@ static astar_mesh *maze_mesh(astar_grid **grid) {
 
 typedef struct events {
   int n, push, expand, goal, bad;
+  int first_push;           /* PUSH events of nodes not seen before */
+  double weight;            /* 0: not checked; else h must be weight x the straight line */
+  astar_vec2 goal_point;    /* (with weight) */
+  astar_vec2 seen[4096][2]; /* roots and left ends pushed so far (first_push) */
+  int nseen;
   uint64_t last_expanded;
   astar_mesh_event last;
   const astar_mesh *m;
@@ -997,6 +1002,7 @@ static void on_event(void *ctx, const astar_mesh_event *e) {
   if (e->polygon < 0 || (size_t)e->polygon >= astar_mesh_polygon_count(ev->m)) ev->bad++;
   if (!close_to(e->f, e->g + e->h) || e->h < 0 || e->g < 0) ev->bad++;
   if (e->expanded < ev->last_expanded) ev->bad++;
+  if (ev->weight > 0 && !close_to(e->h, ev->weight * dist(e->root, ev->goal_point))) ev->bad++;
   /* A portal node stands for the middle of its edge. */
   if (!(e->left.x == e->right.x && e->left.y == e->right.y) &&
       !(e->root.x == 0.5 * (e->left.x + e->right.x) && e->root.y == 0.5 * (e->left.y + e->right.y)))
@@ -1024,6 +1030,168 @@ static bool never_stop(void *ctx) {
   int *calls = ctx;
   ++*calls;
   return false;
+}
+
+/* The A*'s answer, by brute force: Dijkstra over the directed portals (a
+** polygon left through one of its edges), the start and the goal, g along
+** the middles of the portals (astar/finder.h, the funnel method). The
+** shortest g from a to b, INFINITY when none. */
+static double midpoint_optimum(const tmesh *t, astar_vec2 a, astar_vec2 b) {
+  astar_mesh_location la, lb;
+  if (astar_mesh_locate(t->m, a, &la) < 0 || astar_mesh_locate(t->m, b, &lb) < 0) return NAN;
+  /* Nodes: (polygon, edge) pairs numbered in order, then the goal. */
+  size_t n = 0;
+  size_t *first = malloc((t->np + 1) * sizeof *first);
+  for (size_t i = 0; i < t->np; i++) {
+    first[i] = n;
+    n += astar_mesh_polygon(t->m, i, NULL, NULL);
+  }
+  first[t->np] = n;
+  const size_t goal = n;
+  double *d = malloc((n + 1) * sizeof *d);
+  uint8_t *done = calloc(n + 1, 1);
+  for (size_t i = 0; i <= n; i++) d[i] = INFINITY;
+  bool *holds_a = calloc(t->np, 1), *holds_b = calloc(t->np, 1);
+  for (size_t i = 0; i < t->np; i++) {
+    holds_a[i] = poly_holds(t, (int32_t)i, a);
+    holds_b[i] = poly_holds(t, (int32_t)i, b);
+  }
+  double result = INFINITY;
+  for (size_t i = 0; i < t->np; i++)
+    if (holds_a[i] && holds_b[i]) result = dist(a, b);
+/* Leaving polygon p through edge k from point x with g. */
+#define RELAX(p, pt, g0)                                                                           \
+  do {                                                                                             \
+    const int32_t *vs_, *nb_;                                                                      \
+    const uint32_t n_ = astar_mesh_polygon(t->m, (size_t)(p), &vs_, &nb_);                         \
+    for (uint32_t k_ = 0; k_ < n_; k_++) {                                                         \
+      if (nb_[k_] < 0 || holds_a[nb_[k_]]) continue;                                               \
+      const astar_vec2 l_ = vtx(t, vs_[k_]), r_ = vtx(t, vs_[k_ ? k_ - 1 : n_ - 1]);               \
+      const astar_vec2 m_ = {0.5 * (l_.x + r_.x), 0.5 * (l_.y + r_.y)};                            \
+      const double nd_ = (g0) + dist((pt), m_);                                                    \
+      if (nd_ < d[first[p] + k_]) d[first[p] + k_] = nd_;                                          \
+    }                                                                                              \
+  } while (0)
+  if (isinf(result)) {
+    for (size_t i = 0; i < t->np; i++)
+      if (holds_a[i]) RELAX(i, a, 0.0);
+    for (;;) {
+      size_t u = SIZE_MAX;
+      for (size_t v = 0; v <= n; v++)
+        if (!done[v] && isfinite(d[v]) && (u == SIZE_MAX || d[v] < d[u])) u = v;
+      if (u == SIZE_MAX) break;
+      if (u == goal) {
+        result = d[u];
+        break;
+      }
+      done[u] = 1;
+      size_t p = 0;
+      while (first[p + 1] <= u) p++;
+      const int32_t *vs, *nb;
+      const uint32_t pn = astar_mesh_polygon(t->m, p, &vs, &nb);
+      const uint32_t k = (uint32_t)(u - first[p]);
+      const astar_vec2 l = vtx(t, vs[k]), r = vtx(t, vs[k ? k - 1 : pn - 1]);
+      const astar_vec2 mid = {0.5 * (l.x + r.x), 0.5 * (l.y + r.y)};
+      const int32_t into = nb[k];
+      if (holds_b[into]) {
+        if (d[u] + dist(mid, b) < d[goal]) d[goal] = d[u] + dist(mid, b);
+        continue;
+      }
+      RELAX(into, mid, d[u]);
+    }
+  }
+#undef RELAX
+  free(first);
+  free(d);
+  free(done);
+  free(holds_a);
+  free(holds_b);
+  return result;
+}
+
+/* The search itself on random grid meshes: the goal's g (its GOAL event)
+** is the midpoint polyline of the corridor returned and the brute-force
+** optimum of the A*'s graph; the observer's counts are the stats; h is
+** weight times the straight line. */
+static void test_search_graph(void) {
+  rng r;
+  rng_seed(&r, 3007);
+  int compared = 0, lowered = 0;
+  for (int map = 0; map < 12; map++) {
+    randmap_spec spec = {rng_range(&r, 5, 18), rng_range(&r, 5, 18), 0.3, 0, 0, 0};
+    astar_grid *g = NULL;
+    if (randmap_make(&g, &spec, &r) != ASTAR_OK || randmap_passable_cell(g, &r).x < 0) {
+      astar_grid_free(g);
+      continue;
+    }
+    astar_mesh *m = grid_mesh(g, NULL);
+    tmesh t;
+    tmesh_init(&t, m);
+    astar_workspace *ws = NULL;
+    CHECK(astar_workspace_new_empty(&ws, NULL) == ASTAR_OK);
+    for (int q = 0; q < 20; q++) {
+      const astar_point sc = randmap_passable_cell(g, &r), ec = randmap_passable_cell(g, &r);
+      /* Cell centres, and now and then a corner of the goal's cell. */
+      const astar_vec2 a = centre(sc),
+                       b = q % 3 ? centre(ec)
+                                 : (astar_vec2){ec.x + (q & 1), ec.y + (q & 4 ? 1 : 0)};
+      const double w = q % 4 == 1 ? 2.0 : 1.0;
+      astar_finder_config c;
+      astar_finder_config_init(&c);
+      events ev = {0};
+      ev.m = m;
+      ev.weight = w;
+      ev.goal_point = b;
+      c.mesh_observer = on_event;
+      c.mesh_observer_ctx = &ev;
+      c.engine.weight = w;
+      astar_finder *f = funnel_with(m, &c);
+      static astar_vec2 path[PATH_CAP];
+      astar_path_result res;
+      const astar_status st = astar_finder_find_points(f, ws, a, b, path, PATH_CAP, &res);
+      astar_finder_free(f);
+      if (st != ASTAR_OK || res.stats.expanded == 0) continue;
+      char what[96];
+      snprintf(what, sizeof what, "map %d query %d", map, q);
+      check_path(&t, ws, a, b, path, &res, what);
+      CHECKF(ev.bad == 0 && ev.goal == 1, "%s: %d bad events", what, ev.bad);
+      CHECK_EQ((uint64_t)ev.push, res.stats.generated);
+      CHECK_EQ((uint64_t)(ev.expand + ev.goal), res.stats.expanded);
+      lowered += res.stats.generated > (uint64_t)ev.first_push;
+      /* The goal's g is the midpoint polyline of the corridor. */
+      int32_t cor[4096];
+      const size_t nc = corridor_of(ws, m, cor, 4096);
+      double g_mid = 0.0;
+      astar_vec2 at = a;
+      for (size_t i = 0; i + 1 < nc; i++) {
+        const int32_t *vs, *nb;
+        const uint32_t pn = astar_mesh_polygon(m, (size_t)cor[i], &vs, &nb);
+        for (uint32_t k = 0; k < pn; k++)
+          if (nb[k] == cor[i + 1]) {
+            const astar_vec2 l = vtx(&t, vs[k]), rr = vtx(&t, vs[k ? k - 1 : pn - 1]);
+            const astar_vec2 mid = {0.5 * (l.x + rr.x), 0.5 * (l.y + rr.y)};
+            g_mid += dist(at, mid);
+            at = mid;
+            break;
+          }
+      }
+      g_mid += dist(at, b);
+      CHECKF(close_to(ev.last.g, g_mid), "%s: goal g %.17g, the corridor's midpoints %.17g", what,
+             ev.last.g, g_mid);
+      if (w == 1.0) {
+        const double opt = midpoint_optimum(&t, a, b);
+        CHECKF(close_to(ev.last.g, opt), "%s: goal g %.17g, the optimum %.17g", what, ev.last.g,
+               opt);
+        compared++;
+      }
+    }
+    astar_workspace_free(ws);
+    tmesh_free(&t);
+    astar_mesh_free(m);
+    astar_grid_free(g);
+  }
+  CHECK(compared > 50);
+  CHECK(lowered > 0); /* some searches lowered an open node (a PUSH again) */
 }
 
 static void test_search(void) {
@@ -1131,6 +1299,27 @@ static void test_search(void) {
   check_path(&t, ws, (astar_vec2){5, 5}, (astar_vec2){9.5, 8.5}, path, &res, "from a vertex");
   CHECK(astar_finder_find_points(f, ws, (astar_vec2){5, 5}, (astar_vec2){0.5, 0.5}, path, 256,
                                  &res) == ASTAR_NO_PATH);
+  /* A goal on a vertex is in every polygon around it: the corridor ends in
+  ** the first one reached (here the cell above the start's), not in the
+  ** smallest-index one; the same for a start on a vertex. */
+  {
+    astar_grid *open = NULL;
+    CHECK(astar_grid_new(&open, 3, 3, NULL) == ASTAR_OK);
+    astar_mesh *om = grid_mesh(open, NULL);
+    astar_finder *of = mesh_finder(om, ASTAR_METHOD_FUNNEL);
+    CHECK(astar_finder_find_points(of, ws, (astar_vec2){0.5, 2.5}, (astar_vec2){1, 1}, path, 256,
+                                   &res) == ASTAR_OK);
+    CHECK(res.corridor == 2 && res.length == 2);
+    CHECK(astar_finder_find_points(of, ws, (astar_vec2){1, 1}, (astar_vec2){1.5, 1.5}, path, 256,
+                                   &res) == ASTAR_OK);
+    CHECK(res.corridor == 1 && res.length == 2 && res.stats.expanded == 0);
+    CHECK(astar_finder_find_points(of, ws, (astar_vec2){1, 1}, (astar_vec2){2.5, 0.5}, path, 256,
+                                   &res) == ASTAR_OK);
+    CHECK(res.corridor == 2 && res.length == 2);
+    astar_finder_free(of);
+    astar_mesh_free(om);
+    astar_grid_free(open);
+  }
   /* A buffer too small: the length needed and the cost, nothing beyond cap. */
   CHECK(astar_finder_find_points(f, ws, a, b, path, 256, &res) == ASTAR_OK);
   const size_t len = res.length;
@@ -1459,6 +1648,7 @@ static void test_warm_and_deterministic(void) {
 
 int main(void) {
   RUN(test_search);
+  RUN(test_search_graph);
   RUN(test_refusals);
   RUN(test_wrong_calls);
   RUN(test_sliced);
