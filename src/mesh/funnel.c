@@ -123,20 +123,17 @@ static bool holds(const astar_mesh *m, const astar_mesh_location *l, int32_t p) 
   return false;
 }
 
-/* The polygons holding the located point: *n of them in out (at most the
-** vertex's polygons; the caller passes room for them). Returns out. */
-static size_t holders(const astar_mesh *m, const astar_mesh_location *l, int32_t *out,
-                      size_t room) {
-  size_t n = 0;
-  if (l->place == ASTAR_MESH_ON_VERTEX) {
-    const int32_t *vp = m->vp + m->voff[l->vertex];
-    for (uint32_t i = 0; i < m->vn[l->vertex] && n < room; i++)
-      if (vp[i] >= 0) out[n++] = vp[i];
-    return n;
-  }
-  out[n++] = l->polygon;
-  if (l->place == ASTAR_MESH_ON_EDGE && l->other >= 0 && n < room) out[n++] = l->other;
-  return n;
+/* The polygons holding the located point, as slots 0 .. holder_slots - 1
+** (holder_at: a polygon, or -1 for a slot to skip -- a gap around a
+** vertex, the outside across a border edge). */
+static uint32_t holder_slots(const astar_mesh *m, const astar_mesh_location *l) {
+  if (l->place == ASTAR_MESH_ON_VERTEX) return m->vn[l->vertex];
+  return l->place == ASTAR_MESH_ON_EDGE ? 2 : 1;
+}
+
+static int32_t holder_at(const astar_mesh *m, const astar_mesh_location *l, uint32_t i) {
+  if (l->place == ASTAR_MESH_ON_VERTEX) return m->vp[m->voff[l->vertex] + i];
+  return i ? l->other : l->polygon;
 }
 
 /* ---- the open list: a binary heap of node ids ----------------------------------- */
@@ -275,16 +272,10 @@ static astar_status astar_over_polygons(search *s, const astar_mesh_location *sl
     }
     if (u == s->start) {
       emit(s, ASTAR_EVENT_EXPAND, sl->polygon, pu, l, r, nu.g, nu.f);
-      int32_t own[64];
-      /* Every polygon holding the start: the vertex's (at most its
-      ** polygons; more than 64 around one vertex are walked directly). */
-      if (sl->place == ASTAR_MESH_ON_VERTEX && m->vn[sl->vertex] > 64) {
-        const int32_t *vp = m->vp + m->voff[sl->vertex];
-        for (uint32_t i = 0; i < m->vn[sl->vertex]; i++)
-          if (vp[i] >= 0) expand_polygon(s, u, vp[i], -1, pu, 0.0, sl);
-      } else {
-        const size_t n = holders(m, sl, own, 64);
-        for (size_t i = 0; i < n; i++) expand_polygon(s, u, own[i], -1, pu, 0.0, sl);
+      /* Out of every polygon holding the start. */
+      for (uint32_t i = 0; i < holder_slots(m, sl); i++) {
+        const int32_t p = holder_at(m, sl, i);
+        if (p >= 0) expand_polygon(s, u, p, -1, pu, 0.0, sl);
       }
       continue;
     }
@@ -440,16 +431,10 @@ astar_status astar__funnel_find(const astar__funnel_query *q, void *mem, astar_v
   size_t n = 0;
   int32_t *chain = chain_of(mem);
   /* One polygon holding both: the straight segment, no search. */
-  int32_t own[64];
   int32_t common = -1;
-  if (sl.place == ASTAR_MESH_ON_VERTEX && m->vn[sl.vertex] > 64) {
-    const int32_t *vp = m->vp + m->voff[sl.vertex];
-    for (uint32_t i = 0; i < m->vn[sl.vertex] && common < 0; i++)
-      if (vp[i] >= 0 && holds(m, &gl, vp[i])) common = vp[i];
-  } else {
-    const size_t k = holders(m, &sl, own, 64);
-    for (size_t i = 0; i < k && common < 0; i++)
-      if (holds(m, &gl, own[i])) common = own[i];
+  for (uint32_t i = 0; i < holder_slots(m, &sl) && common < 0; i++) {
+    const int32_t p = holder_at(m, &sl, i);
+    if (p >= 0 && holds(m, &gl, p)) common = p;
   }
   if (common >= 0) {
     h->first = common;
@@ -477,7 +462,8 @@ astar_status astar__funnel_find(const astar__funnel_query *q, void *mem, astar_v
 size_t astar__funnel_corridor(const void *mem, const astar_mesh *m, int32_t *out, size_t cap) {
   const fhead *h = mem;
   if (h->first < 0) return 0;
-  const int32_t *chain = chain_of((void *)(uintptr_t)mem);
+  const int32_t *chain =
+      (const int32_t *)((const char *)mem + HEAD_BYTES + h->cap * sizeof(fnode)) + h->cap;
   const size_t n = h->nchain + 1;
   for (size_t i = 0; i < n && i < cap; i++) out[i] = i ? m->pnb[chain[i - 1]] : h->first;
   return n;
