@@ -277,6 +277,54 @@ ASTAR_API astar_status astar_finder_new_mesh(astar_finder **out, const astar_mes
 /* The mesh a mesh finder searches; NULL for other finders. */
 ASTAR_API const astar_mesh *astar_finder_mesh(const astar_finder *f);
 
+/*
+** The funnel method (ASTAR_METHOD_FUNNEL, "funnel"): Detour's kind of
+** path, fast and not optimal.
+**   1. Start and goal are located (astar_mesh_locate). A point belongs to
+**      every polygon whose closed area holds it (both sides of an edge, all
+**      polygons around a vertex -- a vertex where obstacles meet too). In
+**      no polygon: ASTAR_START_BLOCKED, then ASTAR_GOAL_BLOCKED. One
+**      polygon holding both: the straight segment (start == goal: the one
+**      point), no search -- no events, stats 0, res.corridor 1.
+**   2. A* over the polygons. A node is a polygon entered through one of
+**      its edges (a portal), and stands for the middle of that edge; the
+**      start node stands for the start. Arcs lead out of a polygon through
+**      its other portals (never back into the polygon just left, nor into
+**      one holding the start); a polygon holding the goal leads to the
+**      goal only. g is the length of the polyline start -> middles of the
+**      portals crossed -> goal; h is the straight-line distance to the
+**      goal (admissible and consistent for that g), f = g + weight * h
+**      (cfg.engine.weight; 0 is Dijkstra). Ties: smaller f, then larger g,
+**      then the edge stored first in the mesh (for a mesh as read or made,
+**      by polygon, then edge): the same query on the same mesh gives the
+**      same corridor everywhere. A node is expanded once
+**      (no reopening: with weight <= 1 none is needed). Every polygon of
+**      the corridor is different and each is the neighbour of the one
+**      before; res.corridor counts them.
+**   3. The funnel (simple stupid funnel) pulls the path taut inside the
+**      corridor with exact orientation tests: the shortest path from start
+**      to goal through the corridor's portals in order, bending only at
+**      portal ends (mesh vertices); no bend where the path goes straight
+**      on. res.cost is its length (the sum of its segments in order),
+**      res.length its points. It never leaves the mesh and never passes
+**      between obstacles that meet at a vertex. It is no shorter than
+**      Polyanya's path and usually a little longer: the corridor whose
+**      midpoint polyline is shortest need not hold the shortest path.
+** Search events (cfg.mesh_observer): PUSH when a node enters the open list
+** or gets a lower g in it (res.stats.generated counts them), EXPAND when
+** one is taken out, GOAL (the last event) when the goal is; stats.expanded
+** counts EXPAND and GOAL; event.polygon is the polygon the node entered
+** (the start's: the smallest-index polygon holding it), root the point the
+** node stands for, left / right the portal's ends as seen going in.
+** cfg.engine.max_expansions: ASTAR_LIMIT_REACHED once that many nodes were
+** expanded without taking out the goal; stop_fn is polled every
+** stop_interval expansions (ASTAR_STOPPED). res.work = stats.expanded. The
+** method runs whole (a sliced search does it in its first step). Its
+** records (40 bytes per polygon edge) live in the workspace, grown
+** on the first search of a mesh and kept: no allocation per query after
+** that, and none clearing (a search stamps what it touches).
+*/
+
 /* Release the finder. NULL is allowed. */
 ASTAR_API void astar_finder_free(astar_finder *f);
 
