@@ -1125,6 +1125,12 @@ static astar_status update(astar_navmesh *nm, astar_vec2 bmin, astar_vec2 bmax) 
     bool changed = i < npend || nm->tfree[s] != oldf[i];
     if (changed && oldp[i] >= 0 && !ipush(a, &D, oldp[i])) goto done;
   }
+  if (nm->resync) {
+    /* After a half-written edit the mesh may hold polygons no triangle
+    ** records: every slot is rewritten. */
+    for (size_t i = 0; i < astar_mesh_polygon_count(m); i++)
+      if (astar_mesh_polygon(m, i, NULL, NULL) && !ipush(a, &D, (int32_t)i)) goto done;
+  }
   if (D.n) {
     qsort(D.v, D.n, sizeof *D.v, cmp_i32);
     size_t k = 0;
@@ -1432,8 +1438,11 @@ astar_status astar_navmesh_remove_obstacle(astar_navmesh *nm, uint32_t id) {
   nm->nobs--;
   astar_status st = ASTAR_OK;
   size_t done_seg = 0;
-  for (; st == ASTAR_OK && done_seg < o.nseg; done_seg++)
+  while (done_seg < o.nseg) {
     st = astar__cdt_remove_segment(nm->cdt, o.seg[2 * done_seg], o.seg[2 * done_seg + 1]);
+    if (st != ASTAR_OK) break;
+    done_seg++;
+  }
   astar_vec2 mn, mx;
   grown_box(nm, &o, &mn, &mx);
   if (st == ASTAR_OK && take_touched(nm))
@@ -1442,8 +1451,7 @@ astar_status astar_navmesh_remove_obstacle(astar_navmesh *nm, uint32_t id) {
     st = ASTAR_NO_MEMORY;
   if (st != ASTAR_OK) {
     /* Put it back: the constraints taken out so far go in again. */
-    size_t undo = st == ASTAR_OK ? o.nseg : done_seg;
-    for (size_t k = 0; k < undo && k < o.nseg; k++)
+    for (size_t k = 0; k < done_seg; k++)
       (void)astar__cdt_insert_segment(nm->cdt, o.seg[2 * k], o.seg[2 * k + 1]);
     memmove(nm->obs + i + 1, nm->obs + i, (nm->nobs - i) * sizeof *nm->obs);
     nm->obs[i] = o;
