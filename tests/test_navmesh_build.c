@@ -142,7 +142,7 @@ static size_t grid_walls(const astar_grid *g, astar_vec2 *w) {
 ** cutting); comp[y*W+x], -1 blocked. Returns the count. */
 static int grid_components(const astar_grid *g, int *comp) {
   int32_t W = astar_grid_width(g), H = astar_grid_height(g);
-  int *stack = malloc(sizeof *stack * (size_t)(W * H));
+  int *stack = calloc((size_t)W * (size_t)H, sizeof *stack);
   for (int i = 0; i < W * H; i++) comp[i] = -1;
   int nc = 0;
   for (int32_t s = 0; s < W * H; s++) {
@@ -170,7 +170,7 @@ static int grid_components(const astar_grid *g, int *comp) {
 /* Components of the mesh's polygon graph. */
 static int mesh_components(const astar_mesh *m, int *comp) {
   size_t np = astar_mesh_polygon_count(m);
-  int *stack = malloc(sizeof *stack * (np + 1));
+  int *stack = calloc(np + 1, sizeof *stack);
   for (size_t i = 0; i < np; i++) comp[i] = -1;
   int nc = 0;
   for (size_t s = 0; s < np; s++) {
@@ -243,14 +243,15 @@ static void check_grid_mesh(const astar_grid *g, const astar_mesh *m, const char
     }
   /* Connectivity: the cells of one grid component are in one mesh
   ** component and vice versa. */
-  int *gc = malloc(sizeof *gc * (size_t)(W * H)), *mc = malloc(sizeof *mc * (np + 1));
+  int *gc = calloc((size_t)W * (size_t)H, sizeof *gc), *mc = calloc(np + 1, sizeof *mc);
   int ng = grid_components(g, gc), nmc = mesh_components(m, mc);
   CHECKF(ng == nmc, "%s: %d grid components, %d mesh components", what, ng, nmc);
-  int *g2m = malloc(sizeof *g2m * (size_t)(ng + 1));
+  int *g2m = calloc((size_t)ng + 1, sizeof *g2m);
   for (int i = 0; i < ng; i++) g2m[i] = -1;
   for (int32_t c = 0; c < W * H; c++) {
     if (gc[c] < 0) continue;
-    int32_t p = astar_mesh_locate(m, (astar_vec2){c % W + 0.5, c / W + 0.5}, NULL);
+    const int32_t cx = c % W, cy = c / W;
+    int32_t p = astar_mesh_locate(m, (astar_vec2){cx + 0.5, cy + 0.5}, NULL);
     if (p < 0) continue;
     if (g2m[gc[c]] < 0) g2m[gc[c]] = mc[p];
     if (g2m[gc[c]] != mc[p]) FAILF("%s: grid component %d spans mesh components", what, gc[c]);
@@ -337,7 +338,7 @@ static void pm_add(pmap *m, const astar_vec2 *p, uint32_t n) {
 ** alternate between entering and leaving the free space. */
 static double evenodd_area(const pmap *m) {
   size_t ne = m->npt;
-  astar_vec2 *ea = malloc(sizeof *ea * ne), *eb = malloc(sizeof *eb * ne);
+  astar_vec2 *ea = calloc(ne, sizeof *ea), *eb = calloc(ne, sizeof *eb);
   size_t k = 0, off = 0;
   for (size_t i = 0; i < m->np; i++) {
     for (uint32_t j = 0; j < m->size[i]; j++) {
@@ -348,7 +349,7 @@ static double evenodd_area(const pmap *m) {
     off += m->size[i];
   }
   size_t cap = ne + ne * ne, nx = 0;
-  double *xs = malloc(sizeof *xs * cap);
+  double *xs = calloc(cap, sizeof *xs);
   for (size_t i = 0; i < ne; i++) xs[nx++] = ea[i].x;
   for (size_t i = 0; i < ne; i++)
     for (size_t j = i + 1; j < ne; j++) {
@@ -370,7 +371,7 @@ static double evenodd_area(const pmap *m) {
       xs[j - 1] = t;
     }
   double area = 0;
-  double *ys = malloc(sizeof *ys * ne * 3);
+  double *ys = calloc(ne * 3, sizeof *ys);
   for (size_t i = 0; i + 1 < nx; i++) {
     double x0 = xs[i], x1 = xs[i + 1];
     if (x1 - x0 < 1e-12) continue;
@@ -514,13 +515,13 @@ static void merge_file(const char *path, size_t theirs) {
   char word[16];
   int ver, nv, np;
   CHECK(fscanf(f, "%15s %d %d %d", word, &ver, &nv, &np) == 4);
-  astar_vec2 *v = malloc(sizeof *v * (size_t)nv);
+  astar_vec2 *v = calloc((size_t)nv, sizeof *v);
   for (int i = 0; i < nv; i++) {
     int k, x;
     CHECK(fscanf(f, "%lf %lf %d", &v[i].x, &v[i].y, &k) == 3);
     for (int j = 0; j < k; j++) CHECK(fscanf(f, "%d", &x) == 1);
   }
-  int32_t *tv = malloc(sizeof *tv * 3 * (size_t)np), *tn = malloc(sizeof *tn * 3 * (size_t)np);
+  int32_t *tv = calloc(3 * (size_t)np, sizeof *tv), *tn = calloc(3 * (size_t)np, sizeof *tn);
   double tri_area = 0;
   for (int i = 0; i < np; i++) {
     int k, nb[3];
@@ -529,7 +530,8 @@ static void merge_file(const char *path, size_t theirs) {
     for (int j = 0; j < 3; j++) CHECK(fscanf(f, "%d", &nb[j]) == 1);
     /* v2: neighbour k across vertices k-1, k; here edge k runs k -> k+1. */
     for (int j = 0; j < 3; j++) tn[3 * i + j] = nb[(j + 1) % 3];
-    tri_area += cross3(v[tv[3 * i]], v[tv[3 * i + 1]], v[tv[3 * i + 2]]) / 2;
+    tri_area +=
+        cross3(v[tv[3 * (size_t)i]], v[tv[3 * (size_t)i + 1]], v[tv[3 * (size_t)i + 2]]) / 2;
   }
   fclose(f);
   astar_allocator al;
@@ -598,8 +600,7 @@ static void test_radius(void) {
     astar_navmesh *nm = NULL;
     astar_status st = astar_navmesh_from_grid(&nm, g, &o, NULL);
     CHECK(st == ASTAR_OK || st == ASTAR_NO_PATH);
-    astar_vec2 *walls =
-        malloc(sizeof *walls * 4 * (size_t)(sp.width + 1) * (size_t)(sp.height + 1));
+    astar_vec2 *walls = calloc(4 * (size_t)(sp.width + 1) * (size_t)(sp.height + 1), sizeof *walls);
     size_t nw = grid_walls(g, walls);
     char what[64];
     snprintf(what, sizeof what, "radius grid %d r=%g", it, o.radius);
@@ -640,7 +641,7 @@ static void test_radius(void) {
     astar_status st = astar_navmesh_from_polymap(&nm, pm, &o, NULL);
     CHECK(st == ASTAR_OK || st == ASTAR_NO_PATH);
     if (st == ASTAR_OK) {
-      astar_vec2 *walls = malloc(sizeof *walls * 2 * m.npt);
+      astar_vec2 *walls = calloc(2 * m.npt, sizeof *walls);
       size_t off = 0, nw = 0;
       for (size_t i = 0; i < m.np; i++) {
         for (uint32_t j = 0; j < m.size[i]; j++) {
@@ -871,7 +872,8 @@ static bool same_mesh(const astar_mesh *a, const astar_mesh *b) {
     const int32_t *va, *vb, *na, *nb;
     uint32_t n = astar_mesh_polygon(a, i, &va, &na);
     if (astar_mesh_polygon(b, i, &vb, &nb) != n) return false;
-    if (n && (memcmp(va, vb, n * sizeof *va) || memcmp(na, nb, n * sizeof *na))) return false;
+    if (n && (memcmp(va, vb, n * sizeof *va) != 0 || memcmp(na, nb, n * sizeof *na) != 0))
+      return false;
   }
   return true;
 }

@@ -238,19 +238,25 @@ static size_t capsule(astar_vec2 a, astar_vec2 b, double r, astar_vec2 *out) {
     pts[k] = (astar_vec2){a.x + cx, a.y + cy};
     pts[NSIDES + k] = (astar_vec2){b.x + cx, b.y + cy};
   }
-  return hull(pts, 2 * NSIDES, out);
+  return hull(pts, (size_t)2 * NSIDES, out);
 }
 
 /* ---- the builder ---------------------------------------------------------- */
 
 enum { BASE_GRID = 1, BASE_POLY = 2 };
 
+/* Constraint segments as vertex pairs: v[2i], v[2i+1]; cap counts
+** int32_t entries. */
+typedef struct seglist {
+  int32_t *v;
+  size_t n, cap;
+} seglist;
+
 typedef struct obstacle {
   uint32_t id;
-  ringset rings;        /* its body (ring 0) and, with a radius, its capsules */
-  int32_t *seg;         /* CDT vertex pairs of its constraints */
-  size_t nseg, seg_cap; /* pairs; int32_t entries */
-  astar_vec2 min, max;  /* box of the rings */
+  ringset rings;       /* its body (ring 0) and, with a radius, its capsules */
+  seglist seg;         /* CDT vertex pairs of its constraints */
+  astar_vec2 min, max; /* box of the rings */
 } obstacle;
 
 struct astar_navmesh {
@@ -435,8 +441,17 @@ static bool ensure_polys(astar_navmesh *nm, size_t n) {
 
 /* Insert a ring's edges as constraints (points first); records the vertex
 ** pairs in *seg (grown) when seg is given. */
-static astar_status insert_ring(astar_navmesh *nm, const astar_vec2 *p, size_t n, int32_t **seg,
-                                size_t *nseg, size_t *seg_cap) {
+static bool seg_reserve(astar_navmesh *nm, seglist *l) {
+  return grow(&nm->alloc, (void **)&l->v, &l->cap, 2 * (l->n + 1), sizeof(int32_t));
+}
+
+static void seg_put(seglist *l, int32_t a, int32_t b) {
+  l->v[2 * l->n] = a;
+  l->v[2 * l->n + 1] = b;
+  l->n++;
+}
+
+static astar_status insert_ring(astar_navmesh *nm, const astar_vec2 *p, size_t n, seglist *seg) {
   int32_t first = -1, prev = -1;
   for (size_t i = 0; i < n; i++) {
     int32_t id;
@@ -444,28 +459,18 @@ static astar_status insert_ring(astar_navmesh *nm, const astar_vec2 *p, size_t n
     if (st != ASTAR_OK) return st;
     if (i == 0) first = id;
     if (i > 0 && id != prev) {
-      if (seg && !grow(&nm->alloc, (void **)seg, seg_cap, 2 * (*nseg + 1), sizeof(int32_t)))
-        return ASTAR_NO_MEMORY;
+      if (seg && !seg_reserve(nm, seg)) return ASTAR_NO_MEMORY;
       st = astar__cdt_insert_segment(nm->cdt, prev, id);
       if (st != ASTAR_OK) return st;
-      if (seg) {
-        (*seg)[2 * *nseg] = prev;
-        (*seg)[2 * *nseg + 1] = id;
-        ++*nseg;
-      }
+      if (seg) seg_put(seg, prev, id);
     }
     prev = id;
   }
   if (n > 2 && prev != first) {
-    if (seg && !grow(&nm->alloc, (void **)seg, seg_cap, 2 * (*nseg + 1), sizeof(int32_t)))
-      return ASTAR_NO_MEMORY;
+    if (seg && !seg_reserve(nm, seg)) return ASTAR_NO_MEMORY;
     astar_status st = astar__cdt_insert_segment(nm->cdt, prev, first);
     if (st != ASTAR_OK) return st;
-    if (seg) {
-      (*seg)[2 * *nseg] = prev;
-      (*seg)[2 * *nseg + 1] = first;
-      ++*nseg;
-    }
+    if (seg) seg_put(seg, prev, first);
   }
   return ASTAR_OK;
 }
@@ -515,13 +520,16 @@ static bool seg_buried(const ringset *s, size_t first, size_t self, astar_vec2 a
 static bool seg_in_blocked_cells(const astar_navmesh *nm, astar_vec2 a, astar_vec2 b) {
   if (nm->base != BASE_GRID) return false;
   const double eps = 1e-9;
-  double x0 = floor(fmin(a.x, b.x) - eps), x1 = floor(fmax(a.x, b.x) + eps);
-  double y0 = floor(fmin(a.y, b.y) - eps), y1 = floor(fmax(a.y, b.y) + eps);
-  for (double y = y0; y <= y1; y++)
-    for (double x = x0; x <= x1; x++)
-      if (x >= 0 && y >= 0 && x < nm->gw && y < nm->gh &&
-          nm->cells[(size_t)y * (size_t)nm->gw + (size_t)x])
-        return false;
+  /* Cells outside the grid are blocked: clamp the range to it. */
+  double fx0 = fmax(floor(fmin(a.x, b.x) - eps), 0),
+         fx1 = fmin(floor(fmax(a.x, b.x) + eps), nm->gw - 1);
+  double fy0 = fmax(floor(fmin(a.y, b.y) - eps), 0),
+         fy1 = fmin(floor(fmax(a.y, b.y) + eps), nm->gh - 1);
+  if (fx0 > fx1 || fy0 > fy1) return true;
+  int32_t x0 = (int32_t)fx0, x1 = (int32_t)fx1, y0 = (int32_t)fy0, y1 = (int32_t)fy1;
+  for (int32_t y = y0; y <= y1; y++)
+    for (int32_t x = x0; x <= x1; x++)
+      if (nm->cells[(size_t)y * (size_t)nm->gw + (size_t)x]) return false;
   return true;
 }
 
@@ -531,7 +539,7 @@ static bool seg_in_blocked_cells(const astar_navmesh *nm, astar_vec2 a, astar_ve
 ** triangle crossing a buried edge is blocked on both sides, so the
 ** classification stays exact. The inserted pairs go to *seg when given. */
 static astar_status insert_capsules(astar_navmesh *nm, const ringset *s, size_t first,
-                                    int32_t **seg, size_t *nseg, size_t *seg_cap) {
+                                    seglist *seg) {
   for (size_t k = first; k < s->nr; k++) {
     const ring *r = &s->r[k];
     const astar_vec2 *q = s->pt + r->off;
@@ -543,15 +551,10 @@ static astar_status insert_capsules(astar_navmesh *nm, const ringset *s, size_t 
       if (st == ASTAR_OK) st = astar__cdt_insert_point(nm->cdt, b, &ib);
       if (st != ASTAR_OK) return st;
       if (ia == ib) continue;
-      if (seg && !grow(&nm->alloc, (void **)seg, seg_cap, 2 * (*nseg + 1), sizeof(int32_t)))
-        return ASTAR_NO_MEMORY;
+      if (seg && !seg_reserve(nm, seg)) return ASTAR_NO_MEMORY;
       st = astar__cdt_insert_segment(nm->cdt, ia, ib);
       if (st != ASTAR_OK) return st;
-      if (seg) {
-        (*seg)[2 * *nseg] = ia;
-        (*seg)[2 * *nseg + 1] = ib;
-        ++*nseg;
-      }
+      if (seg) seg_put(seg, ia, ib);
     }
   }
   return ASTAR_OK;
@@ -586,7 +589,7 @@ void astar_navmesh_free(astar_navmesh *nm) {
   ringset_free(a, &nm->caps);
   for (size_t i = 0; i < nm->nobs; i++) {
     ringset_free(a, &nm->obs[i].rings);
-    astar__free(a, nm->obs[i].seg, nm->obs[i].seg_cap * sizeof(int32_t));
+    astar__free(a, nm->obs[i].seg.v, nm->obs[i].seg.cap * sizeof(int32_t));
   }
   astar__free(a, nm->obs, nm->obs_cap * sizeof *nm->obs);
   if (nm->cdt) astar__cdt_free(nm->cdt);
@@ -778,12 +781,12 @@ static astar_status copy_obstacles(astar_navmesh *nm, const astar_navmesh *src) 
       if (!ringset_add(a, &o->rings, p, g->n)) return ASTAR_NO_MEMORY;
       /* The body is a constraint without a radius; with one, the capsules. */
       if (nm->opt.radius == 0) {
-        astar_status st = insert_ring(nm, p, g->n, &o->seg, &o->nseg, &o->seg_cap);
+        astar_status st = insert_ring(nm, p, g->n, &o->seg);
         if (st != ASTAR_OK) return st;
       }
     }
     if (nm->opt.radius > 0) {
-      astar_status st = insert_capsules(nm, &o->rings, 1, &o->seg, &o->nseg, &o->seg_cap);
+      astar_status st = insert_capsules(nm, &o->rings, 1, &o->seg);
       if (st != ASTAR_OK) return st;
     }
   }
@@ -850,7 +853,7 @@ static astar_status from_grid(astar_navmesh **out, const astar_grid *grid,
       if (!add_capsule(nm, &nm->caps, p, q)) st = ASTAR_NO_MEMORY;
     }
     if (st == ASTAR_OK && !ringset_index(a, &nm->caps)) st = ASTAR_NO_MEMORY;
-    if (st == ASTAR_OK) st = insert_capsules(nm, &nm->caps, 0, NULL, NULL, NULL);
+    if (st == ASTAR_OK) st = insert_capsules(nm, &nm->caps, 0, NULL);
   }
   astar__free(a, seg, nseg * 4 * sizeof *seg);
   return finish_new(out, nm, st, src);
@@ -944,14 +947,14 @@ static astar_status from_polymap(astar_navmesh **out, const astar_polymap *map,
     const astar_vec2 *p;
     uint32_t n = astar_polymap_polygon(map, i, &p);
     if (r == 0) {
-      st = insert_ring(nm, p, n, NULL, NULL, NULL);
+      st = insert_ring(nm, p, n, NULL);
     } else {
       for (uint32_t k = 0; st == ASTAR_OK && k < n; k++)
         if (!add_capsule(nm, &nm->caps, p[k], p[(k + 1) % n])) st = ASTAR_NO_MEMORY;
     }
   }
   if (st == ASTAR_OK && r > 0 && !ringset_index(a, &nm->caps)) st = ASTAR_NO_MEMORY;
-  if (st == ASTAR_OK && r > 0) st = insert_capsules(nm, &nm->caps, 0, NULL, NULL, NULL);
+  if (st == ASTAR_OK && r > 0) st = insert_capsules(nm, &nm->caps, 0, NULL);
   return finish_new(out, nm, st, src);
 }
 
@@ -998,7 +1001,7 @@ void astar_navmesh_stats_get(const astar_navmesh *nm, astar_navmesh_stats *out) 
              nm->p_cap * sizeof *nm->phead + nm->v_cap * sizeof *nm->vmap +
              nm->pending_cap * sizeof *nm->pending;
   for (size_t i = 0; i < nm->nobs; i++)
-    m += ringset_memory(&nm->obs[i].rings) + nm->obs[i].seg_cap * sizeof(int32_t);
+    m += ringset_memory(&nm->obs[i].rings) + nm->obs[i].seg.cap * sizeof(int32_t);
   if (nm->cdt) m += astar__cdt_memory(nm->cdt);
   if (nm->mesh) m += astar_mesh_memory(nm->mesh);
   out->memory = m;
@@ -1154,7 +1157,7 @@ static astar_status update(astar_navmesh *nm, astar_vec2 bmin, astar_vec2 bmax) 
       if (!ipush(a, &R, s)) goto done;
     }
   }
-  qsort(R.v, R.n, sizeof *R.v, cmp_i32);
+  if (R.n) qsort(R.v, R.n, sizeof *R.v, cmp_i32);
   /* 4. Merge. */
   st = merge_slots(nm, R.v, R.n, &tv, &mg);
   if (st != ASTAR_OK) goto done;
@@ -1198,7 +1201,7 @@ static astar_status update(astar_navmesh *nm, astar_vec2 bmin, astar_vec2 bmax) 
     int32_t *pv = astar__malloc(a, 2 * (size_t)maxn * sizeof *pv);
     if (!pv) goto fail_mesh;
     int32_t *pn = pv + maxn;
-    for (size_t p = 0; p < mg.np; p++) {
+    for (size_t p = 0; R.n && p < mg.np; p++) { /* (no polygon without a triangle) */
       uint32_t n = mg.off[p + 1] - mg.off[p];
       for (uint32_t j = 0; j < n; j++) {
         uint32_t h = mg.side[mg.off[p] + j];
@@ -1232,7 +1235,7 @@ static astar_status update(astar_navmesh *nm, astar_vec2 bmin, astar_vec2 bmax) 
       }
     }
     astar__free(a, pv, 2 * (size_t)maxn * sizeof *pv);
-    qsort(Q.v, Q.n, sizeof *Q.v, cmp_i32);
+    if (Q.n) qsort(Q.v, Q.n, sizeof *Q.v, cmp_i32);
     for (size_t i = 0; i < Q.n; i++) {
       int32_t q = Q.v[i];
       if (i > 0 && Q.v[i - 1] == q) continue;
@@ -1384,12 +1387,12 @@ astar_status astar_navmesh_add_obstacle(astar_navmesh *nm, const astar_vec2 *poi
   astar_status st = ASTAR_NO_MEMORY;
   if (!ringset_add(a, &o.rings, points, n)) goto fail;
   if (nm->opt.radius == 0) {
-    st = insert_ring(nm, points, n, &o.seg, &o.nseg, &o.seg_cap);
+    st = insert_ring(nm, points, n, &o.seg);
   } else {
     st = ASTAR_OK;
     for (size_t k = 0; st == ASTAR_OK && k < n; k++)
       if (!add_capsule(nm, &o.rings, points[k], points[(k + 1) % n])) st = ASTAR_NO_MEMORY;
-    if (st == ASTAR_OK) st = insert_capsules(nm, &o.rings, 1, &o.seg, &o.nseg, &o.seg_cap);
+    if (st == ASTAR_OK) st = insert_capsules(nm, &o.rings, 1, &o.seg);
   }
   o.min = o.rings.min;
   o.max = o.rings.max;
@@ -1414,8 +1417,8 @@ astar_status astar_navmesh_add_obstacle(astar_navmesh *nm, const astar_vec2 *poi
 undo:
   /* Take the constraints out again; the free space is then as before and
   ** the triangulation's changes stay pending for the next update. */
-  for (size_t i = 0; i < o.nseg; i++)
-    (void)astar__cdt_remove_segment(nm->cdt, o.seg[2 * i], o.seg[2 * i + 1]);
+  for (size_t i = 0; i < o.seg.n; i++)
+    (void)astar__cdt_remove_segment(nm->cdt, o.seg.v[2 * i], o.seg.v[2 * i + 1]);
   (void)take_touched(nm);
   {
     astar_vec2 bmn, bmx;
@@ -1424,7 +1427,7 @@ undo:
   }
 fail:
   ringset_free(a, &o.rings);
-  astar__free(a, o.seg, o.seg_cap * sizeof(int32_t));
+  astar__free(a, o.seg.v, o.seg.cap * sizeof(int32_t));
   return st == ASTAR_OK ? ASTAR_NO_MEMORY : st;
 }
 
@@ -1438,8 +1441,8 @@ astar_status astar_navmesh_remove_obstacle(astar_navmesh *nm, uint32_t id) {
   nm->nobs--;
   astar_status st = ASTAR_OK;
   size_t done_seg = 0;
-  while (done_seg < o.nseg) {
-    st = astar__cdt_remove_segment(nm->cdt, o.seg[2 * done_seg], o.seg[2 * done_seg + 1]);
+  while (done_seg < o.seg.n) {
+    st = astar__cdt_remove_segment(nm->cdt, o.seg.v[2 * done_seg], o.seg.v[2 * done_seg + 1]);
     if (st != ASTAR_OK) break;
     done_seg++;
   }
@@ -1452,7 +1455,7 @@ astar_status astar_navmesh_remove_obstacle(astar_navmesh *nm, uint32_t id) {
   if (st != ASTAR_OK) {
     /* Put it back: the constraints taken out so far go in again. */
     for (size_t k = 0; k < done_seg; k++)
-      (void)astar__cdt_insert_segment(nm->cdt, o.seg[2 * k], o.seg[2 * k + 1]);
+      (void)astar__cdt_insert_segment(nm->cdt, o.seg.v[2 * k], o.seg.v[2 * k + 1]);
     memmove(nm->obs + i + 1, nm->obs + i, (nm->nobs - i) * sizeof *nm->obs);
     nm->obs[i] = o;
     nm->nobs++;
@@ -1461,6 +1464,6 @@ astar_status astar_navmesh_remove_obstacle(astar_navmesh *nm, uint32_t id) {
     return ASTAR_NO_MEMORY;
   }
   ringset_free(&nm->alloc, &o.rings);
-  astar__free(&nm->alloc, o.seg, o.seg_cap * sizeof(int32_t));
+  astar__free(&nm->alloc, o.seg.v, o.seg.cap * sizeof(int32_t));
   return ASTAR_OK;
 }
