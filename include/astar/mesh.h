@@ -34,7 +34,8 @@
 **     conversely two polygons sharing an edge (a, b) / (b, a) name each
 **     other;
 **   - no two polygons overlap (their interiors are disjoint);
-**   - every vertex lies on at least one polygon.
+**   - every vertex lies on at least one polygon (unless the mesh was
+**     edited, see "Polygon slots").
 ** Orientation and overlap use exact predicates: the verdict does not
 ** depend on rounding (but for the 2^-40 tolerance above).
 **
@@ -51,11 +52,10 @@
 ** Polygon slots. A mesh edited through a builder (astar/navmesh_build.h)
 ** keeps the indices of the polygons an edit did not touch; a polygon the
 ** edit removed and did not reuse is EMPTY (n = 0): no point is located in
-** it, no polygon names it, searches never reach it. Likewise an edit may
-** leave a vertex on no polygon (an obstacle covered it): it keeps its
-** index, unused, and validation accepts it in an edited mesh (version >
-** 0). astar_mesh_write compacts both away; a mesh read or made from
-** polygons has none.
+** it, no polygon names it, searches never reach it. Such a mesh may also
+** keep vertices no polygon uses any more (not a fault once edited:
+** version > 0). astar_mesh_write compacts both away; a mesh read or made
+** from polygons has none.
 **
 ** Threads: a mesh is read-only once made; any number of threads may read,
 ** locate and search it at once. Only its builder changes it (then nothing
@@ -71,8 +71,10 @@
 extern "C" {
 #endif
 
-/* A navigation mesh. Retains nothing of the caller's (vertices and
-** polygons are copied). Opaque. */
+/* A navigation mesh. Retains: nothing (vertices and polygons are
+** copied). Thread safety: read-only once made -- any number of threads
+** may locate in it and search it at once; a builder's edits
+** (astar/navmesh_build.h) are exclusive. Opaque. */
 typedef struct astar_mesh astar_mesh;
 
 /* What is wrong with a mesh (astar_mesh_fault.kind). */
@@ -155,7 +157,8 @@ ASTAR_API void astar_mesh_free(astar_mesh *mesh);
 /*
 ** Write `mesh` in format version 2 into buf[0 .. cap-1] with a final NUL;
 ** *len (may be NULL) gets the text's length without the NUL. Empty polygon
-** slots are left out and the remaining polygons renumbered in order;
+** slots, and vertices on no polygon (a builder's mesh may keep some), are
+** left out and the remaining ones renumbered in order;
 ** coordinates are written with the shortest decimal form that reads back
 ** to the same double ("%.17g" at most), so read(write(m)) is the same
 ** mesh. Vertex lines list the polygons around the vertex counter-

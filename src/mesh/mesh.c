@@ -320,9 +320,14 @@ astar_status astar_mesh_from_polygons(astar_mesh **out, const astar_vec2 *vertic
                         (unsigned)ASTAR_MESH_MAX_SIDES);
       return ASTAR_TOO_LARGE;
     }
+    if (poly_sizes[i] < 3) { /* 0 too: only a builder's mesh has empty slots */
+      astar__mesh_fault(NULL, fault, ASTAR_MESH_FAULT_DEGENERATE, (int32_t)i, -1, -1,
+                        "%u vertices: a polygon needs at least 3", (unsigned)poly_sizes[i]);
+      return ASTAR_INVALID_ARGUMENT;
+    }
     entries += poly_sizes[i];
+    if (entries > UINT32_MAX) return ASTAR_TOO_LARGE; /* checked as it grows: no wrap */
   }
-  if (entries > UINT32_MAX) return ASTAR_TOO_LARGE;
   if (entries && !poly_vertices) return ASTAR_INVALID_ARGUMENT;
   astar_mesh *m;
   astar_status st = astar__mesh_new(&m, alloc);
@@ -553,7 +558,7 @@ static astar_status derive_vertices(astar_mesh *m) {
   for (size_t v = 0; v < m->nv; v++) {
     uint32_t gaps;
     const size_t n = m->vn[v];
-    memcpy(s.in, all + starts[v], n * sizeof *all);
+    if (n && all) memcpy(s.in, all + starts[v], n * sizeof *all);
     const size_t len = order_vertex(m, (int32_t)v, s.in, n, s.out, &gaps);
     store_vertex(m, (int32_t)v, s.out, len, gaps);
   }
@@ -585,15 +590,13 @@ static void derive_totals(astar_mesh *m) {
 
 astar_status astar__mesh_finish(astar_mesh *m, astar_mesh_fault *fault) {
   fault_clear(fault);
-  /* Local checks first (they make the vertex lists well-defined), then the
-  ** index, whose boxes the overlap check walks. */
+  /* The checks first: they make the vertex lists well-defined. */
   astar_status st = astar__mesh_check_local(m, fault);
   if (st != ASTAR_OK) return st;
-  derive_totals(m);
-  astar__mesh_index_free(m);
-  st = astar__mesh_index_build(m);
-  if (st != ASTAR_OK) return st;
   st = astar__mesh_check_overlaps(m, fault);
+  if (st != ASTAR_OK) return st;
+  derive_totals(m);
+  st = astar__mesh_index_build(m);
   if (st != ASTAR_OK) return st;
   return derive_vertices(m);
 }
@@ -667,8 +670,10 @@ astar_status astar__mesh_edited(astar_mesh *m, const int32_t *touched, size_t nt
   ** one it left alone. */
   int32_t *t = ntouched ? astar__calloc(&m->alloc, ntouched, sizeof *t) : NULL;
   if (ntouched && !t) return ASTAR_NO_MEMORY;
-  if (ntouched) memcpy(t, touched, ntouched * sizeof *t);
-  qsort(t, ntouched, sizeof *t, int32_cmp);
+  if (ntouched) {
+    memcpy(t, touched, ntouched * sizeof *t);
+    qsort(t, ntouched, sizeof *t, int32_cmp);
+  }
   /* Room: each dirty vertex's list is at most 2 * (old list + touched
   ** polygons holding it). */
   size_t need = 0, maxdeg = 1;
@@ -684,14 +689,14 @@ astar_status astar__mesh_edited(astar_mesh *m, const int32_t *touched, size_t nt
     astar__free(&m->alloc, t, ntouched * sizeof *t);
     return ASTAR_NO_MEMORY;
   }
-  for (size_t i = 0; i < nd; i++) {
+  for (size_t i = 0; i < nd && s.in && s.out; i++) {
     const int32_t v = m->dirty[i];
     size_t n = 0;
     /* Untouched polygons of the old list still hold v. */
     const int32_t *old = m->vp + m->voff[v];
     for (uint32_t j = 0; j < m->vn[v]; j++) {
       const int32_t p = old[j];
-      if (p < 0 || bsearch(&p, t, ntouched, sizeof *t, int32_cmp)) continue;
+      if (p < 0 || (t && bsearch(&p, t, ntouched, sizeof *t, int32_cmp))) continue;
       const int32_t k = position(m, (size_t)p, v);
       if (k < 0) continue;
       s.in[n].poly = p;
