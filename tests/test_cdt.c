@@ -179,6 +179,12 @@ static astar_vec2 v2(double x, double y) {
   return (astar_vec2){x, y};
 }
 
+/* Point i of an n-wide grid of spacing h, row by row. */
+static astar_vec2 gridpt(int i, int n, double h) {
+  int x = i % n, y = i / n;
+  return v2(x * h, y * h);
+}
+
 /* x moved by k ulps (k may be negative). */
 static double ulps(double x, int k) {
   while (k > 0) {
@@ -336,8 +342,8 @@ static void test_extreme_magnitudes(void) {
     for (int k = 0; k < 4; k++) {
       double mx = mags[rng_range(&r, 0, nm - 1)], my = mags[rng_range(&r, 0, nm - 1)];
       q[k] = v2(mx * rnd_in(&r, -1, 1), my * rnd_in(&r, -1, 1));
-      if (rng_range(&r, 0, 3) == 0) q[k].x = q[(k + 3) % 4].x;
-      if (rng_range(&r, 0, 3) == 0) q[k].y = ulps(q[(k + 3) % 4].y, rng_range(&r, -1, 1));
+      if (k && rng_range(&r, 0, 3) == 0) q[k].x = q[k - 1].x;
+      if (k && rng_range(&r, 0, 3) == 0) q[k].y = ulps(q[k - 1].y, rng_range(&r, -1, 1));
     }
     check_orient(q[0], q[1], q[2]);
     check_incircle(q[0], q[1], q[2], q[3]);
@@ -640,7 +646,7 @@ static void test_cdt_degenerate_points(void) {
   astar__cdt *c = new_cdt(-10, 110, NULL);
   int32_t id, first[101];
   for (int i = 0; i <= 100; i++) {
-    CHECK_EQ(astar__cdt_insert_point(c, v2(i, 2 * i - 100 > 0 ? i : i), &first[i]), ASTAR_OK);
+    CHECK_EQ(astar__cdt_insert_point(c, v2(i, i), &first[i]), ASTAR_OK);
   }
   CHECK_EQ(check_all(c), 0);
   for (int i = 100; i >= 0; i--) {
@@ -658,8 +664,7 @@ static void test_cdt_degenerate_points(void) {
     order[j] = t;
   }
   for (int i = 0; i < 41 * 41; i++)
-    CHECK_EQ(astar__cdt_insert_point(c, v2(order[i] % 41 * 2.5, order[i] / 41 * 2.5), &id),
-             ASTAR_OK);
+    CHECK_EQ(astar__cdt_insert_point(c, gridpt(order[i], 41, 2.5), &id), ASTAR_OK);
   CHECK_EQ(check_all(c), 0);
   /* outside the bounding triangle / not finite */
   CHECK_EQ(astar__cdt_insert_point(c, v2(1e12, 0), &id), ASTAR_INVALID_ARGUMENT);
@@ -671,7 +676,7 @@ static void test_cdt_degenerate_points(void) {
 
 /* Grid points, segments between them along the 8 directions: every
 ** crossing point is a grid point or a half-integer, exact. */
-static size_t grid_segments(rng *r, astar__cdt *c, int n, int32_t *gid, seg *sg, size_t ns,
+static size_t grid_segments(rng *r, astar__cdt *c, int n, const int32_t *gid, seg *sg, size_t ns,
                             int maxlen) {
   static const int dir[8][2] = {{1, 0},  {0, 1},  {1, 1},   {1, -1},
                                 {-1, 0}, {0, -1}, {-1, -1}, {-1, 1}};
@@ -700,11 +705,11 @@ static void test_cdt_grid_constraints(void) {
     ** run through the others as they are inserted later */
     for (int i = 0; i < n * n; i++) {
       if (round >= 2 && rng_range(&r, 0, 2) == 0) continue;
-      CHECK_EQ(astar__cdt_insert_point(c, v2(i % n, i / n), &gid[i]), ASTAR_OK);
+      CHECK_EQ(astar__cdt_insert_point(c, gridpt(i, n, 1.0), &gid[i]), ASTAR_OK);
     }
     if (round >= 2) /* the rest, before the segments that need them */
       for (int i = 0; i < n * n; i++)
-        CHECK_EQ(astar__cdt_insert_point(c, v2(i % n, i / n), &gid[i]), ASTAR_OK);
+        CHECK_EQ(astar__cdt_insert_point(c, gridpt(i, n, 1.0), &gid[i]), ASTAR_OK);
     seg sg[200];
     size_t ns = grid_segments(&r, c, n, gid, sg, 40 + 40 * (size_t)round, n / 2);
     CHECK_EQ(check_all(c), 0);
@@ -762,6 +767,468 @@ static void test_cdt_random_constraints(void) {
   }
 }
 
+/* Long chords between points on the border of a box: every pair of chords
+** may cross, so most crossings are split on edges that are themselves
+** pieces between earlier rounded crossings -- where a rounded point off
+** the line can leave the edges to it non-Delaunay. */
+static void test_cdt_chords(void) {
+  rng r;
+  rng_seed(&r, 30);
+  for (int round = 0; round < 8; round++) {
+    astar__cdt *c = new_cdt(0, 64, NULL);
+    int32_t ids[120];
+    for (int i = 0; i < 120; i++) {
+      double t = rnd_in(&r, 0, 64);
+      astar_vec2 p = i % 4 == 0   ? v2(t, 0)
+                     : i % 4 == 1 ? v2(64, t)
+                     : i % 4 == 2 ? v2(t, 64)
+                                  : v2(0, t);
+      if (round & 1) p = v2(floor(p.x), floor(p.y)); /* integers: exact crossings more often */
+      CHECK_EQ(astar__cdt_insert_point(c, p, &ids[i]), ASTAR_OK);
+    }
+    seg sg[70];
+    for (int i = 0; i < 70; i++) {
+      sg[i].a = ids[rng_range(&r, 0, 119)];
+      sg[i].b = ids[rng_range(&r, 0, 119)];
+      CHECK_EQ(astar__cdt_insert_segment(c, sg[i].a, sg[i].b), ASTAR_OK);
+    }
+    CHECK(astar__cdt_vertex_count(c) > 500);
+    CHECK_EQ(check_all(c), 0);
+    CHECK_EQ(check_constraints_loose(c, sg, 70, 1e-9), 0);
+    astar__cdt_free(c);
+  }
+}
+
+/* ---- removal ------------------------------------------------------------------ */
+
+typedef struct edge {
+  int32_t a, b;
+  int c;
+} edge;
+
+static int edge_cmp(const void *x, const void *y) {
+  const edge *e = x, *f = y;
+  if (e->a != f->a) return e->a < f->a ? -1 : 1;
+  return (e->b > f->b) - (e->b < f->b);
+}
+
+/* The edges (a < b) with their counts, sorted; *n of them. */
+static edge *edges_of(astar__cdt *c, size_t *n) {
+  size_t nt = astar__cdt_tri_slots(c), k = 0;
+  astar__cdt_tri *T = astar__cdt_tris(c);
+  edge *e = malloc(3 * nt * sizeof *e);
+  for (size_t t = 0; t < nt; t++)
+    for (int j = 0; j < 3; j++) {
+      int32_t a = T[t].v[(j + 1) % 3], b = T[t].v[(j + 2) % 3];
+      if (T[t].v[0] < 0 || a > b) continue;
+      e[k++] = (edge){a, b, T[t].c[j]};
+    }
+  qsort(e, k, sizeof *e, edge_cmp);
+  *n = k;
+  return e;
+}
+
+/* Is edge a-b of c flippable at a cocircular tie (in-circle exactly 0)? */
+static int tie_edge(astar__cdt *c, int32_t a, int32_t b) {
+  size_t nt = astar__cdt_tri_slots(c);
+  astar__cdt_tri *T = astar__cdt_tris(c);
+  for (size_t t = 0; t < nt; t++)
+    for (int k = 0; k < 3; k++) {
+      if (T[t].v[(k + 1) % 3] != a || T[t].v[(k + 2) % 3] != b) continue;
+      int32_t u = T[t].n[k];
+      if (u < 0 || T[t].c[k]) return 0;
+      int j = opp_in(T, u, (int32_t)t);
+      return astar__incircle(astar__cdt_vertex(c, T[t].v[0]), astar__cdt_vertex(c, T[t].v[1]),
+                             astar__cdt_vertex(c, T[t].v[2]), astar__cdt_vertex(c, T[u].v[j])) == 0;
+    }
+  return 0;
+}
+
+/* c equals a triangulation built afresh from its vertices (same order,
+** hence the same ids) and `sg`: the same constrained edges and counts, and
+** any other difference a cocircular tie (none allowed when !ties). */
+static int same_as_fresh(astar__cdt *c, double lo, double hi, const seg *sg, size_t ns, int ties) {
+  astar__cdt *f = new_cdt(lo, hi, NULL);
+  size_t nv = astar__cdt_vertex_count(c);
+  for (size_t v = 3; v < nv; v++) {
+    int32_t id;
+    CHECK_EQ(astar__cdt_insert_point(f, astar__cdt_vertex(c, (int32_t)v), &id), ASTAR_OK);
+    CHECK_EQ(id, (int32_t)v);
+  }
+  for (size_t i = 0; i < ns; i++)
+    CHECK_EQ(astar__cdt_insert_segment(f, sg[i].a, sg[i].b), ASTAR_OK);
+  CHECK_EQ(astar__cdt_vertex_count(f), nv); /* no new crossings */
+  size_t na, nb;
+  edge *ea = edges_of(c, &na), *eb = edges_of(f, &nb);
+  int bad = 0;
+  size_t i = 0, j = 0;
+  while (i < na || j < nb) {
+    int d = i >= na ? 1 : j >= nb ? -1 : edge_cmp(&ea[i], &eb[j]);
+    if (d == 0) {
+      if (ea[i].c != eb[j].c) {
+        FAILF("edge %d-%d: count %d, fresh %d", ea[i].a, ea[i].b, ea[i].c, eb[j].c);
+        bad++;
+      }
+      i++, j++;
+    } else if (d < 0) {
+      if (!ties || !tie_edge(c, ea[i].a, ea[i].b)) {
+        FAILF("edge %d-%d not in the fresh triangulation", ea[i].a, ea[i].b);
+        bad++;
+      }
+      i++;
+    } else {
+      if (!ties || !tie_edge(f, eb[j].a, eb[j].b)) {
+        FAILF("fresh edge %d-%d missing", eb[j].a, eb[j].b);
+        bad++;
+      }
+      j++;
+    }
+  }
+  free(ea);
+  free(eb);
+  astar__cdt_free(f);
+  return bad;
+}
+
+/* Do open segments p-q and r-s cross or touch (exact)? */
+static int seg_meet(astar_vec2 p, astar_vec2 q, astar_vec2 r, astar_vec2 s) {
+  int o1 = astar__orient2d(p, q, r), o2 = astar__orient2d(p, q, s);
+  int o3 = astar__orient2d(r, s, p), o4 = astar__orient2d(r, s, q);
+  if (o1 * o2 < 0 && o3 * o4 < 0) return 1;
+  return (o1 == 0 && on_segment(p, q, r)) || (o2 == 0 && on_segment(p, q, s)) ||
+         (o3 == 0 && on_segment(r, s, p)) || (o4 == 0 && on_segment(r, s, q));
+}
+
+static void test_cdt_remove_random(void) {
+  rng r;
+  rng_seed(&r, 25);
+  for (int round = 0; round < 4; round++) {
+    astar__cdt *c = new_cdt(0, 100, NULL);
+    int n = 400;
+    int32_t ids[400];
+    for (int i = 0; i < n; i++)
+      CHECK_EQ(astar__cdt_insert_point(c, v2(rnd_in(&r, 0, 100), rnd_in(&r, 0, 100)), &ids[i]),
+               ASTAR_OK);
+    /* non-crossing segments (sharing end points allowed), some twice */
+    seg sg[200];
+    size_t ns = 0;
+    for (int tries = 0; tries < 3000 && ns < 150; tries++) {
+      int a = rng_range(&r, 0, n - 1), b = rng_range(&r, 0, n - 1);
+      if (a == b) continue;
+      astar_vec2 A = astar__cdt_vertex(c, ids[a]), B = astar__cdt_vertex(c, ids[b]);
+      if (hypot(B.x - A.x, B.y - A.y) > 30) continue;
+      int ok = 1;
+      for (size_t i = 0; i < ns && ok; i++) {
+        astar_vec2 P = astar__cdt_vertex(c, sg[i].a), Q = astar__cdt_vertex(c, sg[i].b);
+        int shared =
+            sg[i].a == ids[a] || sg[i].a == ids[b] || sg[i].b == ids[a] || sg[i].b == ids[b];
+        if (shared) {
+          /* only the common end point: not collinear overlap */
+          int32_t o = (sg[i].a == ids[a] || sg[i].a == ids[b]) ? sg[i].b : sg[i].a;
+          int32_t m = (sg[i].a == ids[a] || sg[i].b == ids[a]) ? ids[b] : ids[a];
+          if (o == m) continue; /* the same segment: allowed (count 2) */
+          (void)o;
+          continue;
+        }
+        if (seg_meet(A, B, P, Q)) ok = 0;
+      }
+      /* no other vertex on it */
+      for (int v = 0; v < n && ok; v++)
+        if (v != a && v != b && on_segment(A, B, astar__cdt_vertex(c, ids[v]))) ok = 0;
+      if (!ok) continue;
+      sg[ns].a = ids[a];
+      sg[ns].b = ids[b];
+      CHECK_EQ(astar__cdt_insert_segment(c, sg[ns].a, sg[ns].b), ASTAR_OK);
+      ns++;
+      if (tries % 9 == 0 && ns < 200) {
+        sg[ns] = sg[ns - 1];
+        CHECK_EQ(astar__cdt_insert_segment(c, sg[ns].b, sg[ns].a), ASTAR_OK);
+        ns++;
+      }
+    }
+    CHECK(ns > 50);
+    CHECK_EQ(astar__cdt_vertex_count(c), (size_t)n + 3);
+    CHECK_EQ(check_all(c), 0);
+    CHECK_EQ(check_constraints_exact(c, sg, ns), 0);
+    CHECK_EQ(same_as_fresh(c, 0, 100, sg, ns, 0), 0);
+    /* remove a random half (either direction) */
+    for (size_t i = 0; i < ns;) {
+      if (rng_range(&r, 0, 1)) {
+        int rev = rng_range(&r, 0, 1);
+        CHECK_EQ(astar__cdt_remove_segment(c, rev ? sg[i].b : sg[i].a, rev ? sg[i].a : sg[i].b),
+                 ASTAR_OK);
+        sg[i] = sg[--ns];
+      } else {
+        i++;
+      }
+    }
+    CHECK_EQ(check_all(c), 0);
+    CHECK_EQ(check_constraints_exact(c, sg, ns), 0);
+    CHECK_EQ(same_as_fresh(c, 0, 100, sg, ns, 0), 0);
+    /* a segment not there */
+    CHECK_EQ(astar__cdt_remove_segment(c, ids[0], ids[0]), ASTAR_INVALID_ARGUMENT);
+    CHECK_EQ(astar__cdt_remove_segment(c, -1, ids[0]), ASTAR_INVALID_ARGUMENT);
+    /* remove the rest: back to the Delaunay triangulation */
+    while (ns) {
+      ns--;
+      CHECK_EQ(astar__cdt_remove_segment(c, sg[ns].a, sg[ns].b), ASTAR_OK);
+    }
+    CHECK_EQ(check_all(c), 0);
+    CHECK_EQ(same_as_fresh(c, 0, 100, sg, 0, 0), 0);
+    astar__cdt_free(c);
+  }
+}
+
+/* Grid segments with split crossings, removed: cocircular ties allowed. */
+static void test_cdt_remove_grid(void) {
+  rng r;
+  rng_seed(&r, 26);
+  for (int round = 0; round < 3; round++) {
+    int n = 16;
+    astar__cdt *c = new_cdt(0, n, NULL);
+    int32_t gid[16 * 16];
+    for (int i = 0; i < n * n; i++)
+      CHECK_EQ(astar__cdt_insert_point(c, gridpt(i, n, 1.0), &gid[i]), ASTAR_OK);
+    seg sg[120];
+    size_t ns = grid_segments(&r, c, n, gid, sg, 100, 6);
+    CHECK_EQ(check_constraints_exact(c, sg, ns), 0);
+    for (size_t i = 0; i < ns;) {
+      if (rng_range(&r, 0, 2) == 0) {
+        CHECK_EQ(astar__cdt_remove_segment(c, sg[i].a, sg[i].b), ASTAR_OK);
+        sg[i] = sg[--ns];
+      } else {
+        i++;
+      }
+    }
+    CHECK_EQ(check_all(c), 0);
+    CHECK_EQ(check_constraints_exact(c, sg, ns), 0);
+    CHECK_EQ(same_as_fresh(c, 0, n, sg, ns, 1), 0);
+    astar__cdt_free(c);
+  }
+}
+
+/* ---- touched list, determinism, allocation failures ---------------------------- */
+
+static int tri_same(const astar__cdt_tri *a, const astar__cdt_tri *b) {
+  for (int k = 0; k < 3; k++)
+    if (a->v[k] != b->v[k] || a->n[k] != b->n[k] || a->c[k] != b->c[k]) return 0;
+  return a->mark == b->mark;
+}
+
+/* Every slot that changed (or is new) since `old` is listed, once. */
+static int check_touched(astar__cdt *c, const astar__cdt_tri *old, size_t old_n) {
+  size_t n, nt = astar__cdt_tri_slots(c);
+  const int32_t *l = astar__cdt_touched(c, &n);
+  char *in = calloc(nt, 1);
+  int bad = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (l[i] < 0 || (size_t)l[i] >= nt || in[l[i]]) {
+      FAILF("touched list: bad or repeated slot %d", l[i]);
+      bad++;
+      continue;
+    }
+    in[l[i]] = 1;
+  }
+  astar__cdt_tri *T = astar__cdt_tris(c);
+  for (size_t t = 0; t < nt; t++) {
+    int changed = t >= old_n || !tri_same(&T[t], &old[t]);
+    if (changed && !in[t]) {
+      FAILF("slot %zu changed, not in the touched list", t);
+      bad++;
+    }
+  }
+  free(in);
+  return bad;
+}
+
+static void test_cdt_touched(void) {
+  rng r;
+  rng_seed(&r, 27);
+  astar__cdt *c = new_cdt(0, 50, NULL);
+  int32_t ids[300];
+  size_t ig;
+  (void)astar__cdt_touched(c, &ig);
+  for (int i = 0; i < 300; i++) {
+    size_t n0 = astar__cdt_tri_slots(c);
+    astar__cdt_tri *old = malloc((n0 + 1) * sizeof *old);
+    memcpy(old, astar__cdt_tris(c), n0 * sizeof *old);
+    astar_vec2 p = i % 3 ? v2(rnd_in(&r, 0, 50), rnd_in(&r, 0, 50))
+                         : v2(rng_range(&r, 0, 50), rng_range(&r, 0, 50));
+    CHECK_EQ(astar__cdt_insert_point(c, p, &ids[i]), ASTAR_OK);
+    CHECK_EQ(check_touched(c, old, n0), 0);
+    free(old);
+  }
+  seg sg[60];
+  for (int i = 0; i < 60; i++) {
+    size_t n0 = astar__cdt_tri_slots(c);
+    astar__cdt_tri *old = malloc(n0 * sizeof *old);
+    memcpy(old, astar__cdt_tris(c), n0 * sizeof *old);
+    sg[i].a = ids[rng_range(&r, 0, 299)];
+    sg[i].b = ids[rng_range(&r, 0, 299)];
+    CHECK_EQ(astar__cdt_insert_segment(c, sg[i].a, sg[i].b), ASTAR_OK);
+    CHECK_EQ(check_touched(c, old, n0), 0);
+    free(old);
+  }
+  for (int i = 0; i < 60; i++) {
+    size_t n0 = astar__cdt_tri_slots(c);
+    astar__cdt_tri *old = malloc(n0 * sizeof *old);
+    memcpy(old, astar__cdt_tris(c), n0 * sizeof *old);
+    CHECK_EQ(astar__cdt_remove_segment(c, sg[i].a, sg[i].b),
+             sg[i].a == sg[i].b ? ASTAR_INVALID_ARGUMENT : ASTAR_OK);
+    CHECK_EQ(check_touched(c, old, n0), 0);
+    free(old);
+  }
+  CHECK_EQ(check_all(c), 0);
+  astar__cdt_free(c);
+}
+
+/* The whole life of a triangulation, going on after a failure (the
+** failing allocator refuses one request): every call OK or NO_MEMORY; a
+** failed point insertion adds no vertex; a failed segment leaves no count
+** behind: once every segment that went in is removed, no edge is
+** constrained. Returns the first failing status. */
+static astar_status scenario(const astar_allocator *al, int *bad) {
+  rng r;
+  rng_seed(&r, 28);
+  astar__cdt *c = NULL;
+  astar_status st = astar__cdt_new(&c, v2(0, 0), v2(40, 40), al), first = ASTAR_OK;
+  if (st != ASTAR_OK) return st;
+  astar_vec2 p[400];
+  int32_t ids[400];
+  for (int i = 0; i < 400; i++)
+    p[i] = i % 2 ? v2(rnd_in(&r, 0, 40), rnd_in(&r, 0, 40))
+                 : v2(rng_range(&r, 0, 40), rng_range(&r, 0, 40));
+#define NOTE(call)                                                                                 \
+  do {                                                                                             \
+    st = (call);                                                                                   \
+    if (st != ASTAR_OK && st != ASTAR_NO_MEMORY) {                                                 \
+      FAILF("status %d", (int)st);                                                                 \
+      ++*bad;                                                                                      \
+    }                                                                                              \
+    if (first == ASTAR_OK) first = st;                                                             \
+  } while (0)
+  NOTE(astar__cdt_insert_points(c, p, 200, ids));
+  if (st != ASTAR_OK) {
+    /* stopped part-way: insert them one by one */
+    for (int i = 0; i < 200; i++) NOTE(astar__cdt_insert_point(c, p[i], &ids[i]));
+  }
+  for (int i = 200; i < 400; i++) {
+    size_t nv = astar__cdt_vertex_count(c);
+    NOTE(astar__cdt_insert_point(c, p[i], &ids[i]));
+    if (st != ASTAR_OK) {
+      if (astar__cdt_vertex_count(c) != nv) {
+        FAILF("failed insertion added a vertex");
+        ++*bad;
+      }
+      NOTE(astar__cdt_insert_point(c, p[i], &ids[i])); /* again */
+    }
+  }
+  seg sg[80];
+  int in[80];
+  for (int i = 0; i < 80; i++) {
+    sg[i].a = ids[rng_range(&r, 0, 399)];
+    sg[i].b = ids[rng_range(&r, 0, 399)];
+    NOTE(astar__cdt_insert_segment(c, sg[i].a, sg[i].b));
+    in[i] = st == ASTAR_OK && sg[i].a != sg[i].b;
+  }
+  for (int i = 0; i < 80; i += 2)
+    if (in[i]) {
+      NOTE(astar__cdt_remove_segment(c, sg[i].a, sg[i].b));
+      in[i] = st != ASTAR_OK;
+    }
+  *bad += check_structure(c);
+  if (first == ASTAR_OK) *bad += check_delaunay(c);
+  for (int i = 0; i < 80; i++)
+    if (in[i]) NOTE(astar__cdt_remove_segment(c, sg[i].a, sg[i].b));
+  size_t nt = astar__cdt_tri_slots(c);
+  const astar__cdt_tri *T = astar__cdt_tris(c);
+  for (size_t t = 0; t < nt; t++)
+    for (int k = 0; k < 3; k++)
+      if (T[t].c[k]) {
+        FAILF("edge %d-%d still constrained", T[t].v[(k + 1) % 3], T[t].v[(k + 2) % 3]);
+        ++*bad;
+      }
+#undef NOTE
+  astar__cdt_free(c);
+  return first;
+}
+
+static void test_cdt_alloc_failures(void) {
+  failalloc fa;
+  failalloc_init(&fa);
+  astar_allocator al = failalloc_allocator(&fa);
+  int bad = 0;
+  CHECK_EQ(scenario(&al, &bad), ASTAR_OK);
+  CHECK_EQ(bad, 0);
+  CHECK_EQ(fa.blocks, 0);
+  long total = fa.requests, failed = 0;
+  CHECK(total > 20);
+  for (long k = 1; k <= total; k++) {
+    failalloc_init(&fa);
+    fa.fail_at = k;
+    bad = 0;
+    astar_status st = scenario(&al, &bad);
+    if (st != ASTAR_OK) failed++;
+    CHECKF(st == ASTAR_OK || st == ASTAR_NO_MEMORY, "request %ld: status %d", k, (int)st);
+    CHECKF(bad == 0, "request %ld: %d faults after the failure", k, bad);
+    CHECKF(fa.blocks == 0 && fa.osize_mismatches == 0, "request %ld: %ld blocks left, %ld osize", k,
+           fa.blocks, fa.osize_mismatches);
+  }
+  CHECKF(failed > total / 2, "%ld of %ld failures reported", failed, total);
+}
+
+static void test_cdt_deterministic(void) {
+  astar__cdt *c[2];
+  for (int k = 0; k < 2; k++) {
+    rng r;
+    rng_seed(&r, 29);
+    c[k] = new_cdt(0, 100, NULL);
+    int32_t ids[500];
+    for (int i = 0; i < 500; i++)
+      CHECK_EQ(astar__cdt_insert_point(c[k], v2(rng_range(&r, 0, 100) * 0.5, rnd_in(&r, 0, 100)),
+                                       &ids[i]),
+               ASTAR_OK);
+    for (int i = 0; i < 100; i++)
+      CHECK_EQ(
+          astar__cdt_insert_segment(c[k], ids[rng_range(&r, 0, 499)], ids[rng_range(&r, 0, 499)]),
+          ASTAR_OK);
+  }
+  CHECK_EQ(astar__cdt_tri_slots(c[0]), astar__cdt_tri_slots(c[1]));
+  for (size_t t = 0; t < astar__cdt_tri_slots(c[0]); t++)
+    CHECK(tri_same(&astar__cdt_tris(c[0])[t], &astar__cdt_tris(c[1])[t]));
+  CHECK(astar__cdt_memory(c[0]) > 0);
+  astar__cdt_free(c[0]);
+  astar__cdt_free(c[1]);
+}
+
+static void test_cdt_arguments(void) {
+  astar__cdt *c = NULL;
+  CHECK_EQ(astar__cdt_new(NULL, v2(0, 0), v2(1, 1), NULL), ASTAR_INVALID_ARGUMENT);
+  CHECK_EQ(astar__cdt_new(&c, v2(1, 0), v2(0, 1), NULL), ASTAR_INVALID_ARGUMENT);
+  CHECK(c == NULL);
+  CHECK_EQ(astar__cdt_new(&c, v2(0, 0), v2(INFINITY, 1), NULL), ASTAR_INVALID_ARGUMENT);
+  c = new_cdt(0, 10, NULL);
+  int32_t a, b;
+  CHECK_EQ(astar__cdt_insert_point(c, v2(1, 1), &a), ASTAR_OK);
+  CHECK_EQ(astar__cdt_insert_point(c, v2(5, 5), &b), ASTAR_OK);
+  CHECK_EQ(astar__cdt_insert_segment(c, a, 0), ASTAR_INVALID_ARGUMENT); /* bounding vertex */
+  CHECK_EQ(astar__cdt_insert_segment(c, a, 99), ASTAR_INVALID_ARGUMENT);
+  CHECK_EQ(astar__cdt_insert_segment(c, a, a), ASTAR_OK);
+  CHECK_EQ(astar__cdt_remove_segment(c, a, b), ASTAR_INVALID_ARGUMENT); /* never inserted */
+  CHECK_EQ(astar__cdt_insert_points(c, NULL, 0, NULL), ASTAR_OK);
+  CHECK_EQ(astar__cdt_locate(c, v2(NAN, 1)), -1);
+  /* a line of points and one segment over them all: it runs through each */
+  for (int i = 2; i <= 8; i++) CHECK_EQ(astar__cdt_insert_point(c, v2(i, i), &b), ASTAR_OK);
+  seg s1 = {a, b};
+  CHECK_EQ(astar__cdt_insert_segment(c, a, b), ASTAR_OK);
+  CHECK_EQ(check_constraints_exact(c, &s1, 1), 0);
+  CHECK_EQ(check_all(c), 0);
+  CHECK_EQ(astar__cdt_remove_segment(c, b, a), ASTAR_OK);
+  CHECK_EQ(check_constraints_exact(c, &s1, 0), 0);
+  astar__cdt_free(c);
+  astar__cdt_free(NULL);
+}
+
 /* ---- main ------------------------------------------------------------------ */
 
 int main(void) {
@@ -776,5 +1243,12 @@ int main(void) {
   RUN(test_cdt_degenerate_points);
   RUN(test_cdt_grid_constraints);
   RUN(test_cdt_random_constraints);
+  RUN(test_cdt_chords);
+  RUN(test_cdt_remove_random);
+  RUN(test_cdt_remove_grid);
+  RUN(test_cdt_touched);
+  RUN(test_cdt_deterministic);
+  RUN(test_cdt_arguments);
+  RUN(test_cdt_alloc_failures);
   return check_summary();
 }

@@ -158,7 +158,17 @@ struct astar__cdt {
   int32_t *touched;
   size_t ntouched, touched_cap;
   int32_t last; /* where the next walk starts */
-  uint64_t rng; /* the walk's choices (deterministic) */
+  /* Jump grid: g x g cells over the box given to astar__cdt_new, each the
+  ** last vertex inserted in it (-1 none); a walk starts at the vertex of
+  ** the point's cell, so it is short in any insertion order. Rebuilt
+  ** bigger as vertices come (about two per cell). Only an accelerator: if
+  ** it cannot grow, the old one serves. */
+  int32_t *grid;
+  size_t g, grid_cap;
+  astar_vec2 gmin;
+  double gscale; /* cells per unit */
+  double gside;  /* the grid's side in units */
+  uint64_t rng;  /* the walk's choices (deterministic) */
   /* chains: nodes (vertex, next node, next occurrence of the same edge) */
   int32_t *cn_v, *cn_next, *cn_occ;
   size_t ncn, cn_cap[3];
@@ -297,7 +307,8 @@ static void occ_remove(astar__cdt *c, int32_t n) {
 /* ---- triangles ------------------------------------------------------------- */
 
 static inline void touch(astar__cdt *c, int32_t t) {
-  if (!c->tin[t]) {
+  /* room is reserved before every change; the bound only guards it */
+  if (!c->tin[t] && c->ntouched < c->touched_cap) {
     c->tin[t] = 1;
     c->touched[c->ntouched++] = t;
   }
@@ -321,13 +332,15 @@ static void tri_set(astar__cdt *c, int32_t t, int32_t a, int32_t b, int32_t d, i
   touch(c, t);
 }
 
-/* In neighbour u, the link that pointed to `from` now points to `to`. */
+/* In neighbour u, the link that pointed to `from` now points to `to` (a
+** change the touched list reports). */
 static void relink(astar__cdt *c, int32_t u, int32_t from, int32_t to) {
   if (u < 0) return;
   astar__cdt_tri *r = &c->t[u];
   for (int k = 0; k < 3; k++)
     if (r->n[k] == from) {
       r->n[k] = to;
+      touch(c, u);
       return;
     }
 }
@@ -377,6 +390,56 @@ static bool needs_flip(const astar__cdt *c, int32_t t, int k) {
 
 /* ---- point location ------------------------------------------------------- */
 
+static size_t cell_of(const astar__cdt *c, astar_vec2 p) {
+  double fx = (p.x - c->gmin.x) * c->gscale, fy = (p.y - c->gmin.y) * c->gscale;
+  double top = (double)(c->g - 1);
+  size_t ix = fx > 0 ? (fx < top ? (size_t)fx : c->g - 1) : 0;
+  size_t iy = fy > 0 ? (fy < top ? (size_t)fy : c->g - 1) : 0;
+  return iy * c->g + ix;
+}
+
+static void grid_note(astar__cdt *c, int32_t v) {
+  if (c->g) c->grid[cell_of(c, c->v[v])] = v;
+}
+
+/* Grow the grid when vertices outnumber twice its cells. */
+static void grid_grow(astar__cdt *c, double side) {
+  if (c->nv < 2 * c->g * c->g && c->g) return;
+  size_t g = c->g ? c->g : 4;
+  while (2 * g * g <= c->nv) g *= 2;
+  size_t cap = 0;
+  int32_t *ng = NULL;
+  if (g > 65536 || !grow(&c->al, (void **)&ng, &cap, g * g, sizeof *ng)) return;
+  astar__free(&c->al, c->grid, c->grid_cap * sizeof *c->grid);
+  c->grid = ng;
+  c->grid_cap = cap;
+  c->g = g;
+  c->gscale = (double)g / side;
+  for (size_t i = 0; i < g * g; i++) ng[i] = -1;
+  for (size_t v = 3; v < c->nv; v++) grid_note(c, (int32_t)v);
+}
+
+/* Where a walk to p starts: the triangle of a vertex in p's cell or the
+** nearest non-empty cell around it (a few rings), else the last triangle
+** found. */
+static int32_t walk_start(const astar__cdt *c, astar_vec2 p) {
+  if (c->g) {
+    size_t cell = cell_of(c, p);
+    long g = (long)c->g, cx = (long)(cell % c->g), cy = (long)(cell / c->g);
+    for (long ring = 0; ring <= 3; ring++)
+      for (long y = cy - ring; y <= cy + ring; y++) {
+        if (y < 0 || y >= g) continue;
+        long step = (y == cy - ring || y == cy + ring) ? 1 : 2 * ring;
+        for (long x = cx - ring; x <= cx + ring; x += step ? step : 1) {
+          if (x < 0 || x >= g) continue;
+          int32_t v = c->grid[(size_t)y * c->g + (size_t)x];
+          if (v >= 0 && c->vt[v] >= 0) return c->vt[v];
+        }
+      }
+  }
+  return c->last >= 0 ? c->last : 0;
+}
+
 static inline uint32_t rng_step(uint64_t *s) {
   *s = *s * 6364136223846793005ull + 1442695040888963407ull;
   return (uint32_t)(*s >> 33);
@@ -415,7 +478,7 @@ static int32_t walk(const astar__cdt *c, int32_t t, astar_vec2 p, uint64_t *rs) 
 int32_t astar__cdt_locate(const astar__cdt *c, astar_vec2 p) {
   if (!c || !isfinite(p.x) || !isfinite(p.y)) return -1;
   uint64_t rs = c->rng;
-  return walk(c, c->last >= 0 ? c->last : 0, p, &rs);
+  return walk(c, walk_start(c, p), p, &rs);
 }
 
 /* ---- construction ---------------------------------------------------------- */
@@ -449,6 +512,8 @@ astar_status astar__cdt_new(astar__cdt **out, astar_vec2 min, astar_vec2 max,
   if (!(d >= 1.0)) d = 1.0;
   if (d > 1e300) return astar__cdt_free(c), ASTAR_INVALID_ARGUMENT;
   double cx = min.x + 0.5 * w, cy = min.y + 0.5 * h;
+  c->gmin = (astar_vec2){cx - 0.5 * d, cy - 0.5 * d};
+  c->gside = d;
   c->v[0] = (astar_vec2){cx - 20 * d, cy - 10 * d};
   c->v[1] = (astar_vec2){cx + 20 * d, cy - 10 * d};
   c->v[2] = (astar_vec2){cx, cy + 20 * d};
@@ -477,6 +542,7 @@ void astar__cdt_free(astar__cdt *c) {
   astar__free(&al, c->stk, c->stk_cap * sizeof *c->stk);
   astar__free(&al, c->q, c->q_cap * sizeof *c->q);
   astar__free(&al, c->tgt, c->tgt_cap * sizeof *c->tgt);
+  astar__free(&al, c->grid, c->grid_cap * sizeof *c->grid);
   astar__free(&al, c, sizeof *c);
 }
 
@@ -490,7 +556,7 @@ static astar_status legalize_point(astar__cdt *c, int32_t p) {
     int32_t t = c->stk[--c->nstk];
     int k = vidx(&c->t[t], p);
     if (k < 0 || !needs_flip(c, t, k)) continue;
-    if (!reserve_stk(c, c->nstk + 2) || !reserve_touched(c, 2)) return ASTAR_NO_MEMORY;
+    if (!reserve_stk(c, c->nstk + 2) || !reserve_touched(c, 4)) return ASTAR_NO_MEMORY;
     int32_t u;
     flip(c, t, k, &u);
     c->stk[c->nstk++] = t;
@@ -518,7 +584,7 @@ static void chains_split(astar__cdt *c, int32_t a, int32_t b, int32_t p) {
 
 /* Room for splitting an edge of count cnt: nodes, map keys, triangles. */
 static bool reserve_split(astar__cdt *c, uint16_t cnt) {
-  if (!reserve_tris(c, c->nt + 2) || !reserve_touched(c, 4) || !reserve_stk(c, c->nstk + 4))
+  if (!reserve_tris(c, c->nt + 2) || !reserve_touched(c, 6) || !reserve_stk(c, c->nstk + 4))
     return false;
   if (cnt) {
     if (nodes_available(c) < cnt && !reserve_nodes(c, cnt)) return false;
@@ -571,13 +637,15 @@ static int32_t vertex_add(astar__cdt *c, astar_vec2 p) {
   int32_t id = (int32_t)c->nv++;
   c->v[id] = p;
   c->vt[id] = -1;
+  grid_note(c, id);
+  grid_grow(c, c->gside);
   return id;
 }
 
 astar_status astar__cdt_insert_point(astar__cdt *c, astar_vec2 p, int32_t *id) {
   if (!c || !id || !isfinite(p.x) || !isfinite(p.y)) return ASTAR_INVALID_ARGUMENT;
   *id = -1;
-  int32_t t = walk(c, c->last, p, &c->rng);
+  int32_t t = walk(c, walk_start(c, p), p, &c->rng);
   if (t < 0) return ASTAR_INVALID_ARGUMENT;
   c->last = t;
   const astar__cdt_tri *r = &c->t[t];
@@ -648,11 +716,9 @@ astar_status astar__cdt_insert_points(astar__cdt *c, const astar_vec2 *p, size_t
     y0 = fmin(y0, p[i].y);
     y1 = fmax(y1, p[i].y);
   }
+  if (n > SIZE_MAX / sizeof(hkey)) return ASTAR_NO_MEMORY;
   hkey *h = astar__malloc(&c->al, n * sizeof *h);
-  if (!h || n > SIZE_MAX / sizeof *h) {
-    astar__free(&c->al, h, n * sizeof *h);
-    return ASTAR_NO_MEMORY;
-  }
+  if (!h) return ASTAR_NO_MEMORY;
   double sx = x1 > x0 ? 65535.0 / (x1 - x0) : 0, sy = y1 > y0 ? 65535.0 / (y1 - y0) : 0;
   for (size_t i = 0; i < n; i++) {
     uint32_t hx = (uint32_t)((p[i].x - x0) * sx), hy = (uint32_t)((p[i].y - y0) * sy);
@@ -722,7 +788,7 @@ static astar_status legalize_edges(astar__cdt *c) {
     int32_t t;
     int k;
     if (!find_edge(c, a, b, &t, &k) || !needs_flip(c, t, k)) continue;
-    if (!reserve_stk(c, c->nstk + 8) || !reserve_touched(c, 2)) return ASTAR_NO_MEMORY;
+    if (!reserve_stk(c, c->nstk + 8) || !reserve_touched(c, 4)) return ASTAR_NO_MEMORY;
     int32_t u;
     int32_t p = c->t[t].v[k];
     flip(c, t, k, &u);
@@ -734,6 +800,27 @@ static astar_status legalize_edges(astar__cdt *c) {
     c->nstk += 8;
   }
   return ASTAR_OK;
+}
+
+/* After a split at a rounded crossing point: the triangles on the stack
+** hold the new vertex, which is not exactly on the split edge, so the
+** edges to it need not be Delaunay either (a point exactly on the line
+** would make them so): check all their edges. */
+static astar_status legalize_around(astar__cdt *c) {
+  size_t n = c->nstk;
+  int32_t tris[4];
+  if (n > 4) n = 4; /* split_edge pushes its four triangles */
+  memcpy(tris, c->stk, n * sizeof *tris);
+  if (!reserve_stk(c, 6 * n)) return ASTAR_NO_MEMORY;
+  c->nstk = 0;
+  for (size_t i = 0; i < n; i++) {
+    const astar__cdt_tri *r = &c->t[tris[i]];
+    for (int k = 0; k < 3; k++) {
+      c->stk[c->nstk++] = r->v[NEXT(k)];
+      c->stk[c->nstk++] = r->v[PREV(k)];
+    }
+  }
+  return legalize_edges(c);
 }
 
 /* ---- segments -------------------------------------------------------------- */
@@ -886,7 +973,7 @@ static astar_status clear_piece(astar__cdt *c, int32_t cur, int32_t w, size_t nq
       tail += 2;
       continue;
     }
-    if (!reserve_touched(c, 2)) return ASTAR_NO_MEMORY;
+    if (!reserve_touched(c, 4)) return ASTAR_NO_MEMORY;
     int32_t u;
     flip(c, t, k, &u);
     bool crosses = p != cur && p != w && d != cur && d != w &&
@@ -915,13 +1002,11 @@ static astar_status reserve_q(astar__cdt *c, size_t pairs) {
   return ASTAR_OK;
 }
 
-astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b) {
-  if (!c || a < 3 || b < 3 || (size_t)a >= c->nv || (size_t)b >= c->nv)
-    return ASTAR_INVALID_ARGUMENT;
-  if (a == b) return ASTAR_OK;
-  int32_t sid;
-  astar_status st = seg_begin(c, a, b, &sid);
-  if (st != ASTAR_OK) return st;
+static void seg_drop(astar__cdt *c, int32_t s, uint64_t key);
+
+/* The work of astar__cdt_insert_segment on the started segment sid. */
+static astar_status insert_segment_run(astar__cdt *c, int32_t a, int32_t b, int32_t sid) {
+  astar_status st;
   int32_t tail = c->sg_head[sid];
   if (!grow(&c->al, (void **)&c->tgt, &c->tgt_cap, 8, sizeof *c->tgt)) return ASTAR_NO_MEMORY;
   size_t ntgt = 0;
@@ -987,7 +1072,7 @@ astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b) {
         via = vertex_add(c, x);
         c->nstk = 0;
         split_edge(c, t, k, via);
-        st = legalize_point(c, via);
+        st = legalize_around(c);
         if (st != ASTAR_OK) return st;
       } else {
         /* no representable point splits it cleanly: bend through the
@@ -1013,25 +1098,33 @@ astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b) {
   return ASTAR_OK;
 }
 
-astar_status astar__cdt_remove_segment(astar__cdt *c, int32_t a, int32_t b) {
-  if (!c || a < 0 || b < 0 || (size_t)a >= c->nv || (size_t)b >= c->nv)
+astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b) {
+  if (!c || a < 3 || b < 3 || (size_t)a >= c->nv || (size_t)b >= c->nv)
     return ASTAR_INVALID_ARGUMENT;
-  uint64_t key = ekey(a, b);
-  int32_t prev = -1, s = hmap_get(&c->seg, key);
-  while (s >= 0) {
-    int32_t h = c->sg_head[s], n = h;
-    while (c->cn_next[n] >= 0) n = c->cn_next[n];
-    int32_t e0 = c->cn_v[h], e1 = c->cn_v[n];
-    if ((e0 == a && e1 == b) || (e0 == b && e1 == a)) break;
-    prev = s;
-    s = c->sg_next[s];
+  if (a == b) return ASTAR_OK;
+  int32_t sid;
+  astar_status st = seg_begin(c, a, b, &sid);
+  if (st != ASTAR_OK) return st;
+  st = insert_segment_run(c, a, b, sid);
+  if (st != ASTAR_OK) {
+    /* Not inserted: take the part made off again. Split points stay;
+    ** flips back to Delaunay as far as the stack's room allows. */
+    c->nstk = 0;
+    seg_drop(c, sid, ekey(a, b));
+    (void)legalize_edges(c);
   }
-  if (s < 0) return ASTAR_INVALID_ARGUMENT; /* no such segment */
-  size_t len = 0;
-  for (int32_t n = c->sg_head[s]; n >= 0; n = c->cn_next[n]) len++;
-  c->nstk = 0;
-  if (!reserve_stk(c, 2 * len + 8) || !reserve_touched(c, 2 * len)) return ASTAR_NO_MEMORY;
-  /* From here nothing allocates until the flips. */
+  return st;
+}
+
+/* Drop segment s (its key `key`): unlink it, take one count off every
+** edge of its chain and free the chain. Edges falling to 0 go on the
+** stack while it has room (the caller legalizes them). No allocation. */
+static void seg_drop(astar__cdt *c, int32_t s, uint64_t key) {
+  int32_t prev = -1, x = hmap_get(&c->seg, key);
+  while (x >= 0 && x != s) {
+    prev = x;
+    x = c->sg_next[x];
+  }
   int32_t n = c->sg_head[s];
   while (n >= 0) {
     int32_t m = c->cn_next[n];
@@ -1042,7 +1135,7 @@ astar_status astar__cdt_remove_segment(astar__cdt *c, int32_t a, int32_t b) {
       int k;
       if (find_edge(c, u, w, &t, &k)) {
         count_add(c, t, k, -1);
-        if (c->t[t].c[k] == 0) {
+        if (c->t[t].c[k] == 0 && c->nstk + 2 <= c->stk_cap) {
           c->stk[c->nstk++] = u;
           c->stk[c->nstk++] = w;
         }
@@ -1051,14 +1144,36 @@ astar_status astar__cdt_remove_segment(astar__cdt *c, int32_t a, int32_t b) {
     node_free(c, n);
     n = m;
   }
-  if (prev >= 0)
-    c->sg_next[prev] = c->sg_next[s];
-  else if (c->sg_next[s] >= 0)
-    hmap_put(&c->seg, key, c->sg_next[s]);
-  else
-    hmap_del(&c->seg, key);
+  if (x == s) {
+    if (prev >= 0)
+      c->sg_next[prev] = c->sg_next[s];
+    else if (c->sg_next[s] >= 0)
+      hmap_put(&c->seg, key, c->sg_next[s]);
+    else
+      hmap_del(&c->seg, key);
+  }
   c->sg_next[s] = c->sg_free;
   c->sg_free = s;
+}
+
+astar_status astar__cdt_remove_segment(astar__cdt *c, int32_t a, int32_t b) {
+  if (!c || a < 0 || b < 0 || (size_t)a >= c->nv || (size_t)b >= c->nv)
+    return ASTAR_INVALID_ARGUMENT;
+  uint64_t key = ekey(a, b);
+  int32_t s = hmap_get(&c->seg, key);
+  while (s >= 0) {
+    int32_t h = c->sg_head[s], n = h;
+    while (c->cn_next[n] >= 0) n = c->cn_next[n];
+    int32_t e0 = c->cn_v[h], e1 = c->cn_v[n];
+    if ((e0 == a && e1 == b) || (e0 == b && e1 == a)) break;
+    s = c->sg_next[s];
+  }
+  if (s < 0) return ASTAR_INVALID_ARGUMENT; /* no such segment */
+  size_t len = 0;
+  for (int32_t n = c->sg_head[s]; n >= 0; n = c->cn_next[n]) len++;
+  c->nstk = 0;
+  if (!reserve_stk(c, 2 * len + 8) || !reserve_touched(c, 2 * len)) return ASTAR_NO_MEMORY;
+  seg_drop(c, s, key);
   return legalize_edges(c);
 }
 
@@ -1089,9 +1204,8 @@ const int32_t *astar__cdt_touched(astar__cdt *c, size_t *n) {
   /* the list stays readable until the next edit; clear the flags now */
   for (size_t i = 0; i < c->ntouched; i++) c->tin[c->touched[i]] = 0;
   if (n) *n = c->ntouched;
-  size_t k = c->ntouched;
   c->ntouched = 0;
-  return k ? c->touched : c->touched;
+  return c->touched;
 }
 
 size_t astar__cdt_memory(const astar__cdt *c) {
@@ -1102,5 +1216,5 @@ size_t astar__cdt_memory(const astar__cdt *c) {
              sizeof(int32_t) +
          c->occ.cap * (sizeof(uint64_t) + sizeof(int32_t)) +
          c->seg.cap * (sizeof(uint64_t) + sizeof(int32_t)) + c->stk_cap * sizeof *c->stk +
-         c->q_cap * sizeof *c->q + c->tgt_cap * sizeof *c->tgt;
+         c->q_cap * sizeof *c->q + c->tgt_cap * sizeof *c->tgt + c->grid_cap * sizeof *c->grid;
 }

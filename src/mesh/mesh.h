@@ -150,20 +150,26 @@ void astar__mesh_index_free(astar_mesh *m);
 size_t astar__mesh_index_memory(const astar_mesh *m);
 
 /* ---- cdt.c: constrained Delaunay triangulation -------------------------
-** Incremental: points are inserted one by one (a walk from the last
-** triangle found locates each; a point equal to an existing one returns
-** that vertex), constraint segments after them (edges crossing a segment
-** are flipped away; a segment crossing another constraint is split at the
-** crossing, whose point is rounded to the nearest double -- the only
-** inexact step, after which every test is exact again; a vertex on a
-** segment splits it). A bounding triangle far outside the input holds
-** everything; its three vertices are 0, 1, 2 and their triangles are
-** never reported as inside the input. Triangles are records of three
-** vertices (counter-clockwise), three neighbours (neighbour k opposite
-** vertex k, -1 none) and a constraint bit per edge with a reference count
-** (how many input segments run along it), so removing one of two
-** overlapping obstacles keeps the edge constrained. Deleted triangles go
-** to a free list and their slots are reused. Deterministic.
+** Incremental: points are inserted one by one (a walk from a nearby vertex
+** -- a grid of recent vertices -- or the last triangle found locates each;
+** a point equal to an existing one returns that vertex), constraint
+** segments after them (edges crossing a segment are flipped away; a
+** segment crossing another constraint is split at the crossing, whose
+** point is rounded to a double -- the only inexact step, after which every
+** test is exact again; a vertex on a segment splits it). A bounding
+** triangle far outside the input holds everything; its three vertices are
+** 0, 1, 2 and their triangles are never reported as inside the input.
+** Triangles are records of three vertices (counter-clockwise), three
+** neighbours (neighbour k opposite vertex k, -1 only on the bounding
+** triangle's edges) and a constraint count per edge (how many input
+** segments run along it), so removing one of two overlapping obstacles
+** keeps the edge constrained. No triangle is ever deleted (splits and
+** flips only): the slots grow by two per vertex, a free slot (v[0] == -1)
+** does not occur at present. The result is exactly the constrained
+** Delaunay triangulation of the vertices and segments (every
+** unconstrained edge locally Delaunay, exact in-circle), cocircular ties
+** broken by the insertion history. Deterministic; no global state; one
+** object per thread.
 */
 typedef struct astar__cdt astar__cdt;
 
@@ -171,13 +177,16 @@ typedef struct astar__cdt_tri {
   int32_t v[3];  /* vertices, counter-clockwise */
   int32_t n[3];  /* neighbour opposite v[k]; -1 none; a free slot has v[0] == -1 */
   uint16_t c[3]; /* constraint count of the edge opposite v[k] */
-  uint32_t mark; /* for the builder (free / blocked, region ids); the CDT keeps it on
-                    flips as the builder asks (see astar__cdt_touched) */
+  uint32_t mark; /* the caller's: kept by a flip (each of the two triangles keeps its
+                    slot's), copied to the triangles a split makes from a triangle */
 } astar__cdt_tri;
 
+/* A triangulation whose bounding triangle holds the box [min, max] well
+** inside (any finite box; min <= max). ASTAR_OK, ASTAR_INVALID_ARGUMENT,
+** ASTAR_NO_MEMORY. `alloc` as everywhere (NULL: malloc). */
 astar_status astar__cdt_new(astar__cdt **out, astar_vec2 min, astar_vec2 max,
                             const astar_allocator *alloc);
-void astar__cdt_free(astar__cdt *c);
+void astar__cdt_free(astar__cdt *c); /* NULL allowed */
 /* Insert a point: its vertex in *id. ASTAR_INVALID_ARGUMENT when p is not
 ** finite or not strictly inside the bounding triangle (the box given to
 ** astar__cdt_new always is), ASTAR_NO_MEMORY (nothing changed). */
@@ -186,25 +195,35 @@ astar_status astar__cdt_insert_point(astar__cdt *c, astar_vec2 p, int32_t *id);
 ** walk short: the way to insert many points. ids[i] receives p[i]'s vertex.
 ** Stops at the first failure (the points before it stay inserted). */
 astar_status astar__cdt_insert_points(astar__cdt *c, const astar_vec2 *p, size_t n, int32_t *ids);
-/* Constrain the segment between two vertices (inserting crossing points
-** as said above); add to the count of every edge along it. */
+/* Constrain the segment between vertices a and b (>= 3: not the bounding
+** triangle's), inserting crossing points as said above, and add one to
+** the count of every edge along it. The segment is remembered with its
+** vertex chain (later splits included) for astar__cdt_remove_segment; the
+** same segment twice counts twice. a == b: nothing (ASTAR_OK).
+** ASTAR_INVALID_ARGUMENT (bad vertex), ASTAR_TOO_LARGE (a count would pass
+** 65535), ASTAR_NO_MEMORY: then the segment is not inserted (the part
+** made is taken off again; crossing points made stay; the triangulation
+** is valid, perhaps not Delaunay where the failure struck). */
 astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b);
-/* Take one count off every edge along the segment a-b (as inserted); edges
-** whose count falls to 0 become unconstrained and the region is made
-** Delaunay again by flips. Vertices stay. */
+/* Take one count off every edge along the segment a-b (inserted as a-b
+** or b-a); edges whose count falls to 0 become unconstrained and the
+** region is made Delaunay again by flips. Vertices stay.
+** ASTAR_INVALID_ARGUMENT when no such segment is in, ASTAR_NO_MEMORY
+** (nothing changed). */
 astar_status astar__cdt_remove_segment(astar__cdt *c, int32_t a, int32_t b);
 /* Access. */
 size_t astar__cdt_vertex_count(const astar__cdt *c);
 astar_vec2 astar__cdt_vertex(const astar__cdt *c, int32_t v);
 size_t astar__cdt_tri_slots(const astar__cdt *c);
 astar__cdt_tri *astar__cdt_tris(astar__cdt *c); /* valid until the next insertion */
-/* Triangles created or changed since the last call (slots, each once):
-** what an incremental edit must reclassify and re-merge. The list is
-** cleared by the call. */
+/* Triangles created or changed (vertices, neighbour links, counts) since
+** the last call (slots, each once): what an incremental edit must
+** reclassify and re-merge. The list is cleared by the call; the pointer
+** stays valid until the next edit. */
 const int32_t *astar__cdt_touched(astar__cdt *c, size_t *n);
-/* The triangle holding p (any one when on an edge), -1 outside the
-** bounding triangle. */
+/* The triangle holding p (any one when on an edge or vertex), -1 outside
+** the bounding triangle. No allocation; const (safe beside other reads). */
 int32_t astar__cdt_locate(const astar__cdt *c, astar_vec2 p);
-size_t astar__cdt_memory(const astar__cdt *c);
+size_t astar__cdt_memory(const astar__cdt *c); /* bytes held */
 
 #endif /* ASTAR_MESH_MESH_H */

@@ -358,7 +358,7 @@ static int incircle_big(astar_vec2 a, astar_vec2 b, astar_vec2 c, astar_vec2 d) 
   big dx[3], dy[3], t1, t2, lift, det, prod, acc;
   big_from(d.x, q, &t1);
   big_from(d.y, q, &t2);
-  for (int k = 0; k < 3; k++) {
+  for (size_t k = 0; k < 3; k++) {
     big_from(xs[2 * k], q, &dx[k]);
     big_from(xs[2 * k + 1], q, &dy[k]);
     big_addsub(&dx[k], &t1, -1, &dx[k]);
