@@ -540,24 +540,38 @@ static bool seg_in_blocked_cells(const astar_navmesh *nm, astar_vec2 a, astar_ve
 ** classification stays exact. The inserted pairs go to *seg when given. */
 static astar_status insert_capsules(astar_navmesh *nm, const ringset *s, size_t first,
                                     seglist *seg) {
+  /* The kept edges' ends, inserted at once in the triangulation's spatial
+  ** order (short walks), then the edges. */
+  const astar_allocator *al = &nm->alloc;
+  size_t cap = s->npt ? 2 * s->npt : 1, n = 0;
+  astar_vec2 *pts = astar__malloc(al, cap * sizeof *pts);
+  int32_t *ids = astar__malloc(al, cap * sizeof *ids);
+  astar_status st = ASTAR_NO_MEMORY;
+  if (!pts || !ids) goto done;
   for (size_t k = first; k < s->nr; k++) {
     const ring *r = &s->r[k];
     const astar_vec2 *q = s->pt + r->off;
     for (uint32_t i = 0; i < r->n; i++) {
       astar_vec2 a = q[i], b = q[(i + 1) % r->n];
       if (seg_in_blocked_cells(nm, a, b) || seg_buried(s, first, k, a, b)) continue;
-      int32_t ia, ib;
-      astar_status st = astar__cdt_insert_point(nm->cdt, a, &ia);
-      if (st == ASTAR_OK) st = astar__cdt_insert_point(nm->cdt, b, &ib);
-      if (st != ASTAR_OK) return st;
-      if (ia == ib) continue;
-      if (seg && !seg_reserve(nm, seg)) return ASTAR_NO_MEMORY;
-      st = astar__cdt_insert_segment(nm->cdt, ia, ib);
-      if (st != ASTAR_OK) return st;
-      if (seg) seg_put(seg, ia, ib);
+      pts[n++] = a;
+      pts[n++] = b;
     }
   }
-  return ASTAR_OK;
+  st = astar__cdt_insert_points(nm->cdt, pts, n, ids);
+  for (size_t i = 0; st == ASTAR_OK && i < n; i += 2) {
+    if (ids[i] == ids[i + 1]) continue;
+    if (seg && !seg_reserve(nm, seg)) {
+      st = ASTAR_NO_MEMORY;
+      break;
+    }
+    st = astar__cdt_insert_segment(nm->cdt, ids[i], ids[i + 1]);
+    if (st == ASTAR_OK && seg) seg_put(seg, ids[i], ids[i + 1]);
+  }
+done:
+  astar__free(al, pts, cap * sizeof *pts);
+  astar__free(al, ids, cap * sizeof *ids);
+  return st;
 }
 
 /* The triangulation's figures, counted when asked (an edit does not pay
@@ -838,15 +852,18 @@ static astar_status from_grid(astar_navmesh **out, const astar_grid *grid,
   if (st == ASTAR_OK && r == 0) {
     /* Points first (the walk locating each is short in this order), then
     ** the segments. */
+    /* Points first, in the triangulation's spatial order (short walks),
+    ** then the segments. */
     int32_t *ids = astar__malloc(a, (nseg ? nseg : 1) * 2 * sizeof *ids);
-    if (!ids) st = ASTAR_NO_MEMORY;
-    for (size_t i = 0; st == ASTAR_OK && i < 2 * nseg; i++) {
-      astar_vec2 p = {seg[2 * i], seg[2 * i + 1]};
-      st = astar__cdt_insert_point(nm->cdt, p, &ids[i]);
-    }
+    astar_vec2 *pts = astar__malloc(a, (nseg ? nseg : 1) * 2 * sizeof *pts);
+    if (!ids || !pts) st = ASTAR_NO_MEMORY;
+    for (size_t i = 0; st == ASTAR_OK && i < 2 * nseg; i++)
+      pts[i] = (astar_vec2){seg[2 * i], seg[2 * i + 1]};
+    if (st == ASTAR_OK) st = astar__cdt_insert_points(nm->cdt, pts, 2 * nseg, ids);
     for (size_t i = 0; st == ASTAR_OK && i < nseg; i++)
       st = astar__cdt_insert_segment(nm->cdt, ids[2 * i], ids[2 * i + 1]);
     astar__free(a, ids, (nseg ? nseg : 1) * 2 * sizeof *ids);
+    astar__free(a, pts, (nseg ? nseg : 1) * 2 * sizeof *pts);
   } else if (st == ASTAR_OK) {
     for (size_t i = 0; st == ASTAR_OK && i < nseg; i++) {
       astar_vec2 p = {seg[4 * i], seg[4 * i + 1]}, q = {seg[4 * i + 2], seg[4 * i + 3]};
