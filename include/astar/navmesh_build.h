@@ -149,8 +149,10 @@ typedef struct astar_navmesh_stats {
 } astar_navmesh_stats;
 
 /* A builder: the triangulation, the obstacles and the mesh made from them.
-** Owns its mesh. Retains nothing of the caller's (a grid or polygon map is
-** read during the call only). */
+** Owns its mesh. Retains: nothing of the caller's (a grid or polygon map is
+** read during the call only; its allocator is copied). Thread safety: one
+** thread at a time edits it; between edits its mesh may be searched by any
+** number of threads (see the top). */
 typedef struct astar_navmesh astar_navmesh;
 
 /*
