@@ -905,8 +905,7 @@ typedef struct cli_mesh_bench_args {
   long repeat, limit, every, warmup; /* limit 0: all */
   bool check, json, quiet;
 } cli_mesh_bench_args;
-int cli_mesh_bench(const cli_mesh_args *args, const cli_mesh_bench_args *b,
-                   const cli_args *parsed);
+int cli_mesh_bench(const cli_mesh_args *args, const cli_mesh_bench_args *b, const cli_args *parsed);
 void cli_mesh_bench_intro(FILE *out);
 void cli_mesh_bench_outro(FILE *out);
 

@@ -28,13 +28,13 @@
 #include "cli.h"
 
 #define MAX_REPEAT 101
-#define MAX_LISTED 10           /* mismatches listed */
-#define NODE_EVENTS_MAX 20000   /* search nodes kept for a picture */
-#define SVG_SIDE 1000.0         /* the picture's longer side, in pixels */
-#define LENGTH_TOLERANCE 1e-9   /* relative, for exact optima and bounds */
-#define GRID_TOLERANCE 1e-5     /* relative, for a Moving AI file's 8 decimals */
-#define EXACT_DIGITS 10         /* a scenario's length of this many digits is exact */
-#define ROUNDED_TOLERANCE 0.01  /* relative, for one of fewer digits */
+#define MAX_LISTED 10          /* mismatches listed */
+#define NODE_EVENTS_MAX 20000  /* search nodes kept for a picture */
+#define SVG_SIDE 1000.0        /* the picture's longer side, in pixels */
+#define LENGTH_TOLERANCE 1e-9  /* relative, for exact optima and bounds */
+#define GRID_TOLERANCE 1e-5    /* relative, for a Moving AI file's 8 decimals */
+#define EXACT_DIGITS 10        /* a scenario's length of this many digits is exact */
+#define ROUNDED_TOLERANCE 0.01 /* relative, for one of fewer digits */
 
 /* ---- options shared by solve and bench -------------------------------------- */
 
@@ -46,21 +46,19 @@ void cli_mesh_args_init(cli_mesh_args *a) {
 }
 
 #define MESH_ROW                                                                                   \
-  {.name = "--mesh",                                                                               \
-   .meta = "FILE",                                                                                 \
-   .kind = CLI_TEXT,                                                                               \
-   CLI_AT(cli_mesh_args, mesh),                                                                    \
-   .help = "the navigation mesh, Polyanya's format version 2 (or 1)\n"                            \
-           "(`astar mesh` writes one)"}
+  {                                                                                                \
+    .name = "--mesh", .meta = "FILE", .kind = CLI_TEXT, CLI_AT(cli_mesh_args, mesh),               \
+    .help = "the navigation mesh, Polyanya's format version 2 (or 1)\n"                            \
+            "(`astar mesh` writes one)"                                                            \
+  }
 #define MESH_ALGO_ROW                                                                              \
-  {.name = "--algo",                                                                               \
-   .meta = "NAME",                                                                                 \
-   .kind = CLI_CHOICE,                                                                             \
-   CLI_AT(cli_mesh_args, algo),                                                                    \
-   .names = mesh_algos,                                                                            \
-   .help = "polyanya (default: the optimal Euclidean path) or funnel\n"                           \
-           "(A* over the polygons, then the funnel: Detour's kind of\n"                            \
-           "path, fast, not always optimal)"}
+  {                                                                                                \
+    .name = "--algo", .meta = "NAME", .kind = CLI_CHOICE, CLI_AT(cli_mesh_args, algo),             \
+    .names = mesh_algos,                                                                           \
+    .help = "polyanya (default: the optimal Euclidean path) or funnel\n"                           \
+            "(A* over the polygons, then the funnel: Detour's kind of\n"                           \
+            "path, fast, not always optimal)"                                                      \
+  }
 
 static const cli_opt mesh_solve_rows[] = {
     MESH_ROW,
@@ -119,8 +117,7 @@ static void report_fault(const char *path, astar_status st, const astar_mesh_fau
 /* The first word of a text ("mesh", "poly", "type", ...) into buf. */
 static void first_word(const char *text, size_t len, char *buf, size_t size) {
   size_t i = 0, n = 0;
-  while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
-    i++;
+  while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')) i++;
   while (i < len && n + 1 < size && text[i] > ' ') buf[n++] = text[i++];
   buf[n] = '\0';
 }
@@ -205,7 +202,8 @@ static bool search_new(mesh_search *s, const astar_mesh *m, astar_method method,
   if (st == ASTAR_OK) st = astar_finder_new_mesh(&s->f, m, &cfg, NULL);
   if (st == ASTAR_OK) st = astar_workspace_new_empty(&s->ws, NULL);
   if (st != ASTAR_OK) {
-    const char *why = st == ASTAR_UNSUPPORTED ? astar_finder_mesh_unsupported_reason(m, &cfg) : NULL;
+    const char *why =
+        st == ASTAR_UNSUPPORTED ? astar_finder_mesh_unsupported_reason(m, &cfg) : NULL;
     cli_error("cannot prepare the mesh search: %s", why ? why : astar_strerror(st));
     search_free(s);
     return false;
@@ -474,8 +472,8 @@ static bool write_svg(const char *file, const astar_mesh *m, const node_event *n
     static const char *const colors[] = {"#2a9d3a", "#1f4fd8"};
     for (int i = 0; i < 2; i++)
       fprintf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"%s\"/>\n",
-              (ends[i].x - f.x0) * f.scale + f.pad, (ends[i].y - f.y0) * f.scale + f.pad,
-              width * 2, colors[i]);
+              (ends[i].x - f.x0) * f.scale + f.pad, (ends[i].y - f.y0) * f.scale + f.pad, width * 2,
+              colors[i]);
   }
   fputs("</svg>\n", out);
   return cli_out_close(&o);
@@ -841,8 +839,8 @@ static const char *check_query(const mesh_query *q, bool optimal, astar_status s
     /* A figure of EXACT_DIGITS digits or more is the optimum; a shorter one
     ** is the authors' rounded figure (bad-ambig's 4 for 3.980..., bad-
     ** collinear's 7.414 for 7.4122...), within ROUNDED_TOLERANCE. */
-    const double tol = (q->digits >= EXACT_DIGITS ? LENGTH_TOLERANCE : ROUNDED_TOLERANCE) *
-                       fmax(1, q->expected);
+    const double tol =
+        (q->digits >= EXACT_DIGITS ? LENGTH_TOLERANCE : ROUNDED_TOLERANCE) * fmax(1, q->expected);
     if (optimal ? fabs(len - q->expected) > tol : len < q->expected - tol)
       return optimal ? "not the file's length" : "shorter than the file's optimum";
   } else if (optimal && q->expected > 0 && len > q->expected * (1 + GRID_TOLERANCE)) {
@@ -906,7 +904,8 @@ int cli_mesh_bench(const cli_mesh_args *args, const cli_mesh_bench_args *b,
   bool times_open = false;
   if (rc == CLI_EXIT_OK && a.times) {
     times_open = cli_out_open(&times, a.times);
-    if (!times_open) rc = CLI_EXIT_FAIL;
+    if (!times_open)
+      rc = CLI_EXIT_FAIL;
     else
       fputs("pass,index,micros,length,expanded\n", times.f);
   }
@@ -922,7 +921,8 @@ int cli_mesh_bench(const cli_mesh_args *args, const cli_mesh_bench_args *b,
     double sum = 0;
     for (size_t i = 0; i < nq; i++) {
       const double t0 = cli_now_seconds();
-      astar_status st = astar_finder_find_points(s.f, s.ws, q[i].start, q[i].goal, s.path, s.cap, &res);
+      astar_status st =
+          astar_finder_find_points(s.f, s.ws, q[i].start, q[i].goal, s.path, s.cap, &res);
       const double dt = cli_now_seconds() - t0;
       if (st == ASTAR_BUFFER_TOO_SMALL) st = search_run(&s, q[i].start, q[i].goal, &res);
       sum += dt;
@@ -979,8 +979,8 @@ int cli_mesh_bench(const cli_mesh_args *args, const cli_mesh_bench_args *b,
         if (mismatches++ < MAX_LISTED)
           fprintf(stderr, "%s:%u: (%.10g,%.10g) -> (%.10g,%.10g): %s (length %.10g, file %.10g)\n",
                   scens[file < nscens ? file : nscens - 1], (unsigned)q[i].line, q[i].start.x,
-                  q[i].start.y, q[i].goal.x, q[i].goal.y, why,
-                  st == ASTAR_OK ? res.cost : -1.0, q[i].expected);
+                  q[i].start.y, q[i].goal.x, q[i].goal.y, why, st == ASTAR_OK ? res.cost : -1.0,
+                  q[i].expected);
       }
       walk_free(&w);
       if (mismatches > MAX_LISTED)
@@ -1012,8 +1012,8 @@ int cli_mesh_bench(const cli_mesh_args *args, const cli_mesh_bench_args *b,
     if (!b->quiet) describe_mesh(stdout, a.mesh, m);
     printf("%s: %zu queries, %zu solved", mesh_algos[a.algo], nq, solved);
     if (b->check) printf(", %zu mismatches", mismatches);
-    printf(", %.6f s, %.3f us/query (median %.3f), %.1f expanded, mean length %.6f\n", seconds,
-           us, median_us, mean_exp, mean_len);
+    printf(", %.6f s, %.3f us/query (median %.3f), %.1f expanded, mean length %.6f\n", seconds, us,
+           median_us, mean_exp, mean_len);
   }
 done:
   free(pass_seconds);
@@ -1031,11 +1031,11 @@ done:
 /* ---- astar mesh ------------------------------------------------------------------- */
 
 typedef struct mesh_settings {
-  const char *out;  /* -o */
-  double radius;    /* --radius */
-  bool no_merge;    /* --no-merge */
-  const char *svg;  /* --svg */
-  bool json;        /* --json */
+  const char *out; /* -o */
+  double radius;   /* --radius */
+  bool no_merge;   /* --no-merge */
+  const char *svg; /* --svg */
+  bool json;       /* --json */
 } mesh_settings;
 
 static const cli_opt mesh_rows[] = {
@@ -1104,10 +1104,8 @@ static void mesh_outro(FILE *out) {
 static const cli_kind mesh_kinds[] = {{"map", "maps", "astar mesh --help"}};
 static const cli_page mesh_pages[] = {{CLI_KIND(0), NULL, mesh_intro, mesh_outro}};
 
-const cli_spec cli_mesh_spec = {.command = "mesh",
-                                CLI_SECTIONS(mesh_sections),
-                                CLI_KINDS(mesh_kinds),
-                                CLI_PAGES(mesh_pages)};
+const cli_spec cli_mesh_spec = {
+    .command = "mesh", CLI_SECTIONS(mesh_sections), CLI_KINDS(mesh_kinds), CLI_PAGES(mesh_pages)};
 
 /* Peak resident memory of the process in bytes, 0 when unknown. */
 static uint64_t peak_rss(void) {
@@ -1131,7 +1129,8 @@ int cli_cmd_mesh(int argc, char **argv) {
   const int prc = cli_parse(&a, &cli_mesh_spec, argc, argv, &set);
   if (prc >= 0) return prc;
   if (a.npos > 1) return cli_usage_error("mesh: unexpected argument '%s'", a.pos[1]);
-  if (a.npos != 1) return cli_usage_error("mesh: expected MAP (a .map, ASCII, .poly or .mesh file)");
+  if (a.npos != 1)
+    return cli_usage_error("mesh: expected MAP (a .map, ASCII, .poly or .mesh file)");
   const char *path = a.pos[0];
   char *text;
   size_t len;
@@ -1230,8 +1229,8 @@ int cli_cmd_mesh(int argc, char **argv) {
     cli_json_string(stdout, is_mesh ? "mesh" : is_poly ? "poly" : "grid");
     fputs(",\"radius\":", stdout);
     cli_json_number(stdout, set.radius, 9);
-    printf(",\"merge\":%s,\"polygons\":%zu,\"vertices\":%zu,\"area\":",
-           o.merge ? "true" : "false", polygons, astar_mesh_vertex_count(m));
+    printf(",\"merge\":%s,\"polygons\":%zu,\"vertices\":%zu,\"area\":", o.merge ? "true" : "false",
+           polygons, astar_mesh_vertex_count(m));
     cli_json_number(stdout, astar_mesh_area(m), 6);
     printf(",\"constraints\":%zu,\"triangles\":%zu,\"free_triangles\":%zu,\"build_ms\":",
            stats.constraints, stats.triangles, stats.free_triangles);
