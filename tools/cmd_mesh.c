@@ -422,11 +422,11 @@ static bool write_svg(const char *file, const astar_mesh *m, const node_event *n
   if (!cli_out_open(&o, file)) return false;
   FILE *out = o.f;
   const svg_frame f = frame_of(m);
-  const double stroke = fmin(1.0, fmax(0.1, f.scale * 0.02));
+  const double stroke = fmin(1.0, fmax(0.3, f.scale * 0.03));
   fprintf(out,
           "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
           "viewBox=\"0 0 %d %d\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"#6b6b6b\"/>\n"
-          "<path fill=\"#ffffff\" stroke=\"#9ab\" stroke-width=\"%.2f\" "
+          "<path fill=\"#ffffff\" stroke=\"#7f93a8\" stroke-width=\"%.2f\" "
           "stroke-linejoin=\"round\" d=\"",
           f.width, f.height, f.width, f.height, stroke);
   const size_t np = astar_mesh_polygon_count(m);
