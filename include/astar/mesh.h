@@ -25,7 +25,10 @@
 **   - every index is in range, a polygon names no vertex twice;
 **   - every polygon is convex and counter-clockwise: each turn
 **     orient(v[k-1], v[k], v[k+1]) >= 0 (collinear vertices allowed, as
-**     in Polyanya's meshes) and its area > 0;
+**     in Polyanya's meshes; a right turn whose sine is below 2^-40 -- a
+**     collinear vertex whose coordinates were rounded, as in Polyanya's
+**     meshes rotated by 45 degrees -- counts as collinear), it winds once
+**     around and its area > 0;
 **   - neighbour links are symmetric: when polygon i names j across edge
 **     (a, b), polygon j has the edge (b, a) and names i across it;
 **     conversely two polygons sharing an edge (a, b) / (b, a) name each
@@ -33,11 +36,14 @@
 **   - no two polygons overlap (their interiors are disjoint);
 **   - every vertex lies on at least one polygon.
 ** Orientation and overlap use exact predicates: the verdict does not
-** depend on rounding.
+** depend on rounding (but for the 2^-40 tolerance above).
 **
-** Point location (astar_mesh_locate) finds the polygon holding a point in
-** O(log P) time on a balanced index built with the mesh (no allocation per
-** call). The answer is defined on edges and vertices: a point in the
+** Point location (astar_mesh_locate) finds the polygon holding a point on
+** a balanced index built with the mesh: a bounding-volume hierarchy of the
+** polygons' boxes (binary, split at the median, so its depth is at most
+** log2(P) + 1), searched in O(log P + k) time, k the number of polygon
+** boxes holding the point (a handful on real meshes); no allocation per
+** call. The answer is defined on edges and vertices: a point in the
 ** closed polygons of several polygons gets the one of the smallest index;
 ** astar_mesh_location says whether the point is inside, on an edge or on a
 ** vertex.

@@ -26,8 +26,9 @@
 
 /* vflags bits. */
 #define ASTAR__V_CORNER 0x01u /* a gap (-1) among its polygons: an obstacle touches it */
-#define ASTAR__V_AMBIG 0x02u  /* more than one gap: obstacles meet there (a pinch point; a
-                                 path may turn at it but not pass between the gaps) */
+#define ASTAR__V_AMBIG                                                                             \
+  0x02u /* more than one gap: obstacles meet there (a pinch point; a                               \
+           path may turn at it but not pass between the gaps) */
 
 /* The point-location index (locate.c); opaque to the other modules. */
 struct astar__mesh_index;
@@ -56,6 +57,12 @@ struct astar_mesh {
   /* Read from text: the line of each vertex and polygon, for faults
   ** found after parsing (NULL otherwise; freed once validated). */
   uint32_t *vline, *pline;
+  uint32_t *vcol, *pcol;   /* the columns where those lines' objects start */
+  size_t lines_v, lines_p; /* their lengths */
+  /* An edit in progress: the vertices whose polygon lists it changes
+  ** (astar__mesh_set_polygon records them, astar__mesh_edited clears). */
+  int32_t *dirty;
+  size_t ndirty, dirty_cap;
 };
 
 /* Exact predicates (predicates.c): the sign of the determinant, computed
@@ -86,8 +93,8 @@ astar_status astar__mesh_finish(astar_mesh *m, astar_mesh_fault *fault);
 ** (polygon slots) and bumps the version. ASTAR_OK or ASTAR_NO_MEMORY
 ** (the mesh is then as before the failed call). */
 astar_status astar__mesh_add_vertex(astar_mesh *m, astar_vec2 p, int32_t *id);
-astar_status astar__mesh_set_polygon(astar_mesh *m, size_t slot, uint32_t n,
-                                     const int32_t *verts, const int32_t *neighbours);
+astar_status astar__mesh_set_polygon(astar_mesh *m, size_t slot, uint32_t n, const int32_t *verts,
+                                     const int32_t *neighbours);
 astar_status astar__mesh_edited(astar_mesh *m, const int32_t *touched, size_t ntouched);
 
 /* Squeeze holes out of the pool (indices unchanged). */
@@ -95,6 +102,46 @@ void astar__mesh_compact(astar_mesh *m);
 
 /* Is p in the closed polygon i? (exact; no index) */
 bool astar__mesh_poly_holds(const astar_mesh *m, size_t i, astar_vec2 p);
+
+/* Shared by mesh.c, io.c and validate.c. */
+/* Room for nv vertices, np polygon slots and `entries` pool entries (the
+** counts are set by the caller). ASTAR_TOO_LARGE beyond the limits. */
+astar_status astar__mesh_alloc_arrays(astar_mesh *m, size_t nv, size_t np, size_t entries);
+/* Release vline / pline. */
+void astar__mesh_drop_lines(astar_mesh *m);
+/* Polygon i's signed area (> 0 counter-clockwise; rounded). */
+double astar__mesh_poly_area(const astar_mesh *m, size_t i);
+/* Every directed polygon edge, sorted by (lo, hi, poly, k): edge k of
+** `poly` runs from `from` to the polygon's vertex k. */
+typedef struct astar__mesh_edge {
+  int32_t lo, hi, from, poly;
+  uint32_t k;
+} astar__mesh_edge;
+astar_status astar__mesh_edges(const astar_mesh *m, astar__mesh_edge **out, size_t *n);
+void astar__mesh_edges_free(const astar_mesh *m, astar__mesh_edge *e, size_t n);
+
+/* A right turn a -> b -> c whose sine is at most this (about 1e-12) counts
+** as collinear in the convexity check (see astar/mesh.h: collinear
+** vertices whose coordinates were rounded). */
+#define ASTAR__MESH_TURN_TOLERANCE 0x1p-40
+
+/* ---- validate.c: the checks of astar_mesh_validate in their order ------ */
+/* Counts and indices in range, coordinates finite. */
+astar_status astar__mesh_check_ranges(const astar_mesh *m, astar_mesh_fault *fault);
+/* Ranges, then each polygon (degenerate, convex, orientation,
+** neighbours), then loose vertices. */
+astar_status astar__mesh_check_local(const astar_mesh *m, astar_mesh_fault *fault);
+/* Overlaps, with the location index's boxes (m->index built). */
+astar_status astar__mesh_check_overlaps(const astar_mesh *m, astar_mesh_fault *fault);
+/* Fill *fault (may be NULL): kind, the elements, and the message
+** "polygon P (line L): <fmt>" (or "vertex V ..."), the line from m's
+** pline / vline when read from text. m may be NULL. */
+void astar__mesh_fault(const astar_mesh *m, astar_mesh_fault *fault, astar_mesh_fault_kind kind,
+                       int32_t polygon, int32_t vertex, int32_t other, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
 
 /* ---- locate.c ---------------------------------------------------------- */
 astar_status astar__mesh_index_build(astar_mesh *m);

@@ -1,0 +1,299 @@
+/*
+** mesh/locate.c -- point location on a navigation mesh (astar/mesh.h) and
+** the overlap check that uses the same structure.
+**
+** The index is a bounding-volume hierarchy over the non-empty polygons: a
+** binary tree of boxes built top-down, each node's polygons split at the
+** median of their box centres along the longer side of the centres' box,
+** so the tree is balanced (depth <= log2(P / LEAF) + 1 whatever the
+** geometry) and at most LEAF polygons sit in a leaf. A query descends
+** into every child whose closed box holds the point: O(log P + k) where k
+** is the number of polygon boxes holding it (a handful on real meshes: a
+** point lies in the boxes of the polygons around it). Among the polygons
+** whose closure holds the point (exact astar__orient2d tests), the one of
+** the smallest index wins -- the defined answer on shared edges and
+** vertices. A query uses a fixed-size stack: no allocation, no state.
+*/
+#include "mesh/mesh.h"
+
+#include <string.h>
+
+#define LEAF 4
+#define MAX_DEPTH 64
+
+typedef struct box {
+  double x0, y0, x1, y1;
+} box;
+
+typedef struct item {
+  box b;
+  int32_t poly;
+} item;
+
+/* Inner node: children a and a + 1 (n == 0); leaf: items[a .. a + n - 1]. */
+typedef struct node {
+  box b;
+  uint32_t a, n;
+} node;
+
+struct astar__mesh_index {
+  node *nodes;
+  item *items;
+  size_t nnodes, node_cap, nitems;
+  uint32_t depth;
+};
+
+static box poly_box(const astar_mesh *m, size_t i) {
+  const int32_t *pv = m->pv + m->poff[i];
+  box b = {m->v[pv[0]].x, m->v[pv[0]].y, m->v[pv[0]].x, m->v[pv[0]].y};
+  for (uint32_t k = 1; k < m->pn[i]; k++) {
+    const astar_vec2 p = m->v[pv[k]];
+    if (p.x < b.x0) b.x0 = p.x;
+    if (p.x > b.x1) b.x1 = p.x;
+    if (p.y < b.y0) b.y0 = p.y;
+    if (p.y > b.y1) b.y1 = p.y;
+  }
+  return b;
+}
+
+static box merge(box a, box b) {
+  if (b.x0 < a.x0) a.x0 = b.x0;
+  if (b.y0 < a.y0) a.y0 = b.y0;
+  if (b.x1 > a.x1) a.x1 = b.x1;
+  if (b.y1 > a.y1) a.y1 = b.y1;
+  return a;
+}
+
+/* The key an item is split by: twice its box centre on one axis (no
+** rounding but the sum's). Ties by polygon index: a total order. */
+static bool key_less(const item *a, const item *b, int axis) {
+  const double ka = axis ? a->b.y0 + a->b.y1 : a->b.x0 + a->b.x1;
+  const double kb = axis ? b->b.y0 + b->b.y1 : b->b.x0 + b->b.x1;
+  if (ka != kb) return ka < kb;
+  return a->poly < b->poly;
+}
+
+static void swap_items(item *a, item *b) {
+  const item t = *a;
+  *a = *b;
+  *b = t;
+}
+
+/* Put the k-th smallest of it[0 .. n-1] (by key) at k, smaller ones
+** before it, larger after (quickselect, median-of-three pivots). */
+static void select_kth(item *it, size_t n, size_t k, int axis) {
+  size_t lo = 0, hi = n - 1;
+  while (hi > lo) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (key_less(&it[mid], &it[lo], axis)) swap_items(&it[mid], &it[lo]);
+    if (key_less(&it[hi], &it[lo], axis)) swap_items(&it[hi], &it[lo]);
+    if (key_less(&it[hi], &it[mid], axis)) swap_items(&it[hi], &it[mid]);
+    /* pivot: the median, moved to hi - 1 .. use Lomuto on [lo, hi] */
+    swap_items(&it[mid], &it[hi]);
+    const item pivot = it[hi];
+    size_t s = lo;
+    for (size_t i = lo; i < hi; i++)
+      if (key_less(&it[i], &pivot, axis)) swap_items(&it[i], &it[s++]);
+    swap_items(&it[s], &it[hi]);
+    if (s == k) return;
+    if (k < s)
+      hi = s - 1;
+    else
+      lo = s + 1;
+  }
+}
+
+/* Build node `at` over items[first .. first + n - 1]. */
+static void build(struct astar__mesh_index *x, uint32_t at, size_t first, size_t n,
+                  uint32_t depth) {
+  node *nd = &x->nodes[at];
+  item *it = x->items + first;
+  nd->b = it[0].b;
+  for (size_t i = 1; i < n; i++) nd->b = merge(nd->b, it[i].b);
+  if (depth + 1 > x->depth) x->depth = depth + 1;
+  if (n <= LEAF) {
+    nd->a = (uint32_t)first;
+    nd->n = (uint32_t)n;
+    return;
+  }
+  /* Split at the median centre along the longer side of the centres' box. */
+  double cx0 = it[0].b.x0 + it[0].b.x1, cx1 = cx0, cy0 = it[0].b.y0 + it[0].b.y1, cy1 = cy0;
+  for (size_t i = 1; i < n; i++) {
+    const double cx = it[i].b.x0 + it[i].b.x1, cy = it[i].b.y0 + it[i].b.y1;
+    if (cx < cx0) cx0 = cx;
+    if (cx > cx1) cx1 = cx;
+    if (cy < cy0) cy0 = cy;
+    if (cy > cy1) cy1 = cy;
+  }
+  const int axis = cy1 - cy0 > cx1 - cx0;
+  const size_t half = n / 2;
+  select_kth(it, n, half, axis);
+  const uint32_t kids = (uint32_t)x->nnodes;
+  x->nnodes += 2;
+  nd->a = kids;
+  nd->n = 0;
+  build(x, kids, first, half, depth + 1);
+  build(x, kids + 1, first + half, n - half, depth + 1);
+}
+
+void astar__mesh_index_free(astar_mesh *m) {
+  struct astar__mesh_index *x = m->index;
+  if (!x) return;
+  astar__free(&m->alloc, x->nodes, x->node_cap * sizeof *x->nodes);
+  astar__free(&m->alloc, x->items, x->nitems * sizeof *x->items);
+  astar__free(&m->alloc, x, sizeof *x);
+  m->index = NULL;
+}
+
+astar_status astar__mesh_index_build(astar_mesh *m) {
+  struct astar__mesh_index *x = astar__calloc(&m->alloc, 1, sizeof *x);
+  if (!x) return ASTAR_NO_MEMORY;
+  size_t live = 0;
+  for (size_t i = 0; i < m->np; i++) live += m->pn[i] != 0;
+  x->nitems = live;
+  /* A binary tree with leaves of >= 1 item: fewer than 2 * live nodes. */
+  x->node_cap = live ? 2 * live : 1;
+  x->nodes = astar__calloc(&m->alloc, x->node_cap, sizeof *x->nodes);
+  x->items = live ? astar__calloc(&m->alloc, live, sizeof *x->items) : NULL;
+  if (!x->nodes || (live && !x->items)) {
+    astar__free(&m->alloc, x->nodes, x->node_cap * sizeof *x->nodes);
+    astar__free(&m->alloc, x->items, live * sizeof *x->items);
+    astar__free(&m->alloc, x, sizeof *x);
+    return ASTAR_NO_MEMORY;
+  }
+  size_t c = 0;
+  for (size_t i = 0; i < m->np; i++) {
+    if (!m->pn[i]) continue;
+    x->items[c].b = poly_box(m, i);
+    x->items[c].poly = (int32_t)i;
+    c++;
+  }
+  x->nnodes = 1;
+  if (live) build(x, 0, 0, live, 0);
+  astar__mesh_index_free(m);
+  m->index = x;
+  return ASTAR_OK;
+}
+
+astar_status astar__mesh_index_update(astar_mesh *m, const int32_t *touched, size_t n) {
+  /* A rebuild: O(P log P), the same tree a fresh mesh gets. */
+  (void)touched;
+  (void)n;
+  return astar__mesh_index_build(m);
+}
+
+size_t astar__mesh_index_memory(const astar_mesh *m) {
+  const struct astar__mesh_index *x = m->index;
+  if (!x) return 0;
+  return sizeof *x + x->node_cap * sizeof *x->nodes + x->nitems * sizeof *x->items;
+}
+
+static bool box_holds(const box *b, astar_vec2 p) {
+  return p.x >= b->x0 && p.x <= b->x1 && p.y >= b->y0 && p.y <= b->y1;
+}
+
+int32_t astar_mesh_locate(const astar_mesh *m, astar_vec2 p, astar_mesh_location *loc) {
+  if (loc) *loc = (astar_mesh_location){ASTAR_MESH_OUTSIDE, -1, -1, -1};
+  if (!m || !m->index || !m->index->nitems || p.x != p.x || p.y != p.y) return -1;
+  const struct astar__mesh_index *x = m->index;
+  uint32_t stack[MAX_DEPTH * 2];
+  size_t top = 0;
+  stack[top++] = 0;
+  int32_t best = -1;
+  while (top) {
+    const node *nd = &x->nodes[stack[--top]];
+    if (!box_holds(&nd->b, p)) continue;
+    if (nd->n) {
+      for (uint32_t i = 0; i < nd->n; i++) {
+        const item *it = &x->items[nd->a + i];
+        if ((best < 0 || it->poly < best) && box_holds(&it->b, p) &&
+            astar__mesh_poly_holds(m, (size_t)it->poly, p))
+          best = it->poly;
+      }
+    } else {
+      stack[top++] = nd->a;
+      stack[top++] = nd->a + 1;
+    }
+  }
+  if (best < 0 || !loc) return best;
+  loc->polygon = best;
+  loc->place = ASTAR_MESH_INSIDE;
+  const uint32_t n = m->pn[best];
+  const int32_t *pv = m->pv + m->poff[best], *nb = m->pnb + m->poff[best];
+  for (uint32_t k = 0; k < n; k++) {
+    const astar_vec2 v = m->v[pv[k]];
+    if (v.x == p.x && v.y == p.y) {
+      loc->place = ASTAR_MESH_ON_VERTEX;
+      loc->vertex = pv[k];
+      return best;
+    }
+  }
+  for (uint32_t k = 0; k < n; k++) {
+    const astar_vec2 a = m->v[pv[k ? k - 1 : n - 1]], b = m->v[pv[k]];
+    if (astar__orient2d(a, b, p) == 0 && p.x >= (a.x < b.x ? a.x : b.x) &&
+        p.x <= (a.x < b.x ? b.x : a.x) && p.y >= (a.y < b.y ? a.y : b.y) &&
+        p.y <= (a.y < b.y ? b.y : a.y)) {
+      loc->place = ASTAR_MESH_ON_EDGE;
+      loc->other = nb[k];
+      return best;
+    }
+  }
+  return best;
+}
+
+/* Do the interiors of convex counter-clockwise polygons i and j meet?
+** Not when the line of an edge of one has the other wholly on its right
+** or on it: for two convex polygons a separating line can always be taken
+** through an edge of one of them (an edge of their Minkowski difference). */
+static bool separated_by(const astar_mesh *m, size_t i, size_t j) {
+  const uint32_t ni = m->pn[i], nj = m->pn[j];
+  const int32_t *pi = m->pv + m->poff[i], *pj = m->pv + m->poff[j];
+  for (uint32_t k = 0; k < ni; k++) {
+    const astar_vec2 a = m->v[pi[k ? k - 1 : ni - 1]], b = m->v[pi[k]];
+    uint32_t q = 0;
+    while (q < nj && astar__orient2d(a, b, m->v[pj[q]]) <= 0) q++;
+    if (q == nj) return true;
+  }
+  return false;
+}
+
+static bool interiors_meet(const astar_mesh *m, size_t i, size_t j) {
+  return !separated_by(m, i, j) && !separated_by(m, j, i);
+}
+
+astar_status astar__mesh_check_overlaps(const astar_mesh *m, astar_mesh_fault *f) {
+  const struct astar__mesh_index *x = m->index;
+  if (!x || !x->nitems) return ASTAR_OK;
+  for (size_t i = 0; i < m->np; i++) {
+    if (!m->pn[i]) continue;
+    const box bi = poly_box(m, i);
+    uint32_t stack[MAX_DEPTH * 2];
+    size_t top = 0;
+    stack[top++] = 0;
+    int32_t other = -1;
+    while (top) {
+      const node *nd = &x->nodes[stack[--top]];
+      /* Interiors can meet only where the boxes' interiors do. */
+      if (!(nd->b.x0 < bi.x1 && bi.x0 < nd->b.x1 && nd->b.y0 < bi.y1 && bi.y0 < nd->b.y1)) continue;
+      if (nd->n) {
+        for (uint32_t q = 0; q < nd->n; q++) {
+          const item *it = &x->items[nd->a + q];
+          if ((size_t)it->poly <= i || (other >= 0 && it->poly > other)) continue;
+          const box *b = &it->b;
+          if (b->x0 < bi.x1 && bi.x0 < b->x1 && b->y0 < bi.y1 && bi.y0 < b->y1 &&
+              interiors_meet(m, i, (size_t)it->poly))
+            other = it->poly;
+        }
+      } else {
+        stack[top++] = nd->a;
+        stack[top++] = nd->a + 1;
+      }
+    }
+    if (other >= 0) {
+      astar__mesh_fault(m, f, ASTAR_MESH_FAULT_OVERLAP, (int32_t)i, -1, other,
+                        "overlaps polygon %ld", (long)other);
+      return ASTAR_INVALID_ARGUMENT;
+    }
+  }
+  return ASTAR_OK;
+}
