@@ -652,6 +652,30 @@ static void test_edits(void) {
   CHECK(astar_mesh_locate(m, (astar_vec2){2.5, 2.5}, NULL) == -1);
   CHECK(m->vflags[12] == ASTAR__V_CORNER); /* (2, 2): the hole's corner */
   same_as_fresh(m, "hole");
+  /* Merge squares (0, 0) and (1, 0) into one rectangle in slot 0 (its box
+  ** grows: the index must refit), slot 1 emptied; square 2 and triangle 5
+  ** now border slot 0. */
+  const int32_t rect[6] = {0, 1, 2, 7, 6, 5}, rnb[6] = {-1, -1, -1, 2, 5, 4};
+  edit_poly(m, 0, 6, rect, rnb);
+  edit_poly(m, 1, 0, NULL, NULL);
+  {
+    const int32_t *pv, *nb;
+    int32_t q[4], r[4];
+    uint32_t n = astar_mesh_polygon(m, 2, &pv, &nb);
+    memcpy(q, pv, n * sizeof *q);
+    memcpy(r, nb, n * sizeof *r);
+    r[0] = 0;
+    edit_poly(m, 2, n, q, r);
+    n = astar_mesh_polygon(m, 5, &pv, &nb);
+    memcpy(q, pv, n * sizeof *q);
+    memcpy(r, nb, n * sizeof *r);
+    r[1] = 0;
+    edit_poly(m, 5, n, q, r);
+  }
+  const int32_t touched3[4] = {0, 1, 2, 5};
+  CHECK(astar__mesh_edited(m, touched3, 4) == ASTAR_OK);
+  CHECK(astar_mesh_locate(m, (astar_vec2){1.5, 0.5}, NULL) == 0);
+  same_as_fresh(m, "merge");
   /* Squeezing the pool changes nothing visible. */
   char *before = written(m);
   const size_t mem = astar_mesh_memory(m);
@@ -684,6 +708,115 @@ static void test_edits(void) {
   free(before);
   free(after);
   astar_mesh_free(m);
+}
+
+/* The location index follows edits: squares of a 16 x 16 grid replaced one
+** by one by triangles far away (new vertices: the index must find them
+** outside every box it had), by an empty slot, or by a bigger polygon;
+** after each edit locate agrees with the brute force, past the point where
+** the index rebuilds itself. */
+static void test_index_edits(void) {
+  static sq_grid g;
+  make_grid(&g, 16, 16, NULL);
+  astar_mesh *m = NULL;
+  CHECK(astar_mesh_from_polygons(&m, g.v, g.nv, g.sizes, g.pv, g.np, NULL, NULL) == ASTAR_OK);
+  if (!m) return;
+  for (int e = 0; e < 120; e++) {
+    const int x = e % 16, y = e / 16;
+    const int32_t s = square_at(&g, x, y);
+    /* Cut the square off its neighbours. */
+    const int32_t adj[4] = {square_at(&g, x - 1, y), square_at(&g, x, y - 1),
+                            square_at(&g, x + 1, y), square_at(&g, x, y + 1)};
+    const int side[4] = {2, 3, 0, 1}; /* the neighbour's side facing the square */
+    int32_t touched[6];
+    size_t nt = 0;
+    for (int k = 0; k < 4; k++) {
+      const int32_t *pv, *nb;
+      const uint32_t n = adj[k] >= 0 ? astar_mesh_polygon(m, (size_t)adj[k], &pv, &nb) : 0;
+      if (n == 0) continue;
+      int32_t q[4], r[4];
+      memcpy(q, pv, n * sizeof *q);
+      memcpy(r, nb, n * sizeof *r);
+      r[side[k]] = -1;
+      edit_poly(m, (size_t)adj[k], n, q, r);
+      touched[nt++] = adj[k];
+    }
+    const int32_t none[4] = {-1, -1, -1, -1};
+    if (e % 3 == 0) {
+      edit_poly(m, (size_t)s, 0, NULL, NULL);
+    } else {
+      const double ox = 20 + 2 * (e % 10), oy = 20 + 2 * (e / 10), w = e % 3 == 1 ? 1 : 1.5;
+      int32_t t[3];
+      CHECK(astar__mesh_add_vertex(m, (astar_vec2){ox, oy}, &t[0]) == ASTAR_OK);
+      CHECK(astar__mesh_add_vertex(m, (astar_vec2){ox + w, oy}, &t[1]) == ASTAR_OK);
+      CHECK(astar__mesh_add_vertex(m, (astar_vec2){ox, oy + w}, &t[2]) == ASTAR_OK);
+      edit_poly(m, (size_t)s, 3, t, none);
+    }
+    touched[nt++] = s;
+    CHECK(astar__mesh_edited(m, touched, nt) == ASTAR_OK);
+    for (int k = 0; k < 40; k++)
+      check_locate(m, (astar_vec2){-1 + 43 * rnd01(), -1 + 43 * rnd01()}, "index edits");
+    const double ox = 20 + 2 * (e % 10), oy = 20 + 2 * (e / 10);
+    check_locate(m, (astar_vec2){ox + 0.25, oy + 0.25}, "index edits: new triangle");
+    check_locate(m, (astar_vec2){x + 0.5, y + 0.5}, "index edits: old square");
+  }
+  CHECK(astar_mesh_version(m) == 120);
+  astar_mesh_free(m);
+}
+
+/* astar_mesh_validate on meshes broken after they were made (through the
+** internal arrays): it trusts none of the mesh's derived data. */
+static void test_validate(void) {
+  /* Two triangles far apart; the second moved onto the first: OVERLAP. */
+  const astar_vec2 v[6] = {{0, 0}, {4, 0}, {0, 4}, {10, 10}, {14, 10}, {10, 14}};
+  const uint32_t sz[2] = {3, 3};
+  const int32_t pv[6] = {0, 1, 2, 3, 4, 5};
+  astar_mesh *m = NULL;
+  astar_mesh_fault f;
+  CHECK(astar_mesh_from_polygons(&m, v, 6, sz, pv, 2, NULL, &f) == ASTAR_OK);
+  if (!m) return;
+  CHECK(astar_mesh_validate(m, &f) == ASTAR_OK && f.kind == ASTAR_MESH_FAULT_NONE);
+  m->v[3] = (astar_vec2){1, 1};
+  m->v[4] = (astar_vec2){5, 1};
+  m->v[5] = (astar_vec2){1, 5};
+  CHECK(astar_mesh_validate(m, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECKF(f.kind == ASTAR_MESH_FAULT_OVERLAP && f.polygon == 0 && f.other == 1 && f.line == 0,
+         "%d: %s", (int)f.kind, f.message);
+  /* Touching along an edge without sharing it: not an overlap. */
+  m->v[3] = (astar_vec2){4, 0};
+  m->v[4] = (astar_vec2){8, 0};
+  m->v[5] = (astar_vec2){4, 4};
+  CHECKF(astar_mesh_validate(m, &f) == ASTAR_OK, "%s", f.message);
+  /* Reversed: CLOCKWISE; a neighbour named one way: NEIGHBOUR. */
+  m->pv[m->poff[1] + 1] = 5;
+  m->pv[m->poff[1] + 2] = 4;
+  CHECK(astar_mesh_validate(m, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECK(f.kind == ASTAR_MESH_FAULT_CLOCKWISE && f.polygon == 1);
+  m->pv[m->poff[1] + 1] = 4;
+  m->pv[m->poff[1] + 2] = 5;
+  m->pnb[m->poff[0]] = 1;
+  CHECK(astar_mesh_validate(m, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECK(f.kind == ASTAR_MESH_FAULT_NEIGHBOUR && f.polygon == 0 && f.other == 1);
+  m->pnb[m->poff[0]] = -1;
+  m->v[2].x = NAN;
+  CHECK(astar_mesh_validate(m, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECK(f.kind == ASTAR_MESH_FAULT_RANGE && f.vertex == 2 && f.polygon == -1);
+  astar_mesh_free(m);
+  /* A pentagram: every turn left, winding twice: NOT_CONVEX. */
+  astar_vec2 star[5];
+  for (int k = 0; k < 5; k++)
+    star[k] = (astar_vec2){cos(2 * 3.141592653589793 * 2 * k / 5),
+                           sin(2 * 3.141592653589793 * 2 * k / 5)};
+  const uint32_t five = 5;
+  const int32_t order[5] = {0, 1, 2, 3, 4};
+  CHECK(astar_mesh_from_polygons(&m, star, 5, &five, order, 1, NULL, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECKF(f.kind == ASTAR_MESH_FAULT_NOT_CONVEX && f.polygon == 0, "%d: %s", (int)f.kind, f.message);
+  /* A spike that goes back along its own edge: NOT_CONVEX at its tip. */
+  const astar_vec2 sp[4] = {{0, 0}, {4, 0}, {2, 0}, {0, 4}};
+  const uint32_t four = 4;
+  const int32_t o4[4] = {0, 1, 2, 3};
+  CHECK(astar_mesh_from_polygons(&m, sp, 4, &four, o4, 1, NULL, &f) == ASTAR_INVALID_ARGUMENT);
+  CHECKF(f.kind == ASTAR_MESH_FAULT_NOT_CONVEX && f.vertex == 1, "%d: %s", (int)f.kind, f.message);
 }
 
 /* ---- allocation failures ------------------------------------------------------ */
@@ -917,6 +1050,8 @@ int main(void) {
   RUN(test_version1);
   RUN(test_from_polygons);
   RUN(test_edits);
+  RUN(test_index_edits);
+  RUN(test_validate);
   RUN(test_alloc_failures);
   RUN(test_polymap);
   RUN(test_arguments);

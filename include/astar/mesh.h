@@ -71,8 +71,10 @@
 extern "C" {
 #endif
 
-/* A navigation mesh. Retains nothing of the caller's (vertices and
-** polygons are copied). Opaque. */
+/* A navigation mesh. Retains: nothing (vertices and polygons are
+** copied). Thread safety: read-only once made -- any number of threads
+** may locate in it and search it at once; a builder's edits
+** (astar/navmesh_build.h) are exclusive. Opaque. */
 typedef struct astar_mesh astar_mesh;
 
 /* What is wrong with a mesh (astar_mesh_fault.kind). */

@@ -74,7 +74,8 @@ extern "C" {
 /* ---- Polygon maps ----------------------------------------------------- */
 
 /* A polygon map: simple polygons whose symmetric difference is the free
-** space. Retains nothing of the caller's. Read-only once made. */
+** space. Retains: nothing (the points are copied). Thread safety:
+** read-only once made -- any number of threads may read it at once. */
 typedef struct astar_polymap astar_polymap;
 
 /*

@@ -585,15 +585,13 @@ static void derive_totals(astar_mesh *m) {
 
 astar_status astar__mesh_finish(astar_mesh *m, astar_mesh_fault *fault) {
   fault_clear(fault);
-  /* Local checks first (they make the vertex lists well-defined), then the
-  ** index, whose boxes the overlap check walks. */
+  /* The checks first: they make the vertex lists well-defined. */
   astar_status st = astar__mesh_check_local(m, fault);
   if (st != ASTAR_OK) return st;
-  derive_totals(m);
-  astar__mesh_index_free(m);
-  st = astar__mesh_index_build(m);
-  if (st != ASTAR_OK) return st;
   st = astar__mesh_check_overlaps(m, fault);
+  if (st != ASTAR_OK) return st;
+  derive_totals(m);
+  st = astar__mesh_index_build(m);
   if (st != ASTAR_OK) return st;
   return derive_vertices(m);
 }

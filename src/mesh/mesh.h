@@ -131,7 +131,7 @@ astar_status astar__mesh_check_ranges(const astar_mesh *m, astar_mesh_fault *fau
 /* Ranges, then each polygon (degenerate, convex, orientation,
 ** neighbours), then loose vertices. */
 astar_status astar__mesh_check_local(const astar_mesh *m, astar_mesh_fault *fault);
-/* Overlaps, with the location index's boxes (m->index built). */
+/* Overlaps, found with a temporary location index (locate.c). */
 astar_status astar__mesh_check_overlaps(const astar_mesh *m, astar_mesh_fault *fault);
 /* Fill *fault (may be NULL): kind, the elements, and the message
 ** "polygon P (line L): <fmt>" (or "vertex V ..."), the line from m's
