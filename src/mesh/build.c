@@ -470,15 +470,91 @@ static astar_status insert_ring(astar_navmesh *nm, const astar_vec2 *p, size_t n
   return ASTAR_OK;
 }
 
-/* Add the capsules of segment a-b to `set` (and the triangulation when
-** seg != NULL... always: the capsule edges are constraints). */
-static astar_status add_capsule(astar_navmesh *nm, ringset *set, astar_vec2 a, astar_vec2 b,
-                                int32_t **seg, size_t *nseg, size_t *seg_cap) {
+/* Add the capsule of segment a-b to `set` (not yet to the triangulation:
+** insert_capsules). */
+static bool add_capsule(astar_navmesh *nm, ringset *set, astar_vec2 a, astar_vec2 b) {
   astar_vec2 cap[2 * NSIDES];
   size_t n = capsule(a, b, nm->opt.radius, cap);
-  if (n < 3) return ASTAR_OK;
-  if (!ringset_add(&nm->alloc, set, cap, n)) return ASTAR_NO_MEMORY;
-  return insert_ring(nm, cap, n, seg, nseg, seg_cap);
+  if (n < 3) return true;
+  return ringset_add(&nm->alloc, set, cap, n);
+}
+
+/* Is p strictly inside the convex counter-clockwise ring r? */
+static bool convex_strictly_holds(const ringset *s, const ring *r, astar_vec2 p) {
+  if (p.x <= r->min.x || p.x >= r->max.x || p.y <= r->min.y || p.y >= r->max.y) return false;
+  const astar_vec2 *q = s->pt + r->off;
+  for (uint32_t i = 0; i < r->n; i++)
+    if (astar__orient2d(q[i], q[(i + 1) % r->n], p) <= 0) return false;
+  return true;
+}
+
+/* Does a convex ring of `s` (index >= first, not `self`) hold the segment
+** a-b in its interior? (both ends strictly inside: a convex interior holds
+** the segment between them) */
+static bool seg_buried(const ringset *s, size_t first, size_t self, astar_vec2 a, astar_vec2 b) {
+  if (s->boff) {
+    int32_t x = clampi((a.x - s->bmin.x) / s->cell, s->bw);
+    int32_t y = clampi((a.y - s->bmin.y) / s->cell, s->bh);
+    size_t bk = (size_t)y * (size_t)s->bw + (size_t)x;
+    for (uint32_t i = s->boff[bk]; i < s->boff[bk + 1]; i++) {
+      uint32_t k = s->bring[i];
+      if (k < first || k == self) continue;
+      if (convex_strictly_holds(s, &s->r[k], a) && convex_strictly_holds(s, &s->r[k], b))
+        return true;
+    }
+    return false;
+  }
+  for (size_t k = first; k < s->nr; k++)
+    if (k != self && convex_strictly_holds(s, &s->r[k], a) && convex_strictly_holds(s, &s->r[k], b))
+      return true;
+  return false;
+}
+
+/* Is the segment a-b in the interior of the grid's blocked cells (every
+** cell its slightly grown box meets is blocked or outside)? */
+static bool seg_in_blocked_cells(const astar_navmesh *nm, astar_vec2 a, astar_vec2 b) {
+  if (nm->base != BASE_GRID) return false;
+  const double eps = 1e-9;
+  double x0 = floor(fmin(a.x, b.x) - eps), x1 = floor(fmax(a.x, b.x) + eps);
+  double y0 = floor(fmin(a.y, b.y) - eps), y1 = floor(fmax(a.y, b.y) + eps);
+  for (double y = y0; y <= y1; y++)
+    for (double x = x0; x <= x1; x++)
+      if (x >= 0 && y >= 0 && x < nm->gw && y < nm->gh &&
+          nm->cells[(size_t)y * (size_t)nm->gw + (size_t)x])
+        return false;
+  return true;
+}
+
+/* Insert the edges of rings [first, s->nr) of `s` as constraints, but not
+** those buried in another convex ring of s (from `first`) or in blocked
+** grid cells: the free space's boundary is made of the others, and a
+** triangle crossing a buried edge is blocked on both sides, so the
+** classification stays exact. The inserted pairs go to *seg when given. */
+static astar_status insert_capsules(astar_navmesh *nm, const ringset *s, size_t first,
+                                    int32_t **seg, size_t *nseg, size_t *seg_cap) {
+  for (size_t k = first; k < s->nr; k++) {
+    const ring *r = &s->r[k];
+    const astar_vec2 *q = s->pt + r->off;
+    for (uint32_t i = 0; i < r->n; i++) {
+      astar_vec2 a = q[i], b = q[(i + 1) % r->n];
+      if (seg_in_blocked_cells(nm, a, b) || seg_buried(s, first, k, a, b)) continue;
+      int32_t ia, ib;
+      astar_status st = astar__cdt_insert_point(nm->cdt, a, &ia);
+      if (st == ASTAR_OK) st = astar__cdt_insert_point(nm->cdt, b, &ib);
+      if (st != ASTAR_OK) return st;
+      if (ia == ib) continue;
+      if (seg && !grow(&nm->alloc, (void **)seg, seg_cap, 2 * (*nseg + 1), sizeof(int32_t)))
+        return ASTAR_NO_MEMORY;
+      st = astar__cdt_insert_segment(nm->cdt, ia, ib);
+      if (st != ASTAR_OK) return st;
+      if (seg) {
+        (*seg)[2 * *nseg] = ia;
+        (*seg)[2 * *nseg + 1] = ib;
+        ++*nseg;
+      }
+    }
+  }
+  return ASTAR_OK;
 }
 
 static void count_stats(astar_navmesh *nm) {
@@ -684,10 +760,14 @@ static astar_status copy_obstacles(astar_navmesh *nm, const astar_navmesh *src) 
       const astar_vec2 *p = so->rings.pt + g->off;
       if (!ringset_add(a, &o->rings, p, g->n)) return ASTAR_NO_MEMORY;
       /* The body is a constraint without a radius; with one, the capsules. */
-      if ((nm->opt.radius == 0) == (r == 0)) {
+      if (nm->opt.radius == 0) {
         astar_status st = insert_ring(nm, p, g->n, &o->seg, &o->nseg, &o->seg_cap);
         if (st != ASTAR_OK) return st;
       }
+    }
+    if (nm->opt.radius > 0) {
+      astar_status st = insert_capsules(nm, &o->rings, 1, &o->seg, &o->nseg, &o->seg_cap);
+      if (st != ASTAR_OK) return st;
     }
   }
   nm->next_id = src->next_id;
@@ -751,9 +831,10 @@ static astar_status from_grid(astar_navmesh **out, const astar_grid *grid,
   } else if (st == ASTAR_OK) {
     for (size_t i = 0; st == ASTAR_OK && i < nseg; i++) {
       astar_vec2 p = {seg[4 * i], seg[4 * i + 1]}, q = {seg[4 * i + 2], seg[4 * i + 3]};
-      st = add_capsule(nm, &nm->caps, p, q, NULL, NULL, NULL);
+      if (!add_capsule(nm, &nm->caps, p, q)) st = ASTAR_NO_MEMORY;
     }
     if (st == ASTAR_OK && !ringset_index(a, &nm->caps)) st = ASTAR_NO_MEMORY;
+    if (st == ASTAR_OK) st = insert_capsules(nm, &nm->caps, 0, NULL, NULL, NULL);
   }
   astar__free(a, seg, nseg * 4 * sizeof *seg);
   return finish_new(out, nm, st, src);
@@ -850,10 +931,11 @@ static astar_status from_polymap(astar_navmesh **out, const astar_polymap *map,
       st = insert_ring(nm, p, n, NULL, NULL, NULL);
     } else {
       for (uint32_t k = 0; st == ASTAR_OK && k < n; k++)
-        st = add_capsule(nm, &nm->caps, p[k], p[(k + 1) % n], NULL, NULL, NULL);
+        if (!add_capsule(nm, &nm->caps, p[k], p[(k + 1) % n])) st = ASTAR_NO_MEMORY;
     }
   }
   if (st == ASTAR_OK && r > 0 && !ringset_index(a, &nm->caps)) st = ASTAR_NO_MEMORY;
+  if (st == ASTAR_OK && r > 0) st = insert_capsules(nm, &nm->caps, 0, NULL, NULL, NULL);
   return finish_new(out, nm, st, src);
 }
 
@@ -1287,7 +1369,8 @@ astar_status astar_navmesh_add_obstacle(astar_navmesh *nm, const astar_vec2 *poi
   } else {
     st = ASTAR_OK;
     for (size_t k = 0; st == ASTAR_OK && k < n; k++)
-      st = add_capsule(nm, &o.rings, points[k], points[(k + 1) % n], &o.seg, &o.nseg, &o.seg_cap);
+      if (!add_capsule(nm, &o.rings, points[k], points[(k + 1) % n])) st = ASTAR_NO_MEMORY;
+    if (st == ASTAR_OK) st = insert_capsules(nm, &o.rings, 1, &o.seg, &o.nseg, &o.seg_cap);
   }
   o.min = o.rings.min;
   o.max = o.rings.max;
