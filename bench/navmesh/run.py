@@ -262,16 +262,16 @@ def run_build(a, tmp, w, summary):
                                             os.path.join(tmp, "b.mesh"), "--json"] + merge_opt)))
             j = runs[0]
             ms = med([r["build_ms"] for r in runs])
-            rss = max(r["peak_rss"] for r in runs)
+            rss = max(r["peak_rss_mib"] for r in runs)
             for r in runs:
                 rows.append([name, "no" if merge_opt else "yes", r["polygons"], r["vertices"],
-                             r["build_ms"], r["builder_bytes"], r["mesh_bytes"], r["peak_rss"]])
+                             r["build_ms"], r["builder_bytes"], r["mesh_bytes"], r["peak_rss_mib"]])
             summary.append("| %s | %s | %s | %d | %d | %.1f | %.1f | %.1f | %.1f |" % (
                 name, size, "no" if merge_opt else "yes", j["polygons"], j["vertices"], ms,
-                j["builder_bytes"] / 2**20, j["mesh_bytes"] / 2**20, rss / 2**20))
+                j["builder_bytes"] / 2**20, j["mesh_bytes"] / 2**20, rss))
             print(summary[-1], flush=True)
     w("build.csv", ["map", "merge", "polygons", "vertices", "build_ms", "builder_bytes",
-                    "mesh_bytes", "peak_rss"], rows)
+                    "mesh_bytes", "peak_rss_mib"], rows)
     summary.append("")
 
 
