@@ -25,7 +25,9 @@ untimed pass; a query's time is the median of its ROUNDS x REPEAT times, and
 a table's figure the median (and the mean) over the queries of those.
 
 usage: run.py [--only peer,grid,funnel,build] [--rounds N] [--repeat R]
-              [--every K] [--out DIR]
+              [--every K] [--grid-queries Q] [--out DIR]
+(--every K: the peer and funnel comparisons take every K-th query of each
+scenario; --grid-queries Q: about Q queries a map in the grid comparison.)
 Results: DIR (default bench/navmesh/results/<UTC date>/): peer.csv,
 grid.csv, funnel.csv, build.csv (one row a query or a build) and summary.md
 (the tables of docs/navmesh.md). Environment: ASTAR (default build/astar),
@@ -124,6 +126,20 @@ def sitting(contestants, rounds):
     return acc
 
 
+def subset_scen(src, tmp, every):
+    """Every K-th query of a scenario (0, K, 2K, ...), as a file both sides read."""
+    if every <= 1:
+        return src
+    dst = os.path.join(tmp, "every%d-%s" % (every, os.path.basename(src)))
+    with open(src) as f, open(dst, "w") as g:
+        lines = f.read().splitlines()
+        g.write(lines[0] + "\n")
+        for k, line in enumerate(l for l in lines[1:] if l.strip()):
+            if k % every == 0:
+                g.write(line + "\n")
+    return dst
+
+
 def shifted_scen(src, dst, every):
     """The scenario's cells as points at their centres (Anya's convention)."""
     with open(src) as f, open(dst, "w") as g:
@@ -146,7 +162,7 @@ def run_peer(a, tmp, w, summary):
     summary.append("|---|---|---|---|---|---|---|---|---|")
     for mesh_name, scen_name in PEER_MESHES:
         mesh = os.path.join(NAV, "meshes", mesh_name + ".mesh")
-        scen = os.path.join(NAV, "scenarios", scen_name + ".scen")
+        scen = subset_scen(os.path.join(NAV, "scenarios", scen_name + ".scen"), tmp, a.every)
         acc = sitting([("ours", lambda: ours(mesh, scen, "polyanya", a.repeat, tmp)),
                        ("peer", lambda: peer(mesh, scen, a.repeat))], a.rounds)
         o, p = acc["ours"], acc["peer"]
@@ -222,7 +238,7 @@ def run_funnel(a, tmp, w, summary):
     summary.append("|---|---|---|---|---|---|---|---|")
     for mesh_name, scen_name in PEER_MESHES:
         mesh = os.path.join(NAV, "meshes", mesh_name + ".mesh")
-        scen = os.path.join(NAV, "scenarios", scen_name + ".scen")
+        scen = subset_scen(os.path.join(NAV, "scenarios", scen_name + ".scen"), tmp, a.every)
         acc = sitting([("polyanya", lambda: ours(mesh, scen, "polyanya", a.repeat, tmp)),
                        ("funnel", lambda: ours(mesh, scen, "funnel", a.repeat, tmp))], a.rounds)
         p, f = acc["polyanya"], acc["funnel"]
@@ -280,6 +296,8 @@ def main():
     ap.add_argument("--only", default="peer,grid,funnel,build")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--every", type=int, default=1,
+                    help="peer and funnel: every K-th query of each scenario")
     ap.add_argument("--grid-queries", type=int, default=500,
                     help="about this many queries a map in the grid comparison")
     ap.add_argument("--out", default=None)
@@ -304,8 +322,10 @@ def main():
     except (OSError, IndexError):
         pass
     summary = ["# Navigation-mesh sitting %s" % date, "",
-               "libastar %s, %s, %s, %d cores; rounds %d, repeat %d; load average at start %s" % (
-                   rev, platform.platform(), cpu, os.cpu_count(), a.rounds, a.repeat,
+               "libastar %s, %s, %s, %d cores; rounds %d, repeat %d, every %d, grid queries %d; "
+               "load average at start %s" % (
+                   rev, platform.platform(), cpu, os.cpu_count(), a.rounds, a.repeat, a.every,
+                   a.grid_queries,
                    " ".join("%.2f" % x for x in os.getloadavg())), ""]
     with tempfile.TemporaryDirectory() as tmp:
         for part, fn in [("peer", run_peer), ("grid", run_grid), ("funnel", run_funnel),
