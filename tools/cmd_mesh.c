@@ -1116,8 +1116,20 @@ static const cli_page mesh_pages[] = {{CLI_KIND(0), NULL, mesh_intro, mesh_outro
 const cli_spec cli_mesh_spec = {
     .command = "mesh", CLI_SECTIONS(mesh_sections), CLI_KINDS(mesh_kinds), CLI_PAGES(mesh_pages)};
 
-/* Peak resident memory of the process in bytes, 0 when unknown. */
+/* Peak resident memory of the process in bytes, 0 when unknown. Linux:
+** VmHWM of /proc/self/status, which starts afresh at exec (getrusage's
+** ru_maxrss keeps the peak of the process that forked us: a Python
+** harness's own tens of MiB). */
 static uint64_t peak_rss(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  if (f) {
+    char line[256];
+    unsigned long long kb = 0;
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) found = sscanf(line, "VmHWM: %llu kB", &kb) == 1;
+    fclose(f);
+    if (found) return (uint64_t)kb * 1024u;
+  }
 #if defined(__unix__) || defined(__APPLE__)
   struct rusage ru;
   if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
