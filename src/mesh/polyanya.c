@@ -39,55 +39,9 @@
 
 #include "mesh/mesh.h"
 
-/* ---- exact orientation ------------------------------------------------- */
-/* The sign of (b - a) x (c - a), exact for any finite doubles: a filtered
-** double evaluation, and when it is too close to call, the six products
-** of a x (b - c) + b x (c - a) + c x (a - b) summed as an exact expansion. */
-
-static void two_sum(double a, double b, double *s, double *e) {
-  const double x = a + b;
-  const double bv = x - a;
-  const double av = x - bv;
-  *s = x;
-  *e = (a - av) + (b - bv);
-}
-
-static int orient_exact(astar_vec2 a, astar_vec2 b, astar_vec2 c) {
-  double in[12];
-  const double px[6] = {a.x, -a.x, b.x, -b.x, c.x, -c.x};
-  const double py[6] = {b.y, c.y, c.y, a.y, a.y, b.y};
-  for (int i = 0; i < 6; i++) {
-    const double p = px[i] * py[i];
-    in[2 * i] = p;
-    in[2 * i + 1] = fma(px[i], py[i], -p);
-  }
-  double h[12];
-  int n = 0;
-  for (int i = 0; i < 12; i++) {
-    double q = in[i];
-    int k = 0;
-    for (int j = 0; j < n; j++) {
-      double s, e;
-      two_sum(q, h[j], &s, &e);
-      q = s;
-      if (e != 0.0) h[k++] = e;
-    }
-    h[k++] = q;
-    n = k;
-  }
-  for (int j = n - 1; j >= 0; j--)
-    if (h[j] != 0.0) return h[j] > 0 ? 1 : -1;
-  return 0;
-}
-
-static int orient(astar_vec2 a, astar_vec2 b, astar_vec2 c) {
-  const double l = (b.x - a.x) * (c.y - a.y);
-  const double r = (b.y - a.y) * (c.x - a.x);
-  const double d = l - r;
-  const double bound = 4.5e-16 * (fabs(l) + fabs(r));
-  if (d > bound) return 1;
-  if (-d > bound) return -1;
-  return orient_exact(a, b, c);
+/* The exact orientation predicate (mesh/predicates.c). */
+static inline int orient(astar_vec2 a, astar_vec2 b, astar_vec2 c) {
+  return astar__orient2d(a, b, c);
 }
 
 /* ---- the persistent part ----------------------------------------------- */
@@ -123,13 +77,14 @@ typedef struct pa_node {
   int32_t poly;
   int32_t rv, lv;         /* entry edge (CONE); -1 for a FAN */
   int32_t ar, br, al, bl; /* the lines: right through ar->br, left through al->bl */
+  uint32_t tslot;         /* its slot in the expanded table (PA_NONE: not there) */
 } pa_node;
 
 #define PA_MIN_NODES 1024u
 #define PA_NONE UINT32_MAX
 
 size_t astar__polyanya_node_bytes(void) {
-  return sizeof(pa_node) + sizeof(uint32_t);
+  return sizeof(pa_node) + 3 * sizeof(uint32_t); /* node, heap slot, two table slots */
 }
 
 size_t astar__polyanya_want_nodes(const astar__polyanya *p) {
@@ -137,7 +92,7 @@ size_t astar__polyanya_want_nodes(const astar__polyanya *p) {
 }
 
 bool astar__polyanya_double_nodes(astar__polyanya *p) {
-  if (p->want > (size_t)UINT32_MAX / 2 || p->want > SIZE_MAX / 2 / astar__polyanya_node_bytes())
+  if (p->want >= (size_t)1 << 30 || p->want > SIZE_MAX / 2 / astar__polyanya_node_bytes())
     return false;
   p->want *= 2;
   return true;
@@ -258,6 +213,8 @@ typedef struct pa_query {
   pa_node *nodes;
   uint32_t *heap;
   uint32_t nn, cap, hn;
+  uint32_t *table; /* expanded nodes by signature (open addressing) */
+  uint32_t tmask;
   const int32_t *goals;
   size_t ngoals;
   astar_stats stats;
@@ -315,6 +272,47 @@ static bool is_goal_poly(const pa_query *q, int32_t poly) {
   for (size_t i = 0; i < q->ngoals; i++)
     if (q->goals[i] == poly) return true;
   return false;
+}
+
+/*
+** The expanded table: one expansion per distinct node. Ties of g are
+** common (a grid's symmetric detours) and a turn reached twice with the
+** same g would make its successors twice, and theirs twice again; a node
+** equal to one expanded before -- same root (and sector), polygon, entry
+** edge and lines, g not lower -- is dropped when popped. The table lives in
+** the lent memory and is never cleared: a slot counts only when it names a
+** node of this query that names the slot back.
+*/
+static uint32_t signature(const pa_node *n) {
+  const uint32_t w[8] = {n->slot,         (uint32_t)n->root, (uint32_t)n->poly, (uint32_t)n->rv,
+                         (uint32_t)n->lv, (uint32_t)n->ar,   (uint32_t)n->br,   (uint32_t)n->al};
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint32_t)n->bl;
+  for (int i = 0; i < 8; i++) {
+    h ^= w[i];
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  return (uint32_t)h;
+}
+
+static bool same_node(const pa_node *a, const pa_node *b) {
+  return a->slot == b->slot && a->root == b->root && a->poly == b->poly && a->rv == b->rv &&
+         a->lv == b->lv && a->ar == b->ar && a->br == b->br && a->al == b->al && a->bl == b->bl;
+}
+
+/* Was a node equal to node `id` expanded with a g not higher? If not,
+** record `id` as expanded. */
+static bool seen(pa_query *q, uint32_t id) {
+  pa_node *n = &q->nodes[id];
+  for (uint32_t h = signature(n) & q->tmask;; h = (h + 1) & q->tmask) {
+    const uint32_t o = q->table[h];
+    if (o >= q->nn || q->nodes[o].tslot != h) {
+      q->table[h] = id;
+      n->tslot = h;
+      return false;
+    }
+    if (same_node(&q->nodes[o], n) && q->nodes[o].g <= n->g + tol(n->g)) return true;
+  }
 }
 
 /* The heuristic of node n: the length of the shortest way from its root
@@ -410,11 +408,33 @@ static void push(pa_query *q, const pa_node *proto) {
   }
   pa_node *n = &q->nodes[q->nn];
   *n = *proto;
+  n->tslot = PA_NONE;
   n->h = heuristic(q, n);
   n->f = n->g + q->prm->weight * n->h;
   heap_push(q, q->nn++);
   q->stats.generated++;
   observe(q, n, ASTAR_EVENT_PUSH);
+}
+
+/* A record for the path only (never pushed): root `root` reached from
+** `parent`, the parent of nodes a turn at a further vertex makes directly.
+** PA_NONE when the pool is full. */
+static uint32_t ghost(pa_query *q, uint32_t parent, int32_t root, uint32_t slot, double g) {
+  if (q->nn == q->cap) {
+    q->full = true;
+    return PA_NONE;
+  }
+  pa_node *n = &q->nodes[q->nn];
+  memset(n, 0, sizeof *n);
+  n->g = g;
+  n->f = g;
+  n->parent = parent;
+  n->slot = slot;
+  n->root = root;
+  n->poly = -1;
+  n->rv = n->lv = -1;
+  n->tslot = PA_NONE;
+  return q->nn++;
 }
 
 /* A CONE node's fields. */
@@ -436,6 +456,9 @@ static void cone(pa_node *n, uint32_t parent, int32_t root, uint32_t slot, doubl
   n->l = l;
 }
 
+static void edge_on_turns(pa_query *q, uint32_t parent, int32_t root, astar_vec2 rp, double g,
+                          int32_t y, uint32_t i);
+
 /* The successors of a FAN node: every edge of its polygon not seen
 ** edge-on from the root (those through the root included). */
 static void expand_fan(pa_query *q, uint32_t id) {
@@ -449,7 +472,10 @@ static void expand_fan(pa_query *q, uint32_t id) {
     const int32_t nb = N[j];
     if (nb < 0) continue;
     const astar_vec2 a = m->v[V[i]], b = m->v[V[j]];
-    if (orient(a, b, rp) == 0) continue;
+    if (orient(a, b, rp) == 0) {
+      edge_on_turns(q, id, n.root, rp, n.g, n.poly, i);
+      continue;
+    }
     pa_node c;
     cone(&c, id, n.root, n.slot, n.g, nb, V[i], V[j], n.root, V[i], n.root, V[j], a, b);
     push(q, &c);
@@ -490,6 +516,39 @@ static void fan_walk(pa_query *q, uint32_t parent, int32_t v, uint32_t slot, dou
   }
 }
 
+/* Edge V[i] -> V[i+1] of polygon y is seen edge-on from root `root` (point
+** rp, g) and does not hold it: both its ends are seen along the line, and
+** the polygon across it is reached by turning at them -- at a corner end, a
+** FAN node for each polygon around it from the one across onwards (away
+** from y) to the first gap. */
+static void edge_on_turns(pa_query *q, uint32_t parent, int32_t root, astar_vec2 rp, double g,
+                          int32_t y, uint32_t i) {
+  const astar_mesh *m = q->m;
+  const uint32_t off = m->poff[y], k = m->pn[y];
+  const int32_t *V = m->pv + off, *N = m->pnb + off;
+  const uint32_t j = i + 1 == k ? 0 : i + 1;
+  const int32_t nb = N[j];
+  if (nb < 0) return;
+  const int32_t ends[2] = {V[i], V[j]};
+  const astar_vec2 pa = m->v[ends[0]], pb = m->v[ends[1]];
+  /* the root on the segment (an end, or the start on the edge): the
+  ** polygon across is the root's own */
+  if (root == ends[0] || root == ends[1]) return;
+  const bool xs = pa.x != pb.x;
+  const double lo = xs ? fmin(pa.x, pb.x) : fmin(pa.y, pb.y);
+  const double hi = xs ? fmax(pa.x, pb.x) : fmax(pa.y, pb.y);
+  const double at = xs ? rp.x : rp.y;
+  if (at >= lo && at <= hi) return;
+  for (int e = 0; e < 2; e++) {
+    const int32_t v = ends[e];
+    if (!(m->vflags[v] & ASTAR__V_CORNER)) continue;
+    const double gv = g + dist(rp, m->v[v]);
+    const uint32_t slot = slot_of(q, v, y);
+    if (beaten(q, slot, gv)) continue;
+    fan_walk(q, parent, v, slot, gv, y, nb, e == 0);
+  }
+}
+
 static void expand_cone(pa_query *q, uint32_t id) {
   const pa_node n = q->nodes[id];
   const astar_mesh *m = q->m;
@@ -508,8 +567,14 @@ static void expand_cone(pa_query *q, uint32_t id) {
     sr[j] = (int8_t)orient(ar, br, c);
     sl[j] = (int8_t)orient(al, bl, c);
   }
-  /* Observable successors. */
+  const astar_vec2 rp = pt(q, n.root);
+  /* Observable successors; an edge along a boundary line is seen edge-on:
+  ** what lies across it is reached by turning at its ends. */
   for (uint32_t j = 0; j < mm; j++) {
+    if ((sr[j] == 0 && sr[j + 1] == 0) || (sl[j] == 0 && sl[j + 1] == 0)) {
+      edge_on_turns(q, id, n.root, rp, n.g, n.poly, (i0 + j) % k);
+      continue;
+    }
     if (sr[j + 1] <= 0 || sl[j] >= 0) continue;
     const int32_t nb = NB(j);
     if (nb < 0) continue;
@@ -531,7 +596,6 @@ static void expand_cone(pa_query *q, uint32_t id) {
     cone(&c, id, n.root, n.slot, n.g, nb, a, b, rar, rbr, ral, rbl, R, L);
     push(q, &c);
   }
-  const astar_vec2 rp = pt(q, n.root);
   /* Non-observable on the right: turning at rv. */
   if (sr[0] == 0 && (m->vflags[n.rv] & ASTAR__V_CORNER) && sr[1] <= 0) {
     const int32_t v = n.rv;
@@ -544,7 +608,11 @@ static void expand_cone(pa_query *q, uint32_t id) {
         if (nb < 0) continue;
         const int32_t a = C(j), b = C(j + 1);
         const astar_vec2 pa = m->v[a], pb = m->v[b];
-        if (orient(pv, pa, pb) == 0) continue;
+        if (orient(pv, pa, pb) == 0) {
+          const uint32_t gh = ghost(q, id, v, slot, g);
+          if (gh != PA_NONE) edge_on_turns(q, gh, v, pv, g, n.poly, (i0 + j) % k);
+          continue;
+        }
         pa_node c;
         if (sr[j + 1] <= 0)
           cone(&c, id, v, slot, g, nb, a, b, v, a, v, b, pa, pb);
@@ -567,7 +635,11 @@ static void expand_cone(pa_query *q, uint32_t id) {
         if (nb < 0) continue;
         const int32_t a = C(j), b = C(j + 1);
         const astar_vec2 pa = m->v[a], pb = m->v[b];
-        if (orient(pv, pa, pb) == 0) continue;
+        if (orient(pv, pa, pb) == 0) {
+          const uint32_t gh = ghost(q, id, v, slot, g);
+          if (gh != PA_NONE) edge_on_turns(q, gh, v, pv, g, n.poly, (i0 + j) % k);
+          continue;
+        }
         pa_node c;
         if (sl[j] >= 0)
           cone(&c, id, v, slot, g, nb, a, b, v, a, v, b, pa, pb);
@@ -678,7 +750,7 @@ astar_status astar__polyanya_search(astar__polyanya *p, const astar_mesh *m, voi
   }
   const size_t per = astar__polyanya_node_bytes();
   size_t cap_nodes = bytes / per;
-  if (cap_nodes > UINT32_MAX - 1) cap_nodes = UINT32_MAX - 1;
+  if (cap_nodes > (1u << 30)) cap_nodes = 1u << 30;
   /* goals: at most the polygons around a vertex */
   const size_t ng = lt.place == ASTAR_MESH_ON_VERTEX ? m->vn[lt.vertex] : 2;
   size_t gc = p->goal_cap;
@@ -694,6 +766,10 @@ astar_status astar__polyanya_search(astar__polyanya *p, const astar_mesh *m, voi
   q.nodes = mem;
   q.cap = (uint32_t)cap_nodes;
   q.heap = (uint32_t *)(q.nodes + cap_nodes);
+  q.table = q.heap + cap_nodes;
+  uint32_t tcap = 1;
+  while (tcap <= cap_nodes) tcap *= 2; /* > cap_nodes, <= 2 cap_nodes: never full */
+  q.tmask = tcap - 1;
   q.goals = p->goals;
   q.ngoals = goal_polys(p, m, &lt);
   if (++p->gen == 0) {
@@ -705,7 +781,7 @@ astar_status astar__polyanya_search(astar__polyanya *p, const astar_mesh *m, voi
   while (q.hn > 0 && !q.full) {
     const uint32_t id = heap_pop(&q);
     const pa_node *n = &q.nodes[id];
-    if (beaten(&q, n->slot, n->g)) continue;
+    if (beaten(&q, n->slot, n->g) || seen(&q, id)) continue;
     if (is_goal_poly(&q, n->poly)) {
       observe(&q, n, ASTAR_EVENT_GOAL);
       st = write_path(&q, id, path, cap, &res->cost, &res->length);
