@@ -516,6 +516,34 @@ static void fan_walk(pa_query *q, uint32_t parent, int32_t v, uint32_t slot, dou
   }
 }
 
+/*
+** Is a turn at v, arriving along the line a -> b (through v), taut on the
+** side the walk from polygon y0 around v goes (clockwise: the right)? Only
+** when the first gap the walk meets begins within half a turn of the way
+** on, strictly on that side of the line: the obstacle must lie inside the
+** bend. A turn the other way round the obstacle, or with no obstacle, is
+** never part of a shortest path (a shortcut passes by the vertex).
+*/
+static bool taut(const pa_query *q, int32_t v, int32_t y0, bool cw, astar_vec2 a, astar_vec2 b) {
+  const astar_mesh *m = q->m;
+  int32_t y = y0;
+  for (uint32_t guard = m->vn[v] + 1; guard--;) {
+    const uint32_t k = m->pn[y];
+    const uint32_t i = index_in(m, y, v);
+    if (i == k) return false;
+    const int32_t *V = m->pv + m->poff[y], *N = m->pnb + m->poff[y];
+    const uint32_t nx = i + 1 == k ? 0 : i + 1, pv = i == 0 ? k - 1 : i - 1;
+    const int32_t next = cw ? N[nx] : N[i];
+    if (next < 0) {
+      const int o = orient(a, b, m->v[cw ? V[nx] : V[pv]]);
+      return cw ? o < 0 : o > 0;
+    }
+    y = next;
+    if (y == y0) return false;
+  }
+  return false;
+}
+
 /* Edge V[i] -> V[i+1] of polygon y is seen edge-on from root `root` (point
 ** rp, g) and does not hold it: both its ends are seen along the line, and
 ** the polygon across it is reached by turning at them -- at a corner end, a
@@ -542,6 +570,7 @@ static void edge_on_turns(pa_query *q, uint32_t parent, int32_t root, astar_vec2
   for (int e = 0; e < 2; e++) {
     const int32_t v = ends[e];
     if (!(m->vflags[v] & ASTAR__V_CORNER)) continue;
+    if (!taut(q, v, y, e == 0, rp, m->v[v])) continue;
     const double gv = g + dist(rp, m->v[v]);
     const uint32_t slot = slot_of(q, v, y);
     if (beaten(q, slot, gv)) continue;
@@ -597,7 +626,8 @@ static void expand_cone(pa_query *q, uint32_t id) {
     push(q, &c);
   }
   /* Non-observable on the right: turning at rv. */
-  if (sr[0] == 0 && (m->vflags[n.rv] & ASTAR__V_CORNER) && sr[1] <= 0) {
+  if (sr[0] == 0 && (m->vflags[n.rv] & ASTAR__V_CORNER) && sr[1] <= 0 &&
+      taut(q, n.rv, n.poly, true, ar, br)) {
     const int32_t v = n.rv;
     const astar_vec2 pv = m->v[v];
     const double g = n.g + dist(rp, pv);
@@ -624,7 +654,8 @@ static void expand_cone(pa_query *q, uint32_t id) {
     }
   }
   /* Non-observable on the left: turning at lv. */
-  if (sl[mm] == 0 && (m->vflags[n.lv] & ASTAR__V_CORNER) && sl[mm - 1] >= 0) {
+  if (sl[mm] == 0 && (m->vflags[n.lv] & ASTAR__V_CORNER) && sl[mm - 1] >= 0 &&
+      taut(q, n.lv, n.poly, false, al, bl)) {
     const int32_t v = n.lv;
     const astar_vec2 pv = m->v[v];
     const double g = n.g + dist(rp, pv);
