@@ -36,22 +36,38 @@
 ** longest shared edge first, ties by the smaller vertex indices: the same
 ** mesh on every platform). Everything is deterministic.
 **
-** Agent radius (options.radius = r > 0). Each constraint edge bounding the
-** free space is grown into a blocked capsule -- the edge swept by a regular
-** polygon of ASTAR_NAVMESH_RADIUS_SIDES sides circumscribing the disc of
-** radius r -- before triangulation, so the mesh's free space is the free
-** space minus everything closer than r to an obstacle (slightly more: the
-** polygon holds the disc). Every path on such a mesh keeps at least r from
-** every obstacle, which is the guarantee; paths are at most a few percent
-** longer than the exact offset's.
+** Classification. No constraint crosses a triangle, so one interior point
+** (checked with exact tests to lie strictly inside) tells whether it is
+** free: its grid cell is passable / an odd number of polygon edges cross
+** the ray to its right / no obstacle or capsule holds it.
+**
+** Agent radius (options.radius = r > 0). Each edge bounding the free space
+** (grid outline segment, polygon-map edge, added obstacle edge) is grown
+** into a blocked capsule -- the convex hull of two regular polygons of
+** ASTAR_NAVMESH_RADIUS_SIDES sides circumscribing the disc of radius r
+** (plus a few ulps, so rounding never lets the disc out), centred on the
+** edge's ends -- so the mesh's free space is the free space minus the
+** union of the capsules: everything closer than r to an obstacle and a
+** little more (up to r / cos(pi / 16), 2% further, at the corners). The
+** capsules' edges are the constraints (the original boundary lies inside
+** them); an edge strictly inside another capsule of the same set, or in
+** blocked grid cells, is left out: it separates blocked from blocked.
+** Every path on such a mesh keeps at least r from every obstacle (the
+** test checks every mesh edge's distance to every obstacle edge); paths
+** are at most a few percent longer than the exact offset's.
 **
 ** Incremental edits. A builder keeps the triangulation; adding or removing
 ** an obstacle (given in map coordinates; grown by the radius like the map's
 ** own) re-triangulates only the triangles whose region the obstacle
 ** touches and re-merges only the polygons made from them: the mesh's other
-** polygons keep their indices (astar/mesh.h "Polygon slots"), the mesh's
-** version goes up by one. The result has the same free space as a full
-** rebuild with the same obstacles (tests compare areas and shortest paths).
+** polygons keep their indices (astar/mesh.h "Polygon slots"; vertices an
+** obstacle covers stay, unused), the mesh's version goes up by one. Which
+** triangles: those the triangulation changed, and those in the
+** obstacle's box reachable from them (a region the obstacle covers
+** entirely changes status without changing shape). The result has the
+** same free space as a full rebuild with the same obstacles (the tests
+** compare areas and point locations). Cost: in proportion to the region
+** touched, plus the mesh's own update of its location index.
 **
 ** Threads: a builder and its mesh belong to one thread during an edit;
 ** between edits the mesh may be searched by any number of threads. No
@@ -157,7 +173,8 @@ ASTAR_API void astar_navmesh_free(astar_navmesh *nm);
 /* The mesh (owned by the builder, changed in place by its edits). */
 ASTAR_API const astar_mesh *astar_navmesh_mesh(const astar_navmesh *nm);
 
-/* Figures of the build and of the last edit. */
+/* Figures of the build and of the last edit. Counts the triangulation's
+** triangles and constraints when called: O(triangles). No allocation. */
 ASTAR_API void astar_navmesh_stats_get(const astar_navmesh *nm, astar_navmesh_stats *out);
 
 /*
@@ -166,9 +183,12 @@ ASTAR_API void astar_navmesh_stats_get(const astar_navmesh *nm, astar_navmesh_st
 ** its handle for astar_navmesh_remove_obstacle (handles count up from 1,
 ** never reused). Rebuilds only the polygons it touches (see the top).
 ** Needs the mesh unused (no search in progress). Returns ASTAR_OK,
-** ASTAR_INVALID_ARGUMENT (NULL, n < 3, a point not finite, a polygon that
-** crosses itself) or ASTAR_NO_MEMORY (the builder and its mesh are as
-** before the call).
+** ASTAR_INVALID_ARGUMENT (NULL, n < 3 or n > ASTAR_MESH_MAX_SIDES, a point
+** not finite, two equal consecutive points, zero area, a polygon that
+** crosses or touches itself), ASTAR_TOO_LARGE (2^32 - 1 handles used) or
+** ASTAR_NO_MEMORY (the obstacle is not added; the mesh's free space is as
+** before the call, though polygons around the obstacle may have been made
+** again and the version bumped).
 */
 ASTAR_API astar_status astar_navmesh_add_obstacle(astar_navmesh *nm, const astar_vec2 *points,
                                                   size_t n, uint32_t *id);
@@ -176,7 +196,8 @@ ASTAR_API astar_status astar_navmesh_add_obstacle(astar_navmesh *nm, const astar
 /* Remove the obstacle `id`: its region becomes free again (where nothing
 ** else blocks it), rebuilding only the polygons around it. Returns
 ** ASTAR_OK, ASTAR_INVALID_ARGUMENT (NULL, or no such obstacle) or
-** ASTAR_NO_MEMORY (unchanged). */
+** ASTAR_NO_MEMORY (the obstacle stays; the free space is as before, as
+** for astar_navmesh_add_obstacle). */
 ASTAR_API astar_status astar_navmesh_remove_obstacle(astar_navmesh *nm, uint32_t id);
 
 #ifdef __cplusplus

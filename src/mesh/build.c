@@ -557,7 +557,9 @@ static astar_status insert_capsules(astar_navmesh *nm, const ringset *s, size_t 
   return ASTAR_OK;
 }
 
-static void count_stats(astar_navmesh *nm) {
+/* The triangulation's figures, counted when asked (an edit does not pay
+** for a scan of every triangle). */
+static void count_stats(const astar_navmesh *nm, astar_navmesh_stats *out) {
   size_t slots = astar__cdt_tri_slots(nm->cdt);
   const astar__cdt_tri *tris = astar__cdt_tris(nm->cdt);
   size_t nt = 0, nf = 0, nc = 0;
@@ -568,13 +570,10 @@ static void count_stats(astar_navmesh *nm) {
     for (int k = 0; k < 3; k++)
       if (tris[s].c[k] && (tris[s].n[k] < 0 || (size_t)tris[s].n[k] > s)) nc++;
   }
-  nm->stats.constraints = nc;
-  nm->stats.triangles = nt;
-  nm->stats.free_triangles = nf;
-  size_t live = 0;
-  for (size_t i = 0; i < astar_mesh_polygon_count(nm->mesh); i++)
-    if (astar_mesh_polygon(nm->mesh, i, NULL, NULL)) live++;
-  nm->stats.polygons = live;
+  out->constraints = nc;
+  out->triangles = nt;
+  out->free_triangles = nf;
+  out->polygons = nm->mesh->live;
 }
 
 void astar_navmesh_free(astar_navmesh *nm) {
@@ -605,6 +604,11 @@ void astar_navmesh_free(astar_navmesh *nm) {
 
 /* ---- merging a set of free triangles into mesh polygons ------------------ */
 
+static int cmp_i32(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
 /* The triangles `R` (slots, ascending) as local arrays for astar__merge:
 ** tv from the triangulation, tn the local triangle across each edge (edge
 ** k runs from v[k] to v[k+1], opposite the CDT's v[k+2]). tloc[slot] is
@@ -615,25 +619,38 @@ static astar_status merge_slots(astar_navmesh *nm, const int32_t *R, size_t nr, 
   const astar__cdt_tri *tris = astar__cdt_tris(nm->cdt);
   size_t n3;
   if (!astar__mul(nr ? nr : 1, 3 * sizeof(int32_t), &n3)) return ASTAR_TOO_LARGE;
-  int32_t *tv = astar__malloc(a, n3), *tn = astar__malloc(a, n3);
-  size_t nv = astar__cdt_vertex_count(nm->cdt);
-  astar_vec2 *v = astar__malloc(a, (nv ? nv : 1) * sizeof *v);
+  /* The merge sees local vertex ids: the used triangulation vertices in
+  ** increasing order (so its ties fall as they would on the global ids),
+  ** which keeps an edit's cost in proportion to its region. */
+  int32_t *tv = astar__malloc(a, n3), *tn = astar__malloc(a, n3), *lv = astar__malloc(a, n3);
+  int32_t *used = astar__malloc(a, n3);
+  astar_vec2 *v = astar__malloc(a, (nr ? nr : 1) * 3 * sizeof *v);
   astar_status st = ASTAR_NO_MEMORY;
-  if (!tv || !tn || !v) goto done;
-  for (size_t i = 0; i < nv; i++) v[i] = astar__cdt_vertex(nm->cdt, (int32_t)i);
+  if (!tv || !tn || !lv || !used || !v) goto done;
   for (size_t i = 0; i < nr; i++) nm->tloc[R[i]] = (int32_t)i;
   for (size_t i = 0; i < nr; i++) {
     const astar__cdt_tri *t = &tris[R[i]];
     for (int k = 0; k < 3; k++) {
-      tv[3 * i + (size_t)k] = t->v[k];
+      tv[3 * i + (size_t)k] = used[3 * i + (size_t)k] = t->v[k];
       int32_t u = t->n[(k + 2) % 3];
       tn[3 * i + (size_t)k] = u >= 0 ? nm->tloc[u] : -1;
     }
   }
-  st = astar__merge(a, v, tv, tn, nr, nm->opt.merge, out);
+  qsort(used, 3 * nr, sizeof *used, cmp_i32);
+  size_t nu = 0;
+  for (size_t i = 0; i < 3 * nr; i++)
+    if (nu == 0 || used[nu - 1] != used[i]) used[nu++] = used[i];
+  for (size_t i = 0; i < nu; i++) v[i] = astar__cdt_vertex(nm->cdt, used[i]);
+  for (size_t i = 0; i < 3 * nr; i++) {
+    const int32_t *f = bsearch(&tv[i], used, nu, sizeof *used, cmp_i32);
+    lv[i] = (int32_t)(f - used);
+  }
+  st = astar__merge(a, v, lv, tn, nr, nm->opt.merge, out);
 done:
   astar__free(a, tn, n3);
-  astar__free(a, v, (nv ? nv : 1) * sizeof *v);
+  astar__free(a, lv, n3);
+  astar__free(a, used, n3);
+  astar__free(a, v, (nr ? nr : 1) * 3 * sizeof *v);
   if (st == ASTAR_OK) {
     *tv_out = tv;
   } else {
@@ -784,7 +801,6 @@ static astar_status finish_new(astar_navmesh **out, astar_navmesh *nm, astar_sta
     return st;
   }
   nm->stats.removed = 0;
-  count_stats(nm);
   *out = nm;
   return ASTAR_OK;
 }
@@ -972,6 +988,9 @@ void astar_navmesh_stats_get(const astar_navmesh *nm, astar_navmesh_stats *out) 
   memset(out, 0, sizeof *out);
   if (!nm) return;
   *out = nm->stats;
+  /* The triangulation is not changed by counting (the accessor has no
+  ** const form). */
+  count_stats(nm, out);
   size_t m = sizeof *nm + (size_t)nm->gw * (size_t)nm->gh + 2 * nm->npe * sizeof *nm->pe +
              (nm->slab_off ? ((size_t)nm->nslab + 1) * sizeof *nm->slab_off : 0) +
              nm->nslab_edge * sizeof *nm->slab_edge + ringset_memory(&nm->caps) +
@@ -1017,11 +1036,6 @@ static bool take_touched(astar_navmesh *nm) {
   memcpy(nm->pending + nm->npending, t, n * sizeof *t);
   nm->npending += n;
   return true;
-}
-
-static int cmp_i32(const void *a, const void *b) {
-  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-  return (x > y) - (x < y);
 }
 
 /* An int32 list with its capacity, freed at the end of an update. */
@@ -1110,6 +1124,12 @@ static astar_status update(astar_navmesh *nm, astar_vec2 bmin, astar_vec2 bmax) 
     ** keep theirs and matter only when their status changed. */
     bool changed = i < npend || nm->tfree[s] != oldf[i];
     if (changed && oldp[i] >= 0 && !ipush(a, &D, oldp[i])) goto done;
+  }
+  if (nm->resync) {
+    /* After a half-written edit the mesh may hold polygons no triangle
+    ** records: every slot is rewritten. */
+    for (size_t i = 0; i < astar_mesh_polygon_count(m); i++)
+      if (astar_mesh_polygon(m, i, NULL, NULL) && !ipush(a, &D, (int32_t)i)) goto done;
   }
   if (D.n) {
     qsort(D.v, D.n, sizeof *D.v, cmp_i32);
@@ -1291,7 +1311,6 @@ done:
   ifree(a, &Q);
   ifree(a, &touched);
   ifree(a, &assign);
-  if (st == ASTAR_OK) count_stats(nm);
   return st;
 }
 
@@ -1419,8 +1438,11 @@ astar_status astar_navmesh_remove_obstacle(astar_navmesh *nm, uint32_t id) {
   nm->nobs--;
   astar_status st = ASTAR_OK;
   size_t done_seg = 0;
-  for (; st == ASTAR_OK && done_seg < o.nseg; done_seg++)
+  while (done_seg < o.nseg) {
     st = astar__cdt_remove_segment(nm->cdt, o.seg[2 * done_seg], o.seg[2 * done_seg + 1]);
+    if (st != ASTAR_OK) break;
+    done_seg++;
+  }
   astar_vec2 mn, mx;
   grown_box(nm, &o, &mn, &mx);
   if (st == ASTAR_OK && take_touched(nm))
@@ -1429,8 +1451,7 @@ astar_status astar_navmesh_remove_obstacle(astar_navmesh *nm, uint32_t id) {
     st = ASTAR_NO_MEMORY;
   if (st != ASTAR_OK) {
     /* Put it back: the constraints taken out so far go in again. */
-    size_t undo = st == ASTAR_OK ? o.nseg : done_seg;
-    for (size_t k = 0; k < undo && k < o.nseg; k++)
+    for (size_t k = 0; k < done_seg; k++)
       (void)astar__cdt_insert_segment(nm->cdt, o.seg[2 * k], o.seg[2 * k + 1]);
     memmove(nm->obs + i + 1, nm->obs + i, (nm->nobs - i) * sizeof *nm->obs);
     nm->obs[i] = o;
