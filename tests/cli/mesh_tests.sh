@@ -273,8 +273,8 @@ if [ -d "$NAV/meshes" ]; then
     done
   done
   run bench --mesh "$NAV/meshes/aurora-merged.mesh" "$NAV/scenarios/aurora.scen" --check \
-    --every 10 --quiet
-  expect_rc "bench --check on the shared aurora-merged (every 10th)" 0
+    --every 20 --quiet
+  expect_rc "bench --check on the shared aurora-merged (every 20th)" 0
   # The arena grid map made into a mesh, searched with the same scenario.
   run mesh "$NAV/maps/arena.map" -o "$TMP/arena.mesh"
   expect_rc "mesh of arena.map" 0
