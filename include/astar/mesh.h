@@ -246,6 +246,72 @@ typedef struct astar_mesh_location {
 ** allocation; thread-safe on a mesh not being edited. */
 ASTAR_API int32_t astar_mesh_locate(const astar_mesh *mesh, astar_vec2 p, astar_mesh_location *loc);
 
+
+/* ---- Polyanya (astar_finder_new_mesh, ASTAR_METHOD_POLYANYA) -----------
+** The Euclidean shortest path between two points of the mesh (Cui,
+** Harabor, Grastien, IJCAI 2017), through the finder: astar_finder_new_mesh
+** with cfg.method = ASTAR_METHOD_POLYANYA, then astar_finder_find_points (or
+** begin_points / step / finish_vec: it runs whole in the first step).
+**
+** The path. Points: the start, every bend, the goal; every bend is a
+** corner vertex (one with a gap among its polygons); res.cost is the
+** path's Euclidean length, res.length its point count. It lies in the free space as the model above defines it --
+** the union of the closed polygons -- and passes from polygon to polygon
+** across shared edges or through a vertex into a polygon of the same
+** sector (the polygons around the vertex between two gaps): never between
+** the gaps of a pinch (valid meshes may have them: two obstacles, or two
+** free squares, touching at a point). So on a mesh of one
+** unit square per free grid cell it is Anya's path between the same points
+** (astar/anya.h: squares of diagonal free cells touch only at a point, and
+** no path squeezes through it). A start or goal ON a pinch belongs to
+** every polygon around it (the point is in their closures): from there a
+** path may leave into any sector. Polyanya's own code cannot locate such a
+** point and reports no path (its test scenarios' -1 rows); we follow the
+** model instead.
+**
+** Ends. Located with astar_mesh_locate: in no polygon, ASTAR_START_BLOCKED
+** / ASTAR_GOAL_BLOCKED; start == goal, the one-point path of cost 0; on an
+** edge or a vertex, the search starts in (the goal counts in) every
+** polygon whose closure holds it.
+**
+** Search. Nodes are (root, interval of a polygon edge, the polygon beyond):
+** the root the start or a corner vertex, the interval what of the edge is
+** seen from the root, given by two exact lines through the root (every
+** side-of-line decision uses exact orientation, astar/mesh.h; interval end
+** points are computed in doubles only for h and the observer); observable
+** successors keep the root, non-observable ones turn at a corner end of
+** the interval (only where the turn can be taut: the obstacle inside the
+** bend), and edges seen edge-on along a boundary line are crossed by
+** turning at their corner ends. f = g + weight * h, h the interval
+** heuristic (the goal mirrored across the edge's line when on the root's
+** side; exact lower bound). Root-level pruning: the best g of every root
+** (vertex, and sector at a pinch) is kept; a node whose root was since
+** reached with a g lower by more than 1e-10 relative is dropped, and a
+** node equal to one expanded before (same root, polygon, edge and lines, g
+** not lower) is not expanded again. The search ends when a node into a
+** polygon holding the goal is popped.
+**
+** Ties (deterministic): smaller f first, then larger g, then the node
+** generated first. The same mesh and query give the same path, node counts
+** and events on every platform with IEEE doubles.
+**
+** Config honoured: cfg.engine.weight (1: optimal; w > 1: no bound
+** claimed), max_expansions (ASTAR_LIMIT_REACHED), stop_fn / stop_ctx /
+** stop_interval (ASTAR_STOPPED), cfg.mesh_observer: PUSH for every node
+** entering the open list, EXPAND for every node expanded, GOAL once (the
+** node whose polygon holds the goal) with polygon (the one beyond the
+** interval), root, left / right (the interval's ends; both the root for a
+** node whose root lies in the polygon's closure), g, h (unweighted) and f.
+** res.stats: expanded, generated (pushes), max_open; res.work = expanded.
+**
+** Memory: the nodes, open list and expanded table live in the finder's
+** method scratch of the workspace (about 120 bytes a node; 1024 nodes at
+** first, doubled -- and the query run again -- whenever a query needs
+** more); the best g of every root in the workspace's finder state (16
+** bytes a vertex, resized when the mesh changes). No allocation per query
+** once warm. Thread safety: as every finder (one workspace per thread).
+*/
+
 #ifdef __cplusplus
 }
 #endif
