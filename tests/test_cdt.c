@@ -362,6 +362,406 @@ static void test_extreme_magnitudes(void) {
   check_orient(v2(1.7e308, -1.7e308), v2(-1.7e308, 1.7e308), v2(1e-320, 1e-320));
 }
 
+/* ---- triangulation checks --------------------------------------------------- */
+
+typedef struct seg {
+  int32_t a, b;
+} seg;
+
+static int32_t opp_in(const astar__cdt_tri *T, int32_t u, int32_t t) {
+  const astar__cdt_tri *s = &T[u];
+  for (int j = 0; j < 3; j++)
+    if (s->n[j] == t) return j;
+  return -1;
+}
+
+/* Structure: CCW, links symmetric with the same edge and count, only the
+** bounding triangle's edges without a neighbour, every vertex used, Euler.
+** Returns the failures found. */
+static int check_structure(astar__cdt *c) {
+  int bad = 0;
+  size_t nt = astar__cdt_tri_slots(c), nv = astar__cdt_vertex_count(c), live = 0;
+  astar__cdt_tri *T = astar__cdt_tris(c);
+  char *used = calloc(nv, 1);
+  for (size_t t = 0; t < nt; t++) {
+    const astar__cdt_tri *r = &T[t];
+    if (r->v[0] < 0) continue;
+    live++;
+    for (int k = 0; k < 3; k++) {
+      if (r->v[k] < 0 || (size_t)r->v[k] >= nv) {
+        FAILF("triangle %zu: vertex %d", t, r->v[k]);
+        bad++;
+        continue;
+      }
+      used[r->v[k]] = 1;
+    }
+    if (astar__orient2d(astar__cdt_vertex(c, r->v[0]), astar__cdt_vertex(c, r->v[1]),
+                        astar__cdt_vertex(c, r->v[2])) <= 0) {
+      FAILF("triangle %zu (%d %d %d) not counter-clockwise", t, r->v[0], r->v[1], r->v[2]);
+      bad++;
+    }
+    for (int k = 0; k < 3; k++) {
+      int32_t a = r->v[(k + 1) % 3], b = r->v[(k + 2) % 3], u = r->n[k];
+      if (u < 0) {
+        if (a >= 3 || b >= 3) {
+          FAILF("triangle %zu edge %d-%d without neighbour", t, a, b);
+          bad++;
+        }
+        continue;
+      }
+      int j = opp_in(T, u, (int32_t)t);
+      if (j < 0) {
+        FAILF("triangle %zu -> %d not linked back", t, u);
+        bad++;
+        continue;
+      }
+      const astar__cdt_tri *s = &T[u];
+      if (s->v[(j + 1) % 3] != b || s->v[(j + 2) % 3] != a || s->c[j] != r->c[k]) {
+        FAILF("triangles %zu / %d disagree on edge %d-%d", t, u, a, b);
+        bad++;
+      }
+    }
+  }
+  for (size_t v = 0; v < nv; v++)
+    if (!used[v]) {
+      FAILF("vertex %zu in no triangle", v);
+      bad++;
+    }
+  /* Euler for a triangulated triangle: T = 2 V - 5 */
+  if (live != 2 * nv - 5) {
+    FAILF("Euler: %zu triangles for %zu vertices", live, nv);
+    bad++;
+  }
+  free(used);
+  return bad;
+}
+
+/* Every unconstrained edge locally Delaunay (exact in-circle). */
+static int check_delaunay(astar__cdt *c) {
+  int bad = 0;
+  size_t nt = astar__cdt_tri_slots(c);
+  astar__cdt_tri *T = astar__cdt_tris(c);
+  for (size_t t = 0; t < nt; t++) {
+    const astar__cdt_tri *r = &T[t];
+    if (r->v[0] < 0) continue;
+    for (int k = 0; k < 3; k++) {
+      int32_t u = r->n[k];
+      if (u < 0 || r->c[k]) continue;
+      int j = opp_in(T, u, (int32_t)t);
+      if (j < 0) continue;
+      if (astar__incircle(astar__cdt_vertex(c, r->v[0]), astar__cdt_vertex(c, r->v[1]),
+                          astar__cdt_vertex(c, r->v[2]), astar__cdt_vertex(c, T[u].v[j])) > 0) {
+        FAILF("edge %d-%d not locally Delaunay", r->v[(k + 1) % 3], r->v[(k + 2) % 3]);
+        bad++;
+      }
+    }
+  }
+  return bad;
+}
+
+/* Is v on the closed segment a-b (exactly)? */
+static int on_segment(astar_vec2 a, astar_vec2 b, astar_vec2 v) {
+  if (astar__orient2d(a, b, v) != 0) return 0;
+  return fmin(a.x, b.x) <= v.x && v.x <= fmax(a.x, b.x) && fmin(a.y, b.y) <= v.y &&
+         v.y <= fmax(a.y, b.y);
+}
+
+static int cmp_param(const void *x, const void *y) {
+  const double *a = x, *b = y;
+  return (a[0] > b[0]) - (a[0] < b[0]);
+}
+
+/* Exact constraint check, for inputs whose split points lie exactly on
+** their segments: along every segment the vertices on it follow each other
+** by edges, and every edge's count is the number of segments along it. */
+static int check_constraints_exact(astar__cdt *c, const seg *sg, size_t ns) {
+  int bad = 0;
+  size_t nv = astar__cdt_vertex_count(c), nt = astar__cdt_tri_slots(c);
+  astar__cdt_tri *T = astar__cdt_tris(c);
+  /* expected counts per directed edge slot, by a map from (t, k) */
+  int *want = calloc(nt * 3, sizeof *want);
+  double *par = malloc(nv * 2 * sizeof *par);
+  for (size_t i = 0; i < ns; i++) {
+    astar_vec2 A = astar__cdt_vertex(c, sg[i].a), B = astar__cdt_vertex(c, sg[i].b);
+    if (sg[i].a == sg[i].b) continue;
+    size_t m = 0;
+    for (size_t v = 3; v < nv; v++) {
+      astar_vec2 V = astar__cdt_vertex(c, (int32_t)v);
+      if (!on_segment(A, B, V)) continue;
+      par[2 * m] =
+          fabs(B.x - A.x) > fabs(B.y - A.y) ? (V.x - A.x) / (B.x - A.x) : (V.y - A.y) / (B.y - A.y);
+      par[2 * m + 1] = (double)v;
+      m++;
+    }
+    qsort(par, m, 2 * sizeof *par, cmp_param);
+    for (size_t j = 0; j + 1 < m; j++) {
+      int32_t u = (int32_t)par[2 * j + 1], w = (int32_t)par[2 * j + 3];
+      int found = 0;
+      for (size_t t = 0; t < nt; t++)
+        for (int k = 0; k < 3; k++) {
+          int32_t x = T[t].v[(k + 1) % 3], y = T[t].v[(k + 2) % 3];
+          if ((x == u && y == w) || (x == w && y == u)) {
+            want[3 * t + k]++;
+            found++;
+          }
+        }
+      if (!found) {
+        FAILF("segment %d-%d: no edge %d-%d", sg[i].a, sg[i].b, u, w);
+        bad++;
+      }
+    }
+  }
+  for (size_t t = 0; t < nt; t++)
+    for (int k = 0; k < 3; k++)
+      if (T[t].v[0] >= 0 && T[t].c[k] != want[3 * t + k]) {
+        FAILF("edge %d-%d: count %d, segments along it %d", T[t].v[(k + 1) % 3],
+              T[t].v[(k + 2) % 3], T[t].c[k], want[3 * t + k]);
+        bad++;
+      }
+  free(want);
+  free(par);
+  return bad;
+}
+
+/* Loose constraint check (split points rounded): from a, constrained edges
+** lead to b through vertices within `tol` of the segment; every
+** constrained edge lies along some segment. */
+static double seg_dist(astar_vec2 a, astar_vec2 b, astar_vec2 p) {
+  double dx = b.x - a.x, dy = b.y - a.y, l = dx * dx + dy * dy;
+  double t = l > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  double ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y;
+  return sqrt(ex * ex + ey * ey);
+}
+
+static int check_constraints_loose(astar__cdt *c, const seg *sg, size_t ns, double tol) {
+  int bad = 0;
+  size_t nv = astar__cdt_vertex_count(c), nt = astar__cdt_tri_slots(c);
+  astar__cdt_tri *T = astar__cdt_tris(c);
+  int32_t *stack = malloc(nv * sizeof *stack);
+  char *seen = malloc(nv);
+  for (size_t i = 0; i < ns; i++) {
+    if (sg[i].a == sg[i].b) continue;
+    astar_vec2 A = astar__cdt_vertex(c, sg[i].a), B = astar__cdt_vertex(c, sg[i].b);
+    memset(seen, 0, nv);
+    size_t n = 0;
+    stack[n++] = sg[i].a;
+    seen[sg[i].a] = 1;
+    while (n && !seen[sg[i].b]) {
+      int32_t u = stack[--n];
+      for (size_t t = 0; t < nt; t++)
+        for (int k = 0; k < 3; k++) {
+          if (!T[t].c[k] || T[t].v[(k + 1) % 3] != u) continue;
+          int32_t w = T[t].v[(k + 2) % 3];
+          if (seen[w] || seg_dist(A, B, astar__cdt_vertex(c, w)) > tol) continue;
+          seen[w] = 1;
+          stack[n++] = w;
+        }
+    }
+    if (!seen[sg[i].b]) {
+      FAILF("segment %d-%d not made of constrained edges", sg[i].a, sg[i].b);
+      bad++;
+    }
+  }
+  for (size_t t = 0; t < nt; t++)
+    for (int k = 0; k < 3; k++) {
+      if (!T[t].c[k]) continue;
+      astar_vec2 P = astar__cdt_vertex(c, T[t].v[(k + 1) % 3]),
+                 Q = astar__cdt_vertex(c, T[t].v[(k + 2) % 3]);
+      int along = 0;
+      for (size_t i = 0; i < ns && !along; i++) {
+        astar_vec2 A = astar__cdt_vertex(c, sg[i].a), B = astar__cdt_vertex(c, sg[i].b);
+        along = seg_dist(A, B, P) <= tol && seg_dist(A, B, Q) <= tol;
+      }
+      if (!along) {
+        FAILF("constrained edge %d-%d along no segment", T[t].v[(k + 1) % 3], T[t].v[(k + 2) % 3]);
+        bad++;
+      }
+    }
+  free(stack);
+  free(seen);
+  return bad;
+}
+
+static int check_all(astar__cdt *c) {
+  return check_structure(c) + check_delaunay(c);
+}
+
+static astar__cdt *new_cdt(double lo, double hi, const astar_allocator *al) {
+  astar__cdt *c = NULL;
+  astar_status st = astar__cdt_new(&c, v2(lo, lo), v2(hi, hi), al);
+  CHECK_EQ(st, ASTAR_OK);
+  return c;
+}
+
+/* ---- triangulation tests ----------------------------------------------------- */
+
+static void test_cdt_random_points(void) {
+  rng r;
+  rng_seed(&r, 21);
+  for (int round = 0; round < 6; round++) {
+    int n = round < 3 ? 50 << round : 1000;
+    astar__cdt *c = new_cdt(0, 100, NULL);
+    astar_vec2 *p = malloc((size_t)n * sizeof *p);
+    int32_t *ids = malloc((size_t)n * sizeof *ids);
+    for (int i = 0; i < n; i++) p[i] = v2(rnd_in(&r, 0, 100), rnd_in(&r, 0, 100));
+    if (round & 1) {
+      CHECK_EQ(astar__cdt_insert_points(c, p, (size_t)n, ids), ASTAR_OK);
+    } else {
+      for (int i = 0; i < n; i++) CHECK_EQ(astar__cdt_insert_point(c, p[i], &ids[i]), ASTAR_OK);
+    }
+    CHECK_EQ(astar__cdt_vertex_count(c), (size_t)n + 3);
+    for (int i = 0; i < n; i++) {
+      astar_vec2 q = astar__cdt_vertex(c, ids[i]);
+      CHECK(q.x == p[i].x && q.y == p[i].y);
+    }
+    CHECK_EQ(check_all(c), 0);
+    /* locate: the triangle found holds the point */
+    for (int i = 0; i < 200; i++) {
+      astar_vec2 q = v2(rnd_in(&r, -10, 110), rnd_in(&r, -10, 110));
+      int32_t t = astar__cdt_locate(c, q);
+      CHECK(t >= 0);
+      if (t < 0) continue;
+      const astar__cdt_tri *T = &astar__cdt_tris(c)[t];
+      for (int k = 0; k < 3; k++)
+        CHECK(astar__orient2d(astar__cdt_vertex(c, T->v[(k + 1) % 3]),
+                              astar__cdt_vertex(c, T->v[(k + 2) % 3]), q) >= 0);
+    }
+    CHECK_EQ(astar__cdt_locate(c, v2(1e9, 1e9)), -1);
+    astar__cdt_free(c);
+    free(p);
+    free(ids);
+  }
+}
+
+static void test_cdt_degenerate_points(void) {
+  /* collinear, then duplicates, then a full integer grid (cocircular
+  ** everywhere) in shuffled order */
+  astar__cdt *c = new_cdt(-10, 110, NULL);
+  int32_t id, first[101];
+  for (int i = 0; i <= 100; i++) {
+    CHECK_EQ(astar__cdt_insert_point(c, v2(i, 2 * i - 100 > 0 ? i : i), &first[i]), ASTAR_OK);
+  }
+  CHECK_EQ(check_all(c), 0);
+  for (int i = 100; i >= 0; i--) {
+    CHECK_EQ(astar__cdt_insert_point(c, v2(i, i), &id), ASTAR_OK);
+    CHECK_EQ(id, first[i]);
+  }
+  CHECK_EQ(astar__cdt_vertex_count(c), 104u);
+  rng r;
+  rng_seed(&r, 22);
+  int order[41 * 41];
+  for (int i = 0; i < 41 * 41; i++) order[i] = i;
+  for (int i = 41 * 41 - 1; i > 0; i--) {
+    int j = rng_range(&r, 0, i), t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+  for (int i = 0; i < 41 * 41; i++)
+    CHECK_EQ(astar__cdt_insert_point(c, v2(order[i] % 41 * 2.5, order[i] / 41 * 2.5), &id),
+             ASTAR_OK);
+  CHECK_EQ(check_all(c), 0);
+  /* outside the bounding triangle / not finite */
+  CHECK_EQ(astar__cdt_insert_point(c, v2(1e12, 0), &id), ASTAR_INVALID_ARGUMENT);
+  CHECK_EQ(astar__cdt_insert_point(c, v2(NAN, 0), &id), ASTAR_INVALID_ARGUMENT);
+  CHECK_EQ(astar__cdt_insert_point(c, astar__cdt_vertex(c, 0), &id), ASTAR_INVALID_ARGUMENT);
+  CHECK_EQ(check_all(c), 0);
+  astar__cdt_free(c);
+}
+
+/* Grid points, segments between them along the 8 directions: every
+** crossing point is a grid point or a half-integer, exact. */
+static size_t grid_segments(rng *r, astar__cdt *c, int n, int32_t *gid, seg *sg, size_t ns,
+                            int maxlen) {
+  static const int dir[8][2] = {{1, 0},  {0, 1},  {1, 1},   {1, -1},
+                                {-1, 0}, {0, -1}, {-1, -1}, {-1, 1}};
+  size_t k = 0;
+  while (k < ns) {
+    int x = rng_range(r, 0, n - 1), y = rng_range(r, 0, n - 1), d = rng_range(r, 0, 7);
+    int len = rng_range(r, 1, maxlen);
+    int x2 = x + dir[d][0] * len, y2 = y + dir[d][1] * len;
+    if (x2 < 0 || y2 < 0 || x2 >= n || y2 >= n) continue;
+    sg[k].a = gid[y * n + x];
+    sg[k].b = gid[y2 * n + x2];
+    CHECK_EQ(astar__cdt_insert_segment(c, sg[k].a, sg[k].b), ASTAR_OK);
+    k++;
+  }
+  return k;
+}
+
+static void test_cdt_grid_constraints(void) {
+  rng r;
+  rng_seed(&r, 23);
+  for (int round = 0; round < 4; round++) {
+    int n = 12 + 4 * round;
+    astar__cdt *c = new_cdt(0, n, NULL);
+    int32_t gid[28 * 28];
+    /* round 0, 1: every grid point first; 2, 3: only some, segments then
+    ** run through the others as they are inserted later */
+    for (int i = 0; i < n * n; i++) {
+      if (round >= 2 && rng_range(&r, 0, 2) == 0) continue;
+      CHECK_EQ(astar__cdt_insert_point(c, v2(i % n, i / n), &gid[i]), ASTAR_OK);
+    }
+    if (round >= 2) /* the rest, before the segments that need them */
+      for (int i = 0; i < n * n; i++)
+        CHECK_EQ(astar__cdt_insert_point(c, v2(i % n, i / n), &gid[i]), ASTAR_OK);
+    seg sg[200];
+    size_t ns = grid_segments(&r, c, n, gid, sg, 40 + 40 * (size_t)round, n / 2);
+    CHECK_EQ(check_all(c), 0);
+    CHECK_EQ(check_constraints_exact(c, sg, ns), 0);
+    CHECK(astar__cdt_vertex_count(c) > (size_t)(n * n) + 3); /* half-integer crossings */
+    /* points added after the segments: on them (splits) and off them */
+    for (int i = 0; i < 60; i++) {
+      int32_t id;
+      CHECK_EQ(
+          astar__cdt_insert_point(
+              c, v2(rng_range(&r, 0, 2 * n - 2) * 0.5, rng_range(&r, 0, 2 * n - 2) * 0.5), &id),
+          ASTAR_OK);
+    }
+    CHECK_EQ(check_all(c), 0);
+    CHECK_EQ(check_constraints_exact(c, sg, ns), 0);
+    astar__cdt_free(c);
+  }
+}
+
+/* Random segments between random points: crossings everywhere, split at
+** rounded points; touching (shared end points), overlapping (the same
+** segment twice) and collinear chains. */
+static void test_cdt_random_constraints(void) {
+  rng r;
+  rng_seed(&r, 24);
+  for (int round = 0; round < 5; round++) {
+    astar__cdt *c = new_cdt(0, 100, NULL);
+    int n = 300;
+    int32_t ids[300];
+    for (int i = 0; i < n; i++)
+      CHECK_EQ(astar__cdt_insert_point(c, v2(rnd_in(&r, 0, 100), rnd_in(&r, 0, 100)), &ids[i]),
+               ASTAR_OK);
+    seg sg[120];
+    size_t ns = 0;
+    for (int i = 0; i < 60 + 10 * round; i++) {
+      int a = rng_range(&r, 0, n - 1), b = rng_range(&r, 0, n - 1);
+      if (i % 7 == 3 && ns) a = (int)(rng_range(&r, 0, (int32_t)ns - 1)); /* re-use an index */
+      sg[ns].a = ids[a];
+      sg[ns].b = ids[b];
+      CHECK_EQ(astar__cdt_insert_segment(c, sg[ns].a, sg[ns].b), ASTAR_OK);
+      ns++;
+      if (i % 11 == 0) { /* the same segment again, reversed */
+        sg[ns].a = ids[b];
+        sg[ns].b = ids[a];
+        CHECK_EQ(astar__cdt_insert_segment(c, sg[ns].a, sg[ns].b), ASTAR_OK);
+        ns++;
+      }
+    }
+    CHECK_EQ(check_all(c), 0);
+    CHECK_EQ(check_constraints_loose(c, sg, ns, 1e-9), 0);
+    /* crossings were split (new vertices) */
+    CHECKF(astar__cdt_vertex_count(c) > (size_t)n + 3 + 50, "%zu vertices",
+           astar__cdt_vertex_count(c));
+    astar__cdt_free(c);
+  }
+}
+
 /* ---- main ------------------------------------------------------------------ */
 
 int main(void) {
@@ -372,5 +772,9 @@ int main(void) {
   RUN(test_incircle_random);
   RUN(test_extreme_magnitudes);
   printf("%ld predicate checks\n", pred_checks);
+  RUN(test_cdt_random_points);
+  RUN(test_cdt_degenerate_points);
+  RUN(test_cdt_grid_constraints);
+  RUN(test_cdt_random_constraints);
   return check_summary();
 }

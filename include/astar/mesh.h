@@ -51,8 +51,11 @@
 ** Polygon slots. A mesh edited through a builder (astar/navmesh_build.h)
 ** keeps the indices of the polygons an edit did not touch; a polygon the
 ** edit removed and did not reuse is EMPTY (n = 0): no point is located in
-** it, no polygon names it, searches never reach it. astar_mesh_write
-** compacts them away; a mesh read or made from polygons has none.
+** it, no polygon names it, searches never reach it. Likewise an edit may
+** leave a vertex on no polygon (an obstacle covered it): it keeps its
+** index, unused, and validation accepts it in an edited mesh (version >
+** 0). astar_mesh_write compacts both away; a mesh read or made from
+** polygons has none.
 **
 ** Threads: a mesh is read-only once made; any number of threads may read,
 ** locate and search it at once. Only its builder changes it (then nothing

@@ -443,23 +443,25 @@ astar_status astar_mesh_read(astar_mesh **out, const char *text, size_t len,
 ** allocation): O(P / BLOCKS) a lookup. */
 #define RANK_BLOCKS 4096
 typedef struct ranker {
-  const astar_mesh *m;
+  const uint32_t *count; /* pn (polygons) or vn (vertices): 0 is dropped */
+  size_t n;
   size_t block;                 /* slots per block */
   uint32_t before[RANK_BLOCKS]; /* empty slots before each block */
   bool identity;
 } ranker;
 
-static void ranker_init(ranker *r, const astar_mesh *m) {
-  r->m = m;
+static void ranker_init(ranker *r, const uint32_t *count, size_t n, size_t live) {
+  r->count = count;
+  r->n = n;
   r->block = 1;
-  r->identity = m->live == m->np;
+  r->identity = live == n;
   if (r->identity) return;
-  r->block = m->np / RANK_BLOCKS + 1;
+  r->block = n / RANK_BLOCKS + 1;
   uint32_t empty = 0;
   for (size_t b = 0; b < RANK_BLOCKS; b++) {
     r->before[b] = empty;
-    const size_t end = (b + 1) * r->block < m->np ? (b + 1) * r->block : m->np;
-    for (size_t i = b * r->block; i < end; i++) empty += m->pn[i] == 0;
+    const size_t end = (b + 1) * r->block < n ? (b + 1) * r->block : n;
+    for (size_t i = b * r->block; i < end; i++) empty += count[i] == 0;
   }
 }
 
@@ -467,21 +469,27 @@ static long long rank_of(const ranker *r, int32_t slot) {
   if (slot < 0 || r->identity) return slot;
   const size_t b = (size_t)slot / r->block;
   size_t empty = r->before[b];
-  for (size_t i = b * r->block; i < (size_t)slot; i++) empty += r->m->pn[i] == 0;
+  for (size_t i = b * r->block; i < (size_t)slot; i++) empty += r->count[i] == 0;
   return (long long)slot - (long long)empty;
 }
 
 astar_status astar_mesh_write(const astar_mesh *m, char *buf, size_t cap, size_t *len) {
   if (len) *len = 0;
   if (!m || (!buf && cap)) return ASTAR_INVALID_ARGUMENT;
-  ranker stack_ranker; /* 16 KB: no allocation */
-  ranker *r = &stack_ranker;
-  ranker_init(r, m);
+  ranker stack_ranker, stack_vranker; /* 16 KB each: no allocation */
+  ranker *r = &stack_ranker, *vr = &stack_vranker;
+  ranker_init(r, m->pn, m->np, m->live);
+  /* An edited mesh may have vertices on no polygon (covered by an
+  ** obstacle): they are left out too. */
+  size_t vlive = 0;
+  for (size_t v = 0; v < m->nv; v++) vlive += m->vn[v] != 0 || m->version == 0;
+  ranker_init(vr, m->vn, m->nv, m->version == 0 ? m->nv : vlive);
   obuf o = {buf, cap, 0};
   put(&o, "mesh\n2\n", 7);
-  put_int(&o, (long long)m->nv, ' ');
+  put_int(&o, (long long)vlive, ' ');
   put_int(&o, (long long)m->live, '\n');
   for (size_t v = 0; v < m->nv; v++) {
+    if (!vr->identity && m->vn[v] == 0) continue;
     put_double(&o, m->v[v].x, ' ');
     put_double(&o, m->v[v].y, ' ');
     const int32_t *vp = m->vp + m->voff[v];
@@ -494,7 +502,7 @@ astar_status astar_mesh_write(const astar_mesh *m, char *buf, size_t cap, size_t
     if (!n) continue;
     const int32_t *pv = m->pv + m->poff[i], *nb = m->pnb + m->poff[i];
     put_int(&o, n, ' ');
-    for (uint32_t k = 0; k < n; k++) put_int(&o, pv[k], ' ');
+    for (uint32_t k = 0; k < n; k++) put_int(&o, rank_of(vr, pv[k]), ' ');
     for (uint32_t k = 0; k < n; k++) put_int(&o, rank_of(r, nb[k]), k + 1 < n ? ' ' : '\n');
   }
   return finish_out(&o, len);

@@ -178,8 +178,14 @@ typedef struct astar__cdt_tri {
 astar_status astar__cdt_new(astar__cdt **out, astar_vec2 min, astar_vec2 max,
                             const astar_allocator *alloc);
 void astar__cdt_free(astar__cdt *c);
-/* Insert a point: its vertex in *id. */
+/* Insert a point: its vertex in *id. ASTAR_INVALID_ARGUMENT when p is not
+** finite or not strictly inside the bounding triangle (the box given to
+** astar__cdt_new always is), ASTAR_NO_MEMORY (nothing changed). */
 astar_status astar__cdt_insert_point(astar__cdt *c, astar_vec2 p, int32_t *id);
+/* Insert n points in a spatial (Hilbert curve) order, which keeps every
+** walk short: the way to insert many points. ids[i] receives p[i]'s vertex.
+** Stops at the first failure (the points before it stay inserted). */
+astar_status astar__cdt_insert_points(astar__cdt *c, const astar_vec2 *p, size_t n, int32_t *ids);
 /* Constrain the segment between two vertices (inserting crossing points
 ** as said above); add to the count of every edge along it. */
 astar_status astar__cdt_insert_segment(astar__cdt *c, int32_t a, int32_t b);

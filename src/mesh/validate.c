@@ -259,8 +259,9 @@ astar_status astar__mesh_check_local(const astar_mesh *m, astar_mesh_fault *f) {
     st = check_shape(m, i, mark, f);
     if (st == ASTAR_OK) st = check_links(m, i, e, ne, f);
   }
-  if (st == ASTAR_OK) {
-    /* Loose vertices: on no polygon. */
+  if (st == ASTAR_OK && m->version == 0) {
+    /* Loose vertices: on no polygon. (An edited mesh may have them: an
+    ** obstacle covered them; astar/mesh.h "Polygon slots".) */
     for (size_t i = 0; i < m->np; i++)
       for (uint32_t k = 0; k < m->pn[i]; k++) mark[m->pv[m->poff[i] + k]] = 1;
     for (size_t v = 0; v < m->nv; v++) {
