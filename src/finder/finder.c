@@ -12,6 +12,7 @@
 #include "gameloop/layers.h"
 #include "grid/clearance.h"
 #include "heuristics/lm_table.h"
+#include "mesh/polyanya.h"
 #include "paths/checked.h"
 #include "search/checked.h"
 #include "spaces/waypoints.h"
@@ -482,6 +483,7 @@ static void state_release(astar_workspace *ws, void *state) {
   astar__free(&ws->alloc, s->mem, s->mem_bytes);
   astar_hpa_query_free(s->hpa);
   astar_anya_workspace_free(s->anya);
+  astar__polyanya_free(s->polyanya);
   astar__free(&ws->alloc, s->pts, s->pts_cap * sizeof *s->pts);
   astar__free(&ws->alloc, s->vec, s->vec_cap * sizeof *s->vec);
   astar__free(&ws->alloc, s, sizeof *s);
@@ -490,7 +492,7 @@ static void state_release(astar_workspace *ws, void *state) {
 static size_t state_memory(const void *state) {
   const astar__fstate *s = state;
   return sizeof *s + s->mem_bytes + astar_hpa_query_memory(s->hpa) +
-         astar_anya_workspace_memory(s->anya) + s->pts_cap * sizeof *s->pts +
+         astar_anya_workspace_memory(s->anya) + astar__polyanya_memory(s->polyanya) + s->pts_cap * sizeof *s->pts +
          s->vec_cap * sizeof *s->vec;
 }
 

@@ -240,15 +240,26 @@ static astar_status finish_out(obuf *o, size_t *len) {
 
 /* ---- reading meshes ----------------------------------------------------------- */
 
-/* Grow a uint32 array of *cap elements to hold `need`. */
-static bool grow_u32(const astar_allocator *a, uint32_t **p, size_t *cap, size_t need) {
+/* Grow the line and column arrays *a and *b, both of *cap elements, to
+** hold `need`: both or neither. */
+static bool grow_lines(const astar_allocator *al, uint32_t **a, uint32_t **b, size_t *cap,
+                       size_t need) {
   if (need <= *cap) return true;
   const size_t c = need > *cap * 2 + 16 ? need : *cap * 2 + 16;
-  uint32_t *q = astar__calloc(a, c, sizeof *q);
-  if (!q) return false;
-  if (*cap) memcpy(q, *p, *cap * sizeof *q);
-  astar__free(a, *p, *cap * sizeof *q);
-  *p = q;
+  uint32_t *qa = astar__calloc(al, c, sizeof *qa), *qb = astar__calloc(al, c, sizeof *qb);
+  if (!qa || !qb) {
+    astar__free(al, qa, c * sizeof *qa);
+    astar__free(al, qb, c * sizeof *qb);
+    return false;
+  }
+  if (*cap) {
+    memcpy(qa, *a, *cap * sizeof *qa);
+    memcpy(qb, *b, *cap * sizeof *qb);
+  }
+  astar__free(al, *a, *cap * sizeof *qa);
+  astar__free(al, *b, *cap * sizeof *qb);
+  *a = qa;
+  *b = qb;
   *cap = c;
   return true;
 }
@@ -312,19 +323,12 @@ static astar_status parse_mesh(astar_mesh *m, lexer *x, astar_mesh_fault *f) {
   }
   /* Arrays grow as the text delivers: a short text declaring 10^8
   ** vertices fails at its end, not in the allocator. */
-  size_t lv = 0, lp = 0;
   for (long long v = 0; v < nv; v++) {
     snprintf(what, sizeof what, "vertex %lld", v);
     astar_vec2 p;
     if (astar__mesh_alloc_arrays(m, (size_t)v + 1, 0, 0) != ASTAR_OK ||
-        !grow_u32(&m->alloc, &m->vline, &lv, (size_t)v + 1) ||
-        !grow_u32(&m->alloc, &m->vcol, &m->lines_v, (size_t)v + 1)) {
-      if (lv > m->lines_v) lv = m->lines_v; /* keep both arrays' size in lines_v */
+        !grow_lines(&m->alloc, &m->vline, &m->vcol, &m->lines_v, (size_t)v + 1))
       return ASTAR_NO_MEMORY;
-    }
-    if (lv != m->lines_v) { /* vline grew, vcol did not: impossible unless */
-      return ASTAR_NO_MEMORY;
-    }
     r = read_double(x, &p.x);
     m->vline[v] = x->tline;
     m->vcol[v] = x->tcol;
@@ -349,8 +353,7 @@ static astar_status parse_mesh(astar_mesh *m, lexer *x, astar_mesh_fault *f) {
     long long n, t;
     const size_t pool = m->pool_len;
     if (astar__mesh_alloc_arrays(m, (size_t)nv, (size_t)i + 1, 0) != ASTAR_OK ||
-        !grow_u32(&m->alloc, &m->pline, &lp, (size_t)i + 1) ||
-        !grow_u32(&m->alloc, &m->pcol, &m->lines_p, (size_t)i + 1) || lp != m->lines_p)
+        !grow_lines(&m->alloc, &m->pline, &m->pcol, &m->lines_p, (size_t)i + 1))
       return ASTAR_NO_MEMORY;
     r = read_int(x, 0, LLONG_MAX, &n);
     m->pline[i] = x->tline;
@@ -400,7 +403,6 @@ static astar_status parse_mesh(astar_mesh *m, lexer *x, astar_mesh_fault *f) {
             quote(q, sizeof q, x->tok, x->tlen), nv, np);
     return ASTAR_PARSE_ERROR;
   }
-  (void)lv;
   return ASTAR_OK;
 }
 
