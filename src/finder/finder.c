@@ -510,17 +510,26 @@ static astar__fstate *state_of(astar_workspace *ws) {
   return slot->state;
 }
 
-astar_status astar__fscratch_method(astar_workspace *ws, astar__fstate *s, size_t bytes,
-                                    void **out) {
+astar_status astar__fscratch_method_tagged(astar_workspace *ws, astar__fstate *s, size_t bytes,
+                                           const void *tag, void **out, bool *fresh) {
+  *fresh = s->mem_tag != tag || !tag;
   if (bytes > s->mem_bytes) {
     void *p = astar__malloc(&ws->alloc, bytes);
     if (!p) return ASTAR_NO_MEMORY;
     astar__free(&ws->alloc, s->mem, s->mem_bytes);
     s->mem = p;
     s->mem_bytes = bytes;
+    *fresh = true;
   }
+  s->mem_tag = tag;
   *out = s->mem;
   return ASTAR_OK;
+}
+
+astar_status astar__fscratch_method(astar_workspace *ws, astar__fstate *s, size_t bytes,
+                                    void **out) {
+  bool fresh;
+  return astar__fscratch_method_tagged(ws, s, bytes, NULL, out, &fresh);
 }
 
 astar_status astar__fscratch_cells(astar_workspace *ws, astar__fstate *s, size_t n) {

@@ -82,6 +82,8 @@ typedef struct astar__fstate {
   ** use, kept, never allocated per query after that. */
   void *mem;
   size_t mem_bytes;
+  const void *mem_tag; /* who laid the scratch out last (astar__fscratch_method_tagged);
+                          NULL: unknown */
   /* The path scratch: a whole method's path between step and finish, the
   ** grid path a smoothing shortens, cells turned into vectors. */
   astar_point *pts;
@@ -195,6 +197,14 @@ astar_status astar__fscratch_vec(astar_workspace *ws, astar__fstate *s, size_t n
 ** block, since one search at a time runs on a workspace. */
 astar_status astar__fscratch_method(astar_workspace *ws, astar__fstate *s, size_t bytes,
                                     void **out);
+
+/* The same for a method that keeps data in the scratch from one search to
+** the next (search generations, a layout): *fresh (not NULL) is set when
+** the block's contents are not what the method tagged `tag` left there --
+** the block is new or grew, or astar__fscratch_method or another tag had it
+** since -- and the block is tagged `tag`. */
+astar_status astar__fscratch_method_tagged(astar_workspace *ws, astar__fstate *s, size_t bytes,
+                                           const void *tag, void **out, bool *fresh);
 
 /* The grid loops' common reservation: node records for f's grid, and turn
 ** states with a turn penalty. */
