@@ -430,9 +430,10 @@ def _mesh_finder(finder: Any, target: Any, name: str, kw: dict, given: dict) -> 
         raise pkg._unsupported(f"{name}: does not search navigation meshes; a Mesh is searched "
                                f"by {ms}")
     for key, v in given.items():
-        if v not in (None, False, 1):
-            raise pkg._unsupported(f"{key}=: prepares a grid search; a mesh finder takes "
-                                   "weight= and max_expansions= only")
+        if v is None or v is False or (key == "unit_size" and not isinstance(v, bool) and v == 1):
+            continue
+        raise pkg._unsupported(f"{key}=: prepares a grid search; a mesh finder takes "
+                               "weight= and max_expansions= only")
     extra = sorted(k for k in kw if k not in _MESH_SETTINGS)
     if extra:
         raise pkg._unsupported(f"{extra[0]}=: a mesh finder takes weight= and "
