@@ -1563,8 +1563,9 @@ def _unsupported(detail: Optional[str]) -> AstarError:
     return _error(int(Status.UNSUPPORTED), detail, path=p)
 
 
-#: What a :class:`Finder` searches: a square grid, a hex grid, a graph or callbacks.
-Space = Union["Grid", "HexGrid", "Graph", "CallbackSpace"]
+#: What a :class:`Finder` searches: a square grid, a hex grid, a graph, callbacks,
+#: or a navigation mesh (a :class:`mesh.Mesh`, or a :class:`mesh.NavMesh`'s).
+Space = Union["Grid", "HexGrid", "Graph", "CallbackSpace", "Mesh", "NavMesh"]
 
 
 class Finder:
