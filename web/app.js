@@ -2013,7 +2013,11 @@
     $('cost').title = `Polyanya's length over the mesh: ${poly.cost}; Anya's on the grid: ${anya.status === ST_OK ? anya.cost : '–'}`;
     $('length').textContent = `${poly.pts.length} points`;
     $('length').title = 'the start, the bends and the goal';
-    $('time').textContent = fmtMs(poly.ms);
+    $('expanded').textContent = fmtInt(poly.expanded);
+    $('expanded').title = 'Polyanya\'s search nodes expanded';
+    $('generated').textContent = fmtInt(poly.generated);
+    // One search, timed once: below the browser's timer resolution it shows as 0.
+    $('time').textContent = poly.ms > 0 ? fmtMs(poly.ms) : '< 0.1 ms';
     setStatus('path found', 'done', '', `Polyanya: length ${fmtCost(poly.cost)}`);
     $('status').dataset.code = '0';
     const anyaText = anya.status === ST_OK ? `Anya on the grid ${fmtCost(anya.cost)}` +
