@@ -237,6 +237,42 @@ def test_find_many_matches_find():
             assert c == np.inf
 
 
+@pytest.mark.parametrize("method", ["polyanya", "funnel"])
+def test_sliced_equals_whole(method):
+    grid, free = random_grid(40, 30, 0.3, 12)
+    nav = lm.NavMesh(grid)
+    f = libastar.Finder(nav, method)
+    cells = np.array(free_cells(free), dtype=float) + 0.5
+    rng = np.random.default_rng(4)
+    for i, j in rng.choice(len(cells), (15, 2)):
+        try:
+            whole = f.find(cells[i], cells[j])
+        except libastar.NoPathError:
+            whole = None
+        search = f.begin(cells[i], cells[j])
+        steps = 0
+        while not search.step(3):
+            steps += 1
+        if whole is None:
+            with pytest.raises(libastar.NoPathError):
+                search.finish()
+            continue
+        p = search.finish()
+        assert p.points.tolist() == whole.points.tolist() and p.cost == whole.cost
+        assert p.expanded == whole.expanded and p.corridor == whole.corridor
+    # an edit between steps ends the search with StaleError
+    search = f.begin(cells[0], cells[-1])
+    search.step(1)
+    if not search.done:
+        oid = nav.add_obstacle([(0.1, 0.1), (0.4, 0.1), (0.4, 0.4)])
+        search.step(0)
+        with pytest.raises(libastar.StaleError):
+            search.finish()
+        nav.remove_obstacle(oid)
+    with pytest.raises(TypeError):
+        f.begin((0.5, 0.5), (1.5, 1.5), order="rc")
+
+
 def test_finder_refusals_and_end_errors():
     grid, _ = random_grid(10, 10, 0.0, 1)
     m = lm.NavMesh(grid).mesh

@@ -1809,11 +1809,8 @@ class Finder:
         done, then ``search.finish()``. Methods the table marks ``sliced``
         resume between steps; the others run whole in the first step, which
         reports all their work. The search has a workspace of its own unless
-        given one (taken until finish or cancel). ``order``: as :meth:`find`.
-        Not for mesh finders yet (UnsupportedError): use :meth:`find`."""
-        if self._mesh is not None:
-            raise _unsupported("begin: sliced searches on a mesh are not in the Python package "
-                               "yet; use find()")
+        given one (taken until finish or cancel). ``order``: as :meth:`find`
+        (a mesh finder's start and goal are (x, y) points)."""
         return Search(self, start, goal, workspace, order)
 
     def refresh(self) -> None:
@@ -1857,11 +1854,23 @@ class Search:
                  workspace: Optional[Workspace] = None, order: Optional[str] = None) -> None:
         self._finder = finder
         self._c = finder._c
-        self._order = _order_of(finder.grid, order)
-        if finder._space is not None:
+        s: Any
+        g: Any
+        self._order: Optional[str]
+        if finder._mesh is not None:
+            if order is not None:
+                raise TypeError("order: a mesh finder's points are (x, y)")
+            self._order = None
+            s = mesh._point(start, "start")
+            g = mesh._point(goal, "goal")
+        else:
+            self._order = _order_of(finder.grid, order)
+        if finder._mesh is not None:
+            pass
+        elif finder._space is not None:
             _no_order(finder._space, order)
-            s: Any = _node_in(finder._space, start, "start")
-            g: Any = _node_in(finder._space, goal, "goal")
+            s = _node_in(finder._space, start, "start")
+            g = _node_in(finder._space, goal, "goal")
         else:
             s = _point_in(finder.grid, start, order, "start")
             g = _point_in(finder.grid, goal, order, "goal")
@@ -1898,6 +1907,8 @@ class Search:
             raise RuntimeError("the search is not done: step() until it returns True")
         t = self._c.finish(self._ws)
         self._open = False
+        if self._finder._mesh is not None:
+            return mesh._mesh_outcome(t)
         if self._finder._space is not None:
             return _space_outcome(self._finder._space, t)
         return _path_out(self._finder.grid, _outcome(t), self._order)

@@ -7819,6 +7819,67 @@ static PyObject *MeshFinder_find(MeshFinderObject *self, PyObject *args) {
   return all;
 }
 
+/* begin(workspace, (sx, sy), (gx, gy)) -> status: a sliced search on ws
+** (the Python layer keeps ws taken until finish or cancel). */
+static PyObject *MeshFinder_begin(MeshFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  astar_vec2 s, g;
+  if (!PyArg_ParseTuple(args, "O!(dd)(dd)", &WorkspaceType, &ws, &s.x, &s.y, &g.x, &g.y))
+    return NULL;
+  if (!self->f || !mesh_of(self->mesh)) return busy_error("the finder was cleared");
+  if (take_workspace(ws) < 0) return NULL; /* kept until finish or cancel */
+  /* Room for any path, so that the finish never has to be repeated: a
+  ** taut path bends at a vertex at most once. */
+  const astar_mesh *m = mesh_of(self->mesh);
+  if (ws_buffer(ws, astar_mesh_vertex_count(m) + astar_mesh_polygon_count(m) + 2) < 0) {
+    ws->busy = 0;
+    return NULL;
+  }
+  Py_ssize_t *searching = mesh_searching(self->mesh);
+  astar_status st;
+  (*searching)++;
+  Py_BEGIN_ALLOW_THREADS st = astar_finder_begin_points(self->f, ws->ws, s, g);
+  Py_END_ALLOW_THREADS(*searching)--;
+  return PyLong_FromLong((long)st);
+}
+
+/* step(workspace, budget) -> (status, work) */
+static PyObject *MeshFinder_step(MeshFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  unsigned long long budget;
+  if (!PyArg_ParseTuple(args, "O!K", &WorkspaceType, &ws, &budget)) return NULL;
+  if (!self->f || !mesh_of(self->mesh)) return busy_error("the finder was cleared");
+  Py_ssize_t *searching = mesh_searching(self->mesh);
+  uint64_t work = 0;
+  astar_status st;
+  (*searching)++;
+  Py_BEGIN_ALLOW_THREADS st = astar_finder_step(ws->ws, budget, &work);
+  Py_END_ALLOW_THREADS(*searching)--;
+  return Py_BuildValue("(iK)", (int)st, (unsigned long long)work);
+}
+
+/* finish(workspace) -> find's tuple, or None before the end (begin made
+** ws's buffer big enough for any path of the mesh). */
+static PyObject *MeshFinder_finish(MeshFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  if (!PyArg_ParseTuple(args, "O!", &WorkspaceType, &ws)) return NULL;
+  astar_path_result res;
+  astar_status st = astar_finder_finish_vec(ws->ws, ws->vecs, ws->cap, &res);
+  if (st == ASTAR_IN_PROGRESS) Py_RETURN_NONE;
+  ws->busy = 0;
+  PyObject *head = finder_tuple(st, NULL, ws->vecs, &res, NULL);
+  if (!head) return NULL;
+  PyObject *tail = Py_BuildValue("(I)", (unsigned)res.corridor);
+  if (!tail) {
+    Py_DECREF(head);
+    return NULL;
+  }
+  PyObject *all = PySequence_Concat(head, tail);
+  Py_DECREF(head);
+  Py_DECREF(tail);
+  return all;
+}
+
 static PyObject *MeshFinder_mesh(MeshFinderObject *self, void *c) {
   (void)c;
   return Py_NewRef((PyObject *)self->mesh);
@@ -7826,6 +7887,10 @@ static PyObject *MeshFinder_mesh(MeshFinderObject *self, void *c) {
 
 static PyMethodDef MeshFinder_methods[] = {
     {"find", (PyCFunction)MeshFinder_find, METH_VARARGS, NULL},
+    {"begin", (PyCFunction)MeshFinder_begin, METH_VARARGS, NULL},
+    {"step", (PyCFunction)MeshFinder_step, METH_VARARGS, NULL},
+    {"finish", (PyCFunction)MeshFinder_finish, METH_VARARGS, NULL},
+    {"cancel", (PyCFunction)Finder_cancel, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -452,7 +452,12 @@ def _mesh_find(finder: Any, start: Any, goal: Any, workspace: Any) -> Any:
     pkg = _pkg()
     s = _point(start, "start")
     g = _point(goal, "goal")
-    t = finder._c.find(workspace or pkg._workspace(), s, g)
+    return _mesh_outcome(finder._c.find(workspace or pkg._workspace(), s, g))
+
+
+def _mesh_outcome(t: tuple) -> Any:
+    """The Path of a mesh finder's result tuple, or its status's exception."""
+    pkg = _pkg()
     p = pkg._path(t[:19])
     p.corridor = t[19]
     if p.status in (pkg.Status.OK, pkg.Status.PARTIAL):
