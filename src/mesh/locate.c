@@ -343,9 +343,7 @@ int32_t astar_mesh_locate(const astar_mesh *m, astar_vec2 p, astar_mesh_location
   }
   for (uint32_t k = 0; k < n; k++) {
     const astar_vec2 a = m->v[pv[k ? k - 1 : n - 1]], b = m->v[pv[k]];
-    if (astar__orient2d(a, b, p) == 0 && p.x >= (a.x < b.x ? a.x : b.x) &&
-        p.x <= (a.x < b.x ? b.x : a.x) && p.y >= (a.y < b.y ? a.y : b.y) &&
-        p.y <= (a.y < b.y ? b.y : a.y)) {
+    if (astar__on_segment(a, b, p)) {
       loc->place = ASTAR_MESH_ON_EDGE;
       loc->other = nb[k];
       return best;

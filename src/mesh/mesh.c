@@ -772,9 +772,19 @@ bool astar__mesh_poly_holds(const astar_mesh *m, size_t i, astar_vec2 p) {
   if (i >= m->np || m->pn[i] == 0) return false;
   const uint32_t n = m->pn[i];
   const int32_t *pv = m->pv + m->poff[i];
-  for (uint32_t k = 0; k < n; k++) {
+  uint32_t k = 0;
+  for (; k < n; k++) {
     const astar_vec2 a = m->v[pv[k ? k - 1 : n - 1]], b = m->v[pv[k]];
-    if (astar__orient2d(a, b, p) < 0) return false;
+    if (astar__orient2d(a, b, p) < 0) break;
   }
-  return true;
+  if (k == n) return true;
+  /* Outside an edge's line. A polygon whose collinear vertices were
+  ** rounded (the turn tolerance of astar/mesh.h) can put its own boundary
+  ** a rounding step outside a neighbouring edge's line: a point exactly on
+  ** the boundary is still in the closed polygon. */
+  for (k = 0; k < n; k++) {
+    const astar_vec2 a = m->v[pv[k ? k - 1 : n - 1]], b = m->v[pv[k]];
+    if (astar__on_segment(a, b, p)) return true;
+  }
+  return false;
 }

@@ -74,6 +74,13 @@ struct astar_mesh {
 int astar__orient2d(astar_vec2 a, astar_vec2 b, astar_vec2 c);
 int astar__incircle(astar_vec2 a, astar_vec2 b, astar_vec2 c, astar_vec2 d);
 
+/* Is p on the closed segment a-b? Exact. */
+static inline bool astar__on_segment(astar_vec2 a, astar_vec2 b, astar_vec2 p) {
+  return astar__orient2d(a, b, p) == 0 && p.x >= (a.x < b.x ? a.x : b.x) &&
+         p.x <= (a.x < b.x ? b.x : a.x) && p.y >= (a.y < b.y ? a.y : b.y) &&
+         p.y <= (a.y < b.y ? b.y : a.y);
+}
+
 /* ---- mesh.c: construction, edits, derived data ------------------------ */
 
 /* An empty mesh with `alloc` (NULL: malloc). */
