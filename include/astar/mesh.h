@@ -246,7 +246,6 @@ typedef struct astar_mesh_location {
 ** allocation; thread-safe on a mesh not being edited. */
 ASTAR_API int32_t astar_mesh_locate(const astar_mesh *mesh, astar_vec2 p, astar_mesh_location *loc);
 
-
 /* ---- Polyanya (astar_finder_new_mesh, ASTAR_METHOD_POLYANYA) -----------
 ** The Euclidean shortest path between two points of the mesh (Cui,
 ** Harabor, Grastien, IJCAI 2017), through the finder: astar_finder_new_mesh
@@ -255,7 +254,8 @@ ASTAR_API int32_t astar_mesh_locate(const astar_mesh *mesh, astar_vec2 p, astar_
 **
 ** The path. Points: the start, every bend, the goal; every bend is a
 ** corner vertex (one with a gap among its polygons); res.cost is the
-** path's Euclidean length, res.length its point count. It lies in the free space as the model above defines it --
+** path's Euclidean length, res.length its point count. It lies in the free space as the model above
+*defines it --
 ** the union of the closed polygons -- and passes from polygon to polygon
 ** across shared edges or through a vertex into a polygon of the same
 ** sector (the polygons around the vertex between two gaps): never between

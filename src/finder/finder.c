@@ -492,8 +492,8 @@ static void state_release(astar_workspace *ws, void *state) {
 static size_t state_memory(const void *state) {
   const astar__fstate *s = state;
   return sizeof *s + s->mem_bytes + astar_hpa_query_memory(s->hpa) +
-         astar_anya_workspace_memory(s->anya) + astar__polyanya_memory(s->polyanya) + s->pts_cap * sizeof *s->pts +
-         s->vec_cap * sizeof *s->vec;
+         astar_anya_workspace_memory(s->anya) + astar__polyanya_memory(s->polyanya) +
+         s->pts_cap * sizeof *s->pts + s->vec_cap * sizeof *s->vec;
 }
 
 /* The finder's state in ws, made on first use (NULL: no memory). */

@@ -74,8 +74,8 @@ typedef struct astar__fstate {
   astar_space wspace;
   const astar_space *espace;
   /* Methods' own query objects, made on first use. */
-  astar_hpa_query *hpa;       /* HPA* (m_hpa.c) */
-  astar_anya_workspace *anya; /* Anya (m_anya.c) */
+  astar_hpa_query *hpa;             /* HPA* (m_hpa.c) */
+  astar_anya_workspace *anya;       /* Anya (m_anya.c) */
   struct astar__polyanya *polyanya; /* Polyanya's root table (m_polyanya.c) */
   /* The method's own scratch (astar__fscratch_method): bytes a method
   ** lays out as it likes, valid while its search runs -- grown on first
