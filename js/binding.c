@@ -409,7 +409,7 @@ static void result_from(astar_status st, const astar_path_result *r) {
   result[R_ABSTRACT_LENGTH] = r->abstract_length;
   result[R_GRID_COST] = r->grid_cost;
   result[R_MEET] = r->meet == ASTAR_NODE_NONE ? -1 : (double)r->meet;
-  result[R_CORRIDOR] = r->corridor;
+  result[R_CORRIDOR] = r->abstract_length;
 }
 
 /* One search: its status; the path in jsa_path_ptr() (int32 x, y pairs;

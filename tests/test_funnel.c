@@ -312,8 +312,8 @@ static void check_path(const tmesh *t, astar_workspace *ws, astar_vec2 a, astar_
   /* The corridor: a chain of neighbours, start's polygon to goal's. */
   int32_t cor[4096];
   const size_t nc = corridor_of(ws, t->m, cor, 4096);
-  if (nc != res->corridor || nc == 0 || nc > 4096) {
-    FAILF("%s: corridor of %zu polygons, res.corridor %u", what, nc, res->corridor);
+  if (nc != res->abstract_length || nc == 0 || nc > 4096) {
+    FAILF("%s: corridor of %zu polygons, res.abstract_length %u", what, nc, res->abstract_length);
     return;
   }
   if (!poly_holds(t, cor[0], a)) FAILF("%s: the corridor's first polygon misses the start", what);
@@ -499,7 +499,7 @@ static void test_open_rectangle(void) {
   CHECK(astar_finder_find_points(f, ws, (astar_vec2){0.25, 0.5}, (astar_vec2){16.5, 10.75}, path, 8,
                                  &res) == ASTAR_OK);
   CHECKF(res.cost < 1.02 * hypot(16.25, 10.25), "%.17g", res.cost);
-  CHECK(res.corridor >= 27); /* at least the cells a monotone staircase crosses */
+  CHECK(res.abstract_length >= 27); /* at least the cells a monotone staircase crosses */
   /* Along one row the corridor holds the straight segment: one segment. */
   CHECK(astar_finder_find_points(f, ws, (astar_vec2){0.25, 3.5}, (astar_vec2){16.5, 3.25}, path, 8,
                                  &res) == ASTAR_OK);
@@ -1142,10 +1142,9 @@ static void test_search_graph(void) {
       ev.m = m;
       ev.weight = w;
       ev.goal_point = b;
-      c.mesh_observer = on_event;
-      c.mesh_observer_ctx = &ev;
       c.engine.weight = w;
       astar_finder *f = funnel_with(m, &c);
+      CHECK(astar_finder_set_mesh_observer(f, on_event, &ev) == ASTAR_OK);
       static astar_vec2 path[PATH_CAP];
       astar_path_result res;
       const astar_status st = astar_finder_find_points(f, ws, a, b, path, PATH_CAP, &res);
@@ -1209,9 +1208,8 @@ static void test_search(void) {
   astar_finder_config_init(&c);
   events ev = {0};
   ev.m = m;
-  c.mesh_observer = on_event;
-  c.mesh_observer_ctx = &ev;
   astar_finder *f = funnel_with(m, &c);
+  CHECK(astar_finder_set_mesh_observer(f, on_event, &ev) == ASTAR_OK);
   CHECK(astar_finder_find_points(f, ws, a, b, path, 256, &res) == ASTAR_OK);
   check_path(&t, ws, a, b, path, &res, "maze");
   CHECK(ev.bad == 0);
@@ -1220,7 +1218,7 @@ static void test_search(void) {
   CHECK_EQ((uint64_t)(ev.expand + ev.goal), res.stats.expanded);
   CHECK(ev.last.type == ASTAR_EVENT_GOAL && ev.last.root.x == b.x && ev.last.root.y == b.y);
   CHECK(res.work == res.stats.expanded && res.stats.max_open >= 1 && res.stats.reopened == 0);
-  CHECK(res.corridor >= 4);
+  CHECK(res.abstract_length >= 4);
   const astar_path_result full = res;
   astar_finder_free(f);
 
@@ -1282,12 +1280,12 @@ static void test_search(void) {
   /* No path: the pocket at the bottom left is cut off. */
   CHECK(astar_finder_find_points(f, ws, a, (astar_vec2){1.5, 9.5}, path, 256, &res) ==
         ASTAR_NO_PATH);
-  CHECK(res.length == 0 && res.corridor == 0 && res.stats.expanded > 0);
+  CHECK(res.length == 0 && res.abstract_length == 0 && res.stats.expanded > 0);
   /* One point; one polygon: the segment, no search. */
   CHECK(astar_finder_find_points(f, ws, a, a, path, 256, &res) == ASTAR_OK);
-  CHECK(res.length == 1 && res.cost == 0 && res.corridor == 1 && path[0].x == a.x);
+  CHECK(res.length == 1 && res.cost == 0 && res.abstract_length == 1 && path[0].x == a.x);
   CHECK(astar_finder_find_points(f, ws, a, (astar_vec2){4.0, 4.75}, path, 256, &res) == ASTAR_OK);
-  CHECK(res.length == 2 && res.cost == hypot(0.5, 0.25) && res.corridor == 1);
+  CHECK(res.length == 2 && res.cost == hypot(0.5, 0.25) && res.abstract_length == 1);
   CHECK(res.stats.expanded == 0);
   /* Two cells sharing an edge; a corner shared by four cells. */
   CHECK(astar_finder_find_points(f, ws, (astar_vec2){4.5, 4.5}, (astar_vec2){5.5, 5.5}, path, 256,
@@ -1309,13 +1307,13 @@ static void test_search(void) {
     astar_finder *of = mesh_finder(om, ASTAR_METHOD_FUNNEL);
     CHECK(astar_finder_find_points(of, ws, (astar_vec2){0.5, 2.5}, (astar_vec2){1, 1}, path, 256,
                                    &res) == ASTAR_OK);
-    CHECK(res.corridor == 2 && res.length == 2);
+    CHECK(res.abstract_length == 2 && res.length == 2);
     CHECK(astar_finder_find_points(of, ws, (astar_vec2){1, 1}, (astar_vec2){1.5, 1.5}, path, 256,
                                    &res) == ASTAR_OK);
-    CHECK(res.corridor == 1 && res.length == 2 && res.stats.expanded == 0);
+    CHECK(res.abstract_length == 1 && res.length == 2 && res.stats.expanded == 0);
     CHECK(astar_finder_find_points(of, ws, (astar_vec2){1, 1}, (astar_vec2){2.5, 0.5}, path, 256,
                                    &res) == ASTAR_OK);
-    CHECK(res.corridor == 2 && res.length == 2);
+    CHECK(res.abstract_length == 2 && res.length == 2);
     astar_finder_free(of);
     astar_mesh_free(om);
     astar_grid_free(open);
@@ -1358,8 +1356,7 @@ static void test_refusals(void) {
   astar_finder_config_init(&c);
   c.method = ASTAR_METHOD_FUNNEL;
   CHECK(astar_finder_mesh_unsupported_reason(m, &c) == NULL);
-  /* What a mesh finder takes: the observer, the limit, stop_fn, weight. */
-  c.mesh_observer = on_event;
+  /* What a mesh finder takes: the limit, stop_fn, weight. */
   c.engine.max_expansions = 5;
   c.engine.stop_fn = never_stop;
   c.engine.weight = 2;
@@ -1420,10 +1417,15 @@ static void test_refusals(void) {
       CHECK(astar_finder_new_space(&f, &sp, &c, NULL) == ASTAR_UNSUPPORTED && f == NULL);
     }
   }
-  /* The mesh observer on a grid finder. */
-  astar_finder_config_init(&c);
-  c.mesh_observer = on_event;
-  CHECK(astar_finder_unsupported_reason(g, NULL, &c) != NULL);
+  /* The mesh observer on a grid finder, or no finder. */
+  {
+    astar_finder_config_init(&c);
+    astar_finder *gf = NULL;
+    CHECK(astar_finder_new(&gf, g, &c, NULL) == ASTAR_OK);
+    CHECK(astar_finder_set_mesh_observer(gf, on_event, NULL) == ASTAR_INVALID_ARGUMENT);
+    CHECK(astar_finder_set_mesh_observer(NULL, on_event, NULL) == ASTAR_INVALID_ARGUMENT);
+    astar_finder_free(gf);
+  }
   /* No mesh, no config; bad values. */
   astar_finder_config_init(&c);
   c.method = ASTAR_METHOD_FUNNEL;
@@ -1502,7 +1504,7 @@ static void test_wrong_calls(void) {
 /* Everything two results must share to be the same search. */
 static bool same_result(const astar_path_result *x, const astar_path_result *y) {
   return x->status == y->status && x->cost == y->cost && x->length == y->length &&
-         x->corridor == y->corridor && x->stats.expanded == y->stats.expanded &&
+         x->abstract_length == y->abstract_length && x->stats.expanded == y->stats.expanded &&
          x->stats.generated == y->stats.generated && x->stats.max_open == y->stats.max_open &&
          x->work == y->work;
 }

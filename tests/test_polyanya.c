@@ -648,10 +648,9 @@ static void test_alloc_determinism_events(void) {
   astar_finder_config_init(&cfg);
   cfg.method = ASTAR_METHOD_POLYANYA;
   evcount c = {0, 0, 0, 0};
-  cfg.mesh_observer = on_event;
-  cfg.mesh_observer_ctx = &c;
   astar_finder *fo = NULL;
   CHECK(astar_finder_new_mesh(&fo, m, &cfg, NULL) == ASTAR_OK);
+  CHECK(astar_finder_set_mesh_observer(fo, on_event, &c) == ASTAR_OK);
   for (int i = 0; i < 40; i += 2) {
     memset(&c, 0, sizeof c);
     astar_path_result r;
@@ -661,7 +660,6 @@ static void test_alloc_determinism_events(void) {
   }
   /* limits and stop */
   astar_finder_free(fo);
-  cfg.mesh_observer = NULL;
   cfg.engine.max_expansions = 3;
   CHECK(astar_finder_new_mesh(&fo, m, &cfg, NULL) == ASTAR_OK);
   int limited = 0;

@@ -193,13 +193,12 @@ static bool search_new(mesh_search *s, const astar_mesh *m, astar_method method,
   if (nodes) {
     s->nodes_cap = NODE_EVENTS_MAX;
     s->nodes = malloc(s->nodes_cap * sizeof *s->nodes);
-    cfg.mesh_observer = on_node;
-    cfg.mesh_observer_ctx = s;
   }
   s->cap = 256;
   s->path = malloc(s->cap * sizeof *s->path);
   astar_status st = (!s->path || (nodes && !s->nodes)) ? ASTAR_NO_MEMORY : ASTAR_OK;
   if (st == ASTAR_OK) st = astar_finder_new_mesh(&s->f, m, &cfg, NULL);
+  if (st == ASTAR_OK && nodes) st = astar_finder_set_mesh_observer(s->f, on_node, s);
   if (st == ASTAR_OK) st = astar_workspace_new_empty(&s->ws, NULL);
   if (st != ASTAR_OK) {
     const char *why =
@@ -735,7 +734,7 @@ int cli_mesh_solve(const cli_mesh_args *args, const cli_args *parsed) {
     }
     printf("],\"expanded\":%llu,\"generated\":%llu,\"corridor\":%u,\"ms\":",
            (unsigned long long)res.stats.expanded, (unsigned long long)res.stats.generated,
-           (unsigned)res.corridor);
+           (unsigned)res.abstract_length);
     cli_json_number(stdout, seconds * 1e3, 4);
     if (a.compare) {
       printf(",\"other\":{\"algo\":\"%s\",\"found\":%s,\"length\":", oname,
@@ -756,7 +755,7 @@ int cli_mesh_solve(const cli_mesh_args *args, const cli_args *parsed) {
     }
     printf("work:     expanded %llu, generated %llu", (unsigned long long)res.stats.expanded,
            (unsigned long long)res.stats.generated);
-    if (res.corridor) printf(", corridor %u polygons", (unsigned)res.corridor);
+    if (res.abstract_length) printf(", corridor %u polygons", (unsigned)res.abstract_length);
     printf(" in %.3f ms\n", seconds * 1e3);
     if (a.compare) {
       if (ost == ASTAR_OK && st == ASTAR_OK && res.cost > 0)

@@ -2666,7 +2666,7 @@ static void mesh_search(pg_state *s, const astar_finder *f, bool grid, astar_poi
   p->cost = st == ASTAR_OK ? r.cost : 0;
   p->expanded = r.stats.expanded;
   p->generated = r.stats.generated;
-  p->corridor = r.corridor;
+  p->corridor = r.abstract_length;
 }
 
 /*

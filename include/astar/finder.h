@@ -189,10 +189,6 @@ typedef struct astar_finder_config {
                                        was built for; 0 (default): ASTAR_CAPABILITY_ALL */
   const astar_clearance *clearance; /* needed when unit_size > 1 or capability != 0; when
                                        given, the derived grid is searched */
-  /* Mesh finders (astar_finder_new_mesh): the search nodes as they go
-  ** (astar/mesh.h, astar_mesh_event), for pictures. NULL: none. */
-  astar_mesh_observer_fn mesh_observer;
-  void *mesh_observer_ctx; /* passed to it */
 } astar_finder_config;
 
 /* Defaults: A*, astar_options_init, astar_engine_options_init, nothing
@@ -262,8 +258,9 @@ ASTAR_API astar_status astar_finder_new_space(astar_finder **out, const astar_sp
 ** (ASTAR_MF_MESH: polyanya, funnel). A mesh finder takes from cfg the
 ** method, cfg.engine's max_expansions (ASTAR_LIMIT_REACHED), stop_fn /
 ** stop_ctx / stop_interval (ASTAR_STOPPED) and weight (f = g + weight * h;
-** polyanya is optimal only with weight 1), and cfg.mesh_observer; it
-** refuses (ASTAR_UNSUPPORTED, with the reason) attachments, units,
+** polyanya is optimal only with weight 1); its observer is set apart
+** (astar_finder_set_mesh_observer). It refuses (ASTAR_UNSUPPORTED, with the reason) attachments,
+*units,
 ** smoothing, partial paths and the engine's observer; cfg.options is
 ** ignored. The mesh is retained (it must outlive the finder) and the
 ** finder follows its edits by itself (astar/navmesh_build.h): a search
@@ -277,6 +274,15 @@ ASTAR_API astar_status astar_finder_new_mesh(astar_finder **out, const astar_mes
 /* The mesh a mesh finder searches; NULL for other finders. */
 ASTAR_API const astar_mesh *astar_finder_mesh(const astar_finder *f);
 
+/* A mesh finder's observer (astar/mesh.h, astar_mesh_event): `fn` (NULL:
+** none) is called with `ctx` for every search node of every later search,
+** from the searching thread -- for pictures. Set apart from
+** astar_finder_config so that the config's layout stays that of 0.1.0.
+** Needs the finder unused (like astar_finder_refresh). Returns ASTAR_OK,
+** or ASTAR_INVALID_ARGUMENT (f NULL, or not a mesh finder). No allocation. */
+ASTAR_API astar_status astar_finder_set_mesh_observer(astar_finder *f, astar_mesh_observer_fn fn,
+                                                      void *ctx);
+
 /*
 ** The funnel method (ASTAR_METHOD_FUNNEL, "funnel"): Detour's kind of
 ** path, fast and not optimal.
@@ -285,7 +291,7 @@ ASTAR_API const astar_mesh *astar_finder_mesh(const astar_finder *f);
 **      polygons around a vertex -- a vertex where obstacles meet too). In
 **      no polygon: ASTAR_START_BLOCKED, then ASTAR_GOAL_BLOCKED. One
 **      polygon holding both: the straight segment (start == goal: the one
-**      point), no search -- no events, stats 0, res.corridor 1.
+**      point), no search -- no events, stats 0, res.abstract_length 1.
 **   2. A* over the polygons. A node is a polygon entered through one of
 **      its edges (a portal), and stands for the middle of that edge; the
 **      start node stands for the start. Arcs lead out of a polygon through
@@ -300,7 +306,7 @@ ASTAR_API const astar_mesh *astar_finder_mesh(const astar_finder *f);
 **      same corridor everywhere. A node is expanded once
 **      (no reopening: with weight <= 1 none is needed). Every polygon of
 **      the corridor is different and each is the neighbour of the one
-**      before; res.corridor counts them.
+**      before; res.abstract_length counts them.
 **   3. The funnel (simple stupid funnel) pulls the path taut inside the
 **      corridor with exact orientation tests: the shortest path from start
 **      to goal through the corridor's portals in order, bending only at
@@ -310,7 +316,7 @@ ASTAR_API const astar_mesh *astar_finder_mesh(const astar_finder *f);
 **      between obstacles that meet at a vertex. It is no shorter than
 **      Polyanya's path and usually a little longer: the corridor whose
 **      midpoint polyline is shortest need not hold the shortest path.
-** Search events (cfg.mesh_observer): PUSH when a node enters the open list
+** Search events (astar_finder_set_mesh_observer): PUSH when a node enters the open list
 ** or gets a lower g in it (res.stats.generated counts them), EXPAND when
 ** one is taken out, GOAL (the last event) when the goal is; stats.expanded
 ** counts EXPAND and GOAL; event.polygon is the polygon the node entered
@@ -370,9 +376,9 @@ typedef struct astar_path_result {
   uint64_t sight_checks;      /* Theta*, Lazy Theta*: lines of sight tested */
   uint64_t abstract_expanded; /* HPA*: abstract nodes expanded (stats.expanded adds the
                                  cells and nodes settled joining and refining) */
-  uint32_t abstract_length;   /* HPA*: nodes of the abstract path */
+  uint32_t abstract_length;   /* HPA*: nodes of the abstract path; funnel: polygons of the
+                                 corridor A* found */
   double grid_cost;           /* with smoothing: the cost of the path before it */
-  uint32_t corridor;          /* funnel: polygons of the corridor A* found */
   astar_node meet;            /* bidirectional methods (bidir, f2f, retarget): the node where
                                  the two searches met -- of the space searched (a grid
                                  finder's: astar_grid_space_node's id, y * width + x);

@@ -204,7 +204,7 @@ ASTAR_API size_t astar_mesh_memory(const astar_mesh *mesh);
 ** progress ends with ASTAR_STALE. */
 ASTAR_API uint64_t astar_mesh_version(const astar_mesh *mesh);
 
-/* ---- Seeing a mesh search (astar_finder_config.mesh_observer) ----------
+/* ---- Seeing a mesh search (astar_finder_set_mesh_observer) ----------
 ** The mesh methods report their search nodes as they go, for pictures:
 ** PUSH when a node enters the open list, EXPAND when it is taken out,
 ** GOAL when the goal is taken out (the last event). Events are valid
@@ -297,7 +297,7 @@ ASTAR_API int32_t astar_mesh_locate(const astar_mesh *mesh, astar_vec2 p, astar_
 **
 ** Config honoured: cfg.engine.weight (1: optimal; w > 1: no bound
 ** claimed), max_expansions (ASTAR_LIMIT_REACHED), stop_fn / stop_ctx /
-** stop_interval (ASTAR_STOPPED), cfg.mesh_observer: PUSH for every node
+** stop_interval (ASTAR_STOPPED), astar_finder_set_mesh_observer: PUSH for every node
 ** entering the open list, EXPAND for every node expanded, GOAL once (the
 ** node whose polygon holds the goal) with polygon (the one beyond the
 ** interval), root, left / right (the interval's ends; both the root for a

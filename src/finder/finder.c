@@ -112,7 +112,8 @@ static const char *mesh_reason(const astar__method *m, const astar_mesh *mesh,
   if (cfg->engine.partial)
     return "mesh finders give no partial paths: leave cfg.engine.partial false";
   if (cfg->engine.observer)
-    return "mesh searches report through cfg.mesh_observer, not cfg.engine.observer";
+    return "mesh searches report through astar_finder_set_mesh_observer, not "
+           "cfg.engine.observer";
   const astar__fcheck c = {NULL, NULL, cfg, false, mesh};
   return m->unsupported ? m->unsupported(&c) : NULL;
 }
@@ -128,9 +129,6 @@ static const char *reason(const astar_grid *grid, const astar_space *space, cons
   if (m->info.flags & ASTAR_MF_MESH)
     return "this method searches a navigation mesh: prepare it on one (astar_finder_new_mesh); "
            "a grid or a space takes the other methods";
-  if (cfg->mesh_observer)
-    return "cfg.mesh_observer is for mesh finders: a grid or space search reports through "
-           "options.observer or engine.observer";
   if (!grid && !(m->info.flags & ASTAR_MF_SPACE))
     return "this method searches a square grid with its own loops: prepare it on a grid "
            "(astar_finder_new); a space takes the engine's methods (astar, dijkstra, greedy, "
@@ -390,6 +388,13 @@ astar_status astar_finder_new_mesh(astar_finder **out, const astar_mesh *mesh,
 
 const astar_mesh *astar_finder_mesh(const astar_finder *f) {
   return f ? f->mesh : NULL;
+}
+
+astar_status astar_finder_set_mesh_observer(astar_finder *f, astar_mesh_observer_fn fn, void *ctx) {
+  if (!f || !f->mesh) return ASTAR_INVALID_ARGUMENT;
+  f->mesh_observer = fn;
+  f->mesh_observer_ctx = fn ? ctx : NULL;
+  return ASTAR_OK;
 }
 
 const astar_finder_config *astar_finder_config_of(const astar_finder *f) {

@@ -148,12 +148,14 @@ struct astar_finder {
   astar_space space;           /* a space finder's space (a copy of the value) */
   bool is_space;               /* made by astar_finder_new_space */
   const astar_mesh *mesh;      /* a mesh finder's mesh (astar_finder_new_mesh), else NULL */
-  astar_options opt;           /* resolved and validated: what the grid loops take */
-  astar_engine_options eo;     /* resolved and validated: what the engine takes */
-  unsigned reserve;            /* ASTAR_RESERVE_* the engine's method needs */
-  bool versioned;              /* attachments: stale once the grid's (space's) version moves */
-  uint64_t version;            /* base's (or the space's) version when made or refreshed */
-  uint64_t types_version;      /* the clearance's type edits then (big units) */
+  astar_mesh_observer_fn mesh_observer; /* astar_finder_set_mesh_observer; NULL: none */
+  void *mesh_observer_ctx;
+  astar_options opt;       /* resolved and validated: what the grid loops take */
+  astar_engine_options eo; /* resolved and validated: what the engine takes */
+  unsigned reserve;        /* ASTAR_RESERVE_* the engine's method needs */
+  bool versioned;          /* attachments: stale once the grid's (space's) version moves */
+  uint64_t version;        /* base's (or the space's) version when made or refreshed */
+  uint64_t types_version;  /* the clearance's type edits then (big units) */
 };
 
 /* Prepare `cfg` (a one-cell unit: no clearance) for `grid` in the caller's

@@ -27,14 +27,14 @@ static astar_status run(const astar_finder *f, astar_workspace *ws, astar__fstat
   (void)ws;
   const astar_engine_options *eo = &f->eo;
   const astar__funnel_query q = {
-      f->mesh,     s->pstart,    s->pgoal,          eo->weight,           eo->max_expansions,
-      eo->stop_fn, eo->stop_ctx, eo->stop_interval, f->cfg.mesh_observer, f->cfg.mesh_observer_ctx};
+      f->mesh,     s->pstart,    s->pgoal,          eo->weight,       eo->max_expansions,
+      eo->stop_fn, eo->stop_ctx, eo->stop_interval, f->mesh_observer, f->mesh_observer_ctx};
   astar__funnel_result r;
   const astar_status st = astar__funnel_find(&q, s->mem, out->buf, out->cap, &r);
   astar__fres_clear(res, st);
   res->cost = r.cost;
   res->length = r.length;
-  res->corridor = r.corridor;
+  res->abstract_length = r.corridor;
   res->stats = r.stats;
   res->work = r.stats.expanded;
   return st;

@@ -38,8 +38,8 @@ static astar_status run(const astar_finder *f, astar_workspace *ws, astar__fstat
                                 eo->stop_fn,
                                 eo->stop_ctx,
                                 eo->stop_interval ? eo->stop_interval : 1,
-                                f->cfg.mesh_observer,
-                                f->cfg.mesh_observer_ctx};
+                                f->mesh_observer,
+                                f->mesh_observer_ctx};
   astar__pa_result r;
   astar_status st;
   for (;;) {

@@ -7808,7 +7808,7 @@ static PyObject *MeshFinder_find(MeshFinderObject *self, PyObject *args) {
   ws->busy = 0;
   PyObject *head = finder_tuple(st, NULL, ws->vecs, &res, NULL);
   if (!head) return NULL;
-  PyObject *tail = Py_BuildValue("(I)", (unsigned)res.corridor);
+  PyObject *tail = Py_BuildValue("(I)", (unsigned)res.abstract_length);
   if (!tail) {
     Py_DECREF(head);
     return NULL;
@@ -7869,7 +7869,7 @@ static PyObject *MeshFinder_finish(MeshFinderObject *self, PyObject *args) {
   ws->busy = 0;
   PyObject *head = finder_tuple(st, NULL, ws->vecs, &res, NULL);
   if (!head) return NULL;
-  PyObject *tail = Py_BuildValue("(I)", (unsigned)res.corridor);
+  PyObject *tail = Py_BuildValue("(I)", (unsigned)res.abstract_length);
   if (!tail) {
     Py_DECREF(head);
     return NULL;
