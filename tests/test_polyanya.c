@@ -345,6 +345,23 @@ static void test_anya_random(void) {
   printf("     %ld queries against Anya on random grids\n", n);
 }
 
+/* Grids full of pinches (diagonal free cells whose other two are blocked):
+** a root reached on one side of a pinch says nothing of the other side, so
+** the best g is kept per (vertex, sector). */
+static void test_pinches(void) {
+  long n = 0;
+  const int maps = exhaustive ? 3000 : 600;
+  for (int i = 0; i < maps; i++) {
+    gridmap g;
+    gm_random(&g, 4 + rndi(10), 4 + rndi(10), 40 + rndi(20));
+    char what[48];
+    snprintf(what, sizeof what, "pinch grid %d", i);
+    n += compare_anya(&g, NULL, 20, what);
+    free(g.free);
+  }
+  printf("     %ld queries against Anya on grids of pinches\n", n);
+}
+
 /* The Moving AI maps of tests/data/small (and, exhaustive, the shared ones). */
 static void anya_map(const char *mappath, const char *scenpath, size_t every) {
   size_t len;
@@ -790,6 +807,7 @@ int main(int argc, char **argv) {
   RUN_SOME(test_shared_degenerate);
   RUN_SOME(test_reference_random);
   RUN_SOME(test_anya_random);
+  RUN_SOME(test_pinches);
   RUN_SOME(test_anya_maps);
   RUN_SOME(test_arena_aurora);
   RUN_SOME(test_alloc_determinism_events);
