@@ -230,7 +230,7 @@ static astar_vec2 random_point(const gridmap *g) {
 static void test_reference_random(void) {
   astar_workspace *ws = NULL;
   astar_workspace_new_empty(&ws, NULL);
-  const int maps = exhaustive ? 400 : 60;
+  const int maps = exhaustive ? 400 : 40;
   long queries = 0, paths = 0;
   for (int i = 0; i < maps; i++) {
     gridmap g;
@@ -333,7 +333,7 @@ static long compare_anya(const gridmap *g, const astar_point *qs, size_t n, cons
 
 static void test_anya_random(void) {
   long n = 0;
-  const int maps = exhaustive ? 2000 : 200;
+  const int maps = exhaustive ? 2000 : 120;
   for (int i = 0; i < maps; i++) {
     gridmap g;
     gm_random(&g, 4 + rndi(40), 4 + rndi(40), rndi(50));
@@ -350,7 +350,7 @@ static void test_anya_random(void) {
 ** the best g is kept per (vertex, sector). */
 static void test_pinches(void) {
   long n = 0;
-  const int maps = exhaustive ? 3000 : 600;
+  const int maps = exhaustive ? 3000 : 300;
   for (int i = 0; i < maps; i++) {
     gridmap g;
     gm_random(&g, 4 + rndi(10), 4 + rndi(10), 40 + rndi(20));
@@ -619,7 +619,7 @@ static void bench_pair(const char *name, size_t every) {
 
 static void test_arena_aurora(void) {
   bench_pair("arena", 1);
-  bench_pair("aurora", exhaustive ? 1 : 10);
+  bench_pair("aurora", exhaustive ? 1 : 20);
 }
 
 /* ---- (e) allocation, determinism, events, limits ------------------------ */
