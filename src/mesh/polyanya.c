@@ -390,8 +390,9 @@ static uint32_t heap_pop(pa_query *q) {
   return top;
 }
 
-/* Push a node (its fields set but g's pruning, h, f): pruned by its root,
-** or stored and pushed. */
+/* Generate a node (its fields set but g's pruning, h, f): pruned by its
+** root, or stored in the pool. The search loop then puts the nodes one
+** expansion stored on the open list, or expands a lone one at once. */
 static void push(pa_query *q, const pa_node *proto) {
   if (q->full) return;
   if (proto->slot != PA_NONE) {
@@ -411,7 +412,7 @@ static void push(pa_query *q, const pa_node *proto) {
   n->tslot = PA_NONE;
   n->h = heuristic(q, n);
   n->f = n->g + q->prm->weight * n->h;
-  heap_push(q, q->nn++);
+  q->nn++;
   q->stats.generated++;
   observe(q, n, ASTAR_EVENT_PUSH);
 }
@@ -808,9 +809,11 @@ astar_status astar__polyanya_search(astar__polyanya *p, const astar_mesh *m, voi
     p->gen = 1;
   }
   start_nodes(&q, &ls);
+  for (uint32_t i = 0; i < q.nn; i++) heap_push(&q, i);
   astar_status st = ASTAR_NO_PATH;
+  uint64_t next_stop = prm->stop_interval;
   while (q.hn > 0 && !q.full) {
-    const uint32_t id = heap_pop(&q);
+    uint32_t id = heap_pop(&q);
     const pa_node *n = &q.nodes[id];
     if (beaten(&q, n->slot, n->g) || seen(&q, id)) continue;
     if (is_goal_poly(&q, n->poly)) {
@@ -823,17 +826,47 @@ astar_status astar__polyanya_search(astar__polyanya *p, const astar_mesh *m, voi
       st = ASTAR_LIMIT_REACHED;
       break;
     }
-    if (prm->stop_fn && q.stats.expanded > 0 && q.stats.expanded % prm->stop_interval == 0 &&
-        prm->stop_fn(prm->stop_ctx)) {
-      st = ASTAR_STOPPED;
-      break;
+    if (prm->stop_fn && q.stats.expanded >= next_stop) {
+      next_stop = q.stats.expanded + prm->stop_interval;
+      if (prm->stop_fn(prm->stop_ctx)) {
+        st = ASTAR_STOPPED;
+        break;
+      }
     }
-    q.stats.expanded++;
-    observe(&q, n, ASTAR_EVENT_EXPAND);
-    if (n->rv < 0)
-      expand_fan(&q, id);
-    else
-      expand_cone(&q, id);
+    /* Expand; while an expansion makes exactly one node (a corridor: the
+    ** paper's intermediate pruning), expand that one at once, off the open
+    ** list -- its f is not below its parent's (the heuristic is
+    ** consistent), so it would be the next one popped among equals. A
+    ** chain node of the same root as its parent takes its parent's pool
+    ** slot (its parent is neither on the open list nor in the expanded
+    ** table, and nothing else names it), so a corridor costs no memory. */
+    for (bool chained = false;; chained = true) {
+      q.stats.expanded++;
+      observe(&q, &q.nodes[id], ASTAR_EVENT_EXPAND);
+      const uint32_t first = q.nn;
+      if (q.nodes[id].rv < 0)
+        expand_fan(&q, id);
+      else
+        expand_cone(&q, id);
+      if (q.full) break;
+      uint32_t one = PA_NONE, made = 0;
+      for (uint32_t i = first; i < q.nn; i++)
+        if (q.nodes[i].poly >= 0) made++, one = i; /* ghosts (poly -1) are path records */
+      if (made != 1 || is_goal_poly(&q, q.nodes[one].poly) ||
+          (prm->max_expansions && q.stats.expanded >= prm->max_expansions)) {
+        for (uint32_t i = first; i < q.nn; i++)
+          if (q.nodes[i].poly >= 0) heap_push(&q, i);
+        break;
+      }
+      if (chained && q.nodes[one].parent == id && q.nodes[one].root == q.nodes[id].root) {
+        const uint32_t up = q.nodes[id].parent;
+        q.nodes[id] = q.nodes[one];
+        q.nodes[id].parent = up;
+        q.nn = first;
+      } else {
+        id = one;
+      }
+    }
   }
   if (q.full) st = ASTAR_CAPACITY;
   res->stats = q.stats;
