@@ -390,11 +390,25 @@ static uint32_t heap_pop(pa_query *q) {
   return top;
 }
 
+/* Is polygon y a dead end (at most one neighbour)? A path that enters one
+** leaves it the way it came, so is never shortest unless it ends there.
+** Asked per node rather than tabled: a table kept across queries could not
+** tell a freed mesh from a new one made at the same address. */
+static bool dead_end(const astar_mesh *m, int32_t y) {
+  const int32_t *N = m->pnb + m->poff[y];
+  uint32_t k = 0;
+  for (uint32_t i = 0, n = m->pn[y]; i < n; i++)
+    if (N[i] >= 0 && ++k > 1) return false;
+  return true;
+}
+
 /* Generate a node (its fields set but g's pruning, h, f): pruned by its
 ** root, or stored in the pool. The search loop then puts the nodes one
 ** expansion stored on the open list, or expands a lone one at once. */
 static void push(pa_query *q, const pa_node *proto) {
   if (q->full) return;
+  if (proto->parent != PA_NONE && dead_end(q->m, proto->poly) && !is_goal_poly(q, proto->poly))
+    return;
   if (proto->slot != PA_NONE) {
     astar__polyanya *p = q->p;
     if (beaten(q, proto->slot, proto->g)) return;
