@@ -39,8 +39,20 @@
 
 #include "mesh/mesh.h"
 
-/* The exact orientation predicate (mesh/predicates.c). */
+/* The exact orientation predicate (mesh/predicates.c), behind its first
+** filter inlined: the determinant in doubles decides when it clears
+** Shewchuk's error bound for it, (3 + 16 eps) eps (|l| + |r|). That bound
+** holds while no product underflows; bound > 1e-200 makes the larger
+** product normal, and the smaller one's absolute error (2^-1075 at most
+** when subnormal) is far below the bound. Differences are exact when
+** subnormal; an overflow gives inf or NaN, which never clears the bound. */
 static inline int orient(astar_vec2 a, astar_vec2 b, astar_vec2 c) {
+  const double l = (a.x - c.x) * (b.y - c.y), r = (a.y - c.y) * (b.x - c.x);
+  const double det = l - r, bound = 3.3306690738754716e-16 * (fabs(l) + fabs(r));
+  if (bound > 1e-200) {
+    if (det > bound) return 1;
+    if (-det > bound) return -1;
+  }
   return astar__orient2d(a, b, c);
 }
 
@@ -226,7 +238,8 @@ static inline astar_vec2 pt(const pa_query *q, int32_t id) {
 }
 
 static inline double dist(astar_vec2 a, astar_vec2 b) {
-  return hypot(a.x - b.x, a.y - b.y);
+  const double dx = a.x - b.x, dy = a.y - b.y;
+  return sqrt(dx * dx + dy * dy);
 }
 
 /* Where the line through a, b crosses the segment c-d (computed). */
