@@ -619,11 +619,20 @@ static void expand_cone(pa_query *q, uint32_t id) {
 #define NB(j) N[(i0 + (j) + 1) % k] /* across c_j -> c_j+1 */
   const astar_vec2 ar = pt(q, n.ar), br = pt(q, n.br), al = pt(q, n.al), bl = pt(q, n.bl);
   int8_t *sr = p->sr, *sl = p->sl;
-  for (uint32_t j = 0; j <= mm; j++) {
-    const astar_vec2 c = m->v[C(j)];
+  /* The entry edge's ends are known but where a line may pass through
+  ** them: the cone crosses the entry edge in an interval of positive
+  ** width, so lv is strictly left of the right line and rv strictly right
+  ** of the left one; a line drawn through the root and that end passes
+  ** through it. */
+  sr[0] = n.ar == n.root && n.br == n.rv ? 0 : (int8_t)orient(ar, br, m->v[n.rv]);
+  sl[0] = -1;
+  for (uint32_t j = 1, i = i0 + 1 == k ? 0 : i0 + 1; j < mm; j++, i = i + 1 == k ? 0 : i + 1) {
+    const astar_vec2 c = m->v[V[i]];
     sr[j] = (int8_t)orient(ar, br, c);
     sl[j] = (int8_t)orient(al, bl, c);
   }
+  sr[mm] = 1;
+  sl[mm] = n.al == n.root && n.bl == n.lv ? 0 : (int8_t)orient(al, bl, m->v[n.lv]);
   const astar_vec2 rp = pt(q, n.root);
   /* Observable successors; an edge along a boundary line is seen edge-on:
   ** what lies across it is reached by turning at its ends. */
