@@ -92,11 +92,19 @@ typedef struct pa_node {
   uint32_t tslot;         /* its slot in the expanded table (PA_NONE: not there) */
 } pa_node;
 
+/* An open-list entry: the keys beside the node's index, so that ordering
+** the heap reads no node. */
+typedef struct pa_entry {
+  double f, g;
+  uint32_t id;
+} pa_entry;
+
 #define PA_MIN_NODES 1024u
 #define PA_NONE UINT32_MAX
 
 size_t astar__polyanya_node_bytes(void) {
-  return sizeof(pa_node) + 3 * sizeof(uint32_t); /* node, heap slot, two table slots */
+  /* node, heap entry, two table slots */
+  return sizeof(pa_node) + sizeof(pa_entry) + 2 * sizeof(uint32_t);
 }
 
 size_t astar__polyanya_want_nodes(const astar__polyanya *p) {
@@ -223,7 +231,7 @@ typedef struct pa_query {
   const astar__pa_params *prm;
   astar_vec2 s, t;
   pa_node *nodes;
-  uint32_t *heap;
+  pa_entry *heap;
   uint32_t nn, cap, hn;
   uint32_t *table; /* expanded nodes by signature (open addressing) */
   uint32_t tmask;
@@ -368,34 +376,34 @@ static void observe(const pa_query *q, const pa_node *n, int type) {
 }
 
 /* Heap order: smaller f, then larger g (deeper), then earlier generated. */
-static inline bool before(const pa_query *q, uint32_t a, uint32_t b) {
-  const pa_node *x = &q->nodes[a], *y = &q->nodes[b];
+static inline bool before(const pa_entry *x, const pa_entry *y) {
   if (x->f != y->f) return x->f < y->f;
   if (x->g != y->g) return x->g > y->g;
-  return a < b;
+  return x->id < y->id;
 }
 
 static void heap_push(pa_query *q, uint32_t id) {
+  const pa_entry e = {q->nodes[id].f, q->nodes[id].g, id};
   uint32_t i = q->hn++;
   while (i > 0) {
     const uint32_t up = (i - 1) / 2;
-    if (!before(q, id, q->heap[up])) break;
+    if (!before(&e, &q->heap[up])) break;
     q->heap[i] = q->heap[up];
     i = up;
   }
-  q->heap[i] = id;
+  q->heap[i] = e;
   if (q->hn > q->stats.max_open) q->stats.max_open = q->hn;
 }
 
 static uint32_t heap_pop(pa_query *q) {
-  const uint32_t top = q->heap[0];
-  const uint32_t last = q->heap[--q->hn];
+  const uint32_t top = q->heap[0].id;
+  const pa_entry last = q->heap[--q->hn];
   uint32_t i = 0;
   for (;;) {
     uint32_t c = 2 * i + 1;
     if (c >= q->hn) break;
-    if (c + 1 < q->hn && before(q, q->heap[c + 1], q->heap[c])) c++;
-    if (!before(q, q->heap[c], last)) break;
+    if (c + 1 < q->hn && before(&q->heap[c + 1], &q->heap[c])) c++;
+    if (!before(&q->heap[c], &last)) break;
     q->heap[i] = q->heap[c];
     i = c;
   }
@@ -833,8 +841,8 @@ astar_status astar__polyanya_search(astar__polyanya *p, const astar_mesh *m, voi
   q.t = goal;
   q.nodes = mem;
   q.cap = (uint32_t)cap_nodes;
-  q.heap = (uint32_t *)(q.nodes + cap_nodes);
-  q.table = q.heap + cap_nodes;
+  q.heap = (pa_entry *)(q.nodes + cap_nodes);
+  q.table = (uint32_t *)(q.heap + cap_nodes);
   uint32_t tcap = 1;
   while (tcap <= cap_nodes) tcap *= 2; /* > cap_nodes, <= 2 cap_nodes: never full */
   q.tmask = tcap - 1;
