@@ -634,10 +634,23 @@ static void expand_cone(pa_query *q, uint32_t id) {
   ** through it. */
   sr[0] = n.ar == n.root && n.br == n.rv ? 0 : (int8_t)orient(ar, br, m->v[n.rv]);
   sl[0] = -1;
+  /* Both lines pass through the root and the cone opens beyond the entry
+  ** edge, where a point on or right of the right line is strictly right of
+  ** the left one, and a point on or left of the left line strictly left of
+  ** the right one: one test decides a vertex outside the cone. Which line
+  ** to ask first is guessed from the vertex before (the chain runs from
+  ** right to left); the guess only saves work, never decides. */
+  bool right_first = true;
   for (uint32_t j = 1, i = i0 + 1 == k ? 0 : i0 + 1; j < mm; j++, i = i + 1 == k ? 0 : i + 1) {
     const astar_vec2 c = m->v[V[i]];
-    sr[j] = (int8_t)orient(ar, br, c);
-    sl[j] = (int8_t)orient(al, bl, c);
+    if (right_first) {
+      sr[j] = (int8_t)orient(ar, br, c);
+      sl[j] = sr[j] <= 0 ? -1 : (int8_t)orient(al, bl, c);
+    } else {
+      sl[j] = (int8_t)orient(al, bl, c);
+      sr[j] = sl[j] >= 0 ? 1 : (int8_t)orient(ar, br, c);
+    }
+    right_first = sr[j] <= 0;
   }
   sr[mm] = 1;
   sl[mm] = n.al == n.root && n.bl == n.lv ? 0 : (int8_t)orient(al, bl, m->v[n.lv]);
