@@ -338,14 +338,15 @@ static bool seen(pa_query *q, uint32_t id) {
 
 /* The heuristic of node n: the length of the shortest way from its root
 ** through its interval to the goal, the goal mirrored across the entry
-** edge's line when it is on the root's side. */
+** edge's line when it is on the root's side. The root is strictly left of
+** the entry edge rv -> lv (it sees the edge from the polygon it expands,
+** which is on that side, and never edge-on). */
 static double heuristic(const pa_query *q, const pa_node *n) {
   const astar_vec2 r = pt(q, n->root);
   astar_vec2 t = q->t;
   if (n->rv < 0) return dist(r, t);
   const astar_vec2 a = q->m->v[n->rv], b = q->m->v[n->lv];
-  const int sr = orient(a, b, r), sg = orient(a, b, t);
-  if (sr != 0 && sr == sg) {
+  if (orient(a, b, t) > 0) {
     const double ex = b.x - a.x, ey = b.y - a.y;
     const double len2 = ex * ex + ey * ey;
     const double u = ((t.x - a.x) * ex + (t.y - a.y) * ey) / len2;
