@@ -31,6 +31,11 @@
 ** are (vertex, sector): at an ambiguous vertex the polygons between two
 ** gaps are one sector, and a root in one sector says nothing about another
 ** (a path may turn at a pinch but not pass through it).
+**
+** The paper's other two prunings: no node goes into a dead end (a polygon
+** of one neighbour) but the goal's, and an expansion that makes one node
+** expands it at once, off the open list (see the search loop). With them
+** the expansions match the authors' code's successor calls on aurora.
 */
 #include "mesh/polyanya.h"
 
