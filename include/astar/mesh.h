@@ -288,8 +288,13 @@ ASTAR_API int32_t astar_mesh_locate(const astar_mesh *mesh, astar_vec2 p, astar_
 ** (vertex, and sector at a pinch) is kept; a node whose root was since
 ** reached with a g lower by more than 1e-10 relative is dropped, and a
 ** node equal to one expanded before (same root, polygon, edge and lines, g
-** not lower) is not expanded again. The search ends when a node into a
-** polygon holding the goal is popped.
+** not lower) is not expanded again. Dead ends: no node goes into a
+** polygon of at most one neighbour unless the goal is in it (a path
+** entering one leaves the way it came). Intermediate nodes: when an
+** expansion makes exactly one node (outside the goal's polygons), that
+** node is expanded at once without entering the open list (the paper's
+** intermediate pruning: corridors cost no heap operations). The search
+** ends when a node into a polygon holding the goal is popped.
 **
 ** Ties (deterministic): smaller f first, then larger g, then the node
 ** generated first. The same mesh and query give the same path, node counts
@@ -297,15 +302,20 @@ ASTAR_API int32_t astar_mesh_locate(const astar_mesh *mesh, astar_vec2 p, astar_
 **
 ** Config honoured: cfg.engine.weight (1: optimal; w > 1: no bound
 ** claimed), max_expansions (ASTAR_LIMIT_REACHED), stop_fn / stop_ctx /
-** stop_interval (ASTAR_STOPPED), astar_finder_set_mesh_observer: PUSH for every node
-** entering the open list, EXPAND for every node expanded, GOAL once (the
+** stop_interval (ASTAR_STOPPED; polled between pops, once at least
+** stop_interval expansions passed since the last poll), the observer
+** (astar_finder_set_mesh_observer): PUSH for every node made (an
+** intermediate one too), EXPAND for every node expanded (intermediate ones
+** too), GOAL once (the
 ** node whose polygon holds the goal) with polygon (the one beyond the
 ** interval), root, left / right (the interval's ends; both the root for a
 ** node whose root lies in the polygon's closure), g, h (unweighted) and f.
-** res.stats: expanded, generated (pushes), max_open; res.work = expanded.
+** res.stats: expanded (every expansion, intermediate ones included: the
+** authors' code calls them successor calls), generated (nodes made, as
+** the PUSH events), max_open; res.work = expanded.
 **
 ** Memory: the nodes, open list and expanded table live in the finder's
-** method scratch of the workspace (about 120 bytes a node; 1024 nodes at
+** method scratch of the workspace (about 140 bytes a node; 1024 nodes at
 ** first, doubled -- and the query run again -- whenever a query needs
 ** more); the best g of every root in the workspace's finder state (16
 ** bytes a vertex, resized when the mesh changes). No allocation per query

@@ -31,6 +31,11 @@
 ** are (vertex, sector): at an ambiguous vertex the polygons between two
 ** gaps are one sector, and a root in one sector says nothing about another
 ** (a path may turn at a pinch but not pass through it).
+**
+** The paper's other two prunings: no node goes into a dead end (a polygon
+** of one neighbour) but the goal's, and an expansion that makes one node
+** expands it at once, off the open list (see the search loop). With them
+** the expansions match the authors' code's successor calls on aurora.
 */
 #include "mesh/polyanya.h"
 
@@ -39,8 +44,20 @@
 
 #include "mesh/mesh.h"
 
-/* The exact orientation predicate (mesh/predicates.c). */
+/* The exact orientation predicate (mesh/predicates.c), behind its first
+** filter inlined: the determinant in doubles decides when it clears
+** Shewchuk's error bound for it, (3 + 16 eps) eps (|l| + |r|). That bound
+** holds while no product underflows; bound > 1e-200 makes the larger
+** product normal, and the smaller one's absolute error (2^-1075 at most
+** when subnormal) is far below the bound. Differences are exact when
+** subnormal; an overflow gives inf or NaN, which never clears the bound. */
 static inline int orient(astar_vec2 a, astar_vec2 b, astar_vec2 c) {
+  const double l = (a.x - c.x) * (b.y - c.y), r = (a.y - c.y) * (b.x - c.x);
+  const double det = l - r, bound = 3.3306690738754716e-16 * (fabs(l) + fabs(r));
+  if (bound > 1e-200) {
+    if (det > bound) return 1;
+    if (-det > bound) return -1;
+  }
   return astar__orient2d(a, b, c);
 }
 
@@ -80,11 +97,19 @@ typedef struct pa_node {
   uint32_t tslot;         /* its slot in the expanded table (PA_NONE: not there) */
 } pa_node;
 
+/* An open-list entry: the keys beside the node's index, so that ordering
+** the heap reads no node. */
+typedef struct pa_entry {
+  double f, g;
+  uint32_t id;
+} pa_entry;
+
 #define PA_MIN_NODES 1024u
 #define PA_NONE UINT32_MAX
 
 size_t astar__polyanya_node_bytes(void) {
-  return sizeof(pa_node) + 3 * sizeof(uint32_t); /* node, heap slot, two table slots */
+  /* node, heap entry, two table slots */
+  return sizeof(pa_node) + sizeof(pa_entry) + 2 * sizeof(uint32_t);
 }
 
 size_t astar__polyanya_want_nodes(const astar__polyanya *p) {
@@ -211,7 +236,7 @@ typedef struct pa_query {
   const astar__pa_params *prm;
   astar_vec2 s, t;
   pa_node *nodes;
-  uint32_t *heap;
+  pa_entry *heap;
   uint32_t nn, cap, hn;
   uint32_t *table; /* expanded nodes by signature (open addressing) */
   uint32_t tmask;
@@ -226,7 +251,8 @@ static inline astar_vec2 pt(const pa_query *q, int32_t id) {
 }
 
 static inline double dist(astar_vec2 a, astar_vec2 b) {
-  return hypot(a.x - b.x, a.y - b.y);
+  const double dx = a.x - b.x, dy = a.y - b.y;
+  return sqrt(dx * dx + dy * dy);
 }
 
 /* Where the line through a, b crosses the segment c-d (computed). */
@@ -317,14 +343,15 @@ static bool seen(pa_query *q, uint32_t id) {
 
 /* The heuristic of node n: the length of the shortest way from its root
 ** through its interval to the goal, the goal mirrored across the entry
-** edge's line when it is on the root's side. */
+** edge's line when it is on the root's side. The root is strictly left of
+** the entry edge rv -> lv (it sees the edge from the polygon it expands,
+** which is on that side, and never edge-on). */
 static double heuristic(const pa_query *q, const pa_node *n) {
   const astar_vec2 r = pt(q, n->root);
   astar_vec2 t = q->t;
   if (n->rv < 0) return dist(r, t);
   const astar_vec2 a = q->m->v[n->rv], b = q->m->v[n->lv];
-  const int sr = orient(a, b, r), sg = orient(a, b, t);
-  if (sr != 0 && sr == sg) {
+  if (orient(a, b, t) > 0) {
     const double ex = b.x - a.x, ey = b.y - a.y;
     const double len2 = ex * ex + ey * ey;
     const double u = ((t.x - a.x) * ex + (t.y - a.y) * ey) / len2;
@@ -355,34 +382,34 @@ static void observe(const pa_query *q, const pa_node *n, int type) {
 }
 
 /* Heap order: smaller f, then larger g (deeper), then earlier generated. */
-static inline bool before(const pa_query *q, uint32_t a, uint32_t b) {
-  const pa_node *x = &q->nodes[a], *y = &q->nodes[b];
+static inline bool before(const pa_entry *x, const pa_entry *y) {
   if (x->f != y->f) return x->f < y->f;
   if (x->g != y->g) return x->g > y->g;
-  return a < b;
+  return x->id < y->id;
 }
 
 static void heap_push(pa_query *q, uint32_t id) {
+  const pa_entry e = {q->nodes[id].f, q->nodes[id].g, id};
   uint32_t i = q->hn++;
   while (i > 0) {
     const uint32_t up = (i - 1) / 2;
-    if (!before(q, id, q->heap[up])) break;
+    if (!before(&e, &q->heap[up])) break;
     q->heap[i] = q->heap[up];
     i = up;
   }
-  q->heap[i] = id;
+  q->heap[i] = e;
   if (q->hn > q->stats.max_open) q->stats.max_open = q->hn;
 }
 
 static uint32_t heap_pop(pa_query *q) {
-  const uint32_t top = q->heap[0];
-  const uint32_t last = q->heap[--q->hn];
+  const uint32_t top = q->heap[0].id;
+  const pa_entry last = q->heap[--q->hn];
   uint32_t i = 0;
   for (;;) {
     uint32_t c = 2 * i + 1;
     if (c >= q->hn) break;
-    if (c + 1 < q->hn && before(q, q->heap[c + 1], q->heap[c])) c++;
-    if (!before(q, q->heap[c], last)) break;
+    if (c + 1 < q->hn && before(&q->heap[c + 1], &q->heap[c])) c++;
+    if (!before(&q->heap[c], &last)) break;
     q->heap[i] = q->heap[c];
     i = c;
   }
@@ -390,10 +417,25 @@ static uint32_t heap_pop(pa_query *q) {
   return top;
 }
 
-/* Push a node (its fields set but g's pruning, h, f): pruned by its root,
-** or stored and pushed. */
+/* Is polygon y a dead end (at most one neighbour)? A path that enters one
+** leaves it the way it came, so is never shortest unless it ends there.
+** Asked per node rather than tabled: a table kept across queries could not
+** tell a freed mesh from a new one made at the same address. */
+static bool dead_end(const astar_mesh *m, int32_t y) {
+  const int32_t *N = m->pnb + m->poff[y];
+  uint32_t k = 0;
+  for (uint32_t i = 0, n = m->pn[y]; i < n; i++)
+    if (N[i] >= 0 && ++k > 1) return false;
+  return true;
+}
+
+/* Generate a node (its fields set but g's pruning, h, f): pruned by its
+** root, or stored in the pool. The search loop then puts the nodes one
+** expansion stored on the open list, or expands a lone one at once. */
 static void push(pa_query *q, const pa_node *proto) {
   if (q->full) return;
+  if (proto->parent != PA_NONE && dead_end(q->m, proto->poly) && !is_goal_poly(q, proto->poly))
+    return;
   if (proto->slot != PA_NONE) {
     astar__polyanya *p = q->p;
     if (beaten(q, proto->slot, proto->g)) return;
@@ -411,7 +453,7 @@ static void push(pa_query *q, const pa_node *proto) {
   n->tslot = PA_NONE;
   n->h = heuristic(q, n);
   n->f = n->g + q->prm->weight * n->h;
-  heap_push(q, q->nn++);
+  q->nn++;
   q->stats.generated++;
   observe(q, n, ASTAR_EVENT_PUSH);
 }
@@ -591,11 +633,33 @@ static void expand_cone(pa_query *q, uint32_t id) {
 #define NB(j) N[(i0 + (j) + 1) % k] /* across c_j -> c_j+1 */
   const astar_vec2 ar = pt(q, n.ar), br = pt(q, n.br), al = pt(q, n.al), bl = pt(q, n.bl);
   int8_t *sr = p->sr, *sl = p->sl;
-  for (uint32_t j = 0; j <= mm; j++) {
-    const astar_vec2 c = m->v[C(j)];
-    sr[j] = (int8_t)orient(ar, br, c);
-    sl[j] = (int8_t)orient(al, bl, c);
+  /* The entry edge's ends are known but where a line may pass through
+  ** them: the cone crosses the entry edge in an interval of positive
+  ** width, so lv is strictly left of the right line and rv strictly right
+  ** of the left one; a line drawn through the root and that end passes
+  ** through it. */
+  sr[0] = n.ar == n.root && n.br == n.rv ? 0 : (int8_t)orient(ar, br, m->v[n.rv]);
+  sl[0] = -1;
+  /* Both lines pass through the root and the cone opens beyond the entry
+  ** edge, where a point on or right of the right line is strictly right of
+  ** the left one, and a point on or left of the left line strictly left of
+  ** the right one: one test decides a vertex outside the cone. Which line
+  ** to ask first is guessed from the vertex before (the chain runs from
+  ** right to left); the guess only saves work, never decides. */
+  bool right_first = true;
+  for (uint32_t j = 1, i = i0 + 1 == k ? 0 : i0 + 1; j < mm; j++, i = i + 1 == k ? 0 : i + 1) {
+    const astar_vec2 c = m->v[V[i]];
+    if (right_first) {
+      sr[j] = (int8_t)orient(ar, br, c);
+      sl[j] = sr[j] <= 0 ? -1 : (int8_t)orient(al, bl, c);
+    } else {
+      sl[j] = (int8_t)orient(al, bl, c);
+      sr[j] = sl[j] >= 0 ? 1 : (int8_t)orient(ar, br, c);
+    }
+    right_first = sr[j] <= 0;
   }
+  sr[mm] = 1;
+  sl[mm] = n.al == n.root && n.bl == n.lv ? 0 : (int8_t)orient(al, bl, m->v[n.lv]);
   const astar_vec2 rp = pt(q, n.root);
   /* Observable successors; an edge along a boundary line is seen edge-on:
   ** what lies across it is reached by turning at its ends. */
@@ -796,8 +860,8 @@ astar_status astar__polyanya_search(astar__polyanya *p, const astar_mesh *m, voi
   q.t = goal;
   q.nodes = mem;
   q.cap = (uint32_t)cap_nodes;
-  q.heap = (uint32_t *)(q.nodes + cap_nodes);
-  q.table = q.heap + cap_nodes;
+  q.heap = (pa_entry *)(q.nodes + cap_nodes);
+  q.table = (uint32_t *)(q.heap + cap_nodes);
   uint32_t tcap = 1;
   while (tcap <= cap_nodes) tcap *= 2; /* > cap_nodes, <= 2 cap_nodes: never full */
   q.tmask = tcap - 1;
@@ -808,9 +872,11 @@ astar_status astar__polyanya_search(astar__polyanya *p, const astar_mesh *m, voi
     p->gen = 1;
   }
   start_nodes(&q, &ls);
+  for (uint32_t i = 0; i < q.nn; i++) heap_push(&q, i);
   astar_status st = ASTAR_NO_PATH;
+  uint64_t next_stop = prm->stop_interval;
   while (q.hn > 0 && !q.full) {
-    const uint32_t id = heap_pop(&q);
+    uint32_t id = heap_pop(&q);
     const pa_node *n = &q.nodes[id];
     if (beaten(&q, n->slot, n->g) || seen(&q, id)) continue;
     if (is_goal_poly(&q, n->poly)) {
@@ -823,17 +889,47 @@ astar_status astar__polyanya_search(astar__polyanya *p, const astar_mesh *m, voi
       st = ASTAR_LIMIT_REACHED;
       break;
     }
-    if (prm->stop_fn && q.stats.expanded > 0 && q.stats.expanded % prm->stop_interval == 0 &&
-        prm->stop_fn(prm->stop_ctx)) {
-      st = ASTAR_STOPPED;
-      break;
+    if (prm->stop_fn && q.stats.expanded >= next_stop) {
+      next_stop = q.stats.expanded + prm->stop_interval;
+      if (prm->stop_fn(prm->stop_ctx)) {
+        st = ASTAR_STOPPED;
+        break;
+      }
     }
-    q.stats.expanded++;
-    observe(&q, n, ASTAR_EVENT_EXPAND);
-    if (n->rv < 0)
-      expand_fan(&q, id);
-    else
-      expand_cone(&q, id);
+    /* Expand; while an expansion makes exactly one node (a corridor: the
+    ** paper's intermediate pruning), expand that one at once, off the open
+    ** list -- its f is not below its parent's (the heuristic is
+    ** consistent), so it would be the next one popped among equals. A
+    ** chain node of the same root as its parent takes its parent's pool
+    ** slot (its parent is neither on the open list nor in the expanded
+    ** table, and nothing else names it), so a corridor costs no memory. */
+    for (bool chained = false;; chained = true) {
+      q.stats.expanded++;
+      observe(&q, &q.nodes[id], ASTAR_EVENT_EXPAND);
+      const uint32_t first = q.nn;
+      if (q.nodes[id].rv < 0)
+        expand_fan(&q, id);
+      else
+        expand_cone(&q, id);
+      if (q.full) break;
+      uint32_t one = PA_NONE, made = 0;
+      for (uint32_t i = first; i < q.nn; i++)
+        if (q.nodes[i].poly >= 0) made++, one = i; /* ghosts (poly -1) are path records */
+      if (made != 1 || is_goal_poly(&q, q.nodes[one].poly) ||
+          (prm->max_expansions && q.stats.expanded >= prm->max_expansions)) {
+        for (uint32_t i = first; i < q.nn; i++)
+          if (q.nodes[i].poly >= 0) heap_push(&q, i);
+        break;
+      }
+      if (chained && q.nodes[one].parent == id && q.nodes[one].root == q.nodes[id].root) {
+        const uint32_t up = q.nodes[id].parent;
+        q.nodes[id] = q.nodes[one];
+        q.nodes[id].parent = up;
+        q.nn = first;
+      } else {
+        id = one;
+      }
+    }
   }
   if (q.full) st = ASTAR_CAPACITY;
   res->stats = q.stats;
