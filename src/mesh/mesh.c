@@ -495,8 +495,23 @@ static void scratch_free(astar_mesh *m, scratch *s) {
   astar__free(&m->alloc, s->out, 3 * s->cap * sizeof(int32_t));
 }
 
-/* Write vertex v's ordered list at the end of vp and set its flags. */
+/* A pinch vertex's part of pinch_sig (splitmix64 of the pair). */
+static uint64_t pinch_part(int32_t v, uint32_t gaps) {
+  uint64_t z = ((uint64_t)(uint32_t)v << 32 | gaps) + 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* Write vertex v's ordered list at the end of vp and set its flags (its
+** old list, if it was a pinch, still read at voff / vn for pinch_sig). */
 static void store_vertex(astar_mesh *m, int32_t v, const int32_t *list, size_t len, uint32_t gaps) {
+  if (m->vflags[v] & ASTAR__V_AMBIG) {
+    uint32_t old = 0;
+    for (uint32_t i = 0; i < m->vn[v]; i++) old += m->vp[m->voff[v] + i] < 0;
+    m->pinch_sig ^= pinch_part(v, old);
+  }
+  if (gaps > 1) m->pinch_sig ^= pinch_part(v, gaps);
   m->voff[v] = (uint32_t)m->vp_len;
   m->vn[v] = (uint32_t)len;
   memcpy(m->vp + m->vp_len, list, len * sizeof *list);
@@ -554,7 +569,9 @@ static astar_status derive_vertices(astar_mesh *m) {
     return ASTAR_NO_MEMORY;
   }
   m->vp_len = 0;
-  uint32_t *starts = m->voff; /* reused: voff[v] is rewritten after v is read */
+  m->pinch_sig = 0;
+  if (m->nv) memset(m->vflags, 0, m->nv); /* every list is made anew */
+  uint32_t *starts = m->voff;             /* reused: voff[v] is rewritten after v is read */
   for (size_t v = 0; v < m->nv; v++) {
     uint32_t gaps;
     const size_t n = m->vn[v];

@@ -53,6 +53,11 @@ struct astar_mesh {
   double area;
   astar_vec2 min, max; /* bounding box of the vertices */
   uint64_t version;
+  /* XOR over the pinch vertices (ASTAR__V_AMBIG) of a hash of (vertex,
+  ** gaps around it): with the vertex count, all that Polyanya's root table
+  ** depends on -- so a table kept in a workspace is known to fit whatever
+  ** mesh (even a new one at a freed one's address) has the same pair. */
+  uint64_t pinch_sig;
   struct astar__mesh_index *index;
   /* Read from text: the line of each vertex and polygon, for faults
   ** found after parsing (NULL otherwise; freed once validated). */

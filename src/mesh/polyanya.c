@@ -65,10 +65,9 @@ static inline int orient(astar_vec2 a, astar_vec2 b, astar_vec2 c) {
 
 struct astar__polyanya {
   astar_allocator alloc;
-  /* The mesh the tables are for. */
-  const astar_mesh *mesh;
-  uint64_t version;
+  /* What the tables were made for: the vertex count and pinch_sig. */
   size_t nv;
+  uint64_t sig;
   /* Root slots: vertex v owns base[v] .. base[v+1]-1 (one per sector). */
   uint32_t *base;
   size_t base_cap;
@@ -191,7 +190,10 @@ astar_status astar__polyanya_reserve(astar__polyanya **pp, const astar_mesh *m,
     p->sl = l;
     p->side_cap = sides;
   }
-  if (p->mesh == m && p->version == m->version && p->nv == m->nv) return ASTAR_OK;
+  /* The root table depends on the pinch vertices only (mesh/mesh.h,
+  ** pinch_sig): the mesh's address and version could belong to another
+  ** mesh made where a freed one was. */
+  if (p->nv == m->nv && p->sig == m->pinch_sig && p->base) return ASTAR_OK;
   /* Root slots for this mesh. */
   size_t cap = p->base_cap;
   if (!grow(&p->alloc, (void **)&p->base, &cap, m->nv + 1, sizeof *p->base)) return ASTAR_NO_MEMORY;
@@ -222,8 +224,7 @@ astar_status astar__polyanya_reserve(astar__polyanya **pp, const astar_mesh *m,
     p->gen = 0;
   }
   p->slots = slots;
-  p->mesh = m;
-  p->version = m->version;
+  p->sig = m->pinch_sig;
   p->nv = m->nv;
   return ASTAR_OK;
 }
