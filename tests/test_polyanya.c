@@ -77,7 +77,7 @@ typedef struct gridmap {
 static void gm_random(gridmap *g, int w, int h, int density) {
   g->w = w;
   g->h = h;
-  g->free = malloc((size_t)(w * h));
+  g->free = malloc((size_t)w * (size_t)h);
   for (int i = 0; i < w * h; i++) g->free[i] = rndi(100) >= density;
 }
 
