@@ -190,6 +190,19 @@ bench-mapf:
 	  --out $(BUILD)/mapf-bench/pibt-step.csv $(BENCH_ARGS)
 	$(PYTHON) bench/mapf/table.py --svg-dir docs/images
 
+# The navigation-mesh sitting (issue 30 "Measure"; docs/navmesh.md): libastar's
+# Polyanya against the authors' C++ Polyanya (built outside the repository in
+# $(NAVMESH_PEER) by bench/navmesh/peer.sh: git, make, g++), against Anya on
+# the grid, A* + funnel against Polyanya, and mesh build time and memory;
+# interleaved rounds, medians. About 15 minutes on 2 cores; BENCH_ARGS="--rounds 1
+# --repeat 1" for a smoke run. Results in bench/navmesh/results/<date>/.
+NAVMESH_PEER ?= $(abspath ..)/peers/polyanya
+.PHONY: bench-navmesh
+bench-navmesh:
+	cmake --build $(BUILD) -j $(JOBS) --target astar_cli
+	bench/navmesh/peer.sh $(NAVMESH_PEER)
+	ASTAR=$(abspath $(BUILD))/astar NAVMESH_PEER=$(NAVMESH_PEER) $(PYTHON) bench/navmesh/run.py $(BENCH_ARGS)
+
 # The Debian packages (docs/packaging.md, "Debian"): libastar0 (the shared
 # library), libastar-dev (headers, static library, astar.pc, the CMake
 # package) and astar (the tool, astar(1)). `make deb` installs what it needs

@@ -19,7 +19,7 @@
 #   --replay-only  replay the corpora, no fuzzing (the same as -t 0)
 #   --build-only   configure and build, nothing else
 #   TARGET         movingai_map movingai_scen ascii_map hex_map dimacs jps_plus
-#                  search (default: all)
+#                  search path mesh poly (default: all)
 #
 # What the fuzzing finds that adds coverage goes to a scratch corpus
 # ($FUZZ_WORK, default BUILD_DIR/fuzz-work/<target>), not into fuzz/corpus/:
@@ -34,7 +34,7 @@ SECONDS_PER=${FUZZ_SECONDS:-5}
 BUILD=build-fuzz
 REPLAY_ONLY=0
 BUILD_ONLY=0
-ALL=(movingai_map movingai_scen ascii_map hex_map dimacs jps_plus search path)
+ALL=(movingai_map movingai_scen ascii_map hex_map dimacs jps_plus search path mesh poly)
 TARGETS=()
 while [[ $# -gt 0 ]]; do
   case $1 in

@@ -32,7 +32,7 @@ if [[ ${1:-} == --add ]]; then
 fi
 BUILD=${1:-build-fuzz}
 BENCH=../shared/bench/movingai
-TARGETS=(movingai_map movingai_scen ascii_map hex_map dimacs jps_plus search)
+TARGETS=(movingai_map movingai_scen ascii_map hex_map dimacs jps_plus search mesh poly)
 for t in "${TARGETS[@]}"; do
   [[ -x $BUILD/fuzz/fuzz_$t ]] || { echo "error: $BUILD/fuzz/fuzz_$t not built" >&2; exit 1; }
 done
@@ -80,6 +80,16 @@ for d in tests/data/dimacs/*; do copy dimacs "$d"; done
   printf '\f'
   cat tests/data/dimacs/tiny.p2p
 } >"$SEEDS/dimacs/tiny-triple"
+
+# Navigation meshes: Polyanya's meshes (the larger ones cut to their
+# first 8 KB; NAVMESH, beside the repository) and the tests' texts
+# (tests/data/mesh/). Polygon maps: tests/data/mesh/*.poly.
+NAVMESH=../shared/bench/navmesh/meshes
+if [[ -d $NAVMESH ]]; then
+  for m in "$NAVMESH"/*.mesh "$NAVMESH"/tests/*.mesh; do copy mesh "$m"; done
+fi
+for m in tests/data/mesh/*.mesh; do copy mesh "$m"; done
+for p in tests/data/mesh/*.poly; do copy poly "$p"; done
 
 # Crops of the real maps, rendered for every target that takes maps.
 "$BUILD/fuzz/fuzz_make_seeds" "$SEEDS" "${MAPS[@]}"

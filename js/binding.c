@@ -28,6 +28,7 @@
 #include "astar/format.h"
 #include "astar/graph.h"
 #include "astar/hex.h"
+#include "astar/navmesh_build.h"
 #include "astar/queue.h"
 
 #define EXPORT __attribute__((used, visibility("default")))
@@ -90,6 +91,7 @@ enum {
   R_ABSTRACT_LENGTH,
   R_GRID_COST,
   R_MEET,
+  R_CORRIDOR,
   R_COUNT
 };
 
@@ -304,8 +306,9 @@ static void config_from(astar_finder_config *cfg) {
 
 /* ---- Finders ---------------------------------------------------------- */
 
-/* How a finder's path comes out. */
-enum { KIND_POINTS = 0, KIND_VEC = 1, KIND_NODES = 2 };
+/* How a finder's path comes out: KIND_MESH is a mesh finder's (doubles,
+** searched with jsa_find_points). */
+enum { KIND_POINTS = 0, KIND_VEC = 1, KIND_NODES = 2, KIND_MESH = 3 };
 
 typedef struct jsa_finder {
   astar_finder *f;
@@ -406,6 +409,7 @@ static void result_from(astar_status st, const astar_path_result *r) {
   result[R_ABSTRACT_LENGTH] = r->abstract_length;
   result[R_GRID_COST] = r->grid_cost;
   result[R_MEET] = r->meet == ASTAR_NODE_NONE ? -1 : (double)r->meet;
+  result[R_CORRIDOR] = r->abstract_length;
 }
 
 /* One search: its status; the path in jsa_path_ptr() (int32 x, y pairs;
@@ -430,6 +434,209 @@ EXPORT int jsa_find(const jsa_finder *h, int32_t sx, int32_t sy, int32_t gx, int
                                    path_bytes / sizeof(astar_node), &r);
       if (st == ASTAR_BUFFER_TOO_SMALL && path_reserve(r.length * sizeof(astar_node))) continue;
     }
+    break;
+  }
+  result_from(st, &r);
+  return st;
+}
+
+/* ---- Navigation meshes (astar/mesh.h, astar/navmesh_build.h) ---------- */
+
+/* The fault of the last failed mesh or polygon-map call. */
+static astar_mesh_fault mesh_fault;
+/* locate's answer: place, polygon, other, vertex. */
+static int32_t mesh_loc[4];
+/* bounds: min x, min y, max x, max y. */
+static double mesh_box[4];
+
+/* The fault's fields by index: kind, polygon, vertex, other, line, column. */
+EXPORT int jsa_mesh_fault_field(int i) {
+  const int32_t f[6] = {(int32_t)mesh_fault.kind, mesh_fault.polygon,
+                        mesh_fault.vertex,        mesh_fault.other,
+                        (int32_t)mesh_fault.line, (int32_t)mesh_fault.column};
+  return i >= 0 && i < 6 ? f[i] : 0;
+}
+EXPORT const char *jsa_mesh_fault_message(void) {
+  return mesh_fault.message;
+}
+
+/* Read a mesh (format v2 or v1): the mesh or -status, the fault saying
+** where and what. */
+EXPORT intptr_t jsa_mesh_read(const char *text, size_t len) {
+  astar_mesh *m = NULL;
+  memset(&mesh_fault, 0, sizeof mesh_fault);
+  return handle_or_status(astar_mesh_read(&m, text, len, NULL, &mesh_fault), m);
+}
+
+EXPORT intptr_t jsa_mesh_from_polygons(const astar_vec2 *vertices, size_t nv, const uint32_t *sizes,
+                                       const int32_t *indices, size_t np) {
+  astar_mesh *m = NULL;
+  memset(&mesh_fault, 0, sizeof mesh_fault);
+  return handle_or_status(
+      astar_mesh_from_polygons(&m, vertices, nv, sizes, indices, np, NULL, &mesh_fault), m);
+}
+
+EXPORT void jsa_mesh_free(astar_mesh *m) {
+  astar_mesh_free(m);
+}
+
+/* The mesh as text (format v2) in jsa_path_ptr(): its length, or -status. */
+EXPORT int jsa_mesh_write(const astar_mesh *m) {
+  size_t len = 0;
+  astar_status st = astar_mesh_write(m, NULL, 0, &len);
+  if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) return -(int)st;
+  if (!path_reserve(len + 1)) return -(int)ASTAR_NO_MEMORY;
+  st = astar_mesh_write(m, path_buf, path_bytes, &len);
+  return st == ASTAR_OK ? (int)len : -(int)st;
+}
+
+EXPORT int jsa_mesh_validate(const astar_mesh *m) {
+  memset(&mesh_fault, 0, sizeof mesh_fault);
+  return astar_mesh_validate(m, &mesh_fault);
+}
+
+EXPORT int32_t *jsa_mesh_location(void) {
+  return mesh_loc;
+}
+EXPORT int jsa_mesh_locate(const astar_mesh *m, double x, double y) {
+  astar_mesh_location loc;
+  const int32_t p = astar_mesh_locate(m, (astar_vec2){x, y}, &loc);
+  mesh_loc[0] = (int32_t)loc.place;
+  mesh_loc[1] = loc.polygon;
+  mesh_loc[2] = loc.other;
+  mesh_loc[3] = loc.vertex;
+  return p;
+}
+
+EXPORT double jsa_mesh_vertex_count(const astar_mesh *m) {
+  return (double)astar_mesh_vertex_count(m);
+}
+EXPORT double jsa_mesh_polygon_count(const astar_mesh *m) {
+  return (double)astar_mesh_polygon_count(m);
+}
+EXPORT double jsa_mesh_area(const astar_mesh *m) {
+  return astar_mesh_area(m);
+}
+EXPORT double jsa_mesh_version(const astar_mesh *m) {
+  return (double)astar_mesh_version(m);
+}
+EXPORT double *jsa_mesh_bounds(const astar_mesh *m) {
+  astar_vec2 lo, hi;
+  astar_mesh_bounds(m, &lo, &hi);
+  mesh_box[0] = lo.x;
+  mesh_box[1] = lo.y;
+  mesh_box[2] = hi.x;
+  mesh_box[3] = hi.y;
+  return mesh_box;
+}
+
+/* The vertices as doubles (x, y) in jsa_path_ptr(): 0, or -status. */
+EXPORT int jsa_mesh_vertices(const astar_mesh *m) {
+  const size_t n = astar_mesh_vertex_count(m);
+  if (!path_reserve(n * sizeof(astar_vec2))) return -(int)ASTAR_NO_MEMORY;
+  astar_vec2 *out = path_buf;
+  for (size_t i = 0; i < n; i++) out[i] = astar_mesh_vertex(m, i);
+  return 0;
+}
+
+/* Polygon i: its vertex count n (0 for an empty slot); its n vertex
+** indices then its n neighbours (int32) in jsa_path_ptr(); -status when the
+** buffer cannot grow. */
+EXPORT int jsa_mesh_polygon(const astar_mesh *m, double i) {
+  const int32_t *v, *nb;
+  const uint32_t n = astar_mesh_polygon(m, (size_t)i, &v, &nb);
+  if (!path_reserve(2 * (size_t)n * sizeof(int32_t) + 1)) return -(int)ASTAR_NO_MEMORY;
+  int32_t *out = path_buf;
+  if (n) {
+    memcpy(out, v, n * sizeof *v);
+    memcpy(out + n, nb, n * sizeof *nb);
+  }
+  return (int)n;
+}
+
+/* A builder from a grid, or from polygon-map text (fault on a parse error). */
+EXPORT intptr_t jsa_navmesh_from_grid(const astar_grid *g, double radius, int merge) {
+  astar_navmesh_options o;
+  astar_navmesh_options_init(&o);
+  o.radius = radius;
+  o.merge = merge != 0;
+  astar_navmesh *nm = NULL;
+  return handle_or_status(astar_navmesh_from_grid(&nm, g, &o, NULL), nm);
+}
+
+EXPORT intptr_t jsa_navmesh_from_poly(const char *text, size_t len, double radius, int merge) {
+  astar_polymap *pm = NULL;
+  memset(&mesh_fault, 0, sizeof mesh_fault);
+  astar_status st = astar_polymap_read(&pm, text, len, NULL, &mesh_fault);
+  if (st != ASTAR_OK) return -(intptr_t)st;
+  astar_navmesh_options o;
+  astar_navmesh_options_init(&o);
+  o.radius = radius;
+  o.merge = merge != 0;
+  astar_navmesh *nm = NULL;
+  st = astar_navmesh_from_polymap(&nm, pm, &o, NULL);
+  astar_polymap_free(pm);
+  return handle_or_status(st, nm);
+}
+
+EXPORT void jsa_navmesh_free(astar_navmesh *nm) {
+  astar_navmesh_free(nm);
+}
+EXPORT const astar_mesh *jsa_navmesh_mesh(const astar_navmesh *nm) {
+  return astar_navmesh_mesh(nm);
+}
+
+/* Add an obstacle of n (x, y) doubles: its id (> 0) or -status. */
+EXPORT double jsa_navmesh_add_obstacle(astar_navmesh *nm, const astar_vec2 *points, size_t n) {
+  uint32_t id = 0;
+  const astar_status st = astar_navmesh_add_obstacle(nm, points, n, &id);
+  return st == ASTAR_OK ? (double)id : -(double)st;
+}
+EXPORT int jsa_navmesh_remove_obstacle(astar_navmesh *nm, double id) {
+  if (!(id >= 1 && id <= 4294967295.0)) return ASTAR_INVALID_ARGUMENT;
+  return astar_navmesh_remove_obstacle(nm, (uint32_t)id);
+}
+/* The build's figures by index: constraints, triangles, free triangles,
+** polygons, removed, added, memory. */
+EXPORT double jsa_navmesh_stat(const astar_navmesh *nm, int i) {
+  astar_navmesh_stats s;
+  astar_navmesh_stats_get(nm, &s);
+  const size_t f[7] = {s.constraints, s.triangles, s.free_triangles, s.polygons,
+                       s.removed,     s.added,     s.memory};
+  return i >= 0 && i < 7 ? (double)f[i] : 0;
+}
+
+/* A mesh finder from the parameter block (method, weight, maxExpansions):
+** its handle or -status (jsa_reason() with ASTAR_UNSUPPORTED). */
+EXPORT intptr_t jsa_finder_new_mesh(const astar_mesh *mesh) {
+  reason = NULL;
+  jsa_finder *h = calloc(1, sizeof *h);
+  if (!h) return -(intptr_t)ASTAR_NO_MEMORY;
+  h->kind = KIND_MESH;
+  astar_finder_config cfg;
+  astar_finder_config_init(&cfg);
+  cfg.method = (astar_method)(int)params[P_METHOD];
+  cfg.engine.weight = params[P_WEIGHT];
+  cfg.engine.max_expansions = u64_of(params[P_MAX_EXPANSIONS]);
+  astar_status st = astar_finder_new_mesh(&h->f, mesh, &cfg, NULL);
+  if (st == ASTAR_UNSUPPORTED) reason = astar_finder_mesh_unsupported_reason(mesh, &cfg);
+  if (st == ASTAR_OK) st = astar_workspace_new_empty(&h->ws, NULL);
+  if (st != ASTAR_OK) {
+    finder_free(h);
+    return -(intptr_t)st;
+  }
+  return (intptr_t)h;
+}
+
+/* A mesh finder's search between points: the status; the path as doubles
+** (x, y) in jsa_path_ptr(), R_LENGTH points. */
+EXPORT int jsa_find_points(const jsa_finder *h, double sx, double sy, double gx, double gy) {
+  astar_path_result r;
+  astar_status st;
+  for (;;) {
+    st = astar_finder_find_points(h->f, h->ws, (astar_vec2){sx, sy}, (astar_vec2){gx, gy}, path_buf,
+                                  path_bytes / sizeof(astar_vec2), &r);
+    if (st == ASTAR_BUFFER_TOO_SMALL && path_reserve(r.length * sizeof(astar_vec2))) continue;
     break;
   }
   result_from(st, &r);

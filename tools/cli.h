@@ -44,7 +44,8 @@ typedef struct cli_command {
 
 /* The commands' option tables (their cmd_*.c). */
 extern const cli_spec cli_run_spec, cli_solve_spec, cli_bench_spec, cli_precompute_spec,
-    cli_simulate_spec, cli_group_spec, cli_render_spec, cli_convert_spec, cli_mapf_spec;
+    cli_simulate_spec, cli_group_spec, cli_render_spec, cli_convert_spec, cli_mapf_spec,
+    cli_mesh_spec;
 
 int cli_cmd_run(int argc, char **argv);        /* cmd_run.c */
 int cli_cmd_solve(int argc, char **argv);      /* cmd_solve.c */
@@ -59,6 +60,7 @@ int cli_coop_simulate(const char *map_path, long agents, uint64_t seed, bool coo
 int cli_cmd_group(int argc, char **argv);   /* cmd_group.c */
 int cli_cmd_convert(int argc, char **argv); /* cmd_graph.c */
 int cli_cmd_mapf(int argc, char **argv);    /* cmd_mapf.c (mapf_tool.h) */
+int cli_cmd_mesh(int argc, char **argv);    /* cmd_mesh.c */
 
 /* `astar --man`: the manual page in roff, made from print_help and every
 ** command's help pages (man.c). Returns the exit status. */
@@ -870,6 +872,42 @@ int cli_graph_bench(const cli_graph_args *args, const cli_graph_bench_args *b,
                     const cli_args *parsed);
 void cli_graph_bench_intro(FILE *out);
 void cli_graph_bench_outro(FILE *out);
+
+/* ---- navigation meshes: solve --mesh, bench --mesh (cmd_mesh.c) ------------------
+** A command line with --mesh reads a navigation mesh (astar/mesh.h) and
+** searches it with a mesh finder (Polyanya or the funnel); points are mesh
+** coordinates, any finite numbers. */
+
+typedef struct cli_mesh_args {
+  const char *mesh;  /* --mesh FILE */
+  int algo;          /* --algo: 0 polyanya, 1 funnel */
+  const char *svg;   /* solve --svg FILE */
+  bool nodes;        /* solve --nodes: the search's nodes in the picture */
+  bool compare;      /* solve --compare: the other method too */
+  bool json;         /* solve --json */
+  const char *times; /* bench --times FILE: one CSV line per query */
+} cli_mesh_args;
+
+void cli_mesh_args_init(cli_mesh_args *a);
+
+/* solve's rows (--mesh, --algo, --svg, --nodes, --compare, --json) and
+** bench's (--mesh, --algo, --times); bench's own --check, --json, --repeat,
+** --limit, --every, --warmup, --quiet apply too. */
+extern const cli_group cli_mesh_solve_group, cli_mesh_bench_group;
+
+/* solve --mesh: the points SX SY GX GY are a's positionals. Exit status. */
+int cli_mesh_solve(const cli_mesh_args *args, const cli_args *parsed);
+void cli_mesh_solve_intro(FILE *out);
+void cli_mesh_solve_outro(FILE *out);
+
+/* bench --mesh: the scenarios are a's positionals. */
+typedef struct cli_mesh_bench_args {
+  long repeat, limit, every, warmup; /* limit 0: all */
+  bool check, json, quiet;
+} cli_mesh_bench_args;
+int cli_mesh_bench(const cli_mesh_args *args, const cli_mesh_bench_args *b, const cli_args *parsed);
+void cli_mesh_bench_intro(FILE *out);
+void cli_mesh_bench_outro(FILE *out);
 
 /* ---- units bigger than one cell, terrain capabilities (unit.c) --------------- */
 

@@ -805,9 +805,10 @@ typedef struct bench_settings {
   long threads;            /* --threads: 0 one per processor; -1 not given */
   cli_graph_args graph;    /* --graph */
   cli_graph_bench_args gb; /* its queries */
+  cli_mesh_args mesh;      /* --mesh */
 } bench_settings;
 
-enum { SCEN, GRAPH };
+enum { SCEN, GRAPH, MESH };
 #define SC CLI_KIND(SCEN)
 
 static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
@@ -853,7 +854,7 @@ static const cli_opt bench_rows[] = {
      CLI_AT(bench_settings, cfg.limit),
      .min = 1,
      .max = LONG_MAX,
-     .kinds = SC,
+     .kinds = SC | CLI_KIND(MESH),
      .help = "run only the first N queries of each file"},
     {.name = "--every",
      .meta = "K",
@@ -861,7 +862,7 @@ static const cli_opt bench_rows[] = {
      CLI_AT(bench_settings, cfg.every),
      .min = 1,
      .max = LONG_MAX,
-     .kinds = SC,
+     .kinds = SC | CLI_KIND(MESH),
      .help = "run only every K-th query (0, K, 2K, ...; before --limit)"},
     {.name = "--repeat",
      .meta = "N",
@@ -876,7 +877,7 @@ static const cli_opt bench_rows[] = {
      .kind = CLI_INT,
      CLI_AT(bench_settings, cfg.warmup),
      .max = LONG_MAX,
-     .kinds = SC,
+     .kinds = SC | CLI_KIND(MESH),
      .help = "before timing, run the first N queries of each map\n"
              "untimed (default 1000, at most all; 0: none). A\n"
              "process's first searches pay for first touches of\n"
@@ -987,12 +988,16 @@ static const cli_section bench_sections[] = {
      "  and adds the largest cost / optimal; JSON: max_cost_ratio)\n",
      false},
     CLI_GRAPH_SECTIONS(bench_settings, graph, CLI_KIND(GRAPH)),
+    {"Mesh options:", &cli_mesh_bench_group, offsetof(bench_settings, mesh), CLI_KIND(MESH), NULL,
+     false},
 };
 
 static void intro(FILE *out) {
   fputs("usage: astar bench PATH... [OPTIONS]\n"
         "       astar bench --graph X.gr [--coords X.co] (--queries X.p2p | --random N)\n"
         "                   (a DIMACS graph; see 'astar bench --graph X.gr --help')\n"
+        "       astar bench --mesh X.mesh SCEN...   (a navigation mesh; see\n"
+        "                   'astar bench --mesh X.mesh --help')\n"
         "\n"
         "Run every query of Moving AI scenario files and compare each path cost with\n"
         "the optimal length in the file (a mismatch: no path, or relative error > 1e-5).\n"
@@ -1018,18 +1023,20 @@ static void outro(FILE *out) {
         out);
 }
 
-/* --graph decides. */
+/* --graph or --mesh decides. */
 static int bench_kind(const cli_args *a) {
-  return cli_seen(a, "--graph") ? GRAPH : SCEN;
+  return cli_seen(a, "--graph") ? GRAPH : cli_seen(a, "--mesh") ? MESH : SCEN;
 }
 
 static const cli_kind bench_kinds[] = {
     {"scen", "scenario files", "astar bench --help"},
     {"graph", "graphs (--graph)", "astar bench --graph X.gr --help"},
+    {"mesh", "navigation meshes (--mesh)", "astar bench --mesh X.mesh --help"},
 };
 static const cli_page bench_pages[] = {
     {SC, NULL, intro, outro},
     {CLI_KIND(GRAPH), "astar bench --graph", cli_graph_bench_intro, cli_graph_bench_outro},
+    {CLI_KIND(MESH), "astar bench --mesh", cli_mesh_bench_intro, cli_mesh_bench_outro},
 };
 
 const cli_spec cli_bench_spec = {.command = "bench",
@@ -1054,6 +1061,7 @@ int cli_cmd_bench(int argc, char **argv) {
   cli_hpa_defaults(&set.hpa);
   set.threads = -1;
   cli_graph_args_init(&set.graph);
+  cli_mesh_args_init(&set.mesh);
   set.gb.seed = 1;
   cli_args a;
   int rc = cli_parse(&a, &cli_bench_spec, argc, argv, &set);
@@ -1064,6 +1072,16 @@ int cli_cmd_bench(int argc, char **argv) {
     set.gb.json = c->json;
     set.gb.quiet = c->quiet;
     return cli_graph_bench(&set.graph, &set.gb, &a);
+  }
+  if (a.kind == MESH) {
+    const cli_mesh_bench_args mb = {.repeat = (long)c->repeat,
+                                    .limit = (long)c->limit,
+                                    .every = (long)c->every,
+                                    .warmup = (long)c->warmup,
+                                    .check = c->check,
+                                    .json = c->json,
+                                    .quiet = c->quiet};
+    return cli_mesh_bench(&set.mesh, &mb, &a);
   }
   bench_config cfg = *c;
   cfg.threads = set.threads < 0    ? 0

@@ -30,9 +30,11 @@ typedef struct solve_settings {
   cli_landmark_settings hex_landmarks;
   /* graphs */
   cli_graph_args graph;
+  /* navigation meshes */
+  cli_mesh_args mesh;
 } solve_settings;
 
-enum { SQUARE, HEX, GRAPH };
+enum { SQUARE, HEX, GRAPH, MESH };
 #define SQ CLI_KIND(SQUARE)
 
 static const char *const spaces[] = {"grid", "graph", "waypoints", NULL};
@@ -124,6 +126,8 @@ static const cli_section solve_sections[] = {
     {NULL, &cli_landmark_group, offsetof(solve_settings, hex_landmarks), CLI_KIND(HEX),
      "The heuristic is the hex distance times the map's cheapest terrain.\n", false},
     CLI_GRAPH_SECTIONS(solve_settings, graph, CLI_KIND(GRAPH)),
+    {"Mesh options:", &cli_mesh_solve_group, offsetof(solve_settings, mesh), CLI_KIND(MESH), NULL,
+     false},
 };
 
 static void intro(FILE *out) {
@@ -133,6 +137,8 @@ static void intro(FILE *out) {
           "       astar solve MAP.hex ...          (a hex map: see astar solve MAP.hex --help)\n"
           "       astar solve --graph X.gr [--coords X.co] S T   (a DIMACS graph; see\n"
           "                                        'astar solve --graph X.gr --help')\n"
+          "       astar solve --mesh X.mesh SX SY GX GY   (a navigation mesh; see\n"
+          "                                        'astar solve --mesh X.mesh --help')\n"
           "\n"
           "Find one path from (SX,SY) to (GX,GY) on MAP (Moving AI .map or ASCII; `-`\n"
           "reads standard input). x is the column, y the row, (0,0) the top left.\n"
@@ -151,6 +157,7 @@ static void outro(FILE *out) {
 /* --graph decides, then the map: a hex map's options are the engine's. */
 static int solve_kind(const cli_args *a) {
   if (cli_seen(a, "--graph")) return GRAPH;
+  if (cli_seen(a, "--mesh")) return MESH;
   return a->npos > 0 && cli_is_hex_map(a->pos[0]) ? HEX : SQUARE;
 }
 
@@ -158,11 +165,13 @@ static const cli_kind solve_kinds[] = {
     {"square", "square maps", "astar solve --help"},
     {"hex", "hex maps", "astar solve MAP.hex --help"},
     {"graph", "graphs (--graph)", "astar solve --graph X.gr --help"},
+    {"mesh", "navigation meshes (--mesh)", "astar solve --mesh X.mesh --help"},
 };
 static const cli_page solve_pages[] = {
     {SQ, NULL, intro, outro},
     {CLI_KIND(HEX), "astar solve MAP.hex", cli_hex_solve_intro, cli_hex_solve_outro},
     {CLI_KIND(GRAPH), "astar solve --graph", cli_graph_solve_intro, cli_graph_solve_outro},
+    {CLI_KIND(MESH), "astar solve --mesh", cli_mesh_solve_intro, cli_mesh_solve_outro},
 };
 
 const cli_spec cli_solve_spec = {.command = "solve",
@@ -222,10 +231,12 @@ int cli_cmd_solve(int argc, char **argv) {
   astar_engine_options_init(&set.eo);
   set.hex_landmarks.choice = ASTAR_LANDMARKS_FARTHEST;
   cli_graph_args_init(&set.graph);
+  cli_mesh_args_init(&set.mesh);
   cli_args a;
   const int prc = cli_parse(&a, &cli_solve_spec, argc, argv, &set);
   if (prc >= 0) return prc;
   if (a.kind == GRAPH) return cli_graph_solve(&set.graph, &a);
+  if (a.kind == MESH) return cli_mesh_solve(&set.mesh, &a);
   if (a.kind == HEX) return cli_hex_solve(&a, &set.eo, &set.hex_landmarks, set.picture, set.trace);
 
   astar_options opt = set.opt;

@@ -29,6 +29,8 @@ static const cli_command commands[] = {
      &cli_convert_spec},
     {"mapf", "many agents, no collisions: solve or check a multi-agent instance", cli_cmd_mapf,
      &cli_mapf_spec},
+    {"mesh", "build a navigation mesh from a grid or polygon map (solve/bench --mesh search it)",
+     cli_cmd_mesh, &cli_mesh_spec},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -517,6 +517,7 @@
     stopPlaying();
     endWalk();
     endMapf();
+    endMesh();
   }
 
   function resetView() {
@@ -578,6 +579,7 @@
   function startSearch() {
     endWalk();
     endMapf();
+    endMesh();
     stopPlaying();
     const { o, st } = pushOptions();
     resetView();
@@ -1329,6 +1331,7 @@
 
   function mapChanged() {
     if (walk) scheduleWalkSync();
+    if (mesh) scheduleMesh();
     if (mapf) {
       endMapf();
       message('The map changed: the agents\' plan ended (press Agents to plan again).');
@@ -1449,6 +1452,7 @@
     }
     clearPath();
     endMapf();
+    endMesh();
     const { st: ost } = pushOptions();
     const [sx, sy] = xy(start), [gx, gy] = xy(goal);
     const st = ost !== ST_OK ? ost : M._pg_walk_new(pg, REPLAN[kind], sx, sy, gx, gy);
@@ -1747,6 +1751,7 @@
     }
     clearPath();
     endMapf();
+    endMesh();
     const algo = Number($('mapf-algo').value), n = Math.max(1, Math.floor(Number($('mapf-agents').value) || 1));
     const seed = Math.max(0, Math.floor(Number($('mapf-seed').value) || 0));
     const limit = Math.min(60, Math.max(0.1, Number($('mapf-time').value) || 2));
@@ -1905,6 +1910,191 @@
       stats: mapf.stats, paths: mapf.paths.map((p) => Array.from(p, xy)), naive: mapf.naive.map((p) => Array.from(p, xy)),
       collisions: mapf.collisions.map((k) => ({ t: k.t, cell: xy(k.cell), a: k.a, b: k.b })),
       algos: Array.from($('mapf-algo').options, (o) => o.textContent),
+    };
+  }
+
+  /* ---- Mesh mode: the navigation mesh, Polyanya beside Anya (issue 30) ---- */
+
+  // "Mesh" builds the navigation mesh of the map (the bridge:
+  // astar_navmesh_from_grid -- every free cell, terrain ignored, Anya's
+  // corner rule; merged convex polygons or the triangles; an agent radius)
+  // and finds the path from S to G (the cells' centres) three ways:
+  // Polyanya over the mesh (optimal), Anya on the grid, and the funnel (A*
+  // over the polygons, string-pulled: Detour's kind of path). The polygons
+  // are outlined, Polyanya's path drawn solid, Anya's dashed beside it and
+  // the funnel's dotted (optional); the message gives both lengths, which
+  // are equal up to rounding at radius 0 (the same Euclidean shortest path
+  // under the same corner rule). Moving S or G, or editing the map, runs the
+  // query again (the bridge rebuilds the mesh when the map changed).
+  const C_MESH = '#2b8a3e', C_POLYANYA = '#e8590c', C_FUNNEL = '#1c7ed6';
+  const MESH_NAMES = ['Polyanya', 'funnel', 'Anya'];
+  // mesh: null when off, else { radius, merge, polys: [[x, y], ...][], paths:
+  // [{ status, pts, cost, expanded, ms, corridor }] (Polyanya, funnel, Anya),
+  // stats }.
+  let mesh = null;
+  let meshPending = false;
+
+  function meshPath(which) {
+    const n = M._pg_mesh_path_length(pg, which), p = M._pg_mesh_path(pg, which) >> 3, pts = [];
+    for (let k = 0; k < n; k++) pts.push([M.HEAPF64[p + 2 * k], M.HEAPF64[p + 2 * k + 1]]);
+    const st = (k) => M._pg_mesh_stat(pg, which, k);
+    return { status: st(0), pts, cost: st(1), expanded: st(2), generated: st(3), ms: st(4), corridor: st(5) };
+  }
+
+  function readMesh() {
+    const nv = M._pg_mesh_vertex_count(pg), np = M._pg_mesh_polygon_count(pg);
+    const vp = M._pg_mesh_vertices(pg) >> 3, op = M._pg_mesh_offsets(pg) >> 2, ip = M._pg_mesh_indices(pg) >> 2;
+    const polys = [];
+    for (let i = 0; i < np; i++) {
+      const poly = [];
+      for (let k = M.HEAP32[op + i]; k < M.HEAP32[op + i + 1]; k++) {
+        const v = M.HEAP32[ip + k];
+        poly.push([M.HEAPF64[vp + 2 * v], M.HEAPF64[vp + 2 * v + 1]]);
+      }
+      polys.push(poly);
+    }
+    const st = (k) => M._pg_mesh_stat(pg, -1, k);
+    return { polys, vertices: nv, stats: { polygons: st(0), vertices: st(1), area: st(2), buildMs: st(3), bytes: st(4), triangles: st(7) } };
+  }
+
+  function startMesh() {
+    if (hex !== null) {
+      message('Mesh mode runs on square cells.', true);
+      return;
+    }
+    endWalk();
+    endMapf();
+    stopPlaying();
+    clearPath();
+    mesh = { radius: Number($('mesh-radius').value), merge: $('mesh-merge').checked, polys: [], paths: [], stats: null, version: 0 };
+    $('lg-mesh').hidden = false;
+    $('mesh-run').textContent = 'Again';
+    runMesh();
+  }
+
+  // Build (or keep) the mesh and run the query from S to G.
+  function runMesh() {
+    if (!mesh) return;
+    mesh.radius = Number($('mesh-radius').value);
+    mesh.merge = $('mesh-merge').checked;
+    const built = M._pg_mesh_build(pg, mesh.radius, mesh.merge ? 1 : 0);
+    if (built !== ST_OK) {
+      const why = built === 1 ? 'nothing on the map is free' : M.UTF8ToString(M._pg_strerror(built));
+      mesh.polys = [];
+      mesh.paths = [];
+      mesh.status = built;
+      setStatus('no mesh', 'failed');
+      $('status').dataset.code = String(built);
+      message(`The navigation mesh could not be built: ${why}.`, true);
+      needDraw = true;
+      return;
+    }
+    const [sx, sy] = xy(start), [gx, gy] = xy(goal);
+    const st = M._pg_mesh_run(pg, sx, sy, gx, gy);
+    Object.assign(mesh, readMesh());
+    mesh.status = st;
+    mesh.paths = [0, 1, 2].map(meshPath);
+    mesh.version++;
+    showMesh();
+    needDraw = true;
+  }
+
+  function showMesh() {
+    const [poly, funnel, anya] = mesh.paths, s = mesh.stats;
+    const built = `${fmtInt(s.polygons)} ${mesh.merge ? 'convex polygons' : 'triangles'}, ${fmtInt(s.vertices)} ` +
+      `vertices, built in ${fmt(s.buildMs, 1)} ms`;
+    if (mesh.status !== ST_OK) {
+      setStatus(statusWord(mesh.status, ''), 'failed');
+      $('status').dataset.code = String(mesh.status);
+      message(`Mesh of ${built}; Polyanya: ${M.UTF8ToString(M._pg_strerror(mesh.status))}.`, true);
+      return;
+    }
+    $('cost').textContent = fmtCost(poly.cost);
+    $('cost').title = `Polyanya's length over the mesh: ${poly.cost}; Anya's on the grid: ${anya.status === ST_OK ? anya.cost : '–'}`;
+    $('length').textContent = `${poly.pts.length} points`;
+    $('length').title = 'the start, the bends and the goal';
+    $('expanded').textContent = fmtInt(poly.expanded);
+    $('expanded').title = 'Polyanya\'s search nodes expanded';
+    $('generated').textContent = fmtInt(poly.generated);
+    // One search, timed once: below the browser's timer resolution it shows as 0.
+    $('time').textContent = poly.ms > 0 ? fmtMs(poly.ms) : '< 0.1 ms';
+    setStatus('path found', 'done', '', `Polyanya: length ${fmtCost(poly.cost)}`);
+    $('status').dataset.code = '0';
+    const anyaText = anya.status === ST_OK ? `Anya on the grid ${fmtCost(anya.cost)}` +
+      (mesh.radius > 0 ? ' (no radius)' : Math.abs(anya.cost - poly.cost) <= 1e-9 * Math.max(1, anya.cost) ? ' (equal)' : ' (DIFFERENT!)')
+      : `Anya: ${M.UTF8ToString(M._pg_strerror(anya.status))}`;
+    const funnelText = funnel.status === ST_OK ? `; the funnel ${fmtCost(funnel.cost)} ` +
+      `(${fmt(100 * (funnel.cost / poly.cost - 1), 2)}% longer, a corridor of ${fmtInt(funnel.corridor)} polygons)` : '';
+    message(`Mesh of ${built}. Polyanya ${fmtCost(poly.cost)} (${fmtInt(poly.expanded)} expanded), ${anyaText}${funnelText}.`);
+  }
+
+  function endMesh() {
+    if (!mesh) return;
+    mesh = null;
+    if (M) M._pg_mesh_end(pg);
+    $('lg-mesh').hidden = true;
+    $('mesh-run').textContent = 'Mesh';
+    needDraw = true;
+  }
+
+  // S, G or the map changed: the query again on the next frame.
+  function scheduleMesh() {
+    if (meshPending) return;
+    meshPending = true;
+    requestAnimationFrame(() => {
+      meshPending = false;
+      runMesh();
+    });
+  }
+
+  function drawPolyline(pts, colour, width, dash) {
+    if (pts.length < 2) return;
+    const c = cell;
+    ctx.beginPath();
+    ctx.moveTo(pts[0][0] * c, pts[0][1] * c);
+    for (let k = 1; k < pts.length; k++) ctx.lineTo(pts[k][0] * c, pts[k][1] * c);
+    ctx.setLineDash(dash);
+    ctx.lineJoin = 'round';
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  // The overlay: the polygons (tinted, outlined), then the paths.
+  function drawMesh() {
+    const c = cell;
+    ctx.beginPath();
+    for (const poly of mesh.polys) {
+      ctx.moveTo(poly[0][0] * c, poly[0][1] * c);
+      for (let k = 1; k < poly.length; k++) ctx.lineTo(poly[k][0] * c, poly[k][1] * c);
+      ctx.closePath();
+    }
+    ctx.fillStyle = 'rgba(43, 138, 62, 0.10)';
+    ctx.fill();
+    ctx.strokeStyle = C_MESH;
+    ctx.lineWidth = Math.max(0.75, Math.min(1.5, c * 0.05));
+    ctx.stroke();
+    if (mesh.paths.length !== 3) return;
+    const [poly, funnel, anya] = mesh.paths;
+    if ($('mesh-funnel').checked) drawPolyline(funnel.pts, C_FUNNEL, Math.max(1.5, c * 0.06), [Math.max(1, c * 0.05), Math.max(3, c * 0.15)]);
+    drawPolyline(poly.pts, C_POLYANYA, Math.max(2, c * 0.1), []);
+    drawPolyline(anya.pts, BEST, Math.max(1.5, c * 0.06), [Math.max(4, c * 0.25), Math.max(3, c * 0.15)]);
+    ctx.fillStyle = C_POLYANYA;
+    for (const [x, y] of poly.pts.slice(1, -1)) {
+      ctx.beginPath();
+      ctx.arc(x * c, y * c, Math.max(2, c * 0.1), 0, Math.PI * 2);
+      ctx.fill();
+    }
+  }
+
+  // What the test reads.
+  function meshState() {
+    if (!mesh) return null;
+    const p = (q) => q && { status: q.status, pts: q.pts, cost: q.cost, expanded: q.expanded, corridor: q.corridor };
+    return {
+      radius: mesh.radius, merge: mesh.merge, status: mesh.status, polys: mesh.polys, stats: mesh.stats, version: mesh.version,
+      polyanya: p(mesh.paths[0]), funnel: p(mesh.paths[1]), anya: p(mesh.paths[2]),
     };
   }
 
@@ -2568,6 +2758,7 @@
     drawEndpoint(goal, '#e0483a', 'G');
     if (walk) drawWalk();
     if (mapf) drawMapf();
+    if (mesh) drawMesh();
 
     // A unit bigger than one cell: its footprint at S and at G, outlined.
     if (unit > 1) {
@@ -3344,6 +3535,14 @@
     $('mapf-run').addEventListener('click', startMapf);
     $('mapf-end').addEventListener('click', endMapf);
     $('mapf-naive').addEventListener('change', () => { needDraw = true; });
+    $('mesh-run').addEventListener('click', startMesh);
+    $('mesh-end').addEventListener('click', endMesh);
+    $('mesh-funnel').addEventListener('change', () => { needDraw = true; });
+    $('mesh-merge').addEventListener('change', () => { if (mesh) runMesh(); });
+    $('mesh-radius').addEventListener('input', () => {
+      $('mesh-radius-value').textContent = String(Number($('mesh-radius').value));
+      if (mesh) scheduleMesh();
+    });
     ui.walkSpeed.addEventListener('input', syncOptionUi);
     $('step').addEventListener('click', stepOnce);
     $('clear-path').addEventListener('click', clearPath);
@@ -3524,6 +3723,7 @@
     lmInfo: (x, y) => lmInfo(y * W + x),
     walkState: () => walkState(),
     mapfState: () => mapfState(),
+    meshState: () => meshState(),
     result: () => search && search.done ? {
       hpa: search.hpa, landmarks: search.landmarks.map(xy), precomputeMs: search.precomputeMs,
       status: search.status, statusText: search.statusText, cost: search.cost,

@@ -24,6 +24,9 @@
 ** of each repair against a fresh A* (pg_walk_*, near the end of this file).
 ** MAPF mode (issue 29): many agents on the map, solved by the library's
 ** MAPF algorithms, beside the collisions of their naive paths (pg_mapf_*).
+** Mesh mode (issue 30): the navigation mesh of the current grid map
+** (astar/navmesh_build.h), Polyanya's optimal path over it beside Anya's
+** on the grid, and the funnel's (pg_mesh_*).
 **
 ** Everything is reached through a pg_state handle, so the library's rule of
 ** no global mutable state holds here too. Cells are exchanged as one byte
@@ -31,6 +34,7 @@
 */
 #include <astar/astar.h>
 #include <astar/mapf.h>
+#include <astar/navmesh_build.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -196,6 +200,7 @@ typedef struct pg_state {
   astar_finder *finder;
   struct pg_walk *walk; /* walk mode's planner (pg_walk_new), NULL when off */
   struct pg_mapf *mapf; /* MAPF mode's last run (pg_mapf_run), NULL when none */
+  struct pg_mesh *mesh; /* mesh mode's mesh and last query (pg_mesh_*), NULL when off */
   /* D* Lite as an algorithm (PG_ALGO_DSTAR): the planner of the last run,
   ** restarted (no allocation) while the grid, its version and the options
   ** stay -- the timed runs of one pg_run -- else made again; dl_seen marks
@@ -209,6 +214,7 @@ typedef struct pg_state {
 
 PG_API void pg_walk_end(pg_state *s);
 PG_API void pg_mapf_end(pg_state *s);
+PG_API void pg_mesh_end(pg_state *s);
 
 /* The next free event record, or NULL when recording has stopped. */
 static pg_event *next_event(pg_state *s) {
@@ -367,6 +373,7 @@ static void free_dstar(pg_state *s) {
 static void drop_grid_objects(pg_state *s) {
   pg_walk_end(s); /* made on the old grid */
   pg_mapf_end(s); /* its cell indices are the old grid's */
+  pg_mesh_end(s); /* built from the old grid */
   free_dstar(s);
   free_hpa(s);
   free_landmarks(s);
@@ -2474,6 +2481,292 @@ PG_API double pg_mapf_stat(const pg_state *s, int32_t which) {
     return m->report.time;
   case 18:
     return (double)m->stats.peak_memory;
+  default:
+    return 0;
+  }
+}
+
+/* ---- Mesh mode (issue 30): the navigation mesh of the grid, Polyanya beside Anya -------- */
+
+/*
+** The navigation mesh of the current square grid (astar_navmesh_from_grid:
+** every passable cell free, terrain ignored, Anya's corner rule; merged
+** convex polygons or the triangles, an agent radius), kept while the grid's
+** version and the settings stay, and one query over it: Polyanya's path
+** (optimal), the funnel's (A* over the polygons, string-pulled) and Anya's
+** on the grid itself, all three between the same two points -- the centres
+** of the start and goal cells -- so the page shows Polyanya's length equal
+** to Anya's (the same Euclidean shortest path under the same corner rule;
+** with a radius > 0 Polyanya's is longer: the paths keep that far from the
+** walls, Anya's do not). The mesh goes to the page as vertices (x, y
+** doubles) and polygons (an offset table into vertex indices), each
+** polygon outlined; paths as (x, y) doubles. No events: the searches'
+** figures only (expanded, generated, time).
+*/
+
+/* Paths of pg_mesh_run, by `which`. */
+enum { PG_MESH_POLYANYA = 0, PG_MESH_FUNNEL = 1, PG_MESH_ANYA = 2, PG_MESH_PATHS = 3 };
+
+typedef struct pg_mesh_line {
+  astar_status status;
+  astar_vec2 *pts;
+  size_t len, cap;
+  double cost, ms;
+  uint64_t expanded, generated;
+  uint32_t corridor; /* funnel: polygons of the corridor */
+} pg_mesh_line;
+
+typedef struct pg_mesh {
+  astar_navmesh *nm;
+  const astar_grid *grid; /* the grid it was built from, at grid_version */
+  uint64_t grid_version;
+  double radius;
+  bool merge;
+  double build_ms;
+  astar_finder *poly, *funnel, *anya;
+  /* The mesh for drawing: vertices, polygon offsets (polygons + 1) and
+  ** vertex indices, compacted (no empty slots). */
+  double *verts;
+  int32_t *offsets, *indices;
+  int32_t nverts, npolys;
+  pg_mesh_line paths[PG_MESH_PATHS];
+} pg_mesh;
+
+static void mesh_free(pg_mesh *m) {
+  if (!m) return;
+  astar_finder_free(m->poly);
+  astar_finder_free(m->funnel);
+  astar_finder_free(m->anya);
+  astar_navmesh_free(m->nm);
+  free(m->verts);
+  free(m->offsets);
+  free(m->indices);
+  for (int i = 0; i < PG_MESH_PATHS; i++) free(m->paths[i].pts);
+  free(m);
+}
+
+/* Mesh mode off: the mesh and the last query freed. */
+PG_API void pg_mesh_end(pg_state *s) {
+  mesh_free(s->mesh);
+  s->mesh = NULL;
+}
+
+/* The drawing arrays of m's mesh. */
+static astar_status mesh_arrays(pg_mesh *m) {
+  const astar_mesh *mesh = astar_navmesh_mesh(m->nm);
+  const size_t nv = astar_mesh_vertex_count(mesh), np = astar_mesh_polygon_count(mesh);
+  size_t total = 0, live = 0;
+  for (size_t i = 0; i < np; i++) {
+    const uint32_t n = astar_mesh_polygon(mesh, i, NULL, NULL);
+    total += n;
+    live += n > 0;
+  }
+  m->verts = malloc((nv ? nv : 1) * 2 * sizeof *m->verts);
+  m->offsets = malloc((live + 1) * sizeof *m->offsets);
+  m->indices = malloc((total ? total : 1) * sizeof *m->indices);
+  if (!m->verts || !m->offsets || !m->indices) return ASTAR_NO_MEMORY;
+  for (size_t i = 0; i < nv; i++) {
+    const astar_vec2 v = astar_mesh_vertex(mesh, i);
+    m->verts[2 * i] = v.x;
+    m->verts[2 * i + 1] = v.y;
+  }
+  size_t k = 0, p = 0;
+  m->offsets[0] = 0;
+  for (size_t i = 0; i < np; i++) {
+    const int32_t *vs;
+    const uint32_t n = astar_mesh_polygon(mesh, i, &vs, NULL);
+    if (!n) continue;
+    memcpy(m->indices + k, vs, n * sizeof *vs);
+    k += n;
+    m->offsets[++p] = (int32_t)k;
+  }
+  m->nverts = (int32_t)nv;
+  m->npolys = (int32_t)live;
+  return ASTAR_OK;
+}
+
+/*
+** Build (or keep) the mesh of the current grid with agent radius `radius`
+** (0 .. 1e6) and `merge` (1: convex polygons, 0: the triangles). Returns
+** ASTAR_OK, ASTAR_UNSUPPORTED (hex mode: meshes are built from the square
+** grid), ASTAR_INVALID_ARGUMENT (radius out of range), ASTAR_NO_PATH
+** (nothing is free) or ASTAR_NO_MEMORY; on failure mesh mode is off.
+*/
+PG_API int pg_mesh_build(pg_state *s, double radius, int32_t merge) {
+  if (s->hex) {
+    pg_mesh_end(s);
+    return ASTAR_UNSUPPORTED;
+  }
+  if (!(radius >= 0 && radius <= 1e6)) {
+    pg_mesh_end(s);
+    return ASTAR_INVALID_ARGUMENT;
+  }
+  pg_mesh *m = s->mesh;
+  if (m && m->grid == s->grid && m->grid_version == astar_grid_version(s->grid) &&
+      m->radius == radius && m->merge == (merge != 0))
+    return ASTAR_OK;
+  pg_mesh_end(s);
+  m = calloc(1, sizeof *m);
+  if (!m) return ASTAR_NO_MEMORY;
+  astar_navmesh_options o;
+  astar_navmesh_options_init(&o);
+  o.radius = radius;
+  o.merge = merge != 0;
+  const double t0 = now_ms();
+  astar_status st = astar_navmesh_from_grid(&m->nm, s->grid, &o, NULL);
+  m->build_ms = now_ms() - t0;
+  if (st == ASTAR_OK) st = mesh_arrays(m);
+  astar_finder_config cfg;
+  astar_finder_config_init(&cfg);
+  cfg.method = ASTAR_METHOD_POLYANYA;
+  if (st == ASTAR_OK) st = astar_finder_new_mesh(&m->poly, astar_navmesh_mesh(m->nm), &cfg, NULL);
+  cfg.method = ASTAR_METHOD_FUNNEL;
+  if (st == ASTAR_OK) st = astar_finder_new_mesh(&m->funnel, astar_navmesh_mesh(m->nm), &cfg, NULL);
+  if (st != ASTAR_OK) {
+    mesh_free(m);
+    return st;
+  }
+  /* Anya on the grid (refused on a grid with terrain: its path is then
+  ** missing, with the status, and the mesh's stands alone). */
+  cfg.method = ASTAR_METHOD_ANYA;
+  if (astar_finder_new(&m->anya, s->grid, &cfg, NULL) != ASTAR_OK) m->anya = NULL;
+  m->grid = s->grid;
+  m->grid_version = astar_grid_version(s->grid);
+  m->radius = radius;
+  m->merge = merge != 0;
+  for (int i = 0; i < PG_MESH_PATHS; i++) m->paths[i].status = ASTAR_NO_PATH;
+  s->mesh = m;
+  return ASTAR_OK;
+}
+
+/* One search of `f` into p (points grown as needed), timed. */
+static void mesh_search(pg_state *s, const astar_finder *f, bool grid, astar_point sc,
+                        astar_point gc, pg_mesh_line *p) {
+  const astar_vec2 a = {sc.x + 0.5, sc.y + 0.5}, b = {gc.x + 0.5, gc.y + 0.5};
+  astar_path_result r;
+  memset(&r, 0, sizeof r);
+  astar_status st;
+  double t0;
+  for (;;) {
+    t0 = now_ms();
+    st = grid ? astar_finder_find_vec(f, s->ws, sc, gc, p->pts, p->cap, &r)
+              : astar_finder_find_points(f, s->ws, a, b, p->pts, p->cap, &r);
+    if (st != ASTAR_BUFFER_TOO_SMALL || r.length <= p->cap) break;
+    astar_vec2 *q = realloc(p->pts, r.length * 2 * sizeof *q);
+    if (!q) {
+      st = ASTAR_NO_MEMORY;
+      break;
+    }
+    p->pts = q;
+    p->cap = r.length * 2;
+  }
+  p->ms = now_ms() - t0;
+  p->status = st;
+  p->len = st == ASTAR_OK ? r.length : 0;
+  p->cost = st == ASTAR_OK ? r.cost : 0;
+  p->expanded = r.stats.expanded;
+  p->generated = r.stats.generated;
+  p->corridor = r.abstract_length;
+}
+
+/*
+** The query from cell (sx, sy) to cell (gx, gy) -- their centres -- on the
+** mesh of pg_mesh_build (built first when the grid changed since): Polyanya,
+** the funnel, and Anya on the grid. Returns Polyanya's status (ASTAR_OK,
+** ASTAR_NO_PATH, ASTAR_START_BLOCKED, ASTAR_GOAL_BLOCKED, ...), or the
+** build's failure; each path's own status is pg_mesh_stat.
+*/
+PG_API int pg_mesh_run(pg_state *s, int32_t sx, int32_t sy, int32_t gx, int32_t gy) {
+  pg_mesh *m = s->mesh;
+  if (!m) return ASTAR_INVALID_ARGUMENT;
+  astar_status st = (astar_status)pg_mesh_build(s, m->radius, m->merge);
+  if (st != ASTAR_OK) return st;
+  m = s->mesh;
+  if (!s->ws && astar_workspace_new_empty(&s->ws, NULL) != ASTAR_OK) return ASTAR_NO_MEMORY;
+  const astar_point a = {sx, sy}, b = {gx, gy};
+  mesh_search(s, m->poly, false, a, b, &m->paths[PG_MESH_POLYANYA]);
+  mesh_search(s, m->funnel, false, a, b, &m->paths[PG_MESH_FUNNEL]);
+  if (m->anya) {
+    mesh_search(s, m->anya, true, a, b, &m->paths[PG_MESH_ANYA]);
+  } else {
+    m->paths[PG_MESH_ANYA].status = ASTAR_UNSUPPORTED;
+    m->paths[PG_MESH_ANYA].len = 0;
+  }
+  return m->paths[PG_MESH_POLYANYA].status;
+}
+
+PG_API int32_t pg_mesh_vertex_count(const pg_state *s) {
+  return s->mesh ? s->mesh->nverts : 0;
+}
+PG_API int32_t pg_mesh_polygon_count(const pg_state *s) {
+  return s->mesh ? s->mesh->npolys : 0;
+}
+/* (x, y) doubles, pg_mesh_vertex_count of them; NULL without a mesh. */
+PG_API const double *pg_mesh_vertices(const pg_state *s) {
+  return s->mesh ? s->mesh->verts : NULL;
+}
+/* Polygon i is vertices indices[offsets[i] .. offsets[i + 1]). */
+PG_API const int32_t *pg_mesh_offsets(const pg_state *s) {
+  return s->mesh ? s->mesh->offsets : NULL;
+}
+PG_API const int32_t *pg_mesh_indices(const pg_state *s) {
+  return s->mesh ? s->mesh->indices : NULL;
+}
+/* Path `which` (0 Polyanya, 1 funnel, 2 Anya) of the last pg_mesh_run as
+** (x, y) doubles, and its point count (0 without a path). */
+PG_API const astar_vec2 *pg_mesh_path(const pg_state *s, int32_t which) {
+  return s->mesh && which >= 0 && which < PG_MESH_PATHS ? s->mesh->paths[which].pts : NULL;
+}
+PG_API int32_t pg_mesh_path_length(const pg_state *s, int32_t which) {
+  return s->mesh && which >= 0 && which < PG_MESH_PATHS ? (int32_t)s->mesh->paths[which].len : 0;
+}
+
+/* Path `which`'s figures: 0 status, 1 cost (its Euclidean length), 2
+** expanded, 3 generated, 4 ms, 5 corridor polygons (funnel); the mesh's
+** (which -1): 0 polygons, 1 vertices, 2 area, 3 build ms, 4 bytes, 5 radius,
+** 6 merged, 7 triangles. -1 without a mesh. */
+PG_API double pg_mesh_stat(const pg_state *s, int32_t which, int32_t what) {
+  const pg_mesh *m = s->mesh;
+  if (!m) return -1;
+  if (which < 0) {
+    astar_navmesh_stats st;
+    astar_navmesh_stats_get(m->nm, &st);
+    switch (what) {
+    case 0:
+      return m->npolys;
+    case 1:
+      return m->nverts;
+    case 2:
+      return astar_mesh_area(astar_navmesh_mesh(m->nm));
+    case 3:
+      return m->build_ms;
+    case 4:
+      return (double)st.memory;
+    case 5:
+      return m->radius;
+    case 6:
+      return m->merge;
+    case 7:
+      return (double)st.free_triangles;
+    default:
+      return 0;
+    }
+  }
+  if (which >= PG_MESH_PATHS) return -1;
+  const pg_mesh_line *p = &m->paths[which];
+  switch (what) {
+  case 0:
+    return p->status;
+  case 1:
+    return p->cost;
+  case 2:
+    return (double)p->expanded;
+  case 3:
+    return (double)p->generated;
+  case 4:
+    return p->ms;
+  case 5:
+    return p->corridor;
   default:
     return 0;
   }

@@ -88,13 +88,6 @@
 extern "C" {
 #endif
 
-/* A point in cell units (x right, y down); a grid point has integer
-** coordinates, the centre of cell (x, y) is (x + 0.5, y + 0.5). */
-typedef struct astar_vec2 {
-  double x; /* column coordinate, cell widths from the left edge of the map */
-  double y; /* row coordinate, cell heights from the top edge of the map */
-} astar_vec2;
-
 /* An Anya workspace. Retains: nothing (the grid given to new / reserve
 ** only sizes it; a query reads its grid during the call only). Thread
 ** safety: one thread at a time; any number of workspaces may search one

@@ -40,6 +40,10 @@
 **   dstar.h     D* Lite and LPA*: incremental replanning after edits
 **   cpd.h       compressed path database: the optimal first move from every
 **               cell to every cell, paths without search
+**   mesh.h      navigation meshes: convex polygons, Polyanya's mesh format,
+**               validation, point location
+**   navmesh_build.h  meshes built from polygon maps and grids (constrained
+**               Delaunay, exact predicates), agent radius, obstacles added later
 **   finder.h    one query, any method: a method prepared once (with its
 **               precomputation), searched one-shot or sliced from any thread
 **   mapf.h      multi-agent pathfinding: many agents, no collisions (PIBT,
@@ -87,6 +91,8 @@
 #include "spacetime.h"
 #include "dstar.h"
 #include "cpd.h"
+#include "mesh.h"
+#include "navmesh_build.h"
 #include "finder.h"
 #include "mapf.h"
 

@@ -115,6 +115,14 @@ typedef struct astar_allocator {
   void *ud;          /* caller context handed to fn */
 } astar_allocator;
 
+/* A point in cell units (x right, y down; also a
+** navigation mesh's coordinates, astar/mesh.h); a grid point has integer
+** coordinates, the centre of cell (x, y) is (x + 0.5, y + 0.5). */
+typedef struct astar_vec2 {
+  double x; /* column coordinate, cell widths from the left edge of the map */
+  double y; /* row coordinate, cell heights from the top edge of the map */
+} astar_vec2;
+
 /* A cell coordinate: x is the column (0 = left), y the row (0 = top). */
 typedef struct astar_point {
   int32_t x; /* column, 0 .. width-1 */

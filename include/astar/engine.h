@@ -149,6 +149,10 @@ typedef enum astar_method {
   ASTAR_METHOD_LAZY_THETA, /* Lazy Theta*, any-angle (astar/anyangle.h) */
   ASTAR_METHOD_ANYA,       /* Anya, the Euclidean shortest path (astar/anya.h) */
   ASTAR_METHOD_FRINGE,     /* Fringe Search, on the grid and any space (astar/finder.h): C = C* */
+  ASTAR_METHOD_POLYANYA,   /* Polyanya on a navigation mesh: the Euclidean shortest path
+                              (astar/finder.h, astar_finder_new_mesh): C = C* */
+  ASTAR_METHOD_FUNNEL,     /* A* over a mesh's polygons, then the funnel (string pulling):
+                              Detour's kind of path, no bound proven */
   ASTAR_METHOD_COUNT       /* number of methods (not a method) */
 } astar_method;
 

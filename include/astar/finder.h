@@ -30,7 +30,10 @@
 **   the grid's loops do not have: greedy, bidirectional, IDA*, beam,
 **   dynamic weighting, bandwidth, front-to-front, retargeting), over a
 **   waypoint graph of the grid (cfg.waypoints: every engine method, A* and
-**   Dijkstra included) or over any space (astar_finder_new_space).
+**   Dijkstra included) or over any space (astar_finder_new_space);
+**   on a navigation mesh (astar/mesh.h, astar_finder_new_mesh): Polyanya
+**   (the Euclidean shortest path) and A* over the polygons with the funnel
+**   (string pulling, Detour's kind of path).
 **
 ** Options. A grid finder takes the grid's rules and the search's settings
 ** from cfg.options -- weight, tie, reopen, max_expansions, partial, stop_fn
@@ -90,6 +93,7 @@
 #include "hierarchy.h"
 #include "jps_plus.h"
 #include "landmarks.h"
+#include "mesh.h"
 #include "search.h"
 #include "space.h"
 #include "waypoint_table.h"
@@ -119,6 +123,9 @@ extern "C" {
 #define ASTAR_MF_NEEDS_PREP 0x0080u
 /* Its path is astar_vec2 points (astar_finder_find_vec). */
 #define ASTAR_MF_VEC 0x0100u
+/* Searches a navigation mesh (astar_finder_new_mesh): points in, points out
+** (astar_finder_find_points). */
+#define ASTAR_MF_MESH 0x0200u
 
 /* What a method can be prepared from: the attachments of astar_finder_config,
 ** as bits of astar_method_info.needs and .takes. */
@@ -202,6 +209,11 @@ ASTAR_API const char *astar_finder_unsupported_reason(const astar_grid *grid,
                                                       const astar_space *space,
                                                       const astar_finder_config *cfg);
 
+/* The same for `cfg` on `mesh` (astar_finder_new_mesh's refusals): NULL when
+** it can be prepared, else the sentence. */
+ASTAR_API const char *astar_finder_mesh_unsupported_reason(const astar_mesh *mesh,
+                                                           const astar_finder_config *cfg);
+
 /*
 ** A prepared query. Retains: the grid or the space it was made on (a
 ** space's ops and self), every attachment of its config and everything
@@ -240,6 +252,84 @@ ASTAR_API astar_status astar_finder_new(astar_finder **out, const astar_grid *gr
 ASTAR_API astar_status astar_finder_new_space(astar_finder **out, const astar_space *space,
                                               const astar_finder_config *cfg,
                                               const astar_allocator *alloc);
+
+/*
+** The same for a navigation mesh (astar/mesh.h): the mesh methods only
+** (ASTAR_MF_MESH: polyanya, funnel). A mesh finder takes from cfg the
+** method, cfg.engine's max_expansions (ASTAR_LIMIT_REACHED), stop_fn /
+** stop_ctx / stop_interval (ASTAR_STOPPED) and weight (f = g + weight * h;
+** polyanya is optimal only with weight 1); its observer is set apart
+** (astar_finder_set_mesh_observer). It refuses (ASTAR_UNSUPPORTED, with the reason) attachments,
+*units,
+** smoothing, partial paths and the engine's observer; cfg.options is
+** ignored. The mesh is retained (it must outlive the finder) and the
+** finder follows its edits by itself (astar/navmesh_build.h): a search
+** after an edit sees the mesh as it is then; a sliced search in progress
+** across an edit ends with ASTAR_STALE. Statuses as astar_finder_new.
+*/
+ASTAR_API astar_status astar_finder_new_mesh(astar_finder **out, const astar_mesh *mesh,
+                                             const astar_finder_config *cfg,
+                                             const astar_allocator *alloc);
+
+/* The mesh a mesh finder searches; NULL for other finders. */
+ASTAR_API const astar_mesh *astar_finder_mesh(const astar_finder *f);
+
+/* A mesh finder's observer (astar/mesh.h, astar_mesh_event): `fn` (NULL:
+** none) is called with `ctx` for every search node of every later search,
+** from the searching thread -- for pictures. Set apart from
+** astar_finder_config so that the config's layout stays that of 0.1.0.
+** Needs the finder unused (like astar_finder_refresh). Returns ASTAR_OK,
+** or ASTAR_INVALID_ARGUMENT (f NULL, or not a mesh finder). No allocation. */
+ASTAR_API astar_status astar_finder_set_mesh_observer(astar_finder *f, astar_mesh_observer_fn fn,
+                                                      void *ctx);
+
+/*
+** The funnel method (ASTAR_METHOD_FUNNEL, "funnel"): Detour's kind of
+** path, fast and not optimal.
+**   1. Start and goal are located (astar_mesh_locate). A point belongs to
+**      every polygon whose closed area holds it (both sides of an edge, all
+**      polygons around a vertex -- a vertex where obstacles meet too). In
+**      no polygon: ASTAR_START_BLOCKED, then ASTAR_GOAL_BLOCKED. One
+**      polygon holding both: the straight segment (start == goal: the one
+**      point), no search -- no events, stats 0, res.abstract_length 1.
+**   2. A* over the polygons. A node is a polygon entered through one of
+**      its edges (a portal), and stands for the middle of that edge; the
+**      start node stands for the start. Arcs lead out of a polygon through
+**      its other portals (never back into the polygon just left, nor into
+**      one holding the start); a polygon holding the goal leads to the
+**      goal only. g is the length of the polyline start -> middles of the
+**      portals crossed -> goal; h is the straight-line distance to the
+**      goal (admissible and consistent for that g), f = g + weight * h
+**      (cfg.engine.weight; 0 is Dijkstra). Ties: smaller f, then larger g,
+**      then the edge stored first in the mesh (for a mesh as read or made,
+**      by polygon, then edge): the same query on the same mesh gives the
+**      same corridor everywhere. A node is expanded once
+**      (no reopening: with weight <= 1 none is needed). Every polygon of
+**      the corridor is different and each is the neighbour of the one
+**      before; res.abstract_length counts them.
+**   3. The funnel (simple stupid funnel) pulls the path taut inside the
+**      corridor with exact orientation tests: the shortest path from start
+**      to goal through the corridor's portals in order, bending only at
+**      portal ends (mesh vertices); no bend where the path goes straight
+**      on. res.cost is its length (the sum of its segments in order),
+**      res.length its points. It never leaves the mesh and never passes
+**      between obstacles that meet at a vertex. It is no shorter than
+**      Polyanya's path and usually a little longer: the corridor whose
+**      midpoint polyline is shortest need not hold the shortest path.
+** Search events (astar_finder_set_mesh_observer): PUSH when a node enters the open list
+** or gets a lower g in it (res.stats.generated counts them), EXPAND when
+** one is taken out, GOAL (the last event) when the goal is; stats.expanded
+** counts EXPAND and GOAL; event.polygon is the polygon the node entered
+** (the start's: the smallest-index polygon holding it), root the point the
+** node stands for, left / right the portal's ends as seen going in.
+** cfg.engine.max_expansions: ASTAR_LIMIT_REACHED once that many nodes were
+** expanded without taking out the goal; stop_fn is polled every
+** stop_interval expansions (ASTAR_STOPPED). res.work = stats.expanded. The
+** method runs whole (a sliced search does it in its first step). Its
+** records (40 bytes per polygon edge) live in the workspace, grown
+** on the first search of a mesh and kept: no allocation per query after
+** that, and none clearing (a search stamps what it touches).
+*/
 
 /* Release the finder. NULL is allowed. */
 ASTAR_API void astar_finder_free(astar_finder *f);
@@ -286,7 +376,8 @@ typedef struct astar_path_result {
   uint64_t sight_checks;      /* Theta*, Lazy Theta*: lines of sight tested */
   uint64_t abstract_expanded; /* HPA*: abstract nodes expanded (stats.expanded adds the
                                  cells and nodes settled joining and refining) */
-  uint32_t abstract_length;   /* HPA*: nodes of the abstract path */
+  uint32_t abstract_length;   /* HPA*: nodes of the abstract path; funnel: polygons of the
+                                 corridor A* found */
   double grid_cost;           /* with smoothing: the cost of the path before it */
   astar_node meet;            /* bidirectional methods (bidir, f2f, retarget): the node where
                                  the two searches met -- of the space searched (a grid
@@ -324,6 +415,24 @@ ASTAR_API astar_status astar_finder_find_nodes(const astar_finder *f, astar_work
                                                size_t cap, astar_path_result *res);
 
 /*
+** A mesh finder's search: from point `start` to point `goal` (mesh
+** coordinates), the path's points -- start, every bend, goal -- to
+** path[0 .. length-1]; res->cost is its Euclidean length. A start or goal
+** in no polygon (astar_mesh_locate) is ASTAR_START_BLOCKED /
+** ASTAR_GOAL_BLOCKED; start and goal in parts of the mesh not connected
+** is ASTAR_NO_PATH; a coordinate not finite is ASTAR_INVALID_ARGUMENT.
+** Start == goal gives the one-point path of cost 0. Other statuses as
+** astar_finder_find; the other find calls on a mesh finder, and this one
+** on another finder, are ASTAR_INVALID_ARGUMENT. No allocation once ws
+** has grown for the mesh, except that a search needing more nodes than
+** any before doubles the method's node pool (Polyanya's node count is not
+** bounded by the mesh, like Anya's).
+*/
+ASTAR_API astar_status astar_finder_find_points(const astar_finder *f, astar_workspace *ws,
+                                                astar_vec2 start, astar_vec2 goal, astar_vec2 *path,
+                                                size_t cap, astar_path_result *res);
+
+/*
 ** Sliced search (the game loop, the request queue). begin sets a search up
 ** on ws (growing ws if needed: the only call of the four that allocates);
 ** each step does at most about `budget` units of the method's work
@@ -354,6 +463,9 @@ ASTAR_API astar_status astar_finder_begin(const astar_finder *f, astar_workspace
                                           astar_point start, astar_point goal);
 ASTAR_API astar_status astar_finder_begin_nodes(const astar_finder *f, astar_workspace *ws,
                                                 astar_node start, astar_node goal);
+/* A mesh finder's begin (finish with astar_finder_finish_vec). */
+ASTAR_API astar_status astar_finder_begin_points(const astar_finder *f, astar_workspace *ws,
+                                                 astar_vec2 start, astar_vec2 goal);
 ASTAR_API astar_status astar_finder_step(astar_workspace *ws, uint64_t budget, uint64_t *work);
 ASTAR_API astar_status astar_finder_finish(astar_workspace *ws, astar_point *path, size_t cap,
                                            astar_path_result *res);

@@ -9,11 +9,12 @@ import { W } from './wasm.js';
 import { M } from './imports.js';
 import { Native } from './native.js';
 import { Grid } from './grid.js';
+import { Mesh, NavMesh, point } from './mesh.js';
 import { R, STATUS, S, MF, ATTACH } from './params.js';
 import { AstarError, handle, cstring, freed } from './errors.js';
 import { writeOptions, PREP_KEYS } from './options.js';
 
-const KIND_POINTS = 0, KIND_VEC = 1, KIND_NODES = 2;
+const KIND_POINTS = 0, KIND_VEC = 1, KIND_NODES = 2, KIND_MESH = 3;
 
 /** The result block's index in M.f64: a static array, so its address never moves. */
 const RES = W.jsa_result() >> 3;
@@ -46,6 +47,7 @@ export function methods() {
         optimal: !!(flags & MF.optimal), bounded: !!(flags & MF.bounded),
         sliced: !!(flags & MF.sliced), grid: !!(flags & MF.grid), space: !!(flags & MF.space),
         anyAngle: !!(flags & MF.anyAngle), terrain: !!(flags & MF.terrain), vec: !!(flags & MF.vec),
+        mesh: !!(flags & MF.mesh),
         needs: Object.freeze(bits(W.jsa_method_needs(m), ATTACH)),
         takes: Object.freeze(bits(W.jsa_method_takes(m), ATTACH)),
       }));
@@ -76,7 +78,16 @@ export class Finder extends Native {
       prep[k] = v._p;
     }
     let ret;
-    if (map instanceof Grid) {
+    let owner = map;
+    if (map instanceof Mesh || map instanceof NavMesh) {
+      for (const k of PREP_KEYS) {
+        if (prep[k]) throw new TypeError(`Finder: ${k} is for a Grid, not a ${map.constructor.name}`);
+      }
+      const mesh = map instanceof NavMesh ? map.mesh : map;
+      owner = mesh._builder ?? mesh;
+      ret = W.jsa_finder_new_mesh(mesh._ptr);
+      this._mesh = mesh;
+    } else if (map instanceof Grid) {
       this._kind = null;
       ret = W.jsa_finder_new(map._ptr, prep.jpsPlus, prep.cpd, prep.hpa, prep.landmarks);
     } else if (map && typeof map._newFinder === 'function') {
@@ -85,22 +96,36 @@ export class Finder extends Native {
       }
       ret = map._newFinder(prep.landmarks);
     } else {
-      throw new TypeError(`Finder: map must be a Grid, a HexGrid or a Graph, not ${map === null ? 'null' : typeof map === 'object' ? map.constructor?.name ?? 'an object' : typeof map}`);
+      throw new TypeError(`Finder: map must be a Grid, a HexGrid, a Graph, a Mesh or a NavMesh, not ${map === null ? 'null' : typeof map === 'object' ? map.constructor?.name ?? 'an object' : typeof map}`);
     }
     const preps = options ? PREP_KEYS.map((k) => options[k]).filter(Boolean) : [];
-    this._own(handle(ret, `Finder (method '${o.method}')`), 'jsa_finder_free', map, ...preps);
+    this._own(handle(ret, `Finder (method '${o.method}')`), 'jsa_finder_free', owner, ...preps);
     this.map = map;
     this.method = o.method;
     this.options = Object.freeze(o);
     this._prep = preps;
     this._pathKind = W.jsa_finder_kind(this._p);
-    this._spaceCheck = map instanceof Grid ? null : map;
+    this._spaceCheck = map instanceof Grid || this._mesh ? null : map;
   }
 
   _search(sx, sy, gx, gy, what) {
     const h = this._p;
     if (!h) throw freed('Finder');
     const map = this.map;
+    if (this._mesh) {
+      // findPath([x, y], [x, y]), or (sx, sy, gx, gy)
+      let s, g;
+      if (gx === undefined && gy === undefined) {
+        s = point(sx, `Finder.${what}: start`);
+        g = point(sy, `Finder.${what}: goal`);
+      } else {
+        s = point([sx, sy], `Finder.${what}: start`);
+        g = point([gx, gy], `Finder.${what}: goal`);
+      }
+      const mp = this._mesh._ptr;
+      if (!mp) throw freed('Finder: its Mesh');
+      return W.jsa_find_points(h, s[0], s[1], g[0], g[1]);
+    }
     if (this._spaceCheck === null) {
       const w = map.width, hh = map.height;
       if (!(Number.isInteger(sx) && sx >= 0 && sx < w) || !(Number.isInteger(sy) && sy >= 0 && sy < hh) ||
@@ -138,13 +163,13 @@ export class Finder extends Native {
   findPathFlat(sx, sy, gx, gy) {
     const st = this._search(sx, sy, gx, gy, 'findPathFlat');
     if (st !== 0 && st !== S.partial) {
-      if (NO_PATH_STATUSES.has(st)) return this._pathKind === KIND_VEC ? new Float64Array(0) : new Int32Array(0);
+      if (NO_PATH_STATUSES.has(st)) return this._pathKind === KIND_VEC || this._pathKind === KIND_MESH ? new Float64Array(0) : new Int32Array(0);
       throw new AstarError(st, `Finder.findPathFlat (${this.method})`);
     }
     const n = M.f64[RES + R.length];
     const p = W.jsa_path_ptr();
     if (this._pathKind === KIND_POINTS) return M.i32.slice(p >> 2, (p >> 2) + 2 * n);
-    if (this._pathKind === KIND_VEC) return M.f64.slice(p >> 3, (p >> 3) + 2 * n);
+    if (this._pathKind === KIND_VEC || this._pathKind === KIND_MESH) return M.f64.slice(p >> 3, (p >> 3) + 2 * n);
     return this._flatNodes(p, n);
   }
 
@@ -159,7 +184,7 @@ export class Finder extends Native {
     if (this._pathKind === KIND_POINTS) {
       const a = M.i32;
       for (let i = 0, k = p >> 2; i < n; i++, k += 2) out[i] = [a[k], a[k + 1]];
-    } else if (this._pathKind === KIND_VEC) {
+    } else if (this._pathKind === KIND_VEC || this._pathKind === KIND_MESH) {
       const a = M.f64;
       for (let i = 0, k = p >> 3; i < n; i++, k += 2) out[i] = [a[k], a[k + 1]];
     } else {
@@ -201,8 +226,11 @@ export class Finder extends Native {
       abstractExpanded: f[r + R.abstractExpanded],
       abstractLength: f[r + R.abstractLength],
       gridCost: f[r + R.gridCost],
+      corridor: f[r + R.corridor],
     };
-    if (this._spaceCheck === null) {
+    if (this._mesh) {
+      if (hasPath) res.end = res.path[length - 1];
+    } else if (this._spaceCheck === null) {
       if (f[r + R.endX] >= 0) res.end = [f[r + R.endX], f[r + R.endY]];
     } else if (f[r + R.endNode] >= 0) {
       res.end = this.map._pathOf(Uint32Array.of(f[r + R.endNode]))[0];

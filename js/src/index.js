@@ -8,6 +8,7 @@ export { Grid } from './grid.js';
 export { Finder, methods } from './finder.js';
 export { JpsPlus, Cpd, Hpa, Landmarks } from './prep.js';
 export { HexGrid, Graph } from './space.js';
+export { Mesh, NavMesh } from './mesh.js';
 export { Queue } from './queue.js';
 export { AstarError } from './errors.js';
 export { STATUS } from './params.js';

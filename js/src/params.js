@@ -16,7 +16,8 @@ export const P = Object.freeze({
 export const R = Object.freeze({
   status: 0, cause: 1, cost: 2, length: 3, expanded: 4, generated: 5, reopened: 6, maxOpen: 7,
   work: 8, endX: 9, endY: 10, endNode: 11, retargeted: 12, dropped: 13, iterations: 14,
-  sightChecks: 15, abstractExpanded: 16, abstractLength: 17, gridCost: 18, meet: 19, COUNT: 20,
+  sightChecks: 15, abstractExpanded: 16, abstractLength: 17, gridCost: 18, meet: 19, corridor: 20,
+  COUNT: 21,
 });
 
 /** astar_status values by index (astar/base.h), as JavaScript names. */
@@ -38,7 +39,7 @@ export const OPEN_SET = ['auto', 'heap4', 'heap2', 'bucket'];
 /** astar_method_info.flags bits (astar/finder.h). */
 export const MF = Object.freeze({
   optimal: 0x1, bounded: 0x2, sliced: 0x4, grid: 0x8, space: 0x10, anyAngle: 0x20,
-  terrain: 0x40, needsPrep: 0x80, vec: 0x100,
+  terrain: 0x40, needsPrep: 0x80, vec: 0x100, mesh: 0x200,
 });
 /** Attachment bits (ASTAR_ATTACH_*). */
 export const ATTACH = Object.freeze({

@@ -44,7 +44,7 @@ test('every Finder option: wrong type and out of range name the option and the r
   bad(() => new Finder(grid, { wieght: 1 }), TypeError, /unknown option 'wieght' \(accepted: method, moves/);
   bad(() => new Finder(grid, { moves: 8, diagonal: false }), RangeError, /diagonal false contradicts moves 8/);
   bad(() => new Finder(grid, 'astar'), TypeError, /options must be an object/);
-  bad(() => new Finder({}, {}), TypeError, /map must be a Grid, a HexGrid or a Graph/);
+  bad(() => new Finder({}, {}), TypeError, /map must be a Grid, a HexGrid, a Graph, a Mesh or a NavMesh/);
 });
 
 test('what the library refuses is an AstarError with its sentence', () => {

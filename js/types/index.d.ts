@@ -105,6 +105,8 @@ export interface MethodInfo {
   readonly anyAngle: boolean;
   readonly terrain: boolean;
   readonly vec: boolean;
+  /** Searches a navigation mesh (Finder(mesh, {method})): polyanya, funnel. */
+  readonly mesh: boolean;
   readonly needs: readonly Attachment[];
   readonly takes: readonly Attachment[];
 }
@@ -169,13 +171,19 @@ export interface FindResult<P> {
   abstractExpanded: number;
   abstractLength: number;
   gridCost: number;
+  /** funnel: polygons of the corridor A* found (else 0). */
+  corridor: number;
 }
 
-export declare class Finder<M extends Grid | HexGrid | Graph = Grid> extends Native {
+export declare class Finder<M extends Grid | HexGrid | Graph | Mesh | NavMesh = Grid> extends Native {
   constructor(map: M, options?: FinderOptions);
   readonly map: M;
   readonly method: string;
   readonly options: Readonly<Required<SearchOptions>>;
+  /** Mesh / NavMesh (method 'polyanya' or 'funnel'): the start, the bends and the goal. */
+  findPath(start: Point, goal: Point): M extends Mesh | NavMesh ? Point[] : never;
+  findPathFlat(start: Point, goal: Point): M extends Mesh | NavMesh ? Float64Array : never;
+  find(start: Point, goal: Point): M extends Mesh | NavMesh ? FindResult<Point> : never;
   /** Grid / HexGrid: [[x, y], ...]; Graph: findPath(start, goal) -> node ids. */
   findPath(sx: number, sy: number, gx: number, gy: number): Point[];
   findPath(start: number, goal: number): M extends Graph ? number[] : never;
@@ -184,6 +192,75 @@ export declare class Finder<M extends Grid | HexGrid | Graph = Grid> extends Nat
   find(sx: number, sy: number, gx: number, gy: number): FindResult<Point>;
   find(start: number, goal: number): FindResult<number>;
   refresh(): this;
+}
+
+/** Where a point is (Mesh.locate). */
+export type MeshPlace = 'outside' | 'inside' | 'edge' | 'vertex';
+export interface MeshLocation {
+  place: MeshPlace;
+  /** The smallest-index polygon whose closure holds the point; -1 outside. */
+  polygon: number;
+  /** On an edge: the polygon across it (-1 at a border). */
+  other: number;
+  /** On a vertex: the vertex. */
+  vertex: number;
+}
+/** What is wrong with a mesh (Mesh.validate, and .fault of a read error). */
+export interface MeshFault {
+  kind: 'none' | 'syntax' | 'range' | 'degenerate' | 'not-convex' | 'clockwise' | 'neighbour'
+    | 'overlap' | 'loose-vertex' | 'too-large' | string;
+  polygon: number;
+  vertex: number;
+  other: number;
+  line: number;
+  column: number;
+  message: string;
+}
+/** A navigation mesh (astar/mesh.h): convex polygons covering the free space. */
+export declare class Mesh extends Native {
+  private constructor();
+  /** Polyanya's mesh format (version 2 or 1); AstarError 'parse-error' with line, column, fault. */
+  static fromText(text: string | Uint8Array): Mesh;
+  static fromPolygons(vertices: Point[], polygons: number[][]): Mesh;
+  /** A copy of new NavMesh(grid, options).mesh. */
+  static fromGrid(grid: Grid, options?: NavMeshOptions): Mesh;
+  toText(): string;
+  validate(): MeshFault | null;
+  locate(point: Point): MeshLocation;
+  readonly vertexCount: number;
+  readonly polygonCount: number;
+  readonly area: number;
+  readonly version: number;
+  readonly bounds: [Point, Point];
+  vertices(): Point[];
+  polygon(i: number): { vertices: number[]; neighbours: number[] };
+  polygons(): number[][];
+}
+export interface NavMeshOptions {
+  /** Agent radius, 0 .. 1e6 (default 0). */
+  radius?: number;
+  /** Merge the triangles into convex polygons (default true). */
+  merge?: boolean;
+}
+export interface NavMeshStats {
+  constraints: number;
+  triangles: number;
+  freeTriangles: number;
+  polygons: number;
+  removed: number;
+  added: number;
+  memory: number;
+}
+/** A navigation-mesh builder (astar/navmesh_build.h): a grid's or a polygon map's mesh. */
+export declare class NavMesh extends Native {
+  constructor(source: Grid | string | Uint8Array, options?: NavMeshOptions);
+  readonly mesh: Mesh;
+  readonly radius: number;
+  readonly merge: boolean;
+  readonly stats: NavMeshStats;
+  /** An obstacle polygon (>= 3 points); its id. */
+  addObstacle(points: Point[]): number;
+  removeObstacle(id: number): this;
 }
 
 export declare class JpsPlus extends Native {

@@ -11,6 +11,9 @@ import pytest
 import libastar as la
 
 ALL = [m.name for m in la.methods()]
+# The methods a grid finder runs (the mesh methods search a navigation mesh:
+# test_mesh.py).
+GRID_ALL = [m.name for m in la.methods() if not m.mesh]
 # Methods whose path is an optimal 8-connected grid path under the Moving AI
 # rules (the jump searches and CPD need uniform costs).
 OPTIMAL_GRID = [m.name for m in la.methods()
@@ -141,7 +144,7 @@ def test_the_tools_one_shot_searches(data_dir, solve, name):
 def test_sliced_equals_whole_for_every_method(data_dir):
     grid = la.Grid.from_movingai(data_dir / "small" / "cave64.map")
     queries = la.load_scen(str(data_dir / "small" / "cave64.map.scen"))[::151]
-    for name in ALL:
+    for name in GRID_ALL:
         f = la.Finder(grid, name, beam_width=64, epsilon=0.5, band_e=2.0, band_d=1.0)
         for q in queries:
             whole = outcome(lambda: f.find(q.start, q.goal))
@@ -274,7 +277,7 @@ def test_find_path_goes_through_the_finder_for_every_method(data_dir):
     grid = la.Grid.from_movingai(data_dir / "small" / "maze64-1.map")
     scen = la.load_scen(str(data_dir / "small" / "maze64-1.map.scen"))
     q = scen[len(scen) // 2]
-    for name in ALL:
+    for name in GRID_ALL:
         kw = dict(beam_width=4096) if name == "beam" else {}
         try:
             p = grid.find_path(q.start, q.goal, algo=name, **kw)

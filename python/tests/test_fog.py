@@ -76,6 +76,8 @@ def test_every_method_honours_or_refuses():
                                              np.inf))
     honoured = []
     for info in libastar.methods():
+        if info.mesh:
+            continue   # searches a navigation mesh, not a grid (test_mesh.py)
         for kw, plain, word in (({"knowledge": k}, known, "fog"),
                                 ({"layers": [layer]}, laid, "layers")):
             try:

@@ -12,10 +12,12 @@
 #include "gameloop/layers.h"
 #include "grid/clearance.h"
 #include "heuristics/lm_table.h"
+#include "mesh/polyanya.h"
 #include "paths/checked.h"
 #include "search/checked.h"
 #include "spaces/waypoints.h"
 
+#include <math.h>
 #include <string.h>
 
 /* ---- the config and the table -------------------------------------------------- */
@@ -85,6 +87,7 @@ static const char *const unused_text[] = {
 /* Does the engine run `m` for this config? */
 static bool runs_on_engine(const astar__method *m, const astar_grid *grid,
                            const astar_finder_config *cfg) {
+  if (m->info.flags & ASTAR_MF_MESH) return false;
   if (!grid) return (unsigned)m->info.method < ASTAR_METHOD_ENGINE_COUNT || !m->ops;
   return !m->ops || (cfg->waypoints && (m->info.takes & ASTAR_ATTACH_WAYPOINTS));
 }
@@ -93,13 +96,39 @@ const char *astar__fgame_loop_refusal(const astar_options *o, unsigned allow) {
   return astar__options_refusal(o, allow);
 }
 
+/* A mesh finder's refusals (astar_finder_new_mesh), then the method's. */
+static const char *mesh_reason(const astar__method *m, const astar_mesh *mesh,
+                               const astar_finder_config *cfg) {
+  if (!(m->info.flags & ASTAR_MF_MESH))
+    return "a navigation mesh takes the mesh methods only (polyanya, funnel); this one searches "
+           "a grid or a space";
+  if (attached(cfg))
+    return "a mesh finder takes no precomputation: detach cfg's jps_plus, cpd, hpa, landmarks, "
+           "table and waypoints";
+  if (cfg->clearance || cfg->unit_size != 1 || cfg->capability)
+    return "units and capabilities are for grid finders: build the mesh with the unit's radius "
+           "(astar_navmesh_options.radius)";
+  if (cfg->smooth) return "mesh paths are taut or string-pulled already: drop cfg.smooth";
+  if (cfg->engine.partial)
+    return "mesh finders give no partial paths: leave cfg.engine.partial false";
+  if (cfg->engine.observer)
+    return "mesh searches report through astar_finder_set_mesh_observer, not "
+           "cfg.engine.observer";
+  const astar__fcheck c = {NULL, NULL, cfg, false, mesh};
+  return m->unsupported ? m->unsupported(&c) : NULL;
+}
+
 /* The framework's refusals, then the method's. */
-static const char *reason(const astar_grid *grid, const astar_space *space,
+static const char *reason(const astar_grid *grid, const astar_space *space, const astar_mesh *mesh,
                           const astar_finder_config *cfg) {
   if (!cfg) return "no config (astar_finder_config_init)";
-  if (!grid && !space) return "no grid and no space to search";
+  if (!grid && !space && !mesh) return "no grid, space or mesh to search";
   const astar__method *m = astar__method_row(cfg->method);
   if (!m) return "unknown method (astar_method)";
+  if (mesh) return mesh_reason(m, mesh, cfg);
+  if (m->info.flags & ASTAR_MF_MESH)
+    return "this method searches a navigation mesh: prepare it on one (astar_finder_new_mesh); "
+           "a grid or a space takes the other methods";
   if (!grid && !(m->info.flags & ASTAR_MF_SPACE))
     return "this method searches a square grid with its own loops: prepare it on a grid "
            "(astar_finder_new); a space takes the engine's methods (astar, dijkstra, greedy, "
@@ -142,14 +171,20 @@ static const char *reason(const astar_grid *grid, const astar_space *space,
   if (cfg->table && engine)
     return "cfg.table is the heuristic of astar on the grid's own loop, not over a waypoint "
            "graph";
-  const astar__fcheck c = {grid, grid ? NULL : space, cfg, engine};
+  const astar__fcheck c = {grid, grid ? NULL : space, cfg, engine, NULL};
   if (engine) return astar__engine_unsupported(&c);
   return m->unsupported ? m->unsupported(&c) : NULL;
 }
 
 const char *astar_finder_unsupported_reason(const astar_grid *grid, const astar_space *space,
                                             const astar_finder_config *cfg) {
-  return reason(grid, grid ? NULL : space, cfg);
+  return reason(grid, grid ? NULL : space, NULL, cfg);
+}
+
+const char *astar_finder_mesh_unsupported_reason(const astar_mesh *mesh,
+                                                 const astar_finder_config *cfg) {
+  if (!mesh) return "no mesh to search";
+  return reason(NULL, NULL, mesh, cfg);
 }
 
 /* ---- attachments ------------------------------------------------------------------ */
@@ -210,6 +245,7 @@ static unsigned reservation(astar_method m) {
 
 /* The version a finder follows: the grid's, or the space's version op. */
 static uint64_t version_now(const astar_finder *f) {
+  if (f->mesh) return astar_mesh_version(f->mesh);
   if (!f->is_space) return f->base->version;
   return f->space.ops->version ? f->space.ops->version(f->space.self) : 0;
 }
@@ -224,9 +260,10 @@ void astar_finder_free(astar_finder *f) {
 /* Check `cfg` for `grid` (or `space`) and set *f up from it (every field
 ** but the derived grid: the caller's storage, cleared here). No allocation. */
 static astar_status setup_finder(astar_finder *f, const astar_grid *grid, const astar_space *space,
-                                 const astar_finder_config *cfg, const astar_allocator *alloc) {
-  if (!cfg || (!grid && !space)) return ASTAR_INVALID_ARGUMENT;
-  if (!grid && astar_space_validate(space) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
+                                 const astar_mesh *mesh, const astar_finder_config *cfg,
+                                 const astar_allocator *alloc) {
+  if (!cfg || (!grid && !space && !mesh)) return ASTAR_INVALID_ARGUMENT;
+  if (!grid && !mesh && astar_space_validate(space) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
   const astar__method *m = astar__method_row(cfg->method);
   if (!m) return ASTAR_INVALID_ARGUMENT;
   /* Values first: every option validated here, once for every query. */
@@ -250,11 +287,11 @@ static astar_status setup_finder(astar_finder *f, const astar_grid *grid, const 
   /* A space finder always takes cfg.engine, whoever runs its method. */
   if ((engine || !grid) && astar_engine_options_validate(&eo) != ASTAR_OK)
     return ASTAR_INVALID_ARGUMENT;
-  if (reason(grid, space, cfg)) return ASTAR_UNSUPPORTED;
+  if (reason(grid, space, mesh, cfg)) return ASTAR_UNSUPPORTED;
   astar_status st = ASTAR_OK;
   if (grid) {
     st = check_attachments(cfg, grid, &o);
-  } else if (cfg->landmarks) {
+  } else if (cfg->landmarks && space) {
     st = astar_landmarks_space_current(cfg->landmarks, space);
     if (st == ASTAR_INVALID_ARGUMENT) st = ASTAR_MISMATCH;
   }
@@ -268,8 +305,9 @@ static astar_status setup_finder(astar_finder *f, const astar_grid *grid, const 
   f->ops = engine ? &astar__engine_ops : m->ops;
   f->base = grid;
   f->grid = grid;
-  f->is_space = grid == NULL;
-  if (!grid) f->space = *space;
+  f->is_space = space != NULL && grid == NULL;
+  f->mesh = mesh;
+  if (f->is_space) f->space = *space;
   f->opt = o;
   f->eo = eo;
   f->reserve = reservation(cfg->method);
@@ -287,17 +325,18 @@ static void setup_done(astar_finder *f) {
 astar_status astar__finder_init(astar_finder *f, const astar_grid *grid,
                                 const astar_finder_config *cfg) {
   if (!f || !grid || !cfg || cfg->clearance) return ASTAR_INVALID_ARGUMENT;
-  const astar_status st = setup_finder(f, grid, NULL, cfg, NULL);
+  const astar_status st = setup_finder(f, grid, NULL, NULL, cfg, NULL);
   if (st == ASTAR_OK) setup_done(f);
   return st;
 }
 
 static astar_status make(astar_finder **out, const astar_grid *grid, const astar_space *space,
-                         const astar_finder_config *cfg, const astar_allocator *alloc) {
+                         const astar_mesh *mesh, const astar_finder_config *cfg,
+                         const astar_allocator *alloc) {
   if (!out) return ASTAR_INVALID_ARGUMENT;
   *out = NULL;
   astar_finder tmp;
-  astar_status st = setup_finder(&tmp, grid, space, cfg, alloc);
+  astar_status st = setup_finder(&tmp, grid, space, mesh, cfg, alloc);
   if (st != ASTAR_OK) return st;
   astar_finder *f = astar__malloc(&tmp.alloc, sizeof *f);
   if (!f) return ASTAR_NO_MEMORY;
@@ -326,7 +365,7 @@ astar_status astar_finder_new(astar_finder **out, const astar_grid *grid,
     if (out) *out = NULL;
     return ASTAR_INVALID_ARGUMENT;
   }
-  return make(out, grid, NULL, cfg, alloc);
+  return make(out, grid, NULL, NULL, cfg, alloc);
 }
 
 astar_status astar_finder_new_space(astar_finder **out, const astar_space *space,
@@ -335,7 +374,27 @@ astar_status astar_finder_new_space(astar_finder **out, const astar_space *space
     if (out) *out = NULL;
     return ASTAR_INVALID_ARGUMENT;
   }
-  return make(out, NULL, space, cfg, alloc);
+  return make(out, NULL, space, NULL, cfg, alloc);
+}
+
+astar_status astar_finder_new_mesh(astar_finder **out, const astar_mesh *mesh,
+                                   const astar_finder_config *cfg, const astar_allocator *alloc) {
+  if (!mesh) {
+    if (out) *out = NULL;
+    return ASTAR_INVALID_ARGUMENT;
+  }
+  return make(out, NULL, NULL, mesh, cfg, alloc);
+}
+
+const astar_mesh *astar_finder_mesh(const astar_finder *f) {
+  return f ? f->mesh : NULL;
+}
+
+astar_status astar_finder_set_mesh_observer(astar_finder *f, astar_mesh_observer_fn fn, void *ctx) {
+  if (!f || !f->mesh) return ASTAR_INVALID_ARGUMENT;
+  f->mesh_observer = fn;
+  f->mesh_observer_ctx = fn ? ctx : NULL;
+  return ASTAR_OK;
 }
 
 const astar_finder_config *astar_finder_config_of(const astar_finder *f) {
@@ -392,7 +451,7 @@ static astar_status refill(astar_finder *f) {
 
 astar_status astar_finder_refresh(astar_finder *f) {
   if (!f) return ASTAR_INVALID_ARGUMENT;
-  if (f->is_space) {
+  if (f->is_space || f->mesh) {
     if (f->cfg.landmarks) {
       const astar_status st = astar_landmarks_space_current(f->cfg.landmarks, &f->space);
       if (st != ASTAR_OK) return st == ASTAR_INVALID_ARGUMENT ? ASTAR_MISMATCH : st;
@@ -429,6 +488,7 @@ static void state_release(astar_workspace *ws, void *state) {
   astar__free(&ws->alloc, s->mem, s->mem_bytes);
   astar_hpa_query_free(s->hpa);
   astar_anya_workspace_free(s->anya);
+  astar__polyanya_free(s->polyanya);
   astar__free(&ws->alloc, s->pts, s->pts_cap * sizeof *s->pts);
   astar__free(&ws->alloc, s->vec, s->vec_cap * sizeof *s->vec);
   astar__free(&ws->alloc, s, sizeof *s);
@@ -437,8 +497,8 @@ static void state_release(astar_workspace *ws, void *state) {
 static size_t state_memory(const void *state) {
   const astar__fstate *s = state;
   return sizeof *s + s->mem_bytes + astar_hpa_query_memory(s->hpa) +
-         astar_anya_workspace_memory(s->anya) + s->pts_cap * sizeof *s->pts +
-         s->vec_cap * sizeof *s->vec;
+         astar_anya_workspace_memory(s->anya) + astar__polyanya_memory(s->polyanya) +
+         s->pts_cap * sizeof *s->pts + s->vec_cap * sizeof *s->vec;
 }
 
 /* The finder's state in ws, made on first use (NULL: no memory). */
@@ -455,17 +515,26 @@ static astar__fstate *state_of(astar_workspace *ws) {
   return slot->state;
 }
 
-astar_status astar__fscratch_method(astar_workspace *ws, astar__fstate *s, size_t bytes,
-                                    void **out) {
+astar_status astar__fscratch_method_tagged(astar_workspace *ws, astar__fstate *s, size_t bytes,
+                                           const void *tag, void **out, bool *fresh) {
+  *fresh = s->mem_tag != tag || !tag;
   if (bytes > s->mem_bytes) {
     void *p = astar__malloc(&ws->alloc, bytes);
     if (!p) return ASTAR_NO_MEMORY;
     astar__free(&ws->alloc, s->mem, s->mem_bytes);
     s->mem = p;
     s->mem_bytes = bytes;
+    *fresh = true;
   }
+  s->mem_tag = tag;
   *out = s->mem;
   return ASTAR_OK;
+}
+
+astar_status astar__fscratch_method(astar_workspace *ws, astar__fstate *s, size_t bytes,
+                                    void **out) {
+  bool fresh;
+  return astar__fscratch_method_tagged(ws, s, bytes, NULL, out, &fresh);
 }
 
 astar_status astar__fscratch_cells(astar_workspace *ws, astar__fstate *s, size_t n) {
@@ -628,7 +697,8 @@ static astar_status search(const astar_finder *f, astar_workspace *ws, astar__fs
 }
 
 /* Is the call's kind of path the finder's? */
-static bool kind_fits(const astar_finder *f, int kind) {
+static bool kind_fits(const astar_finder *f, int kind, bool points) {
+  if (f->mesh || points) return f->mesh && points && kind == ASTAR__OUT_VEC;
   if (f->is_space) return kind == ASTAR__OUT_NODES;
   if (kind == ASTAR__OUT_NODES) return false;
   return kind == ASTAR__OUT_VEC || astar__fnative(f) == ASTAR__OUT_CELLS;
@@ -647,22 +717,42 @@ static astar_status setup(const astar_finder *f, astar_workspace *ws, astar__fst
   return f->ops->reserve(f, ws, s);
 }
 
-static astar_status find(const astar_finder *f, astar_workspace *ws, astar_point start,
-                         astar_point goal, astar_node nstart, astar_node ngoal,
+/* The ends of a search: cells (grid finders), nodes (space finders) or
+** points (mesh finders, `points` set). */
+typedef struct ends {
+  astar_point start, goal;
+  astar_node nstart, ngoal;
+  astar_vec2 pstart, pgoal;
+  bool points;
+} ends;
+
+static void set_ends(astar__fstate *s, const ends *e) {
+  s->start = e->start;
+  s->goal = e->goal;
+  s->nstart = e->nstart;
+  s->ngoal = e->ngoal;
+  s->pstart = e->pstart;
+  s->pgoal = e->pgoal;
+}
+
+static bool finite_ends(const ends *e) {
+  return !e->points || (isfinite(e->pstart.x) && isfinite(e->pstart.y) && isfinite(e->pgoal.x) &&
+                        isfinite(e->pgoal.y));
+}
+
+static astar_status find(const astar_finder *f, astar_workspace *ws, const ends *e,
                          const astar__out *out, astar_path_result *res) {
   astar_path_result local;
   if (!res) res = &local;
-  if (!f || !ws || (out->cap && !out->buf) || !kind_fits(f, out->kind)) {
+  if (!f || !ws || (out->cap && !out->buf) || !kind_fits(f, out->kind, e->points) ||
+      !finite_ends(e)) {
     astar__fres_clear(res, ASTAR_INVALID_ARGUMENT);
     return ASTAR_INVALID_ARGUMENT;
   }
   astar__fstate *s; /* every way on fills *res whole */
   astar_status st = setup(f, ws, &s);
   if (st == ASTAR_OK) {
-    s->start = start;
-    s->goal = goal;
-    s->nstart = nstart;
-    s->ngoal = ngoal;
+    set_ends(s, e);
     st = search(f, ws, s, out, res);
   } else {
     astar__fres_clear(res, st);
@@ -675,14 +765,16 @@ astar_status astar_finder_find(const astar_finder *f, astar_workspace *ws, astar
                                astar_point goal, astar_point *path, size_t cap,
                                astar_path_result *res) {
   const astar__out out = {ASTAR__OUT_CELLS, path, cap};
-  return find(f, ws, start, goal, ASTAR_NODE_NONE, ASTAR_NODE_NONE, &out, res);
+  const ends e = {start, goal, ASTAR_NODE_NONE, ASTAR_NODE_NONE, {0, 0}, {0, 0}, false};
+  return find(f, ws, &e, &out, res);
 }
 
 astar_status astar_finder_find_vec(const astar_finder *f, astar_workspace *ws, astar_point start,
                                    astar_point goal, astar_vec2 *path, size_t cap,
                                    astar_path_result *res) {
   const astar__out out = {ASTAR__OUT_VEC, path, cap};
-  return find(f, ws, start, goal, ASTAR_NODE_NONE, ASTAR_NODE_NONE, &out, res);
+  const ends e = {start, goal, ASTAR_NODE_NONE, ASTAR_NODE_NONE, {0, 0}, {0, 0}, false};
+  return find(f, ws, &e, &out, res);
 }
 
 astar_status astar_finder_find_nodes(const astar_finder *f, astar_workspace *ws, astar_node start,
@@ -690,22 +782,28 @@ astar_status astar_finder_find_nodes(const astar_finder *f, astar_workspace *ws,
                                      astar_node *path, // NOLINT: written through out.buf
                                      size_t cap, astar_path_result *res) {
   const astar__out out = {ASTAR__OUT_NODES, path, cap};
-  return find(f, ws, (astar_point){-1, -1}, (astar_point){-1, -1}, start, goal, &out, res);
+  const ends e = {{-1, -1}, {-1, -1}, start, goal, {0, 0}, {0, 0}, false};
+  return find(f, ws, &e, &out, res);
+}
+
+astar_status astar_finder_find_points(const astar_finder *f, astar_workspace *ws, astar_vec2 start,
+                                      astar_vec2 goal, astar_vec2 *path, size_t cap,
+                                      astar_path_result *res) {
+  const astar__out out = {ASTAR__OUT_VEC, path, cap};
+  const ends e = {{-1, -1}, {-1, -1}, ASTAR_NODE_NONE, ASTAR_NODE_NONE, start, goal, true};
+  return find(f, ws, &e, &out, res);
 }
 
 /* ---- sliced searches ---------------------------------------------------------------- */
 
-static astar_status begin(const astar_finder *f, astar_workspace *ws, astar_point start,
-                          astar_point goal, astar_node nstart, astar_node ngoal, bool nodes) {
-  if (!f || !ws || f->is_space != nodes) return ASTAR_INVALID_ARGUMENT;
+static astar_status begin(const astar_finder *f, astar_workspace *ws, const ends *e, bool nodes) {
+  if (!f || !ws || f->is_space != nodes || (f->mesh != NULL) != e->points || !finite_ends(e))
+    return ASTAR_INVALID_ARGUMENT;
   astar__fstate *s;
   astar_status st = setup(f, ws, &s);
   if (!s) return st;
   s->f = f;
-  s->start = start;
-  s->goal = goal;
-  s->nstart = nstart;
-  s->ngoal = ngoal;
+  set_ends(s, e);
   s->version = version_now(f);
   s->whole = f->ops->run != NULL;
   s->stored = false;
@@ -730,12 +828,20 @@ static astar_status begin(const astar_finder *f, astar_workspace *ws, astar_poin
 
 astar_status astar_finder_begin(const astar_finder *f, astar_workspace *ws, astar_point start,
                                 astar_point goal) {
-  return begin(f, ws, start, goal, ASTAR_NODE_NONE, ASTAR_NODE_NONE, false);
+  const ends e = {start, goal, ASTAR_NODE_NONE, ASTAR_NODE_NONE, {0, 0}, {0, 0}, false};
+  return begin(f, ws, &e, false);
+}
+
+astar_status astar_finder_begin_points(const astar_finder *f, astar_workspace *ws, astar_vec2 start,
+                                       astar_vec2 goal) {
+  const ends e = {{-1, -1}, {-1, -1}, ASTAR_NODE_NONE, ASTAR_NODE_NONE, start, goal, true};
+  return begin(f, ws, &e, false);
 }
 
 astar_status astar_finder_begin_nodes(const astar_finder *f, astar_workspace *ws, astar_node start,
                                       astar_node goal) {
-  return begin(f, ws, (astar_point){-1, -1}, (astar_point){-1, -1}, start, goal, true);
+  const ends e = {{-1, -1}, {-1, -1}, start, goal, {0, 0}, {0, 0}, false};
+  return begin(f, ws, &e, true);
 }
 
 /* The state of ws's sliced search, or NULL when none was begun. */
@@ -774,7 +880,7 @@ static astar_status finish(astar_workspace *ws, const astar__out *out, astar_pat
   astar_path_result local;
   if (!res) res = &local;
   astar__fstate *s = sliced(ws);
-  if (!s || (out->cap && !out->buf) || !kind_fits(s->f, out->kind)) {
+  if (!s || (out->cap && !out->buf) || !kind_fits(s->f, out->kind, s->f->mesh != NULL)) {
     astar__fres_clear(res, ASTAR_INVALID_ARGUMENT);
     return ASTAR_INVALID_ARGUMENT;
   }

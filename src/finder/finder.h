@@ -55,6 +55,7 @@ typedef struct astar__fstate {
   bool whole;                   /* a whole method: run in the first step */
   astar_point start, goal;      /* its ends (grid finders) */
   astar_node nstart, ngoal;     /* its ends (space finders) */
+  astar_vec2 pstart, pgoal;     /* its ends (mesh finders) */
   uint64_t version;             /* the grid's or space's version at begin */
   uint16_t gen;                 /* ws->gen after begin: the records are still ours */
   astar_status outcome;         /* ENDED: the outcome of the method */
@@ -73,13 +74,16 @@ typedef struct astar__fstate {
   astar_space wspace;
   const astar_space *espace;
   /* Methods' own query objects, made on first use. */
-  astar_hpa_query *hpa;       /* HPA* (m_hpa.c) */
-  astar_anya_workspace *anya; /* Anya (m_anya.c) */
+  astar_hpa_query *hpa;             /* HPA* (m_hpa.c) */
+  astar_anya_workspace *anya;       /* Anya (m_anya.c) */
+  struct astar__polyanya *polyanya; /* Polyanya's root table (m_polyanya.c) */
   /* The method's own scratch (astar__fscratch_method): bytes a method
   ** lays out as it likes, valid while its search runs -- grown on first
   ** use, kept, never allocated per query after that. */
   void *mem;
   size_t mem_bytes;
+  const void *mem_tag; /* who laid the scratch out last (astar__fscratch_method_tagged);
+                          NULL: unknown */
   /* The path scratch: a whole method's path between step and finish, the
   ** grid path a smoothing shortens, cells turned into vectors. */
   astar_point *pts;
@@ -113,6 +117,7 @@ typedef struct astar__fcheck {
   const astar_space *space;       /* space finders: the space */
   const astar_finder_config *cfg; /* the config */
   bool engine;                    /* the engine runs it (space, waypoints, engine-only method) */
+  const astar_mesh *mesh;         /* mesh finders: the mesh (grid and space NULL) */
 } astar__fcheck;
 
 /* One row of the method table. */
@@ -142,12 +147,15 @@ struct astar_finder {
   astar_capability capability; /* the unit's (cfg.capability, 0 read as ALL) */
   astar_space space;           /* a space finder's space (a copy of the value) */
   bool is_space;               /* made by astar_finder_new_space */
-  astar_options opt;           /* resolved and validated: what the grid loops take */
-  astar_engine_options eo;     /* resolved and validated: what the engine takes */
-  unsigned reserve;            /* ASTAR_RESERVE_* the engine's method needs */
-  bool versioned;              /* attachments: stale once the grid's (space's) version moves */
-  uint64_t version;            /* base's (or the space's) version when made or refreshed */
-  uint64_t types_version;      /* the clearance's type edits then (big units) */
+  const astar_mesh *mesh;      /* a mesh finder's mesh (astar_finder_new_mesh), else NULL */
+  astar_mesh_observer_fn mesh_observer; /* astar_finder_set_mesh_observer; NULL: none */
+  void *mesh_observer_ctx;
+  astar_options opt;       /* resolved and validated: what the grid loops take */
+  astar_engine_options eo; /* resolved and validated: what the engine takes */
+  unsigned reserve;        /* ASTAR_RESERVE_* the engine's method needs */
+  bool versioned;          /* attachments: stale once the grid's (space's) version moves */
+  uint64_t version;        /* base's (or the space's) version when made or refreshed */
+  uint64_t types_version;  /* the clearance's type edits then (big units) */
 };
 
 /* Prepare `cfg` (a one-cell unit: no clearance) for `grid` in the caller's
@@ -191,6 +199,14 @@ astar_status astar__fscratch_vec(astar_workspace *ws, astar__fstate *s, size_t n
 ** block, since one search at a time runs on a workspace. */
 astar_status astar__fscratch_method(astar_workspace *ws, astar__fstate *s, size_t bytes,
                                     void **out);
+
+/* The same for a method that keeps data in the scratch from one search to
+** the next (search generations, a layout): *fresh (not NULL) is set when
+** the block's contents are not what the method tagged `tag` left there --
+** the block is new or grew, or astar__fscratch_method or another tag had it
+** since -- and the block is tagged `tag`. */
+astar_status astar__fscratch_method_tagged(astar_workspace *ws, astar__fstate *s, size_t bytes,
+                                           const void *tag, void **out, bool *fresh);
 
 /* The grid loops' common reservation: node records for f's grid, and turn
 ** states with a turn penalty. */

@@ -35,6 +35,9 @@ printf 'type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n' >scen/w.map
 printf 'version 1\n0\tw.map\t4\t3\t0\t0\t3\t0\t3\n0\tw.map\t4\t3\t0\t0\t3\t2\t5\n' >scen/w.map.scen
 cp "$ROOT/tests/data/hex/flat.hex" flat.hex
 cp "$ROOT/tests/data/dimacs/tiny.gr" tiny.gr
+# A navigation mesh: two triangles of the unit square, and a query on it.
+printf 'mesh\n2\n4 2\n0 0 2 0 -1\n1 0 3 0 1 -1\n1 1 2 1 -1\n0 1 3 -1 1 0\n3 0 1 3 -1 -1 1\n3 1 2 3 0 -1 -1\n' >sq.mesh
+printf 'version 1\n0\tsq.mesh\t1\t1\t0.1\t0.1\t0.9\t0.9\t1.1313708499\n' >sq.scen
 
 # base COMMAND KIND: the command line the options are tried on, as POS
 # (positionals) and OPTS (options it needs). An option of OPTS under test
@@ -47,8 +50,11 @@ base() {
   solve/square) POS=(t.txt 1 2 5 2) ;;
   solve/hex) POS=(flat.hex 0 0 9 5) ;;
   solve/graph) POS=(1 5) OPTS=(--graph tiny.gr) ;;
+  solve/mesh) POS=(0.1 0.1 0.9 0.9) OPTS=(--mesh sq.mesh) ;;
   bench/scen) POS=(scen) ;;
   bench/graph) OPTS=(--graph tiny.gr --random 3) ;;
+  bench/mesh) POS=(sq.scen) OPTS=(--mesh sq.mesh) ;;
+  mesh/map) POS=(t.txt) ;;
   precompute/map) POS=(t.txt) OPTS=(-o out.pre) ;;
   simulate/queue) POS=(t.txt) OPTS=(--agents 2 --budget 50) ;;
   simulate/coop) POS=(t.txt) OPTS=(--agents 2 --cooperative) ;;

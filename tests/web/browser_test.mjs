@@ -1628,6 +1628,111 @@ async function testMapf() {
   check('MAPF: editing the map ends the mode', (await pg(() => window.__playground.mapfState())) === null);
 }
 
+/* Issue 30 item 4: mesh mode. On a map with walls, the navigation mesh of the
+   map and the path over it: the polygons the page outlines are convex,
+   counter-clockwise (in cell units, y down) and cover exactly the free cells
+   (their areas add up to the free cells' count); Polyanya's path starts and
+   ends at the centres of S and G, runs on free cells only (sampled), its
+   length is its cost and equals Anya's on the page and the tool's `astar
+   solve --algo anya` on the same map; the funnel's is never shorter; a
+   radius makes the path longer and keeps it that far from the walls;
+   editing the map runs the query again on the new mesh; End ends the mode. */
+const MESH_MAP = [
+  '........................',
+  '..####......####....#...',
+  '..#..........#......#...',
+  '..#...####...#..........',
+  'S.....#..#......######..',
+  '......#.........#......G',
+  '..........##....#...##..',
+  '....####..##............',
+  '........................',
+].join('\n') + '\n';
+const MESH_DOCS_SHOT = path.join(ROOT, 'docs/images/playground-mesh.png');
+async function testMesh() {
+  await pg((t) => window.__playground.loadMap(t, 'mesh.txt'), MESH_MAP);
+  const rows = MESH_MAP.trim().split('\n'), W = rows[0].length, H = rows.length;
+  const free = (x, y) => x >= 0 && y >= 0 && x < W && y < H && rows[y][x] !== '#';
+  const freeCells = rows.join('').split('').filter((c) => c !== '#').length;
+  // A point on the free space: in the closure of a free cell.
+  const onFree = (x, y) => [[-1, -1], [-1, 1], [1, -1], [1, 1]].some(([dx, dy]) => free(Math.floor(x + dx * 1e-9), Math.floor(y + dy * 1e-9)));
+  const wallDistance = (x, y) => {
+    let best = Infinity;
+    for (let cy = -1; cy <= H; cy++) for (let cx = -1; cx <= W; cx++) {
+      if (free(cx, cy)) continue;
+      best = Math.min(best, Math.hypot(Math.max(cx - x, 0, x - cx - 1), Math.max(cy - y, 0, y - cy - 1)));
+    }
+    return best;
+  };
+  const pathFaults = (pts, r = 0) => {
+    const bad = [];
+    for (let k = 1; k < pts.length; k++)
+      for (let t = 0; t <= 1; t += 1 / 16) {
+        const x = pts[k - 1][0] + (pts[k][0] - pts[k - 1][0]) * t, y = pts[k - 1][1] + (pts[k][1] - pts[k - 1][1]) * t;
+        if (!onFree(x, y)) bad.push(`(${x.toFixed(3)}, ${y.toFixed(3)}) on a wall`);
+        if (r > 0 && wallDistance(x, y) < r - 1e-9) bad.push(`(${x.toFixed(3)}, ${y.toFixed(3)}) nearer than ${r} to a wall`);
+      }
+    return bad;
+  };
+  const length = (pts) => pts.slice(1).reduce((a, p, k) => a + Math.hypot(p[0] - pts[k][0], p[1] - pts[k][1]), 0);
+  await page.click('#mesh-run');
+  await page.waitForFunction(() => window.__playground.meshState() || document.getElementById('message')
+    .classList.contains('error'), null, { timeout: 10_000 });
+  const m = await pg(() => window.__playground.meshState());
+  if (!check('mesh mode: a mesh and a path', m && m.status === 0 && m.polys.length > 0, m ? JSON.stringify(m.stats) : await $text('#message'))) return;
+  let area = 0;
+  const polyBad = [];
+  m.polys.forEach((p, i) => {
+    let a = 0;
+    for (let k = 0; k < p.length; k++) {
+      const [x0, y0] = p[k], [x1, y1] = p[(k + 1) % p.length], [x2, y2] = p[(k + 2) % p.length];
+      a += x0 * y1 - x1 * y0;
+      if ((x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0) < -1e-12) polyBad.push(`polygon ${i} turns clockwise at ${k + 1}`);
+    }
+    if (a <= 0) polyBad.push(`polygon ${i} has area ${a / 2}`);
+    area += a / 2;
+  });
+  check(`mesh mode: ${m.polys.length} polygons, convex, counter-clockwise, covering the ${freeCells} free cells`,
+    polyBad.length === 0 && Math.abs(area - freeCells) < 1e-6, `${polyBad.slice(0, 3).join('; ')} area ${area}`);
+  const sz = await pg(() => window.__playground.size());
+  const S = [sz.start.x + 0.5, sz.start.y + 0.5], G = [sz.goal.x + 0.5, sz.goal.y + 0.5];
+  const pp = m.polyanya.pts;
+  check('mesh mode: Polyanya from the centre of S to that of G, on free cells, its length its cost',
+    pp[0].join() === S.join() && pp[pp.length - 1].join() === G.join() && pathFaults(pp).length === 0 &&
+    Math.abs(length(pp) - m.polyanya.cost) < 1e-9, `${JSON.stringify(pp)} ${pathFaults(pp).slice(0, 3).join('; ')}`);
+  const mapFile = path.join(WORK, 'mesh.txt');
+  fs.writeFileSync(mapFile, MESH_MAP);
+  const cli = solve(mapFile, sz.start, sz.goal, ['--algo', 'anya']);
+  check('mesh mode: Polyanya\'s length equals Anya\'s on the page and the tool\'s `solve --algo anya`',
+    m.anya.status === 0 && Math.abs(m.polyanya.cost - m.anya.cost) < 1e-9 && Math.abs(m.polyanya.cost - cli.cost) < 1e-4,
+    `polyanya ${m.polyanya.cost}, anya ${m.anya.cost}, tool ${cli.costText} (${cli.status})`);
+  check('mesh mode: the funnel path is never shorter, and on free cells',
+    m.funnel.status === 0 && m.funnel.cost >= m.polyanya.cost - 1e-9 && pathFaults(m.funnel.pts).length === 0 && m.funnel.corridor >= 1,
+    `${m.funnel.cost} vs ${m.polyanya.cost}`);
+  const msg = await $text('#message');
+  check('mesh mode: the message shows both lengths, equal', /Polyanya \d/.test(msg) && /Anya on the grid \d[^(]*\(equal\)/.test(msg), msg);
+  await page.check('#mesh-funnel');
+  const shot = await screenshot('desktop-1440x900-mesh');
+  if (!process.argv.includes('--no-docs-image')) fs.copyFileSync(shot, MESH_DOCS_SHOT);
+  await setRange('#mesh-radius', '0.25');
+  await page.waitForFunction(() => { const s = window.__playground.meshState(); return s && s.radius === 0.25; }, null, { timeout: 5_000 });
+  const r = await pg(() => window.__playground.meshState());
+  check('mesh mode: with radius 0.25 the path is longer and keeps 0.25 from the walls',
+    r.status === 0 && r.polyanya.cost > m.polyanya.cost && pathFaults(r.polyanya.pts, 0.25).length === 0,
+    `${r.polyanya.cost} vs ${m.polyanya.cost}; ${pathFaults(r.polyanya.pts, 0.25).slice(0, 3).join('; ')}`);
+  await setRange('#mesh-radius', '0');
+  await page.waitForFunction(() => { const s = window.__playground.meshState(); return s && s.radius === 0; }, null, { timeout: 5_000 });
+  const before = await pg(() => window.__playground.meshState());
+  await dragCells([11, 0], [11, 1]); // a wall drawn with the mouse, across the top corridor
+  await page.waitForFunction((v) => { const s = window.__playground.meshState(); return s && s.version > v; }, before.version, { timeout: 5_000 });
+  const after = await pg(() => window.__playground.meshState());
+  check('mesh mode: editing the map runs the query again on the new mesh',
+    Math.abs(after.stats.area - (freeCells - 2)) < 1e-6 && after.polyanya.cost >= before.polyanya.cost - 1e-9,
+    `${JSON.stringify(after.stats)}; ${after.polyanya.cost} vs ${before.polyanya.cost}`);
+  await page.click('#mesh-end');
+  check('mesh mode: End ends it', (await pg(() => window.__playground.meshState())) === null);
+}
+
 /* Walk mode (issue 10): a unit walks from S to G on a 30 x 12 open map; a
    wall is drawn by mouse across its way while it walks (a gap at the bottom
    row); with each replanner the page offers (D* Lite, repeated A*, path
@@ -1971,6 +2076,9 @@ try {
   const tMapf = Date.now();
   await part('item 29: MAPF mode', testMapf);
   console.log(`     MAPF mode checks took ${((Date.now() - tMapf) / 1000).toFixed(1)} s`);
+  const tMesh = Date.now();
+  await part('item 30: mesh mode', testMesh);
+  console.log(`     mesh mode checks took ${((Date.now() - tMesh) / 1000).toFixed(1)} s`);
 
   /* A 512 x 512 map: S and G are grabbed by their marker, not by the cell
      under the pointer (cells are about 1.5 px, the marker 12), and

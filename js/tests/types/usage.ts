@@ -1,7 +1,7 @@
 // usage.ts -- a typed use of the whole API, checked with `tsc --noEmit`
 // (js/tests/types/tsconfig.json) against js/types through the package's
 // "exports" map, as a TypeScript user's project resolves it.
-import { Grid, Finder, methods, AstarError, JpsPlus, Cpd, Hpa, Landmarks, HexGrid, Graph, Queue, version, type Point, type Status } from 'libastar';
+import { Grid, Finder, methods, AstarError, JpsPlus, Cpd, Hpa, Landmarks, HexGrid, Graph, Queue, Mesh, NavMesh, version, type Point, type Status, type MeshLocation, type MeshFault, type NavMeshStats } from 'libastar';
 
 const grid: Grid = new Grid(10, 10).setWalkable(1, 1, false).setCost(2, 2, 3);
 const g2 = Grid.fromArray([[0, 1], [0, 0]]);
@@ -45,4 +45,21 @@ new Finder(grid, { moves: 6 });
 {
   using g5 = new Grid(2, 2);
   console.log(g5.width);
+}
+{
+  const nav = new NavMesh(grid, { radius: 0.25, merge: true });
+  const id: number = nav.addObstacle([[1, 1], [2, 1], [2, 2]]);
+  nav.removeObstacle(id);
+  const stats: NavMeshStats = nav.stats;
+  const mesh: Mesh = Mesh.fromText(nav.mesh.toText());
+  const loc: MeshLocation = mesh.locate([0.5, 0.5]);
+  const fault: MeshFault | null = mesh.validate();
+  const mf = new Finder(mesh, { method: 'polyanya' });
+  const pts: Point[] = mf.findPath([0.5, 0.5], [9.5, 9.5]);
+  const res = new Finder(nav, { method: 'funnel' }).find([0.5, 0.5], [9.5, 9.5]);
+  const corridor: number = res.corridor;
+  const onMesh: boolean = methods()[0].mesh;
+  const poly = new NavMesh('poly\n1\n1\n3 0 0 1 0 0 1\n');
+  console.log(stats.polygons, loc.place, fault?.message, pts, res.cost, corridor, onMesh, poly.mesh.area,
+    Mesh.fromPolygons([[0, 0], [1, 0], [0, 1]], [[0, 1, 2]]).polygons(), Mesh.fromGrid(grid).vertexCount);
 }

@@ -561,8 +561,10 @@ class Path:
                abstract path (else 0)
     grid_cost  with smoothing: the cost of the grid path before it (else 0)
     points     Anya: its path as float64 (x, y) points on grid corners, shape (n, 2)
-               (``cells`` is then empty); None for every other method (its points
-               are the cells' centres, ``cells + 0.5``)
+               (``cells`` is then empty); a mesh finder's (polyanya, funnel): the
+               start, the bends and the goal in mesh coordinates; None for every
+               other method (its points are the cells' centres, ``cells + 0.5``)
+    corridor   funnel: polygons of the corridor A* found (else 0)
 
     order      'xy' or 'rc': the order of ``cells``, ``points`` and ``end`` (the
                grid's, or the search's ``order=``); ``xy`` and ``rc``: the
@@ -575,7 +577,7 @@ class Path:
     __slots__ = ("order",
                  "cells", "cost", "status", "cause", "end", "expanded", "generated", "reopened",
                  "max_open", "retargeted", "dropped", "iterations", "work", "sight_checks",
-                 "abstract_expanded", "abstract_length", "grid_cost", "points")
+                 "abstract_expanded", "abstract_length", "grid_cost", "points", "corridor")
 
     def __init__(self, cells: np.ndarray, cost: float, status: Status, cause: Status,
                  end: Optional[Point], expanded: int, generated: int, reopened: int,
@@ -590,6 +592,7 @@ class Path:
         self.abstract_length = abstract_length
         self.grid_cost = grid_cost
         self.points = points
+        self.corridor = 0
         self.cells = cells
         self.cost = cost
         self.status = status
@@ -1357,7 +1360,7 @@ class Waypoints(_core.Waypoints):
 
 # astar_method_info.flags and the attachments' bits (astar/finder.h).
 _MF = {"optimal": 0x1, "bounded": 0x2, "sliced": 0x4, "grid": 0x8, "space": 0x10,
-       "any_angle": 0x20, "terrain": 0x40, "needs_prep": 0x80, "vec": 0x100}
+       "any_angle": 0x20, "terrain": 0x40, "needs_prep": 0x80, "vec": 0x100, "mesh": 0x200}
 _ATTACH = ("jps_plus", "cpd", "hpa", "landmarks", "table", "waypoints")
 
 
@@ -1373,6 +1376,7 @@ class MethodInfo(NamedTuple):
     any_angle: bool       #: paths of straight segments, not grid moves
     terrain: bool         #: honours terrain costs
     vec: bool             #: its path is points on grid corners (Path.points: Anya)
+    mesh: bool            #: searches a navigation mesh (Finder(mesh, ...): polyanya, funnel)
     needs: Tuple[str, ...]   #: the attachments it cannot run without ('jps_plus', 'cpd', 'hpa')
     takes: Tuple[str, ...]   #: the attachments it can be given
     work: str             #: what Search.step charges against a budget
@@ -1385,7 +1389,8 @@ def _method_info(t: tuple) -> MethodInfo:
         return tuple(n for i, n in enumerate(_ATTACH) if mask & (1 << i))
 
     return MethodInfo._make((name, summary, *(bool(flags & _MF[k]) for k in (
-        "optimal", "bounded", "sliced", "grid", "space", "any_angle", "terrain", "vec")),
+        "optimal", "bounded", "sliced", "grid", "space", "any_angle", "terrain", "vec",
+        "mesh")),
         bits(needs), bits(takes), work, mid))
 
 
@@ -1415,7 +1420,8 @@ _PYTHONIC = [(re.compile(r"cfg\.engine\.(\w+)"), r"\1="), (re.compile(r"options\
              (re.compile(r"\(astar_jps_plus_new\)"), "(JpsPlus(grid))"),
              (re.compile(r"\(astar_cpd_build\)"), "(Cpd(grid))"),
              (re.compile(r"\(astar_hpa_new\)"), "(Hpa(grid))"),
-             (re.compile(r"\(astar_clearance_new\)"), "(Clearance(grid))")]
+             (re.compile(r"\(astar_clearance_new\)"), "(Clearance(grid))"),
+             (re.compile(r"\(astar_finder_new_mesh\)"), "(Finder(mesh, ...))")]
 
 
 def _pythonic(reason: Optional[str]) -> Optional[str]:
@@ -1557,8 +1563,9 @@ def _unsupported(detail: Optional[str]) -> AstarError:
     return _error(int(Status.UNSUPPORTED), detail, path=p)
 
 
-#: What a :class:`Finder` searches: a square grid, a hex grid, a graph or callbacks.
-Space = Union["Grid", "HexGrid", "Graph", "CallbackSpace"]
+#: What a :class:`Finder` searches: a square grid, a hex grid, a graph, callbacks,
+#: or a navigation mesh (a :class:`mesh.Mesh`, or a :class:`mesh.NavMesh`'s).
+Space = Union["Grid", "HexGrid", "Graph", "CallbackSpace", "Mesh", "NavMesh"]
 
 
 class Finder:
@@ -1624,10 +1631,21 @@ class Finder:
              reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
              heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
              ida_transpositions), OPTION_NAMES[1:])
+        if isinstance(grid, (_core.Mesh, _core.NavMesh)):
+            self._smooth, self._unit_size = False, 1
+            if knowledge is not None or layers:
+                raise _unsupported("knowledge and layers: fog of war and influence layers are "
+                                   "the square grid's (a Grid)")
+            mesh._mesh_finder(self, grid, _method_name(method), kw, dict(
+                options=options, jps_plus=jps_plus, cpd=cpd, hpa=hpa, landmarks=landmarks,
+                waypoints=waypoints, clearance=clearance, smooth=smooth, unit_size=unit_size,
+                table=table))
+            self._smooth, self._unit_size = False, 1
+            return
         if not isinstance(grid, _core.Grid):
             if _space_kind(grid) is None:
-                raise TypeError("grid: a Grid, HexGrid, Graph or CallbackSpace expected, got "
-                                f"{type(grid).__name__}")
+                raise TypeError("grid: a Grid, HexGrid, Graph, CallbackSpace, Mesh or NavMesh "
+                                f"expected, got {type(grid).__name__}")
             if knowledge is not None or layers:
                 raise _unsupported("knowledge and layers: fog of war and influence layers are "
                                    "the square grid's (a Grid)")
@@ -1724,6 +1742,7 @@ class Finder:
 
     # -- searching
     _space: Any = None   # the HexGrid, Graph or CallbackSpace of a space finder
+    _mesh: Any = None    # the Mesh of a mesh finder (Finder(mesh, 'polyanya'))
     threads_used: int = 0  #: workers the last find_many ran on
 
     def find(self, start: NodeLike, goal: NodeLike, *, workspace: Optional[Workspace] = None,
@@ -1732,6 +1751,10 @@ class Finder:
         ``points``; on a Graph or CallbackSpace a :class:`NodePath`, start and
         goal nodes); raises as :meth:`Grid.find_path`. ``order``: 'xy' or
         'rc' (default: the grid's :attr:`Grid.order`; grids only)."""
+        if self._mesh is not None:
+            if order is not None:
+                raise TypeError("order: a mesh finder's points are (x, y)")
+            return mesh._mesh_find(self, start, goal, workspace)
         if self._space is not None:
             _no_order(self._space, order)
             return _space_outcome(self._space, self._c.find(
@@ -1773,7 +1796,11 @@ class Finder:
         ``batch``: a :class:`Batch` of your own (its workspaces) instead of
         the one kept for the calling thread. A finder calling Python (a
         heuristic, an observer, a CallbackSpace) runs on one thread.
-        ``finder.threads_used``: the workers the last batch ran on."""
+        ``finder.threads_used``: the workers the last batch ran on. A mesh
+        finder runs its queries one after another on the calling thread (each
+        without the GIL), starts and goals (N, 2) points."""
+        if self._mesh is not None:
+            return mesh._mesh_find_many(self, starts, goals, costs_only, order)
         return _find_many(self, starts, goals, threads, costs_only, batch, order)
 
     def begin(self, start: NodeLike, goal: NodeLike, *,
@@ -1782,7 +1809,8 @@ class Finder:
         done, then ``search.finish()``. Methods the table marks ``sliced``
         resume between steps; the others run whole in the first step, which
         reports all their work. The search has a workspace of its own unless
-        given one (taken until finish or cancel). ``order``: as :meth:`find`."""
+        given one (taken until finish or cancel). ``order``: as :meth:`find`
+        (a mesh finder's start and goal are (x, y) points)."""
         return Search(self, start, goal, workspace, order)
 
     def refresh(self) -> None:
@@ -1791,8 +1819,8 @@ class Finder:
         again) and prepare again. An attachment you gave that is out of date
         raises StaleError naming it: update or rebuild it and pass it again
         (make a new Finder)."""
-        if self._space is not None:
-            return   # a space finder has no attachments: it follows its space
+        if self._space is not None or self._mesh is not None:
+            return   # a space or mesh finder has no attachments: it follows its space or mesh
         for key, obj in list(self._att.items()):
             if obj is None:
                 continue
@@ -1826,11 +1854,23 @@ class Search:
                  workspace: Optional[Workspace] = None, order: Optional[str] = None) -> None:
         self._finder = finder
         self._c = finder._c
-        self._order = _order_of(finder.grid, order)
-        if finder._space is not None:
+        s: Any
+        g: Any
+        self._order: Optional[str]
+        if finder._mesh is not None:
+            if order is not None:
+                raise TypeError("order: a mesh finder's points are (x, y)")
+            self._order = None
+            s = mesh._point(start, "start")
+            g = mesh._point(goal, "goal")
+        else:
+            self._order = _order_of(finder.grid, order)
+        if finder._mesh is not None:
+            pass
+        elif finder._space is not None:
             _no_order(finder._space, order)
-            s: Any = _node_in(finder._space, start, "start")
-            g: Any = _node_in(finder._space, goal, "goal")
+            s = _node_in(finder._space, start, "start")
+            g = _node_in(finder._space, goal, "goal")
         else:
             s = _point_in(finder.grid, start, order, "start")
             g = _point_in(finder.grid, goal, order, "goal")
@@ -1867,6 +1907,8 @@ class Search:
             raise RuntimeError("the search is not done: step() until it returns True")
         t = self._c.finish(self._ws)
         self._open = False
+        if self._finder._mesh is not None:
+            return mesh._mesh_outcome(t)
         if self._finder._space is not None:
             return _space_outcome(self._finder._space, t)
         return _path_out(self._finder.grid, _outcome(t), self._order)
@@ -2978,5 +3020,12 @@ __all__ += ["Reservations", "SafeIntervals", "SpaceTimeWorkspace", "TimedPath",
 # ---- multi-agent pathfinding: PIBT, LaCAM*, CBS / EECBS, ... (mapf.py) --------------------------
 
 from . import mapf  # noqa: E402
+
+# ---- navigation meshes: Polyanya and the funnel (mesh.py) ----------------------------------
+
+from . import mesh  # noqa: E402
+from .mesh import Mesh, NavMesh, PolyMap  # noqa: E402
+
+__all__ += ["mesh", "Mesh", "NavMesh", "PolyMap"]
 
 __all__ += ["mapf"]

@@ -28,6 +28,7 @@
 
 #include <astar/astar.h>
 #include <astar/mapf.h>
+#include <astar/navmesh_build.h>
 
 /* ---- Python 3.9 ---------------------------------------------------------------------- */
 /* The package supports CPython >= 3.9 (python/setup.py's python_requires);
@@ -7166,6 +7167,749 @@ done:
   return out;
 }
 
+/* ---- navigation meshes (astar/mesh.h, astar/navmesh_build.h) ----------------------------- */
+
+/* Thin bindings for libastar/mesh.py: a mesh (read, made from polygons, or
+** a builder's), a polygon map, a builder (NavMesh) and a mesh finder.
+** Vertices and points cross as bytes of float64 (x, y) pairs, indices as
+** bytes of int32 / uint32; the Python layer makes NumPy arrays of them.
+** A builder's mesh is borrowed: its Mesh object holds the builder alive,
+** and the builder refuses edits while a search reads its mesh (searching). */
+
+typedef struct {
+  PyObject_HEAD astar_navmesh *nm;
+  Py_ssize_t searching; /* searches of its mesh running with the GIL released */
+} NavMeshObject;
+
+typedef struct {
+  PyObject_HEAD astar_mesh *own; /* read or made from polygons; NULL for a builder's */
+  NavMeshObject *builder;        /* a builder's mesh: the builder (kept alive) */
+  Py_ssize_t searching;          /* an owned mesh's searches (never edited: for symmetry) */
+} MeshObject;
+
+static PyTypeObject MeshType, NavMeshType, PolyMapType, MeshFinderType;
+
+static const astar_mesh *mesh_of(MeshObject *m) {
+  if (m->own) return m->own;
+  return m->builder && m->builder->nm ? astar_navmesh_mesh(m->builder->nm) : NULL;
+}
+
+static Py_ssize_t *mesh_searching(MeshObject *m) {
+  return m->builder ? &m->builder->searching : &m->searching;
+}
+
+#define MESH_READY(self, m)                                                                        \
+  const astar_mesh *m = mesh_of(self);                                                             \
+  if (!m) return busy_error("the mesh was freed")
+
+/* Raise the exception of a failed mesh or polygon-map call with the fault's
+** sentence and where: ParseError with line and column for text; the
+** fault's kind, polygon, vertex and other as attributes. */
+static PyObject *mesh_fault_error(astar_status st, const astar_mesh_fault *f, const char *what) {
+  PyObject *info = Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i}", "line", (int)f->line, "column",
+                                 (int)f->column, "kind", (int)f->kind, "polygon", (int)f->polygon,
+                                 "vertex", (int)f->vertex, "other", (int)f->other);
+  if (!info) return NULL;
+  char detail[260];
+  if (f->message[0])
+    snprintf(detail, sizeof detail, "%s: %s", what, f->message);
+  else
+    snprintf(detail, sizeof detail, "%s", what);
+  raise_status(st, detail, info);
+  Py_DECREF(info);
+  return NULL;
+}
+
+static PyObject *fault_tuple(const astar_mesh_fault *f) {
+  return Py_BuildValue("(iiiiIIs)", (int)f->kind, (int)f->polygon, (int)f->vertex, (int)f->other,
+                       (unsigned)f->line, (unsigned)f->column, f->message);
+}
+
+static void Mesh_dealloc(MeshObject *self) {
+  astar_mesh_free(self->own);
+  Py_XDECREF(self->builder);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static MeshObject *mesh_new(PyTypeObject *cls) {
+  if (!PyType_IsSubtype(cls, &MeshType)) {
+    PyErr_SetString(PyExc_TypeError, "a subclass of _core.Mesh expected");
+    return NULL;
+  }
+  return (MeshObject *)cls->tp_alloc(cls, 0);
+}
+
+/* mesh_read(cls, text bytes) -> cls: astar_mesh_read (GIL released). */
+static PyObject *py_mesh_read(PyObject *self, PyObject *args) {
+  (void)self;
+  PyTypeObject *cls;
+  Py_buffer text;
+  if (!PyArg_ParseTuple(args, "O!y*", &PyType_Type, &cls, &text)) return NULL;
+  MeshObject *m = mesh_new(cls);
+  if (!m) {
+    PyBuffer_Release(&text);
+    return NULL;
+  }
+  astar_mesh_fault fault;
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS st =
+      astar_mesh_read(&m->own, (const char *)text.buf, (size_t)text.len, NULL, &fault);
+  Py_END_ALLOW_THREADS PyBuffer_Release(&text);
+  if (st != ASTAR_OK) {
+    Py_DECREF(m);
+    if (st == ASTAR_NO_MEMORY) return PyErr_NoMemory();
+    return mesh_fault_error(st, &fault, "mesh");
+  }
+  return (PyObject *)m;
+}
+
+/* mesh_from_polygons(cls, vertices f64 bytes, sizes u32 bytes, indices i32 bytes) -> cls */
+static PyObject *py_mesh_from_polygons(PyObject *self, PyObject *args) {
+  (void)self;
+  PyTypeObject *cls;
+  Py_buffer v, s, ix;
+  if (!PyArg_ParseTuple(args, "O!y*y*y*", &PyType_Type, &cls, &v, &s, &ix)) return NULL;
+  PyObject *ret = NULL;
+  MeshObject *m = mesh_new(cls);
+  if (m) {
+    const size_t nv = (size_t)v.len / sizeof(astar_vec2), np = (size_t)s.len / sizeof(uint32_t);
+    astar_mesh_fault fault;
+    astar_status st;
+    Py_BEGIN_ALLOW_THREADS st =
+        astar_mesh_from_polygons(&m->own, (const astar_vec2 *)v.buf, nv, (const uint32_t *)s.buf,
+                                 (const int32_t *)ix.buf, np, NULL, &fault);
+    Py_END_ALLOW_THREADS if (st == ASTAR_OK) ret = (PyObject *)m;
+    else {
+      Py_DECREF(m);
+      if (st == ASTAR_NO_MEMORY)
+        PyErr_NoMemory();
+      else
+        mesh_fault_error(st, &fault, "polygons");
+    }
+  }
+  PyBuffer_Release(&v);
+  PyBuffer_Release(&s);
+  PyBuffer_Release(&ix);
+  return ret;
+}
+
+/* write() -> bytes (format version 2) */
+static PyObject *Mesh_write(MeshObject *self, PyObject *noargs) {
+  (void)noargs;
+  MESH_READY(self, m);
+  size_t len = 0;
+  astar_status st = astar_mesh_write(m, NULL, 0, &len);
+  if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) return raise_status(st, "write", NULL);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)len + 1);
+  if (!out) return NULL;
+  st = astar_mesh_write(m, PyBytes_AS_STRING(out), len + 1, &len);
+  if (st != ASTAR_OK) {
+    Py_DECREF(out);
+    return raise_status(st, "write", NULL);
+  }
+  if (_PyBytes_Resize(&out, (Py_ssize_t)len) < 0) return NULL;
+  return out;
+}
+
+/* validate() -> None, or the fault tuple (kind, polygon, vertex, other, line, column, message) */
+static PyObject *Mesh_validate(MeshObject *self, PyObject *noargs) {
+  (void)noargs;
+  MESH_READY(self, m);
+  astar_mesh_fault fault;
+  memset(&fault, 0, sizeof fault);
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS st = astar_mesh_validate(m, &fault);
+  Py_END_ALLOW_THREADS if (st == ASTAR_OK) Py_RETURN_NONE;
+  if (st == ASTAR_NO_MEMORY) return PyErr_NoMemory();
+  return fault_tuple(&fault);
+}
+
+/* locate(x, y) -> (place, polygon, other, vertex) */
+static PyObject *Mesh_locate(MeshObject *self, PyObject *args) {
+  real_arg x = {"x", -HUGE_VAL, HUGE_VAL, 0, 0.0}, y = {"y", -HUGE_VAL, HUGE_VAL, 0, 0.0};
+  if (!PyArg_ParseTuple(args, "O&O&", real_arg_convert, &x, real_arg_convert, &y)) return NULL;
+  MESH_READY(self, m);
+  astar_mesh_location loc;
+  astar_mesh_locate(m, (astar_vec2){x.value, y.value}, &loc);
+  return Py_BuildValue("(iiii)", (int)loc.place, (int)loc.polygon, (int)loc.other, (int)loc.vertex);
+}
+
+/* locate_many(points f64 bytes) -> bytes of int32 polygons (-1 outside) */
+static PyObject *Mesh_locate_many(MeshObject *self, PyObject *arg) {
+  MESH_READY(self, m);
+  Py_buffer b;
+  if (PyObject_GetBuffer(arg, &b, PyBUF_SIMPLE) < 0) return NULL;
+  const size_t n = (size_t)b.len / sizeof(astar_vec2);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * sizeof(int32_t)));
+  if (out) {
+    int32_t *o = (int32_t *)(void *)PyBytes_AS_STRING(out);
+    const astar_vec2 *p = (const astar_vec2 *)b.buf;
+    Py_BEGIN_ALLOW_THREADS for (size_t i = 0; i < n; i++) o[i] = astar_mesh_locate(m, p[i], NULL);
+    Py_END_ALLOW_THREADS
+  }
+  PyBuffer_Release(&b);
+  return out;
+}
+
+/* vertices() -> bytes of float64 (x, y) pairs */
+static PyObject *Mesh_vertices(MeshObject *self, PyObject *noargs) {
+  (void)noargs;
+  MESH_READY(self, m);
+  const size_t n = astar_mesh_vertex_count(m);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * sizeof(astar_vec2)));
+  if (!out) return NULL;
+  astar_vec2 *o = (astar_vec2 *)(void *)PyBytes_AS_STRING(out);
+  for (size_t i = 0; i < n; i++) o[i] = astar_mesh_vertex(m, i);
+  return out;
+}
+
+/* polygons() -> (sizes uint32 bytes, one per slot (0: empty), vertices int32 bytes,
+** neighbours int32 bytes), the slots' lists one after another */
+static PyObject *Mesh_polygons(MeshObject *self, PyObject *noargs) {
+  (void)noargs;
+  MESH_READY(self, m);
+  const size_t np = astar_mesh_polygon_count(m);
+  size_t total = 0;
+  for (size_t i = 0; i < np; i++) total += astar_mesh_polygon(m, i, NULL, NULL);
+  PyObject *sizes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(np * sizeof(uint32_t)));
+  PyObject *vs = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(total * sizeof(int32_t)));
+  PyObject *ns = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(total * sizeof(int32_t)));
+  if (!sizes || !vs || !ns) {
+    Py_XDECREF(sizes);
+    Py_XDECREF(vs);
+    Py_XDECREF(ns);
+    return NULL;
+  }
+  uint32_t *so = (uint32_t *)(void *)PyBytes_AS_STRING(sizes);
+  int32_t *vo = (int32_t *)(void *)PyBytes_AS_STRING(vs);
+  int32_t *no = (int32_t *)(void *)PyBytes_AS_STRING(ns);
+  size_t k = 0;
+  for (size_t i = 0; i < np; i++) {
+    const int32_t *pv, *pn;
+    const uint32_t n = astar_mesh_polygon(m, i, &pv, &pn);
+    so[i] = n;
+    if (n) {
+      memcpy(vo + k, pv, n * sizeof *pv);
+      memcpy(no + k, pn, n * sizeof *pn);
+    }
+    k += n;
+  }
+  return Py_BuildValue("(NNN)", sizes, vs, ns);
+}
+
+static PyObject *Mesh_bounds(MeshObject *self, void *c) {
+  (void)c;
+  MESH_READY(self, m);
+  astar_vec2 lo, hi;
+  astar_mesh_bounds(m, &lo, &hi);
+  return Py_BuildValue("((dd)(dd))", lo.x, lo.y, hi.x, hi.y);
+}
+static PyObject *Mesh_area(MeshObject *self, void *c) {
+  (void)c;
+  MESH_READY(self, m);
+  return PyFloat_FromDouble(astar_mesh_area(m));
+}
+static PyObject *Mesh_nbytes(MeshObject *self, void *c) {
+  (void)c;
+  MESH_READY(self, m);
+  return PyLong_FromSize_t(astar_mesh_memory(m));
+}
+static PyObject *Mesh_version(MeshObject *self, void *c) {
+  (void)c;
+  MESH_READY(self, m);
+  return PyLong_FromUnsignedLongLong((unsigned long long)astar_mesh_version(m));
+}
+static PyObject *Mesh_vertex_count(MeshObject *self, void *c) {
+  (void)c;
+  MESH_READY(self, m);
+  return PyLong_FromSize_t(astar_mesh_vertex_count(m));
+}
+static PyObject *Mesh_polygon_count(MeshObject *self, void *c) {
+  (void)c;
+  MESH_READY(self, m);
+  return PyLong_FromSize_t(astar_mesh_polygon_count(m));
+}
+static PyObject *Mesh_builder(MeshObject *self, void *c) {
+  (void)c;
+  return Py_NewRef(self->builder ? (PyObject *)self->builder : Py_None);
+}
+
+static PyMethodDef Mesh_methods[] = {
+    {"write", (PyCFunction)Mesh_write, METH_NOARGS, NULL},
+    {"validate", (PyCFunction)Mesh_validate, METH_NOARGS, NULL},
+    {"locate", (PyCFunction)Mesh_locate, METH_VARARGS, NULL},
+    {"locate_many", (PyCFunction)Mesh_locate_many, METH_O, NULL},
+    {"vertices", (PyCFunction)Mesh_vertices, METH_NOARGS, NULL},
+    {"polygons", (PyCFunction)Mesh_polygons, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Mesh_getset[] = {
+    {"bounds", (getter)Mesh_bounds, NULL, "((min x, min y), (max x, max y))", NULL},
+    {"area", (getter)Mesh_area, NULL, "total area of the polygons", NULL},
+    {"nbytes", (getter)Mesh_nbytes, NULL, "bytes the mesh holds", NULL},
+    {"version", (getter)Mesh_version, NULL, "edit count", NULL},
+    {"vertex_count", (getter)Mesh_vertex_count, NULL, NULL, NULL},
+    {"polygon_count", (getter)Mesh_polygon_count, NULL, "polygon slots, empty ones included", NULL},
+    {"_builder", (getter)Mesh_builder, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject MeshType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.Mesh",
+    .tp_basicsize = sizeof(MeshObject),
+    .tp_dealloc = (destructor)Mesh_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "A navigation mesh (astar/mesh.h): libastar.mesh.Mesh is its Python face.",
+    .tp_methods = Mesh_methods,
+    .tp_getset = Mesh_getset,
+};
+
+/* -- polygon maps -- */
+
+typedef struct {
+  PyObject_HEAD astar_polymap *pm;
+} PolyMapObject;
+
+static void PolyMap_dealloc(PolyMapObject *self) {
+  astar_polymap_free(self->pm);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* polymap_read(cls, text bytes) -> cls */
+static PyObject *py_polymap_read(PyObject *self, PyObject *args) {
+  (void)self;
+  PyTypeObject *cls;
+  Py_buffer text;
+  if (!PyArg_ParseTuple(args, "O!y*", &PyType_Type, &cls, &text)) return NULL;
+  PolyMapObject *p =
+      PyType_IsSubtype(cls, &PolyMapType) ? (PolyMapObject *)cls->tp_alloc(cls, 0) : NULL;
+  if (!p) {
+    PyBuffer_Release(&text);
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a subclass of _core.PolyMap expected");
+    return NULL;
+  }
+  astar_mesh_fault fault;
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS st =
+      astar_polymap_read(&p->pm, (const char *)text.buf, (size_t)text.len, NULL, &fault);
+  Py_END_ALLOW_THREADS PyBuffer_Release(&text);
+  if (st != ASTAR_OK) {
+    Py_DECREF(p);
+    if (st == ASTAR_NO_MEMORY) return PyErr_NoMemory();
+    return mesh_fault_error(st, &fault, "polygon map");
+  }
+  return (PyObject *)p;
+}
+
+/* polymap_new(cls, points f64 bytes, sizes u32 bytes) -> cls */
+static PyObject *py_polymap_new(PyObject *self, PyObject *args) {
+  (void)self;
+  PyTypeObject *cls;
+  Py_buffer pts, sz;
+  if (!PyArg_ParseTuple(args, "O!y*y*", &PyType_Type, &cls, &pts, &sz)) return NULL;
+  PyObject *ret = NULL;
+  PolyMapObject *p =
+      PyType_IsSubtype(cls, &PolyMapType) ? (PolyMapObject *)cls->tp_alloc(cls, 0) : NULL;
+  if (p) {
+    astar_mesh_fault fault;
+    const astar_status st =
+        astar_polymap_new(&p->pm, (const astar_vec2 *)pts.buf, (const uint32_t *)sz.buf,
+                          (size_t)sz.len / sizeof(uint32_t), NULL, &fault);
+    if (st == ASTAR_OK) {
+      ret = (PyObject *)p;
+    } else {
+      Py_DECREF(p);
+      if (st == ASTAR_NO_MEMORY)
+        PyErr_NoMemory();
+      else
+        mesh_fault_error(st, &fault, "polygons");
+    }
+  } else if (!PyErr_Occurred()) {
+    PyErr_SetString(PyExc_TypeError, "a subclass of _core.PolyMap expected");
+  }
+  PyBuffer_Release(&pts);
+  PyBuffer_Release(&sz);
+  return ret;
+}
+
+/* polygons() -> list of bytes (float64 (x, y) pairs), one per polygon */
+static PyObject *PolyMap_polygons(PolyMapObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (!self->pm) return busy_error("the polygon map was freed");
+  const size_t n = astar_polymap_count(self->pm);
+  PyObject *out = PyList_New((Py_ssize_t)n);
+  if (!out) return NULL;
+  for (size_t i = 0; i < n; i++) {
+    const astar_vec2 *pts;
+    const uint32_t k = astar_polymap_polygon(self->pm, i, &pts);
+    PyObject *b = PyBytes_FromStringAndSize((const char *)pts, (Py_ssize_t)(k * sizeof *pts));
+    if (!b) {
+      Py_DECREF(out);
+      return NULL;
+    }
+    PyList_SET_ITEM(out, (Py_ssize_t)i, b);
+  }
+  return out;
+}
+
+static PyObject *PolyMap_write(PolyMapObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (!self->pm) return busy_error("the polygon map was freed");
+  size_t len = 0;
+  astar_status st = astar_polymap_write(self->pm, NULL, 0, &len);
+  if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) return raise_status(st, "write", NULL);
+  PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)len + 1);
+  if (!out) return NULL;
+  st = astar_polymap_write(self->pm, PyBytes_AS_STRING(out), len + 1, &len);
+  if (st != ASTAR_OK) {
+    Py_DECREF(out);
+    return raise_status(st, "write", NULL);
+  }
+  if (_PyBytes_Resize(&out, (Py_ssize_t)len) < 0) return NULL;
+  return out;
+}
+
+static PyMethodDef PolyMap_methods[] = {
+    {"polygons", (PyCFunction)PolyMap_polygons, METH_NOARGS, NULL},
+    {"write", (PyCFunction)PolyMap_write, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject PolyMapType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.PolyMap",
+    .tp_basicsize = sizeof(PolyMapObject),
+    .tp_dealloc = (destructor)PolyMap_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "A polygon map (astar/navmesh_build.h): libastar.mesh.PolyMap is its Python face.",
+    .tp_methods = PolyMap_methods,
+};
+
+/* -- builders -- */
+
+static void NavMesh_dealloc(NavMeshObject *self) {
+  astar_navmesh_free(self->nm);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static const char *build_detail(astar_status st) {
+  switch (st) {
+  case ASTAR_NO_PATH:
+    return "nothing is free: the map has no free space to make a mesh of";
+  case ASTAR_INVALID_ARGUMENT:
+    return "radius: a number in [0, 1e6] expected";
+  default:
+    return NULL;
+  }
+}
+
+/* navmesh_build(cls, source, radius, merge): source a Grid or a PolyMap */
+static PyObject *py_navmesh_build(PyObject *self, PyObject *args) {
+  (void)self;
+  PyTypeObject *cls;
+  PyObject *src;
+  real_arg r = {"radius", 0.0, 1e6, 0, 0.0};
+  int merge;
+  if (!PyArg_ParseTuple(args, "O!OO&p", &PyType_Type, &cls, &src, real_arg_convert, &r, &merge))
+    return NULL;
+  if (!PyType_IsSubtype(cls, &NavMeshType)) {
+    PyErr_SetString(PyExc_TypeError, "a subclass of _core.NavMesh expected");
+    return NULL;
+  }
+  astar_navmesh_options o;
+  astar_navmesh_options_init(&o);
+  o.radius = r.value;
+  o.merge = merge != 0;
+  GridObject *grid = NULL;
+  const astar_polymap *pm = NULL;
+  if (PyObject_TypeCheck(src, &GridType)) {
+    grid = (GridObject *)src;
+    GRID_READY(grid);
+  } else if (PyObject_TypeCheck(src, &PolyMapType)) {
+    pm = ((PolyMapObject *)src)->pm;
+    if (!pm) return busy_error("the polygon map was freed");
+  } else {
+    return PyErr_Format(PyExc_TypeError, "source: a Grid or a PolyMap expected, got %.80s",
+                        Py_TYPE(src)->tp_name);
+  }
+  NavMeshObject *nm = (NavMeshObject *)cls->tp_alloc(cls, 0);
+  if (!nm) return NULL;
+  astar_status st;
+  if (grid) grid->searching++; /* read without the GIL: no edits meanwhile */
+  Py_BEGIN_ALLOW_THREADS st = grid ? astar_navmesh_from_grid(&nm->nm, grid->grid, &o, NULL)
+                                   : astar_navmesh_from_polymap(&nm->nm, pm, &o, NULL);
+  Py_END_ALLOW_THREADS if (grid) grid->searching--;
+  if (st != ASTAR_OK) {
+    Py_DECREF(nm);
+    if (st == ASTAR_NO_MEMORY) return PyErr_NoMemory();
+    return raise_status(st, build_detail(st), NULL);
+  }
+  return (PyObject *)nm;
+}
+
+#define NAVMESH_EDITABLE(self)                                                                     \
+  do {                                                                                             \
+    if (!(self)->nm) return busy_error("the navigation mesh was freed");                           \
+    if ((self)->searching)                                                                         \
+      return busy_error("the mesh is being searched: edit it when the searches are done");         \
+  } while (0)
+
+/* add_obstacle(points f64 bytes) -> id */
+static PyObject *NavMesh_add_obstacle(NavMeshObject *self, PyObject *arg) {
+  NAVMESH_EDITABLE(self);
+  Py_buffer b;
+  if (PyObject_GetBuffer(arg, &b, PyBUF_SIMPLE) < 0) return NULL;
+  uint32_t id = 0;
+  self->searching++; /* the edit runs without the GIL: no other edit or search meanwhile */
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS st = astar_navmesh_add_obstacle(self->nm, (const astar_vec2 *)b.buf,
+                                                         (size_t)b.len / sizeof(astar_vec2), &id);
+  Py_END_ALLOW_THREADS self->searching--;
+  PyBuffer_Release(&b);
+  if (st != ASTAR_OK) {
+    if (st == ASTAR_NO_MEMORY) return PyErr_NoMemory();
+    return raise_status(st,
+                        st == ASTAR_INVALID_ARGUMENT
+                            ? "points: a simple polygon of at least 3 finite points expected"
+                            : NULL,
+                        NULL);
+  }
+  return PyLong_FromUnsignedLong(id);
+}
+
+/* remove_obstacle(id) */
+static PyObject *NavMesh_remove_obstacle(NavMeshObject *self, PyObject *args) {
+  unsigned long id;
+  if (!PyArg_ParseTuple(args, "k", &id)) return NULL;
+  NAVMESH_EDITABLE(self);
+  self->searching++;
+  astar_status st;
+  Py_BEGIN_ALLOW_THREADS st = astar_navmesh_remove_obstacle(self->nm, (uint32_t)id);
+  Py_END_ALLOW_THREADS self->searching--;
+  if (st == ASTAR_NO_MEMORY) return PyErr_NoMemory();
+  if (st != ASTAR_OK) {
+    PyObject *msg = PyUnicode_FromFormat("id: no obstacle %lu in this navigation mesh", id);
+    if (!msg) return NULL;
+    raise_status(st, PyUnicode_AsUTF8(msg), NULL);
+    Py_DECREF(msg);
+    return NULL;
+  }
+  Py_RETURN_NONE;
+}
+
+/* stats() -> (constraints, triangles, free_triangles, polygons, removed, added, memory) */
+static PyObject *NavMesh_stats(NavMeshObject *self, PyObject *noargs) {
+  (void)noargs;
+  if (!self->nm) return busy_error("the navigation mesh was freed");
+  astar_navmesh_stats s;
+  astar_navmesh_stats_get(self->nm, &s);
+  return Py_BuildValue("(nnnnnnn)", (Py_ssize_t)s.constraints, (Py_ssize_t)s.triangles,
+                       (Py_ssize_t)s.free_triangles, (Py_ssize_t)s.polygons, (Py_ssize_t)s.removed,
+                       (Py_ssize_t)s.added, (Py_ssize_t)s.memory);
+}
+
+/* borrow_mesh(cls) -> a Mesh (of class cls) borrowing the builder's mesh */
+static PyObject *NavMesh_mesh(NavMeshObject *self, PyObject *cls) {
+  if (!self->nm) return busy_error("the navigation mesh was freed");
+  if (!PyType_Check(cls)) return PyErr_Format(PyExc_TypeError, "a type expected");
+  MeshObject *m = mesh_new((PyTypeObject *)cls);
+  if (!m) return NULL;
+  m->builder = (NavMeshObject *)Py_NewRef(self);
+  return (PyObject *)m;
+}
+
+static PyMethodDef NavMesh_methods[] = {
+    {"add_obstacle", (PyCFunction)NavMesh_add_obstacle, METH_O, NULL},
+    {"remove_obstacle", (PyCFunction)NavMesh_remove_obstacle, METH_VARARGS, NULL},
+    {"stats", (PyCFunction)NavMesh_stats, METH_NOARGS, NULL},
+    {"borrow_mesh", (PyCFunction)NavMesh_mesh, METH_O, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject NavMeshType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.NavMesh",
+    .tp_basicsize = sizeof(NavMeshObject),
+    .tp_dealloc = (destructor)NavMesh_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "A navigation-mesh builder (astar/navmesh_build.h): libastar.mesh.NavMesh.",
+    .tp_methods = NavMesh_methods,
+};
+
+/* -- the mesh finder -- */
+
+typedef struct {
+  PyObject_HEAD astar_finder *f;
+  MeshObject *mesh;
+} MeshFinderObject;
+
+static void MeshFinder_dealloc(MeshFinderObject *self) {
+  astar_finder_free(self->f);
+  Py_XDECREF(self->mesh);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* MeshFinder(mesh, method, weight, max_expansions) */
+static PyObject *MeshFinder_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"mesh", "method", "weight", "max_expansions", NULL};
+  MeshObject *mesh;
+  int method;
+  double weight;
+  unsigned long long maxexp;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "O!idK", kwlist, &MeshType, &mesh, &method, &weight,
+                                   &maxexp))
+    return NULL;
+  MESH_READY(mesh, m);
+  astar_finder_config cfg;
+  astar_finder_config_init(&cfg);
+  cfg.method = (astar_method)method;
+  cfg.engine.weight = weight;
+  cfg.engine.max_expansions = (uint64_t)maxexp;
+  const char *why = astar_finder_mesh_unsupported_reason(m, &cfg);
+  if (why) return raise_status(ASTAR_UNSUPPORTED, why, NULL);
+  MeshFinderObject *self = (MeshFinderObject *)type->tp_alloc(type, 0);
+  if (!self) return NULL;
+  self->mesh = (MeshObject *)Py_NewRef(mesh);
+  const astar_status st = astar_finder_new_mesh(&self->f, m, &cfg, NULL);
+  if (st != ASTAR_OK) {
+    Py_DECREF(self);
+    return raise_status(
+        st, st == ASTAR_INVALID_ARGUMENT ? "weight: a number in [1, 1e9] expected" : NULL, NULL);
+  }
+  return (PyObject *)self;
+}
+
+/* find(workspace, (sx, sy), (gx, gy)) -> finder_tuple + (corridor,) */
+static PyObject *MeshFinder_find(MeshFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  astar_vec2 s, g;
+  if (!PyArg_ParseTuple(args, "O!(dd)(dd)", &WorkspaceType, &ws, &s.x, &s.y, &g.x, &g.y))
+    return NULL;
+  if (!self->f || !mesh_of(self->mesh)) return busy_error("the finder was cleared");
+  if (take_workspace(ws) < 0) return NULL;
+  if (ws_buffer(ws, 64) < 0) {
+    ws->busy = 0;
+    return NULL;
+  }
+  astar_path_result res;
+  astar_status st;
+  Py_ssize_t *searching = mesh_searching(self->mesh);
+  (*searching)++;
+  for (;;) {
+    Py_BEGIN_ALLOW_THREADS st =
+        astar_finder_find_points(self->f, ws->ws, s, g, ws->vecs, ws->cap, &res);
+    Py_END_ALLOW_THREADS if (st != ASTAR_BUFFER_TOO_SMALL || res.length <= ws->cap) break;
+    if (ws_buffer(ws, res.length) < 0) {
+      (*searching)--;
+      ws->busy = 0;
+      return NULL;
+    }
+  }
+  (*searching)--;
+  ws->busy = 0;
+  PyObject *head = finder_tuple(st, NULL, ws->vecs, &res, NULL);
+  if (!head) return NULL;
+  PyObject *tail = Py_BuildValue("(I)", (unsigned)res.abstract_length);
+  if (!tail) {
+    Py_DECREF(head);
+    return NULL;
+  }
+  PyObject *all = PySequence_Concat(head, tail);
+  Py_DECREF(head);
+  Py_DECREF(tail);
+  return all;
+}
+
+/* begin(workspace, (sx, sy), (gx, gy)) -> status: a sliced search on ws
+** (the Python layer keeps ws taken until finish or cancel). */
+static PyObject *MeshFinder_begin(MeshFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  astar_vec2 s, g;
+  if (!PyArg_ParseTuple(args, "O!(dd)(dd)", &WorkspaceType, &ws, &s.x, &s.y, &g.x, &g.y))
+    return NULL;
+  if (!self->f || !mesh_of(self->mesh)) return busy_error("the finder was cleared");
+  if (take_workspace(ws) < 0) return NULL; /* kept until finish or cancel */
+  /* Room for any path, so that the finish never has to be repeated: a
+  ** taut path bends at a vertex at most once. */
+  const astar_mesh *m = mesh_of(self->mesh);
+  if (ws_buffer(ws, astar_mesh_vertex_count(m) + astar_mesh_polygon_count(m) + 2) < 0) {
+    ws->busy = 0;
+    return NULL;
+  }
+  Py_ssize_t *searching = mesh_searching(self->mesh);
+  astar_status st;
+  (*searching)++;
+  Py_BEGIN_ALLOW_THREADS st = astar_finder_begin_points(self->f, ws->ws, s, g);
+  Py_END_ALLOW_THREADS(*searching)--;
+  return PyLong_FromLong((long)st);
+}
+
+/* step(workspace, budget) -> (status, work) */
+static PyObject *MeshFinder_step(MeshFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  unsigned long long budget;
+  if (!PyArg_ParseTuple(args, "O!K", &WorkspaceType, &ws, &budget)) return NULL;
+  if (!self->f || !mesh_of(self->mesh)) return busy_error("the finder was cleared");
+  Py_ssize_t *searching = mesh_searching(self->mesh);
+  uint64_t work = 0;
+  astar_status st;
+  (*searching)++;
+  Py_BEGIN_ALLOW_THREADS st = astar_finder_step(ws->ws, budget, &work);
+  Py_END_ALLOW_THREADS(*searching)--;
+  return Py_BuildValue("(iK)", (int)st, (unsigned long long)work);
+}
+
+/* finish(workspace) -> find's tuple, or None before the end (begin made
+** ws's buffer big enough for any path of the mesh). */
+static PyObject *MeshFinder_finish(MeshFinderObject *self, PyObject *args) {
+  WorkspaceObject *ws;
+  if (!PyArg_ParseTuple(args, "O!", &WorkspaceType, &ws)) return NULL;
+  astar_path_result res;
+  astar_status st = astar_finder_finish_vec(ws->ws, ws->vecs, ws->cap, &res);
+  if (st == ASTAR_IN_PROGRESS) Py_RETURN_NONE;
+  ws->busy = 0;
+  PyObject *head = finder_tuple(st, NULL, ws->vecs, &res, NULL);
+  if (!head) return NULL;
+  PyObject *tail = Py_BuildValue("(I)", (unsigned)res.abstract_length);
+  if (!tail) {
+    Py_DECREF(head);
+    return NULL;
+  }
+  PyObject *all = PySequence_Concat(head, tail);
+  Py_DECREF(head);
+  Py_DECREF(tail);
+  return all;
+}
+
+static PyObject *MeshFinder_mesh(MeshFinderObject *self, void *c) {
+  (void)c;
+  return Py_NewRef((PyObject *)self->mesh);
+}
+
+static PyMethodDef MeshFinder_methods[] = {
+    {"find", (PyCFunction)MeshFinder_find, METH_VARARGS, NULL},
+    {"begin", (PyCFunction)MeshFinder_begin, METH_VARARGS, NULL},
+    {"step", (PyCFunction)MeshFinder_step, METH_VARARGS, NULL},
+    {"finish", (PyCFunction)MeshFinder_finish, METH_VARARGS, NULL},
+    {"cancel", (PyCFunction)Finder_cancel, METH_VARARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef MeshFinder_getset[] = {
+    {"mesh", (getter)MeshFinder_mesh, NULL, "the mesh it searches", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject MeshFinderType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "libastar._core.MeshFinder",
+    .tp_basicsize = sizeof(MeshFinderObject),
+    .tp_dealloc = (destructor)MeshFinder_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A mesh finder (astar_finder_new_mesh): libastar.Finder(mesh, 'polyanya').",
+    .tp_methods = MeshFinder_methods,
+    .tp_getset = MeshFinder_getset,
+    .tp_new = MeshFinder_new,
+};
+
 /* ---- module ------------------------------------------------------------------------ */
 
 static PyMethodDef module_methods[] = {
@@ -7213,6 +7957,11 @@ static PyMethodDef module_methods[] = {
     {"mapf_random", py_mapf_random, METH_VARARGS, NULL},
     {"mapf_check", py_mapf_check, METH_VARARGS, NULL},
     {"mapf_solve", py_mapf_solve, METH_VARARGS, NULL},
+    {"mesh_read", py_mesh_read, METH_VARARGS, NULL},
+    {"mesh_from_polygons", py_mesh_from_polygons, METH_VARARGS, NULL},
+    {"polymap_read", py_polymap_read, METH_VARARGS, NULL},
+    {"polymap_new", py_polymap_new, METH_VARARGS, NULL},
+    {"navmesh_build", py_navmesh_build, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -7296,6 +8045,14 @@ PyMODINIT_FUNC PyInit__core(void) {
       PyModule_AddObjectRef(m, "MapfSolver", (PyObject *)&MapfSolverType) < 0 ||
       PyModule_AddIntConstant(m, "MAPF_MAX_AGENTS", (long)ASTAR_MAPF_MAX_AGENTS) < 0)
     goto fail;
+  /* The navigation-mesh section. */
+  PyTypeObject *mesh_types[] = {&MeshType, &PolyMapType, &NavMeshType, &MeshFinderType};
+  const char *mesh_names[] = {"Mesh", "PolyMap", "NavMesh", "MeshFinder"};
+  for (size_t i = 0; i < sizeof mesh_types / sizeof mesh_types[0]; i++)
+    if (PyType_Ready(mesh_types[i]) < 0 ||
+        PyModule_AddObjectRef(m, mesh_names[i], (PyObject *)mesh_types[i]) < 0)
+      goto fail;
+  if (PyModule_AddIntConstant(m, "NAVMESH_RADIUS_SIDES", ASTAR_NAVMESH_RADIUS_SIDES) < 0) goto fail;
   return m;
 fail:
   Py_DECREF(m);
