@@ -11,15 +11,25 @@
 
 #include <string.h>
 
+extern const astar__method astar__m_polyanya;
+
 static const char *unsupported(const astar__fcheck *c) {
   (void)c;
   return NULL;
 }
 
-/* The scratch for the nodes the search wants. */
+/* The scratch for the nodes the search wants. Cleared when it is new to
+** Polyanya (grown, or last laid out by another method): the expanded
+** table is an open-addressing table whose stale entries are told apart
+** by the nodes they name, so it never needs clearing between queries --
+** but it must never be read before it was first written. */
 static astar_status scratch(astar_workspace *ws, astar__fstate *s, void **mem, size_t *bytes) {
   *bytes = astar__polyanya_want_nodes(s->polyanya) * astar__polyanya_node_bytes();
-  return astar__fscratch_method(ws, s, *bytes, mem);
+  bool fresh = false;
+  const astar_status st =
+      astar__fscratch_method_tagged(ws, s, *bytes, &astar__m_polyanya, mem, &fresh);
+  if (st == ASTAR_OK && fresh) memset(*mem, 0, *bytes);
+  return st;
 }
 
 static astar_status reserve(const astar_finder *f, astar_workspace *ws, astar__fstate *s) {
