@@ -293,6 +293,22 @@ static astar_status bad_number(const lexer *x, astar_mesh_fault *f, int r, int32
   return ASTAR_PARSE_ERROR;
 }
 
+/* A count of the header (`what`: "the polygon count"; `unit`: "polygons")
+** in 0 .. ASTAR_MESH_MAX_ELEMENTS: ASTAR_OK, ASTAR_PARSE_ERROR or
+** ASTAR_TOO_LARGE, *f filled on failure. */
+static astar_status read_count(lexer *x, astar_mesh_fault *f, const char *what, const char *unit,
+                               long long *out) {
+  const long long max = ASTAR_MESH_MAX_ELEMENTS;
+  const int r = read_int(x, 0, LLONG_MAX, out);
+  if (r != NUM_OK) return bad_number(x, f, r, -1, -1, NULL, what, 0, max);
+  if (*out > max) {
+    fail_at(x, f, ASTAR_MESH_FAULT_TOO_LARGE, -1, -1, NULL, "%lld %s: more than %lld", *out, unit,
+            max);
+    return ASTAR_TOO_LARGE;
+  }
+  return ASTAR_OK;
+}
+
 static astar_status parse_mesh(astar_mesh *m, lexer *x, astar_mesh_fault *f) {
   char q[40], what[48];
   long long version, nv, np;
@@ -309,21 +325,9 @@ static astar_status parse_mesh(astar_mesh *m, lexer *x, astar_mesh_fault *f) {
     return r == NUM_RANGE ? ASTAR_PARSE_ERROR
                           : bad_number(x, f, r, -1, -1, NULL, "the version (1 or 2)", 1, 2);
   }
-  const long long max = ASTAR_MESH_MAX_ELEMENTS;
-  r = read_int(x, 0, LLONG_MAX, &nv);
-  if (r != NUM_OK) return bad_number(x, f, r, -1, -1, NULL, "the vertex count", 0, max);
-  if (nv > max) {
-    fail_at(x, f, ASTAR_MESH_FAULT_TOO_LARGE, -1, -1, NULL, "%lld vertices: more than %lld", nv,
-            max);
-    return ASTAR_TOO_LARGE;
-  }
-  r = read_int(x, 0, LLONG_MAX, &np);
-  if (r != NUM_OK) return bad_number(x, f, r, -1, -1, NULL, "the polygon count", 0, max);
-  if (np > max) {
-    fail_at(x, f, ASTAR_MESH_FAULT_TOO_LARGE, -1, -1, NULL, "%lld polygons: more than %lld", np,
-            max);
-    return ASTAR_TOO_LARGE;
-  }
+  astar_status cst = read_count(x, f, "the vertex count", "vertices", &nv);
+  if (cst == ASTAR_OK) cst = read_count(x, f, "the polygon count", "polygons", &np);
+  if (cst != ASTAR_OK) return cst;
   /* Arrays grow as the text delivers: a short text declaring 10^8
   ** vertices fails at its end, not in the allocator. */
   for (long long v = 0; v < nv; v++) {
@@ -734,13 +738,8 @@ static astar_status parse_polymap(astar_polymap *p, lexer *x, astar_mesh_fault *
   }
   if (r != NUM_OK) return bad_number(x, f, r, -1, -1, NULL, "the version (1)", 1, 1);
   const long long max = ASTAR_MESH_MAX_ELEMENTS;
-  r = read_int(x, 0, LLONG_MAX, &np);
-  if (r != NUM_OK) return bad_number(x, f, r, -1, -1, NULL, "the polygon count", 0, max);
-  if (np > max) {
-    fail_at(x, f, ASTAR_MESH_FAULT_TOO_LARGE, -1, -1, NULL, "%lld polygons: more than %lld", np,
-            max);
-    return ASTAR_TOO_LARGE;
-  }
+  const astar_status cst = read_count(x, f, "the polygon count", "polygons", &np);
+  if (cst != ASTAR_OK) return cst;
   for (long long i = 0; i < np; i++) {
     snprintf(what, sizeof what, "polygon %lld", i);
     long long n;
