@@ -215,8 +215,8 @@ test('same paths as `astar solve --mesh`', { skip: !toolHasMesh() && `no ${TOOL}
         const s = [rand() * w, rand() * h], g = [rand() * w, rand() * h];
         const got = f.find(s, g);
         if (!got.ok) continue;
-        const out = execFileSync(TOOL, ['solve', '--mesh', file, ...s.map(String), ...g.map(String), '--algo', method, '--no-picture'], { encoding: 'utf8' });
-        const cost = Number(out.match(/^cost:\s+(\S+)/m)?.[1]);
+        const out = execFileSync(TOOL, ['solve', '--mesh', file, ...s.map(String), ...g.map(String), '--algo', method], { encoding: 'utf8' });
+        const cost = Number(out.match(/^length:\s+(\S+)/m)?.[1]);
         assert.ok(near(got.cost, cost, 1e-6), `${method} ${s} -> ${g}: ${got.cost} vs tool ${cost}`);
         compared++;
       }
