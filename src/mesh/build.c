@@ -1152,7 +1152,7 @@ static astar_status update(astar_navmesh *nm, astar_vec2 bmin, astar_vec2 bmax) 
       if (astar_mesh_polygon(m, i, NULL, NULL) && !ipush(a, &D, (int32_t)i)) goto done;
   }
   if (D.n) {
-    qsort(D.v, D.n, sizeof *D.v, cmp_i32);
+    if (D.n) qsort(D.v, D.n, sizeof *D.v, cmp_i32);
     size_t k = 0;
     for (size_t i = 0; i < D.n; i++)
       if (k == 0 || D.v[k - 1] != D.v[i]) D.v[k++] = D.v[i];
@@ -1165,7 +1165,7 @@ static astar_status update(astar_navmesh *nm, astar_vec2 bmin, astar_vec2 bmax) 
     if (tris[s].v[0] < 0 || nm->tfree[s] != 1) continue;
     /* Newly free, or of a dirty polygon; a free triangle of a kept
     ** polygon stays there. */
-    if (oldp[i] >= 0 && !bsearch(&oldp[i], D.v, D.n, sizeof *D.v, cmp_i32)) continue;
+    if (oldp[i] >= 0 && (!D.n || !bsearch(&oldp[i], D.v, D.n, sizeof *D.v, cmp_i32))) continue;
     if (!ipush(a, &R, s)) goto done;
   }
   for (size_t i = 0; i < D.n; i++) {
@@ -1194,7 +1194,8 @@ static astar_status update(astar_navmesh *nm, astar_vec2 bmin, astar_vec2 bmax) 
     const int32_t *nb;
     uint32_t n = astar_mesh_polygon(m, (size_t)D.v[i], NULL, &nb);
     for (uint32_t k = 0; k < n; k++)
-      if (nb[k] >= 0 && !bsearch(&nb[k], D.v, D.n, sizeof *D.v, cmp_i32) && !ipush(a, &Q, nb[k]))
+      if (nb[k] >= 0 && (!D.n || !bsearch(&nb[k], D.v, D.n, sizeof *D.v, cmp_i32)) &&
+          !ipush(a, &Q, nb[k]))
         goto done;
   }
   /* 6. Mesh vertices for the triangulation vertices new to the mesh. */
@@ -1263,7 +1264,7 @@ static astar_status update(astar_navmesh *nm, astar_vec2 bmin, astar_vec2 bmax) 
       for (uint32_t k = 0; k < n; k++) {
         buf[k] = qv[k];
         int32_t nb = qn[k];
-        buf[n + k] = nb >= 0 && bsearch(&nb, D.v, D.n, sizeof *D.v, cmp_i32) ? -1 : nb;
+        buf[n + k] = nb >= 0 && D.n && bsearch(&nb, D.v, D.n, sizeof *D.v, cmp_i32) ? -1 : nb;
       }
       for (size_t j = 0; j + 3 < assign.n; j += 4) {
         if (assign.v[j] != q) continue;
@@ -1292,7 +1293,7 @@ static astar_status update(astar_navmesh *nm, astar_vec2 bmin, astar_vec2 bmax) 
   }
   for (size_t i = 0; i < S.n; i++) {
     /* A kept polygon's triangle stays on its list. */
-    if (oldp[i] >= 0 && !bsearch(&oldp[i], D.v, D.n, sizeof *D.v, cmp_i32)) continue;
+    if (oldp[i] >= 0 && (!D.n || !bsearch(&oldp[i], D.v, D.n, sizeof *D.v, cmp_i32))) continue;
     nm->tpoly[S.v[i]] = -1;
     nm->tnext[S.v[i]] = -1;
   }

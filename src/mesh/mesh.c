@@ -678,7 +678,7 @@ static int int32_cmp(const void *pa, const void *pb) {
 
 astar_status astar__mesh_edited(astar_mesh *m, const int32_t *touched, size_t ntouched) {
   /* The dirty vertices, each once. */
-  qsort(m->dirty, m->ndirty, sizeof *m->dirty, int32_cmp);
+  if (m->ndirty) qsort(m->dirty, m->ndirty, sizeof *m->dirty, int32_cmp);
   size_t nd = 0;
   for (size_t i = 0; i < m->ndirty; i++)
     if (nd == 0 || m->dirty[nd - 1] != m->dirty[i]) m->dirty[nd++] = m->dirty[i];
