@@ -930,3 +930,20 @@ void astar_finder_cancel(astar_workspace *ws) {
   s->phase = ASTAR__F_IDLE;
   s->f = NULL;
 }
+
+/* PLACEHOLDER on the lead branch i31-core (the integration owner writes it). */
+astar_status astar_finder_new_subgoal(astar_finder **out, const astar_grid *grid,
+                                      const astar_subgoal *sg, const astar_finder_config *cfg,
+                                      const astar_allocator *alloc) {
+  (void)grid;
+  (void)sg;
+  (void)cfg;
+  (void)alloc;
+  if (out) *out = NULL;
+  return ASTAR_UNSUPPORTED;
+}
+
+const astar_subgoal *astar_finder_subgoal(const astar_finder *f) {
+  (void)f;
+  return NULL;
+}
