@@ -295,6 +295,18 @@ ASTAR_API astar_status astar_finder_new_subgoal(astar_finder **out, const astar_
                                                 const astar_finder_config *cfg,
                                                 const astar_allocator *alloc);
 
+/*
+** Why astar_finder_new_subgoal would refuse `cfg` (NULL: defaults; its
+** method is read as ASTAR_METHOD_SUBGOAL) on `grid` with a graph: NULL when
+** it would not, else one English sentence without a final period (the
+** rules of astar_subgoal_unsupported_reason, the framework's refusals
+** above). Looks at no graph: a graph for another grid or other rules is
+** ASTAR_MISMATCH at astar_finder_new_subgoal, not a reason. Static storage;
+** no allocation; thread-safe.
+*/
+ASTAR_API const char *astar_finder_subgoal_unsupported_reason(const astar_grid *grid,
+                                                              const astar_finder_config *cfg);
+
 /* The subgoal graph a subgoal finder searches; NULL for other finders. */
 ASTAR_API const astar_subgoal *astar_finder_subgoal(const astar_finder *f);
 
