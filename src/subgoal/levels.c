@@ -1,0 +1,303 @@
+/*
+** subgoal/levels.c -- the N-level subgoal graph (Uras and Koenig, AAAI
+** 2014), built as a contraction restricted to h-reachable shortcuts.
+**
+** A round visits the subgoals still at the top in index order. Subgoal x is
+** lowered when, for every pair (u, v) of its current top neighbours, the
+** distance c(u, x) + c(x, v) survives without x: either a witness -- a path
+** of no greater cost among the top subgoals other than x, found by a
+** bounded Dijkstra search -- or u and v are h-reachable at exactly that
+** cost along a free diagonal-first or straight-first line, and the arc u-v
+** is added. Lowered, x keeps its arcs to those neighbours as its up arcs
+** and leaves the top graph. That is a contraction hierarchy whose
+** uncontracted rest (the top) is searched whole: a query going up from
+** the start, across the top, and down into what the goal reaches going up
+** finds an optimal path (query.c). A bounded witness search that gives up
+** only makes the test stricter (x stays, or gets an arc it did not need),
+** never wrong.
+*/
+#include "subgoal/sg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Witness searches settle at most this many vertices; subgoals with more
+** top neighbours than SG_MAX_DEGREE stay at the top (the pairs grow as the
+** square). Both bound the build's time, not the query's correctness. */
+#define SG_SETTLE_LIMIT 64u
+#define SG_MAX_DEGREE 32u
+
+typedef struct vec {
+  uint32_t *a;
+  uint32_t len, cap;
+} vec;
+
+typedef struct hitem {
+  double key;
+  uint32_t v;
+} hitem;
+
+typedef struct lv {
+  astar_subgoal *sg;
+  const astar_grid *grid;
+  const astar_allocator *al;
+  vec *nbr;       /* [n] top neighbours (for a lowered vertex: frozen up arcs) */
+  uint8_t *top;   /* [n] still at the top */
+  double *dist;   /* [n] witness search */
+  uint32_t *seen; /* [n] stamp of dist */
+  uint32_t stamp;
+  hitem *heap; /* witness open list, lazy deletion */
+  size_t hlen, hcap;
+} lv;
+
+static bool vec_push(const astar_allocator *al, vec *v, uint32_t x) {
+  if (v->len == v->cap) {
+    const uint32_t ncap = v->cap ? v->cap * 2 : 8;
+    uint32_t *na = astar__malloc(al, (size_t)ncap * sizeof *na);
+    if (!na) return false;
+    if (v->len) memcpy(na, v->a, (size_t)v->len * sizeof *na);
+    astar__free(al, v->a, (size_t)v->cap * sizeof *na);
+    v->a = na;
+    v->cap = ncap;
+  }
+  v->a[v->len++] = x;
+  return true;
+}
+
+static void vec_remove(vec *v, uint32_t x) {
+  for (uint32_t i = 0; i < v->len; i++)
+    if (v->a[i] == x) {
+      memmove(v->a + i, v->a + i + 1, (size_t)(v->len - i - 1) * sizeof *v->a);
+      v->len--;
+      return;
+    }
+}
+
+static bool vec_has(const vec *v, uint32_t x) {
+  for (uint32_t i = 0; i < v->len; i++)
+    if (v->a[i] == x) return true;
+  return false;
+}
+
+static bool heap_push(lv *L, double key, uint32_t v) {
+  if (L->hlen == L->hcap) {
+    const size_t ncap = L->hcap * 2;
+    hitem *nh = astar__malloc(L->al, ncap * sizeof *nh);
+    if (!nh) return false;
+    memcpy(nh, L->heap, L->hlen * sizeof *nh);
+    astar__free(L->al, L->heap, L->hcap * sizeof *nh);
+    L->heap = nh;
+    L->hcap = ncap;
+  }
+  size_t i = L->hlen++;
+  while (i > 0) {
+    const size_t p = (i - 1) / 2;
+    if (!(key < L->heap[p].key)) break;
+    L->heap[i] = L->heap[p];
+    i = p;
+  }
+  L->heap[i] = (hitem){key, v};
+  return true;
+}
+
+static hitem heap_pop(lv *L) {
+  const hitem top = L->heap[0], last = L->heap[--L->hlen];
+  size_t i = 0;
+  for (;;) {
+    size_t c = 2 * i + 1;
+    if (c >= L->hlen) break;
+    if (c + 1 < L->hlen && L->heap[c + 1].key < L->heap[c].key) c++;
+    if (!(L->heap[c].key < last.key)) break;
+    L->heap[i] = L->heap[c];
+    i = c;
+  }
+  if (L->hlen) L->heap[i] = last;
+  return top;
+}
+
+/* Dijkstra from u over the top graph without x, up to cost `limit` and
+** SG_SETTLE_LIMIT settled vertices: L->dist[v] (where L->seen[v] ==
+** L->stamp) is then the cost of some path u..v, an upper bound. */
+static bool witness(lv *L, uint32_t u, uint32_t x, double limit) {
+  const astar_subgoal *sg = L->sg;
+  if (++L->stamp == 0) {
+    memset(L->seen, 0, (size_t)sg->n * sizeof *L->seen);
+    L->stamp = 1;
+  }
+  L->hlen = 0;
+  L->dist[u] = 0.0;
+  L->seen[u] = L->stamp;
+  if (!heap_push(L, 0.0, u)) return false;
+  uint32_t settled = 0;
+  while (L->hlen && settled < SG_SETTLE_LIMIT) {
+    const hitem it = heap_pop(L);
+    if (it.key > L->dist[it.v]) continue; /* stale entry */
+    if (it.key > limit) break;
+    settled++;
+    const vec *nb = &L->nbr[it.v];
+    for (uint32_t i = 0; i < nb->len; i++) {
+      const uint32_t w = nb->a[i];
+      if (w == x) continue;
+      const double nd = it.key + sg_octile(sg, sg->xy[it.v], sg->xy[w]);
+      if (nd > limit) continue;
+      if (L->seen[w] == L->stamp && !(nd < L->dist[w])) continue;
+      L->seen[w] = L->stamp;
+      L->dist[w] = nd;
+      if (!heap_push(L, nd, w)) return false;
+    }
+  }
+  return true;
+}
+
+/* Try to lower top vertex x: *lowered says whether it was. Shortcuts it
+** needs go to `add` (pairs) until it is known to be lowered. */
+static astar_status try_lower(lv *L, uint32_t x, vec *add, bool *lowered) {
+  astar_subgoal *sg = L->sg;
+  const vec *N = &L->nbr[x];
+  *lowered = false;
+  add->len = 0;
+  if (N->len > SG_MAX_DEGREE) return ASTAR_OK;
+  for (uint32_t i = 0; i + 1 < N->len; i++) {
+    const uint32_t u = N->a[i];
+    const double cux = sg_octile(sg, sg->xy[u], sg->xy[x]);
+    double limit = 0.0;
+    for (uint32_t j = i + 1; j < N->len; j++) {
+      const double need = cux + sg_octile(sg, sg->xy[x], sg->xy[N->a[j]]);
+      if (need > limit) limit = need;
+    }
+    if (!witness(L, u, x, limit)) return ASTAR_NO_MEMORY;
+    for (uint32_t j = i + 1; j < N->len; j++) {
+      const uint32_t v = N->a[j];
+      const double need = cux + sg_octile(sg, sg->xy[x], sg->xy[v]);
+      if (L->seen[v] == L->stamp && L->dist[v] <= need) continue;
+      if (sg_octile(sg, sg->xy[u], sg->xy[v]) == need &&
+          (astar__sg_path_free(L->grid, sg->cell[u], sg->cell[v], true) ||
+           astar__sg_path_free(L->grid, sg->cell[u], sg->cell[v], false))) {
+        if (!vec_push(L->al, add, u) || !vec_push(L->al, add, v)) return ASTAR_NO_MEMORY;
+        continue;
+      }
+      return ASTAR_OK; /* x is needed between u and v */
+    }
+  }
+  /* Lower it: it leaves its neighbours' lists, its own list stays as its
+  ** up arcs; the shortcuts join the top graph. */
+  for (uint32_t i = 0; i < N->len; i++) vec_remove(&L->nbr[N->a[i]], x);
+  for (uint32_t i = 0; i < add->len; i += 2) {
+    const uint32_t u = add->a[i], v = add->a[i + 1];
+    if (vec_has(&L->nbr[u], v)) continue;
+    if (!vec_push(L->al, &L->nbr[u], v) || !vec_push(L->al, &L->nbr[v], u)) return ASTAR_NO_MEMORY;
+  }
+  L->top[x] = 0;
+  *lowered = true;
+  return ASTAR_OK;
+}
+
+static int cmp_u32(const void *x, const void *y) {
+  const uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return (a > b) - (a < b);
+}
+
+/* Replace the graph arrays by the hierarchy: per vertex its up arcs (the
+** frozen list, or the top list), then its down arcs, each sorted. */
+static astar_status assemble(lv *L) {
+  astar_subgoal *sg = L->sg;
+  const astar_allocator *al = L->al;
+  const uint32_t n = sg->n;
+  uint32_t *ndown = astar__calloc(al, (size_t)n + 1, sizeof *ndown);
+  if (!ndown) return ASTAR_NO_MEMORY;
+  uint64_t total = 0;
+  for (uint32_t v = 0; v < n; v++) {
+    total += L->nbr[v].len;
+    if (!L->top[v])
+      for (uint32_t i = 0; i < L->nbr[v].len; i++) ndown[L->nbr[v].a[i]]++;
+  }
+  for (uint32_t v = 0; v < n; v++) total += ndown[v];
+  /* Top-top arcs appear in both lists; a lowered x's up arc to w appears
+  ** in x's list and as w's down arc: total counts every entry once. */
+  if (total >= UINT32_MAX) {
+    astar__free(al, ndown, ((size_t)n + 1) * sizeof *ndown);
+    return ASTAR_NO_MEMORY;
+  }
+  uint32_t *adj = astar__malloc(al, (size_t)(total + 1) * sizeof *adj);
+  if (!adj) {
+    astar__free(al, ndown, ((size_t)n + 1) * sizeof *ndown);
+    return ASTAR_NO_MEMORY;
+  }
+  uint32_t acc = 0;
+  for (uint32_t v = 0; v < n; v++) {
+    sg->first[v] = acc;
+    sg->nup[v] = L->nbr[v].len;
+    memcpy(adj + acc, L->nbr[v].a, (size_t)L->nbr[v].len * sizeof *adj);
+    qsort(adj + acc, L->nbr[v].len, sizeof *adj, cmp_u32);
+    acc += L->nbr[v].len + ndown[v];
+    ndown[v] = sg->first[v] + sg->nup[v]; /* cursor of the down part */
+  }
+  sg->first[n] = acc;
+  for (uint32_t x = 0; x < n; x++)
+    if (!L->top[x])
+      for (uint32_t i = 0; i < L->nbr[x].len; i++) adj[ndown[L->nbr[x].a[i]]++] = x;
+  /* Down arcs were appended in increasing x: already sorted. */
+  astar__free(al, sg->adj, ((size_t)sg->m + 1) * sizeof *sg->adj);
+  sg->adj = adj;
+  sg->m = acc;
+  astar__free(al, ndown, ((size_t)n + 1) * sizeof *ndown);
+  return ASTAR_OK;
+}
+
+astar_status astar__sg_levels(astar_subgoal *sg, const astar_grid *grid) {
+  const astar_allocator *al = &sg->alloc;
+  const uint32_t n = sg->n;
+  lv L;
+  memset(&L, 0, sizeof L);
+  L.sg = sg;
+  L.grid = grid;
+  L.al = al;
+  vec add = {NULL, 0, 0};
+  astar_status st = ASTAR_NO_MEMORY;
+  L.nbr = astar__calloc(al, (size_t)n + 1, sizeof *L.nbr);
+  L.top = astar__malloc(al, (size_t)n + 1);
+  L.dist = astar__malloc(al, ((size_t)n + 1) * sizeof *L.dist);
+  L.seen = astar__calloc(al, (size_t)n + 1, sizeof *L.seen);
+  L.hcap = 256;
+  L.heap = astar__malloc(al, L.hcap * sizeof *L.heap);
+  if (!L.nbr || !L.top || !L.dist || !L.seen || !L.heap) goto out;
+  for (uint32_t v = 0; v < n; v++) {
+    L.top[v] = 1;
+    for (uint32_t i = sg->first[v]; i < sg->first[v + 1]; i++)
+      if (!vec_push(al, &L.nbr[v], sg->adj[i])) goto out;
+  }
+  const uint32_t max_rounds = (sg->levels_asked ? sg->levels_asked : SG_MAX_LEVELS) - 1;
+  uint32_t rounds = 0, ntop = n;
+  while (rounds < max_rounds) {
+    uint32_t lowered = 0;
+    for (uint32_t x = 0; x < n; x++) {
+      if (!L.top[x]) continue;
+      bool low;
+      if ((st = try_lower(&L, x, &add, &low)) != ASTAR_OK) goto out;
+      if (low) {
+        sg->level[x] = (uint8_t)(rounds + 1);
+        lowered++;
+      }
+    }
+    st = ASTAR_NO_MEMORY;
+    if (!lowered) break;
+    rounds++;
+    const uint32_t before = ntop;
+    ntop -= lowered;
+    if (!sg->levels_asked && (uint64_t)lowered * 100 < before) break;
+  }
+  sg->nlevels = rounds + 1;
+  for (uint32_t v = 0; v < n; v++)
+    if (L.top[v]) sg->level[v] = (uint8_t)sg->nlevels;
+  st = assemble(&L);
+out:
+  if (L.nbr)
+    for (uint32_t v = 0; v < n; v++) astar__free(al, L.nbr[v].a, (size_t)L.nbr[v].cap * 4);
+  astar__free(al, add.a, (size_t)add.cap * 4);
+  astar__free(al, L.nbr, ((size_t)n + 1) * sizeof *L.nbr);
+  astar__free(al, L.top, (size_t)n + 1);
+  astar__free(al, L.dist, ((size_t)n + 1) * sizeof *L.dist);
+  astar__free(al, L.seen, ((size_t)n + 1) * sizeof *L.seen);
+  astar__free(al, L.heap, L.hcap * sizeof *L.heap);
+  return st;
+}

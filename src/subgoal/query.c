@@ -1,0 +1,373 @@
+/*
+** subgoal/query.c -- one search over a subgoal graph.
+**
+** 1. Start and goal joined by a free diagonal-first or straight-first
+**    octile line: that line is the answer (its cost is the octile distance,
+**    a lower bound of every path).
+** 2. Otherwise the goal side: the goal (or, when it is no subgoal, the
+**    subgoals direct-h-reachable from it) and everything they reach by up
+**    arcs, marked. Top vertices need no mark: the arcs between them are
+**    always followed.
+** 3. A* from the start (or the subgoals direct-h-reachable from it, as the
+**    arcs of a temporary vertex): from every vertex its up arcs, and its
+**    down arcs into the goal side; from a subgoal next to a temporary goal,
+**    the goal. Keys f, then larger g, then smaller vertex number (start and
+**    goal, when temporary, are n and n + 1). Costs are sums of octile
+**    distances on the quantised move costs, exact, as the grid searches'.
+** 4. The path: between consecutive vertices the diagonal-first line when
+**    free, else the straight-first one (one of them is, for every arc).
+**
+** Scratch (astar__subgoal_scratch_bytes): a header, then per vertex (n + 2)
+** g, f, parent, heap position, state stamp, goal-side stamp, plus the open
+** list, a stack and the two temporary arc lists. Stamps make a search start
+** in O(1): a vertex's state belongs to this search only when its stamp says
+** so; the counter is reset (and the stamps cleared) when it would wrap.
+*/
+#include "subgoal/sg.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct sg_scratch_head {
+  uint32_t base; /* this search's stamps: base (open), base + 1 (closed) */
+  uint32_t n;    /* the vertex count the arrays were laid out for */
+} sg_scratch_head;
+
+/* The arrays of the scratch for a graph of n subgoals. */
+typedef struct sg_arrays {
+  sg_scratch_head *head;
+  double *g, *f;
+  uint32_t *parent, *pos, *state, *gside, *heap, *stack, *slist, *glist;
+} sg_arrays;
+
+static size_t layout(uint32_t n, void *base, sg_arrays *A) {
+  const size_t nv = (size_t)n + 2;
+  size_t off = 16; /* the head, 16-byte aligned */
+  uint8_t *b = base;
+#define SG_TAKE(field, type, count)                                                                \
+  do {                                                                                             \
+    if (A) A->field = (type *)(void *)(b + off);                                                   \
+    off += ((count) * sizeof(type) + 15u) & ~(size_t)15u;                                          \
+  } while (0)
+  SG_TAKE(g, double, nv);
+  SG_TAKE(f, double, nv);
+  SG_TAKE(parent, uint32_t, nv);
+  SG_TAKE(pos, uint32_t, nv);
+  SG_TAKE(state, uint32_t, nv);
+  SG_TAKE(gside, uint32_t, nv);
+  SG_TAKE(heap, uint32_t, nv);
+  SG_TAKE(stack, uint32_t, nv);
+  SG_TAKE(slist, uint32_t, nv);
+  SG_TAKE(glist, uint32_t, nv);
+#undef SG_TAKE
+  if (A) A->head = base;
+  return off;
+}
+
+size_t astar__subgoal_scratch_bytes(const astar_subgoal *sg) {
+  return sg ? layout(sg->n, NULL, NULL) : 0;
+}
+
+/* ---- the open list ----------------------------------------------------------------------- */
+
+/* Is vertex a before b: smaller f, then larger g, then smaller number. */
+ASTAR__INLINE bool before(const sg_arrays *A, uint32_t a, uint32_t b) {
+  if (A->f[a] != A->f[b]) return A->f[a] < A->f[b];
+  if (A->g[a] != A->g[b]) return A->g[a] > A->g[b];
+  return a < b;
+}
+
+ASTAR__INLINE void heap_up(const sg_arrays *A, uint32_t i, uint32_t v) {
+  uint32_t *const h = A->heap;
+  while (i > 0) {
+    const uint32_t p = (i - 1) / 2;
+    if (!before(A, v, h[p])) break;
+    h[i] = h[p];
+    A->pos[h[i]] = i;
+    i = p;
+  }
+  h[i] = v;
+  A->pos[v] = i;
+}
+
+ASTAR__INLINE uint32_t heap_pop(const sg_arrays *A, uint32_t *len) {
+  uint32_t *const h = A->heap;
+  const uint32_t top = h[0], last = h[--*len], n = *len;
+  uint32_t i = 0;
+  for (;;) {
+    uint32_t c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && before(A, h[c + 1], h[c])) c++;
+    if (!before(A, h[c], last)) break;
+    h[i] = h[c];
+    A->pos[h[i]] = i;
+    i = c;
+  }
+  if (n) {
+    h[i] = last;
+    A->pos[last] = i;
+  }
+  return top;
+}
+
+/* ---- paths ------------------------------------------------------------------------------------
+ */
+
+static uint32_t cell_of(int32_t x, int32_t y, int32_t stride) {
+  return (uint32_t)(y * stride + x);
+}
+
+/* Write the cells of the line from a to b (padded xy), a excluded, into
+** out[0 .. steps-1]; diagonal moves first or last as the free one needs.
+** Counts its straight and diagonal moves. */
+static void write_line(const astar_grid *grid, uint32_t a, uint32_t b, astar_point *out,
+                       uint64_t *ns, uint64_t *nd) {
+  const int32_t ax = (int32_t)(a & 0xffffu), ay = (int32_t)(a >> 16);
+  const int32_t bx = (int32_t)(b & 0xffffu), by = (int32_t)(b >> 16);
+  const int32_t dx = bx - ax, dy = by - ay;
+  const int32_t adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+  const int32_t k = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - k;
+  const int32_t sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  const int32_t tx = adx > ady ? sx : 0, ty = adx > ady ? 0 : sy; /* the straight step */
+  const bool diag_first =
+      astar__sg_path_free(grid, cell_of(ax, ay, grid->stride), cell_of(bx, by, grid->stride), true);
+  int32_t x = ax, y = ay, i = 0;
+  for (int phase = 0; phase < 2; phase++) {
+    if ((phase == 0) == diag_first)
+      for (int32_t j = 0; j < k; j++) {
+        x += sx, y += sy;
+        out[i++] = (astar_point){x - 1, y - 1};
+      }
+    else
+      for (int32_t j = 0; j < r; j++) {
+        x += tx, y += ty;
+        out[i++] = (astar_point){x - 1, y - 1};
+      }
+  }
+  *ns += (uint64_t)r;
+  *nd += (uint64_t)k;
+}
+
+static uint32_t steps_of(uint32_t a, uint32_t b) {
+  const int32_t dx = (int32_t)(a & 0xffffu) - (int32_t)(b & 0xffffu);
+  const int32_t dy = (int32_t)(a >> 16) - (int32_t)(b >> 16);
+  const int32_t adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+  return (uint32_t)(adx > ady ? adx : ady);
+}
+
+/* The cost reported for a path of ns straight and nd diagonal moves whose
+** search cost is g: as the grid searches report it (search/query.c). */
+static double reported_cost(const astar_subgoal *sg, double g, uint64_t ns, uint64_t nd) {
+  const double s = sg->cs, d = sg->cd;
+  if (s == d) return g;
+  const double n = (double)(ns + nd), b = (g - n * s) / (d - s);
+  if (!(b >= 0.0 && b <= n && b == floor(b))) return g;
+  return (n - b) * sg->straight + b * sg->diagonal;
+}
+
+/* ---- the search -------------------------------------------------------------------------------
+ */
+
+static astar_status check_point(const astar_grid *g, astar_point p) {
+  return (p.x < 0 || p.y < 0 || p.x >= g->width || p.y >= g->height) ? ASTAR_OUT_OF_BOUNDS
+                                                                     : ASTAR_OK;
+}
+
+astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid *grid,
+                                      void *scratch, size_t scratch_bytes, uint64_t max_expansions,
+                                      astar_point start, astar_point goal, astar_point *path,
+                                      size_t cap, astar_result *res) {
+  astar_result dummy;
+  if (!res) res = &dummy;
+  memset(res, 0, sizeof *res);
+  res->end = (astar_point){-1, -1};
+  astar_status st;
+  if (!sg || !grid || (cap > 0 && !path)) {
+    st = ASTAR_INVALID_ARGUMENT;
+    goto done;
+  }
+  if ((st = check_point(grid, start)) != ASTAR_OK || (st = check_point(grid, goal)) != ASTAR_OK)
+    goto done;
+  const int32_t stride = grid->stride;
+  const uint32_t sc = cell_of(start.x + 1, start.y + 1, stride);
+  const uint32_t gc = cell_of(goal.x + 1, goal.y + 1, stride);
+  if (!grid->pass[sc]) {
+    st = ASTAR_START_BLOCKED;
+    goto done;
+  }
+  if (!grid->pass[gc]) {
+    st = ASTAR_GOAL_BLOCKED;
+    goto done;
+  }
+  const uint32_t sxy = sg_pack(start.x + 1, start.y + 1), gxy = sg_pack(goal.x + 1, goal.y + 1);
+  if (sc == gc || astar__sg_path_free(grid, sc, gc, true) ||
+      astar__sg_path_free(grid, sc, gc, false)) {
+    /* The octile line: no search. */
+    const size_t len = (size_t)steps_of(sxy, gxy) + 1;
+    uint64_t ns = 0, nd = 0;
+    res->length = len;
+    if (len <= cap) {
+      path[0] = start;
+      write_line(grid, sxy, gxy, path + 1, &ns, &nd);
+    } else {
+      const int32_t dx = abs(goal.x - start.x), dy = abs(goal.y - start.y);
+      nd = (uint64_t)(dx < dy ? dx : dy);
+      ns = (uint64_t)(dx < dy ? dy : dx) - nd;
+    }
+    res->cost = reported_cost(sg, sg_octile(sg, sxy, gxy), ns, nd);
+    res->end = goal;
+    st = len <= cap ? ASTAR_OK : ASTAR_BUFFER_TOO_SMALL;
+    goto done;
+  }
+  if (!scratch || scratch_bytes < astar__subgoal_scratch_bytes(sg)) {
+    st = ASTAR_INVALID_ARGUMENT;
+    goto done;
+  }
+  const uint32_t n = sg->n;
+  sg_arrays A;
+  layout(n, scratch, &A);
+  sg_scratch_head *head = A.head;
+  if (head->n != n || head->base > UINT32_MAX - 4u || head->base == 0) {
+    /* Fresh (zeroed) scratch, or laid out for another graph, or the stamps
+    ** are about to wrap: clear them. */
+    memset(A.state, 0, ((size_t)n + 2) * sizeof *A.state);
+    memset(A.gside, 0, ((size_t)n + 2) * sizeof *A.gside);
+    head->n = n;
+    head->base = 0;
+  }
+  head->base += 2;
+  const uint32_t open = head->base, closed = open + 1;
+  /* gside: open = goal side, closed = goal side and next to the goal. */
+  const uint32_t *const first = sg->first, *const nup = sg->nup, *const adj = sg->adj;
+  const uint32_t *const xy = sg->xy;
+  const uint8_t *const level = sg->level;
+  const uint8_t top = (uint8_t)sg->nlevels;
+
+  /* 2. The goal side. */
+  const bool goal_sg = sg_is_subgoal(sg, gc);
+  const uint32_t G = goal_sg ? sg_id(sg, gc) : n + 1;
+  uint32_t sp = 0;
+  if (goal_sg) {
+    A.gside[G] = open;
+    A.stack[sp++] = G;
+  } else {
+    const uint32_t k = astar__sg_scan(sg, grid, gc, A.glist);
+    for (uint32_t i = 0; i < k; i++) {
+      A.gside[A.glist[i]] = closed;
+      A.stack[sp++] = A.glist[i];
+    }
+  }
+  while (sp) {
+    const uint32_t v = A.stack[--sp];
+    if (level[v] == top) continue; /* its up arcs lead to the top only */
+    for (uint32_t i = first[v], e = first[v] + nup[v]; i < e; i++) {
+      const uint32_t w = adj[i];
+      if (A.gside[w] == open || A.gside[w] == closed) continue;
+      A.gside[w] = open;
+      A.stack[sp++] = w;
+    }
+  }
+  if (!goal_sg) A.gside[G] = open;
+
+  /* 3. A*. */
+  const bool start_sg = sg_is_subgoal(sg, sc);
+  const uint32_t S = start_sg ? sg_id(sg, sc) : n;
+  uint32_t ks = 0;
+  if (!start_sg) ks = astar__sg_scan(sg, grid, sc, A.slist);
+  uint32_t hlen = 0;
+  A.g[S] = 0.0;
+  A.f[S] = sg_octile(sg, sxy, gxy);
+  A.parent[S] = SG_NONE;
+  A.state[S] = open;
+  heap_up(&A, hlen++, S);
+  res->stats.generated = 1;
+  res->stats.max_open = 1;
+  st = ASTAR_NO_PATH;
+#define SG_XY(v) ((v) < n ? xy[v] : (v) == n ? sxy : gxy)
+#define SG_RELAX(w, ng)                                                                            \
+  do {                                                                                             \
+    const uint32_t w_ = (w);                                                                       \
+    const double ng_ = (ng);                                                                       \
+    const uint32_t s_ = A.state[w_];                                                               \
+    if (s_ == closed || (s_ == open && !(ng_ < A.g[w_]))) break;                                   \
+    A.g[w_] = ng_;                                                                                 \
+    A.f[w_] = ng_ + sg_octile(sg, SG_XY(w_), gxy);                                                 \
+    A.parent[w_] = u;                                                                              \
+    res->stats.generated++;                                                                        \
+    if (s_ == open) {                                                                              \
+      heap_up(&A, A.pos[w_], w_);                                                                  \
+    } else {                                                                                       \
+      A.state[w_] = open;                                                                          \
+      heap_up(&A, hlen++, w_);                                                                     \
+      if (hlen > res->stats.max_open) res->stats.max_open = hlen;                                  \
+    }                                                                                              \
+  } while (0)
+  while (hlen) {
+    if (max_expansions && res->stats.expanded >= max_expansions) {
+      st = ASTAR_LIMIT_REACHED;
+      break;
+    }
+    const uint32_t u = heap_pop(&A, &hlen);
+    A.state[u] = closed;
+    res->stats.expanded++;
+    if (u == G) {
+      st = ASTAR_OK;
+      break;
+    }
+    const double gu = A.g[u];
+    if (u == n) {
+      for (uint32_t i = 0; i < ks; i++) {
+        const uint32_t w = A.slist[i];
+        SG_RELAX(w, gu + sg_octile(sg, sxy, xy[w]));
+      }
+      continue;
+    }
+    const uint32_t uxy = xy[u];
+    const uint32_t b = first[u], m = b + nup[u], e = first[u + 1];
+    for (uint32_t i = b; i < m; i++) {
+      const uint32_t w = adj[i];
+      SG_RELAX(w, gu + sg_octile(sg, uxy, xy[w]));
+    }
+    for (uint32_t i = m; i < e; i++) {
+      const uint32_t w = adj[i];
+      if (A.gside[w] != open && A.gside[w] != closed) continue;
+      SG_RELAX(w, gu + sg_octile(sg, uxy, xy[w]));
+    }
+    if (!goal_sg && A.gside[u] == closed) SG_RELAX(G, gu + sg_octile(sg, uxy, gxy));
+  }
+#undef SG_RELAX
+  if (st != ASTAR_OK) goto done;
+
+  /* 4. The path, written back to front. */
+  size_t len = 1;
+  for (uint32_t v = G; A.parent[v] != SG_NONE; v = A.parent[v])
+    len += steps_of(SG_XY(v), SG_XY(A.parent[v]));
+  res->length = len;
+  uint64_t ns = 0, nd = 0;
+  if (len > cap) {
+    for (uint32_t v = G; A.parent[v] != SG_NONE; v = A.parent[v]) {
+      const uint32_t a = SG_XY(A.parent[v]), bb = SG_XY(v);
+      const int32_t dx = abs((int32_t)(a & 0xffffu) - (int32_t)(bb & 0xffffu));
+      const int32_t dy = abs((int32_t)(a >> 16) - (int32_t)(bb >> 16));
+      nd += (uint64_t)(dx < dy ? dx : dy);
+      ns += (uint64_t)(dx < dy ? dy - dx : dx - dy);
+    }
+    st = ASTAR_BUFFER_TOO_SMALL;
+  } else {
+    size_t end = len;
+    for (uint32_t v = G; A.parent[v] != SG_NONE; v = A.parent[v]) {
+      const uint32_t a = SG_XY(A.parent[v]), bb = SG_XY(v);
+      const uint32_t k = steps_of(a, bb);
+      write_line(grid, a, bb, path + end - k, &ns, &nd);
+      end -= k;
+    }
+    path[0] = start;
+  }
+#undef SG_XY
+  res->cost = reported_cost(sg, A.g[G], ns, nd);
+  res->end = goal;
+done:
+  res->cause = st;
+  return st;
+}
