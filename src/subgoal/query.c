@@ -4,22 +4,25 @@
 ** 1. Start and goal joined by a free diagonal-first or straight-first
 **    octile line: that line is the answer (its cost is the octile distance,
 **    a lower bound of every path).
-** 2. Otherwise the goal side: the goal (or, when it is no subgoal, the
-**    subgoals direct-h-reachable from it) and everything they reach by up
-**    arcs, marked. Top vertices need no mark: the arcs between them are
-**    always followed.
+** 2. Otherwise the goal side: a Dijkstra search from the goal (or, when
+**    it is no subgoal, from the subgoals direct-h-reachable from it) along
+**    up arcs, not beyond the top: dg, the cost from each vertex it settles
+**    down to the goal, and bpar, the next vertex on the way.
 ** 3. A* from the start (or the subgoals direct-h-reachable from it, as the
-**    arcs of a temporary vertex): from every vertex its up arcs, and its
-**    down arcs into the goal side; from a subgoal next to a temporary goal,
-**    the goal. Keys f, then larger g, then smaller vertex number (start and
-**    goal, when temporary, are n and n + 1). Costs are sums of octile
-**    distances on the quantised move costs, exact, as the grid searches'.
+**    arcs of a temporary vertex) along up arcs and the arcs between top
+**    vertices; from a vertex of the goal side, the goal at g + dg (a
+**    contraction hierarchy's two upward searches, with A* over the top:
+**    dg >= the octile distance keeps the heuristic consistent). Keys f,
+**    then larger g, then smaller vertex number (start and goal, when
+**    temporary, are n and n + 1). Costs are sums of octile distances on the
+**    quantised move costs, exact, as the grid searches'.
 ** 4. The path: between consecutive vertices the diagonal-first line when
 **    free, else the straight-first one (one of them is, for every arc).
 **
 ** Scratch (astar__subgoal_scratch_bytes): a header, then per vertex (n + 2)
-** g, f, parent, heap position, state stamp, goal-side stamp, plus the open
-** list, a stack and the two temporary arc lists. Stamps make a search start
+** g, f, dg, parent, bpar, heap position, state stamp, goal-side stamp, plus
+** the open list (shared by both searches, one after the other), the path's
+** vertex list and the two temporary arc lists. Stamps make a search start
 ** in O(1): a vertex's state belongs to this search only when its stamp says
 ** so; the counter is reset (and the stamps cleared) when it would wrap.
 */
@@ -37,8 +40,8 @@ typedef struct sg_scratch_head {
 /* The arrays of the scratch for a graph of n subgoals. */
 typedef struct sg_arrays {
   sg_scratch_head *head;
-  double *g, *f;
-  uint32_t *parent, *pos, *state, *gside, *heap, *stack, *slist, *glist;
+  double *g, *f, *dg;
+  uint32_t *parent, *pos, *state, *gside, *heap, *stack, *slist, *glist, *bpar;
 } sg_arrays;
 
 static size_t layout(uint32_t n, void *base, sg_arrays *A) {
@@ -60,6 +63,8 @@ static size_t layout(uint32_t n, void *base, sg_arrays *A) {
   SG_TAKE(stack, uint32_t, nv);
   SG_TAKE(slist, uint32_t, nv);
   SG_TAKE(glist, uint32_t, nv);
+  SG_TAKE(dg, double, nv);
+  SG_TAKE(bpar, uint32_t, nv);
 #undef SG_TAKE
   if (A) A->head = base;
   return off;
@@ -100,6 +105,45 @@ ASTAR__INLINE uint32_t heap_pop(const sg_arrays *A, uint32_t *len) {
     if (c >= n) break;
     if (c + 1 < n && before(A, h[c + 1], h[c])) c++;
     if (!before(A, h[c], last)) break;
+    h[i] = h[c];
+    A->pos[h[i]] = i;
+    i = c;
+  }
+  if (n) {
+    h[i] = last;
+    A->pos[last] = i;
+  }
+  return top;
+}
+
+/* The goal side's open list: smaller dg, then smaller number. */
+ASTAR__INLINE bool bbefore(const sg_arrays *A, uint32_t a, uint32_t b) {
+  if (A->dg[a] != A->dg[b]) return A->dg[a] < A->dg[b];
+  return a < b;
+}
+
+static void bheap_up(const sg_arrays *A, uint32_t i, uint32_t v) {
+  uint32_t *const h = A->heap;
+  while (i > 0) {
+    const uint32_t p = (i - 1) / 2;
+    if (!bbefore(A, v, h[p])) break;
+    h[i] = h[p];
+    A->pos[h[i]] = i;
+    i = p;
+  }
+  h[i] = v;
+  A->pos[v] = i;
+}
+
+static uint32_t bheap_pop(const sg_arrays *A, uint32_t *len) {
+  uint32_t *const h = A->heap;
+  const uint32_t top = h[0], last = h[--*len], n = *len;
+  uint32_t i = 0;
+  for (;;) {
+    uint32_t c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && bbefore(A, h[c + 1], h[c])) c++;
+    if (!bbefore(A, h[c], last)) break;
     h[i] = h[c];
     A->pos[h[i]] = i;
     i = c;
@@ -244,38 +288,62 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   const uint8_t *const level = sg->level;
   const uint8_t top = (uint8_t)sg->nlevels;
 
-  /* 2. The goal side. */
+  /* 2. The goal side: Dijkstra from the goal over up arcs (not beyond
+  ** the top), giving every vertex it settles dg, its distance to the goal
+  ** going down, and bpar, the next vertex towards the goal. */
   const bool goal_sg = sg_is_subgoal(sg, gc);
   const uint32_t G = goal_sg ? sg_id(sg, gc) : n + 1;
-  uint32_t sp = 0;
+  uint32_t hlen = 0;
   if (goal_sg) {
+    A.dg[G] = 0.0;
+    A.bpar[G] = SG_NONE;
     A.gside[G] = open;
-    A.stack[sp++] = G;
+    bheap_up(&A, hlen++, G);
   } else {
+    A.dg[G] = 0.0;
+    A.bpar[G] = SG_NONE;
+    A.gside[G] = closed;
     const uint32_t k = astar__sg_scan(sg, grid, gc, A.glist);
     for (uint32_t i = 0; i < k; i++) {
-      A.gside[A.glist[i]] = closed;
-      A.stack[sp++] = A.glist[i];
+      const uint32_t w = A.glist[i];
+      A.dg[w] = sg_octile(sg, xy[w], gxy);
+      A.bpar[w] = G;
+      A.gside[w] = open;
+      bheap_up(&A, hlen++, w);
     }
   }
-  while (sp) {
-    const uint32_t v = A.stack[--sp];
-    if (level[v] == top) continue; /* its up arcs lead to the top only */
+  while (hlen) {
+    const uint32_t v = bheap_pop(&A, &hlen);
+    A.gside[v] = closed;
+    if (level[v] == top) continue; /* the forward search crosses the top */
+    const double dv = A.dg[v];
+    const uint32_t vxy = xy[v];
     for (uint32_t i = first[v], e = first[v] + nup[v]; i < e; i++) {
       const uint32_t w = adj[i];
-      if (A.gside[w] == open || A.gside[w] == closed) continue;
-      A.gside[w] = open;
-      A.stack[sp++] = w;
+      const uint32_t gs = A.gside[w];
+      if (gs == closed) continue;
+      const double nd = dv + sg_octile(sg, vxy, xy[w]);
+      if (gs == open) {
+        if (!(nd < A.dg[w])) continue;
+        A.dg[w] = nd;
+        A.bpar[w] = v;
+        bheap_up(&A, A.pos[w], w);
+      } else {
+        A.dg[w] = nd;
+        A.bpar[w] = v;
+        A.gside[w] = open;
+        bheap_up(&A, hlen++, w);
+      }
     }
   }
-  if (!goal_sg) A.gside[G] = open;
 
-  /* 3. A*. */
+  /* 3. A* from the start over up arcs (and arcs between top vertices);
+  ** from a vertex of the goal side, the goal at g + dg. */
   const bool start_sg = sg_is_subgoal(sg, sc);
   const uint32_t S = start_sg ? sg_id(sg, sc) : n;
   uint32_t ks = 0;
   if (!start_sg) ks = astar__sg_scan(sg, grid, sc, A.slist);
-  uint32_t hlen = 0;
+  uint32_t via = SG_NONE; /* the goal's parent when reached through dg */
   A.g[S] = 0.0;
   A.f[S] = sg_octile(sg, sxy, gxy);
   A.parent[S] = SG_NONE;
@@ -285,7 +353,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   res->stats.max_open = 1;
   st = ASTAR_NO_PATH;
 #define SG_XY(v) ((v) < n ? xy[v] : (v) == n ? sxy : gxy)
-#define SG_RELAX(w, ng)                                                                            \
+#define SG_OFFER(w, ng, virt)                                                                      \
   do {                                                                                             \
     const uint32_t w_ = (w);                                                                       \
     const double ng_ = (ng);                                                                       \
@@ -294,6 +362,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     A.g[w_] = ng_;                                                                                 \
     A.f[w_] = ng_ + sg_octile(sg, SG_XY(w_), gxy);                                                 \
     A.parent[w_] = u;                                                                              \
+    if (w_ == G) via = (virt) ? u : SG_NONE;                                                       \
     res->stats.generated++;                                                                        \
     if (s_ == open) {                                                                              \
       heap_up(&A, A.pos[w_], w_);                                                                  \
@@ -316,38 +385,43 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       break;
     }
     const double gu = A.g[u];
+    if (A.gside[u] == closed) SG_OFFER(G, gu + A.dg[u], true);
     if (u == n) {
       for (uint32_t i = 0; i < ks; i++) {
         const uint32_t w = A.slist[i];
-        SG_RELAX(w, gu + sg_octile(sg, sxy, xy[w]));
+        SG_OFFER(w, gu + sg_octile(sg, sxy, xy[w]), false);
       }
       continue;
     }
     const uint32_t uxy = xy[u];
-    const uint32_t b = first[u], m = b + nup[u], e = first[u + 1];
-    for (uint32_t i = b; i < m; i++) {
+    for (uint32_t i = first[u], e = first[u] + nup[u]; i < e; i++) {
       const uint32_t w = adj[i];
-      SG_RELAX(w, gu + sg_octile(sg, uxy, xy[w]));
+      SG_OFFER(w, gu + sg_octile(sg, uxy, xy[w]), false);
     }
-    for (uint32_t i = m; i < e; i++) {
-      const uint32_t w = adj[i];
-      if (A.gside[w] != open && A.gside[w] != closed) continue;
-      SG_RELAX(w, gu + sg_octile(sg, uxy, xy[w]));
-    }
-    if (!goal_sg && A.gside[u] == closed) SG_RELAX(G, gu + sg_octile(sg, uxy, gxy));
   }
-#undef SG_RELAX
+#undef SG_OFFER
   if (st != ASTAR_OK) goto done;
 
-  /* 4. The path, written back to front. */
+  /* 4. The vertices of the path: the forward chain to the meeting vertex,
+  ** then the goal side's chain from it (at most n + 2 vertices: a path
+  ** through a vertex twice would have a cheaper shortcut). */
+  uint32_t nv = 0;
+  const uint32_t meet = via != SG_NONE ? via : G;
+  for (uint32_t v = meet; v != SG_NONE && nv < n + 2; v = A.parent[v]) A.stack[nv++] = v;
+  for (uint32_t i = 0, j = nv - 1; i < j; i++, j--) {
+    const uint32_t t = A.stack[i];
+    A.stack[i] = A.stack[j];
+    A.stack[j] = t;
+  }
+  if (via != SG_NONE)
+    for (uint32_t v = A.bpar[meet]; v != SG_NONE && nv < n + 2; v = A.bpar[v]) A.stack[nv++] = v;
   size_t len = 1;
-  for (uint32_t v = G; A.parent[v] != SG_NONE; v = A.parent[v])
-    len += steps_of(SG_XY(v), SG_XY(A.parent[v]));
+  for (uint32_t i = 1; i < nv; i++) len += steps_of(SG_XY(A.stack[i - 1]), SG_XY(A.stack[i]));
   res->length = len;
   uint64_t ns = 0, nd = 0;
   if (len > cap) {
-    for (uint32_t v = G; A.parent[v] != SG_NONE; v = A.parent[v]) {
-      const uint32_t a = SG_XY(A.parent[v]), bb = SG_XY(v);
+    for (uint32_t i = 1; i < nv; i++) {
+      const uint32_t a = SG_XY(A.stack[i - 1]), bb = SG_XY(A.stack[i]);
       const int32_t dx = abs((int32_t)(a & 0xffffu) - (int32_t)(bb & 0xffffu));
       const int32_t dy = abs((int32_t)(a >> 16) - (int32_t)(bb >> 16));
       nd += (uint64_t)(dx < dy ? dx : dy);
@@ -355,14 +429,13 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     }
     st = ASTAR_BUFFER_TOO_SMALL;
   } else {
-    size_t end = len;
-    for (uint32_t v = G; A.parent[v] != SG_NONE; v = A.parent[v]) {
-      const uint32_t a = SG_XY(A.parent[v]), bb = SG_XY(v);
-      const uint32_t k = steps_of(a, bb);
-      write_line(grid, a, bb, path + end - k, &ns, &nd);
-      end -= k;
-    }
+    size_t at = 1;
     path[0] = start;
+    for (uint32_t i = 1; i < nv; i++) {
+      const uint32_t a = SG_XY(A.stack[i - 1]), bb = SG_XY(A.stack[i]);
+      write_line(grid, a, bb, path + at, &ns, &nd);
+      at += steps_of(a, bb);
+    }
   }
 #undef SG_XY
   res->cost = reported_cost(sg, A.g[G], ns, nd);
