@@ -102,6 +102,7 @@ static astar_status sg_find(const void *ctx, astar_workspace *ws, const astar_gr
   astar_finder *f = NULL;
   astar_status st = astar_finder_new_subgoal(&f, grid, ctx, &cfg, NULL);
   astar_path_result pr;
+  memset(&pr, 0, sizeof pr);
   if (st == ASTAR_OK) st = astar_finder_find(f, ws, start, goal, path, cap, &pr);
   astar_finder_free(f);
   if (result) {
