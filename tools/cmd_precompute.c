@@ -92,9 +92,9 @@ static void intro(FILE *out) {
         "JPS takes (8 moves, no-cut, any costs S <= D < 2S: its jumps do not depend on\n"
         "the costs); cpd takes the defaults only; a subgoal file records the costs\n"
         "(8 moves, no-cut, S <= D < 2S) and its --levels (0, the default: N-level).\n"
-        "A method refuses rules it cannot\n"
-        "honour (exit 2), saying why. A search option (--weight, --heuristic, ...)\n"
-        "changes how a file is searched, not what it holds: precompute refuses it.\n",
+        "A method refuses rules it cannot honour (exit 2), saying why. A search option\n"
+        "(--weight, --heuristic, ...) changes how a file is searched, not what it\n"
+        "holds: precompute refuses it.\n",
         out);
 }
 
