@@ -23,7 +23,10 @@
 
 /* Witness searches settle at most this many vertices; subgoals with more
 ** top neighbours than SG_MAX_DEGREE stay at the top (the pairs grow as the
-** square). Both bound the build's time, not the query's correctness. */
+** square). Both bound the build's time, not the query's correctness.
+** A round lowers no two neighbours (a vertex next to one lowered in this
+** round waits for the next): every up arc then climbs a level, which keeps
+** the upward searches of a query short. */
 #define SG_SETTLE_LIMIT 64u
 #define SG_MAX_DEGREE 32u
 
@@ -41,10 +44,11 @@ typedef struct lv {
   astar_subgoal *sg;
   const astar_grid *grid;
   const astar_allocator *al;
-  vec *nbr;       /* [n] top neighbours (for a lowered vertex: frozen up arcs) */
-  uint8_t *top;   /* [n] still at the top */
-  double *dist;   /* [n] witness search */
-  uint32_t *seen; /* [n] stamp of dist */
+  vec *nbr;          /* [n] top neighbours (for a lowered vertex: frozen up arcs) */
+  uint8_t *top;      /* [n] still at the top */
+  uint32_t *touched; /* [n] the round in which a neighbour was lowered */
+  double *dist;      /* [n] witness search */
+  uint32_t *seen;    /* [n] stamp of dist */
   uint32_t stamp;
   hitem *heap; /* witness open list, lazy deletion */
   size_t hlen, hcap;
@@ -258,9 +262,10 @@ astar_status astar__sg_levels(astar_subgoal *sg, const astar_grid *grid) {
   L.top = astar__malloc(al, (size_t)n + 1);
   L.dist = astar__malloc(al, ((size_t)n + 1) * sizeof *L.dist);
   L.seen = astar__calloc(al, (size_t)n + 1, sizeof *L.seen);
+  L.touched = astar__calloc(al, (size_t)n + 1, sizeof *L.touched);
   L.hcap = 256;
   L.heap = astar__malloc(al, L.hcap * sizeof *L.heap);
-  if (!L.nbr || !L.top || !L.dist || !L.seen || !L.heap) goto out;
+  if (!L.nbr || !L.top || !L.dist || !L.seen || !L.heap || !L.touched) goto out;
   for (uint32_t v = 0; v < n; v++) {
     L.top[v] = 1;
     for (uint32_t i = sg->first[v]; i < sg->first[v + 1]; i++)
@@ -271,10 +276,11 @@ astar_status astar__sg_levels(astar_subgoal *sg, const astar_grid *grid) {
   while (rounds < max_rounds) {
     uint32_t lowered = 0;
     for (uint32_t x = 0; x < n; x++) {
-      if (!L.top[x]) continue;
+      if (!L.top[x] || L.touched[x] == rounds + 1) continue;
       bool low;
       if ((st = try_lower(&L, x, &add, &low)) != ASTAR_OK) goto out;
       if (low) {
+        for (uint32_t i = 0; i < L.nbr[x].len; i++) L.touched[L.nbr[x].a[i]] = rounds + 1;
         sg->level[x] = (uint8_t)(rounds + 1);
         lowered++;
       }
@@ -298,6 +304,7 @@ out:
   astar__free(al, L.top, (size_t)n + 1);
   astar__free(al, L.dist, ((size_t)n + 1) * sizeof *L.dist);
   astar__free(al, L.seen, ((size_t)n + 1) * sizeof *L.seen);
+  astar__free(al, L.touched, ((size_t)n + 1) * sizeof *L.touched);
   astar__free(al, L.heap, L.hcap * sizeof *L.heap);
   return st;
 }

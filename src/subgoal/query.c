@@ -312,9 +312,11 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       bheap_up(&A, hlen++, w);
     }
   }
+  res->stats.generated = hlen;
   while (hlen) {
     const uint32_t v = bheap_pop(&A, &hlen);
     A.gside[v] = closed;
+    res->stats.expanded++;
     if (level[v] == top) continue; /* the forward search crosses the top */
     const double dv = A.dg[v];
     const uint32_t vxy = xy[v];
@@ -333,6 +335,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
         A.bpar[w] = v;
         A.gside[w] = open;
         bheap_up(&A, hlen++, w);
+        res->stats.generated++;
       }
     }
   }
@@ -349,16 +352,17 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   A.parent[S] = SG_NONE;
   A.state[S] = open;
   heap_up(&A, hlen++, S);
-  res->stats.generated = 1;
-  res->stats.max_open = 1;
+  res->stats.generated++;
+  if (!res->stats.max_open) res->stats.max_open = 1;
   st = ASTAR_NO_PATH;
 #define SG_XY(v) ((v) < n ? xy[v] : (v) == n ? sxy : gxy)
 #define SG_OFFER(w, ng, virt)                                                                      \
   do {                                                                                             \
     const uint32_t w_ = (w);                                                                       \
-    const double ng_ = (ng);                                                                       \
     const uint32_t s_ = A.state[w_];                                                               \
-    if (s_ == closed || (s_ == open && !(ng_ < A.g[w_]))) break;                                   \
+    if (s_ == closed) break; /* before the cost: most arcs end at closed vertices */               \
+    const double ng_ = (ng);                                                                       \
+    if (s_ == open && !(ng_ < A.g[w_])) break;                                                     \
     A.g[w_] = ng_;                                                                                 \
     A.f[w_] = ng_ + sg_octile(sg, SG_XY(w_), gxy);                                                 \
     A.parent[w_] = u;                                                                              \
