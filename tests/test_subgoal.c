@@ -123,7 +123,7 @@ static void test_random_grids(void) {
   for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
     for (size_t di = 0; di < sizeof dens / sizeof dens[0]; di++) {
       randmap_spec spec = {sizes[si][0], sizes[si][1], dens[di], 0, 1.0, 1.0};
-      for (int rep = 0; rep < 3; rep++) {
+      for (int rep = 0; rep < 2; rep++) {
         astar_grid *g = NULL;
         if (randmap_make(&g, &spec, &r) != ASTAR_OK) continue;
         char what[64];

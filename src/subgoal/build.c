@@ -299,8 +299,9 @@ out:
 
 size_t astar__sg_bytes(const astar_subgoal *sg) {
   const size_t n1 = (size_t)sg->n + 1, nw = words_of(sg->ncells);
-  return sizeof *sg + n1 * (4 + 4 + 1 + 4 + 4) + 4 /* first[n] */ + ((size_t)sg->m + 1) * 4 +
-         (size_t)sg->ncells * 8 + nw * (8 + 4);
+  /* cell, xy, first, nup (4 bytes), level (1) per vertex; adj; clr; bitmap and ranks */
+  return sizeof *sg + n1 * (4 + 4 + 4 + 4 + 1) + ((size_t)sg->m + 1) * 4 + (size_t)sg->ncells * 8 +
+         nw * (8 + 4);
 }
 
 void astar__sg_free(astar_subgoal *sg) {

@@ -29,7 +29,10 @@ size_t astar__subgoal_scratch_bytes(const astar_subgoal *sg);
 ** included, into path[0 .. cap-1]; res as astar_find_path fills it
 ** (res->length the full length even when cap is short:
 ** ASTAR_BUFFER_TOO_SMALL), res->stats.expanded counts graph vertices
-** expanded (start and goal included), res->stats.generated the pushes.
+** expanded (start and goal included) by both of the query's searches (the
+** goal side's upward one and the A*), res->stats.generated their pushes;
+** both are 0 when start and goal are joined by a free octile line (no
+** search).
 ** Statuses: ASTAR_OK, ASTAR_NO_PATH, ASTAR_START_BLOCKED,
 ** ASTAR_GOAL_BLOCKED, ASTAR_OUT_OF_BOUNDS, ASTAR_BUFFER_TOO_SMALL,
 ** ASTAR_LIMIT_REACHED. Never allocates.
