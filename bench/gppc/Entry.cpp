@@ -66,7 +66,8 @@ astar_grid *make_grid(const std::vector<bool> &bits, int width, int height) {
   if (st != ASTAR_OK) die("astar_grid_new", astar_strerror(st));
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
-      if (!bits[(size_t)y * (size_t)width + (size_t)x]) astar_grid_set_passable(g, x, y, false);
+      if (!bits[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)])
+        astar_grid_set_passable(g, x, y, false);
   return g;
 }
 
@@ -201,8 +202,8 @@ bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path) {
   path.reserve(path.size() + res.length);
   for (size_t i = 0; i < res.length; i++) {
     xyLoc p;
-    p.x = (int16_t)q->buf[i].x;
-    p.y = (int16_t)q->buf[i].y;
+    p.x = static_cast<int16_t>(q->buf[i].x);
+    p.y = static_cast<int16_t>(q->buf[i].y);
     path.push_back(p);
   }
   return true;

@@ -82,6 +82,14 @@ $NICE $CXX $HFLAGS -I"$PEERS/harness" -c "$HERE/shim2014_new.cpp" -o "$HOBJ/shim
 patch_entry() {
   local e=$1 d=$PEERS/src/$1
   case $e in
+  BLJPS | BLJPS2)
+    # Entry.cpp packs the map into `new char[n]` with |= without zeroing it
+    # first: with gcc 12 / glibc 2.36 the reused heap memory is not zero and
+    # most cells come out blocked (no path for most queries; the validator
+    # calls an empty path valid, run.sh does not). Value-initialise it.
+    sed -i 's|new char\[bits.size()/8+1\];|new char[bits.size()/8+1]();|' "$d/Entry.cpp"
+    grep -q 'new char\[bits.size()/8+1\]();' "$d/Entry.cpp" || echo "peer.sh: $e: patch did not apply" >&2
+    ;;
   esac
 }
 
@@ -111,7 +119,7 @@ build() {
     fi
   done
   if [ $ok = 1 ] && $NICE $CXX -O3 -o "$PEERS/bin/$name" "$o"/*.o "$HOBJ"/*.o $libs >>"$log" 2>&1; then
-    echo "$name bin/$name built ($entry: $flags)" | tee -a "$PEERS/BINARIES.txt.new"
+    echo "$name $PEERS/bin/$name built ($entry: $flags)" | tee -a "$PEERS/BINARIES.txt.new"
   else
     rm -f "$PEERS/bin/$name"
     echo "$name - FAILED: $(grep -m1 -E 'error' "$log" | cut -c1-200) (log: logs/$name.log)" |
