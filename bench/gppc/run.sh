@@ -7,7 +7,7 @@
 # (docs/performance.md, "GPPC 2014, rerun here").
 #
 #   bench/gppc/run.sh [--all] [--queries N] [--rounds R] [--entries "A B ..."]
-#                     [--maps "FAMILY:PATH ..."] [--max-allpairs CELLS]
+#                     [--maps "FAMILY:PATH ..."] [--max-allpairs CELLS] [--reuse-pre]
 #
 #   --all           every map of the 2014 competition (132) and of the shared
 #                   Moving AI families, every query; with no cap on the
@@ -19,6 +19,11 @@
 #                   rounds (default 3)
 #   --entries L     only these (names of BINARIES.txt, libastar-<method>)
 #   --maps L        instead of the default subset: FAMILY:MAPFILE pairs
+#   --reuse-pre     with OUT set to an earlier run's folder: keep every
+#                   precomputation that succeeded there (its files and its
+#                   time), run only the missing ones and the queries (e.g.
+#                   after a new libastar method: the 2014 SRC files take
+#                   tens of minutes)
 #   --max-allpairs C  skip the all-pairs precomputations (SRC-*, libastar-cpd)
 #                   on maps with more than C passable cells (default 30000:
 #                   their precomputation is a search from every cell: 1-3
@@ -57,6 +62,7 @@ ROUNDS=3
 ENTRIES=""
 MAPS=""
 MAX_ALLPAIRS=30000
+REUSE_PRE=0
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -67,6 +73,7 @@ while [ $# -gt 0 ]; do
   --entries) ENTRIES=${2:?--entries needs names}; shift ;;
   --maps) MAPS=${2:?--maps needs FAMILY:PATH pairs}; shift ;;
   --max-allpairs) MAX_ALLPAIRS=${2:?--max-allpairs needs a cell count}; shift ;;
+  --reuse-pre) REUSE_PRE=1 ;;
   -h | --help) usage ;;
   *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -150,7 +157,7 @@ mkdir -p "$OUT/scen"
   echo "libastar $(git -C "$REPO" rev-parse HEAD) $(git -C "$REPO" status --porcelain -uno | grep -q . && echo '(with uncommitted changes)')"
   echo "cpu $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-) x $(nproc), pinned to CPU $CPU"
   echo "load-before $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "queries ${QUERIES:-all} per map, rounds $ROUNDS, all-pairs cap $MAX_ALLPAIRS passable cells"
+  echo "queries ${QUERIES:-all} per map, rounds $ROUNDS, all-pairs cap $MAX_ALLPAIRS passable cells$([ $REUSE_PRE = 1 ] && echo ", precomputations of an earlier run in this folder reused where they succeeded")"
   cat "$PEERS/SOURCES.txt"
 } >"$OUT/sitting.txt"
 printf 'entry\tfamily\tmap\tcells\tpassable\tround\tpre_s\tpre_rss_kb\tstorage\trc\trun_rss_kb\twork\n' >"$OUT/runs.tsv"
@@ -180,6 +187,8 @@ for fm in $MAPS; do
       if [ "$r" = 1 ] && [ -n "$src" ] && [ -e "$src/pre.rc" ]; then
         rm -rf "$work" && mkdir -p "$work" && cp -r "$src/index_data" "$src/pre.time" "$src/pre.rc" "$work/"
         : >"$work/err.txt"
+      elif [ "$r" = 1 ] && [ $REUSE_PRE = 1 ] && [ "$(cat "$work/pre.rc" 2>/dev/null)" = 0 ]; then
+        : # --reuse-pre: the precomputation of an earlier run into this OUT
       elif [ "$r" = 1 ]; then
         rm -rf "$work" && mkdir -p "$work/index_data"
         (cd "$work" && /usr/bin/time -f '%e %M' -o pre.time taskset -c "$CPU" \
@@ -191,6 +200,9 @@ for fm in $MAPS; do
         (cd "$work" && /usr/bin/time -f '%e %M' -o run.time taskset -c "$CPU" \
           "$PEERS/bin/$e" -check "$map" "$scen" >check.out 2>>err.txt)
         rc=$?
+        # The harness always writes result.csv; each round keeps its own.
+        mv "$work/result.csv" "$work/result.$r.csv" 2>/dev/null
+        mv "$work/check.out" "$work/check.$r.out" 2>/dev/null
       fi
       if [ "$rc" != 0 ] && [[ $e == libastar-* ]] && grep -q 'unsupported' "$work/err.txt"; then
         [ "$r" = 1 ] && line "skip	-	-	skipped: $(tail -1 "$work/err.txt" | sed 's/^libastar entry ([^)]*): //')	-	-"
