@@ -55,8 +55,8 @@ astar_method parse_method() {
   if (astar_method_from_name(name, &m) != ASTAR_OK ||
       (m != ASTAR_METHOD_ASTAR && m != ASTAR_METHOD_JPS && m != ASTAR_METHOD_JPS_PLUS &&
        m != ASTAR_METHOD_CPD && m != ASTAR_METHOD_SUBGOAL))
-    die("ASTAR_GPPC_METHOD", std::string("'") + name +
-                                 "' is not one of astar, jps, jps-plus, cpd, subgoal");
+    die("ASTAR_GPPC_METHOD",
+        std::string("'") + name + "' is not one of astar, jps, jps-plus, cpd, subgoal");
   return m;
 }
 
@@ -90,7 +90,8 @@ std::vector<unsigned char> read_file(const std::string &file) {
   std::vector<unsigned char> bytes;
   unsigned char chunk[1 << 16];
   size_t n;
-  while ((n = std::fread(chunk, 1, sizeof chunk, f)) > 0) bytes.insert(bytes.end(), chunk, chunk + n);
+  while ((n = std::fread(chunk, 1, sizeof chunk, f)) > 0)
+    bytes.insert(bytes.end(), chunk, chunk + n);
   bool err = std::ferror(f) != 0;
   std::fclose(f);
   if (err) die("cannot read", file);
@@ -122,14 +123,16 @@ struct Query {
   std::vector<astar_point> buf;
 };
 
-}  // namespace
+} // namespace
 
-std::string GetName() { return std::string("libastar-") + method_name(); }
+std::string GetName() {
+  return std::string("libastar-") + method_name();
+}
 
 void PreprocessMap(const std::vector<bool> &bits, int width, int height,
                    const std::string &filename) {
   astar_method m = parse_method();
-  if (m == ASTAR_METHOD_ASTAR || m == ASTAR_METHOD_JPS) return;  // nothing to precompute
+  if (m == ASTAR_METHOD_ASTAR || m == ASTAR_METHOD_JPS) return; // nothing to precompute
   astar_grid *grid = make_grid(bits, width, height);
   std::vector<unsigned char> bytes;
   if (m == ASTAR_METHOD_JPS_PLUS) {
@@ -195,9 +198,9 @@ void *PrepareForSearch(const std::vector<bool> &bits, int width, int height,
 bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path) {
   Query *q = static_cast<Query *>(data);
   astar_path_result res;
-  astar_status st = astar_finder_find(q->finder, q->ws, astar_point{s.x, s.y}, astar_point{g.x, g.y},
-                                      q->buf.data(), q->buf.size(), &res);
-  if (st == ASTAR_NO_PATH) return true;  // an empty path: no path
+  astar_status st = astar_finder_find(q->finder, q->ws, astar_point{s.x, s.y},
+                                      astar_point{g.x, g.y}, q->buf.data(), q->buf.size(), &res);
+  if (st == ASTAR_NO_PATH) return true; // an empty path: no path
   if (st != ASTAR_OK) die("astar_finder_find", astar_strerror(st));
   path.reserve(path.size() + res.length);
   for (size_t i = 0; i < res.length; i++) {

@@ -29,6 +29,7 @@
 # defines from its makefile / build.sh), C++ standard gnu++11 or the
 # entry's, -w (these are other people's 2014 sources; their warnings are
 # not ours to fix). gcc 12 fixes are sed patches listed in patch_entry().
+# shellcheck disable=SC2086 # $CXX, $NICE and the flag lists split into words on purpose
 set -u
 MIRRORS=${MIRRORS:-/work/.mirror}
 PEERS=${PEERS:-/work/peers/gppc}
@@ -127,9 +128,8 @@ build() {
   fi
 }
 
-want() { [ $# -eq 0 ] && return 0; local w; for w in $WANT; do [ "$w" = "$1" ] && return 0; done; return 1; }
 WANT="$*"
-for e in $(ls "$PEERS/src"); do patch_entry "$e"; done
+for d in "$PEERS"/src/*/; do patch_entry "$(basename "$d")"; done
 
 # name                 entry directory                        flags (from its makefile / build.sh)         libs       files left out
 B() { if [ -z "$WANT" ] || [[ " $WANT " == *" $1 "* ]]; then build "$@"; fi; }

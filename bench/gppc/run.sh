@@ -147,7 +147,10 @@ if [ -z "$MAPS" ]; then
 fi
 for fm in $MAPS; do
   f=${fm#*:}
-  [ -r "$f" ] && [ -r "$f.scen" ] || { echo "run.sh: no map or scenario: $f(.scen)" >&2; exit 2; }
+  if [ ! -r "$f" ] || [ ! -r "$f.scen" ]; then
+    echo "run.sh: no map or scenario: $f(.scen)" >&2
+    exit 2
+  fi
 done
 
 OUT=${OUT:-$PEERS/runs/$(date -u +%Y%m%dT%H%M%SZ)}

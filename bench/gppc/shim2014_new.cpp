@@ -36,4 +36,6 @@ bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path) {
   return gppc2014_bridge_get_path(data, s.x, s.y, g.x, g.y, &path);
 }
 
-std::string GetName() { return gppc2014_bridge_name(); }
+std::string GetName() {
+  return gppc2014_bridge_name();
+}

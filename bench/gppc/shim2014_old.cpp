@@ -41,5 +41,7 @@ bool gppc2014_bridge_get_path(void *data, int sx, int sy, int gx, int gy, void *
   g.y = gy;
   return GetPath(data, s, g, *static_cast<std::vector<xyLoc> *>(path));
 }
-const char *gppc2014_bridge_name() { return GetName(); }
+const char *gppc2014_bridge_name() {
+  return GetName();
+}
 }

@@ -15,10 +15,11 @@ struct xyLoc {
   int16_t x;
   int16_t y;
 };
-}  // namespace GPPC
+} // namespace GPPC
 typedef GPPC::xyLoc xyLoc;
 
-void PreprocessMap(const std::vector<bool> &bits, int width, int height, const std::string &filename);
+void PreprocessMap(const std::vector<bool> &bits, int width, int height,
+                   const std::string &filename);
 void *PrepareForSearch(const std::vector<bool> &bits, int width, int height,
                        const std::string &filename);
 bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path);

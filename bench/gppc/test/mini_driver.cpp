@@ -26,8 +26,8 @@ static const char *const MAP[] = {
     "....@.@..@@.@@@.",
     ".@@@@...@@...@..",
     "........@...@@.@",
-    "@@@@@@@@@@@@@..@",  // row 10 is walled off (its only diagonal exit
-                         // would cut the corner at (12,10)): no path there
+    "@@@@@@@@@@@@@..@", // row 10 is walled off (its only diagonal exit
+                        // would cut the corner at (12,10)): no path there
     "..@.........@@@@",
 };
 static const int W = 16, H = 11;
@@ -40,7 +40,7 @@ static bool open_cell(int x, int y) {
 static std::vector<double> dijkstra(int sx, int sy) {
   std::vector<double> d(W * H, INFINITY);
   typedef std::pair<double, int> item;
-  std::priority_queue<item, std::vector<item>, std::greater<item> > q;
+  std::priority_queue<item, std::vector<item>, std::greater<item>> q;
   d[sy * W + sx] = 0;
   q.push(item(0, sy * W + sx));
   while (!q.empty()) {
