@@ -192,6 +192,27 @@ def table(rundir):
             row.append("-" if f is None else ("n/a" if f["error"] else fmt_us(f["mean"])))
         print("| %s | %s |" % (e, " | ".join(row)))
     print()
+    print("### Each entry's time over libastar's fastest method on the family "
+          "(above 1: libastar is faster)\n")
+    bests = {}
+    for fam in families:
+        cands = [(fam_figs(e, fam)["mean"], e) for e in ours
+                 if fam_figs(e, fam) and not fam_figs(e, fam)["error"]]
+        bests[fam] = min(cands) if cands else None
+    print("| entry | " + " | ".join(families) + " |")
+    print("|---|" + "---:|" * len(families))
+    print("| *libastar's fastest* | " + " | ".join(
+        bests[f][1].replace("libastar-", "") if bests[f] else "-" for f in families) + " |")
+    for e in entries:
+        if e in ours:
+            continue
+        row = []
+        for fam in families:
+            f = fam_figs(e, fam)
+            row.append("-" if f is None or f["error"] or not bests[fam] else
+                       "%.2f" % (f["mean"] / bests[fam][0]))
+        print("| %s | %s |" % (e, " | ".join(row)))
+    print()
     for fam in families:
         nq = {}
         for k in cell:
