@@ -91,6 +91,14 @@ patch_entry() {
     sed -i 's|new char\[bits.size()/8+1\];|new char[bits.size()/8+1]();|' "$d/Entry.cpp"
     grep -q 'new char\[bits.size()/8+1\]();' "$d/Entry.cpp" || echo "peer.sh: $e: patch did not apply" >&2
     ;;
+  Rabin_AStarEntry | Rabin_AStarBucketPriorityQueueEntry)
+    # FastAStar.cpp bounds the neighbour's row by the map's width, not its
+    # height: on a map taller than wide (ht_keep, 281 x 357) the rows below
+    # the width are never entered (no path for half of ht_keep's queries,
+    # detours up to 1.93 times optimal). Compare the row with the height.
+    sed -i 's|if (neighborRow >= m_width)|if (neighborRow >= m_height)|' "$d/FastAStar.cpp"
+    grep -q 'neighborRow >= m_height' "$d/FastAStar.cpp" || echo "peer.sh: $e: patch did not apply" >&2
+    ;;
   esac
 }
 

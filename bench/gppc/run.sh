@@ -19,11 +19,12 @@
 #                   rounds (default 3)
 #   --entries L     only these (names of BINARIES.txt, libastar-<method>)
 #   --maps L        instead of the default subset: FAMILY:MAPFILE pairs
-#   --reuse-pre     with OUT set to an earlier run's folder: keep every
-#                   precomputation that succeeded there (its files and its
-#                   time), run only the missing ones and the queries (e.g.
-#                   after a new libastar method: the 2014 SRC files take
-#                   tens of minutes)
+#   --reuse-pre     with OUT set to an earlier run's folder: keep every 2014
+#                   entry's precomputation that succeeded there (its files
+#                   and its time), run the missing ones, all of libastar's
+#                   (its formats follow the checkout) and every query round
+#                   (e.g. after a new libastar method: the 2014 SRC files
+#                   take tens of minutes)
 #   --max-allpairs C  skip the all-pairs precomputations (SRC-*, libastar-cpd)
 #                   on maps with more than C passable cells (default 30000:
 #                   their precomputation is a search from every cell: 1-3
@@ -190,7 +191,8 @@ for fm in $MAPS; do
       if [ "$r" = 1 ] && [ -n "$src" ] && [ -e "$src/pre.rc" ]; then
         rm -rf "$work" && mkdir -p "$work" && cp -r "$src/index_data" "$src/pre.time" "$src/pre.rc" "$work/"
         : >"$work/err.txt"
-      elif [ "$r" = 1 ] && [ $REUSE_PRE = 1 ] && [ "$(cat "$work/pre.rc" 2>/dev/null)" = 0 ]; then
+      elif [ "$r" = 1 ] && [ $REUSE_PRE = 1 ] && [[ $e != libastar-* ]] &&
+        [ "$(cat "$work/pre.rc" 2>/dev/null)" = 0 ]; then
         : # --reuse-pre: the precomputation of an earlier run into this OUT
       elif [ "$r" = 1 ]; then
         rm -rf "$work" && mkdir -p "$work/index_data"
