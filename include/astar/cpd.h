@@ -174,6 +174,17 @@ ASTAR_API astar_status astar_cpd_distance(const astar_cpd *cpd, const astar_grid
                                           astar_point start, astar_point goal, double *cost,
                                           size_t *steps);
 
+/*
+** Like astar_cpd_distance, for measuring the walk: *steps (may be NULL) of
+** the optimal path and *lookups (may be NULL), the rows it read -- one a
+** step without jumps, fewer when a lookup's move is followed several steps
+** at once (see the jumps above). Same statuses as astar_cpd_distance. No
+** allocation.
+*/
+ASTAR_API astar_status astar_cpd_lookups(const astar_cpd *cpd, const astar_grid *grid,
+                                         astar_point start, astar_point goal, size_t *steps,
+                                         size_t *lookups);
+
 /* ---- building in blocks (threads, machines) ------------------------------ */
 
 /*
