@@ -42,10 +42,11 @@
 **
 ** A run with move d then takes the largest jump cap such that, for every
 ** target v of the run, min(rule(v), cap) <= ray_d(v), rule being the
-** geometric count of astar__cpd_rule: the cap only has to hold for the
-** targets where the rule overshoots (an obstacle bends the path before the
-** octile turn), so cap = the least ray_d(v) over those, no bound when there
-** are none. Among the moves every target of a run shares, the run takes the
+** geometric count of astar__cpd_rule (no bound when d leads away from v's
+** octant): the cap only has to hold for the targets where the rule
+** overshoots (an obstacle bends the path before the octile turn, or the
+** path goes round one), so cap = the least ray_d(v) over those, no bound
+** when there are none. Among the moves every target of a run shares, the run takes the
 ** one with the largest cap (ties: the lowest direction).
 */
 #include "cpd/cpd.h"
@@ -239,7 +240,7 @@ ASTAR__INLINE void tighten(uint32_t cap[8], unsigned moves, uint64_t rv, int32_t
   for (; moves; moves &= moves - 1) {
     const int d = __builtin_ctz(moves);
     const uint32_t j = (uint32_t)(rv >> (8 * d)) & RAY_MAX;
-    if ((uint32_t)astar__cpd_rule(dx, dy, d) > j && j < cap[d]) cap[d] = j ? j : 1u;
+    if (astar__cpd_rule(dx, dy, d) > j && j < cap[d]) cap[d] = j ? j : 1u;
   }
 }
 

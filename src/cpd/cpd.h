@@ -45,9 +45,11 @@ ASTAR__INLINE unsigned astar__cpd_code(uint32_t cap) {
 /* The rule of a jump: from a cell (dx, dy) away from the target, the steps
 ** in direction d before the octile path there turns -- for a straight d the
 ** distance along d minus the distance across, for a diagonal the smaller
-** of its two distances -- and at least 1. A jump of at most this many steps
-** stays inside the box of the cell and the target, so inside the map. */
-ASTAR__INLINE int32_t astar__cpd_rule(int32_t dx, int32_t dy, int d) {
+** of its two distances -- or, when that is below 1 (d leads away from the
+** target's octant: the path goes round an obstacle), no bound, so that the
+** run's cap alone bounds the jump (the cap then holds for every such target
+** of the run, see build.c). */
+ASTAR__INLINE uint32_t astar__cpd_rule(int32_t dx, int32_t dy, int d) {
   const int32_t ax = dx * astar__dir_dx[d], ay = dy * astar__dir_dy[d];
   int32_t r;
   if (d < 4) {
@@ -57,7 +59,7 @@ ASTAR__INLINE int32_t astar__cpd_rule(int32_t dx, int32_t dy, int d) {
   } else {
     r = ax < ay ? ax : ay;
   }
-  return r < 1 ? 1 : r;
+  return r < 1 ? ASTAR__CPD_UNBOUNDED : (uint32_t)r;
 }
 
 /* The node numbering of a grid: derived from its cells alone, so building

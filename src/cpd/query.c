@@ -197,7 +197,7 @@ static const uint8_t need[8] = {0x01, 0x02, 0x04, 0x08, 0x13, 0x26, 0x4C, 0x89};
 ** (astar__cpd_rule; build.c shows every such step stays optimal). The
 ** first step is legal by the load's checks; the further steps of a jump are
 ** checked against the grid's neighbour bytes, so a damaged table cannot
-** lead the walk through a wall. */
+** lead the walk through a wall or out of the map (its border is blocked). */
 static astar_status walk(const astar_cpd *cpd, const astar_grid *grid, uint32_t s, uint32_t t,
                          astar_point *path, size_t cap, size_t *a, size_t *b, size_t *lookups) {
   int32_t off[8];
@@ -270,7 +270,9 @@ static astar_status walk(const astar_cpd *cpd, const astar_grid *grid, uint32_t 
     looked++;
     uint32_t k = 1;
     if (jump > 1) {
-      const uint32_t rule = (uint32_t)astar__cpd_rule(gx - x, gy - y, d);
+      /* Both unbounded only in a damaged table: then the walk goes on until
+      ** the check below meets a wall. */
+      const uint32_t rule = astar__cpd_rule(gx - x, gy - y, d);
       k = rule < jump ? rule : jump;
     }
     const int32_t o = off[d], ddx = astar__dir_dx[d], ddy = astar__dir_dy[d];
