@@ -163,8 +163,8 @@ ASTAR_API astar_status astar_cpd_load(astar_cpd **out, const astar_grid *grid, c
 ** CPD was built or loaded for); ASTAR_STALE (that grid changed since);
 ** ASTAR_PARSE_ERROR (a damaged loaded table made the walk loop);
 ** ASTAR_INVALID_ARGUMENT (NULL cpd, grid or len). start == goal gives a
-** one-cell path. No allocation, no workspace: safe from several threads at
-** once.
+** one-cell path. Reads `grid` (the steps of a jump are checked against its
+** cells). No allocation, no workspace: safe from several threads at once.
 */
 ASTAR_API astar_status astar_cpd_path(const astar_cpd *cpd, const astar_grid *grid,
                                       astar_point start, astar_point goal, astar_point *path,

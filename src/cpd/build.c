@@ -318,12 +318,11 @@ astar_status astar__cpd_rows_build(astar__cpd_rows *r, const astar__cpd_order *o
         if (cap[d] > cap[best]) best = d;
       }
       r->runs[r->nruns++] = ASTAR__CPD_RUN(start, astar__cpd_code(cap[best]), best);
+      if (v == o->n) break;
       start = v;
       cur = m;
-      if (v < o->n) {
-        for (int d = 0; d < 8; d++) cap[d] = ASTAR__CPD_UNBOUNDED;
-        tighten(cap, cur, rv, w.px[v] - sx, w.py[v] - sy);
-      }
+      for (int d = 0; d < 8; d++) cap[d] = ASTAR__CPD_UNBOUNDED;
+      tighten(cap, cur, rv, w.px[v] - sx, w.py[v] - sy);
     }
     if (st != ASTAR_OK) break;
     r->counts[i] = (uint32_t)(r->nruns - before);

@@ -289,7 +289,7 @@ static astar_status walk(const astar_cpd *cpd, const astar_grid *grid, uint32_t 
       if ((nb[cell] & need[d]) != need[d]) return ASTAR_PARSE_ERROR;
     }
     prev = d;
-    diagonal += ((unsigned)d >> 2) * k; /* directions 4..7 are the diagonals */
+    diagonal += (size_t)((unsigned)d >> 2) * k; /* directions 4..7 are the diagonals */
   }
   *a = steps - diagonal;
   *b = diagonal;
