@@ -566,7 +566,71 @@ static void test_format_v1(void) {
   astar_grid_free(g);
 }
 
+/* A table whose every run claims unbounded jumps (checksum fixed, so it
+** loads): each query ends, OK with a legal path or ASTAR_PARSE_ERROR (a
+** jump met a wall), never out of the map. */
+static void test_crafted_jumps(void) {
+  static const char *const rows[] = {
+      "......#.....", "..##..#..#..", "......#..#..", "####.......#", "......##....",
+  };
+  astar_grid *g = randmap_from_rows(rows, 5, '#');
+  if (!g) {
+    CHECK(0);
+    return;
+  }
+  astar_cpd *cpd = NULL;
+  CHECK(astar_cpd_build(&cpd, g, NULL, NULL) == ASTAR_OK);
+  size_t len;
+  uint8_t *bytes = cpd ? save_all(cpd, &len) : NULL;
+  astar_cpd_free(cpd);
+  if (!bytes) {
+    astar_grid_free(g);
+    return;
+  }
+  const uint32_t n = astar__get_le32(bytes + 20);
+  const uint64_t nruns = astar__get_le64(bytes + 40);
+  for (uint64_t i = 0; i < nruns; i++) {
+    uint8_t *q = bytes + 56 + 4 * ((size_t)n + (size_t)i);
+    astar__put_le32(q, astar__get_le32(q) | 31u << 3);
+  }
+  uint64_t h = ASTAR__HASH_INIT;
+  size_t i;
+  for (i = 0; i < 48; i += 8) h = astar__hash_word(h, astar__get_le64(bytes + i));
+  for (i = 56; i + 8 <= len; i += 8) h = astar__hash_word(h, astar__get_le64(bytes + i));
+  if (i < len) h = astar__hash_word(h, astar__get_le32(bytes + i));
+  astar__put_le64(bytes + 48, h);
+  astar_cpd *bad = NULL;
+  CHECK(astar_cpd_load(&bad, g, bytes, len, NULL) == ASTAR_OK);
+  const int32_t w = astar_grid_width(g), ht = astar_grid_height(g);
+  const size_t cap = (size_t)w * (size_t)ht + 1;
+  astar_point *path = malloc(cap * sizeof *path);
+  size_t failed = 0;
+  for (int32_t s = 0; bad && path && s < w * ht; s++)
+    for (int32_t t = 0; t < w * ht; t++) {
+      const astar_point a = P(s % w, s / w), b = P(t % w, t / w);
+      if (!astar_grid_passable(g, a.x, a.y) || !astar_grid_passable(g, b.x, b.y)) continue;
+      size_t plen = 0;
+      double cost = 0;
+      const astar_status st = astar_cpd_path(bad, g, a, b, path, cap, &plen, &cost);
+      char err[200];
+      if (st == ASTAR_PARSE_ERROR) {
+        failed++;
+      } else if (st == ASTAR_OK) {
+        if (!validate_path(g, NULL, a, b, path, plen, cost, err, sizeof err))
+          FAILF("crafted (%d,%d)->(%d,%d): %s", a.x, a.y, b.x, b.y, err);
+      } else if (st != ASTAR_NO_PATH) {
+        FAILF("crafted (%d,%d)->(%d,%d): %s", a.x, a.y, b.x, b.y, astar_strerror(st));
+      }
+    }
+  CHECKF(failed > 0, "crafted: no jump met a wall (the map has walls)");
+  free(path);
+  astar_cpd_free(bad);
+  free(bytes);
+  astar_grid_free(g);
+}
+
 int main(void) {
+  RUN(test_crafted_jumps);
   RUN(test_jumps);
   RUN(test_format_v1);
   RUN(test_random_all_pairs);
