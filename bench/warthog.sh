@@ -4,11 +4,14 @@
 # issue 12) on the same query subsets, in one sitting, and the Markdown table
 # of docs/performance.md "Against Warthog".
 #
-# usage: bench/warthog.sh [-n N] [-r R] [-g DIR] [-o DIR] [MAP ...]
+# usage: bench/warthog.sh [-n N] [-r R] [-a ALGOS] [-g DIR] [-o DIR] [MAP ...]
 #   -n N      queries per map: an evenly spread subset of its scen (default 300)
 #   -r R      rounds (default 3); a round runs ours then theirs on one map, so
 #             the two sides see the same machine load; the median round of
 #             every method is kept
+#   -a ALGOS  our methods to run, of "astar jps jps-plus-file jps-plus-built"
+#             (default: all four); Warthog's jps2 / jps2+ run only when one
+#             of the JPS methods is asked for
 #   -g DIR    folder of the generated mazes (corridor 2 4 8 16 32, 512x512),
 #             made there with ../shared/peers/gen/gen_maps.py when missing
 #             (a few minutes; default build/warthog-maps; "" for none)
@@ -37,16 +40,21 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SHARED=${SHARED:-$REPO/../shared}
 ASTAR=${ASTAR:-$REPO/build/astar}
 PIN=${PIN-taskset -c 1}
-N=300; R=3; GEN=$REPO/build/warthog-maps; OUT=""
+N=300; R=3; GEN=$REPO/build/warthog-maps; OUT=""; ALGOS="astar jps jps-plus-file jps-plus-built"
 usage() { sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-while getopts "n:r:g:o:h" opt; do
+while getopts "n:r:a:g:o:h" opt; do
   case $opt in
-    n) N=$OPTARG ;; r) R=$OPTARG ;; g) GEN=$OPTARG ;; o) OUT=$OPTARG ;; *) usage ;;
+    n) N=$OPTARG ;; r) R=$OPTARG ;; a) ALGOS=$OPTARG ;; g) GEN=$OPTARG ;; o) OUT=$OPTARG ;; *) usage ;;
   esac
 done
 shift $((OPTIND - 1))
 [[ $N =~ ^[1-9][0-9]*$ ]] || { echo "warthog.sh: -n: expected a positive integer, got '$N'" >&2; exit 2; }
 [[ $R =~ ^[1-9][0-9]*$ ]] || { echo "warthog.sh: -r: expected a positive integer, got '$R'" >&2; exit 2; }
+for a in $ALGOS; do
+  [[ $a =~ ^(astar|jps|jps-plus-file|jps-plus-built)$ ]] ||
+    { echo "warthog.sh: -a: unknown method '$a' (astar jps jps-plus-file jps-plus-built)" >&2; exit 2; }
+done
+[[ -n ${ALGOS// /} ]] || { echo "warthog.sh: -a: no method given" >&2; exit 2; }
 [[ -x $ASTAR ]] || { echo "warthog.sh: $ASTAR not built (run make)" >&2; exit 1; }
 [[ -d $SHARED ]] || { echo "warthog.sh: shared tree $SHARED not found (set SHARED=...)" >&2; exit 1; }
 SHARED=$(cd "$SHARED" && pwd)
@@ -124,7 +132,7 @@ for map in "${MAPS[@]}"; do
   "$ASTAR" precompute "$map" -o "$pre" --method jps-plus >> "$LOG"
   echo "== $name ($(grep -vc '^version' "$sub") queries, $R rounds)" >&2
   for ((i = 1; i <= R; i++)); do
-    for algo in astar jps jps-plus-file jps-plus-built; do
+    for algo in $ALGOS; do
       a=${algo%-file}; a=${a%-built}; extra=()
       [[ $algo == jps-plus-file ]] && extra=(--pre "$pre")
       # To a file, read afterwards: a reader starting up beside the timed
@@ -138,7 +146,9 @@ for map in "${MAPS[@]}"; do
       t=$OUT/wh-round.txt
       rm -f "$t"
       # run_all.sh sends Warthog's per-query output to a file, then summarises it.
-      WARTHOG_BIN=$WARTHOG_BIN WARTHOG_JPS_BIN=$WARTHOG_JPS_BIN WARTHOG_JPS_ALGS="jps2 jps2+" \
+      wh_jps=$WARTHOG_JPS_BIN
+      [[ " $ALGOS " == *" jps"* ]] || wh_jps=""
+      WARTHOG_BIN=$WARTHOG_BIN WARTHOG_JPS_BIN=$wh_jps WARTHOG_JPS_ALGS="jps2 jps2+" \
         $PIN "$SHARED/peers/run_all.sh" -n "$N" -r 1 -p warthog -o "$t" "$map" "$scen" \
         > /dev/null 2>> "$LOG"
       sed "s/ map=\([^ ]*\)/ map=\1 round=$i/" "$t" >> "$RES"
