@@ -37,11 +37,20 @@ typedef struct sg_scratch_head {
   uint32_t n;    /* the vertex count the arrays were laid out for */
 } sg_scratch_head;
 
+/* An open-list entry carries its keys, so that a comparison reads the
+** entry, not the per-vertex arrays at two random places. The goal side
+** uses the same order with g = 0: smaller dg, then smaller number. */
+typedef struct sg_item {
+  double f, g;
+  uint32_t v;
+} sg_item;
+
 /* The arrays of the scratch for a graph of n subgoals. */
 typedef struct sg_arrays {
   sg_scratch_head *head;
   double *g, *f, *dg;
-  uint32_t *parent, *pos, *state, *gside, *heap, *stack, *slist, *glist, *bpar;
+  sg_item *heap;
+  uint32_t *parent, *pos, *state, *gside, *stack, *slist, *glist, *bpar;
 } sg_arrays;
 
 static size_t layout(uint32_t n, void *base, sg_arrays *A) {
@@ -59,7 +68,7 @@ static size_t layout(uint32_t n, void *base, sg_arrays *A) {
   SG_TAKE(pos, uint32_t, nv);
   SG_TAKE(state, uint32_t, nv);
   SG_TAKE(gside, uint32_t, nv);
-  SG_TAKE(heap, uint32_t, nv);
+  SG_TAKE(heap, sg_item, nv);
   SG_TAKE(stack, uint32_t, nv);
   SG_TAKE(slist, uint32_t, nv);
   SG_TAKE(glist, uint32_t, nv);
@@ -76,83 +85,69 @@ size_t astar__subgoal_scratch_bytes(const astar_subgoal *sg) {
 
 /* ---- the open list ----------------------------------------------------------------------- */
 
-/* Is vertex a before b: smaller f, then larger g, then smaller number. */
-ASTAR__INLINE bool before(const sg_arrays *A, uint32_t a, uint32_t b) {
-  if (A->f[a] != A->f[b]) return A->f[a] < A->f[b];
-  if (A->g[a] != A->g[b]) return A->g[a] > A->g[b];
-  return a < b;
+/* Is a before b: smaller f, then larger g, then smaller number. */
+ASTAR__INLINE bool before(const sg_item *a, const sg_item *b) {
+  if (a->f != b->f) return a->f < b->f;
+  if (a->g != b->g) return a->g > b->g;
+  return a->v < b->v;
 }
 
-ASTAR__INLINE void heap_up(const sg_arrays *A, uint32_t i, uint32_t v) {
-  uint32_t *const h = A->heap;
+ASTAR__INLINE void heap_up(const sg_arrays *A, uint32_t i, sg_item it) {
+  sg_item *const h = A->heap;
   while (i > 0) {
     const uint32_t p = (i - 1) / 2;
-    if (!before(A, v, h[p])) break;
+    if (!before(&it, &h[p])) break;
     h[i] = h[p];
-    A->pos[h[i]] = i;
+    A->pos[h[i].v] = i;
     i = p;
   }
-  h[i] = v;
-  A->pos[v] = i;
+  h[i] = it;
+  A->pos[it.v] = i;
 }
 
 ASTAR__INLINE uint32_t heap_pop(const sg_arrays *A, uint32_t *len) {
-  uint32_t *const h = A->heap;
-  const uint32_t top = h[0], last = h[--*len], n = *len;
+  sg_item *const h = A->heap;
+  const uint32_t top = h[0].v, n = --*len;
+  const sg_item last = h[n];
   uint32_t i = 0;
   for (;;) {
     uint32_t c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && before(A, h[c + 1], h[c])) c++;
-    if (!before(A, h[c], last)) break;
+    if (c + 1 < n && before(&h[c + 1], &h[c])) c++;
+    if (!before(&h[c], &last)) break;
     h[i] = h[c];
-    A->pos[h[i]] = i;
+    A->pos[h[i].v] = i;
     i = c;
   }
   if (n) {
     h[i] = last;
-    A->pos[last] = i;
+    A->pos[last.v] = i;
   }
   return top;
 }
 
-/* The goal side's open list: smaller dg, then smaller number. */
-ASTAR__INLINE bool bbefore(const sg_arrays *A, uint32_t a, uint32_t b) {
-  if (A->dg[a] != A->dg[b]) return A->dg[a] < A->dg[b];
-  return a < b;
-}
+/* ---- stall on demand ------------------------------------------------------------------- */
 
-static void bheap_up(const sg_arrays *A, uint32_t i, uint32_t v) {
-  uint32_t *const h = A->heap;
-  while (i > 0) {
-    const uint32_t p = (i - 1) / 2;
-    if (!bbefore(A, v, h[p])) break;
-    h[i] = h[p];
-    A->pos[h[i]] = i;
-    i = p;
+/* Does an up neighbour w of v (a higher vertex) already hold a label d[w]
+** with d[w] + c(w, v) < dv? Then dv is longer than v's distance from the
+** search's root, every label v would give is longer than its target's too
+** (the optimal path does not come through v at dv), and expanding v is
+** wasted: the upward searches of a contraction hierarchy skip it ("stall
+** on demand"). Only strictly shorter labels stall, so no vertex on an
+** optimal up-down path is skipped and the path found is the same. Top
+** vertices never stall in the forward A* (their arcs go both ways, so the
+** closer neighbour would have been expanded first): callers skip them. */
+ASTAR__INLINE bool stalled(const astar_subgoal *sg, const sg_arrays *A, const double *d,
+                           const uint32_t *stamp, uint32_t open, uint32_t closed, uint32_t v,
+                           double dv) {
+  (void)A;
+  const uint32_t *const adj = sg->adj, *const xy = sg->xy;
+  const uint32_t vxy = xy[v];
+  for (uint32_t i = sg->first[v], e = sg->first[v] + sg->nup[v]; i < e; i++) {
+    const uint32_t w = adj[i], s = stamp[w];
+    if ((s == open || s == closed) && d[w] + sg_octile(sg, xy[w], vxy) < dv) return true;
   }
-  h[i] = v;
-  A->pos[v] = i;
-}
-
-static uint32_t bheap_pop(const sg_arrays *A, uint32_t *len) {
-  uint32_t *const h = A->heap;
-  const uint32_t top = h[0], last = h[--*len], n = *len;
-  uint32_t i = 0;
-  for (;;) {
-    uint32_t c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && bbefore(A, h[c + 1], h[c])) c++;
-    if (!bbefore(A, h[c], last)) break;
-    h[i] = h[c];
-    A->pos[h[i]] = i;
-    i = c;
-  }
-  if (n) {
-    h[i] = last;
-    A->pos[last] = i;
-  }
-  return top;
+  return false;
 }
 
 /* ---- paths ------------------------------------------------------------------------------------
@@ -298,7 +293,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     A.dg[G] = 0.0;
     A.bpar[G] = SG_NONE;
     A.gside[G] = open;
-    bheap_up(&A, hlen++, G);
+    heap_up(&A, hlen++, (sg_item){0.0, 0.0, G});
   } else {
     A.dg[G] = 0.0;
     A.bpar[G] = SG_NONE;
@@ -309,17 +304,18 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       A.dg[w] = sg_octile(sg, xy[w], gxy);
       A.bpar[w] = G;
       A.gside[w] = open;
-      bheap_up(&A, hlen++, w);
+      heap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w});
     }
   }
   res->stats.generated = hlen;
   while (hlen) {
-    const uint32_t v = bheap_pop(&A, &hlen);
+    const uint32_t v = heap_pop(&A, &hlen);
     A.gside[v] = closed;
     res->stats.expanded++;
     if (level[v] == top) continue; /* the forward search crosses the top */
     const double dv = A.dg[v];
     const uint32_t vxy = xy[v];
+    if (stalled(sg, &A, A.dg, A.gside, open, closed, v, dv)) continue;
     for (uint32_t i = first[v], e = first[v] + nup[v]; i < e; i++) {
       const uint32_t w = adj[i];
       const uint32_t gs = A.gside[w];
@@ -329,12 +325,12 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
         if (!(nd < A.dg[w])) continue;
         A.dg[w] = nd;
         A.bpar[w] = v;
-        bheap_up(&A, A.pos[w], w);
+        heap_up(&A, A.pos[w], (sg_item){nd, 0.0, w});
       } else {
         A.dg[w] = nd;
         A.bpar[w] = v;
         A.gside[w] = open;
-        bheap_up(&A, hlen++, w);
+        heap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w});
         res->stats.generated++;
       }
     }
@@ -351,7 +347,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   A.f[S] = sg_octile(sg, sxy, gxy);
   A.parent[S] = SG_NONE;
   A.state[S] = open;
-  heap_up(&A, hlen++, S);
+  heap_up(&A, hlen++, (sg_item){A.f[S], 0.0, S});
   res->stats.generated++;
   if (!res->stats.max_open) res->stats.max_open = 1;
   st = ASTAR_NO_PATH;
@@ -369,10 +365,10 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     if (w_ == G) via = (virt) ? u : SG_NONE;                                                       \
     res->stats.generated++;                                                                        \
     if (s_ == open) {                                                                              \
-      heap_up(&A, A.pos[w_], w_);                                                                  \
+      heap_up(&A, A.pos[w_], (sg_item){A.f[w_], ng_, w_});                                         \
     } else {                                                                                       \
       A.state[w_] = open;                                                                          \
-      heap_up(&A, hlen++, w_);                                                                     \
+      heap_up(&A, hlen++, (sg_item){A.f[w_], ng_, w_});                                            \
       if (hlen > res->stats.max_open) res->stats.max_open = hlen;                                  \
     }                                                                                              \
   } while (0)
@@ -389,6 +385,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       break;
     }
     const double gu = A.g[u];
+    if (u < n && level[u] != top && stalled(sg, &A, A.g, A.state, open, closed, u, gu)) continue;
     if (A.gside[u] == closed) SG_OFFER(G, gu + A.dg[u], true);
     if (u == n) {
       for (uint32_t i = 0; i < ks; i++) {
