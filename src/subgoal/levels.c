@@ -196,6 +196,11 @@ static astar_status try_lower(lv *L, uint32_t x, vec *add, bool *lowered) {
   return ASTAR_OK;
 }
 
+static int cmp_u64(const void *x, const void *y) {
+  const uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return (a > b) - (a < b);
+}
+
 static int cmp_u32(const void *x, const void *y) {
   const uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
   return (a > b) - (a < b);
@@ -257,15 +262,17 @@ astar_status astar__sg_levels(astar_subgoal *sg, const astar_grid *grid) {
   L.grid = grid;
   L.al = al;
   vec add = {NULL, 0, 0};
+  uint64_t *order = NULL; /* a round's top vertices: degree << 32 | index */
   astar_status st = ASTAR_NO_MEMORY;
   L.nbr = astar__calloc(al, (size_t)n + 1, sizeof *L.nbr);
   L.top = astar__malloc(al, (size_t)n + 1);
   L.dist = astar__malloc(al, ((size_t)n + 1) * sizeof *L.dist);
   L.seen = astar__calloc(al, (size_t)n + 1, sizeof *L.seen);
   L.touched = astar__calloc(al, (size_t)n + 1, sizeof *L.touched);
+  order = astar__malloc(al, ((size_t)n + 1) * sizeof *order);
   L.hcap = 256;
   L.heap = astar__malloc(al, L.hcap * sizeof *L.heap);
-  if (!L.nbr || !L.top || !L.dist || !L.seen || !L.heap || !L.touched) goto out;
+  if (!L.nbr || !L.top || !L.dist || !L.seen || !L.heap || !L.touched || !order) goto out;
   for (uint32_t v = 0; v < n; v++) {
     L.top[v] = 1;
     for (uint32_t i = sg->first[v]; i < sg->first[v + 1]; i++)
@@ -274,9 +281,13 @@ astar_status astar__sg_levels(astar_subgoal *sg, const astar_grid *grid) {
   const uint32_t max_rounds = (sg->levels_asked ? sg->levels_asked : SG_MAX_LEVELS) - 1;
   uint32_t rounds = 0, ntop = n;
   while (rounds < max_rounds) {
-    uint32_t lowered = 0;
-    for (uint32_t x = 0; x < n; x++) {
-      if (!L.top[x] || L.touched[x] == rounds + 1) continue;
+    uint32_t lowered = 0, k = 0;
+    for (uint32_t x = 0; x < n; x++)
+      if (L.top[x]) order[k++] = (uint64_t)L.nbr[x].len << 32 | x;
+    qsort(order, k, sizeof *order, cmp_u64);
+    for (uint32_t j = 0; j < k; j++) {
+      const uint32_t x = (uint32_t)order[j];
+      if (L.touched[x] == rounds + 1) continue;
       bool low;
       if ((st = try_lower(&L, x, &add, &low)) != ASTAR_OK) goto out;
       if (low) {
@@ -306,5 +317,6 @@ out:
   astar__free(al, L.seen, ((size_t)n + 1) * sizeof *L.seen);
   astar__free(al, L.touched, ((size_t)n + 1) * sizeof *L.touched);
   astar__free(al, L.heap, L.hcap * sizeof *L.heap);
+  astar__free(al, order, ((size_t)n + 1) * sizeof *order);
   return st;
 }
