@@ -141,11 +141,11 @@ ASTAR__INLINE bool stalled(const astar_subgoal *sg, const sg_arrays *A, const do
                            const uint32_t *stamp, uint32_t open, uint32_t closed, uint32_t v,
                            double dv) {
   (void)A;
-  const uint32_t *const adj = sg->adj, *const xy = sg->xy;
-  const uint32_t vxy = xy[v];
+  const uint32_t *const adj = sg->adj;
+  const double *const acost = sg->acost;
   for (uint32_t i = sg->first[v], e = sg->first[v] + sg->nup[v]; i < e; i++) {
     const uint32_t w = adj[i], s = stamp[w];
-    if ((s == open || s == closed) && d[w] + sg_octile(sg, xy[w], vxy) < dv) return true;
+    if ((s == open || s == closed) && d[w] + acost[i] < dv) return true;
   }
   return false;
 }
@@ -203,6 +203,48 @@ static double reported_cost(const astar_subgoal *sg, double g, uint64_t ns, uint
   const double n = (double)(ns + nd), b = (g - n * s) / (d - s);
   if (!(b >= 0.0 && b <= n && b == floor(b))) return g;
   return (n - b) * sg->straight + b * sg->diagonal;
+}
+
+/* The cells of the arc from vertex a to b (padded xy axy, bxy; a vertex
+** >= sg->n is the temporary start or goal, joined by a free line) with
+** its shortcuts unpacked, each free line diagonal-first when free, else
+** straight-first: written from out[*at] on (advancing *at) when out is
+** not NULL, else only counted into *at. Counts the straight and diagonal
+** moves. A shortcut is over a vertex lower than both its ends, so the
+** pending right halves are at most one per level. */
+static void unpack(const astar_subgoal *sg, const astar_grid *grid, uint32_t a, uint32_t b,
+                   uint32_t axy, uint32_t bxy, astar_point *out, size_t *at, uint64_t *ns,
+                   uint64_t *nd) {
+  uint32_t pend[2 * SG_MAX_LEVELS + 4][2];
+  uint32_t np = 0;
+  for (;;) {
+    const uint32_t i = a < sg->n && b < sg->n ? astar__sg_arc(sg, a, b) : SG_NONE;
+    const uint32_t mid = i == SG_NONE ? SG_NONE : sg->amid[i];
+    if (mid != SG_NONE && np < sizeof pend / sizeof pend[0]) {
+      pend[np][0] = mid;
+      pend[np][1] = b;
+      np++;
+      b = mid;
+      bxy = sg->xy[mid];
+      continue;
+    }
+    const uint32_t steps = steps_of(axy, bxy);
+    if (out) {
+      write_line(grid, axy, bxy, out + *at, ns, nd);
+    } else {
+      const int32_t dx = abs((int32_t)(axy & 0xffffu) - (int32_t)(bxy & 0xffffu));
+      const int32_t dy = abs((int32_t)(axy >> 16) - (int32_t)(bxy >> 16));
+      *nd += (uint64_t)(dx < dy ? dx : dy);
+      *ns += (uint64_t)(dx < dy ? dy - dx : dx - dy);
+    }
+    *at += steps;
+    if (!np) return;
+    np--;
+    a = pend[np][0];
+    axy = bxy;
+    b = pend[np][1];
+    bxy = b < sg->n ? sg->xy[b] : SG_NONE;
+  }
 }
 
 /* ---- the search -------------------------------------------------------------------------------
@@ -280,6 +322,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   /* gside: open = goal side, closed = goal side and next to the goal. */
   const uint32_t *const first = sg->first, *const nup = sg->nup, *const adj = sg->adj;
   const uint32_t *const xy = sg->xy;
+  const double *const acost = sg->acost;
   const uint8_t *const level = sg->level;
   const uint8_t top = (uint8_t)sg->nlevels;
 
@@ -314,13 +357,12 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     res->stats.expanded++;
     if (level[v] == top) continue; /* the forward search crosses the top */
     const double dv = A.dg[v];
-    const uint32_t vxy = xy[v];
     if (stalled(sg, &A, A.dg, A.gside, open, closed, v, dv)) continue;
     for (uint32_t i = first[v], e = first[v] + nup[v]; i < e; i++) {
       const uint32_t w = adj[i];
       const uint32_t gs = A.gside[w];
       if (gs == closed) continue;
-      const double nd = dv + sg_octile(sg, vxy, xy[w]);
+      const double nd = dv + acost[i];
       if (gs == open) {
         if (!(nd < A.dg[w])) continue;
         A.dg[w] = nd;
@@ -394,10 +436,9 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       }
       continue;
     }
-    const uint32_t uxy = xy[u];
     for (uint32_t i = first[u], e = first[u] + nup[u]; i < e; i++) {
       const uint32_t w = adj[i];
-      SG_OFFER(w, gu + sg_octile(sg, uxy, xy[w]), false);
+      SG_OFFER(w, gu + acost[i], false);
     }
   }
 #undef SG_OFFER
@@ -416,27 +457,20 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   }
   if (via != SG_NONE)
     for (uint32_t v = A.bpar[meet]; v != SG_NONE && nv < n + 2; v = A.bpar[v]) A.stack[nv++] = v;
-  size_t len = 1;
-  for (uint32_t i = 1; i < nv; i++) len += steps_of(SG_XY(A.stack[i - 1]), SG_XY(A.stack[i]));
-  res->length = len;
+  size_t len = 1, at = 1;
   uint64_t ns = 0, nd = 0;
+  for (uint32_t i = 1; i < nv; i++)
+    unpack(sg, grid, A.stack[i - 1], A.stack[i], SG_XY(A.stack[i - 1]), SG_XY(A.stack[i]), NULL,
+           &len, &ns, &nd);
+  res->length = len;
   if (len > cap) {
-    for (uint32_t i = 1; i < nv; i++) {
-      const uint32_t a = SG_XY(A.stack[i - 1]), bb = SG_XY(A.stack[i]);
-      const int32_t dx = abs((int32_t)(a & 0xffffu) - (int32_t)(bb & 0xffffu));
-      const int32_t dy = abs((int32_t)(a >> 16) - (int32_t)(bb >> 16));
-      nd += (uint64_t)(dx < dy ? dx : dy);
-      ns += (uint64_t)(dx < dy ? dy - dx : dx - dy);
-    }
     st = ASTAR_BUFFER_TOO_SMALL;
   } else {
-    size_t at = 1;
+    ns = nd = 0;
     path[0] = start;
-    for (uint32_t i = 1; i < nv; i++) {
-      const uint32_t a = SG_XY(A.stack[i - 1]), bb = SG_XY(A.stack[i]);
-      write_line(grid, a, bb, path + at, &ns, &nd);
-      at += steps_of(a, bb);
-    }
+    for (uint32_t i = 1; i < nv; i++)
+      unpack(sg, grid, A.stack[i - 1], A.stack[i], SG_XY(A.stack[i - 1]), SG_XY(A.stack[i]), path,
+             &at, &ns, &nd);
   }
 #undef SG_XY
   res->cost = reported_cost(sg, A.g[G], ns, nd);

@@ -9,7 +9,11 @@
 ** first[v] + nup[v] - 1]: to vertices lowered after v or, for a top vertex,
 ** to the other top vertices), then its "down" arcs (to vertices lowered
 ** before it that keep it as an up neighbour). Every arc is stored at both
-** ends; its cost is the octile distance of its ends, computed, never stored.
+** ends. An arc is either a free octile line between its ends (amid =
+** SG_NONE; cost the octile distance) or a shortcut over a lower vertex
+** amid: its cost is the sum of the two arcs from amid to its ends, and the
+** path along it is theirs (unpacked recursively). acost[] holds every
+** arc's cost, derived from amid (astar__sg_costs), never saved.
 ** level[v] is 1 .. nlevels; the top vertices have level nlevels.
 **
 ** Per-cell tables, derived from the grid (rebuilt on load, never saved):
@@ -51,6 +55,8 @@ struct astar_subgoal {
   uint32_t *first;           /* [n + 1] */
   uint32_t *nup;             /* [n] */
   uint32_t *adj;             /* [m] */
+  uint32_t *amid;            /* [m] the vertex an arc is a shortcut over, or SG_NONE */
+  double *acost;             /* [m] the arc's cost (derived: astar__sg_costs) */
   uint16_t *clr;             /* [ncells * 4] */
   uint64_t *sgbits;          /* [ncells / 64 + 1] */
   uint32_t *sgrank;          /* [ncells / 64 + 1] */
@@ -109,6 +115,15 @@ bool astar__sg_path_free(const astar_grid *grid, uint32_t a, uint32_t b, bool di
 ** asks for; rewrites first, nup, adj, level, m, nlevels. Allocates scratch
 ** it frees. */
 astar_status astar__sg_levels(astar_subgoal *sg, const astar_grid *grid);
+
+/* Fill sg->acost from sg->amid (all SG_NONE when amid is NULL: it is
+** allocated so), checking that every shortcut is over a lower vertex with
+** arcs to both ends (ASTAR_PARSE_ERROR otherwise). Allocates. */
+astar_status astar__sg_costs(astar_subgoal *sg);
+
+/* The index of an arc between vertices a and b (in a's up arcs, else in
+** b's), or SG_NONE. */
+uint32_t astar__sg_arc(const astar_subgoal *sg, uint32_t a, uint32_t b);
 
 /* Release what sg holds, and sg. */
 void astar__sg_free(astar_subgoal *sg);
