@@ -372,6 +372,7 @@ astar_status astar_subgoal_build(astar_subgoal **out, const astar_grid *grid,
   astar_status st = astar__sg_new(&sg, grid, &cfg->options, cfg->levels, alloc);
   if (st != ASTAR_OK) return st;
   st = build_ssg(sg, grid);
+  if (st == ASTAR_OK) st = astar__sg_lines(sg, grid);
   if (st == ASTAR_OK && cfg->levels != 1) st = astar__sg_levels(sg, grid);
   if (st == ASTAR_OK && !sg->acost) st = astar__sg_costs(sg);
   if (st != ASTAR_OK) {

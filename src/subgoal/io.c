@@ -15,7 +15,9 @@
 **   64  checksum of the file                  u64 (bytes 0..63, then the data,
 **                                                  8 bytes a word)
 **   72  data: level u8[n], first u32[n + 1], nup u32[n], adj u32[m],
-**       amid u32[m] (the vertex an arc is a shortcut over, or 2^32 - 1),
+**       amid u32[m] (the vertex an arc is a shortcut over; for a free line
+**       which forms are free from the entry's vertex: 2^32 - 1 both,
+**       2^32 - 2 straight-first only, 2^32 - 3 diagonal-first only),
 **       zero bytes to a multiple of 8.
 ** The subgoals themselves, their coordinates and the clearances are not
 ** stored: they follow from the grid, which the cell checksum pins down, and

@@ -211,10 +211,11 @@ static astar_status try_lower(lv *L, uint32_t x, avec *add, bool *lowered) {
       const double need = cux + N->a[j].c;
       if (L->seen[v] == L->stamp && L->dist[v] <= need) continue;
       uint32_t mid = x;
-      if (sg_octile(sg, sg->xy[u], sg->xy[v]) == need &&
-          (astar__sg_path_free(L->grid, sg->cell[u], sg->cell[v], true) ||
-           astar__sg_path_free(L->grid, sg->cell[u], sg->cell[v], false)))
-        mid = SG_NONE;
+      if (sg_octile(sg, sg->xy[u], sg->xy[v]) == need) {
+        const bool df = astar__sg_path_free(L->grid, sg->cell[u], sg->cell[v], true);
+        const bool sf = astar__sg_path_free(L->grid, sg->cell[u], sg->cell[v], false);
+        if (df || sf) mid = df && sf ? SG_NONE : df ? SG_DIAG : SG_STRAIGHT;
+      }
       if (!vec_find(&L->nbr[u], v) && ++fresh > N->len) return ASTAR_OK;
       if (!avec_push(L->al, add, (spair){u, v, mid, need})) return ASTAR_NO_MEMORY;
     }
@@ -230,12 +231,13 @@ static astar_status try_lower(lv *L, uint32_t x, avec *add, bool *lowered) {
       if (e->c < a->c) {
         sarc *b = vec_find(&L->nbr[e->v], e->u);
         a->c = b->c = e->c;
-        a->mid = b->mid = e->mid;
+        a->mid = e->mid;
+        b->mid = sg_flip(e->mid);
       }
       continue;
     }
     if (!vec_push(L->al, &L->nbr[e->u], (sarc){e->v, e->mid, e->c}) ||
-        !vec_push(L->al, &L->nbr[e->v], (sarc){e->u, e->mid, e->c}))
+        !vec_push(L->al, &L->nbr[e->v], (sarc){e->u, sg_flip(e->mid), e->c}))
       return ASTAR_NO_MEMORY;
   }
   L->top[x] = 0;
@@ -300,7 +302,7 @@ static astar_status assemble(lv *L) {
       for (uint32_t i = 0; i < L->nbr[x].len; i++) {
         const uint32_t k = ndown[L->nbr[x].a[i].v]++;
         adj[k] = x;
-        amid[k] = L->nbr[x].a[i].mid;
+        amid[k] = sg_flip(L->nbr[x].a[i].mid); /* seen from the other end */
       }
   /* Down arcs were appended in increasing x: already sorted. */
   astar__free(al, sg->adj, ((size_t)sg->m + 1) * sizeof *sg->adj);
@@ -333,14 +335,21 @@ uint32_t astar__sg_arc(const astar_subgoal *sg, uint32_t a, uint32_t b) {
   return i != SG_NONE ? i : up_arc(sg, b, a);
 }
 
+astar_status astar__sg_lines(astar_subgoal *sg, const astar_grid *grid) {
+  if (!sg->amid) sg->amid = astar__malloc(&sg->alloc, ((size_t)sg->m + 1) * sizeof *sg->amid);
+  if (!sg->amid) return ASTAR_NO_MEMORY;
+  for (uint32_t v = 0; v < sg->n; v++)
+    for (uint32_t i = sg->first[v]; i < sg->first[v + 1]; i++) {
+      const bool df = astar__sg_path_free(grid, sg->cell[v], sg->cell[sg->adj[i]], true);
+      const bool sf = astar__sg_path_free(grid, sg->cell[v], sg->cell[sg->adj[i]], false);
+      sg->amid[i] = df && sf ? SG_NONE : df ? SG_DIAG : SG_STRAIGHT;
+    }
+  return ASTAR_OK;
+}
+
 astar_status astar__sg_costs(astar_subgoal *sg) {
   const astar_allocator *al = &sg->alloc;
   const uint32_t n = sg->n, m = sg->m;
-  if (!sg->amid) {
-    sg->amid = astar__malloc(al, ((size_t)m + 1) * sizeof *sg->amid);
-    if (!sg->amid) return ASTAR_NO_MEMORY;
-    for (uint32_t i = 0; i < m; i++) sg->amid[i] = SG_NONE;
-  }
   if (!sg->acost) sg->acost = astar__malloc(al, ((size_t)m + 1) * sizeof *sg->acost);
   uint32_t *byl = astar__malloc(al, ((size_t)n + 1) * sizeof *byl);
   uint32_t cnt[SG_MAX_LEVELS + 2];
@@ -361,7 +370,7 @@ astar_status astar__sg_costs(astar_subgoal *sg) {
     const uint32_t x = byl[k];
     for (uint32_t i = sg->first[x], e = sg->first[x] + sg->nup[x]; i < e; i++) {
       const uint32_t w = sg->adj[i], mid = sg->amid[i];
-      if (mid == SG_NONE) {
+      if (mid >= SG_DIAG) {
         sg->acost[i] = sg_octile(sg, sg->xy[x], sg->xy[w]);
         continue;
       }
@@ -381,7 +390,7 @@ astar_status astar__sg_costs(astar_subgoal *sg) {
   for (uint32_t w = 0; w < n && st == ASTAR_OK; w++)
     for (uint32_t i = sg->first[w] + sg->nup[w]; i < sg->first[w + 1]; i++) {
       const uint32_t j = up_arc(sg, sg->adj[i], w);
-      if (j == SG_NONE || sg->amid[j] != sg->amid[i]) {
+      if (j == SG_NONE || sg->amid[j] != sg_flip(sg->amid[i])) {
         st = ASTAR_PARSE_ERROR;
         break;
       }
@@ -415,7 +424,7 @@ astar_status astar__sg_levels(astar_subgoal *sg, const astar_grid *grid) {
     L.top[v] = 1;
     for (uint32_t i = sg->first[v]; i < sg->first[v + 1]; i++)
       if (!vec_push(al, &L.nbr[v],
-                    (sarc){sg->adj[i], SG_NONE, sg_octile(sg, sg->xy[v], sg->xy[sg->adj[i]])}))
+                    (sarc){sg->adj[i], sg->amid[i], sg_octile(sg, sg->xy[v], sg->xy[sg->adj[i]])}))
         goto out;
   }
   const uint32_t max_rounds = (sg->levels_asked ? sg->levels_asked : SG_MAX_LEVELS) - 1;

@@ -160,7 +160,7 @@ static uint32_t cell_of(int32_t x, int32_t y, int32_t stride) {
 /* Write the cells of the line from a to b (padded xy), a excluded, into
 ** out[0 .. steps-1]; diagonal moves first or last as the free one needs.
 ** Counts its straight and diagonal moves. */
-static void write_line(const astar_grid *grid, uint32_t a, uint32_t b, astar_point *out,
+static void write_line(const astar_grid *grid, uint32_t a, uint32_t b, int df, astar_point *out,
                        uint64_t *ns, uint64_t *nd) {
   const int32_t ax = (int32_t)(a & 0xffffu), ay = (int32_t)(a >> 16);
   const int32_t bx = (int32_t)(b & 0xffffu), by = (int32_t)(b >> 16);
@@ -169,8 +169,9 @@ static void write_line(const astar_grid *grid, uint32_t a, uint32_t b, astar_poi
   const int32_t k = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - k;
   const int32_t sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
   const int32_t tx = adx > ady ? sx : 0, ty = adx > ady ? 0 : sy; /* the straight step */
-  const bool diag_first =
-      astar__sg_path_free(grid, cell_of(ax, ay, grid->stride), cell_of(bx, by, grid->stride), true);
+  const bool diag_first = df >= 0 ? df != 0
+                                  : astar__sg_path_free(grid, cell_of(ax, ay, grid->stride),
+                                                        cell_of(bx, by, grid->stride), true);
   int32_t x = ax, y = ay, i = 0;
   for (int phase = 0; phase < 2; phase++) {
     if ((phase == 0) == diag_first)
@@ -208,29 +209,40 @@ static double reported_cost(const astar_subgoal *sg, double g, uint64_t ns, uint
 /* The cells of the arc from vertex a to b (padded xy axy, bxy; a vertex
 ** >= sg->n is the temporary start or goal, joined by a free line) with
 ** its shortcuts unpacked, each free line diagonal-first when free, else
-** straight-first: written from out[*at] on (advancing *at) when out is
-** not NULL, else only counted into *at. Counts the straight and diagonal
+** straight-first: written from out[*at] on while they fit in cap (and
+** counted past it), advancing *at. Counts the straight and diagonal
 ** moves. A shortcut is over a vertex lower than both its ends, so the
 ** pending right halves are at most one per level. */
 static void unpack(const astar_subgoal *sg, const astar_grid *grid, uint32_t a, uint32_t b,
-                   uint32_t axy, uint32_t bxy, astar_point *out, size_t *at, uint64_t *ns,
-                   uint64_t *nd) {
-  uint32_t pend[2 * SG_MAX_LEVELS + 4][2];
-  uint32_t np = 0;
+                   uint32_t axy, uint32_t bxy, astar_point *out, size_t cap, size_t *at,
+                   uint64_t *ns, uint64_t *nd) {
+  /* The segment a..b, arc entry i seen from a when !flip, from b when flip. */
+  struct seg {
+    uint32_t b, i;
+    bool flip;
+  } pend[2 * SG_MAX_LEVELS + 4];
+  uint32_t np = 0, i = SG_NONE;
+  bool flip = false;
+  if (a < sg->n && b < sg->n) {
+    i = astar__sg_arc(sg, a, b);
+    flip = i != SG_NONE && !(i >= sg->first[a] && i < sg->first[a + 1]);
+  }
   for (;;) {
-    const uint32_t i = a < sg->n && b < sg->n ? astar__sg_arc(sg, a, b) : SG_NONE;
     const uint32_t mid = i == SG_NONE ? SG_NONE : sg->amid[i];
-    if (mid != SG_NONE && np < sizeof pend / sizeof pend[0]) {
-      pend[np][0] = mid;
-      pend[np][1] = b;
-      np++;
+    if (mid < SG_DIAG && np < sizeof pend / sizeof pend[0]) {
+      const uint32_t i2 = astar__sg_arc(sg, mid, b), i1 = astar__sg_arc(sg, mid, a);
+      pend[np++] = (struct seg){b, i2, false}; /* mid..b, seen from mid */
       b = mid;
       bxy = sg->xy[mid];
+      i = i1; /* a..mid, seen from mid */
+      flip = true;
       continue;
     }
+    const uint32_t code = flip ? sg_flip(mid) : mid;
+    const int df = i == SG_NONE ? -1 : code != SG_STRAIGHT;
     const uint32_t steps = steps_of(axy, bxy);
-    if (out) {
-      write_line(grid, axy, bxy, out + *at, ns, nd);
+    if (out && *at + steps <= cap) {
+      write_line(grid, axy, bxy, df, out + *at, ns, nd);
     } else {
       const int32_t dx = abs((int32_t)(axy & 0xffffu) - (int32_t)(bxy & 0xffffu));
       const int32_t dy = abs((int32_t)(axy >> 16) - (int32_t)(bxy >> 16));
@@ -240,10 +252,12 @@ static void unpack(const astar_subgoal *sg, const astar_grid *grid, uint32_t a, 
     *at += steps;
     if (!np) return;
     np--;
-    a = pend[np][0];
+    a = b;
     axy = bxy;
-    b = pend[np][1];
-    bxy = b < sg->n ? sg->xy[b] : SG_NONE;
+    b = pend[np].b;
+    bxy = sg->xy[b];
+    i = pend[np].i;
+    flip = pend[np].flip;
   }
 }
 
@@ -290,7 +304,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     res->length = len;
     if (len <= cap) {
       path[0] = start;
-      write_line(grid, sxy, gxy, path + 1, &ns, &nd);
+      write_line(grid, sxy, gxy, -1, path + 1, &ns, &nd);
     } else {
       const int32_t dx = abs(goal.x - start.x), dy = abs(goal.y - start.y);
       nd = (uint64_t)(dx < dy ? dx : dy);
@@ -457,21 +471,14 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   }
   if (via != SG_NONE)
     for (uint32_t v = A.bpar[meet]; v != SG_NONE && nv < n + 2; v = A.bpar[v]) A.stack[nv++] = v;
-  size_t len = 1, at = 1;
+  size_t at = 1;
   uint64_t ns = 0, nd = 0;
+  if (cap > 0) path[0] = start;
   for (uint32_t i = 1; i < nv; i++)
-    unpack(sg, grid, A.stack[i - 1], A.stack[i], SG_XY(A.stack[i - 1]), SG_XY(A.stack[i]), NULL,
-           &len, &ns, &nd);
-  res->length = len;
-  if (len > cap) {
-    st = ASTAR_BUFFER_TOO_SMALL;
-  } else {
-    ns = nd = 0;
-    path[0] = start;
-    for (uint32_t i = 1; i < nv; i++)
-      unpack(sg, grid, A.stack[i - 1], A.stack[i], SG_XY(A.stack[i - 1]), SG_XY(A.stack[i]), path,
-             &at, &ns, &nd);
-  }
+    unpack(sg, grid, A.stack[i - 1], A.stack[i], SG_XY(A.stack[i - 1]), SG_XY(A.stack[i]), path,
+           cap, &at, &ns, &nd);
+  res->length = at;
+  if (at > cap) st = ASTAR_BUFFER_TOO_SMALL;
 #undef SG_XY
   res->cost = reported_cost(sg, A.g[G], ns, nd);
   res->end = goal;

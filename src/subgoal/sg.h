@@ -9,9 +9,9 @@
 ** first[v] + nup[v] - 1]: to vertices lowered after v or, for a top vertex,
 ** to the other top vertices), then its "down" arcs (to vertices lowered
 ** before it that keep it as an up neighbour). Every arc is stored at both
-** ends. An arc is either a free octile line between its ends (amid =
-** SG_NONE; cost the octile distance) or a shortcut over a lower vertex
-** amid: its cost is the sum of the two arcs from amid to its ends, and the
+** ends. An arc is either a free octile line between its ends (amid >=
+** SG_DIAG; cost the octile distance) or a shortcut over a lower vertex amid: its cost is the sum of
+*the two arcs from amid to its ends, and the
 ** path along it is theirs (unpacked recursively). acost[] holds every
 ** arc's cost, derived from amid (astar__sg_costs), never saved.
 ** level[v] is 1 .. nlevels; the top vertices have level nlevels.
@@ -34,7 +34,9 @@
 
 #define SG_MAX_LEVELS 64u
 #define SG_NONE UINT32_MAX
-#define SG_FLAG 0x8000u /* clr: the ray's stopper is a subgoal */
+#define SG_STRAIGHT (UINT32_MAX - 1u) /* amid: a free line, straight-first only */
+#define SG_DIAG (UINT32_MAX - 2u)     /* amid: a free line, diagonal-first only */
+#define SG_FLAG 0x8000u               /* clr: the ray's stopper is a subgoal */
 
 struct astar_subgoal {
   astar_allocator alloc;
@@ -78,6 +80,13 @@ ASTAR__INLINE double sg_octile(const astar_subgoal *sg, uint32_t a, uint32_t b) 
   return (double)(hi - lo) * sg->cs + (double)lo * sg->cd;
 }
 
+/* Which forms of a free line are free, from the arc entry's own vertex:
+** both (SG_NONE), diagonal-first only (SG_DIAG), straight-first only
+** (SG_STRAIGHT). Seen from the other end the two forms swap: sg_flip. */
+ASTAR__INLINE uint32_t sg_flip(uint32_t mid) {
+  return mid == SG_DIAG ? SG_STRAIGHT : mid == SG_STRAIGHT ? SG_DIAG : mid;
+}
+
 /* ---- cells ------------------------------------------------------------------------ */
 
 ASTAR__INLINE bool sg_is_subgoal(const astar_subgoal *sg, uint32_t c) {
@@ -116,8 +125,11 @@ bool astar__sg_path_free(const astar_grid *grid, uint32_t a, uint32_t b, bool di
 ** it frees. */
 astar_status astar__sg_levels(astar_subgoal *sg, const astar_grid *grid);
 
-/* Fill sg->acost from sg->amid (all SG_NONE when amid is NULL: it is
-** allocated so), checking that every shortcut is over a lower vertex with
+/* Set sg->amid of the subgoal graph's arcs (all free lines): SG_NONE,
+** SG_DIAG or SG_STRAIGHT. Allocates amid. */
+astar_status astar__sg_lines(astar_subgoal *sg, const astar_grid *grid);
+
+/* Fill sg->acost from sg->amid, checking that every shortcut is over a lower vertex with
 ** arcs to both ends (ASTAR_PARSE_ERROR otherwise). Allocates. */
 astar_status astar__sg_costs(astar_subgoal *sg);
 
