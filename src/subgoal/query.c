@@ -126,6 +126,46 @@ ASTAR__INLINE uint32_t heap_pop(const sg_arrays *A, uint32_t *len) {
   return top;
 }
 
+/* The goal side's open list: smaller dg (in f), then smaller number; its
+** g is always 0, so the comparison skips it. */
+ASTAR__INLINE bool bbefore(const sg_item *a, const sg_item *b) {
+  return a->f < b->f || (a->f == b->f && a->v < b->v);
+}
+
+ASTAR__INLINE void bheap_up(const sg_arrays *A, uint32_t i, sg_item it) {
+  sg_item *const h = A->heap;
+  while (i > 0) {
+    const uint32_t p = (i - 1) / 2;
+    if (!bbefore(&it, &h[p])) break;
+    h[i] = h[p];
+    A->pos[h[i].v] = i;
+    i = p;
+  }
+  h[i] = it;
+  A->pos[it.v] = i;
+}
+
+ASTAR__INLINE uint32_t bheap_pop(const sg_arrays *A, uint32_t *len) {
+  sg_item *const h = A->heap;
+  const uint32_t top = h[0].v, n = --*len;
+  const sg_item last = h[n];
+  uint32_t i = 0;
+  for (;;) {
+    uint32_t c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && bbefore(&h[c + 1], &h[c])) c++;
+    if (!bbefore(&h[c], &last)) break;
+    h[i] = h[c];
+    A->pos[h[i].v] = i;
+    i = c;
+  }
+  if (n) {
+    h[i] = last;
+    A->pos[last.v] = i;
+  }
+  return top;
+}
+
 /* ---- stall on demand ------------------------------------------------------------------- */
 
 /* Does an up neighbour w of v (a higher vertex) already hold a label d[w]
@@ -350,7 +390,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     A.dg[G] = 0.0;
     A.bpar[G] = SG_NONE;
     A.gside[G] = open;
-    heap_up(&A, hlen++, (sg_item){0.0, 0.0, G});
+    bheap_up(&A, hlen++, (sg_item){0.0, 0.0, G});
   } else {
     A.dg[G] = 0.0;
     A.bpar[G] = SG_NONE;
@@ -361,12 +401,12 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       A.dg[w] = sg_octile(sg, xy[w], gxy);
       A.bpar[w] = G;
       A.gside[w] = open;
-      heap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w});
+      bheap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w});
     }
   }
   res->stats.generated = hlen;
   while (hlen) {
-    const uint32_t v = heap_pop(&A, &hlen);
+    const uint32_t v = bheap_pop(&A, &hlen);
     A.gside[v] = closed;
     res->stats.expanded++;
     if (level[v] == top) continue; /* the forward search crosses the top */
@@ -381,12 +421,12 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
         if (!(nd < A.dg[w])) continue;
         A.dg[w] = nd;
         A.bpar[w] = v;
-        heap_up(&A, A.pos[w], (sg_item){nd, 0.0, w});
+        bheap_up(&A, A.pos[w], (sg_item){nd, 0.0, w});
       } else {
         A.dg[w] = nd;
         A.bpar[w] = v;
         A.gside[w] = open;
-        heap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w});
+        bheap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w});
         res->stats.generated++;
       }
     }
