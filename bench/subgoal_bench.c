@@ -6,7 +6,8 @@
 **   cc -O2 -Iinclude -Isrc bench/subgoal_bench.c build/libastar.a -lm -lpthread \
 **      -o build/subgoal_bench
 ** Run, pinned, on a quiet core:
-**   taskset -c 1 build/subgoal_bench [--rounds R] [--every K] MAP.map ...
+**   taskset -c 1 build/subgoal_bench [--rounds R] [--every K] [--only M]
+**                                    [--levels L] MAP.map ...
 ** (the scenario is MAP.map.scen). Prints one line per method and map:
 ** build ms, bytes / cell, us / query (median of R rounds), expansions /
 ** query. Compare ratios measured in one sitting only.
@@ -46,19 +47,21 @@ static int cmp_d(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  int rounds = 5, every = 1, ai = 1, only = -1;
+  int rounds = 5, every = 1, ai = 1, only = -1, nlev = 0;
   for (; ai < argc && argv[ai][0] == '-'; ai += 2) {
     if (ai + 1 >= argc) return 2;
     if (!strcmp(argv[ai], "--rounds"))
       rounds = atoi(argv[ai + 1]);
     else if (!strcmp(argv[ai], "--every"))
       every = atoi(argv[ai + 1]);
+    else if (!strcmp(argv[ai], "--levels"))
+      nlev = atoi(argv[ai + 1]); /* levels of sg-N (0: as many as help) */
     else if (!strcmp(argv[ai], "--only"))
       only = atoi(argv[ai + 1]); /* time one method: 0..3 */
     else
       return 2;
   }
-  if (rounds < 1 || rounds > 99 || every < 1) return 2;
+  if (rounds < 1 || rounds > 99 || every < 1 || nlev < 0 || nlev > 64) return 2;
   printf("%-22s %-8s %10s %9s %10s %10s %10s %6s\n", "map", "method", "build_ms", "B/cell",
          "us/query", "exp/query", "gen/query", "bad");
   for (; ai < argc; ai++) {
@@ -83,7 +86,7 @@ int main(int argc, char **argv) {
     /* method 0: JPS+; 1..3: subgoal levels 1, 2, 0. Built first, then
     ** timed in interleaved rounds (each round runs every method once), so
     ** that a loaded machine slows them alike. */
-    static const uint32_t lv[4] = {0, 1, 2, 0};
+    const uint32_t lv[4] = {0, 1, 2, (uint32_t)nlev};
     static const char *const mname[4] = {"jps+", "sg-L1", "sg-L2", "sg-N"};
     astar_jps_plus *jp = NULL;
     astar_subgoal *sg[4] = {NULL, NULL, NULL, NULL};
@@ -100,6 +103,7 @@ int main(int argc, char **argv) {
         astar_subgoal_config cfg;
         astar_subgoal_config_init(&cfg);
         cfg.levels = lv[m];
+        if (only > 0 && m != only) continue;
         if (astar_subgoal_build(&sg[m], g, &cfg, NULL) != ASTAR_OK) return 1;
         astar_subgoal_info info;
         astar_subgoal_get_info(sg[m], &info);

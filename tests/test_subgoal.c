@@ -4,7 +4,8 @@
 ** Dijkstra and astar_find_path's cost (bit for bit), every path legal with
 ** its own length as cost; the edge cases; save / load / verify / stale;
 ** determinism; and the Moving AI scenarios' optimal lengths (a sample; every
-** query with --exhaustive, which `make test` does not run).
+** query with --exhaustive [MAP], MAP a part of the map paths to run,
+** which `make test` does not run).
 */
 #include "check.h"
 #include "subgoal/sg.h" /* the layout, to damage a graph for verify */
@@ -19,6 +20,7 @@
 #include <string.h>
 
 static int exhaustive;
+static const char *only; /* --exhaustive MAP: the maps whose path contains MAP */
 
 /* A searcher: the graph, its scratch, a path buffer. */
 typedef struct sgq {
@@ -442,13 +444,17 @@ static void test_movingai(void) {
                                       "room/32room_000.map",     "maze/maze512-1-0.map",
                                       "street/Berlin_0_256.map", "random/random512-40-0.map"};
   if (exhaustive)
-    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) run_map(dir, maps[i], 0);
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+      if (only && !strstr(maps[i], only)) continue;
+      run_map(dir, maps[i], 0);
+    }
   else
     for (size_t i = 0; i < sizeof quick / sizeof quick[0]; i++) run_map(dir, quick[i], 200);
 }
 
 int main(int argc, char **argv) {
   exhaustive = argc > 1 && strcmp(argv[1], "--exhaustive") == 0;
+  only = exhaustive && argc > 2 ? argv[2] : NULL;
   if (!exhaustive) {
     RUN(test_edges);
     RUN(test_random_grids);

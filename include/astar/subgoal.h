@@ -16,15 +16,20 @@
 **     consecutive subgoals needs no search: it is the diagonal-first octile
 **     path when that is free, otherwise the straight-first one.
 **   - Levels (the N-level construction): level 1 is the simple subgoal graph
-**     (SSG). Each further round takes the subgoals still at the top and lowers
-**     every one whose removal keeps the distances between its top neighbours
-**     -- by another path of no greater cost among the top subgoals, or by a
-**     new arc between two of them that are h-reachable at exactly that cost --
-**     and keeps the arcs from a lowered subgoal to its neighbours then at the
-**     top. levels = 2 is the two-level graph (TSG). A query connects start and
-**     goal to the subgoals direct-h-reachable from them and searches the top
-**     graph plus what start and goal reach by arcs going up a level; the path
-**     is optimal at every level count.
+**     (SSG). Each further round takes the subgoals still at the top (fewest
+**     top neighbours first, no two neighbours in one round) and lowers every
+**     one whose removal keeps the distances between its top neighbours -- by
+**     another path of no greater cost among the top subgoals, or by a new arc
+**     between two of them: a free octile line when they are h-reachable at
+**     exactly that cost, else a shortcut over the lowered subgoal (its cost
+**     the sum of the two arcs, its path theirs, unpacked by the query) --
+**     unless that would add more new arcs than it has; a lowered subgoal
+**     keeps its arcs to its neighbours then at the top. levels = 2 is the
+**     two-level graph (TSG). A query connects start and goal to the
+**     subgoals direct-h-reachable from them and searches the top graph plus
+**     what start and goal reach by arcs going up a level (skipping vertices
+**     whose label a higher neighbour beats: stall on demand); the path is
+**     optimal at every level count.
 **
 ** Rules: 8 moves, no corner cutting (ASTAR_CORNER_NO_CUT), no terrain layer,
 ** straight <= diagonal < 2 * straight -- as for JPS and JPS+ (the GPPC rules

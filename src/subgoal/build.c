@@ -300,8 +300,8 @@ out:
 size_t astar__sg_bytes(const astar_subgoal *sg) {
   const size_t n1 = (size_t)sg->n + 1, nw = words_of(sg->ncells);
   /* cell, xy, first, nup (4 bytes), level (1) per vertex; adj; clr; bitmap and ranks */
-  return sizeof *sg + n1 * (4 + 4 + 4 + 4 + 1) + ((size_t)sg->m + 1) * 4 + (size_t)sg->ncells * 8 +
-         nw * (8 + 4);
+  return sizeof *sg + n1 * (4 + 4 + 4 + 4 + 1) + ((size_t)sg->m + 1) * (4 + 4 + 8) +
+         (size_t)sg->ncells * 8 + nw * (8 + 4);
 }
 
 void astar__sg_free(astar_subgoal *sg) {
@@ -314,6 +314,8 @@ void astar__sg_free(astar_subgoal *sg) {
   astar__free(&a, sg->first, n1 * 4);
   astar__free(&a, sg->nup, n1 * 4);
   astar__free(&a, sg->adj, ((size_t)sg->m + 1) * 4);
+  astar__free(&a, sg->amid, ((size_t)sg->m + 1) * 4);
+  astar__free(&a, sg->acost, ((size_t)sg->m + 1) * 8);
   astar__free(&a, sg->clr, (size_t)sg->ncells * 8);
   astar__free(&a, sg->sgbits, nw * 8);
   astar__free(&a, sg->sgrank, nw * 4);
@@ -370,7 +372,9 @@ astar_status astar_subgoal_build(astar_subgoal **out, const astar_grid *grid,
   astar_status st = astar__sg_new(&sg, grid, &cfg->options, cfg->levels, alloc);
   if (st != ASTAR_OK) return st;
   st = build_ssg(sg, grid);
+  if (st == ASTAR_OK) st = astar__sg_lines(sg, grid);
   if (st == ASTAR_OK && cfg->levels != 1) st = astar__sg_levels(sg, grid);
+  if (st == ASTAR_OK && !sg->acost) st = astar__sg_costs(sg);
   if (st != ASTAR_OK) {
     astar__sg_free(sg);
     return st;
@@ -426,7 +430,9 @@ astar_status astar_subgoal_verify(const astar_subgoal *sg, const astar_grid *gri
   if (same) {
     const size_t n = sg->n;
     same = memcmp(re->level, sg->level, n) == 0 && memcmp(re->first, sg->first, (n + 1) * 4) == 0 &&
-           memcmp(re->nup, sg->nup, n * 4) == 0 && memcmp(re->adj, sg->adj, (size_t)sg->m * 4) == 0;
+           memcmp(re->nup, sg->nup, n * 4) == 0 &&
+           memcmp(re->adj, sg->adj, (size_t)sg->m * 4) == 0 &&
+           memcmp(re->amid, sg->amid, (size_t)sg->m * 4) == 0;
   }
   astar__sg_free(re);
   return same ? ASTAR_OK : ASTAR_PARSE_ERROR;

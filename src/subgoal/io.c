@@ -4,7 +4,7 @@
 **
 ** Byte format (integers little-endian, doubles as their IEEE-754 bits):
 **    0  magic "ASTARSGG"                      8 bytes
-**    8  format version (1)                    u32
+**    8  format version (2)                    u32
 **   12  width, height                         u32, u32
 **   20  levels asked (config), levels built   u32, u32
 **   28  subgoals n                            u32
@@ -14,8 +14,11 @@
 **   56  checksum of the grid's cells          u64 (astar__grid_cells_checksum)
 **   64  checksum of the file                  u64 (bytes 0..63, then the data,
 **                                                  8 bytes a word)
-**   72  data: level u8[n], first u32[n + 1], nup u32[n], adj u32[m], zero
-**       bytes to a multiple of 8.
+**   72  data: level u8[n], first u32[n + 1], nup u32[n], adj u32[m],
+**       amid u32[m] (the vertex an arc is a shortcut over; for a free line
+**       which forms are free from the entry's vertex: 2^32 - 1 both,
+**       2^32 - 2 straight-first only, 2^32 - 3 diagonal-first only),
+**       zero bytes to a multiple of 8.
 ** The subgoals themselves, their coordinates and the clearances are not
 ** stored: they follow from the grid, which the cell checksum pins down, and
 ** loading recomputes them (a count that differs is a damaged file).
@@ -27,11 +30,11 @@
 #include <string.h>
 
 static const uint8_t sg_magic[8] = {'A', 'S', 'T', 'A', 'R', 'S', 'G', 'G'}; /* no NUL */
-#define SG_FORMAT 1u
+#define SG_FORMAT 2u
 #define SG_HEADER 72u
 
 static uint64_t data_bytes(uint64_t n, uint64_t m) {
-  const uint64_t raw = n + (n + 1) * 4 + n * 4 + m * 4;
+  const uint64_t raw = n + (n + 1) * 4 + n * 4 + m * 8;
   return (raw + 7) & ~(uint64_t)7;
 }
 
@@ -81,6 +84,7 @@ astar_status astar_subgoal_save(const astar_subgoal *sg, void *buf, size_t cap, 
   for (uint32_t i = 0; i <= sg->n; i++, q += 4) astar__put_le32(q, sg->first[i]);
   for (uint32_t i = 0; i < sg->n; i++, q += 4) astar__put_le32(q, sg->nup[i]);
   for (uint32_t i = 0; i < sg->m; i++, q += 4) astar__put_le32(q, sg->adj[i]);
+  for (uint32_t i = 0; i < sg->m; i++, q += 4) astar__put_le32(q, sg->amid[i]);
   astar__put_le64(p + 64, file_checksum(p, need));
   return ASTAR_OK;
 }
@@ -147,8 +151,9 @@ astar_status astar_subgoal_load(astar_subgoal **out, const astar_grid *grid, con
   sg->first = astar__malloc(a, ((size_t)n + 1) * 4);
   sg->nup = astar__malloc(a, ((size_t)n + 1) * 4);
   sg->adj = astar__malloc(a, ((size_t)m + 1) * 4);
+  sg->amid = astar__malloc(a, ((size_t)m + 1) * 4);
   sg->m = m;
-  if (!sg->level || !sg->first || !sg->nup || !sg->adj) {
+  if (!sg->level || !sg->first || !sg->nup || !sg->adj || !sg->amid) {
     astar__sg_free(sg);
     return ASTAR_NO_MEMORY;
   }
@@ -158,9 +163,14 @@ astar_status astar_subgoal_load(astar_subgoal **out, const astar_grid *grid, con
   for (uint32_t i = 0; i <= n; i++, q += 4) sg->first[i] = astar__get_le32(q);
   for (uint32_t i = 0; i < n; i++, q += 4) sg->nup[i] = astar__get_le32(q);
   for (uint32_t i = 0; i < m; i++, q += 4) sg->adj[i] = astar__get_le32(q);
+  for (uint32_t i = 0; i < m; i++, q += 4) sg->amid[i] = astar__get_le32(q);
   if (!in_range(sg)) {
     astar__sg_free(sg);
     return ASTAR_PARSE_ERROR;
+  }
+  if ((st = astar__sg_costs(sg)) != ASTAR_OK) {
+    astar__sg_free(sg);
+    return st;
   }
   *out = sg;
   return ASTAR_OK;

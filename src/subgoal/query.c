@@ -37,11 +37,20 @@ typedef struct sg_scratch_head {
   uint32_t n;    /* the vertex count the arrays were laid out for */
 } sg_scratch_head;
 
+/* An open-list entry carries its keys, so that a comparison reads the
+** entry, not the per-vertex arrays at two random places. The goal side
+** uses the same order with g = 0: smaller dg, then smaller number. */
+typedef struct sg_item {
+  double f, g;
+  uint32_t v;
+} sg_item;
+
 /* The arrays of the scratch for a graph of n subgoals. */
 typedef struct sg_arrays {
   sg_scratch_head *head;
   double *g, *f, *dg;
-  uint32_t *parent, *pos, *state, *gside, *heap, *stack, *slist, *glist, *bpar;
+  sg_item *heap;
+  uint32_t *parent, *pos, *state, *gside, *stack, *slist, *glist, *bpar;
 } sg_arrays;
 
 static size_t layout(uint32_t n, void *base, sg_arrays *A) {
@@ -59,7 +68,7 @@ static size_t layout(uint32_t n, void *base, sg_arrays *A) {
   SG_TAKE(pos, uint32_t, nv);
   SG_TAKE(state, uint32_t, nv);
   SG_TAKE(gside, uint32_t, nv);
-  SG_TAKE(heap, uint32_t, nv);
+  SG_TAKE(heap, sg_item, nv);
   SG_TAKE(stack, uint32_t, nv);
   SG_TAKE(slist, uint32_t, nv);
   SG_TAKE(glist, uint32_t, nv);
@@ -76,83 +85,109 @@ size_t astar__subgoal_scratch_bytes(const astar_subgoal *sg) {
 
 /* ---- the open list ----------------------------------------------------------------------- */
 
-/* Is vertex a before b: smaller f, then larger g, then smaller number. */
-ASTAR__INLINE bool before(const sg_arrays *A, uint32_t a, uint32_t b) {
-  if (A->f[a] != A->f[b]) return A->f[a] < A->f[b];
-  if (A->g[a] != A->g[b]) return A->g[a] > A->g[b];
-  return a < b;
+/* Is a before b: smaller f, then larger g, then smaller number. */
+ASTAR__INLINE bool before(const sg_item *a, const sg_item *b) {
+  if (a->f != b->f) return a->f < b->f;
+  if (a->g != b->g) return a->g > b->g;
+  return a->v < b->v;
 }
 
-ASTAR__INLINE void heap_up(const sg_arrays *A, uint32_t i, uint32_t v) {
-  uint32_t *const h = A->heap;
+ASTAR__INLINE void heap_up(const sg_arrays *A, uint32_t i, sg_item it) {
+  sg_item *const h = A->heap;
   while (i > 0) {
     const uint32_t p = (i - 1) / 2;
-    if (!before(A, v, h[p])) break;
+    if (!before(&it, &h[p])) break;
     h[i] = h[p];
-    A->pos[h[i]] = i;
+    A->pos[h[i].v] = i;
     i = p;
   }
-  h[i] = v;
-  A->pos[v] = i;
+  h[i] = it;
+  A->pos[it.v] = i;
 }
 
 ASTAR__INLINE uint32_t heap_pop(const sg_arrays *A, uint32_t *len) {
-  uint32_t *const h = A->heap;
-  const uint32_t top = h[0], last = h[--*len], n = *len;
+  sg_item *const h = A->heap;
+  const uint32_t top = h[0].v, n = --*len;
+  const sg_item last = h[n];
   uint32_t i = 0;
   for (;;) {
     uint32_t c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && before(A, h[c + 1], h[c])) c++;
-    if (!before(A, h[c], last)) break;
+    if (c + 1 < n && before(&h[c + 1], &h[c])) c++;
+    if (!before(&h[c], &last)) break;
     h[i] = h[c];
-    A->pos[h[i]] = i;
+    A->pos[h[i].v] = i;
     i = c;
   }
   if (n) {
     h[i] = last;
-    A->pos[last] = i;
+    A->pos[last.v] = i;
   }
   return top;
 }
 
-/* The goal side's open list: smaller dg, then smaller number. */
-ASTAR__INLINE bool bbefore(const sg_arrays *A, uint32_t a, uint32_t b) {
-  if (A->dg[a] != A->dg[b]) return A->dg[a] < A->dg[b];
-  return a < b;
+/* The goal side's open list: smaller dg (in f), then smaller number; its
+** g is always 0, so the comparison skips it. */
+ASTAR__INLINE bool bbefore(const sg_item *a, const sg_item *b) {
+  return a->f < b->f || (a->f == b->f && a->v < b->v);
 }
 
-static void bheap_up(const sg_arrays *A, uint32_t i, uint32_t v) {
-  uint32_t *const h = A->heap;
+ASTAR__INLINE void bheap_up(const sg_arrays *A, uint32_t i, sg_item it) {
+  sg_item *const h = A->heap;
   while (i > 0) {
     const uint32_t p = (i - 1) / 2;
-    if (!bbefore(A, v, h[p])) break;
+    if (!bbefore(&it, &h[p])) break;
     h[i] = h[p];
-    A->pos[h[i]] = i;
+    A->pos[h[i].v] = i;
     i = p;
   }
-  h[i] = v;
-  A->pos[v] = i;
+  h[i] = it;
+  A->pos[it.v] = i;
 }
 
-static uint32_t bheap_pop(const sg_arrays *A, uint32_t *len) {
-  uint32_t *const h = A->heap;
-  const uint32_t top = h[0], last = h[--*len], n = *len;
+ASTAR__INLINE uint32_t bheap_pop(const sg_arrays *A, uint32_t *len) {
+  sg_item *const h = A->heap;
+  const uint32_t top = h[0].v, n = --*len;
+  const sg_item last = h[n];
   uint32_t i = 0;
   for (;;) {
     uint32_t c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && bbefore(A, h[c + 1], h[c])) c++;
-    if (!bbefore(A, h[c], last)) break;
+    if (c + 1 < n && bbefore(&h[c + 1], &h[c])) c++;
+    if (!bbefore(&h[c], &last)) break;
     h[i] = h[c];
-    A->pos[h[i]] = i;
+    A->pos[h[i].v] = i;
     i = c;
   }
   if (n) {
     h[i] = last;
-    A->pos[last] = i;
+    A->pos[last.v] = i;
   }
   return top;
+}
+
+/* ---- stall on demand ------------------------------------------------------------------- */
+
+/* Does an up neighbour w of v (a higher vertex) already hold a label d[w]
+** with d[w] + c(w, v) < dv? Then dv is longer than v's distance from the
+** search's root, every label v would give is longer than its target's too
+** (the optimal path does not come through v at dv), and expanding v is
+** wasted: the upward searches of a contraction hierarchy skip it ("stall
+** on demand"). Only strictly shorter labels stall, so no vertex on an
+** optimal up-down path is skipped and the path found is the same. Top
+** vertices never stall in the forward A* (their arcs go both ways, so the
+** closer neighbour would have been expanded first): callers skip them. */
+ASTAR__INLINE bool stalled(const astar_subgoal *sg, const sg_arrays *A, const double *d,
+                           const uint32_t *stamp, uint32_t open, uint32_t closed, uint32_t v,
+                           double dv) {
+  (void)A;
+  const uint32_t *const adj = sg->adj;
+  const double *const acost = sg->acost;
+  for (uint32_t i = sg->first[v], e = sg->first[v] + sg->nup[v]; i < e; i++) {
+    const uint32_t w = adj[i], s = stamp[w];
+    if ((s == open || s == closed) && d[w] + acost[i] < dv) return true;
+  }
+  return false;
 }
 
 /* ---- paths ------------------------------------------------------------------------------------
@@ -165,7 +200,7 @@ static uint32_t cell_of(int32_t x, int32_t y, int32_t stride) {
 /* Write the cells of the line from a to b (padded xy), a excluded, into
 ** out[0 .. steps-1]; diagonal moves first or last as the free one needs.
 ** Counts its straight and diagonal moves. */
-static void write_line(const astar_grid *grid, uint32_t a, uint32_t b, astar_point *out,
+static void write_line(const astar_grid *grid, uint32_t a, uint32_t b, int df, astar_point *out,
                        uint64_t *ns, uint64_t *nd) {
   const int32_t ax = (int32_t)(a & 0xffffu), ay = (int32_t)(a >> 16);
   const int32_t bx = (int32_t)(b & 0xffffu), by = (int32_t)(b >> 16);
@@ -174,8 +209,9 @@ static void write_line(const astar_grid *grid, uint32_t a, uint32_t b, astar_poi
   const int32_t k = adx < ady ? adx : ady, r = (adx < ady ? ady : adx) - k;
   const int32_t sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
   const int32_t tx = adx > ady ? sx : 0, ty = adx > ady ? 0 : sy; /* the straight step */
-  const bool diag_first =
-      astar__sg_path_free(grid, cell_of(ax, ay, grid->stride), cell_of(bx, by, grid->stride), true);
+  const bool diag_first = df >= 0 ? df != 0
+                                  : astar__sg_path_free(grid, cell_of(ax, ay, grid->stride),
+                                                        cell_of(bx, by, grid->stride), true);
   int32_t x = ax, y = ay, i = 0;
   for (int phase = 0; phase < 2; phase++) {
     if ((phase == 0) == diag_first)
@@ -208,6 +244,61 @@ static double reported_cost(const astar_subgoal *sg, double g, uint64_t ns, uint
   const double n = (double)(ns + nd), b = (g - n * s) / (d - s);
   if (!(b >= 0.0 && b <= n && b == floor(b))) return g;
   return (n - b) * sg->straight + b * sg->diagonal;
+}
+
+/* The cells of the arc from vertex a to b (padded xy axy, bxy; a vertex
+** >= sg->n is the temporary start or goal, joined by a free line) with
+** its shortcuts unpacked, each free line diagonal-first when free, else
+** straight-first: written from out[*at] on while they fit in cap (and
+** counted past it), advancing *at. Counts the straight and diagonal
+** moves. A shortcut is over a vertex lower than both its ends, so the
+** pending right halves are at most one per level. */
+static void unpack(const astar_subgoal *sg, const astar_grid *grid, uint32_t a, uint32_t b,
+                   uint32_t axy, uint32_t bxy, astar_point *out, size_t cap, size_t *at,
+                   uint64_t *ns, uint64_t *nd) {
+  /* The segment a..b, arc entry i seen from a when !flip, from b when flip. */
+  struct seg {
+    uint32_t b, i;
+    bool flip;
+  } pend[2 * SG_MAX_LEVELS + 4];
+  uint32_t np = 0, i = SG_NONE;
+  bool flip = false;
+  if (a < sg->n && b < sg->n) {
+    i = astar__sg_arc(sg, a, b);
+    flip = i != SG_NONE && !(i >= sg->first[a] && i < sg->first[a + 1]);
+  }
+  for (;;) {
+    const uint32_t mid = i == SG_NONE ? SG_NONE : sg->amid[i];
+    if (mid < SG_DIAG && np < sizeof pend / sizeof pend[0]) {
+      const uint32_t i2 = astar__sg_arc(sg, mid, b), i1 = astar__sg_arc(sg, mid, a);
+      pend[np++] = (struct seg){b, i2, false}; /* mid..b, seen from mid */
+      b = mid;
+      bxy = sg->xy[mid];
+      i = i1; /* a..mid, seen from mid */
+      flip = true;
+      continue;
+    }
+    const uint32_t code = flip ? sg_flip(mid) : mid;
+    const int df = i == SG_NONE ? -1 : code != SG_STRAIGHT;
+    const uint32_t steps = steps_of(axy, bxy);
+    if (out && *at + steps <= cap) {
+      write_line(grid, axy, bxy, df, out + *at, ns, nd);
+    } else {
+      const int32_t dx = abs((int32_t)(axy & 0xffffu) - (int32_t)(bxy & 0xffffu));
+      const int32_t dy = abs((int32_t)(axy >> 16) - (int32_t)(bxy >> 16));
+      *nd += (uint64_t)(dx < dy ? dx : dy);
+      *ns += (uint64_t)(dx < dy ? dy - dx : dx - dy);
+    }
+    *at += steps;
+    if (!np) return;
+    np--;
+    a = b;
+    axy = bxy;
+    b = pend[np].b;
+    bxy = sg->xy[b];
+    i = pend[np].i;
+    flip = pend[np].flip;
+  }
 }
 
 /* ---- the search -------------------------------------------------------------------------------
@@ -253,7 +344,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     res->length = len;
     if (len <= cap) {
       path[0] = start;
-      write_line(grid, sxy, gxy, path + 1, &ns, &nd);
+      write_line(grid, sxy, gxy, -1, path + 1, &ns, &nd);
     } else {
       const int32_t dx = abs(goal.x - start.x), dy = abs(goal.y - start.y);
       nd = (uint64_t)(dx < dy ? dx : dy);
@@ -285,6 +376,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   /* gside: open = goal side, closed = goal side and next to the goal. */
   const uint32_t *const first = sg->first, *const nup = sg->nup, *const adj = sg->adj;
   const uint32_t *const xy = sg->xy;
+  const double *const acost = sg->acost;
   const uint8_t *const level = sg->level;
   const uint8_t top = (uint8_t)sg->nlevels;
 
@@ -298,7 +390,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     A.dg[G] = 0.0;
     A.bpar[G] = SG_NONE;
     A.gside[G] = open;
-    bheap_up(&A, hlen++, G);
+    bheap_up(&A, hlen++, (sg_item){0.0, 0.0, G});
   } else {
     A.dg[G] = 0.0;
     A.bpar[G] = SG_NONE;
@@ -309,7 +401,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       A.dg[w] = sg_octile(sg, xy[w], gxy);
       A.bpar[w] = G;
       A.gside[w] = open;
-      bheap_up(&A, hlen++, w);
+      bheap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w});
     }
   }
   res->stats.generated = hlen;
@@ -319,22 +411,22 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     res->stats.expanded++;
     if (level[v] == top) continue; /* the forward search crosses the top */
     const double dv = A.dg[v];
-    const uint32_t vxy = xy[v];
+    if (stalled(sg, &A, A.dg, A.gside, open, closed, v, dv)) continue;
     for (uint32_t i = first[v], e = first[v] + nup[v]; i < e; i++) {
       const uint32_t w = adj[i];
       const uint32_t gs = A.gside[w];
       if (gs == closed) continue;
-      const double nd = dv + sg_octile(sg, vxy, xy[w]);
+      const double nd = dv + acost[i];
       if (gs == open) {
         if (!(nd < A.dg[w])) continue;
         A.dg[w] = nd;
         A.bpar[w] = v;
-        bheap_up(&A, A.pos[w], w);
+        bheap_up(&A, A.pos[w], (sg_item){nd, 0.0, w});
       } else {
         A.dg[w] = nd;
         A.bpar[w] = v;
         A.gside[w] = open;
-        bheap_up(&A, hlen++, w);
+        bheap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w});
         res->stats.generated++;
       }
     }
@@ -351,7 +443,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   A.f[S] = sg_octile(sg, sxy, gxy);
   A.parent[S] = SG_NONE;
   A.state[S] = open;
-  heap_up(&A, hlen++, S);
+  heap_up(&A, hlen++, (sg_item){A.f[S], 0.0, S});
   res->stats.generated++;
   if (!res->stats.max_open) res->stats.max_open = 1;
   st = ASTAR_NO_PATH;
@@ -369,10 +461,10 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     if (w_ == G) via = (virt) ? u : SG_NONE;                                                       \
     res->stats.generated++;                                                                        \
     if (s_ == open) {                                                                              \
-      heap_up(&A, A.pos[w_], w_);                                                                  \
+      heap_up(&A, A.pos[w_], (sg_item){A.f[w_], ng_, w_});                                         \
     } else {                                                                                       \
       A.state[w_] = open;                                                                          \
-      heap_up(&A, hlen++, w_);                                                                     \
+      heap_up(&A, hlen++, (sg_item){A.f[w_], ng_, w_});                                            \
       if (hlen > res->stats.max_open) res->stats.max_open = hlen;                                  \
     }                                                                                              \
   } while (0)
@@ -389,6 +481,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       break;
     }
     const double gu = A.g[u];
+    if (u < n && level[u] != top && stalled(sg, &A, A.g, A.state, open, closed, u, gu)) continue;
     if (A.gside[u] == closed) SG_OFFER(G, gu + A.dg[u], true);
     if (u == n) {
       for (uint32_t i = 0; i < ks; i++) {
@@ -397,10 +490,9 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       }
       continue;
     }
-    const uint32_t uxy = xy[u];
     for (uint32_t i = first[u], e = first[u] + nup[u]; i < e; i++) {
       const uint32_t w = adj[i];
-      SG_OFFER(w, gu + sg_octile(sg, uxy, xy[w]), false);
+      SG_OFFER(w, gu + acost[i], false);
     }
   }
 #undef SG_OFFER
@@ -419,28 +511,14 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   }
   if (via != SG_NONE)
     for (uint32_t v = A.bpar[meet]; v != SG_NONE && nv < n + 2; v = A.bpar[v]) A.stack[nv++] = v;
-  size_t len = 1;
-  for (uint32_t i = 1; i < nv; i++) len += steps_of(SG_XY(A.stack[i - 1]), SG_XY(A.stack[i]));
-  res->length = len;
+  size_t at = 1;
   uint64_t ns = 0, nd = 0;
-  if (len > cap) {
-    for (uint32_t i = 1; i < nv; i++) {
-      const uint32_t a = SG_XY(A.stack[i - 1]), bb = SG_XY(A.stack[i]);
-      const int32_t dx = abs((int32_t)(a & 0xffffu) - (int32_t)(bb & 0xffffu));
-      const int32_t dy = abs((int32_t)(a >> 16) - (int32_t)(bb >> 16));
-      nd += (uint64_t)(dx < dy ? dx : dy);
-      ns += (uint64_t)(dx < dy ? dy - dx : dx - dy);
-    }
-    st = ASTAR_BUFFER_TOO_SMALL;
-  } else {
-    size_t at = 1;
-    path[0] = start;
-    for (uint32_t i = 1; i < nv; i++) {
-      const uint32_t a = SG_XY(A.stack[i - 1]), bb = SG_XY(A.stack[i]);
-      write_line(grid, a, bb, path + at, &ns, &nd);
-      at += steps_of(a, bb);
-    }
-  }
+  if (cap > 0) path[0] = start;
+  for (uint32_t i = 1; i < nv; i++)
+    unpack(sg, grid, A.stack[i - 1], A.stack[i], SG_XY(A.stack[i - 1]), SG_XY(A.stack[i]), path,
+           cap, &at, &ns, &nd);
+  res->length = at;
+  if (at > cap) st = ASTAR_BUFFER_TOO_SMALL;
 #undef SG_XY
   res->cost = reported_cost(sg, A.g[G], ns, nd);
   res->end = goal;

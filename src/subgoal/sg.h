@@ -9,7 +9,11 @@
 ** first[v] + nup[v] - 1]: to vertices lowered after v or, for a top vertex,
 ** to the other top vertices), then its "down" arcs (to vertices lowered
 ** before it that keep it as an up neighbour). Every arc is stored at both
-** ends; its cost is the octile distance of its ends, computed, never stored.
+** ends. An arc is either a free octile line between its ends (amid >=
+** SG_DIAG; cost the octile distance) or a shortcut over a lower vertex amid: its cost is the sum of
+*the two arcs from amid to its ends, and the
+** path along it is theirs (unpacked recursively). acost[] holds every
+** arc's cost, derived from amid (astar__sg_costs), never saved.
 ** level[v] is 1 .. nlevels; the top vertices have level nlevels.
 **
 ** Per-cell tables, derived from the grid (rebuilt on load, never saved):
@@ -30,7 +34,9 @@
 
 #define SG_MAX_LEVELS 64u
 #define SG_NONE UINT32_MAX
-#define SG_FLAG 0x8000u /* clr: the ray's stopper is a subgoal */
+#define SG_STRAIGHT (UINT32_MAX - 1u) /* amid: a free line, straight-first only */
+#define SG_DIAG (UINT32_MAX - 2u)     /* amid: a free line, diagonal-first only */
+#define SG_FLAG 0x8000u               /* clr: the ray's stopper is a subgoal */
 
 struct astar_subgoal {
   astar_allocator alloc;
@@ -51,6 +57,8 @@ struct astar_subgoal {
   uint32_t *first;           /* [n + 1] */
   uint32_t *nup;             /* [n] */
   uint32_t *adj;             /* [m] */
+  uint32_t *amid;            /* [m] the vertex an arc is a shortcut over, or SG_NONE */
+  double *acost;             /* [m] the arc's cost (derived: astar__sg_costs) */
   uint16_t *clr;             /* [ncells * 4] */
   uint64_t *sgbits;          /* [ncells / 64 + 1] */
   uint32_t *sgrank;          /* [ncells / 64 + 1] */
@@ -70,6 +78,13 @@ ASTAR__INLINE double sg_octile(const astar_subgoal *sg, uint32_t a, uint32_t b) 
   const int32_t dx = ax > bx ? ax - bx : bx - ax, dy = ay > by ? ay - by : by - ay;
   const int32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
   return (double)(hi - lo) * sg->cs + (double)lo * sg->cd;
+}
+
+/* Which forms of a free line are free, from the arc entry's own vertex:
+** both (SG_NONE), diagonal-first only (SG_DIAG), straight-first only
+** (SG_STRAIGHT). Seen from the other end the two forms swap: sg_flip. */
+ASTAR__INLINE uint32_t sg_flip(uint32_t mid) {
+  return mid == SG_DIAG ? SG_STRAIGHT : mid == SG_STRAIGHT ? SG_DIAG : mid;
 }
 
 /* ---- cells ------------------------------------------------------------------------ */
@@ -109,6 +124,18 @@ bool astar__sg_path_free(const astar_grid *grid, uint32_t a, uint32_t b, bool di
 ** asks for; rewrites first, nup, adj, level, m, nlevels. Allocates scratch
 ** it frees. */
 astar_status astar__sg_levels(astar_subgoal *sg, const astar_grid *grid);
+
+/* Set sg->amid of the subgoal graph's arcs (all free lines): SG_NONE,
+** SG_DIAG or SG_STRAIGHT. Allocates amid. */
+astar_status astar__sg_lines(astar_subgoal *sg, const astar_grid *grid);
+
+/* Fill sg->acost from sg->amid, checking that every shortcut is over a lower vertex with
+** arcs to both ends (ASTAR_PARSE_ERROR otherwise). Allocates. */
+astar_status astar__sg_costs(astar_subgoal *sg);
+
+/* The index of an arc between vertices a and b (in a's up arcs, else in
+** b's), or SG_NONE. */
+uint32_t astar__sg_arc(const astar_subgoal *sg, uint32_t a, uint32_t b);
 
 /* Release what sg holds, and sg. */
 void astar__sg_free(astar_subgoal *sg);
