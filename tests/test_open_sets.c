@@ -4,11 +4,7 @@
 ** same path cell for cell and the same statistics, for every option mix:
 ** tie rules, terrain, weights, inconsistent heuristics with reopening,
 ** expansion limits. The bucket queue's ring and overflow are forced into use
-** with small move costs on large maps. ASTAR_OPEN_AUTO is the f levels of
-** search/astar.c on the plain loops (octile or Manhattan, larger g first, no
-** terrain, no reopening), the heap elsewhere; they hand over to the heap
-** when a heuristic is inconsistent (weight 1.7) or their levels are small,
-** at any point of a search, also between the slices of a sliced one.
+** with small move costs on large maps.
 */
 #include "check.h"
 #include "util/randmap.h"
@@ -16,8 +12,7 @@
 
 #include <stdlib.h>
 
-static const astar_open_set sets[] = {ASTAR_OPEN_HEAP4, ASTAR_OPEN_HEAP2, ASTAR_OPEN_BUCKET,
-                                      ASTAR_OPEN_AUTO};
+static const astar_open_set sets[] = {ASTAR_OPEN_HEAP4, ASTAR_OPEN_HEAP2, ASTAR_OPEN_BUCKET};
 #define NSETS (sizeof sets / sizeof sets[0])
 
 /* An admissible but inconsistent heuristic: octile on even columns, 0 elsewhere. */
@@ -178,70 +173,8 @@ static void test_bucket_overflow(void) {
   astar_grid_free(g);
 }
 
-/* The f levels (ASTAR_OPEN_AUTO) against the heap on maps large enough for
-** them, one-shot and sliced into steps of a few expansions (their state
-** lives in the workspace between steps, and a hand-over to the heap in the
-** middle of a step must keep the step's budget). */
-static void test_levels_sliced(void) {
-  rng r;
-  rng_seed(&r, 31);
-  enum { W = 160, CAP = W * W };
-  static astar_point pa[CAP], pb[CAP], pc[CAP];
-  int compared = 0, sliced = 0;
-  for (int m = 0; m < 16; m++) {
-    randmap_spec spec;
-    randmap_random_spec(&spec, &r, W, 1);
-    astar_grid *g;
-    CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
-    astar_workspace *ws;
-    CHECK(astar_workspace_new(&ws, g, NULL) == ASTAR_OK);
-    for (int qn = 0; qn < 8; qn++) {
-      astar_point s = randmap_passable_cell(g, &r), t = randmap_passable_cell(g, &r);
-      if (s.x < 0) break;
-      astar_options o;
-      astar_options_init(&o);
-      if (qn % 4 == 1) o.moves = 4;
-      if (qn % 4 == 2) o.straight_cost = 10, o.diagonal_cost = 14;
-      if (qn % 4 == 3) o.weight = 1.7;
-      astar_result a, b, c;
-      o.open_set = ASTAR_OPEN_HEAP4;
-      const astar_status sa = astar_find_path(ws, g, &o, s, t, pa, CAP, &a);
-      o.open_set = ASTAR_OPEN_AUTO;
-      const astar_status sb = astar_find_path(ws, g, &o, s, t, pb, CAP, &b);
-      CHECK(astar_search_begin(ws, g, &o, s, t) == ASTAR_OK);
-      astar_status sc;
-      uint64_t total = 0, step_exp;
-      const uint64_t budget = (uint64_t)rng_range(&r, 1, 9);
-      int steps = 0;
-      while ((sc = astar_search_step(ws, budget, &step_exp)) == ASTAR_IN_PROGRESS) {
-        CHECK(step_exp == budget);
-        total += step_exp;
-        steps++;
-      }
-      CHECK(step_exp <= budget);
-      total += step_exp;
-      sc = astar_search_finish(ws, pc, CAP, &c);
-      CHECK(sa == sb && sa == sc);
-      CHECK(a.stats.expanded == b.stats.expanded && a.stats.expanded == c.stats.expanded);
-      CHECK(c.stats.expanded == total);
-      CHECK(a.stats.generated == b.stats.generated && a.stats.generated == c.stats.generated);
-      CHECK(a.stats.max_open == b.stats.max_open && a.stats.max_open == c.stats.max_open);
-      CHECK(a.length == b.length && a.length == c.length && a.cost == b.cost);
-      for (size_t k = 0; sa == ASTAR_OK && k < a.length; k++)
-        CHECK(pa[k].x == pb[k].x && pa[k].y == pb[k].y && pa[k].x == pc[k].x && pa[k].y == pc[k].y);
-      compared += sa == ASTAR_OK;
-      sliced += steps > 10;
-    }
-    astar_workspace_free(ws);
-    astar_grid_free(g);
-  }
-  CHECK(compared > 60);
-  CHECK(sliced > 30);
-}
-
 int main(void) {
   RUN(test_same_order_everywhere);
-  RUN(test_levels_sliced);
   RUN(test_bucket_overflow);
   return check_summary();
 }

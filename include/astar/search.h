@@ -141,11 +141,7 @@ typedef enum astar_algorithm {
 ** the documented tie order, so they give identical paths and statistics;
 ** they differ only in speed (docs/open-sets.md compares them). */
 typedef enum astar_open_set {
-  ASTAR_OPEN_AUTO = 0, /* the library's choice: currently f levels (a sorted array
-                          for the least f, lists for the others) on the plain
-                          octile / Manhattan searches with larger-g ties, no terrain
-                          and no reopening, handing over to ASTAR_OPEN_HEAP4 when
-                          the levels are small; ASTAR_OPEN_HEAP4 elsewhere */
+  ASTAR_OPEN_AUTO = 0, /* the library's choice (currently ASTAR_OPEN_HEAP4) */
   ASTAR_OPEN_HEAP4,    /* 4-ary heap with position index (decrease-key) */
   ASTAR_OPEN_HEAP2,    /* binary heap with position index (decrease-key) */
   ASTAR_OPEN_BUCKET    /* buckets of f with a heap on the lowest bucket (HOT queue) */

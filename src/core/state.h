@@ -23,7 +23,6 @@
 #define ASTAR__CLOSED 1u    /* expanded */
 #define ASTAR__COLD_RING 2u /* open, in a cold bucket of the ring (ASTAR_OPEN_BUCKET) */
 #define ASTAR__COLD_OVER 3u /* open, in the overflow list (ASTAR_OPEN_BUCKET) */
-#define ASTAR__LEVEL 2u     /* open, in a list of a future f level (astar__levels) */
 
 /* Phases of a sliced search (grid or engine). */
 enum { ASTAR__IDLE = 0, ASTAR__RUNNING, ASTAR__ENDED };
@@ -104,29 +103,6 @@ typedef struct astar__buckets {
   uint64_t base;              /* bucket number of the hot bucket */
   double inv_width;           /* 1 / bucket width */
 } astar__buckets;
-
-/*
-** The f-level open list of A* (search/astar.c, "the f levels"): with exact
-** ties every f is an exact number, and the open nodes fall into few levels
-** of equal f. The current level -- the least f -- is an array sorted on the
-** 64-bit key tie << 32 | node, popped from its end; every higher level is
-** an unordered doubly linked list through the node records (next in
-** node.pos, previous in ws->aux, tagged with the level id for the first
-** node), sorted into the array when its turn comes; the levels' f values
-** are in a hash table and a min-heap. All of it lives in the open list's
-** memory (ws->open.a). The open-list order is exactly the heap's.
-*/
-typedef struct astar__levels {
-  int state;      /* ASTAR__LV_* */
-  uint64_t f;     /* bits of the current level's f */
-  uint32_t ncur;  /* entries of the current level's array */
-  uint32_t nlev;  /* future levels (on the min-heap) */
-  uint32_t nfree; /* free level ids */
-  uint32_t nid;   /* level ids handed out so far */
-  uint32_t nopen; /* open nodes */
-  uint64_t nact;  /* levels made current so far */
-} astar__levels;
-enum { ASTAR__LV_START = 0, ASTAR__LV_ON, ASTAR__LV_HEAP };
 
 /* The state space of searches with a turn penalty: state = cell * 9 +
 ** arrival direction (0..7, or 8 for the start), each with its own record

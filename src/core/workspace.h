@@ -34,7 +34,6 @@ struct astar_workspace {
   uint16_t gen;                          /* generation of the current search, a multiple of 4 */
   uint32_t *aux;                         /* [capacity] push number of nodes in cold buckets */
   astar__buckets buckets;                /* cold part of ASTAR_OPEN_BUCKET */
-  astar__levels levels;                  /* f-level open list of A* (search/astar.c) */
   astar__turns turns;                    /* turn-penalty states (astar_workspace_reserve_turns) */
   uint32_t seq;                          /* pushes so far in this search (tie key) */
   uint8_t moves[ASTAR__RULE_COUNT][256]; /* legal-move masks per rule */

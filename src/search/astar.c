@@ -20,7 +20,7 @@
 #include <astar/islands.h>
 #include <astar/knowledge.h>
 
-enum { OS_HEAP4, OS_HEAP2, OS_BUCKET, OS_LEVELS };
+enum { OS_HEAP4, OS_HEAP2, OS_BUCKET };
 
 /* ---- the cold buckets of ASTAR_OPEN_BUCKET (see query.h) ------------------ */
 
@@ -122,261 +122,6 @@ static void advance(astar_workspace *ws, const astar__query *q, int hk, int tie)
   }
 }
 
-/* ---- the f-level open list (astar__levels, core/state.h) -------------------- */
-
-/*
-** Why it is exact. The heap pops the least (f, tie << 32 | node); the levels
-** pop the least f level first and, inside it, the least 64-bit key: the
-** same order, since every open node is in exactly one place (the current
-** level's sorted array or one future level's list) and its key there is
-** the one the heap would hold. A node is pushed into the current level by
-** insertion into the sorted array (a child of the node just popped has the
-** larger g, so it lands at the end: no move), into a future level by
-** linking it into that level's list, and an improved node in a future
-** level is unlinked first. Three things the levels cannot do fall back to
-** the heap, which then finishes the search in the same order: a key below
-** the current level (impossible with a consistent heuristic: f never drops
-** along an edge), an improvement of a node of the current level (the same
-** argument) and more than LV_MAX future levels. Used by the plain octile and
-** Manhattan loops without reopening under ASTAR_OPEN_AUTO; ASTAR_OPEN_HEAP4
-** keeps the heap.
-*/
-#define LV_TAG 0x80000000u /* ws->aux of a level's first node: LV_TAG | level id */
-
-typedef struct lv_mem {
-  uint64_t *cur;    /* [open.cap] the current level, sorted, least key last */
-  uint64_t *hf;     /* [LV_HASH] hash table of the future levels: f bits (0: free) */
-  uint64_t *of;     /* [LV_MAX] min-heap of the future levels: f bits */
-  uint32_t *hid;    /* [LV_HASH] level id of each hf */
-  uint32_t *oid;    /* [LV_MAX] level id of each of */
-  uint32_t *head;   /* [LV_MAX] first node of each level id's list (ASTAR__NONE: empty) */
-  uint32_t *freeid; /* [LV_MAX] level ids free for reuse */
-} lv_mem;
-#define LV_CHECK 32u  /* levels made current between two checks of their size */
-#define LV_MIN_RUN 2u /* expansions a level at least, on average, or the heap takes over */
-#define LV_MAX 2048u  /* future levels at once (more: the heap takes over) */
-#define LV_HASH 4096u /* hash slots, a power of two >= 2 LV_MAX */
-/* The layout in the open list's memory: 8 cap + 12 LV_HASH + 20 LV_MAX
-** <= 16 cap bytes; smaller open lists keep the heap. */
-#define LV_MIN_CAP ((12u * LV_HASH + 20u * LV_MAX) / 8u + 1u)
-
-ASTAR__INLINE lv_mem lv_mem_of(astar_workspace *ws) {
-  lv_mem m;
-  m.cur = (uint64_t *)(void *)ws->open.a;
-  m.hf = m.cur + ws->open.cap;
-  m.of = m.hf + LV_HASH;
-  m.hid = (uint32_t *)(void *)(m.of + LV_MAX);
-  m.oid = m.hid + LV_HASH;
-  m.head = m.oid + LV_MAX;
-  m.freeid = m.head + LV_MAX;
-  return m;
-}
-
-/* The key of open node v of cost g inside its level. */
-ASTAR__INLINE uint64_t lv_key(double g, uint32_t v) {
-  return (uint64_t)astar__tie_larger_g(g) << 32 | v;
-}
-
-/* Hash slot of f bits. */
-ASTAR__INLINE uint32_t lv_hash(uint64_t fb) {
-  return (uint32_t)((fb * UINT64_C(0x9E3779B97F4A7C15)) >> 52); /* 12 bits: LV_HASH */
-}
-
-/* Take over the heap of a search just begun (the start alone). */
-static void lv_start(astar_workspace *ws) {
-  astar__levels *L = &ws->levels;
-  if (ws->open.len != 1 || ws->slot_full || ws->open.cap < LV_MIN_CAP) {
-    L->state = ASTAR__LV_HEAP;
-    return;
-  }
-  const astar__hent e = ws->open.a[0];
-  L->nlev = L->nfree = L->nid = 0;
-  L->nact = 0;
-  L->nopen = 1;
-  L->f = e.f;
-  ws->open.len = 0;
-  const lv_mem m = lv_mem_of(ws);
-  m.cur[0] = e.t;                                     /* e.t is lv_key(0, start) */
-  for (uint32_t i = 0; i < LV_HASH; i++) m.hf[i] = 0; /* f > 0 above the start's level */
-  L->ncur = 1;
-  L->state = ASTAR__LV_ON;
-}
-
-/* Sort a[0 .. n-1] descending (the least key last): insertion for the
-** small levels, heapsort (no memory, n log n) for the tie fronts. */
-static void lv_sort(uint64_t *a, uint32_t n) {
-  if (n <= 24) {
-    for (uint32_t i = 1; i < n; i++) {
-      const uint64_t k = a[i];
-      uint32_t j = i;
-      for (; j && a[j - 1] < k; j--) a[j] = a[j - 1];
-      a[j] = k;
-    }
-    return;
-  }
-  /* A min-heap; each minimum is swapped to the end of the shrinking heap. */
-  for (uint32_t len = n, i = n / 2 + 1, phase = 0;;) {
-    uint64_t k;
-    uint32_t h;
-    if (!phase) {
-      if (i == 0) {
-        phase = 1;
-        continue;
-      }
-      h = --i;
-      k = a[h];
-    } else {
-      if (len <= 1) return;
-      k = a[--len];
-      a[len] = a[0];
-      h = 0;
-    }
-    for (;;) {
-      uint32_t c = 2 * h + 1;
-      if (c >= len) break;
-      if (c + 1 < len && a[c + 1] < a[c]) c++;
-      if (!(a[c] < k)) break;
-      a[h] = a[c];
-      h = c;
-    }
-    a[h] = k;
-  }
-}
-
-/* Remove f bits fb from the hash table (linear probing, backward shift). */
-static void lv_unhash(lv_mem m, uint64_t fb) {
-  uint32_t i = lv_hash(fb);
-  while (m.hf[i] != fb) i = (i + 1) & (LV_HASH - 1);
-  for (uint32_t j = i;;) {
-    j = (j + 1) & (LV_HASH - 1);
-    if (!m.hf[j]) break;
-    const uint32_t k = lv_hash(m.hf[j]);
-    /* Entry j may move to hole i unless its home k lies cyclically in (i, j]. */
-    if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) {
-      m.hf[i] = m.hf[j];
-      m.hid[i] = m.hid[j];
-      i = j;
-    }
-  }
-  m.hf[i] = 0;
-}
-
-/* The current level is empty: make the least non-empty future level the
-** current one. False when none is left. */
-static bool lv_next(astar_workspace *ws, lv_mem m) {
-  astar__levels *L = &ws->levels;
-  const astar__node *nd = ws->node;
-  const uint16_t open = (uint16_t)(ws->gen + ASTAR__OPEN);
-  while (L->nlev) {
-    const uint64_t fb = m.of[0];
-    const uint32_t id = m.oid[0];
-    /* Pop the min-heap of levels. */
-    const uint32_t n0 = --L->nlev;
-    const uint64_t lf = m.of[n0];
-    const uint32_t li = m.oid[n0];
-    uint32_t h = 0;
-    for (;;) {
-      uint32_t c = 2 * h + 1;
-      if (c >= n0) break;
-      if (c + 1 < n0 && m.of[c + 1] < m.of[c]) c++;
-      if (!(m.of[c] < lf)) break;
-      m.of[h] = m.of[c];
-      m.oid[h] = m.oid[c];
-      h = c;
-    }
-    m.of[h] = lf;
-    m.oid[h] = li;
-    lv_unhash(m, fb);
-    m.freeid[L->nfree++] = id;
-    uint32_t n = 0;
-    for (uint32_t v = m.head[id]; v != ASTAR__NONE; v = nd[v].pos) {
-      m.cur[n++] = lv_key(nd[v].g, v);
-      ws->mark[v] = open;
-    }
-    if (!n) continue; /* its nodes all improved into lower levels */
-    lv_sort(m.cur, n);
-    L->ncur = n;
-    L->f = fb;
-    return true;
-  }
-  return false;
-}
-
-/* A new future level fb at free hash slot i; ASTAR__NONE when LV_MAX
-** levels are in use. */
-static uint32_t lv_new(astar__levels *L, lv_mem m, uint64_t fb, uint32_t i) {
-  if (L->nlev == LV_MAX) return ASTAR__NONE;
-  const uint32_t id = L->nfree ? m.freeid[--L->nfree] : L->nid++;
-  m.hf[i] = fb;
-  m.hid[i] = id;
-  m.head[id] = ASTAR__NONE;
-  uint32_t h = L->nlev++;
-  while (h > 0) {
-    const uint32_t p = (h - 1) / 2;
-    if (!(fb < m.of[p])) break;
-    m.of[h] = m.of[p];
-    m.oid[h] = m.oid[p];
-    h = p;
-  }
-  m.of[h] = fb;
-  m.oid[h] = id;
-  return id;
-}
-
-/* The id of future level fb (above the current level), made if new;
-** ASTAR__NONE when LV_MAX levels are in use. */
-ASTAR__INLINE uint32_t lv_level(astar__levels *L, lv_mem m, uint64_t fb) {
-  uint32_t i = lv_hash(fb);
-  for (;;) {
-    const uint64_t k = m.hf[i];
-    if (k == fb) return m.hid[i];
-    if (!k) return lv_new(L, m, fb, i);
-    i = (i + 1) & (LV_HASH - 1);
-  }
-}
-
-/* Link open node v first into the list of level id. */
-ASTAR__INLINE void lv_link(astar__node *nd, uint32_t *aux, uint32_t *head, uint32_t id,
-                           uint32_t v) {
-  const uint32_t nx = head[id];
-  nd[v].pos = nx;
-  aux[v] = LV_TAG | id;
-  if (nx != ASTAR__NONE) aux[nx] = v;
-  head[id] = v;
-}
-
-/* Unlink node v from its level's list. */
-ASTAR__INLINE void lv_unlink(astar__node *nd, uint32_t *aux, uint32_t *head, uint32_t v) {
-  const uint32_t p = aux[v], nx = nd[v].pos;
-  if (p & LV_TAG)
-    head[p & ~LV_TAG] = nx;
-  else
-    nd[p].pos = nx;
-  if (nx != ASTAR__NONE) aux[nx] = p;
-}
-
-/* Fall back: put every open node into the heap with its key, for the heap
-** loop to finish the search (L->ncur and L->nopen current). */
-static void lv_to_heap(astar_workspace *ws, const astar__query *q, int hk, int tie) {
-  astar__levels *L = &ws->levels;
-  const lv_mem m = lv_mem_of(ws);
-  const astar__node *nd = ws->node;
-  uint32_t *tmp = ws->aux; /* the previous links are not needed any more */
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < L->ncur; i++) tmp[n++] = (uint32_t)m.cur[i];
-  for (uint32_t k = 0; k < L->nlev; k++)
-    for (uint32_t v = m.head[m.oid[k]]; v != ASTAR__NONE; v = nd[v].pos) tmp[n++] = v;
-  /* Every entry is read: the heap may overwrite the levels' memory now. */
-  ws->open.len = 0;
-  const uint16_t open = (uint16_t)(ws->gen + ASTAR__OPEN);
-  for (uint32_t i = 0; i < n; i++) {
-    const uint32_t v = tmp[i];
-    ws->mark[v] = open;
-    astar__heap_push_k(&ws->open, ws->node, entry_of(ws, q, hk, tie, v), 4);
-  }
-  L->state = ASTAR__LV_HEAP;
-}
-
 /* ---- what the general loop adds -------------------------------------------- */
 
 /* Distance of padded (x, y) to the goal by the move rules (octile, or
@@ -442,39 +187,8 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
   ** slot only saves the push and the sift-down. */
   bool slot_full = ws->slot_full;
   astar__hent slot = ws->slot;
-  /* The f levels (OS_LEVELS, until they fall back to the heap): the
-  ** current level's count, f and the open nodes in locals. */
-  astar__levels *const L = &ws->levels;
-  uint32_t *const aux = ws->aux;
-  bool lv = false;
-  lv_mem lm = {0};
-  uint32_t ncur = 0, nopen = 0;
-  uint64_t curf = 0;
-  if (os == OS_LEVELS) {
-    if (L->state == ASTAR__LV_START) lv_start(ws);
-    lv = L->state == ASTAR__LV_ON;
-    lm = lv_mem_of(ws);
-    ncur = L->ncur;
-    nopen = L->nopen;
-    curf = L->f;
-  }
   for (;;) {
-    if (os == OS_LEVELS && lv) {
-      if (!ncur) {
-        if (!lv_next(ws, lm)) break;
-        ncur = L->ncur;
-        curf = L->f;
-        /* Levels of one or two nodes (a maze of corridors) cost more than
-        ** the heap: then the heap takes over, in the same order. */
-        if (++L->nact % LV_CHECK == 0 && stats.expanded < LV_MIN_RUN * L->nact) {
-          L->ncur = ncur;
-          L->nopen = nopen;
-          lv_to_heap(ws, q, hk, tie);
-          st = ASTAR_IN_PROGRESS; /* run_astar goes on with the heap's loop */
-          break;
-        }
-      }
-    } else if (!slot_full && !open->len) {
+    if (!slot_full && !open->len) {
       if (os != OS_BUCKET || !bk->cold) break;
       advance(ws, q, hk, tie);
     }
@@ -492,8 +206,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       break;
     }
     /* The next node comes from the one-entry slot when it beats the heap's top. */
-    const bool from_slot =
-        !(os == OS_LEVELS && lv) && slot_full && (!open->len || astar__hless(&slot, &open->a[0]));
+    const bool from_slot = slot_full && (!open->len || astar__hless(&slot, &open->a[0]));
     /* options.max_cost: the least f on the open list (what is popped next)
     ** is beyond it, so is every path from here. */
     if (general && q->fx->opt.max_cost < INFINITY &&
@@ -502,10 +215,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       break;
     }
     uint32_t u;
-    if (os == OS_LEVELS && lv) {
-      u = (uint32_t)lm.cur[--ncur];
-      nopen--;
-    } else if (from_slot) {
+    if (from_slot) {
       u = ASTAR__HNODE(slot);
       slot_full = false;
     } else {
@@ -560,7 +270,7 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       const int d = __builtin_ctz(m);
       m &= m - 1;
       const uint32_t v = (uint32_t)((int32_t)u + q->off[d]);
-      uint16_t mv = mark[v];
+      const uint16_t mv = mark[v];
       const double ng = gu + (general   ? q->cost[d] * astar__entry_factor(q, v)
                               : terrain ? q->cost[d] * (double)ter[v]
                                         : q->cost[d]);
@@ -569,45 +279,6 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       if (seen && !(ng < n->g)) continue;
       const int32_t vx = ux + astar__dir_dx[d], vy = uy + astar__dir_dy[d];
       const double h = astar__h(q, hk, vx, vy);
-      if (os == OS_LEVELS && lv) {
-        const double fl = ng + h;
-        uint64_t fb;
-        memcpy(&fb, &fl, sizeof fb);
-        /* Not in the current level (whose nodes are never improved with a
-        ** consistent heuristic), not closed, not below the current level. */
-        if (mv != gen && mv != closed && fb >= curf) {
-          const uint32_t id = fb == curf ? ASTAR__NONE : lv_level(L, lm, fb);
-          if (fb == curf || id != ASTAR__NONE) {
-            if (seen) {
-              lv_unlink(nd, aux, lm.head, v);
-              astar__count_improve(&stats);
-            } else {
-              astar__count_push(&stats);
-              astar__count_open(&stats, ++nopen);
-            }
-            seq++;
-            n->g = ng;
-            n->parent = u;
-            if (fb == curf) {
-              /* Insertion from the end: a child of u goes last. */
-              const uint64_t k = lv_key(ng, v);
-              uint32_t i = ncur++;
-              for (; i && lm.cur[i - 1] < k; i--) lm.cur[i] = lm.cur[i - 1];
-              lm.cur[i] = k;
-              mark[v] = gen;
-            } else {
-              lv_link(nd, aux, lm.head, id, v);
-              mark[v] = (uint16_t)(gen + ASTAR__LEVEL);
-            }
-            continue;
-          }
-        }
-        L->ncur = ncur;
-        L->nopen = nopen;
-        lv_to_heap(ws, q, hk, tie);
-        lv = false;
-        mv = mark[v];
-      }
       if (os == OS_BUCKET && seen && mv != gen && mv != closed) cold_remove(ws, v, n->g + h);
       n->g = ng;
       n->parent = u;
@@ -663,11 +334,6 @@ ASTAR__INLINE astar_status search_loop(astar_workspace *ws, uint64_t budget, con
       astar__count_open(&stats, open->len + slot_full + (os == OS_BUCKET ? bk->cold : 0));
     }
   }
-  if (os == OS_LEVELS && lv) {
-    L->ncur = ncur;
-    L->nopen = nopen;
-    L->f = curf;
-  }
   q->stats = stats;
   ws->seq = seq;
   ws->slot_full = slot_full;
@@ -709,26 +375,6 @@ static astar_status run_astar(astar_workspace *ws, uint64_t budget, astar_open_s
     return search_loop(ws, budget, q->hkind, ter, q->tie, OS_BUCKET, false);
   if (os == ASTAR_OPEN_HEAP2)
     return search_loop(ws, budget, q->hkind, ter, q->tie, OS_HEAP2, false);
-  /* The library's choice: the f levels, where they apply (see lv_start). */
-  if (os == ASTAR_OPEN_AUTO && !ter && !q->reopen && q->tie == ASTAR_TIE_LARGER_G &&
-      ws->levels.state != ASTAR__LV_HEAP) {
-    const uint64_t e0 = q->stats.expanded;
-    astar_status st;
-    if (q->hkind == ASTAR__HK_OCTILE)
-      st = search_loop(ws, budget, ASTAR__HK_OCTILE, false, ASTAR_TIE_LARGER_G, OS_LEVELS, false);
-    else if (q->hkind == ASTAR__HK_MANHATTAN)
-      st =
-          search_loop(ws, budget, ASTAR__HK_MANHATTAN, false, ASTAR_TIE_LARGER_G, OS_LEVELS, false);
-    else
-      goto heap;
-    /* The levels handed over to the heap: its loop goes on with what is
-    ** left of the budget. */
-    const uint64_t done = q->stats.expanded - e0;
-    if (st != ASTAR_IN_PROGRESS || ws->levels.state != ASTAR__LV_HEAP || (budget && done >= budget))
-      return st;
-    return run_astar(ws, budget ? budget - done : 0, os);
-  }
-heap:
   if (q->tie == ASTAR_TIE_LARGER_G && q->hkind == ASTAR__HK_OCTILE)
     return ter ? search_loop(ws, budget, ASTAR__HK_OCTILE, true, ASTAR_TIE_LARGER_G, OS_HEAP4,
                              false)
@@ -929,7 +575,6 @@ static astar_status begin(astar_workspace *ws, const astar_grid *grid, const ast
   ws->best_d = astar__closeness(q, q->sx, q->sy);
   ws->best_g = 0.0;
   ws->open_set = opt->open_set;
-  ws->levels.state = ASTAR__LV_START;
   if (opt->open_set == ASTAR_OPEN_BUCKET && !trivial && !unreachable && !turns)
     buckets_begin(ws, q);
   if (q->fx->observer && !unreachable) emit_first(q, trivial);
