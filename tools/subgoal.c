@@ -125,9 +125,10 @@ static uint64_t le32(const char *p) {
          (uint64_t)(unsigned char)p[2] << 16 | (uint64_t)(unsigned char)p[3] << 24;
 }
 
-/* A subgoal graph file (astar_subgoal_save): a 72-byte header, then per
-** subgoal a level byte and three words, and a word per arc entry (bytes 28
-** and 32 of the header give the counts), padded to 8 bytes. A map has at
+/* A subgoal graph file (astar_subgoal_save, format 2): a 72-byte header,
+** then per subgoal a level byte and three words, and two words per arc entry
+** (its end and what it is a shortcut over; bytes 28 and 32 of the header
+** give the counts), padded to 8 bytes. A map has at
 ** most a subgoal a passable cell; a header beyond that stops the read (load
 ** says what is wrong). */
 static void sg_limit(const astar_grid *grid, const char *head, size_t len, cli_limit *out) {
@@ -143,7 +144,7 @@ static void sg_limit(const astar_grid *grid, const char *head, size_t len, cli_l
     out->stop = true;
     return;
   }
-  out->bytes = 72 + ((n + 4 * (n + 1) + 4 * n + 4 * m + 7) & ~(uint64_t)7);
+  out->bytes = 72 + ((n + 4 * (n + 1) + 4 * n + 8 * m + 7) & ~(uint64_t)7);
   snprintf(out->what, sizeof out->what,
            "the size of a subgoal graph file of the %llu subgoals and %llu arc entries its header "
            "gives",
