@@ -338,7 +338,7 @@ EXPORT int jsa_finder_kind(const jsa_finder *h) {
 ** says why. */
 EXPORT intptr_t jsa_finder_new(const astar_grid *grid, const astar_jps_plus *jps_plus,
                                const astar_cpd *cpd, const astar_hpa *hpa,
-                               const astar_landmarks *landmarks) {
+                               const astar_landmarks *landmarks, const astar_subgoal *subgoal) {
   reason = NULL;
   jsa_finder *h = calloc(1, sizeof *h);
   if (!h) return -(intptr_t)ASTAR_NO_MEMORY;
@@ -353,7 +353,11 @@ EXPORT intptr_t jsa_finder_new(const astar_grid *grid, const astar_jps_plus *jps
     st = astar_clearance_new(&h->clearance, grid, NULL, NULL, 0, cfg.unit_size, NULL);
     cfg.clearance = h->clearance;
   }
-  if (st == ASTAR_OK) {
+  if (st == ASTAR_OK && subgoal) {
+    /* A subgoal graph is the argument of its finder's constructor. */
+    st = astar_finder_new_subgoal(&h->f, grid, subgoal, &cfg, NULL);
+    if (st == ASTAR_UNSUPPORTED) reason = astar_finder_subgoal_unsupported_reason(grid, &cfg);
+  } else if (st == ASTAR_OK) {
     st = astar_finder_new(&h->f, grid, &cfg, NULL);
     if (st == ASTAR_UNSUPPORTED) reason = astar_finder_unsupported_reason(grid, NULL, &cfg);
   }
@@ -672,9 +676,12 @@ static astar_status hpa_save(const void *o, void *b, size_t c, size_t *l) {
 static astar_status lm_save(const void *o, void *b, size_t c, size_t *l) {
   return astar_landmarks_save(o, b, c, l);
 }
-static const save_fn savers[4] = {jps_save, cpd_save, hpa_save, lm_save};
+static astar_status sg_save(const void *o, void *b, size_t c, size_t *l) {
+  return astar_subgoal_save(o, b, c, l);
+}
+static const save_fn savers[5] = {jps_save, cpd_save, hpa_save, lm_save, sg_save};
 
-/* kind: 0 JPS+, 1 CPD, 2 HPA*, 3 landmarks. */
+/* kind: 0 JPS+, 1 CPD, 2 HPA*, 3 landmarks, 4 subgoal graph. */
 EXPORT int jsa_prep_save_size(int kind, const void *obj) {
   return save_size(savers[kind], obj);
 }
@@ -717,6 +724,28 @@ EXPORT intptr_t jsa_cpd_load(const astar_grid *g, const void *buf, size_t len) {
 }
 EXPORT void jsa_cpd_free(astar_cpd *p) {
   astar_cpd_free(p);
+}
+
+/* A subgoal graph with the parameter block's movement rules and `levels`
+** (0: N-level); ASTAR_UNSUPPORTED: jsa_reason(). */
+EXPORT intptr_t jsa_subgoal_new(const astar_grid *g, int levels) {
+  reason = NULL;
+  astar_subgoal_config cfg;
+  astar_subgoal_config_init(&cfg);
+  options_from(&cfg.options);
+  cfg.levels = (uint32_t)levels;
+  astar_subgoal *p = NULL;
+  astar_status st = astar_subgoal_build(&p, g, &cfg, NULL);
+  if (st == ASTAR_UNSUPPORTED) reason = astar_subgoal_unsupported_reason(g, &cfg.options);
+  return handle_or_status(st, p);
+}
+EXPORT intptr_t jsa_subgoal_load(const astar_grid *g, const void *buf, size_t len) {
+  astar_subgoal *p = NULL;
+  astar_status st = astar_subgoal_load(&p, g, buf, len, NULL);
+  return handle_or_status(st, p);
+}
+EXPORT void jsa_subgoal_free(astar_subgoal *p) {
+  astar_subgoal_free(p);
 }
 
 static void hpa_options_from(astar_hpa_options *h) {

@@ -46,6 +46,7 @@ typedef struct prep {
   astar_jps_plus *jps_plus;
   astar_cpd *cpd;
   astar_hpa *hpa;
+  astar_subgoal *sg; /* NULL with terrain */
 } prep;
 
 static void prep_make(prep *p, const astar_grid *g, const astar_options *o) {
@@ -53,12 +54,14 @@ static void prep_make(prep *p, const astar_grid *g, const astar_options *o) {
   (void)astar_jps_plus_new(&p->jps_plus, g, NULL);
   (void)astar_cpd_build(&p->cpd, g, NULL, NULL);
   (void)astar_hpa_new(&p->hpa, g, o, NULL, NULL);
+  (void)astar_subgoal_build(&p->sg, g, NULL, NULL);
 }
 
 static void prep_free(prep *p) {
   astar_jps_plus_free(p->jps_plus);
   astar_cpd_free(p->cpd);
   astar_hpa_free(p->hpa);
+  astar_subgoal_free(p->sg);
 }
 
 static void queries_for(const astar_grid *g, rng *r, astar_query *q, size_t n) {
@@ -170,9 +173,14 @@ static void test_every_method(void) {
       if (info->needs & ASTAR_ATTACH_JPS_PLUS) cfg.jps_plus = p.jps_plus;
       if (info->needs & ASTAR_ATTACH_CPD) cfg.cpd = p.cpd;
       if (info->needs & ASTAR_ATTACH_HPA) cfg.hpa = p.hpa;
-      if (astar_finder_unsupported_reason(g, NULL, &cfg)) continue; /* terrain for JPS, ... */
+      /* A subgoal graph is the argument of its finder's constructor. */
+      const bool sg = m == ASTAR_METHOD_SUBGOAL && p.sg;
+      if (sg ? astar_finder_subgoal_unsupported_reason(g, &cfg)
+             : astar_finder_unsupported_reason(g, NULL, &cfg))
+        continue; /* terrain for JPS, ... */
       astar_finder *f = NULL;
-      const astar_status fs = astar_finder_new(&f, g, &cfg, NULL);
+      const astar_status fs = sg ? astar_finder_new_subgoal(&f, g, p.sg, &cfg, NULL)
+                                 : astar_finder_new(&f, g, &cfg, NULL);
       CHECKF(fs == ASTAR_OK, "%s on map %d: %s", info->name, map, astar_strerror(fs));
       if (!f) continue;
       ran[m]++;

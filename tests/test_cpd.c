@@ -7,6 +7,10 @@
 ** joined equal one build byte for byte, in any order and split; the
 ** refused rules, the memory limit, the stop hook, stale and mismatched
 ** grids; allocation failure at every allocation of each constructor.
+** Jumps (issue 31 item 3): every query reads at most as many rows as its
+** path has steps, an open grid at most two whatever the length, a walled one
+** far fewer than its steps; a format 1 file (no jump codes) still loads and
+** walks one row a step.
 */
 #include <astar/astar.h>
 #include <astar/cpd.h>
@@ -16,6 +20,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "core/bytes.h"
 #include "util/dijkstra.h"
 #include "util/failalloc.h"
 #include "util/randmap.h"
@@ -58,9 +63,28 @@ static void check_pair(const astar_cpd *cpd, const astar_grid *g, astar_point s,
   else if (!validate_path(g, NULL, s, t, path, len, cost, err, sizeof err))
     FAILF("%s (%d,%d)->(%d,%d): %s", what, s.x, s.y, t.x, t.y, err);
   double c2;
-  size_t steps;
+  size_t steps, s2, lookups;
   if (astar_cpd_distance(cpd, g, s, t, &c2, &steps) != ASTAR_OK || c2 != cost || steps + 1 != len)
     FAILF("%s: distance query disagrees with the path query", what);
+  if (astar_cpd_lookups(cpd, g, s, t, &s2, &lookups) != ASTAR_OK || s2 != steps ||
+      lookups > steps || (steps && !lookups))
+    FAILF("%s (%d,%d)->(%d,%d): %zu lookups for %zu steps", what, s.x, s.y, t.x, t.y, lookups,
+          steps);
+}
+
+/* Rows read and steps walked over every pair of g. */
+static void count_lookups(const astar_cpd *cpd, const astar_grid *g, size_t *steps, size_t *lookups,
+                          size_t *most) {
+  const int32_t w = astar_grid_width(g), h = astar_grid_height(g);
+  *steps = *lookups = *most = 0;
+  for (int32_t s = 0; s < w * h; s++)
+    for (int32_t t = 0; t < w * h; t++) {
+      size_t n = 0, k = 0;
+      if (astar_cpd_lookups(cpd, g, P(s % w, s / w), P(t % w, t / w), &n, &k) != ASTAR_OK) continue;
+      *steps += n;
+      *lookups += k;
+      if (k > *most) *most = k;
+    }
 }
 
 /* Every pair of a grid against the reference. */
@@ -144,6 +168,7 @@ static void test_small_maps(void) {
     }
     rng r;
     rng_seed(&r, 77 + m);
+    size_t steps = 0, lookups = 0;
     const size_t cap = 64 * 64 + 1;
     astar_point *path = malloc(cap * sizeof *path);
     double *dist = malloc((size_t)64 * 64 * sizeof *dist);
@@ -153,10 +178,16 @@ static void test_small_maps(void) {
       for (int j = 0; j < 60; j++) {
         const astar_point t = randmap_passable_cell(g, &r);
         check_pair(cpd, g, s, t, dist[t.y * 64 + t.x], path, cap, small_maps[m]);
+        size_t n = 0, k = 0;
+        if (astar_cpd_lookups(cpd, g, s, t, &n, &k) == ASTAR_OK) steps += n, lookups += k;
       }
     }
     free(path);
     free(dist);
+    /* The maze's corridors: a lookup goes round the corners (the rule is
+    ** unbounded away from the goal, the cap ends the jump at the turn). */
+    if (m == 1)
+      CHECKF(lookups * 2 < steps, "%s: %zu lookups for %zu steps", small_maps[m], lookups, steps);
 
     size_t len;
     uint8_t *bytes = save_all(cpd, &len);
@@ -457,7 +488,151 @@ static void test_failalloc(void) {
   astar_grid_free(g);
 }
 
+/* Jumps: an open grid takes at most two lookups a query (straight, then
+** diagonal); with walls every answer stays optimal (against the reference)
+** and the rows read are far fewer than the steps. */
+static void test_jumps(void) {
+  astar_grid *g = NULL;
+  CHECK(astar_grid_new(&g, 24, 20, NULL) == ASTAR_OK);
+  if (!g) return;
+  astar_cpd *cpd = NULL;
+  CHECK(astar_cpd_build(&cpd, g, NULL, NULL) == ASTAR_OK);
+  size_t steps, lookups, most;
+  count_lookups(cpd, g, &steps, &lookups, &most);
+  CHECKF(most <= 2, "open grid: a query read %zu rows (at most 2 expected)", most);
+  CHECKF(lookups * 4 < steps, "open grid: %zu lookups for %zu steps", lookups, steps);
+  astar_cpd_free(cpd);
+  /* Walls across, each with a gap, and a pillar. */
+  for (int32_t y = 0; y < 20; y++) {
+    if (y != 3) astar_grid_set_passable(g, 8, y, false);
+    if (y != 16) astar_grid_set_passable(g, 16, y, false);
+  }
+  for (int32_t x = 2; x < 6; x++) astar_grid_set_passable(g, x, 10, false);
+  CHECK(astar_cpd_build(&cpd, g, NULL, NULL) == ASTAR_OK);
+  if (cpd) {
+    check_all_pairs(cpd, g, "walls");
+    count_lookups(cpd, g, &steps, &lookups, &most);
+    CHECKF(lookups * 5 < steps * 2, "walls: %zu lookups for %zu steps", lookups, steps);
+  }
+  astar_cpd_free(cpd);
+  astar_grid_free(g);
+}
+
+/* A format 1 file (runs first << 3 | move, before the jump codes), made
+** from a save by hand: it loads, answers every pair exactly and reads one
+** row a step; another version is refused. */
+static void test_format_v1(void) {
+  astar_grid *g = random_grid(7, 12);
+  if (!g) return;
+  astar_cpd *cpd = NULL;
+  CHECK(astar_cpd_build(&cpd, g, NULL, NULL) == ASTAR_OK);
+  size_t len;
+  uint8_t *bytes = save_all(cpd, &len);
+  const uint32_t n = astar__get_le32(bytes + 20);
+  const uint64_t nruns = astar__get_le64(bytes + 40);
+  CHECK(len == 56 + 4 * ((size_t)n + (size_t)nruns));
+  for (uint64_t i = 0; i < nruns; i++) {
+    uint8_t *q = bytes + 56 + 4 * ((size_t)n + (size_t)i);
+    const uint32_t run = astar__get_le32(q);
+    astar__put_le32(q, (run >> 8) << 3 | (run & 7u));
+  }
+  astar__put_le32(bytes + 8, 1);
+  uint64_t h = ASTAR__HASH_INIT;
+  for (size_t i = 0; i < 48; i += 8) h = astar__hash_word(h, astar__get_le64(bytes + i));
+  size_t i = 56;
+  for (; i + 8 <= len; i += 8) h = astar__hash_word(h, astar__get_le64(bytes + i));
+  if (i < len) h = astar__hash_word(h, astar__get_le32(bytes + i));
+  astar__put_le64(bytes + 48, h);
+  astar_cpd *old = NULL;
+  CHECK(astar_cpd_load(&old, g, bytes, len, NULL) == ASTAR_OK);
+  if (old) {
+    check_all_pairs(old, g, "format 1");
+    size_t steps, lookups, most;
+    count_lookups(old, g, &steps, &lookups, &most);
+    CHECKF(lookups == steps, "format 1: %zu lookups for %zu steps", lookups, steps);
+  }
+  astar_cpd_free(old);
+  /* Version 3 does not exist (the checksum does not cover the version's
+  ** meaning, so fix it too: the refusal is the version's). */
+  astar__put_le32(bytes + 8, 3);
+  h = ASTAR__HASH_INIT;
+  for (i = 0; i < 48; i += 8) h = astar__hash_word(h, astar__get_le64(bytes + i));
+  for (i = 56; i + 8 <= len; i += 8) h = astar__hash_word(h, astar__get_le64(bytes + i));
+  if (i < len) h = astar__hash_word(h, astar__get_le32(bytes + i));
+  astar__put_le64(bytes + 48, h);
+  CHECK(astar_cpd_load(&old, g, bytes, len, NULL) == ASTAR_PARSE_ERROR && old == NULL);
+  free(bytes);
+  astar_cpd_free(cpd);
+  astar_grid_free(g);
+}
+
+/* A table whose every run claims unbounded jumps (checksum fixed, so it
+** loads): each query ends, OK with a legal path or ASTAR_PARSE_ERROR (a
+** jump met a wall), never out of the map. */
+static void test_crafted_jumps(void) {
+  static const char *const rows[] = {
+      "......#.....", "..##..#..#..", "......#..#..", "####.......#", "......##....",
+  };
+  astar_grid *g = randmap_from_rows(rows, 5, '#');
+  if (!g) {
+    CHECK(0);
+    return;
+  }
+  astar_cpd *cpd = NULL;
+  CHECK(astar_cpd_build(&cpd, g, NULL, NULL) == ASTAR_OK);
+  size_t len;
+  uint8_t *bytes = cpd ? save_all(cpd, &len) : NULL;
+  astar_cpd_free(cpd);
+  if (!bytes) {
+    astar_grid_free(g);
+    return;
+  }
+  const uint32_t n = astar__get_le32(bytes + 20);
+  const uint64_t nruns = astar__get_le64(bytes + 40);
+  for (uint64_t i = 0; i < nruns; i++) {
+    uint8_t *q = bytes + 56 + 4 * ((size_t)n + (size_t)i);
+    astar__put_le32(q, astar__get_le32(q) | 31u << 3);
+  }
+  uint64_t h = ASTAR__HASH_INIT;
+  size_t i;
+  for (i = 0; i < 48; i += 8) h = astar__hash_word(h, astar__get_le64(bytes + i));
+  for (i = 56; i + 8 <= len; i += 8) h = astar__hash_word(h, astar__get_le64(bytes + i));
+  if (i < len) h = astar__hash_word(h, astar__get_le32(bytes + i));
+  astar__put_le64(bytes + 48, h);
+  astar_cpd *bad = NULL;
+  CHECK(astar_cpd_load(&bad, g, bytes, len, NULL) == ASTAR_OK);
+  const int32_t w = astar_grid_width(g), ht = astar_grid_height(g);
+  const size_t cap = (size_t)w * (size_t)ht + 1;
+  astar_point *path = malloc(cap * sizeof *path);
+  size_t failed = 0;
+  for (int32_t s = 0; bad && path && s < w * ht; s++)
+    for (int32_t t = 0; t < w * ht; t++) {
+      const astar_point a = P(s % w, s / w), b = P(t % w, t / w);
+      if (!astar_grid_passable(g, a.x, a.y) || !astar_grid_passable(g, b.x, b.y)) continue;
+      size_t plen = 0;
+      double cost = 0;
+      const astar_status st = astar_cpd_path(bad, g, a, b, path, cap, &plen, &cost);
+      char err[200];
+      if (st == ASTAR_PARSE_ERROR) {
+        failed++;
+      } else if (st == ASTAR_OK) {
+        if (!validate_path(g, NULL, a, b, path, plen, cost, err, sizeof err))
+          FAILF("crafted (%d,%d)->(%d,%d): %s", a.x, a.y, b.x, b.y, err);
+      } else if (st != ASTAR_NO_PATH) {
+        FAILF("crafted (%d,%d)->(%d,%d): %s", a.x, a.y, b.x, b.y, astar_strerror(st));
+      }
+    }
+  CHECKF(failed > 0, "crafted: no jump met a wall (the map has walls)");
+  free(path);
+  astar_cpd_free(bad);
+  free(bytes);
+  astar_grid_free(g);
+}
+
 int main(void) {
+  RUN(test_crafted_jumps);
+  RUN(test_jumps);
+  RUN(test_format_v1);
   RUN(test_random_all_pairs);
   RUN(test_small_maps);
   RUN(test_bytes);

@@ -63,6 +63,7 @@ typedef struct kit {
   astar_landmarks *landmarks;
   astar_waypoint_table *table;
   astar_waypoints *waypoints;
+  astar_subgoal *sg; /* NULL where the grid is refused (terrain) */
   astar_anya_workspace *anya;
   esp_graph *esp;
   size_t cap; /* cells + 1: room for any path */
@@ -83,6 +84,7 @@ static void kit_free(kit *k) {
   astar_landmarks_free(k->landmarks);
   astar_waypoint_table_free(k->table);
   astar_waypoints_free(k->waypoints);
+  astar_subgoal_free(k->sg);
   astar_anya_workspace_free(k->anya);
   esp_graph_free(k->esp);
   astar_workspace_free(k->ws);
@@ -125,6 +127,7 @@ static int kit_init(kit *k, astar_grid *g, bool cpd, bool wp) {
         astar_grid_count_passable(g) == 0);
   CHECK(astar_waypoint_table_new(&k->table, g, &k->o, NULL, NULL) == ASTAR_OK);
   if (wp) (void)astar_waypoints_new(&k->waypoints, g, &k->o, 0, NULL);
+  (void)astar_subgoal_build(&k->sg, g, NULL, NULL);
   if (!astar_grid_has_terrain(g)) {
     CHECK(astar_anya_workspace_new(&k->anya, g, 1u << 20, NULL) == ASTAR_OK);
     /* The reference's visibility graph is quadratic in the corners. */
@@ -169,6 +172,22 @@ static bool config_for(astar_finder_config *c, const kit *k, astar_method m, int
   }
 }
 
+/* A finder of config c on k's grid g: a subgoal finder on k's graph for
+** method subgoal (astar_finder_new refuses it), else astar_finder_new. */
+static astar_status new_finder(astar_finder **f, const kit *k, const astar_grid *g,
+                               const astar_finder_config *c) {
+  if (c->method == ASTAR_METHOD_SUBGOAL && k->sg)
+    return astar_finder_new_subgoal(f, g, k->sg, c, NULL);
+  return astar_finder_new(f, g, c, NULL);
+}
+
+/* Why new_finder refuses c. */
+static const char *finder_reason(const kit *k, const astar_grid *g, const astar_finder_config *c) {
+  if (c->method == ASTAR_METHOD_SUBGOAL && k->sg)
+    return astar_finder_subgoal_unsupported_reason(g, c);
+  return astar_finder_unsupported_reason(g, NULL, c);
+}
+
 /* What astar_workspace_reserve_space reserves for m besides the forward search. */
 static unsigned reservation(astar_method m) {
   if (m == ASTAR_METHOD_FRONT_TO_FRONT) return ASTAR_RESERVE_FRONT_TO_FRONT;
@@ -201,6 +220,14 @@ static outcome direct(kit *k, const astar_finder_config *c, astar_point s, astar
   /* Fringe Search has no call of its own: the engine's A* is its reference
   ** (same status and cost; another optimal path may be taken). */
   eo.method = c->method == ASTAR_METHOD_FRINGE ? ASTAR_METHOD_ASTAR : c->method;
+  /* Nor has a subgoal graph: the grid's A* is its reference (same status
+  ** and cost, which the contract makes A*'s to the bit). */
+  if (c->method == ASTAR_METHOD_SUBGOAL) {
+    out.st = astar_find_path(k->ws, k->g, &o, s, t, path, cap, &r);
+    out.cost = r.cost;
+    out.len = r.length;
+    return out;
+  }
   eo.weight = o.weight;
   eo.tie = o.tie;
   eo.reopen = o.reopen;
@@ -332,12 +359,14 @@ static void compare_query(kit *k, const astar_finder *f, const astar_finder_conf
   checked_queries++;
   /* Fringe against A*: an optimal path of its own, perhaps with another
   ** number of cells (terrain), so perhaps fitting where A*'s did not. */
-  const bool own = c->method == ASTAR_METHOD_FRINGE;
+  const bool own = c->method == ASTAR_METHOD_FRINGE || c->method == ASTAR_METHOD_SUBGOAL;
+  const bool exact = c->method == ASTAR_METHOD_SUBGOAL; /* A*'s cost to the bit */
   const bool fits_either = own && (st == ASTAR_OK || st == ASTAR_BUFFER_TOO_SMALL) &&
                            (d.st == ASTAR_OK || d.st == ASTAR_BUFFER_TOO_SMALL) &&
                            (st == ASTAR_OK) == (res.length <= cap);
   if ((st != d.st && !fits_either) || res.status != st || (res.length != d.len && !own) ||
-      (has_path(st) && (own ? !c->smooth && !cost_equal(res.cost, d.cost) : res.cost != d.cost))) {
+      (has_path(st) &&
+       (own && !exact ? !c->smooth && !cost_equal(res.cost, d.cost) : res.cost != d.cost))) {
     FAILF("%s %s/%s (%d,%d)->(%d,%d) cap %zu: finder %s cost %.17g len %zu; direct %s cost "
           "%.17g len %zu",
           where, info->name, vname[v], s.x, s.y, t.x, t.y, cap, astar_strerror(st), res.cost,
@@ -390,9 +419,9 @@ static void compare_all(kit *k, const char *where, uint64_t seed, int nq,
     for (int v = 0; v < V_COUNT; v++) {
       astar_finder_config c;
       if (!config_for(&c, k, m, v)) continue;
-      const char *why = astar_finder_unsupported_reason(k->g, NULL, &c);
+      const char *why = finder_reason(k, k->g, &c);
       astar_finder *f = NULL;
-      const astar_status st = astar_finder_new(&f, k->g, &c, NULL);
+      const astar_status st = new_finder(&f, k, k->g, &c);
       if (why) {
         CHECKF(st == ASTAR_UNSUPPORTED && !f, "%s %s/%s: %s but %s", where,
                astar_method_info_of(m)->name, vname[v], why, astar_strerror(st));
@@ -655,7 +684,7 @@ static void test_sliced(void) {
         astar_finder_config c;
         if (!config_for(&c, &k, (astar_method)mi, v)) continue;
         astar_finder *f = NULL;
-        if (astar_finder_new(&f, k.g, &c, NULL) != ASTAR_OK) continue;
+        if (new_finder(&f, &k, k.g, &c) != ASTAR_OK) continue;
         char name[80];
         snprintf(name, sizeof name, "map %d %s/%s%s", mapi,
                  astar_method_info_of((astar_method)mi)->name, vname[v],
@@ -1078,7 +1107,7 @@ static void test_growth(void) {
           continue;
         c.smooth = smooth;
         astar_finder *f = NULL;
-        if (astar_finder_new(&f, k.g, &c, NULL) != ASTAR_OK) continue;
+        if (new_finder(&f, &k, k.g, &c) != ASTAR_OK) continue;
         failalloc fa;
         failalloc_init(&fa);
         const astar_allocator a = failalloc_allocator(&fa);
@@ -1169,14 +1198,14 @@ static void test_threads(void) {
   CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
   kit k;
   if (!g || !kit_init(&k, g, false, false)) return;
-  const astar_method methods[4] = {ASTAR_METHOD_ASTAR, ASTAR_METHOD_JPS_PLUS, ASTAR_METHOD_HPA,
-                                   ASTAR_METHOD_BIDIRECTIONAL};
-  for (int mi = 0; mi < 4; mi++) {
+  const astar_method methods[5] = {ASTAR_METHOD_ASTAR, ASTAR_METHOD_JPS_PLUS, ASTAR_METHOD_HPA,
+                                   ASTAR_METHOD_BIDIRECTIONAL, ASTAR_METHOD_SUBGOAL};
+  for (int mi = 0; mi < 5; mi++) {
     astar_finder_config c;
     config_for(&c, &k, methods[mi], V_PLAIN);
     c.smooth = mi == 2;
     astar_finder *f = NULL;
-    CHECK(astar_finder_new(&f, k.g, &c, NULL) == ASTAR_OK);
+    CHECK(new_finder(&f, &k, k.g, &c) == ASTAR_OK);
     if (!f) continue;
     /* One thread alone first: the expected hash of each seed. */
     job solo[4], jobs[4];
@@ -1310,7 +1339,7 @@ static void test_finder_validations(void) {
         c.smooth = smooth;
         uint64_t before = astar__test_validations();
         astar_finder *f = NULL;
-        if (astar_finder_new(&f, k.g, &c, NULL) != ASTAR_OK) continue;
+        if (new_finder(&f, &k, k.g, &c) != ASTAR_OK) continue;
         const uint64_t made = astar__test_validations() - before;
         CHECKF(made >= 1 && made <= 2, "%s: %llu validations to make",
                astar_method_info_of((astar_method)mi)->name, (unsigned long long)made);
@@ -1377,14 +1406,15 @@ static void test_memory(void) {
     CHECK(made);
   }
   /* A workspace's first-use growth, for methods with state of their own. */
-  const astar_method methods[] = {ASTAR_METHOD_ASTAR, ASTAR_METHOD_HPA, ASTAR_METHOD_ANYA,
-                                  ASTAR_METHOD_BIDIRECTIONAL, ASTAR_METHOD_THETA};
+  const astar_method methods[] = {ASTAR_METHOD_ASTAR, ASTAR_METHOD_HPA,
+                                  ASTAR_METHOD_ANYA,  ASTAR_METHOD_BIDIRECTIONAL,
+                                  ASTAR_METHOD_THETA, ASTAR_METHOD_SUBGOAL};
   for (size_t mi = 0; mi < sizeof methods / sizeof methods[0]; mi++) {
     astar_finder_config c;
     config_for(&c, &k, methods[mi], V_PLAIN);
     c.smooth = methods[mi] == ASTAR_METHOD_THETA;
     astar_finder *f = NULL;
-    CHECK(astar_finder_new(&f, k.g, &c, NULL) == ASTAR_OK);
+    CHECK(new_finder(&f, &k, k.g, &c) == ASTAR_OK);
     const bool vec = methods[mi] == ASTAR_METHOD_ANYA;
     bool grown = false;
     for (long n = 1; n < 60 && f && !grown; n++) {
@@ -1418,6 +1448,173 @@ static void test_memory(void) {
   kit_free(&k);
 }
 
+/* ---- subgoal finders ---------------------------------------------------------------------- */
+
+/* astar_finder_new_subgoal: what it refuses and why, graphs of other grids
+** and rules, staleness, the expansion limit. */
+static void test_subgoal(void) {
+  rng r;
+  rng_seed(&r, 2607);
+  randmap_spec spec = {40, 34, 0.2, 0, 1, 1};
+  astar_grid *g = NULL;
+  CHECK(randmap_make(&g, &spec, &r) == ASTAR_OK);
+  kit k;
+  if (!g || !kit_init(&k, g, false, false)) return;
+  CHECK(k.sg != NULL);
+  if (!k.sg) {
+    kit_free(&k);
+    return;
+  }
+  CHECK(astar_grid_track_changes(k.g, 16) == ASTAR_OK);
+  astar_workspace *ws = NULL;
+  CHECK(astar_workspace_new_empty(&ws, NULL) == ASTAR_OK);
+  astar_finder_config c;
+  astar_finder *f = (astar_finder *)1;
+
+  /* astar_finder_new has no graph to search. */
+  astar_finder_config_init(&c);
+  c.method = ASTAR_METHOD_SUBGOAL;
+  const char *why = astar_finder_unsupported_reason(k.g, NULL, &c);
+  CHECK(why && strstr(why, "astar_finder_new_subgoal"));
+  CHECK(astar_finder_new(&f, k.g, &c, NULL) == ASTAR_UNSUPPORTED && !f);
+
+  /* cfg NULL, or another method named: a subgoal finder all the same. */
+  CHECK(astar_finder_subgoal_unsupported_reason(k.g, NULL) == NULL);
+  CHECK(astar_finder_new_subgoal(&f, k.g, k.sg, NULL, NULL) == ASTAR_OK && f);
+  CHECK(astar_finder_subgoal(f) == k.sg && astar_finder_grid(f) == k.g);
+  CHECK(astar_finder_config_of(f)->method == ASTAR_METHOD_SUBGOAL);
+  astar_finder_free(f);
+  astar_finder_config_init(&c);
+  c.method = ASTAR_METHOD_JPS;
+  CHECK(astar_finder_new_subgoal(&f, k.g, k.sg, &c, NULL) == ASTAR_OK && f);
+  CHECK(astar_finder_config_of(f)->method == ASTAR_METHOD_SUBGOAL);
+  astar_finder_free(f);
+  CHECK(astar_finder_subgoal(NULL) == NULL);
+
+  /* Refusals, each with its reason and no finder. */
+  astar_clearance *cl = NULL;
+  CHECK(astar_clearance_new(&cl, k.g, NULL, NULL, 0, 4, NULL) == ASTAR_OK);
+  for (int i = 0; i < 9; i++) {
+    astar_finder_config_init(&c);
+    switch (i) {
+    case 0:
+      c.smooth = true;
+      break;
+    case 1:
+      c.jps_plus = k.jps_plus;
+      break;
+    case 2:
+      c.landmarks = k.landmarks;
+      break;
+    case 3:
+      c.unit_size = 2;
+      c.clearance = cl;
+      break;
+    case 4:
+      c.clearance = cl;
+      break;
+    case 5:
+      c.options.partial = true;
+      break;
+    case 6:
+      c.options.turn_penalty = 1.0;
+      break;
+    case 7:
+      c.options.observer = (astar_observer_fn)1;
+      break;
+    default:
+      c.options.corner = ASTAR_CORNER_ALWAYS; /* the graph's rules exclude it */
+      break;
+    }
+    why = astar_finder_subgoal_unsupported_reason(k.g, &c);
+    f = (astar_finder *)1;
+    const astar_status st = astar_finder_new_subgoal(&f, k.g, k.sg, &c, NULL);
+    CHECKF(why && st == ASTAR_UNSUPPORTED && !f, "refusal %d: %s, reason %s", i, astar_strerror(st),
+           why ? why : "(none)");
+  }
+  astar_clearance_free(cl);
+  /* Terrain: the graph's rules. */
+  astar_grid *tg = NULL;
+  CHECK(astar_grid_clone(&tg, k.g, NULL) == ASTAR_OK);
+  CHECK(tg && astar_grid_set_terrain(tg, 1, 1, 2.0f) == ASTAR_OK);
+  CHECK(astar_finder_subgoal_unsupported_reason(tg, NULL) != NULL);
+  /* Bad arguments. */
+  CHECK(astar_finder_new_subgoal(&f, NULL, k.sg, NULL, NULL) == ASTAR_INVALID_ARGUMENT && !f);
+  CHECK(astar_finder_new_subgoal(&f, k.g, NULL, NULL, NULL) == ASTAR_INVALID_ARGUMENT && !f);
+  CHECK(astar_finder_new_subgoal(NULL, k.g, k.sg, NULL, NULL) == ASTAR_INVALID_ARGUMENT);
+  CHECK(astar_finder_subgoal_unsupported_reason(NULL, NULL) != NULL);
+  astar_finder_config_init(&c);
+  c.options.moves = 5;
+  CHECK(astar_finder_new_subgoal(&f, k.g, k.sg, &c, NULL) == ASTAR_INVALID_ARGUMENT && !f);
+
+  /* A graph of another grid (the same cells: a clone), other costs: mismatch. */
+  astar_grid *same = NULL;
+  CHECK(astar_grid_clone(&same, k.g, NULL) == ASTAR_OK);
+  CHECK(same && astar_finder_new_subgoal(&f, same, k.sg, NULL, NULL) == ASTAR_MISMATCH && !f);
+  astar_finder_config_init(&c);
+  c.options.diagonal_cost = 1.5;
+  CHECK(astar_finder_new_subgoal(&f, k.g, k.sg, &c, NULL) == ASTAR_MISMATCH && !f);
+
+  /* The expansion limit: the graph's vertices expanded. */
+  astar_point s = P(0, 0), t = P(0, 0);
+  astar_path_result res, lim;
+  astar_finder *fl = NULL, *fp = NULL;
+  CHECK(astar_finder_new_subgoal(&fp, k.g, k.sg, NULL, NULL) == ASTAR_OK);
+  for (int q = 0; q < 200 && fp; q++) {
+    s = randmap_passable_cell(k.g, &r), t = randmap_passable_cell(k.g, &r);
+    if (astar_finder_find(fp, ws, s, t, k.a, k.cap, &res) == ASTAR_OK && res.stats.expanded > 3)
+      break;
+  }
+  CHECK(res.status == ASTAR_OK && res.stats.expanded > 3);
+  astar_finder_config_init(&c);
+  c.options.max_expansions = 2;
+  CHECK(astar_finder_new_subgoal(&fl, k.g, k.sg, &c, NULL) == ASTAR_OK);
+  if (fl) CHECK(astar_finder_find(fl, ws, s, t, k.a, k.cap, &lim) == ASTAR_LIMIT_REACHED);
+  c.options.max_expansions = res.stats.expanded;
+  astar_finder_free(fl);
+  fl = NULL;
+  CHECK(astar_finder_new_subgoal(&fl, k.g, k.sg, &c, NULL) == ASTAR_OK);
+  if (fl) CHECK(astar_finder_find(fl, ws, s, t, k.a, k.cap, &lim) == ASTAR_OK);
+  CHECK(lim.cost == res.cost && lim.length == res.length);
+  /* A short buffer: the length all the same. */
+  CHECK(astar_finder_find(fp, ws, s, t, k.a, 1, &lim) == ASTAR_BUFFER_TOO_SMALL &&
+        lim.length == res.length);
+
+  /* An edit: stale (search, sliced search, refresh) until a new graph. */
+  astar_point c0 = P(-1, -1);
+  for (int i = 0; i < 100; i++) {
+    const astar_point cc = randmap_passable_cell(k.g, &r);
+    if ((cc.x != s.x || cc.y != s.y) && (cc.x != t.x || cc.y != t.y)) {
+      c0 = cc;
+      break;
+    }
+  }
+  CHECK(c0.x >= 0 && astar_grid_set_passable(k.g, c0.x, c0.y, false) == ASTAR_OK);
+  CHECK(astar_finder_find(fp, ws, s, t, k.a, k.cap, &res) == ASTAR_STALE && res.length == 0);
+  CHECK(astar_finder_begin(fp, ws, s, t) == ASTAR_STALE);
+  CHECK(astar_finder_finish(ws, k.a, k.cap, &res) == ASTAR_STALE);
+  CHECK(astar_finder_refresh(fp) == ASTAR_STALE);
+  CHECK(astar_finder_new_subgoal(&f, k.g, k.sg, NULL, NULL) == ASTAR_STALE && !f);
+  astar_subgoal_free(k.sg);
+  k.sg = NULL;
+  CHECK(astar_subgoal_build(&k.sg, k.g, NULL, NULL) == ASTAR_OK);
+  astar_finder_free(fp);
+  fp = NULL;
+  CHECK(astar_finder_new_subgoal(&fp, k.g, k.sg, NULL, NULL) == ASTAR_OK);
+  astar_finder_config_init(&c);
+  c.method = ASTAR_METHOD_SUBGOAL;
+  for (int q = 0; q < 30 && fp; q++) {
+    s = randmap_passable_cell(k.g, &r), t = randmap_passable_cell(k.g, &r);
+    compare_query(&k, fp, &c, ws, s, t, k.cap, "subgoal rebuilt", V_PLAIN);
+  }
+  astar_finder_free(fp);
+  astar_finder_free(fl);
+  astar_grid_free(same);
+  astar_grid_free(tg);
+  astar_workspace_free(ws);
+  kit_free(&k);
+}
+
 int main(void) {
   RUN(test_table);
   RUN(test_direct_validations);
@@ -1431,6 +1628,7 @@ int main(void) {
   RUN(test_growth);
   RUN(test_threads);
   RUN(test_memory);
+  RUN(test_subgoal);
   printf("%llu queries compared; with a path, per method and variant:\n",
          (unsigned long long)checked_queries);
   for (int m = 0; m < ASTAR_METHOD_COUNT; m++) {

@@ -655,12 +655,46 @@ static void test_open_field(void) {
   astar_grid_free(g);
 }
 
+/* The goal test at the start (issue 31 item 5): when the octile route from
+** the start is free, the goal is generated from it and the start's other
+** scans are skipped -- here the NE diagonal's row scans would meet the jump
+** points around the pillar and push them. The path is the route's:
+** diagonal steps first, then the straight run. */
+static void test_goal_from_start(void) {
+  astar_grid *g = open_grid(40, 20);
+  for (int x = 30; x <= 31; x++)
+    for (int y = 2; y <= 3; y++) astar_grid_set_passable(g, x, y, false);
+  astar_workspace *ws = ws_for(g);
+  astar_options o = jps_opts();
+  astar_point path[64];
+  astar_result r;
+  char err[256];
+  CHECK_EQ(astar_find_path(ws, g, &o, P(5, 10), P(35, 15), path, 64, &r), ASTAR_OK);
+  CHECKF(cost_equal(r.cost, 25 + 5 * sqrt(2.0)), "%.17g", r.cost);
+  CHECK_EQ(r.length, 31);
+  CHECK_EQ(r.stats.expanded, 2);  /* the start, then the goal */
+  CHECK_EQ(r.stats.generated, 2); /* the start and the goal alone */
+  CHECK(path[5].x == 10 && path[5].y == 15 && path[6].x == 11 && path[6].y == 15);
+  CHECKF(validate_path(g, &o, P(5, 10), P(35, 15), path, r.length, r.cost, err, sizeof err), "%s",
+         err);
+  /* A jump point on the straight run (the pillar beside row 4): the scans
+  ** decide, as before; the cost is the same optimum. */
+  CHECK_EQ(astar_find_path(ws, g, &o, P(5, 10), P(38, 4), path, 64, &r), ASTAR_OK);
+  CHECKF(cost_equal(r.cost, 27 + 6 * sqrt(2.0)), "%.17g", r.cost);
+  CHECK(r.stats.generated > 2);
+  CHECKF(validate_path(g, &o, P(5, 10), P(38, 4), path, r.length, r.cost, err, sizeof err), "%s",
+         err);
+  astar_workspace_free(ws);
+  astar_grid_free(g);
+}
+
 int main(void) {
   RUN(test_start_is_goal);
   RUN(test_outcomes);
   RUN(test_unsupported);
   RUN(test_unsupported_callback);
   RUN(test_open_field);
+  RUN(test_goal_from_start);
   RUN(test_long_lines);
   RUN(test_every_offset);
   RUN(test_block_boundaries);

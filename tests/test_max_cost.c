@@ -196,6 +196,8 @@ static void test_refusals(void) {
   astar_hpa_options ho;
   astar_hpa_options_init(&ho);
   CHECK(astar_hpa_new(&hpa, g, &o, &ho, NULL) == ASTAR_OK);
+  astar_subgoal *sg = NULL;
+  CHECK(astar_subgoal_build(&sg, g, NULL, NULL) == ASTAR_OK);
   int refused = 0, meshes = 0;
   for (int mi = 0; mi < ASTAR_METHOD_COUNT; mi++) {
     const astar_method m = (astar_method)mi;
@@ -210,13 +212,19 @@ static void test_refusals(void) {
     if (info->needs & ASTAR_ATTACH_JPS_PLUS) c.jps_plus = jp;
     if (info->needs & ASTAR_ATTACH_CPD) c.cpd = cpd;
     if (info->needs & ASTAR_ATTACH_HPA) c.hpa = hpa;
-    CHECKF(astar_finder_unsupported_reason(g, NULL, &c) == NULL, "%s", info->name);
+    /* A subgoal graph is the argument of its finder's constructor. */
+    const bool sgm = m == ASTAR_METHOD_SUBGOAL;
+    CHECKF((sgm ? astar_finder_subgoal_unsupported_reason(g, &c)
+                : astar_finder_unsupported_reason(g, NULL, &c)) == NULL,
+           "%s", info->name);
     c.options.max_cost = 10.0;
-    const char *why = astar_finder_unsupported_reason(g, NULL, &c);
+    const char *why = sgm ? astar_finder_subgoal_unsupported_reason(g, &c)
+                          : astar_finder_unsupported_reason(g, NULL, &c);
     const bool honours = m == ASTAR_METHOD_ASTAR || m == ASTAR_METHOD_DIJKSTRA;
     CHECKF(honours == (why == NULL), "%s: %s", info->name, why ? why : "accepted");
     astar_finder *f = NULL;
-    CHECK(astar_finder_new(&f, g, &c, NULL) == (honours ? ASTAR_OK : ASTAR_UNSUPPORTED));
+    CHECK((sgm ? astar_finder_new_subgoal(&f, g, sg, &c, NULL)
+               : astar_finder_new(&f, g, &c, NULL)) == (honours ? ASTAR_OK : ASTAR_UNSUPPORTED));
     astar_finder_free(f);
     refused += why != NULL;
   }
@@ -237,6 +245,7 @@ static void test_refusals(void) {
   astar_jps_plus_free(jp);
   astar_cpd_free(cpd);
   astar_hpa_free(hpa);
+  astar_subgoal_free(sg);
   astar_grid_free(g);
 }
 

@@ -58,6 +58,7 @@ typedef struct kit {
   astar_hpa *hpa;
   astar_landmarks *landmarks;
   astar_waypoint_table *table;
+  astar_subgoal *sg; /* refused with terrain */
 } kit;
 
 static void kit_free(kit *k) {
@@ -66,6 +67,7 @@ static void kit_free(kit *k) {
   astar_hpa_free(k->hpa);
   astar_landmarks_free(k->landmarks);
   astar_waypoint_table_free(k->table);
+  astar_subgoal_free(k->sg);
   astar_workspace_free(k->ws);
   astar_grid_free(k->g);
   memset(k, 0, sizeof *k);
@@ -84,6 +86,7 @@ static void kit_init(kit *k, astar_grid *g) {
   (void)astar_hpa_new(&k->hpa, g, &k->o, &ho, NULL);
   (void)astar_landmarks_new_grid(&k->landmarks, g, &k->o, NULL, NULL);
   (void)astar_waypoint_table_new(&k->table, g, &k->o, NULL, NULL);
+  (void)astar_subgoal_build(&k->sg, g, NULL, NULL);
 }
 
 enum { V_PLAIN, V_LANDMARKS, V_TABLE, V_SMOOTH, V_COUNT };
@@ -103,7 +106,8 @@ static bool config_for(astar_finder_config *c, const kit *k, astar_method m, int
   if (info->needs & ASTAR_ATTACH_CPD) c->cpd = k->cpd;
   if (info->needs & ASTAR_ATTACH_HPA) c->hpa = k->hpa;
   if ((info->needs & ASTAR_ATTACH_JPS_PLUS && !k->jps_plus) ||
-      (info->needs & ASTAR_ATTACH_CPD && !k->cpd) || (info->needs & ASTAR_ATTACH_HPA && !k->hpa))
+      (info->needs & ASTAR_ATTACH_CPD && !k->cpd) || (info->needs & ASTAR_ATTACH_HPA && !k->hpa) ||
+      (info->needs & ASTAR_ATTACH_SUBGOAL && !k->sg))
     return false;
   switch (v) {
   case V_LANDMARKS:
@@ -200,7 +204,12 @@ static void test_every_method(void) {
         astar_finder_config c;
         if (!config_for(&c, &k, (astar_method)m, v)) continue;
         astar_finder *f = NULL, *fown = NULL;
-        if (astar_finder_new(&f, g, &c, NULL) != ASTAR_OK) continue;
+        /* A subgoal graph is the argument of its finder's constructor (the
+        ** queue's own finder, from a request's fields, has none: refused). */
+        const astar_status fst = m == ASTAR_METHOD_SUBGOAL
+                                     ? astar_finder_new_subgoal(&f, g, k.sg, &c, NULL)
+                                     : astar_finder_new(&f, g, &c, NULL);
+        if (fst != ASTAR_OK) continue;
         /* What the queue prepares from a request's fields: the engine's
         ** variants with their default settings. */
         astar_finder_config cown = c;

@@ -13,6 +13,7 @@
 #include <astar/cpd.h>
 #include <astar/jps_plus.h>
 #include <astar/landmarks.h>
+#include <astar/subgoal.h>
 
 #include "cli.h"
 
@@ -484,6 +485,8 @@ static const cli_algo algos[] = {
      cli_hpa_find, &cli_hpa_ops, ASTAR_ALGO_ASTAR, false, ASTAR_METHOD_HPA},
     {"cpd", "compressed path database: first moves looked up, no search (astar/cpd.h)",
      cli_cpd_find, &cli_cpd_ops, ASTAR_ALGO_JPS, false, ASTAR_METHOD_CPD},
+    {"subgoal", "subgoal graphs (N-level): A* over precomputed obstacle corners (astar/subgoal.h)",
+     cli_subgoal_find, &cli_subgoal_ops, ASTAR_ALGO_JPS, false, ASTAR_METHOD_SUBGOAL},
 };
 
 /* The tool's one alias: astar with a landmark table (--landmarks K). */
@@ -832,6 +835,7 @@ static const char *tool_unsupported(const cli_algo *algo, const astar_options *o
   /* The CPD has rules of its own (astar/cpd.h), not JPS's whose search it
   ** stands in for: its reason names the CPD. */
   if (algo->pre == &cli_cpd_ops) return astar_cpd_unsupported_reason(grid, opt);
+  if (algo->pre == &cli_subgoal_ops) return astar_subgoal_unsupported_reason(grid, opt);
   if (cli_algo_is_hpa(algo) &&
       (opt->turn_penalty > 0 || opt->terrain_scale != 1.0 || opt->nlayers || opt->knowledge))
     return "HPA* cannot search with a turn penalty, a terrain scale, layers or fog (its abstract "
@@ -844,6 +848,15 @@ static const char *tool_unsupported(const cli_algo *algo, const astar_options *o
   return astar_unsupported_reason(&o, grid);
 }
 
+/* The library's reason for a finder of `cfg` on `grid`: a subgoal graph is
+** the argument of its finder's constructor, not an attachment of cfg. */
+static const char *finder_reason(const cli_algo *algo, const astar_grid *grid,
+                                 const astar_finder_config *cfg) {
+  if (algo->method == ASTAR_METHOD_SUBGOAL)
+    return astar_finder_subgoal_unsupported_reason(grid, cfg);
+  return astar_finder_unsupported_reason(grid, NULL, cfg);
+}
+
 const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
                                  const astar_grid *grid) {
   /* The library's reason first (astar_finder_unsupported_reason), with the
@@ -851,7 +864,7 @@ const char *cli_algo_unsupported(const cli_algo *algo, const astar_options *opt,
   astar_finder_config cfg;
   algo_config(&cfg, algo, opt, algo->pre ? &standin : NULL);
   if (algo->find == engine_astar || algo->find == engine_dijkstra) return engine_unsupported(opt);
-  const char *why = astar_finder_unsupported_reason(grid, NULL, &cfg);
+  const char *why = finder_reason(algo, grid, &cfg);
   return why ? cli_reason_text(why) : tool_unsupported(algo, opt, grid);
 }
 
@@ -885,7 +898,7 @@ const char *cli_algo_unsupported_unit(const cli_algo *algo, const astar_options 
   cfg.clearance = (const void *)&standin;
   astar_grid *one = NULL;
   if (astar_grid_new(&one, 1, 1, NULL) != ASTAR_OK) return NULL;
-  const char *why = cli_reason_text(astar_finder_unsupported_reason(one, NULL, &cfg));
+  const char *why = cli_reason_text(finder_reason(algo, one, &cfg));
   astar_grid_free(one);
   return why;
 }
@@ -902,10 +915,15 @@ static bool make_finder(cli_prepared *out, const astar_options *opt, const char 
   if (!cli_algo_has_finder(algo)) return true;
   astar_finder_config cfg;
   algo_config(&cfg, algo, opt, out->ctx);
-  const astar_status st = astar_finder_new(&out->finder, out->grid, &cfg, NULL);
+  const bool subgoal = algo->method == ASTAR_METHOD_SUBGOAL;
+  const astar_status st =
+      subgoal ? astar_finder_new_subgoal(&out->finder, out->grid, out->ctx, &cfg, NULL)
+              : astar_finder_new(&out->finder, out->grid, &cfg, NULL);
   if (st == ASTAR_OK) return true;
-  const char *why = st == ASTAR_UNSUPPORTED
-                        ? cli_reason_text(astar_finder_unsupported_reason(out->grid, NULL, &cfg))
+  const char *why = st == ASTAR_UNSUPPORTED ? cli_reason_text(finder_reason(algo, out->grid, &cfg))
+                    : st == ASTAR_MISMATCH && subgoal
+                        ? "the subgoal graph was built for other movement costs than this "
+                          "search's (give precompute the same --costs; or drop --pre)"
                         : NULL;
   cli_error("%s: --algo %s: %s", label, algo->name, why ? why : astar_strerror(st));
   return false;

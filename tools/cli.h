@@ -394,9 +394,9 @@ extern const cli_group cli_hpa_group;
 extern const cli_pre_ops cli_hpa_ops;
 #define CLI_HPA_SECTION(TYPE, FIELD, KINDS)                                                        \
   {                                                                                                \
-    "HPA* settings (--algo hpa only; a --pre file keeps those it was built with, and\n"            \
-    "is refused for other --moves, --corner or --costs than it was built for: give\n"              \
-    "them to precompute too):",                                                                    \
+    "HPA* settings (--algo hpa only, --levels also subgoal; a --pre file keeps those\n"            \
+    "it was built with, and is refused for other --moves, --corner or --costs than it\n"           \
+    "was built for: give them to precompute too):",                                                \
         &cli_hpa_group, offsetof(TYPE, FIELD), (KINDS), NULL, false                                \
   }
 /* The library's defaults. */
@@ -409,6 +409,23 @@ bool cli_algo_is_hpa(const cli_algo *algo);
 astar_status cli_hpa_find(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
                           astar_point start, astar_point goal, astar_point *path, size_t cap,
                           astar_result *result);
+
+/* ---- subgoal graphs (subgoal.c) -------------------------------------------
+** --algo subgoal: the graph built per map (or loaded with --pre), searched
+** through a finder made with astar_finder_new_subgoal. --levels is one row
+** for HPA* and subgoal graphs (cli_hpa_group, its value in the
+** astar_hpa_options): cli_levels_use, once the algorithm is known, hands it
+** to the subgoal builds (0 when not given: N-level) or checks HPA*'s range
+** (a usage error, its exit status; -1 to go on). */
+extern const cli_pre_ops cli_subgoal_ops;
+int cli_levels_use(const cli_args *a, const cli_algo *algo, const char *command,
+                   const astar_hpa_options *hpa);
+/* The graph's size line (precompute). */
+void cli_subgoal_report(FILE *out, const void *ctx);
+/* One self-contained subgoal query (run, solve): build, search, release. */
+astar_status cli_subgoal_find(astar_workspace *ws, const astar_grid *grid, const astar_options *opt,
+                              astar_point start, astar_point goal, astar_point *path, size_t cap,
+                              astar_result *result);
 
 /* ---- the compressed path database (cpd.c) ----------------------------------
 ** --algo cpd: the CPD built per map (or loaded with --pre); precompute's

@@ -980,9 +980,9 @@ static const cli_section bench_sections[] = {
      "  bandwidth, retarget, --weight above 1 -- the cost/opt column: the mean of\n"
      "  cost / optimal over the solved queries; JSON: mean_cost_ratio)\n",
      false},
-    {"HPA* settings (--algo hpa only; a --pre file keeps those it was built with, and\n"
-     "is refused for other --moves, --corner or --costs than it was built for: give\n"
-     "them to precompute too):",
+    {"HPA* settings (--algo hpa only, --levels also subgoal; a --pre file keeps those\n"
+     "it was built with, and is refused for other --moves, --corner or --costs than it\n"
+     "was built for: give them to precompute too):",
      &cli_hpa_group, offsetof(bench_settings, hpa), SC,
      "  (bench checks that HPA* finds every path, never below the optimal length,\n"
      "  and adds the largest cost / optimal; JSON: max_cost_ratio)\n",
@@ -1108,6 +1108,7 @@ int cli_cmd_bench(int argc, char **argv) {
       rc = cli_usage_error("bench: %s", misuse);
     cli_variant_use(&variant);
     cli_hpa_use(&set.hpa);
+    if (rc < 0) rc = cli_levels_use(&a, cfg.algo, "bench", &set.hpa);
     cfg.extra = extra_of(cfg.algo);
     cfg.ratio = may_be_suboptimal(cfg.algo, &cfg.opt) || cfg.smooth ||
                 cli_algo_is_any_angle(cfg.algo) || cfg.table.form == ASTAR_TABLE_SEED;

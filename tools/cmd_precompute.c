@@ -1,7 +1,7 @@
 /*
 ** cmd_precompute.c -- `astar precompute MAP -o FILE`: build an algorithm's
 ** per-map preprocessing (JPS+ jump distances, landmarks, HPA*, the
-** compressed path database) and save it, so that `astar
+** compressed path database, subgoal graphs) and save it, so that `astar
 ** bench --pre FILE` (or a program using astar_jps_plus_load) can skip the
 ** build.
 */
@@ -77,7 +77,7 @@ static const cli_section precompute_sections[] = {
 static void intro(FILE *out) {
   fputs("usage: astar precompute MAP -o FILE [--method NAME] [--moves 4|8]\n"
         "                         [--corner RULE] [--costs S,D] [--landmarks K]\n"
-        "                         [--threads N] [--memory-limit BYTES]\n"
+        "                         [--threads N] [--memory-limit BYTES] [--levels N]\n"
         "\n"
         "Build the preprocessing of an algorithm for MAP (a Moving AI .map or an\n"
         "ASCII map) and write it to FILE in the library's portable byte format.\n"
@@ -90,9 +90,11 @@ static void intro(FILE *out) {
         "--moves, --corner or --costs refuse it, saying what it was built for (exit 1).\n"
         "hpa and landmarks files record the rules; a jps-plus file serves every rule set\n"
         "JPS takes (8 moves, no-cut, any costs S <= D < 2S: its jumps do not depend on\n"
-        "the costs); cpd takes the defaults only. A method refuses rules it cannot\n"
-        "honour (exit 2), saying why. A search option (--weight, --heuristic, ...)\n"
-        "changes how a file is searched, not what it holds: precompute refuses it.\n",
+        "the costs); cpd takes the defaults only; a subgoal file records the costs\n"
+        "(8 moves, no-cut, S <= D < 2S) and its --levels (0, the default: N-level).\n"
+        "A method refuses rules it cannot honour (exit 2), saying why. A search option\n"
+        "(--weight, --heuristic, ...) changes how a file is searched, not what it\n"
+        "holds: precompute refuses it.\n",
         out);
 }
 
@@ -112,7 +114,7 @@ static void outro(FILE *out) {
         "was); anything else (/dev/null, a FIFO) directly, and never removed.\n"
         "\n"
         "Exit status: 0 written, 1 unreadable/malformed map, a map the method cannot\n"
-        "take (terrain for jps-plus or cpd) or a write error, 2 usage error.\n",
+        "take (terrain for jps-plus, cpd or subgoal) or a write error, 2 usage error.\n",
         out);
 }
 
@@ -160,6 +162,8 @@ int cli_cmd_precompute(int argc, char **argv) {
   variant.landmarks = set.landmarks;
   cli_variant_use(&variant);
   cli_hpa_use(&set.hpa);
+  rc = cli_levels_use(&a, algo, "precompute", &set.hpa);
+  if (rc >= 0) return rc;
   if (astar_options_validate(&opt) != ASTAR_OK)
     return cli_usage_error("precompute: the movement rules are not valid together");
   /* Rules the method never takes: a usage error before the map is read. */
@@ -219,6 +223,7 @@ int cli_cmd_precompute(int argc, char **argv) {
     else
       printf("rules:    %s (solve and bench --pre take the file with these only)\n", rules);
     if (strcmp(algo->name, "cpd") == 0) cli_cpd_report(stdout, prep.ctx);
+    if (strcmp(algo->name, "subgoal") == 0) cli_subgoal_report(stdout, prep.ctx);
     cli_mpi_report(stdout);
   }
   free(buf);

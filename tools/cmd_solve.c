@@ -287,6 +287,8 @@ int cli_cmd_solve(int argc, char **argv) {
   if (misuse) return cli_usage_error("solve: %s", misuse);
   cli_variant_use(&variant);
   cli_hpa_use(&set.hpa);
+  rc = cli_levels_use(&a, algo, "solve", &set.hpa);
+  if (rc >= 0) return rc;
   if (cli_extras_active(&extras) && (strcmp(algo->name, "astar") != 0 || algo->engine)) {
     /* The library says why for what a finder's options hold (fog, cones,
     ** islands: stood in for, only their presence is looked at); the rest

@@ -26,11 +26,15 @@ static const cli_opt hpa_rows[] = {
      .meta = "L",
      .kind = CLI_INT,
      CLI_AT(astar_hpa_options, levels),
-     .min = 1,
-     .max = ASTAR_HPA_MAX_LEVELS,
-     .algos = "hpa",
-     .help = "levels of the hierarchy, %r (default 1); a level groups\n"
-             "2 x 2 clusters of the level below"},
+     .min = 0,
+     .max = 64,
+     .algos = "hpa|subgoal",
+     .sample = "2",
+     .help = "hpa: levels of the hierarchy, 1 to 4 (default 1); a level\n"
+             "groups 2 x 2 clusters of the level below. subgoal: 1 the\n"
+             "simple graph, 2 two-level, N at most N levels, 0 N-level\n"
+             "(default: rounds until one lowers under 1 % of the top\n"
+             "subgoals). %r"},
     {.name = "--no-smooth",
      .kind = CLI_FLAG,
      CLI_AT(astar_hpa_options, smooth),

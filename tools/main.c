@@ -17,7 +17,7 @@ static const cli_command commands[] = {
     {"solve", "find one path on a map file, print it and draw it", cli_cmd_solve, &cli_solve_spec},
     {"bench", "run Moving AI .scen queries, check optimal lengths, time the searches",
      cli_cmd_bench, &cli_bench_spec},
-    {"precompute", "build and save a map's preprocessing: jps-plus, landmarks, hpa or cpd",
+    {"precompute", "build and save a map's preprocessing: jps-plus, landmarks, hpa, cpd or subgoal",
      cli_cmd_precompute, &cli_precompute_spec},
     {"simulate", "queue many agents' path requests over frames under a budget", cli_cmd_simulate,
      &cli_simulate_spec},

@@ -40,6 +40,8 @@
 **   dstar.h     D* Lite and LPA*: incremental replanning after edits
 **   cpd.h       compressed path database: the optimal first move from every
 **               cell to every cell, paths without search
+**   subgoal.h   subgoal graphs (simple, two-level, N-level): optimal paths
+**               over a precomputed graph of obstacle corners
 **   mesh.h      navigation meshes: convex polygons, Polyanya's mesh format,
 **               validation, point location
 **   navmesh_build.h  meshes built from polygon maps and grids (constrained
@@ -91,6 +93,7 @@
 #include "spacetime.h"
 #include "dstar.h"
 #include "cpd.h"
+#include "subgoal.h"
 #include "mesh.h"
 #include "navmesh_build.h"
 #include "finder.h"

@@ -3,21 +3,23 @@
 ** from every passable cell to every other, run-length compressed (Strasser,
 ** Botea & Harabor, "Compressing Optimal Paths with Run Length Encoding",
 ** JAIR 2015). A query runs no search: it looks up the first move, steps,
-** and repeats until the goal, so its cost is the path length times one
-** lookup -- a word per cell holds a row of up to three runs itself, and
-** larger rows are cut by target ranges (about two runs each) so the
-** lookup searches only the goal's range.
+** and repeats until the goal -- a word per cell holds a row of up to three
+** runs itself, and larger rows are cut by target ranges (about two runs
+** each) so the lookup searches only the goal's range. A lookup's move is
+** followed several steps at once where the table proves it optimal (each
+** run carries a jump cap, see astar_cpd_lookups), so a path reads fewer
+** rows than it has cells: on an open area two (straight, then diagonal).
 **
 ** Nodes are the passable cells, numbered in depth-first preorder (from the
 ** passable cells in row-major order, neighbours in the direction order
 ** N E S W NE SE SW NW), so cells near each other get near numbers and the
 ** rows compress well. The row of a source s lists, for the targets in node
-** order, runs (first target, move): every target from a run's first one to
-** the next run's first one is reached optimally by that first move. Each
-** run takes 4 bytes. Building runs one Dijkstra per source: quadratic in
-** the passable cells, 30 to 80 ns of CPU per node and source on one core
-** (den520d, 28,178 cells: about 25 s of CPU; 240,000 cells: about an
-** hour); split the sources into blocks (astar_cpd_block_build) to
+** order, runs (first target, move, jump cap): every target from a run's
+** first one to the next run's first one is reached optimally by that first
+** move. Each run takes 4 bytes. Building runs one Dijkstra per source:
+** quadratic in the passable cells, 35 to 95 ns of CPU per node and source
+** on one core (den520d, 28,178 cells: about 30 s of CPU; 240,000 cells:
+** over an hour); split the sources into blocks (astar_cpd_block_build) to
 ** spread it over threads or machines, then join the blocks
 ** (astar_cpd_assemble): the result is byte-for-byte that of astar_cpd_build.
 **
@@ -26,7 +28,8 @@
 ** defaults of astar_options), no terrain layer. Costs are compared exactly
 ** (a path costs a + b sqrt 2 with integer step counts a and b), so the first
 ** moves are those of the truly optimal paths. Ties between optimal first
-** moves go to the lowest direction number that keeps the run going.
+** moves go to the direction that keeps the run going with the longest
+** jumps, then the lowest direction number.
 **
 ** Like JPS+, a CPD is valid only while its grid does not change: a query on
 ** a changed grid returns ASTAR_STALE, on another grid object ASTAR_MISMATCH.
@@ -124,7 +127,7 @@ ASTAR_API uint64_t astar_cpd_runs(const astar_cpd *cpd);
 
 /*
 ** Serialise into buf[0 .. *len-1]: a portable little-endian format (magic
-** "ASTARCPD", format version, the grid's dimensions and a checksum of its
+** "ASTARCPD", format version 2, the grid's dimensions and a checksum of its
 ** cells, the node and run counts, a checksum of the file, then every row's
 ** run count and the runs). With buf NULL or cap too small:
 ** ASTAR_BUFFER_TOO_SMALL and *len = the size needed. ASTAR_INVALID_ARGUMENT
@@ -134,15 +137,17 @@ ASTAR_API astar_status astar_cpd_save(const astar_cpd *cpd, void *buf, size_t ca
 
 /*
 ** Rebuild a CPD from bytes of astar_cpd_save, for `grid` (node numbers are
-** derived from the grid again, in O(cells)). ASTAR_PARSE_ERROR for
-** malformed, truncated or damaged bytes (magic, version, sizes, the file
-** checksum, and every run: starts increasing from 0, inside the node range,
-** a legal move from its source); ASTAR_MISMATCH when the bytes belong to
-** another grid (other dimensions or cells); ASTAR_UNSUPPORTED for a grid
-** with terrain; ASTAR_INVALID_ARGUMENT for NULL arguments; ASTAR_NO_MEMORY.
-** Allocates. A query on any loaded table is memory-safe and ends; a table
-** crafted to pass the checksum can still give non-optimal paths, or
-** ASTAR_PARSE_ERROR from a query that would loop.
+** derived from the grid again, in O(cells)). Format 1 (libastar 0.1, before
+** the jump caps) still loads: its walk reads one row a step, as it did.
+** ASTAR_PARSE_ERROR for malformed, truncated or damaged bytes (magic,
+** version other than 1 or 2, sizes, the file checksum, and every run:
+** starts increasing from 0, inside the node range, a legal move from its
+** source); ASTAR_MISMATCH when the bytes belong to another grid (other
+** dimensions or cells); ASTAR_UNSUPPORTED for a grid with terrain;
+** ASTAR_INVALID_ARGUMENT for NULL arguments; ASTAR_NO_MEMORY. Allocates.
+** A query on any loaded table is memory-safe and ends; a table crafted to
+** pass the checksum can still give non-optimal paths, or ASTAR_PARSE_ERROR
+** from a query that would loop or whose jump would meet a wall.
 */
 ASTAR_API astar_status astar_cpd_load(astar_cpd **out, const astar_grid *grid, const void *buf,
                                       size_t len, const astar_allocator *alloc);
@@ -158,8 +163,8 @@ ASTAR_API astar_status astar_cpd_load(astar_cpd **out, const astar_grid *grid, c
 ** CPD was built or loaded for); ASTAR_STALE (that grid changed since);
 ** ASTAR_PARSE_ERROR (a damaged loaded table made the walk loop);
 ** ASTAR_INVALID_ARGUMENT (NULL cpd, grid or len). start == goal gives a
-** one-cell path. No allocation, no workspace: safe from several threads at
-** once.
+** one-cell path. Reads `grid` (the steps of a jump are checked against its
+** cells). No allocation, no workspace: safe from several threads at once.
 */
 ASTAR_API astar_status astar_cpd_path(const astar_cpd *cpd, const astar_grid *grid,
                                       astar_point start, astar_point goal, astar_point *path,
@@ -173,6 +178,17 @@ ASTAR_API astar_status astar_cpd_path(const astar_cpd *cpd, const astar_grid *gr
 ASTAR_API astar_status astar_cpd_distance(const astar_cpd *cpd, const astar_grid *grid,
                                           astar_point start, astar_point goal, double *cost,
                                           size_t *steps);
+
+/*
+** Like astar_cpd_distance, for measuring the walk: *steps (may be NULL) of
+** the optimal path and *lookups (may be NULL), the rows it read -- one a
+** step without jumps, fewer when a lookup's move is followed several steps
+** at once (see the jumps above). Same statuses as astar_cpd_distance. No
+** allocation.
+*/
+ASTAR_API astar_status astar_cpd_lookups(const astar_cpd *cpd, const astar_grid *grid,
+                                         astar_point start, astar_point goal, size_t *steps,
+                                         size_t *lookups);
 
 /* ---- building in blocks (threads, machines) ------------------------------ */
 

@@ -153,6 +153,8 @@ typedef enum astar_method {
                               (astar/finder.h, astar_finder_new_mesh): C = C* */
   ASTAR_METHOD_FUNNEL,     /* A* over a mesh's polygons, then the funnel (string pulling):
                               Detour's kind of path, no bound proven */
+  ASTAR_METHOD_SUBGOAL,    /* A* over a subgoal graph (astar/subgoal.h,
+                              astar_finder_new_subgoal): C = C* */
   ASTAR_METHOD_COUNT       /* number of methods (not a method) */
 } astar_method;
 

@@ -96,6 +96,7 @@
 #include "mesh.h"
 #include "search.h"
 #include "space.h"
+#include "subgoal.h"
 #include "waypoint_table.h"
 #include "waypoints.h"
 
@@ -135,6 +136,9 @@ extern "C" {
 #define ASTAR_ATTACH_LANDMARKS 0x08u /* cfg.landmarks */
 #define ASTAR_ATTACH_TABLE 0x10u     /* cfg.table */
 #define ASTAR_ATTACH_WAYPOINTS 0x20u /* cfg.waypoints */
+/* A subgoal graph: not a field of astar_finder_config (whose layout stays
+** that of 0.1.0) but the argument of astar_finder_new_subgoal. */
+#define ASTAR_ATTACH_SUBGOAL 0x40u
 
 /* One row of the method table. Static storage. */
 typedef struct astar_method_info {
@@ -270,6 +274,41 @@ ASTAR_API astar_status astar_finder_new_space(astar_finder **out, const astar_sp
 ASTAR_API astar_status astar_finder_new_mesh(astar_finder **out, const astar_mesh *mesh,
                                              const astar_finder_config *cfg,
                                              const astar_allocator *alloc);
+
+/*
+** The same on a subgoal graph (astar/subgoal.h): a finder of method
+** ASTAR_METHOD_SUBGOAL ("subgoal") for `grid`, the grid `sg` was built or
+** loaded for. cfg may be NULL (defaults); cfg->method is ignored (read as
+** ASTAR_METHOD_SUBGOAL) and cfg->options must be the rules the graph was
+** built with (moves, corner, costs: ASTAR_MISMATCH otherwise); the
+** framework's options (max_expansions, stop, partial paths refused) apply.
+** It refuses (ASTAR_UNSUPPORTED) other attachments, units bigger than one
+** cell and smoothing. astar_finder_new with that method returns
+** ASTAR_UNSUPPORTED ("subgoal: needs a subgoal graph (make the finder with
+** astar_finder_new_subgoal)"). Retains `sg` and `grid` (both must outlive
+** the finder). After an edit of the grid a search returns ASTAR_STALE until
+** the graph is rebuilt and a new finder made (astar_finder_refresh does not
+** rebuild it). Statuses as astar_finder_new.
+*/
+ASTAR_API astar_status astar_finder_new_subgoal(astar_finder **out, const astar_grid *grid,
+                                                const astar_subgoal *sg,
+                                                const astar_finder_config *cfg,
+                                                const astar_allocator *alloc);
+
+/*
+** Why astar_finder_new_subgoal would refuse `cfg` (NULL: defaults; its
+** method is read as ASTAR_METHOD_SUBGOAL) on `grid` with a graph: NULL when
+** it would not, else one English sentence without a final period (the
+** rules of astar_subgoal_unsupported_reason, the framework's refusals
+** above). Looks at no graph: a graph for another grid or other rules is
+** ASTAR_MISMATCH at astar_finder_new_subgoal, not a reason. Static storage;
+** no allocation; thread-safe.
+*/
+ASTAR_API const char *astar_finder_subgoal_unsupported_reason(const astar_grid *grid,
+                                                              const astar_finder_config *cfg);
+
+/* The subgoal graph a subgoal finder searches; NULL for other finders. */
+ASTAR_API const astar_subgoal *astar_finder_subgoal(const astar_finder *f);
 
 /* The mesh a mesh finder searches; NULL for other finders. */
 ASTAR_API const astar_mesh *astar_finder_mesh(const astar_finder *f);

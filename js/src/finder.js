@@ -89,9 +89,9 @@ export class Finder extends Native {
       this._mesh = mesh;
     } else if (map instanceof Grid) {
       this._kind = null;
-      ret = W.jsa_finder_new(map._ptr, prep.jpsPlus, prep.cpd, prep.hpa, prep.landmarks);
+      ret = W.jsa_finder_new(map._ptr, prep.jpsPlus, prep.cpd, prep.hpa, prep.landmarks, prep.subgoal);
     } else if (map && typeof map._newFinder === 'function') {
-      for (const k of ['jpsPlus', 'cpd', 'hpa']) {
+      for (const k of ['jpsPlus', 'cpd', 'hpa', 'subgoal']) {
         if (prep[k]) throw new TypeError(`Finder: ${k} is for a Grid, not a ${map.constructor.name}`);
       }
       ret = map._newFinder(prep.landmarks);

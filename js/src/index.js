@@ -6,7 +6,7 @@ import { cstring } from './errors.js';
 
 export { Grid } from './grid.js';
 export { Finder, methods } from './finder.js';
-export { JpsPlus, Cpd, Hpa, Landmarks } from './prep.js';
+export { JpsPlus, Cpd, Hpa, Landmarks, Subgoal } from './prep.js';
 export { HexGrid, Graph } from './space.js';
 export { Mesh, NavMesh } from './mesh.js';
 export { Queue } from './queue.js';

@@ -18,7 +18,7 @@ export const SEARCH_DEFAULTS = Object.freeze({
   bandD: 0, idaTranspositions: true, retargetInterval: 32,
 });
 /** The options naming a preparation to attach (Finder only). */
-export const PREP_KEYS = ['jpsPlus', 'cpd', 'hpa', 'landmarks'];
+export const PREP_KEYS = ['jpsPlus', 'cpd', 'hpa', 'landmarks', 'subgoal'];
 
 /** The method number of `name` (a methods() name), or throw listing them. */
 export function methodId(name, what) {

@@ -43,7 +43,7 @@ export const MF = Object.freeze({
 });
 /** Attachment bits (ASTAR_ATTACH_*). */
 export const ATTACH = Object.freeze({
-  jpsPlus: 0x1, cpd: 0x2, hpa: 0x4, landmarks: 0x8, table: 0x10, waypoints: 0x20,
+  jpsPlus: 0x1, cpd: 0x2, hpa: 0x4, landmarks: 0x8, table: 0x10, waypoints: 0x20, subgoal: 0x40,
 });
 
 /** Limits the wrapper checks before the library does (same values). */

@@ -16,7 +16,7 @@ import { P, R, LIMIT } from './params.js';
 import { handle, check, freed, int, bool, object, knownKeys, AstarError } from './errors.js';
 import { writeOptions } from './options.js';
 
-const KIND = { jpsPlus: 0, cpd: 1, hpa: 2, landmarks: 3 };
+const KIND = { jpsPlus: 0, cpd: 1, hpa: 2, landmarks: 3, subgoal: 4 };
 
 function bytesArg(bytes, what) {
   if (!(bytes instanceof Uint8Array)) throw new TypeError(`${what}: bytes must be a Uint8Array (from save()), not ${bytes === null ? 'null' : typeof bytes}`);
@@ -104,6 +104,29 @@ export class Cpd extends Preparation {
 
   static load(grid, bytes) {
     return new Cpd(gridArg(grid, 'Cpd.load'), undefined, bytesArg(bytes, 'Cpd.load'));
+  }
+}
+
+export class Subgoal extends Preparation {
+  /**
+   * The subgoal graph of `grid` (astar/subgoal.h) for method 'subgoal': A*
+   * over precomputed obstacle corners, optimal paths. options: the movement
+   * rules (8 moves, no corner cutting, straightCost <= diagonalCost <
+   * 2 straightCost; no terrain) and levels (1 the simple graph, 2
+   * two-level, N at most N levels, 0 -- the default -- N-level).
+   */
+  constructor(grid, options, _bytes) {
+    super();
+    gridArg(grid, 'Subgoal');
+    rules(options, 'Subgoal', ['levels']);
+    const levels = options?.levels === undefined ? 0 : int(options.levels, 'Subgoal: levels', 0, 64);
+    const ret = _bytes ? load('jsa_subgoal_load', [grid._p], _bytes, 'Subgoal.load') : handle(W.jsa_subgoal_new(grid._p, levels), 'Subgoal');
+    this._init(ret, 'subgoal', 'jsa_subgoal_free', grid);
+  }
+
+  /** A graph saved by save(), for the same grid (AstarError 'mismatch' otherwise). */
+  static load(grid, bytes) {
+    return new Subgoal(gridArg(grid, 'Subgoal.load'), undefined, bytesArg(bytes, 'Subgoal.load'));
   }
 }
 

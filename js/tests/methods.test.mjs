@@ -6,7 +6,7 @@
 // may miss one when they dropped entries).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Grid, Finder, HexGrid, Graph, methods, JpsPlus, Cpd, Hpa, Landmarks } from 'libastar';
+import { Grid, Finder, HexGrid, Graph, methods, JpsPlus, Cpd, Hpa, Landmarks, Subgoal } from 'libastar';
 import { dijkstra, rng, randomWalls, pathCost } from './reference.mjs';
 
 const EPS = 1e-9;
@@ -16,6 +16,7 @@ function prepare(grid, m) {
   if (m.needs.includes('jpsPlus')) o.jpsPlus = new JpsPlus(grid);
   if (m.needs.includes('cpd')) o.cpd = new Cpd(grid);
   if (m.needs.includes('hpa')) o.hpa = new Hpa(grid, { clusterSize: 8 });
+  if (m.needs.includes('subgoal')) o.subgoal = new Subgoal(grid);
   return o;
 }
 
@@ -37,7 +38,7 @@ test('every method against Dijkstra on random grids', () => {
     const grid = Grid.fromWalls(w, h, walls);
     const finders = methods().filter((m) => m.grid || m.space).map((m) => {
       const o = prepare(grid, m);
-      return { m, f: new Finder(grid, o), preps: [o.jpsPlus, o.cpd, o.hpa].filter(Boolean) };
+      return { m, f: new Finder(grid, o), preps: [o.jpsPlus, o.cpd, o.hpa, o.subgoal].filter(Boolean) };
     });
     for (let q = 0; q < 12; q++) {
       let sx, sy, gx, gy;

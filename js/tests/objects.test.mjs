@@ -3,7 +3,7 @@
 // one-shot finder, and memory that does not grow over create/free cycles.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Grid, Finder, JpsPlus, Cpd, Hpa, Landmarks, HexGrid, Graph, Queue, AstarError } from 'libastar';
+import { Grid, Finder, JpsPlus, Cpd, Hpa, Landmarks, Subgoal, HexGrid, Graph, Queue, AstarError } from 'libastar';
 import { W } from '../src/wasm.js';
 import { rng, randomWalls } from './reference.mjs';
 
@@ -26,6 +26,7 @@ test('preparations: save() and load() give the same paths; another grid is refus
     ['cpd', 'cpd', Cpd, (g) => new Cpd(g), (g, b) => Cpd.load(g, b)],
     ['hpa', 'hpa', Hpa, (g) => new Hpa(g, { clusterSize: 8 }), (g, b) => Hpa.load(g, b)],
     ['astar', 'landmarks', Landmarks, (g) => new Landmarks(g, { count: 6 }), (g, b) => Landmarks.load(g, b)],
+    ['subgoal', 'subgoal', Subgoal, (g) => new Subgoal(g, { levels: 2 }), (g, b) => Subgoal.load(g, b)],
   ];
   for (const [method, key, , make, load] of kinds) {
     const a = make(grid);
@@ -49,6 +50,23 @@ test('preparations: save() and load() give the same paths; another grid is refus
   f.refresh();
   assert.ok(Array.isArray(f.findPath(...queries[2])));
   f.free(); hpa.free();
+  // A subgoal graph: optimal (A*'s cost), stale after an edit until rebuilt;
+  // out-of-range levels and rules it cannot serve are refused.
+  let sg = new Subgoal(grid);
+  let fs = new Finder(grid, { method: 'subgoal', subgoal: sg });
+  const fa = new Finder(grid);
+  for (const q of queries) assert.equal(fs.find(...q).cost, fa.find(...q).cost, `subgoal ${q}`);
+  assert.throws(() => new Finder(grid, { method: 'subgoal' }), (e) => e instanceof AstarError && e.status === 'unsupported');
+  assert.throws(() => new Finder(grid, { method: 'subgoal', subgoal: sg, smooth: true }), (e) => e.status === 'unsupported');
+  assert.throws(() => new Subgoal(grid, { levels: 65 }), RangeError);
+  assert.throws(() => new Subgoal(grid, { moves: 4 }), (e) => e.status === 'unsupported');
+  grid.setWalkable(queries[3][0], queries[3][1], false);
+  assert.throws(() => fs.find(...queries[4]), (e) => e.status === 'stale');
+  fs.free(); sg.free();
+  sg = new Subgoal(grid);
+  fs = new Finder(grid, { method: 'subgoal', subgoal: sg });
+  assert.equal(fs.find(...queries[4]).cost, fa.find(...queries[4]).cost);
+  fs.free(); sg.free(); fa.free();
   // Landmarks of a hex grid and a graph.
   const hex = new HexGrid(10, 8);
   const lm = new Landmarks(hex, { count: 3 });

@@ -89,9 +89,10 @@ export declare class Graph extends Native {
 export type MethodName =
   | 'astar' | 'dijkstra' | 'greedy' | 'bidir' | 'ida' | 'beam' | 'dynamic' | 'bandwidth' | 'f2f'
   | 'retarget' | 'jps' | 'jps-plus' | 'cpd' | 'hpa' | 'theta' | 'lazy-theta' | 'anya' | 'fringe'
+  | 'subgoal'
   | (string & {});
 
-export type Attachment = 'jpsPlus' | 'cpd' | 'hpa' | 'landmarks' | 'table' | 'waypoints';
+export type Attachment = 'jpsPlus' | 'cpd' | 'hpa' | 'landmarks' | 'table' | 'waypoints' | 'subgoal';
 
 export interface MethodInfo {
   readonly name: string;
@@ -149,6 +150,7 @@ export interface FinderOptions extends SearchOptions {
   cpd?: Cpd;
   hpa?: Hpa;
   landmarks?: Landmarks;
+  subgoal?: Subgoal;
 }
 
 export interface FindResult<P> {
@@ -272,6 +274,16 @@ export declare class JpsPlus extends Native {
 export declare class Cpd extends Native {
   constructor(grid: Grid, options?: Rules);
   static load(grid: Grid, bytes: Uint8Array): Cpd;
+  save(): Uint8Array;
+  readonly map: Grid;
+}
+export interface SubgoalOptions extends Rules {
+  /** 1: the simple graph, 2: two-level, N: at most N levels, 0 (default): N-level. */
+  levels?: number;
+}
+export declare class Subgoal extends Native {
+  constructor(grid: Grid, options?: SubgoalOptions);
+  static load(grid: Grid, bytes: Uint8Array): Subgoal;
   save(): Uint8Array;
   readonly map: Grid;
 }

@@ -25,9 +25,29 @@
 ** mask(u), mask(neighbour of the source) = that move.
 **
 ** The search runs over the grid's padded cell indices: no neighbour table
-** (a cell's legal moves are one byte, its neighbours fixed offsets), 10
+** (a cell's legal moves are one byte, its neighbours fixed offsets), 18
 ** bytes a cell. The pass that makes the runs visits the nodes in node order
 ** and resets the cells it reads, so the next source starts clean.
+**
+** Jumps. The same sweep finds, for every target v and direction d, ray_d(v):
+** the largest j such that the straight line s, s + d, ..., s + j d is an
+** optimal path and s + j d lies on an optimal path from s to v (is v or an
+** ancestor of v in the shortest-path DAG from s). So from s, walking any
+** k <= ray_d(v) steps in d stays on an optimal path to v, and the walk may
+** go on from s + k d. It is a max over v's optimal parents u of ray_d(u),
+** plus one when u is the ray's own cell s + ray_d(u) d and the edge u -> v
+** goes in d: final when v is expanded, like the mask. Kept per cell as
+** eight 7-bit counts in one word (capped at 127: a lower bound stays
+** exact), merged with a bytewise max.
+**
+** A run with move d then takes the largest jump cap such that, for every
+** target v of the run, min(rule(v), cap) <= ray_d(v), rule being the
+** geometric count of astar__cpd_rule (no bound when d leads away from v's
+** octant): the cap only has to hold for the targets where the rule
+** overshoots (an obstacle bends the path before the octile turn, or the
+** path goes round one), so cap = the least ray_d(v) over those, no bound
+** when there are none. Among the moves every target of a run shares, the run takes the
+** one with the largest cap (ties: the lowest direction).
 */
 #include "cpd/cpd.h"
 
@@ -39,9 +59,16 @@
 #define CPD_UNREACHED UINT64_MAX /* packed steps of a cell not reached (its key is huge) */
 #define CPD_REPORT_EVERY 64u
 
+#define RAY_HIGH 0x8080808080808080ull /* the spare top bit of each 7-bit ray count */
+#define RAY_MAX 127u
+
 typedef struct cpd_work {
   uint32_t ncells; /* padded cells of the grid */
+  uint32_t n;      /* nodes */
   uint64_t *dist;  /* [ncells] a << 32 | b of the best path from the source, or UNREACHED */
+  uint64_t *ray;   /* [ncells] ray_d (see above) in byte d, 0 when not reached */
+  int16_t *px;     /* [n] column of each node */
+  int16_t *py;     /* [n] row of each node */
   uint8_t *mask;   /* [ncells] optimal first moves from the source found so far */
   uint8_t *legal;  /* [ncells] legal moves of each cell (0 for a blocked one) */
   uint32_t
@@ -55,26 +82,34 @@ static size_t first_bucket_cap(uint32_t n) {
 }
 
 uint64_t astar__cpd_work_bytes(uint32_t n, uint32_t ncells) {
-  return (uint64_t)ncells * (sizeof(uint64_t) + 2) +
+  return (uint64_t)ncells * (2 * sizeof(uint64_t) + 2) + (uint64_t)n * 2 * sizeof(int16_t) +
          (uint64_t)CPD_RING * first_bucket_cap(n) * sizeof(uint32_t);
 }
 
 static void work_free(cpd_work *w, const astar_allocator *a) {
   const size_t nc = w->ncells;
   astar__free(a, w->dist, nc * sizeof *w->dist);
+  astar__free(a, w->ray, nc * sizeof *w->ray);
+  astar__free(a, w->px, (size_t)w->n * sizeof *w->px);
+  astar__free(a, w->py, (size_t)w->n * sizeof *w->py);
   astar__free(a, w->mask, nc);
   astar__free(a, w->legal, nc);
   for (int i = 0; i < CPD_RING; i++) astar__free(a, w->ring[i], w->cap[i] * sizeof(uint32_t));
 }
 
-static astar_status work_make(cpd_work *w, const astar__cpd_order *o, const astar_allocator *a) {
+static astar_status work_make(cpd_work *w, const astar__cpd_order *o, int stride,
+                              const astar_allocator *a) {
   memset(w, 0, sizeof *w);
   const uint32_t nc = o->ncells;
   w->ncells = nc;
+  w->n = o->n;
   w->dist = astar__malloc(a, (size_t)nc * sizeof *w->dist);
+  w->ray = astar__malloc(a, (size_t)nc * sizeof *w->ray);
+  w->px = o->n ? astar__malloc(a, (size_t)o->n * sizeof *w->px) : NULL;
+  w->py = o->n ? astar__malloc(a, (size_t)o->n * sizeof *w->py) : NULL;
   w->mask = astar__malloc(a, nc);
   w->legal = astar__malloc(a, nc);
-  bool ok = w->dist && w->mask && w->legal;
+  bool ok = w->dist && w->ray && w->mask && w->legal && (!o->n || (w->px && w->py));
   for (int i = 0; i < CPD_RING && ok; i++) {
     w->cap[i] = first_bucket_cap(o->n);
     w->ring[i] = astar__malloc(a, w->cap[i] * sizeof(uint32_t));
@@ -88,9 +123,14 @@ static astar_status work_make(cpd_work *w, const astar__cpd_order *o, const asta
     return ASTAR_NO_MEMORY;
   }
   for (uint32_t c = 0; c < nc; c++) w->dist[c] = CPD_UNREACHED;
+  memset(w->ray, 0, (size_t)nc * sizeof *w->ray);
   memset(w->mask, 0, nc);
   memset(w->legal, 0, nc);
-  for (uint32_t v = 0; v < o->n; v++) w->legal[o->cell_of[v]] = o->legal[v];
+  for (uint32_t v = 0; v < o->n; v++) {
+    w->legal[o->cell_of[v]] = o->legal[v];
+    w->px[v] = (int16_t)(o->cell_of[v] % (uint32_t)stride - 1);
+    w->py[v] = (int16_t)(o->cell_of[v] / (uint32_t)stride - 1);
+  }
   return ASTAR_OK;
 }
 
@@ -121,8 +161,15 @@ ASTAR__INLINE double key_of(uint64_t steps) {
   return (double)(uint32_t)(steps >> 32) + (double)(uint32_t)steps * ASTAR__SQRT2;
 }
 
-/* Dijkstra from the source's cell sc: w->dist and w->mask (the optimal
-** first moves from sc) of every cell of its component. */
+/* The bytewise max of two words of 7-bit counts. */
+ASTAR__INLINE uint64_t ray_max(uint64_t x, uint64_t y) {
+  const uint64_t ge = (((x | RAY_HIGH) - y) & RAY_HIGH) >> 7; /* 1 where x >= y */
+  const uint64_t keep = ge * 0xFFu;
+  return (x & keep) | (y & ~keep);
+}
+
+/* Dijkstra from the source's cell sc: w->dist, w->mask (the optimal first
+** moves from sc) and w->ray of every cell of its component. */
 static astar_status sweep(cpd_work *w, int stride, uint32_t sc, const astar_allocator *a) {
   int32_t off[8];
   uint64_t inc[8];
@@ -131,9 +178,11 @@ static astar_status sweep(cpd_work *w, int stride, uint32_t sc, const astar_allo
     inc[d] = d < 4 ? (uint64_t)1 << 32 : 1u;
   }
   uint64_t *const dist = w->dist;
+  uint64_t *const ray = w->ray;
   uint8_t *const mask = w->mask;
   const uint8_t *const legal = w->legal;
   dist[sc] = 0;
+  ray[sc] = 0;
   w->ring[0][0] = sc;
   w->len[0] = 1;
   size_t pending = 1;
@@ -148,6 +197,7 @@ static astar_status sweep(cpd_work *w, int stride, uint32_t sc, const astar_allo
       const uint64_t du = dist[u];
       if ((uint32_t)key_of(du) != k) continue; /* stale copy */
       const unsigned um = mask[u];
+      const uint64_t ru = ray[u];
       unsigned moves = legal[u];
       while (moves) {
         const int d = __builtin_ctz(moves);
@@ -155,13 +205,20 @@ static astar_status sweep(cpd_work *w, int stride, uint32_t sc, const astar_allo
         const uint32_t v = (uint32_t)((int32_t)u + off[d]);
         const uint64_t nd = du + inc[d], dv = dist[v];
         const uint8_t m = (uint8_t)(u == sc ? 1u << d : um);
+        /* u is the ray's cell s + j d: v extends the ray. */
+        const uint32_t j = (uint32_t)(ru >> (8 * d)) & RAY_MAX;
+        const uint64_t rv = j < RAY_MAX && u == (uint32_t)((int32_t)sc + (int32_t)j * off[d])
+                                ? ru + (1ull << (8 * d))
+                                : ru;
         if (nd == dv) {
           mask[v] |= m;
+          ray[v] = ray_max(ray[v], rv);
         } else {
           const double nk = key_of(nd);
           if (nk < key_of(dv)) {
             dist[v] = nd;
             mask[v] = m;
+            ray[v] = rv;
             const int vb = (int)((uint32_t)nk % CPD_RING);
             if (w->len[vb] == w->cap[vb] && !grow(&w->ring[vb], &w->cap[vb], w->len[vb] + 1, a))
               return ASTAR_NO_MEMORY;
@@ -174,6 +231,17 @@ static astar_status sweep(cpd_work *w, int stride, uint32_t sc, const astar_allo
     w->len[b] = 0;
   }
   return ASTAR_OK;
+}
+
+/* Lower cap[d], for each move d of `moves`, to what target v (dx, dy from
+** the source, ray counts rv) allows: where the rule overshoots ray_d(v),
+** the cap may be at most ray_d(v) (>= 1: d is an optimal first move). */
+ASTAR__INLINE void tighten(uint32_t cap[8], unsigned moves, uint64_t rv, int32_t dx, int32_t dy) {
+  for (; moves; moves &= moves - 1) {
+    const int d = __builtin_ctz(moves);
+    const uint32_t j = (uint32_t)(rv >> (8 * d)) & RAY_MAX;
+    if (astar__cpd_rule(dx, dy, d) > j && j < cap[d]) cap[d] = j ? j : 1u;
+  }
 }
 
 void astar__cpd_rows_free(astar__cpd_rows *r, uint32_t count, const astar_allocator *a) {
@@ -190,7 +258,7 @@ astar_status astar__cpd_rows_build(astar__cpd_rows *r, const astar__cpd_order *o
   r->counts = astar__malloc(a, (size_t)count * sizeof *r->counts);
   if (!r->counts) return ASTAR_NO_MEMORY;
   cpd_work w;
-  astar_status st = work_make(&w, o, a);
+  astar_status st = work_make(&w, o, g->stride, a);
   if (st != ASTAR_OK) {
     astar__cpd_rows_free(r, count, a);
     return st;
@@ -204,23 +272,32 @@ astar_status astar__cpd_rows_build(astar__cpd_rows *r, const astar__cpd_order *o
     if (st != ASTAR_OK) break;
     /* Greedy runs over the targets v in node order: keep the intersection
     ** of their move sets while it is not empty; a target without a set (the
-    ** source, other components) fits any run. The run's move is the lowest
-    ** direction left. Every cell read is reset for the next source. */
+    ** source, other components) fits any run. cap[d]: the jump cap move d
+    ** would allow the targets so far (see the top). The run's move is the
+    ** direction left with the largest cap, the lowest on ties. Every cell
+    ** read is reset for the next source. */
     const uint64_t before = r->nruns;
+    const int32_t sx = w.px[s], sy = w.py[s];
+    uint32_t cap[8];
+    for (int d = 0; d < 8; d++) cap[d] = ASTAR__CPD_UNBOUNDED;
     unsigned cur = 0xFFu;
     uint32_t start = 0;
     bool open = false;
     for (uint32_t v = 0; v <= o->n; v++) {
       unsigned m = 0xFFu;
+      uint64_t rv = 0;
       if (v < o->n) {
         const uint32_t c = o->cell_of[v];
         m = w.mask[c];
+        rv = w.ray[c];
         w.mask[c] = 0;
+        w.ray[c] = 0;
         w.dist[c] = CPD_UNREACHED;
         if (m == 0) continue;
         if (cur & m) {
           cur &= m;
           open = true;
+          tighten(cap, cur, rv, w.px[v] - sx, w.py[v] - sy);
           continue;
         }
       }
@@ -235,9 +312,17 @@ astar_status astar__cpd_rows_build(astar__cpd_rows *r, const astar__cpd_order *o
           break;
         }
       }
-      r->runs[r->nruns++] = ASTAR__CPD_RUN(start, __builtin_ctz(cur));
+      int best = __builtin_ctz(cur);
+      for (unsigned rest = cur & (cur - 1); rest; rest &= rest - 1) {
+        const int d = __builtin_ctz(rest);
+        if (cap[d] > cap[best]) best = d;
+      }
+      r->runs[r->nruns++] = ASTAR__CPD_RUN(start, astar__cpd_code(cap[best]), best);
+      if (v == o->n) break;
       start = v;
       cur = m;
+      for (int d = 0; d < 8; d++) cap[d] = ASTAR__CPD_UNBOUNDED;
+      tighten(cap, cur, rv, w.px[v] - sx, w.py[v] - sy);
     }
     if (st != ASTAR_OK) break;
     r->counts[i] = (uint32_t)(r->nruns - before);

@@ -3,11 +3,19 @@
 ** files: the node order (order.c), the row builder (build.c), the byte
 ** formats (io.c) and the query (query.c).
 **
-** A run is one uint32: first target node << 3 | move (a direction of
-** core/internal.h). Rows are stored one after another; row s holds
-** runs[row[s] .. row[s+1]-1], starts strictly increasing from 0. Targets
-** the row does not care about (the source itself, other components) are
-** wildcards when the runs are chosen: the component ids answer those.
+** A run is one uint32: first target node << 8 | jump code << 3 | move (a
+** direction of core/internal.h), so runs compare by first target. Rows are
+** stored one after another; row s holds runs[row[s] .. row[s+1]-1], starts
+** strictly increasing from 0. Targets the row does not care about (the
+** source itself, other components) are wildcards when the runs are chosen:
+** the component ids answer those.
+**
+** The jump code bounds how far a walk may follow the run's move at once
+** (build.c says why it is exact): the walk from s toward t takes
+** min(rule, cap) steps in direction d, where rule is the geometric count
+** astar__cpd_rule(dx, dy, d) (the steps in d before the octile path to t
+** would turn) and cap the code's bound (astar__cpd_cap: code 0 is one step,
+** the walk of format 1; 31 is no bound).
 */
 #ifndef ASTAR_CPD_INTERNAL_H
 #define ASTAR_CPD_INTERNAL_H
@@ -16,9 +24,43 @@
 
 #define ASTAR__CPD_NONE UINT32_MAX      /* node_of of a blocked cell */
 #define ASTAR__CPD_MAX_NODES (1u << 24) /* passable cells a CPD can number */
-#define ASTAR__CPD_RUN(first, move) ((uint32_t)(first) << 3 | (uint32_t)(move))
-#define ASTAR__CPD_FIRST(run) ((run) >> 3) /* first target node of a run */
-#define ASTAR__CPD_MOVE(run) ((run)&7u)    /* direction of a run */
+#define ASTAR__CPD_RUN(first, code, move)                                                          \
+  ((uint32_t)(first) << 8 | (uint32_t)(code) << 3 | (uint32_t)(move))
+#define ASTAR__CPD_FIRST(run) ((run) >> 8)        /* first target node of a run */
+#define ASTAR__CPD_MOVE(run) ((run)&7u)           /* direction of a run */
+#define ASTAR__CPD_CODE(run) (((run) >> 3) & 31u) /* jump code of a run */
+#define ASTAR__CPD_NO_CAP 31u                     /* jump code: no bound but the rule */
+#define ASTAR__CPD_UNBOUNDED UINT32_MAX           /* the cap of that code */
+
+/* The steps a jump code allows: 0 -> 1 (no jump), c -> c + 1, 31 -> no bound. */
+ASTAR__INLINE uint32_t astar__cpd_cap(unsigned code) {
+  return code == ASTAR__CPD_NO_CAP ? ASTAR__CPD_UNBOUNDED : code + 1u;
+}
+
+/* The largest jump code whose cap is at most `cap` (cap >= 1). */
+ASTAR__INLINE unsigned astar__cpd_code(uint32_t cap) {
+  return cap == ASTAR__CPD_UNBOUNDED ? ASTAR__CPD_NO_CAP : cap > 31u ? 30u : cap - 1u;
+}
+
+/* The rule of a jump: from a cell (dx, dy) away from the target, the steps
+** in direction d before the octile path there turns -- for a straight d the
+** distance along d minus the distance across, for a diagonal the smaller
+** of its two distances -- or, when that is below 1 (d leads away from the
+** target's octant: the path goes round an obstacle), no bound, so that the
+** run's cap alone bounds the jump (the cap then holds for every such target
+** of the run, see build.c). */
+ASTAR__INLINE uint32_t astar__cpd_rule(int32_t dx, int32_t dy, int d) {
+  const int32_t ax = dx * astar__dir_dx[d], ay = dy * astar__dir_dy[d];
+  int32_t r;
+  if (d < 4) {
+    const int32_t along = ax + ay,
+                  across = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy) - (along < 0 ? -along : along);
+    r = along - across;
+  } else {
+    r = ax < ay ? ax : ay;
+  }
+  return r < 1 ? ASTAR__CPD_UNBOUNDED : (uint32_t)r;
+}
 
 /* The node numbering of a grid: derived from its cells alone, so building
 ** and loading get the same one. */

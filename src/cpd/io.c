@@ -6,16 +6,18 @@
 **
 ** Byte format (all integers little-endian):
 **   0  magic "ASTARCPD" / "ASTARCPB"   8 bytes
-**   8  format version (1)              u32
+**   8  format version (2; 1 is read)   u32
 **  12  width, height                   u32, u32
 **  20  nodes (passable cells) n        u32
 **  24  checksum of the grid's cells    u64 (astar__grid_cells_checksum)
 **  32  first source, sources count     u32, u32 (the table: 0, n)
 **  40  runs in these rows              u64
 **  48  checksum of the file            u64 (bytes 0..47, then the data)
-**  56  data: count run counts (u32), then the runs (u32, first << 3 | move)
-**      one row after another.
+**  56  data: count run counts (u32), then the runs (u32) one row after
+**      another: first << 8 | jump code << 3 | move (cpd.h).
 ** Node numbers are not stored: they are derived from the grid on loading.
+** Version 1 (before the jumps) stored first << 3 | move: its runs load as
+** jump code 0, one step a lookup, the walk they were built for.
 */
 #include "cpd/cpd.h"
 
@@ -26,7 +28,8 @@
 
 static const uint8_t cpd_magic[8] = {'A', 'S', 'T', 'A', 'R', 'C', 'P', 'D'};   /* no NUL */
 static const uint8_t block_magic[8] = {'A', 'S', 'T', 'A', 'R', 'C', 'P', 'B'}; /* no NUL */
-#define CPD_FORMAT 1u
+#define CPD_FORMAT 2u
+#define CPD_FORMAT_V1 1u /* runs first << 3 | move, no jump codes */
 #define CPD_HEADER 56u
 
 struct astar_cpd_block {
@@ -38,6 +41,7 @@ struct astar_cpd_block {
 /* What a header says, once checked. */
 typedef struct cpd_header {
   uint32_t n, first, count; /* nodes, first source, sources */
+  uint32_t version;         /* CPD_FORMAT or CPD_FORMAT_V1 */
   uint64_t nruns;           /* runs in the data */
 } cpd_header;
 
@@ -84,7 +88,8 @@ static void encode(uint8_t *p, const uint8_t magic[8], int32_t width, int32_t he
 static astar_status parse(const uint8_t *p, size_t len, const uint8_t magic[8], const astar_grid *g,
                           uint64_t cells_sum, cpd_header *h) {
   if (!p || len < CPD_HEADER || memcmp(p, magic, 8) != 0) return ASTAR_PARSE_ERROR;
-  if (astar__get_le32(p + 8) != CPD_FORMAT) return ASTAR_PARSE_ERROR;
+  h->version = astar__get_le32(p + 8);
+  if (h->version != CPD_FORMAT && h->version != CPD_FORMAT_V1) return ASTAR_PARSE_ERROR;
   const uint32_t w = astar__get_le32(p + 12), ht = astar__get_le32(p + 16);
   if (w < 1 || ht < 1 || w > ASTAR_GRID_MAX_SIDE || ht > ASTAR_GRID_MAX_SIDE ||
       (uint64_t)w * ht > ASTAR_GRID_MAX_CELLS)
@@ -126,13 +131,22 @@ bool astar__cpd_rows_valid(const astar__cpd_order *o, uint32_t first, uint32_t c
   return true;
 }
 
-/* Read nruns little-endian runs from q. */
-static void decode_runs(const uint8_t *q, uint64_t nruns, uint32_t *runs) {
+/* Read nruns little-endian runs from q, written in format `version`. A
+** version 1 run becomes the same run with jump code 0; false when its first
+** target cannot be a node (the caller's check would not see it shifted). */
+static bool decode_runs(const uint8_t *q, uint64_t nruns, uint32_t *runs, uint32_t version) {
   if (ASTAR__LITTLE_ENDIAN) {
     if (nruns && runs) memcpy(runs, q, (size_t)nruns * 4);
   } else {
     for (uint64_t i = 0; i < nruns; i++) runs[i] = astar__get_le32(q + 4 * i);
   }
+  if (version == CPD_FORMAT_V1)
+    for (uint64_t i = 0; i < nruns; i++) {
+      const uint32_t first = runs[i] >> 3;
+      if (first >= ASTAR__CPD_MAX_NODES) return false;
+      runs[i] = ASTAR__CPD_RUN(first, 0u, runs[i] & 7u);
+    }
+  return true;
 }
 
 astar_status astar__cpd_alloc(astar_cpd **out, const astar_grid *grid, uint64_t cells_sum,
@@ -209,8 +223,8 @@ astar_status astar_cpd_load(astar_cpd **out, const astar_grid *grid, const void 
   }
   cpd->row[h.n] = at;
   bool ok = at == h.nruns;
+  if (ok) ok = decode_runs(q, h.nruns, cpd->runs, h.version);
   if (ok) {
-    decode_runs(q, h.nruns, cpd->runs);
     for (uint32_t s = 0; s < h.n && ok; s++) {
       const uint32_t c = (uint32_t)(cpd->row[s + 1] - cpd->row[s]);
       ok = astar__cpd_rows_valid(&cpd->order, s, 1, &c, cpd->runs + cpd->row[s]);
@@ -350,7 +364,10 @@ astar_status astar_cpd_assemble(astar_cpd **out, const astar_grid *grid, const v
       st = ASTAR_PARSE_ERROR;
       break;
     }
-    decode_runs(q, h.nruns, cpd->runs + at);
+    if (!decode_runs(q, h.nruns, cpd->runs + at, h.version)) {
+      st = ASTAR_PARSE_ERROR;
+      break;
+    }
     at += h.nruns;
   }
   if (st == ASTAR_OK) {

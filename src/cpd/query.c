@@ -50,23 +50,25 @@ static astar_status endpoints(const astar_cpd *cpd, const astar_grid *grid, asta
 ** offsets) and, for a small row, needs no second load at all. The top two
 ** bits give the kind:
 **   INLINE    rows of at most three runs: the moves m0, m1, m2 in bits
-**             0-8 (3 each) and the first targets s1, s2 of runs 1 and 2 in
-**             bits 9-32 and 33-56 (run 0 starts at 0); a missing run has
-**             start 2^24 - 1, above every target (inline rows are used only
-**             below 2^24 - 1 nodes). The move toward t is m[c] with c the
-**             number of starts <= t.
+**             0-8 (3 each), the first targets s1, s2 of runs 1 and 2 in
+**             bits 9-30 and 31-52 (run 0 starts at 0), the runs' jump caps
+**             as 3-bit codes (CAP3) in bits 53-61; a missing run has start
+**             2^22 - 1, above every target (inline rows are used only below
+**             2^22 - 1 nodes). The move toward t is m[c] with c the number
+**             of starts <= t.
 **   BUCKETED  the row's node in bits 0-24 and its first run's offset in
 **             runs[] in bits 25-61; the buckets below narrow the search.
 **   COUNTED   the row's run count in bits 0-24, its offset in bits 25-61:
 **             the whole row is searched. Every larger row of a table
-**             without buckets, and a row of more than 8,192 runs.
+**             without buckets, and a row of more than 2,048 runs.
 **   NONE      a blocked cell, or an empty row (its source has no move).
 **
 ** Buckets. The targets are cut into nbuckets ranges of 2^bucket_shift node
 ** numbers; for row s and bucket j, bucket[s * (nbuckets + 1) + j] is
-** i << 3 | m for the run i holding the range's first target and its move m;
-** entry nbuckets is the row's last run (uint16 entries, hence the limit
-** above). A query's target stays in one bucket all the walk, so a step
+** i << 5 | c << 3 | m for the run i holding the range's first target, its
+** jump cap as a 2-bit code c (CAP2) and its move m; entry nbuckets is the
+** row's last run (uint16 entries, hence the limit above). A query's target stays in one bucket all
+*the walk, so a step
 ** loads two adjacent entries: when both name the same run (most lookups:
 ** 79 % on den520d, the runs near the source are short and the far ones
 ** long) the move is in the entry, else only the runs between them are
@@ -77,10 +79,25 @@ static astar_status endpoints(const astar_cpd *cpd, const astar_grid *grid, asta
 #define IDX_COUNTED 2ull
 #define IDX_NONE 3ull
 #define IDX_KIND(r) ((r) >> 62)
-#define IDX_NO_START ((1ull << 24) - 1)
+#define IDX_NO_START ((1ull << 22) - 1)
+#define IDX_MAX_RUNS 2048u /* runs of a bucketed row: i of its entries fits 11 bits */
 #define IDX_MAX_OFFSET ((1ull << 37) - 1)
 #define IDX_LOW(r) ((uint32_t)((r) & ((1u << 25) - 1))) /* node or count */
 #define IDX_OFFSET(r) (((r) >> 25) & IDX_MAX_OFFSET)
+
+/* Jump caps of the index's short codes, each the largest at most a run's
+** own cap (astar__cpd_cap of its 5-bit code): a smaller cap is as exact. */
+static const uint32_t cap3[8] = {1, 2, 3, 4, 6, 8, 16, ASTAR__CPD_UNBOUNDED};
+static const uint32_t cap2[4] = {1, 3, 8, ASTAR__CPD_UNBOUNDED};
+
+/* The largest code of table[0 .. size-1] (increasing) whose cap is at most
+** that of the run. */
+static unsigned short_code(const uint32_t *table, unsigned size, uint32_t run) {
+  const uint32_t cap = astar__cpd_cap(ASTAR__CPD_CODE(run));
+  unsigned c = 0;
+  while (c + 1 < size && table[c + 1] <= cap) c++;
+  return c;
+}
 
 size_t astar__cpd_index_bytes(uint32_t ncells) {
   return (size_t)ncells * sizeof(uint64_t);
@@ -127,11 +144,15 @@ astar_status astar__cpd_index(astar_cpd *cpd) {
     if (cnt == 0) {
       v = IDX_NONE << 62;
     } else if (cnt <= 3 && small_ok) {
-      uint64_t s1 = IDX_NO_START, s2 = IDX_NO_START, m1 = 0, m2 = 0;
-      if (cnt > 1) s1 = ASTAR__CPD_FIRST(r[1]), m1 = ASTAR__CPD_MOVE(r[1]);
-      if (cnt > 2) s2 = ASTAR__CPD_FIRST(r[2]), m2 = ASTAR__CPD_MOVE(r[2]);
-      v = s2 << 33 | s1 << 9 | m2 << 6 | m1 << 3 | ASTAR__CPD_MOVE(r[0]); /* kind INLINE: 0 */
-    } else if (cpd->nbuckets && cnt <= 8192) {
+      uint64_t s1 = IDX_NO_START, s2 = IDX_NO_START, m1 = 0, m2 = 0, c1 = 0, c2 = 0;
+      if (cnt > 1)
+        s1 = ASTAR__CPD_FIRST(r[1]), m1 = ASTAR__CPD_MOVE(r[1]), c1 = short_code(cap3, 8, r[1]);
+      if (cnt > 2)
+        s2 = ASTAR__CPD_FIRST(r[2]), m2 = ASTAR__CPD_MOVE(r[2]), c2 = short_code(cap3, 8, r[2]);
+      const uint64_t c0 = short_code(cap3, 8, r[0]);
+      v = c2 << 59 | c1 << 56 | c0 << 53 | s2 << 31 | s1 << 9 | m2 << 6 | m1 << 3 |
+          ASTAR__CPD_MOVE(r[0]); /* kind INLINE: 0 */
+    } else if (cpd->nbuckets && cnt <= IDX_MAX_RUNS) {
       /* Offsets fit 37 bits: a table of 2^37 runs could not be allocated. */
       v = IDX_BUCKETED << 62 | (at & IDX_MAX_OFFSET) << 25 | s;
     } else {
@@ -144,42 +165,55 @@ astar_status astar__cpd_index(astar_cpd *cpd) {
       for (uint32_t j = 0; j < cpd->nbuckets; j++) {
         const uint64_t first = (uint64_t)j << cpd->bucket_shift;
         while (i + 1 < cnt && ASTAR__CPD_FIRST(r[i + 1]) <= first) i++;
-        e[j] = (uint16_t)(i << 3 | ASTAR__CPD_MOVE(r[i]));
+        e[j] = (uint16_t)(i << 5 | short_code(cap2, 4, r[i]) << 3 | ASTAR__CPD_MOVE(r[i]));
       }
-      e[cpd->nbuckets] = (uint16_t)((cnt - 1) << 3 | ASTAR__CPD_MOVE(r[cnt - 1]));
+      e[cpd->nbuckets] = (uint16_t)((cnt - 1) << 5 | short_code(cap2, 4, r[cnt - 1]) << 3 |
+                                    ASTAR__CPD_MOVE(r[cnt - 1]));
     }
   }
   return ASTAR_OK;
 }
 
-/* The move of the last run in base[0 .. cnt-1] (cnt >= 1, the first run
-** holding targets <= t) whose first target is <= t: a branchless binary
-** search over the packed runs, compared with t's largest packed value. */
-ASTAR__INLINE int search_runs(const uint32_t *base, uint64_t cnt, uint32_t t) {
-  const uint32_t key = ASTAR__CPD_RUN(t, 7u);
+/* The last run in base[0 .. cnt-1] (cnt >= 1, the first run holding
+** targets <= t) whose first target is <= t: a branchless binary search over
+** the packed runs, compared with t's largest packed value. */
+ASTAR__INLINE uint32_t search_runs(const uint32_t *base, uint64_t cnt, uint32_t t) {
+  const uint32_t key = ASTAR__CPD_RUN(t, 31u, 7u);
   while (cnt > 1) {
     const uint64_t half = cnt / 2;
     base = base[half] <= key ? base + half : base;
     cnt -= half;
   }
-  return (int)ASTAR__CPD_MOVE(*base);
+  return *base;
 }
 
+/* The neighbour bits a move in direction d needs (no corner cutting): a
+** diagonal its two straight sides too. */
+static const uint8_t need[8] = {0x01, 0x02, 0x04, 0x08, 0x13, 0x26, 0x4C, 0x89};
+
 /* Walk from s to t, writing cells 1 .. into path[] while they fit cap.
-** *a, *b: straight and diagonal steps. */
-static astar_status walk(const astar_cpd *cpd, uint32_t s, uint32_t t, astar_point *path,
-                         size_t cap, size_t *a, size_t *b) {
+** *a, *b: straight and diagonal steps; *lookups: rows read. Each lookup
+** gives a move d and a jump cap; the walk takes min(cap, rule) steps in d
+** (astar__cpd_rule; build.c shows every such step stays optimal). The
+** first step is legal by the load's checks; the further steps of a jump are
+** checked against the grid's neighbour bytes, so a damaged table cannot
+** lead the walk through a wall or out of the map (its border is blocked). */
+static astar_status walk(const astar_cpd *cpd, const astar_grid *grid, uint32_t s, uint32_t t,
+                         astar_point *path, size_t cap, size_t *a, size_t *b, size_t *lookups) {
   int32_t off[8];
   for (int d = 0; d < 8; d++) off[d] = astar__dir_dy[d] * cpd->stride + astar__dir_dx[d];
   const uint64_t *const idx = cpd->cell_row;
   const uint32_t *const runs = cpd->runs;
+  const uint8_t *const nb = grid->nb;
   const size_t width = cpd->nbuckets + 1;
   /* t's bucket entry of row 0; row s's is s * width further. */
   const uint16_t *const bk = cpd->nbuckets ? cpd->bucket + (t >> cpd->bucket_shift) : NULL;
   const bool far = cpd->row[cpd->order.n] > CPD_PREFETCH_RUNS;
   const uint32_t goal = cpd->order.cell_of[t], n = cpd->order.n, ncells = cpd->order.ncells;
+  const int32_t gx = (int32_t)(goal % (uint32_t)cpd->stride) - 1;
+  const int32_t gy = (int32_t)(goal / (uint32_t)cpd->stride) - 1;
   const size_t fill = path ? cap : 0;
-  size_t steps = 0, diagonal = 0;
+  size_t steps = 0, diagonal = 0, looked = 0;
   uint32_t cell = cpd->order.cell_of[s];
   /* The cell's coordinates follow the moves (no division a step). */
   int32_t x = (int32_t)(cell % (uint32_t)cpd->stride) - 1;
@@ -194,9 +228,11 @@ static astar_status walk(const astar_cpd *cpd, uint32_t s, uint32_t t, astar_poi
     const uint32_t c2 = (uint32_t)((int32_t)cell + 2 * off[prev]);
     if (c2 < ncells) __builtin_prefetch(idx + c2);
     int d;
+    uint32_t jump;
     if (IDX_KIND(r) == IDX_INLINE) {
-      const unsigned c = (t >= ((r >> 9) & IDX_NO_START)) + (t >= ((r >> 33) & IDX_NO_START));
+      const unsigned c = (t >= ((r >> 9) & IDX_NO_START)) + (t >= ((r >> 31) & IDX_NO_START));
       d = (int)((r >> (3 * c)) & 7u);
+      jump = cap3[(r >> (53 + 3 * c)) & 7u];
     } else if (IDX_KIND(r) == IDX_BUCKETED) {
       /* On a table far bigger than the caches, load ahead in the last
       ** direction (paths mostly go straight) while this row is searched:
@@ -208,33 +244,56 @@ static astar_status walk(const astar_cpd *cpd, uint32_t s, uint32_t t, astar_poi
         const int32_t ahead = off[prev];
         const uint64_t v = idx[(uint32_t)((int32_t)cell + ahead)];
         if (IDX_KIND(v) == IDX_BUCKETED)
-          __builtin_prefetch(runs + IDX_OFFSET(v) + (bk[IDX_LOW(v) * width] >> 3));
+          __builtin_prefetch(runs + IDX_OFFSET(v) + (bk[IDX_LOW(v) * width] >> 5));
         if (c2 < ncells) {
           const uint64_t w = idx[c2];
           if (IDX_KIND(w) == IDX_BUCKETED) __builtin_prefetch(bk + IDX_LOW(w) * width);
         }
       }
       const uint16_t *e = bk + IDX_LOW(r) * width;
-      const unsigned lo = e[0] >> 3u, hi = e[1] >> 3u;
-      d = lo == hi ? (int)(e[0] & 7u) : search_runs(runs + IDX_OFFSET(r) + lo, hi - lo + 1, t);
+      const unsigned lo = e[0] >> 5u, hi = e[1] >> 5u;
+      if (lo == hi) {
+        d = (int)(e[0] & 7u);
+        jump = cap2[(e[0] >> 3) & 3u];
+      } else {
+        const uint32_t run = search_runs(runs + IDX_OFFSET(r) + lo, hi - lo + 1, t);
+        d = (int)ASTAR__CPD_MOVE(run);
+        jump = astar__cpd_cap(ASTAR__CPD_CODE(run));
+      }
     } else if (IDX_KIND(r) == IDX_COUNTED) {
-      d = search_runs(runs + IDX_OFFSET(r), IDX_LOW(r), t);
+      const uint32_t run = search_runs(runs + IDX_OFFSET(r), IDX_LOW(r), t);
+      d = (int)ASTAR__CPD_MOVE(run);
+      jump = astar__cpd_cap(ASTAR__CPD_CODE(run));
     } else {
       return ASTAR_PARSE_ERROR;
     }
-    cell = (uint32_t)((int32_t)cell + off[d]);
-    prev = d;
-    diagonal += (unsigned)d >> 2; /* directions 4..7 are the diagonals */
-    steps++;
-    if (steps < fill) {
-      x += astar__dir_dx[d];
-      y += astar__dir_dy[d];
-      path[steps].x = x;
-      path[steps].y = y;
+    looked++;
+    uint32_t k = 1;
+    if (jump > 1) {
+      /* Both unbounded only in a damaged table: then the walk goes on until
+      ** the check below meets a wall. */
+      const uint32_t rule = astar__cpd_rule(gx - x, gy - y, d);
+      k = rule < jump ? rule : jump;
     }
+    const int32_t o = off[d], ddx = astar__dir_dx[d], ddy = astar__dir_dy[d];
+    for (uint32_t i = 0;;) {
+      cell = (uint32_t)((int32_t)cell + o);
+      x += ddx;
+      y += ddy;
+      steps++;
+      if (steps < fill) {
+        path[steps].x = x;
+        path[steps].y = y;
+      }
+      if (++i == k) break;
+      if ((nb[cell] & need[d]) != need[d]) return ASTAR_PARSE_ERROR;
+    }
+    prev = d;
+    diagonal += (size_t)((unsigned)d >> 2) * k; /* directions 4..7 are the diagonals */
   }
   *a = steps - diagonal;
   *b = diagonal;
+  if (lookups) *lookups = looked;
   return ASTAR_OK;
 }
 
@@ -250,7 +309,7 @@ astar_status astar_cpd_path(const astar_cpd *cpd, const astar_grid *grid, astar_
   if (st != ASTAR_OK) return st;
   if (path && cap > 0) path[0] = start;
   size_t a, b;
-  st = walk(cpd, s, t, path, cap, &a, &b);
+  st = walk(cpd, grid, s, t, path, cap, &a, &b, NULL);
   if (st != ASTAR_OK) return st;
   *len = a + b + 1;
   if (cost) *cost = (double)a + (double)b * ASTAR__SQRT2;
@@ -266,9 +325,25 @@ astar_status astar_cpd_distance(const astar_cpd *cpd, const astar_grid *grid, as
   astar_status st = endpoints(cpd, grid, start, goal, &s, &t);
   if (st != ASTAR_OK) return st;
   size_t a, b;
-  st = walk(cpd, s, t, NULL, 0, &a, &b);
+  st = walk(cpd, grid, s, t, NULL, 0, &a, &b, NULL);
   if (st != ASTAR_OK) return st;
   if (steps) *steps = a + b;
   if (cost) *cost = (double)a + (double)b * ASTAR__SQRT2;
+  return ASTAR_OK;
+}
+
+astar_status astar_cpd_lookups(const astar_cpd *cpd, const astar_grid *grid, astar_point start,
+                               astar_point goal, size_t *steps, size_t *lookups) {
+  if (steps) *steps = 0;
+  if (lookups) *lookups = 0;
+  if (!cpd || !grid) return ASTAR_INVALID_ARGUMENT;
+  uint32_t s, t;
+  astar_status st = endpoints(cpd, grid, start, goal, &s, &t);
+  if (st != ASTAR_OK) return st;
+  size_t a, b, looked = 0;
+  st = walk(cpd, grid, s, t, NULL, 0, &a, &b, &looked);
+  if (st != ASTAR_OK) return st;
+  if (steps) *steps = a + b;
+  if (lookups) *lookups = looked;
   return ASTAR_OK;
 }

@@ -16,6 +16,7 @@
 #include "paths/checked.h"
 #include "search/checked.h"
 #include "spaces/waypoints.h"
+#include "subgoal/subgoal.h"
 
 #include <math.h>
 #include <string.h>
@@ -58,11 +59,14 @@ astar_status astar_method_from_name(const char *name, astar_method *out) {
 
 /* ---- refusals ------------------------------------------------------------------- */
 
-/* The attachments of a config, as ASTAR_ATTACH_* bits. */
-static unsigned attached(const astar_finder_config *c) {
-  return (c->jps_plus ? ASTAR_ATTACH_JPS_PLUS : 0u) | (c->cpd ? ASTAR_ATTACH_CPD : 0u) |
-         (c->hpa ? ASTAR_ATTACH_HPA : 0u) | (c->landmarks ? ASTAR_ATTACH_LANDMARKS : 0u) |
-         (c->table ? ASTAR_ATTACH_TABLE : 0u) | (c->waypoints ? ASTAR_ATTACH_WAYPOINTS : 0u);
+/* The attachments of a config (and a subgoal finder's graph, which is an
+** argument, not a field: the config's layout is 0.1.0's), as
+** ASTAR_ATTACH_* bits. */
+static unsigned attached(const astar_finder_config *c, const astar_subgoal *sg) {
+  return (sg ? ASTAR_ATTACH_SUBGOAL : 0u) | (c->jps_plus ? ASTAR_ATTACH_JPS_PLUS : 0u) |
+         (c->cpd ? ASTAR_ATTACH_CPD : 0u) | (c->hpa ? ASTAR_ATTACH_HPA : 0u) |
+         (c->landmarks ? ASTAR_ATTACH_LANDMARKS : 0u) | (c->table ? ASTAR_ATTACH_TABLE : 0u) |
+         (c->waypoints ? ASTAR_ATTACH_WAYPOINTS : 0u);
 }
 
 /* Bit i of ASTAR_ATTACH_*: what the method lacks, and what it does not use. */
@@ -72,7 +76,8 @@ static const char *const needs_text[] = {
     "hpa needs its hierarchy: attach cfg.hpa (astar_hpa_new)",
     "this method needs cfg.landmarks",
     "this method needs cfg.table",
-    "this method needs cfg.waypoints"};
+    "this method needs cfg.waypoints",
+    "subgoal: needs a subgoal graph (make the finder with astar_finder_new_subgoal)"};
 static const char *const unused_text[] = {
     "cfg.jps_plus is attached, but only jps-plus uses it (detach it, or choose jps-plus)",
     "cfg.cpd is attached, but only cpd uses it (detach it, or choose cpd)",
@@ -82,7 +87,8 @@ static const char *const unused_text[] = {
     "cfg.table is attached, but only astar on the grid's own loop uses it (detach it, or choose "
     "astar)",
     "cfg.waypoints is attached, but only the engine's methods search a waypoint graph (detach it, "
-    "or choose astar, dijkstra, greedy, bidir, ...)"};
+    "or choose astar, dijkstra, greedy, bidir, ...)",
+    "a subgoal graph is given, but only subgoal searches it"};
 
 /* Does the engine run `m` for this config? */
 static bool runs_on_engine(const astar__method *m, const astar_grid *grid,
@@ -102,7 +108,7 @@ static const char *mesh_reason(const astar__method *m, const astar_mesh *mesh,
   if (!(m->info.flags & ASTAR_MF_MESH))
     return "a navigation mesh takes the mesh methods only (polyanya, funnel); this one searches "
            "a grid or a space";
-  if (attached(cfg))
+  if (attached(cfg, NULL))
     return "a mesh finder takes no precomputation: detach cfg's jps_plus, cpd, hpa, landmarks, "
            "table and waypoints";
   if (cfg->clearance || cfg->unit_size != 1 || cfg->capability)
@@ -118,9 +124,10 @@ static const char *mesh_reason(const astar__method *m, const astar_mesh *mesh,
   return m->unsupported ? m->unsupported(&c) : NULL;
 }
 
-/* The framework's refusals, then the method's. */
+/* The framework's refusals, then the method's. `sg`: a subgoal finder's
+** graph (NULL for the other finders). */
 static const char *reason(const astar_grid *grid, const astar_space *space, const astar_mesh *mesh,
-                          const astar_finder_config *cfg) {
+                          const astar_subgoal *sg, const astar_finder_config *cfg) {
   if (!cfg) return "no config (astar_finder_config_init)";
   if (!grid && !space && !mesh) return "no grid, space or mesh to search";
   const astar__method *m = astar__method_row(cfg->method);
@@ -133,7 +140,7 @@ static const char *reason(const astar_grid *grid, const astar_space *space, cons
     return "this method searches a square grid with its own loops: prepare it on a grid "
            "(astar_finder_new); a space takes the engine's methods (astar, dijkstra, greedy, "
            "bidir, ida, beam, dynamic, bandwidth, f2f, retarget)";
-  const unsigned have = attached(cfg);
+  const unsigned have = attached(cfg, sg);
   if (!grid) {
     if (cfg->clearance || cfg->unit_size != 1 || cfg->capability)
       return "units and capabilities are for grid finders: a space has no cells";
@@ -157,7 +164,7 @@ static const char *reason(const astar_grid *grid, const astar_space *space, cons
     if (cfg->smooth && (m->info.flags & ASTAR_MF_VEC))
       return "anya: its path is taut already (drop cfg.smooth)";
   }
-  for (unsigned b = 0; b < 6; b++) {
+  for (unsigned b = 0; b < sizeof needs_text / sizeof needs_text[0]; b++) {
     const unsigned bit = 1u << b;
     if ((m->info.needs & bit) && !(have & bit)) return needs_text[b];
     if ((have & bit) && !(m->info.takes & bit)) return unused_text[b];
@@ -178,23 +185,44 @@ static const char *reason(const astar_grid *grid, const astar_space *space, cons
 
 const char *astar_finder_unsupported_reason(const astar_grid *grid, const astar_space *space,
                                             const astar_finder_config *cfg) {
-  return reason(grid, grid ? NULL : space, NULL, cfg);
+  return reason(grid, grid ? NULL : space, NULL, NULL, cfg);
+}
+
+/* A subgoal finder's config: the caller's (or the defaults), its method
+** subgoal whatever cfg->method says. */
+static void subgoal_config(astar_finder_config *out, const astar_finder_config *cfg) {
+  if (cfg)
+    *out = *cfg;
+  else
+    astar_finder_config_init(out);
+  out->method = ASTAR_METHOD_SUBGOAL;
+}
+
+const char *astar_finder_subgoal_unsupported_reason(const astar_grid *grid,
+                                                    const astar_finder_config *cfg) {
+  if (!grid) return "no grid to search";
+  astar_finder_config c;
+  subgoal_config(&c, cfg);
+  /* Any non-NULL graph: the refusals look at its presence, never into it. */
+  static const char standin;
+  return reason(grid, NULL, NULL, (const astar_subgoal *)(const void *)&standin, &c);
 }
 
 const char *astar_finder_mesh_unsupported_reason(const astar_mesh *mesh,
                                                  const astar_finder_config *cfg) {
   if (!mesh) return "no mesh to search";
-  return reason(NULL, NULL, mesh, cfg);
+  return reason(NULL, NULL, mesh, NULL, cfg);
 }
 
 /* ---- attachments ------------------------------------------------------------------ */
 
 /* Do the attachments belong to `grid` as it is now and to the rules of
 ** `o`? ASTAR_OK, ASTAR_MISMATCH or ASTAR_STALE (the first found). */
-static astar_status check_attachments(const astar_finder_config *cfg, const astar_grid *grid,
-                                      const astar_options *o) {
+static astar_status check_attachments(const astar_finder_config *cfg, const astar_subgoal *sg,
+                                      const astar_grid *grid, const astar_options *o) {
   astar_status st = ASTAR_OK;
-  if (cfg->jps_plus) st = astar__jps_plus_check(cfg->jps_plus, grid);
+  if (sg) st = astar__subgoal_fits(sg, grid, o);
+  if (st == ASTAR_OK && cfg->jps_plus) st = astar__jps_plus_check(cfg->jps_plus, grid);
   if (st == ASTAR_OK && cfg->cpd) st = astar__cpd_check(cfg->cpd, grid);
   if (st == ASTAR_OK && cfg->hpa) st = astar__hpa_fits(cfg->hpa, grid, o);
   if (st == ASTAR_OK && cfg->landmarks) {
@@ -260,8 +288,8 @@ void astar_finder_free(astar_finder *f) {
 /* Check `cfg` for `grid` (or `space`) and set *f up from it (every field
 ** but the derived grid: the caller's storage, cleared here). No allocation. */
 static astar_status setup_finder(astar_finder *f, const astar_grid *grid, const astar_space *space,
-                                 const astar_mesh *mesh, const astar_finder_config *cfg,
-                                 const astar_allocator *alloc) {
+                                 const astar_mesh *mesh, const astar_subgoal *sg,
+                                 const astar_finder_config *cfg, const astar_allocator *alloc) {
   if (!cfg || (!grid && !space && !mesh)) return ASTAR_INVALID_ARGUMENT;
   if (!grid && !mesh && astar_space_validate(space) != ASTAR_OK) return ASTAR_INVALID_ARGUMENT;
   const astar__method *m = astar__method_row(cfg->method);
@@ -287,10 +315,10 @@ static astar_status setup_finder(astar_finder *f, const astar_grid *grid, const 
   /* A space finder always takes cfg.engine, whoever runs its method. */
   if ((engine || !grid) && astar_engine_options_validate(&eo) != ASTAR_OK)
     return ASTAR_INVALID_ARGUMENT;
-  if (reason(grid, space, mesh, cfg)) return ASTAR_UNSUPPORTED;
+  if (reason(grid, space, mesh, sg, cfg)) return ASTAR_UNSUPPORTED;
   astar_status st = ASTAR_OK;
   if (grid) {
-    st = check_attachments(cfg, grid, &o);
+    st = check_attachments(cfg, sg, grid, &o);
   } else if (cfg->landmarks && space) {
     st = astar_landmarks_space_current(cfg->landmarks, space);
     if (st == ASTAR_INVALID_ARGUMENT) st = ASTAR_MISMATCH;
@@ -307,12 +335,13 @@ static astar_status setup_finder(astar_finder *f, const astar_grid *grid, const 
   f->grid = grid;
   f->is_space = space != NULL && grid == NULL;
   f->mesh = mesh;
+  f->subgoal = sg;
   if (f->is_space) f->space = *space;
   f->opt = o;
   f->eo = eo;
   f->reserve = reservation(cfg->method);
   f->capability = cfg->capability ? cfg->capability : ASTAR_CAPABILITY_ALL;
-  f->versioned = attached(cfg) != 0 || cfg->clearance != NULL;
+  f->versioned = attached(cfg, sg) != 0 || cfg->clearance != NULL;
   return ASTAR_OK;
 }
 
@@ -325,18 +354,18 @@ static void setup_done(astar_finder *f) {
 astar_status astar__finder_init(astar_finder *f, const astar_grid *grid,
                                 const astar_finder_config *cfg) {
   if (!f || !grid || !cfg || cfg->clearance) return ASTAR_INVALID_ARGUMENT;
-  const astar_status st = setup_finder(f, grid, NULL, NULL, cfg, NULL);
+  const astar_status st = setup_finder(f, grid, NULL, NULL, NULL, cfg, NULL);
   if (st == ASTAR_OK) setup_done(f);
   return st;
 }
 
 static astar_status make(astar_finder **out, const astar_grid *grid, const astar_space *space,
-                         const astar_mesh *mesh, const astar_finder_config *cfg,
-                         const astar_allocator *alloc) {
+                         const astar_mesh *mesh, const astar_subgoal *sg,
+                         const astar_finder_config *cfg, const astar_allocator *alloc) {
   if (!out) return ASTAR_INVALID_ARGUMENT;
   *out = NULL;
   astar_finder tmp;
-  astar_status st = setup_finder(&tmp, grid, space, mesh, cfg, alloc);
+  astar_status st = setup_finder(&tmp, grid, space, mesh, sg, cfg, alloc);
   if (st != ASTAR_OK) return st;
   astar_finder *f = astar__malloc(&tmp.alloc, sizeof *f);
   if (!f) return ASTAR_NO_MEMORY;
@@ -365,7 +394,7 @@ astar_status astar_finder_new(astar_finder **out, const astar_grid *grid,
     if (out) *out = NULL;
     return ASTAR_INVALID_ARGUMENT;
   }
-  return make(out, grid, NULL, NULL, cfg, alloc);
+  return make(out, grid, NULL, NULL, NULL, cfg, alloc);
 }
 
 astar_status astar_finder_new_space(astar_finder **out, const astar_space *space,
@@ -374,7 +403,7 @@ astar_status astar_finder_new_space(astar_finder **out, const astar_space *space
     if (out) *out = NULL;
     return ASTAR_INVALID_ARGUMENT;
   }
-  return make(out, NULL, space, NULL, cfg, alloc);
+  return make(out, NULL, space, NULL, NULL, cfg, alloc);
 }
 
 astar_status astar_finder_new_mesh(astar_finder **out, const astar_mesh *mesh,
@@ -383,7 +412,7 @@ astar_status astar_finder_new_mesh(astar_finder **out, const astar_mesh *mesh,
     if (out) *out = NULL;
     return ASTAR_INVALID_ARGUMENT;
   }
-  return make(out, NULL, NULL, mesh, cfg, alloc);
+  return make(out, NULL, NULL, mesh, NULL, cfg, alloc);
 }
 
 const astar_mesh *astar_finder_mesh(const astar_finder *f) {
@@ -460,7 +489,7 @@ astar_status astar_finder_refresh(astar_finder *f) {
     return ASTAR_OK;
   }
   /* The rules as given (f->opt may carry a method's heuristic callback). */
-  astar_status st = check_attachments(&f->cfg, f->base, &f->cfg.options);
+  astar_status st = check_attachments(&f->cfg, f->subgoal, f->base, &f->cfg.options);
   if (st != ASTAR_OK) return st;
   if (f->derived && (f->base->version != f->version ||
                      astar__clearance_type_edits(f->cfg.clearance) != f->types_version)) {
@@ -929,4 +958,20 @@ void astar_finder_cancel(astar_workspace *ws) {
   if (!s) return;
   s->phase = ASTAR__F_IDLE;
   s->f = NULL;
+}
+
+astar_status astar_finder_new_subgoal(astar_finder **out, const astar_grid *grid,
+                                      const astar_subgoal *sg, const astar_finder_config *cfg,
+                                      const astar_allocator *alloc) {
+  if (!grid || !sg) {
+    if (out) *out = NULL;
+    return ASTAR_INVALID_ARGUMENT;
+  }
+  astar_finder_config c;
+  subgoal_config(&c, cfg);
+  return make(out, grid, NULL, NULL, sg, &c, alloc);
+}
+
+const astar_subgoal *astar_finder_subgoal(const astar_finder *f) {
+  return f ? f->subgoal : NULL;
 }

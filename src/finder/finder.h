@@ -148,6 +148,8 @@ struct astar_finder {
   astar_space space;           /* a space finder's space (a copy of the value) */
   bool is_space;               /* made by astar_finder_new_space */
   const astar_mesh *mesh;      /* a mesh finder's mesh (astar_finder_new_mesh), else NULL */
+  const astar_subgoal *subgoal; /* a subgoal finder's graph (astar_finder_new_subgoal), else
+                                   NULL: an attachment that is no field of cfg */
   astar_mesh_observer_fn mesh_observer; /* astar_finder_set_mesh_observer; NULL: none */
   void *mesh_observer_ctx;
   astar_options opt;       /* resolved and validated: what the grid loops take */

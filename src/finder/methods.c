@@ -29,7 +29,8 @@
   X(ASTAR_METHOD_ANYA, astar__m_anya)                   /* m_anya.c */                             \
   X(ASTAR_METHOD_FRINGE, astar__m_fringe)               /* m_fringe.c */                           \
   X(ASTAR_METHOD_POLYANYA, astar__m_polyanya)           /* m_polyanya.c */                         \
-  X(ASTAR_METHOD_FUNNEL, astar__m_funnel)               /* m_funnel.c */
+  X(ASTAR_METHOD_FUNNEL, astar__m_funnel)               /* m_funnel.c */                           \
+  X(ASTAR_METHOD_SUBGOAL, astar__m_subgoal)             /* m_subgoal.c */
 
 /* The rows' declarations. */
 #define ASTAR__DECLARE_ROW(value, row) extern const astar__method row;

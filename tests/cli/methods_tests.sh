@@ -174,7 +174,7 @@ PY
     expect_rc "simulate --algo $m" 0
     expect_out "simulate --algo $m: checked" "results identical"
     case " $m " in
-    " jps-plus " | " cpd " | " hpa " | " landmarks ")
+    " jps-plus " | " cpd " | " hpa " | " landmarks " | " subgoal ")
       run simulate "$TMP/m.txt" --agents 12 --budget 40 --algo "$m" --sizes 1,2
       expect_rc "simulate --algo $m --sizes 1,2 refused" 2
       expect_err "simulate --algo $m --sizes: why" "a precomputation belongs to the map's grid"

@@ -54,7 +54,8 @@ __all__ = [
     "JpsPlus", "Landmarks", "LimitReachedError", "MethodInfo", "MismatchError", "NoMemoryError",
     "NoPathError", "Options", "Outcome", "OutOfBoundsError", "ParseError", "Path", "Queue",
     "QueueFullError", "ScenQuery", "Scenario", "Search", "StaleError", "StartBlockedError",
-    "Status", "StoppedError", "TooLargeError", "UnsupportedError", "Waypoints", "Workspace",
+    "Status", "StoppedError", "Subgoal", "TooLargeError", "UnsupportedError", "Waypoints",
+    "Workspace",
     "find_graph_path", "load_scen", "methods", "strerror", "__version__",
     "release_memory", "thread_workspace", "AmbiguousArrayWarning", "XY", "RC",
 ]
@@ -1060,6 +1061,9 @@ class Grid(_GridPlanning, _core.Grid):
             att[0] = jps_plus if jps_plus is not None else self._jps_plus_cached()
         elif opts.algo in ("cpd", "hpa") and opts.space != "graph":
             att[1 if opts.algo == "cpd" else 2] = self._prep_cached(opts.algo, opts)
+        elif opts.algo == "subgoal" and opts.space != "graph":
+            # (table, overlay, subgoal): the graph is the finder's argument
+            att += [None, None, self._prep_cached("subgoal", opts)]
         att = tuple(att)
         # The last finder prepared here is reused while the same Options
         # object (options=, or the defaults) asks with the same attachments:
@@ -1178,7 +1182,7 @@ class Grid(_GridPlanning, _core.Grid):
                          side_cells=side_cells)
 
     def _prep_cached(self, key: str, opts: Options) -> Any:
-        """The grid's own CPD or HPA* hierarchy for the rules of ``opts``,
+        """The grid's own CPD, HPA* hierarchy or subgoal graph for the rules of ``opts``,
         built again when the grid changed."""
         cache = self.__dict__.setdefault("_preps", {})
         rules = (key, opts.moves, opts.corner, opts.straight_cost, opts.diagonal_cost)
@@ -1361,7 +1365,7 @@ class Waypoints(_core.Waypoints):
 # astar_method_info.flags and the attachments' bits (astar/finder.h).
 _MF = {"optimal": 0x1, "bounded": 0x2, "sliced": 0x4, "grid": 0x8, "space": 0x10,
        "any_angle": 0x20, "terrain": 0x40, "needs_prep": 0x80, "vec": 0x100, "mesh": 0x200}
-_ATTACH = ("jps_plus", "cpd", "hpa", "landmarks", "table", "waypoints")
+_ATTACH = ("jps_plus", "cpd", "hpa", "landmarks", "table", "waypoints", "subgoal")
 
 
 class MethodInfo(NamedTuple):
@@ -1377,7 +1381,8 @@ class MethodInfo(NamedTuple):
     terrain: bool         #: honours terrain costs
     vec: bool             #: its path is points on grid corners (Path.points: Anya)
     mesh: bool            #: searches a navigation mesh (Finder(mesh, ...): polyanya, funnel)
-    needs: Tuple[str, ...]   #: the attachments it cannot run without ('jps_plus', 'cpd', 'hpa')
+    needs: Tuple[str, ...]   #: the attachments it cannot run without ('jps_plus', 'cpd', 'hpa',
+    #: 'subgoal')
     takes: Tuple[str, ...]   #: the attachments it can be given
     work: str             #: what Search.step charges against a budget
     id: int               #: the astar_method value
@@ -1420,6 +1425,8 @@ _PYTHONIC = [(re.compile(r"cfg\.engine\.(\w+)"), r"\1="), (re.compile(r"options\
              (re.compile(r"\(astar_jps_plus_new\)"), "(JpsPlus(grid))"),
              (re.compile(r"\(astar_cpd_build\)"), "(Cpd(grid))"),
              (re.compile(r"\(astar_hpa_new\)"), "(Hpa(grid))"),
+             (re.compile(r"\(make the finder with astar_finder_new_subgoal\)"),
+              "(Finder(grid, 'subgoal', subgoal=Subgoal(grid)))"),
              (re.compile(r"\(astar_clearance_new\)"), "(Clearance(grid))"),
              (re.compile(r"\(astar_finder_new_mesh\)"), "(Finder(mesh, ...))")]
 
@@ -1555,7 +1562,27 @@ class Clearance(_Prep):
         return (type(self), (self.grid, self.max_size))
 
 
-_PREP_TYPES = {"cpd": Cpd, "hpa": Hpa, "landmarks": Landmarks, "clearance": Clearance}
+class Subgoal(_Prep):
+    """A subgoal graph of a grid (``astar/subgoal.h``) for ``method='subgoal'``:
+    A* over precomputed obstacle corners, optimal paths. ``Subgoal(grid,
+    levels=0, **rules)``: ``levels`` 1 the simple graph, 2 two-level, N at most
+    N levels, 0 N-level (rounds until one lowers under 1 % of the top
+    subgoals). 8 moves, no corner cutting, no terrain, straight_cost <=
+    diagonal_cost < 2 * straight_cost. Built without the GIL; stale after an
+    edit of the grid (build it again)."""
+    _KIND = 4
+
+    def __new__(cls, grid: Grid, *, levels: int = 0, options: Optional[Options] = None,
+                moves: int = _UNSET, corner: str = _UNSET,
+                straight_cost: float = _UNSET, diagonal_cost: float = _UNSET) -> "Subgoal":
+        rules = _given(
+            (moves, corner, straight_cost, diagonal_cost), RULE_NAMES)
+        return super().__new__(cls, cls._KIND, grid, _options(options, rules)._tuple,
+                               _integer(levels, "levels", 0, 64), 0)
+
+
+_PREP_TYPES = {"cpd": Cpd, "hpa": Hpa, "landmarks": Landmarks, "clearance": Clearance,
+               "subgoal": Subgoal}
 
 
 def _unsupported(detail: Optional[str]) -> AstarError:
@@ -1577,12 +1604,13 @@ class Finder:
         path = finder.find((0, 0), (15, 0))          # a Path, whatever the method
 
     ``method``: a name of :func:`methods` ('astar', 'dijkstra', 'jps',
-    'jps-plus', 'cpd', 'hpa', 'theta', 'lazy-theta', 'anya', 'greedy', 'bidir',
-    'ida', 'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'). Keywords are
+    'jps-plus', 'cpd', 'hpa', 'subgoal', 'theta', 'lazy-theta', 'anya', 'greedy',
+    'bidir', 'ida', 'beam', 'dynamic', 'bandwidth', 'f2f', 'retarget'). Keywords are
     :class:`Options` (or pass ``options=``), and:
 
-    jps_plus, cpd, hpa   the method's precomputation (:class:`JpsPlus`, :class:`Cpd`,
-                         :class:`Hpa`); built here for the grid when not given
+    jps_plus, cpd, hpa,  the method's precomputation (:class:`JpsPlus`, :class:`Cpd`,
+    subgoal              :class:`Hpa`, :class:`Subgoal`); built here for the grid
+                         when not given
     landmarks            a :class:`Landmarks` table, or a count (built here): the
                          heuristic of astar and the engine's methods
     waypoints            a :class:`Waypoints` graph: the engine's methods search it
@@ -1613,6 +1641,7 @@ class Finder:
                  smooth: bool = False, unit_size: int = 1,
                  table: Optional["WaypointTable"] = None,
                  knowledge: Optional["Knowledge"] = None, layers: "LayersArg" = None,
+                 subgoal: Optional[Subgoal] = None,
                  space: str = _UNSET, moves: int = _UNSET,
                  corner: str = _UNSET, straight_cost: float = _UNSET,
                  diagonal_cost: float = _UNSET, heuristic: Heuristic = _UNSET,
@@ -1631,6 +1660,8 @@ class Finder:
              reopen, max_expansions, open_set, partial, terrain_scale, turn_penalty,
              heuristic_floor, observer, beam_width, epsilon, band_e, band_d, retarget_interval,
              ida_transpositions), OPTION_NAMES[1:])
+        if subgoal is not None and not isinstance(grid, _core.Grid):
+            raise _unsupported("subgoal: a subgoal graph belongs to a square grid (a Grid)")
         if isinstance(grid, (_core.Mesh, _core.NavMesh)):
             self._smooth, self._unit_size = False, 1
             if knowledge is not None or layers:
@@ -1666,10 +1697,12 @@ class Finder:
         self._built: dict = {}     # their grid version
         self._lm_count = 4
         att = {"jps_plus": jps_plus, "cpd": cpd, "hpa": hpa, "landmarks": landmarks,
-               "waypoints": waypoints, "clearance": clearance, "table": table}
+               "waypoints": waypoints, "clearance": clearance, "table": table,
+               "subgoal": subgoal}
         for key, kind in (("jps_plus", JpsPlus), ("cpd", Cpd), ("hpa", Hpa),
                           ("landmarks", Landmarks), ("waypoints", Waypoints),
-                          ("clearance", Clearance), ("table", WaypointTable)):
+                          ("clearance", Clearance), ("table", WaypointTable),
+                          ("subgoal", Subgoal)):
             v = att[key]
             if v is None or isinstance(v, kind) or (key == "landmarks" and not isinstance(
                     v, (bool, np.bool_)) and isinstance(v, (int, np.integer))):
@@ -1702,7 +1735,7 @@ class Finder:
         a = self._att
         return (self._grid, self._info.id, self._options._tuple,
                 (a["jps_plus"], a["cpd"], a["hpa"], a["landmarks"], a["waypoints"],
-                 a["clearance"], a["table"], self._overlay), self._smooth, self._unit_size, self._options.space == "graph")
+                 a["clearance"], a["table"], self._overlay, a["subgoal"]), self._smooth, self._unit_size, self._options.space == "graph")
 
     def _make(self) -> None:
         why = _core.finder_reason(*self._args())

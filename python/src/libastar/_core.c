@@ -3001,16 +3001,17 @@ static PyObject *py_method_from_name(PyObject *self, PyObject *arg) {
 
 /* Precomputations a finder is prepared from, besides JpsPlus and Waypoints
 ** (which have their own types): a compressed path database, an HPA*
-** hierarchy, a landmark table, a clearance map. One type for the four:
-** Prep(kind, grid, options, a, b) builds it without the GIL for the grid
-** as it is now and the movement rules of the options tuple (a, b: HPA*'s
-** cluster side and levels; the landmarks' count; the clearance's largest
-** unit side). */
-enum { PREP_CPD = 0, PREP_HPA, PREP_LANDMARKS, PREP_CLEARANCE, PREP_KINDS };
+** hierarchy, a landmark table, a clearance map, a subgoal graph. One type
+** for the five: Prep(kind, grid, options, a, b) builds it without the GIL
+** for the grid as it is now and the movement rules of the options tuple
+** (a, b: HPA*'s cluster side and levels; the landmarks' count; the
+** clearance's largest unit side; the subgoal graph's levels). */
+enum { PREP_CPD = 0, PREP_HPA, PREP_LANDMARKS, PREP_CLEARANCE, PREP_SUBGOAL, PREP_KINDS };
 
 typedef struct {
   PyObject_HEAD int kind;
-  void *obj;        /* astar_cpd *, astar_hpa *, astar_landmarks *, astar_clearance * */
+  void *obj;        /* astar_cpd *, astar_hpa *, astar_landmarks *, astar_clearance *,
+                       astar_subgoal * */
   GridObject *grid; /* strong reference: the object holds its address */
   uint64_t version; /* the grid's version it reflects */
 } PrepObject;
@@ -3027,6 +3028,9 @@ static void prep_release(PrepObject *self) {
     break;
   case PREP_LANDMARKS:
     astar_landmarks_free(self->obj);
+    break;
+  case PREP_SUBGOAL:
+    astar_subgoal_free(self->obj);
     break;
   default:
     astar_clearance_free(self->obj);
@@ -3105,6 +3109,16 @@ static PyObject *Prep_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     if (st == ASTAR_UNSUPPORTED) why = "landmarks: the table holds the exact terrain costs";
     break;
   }
+  case PREP_SUBGOAL: {
+    astar_subgoal_config c;
+    astar_subgoal_config_init(&c);
+    c.options = o;
+    c.levels = (uint32_t)a;
+    why = astar_subgoal_unsupported_reason(grid->grid, &o);
+    st = why ? ASTAR_UNSUPPORTED
+             : astar_subgoal_build((astar_subgoal **)&self->obj, grid->grid, &c, NULL);
+    break;
+  }
   default:
     st = astar_clearance_new((astar_clearance **)&self->obj, grid->grid, NULL, NULL, 0, a, NULL);
     break;
@@ -3153,6 +3167,10 @@ static PyObject *Prep_memory(PrepObject *self, void *c) {
     return PyLong_FromSize_t(astar_hpa_memory(self->obj));
   case PREP_LANDMARKS:
     return PyLong_FromSize_t(astar_landmarks_memory(self->obj));
+  case PREP_SUBGOAL: {
+    astar_subgoal_info info;
+    return PyLong_FromSize_t(astar_subgoal_get_info(self->obj, &info) == ASTAR_OK ? info.bytes : 0);
+  }
   default:
     return PyLong_FromSize_t(astar_clearance_memory(self->obj));
   }
@@ -3183,7 +3201,8 @@ static PyTypeObject PrepType = {
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
     .tp_traverse = (traverseproc)Prep_traverse,
     .tp_clear = (inquiry)Prep_clear,
-    .tp_doc = "A precomputation a Finder is prepared from (Cpd, Hpa, Landmarks, Clearance).",
+    .tp_doc = "A precomputation a Finder is prepared from (Cpd, Hpa, Landmarks, Clearance, "
+              "Subgoal).",
     .tp_methods = Prep_methods,
     .tp_getset = Prep_getset,
     .tp_new = Prep_new,
@@ -3273,8 +3292,9 @@ static int overlay_apply(PyObject *ov, astar_options *o);
 */
 static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyObject *att,
                          int smooth, int unit, int graph, astar_finder_config *cfg,
-                         py_callbacks *cb, const char **why) {
+                         py_callbacks *cb, const char **why, const astar_subgoal **sgp) {
   *why = NULL;
+  *sgp = NULL;
   astar_finder_config_init(cfg);
   if (!astar_method_info_of((astar_method)method)) {
     PyErr_SetString(PyExc_ValueError, "unknown method");
@@ -3287,9 +3307,9 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
   ** waypoint graph takes no other heuristic than its own). */
   if (method == ASTAR_METHOD_DIJKSTRA && cfg->options.heuristic == ASTAR_H_ZERO)
     cfg->options.heuristic = ASTAR_H_AUTO;
-  PyObject *jpp, *cpd, *hpa, *lm, *wp, *clr, *table = Py_None, *overlay = Py_None;
-  if (!PyArg_ParseTuple(att, "OOOOOO|OO;bad attachment tuple", &jpp, &cpd, &hpa, &lm, &wp, &clr,
-                        &table, &overlay))
+  PyObject *jpp, *cpd, *hpa, *lm, *wp, *clr, *table = Py_None, *overlay = Py_None, *sgo = Py_None;
+  if (!PyArg_ParseTuple(att, "OOOOOO|OOO;bad attachment tuple", &jpp, &cpd, &hpa, &lm, &wp, &clr,
+                        &table, &overlay, &sgo))
     return -1;
   if (overlay_apply(overlay, &cfg->options) < 0) return -1;
   if (table != Py_None && (cfg->table = waypoint_table_of(table)) == NULL) return -1;
@@ -3322,6 +3342,15 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
   cfg->landmarks = p;
   if (prep_of(clr, PREP_CLEARANCE, "clearance", &p) < 0) return -1;
   cfg->clearance = p;
+  /* A subgoal graph is the argument of its finder's constructor
+  ** (astar_finder_new_subgoal), not a field of the config. */
+  if (prep_of(sgo, PREP_SUBGOAL, "subgoal", &p) < 0) return -1;
+  *sgp = p;
+  if (*sgp && method != ASTAR_METHOD_SUBGOAL) {
+    *why = "subgoal= is given, but only method='subgoal' searches a subgoal graph (drop it, or "
+           "choose subgoal)";
+    return 0;
+  }
   cfg->smooth = smooth != 0;
   cfg->unit_size = unit;
   /* The engine's search settings: a grid finder takes them from the grid
@@ -3341,7 +3370,7 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
       *why = "space='graph' runs the engine's methods (astar, dijkstra, greedy, bidir, ida, beam, "
              "dynamic, bandwidth, f2f, retarget)";
     else if (cfg->jps_plus || cfg->cpd || cfg->hpa || cfg->landmarks || cfg->waypoints ||
-             cfg->clearance || cfg->table || smooth || unit != 1)
+             cfg->clearance || cfg->table || *sgp || smooth || unit != 1)
       *why = "space='graph' searches the cells as a graph: no precomputations, smoothing or "
              "units (use space='grid')";
     else if (cfg->options.knowledge || cfg->options.nlayers > 0)
@@ -3354,13 +3383,15 @@ static int finder_config(GridObject *grid, int method, PyObject *opt_tuple, PyOb
   /* A Python callback that raised stops the search at the next expansion,
   ** where the method has a stop hook; the others run to their end, calling
   ** no more Python. */
-  *why = astar_finder_unsupported_reason(grid->grid, NULL, cfg);
+  *why = *sgp ? astar_finder_subgoal_unsupported_reason(grid->grid, cfg)
+              : astar_finder_unsupported_reason(grid->grid, NULL, cfg);
   if (*why && cfg->options.stop_fn == cb_stop) {
     astar_finder_config c2 = *cfg;
     c2.options.stop_fn = NULL;
     c2.options.stop_ctx = NULL;
     c2.engine.stop_fn = NULL;
-    if (!astar_finder_unsupported_reason(grid->grid, NULL, &c2)) {
+    if (!(*sgp ? astar_finder_subgoal_unsupported_reason(grid->grid, &c2)
+               : astar_finder_unsupported_reason(grid->grid, NULL, &c2))) {
       *cfg = c2;
       *why = NULL;
     }
@@ -3386,7 +3417,8 @@ static PyObject *py_finder_reason(PyObject *self, PyObject *args) {
   astar_finder_config cfg;
   py_callbacks cb;
   const char *why;
-  if (finder_config(grid, method, opt_tuple, att, smooth, unit, graph, &cfg, &cb, &why) < 0)
+  const astar_subgoal *sg;
+  if (finder_config(grid, method, opt_tuple, att, smooth, unit, graph, &cfg, &cb, &why, &sg) < 0)
     return NULL;
   if (!why) Py_RETURN_NONE;
   return PyUnicode_FromString(why);
@@ -3417,7 +3449,9 @@ static PyObject *Finder_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
   if (!self->keep) goto fail;
   astar_finder_config cfg;
   const char *why;
-  if (finder_config(grid, method, opt_tuple, att, smooth, unit, graph, &cfg, &self->cb, &why) < 0)
+  const astar_subgoal *sg;
+  if (finder_config(grid, method, opt_tuple, att, smooth, unit, graph, &cfg, &self->cb, &why, &sg) <
+      0)
     goto fail;
   if (why) {
     raise_status(ASTAR_UNSUPPORTED, why, NULL);
@@ -3443,7 +3477,8 @@ static PyObject *Finder_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     PyThreadState *ts = NULL;
     grid->searching++;
     if (cfg.clearance) ts = PyEval_SaveThread();
-    st = astar_finder_new(&self->f, grid->grid, &cfg, NULL);
+    st = sg ? astar_finder_new_subgoal(&self->f, grid->grid, sg, &cfg, NULL)
+            : astar_finder_new(&self->f, grid->grid, &cfg, NULL);
     if (ts) PyEval_RestoreThread(ts);
     grid->searching--;
   }
@@ -5730,9 +5765,10 @@ static PyTypeObject SpaceFinderType = {
     .tp_new = SpaceFinder_new,
 };
 
-/* ---- saving and loading precomputations (Cpd, Hpa, Landmarks) ---- */
+/* ---- saving and loading precomputations (Cpd, Hpa, Landmarks, Subgoal) ---- */
 
-/* prep_save(prep) -> bytes (astar_cpd_save, astar_hpa_save, astar_landmarks_save) */
+/* prep_save(prep) -> bytes (astar_cpd_save, astar_hpa_save, astar_landmarks_save,
+** astar_subgoal_save) */
 static PyObject *py_prep_save(PyObject *self, PyObject *arg) {
   (void)self;
   if (!PyObject_TypeCheck(arg, &PrepType)) return PyErr_Format(PyExc_TypeError, "a Prep expected");
@@ -5743,16 +5779,18 @@ static PyObject *py_prep_save(PyObject *self, PyObject *arg) {
                         "a clearance map has no file format: build it again (Clearance(grid))",
                         NULL);
   size_t len = 0;
-  astar_status st = p->kind == PREP_CPD   ? astar_cpd_save(p->obj, NULL, 0, &len)
-                    : p->kind == PREP_HPA ? astar_hpa_save(p->obj, NULL, 0, &len)
-                                          : astar_landmarks_save(p->obj, NULL, 0, &len);
+  astar_status st = p->kind == PREP_CPD       ? astar_cpd_save(p->obj, NULL, 0, &len)
+                    : p->kind == PREP_HPA     ? astar_hpa_save(p->obj, NULL, 0, &len)
+                    : p->kind == PREP_SUBGOAL ? astar_subgoal_save(p->obj, NULL, 0, &len)
+                                              : astar_landmarks_save(p->obj, NULL, 0, &len);
   if (st != ASTAR_OK && st != ASTAR_BUFFER_TOO_SMALL) return raise_status(st, NULL, NULL);
   PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)len);
   if (!out) return NULL;
   char *buf = PyBytes_AS_STRING(out);
-  st = p->kind == PREP_CPD   ? astar_cpd_save(p->obj, buf, len, &len)
-       : p->kind == PREP_HPA ? astar_hpa_save(p->obj, buf, len, &len)
-                             : astar_landmarks_save(p->obj, buf, len, &len);
+  st = p->kind == PREP_CPD       ? astar_cpd_save(p->obj, buf, len, &len)
+       : p->kind == PREP_HPA     ? astar_hpa_save(p->obj, buf, len, &len)
+       : p->kind == PREP_SUBGOAL ? astar_subgoal_save(p->obj, buf, len, &len)
+                                 : astar_landmarks_save(p->obj, buf, len, &len);
   if (st != ASTAR_OK) {
     Py_DECREF(out);
     return raise_status(st, NULL, NULL);
@@ -5779,7 +5817,8 @@ static PyObject *py_prep_load(PyObject *self, PyObject *args) {
     busy_error("the grid is not initialised");
     goto out;
   }
-  if (!PyType_IsSubtype(cls, &PrepType) || kind < 0 || kind >= PREP_CLEARANCE) {
+  if (!PyType_IsSubtype(cls, &PrepType) || kind < 0 || kind >= PREP_KINDS ||
+      kind == PREP_CLEARANCE) {
     PyErr_SetString(PyExc_TypeError, "bad precomputation kind");
     goto out;
   }
@@ -5813,6 +5852,8 @@ static PyObject *py_prep_load(PyObject *self, PyObject *args) {
   Py_BEGIN_ALLOW_THREADS;
   st = kind == PREP_CPD
            ? astar_cpd_load((astar_cpd **)&p->obj, grid->grid, data.buf, (size_t)data.len, NULL)
+       : kind == PREP_SUBGOAL ? astar_subgoal_load((astar_subgoal **)&p->obj, grid->grid, data.buf,
+                                                   (size_t)data.len, NULL)
        : kind == PREP_HPA
            ? astar_hpa_load((astar_hpa **)&p->obj, grid->grid, &o, data.buf, (size_t)data.len, NULL)
            : astar_landmarks_load_grid((astar_landmarks **)&p->obj, grid->grid, &o, data.buf,
