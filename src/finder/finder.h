@@ -136,18 +136,18 @@ typedef struct astar__method {
 
 /* A prepared query (astar/finder.h). */
 struct astar_finder {
-  astar_allocator alloc;       /* the finder's (and its derived grid's) allocator */
-  astar_finder_config cfg;     /* the caller's config, copied */
-  const astar__method *m;      /* its table row */
-  const astar__ops *ops;       /* the ops that run it: the row's, or the engine's */
-  bool engine;                 /* the engine runs it */
-  const astar_grid *base;      /* the caller's grid; NULL for a space finder */
-  const astar_grid *grid;      /* the grid searched: base, or the derived grid */
-  astar_grid *derived;         /* a big unit's grid (owned), or NULL */
-  astar_capability capability; /* the unit's (cfg.capability, 0 read as ALL) */
-  astar_space space;           /* a space finder's space (a copy of the value) */
-  bool is_space;               /* made by astar_finder_new_space */
-  const astar_mesh *mesh;      /* a mesh finder's mesh (astar_finder_new_mesh), else NULL */
+  astar_allocator alloc;        /* the finder's (and its derived grid's) allocator */
+  astar_finder_config cfg;      /* the caller's config, copied */
+  const astar__method *m;       /* its table row */
+  const astar__ops *ops;        /* the ops that run it: the row's, or the engine's */
+  bool engine;                  /* the engine runs it */
+  const astar_grid *base;       /* the caller's grid; NULL for a space finder */
+  const astar_grid *grid;       /* the grid searched: base, or the derived grid */
+  astar_grid *derived;          /* a big unit's grid (owned), or NULL */
+  astar_capability capability;  /* the unit's (cfg.capability, 0 read as ALL) */
+  astar_space space;            /* a space finder's space (a copy of the value) */
+  bool is_space;                /* made by astar_finder_new_space */
+  const astar_mesh *mesh;       /* a mesh finder's mesh (astar_finder_new_mesh), else NULL */
   const astar_subgoal *subgoal; /* a subgoal finder's graph (astar_finder_new_subgoal), else
                                    NULL: an attachment that is no field of cfg */
   astar_mesh_observer_fn mesh_observer; /* astar_finder_set_mesh_observer; NULL: none */
