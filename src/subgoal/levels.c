@@ -53,16 +53,25 @@ typedef struct avec {
   uint32_t len, cap;
 } avec;
 
+/* Make room for one more element in the array *a of len elements of `size`
+** bytes (capacity *cap, doubled when full, first when empty). */
+static bool grow(const astar_allocator *al, void **a, uint32_t len, uint32_t *cap, size_t size,
+                 uint32_t first) {
+  if (len < *cap) return true;
+  const uint32_t ncap = *cap ? *cap * 2 : first;
+  void *na = astar__malloc(al, (size_t)ncap * size);
+  if (!na) return false;
+  if (len) memcpy(na, *a, (size_t)len * size);
+  astar__free(al, *a, (size_t)*cap * size);
+  *a = na;
+  *cap = ncap;
+  return true;
+}
+
 static bool avec_push(const astar_allocator *al, avec *v, spair x) {
-  if (v->len == v->cap) {
-    const uint32_t ncap = v->cap ? v->cap * 2 : 16;
-    spair *na = astar__malloc(al, (size_t)ncap * sizeof *na);
-    if (!na) return false;
-    if (v->len) memcpy(na, v->a, (size_t)v->len * sizeof *na);
-    astar__free(al, v->a, (size_t)v->cap * sizeof *na);
-    v->a = na;
-    v->cap = ncap;
-  }
+  void *a = v->a;
+  if (!grow(al, &a, v->len, &v->cap, sizeof x, 16)) return false;
+  v->a = a;
   v->a[v->len++] = x;
   return true;
 }
@@ -87,15 +96,9 @@ typedef struct lv {
 } lv;
 
 static bool vec_push(const astar_allocator *al, vec *v, sarc x) {
-  if (v->len == v->cap) {
-    const uint32_t ncap = v->cap ? v->cap * 2 : 8;
-    sarc *na = astar__malloc(al, (size_t)ncap * sizeof *na);
-    if (!na) return false;
-    if (v->len) memcpy(na, v->a, (size_t)v->len * sizeof *na);
-    astar__free(al, v->a, (size_t)v->cap * sizeof *na);
-    v->a = na;
-    v->cap = ncap;
-  }
+  void *a = v->a;
+  if (!grow(al, &a, v->len, &v->cap, sizeof x, 8)) return false;
+  v->a = a;
   v->a[v->len++] = x;
   return true;
 }

@@ -85,18 +85,22 @@ size_t astar__subgoal_scratch_bytes(const astar_subgoal *sg) {
 
 /* ---- the open list ----------------------------------------------------------------------- */
 
-/* Is a before b: smaller f, then larger g, then smaller number. */
-ASTAR__INLINE bool before(const sg_item *a, const sg_item *b) {
+/* Is a before b. The forward search (fwd): smaller f, then larger g, then
+** smaller number. The goal side: smaller dg (in f), then smaller number --
+** its g is always 0, so the comparison skips it. fwd is a constant at every
+** call, so each search gets its own comparison inlined. */
+ASTAR__INLINE bool before(const sg_item *a, const sg_item *b, bool fwd) {
+  if (!fwd) return a->f < b->f || (a->f == b->f && a->v < b->v);
   if (a->f != b->f) return a->f < b->f;
   if (a->g != b->g) return a->g > b->g;
   return a->v < b->v;
 }
 
-ASTAR__INLINE void heap_up(const sg_arrays *A, uint32_t i, sg_item it) {
+ASTAR__INLINE void heap_up(const sg_arrays *A, uint32_t i, sg_item it, bool fwd) {
   sg_item *const h = A->heap;
   while (i > 0) {
     const uint32_t p = (i - 1) / 2;
-    if (!before(&it, &h[p])) break;
+    if (!before(&it, &h[p], fwd)) break;
     h[i] = h[p];
     A->pos[h[i].v] = i;
     i = p;
@@ -105,7 +109,7 @@ ASTAR__INLINE void heap_up(const sg_arrays *A, uint32_t i, sg_item it) {
   A->pos[it.v] = i;
 }
 
-ASTAR__INLINE uint32_t heap_pop(const sg_arrays *A, uint32_t *len) {
+ASTAR__INLINE uint32_t heap_pop(const sg_arrays *A, uint32_t *len, bool fwd) {
   sg_item *const h = A->heap;
   const uint32_t top = h[0].v, n = --*len;
   const sg_item last = h[n];
@@ -113,48 +117,8 @@ ASTAR__INLINE uint32_t heap_pop(const sg_arrays *A, uint32_t *len) {
   for (;;) {
     uint32_t c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && before(&h[c + 1], &h[c])) c++;
-    if (!before(&h[c], &last)) break;
-    h[i] = h[c];
-    A->pos[h[i].v] = i;
-    i = c;
-  }
-  if (n) {
-    h[i] = last;
-    A->pos[last.v] = i;
-  }
-  return top;
-}
-
-/* The goal side's open list: smaller dg (in f), then smaller number; its
-** g is always 0, so the comparison skips it. */
-ASTAR__INLINE bool bbefore(const sg_item *a, const sg_item *b) {
-  return a->f < b->f || (a->f == b->f && a->v < b->v);
-}
-
-ASTAR__INLINE void bheap_up(const sg_arrays *A, uint32_t i, sg_item it) {
-  sg_item *const h = A->heap;
-  while (i > 0) {
-    const uint32_t p = (i - 1) / 2;
-    if (!bbefore(&it, &h[p])) break;
-    h[i] = h[p];
-    A->pos[h[i].v] = i;
-    i = p;
-  }
-  h[i] = it;
-  A->pos[it.v] = i;
-}
-
-ASTAR__INLINE uint32_t bheap_pop(const sg_arrays *A, uint32_t *len) {
-  sg_item *const h = A->heap;
-  const uint32_t top = h[0].v, n = --*len;
-  const sg_item last = h[n];
-  uint32_t i = 0;
-  for (;;) {
-    uint32_t c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && bbefore(&h[c + 1], &h[c])) c++;
-    if (!bbefore(&h[c], &last)) break;
+    if (c + 1 < n && before(&h[c + 1], &h[c], fwd)) c++;
+    if (!before(&h[c], &last, fwd)) break;
     h[i] = h[c];
     A->pos[h[i].v] = i;
     i = c;
@@ -390,7 +354,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     A.dg[G] = 0.0;
     A.bpar[G] = SG_NONE;
     A.gside[G] = open;
-    bheap_up(&A, hlen++, (sg_item){0.0, 0.0, G});
+    heap_up(&A, hlen++, (sg_item){0.0, 0.0, G}, false);
   } else {
     A.dg[G] = 0.0;
     A.bpar[G] = SG_NONE;
@@ -401,12 +365,12 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       A.dg[w] = sg_octile(sg, xy[w], gxy);
       A.bpar[w] = G;
       A.gside[w] = open;
-      bheap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w});
+      heap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w}, false);
     }
   }
   res->stats.generated = hlen;
   while (hlen) {
-    const uint32_t v = bheap_pop(&A, &hlen);
+    const uint32_t v = heap_pop(&A, &hlen, false);
     A.gside[v] = closed;
     res->stats.expanded++;
     if (level[v] == top) continue; /* the forward search crosses the top */
@@ -421,12 +385,12 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
         if (!(nd < A.dg[w])) continue;
         A.dg[w] = nd;
         A.bpar[w] = v;
-        bheap_up(&A, A.pos[w], (sg_item){nd, 0.0, w});
+        heap_up(&A, A.pos[w], (sg_item){nd, 0.0, w}, false);
       } else {
         A.dg[w] = nd;
         A.bpar[w] = v;
         A.gside[w] = open;
-        bheap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w});
+        heap_up(&A, hlen++, (sg_item){A.dg[w], 0.0, w}, false);
         res->stats.generated++;
       }
     }
@@ -443,7 +407,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
   A.f[S] = sg_octile(sg, sxy, gxy);
   A.parent[S] = SG_NONE;
   A.state[S] = open;
-  heap_up(&A, hlen++, (sg_item){A.f[S], 0.0, S});
+  heap_up(&A, hlen++, (sg_item){A.f[S], 0.0, S}, true);
   res->stats.generated++;
   if (!res->stats.max_open) res->stats.max_open = 1;
   st = ASTAR_NO_PATH;
@@ -461,10 +425,10 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
     if (w_ == G) via = (virt) ? u : SG_NONE;                                                       \
     res->stats.generated++;                                                                        \
     if (s_ == open) {                                                                              \
-      heap_up(&A, A.pos[w_], (sg_item){A.f[w_], ng_, w_});                                         \
+      heap_up(&A, A.pos[w_], (sg_item){A.f[w_], ng_, w_}, true);                                   \
     } else {                                                                                       \
       A.state[w_] = open;                                                                          \
-      heap_up(&A, hlen++, (sg_item){A.f[w_], ng_, w_});                                            \
+      heap_up(&A, hlen++, (sg_item){A.f[w_], ng_, w_}, true);                                      \
       if (hlen > res->stats.max_open) res->stats.max_open = hlen;                                  \
     }                                                                                              \
   } while (0)
@@ -473,7 +437,7 @@ astar_status astar__subgoal_find_path(const astar_subgoal *sg, const astar_grid 
       st = ASTAR_LIMIT_REACHED;
       break;
     }
-    const uint32_t u = heap_pop(&A, &hlen);
+    const uint32_t u = heap_pop(&A, &hlen, true);
     A.state[u] = closed;
     res->stats.expanded++;
     if (u == G) {
