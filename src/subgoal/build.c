@@ -234,7 +234,7 @@ static astar_status build_ssg(astar_subgoal *sg, const astar_grid *grid) {
       while (plen + k > ncap) ncap *= 2;
       uint32_t *np = astar__malloc(a, ncap * 2 * sizeof *np);
       if (!np) goto out;
-      memcpy(np, pairs, plen * 2 * sizeof *np);
+      if (plen) memcpy(np, pairs, plen * 2 * sizeof *np);
       astar__free(a, pairs, pcap * 2 * sizeof *pairs);
       pairs = np;
       pcap = ncap;
@@ -272,7 +272,7 @@ static astar_status build_ssg(astar_subgoal *sg, const astar_grid *grid) {
   uint32_t w = 0;
   for (uint32_t v = 0; v < n; v++) {
     const uint32_t b = sg->first[v], e = sg->first[v + 1];
-    qsort(adj + b, e - b, sizeof *adj, cmp_u32);
+    if (e - b > 1) qsort(adj + b, e - b, sizeof *adj, cmp_u32);
     sg->first[v] = w;
     for (uint32_t i = b; i < e; i++)
       if (i == b || adj[i] != adj[i - 1]) adj[w++] = adj[i];

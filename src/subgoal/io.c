@@ -79,7 +79,7 @@ astar_status astar_subgoal_save(const astar_subgoal *sg, void *buf, size_t cap, 
   astar__put_le64(p + 48, bits_of(sg->diagonal));
   astar__put_le64(p + 56, sg->cells_sum);
   uint8_t *q = p + SG_HEADER;
-  memcpy(q, sg->level, sg->n);
+  if (sg->n) memcpy(q, sg->level, sg->n);
   q += sg->n;
   for (uint32_t i = 0; i <= sg->n; i++, q += 4) astar__put_le32(q, sg->first[i]);
   for (uint32_t i = 0; i < sg->n; i++, q += 4) astar__put_le32(q, sg->nup[i]);
@@ -158,7 +158,7 @@ astar_status astar_subgoal_load(astar_subgoal **out, const astar_grid *grid, con
     return ASTAR_NO_MEMORY;
   }
   const uint8_t *q = p + SG_HEADER;
-  memcpy(sg->level, q, n);
+  if (n) memcpy(sg->level, q, n);
   q += n;
   for (uint32_t i = 0; i <= n; i++, q += 4) sg->first[i] = astar__get_le32(q);
   for (uint32_t i = 0; i < n; i++, q += 4) sg->nup[i] = astar__get_le32(q);

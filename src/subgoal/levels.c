@@ -291,7 +291,7 @@ static astar_status assemble(lv *L) {
   for (uint32_t v = 0; v < n; v++) {
     sg->first[v] = acc;
     sg->nup[v] = L->nbr[v].len;
-    qsort(L->nbr[v].a, L->nbr[v].len, sizeof *L->nbr[v].a, cmp_arc);
+    if (L->nbr[v].len > 1) qsort(L->nbr[v].a, L->nbr[v].len, sizeof *L->nbr[v].a, cmp_arc);
     for (uint32_t i = 0; i < L->nbr[v].len; i++) {
       adj[acc + i] = L->nbr[v].a[i].v;
       amid[acc + i] = L->nbr[v].a[i].mid;
@@ -436,7 +436,7 @@ astar_status astar__sg_levels(astar_subgoal *sg, const astar_grid *grid) {
     uint32_t lowered = 0, k = 0;
     for (uint32_t x = 0; x < n; x++)
       if (L.top[x]) order[k++] = (uint64_t)L.nbr[x].len << 32 | x;
-    qsort(order, k, sizeof *order, cmp_u64);
+    if (k > 1) qsort(order, k, sizeof *order, cmp_u64);
     for (uint32_t j = 0; j < k; j++) {
       const uint32_t x = (uint32_t)order[j];
       if (L.touched[x] == rounds + 1) continue;
