@@ -13,33 +13,10 @@
 ** query. Compare ratios measured in one sitting only.
 */
 #define _POSIX_C_SOURCE 199309L
+#include "bench_util.h"
 #include "subgoal/subgoal.h"
 
-#include <astar/astar.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static char *slurp(const char *path, size_t *n) {
-  FILE *fp = fopen(path, "rb");
-  if (!fp) return NULL;
-  char *buf = NULL;
-  if (fseek(fp, 0, SEEK_END) == 0) {
-    const long len = ftell(fp);
-    rewind(fp);
-    if (len > 0 && (buf = malloc((size_t)len)) != NULL) *n = fread(buf, 1, (size_t)len, fp);
-  }
-  fclose(fp);
-  return buf;
-}
 
 static int cmp_d(const void *a, const void *b) {
   const double x = *(const double *)a, y = *(const double *)b;
@@ -65,17 +42,11 @@ int main(int argc, char **argv) {
   printf("%-22s %-8s %10s %9s %10s %10s %10s %6s\n", "map", "method", "build_ms", "B/cell",
          "us/query", "exp/query", "gen/query", "bad");
   for (; ai < argc; ai++) {
-    size_t n = 0;
-    char *text = slurp(argv[ai], &n);
-    astar_grid *g = NULL;
-    if (!text || astar_movingai_parse_map(&g, text, n, NULL, NULL) != ASTAR_OK) return 1;
-    free(text);
+    astar_grid *g = bench_load_map(argv[ai]);
     char sp[1024];
     snprintf(sp, sizeof sp, "%s.scen", argv[ai]);
-    text = slurp(sp, &n);
-    astar_scen *sc = NULL;
-    if (!text || astar_movingai_parse_scen(&sc, text, n, NULL, NULL) != ASTAR_OK) return 1;
-    free(text);
+    astar_scen *sc = bench_load_scen(sp);
+    if (!g || !sc) return 1;
     const char *name = strrchr(argv[ai], '/') ? strrchr(argv[ai], '/') + 1 : argv[ai];
     const size_t cells = (size_t)astar_grid_width(g) * (size_t)astar_grid_height(g);
     astar_point *path = malloc((cells + 1) * sizeof *path);
@@ -95,7 +66,7 @@ int main(int argc, char **argv) {
     double build_ms[4], times[4][99];
     uint64_t exp[4], gen[4], bad[4], count[4];
     for (int m = 0; m < 4; m++) {
-      double t0 = now();
+      double t0 = bench_now();
       if (m == 0) {
         if (astar_jps_plus_new(&jp, g, NULL) != ASTAR_OK) return 1;
         bytes[m] = astar_jps_plus_memory(jp);
@@ -115,13 +86,13 @@ int main(int argc, char **argv) {
         scratch[m] = aligned_alloc(16, (sb[m] + 15) & ~(size_t)15);
         memset(scratch[m], 0, sb[m]);
       }
-      build_ms[m] = (now() - t0) * 1e3;
+      build_ms[m] = (bench_now() - t0) * 1e3;
     }
     for (int r = 0; r < rounds; r++)
       for (int m = 0; m < 4; m++) {
         if (only >= 0 && m != only) continue;
         exp[m] = gen[m] = bad[m] = count[m] = 0;
-        const double t0 = now();
+        const double t0 = bench_now();
         for (size_t i = 0; i < nq; i += (size_t)every) {
           astar_result res;
           astar_status st;
@@ -138,7 +109,7 @@ int main(int argc, char **argv) {
               fabs(res.cost - qs[i].optimal_length) > 1e-5 * fmax(1.0, qs[i].optimal_length))
             bad[m]++;
         }
-        times[m][r] = (now() - t0) / (double)count[m] * 1e6;
+        times[m][r] = (bench_now() - t0) / (double)count[m] * 1e6;
       }
     for (int m = 0; m < 4; m++) {
       if (only >= 0 && m != only) {

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "slurp.h"
 #include "util/dijkstra.h"
 #include "util/failalloc.h"
 #include "util/randmap.h"
@@ -96,19 +97,6 @@ static void test_random_grids(void) {
 
 /* ---- Moving AI maps ---------------------------------------------------------------------- */
 
-static char *slurp(const char *path, size_t *n) {
-  FILE *fp = fopen(path, "rb");
-  if (!fp) return NULL;
-  char *buf = NULL;
-  if (fseek(fp, 0, SEEK_END) == 0) {
-    const long len = ftell(fp);
-    rewind(fp);
-    if (len > 0 && (buf = malloc((size_t)len)) != NULL) *n = fread(buf, 1, (size_t)len, fp);
-  }
-  fclose(fp);
-  return buf;
-}
-
 /* A sample of each scenario's queries against its optimal lengths. */
 static void test_movingai(void) {
   const char *dir = getenv("ASTAR_MOVINGAI_DIR");
@@ -123,7 +111,7 @@ static void test_movingai(void) {
     char path[600];
     snprintf(path, sizeof path, "%s/%s", dir, maps[mi]);
     size_t n = 0;
-    char *text = slurp(path, &n);
+    char *text = test_slurp(path, &n);
     if (!text) {
       printf("movingai: %s missing, skipped\n", path);
       continue;
@@ -132,7 +120,7 @@ static void test_movingai(void) {
     CHECKF(astar_movingai_parse_map(&g, text, n, NULL, NULL) == ASTAR_OK, "%s", path);
     free(text);
     snprintf(path, sizeof path, "%s/%s.scen", dir, maps[mi]);
-    text = slurp(path, &n);
+    text = test_slurp(path, &n);
     astar_scen *sc = NULL;
     CHECKF(text && astar_movingai_parse_scen(&sc, text, n, NULL, NULL) == ASTAR_OK, "%s", path);
     free(text);

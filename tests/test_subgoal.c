@@ -8,6 +8,7 @@
 ** which `make test` does not run).
 */
 #include "check.h"
+#include "slurp.h"
 #include "subgoal/sg.h" /* the layout, to damage a graph for verify */
 #include "util/dijkstra.h"
 #include "util/randmap.h"
@@ -348,24 +349,11 @@ static void test_io(void) {
 
 /* ---- Moving AI ----------------------------------------------------------------------------- */
 
-static char *slurp(const char *path, size_t *n) {
-  FILE *fp = fopen(path, "rb");
-  if (!fp) return NULL;
-  char *buf = NULL;
-  if (fseek(fp, 0, SEEK_END) == 0) {
-    const long len = ftell(fp);
-    rewind(fp);
-    if (len > 0 && (buf = malloc((size_t)len)) != NULL) *n = fread(buf, 1, (size_t)len, fp);
-  }
-  fclose(fp);
-  return buf;
-}
-
 static void run_map(const char *dir, const char *name, size_t want) {
   char path[700];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   size_t n = 0;
-  char *text = slurp(path, &n);
+  char *text = test_slurp(path, &n);
   if (!text) {
     printf("movingai: %s missing, skipped\n", path);
     return;
@@ -374,7 +362,7 @@ static void run_map(const char *dir, const char *name, size_t want) {
   CHECKF(astar_movingai_parse_map(&g, text, n, NULL, NULL) == ASTAR_OK, "%s", path);
   free(text);
   snprintf(path, sizeof path, "%s/%s.scen", dir, name);
-  text = slurp(path, &n);
+  text = test_slurp(path, &n);
   astar_scen *sc = NULL;
   CHECKF(text && astar_movingai_parse_scen(&sc, text, n, NULL, NULL) == ASTAR_OK, "%s", path);
   free(text);

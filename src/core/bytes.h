@@ -40,6 +40,20 @@ ASTAR__INLINE void astar__put_le64(uint8_t *p, uint64_t v) {
   for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* A double as its IEEE-754 bits (the formats store doubles as 64-bit
+** little-endian words), and back. */
+ASTAR__INLINE uint64_t astar__f64_bits(double v) {
+  uint64_t u;
+  memcpy(&u, &v, sizeof u);
+  return u;
+}
+
+ASTAR__INLINE double astar__bits_f64(uint64_t u) {
+  double v;
+  memcpy(&v, &u, sizeof v);
+  return v;
+}
+
 /* The checksum: start from ASTAR__HASH_INIT, fold in one word at a time. */
 #define ASTAR__HASH_INIT UINT64_C(0x243f6a8885a308d3)
 ASTAR__INLINE uint64_t astar__hash_word(uint64_t h, uint64_t w) {

@@ -748,18 +748,6 @@ static uint64_t file_checksum(const uint8_t *buf, size_t len) {
   return h;
 }
 
-static uint64_t double_bits(double v) {
-  uint64_t bits;
-  memcpy(&bits, &v, sizeof bits);
-  return bits;
-}
-
-static double bits_double(uint64_t bits) {
-  double v;
-  memcpy(&v, &bits, sizeof v);
-  return v;
-}
-
 astar_status astar_landmarks_save(const astar_landmarks *lm, void *buf, size_t cap, size_t *len) {
   if (!lm || !len) return ASTAR_INVALID_ARGUMENT;
   const size_t need = (size_t)saved_size(LM_HEADER, lm->n, lm->k, lm->stride);
@@ -777,11 +765,11 @@ astar_status astar_landmarks_save(const astar_landmarks *lm, void *buf, size_t c
   const bool grid = lm->rules.moves != 0;
   astar__put_le32(p + 48, grid ? (uint32_t)lm->rules.moves : 0u);
   astar__put_le32(p + 52, grid ? (uint32_t)lm->rules.corner : 0u);
-  astar__put_le64(p + 56, grid ? double_bits(lm->rules.straight_cost) : 0u);
-  astar__put_le64(p + 64, grid ? double_bits(lm->rules.diagonal_cost) : 0u);
+  astar__put_le64(p + 56, grid ? astar__f64_bits(lm->rules.straight_cost) : 0u);
+  astar__put_le64(p + 64, grid ? astar__f64_bits(lm->rules.diagonal_cost) : 0u);
   uint8_t *q = p + LM_HEADER;
   for (uint32_t i = 0; i < lm->k; i++, q += 4) astar__put_le32(q, lm->node[i]);
-  for (uint32_t i = 0; i < lm->k; i++, q += 8) astar__put_le64(q, double_bits(lm->slack[i]));
+  for (uint32_t i = 0; i < lm->k; i++, q += 8) astar__put_le64(q, astar__f64_bits(lm->slack[i]));
   const size_t cells = (size_t)lm->n * lm->stride;
   for (size_t i = 0; i < cells; i++, q += 4) {
     uint32_t bits;
@@ -827,8 +815,8 @@ static astar_status read_header(const uint8_t *p, size_t len, lm_header *h, asta
     return ASTAR_PARSE_ERROR;
   rules->moves = (int)moves;
   rules->corner = (astar_corner)corner;
-  rules->straight_cost = bits_double(straight);
-  rules->diagonal_cost = bits_double(diagonal);
+  rules->straight_cost = astar__bits_f64(straight);
+  rules->diagonal_cost = astar__bits_f64(diagonal);
   if (astar_options_validate(rules) != ASTAR_OK) return ASTAR_PARSE_ERROR;
   h->has_rules = true;
   return ASTAR_OK;
@@ -859,7 +847,7 @@ astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *spac
   const uint8_t *nodes = p + h.size, *slacks = nodes + 4 * (size_t)k;
   const uint8_t *data = slacks + 8 * (size_t)k;
   for (uint32_t i = 0; i < k; i++) {
-    const double e = bits_double(astar__get_le64(slacks + 8 * (size_t)i));
+    const double e = astar__bits_f64(astar__get_le64(slacks + 8 * (size_t)i));
     if (astar__get_le32(nodes + 4 * (size_t)i) >= n || !(e >= 0.0 && e < HUGE_VAL))
       return ASTAR_PARSE_ERROR;
   }
@@ -896,7 +884,7 @@ astar_status astar_landmarks_load(astar_landmarks **out, const astar_space *spac
   lm->space_version = version_of(space);
   for (uint32_t i = 0; i < k; i++) {
     lm->node[i] = astar__get_le32(nodes + 4 * (size_t)i);
-    lm->slack[i] = bits_double(astar__get_le64(slacks + 8 * (size_t)i));
+    lm->slack[i] = astar__bits_f64(astar__get_le64(slacks + 8 * (size_t)i));
   }
   set_scale(lm, cmin);
   for (size_t i = 0; i < (size_t)n * stride; i++) {

@@ -46,18 +46,6 @@ static uint64_t file_checksum(const uint8_t *buf, size_t len) {
   return h;
 }
 
-static uint64_t bits_of(double v) {
-  uint64_t u;
-  memcpy(&u, &v, sizeof u);
-  return u;
-}
-
-static double double_of(uint64_t u) {
-  double v;
-  memcpy(&v, &u, sizeof v);
-  return v;
-}
-
 astar_status astar_subgoal_save(const astar_subgoal *sg, void *buf, size_t cap, size_t *len) {
   if (!sg || !len) return ASTAR_INVALID_ARGUMENT;
   const uint64_t need64 = SG_HEADER + data_bytes(sg->n, sg->m);
@@ -75,8 +63,8 @@ astar_status astar_subgoal_save(const astar_subgoal *sg, void *buf, size_t cap, 
   astar__put_le32(p + 24, sg->nlevels);
   astar__put_le32(p + 28, sg->n);
   astar__put_le32(p + 32, sg->m);
-  astar__put_le64(p + 40, bits_of(sg->straight));
-  astar__put_le64(p + 48, bits_of(sg->diagonal));
+  astar__put_le64(p + 40, astar__f64_bits(sg->straight));
+  astar__put_le64(p + 48, astar__f64_bits(sg->diagonal));
   astar__put_le64(p + 56, sg->cells_sum);
   uint8_t *q = p + SG_HEADER;
   if (sg->n) memcpy(q, sg->level, sg->n);
@@ -126,8 +114,8 @@ astar_status astar_subgoal_load(astar_subgoal **out, const astar_grid *grid, con
   if (astar__get_le64(p + 64) != file_checksum(p, len)) return ASTAR_PARSE_ERROR;
   astar_options opt;
   astar_options_init(&opt);
-  opt.straight_cost = double_of(astar__get_le64(p + 40));
-  opt.diagonal_cost = double_of(astar__get_le64(p + 48));
+  opt.straight_cost = astar__bits_f64(astar__get_le64(p + 40));
+  opt.diagonal_cost = astar__bits_f64(astar__get_le64(p + 48));
   const double s = opt.straight_cost, d = opt.diagonal_cost;
   if (!(s > 0.0 && s <= ASTAR_OPTION_MAX && d > 0.0 && d <= ASTAR_OPTION_MAX && s <= d &&
         d < 2.0 * s))
